@@ -1,0 +1,177 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
+import { SessionService, type SessionUser } from './auth.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/database.js';
+import { ApiError } from './errors.js';
+import { Realtime } from './realtime.js';
+import { routeModules } from './routes/index.js';
+import { loadSecrets } from './secrets.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session. */
+    public?: boolean;
+    /** Required permission; any one of a list passes. Admin and the wildcard always pass. */
+    permission?: string | string[];
+    /** Also accept the token as `?token=` (file preview and download links opened by the browser). */
+    tokenInQuery?: boolean;
+    /** Operation-log description; the call is written to sys_log when it answers. */
+    log?: string;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  import('fastify').FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
+
+function zodMessage(err: FastifyError): string {
+  const v = err.validation?.[0];
+  if (!v) return err.message;
+  const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const where = err.validationContext ?? '';
+  return `参数校验失败：${[where, path].filter(Boolean).join('.')} ${v.message ?? ''}`.trim();
+}
+
+export async function buildApp(database: Database, config: ServerConfig): Promise<{ app: App; ctx: AppContext }> {
+  const secrets = await loadSecrets(database.db);
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    secrets,
+    sessions: new SessionService(database.db, secrets, config.sessionIdleMs),
+    realtime: new Realtime(),
+  };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 10, fields: 50 } });
+  await app.register(websocket);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req) => {
+    if (!isApi(req.url)) return;
+    const rc = req.routeOptions.config;
+    if (!req.routeOptions.url || rc.public) return;
+    let auth = req.headers.authorization;
+    if (!auth && rc.tokenInQuery) {
+      const t = (req.query as Record<string, unknown> | undefined)?.token;
+      if (typeof t === 'string') auth = t;
+    }
+    req.user = await ctx.sessions.authenticate(auth);
+    const perm = rc.permission;
+    if (perm) {
+      const list = Array.isArray(perm) ? perm : [perm];
+      const roles = req.user.roles;
+      if (!roles.includes('admin') && !roles.includes('*:*:*') && !list.some((p) => roles.includes(p))) {
+        throw new ApiError(403, '没有权限执行该操作');
+      }
+    }
+  });
+
+  if (config.signSecret) {
+    const secret = config.signSecret;
+    app.addHook('preHandler', async (req) => {
+      if (!isApi(req.url) || !req.routeOptions.url) return;
+      const query = { ...((req.query as Record<string, unknown>) ?? {}) };
+      const ts = String(req.headers.timestamp ?? query.timestamp ?? '');
+      const sign = String(req.headers.sign ?? query.sign ?? '');
+      delete query.timestamp;
+      delete query.sign;
+      if (!req.headers.timestamp) delete query.token;
+      if (!ts || !sign) throw new ApiError(400, '请求缺少签名');
+      const age = Math.abs(Date.now() - Number(ts));
+      if (!Number.isFinite(age) || age > SIGN_MAX_AGE_MS) throw new ApiError(400, '请求签名已过期，请校准本机时间');
+      const body = req.isMultipart() ? undefined : (req.body as Record<string, unknown> | unknown[] | undefined);
+      if (signRequest(query, body, ts, secret) !== sign.toUpperCase()) throw new ApiError(400, '请求签名无效');
+    });
+  }
+
+  app.addHook('onResponse', async (req, reply) => {
+    const description = req.routeOptions.config?.log;
+    if (!description || reply.statusCode >= 400) return;
+    const user = req.user;
+    await ctx.db
+      .insertInto('sys_log')
+      .values({
+        user_id: user?.id ?? null,
+        username: user?.username ?? (req as FastifyRequest & { logUsername?: string }).logUsername ?? null,
+        description,
+        method: `${req.method} ${req.routeOptions.url}`,
+        request_ip: req.ip,
+        address: req.ip === '127.0.0.1' || req.ip === '::1' ? '内网IP' : '未知',
+        browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
+        time: Math.round(reply.elapsedTime),
+      })
+      .execute()
+      .catch((e) => req.log.warn({ err: e }, 'operation log write failed'));
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.statusCode).send({ status: err.status, message: err.message });
+    }
+    if (err.validation) return reply.status(400).send({ status: 400, message: zodMessage(err) });
+    const code = err.code ?? '';
+    const known: Record<string, [number, string]> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求体不是有效的 JSON'],
+      FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体不能为空'],
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: [400, '不支持的请求类型'],
+      FST_ERR_CTP_BODY_TOO_LARGE: [400, '请求体过大'],
+      FST_REQ_FILE_TOO_LARGE: [400, '文件大小超过限制'],
+      FST_FILES_LIMIT: [400, '文件数量超过限定个数'],
+      FST_INVALID_MULTIPART_CONTENT_TYPE: [400, '请使用 multipart/form-data 上传文件'],
+      FST_PARTS_LIMIT: [400, '表单字段过多'],
+      FST_FIELDS_LIMIT: [400, '表单字段过多'],
+    };
+    const hit = known[code];
+    if (hit) return reply.status(hit[0]).send({ status: hit[0], message: hit[1] });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ status: err.statusCode, message: err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ status: 500, message: '服务器内部错误' });
+  });
+
+  for (const mod of routeModules) await app.register(async (scope) => mod(scope as unknown as App, ctx));
+
+  const indexHtml = join(config.staticDir, 'index.html');
+  const hasStatic = existsSync(indexHtml);
+  if (hasStatic) {
+    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (!isApi(req.url) && req.method === 'GET' && hasStatic) {
+      // Client-side routes: every non-API GET answers the app shell.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(indexHtml));
+    }
+    return reply.status(404).send({ status: 404, message: '接口不存在' });
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,234 @@
+import { constants, createPrivateKey, privateDecrypt, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema.js';
+import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
+import type { ServerSecrets } from './secrets.js';
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** `scrypt$N$r$p$salt$hash`, base64 parts. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [alg, n, r, p, salt, hash] = stored.split('$');
+  if (alg !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const got = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/** Passwords travel RSA-OAEP (SHA-256) encrypted, base64. A malformed cipher text is a 400, never a 500. */
+export function decryptPassword(secrets: ServerSecrets, cipherBase64: string): string {
+  try {
+    const key = createPrivateKey(secrets.rsaPrivatePem);
+    return privateDecrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(cipherBase64, 'base64'),
+    ).toString('utf8');
+  } catch {
+    throw badRequest('密码解密失败，请刷新页面后重试');
+  }
+}
+
+export interface SessionUser {
+  sessionId: string;
+  id: number;
+  username: string;
+  nickName: string;
+  isAdmin: boolean;
+  deptId: number | null;
+  deptCode: string | null;
+  companyId: number | null;
+  /** logistics, collectionPoint or null */
+  permission: string | null;
+  /** `["admin"]` for admins, else the permission strings of the user's roles' menus, else `["ROLE_SYSTEM_DEFAULT"]`. */
+  roles: string[];
+}
+
+export const ADMIN_ROLE = 'admin';
+export const WILDCARD_PERMISSION = '*:*:*';
+export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
+
+export function hasPermission(roles: readonly string[], permission: string): boolean {
+  return roles.includes(ADMIN_ROLE) || roles.includes(WILDCARD_PERMISSION) || roles.includes(permission);
+}
+
+export async function rolesOf(db: Kysely<DB>, userId: number, isAdmin: boolean): Promise<string[]> {
+  if (isAdmin) return [ADMIN_ROLE];
+  const rows = await db
+    .selectFrom('sys_users_roles as ur')
+    .innerJoin('sys_roles_menus as rm', 'rm.role_id', 'ur.role_id')
+    .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+    .select('m.permission')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('m.permission', 'is not', null)
+    .where('m.permission', '<>', '')
+    .orderBy('m.permission')
+    .execute();
+  const perms = rows.flatMap((r) =>
+    (r.permission ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  return perms.length ? [...new Set(perms)].sort() : [DEFAULT_ROLE];
+}
+
+interface CachedSession {
+  user: SessionUser;
+  lastSeen: number;
+  persistedAt: number;
+  version: number;
+}
+
+/**
+ * Sessions are rows in sys_session; a JWT carries the session id. The idle timeout is enforced
+ * against last_seen. An in-memory cache keeps the per-request cost to a JWT check: last_seen is
+ * written back at most once a minute, and any change to users, roles or menus bumps a version
+ * that makes cached role lists reload.
+ */
+export class SessionService {
+  readonly #cache = new Map<string, CachedSession>();
+  #version = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly secrets: ServerSecrets,
+    private readonly idleMs: number,
+  ) {}
+
+  /** Call after any change to users, roles, menus or their links. */
+  invalidate(): void {
+    this.#version++;
+  }
+
+  async create(userId: number, req: FastifyRequest): Promise<string> {
+    const id = randomBytes(24).toString('base64url');
+    await this.db
+      .insertInto('sys_session')
+      .values({ id, user_id: userId, ip: req.ip, browser: String(req.headers['user-agent'] ?? '').slice(0, 255) })
+      .execute();
+    const jwt = await new SignJWT({ uid: userId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(id)
+      .setIssuedAt()
+      .setExpirationTime('1d')
+      .sign(this.secrets.jwtSecret);
+    return `Bearer ${jwt}`;
+  }
+
+  async destroy(sessionId: string): Promise<void> {
+    this.#cache.delete(sessionId);
+    await this.db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
+  }
+
+  async destroyAllOf(userId: number): Promise<void> {
+    for (const [k, v] of this.#cache) if (v.user.id === userId) this.#cache.delete(k);
+    await this.db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
+  }
+
+  /** Resolves an Authorization value (with or without `Bearer `) to the session's user, or throws 401. */
+  async authenticate(authorization: string | undefined): Promise<SessionUser> {
+    if (!authorization) throw unauthorized('未登录或登录已过期');
+    const token = authorization.replace(/^Bearer\s+/i, '');
+    let sid: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, this.secrets.jwtSecret, { algorithms: ['HS256'] });
+      sid = payload.jti;
+    } catch {
+      throw unauthorized();
+    }
+    if (!sid) throw unauthorized();
+    const now = Date.now();
+    const cached = this.#cache.get(sid);
+    if (cached && cached.version === this.#version) {
+      if (now - cached.lastSeen > this.idleMs) {
+        await this.destroy(sid);
+        throw unauthorized();
+      }
+      cached.lastSeen = now;
+      if (now - cached.persistedAt > 60_000) {
+        cached.persistedAt = now;
+        await this.db
+          .updateTable('sys_session')
+          .set({ last_seen: new Date(now) })
+          .where('id', '=', sid)
+          .execute();
+      }
+      return cached.user;
+    }
+    const row = await this.db
+      .selectFrom('sys_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.user_id')
+      .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
+      .select([
+        's.id as sid',
+        's.last_seen',
+        'u.id',
+        'u.username',
+        'u.nick_name',
+        'u.is_admin',
+        'u.status',
+        'u.dept_id',
+        'u.company_id',
+        'u.permission',
+        'd.code as dept_code',
+      ])
+      .where('s.id', '=', sid)
+      .executeTakeFirst();
+    if (!row || row.status !== 0) throw unauthorized();
+    const lastSeen = cached ? Math.max(cached.lastSeen, row.last_seen.getTime()) : row.last_seen.getTime();
+    if (now - lastSeen > this.idleMs) {
+      await this.destroy(sid);
+      throw unauthorized();
+    }
+    const user: SessionUser = {
+      sessionId: sid,
+      id: row.id,
+      username: row.username,
+      nickName: row.nick_name,
+      isAdmin: row.is_admin,
+      deptId: row.dept_id,
+      deptCode: row.dept_code,
+      companyId: row.company_id,
+      permission: row.permission,
+      roles: await rolesOf(this.db, row.id, row.is_admin),
+    };
+    await this.db
+      .updateTable('sys_session')
+      .set({ last_seen: new Date(now) })
+      .where('id', '=', sid)
+      .execute();
+    this.#cache.set(sid, { user, lastSeen: now, persistedAt: now, version: this.#version });
+    return user;
+  }
+}
+
+/** The signed-in user of a non-public route. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** Throws 403 unless the user holds one of the permissions (admin and the wildcard always pass). */
+export function requirePermission(req: FastifyRequest, ...permissions: string[]): SessionUser {
+  const user = currentUser(req);
+  if (permissions.length && !permissions.some((p) => hasPermission(user.roles, p))) throw forbidden();
+  return user;
+}
+
+export { ApiError };

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { DB } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Where the data lives: a folder for PGlite, the URL (without password) for PostgreSQL. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string. When absent, PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` keeps everything in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+// Both drivers must hand the same JS types to the application:
+// bigint (count(*), bigserial) and numeric arrive as numbers, not strings.
+const toNumber = (v: string) => (v === null ? null : Number(v));
+let pgParsersInstalled = false;
+function installPgParsers(): void {
+  if (pgParsersInstalled) return;
+  pg.types.setTypeParser(20, toNumber); // int8
+  pg.types.setTypeParser(1700, toNumber); // numeric
+  pgParsersInstalled = true;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    installPgParsers();
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // Fail fast with a readable message instead of on the first request.
+    const client = await pool.connect();
+    client.release();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      location: opts.url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
+      close: () => db.destroy(),
+    };
+  }
+  const dataDir = opts.dataDir ?? '.data/pglite';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, {
+    parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    location: dataDir,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export { sql };

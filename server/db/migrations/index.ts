@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_core.js';
+import * as m0002 from './0002_accounts.js';
+import * as m0003 from './0003_business.js';
+import * as m0004 from './0004_lowcode.js';
+
+/** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+  '0002_accounts': m0002,
+  '0003_business': m0003,
+  '0004_lowcode': m0004,
+};

@@ -1,0 +1,2 @@
+// Tables of the accounts module (migration in ../migrations).
+export type AccountTables = {};

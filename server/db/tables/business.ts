@@ -1,0 +1,2 @@
+// Tables of the business module (migration in ../migrations).
+export type BusinessTables = {};

@@ -1,0 +1,2 @@
+// Tables of the lowcode module (migration in ../migrations).
+export type LowcodeTables = {};

@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import type { App } from './app.js';
+import { buildApp } from './app.js';
+import { configFromEnv, type ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { type Database, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedIfEmpty } from './seed/index.js';
+
+export interface RunningServer {
+  url: string;
+  app: App;
+  ctx: AppContext;
+  database: Database;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** Opens (and on first start creates, migrates and seeds) the database, then listens. */
+export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const config = configFromEnv(env, overrides);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : `${config.dataDir}/pglite`,
+  });
+  try {
+    await migrateToLatest(database.db as never);
+    await seedIfEmpty(database.db);
+    const { app, ctx } = await buildApp(database, config);
+    await app.listen({ host: config.host, port: config.port });
+    const addr = app.server.address() as AddressInfo;
+    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    return {
+      url: `http://${host}:${addr.port}`,
+      app,
+      ctx,
+      database,
+      config,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites, one runner: unit (pure code), server (reference API over PGlite, and PostgreSQL
+// when TEST_DATABASE_URL is set), browser (built app in Debian's Chromium via playwright-core).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'cli/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own server and database; two cores, so two at a time.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
