@@ -1,0 +1,85 @@
+// Child process of bench/server-list.bench.ts: a real reference server (its own process, so the
+// load generator does not share its event loop) with one view table grown to N rows.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { startServer } from '../../server/start.js';
+
+// On PostgreSQL, a database of its own for this run, dropped at the end.
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (process.env.DATABASE_URL) {
+  const admin = process.env.DATABASE_URL;
+  const name = `wg_bench_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  databaseUrl = u.toString();
+  dropDatabase = async () => {
+    const d = new pg.Client({ connectionString: admin });
+    await d.connect();
+    await d.query(`drop database if exists ${name} with (force)`);
+    await d.end();
+  };
+}
+
+const rows = Number(process.env.BENCH_ROWS ?? 100_000);
+const viewId = Number(process.env.BENCH_VIEW_ID ?? 12);
+const server = await startServer(
+  {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: 'memory://',
+    databaseUrl,
+    captchaFixed: '8888',
+    logLevel: 'silent',
+    staticDir: '/nonexistent',
+    listCache: process.env.LIST_CACHE !== '0',
+  },
+  {},
+);
+const db = server.ctx.db as any;
+const table = `lc_view_${viewId}`;
+const cols = (
+  await sql<{ column_name: string; data_type: string }>`
+    select column_name, data_type from information_schema.columns
+    where table_name = ${table} and column_name not in ('id', 'create_time', 'update_time')
+    order by ordinal_position`.execute(db)
+).rows;
+if (!cols.length) throw new Error(`table ${table} not found: is view ${viewId} seeded and designed?`);
+const def = (await db.selectFrom('lc_generation').select('dis_template').where('id', '=', viewId).executeTakeFirst())?.dis_template;
+const template = JSON.parse(def ?? '{}');
+const items: any[] = Array.isArray(template.tableOption) ? template.tableOption : (template.tableOption?.items ?? []);
+const dictOf = new Map<string, string>(items.filter((f) => f?.configure?.dict).map((f) => [f.name, f.configure.dict]));
+const exprs: string[] = [];
+for (const c of cols) {
+  const q = `"${c.column_name}"`;
+  const dict = dictOf.get(c.column_name);
+  if (dict) {
+    const values = (
+      await sql<{ value: string }>`select d.value from sys_dict_detail d join sys_dict s on s.id = d.dict_id where s.name = ${dict} order by d.sort, d.id`.execute(db)
+    ).rows.map((r) => r.value.replace(/'/g, "''"));
+    exprs.push(values.length ? `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + g % ${values.length}]` : `'v' || (g % 7)`);
+  } else if (/int/.test(c.data_type)) exprs.push('g % 1000');
+  else if (/numeric|double|real/.test(c.data_type)) exprs.push('round((g % 997) * 1.137, 3)');
+  else if (/timestamp|date/.test(c.data_type)) exprs.push(`timestamp '2026-01-01' + (g || ' minutes')::interval`);
+  else exprs.push(`'记录' || g`);
+  void q;
+}
+const t0 = Date.now();
+await sql
+  .raw(
+    `insert into ${table} (${cols.map((c) => `"${c.column_name}"`).join(', ')}, create_time)
+     select ${exprs.join(', ')}, timestamp '2026-01-01' + (g || ' minutes')::interval from generate_series(1, ${rows}) g`,
+  )
+  .execute(db);
+await sql.raw(`analyze ${table}`).execute(db);
+process.stdout.write(`${JSON.stringify({ url: server.url, kind: server.database.kind, insertMs: Date.now() - t0, template })}\n`);
+process.on('SIGTERM', async () => {
+  await server.close();
+  await dropDatabase();
+  process.exit(0);
+});
