@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm start`: generate pages (when the generator exists), build the app, then run the reference
+// server, which serves the API and the built app on one origin (HOST:PORT, default 127.0.0.1:8080).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const node = process.execPath;
+const env = { ...process.env, HOST: process.env.HOST || '127.0.0.1', PORT: process.env.PORT || '8080' };
+
+function fail(message) {
+  console.error(`\nnpm start: ${message}`);
+  process.exit(1);
+}
+
+/** Runs a build step to completion with inherited output; any failure stops the start. */
+function step(title, args) {
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(node, args, { cwd: root, env, stdio: 'inherit' });
+  if (r.error) fail(`${title} could not run: ${r.error.message}`);
+  if (r.signal) fail(`${title} was stopped by ${r.signal}`);
+  if (r.status !== 0) fail(`${title} failed (exit code ${r.status})`);
+}
+
+function generatorAvailable() {
+  const bin = join(root, 'cli/bin.js');
+  if (!existsSync(bin)) return false;
+  const help = spawnSync(node, [bin, '--help'], { cwd: root, env, encoding: 'utf8' });
+  return help.status === 0 && /^\s+generate\b/m.test(help.stdout);
+}
+
+if (generatorAvailable()) step('wastegen generate', ['cli/bin.js', 'generate']);
+else console.log('▶ wastegen generate: generator not available yet, skipped');
+
+step(`vite build${env.SIGN_SECRET ? ' (request signing on)' : ''}`, ['node_modules/vite/bin/vite.js', 'build']);
+
+console.log('\n▶ starting the reference server');
+// Own process group: a Ctrl+C reaches this script from the terminal and again from npm, and the
+// server must see exactly one signal, or its second SIGINT would cut the database close short.
+const server = spawn(node, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
+server.on('error', (e) => fail(`the server could not start: ${e.message}`));
+
+let stoppedAt = 0;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode !== null) return;
+    if (!stoppedAt) {
+      stoppedAt = Date.now();
+      server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+    } else if (Date.now() - stoppedAt > 2000) {
+      // Asked again well after the first request: the server is stuck closing.
+      server.kill('SIGKILL');
+    }
+  });
+}
+server.on('exit', (code, signal) => {
+  if (stoppedAt || code === 0) process.exit(0);
+  fail(`the server stopped (${signal ?? `exit code ${code}`})`);
+});

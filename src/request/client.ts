@@ -1,0 +1,217 @@
+/**
+ * The one request layer every call goes through: token header, query and body encoding,
+ * `timestamp` + `sign` headers (src/shared/sign.ts), timeout, and error normalisation.
+ *
+ * It holds no app state: the token, the signing secret and the 401/403 reactions are injected,
+ * so the same client runs in the browser, in unit tests and in the CLI.
+ */
+import { type SignInput, signRequest } from '../shared/sign';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type QueryParams = Record<string, unknown>;
+
+export interface RequestOptions {
+  method?: Method;
+  /** Query parameters; arrays go out unindexed (`a=1&a=2`), null and undefined are left out. */
+  params?: QueryParams;
+  /** JSON body. */
+  data?: unknown;
+  /** Form-encoded body (`application/x-www-form-urlencoded`). */
+  form?: Record<string, unknown>;
+  /** Multipart body; only its query and timestamp are signed. */
+  multipart?: FormData;
+  headers?: Record<string, string>;
+  /** Milliseconds before the call is abandoned with 网络请求超时. */
+  timeout?: number;
+  /** How to read a successful answer; JSON answers are always parsed as JSON unless `blob` is asked for. */
+  responseType?: 'json' | 'text' | 'blob';
+  signal?: AbortSignal;
+}
+
+export interface ClientConfig {
+  /** Prefix for relative URLs; '' means same origin. */
+  baseUrl?: string;
+  getToken?: () => string | null | undefined;
+  /** Signing is on only when this is a non-empty string. */
+  signSecret?: string;
+  timeout?: number;
+  onUnauthorized?: (error: RequestError) => void;
+  onForbidden?: (error: RequestError) => void;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const TIMEOUT_MESSAGE = '网络请求超时';
+export const FALLBACK_MESSAGE = '接口请求失败';
+export const NETWORK_MESSAGE = '网络连接失败，请检查网络';
+
+/** A failed call: HTTP status (0 when nothing came back) and the server's answer when there was one. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+function stringValue(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Appends params the way the server will read them back: repeated keys for arrays, nothing for null/undefined. */
+export function appendParams(search: URLSearchParams, params: Record<string, unknown> | undefined): void {
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== undefined && item !== null) search.append(key, stringValue(item));
+    } else {
+      search.append(key, stringValue(value));
+    }
+  }
+}
+
+/**
+ * What the server's parser makes of encoded pairs: a string per key, an array for repeated keys.
+ * Signing this (rather than the caller's object) guarantees both sides hash the same values.
+ */
+export function parsedPairs(search: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const all = search.getAll(key);
+    out[key] = all.length > 1 ? all : (all[0] as string);
+  }
+  return out;
+}
+
+function splitUrl(url: string): { path: string; search: URLSearchParams } {
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, search: new URLSearchParams() } : { path: url.slice(0, q), search: new URLSearchParams(url.slice(q + 1)) };
+}
+
+function messageOf(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as { status?: unknown; code?: unknown; message?: unknown };
+    if ((b.status !== undefined || b.code !== undefined) && typeof b.message === 'string' && b.message) return b.message;
+  }
+  return FALLBACK_MESSAGE;
+}
+
+export interface Prepared {
+  url: string;
+  init: RequestInit & { headers: Record<string, string> };
+}
+
+export interface RequestClient {
+  request<T = unknown>(url: string, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(url: string, params?: QueryParams, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T = unknown>(url: string, data?: unknown, options?: RequestOptions): Promise<T>;
+  postForm<T = unknown>(url: string, form: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+  /** Builds the URL and fetch init (headers, body, signature) without sending; exported for tests. */
+  prepare(url: string, options?: RequestOptions): Prepared;
+  config: ClientConfig;
+}
+
+export function createClient(config: ClientConfig = {}): RequestClient {
+  function prepare(url: string, options: RequestOptions = {}): Prepared {
+    const { path, search } = splitUrl(url);
+    appendParams(search, options.params);
+    const headers: Record<string, string> = {};
+    const token = config.getToken?.();
+    if (token) headers.Authorization = token;
+
+    let body: BodyInit | undefined;
+    let signBody: SignInput;
+    if (options.multipart) {
+      body = options.multipart;
+    } else if (options.form) {
+      const form = new URLSearchParams();
+      appendParams(form, options.form);
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      body = form.toString();
+      signBody = parsedPairs(form);
+    } else if (options.data !== undefined) {
+      headers['Content-Type'] = 'application/json;charset=UTF-8';
+      body = JSON.stringify(options.data);
+      // Sign what the server will parse, so Dates, undefined fields and toJSON() agree on both sides.
+      const parsed: unknown = JSON.parse(body);
+      signBody = typeof parsed === 'object' && parsed !== null ? (parsed as SignInput) : undefined;
+    }
+
+    const timestamp = String((config.now ?? Date.now)());
+    headers.timestamp = timestamp;
+    if (config.signSecret) headers.sign = signRequest(parsedPairs(search), signBody, timestamp, config.signSecret);
+    Object.assign(headers, options.headers);
+
+    const qs = search.toString();
+    return {
+      url: `${config.baseUrl ?? ''}${path}${qs ? `?${qs}` : ''}`,
+      init: { method: options.method ?? 'GET', headers, body },
+    };
+  }
+
+  async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+    const { url: target, init } = prepare(url, options);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      options.timeout ?? config.timeout ?? DEFAULT_TIMEOUT_MS,
+    );
+    const outer = options.signal;
+    const forward = () => controller.abort();
+    outer?.addEventListener('abort', forward);
+    try {
+      let response: Response;
+      try {
+        response = await (config.fetch ?? fetch)(target, { ...init, signal: controller.signal });
+      } catch (e) {
+        if (timedOut) throw new RequestError(TIMEOUT_MESSAGE, 0);
+        if (outer?.aborted) throw e;
+        throw new RequestError(NETWORK_MESSAGE, 0);
+      }
+      const type = response.headers.get('content-type') ?? '';
+      let body: unknown;
+      try {
+        if (response.ok && options.responseType === 'blob') body = await response.blob();
+        else if (type.includes('json')) body = await response.json();
+        else body = await response.text();
+      } catch (e) {
+        if (timedOut) throw new RequestError(TIMEOUT_MESSAGE, 0);
+        if (!response.ok) body = undefined;
+        else throw new RequestError(FALLBACK_MESSAGE, response.status, e);
+      }
+      if (!response.ok) {
+        const error = new RequestError(messageOf(body), response.status, body);
+        if (response.status === 401) config.onUnauthorized?.(error);
+        else if (response.status === 403) config.onForbidden?.(error);
+        throw error;
+      }
+      return body as T;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
+  }
+
+  return {
+    config,
+    prepare,
+    request,
+    get: (url, params, options) => request(url, { ...options, method: 'GET', params }),
+    post: (url, data, options) => request(url, { ...options, method: 'POST', data }),
+    put: (url, data, options) => request(url, { ...options, method: 'PUT', data }),
+    delete: (url, data, options) => request(url, { ...options, method: 'DELETE', data }),
+    postForm: (url, form, options) => request(url, { ...options, method: 'POST', form }),
+  };
+}

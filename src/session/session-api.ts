@@ -1,0 +1,72 @@
+/** The session calls of core-platform §7, typed for the pages that use them. */
+import { http } from '../request';
+import { encryptPassword } from './encrypt-password';
+
+export interface Captcha {
+  img: string;
+  uuid: string;
+}
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  code: string;
+  uuid: string;
+}
+
+export interface LoginResult {
+  status: number;
+  message?: string;
+  token?: string;
+  roles?: string[];
+  pwdExpired?: boolean;
+  user?: unknown;
+}
+
+/** GET /api/auth/info: the user, their roles (permission strings) and their company. */
+export interface SessionInfo {
+  user: {
+    id: number;
+    username: string;
+    nickName: string;
+    deptId: number | null;
+    deptCode: string | null;
+    dept: { id: number; name: string } | null;
+    /** Company id; the company itself is the top-level `company`. */
+    company: number | null;
+    isAdmin: boolean;
+    pwdExpired: boolean;
+    permission: string | null;
+  };
+  roles: string[];
+  company: { id: number; name: string; type: string } | null;
+}
+
+export function checkInit(): Promise<{ data?: { inited?: boolean } }> {
+  return http.get('/api/init/check');
+}
+
+export function fetchCaptcha(): Promise<Captcha> {
+  return http.get('/api/auth/code');
+}
+
+export async function fetchPublicKey(): Promise<string> {
+  const body = await http.get<string | { publicKey?: string; data?: string }>('/api/auth/publicKey', undefined, { responseType: 'text' });
+  const pem = typeof body === 'string' ? body : (body.publicKey ?? body.data);
+  if (!pem) throw new Error('无法获取加密公钥');
+  return pem;
+}
+
+/** Encrypts the password with the server's key and posts the form-encoded login. */
+export async function login(form: LoginForm): Promise<LoginResult> {
+  const password = await encryptPassword(await fetchPublicKey(), form.password);
+  return http.postForm<LoginResult>('/api/auth/login', { ...form, password });
+}
+
+export function fetchSessionInfo(): Promise<SessionInfo> {
+  return http.get('/api/auth/info');
+}
+
+export function logout(): Promise<unknown> {
+  return http.delete('/api/auth/logout');
+}

@@ -1,0 +1,262 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startAppServer, TEST_SIGN_SECRET } from '../helpers/browser.js';
+import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
+
+// The built app, served with request signing on by the real server: every call the app makes in
+// these tests has to carry a signature the server accepts.
+let server: TestServer;
+let browser: Browser;
+let producer: { nickName: string; username: string; dept: string | null; company: string | null };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ signSecret: TEST_SIGN_SECRET }), launchBrowser()]);
+  const api = await server.login('producer');
+  const info = (await api.get('/api/auth/info')).body;
+  producer = {
+    nickName: info.user.nickName,
+    username: info.user.username,
+    dept: info.user.dept?.name ?? null,
+    company: info.company?.name ?? null,
+  };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function captchaUuid(page: Page): Promise<string> {
+  const img = page.locator('img[alt="验证码"]');
+  await img.waitFor();
+  return String(await img.getAttribute('data-uuid'));
+}
+
+async function submitLogin(page: Page, username: string, password: string, code = TEST_CAPTCHA): Promise<void> {
+  await captchaUuid(page);
+  await page.getByPlaceholder('账号').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByPlaceholder('验证码').fill(code);
+  await page.locator('button[type="submit"]').click();
+}
+
+async function loginAsProducer(page: Page): Promise<void> {
+  await page.goto('/login?redirect=/');
+  await submitLogin(page, 'producer', DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByText(`欢迎，${producer.nickName}`).waitFor();
+}
+
+describe('login page', () => {
+  it('renders in Chinese with a captcha image from the server', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByText('账号登录').waitFor();
+    expect(await page.title()).toBe('wastegen 危废管理平台');
+    await expect(page.getByText('wastegen 危废管理平台').isVisible()).resolves.toBe(true);
+    for (const placeholder of ['账号', '密码', '验证码']) expect(await page.getByPlaceholder(placeholder).isVisible()).toBe(true);
+    expect(await page.getByText('记住我').isVisible()).toBe(true);
+    const img = page.locator('img[alt="验证码"]');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/^data:image\//);
+    // The data URL actually decodes to a picture.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a visitor without a session to /login with the way back', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
+    await page.getByText('账号登录').waitFor();
+  });
+
+  it('shows the three validation messages when submitted empty', async () => {
+    const { page } = await openPage(browser, server.url);
+    let loginCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/login')) loginCalls++;
+    });
+    await page.goto('/login');
+    await captchaUuid(page);
+    await page.locator('button[type="submit"]').click();
+    for (const text of ['用户名不能为空', '密码不能为空', '验证码不能为空']) await page.getByText(text).waitFor();
+    expect(loginCalls).toBe(0);
+  });
+
+  it('shows the server message for a wrong password and refreshes the captcha', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/login');
+    const before = await captchaUuid(page);
+    await submitLogin(page, 'producer', 'Wrong@2026');
+    await page.locator('.ant-message').getByText('用户名或密码错误').waitFor();
+    await expect.poll(() => captchaUuid(page)).not.toBe(before);
+    expect(await page.getByPlaceholder('验证码').inputValue()).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('refreshes the captcha when the image is clicked', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/login');
+    const before = await captchaUuid(page);
+    await page.locator('img[alt="验证码"]').click();
+    await expect.poll(() => captchaUuid(page)).not.toBe(before);
+  });
+
+  it('sends the user to /init when the system is not initialised', async () => {
+    const { db } = server.ctx;
+    const saved = await db.selectFrom('sys_setting').selectAll().where('name', '=', 'inited').execute();
+    await db.deleteFrom('sys_setting').where('name', '=', 'inited').execute();
+    try {
+      const { page } = await openPage(browser, server.url);
+      await page.goto('/login');
+      await page.getByText('系统尚未初始化').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/init');
+    } finally {
+      if (saved.length) await db.insertInto('sys_setting').values(saved).execute();
+    }
+  });
+});
+
+describe('logging in', () => {
+  it('logs the producer in with signed requests and lands on the redirect target', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    const scripts: string[] = [];
+    let loginHeaders: Record<string, string> = {};
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+      if (r.url().endsWith('/api/auth/login')) loginHeaders = r.headers();
+    });
+    await loginAsProducer(page);
+
+    expect(loginHeaders.sign).toMatch(/^[0-9A-F]{64}$/);
+    expect(Math.abs(Date.now() - Number(loginHeaders.timestamp))).toBeLessThan(60_000);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toMatch(/^Bearer /);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'token')?.value).toBe(encodeURIComponent(String(token)));
+
+    await page.getByText(producer.username, { exact: true }).waitFor();
+    if (producer.dept) await page.getByText(producer.dept, { exact: true }).waitFor();
+    if (producer.company) await page.getByText(producer.company, { exact: true }).waitFor();
+    expect(await page.locator('.ant-tag').count()).toBeGreaterThan(0);
+    // WebCrypto was there, so the RSA fallback was never downloaded.
+    expect(scripts.some((s) => s.includes('node-forge'))).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('proves the server really checks signatures: an unsigned call is refused', async () => {
+    const res = await fetch(`${server.url}/api/auth/code`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ status: 400, message: '请求缺少签名' });
+  });
+
+  it('logs in without WebCrypto (plain http on a LAN host) through the node-forge fallback', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.addInitScript(() => {
+      Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined, configurable: true });
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/login?redirect=/');
+    expect(await page.evaluate(() => typeof crypto.subtle)).toBe('undefined');
+    await submitLogin(page, 'producer', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText(`欢迎，${producer.nickName}`).waitFor();
+    expect(scripts.some((s) => s.includes('node-forge'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a logged-in user who opens /login straight on', async () => {
+    const { page } = await openPage(browser, server.url);
+    await loginAsProducer(page);
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText(`欢迎，${producer.nickName}`).waitFor();
+  });
+});
+
+describe('routes', () => {
+  it('answers JSON 404 for an unknown API call and the app for an unknown page', async () => {
+    const api = await fetch(`${server.url}/api/no-such-call`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+    expect(await api.json()).toEqual({ status: 404, message: '接口不存在' });
+
+    const html = await fetch(`${server.url}/some/deep/page?x=1`);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain('<div id="root"></div>');
+
+    // In the browser the unknown page asks for a session first, then comes back to it.
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/some/deep/page?x=1');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/some/deep/page?x=1');
+    await submitLogin(page, 'producer', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/some/deep/page');
+    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+  });
+
+  it('does not follow a redirect to another site', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/login?redirect=//example.com/');
+    await submitLogin(page, 'producer', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).origin).toBe(server.url);
+  });
+});
+
+describe('session', () => {
+  it('asks before logging out, then ends the session and returns to /login', async () => {
+    const { page } = await openPage(browser, server.url);
+    await loginAsProducer(page);
+    const token = String(await page.evaluate(() => localStorage.getItem('token')));
+
+    await page.getByRole('button', { name: /退出登录/ }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByText('确定注销并退出系统吗？').waitFor();
+    await dialog.getByRole('button', { name: /取/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.getByRole('button', { name: /退出登录/ }).click();
+    await dialog.getByText('确定注销并退出系统吗？').waitFor();
+    await dialog.getByRole('button', { name: /确/ }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('账号登录').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
+    // The server forgot the session too.
+    expect((await server.api.withToken(token).get('/api/auth/info')).status).toBe(401);
+  });
+
+  it('drops a token the server no longer accepts and sends the user to /login', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('token', 'Bearer not-a-real-token');
+      }
+    });
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByText('账号登录').waitFor();
+  });
+
+  it('shows an error panel, not a blank page, when a page fails to render', async () => {
+    const { page } = await openPage(browser, server.url);
+    await loginAsProducer(page);
+    // An answer the page cannot render: no user in it.
+    await page.route('**/api/auth/info', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"roles":[]}' }));
+    await page.reload();
+    await page.getByText('页面出错了').waitFor();
+    expect(await page.getByRole('button', { name: /重新加载/ }).isVisible()).toBe(true);
+    expect(await page.locator('.ant-result-subtitle').textContent()).toBeTruthy();
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core, against the built app (dist/)
+ * served by the real reference server. Build first: `SIGN_SECRET=test-sign-secret npm run build`
+ * (`npm test` does this).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import type { ServerConfig } from '../../server/config.js';
+import { startTestServer, type TestServer } from './server.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST_DIR = join(ROOT, 'dist');
+export const RESULTS_DIR = join(ROOT, 'test-results');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The secret `npm test` builds the app with; the browser suite's server checks signatures with it. */
+export const TEST_SIGN_SECRET = 'test-sign-secret';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+function assertBuilt(signSecret: string | undefined): void {
+  if (!existsSync(join(DIST_DIR, 'index.html'))) {
+    throw new Error(`${DIST_DIR}/index.html is missing: run npm run build first (SIGN_SECRET=${TEST_SIGN_SECRET} npm run build)`);
+  }
+  if (signSecret) {
+    // The secret is inlined at build time; a build without it would fail every call with 请求缺少签名.
+    const assets = join(DIST_DIR, 'assets');
+    const literal = new RegExp(`[\`'"]${signSecret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\`'"]`);
+    const signed = readdirSync(assets).some((f) => f.endsWith('.js') && literal.test(readFileSync(join(assets, f), 'utf8')));
+    if (!signed) throw new Error(`dist/ was built without SIGN_SECRET=${signSecret}: run SIGN_SECRET=${signSecret} npm run build first`);
+  }
+}
+
+/**
+ * The reference server serving the built app on one origin, over a fresh database, with the
+ * captcha fixed to 8888 and request signing on (TEST_SIGN_SECRET) unless overridden.
+ */
+export async function startAppServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const config = { signSecret: TEST_SIGN_SECRET, ...overrides, staticDir: DIST_DIR };
+  assertBuilt(config.signSecret);
+  return startTestServer(config);
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught exceptions thrown in the page so far. */
+  errors: string[];
+}
+
+/**
+ * A fresh context (no shared storage) and page for the current test. When the test fails a
+ * full-page screenshot goes to test-results/; the context is closed either way.
+ * Call inside a test.
+ */
+export async function openPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  onTestFinished(async ({ task }) => {
+    try {
+      if (task.result?.state === 'fail' && !page.isClosed()) {
+        mkdirSync(RESULTS_DIR, { recursive: true });
+        const name = `${basename(task.file?.name ?? 'browser', '.test.ts')}-${task.name}`.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 150);
+        const path = join(RESULTS_DIR, `${name}.png`);
+        await page.screenshot({ path, fullPage: true }).catch(() => {});
+        console.error(`screenshot of the failed test: ${path}`);
+      }
+    } finally {
+      await context.close().catch(() => {});
+    }
+  });
+  return { page, context, errors };
+}

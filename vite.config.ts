@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    // The signing secret comes from the build environment (SIGN_SECRET), never from the source.
+    'import.meta.env.VITE_SIGN_SECRET': JSON.stringify(process.env.SIGN_SECRET ?? ''),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // antd alone is past the default 500 kB warning; the login page needs it anyway.
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // A recognisable name for the lazily loaded RSA fallback (see src/session/encrypt-password.ts).
+        codeSplitting: { groups: [{ name: 'node-forge', test: /[\\/]node_modules[\\/]node-forge[\\/]/ }] },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/websocket': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+});
