@@ -1,4 +1,247 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { formatTime, pageParams, parseSort } from '../lib/accounts-users.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+/** Dictionaries the login and apply-to-join pages read before anyone is signed in. */
+export const PUBLIC_DICTS: readonly string[] = ['companyType'];
+
+export const TAG_TYPES = ['', 'success', 'info', 'warning', 'danger'] as const;
+
+const entry = z.object({ id: z.number(), label: z.string(), value: z.string(), type: z.string(), dictSort: z.number() });
+type Entry = z.infer<typeof entry>;
+const entryPage = z.object({ content: z.array(entry), totalElements: z.number() });
+const ok = z.object({ status: z.number(), message: z.string() });
+
+const detailQuery = z.object({
+  dictName: z.string().optional(),
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  size: z.coerce.number().int().min(1).optional(),
+});
+
+// Ids are PostgreSQL integers: anything larger would be a database error, so it is a 400 here.
+const int = z.coerce.number().int().min(0).max(2_147_483_647);
+const optId = z.union([int, z.null()]).optional();
+const text = z.union([z.string(), z.number()]).transform(String).optional();
+const detailBody = z.object({
+  id: optId,
+  label: text,
+  value: text,
+  type: z.string().max(20).nullable().optional(),
+  dictSort: z.coerce.number().int().min(-999_999).max(999_999).optional(),
+  sort: z.coerce.number().int().min(-999_999).max(999_999).optional(),
+  dict: z.object({ id: int }).optional(),
+  dictId: optId,
+  dictName: z.string().optional(),
+});
+
+const dictBody = z.object({
+  id: optId,
+  name: z.string().optional(),
+  description: z.string().max(255, '长度不能超过255个字符').nullable().optional(),
+});
+
+async function entriesOf(db: Kysely<DB>, names: string[]): Promise<Map<string, Entry[]>> {
+  const out = new Map<string, Entry[]>(names.map((n) => [n, []]));
+  if (!names.length) return out;
+  const rows = await db
+    .selectFrom('sys_dict_detail as e')
+    .innerJoin('sys_dict as d', 'd.id', 'e.dict_id')
+    .select(['d.name as dict_name', 'e.id', 'e.label', 'e.value', 'e.type', 'e.sort'])
+    .where('d.name', 'in', names)
+    .orderBy('e.sort')
+    .orderBy('e.id')
+    .execute();
+  for (const r of rows) out.get(r.dict_name)?.push({ id: r.id, label: r.label, value: r.value, type: r.type, dictSort: r.sort });
+  return out;
+}
+
+function paged(list: Entry[], page: number | undefined, size: number | undefined) {
+  const { limit, offset } = pageParams(page, size ?? 9999);
+  return { content: list.slice(offset, offset + limit), totalElements: list.length };
+}
+
+/** `dictName=a,b` and `dictName=a&dictName=b` both name several dictionaries. */
+function names(raw: unknown): string[] {
+  const list = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : []));
+  return [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+}
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/api/dictDetail', { schema: { querystring: detailQuery, response: { 200: entryPage } } }, async (req) => {
+    const name = req.query.dictName?.trim() ?? '';
+    const list = name ? ((await entriesOf(db, [name])).get(name) ?? []) : [];
+    return paged(list, req.query.page, req.query.size);
+  });
+
+  app.get(
+    '/api/dictDetail/map',
+    {
+      schema: {
+        querystring: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
+        response: { 200: z.record(z.string(), z.array(entry)) },
+      },
+    },
+    async (req) => Object.fromEntries(await entriesOf(db, names(req.query.dictName))),
+  );
+
+  app.get(
+    '/api/dictDetail/getDictNotLogin',
+    { config: { public: true }, schema: { querystring: detailQuery, response: { 200: entryPage } } },
+    async (req) => {
+      const name = req.query.dictName?.trim() ?? '';
+      if (!PUBLIC_DICTS.includes(name)) throw forbidden('该字典需要登录后查看');
+      return paged((await entriesOf(db, [name])).get(name) ?? [], req.query.page, req.query.size);
+    },
+  );
+
+  const detailValues = async (body: z.infer<typeof detailBody>, dictId: number, currentId: number | null) => {
+    const label = (body.label ?? '').trim();
+    const value = (body.value ?? '').trim();
+    if (!label) throw badRequest('字典标签不能为空');
+    if (!value) throw badRequest('字典值不能为空');
+    if (label.length > 255 || value.length > 255) throw badRequest('字典标签和字典值不能超过255个字符');
+    const type = (body.type ?? '').trim();
+    if (!(TAG_TYPES as readonly string[]).includes(type)) throw badRequest('标签类型只能是 success、info、warning、danger 或留空');
+    let dup = db.selectFrom('sys_dict_detail').select('id').where('dict_id', '=', dictId).where('value', '=', value);
+    if (currentId !== null) dup = dup.where('id', '<>', currentId);
+    if (await dup.executeTakeFirst()) throw badRequest('字典值已存在');
+    return { label, value, type, sort: body.dictSort ?? body.sort ?? 999 };
+  };
+
+  app.post(
+    '/api/dictDetail',
+    { config: { permission: 'dict:add', log: '新增字典详情' }, schema: { body: detailBody, response: { 201: entry } } },
+    async (req, reply) => {
+      const { dict, dictId, dictName } = req.body;
+      let q = db.selectFrom('sys_dict').select('id');
+      const wanted = dict?.id ?? dictId;
+      if (wanted) q = q.where('id', '=', wanted);
+      else if (dictName?.trim()) q = q.where('name', '=', dictName.trim());
+      else throw badRequest('请选择所属字典');
+      const d = await q.executeTakeFirst();
+      if (!d) throw badRequest('字典不存在');
+      const values = await detailValues(req.body, d.id, null);
+      const row = await db
+        .insertInto('sys_dict_detail')
+        .values({ ...values, dict_id: d.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ id: row.id, label: values.label, value: values.value, type: values.type, dictSort: values.sort });
+    },
+  );
+
+  app.put(
+    '/api/dictDetail',
+    { config: { permission: 'dict:edit', log: '修改字典详情' }, schema: { body: detailBody, response: { 200: entry } } },
+    async (req) => {
+      if (!req.body.id) throw badRequest('字典详情ID不能为空');
+      const current = await db.selectFrom('sys_dict_detail').select(['id', 'dict_id']).where('id', '=', req.body.id).executeTakeFirst();
+      if (!current) throw notFound('字典详情不存在');
+      const values = await detailValues(req.body, current.dict_id, current.id);
+      await db.updateTable('sys_dict_detail').set(values).where('id', '=', current.id).execute();
+      return { id: current.id, label: values.label, value: values.value, type: values.type, dictSort: values.sort };
+    },
+  );
+
+  app.delete(
+    '/api/dictDetail/:id',
+    {
+      config: { permission: 'dict:del', log: '删除字典详情' },
+      schema: { params: z.object({ id: int }), response: { 200: ok } },
+    },
+    async (req) => {
+      const r = await db.deleteFrom('sys_dict_detail').where('id', '=', req.params.id).executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw notFound('字典详情不存在');
+      return { status: 200, message: '删除成功' };
+    },
+  );
+
+  const dictItem = z.object({ id: z.number(), name: z.string(), description: z.string().nullable(), createTime: z.string().nullable() });
+
+  app.get(
+    '/api/dict',
+    {
+      config: { permission: 'dict:list' },
+      schema: {
+        querystring: z.object({
+          blurry: z.string().optional(),
+          page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+          size: z.coerce.number().int().min(1).optional(),
+          sort: z.union([z.string(), z.array(z.string())]).optional(),
+        }),
+        response: { 200: z.object({ content: z.array(dictItem), totalElements: z.number() }) },
+      },
+    },
+    async (req) => {
+      const sort = parseSort(req.query.sort, { id: 'id', name: 'name', createTime: 'create_time' }, [['id', 'desc']]);
+      const { limit, offset } = pageParams(req.query.page, req.query.size);
+      let q = db.selectFrom('sys_dict');
+      const b = req.query.blurry?.trim();
+      if (b) {
+        const like = `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]));
+      }
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      let listQ = q.selectAll();
+      for (const [col, dir] of sort) listQ = listQ.orderBy(sql.ref(col), dir);
+      const rows = await listQ.limit(limit).offset(offset).execute();
+      return {
+        content: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, createTime: formatTime(r.create_time) })),
+        totalElements: Number(total.n),
+      };
+    },
+  );
+
+  const dictValues = async (body: z.infer<typeof dictBody>, currentId: number | null) => {
+    const name = (body.name ?? '').trim();
+    if (!name) throw badRequest('字典名称不能为空');
+    if (!/^[A-Za-z][\w]{0,99}$/.test(name)) throw badRequest('字典名称由字母开头的字母、数字、下划线组成');
+    let dup = db.selectFrom('sys_dict').select('id').where('name', '=', name);
+    if (currentId !== null) dup = dup.where('id', '<>', currentId);
+    if (await dup.executeTakeFirst()) throw badRequest('字典名称已存在');
+    return { name, description: body.description?.trim() || null };
+  };
+
+  app.post(
+    '/api/dict',
+    { config: { permission: 'dict:add', log: '新增字典' }, schema: { body: dictBody, response: { 201: dictItem } } },
+    async (req, reply) => {
+      const row = await db
+        .insertInto('sys_dict')
+        .values(await dictValues(req.body, null))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ id: row.id, name: row.name, description: row.description, createTime: formatTime(row.create_time) });
+    },
+  );
+
+  app.put(
+    '/api/dict',
+    { config: { permission: 'dict:edit', log: '修改字典' }, schema: { body: dictBody, response: { 200: ok } } },
+    async (req) => {
+      if (!req.body.id) throw badRequest('字典ID不能为空');
+      const values = await dictValues(req.body, req.body.id);
+      const r = await db.updateTable('sys_dict').set(values).where('id', '=', req.body.id).executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw notFound('字典不存在');
+      return { status: 200, message: '操作成功' };
+    },
+  );
+
+  app.delete(
+    '/api/dict',
+    {
+      config: { permission: 'dict:del', log: '删除字典' },
+      schema: { body: z.array(int).min(1, '请选择要删除的数据'), response: { 200: ok } },
+    },
+    async (req) => {
+      await db.deleteFrom('sys_dict').where('id', 'in', req.body).execute();
+      return { status: 200, message: '删除成功' };
+    },
+  );
+}

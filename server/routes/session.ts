@@ -1,4 +1,162 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import type { App } from '../app.js';
+import { currentUser, decryptPassword, verifyPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { ApiError, badRequest, forbidden } from '../errors.js';
+import { findUser, selectUsers, toUserInfo, userInfoSchema } from '../lib/accounts-users.js';
+import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+/** Form fields arrive as strings, JSON ones may be numbers. */
+const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
+
+const loginBody = z.object({ username: field, password: field, code: field, uuid: field, rememberMe: field }).nullish();
+
+const companySchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    type: z.string(),
+    regionFmt: z.string().nullable(),
+    address: z.string().nullable(),
+    deptCode: z.string().nullable(),
+  })
+  .nullable();
+
+const ok = z.object({ status: z.number(), message: z.string() });
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  const isInited = async () =>
+    !!(await db.selectFrom('sys_setting').select('value').where('name', '=', 'inited').where('value', '=', '1').executeTakeFirst());
+
+  app.get(
+    '/api/init/check',
+    { config: { public: true }, schema: { response: { 200: z.object({ status: z.number(), data: z.object({ inited: z.boolean() }) }) } } },
+    async () => ({ status: 200, data: { inited: await isInited() } }),
+  );
+
+  app.post(
+    '/api/init',
+    {
+      config: { public: true },
+      schema: {
+        body: z.object({ systemName: z.string().trim().min(1, '请输入系统名称').max(100, '系统名称过长') }),
+        response: { 200: ok },
+      },
+    },
+    async (req) => {
+      // Once initialised, the settings are the administrators' business, not an anonymous caller's.
+      if (await isInited()) throw forbidden('系统已初始化');
+      await db.transaction().execute(async (trx) => {
+        for (const [name, value] of [
+          ['system_name', req.body.systemName],
+          ['inited', '1'],
+        ] as const) {
+          await trx
+            .insertInto('sys_setting')
+            .values({ name, value })
+            .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+            .execute();
+        }
+      });
+      return { status: 200, message: '初始化成功' };
+    },
+  );
+
+  app.get(
+    '/api/auth/code',
+    { config: { public: true }, schema: { response: { 200: z.object({ img: z.string(), uuid: z.string() }) } } },
+    async () => issueCaptcha(db, ctx.config.captchaFixed),
+  );
+
+  app.get('/api/auth/publicKey', { config: { public: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').send(ctx.secrets.rsaPublicPem),
+  );
+
+  const loginResponse = z.object({
+    status: z.number(),
+    message: z.string().optional(),
+    token: z.string(),
+    user: userInfoSchema,
+    roles: z.array(z.string()).optional(),
+  });
+
+  const login = async (req: FastifyRequest<{ Body: z.infer<typeof loginBody> }>) => {
+    const { username = '', password = '', code = '', uuid = '' } = req.body ?? {};
+    if (!username.trim()) throw badRequest('用户名不能为空');
+    if (!password) throw badRequest('密码不能为空');
+    if (!code.trim()) throw badRequest('验证码不能为空');
+    await consumeCaptcha(db, uuid, code);
+    const plain = decryptPassword(ctx.secrets, password);
+    const row = await selectUsers(db).where('u.username', '=', username.trim()).where('u.status', '<>', 2).executeTakeFirst();
+    // Unknown user and wrong password answer alike, so the form cannot be used to probe for accounts.
+    if (!row || !(await verifyPassword(plain, row.password))) throw badRequest('用户名或密码错误');
+    if (row.status === 1) throw badRequest('账号未激活');
+    const token = await ctx.sessions.create(row.id, req);
+    // The operation-log hook records whoever req.user is; the session just created is that user.
+    req.user = await ctx.sessions.authenticate(token);
+    const user = toUserInfo(row);
+    if (!row.agreement_accepted) {
+      return { status: 10001, message: '请先阅读并同意入驻协议', token, user };
+    }
+    return { status: 200, token, user, roles: req.user.roles };
+  };
+
+  const loginOpts = { config: { public: true, log: '用户登录' }, schema: { body: loginBody, response: { 200: loginResponse } } };
+  app.post('/api/auth/login', loginOpts, login);
+  app.post('/api/auth/login1', loginOpts, login);
+
+  app.get(
+    '/api/auth/info',
+    { schema: { response: { 200: z.object({ user: userInfoSchema, roles: z.array(z.string()), company: companySchema }) } } },
+    async (req) => {
+      const me = currentUser(req);
+      const row = await findUser(db, me.id);
+      if (!row) throw new ApiError(401, '登录状态已过期，请重新登录');
+      const company = row.company_id
+        ? await db
+            .selectFrom('company')
+            .select(['id', 'name', 'type', 'region_fmt', 'address', 'dept_code'])
+            .where('id', '=', row.company_id)
+            .executeTakeFirst()
+        : undefined;
+      return {
+        user: toUserInfo(row),
+        roles: me.roles,
+        company: company
+          ? {
+              id: company.id,
+              name: company.name,
+              type: company.type,
+              regionFmt: company.region_fmt,
+              address: company.address,
+              deptCode: company.dept_code,
+            }
+          : null,
+      };
+    },
+  );
+
+  app.delete('/api/auth/logout', { schema: { response: { 200: ok } } }, async (req) => {
+    await ctx.sessions.destroy(currentUser(req).sessionId);
+    return { status: 200, message: '退出成功' };
+  });
+
+  app.get(
+    '/api/guFeiUrl/enter',
+    { schema: { querystring: z.object({ code: z.string().optional(), deptCode: z.string().optional() }), response: { 200: ok } } },
+    async (req) => {
+      const me = currentUser(req);
+      const changed = await db
+        .updateTable('sys_user')
+        .set({ agreement_accepted: true, update_time: sql<Date>`now()` })
+        .where('id', '=', me.id)
+        .where('agreement_accepted', '=', false)
+        .executeTakeFirst();
+      return { status: 200, message: Number(changed.numUpdatedRows) > 0 ? '入驻成功' : '已入驻' };
+    },
+  );
+}

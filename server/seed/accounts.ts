@@ -1,4 +1,832 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { hashPassword } from '../auth.js';
 import type { DB } from '../db/schema.js';
+import { COMPANY, SCREENS, screenMenuId, VIEWS, viewMenuId, viewPath } from './ids.js';
 
-export async function seedAccounts(_trx: Transaction<DB>): Promise<void> {}
+/**
+ * Settings, departments, roles, the menu tree, demo accounts and dictionaries. Rows carry explicit
+ * ids (see USER, DEPT, ROLE below and ids.ts) so later seed modules can refer to them; every
+ * sequence is moved past them at the end.
+ */
+
+export const DEMO_PASSWORD = 'Waste@2026';
+
+/** Department ids. Supervisors are recognised by the code '01' of 监管部门. */
+export const DEPT = {
+  platform: 1,
+  supervision: 2,
+  producers: 3,
+  disposers: 4,
+  logistics: 5,
+  collectors: 6,
+  sysadmin: 7,
+  suzhou: 8,
+  nanjing: 9,
+  service: 10,
+  ops: 11,
+} as const;
+
+export const ROLE = { superAdmin: 1, supervisor: 2, producer: 3, disposer: 4, logistics: 5, collector: 6 } as const;
+
+export const USER = {
+  admin: 1,
+  supervisor: 2,
+  producer: 3,
+  disposer: 4,
+  logistics: 5,
+  collector: 6,
+  expired: 7,
+  newcomer: 8,
+  guest: 9,
+} as const;
+
+/** Menu ids of the pages that are not view or screen pages (those use viewMenuId / screenMenuId). */
+export const MENU = {
+  dashboard: 1,
+  center: 2,
+  messages: 10,
+  systemMessage: 11,
+  waste: 20,
+  dispose: 30,
+  logistics: 40,
+  screens: 50,
+  lowcode: 60,
+  generation: 61,
+  screen: 62,
+  dataView: 63,
+  preview: 64,
+  lsDesign: 65,
+  qrcodePrint: 66,
+  system: 70,
+  user: 71,
+  role: 72,
+  menu: 73,
+  dept: 74,
+  dict: 75,
+} as const;
+
+type ComponentName = (typeof VIEWS)[number]['componentName'];
+const VIEW_ACTIONS = ['add', 'edit', 'del', 'look', 'pre'] as const;
+/** Button menu of a view's page action: 3000 + viewId * 10 + action index (1..5). */
+const viewButtonId = (viewId: number, action: (typeof VIEW_ACTIONS)[number]) => 3000 + viewId * 10 + VIEW_ACTIONS.indexOf(action) + 1;
+const view = (name: ComponentName) => VIEWS.find((v) => v.componentName === name) as (typeof VIEWS)[number];
+const screen = (id: (typeof SCREENS)[number]['id']) => SCREENS.find((s) => s.id === id) as (typeof SCREENS)[number];
+
+interface MenuSeed {
+  id: number;
+  pid: number | null;
+  type: 0 | 1 | 2;
+  title: string;
+  name?: string;
+  component?: string;
+  path?: string;
+  icon?: string;
+  permission?: string;
+  sort: number;
+  hidden?: boolean;
+  cache?: boolean;
+}
+
+function menuSeeds(): MenuSeed[] {
+  const out: MenuSeed[] = [];
+  const dir = (id: number, title: string, path: string, icon: string, sort: number, pid: number | null = null) =>
+    out.push({ id, pid, type: 0, title, path, icon, sort });
+  const page = (m: Omit<MenuSeed, 'type'>) => out.push({ type: 1, ...m });
+  const buttons = (pid: number, firstId: number, title: string, perms: [string, string][]) =>
+    perms.forEach(([label, permission], i) => {
+      out.push({ id: firstId + i, pid, type: 2, title: `${title}${label}`, permission, sort: i + 1 });
+    });
+  const viewPage = (name: ComponentName, pid: number, sort: number, icon: string) => {
+    const v = view(name);
+    page({
+      id: viewMenuId(v.id),
+      pid,
+      title: v.title,
+      name: v.componentName,
+      component: 'dev-tools/temp/page',
+      path: viewPath(v.componentName, v.id),
+      icon,
+      permission: `${v.componentName}:list`,
+      sort,
+    });
+    const labels = { add: '新增', edit: '编辑', del: '删除', look: '查看', pre: '高级查询' };
+    for (const [i, a] of VIEW_ACTIONS.entries()) {
+      out.push({
+        id: viewButtonId(v.id, a),
+        pid: viewMenuId(v.id),
+        type: 2,
+        title: `${v.title}${labels[a]}`,
+        permission: `${v.componentName}:${a}`,
+        sort: i + 1,
+      });
+    }
+  };
+  const screenPage = (id: (typeof SCREENS)[number]['id'], pid: number | null, sort: number, icon: string, hidden = false) => {
+    const s = screen(id);
+    page({
+      id: screenMenuId(s.id),
+      pid,
+      title: s.title,
+      name: `vBuild${s.id}`,
+      component: 'vBuild/temp',
+      path: s.path,
+      icon,
+      sort,
+      hidden,
+    });
+  };
+
+  page({
+    id: MENU.dashboard,
+    pid: null,
+    title: '首页',
+    name: 'Dashboard',
+    component: 'dashboard/index',
+    path: 'dashboard',
+    icon: 'index',
+    sort: 1,
+  });
+  page({
+    id: MENU.center,
+    pid: null,
+    title: '个人中心',
+    name: 'UserCenter',
+    component: 'system/user/center',
+    path: 'user/center',
+    icon: 'user',
+    sort: 2,
+    hidden: true,
+  });
+
+  dir(MENU.messages, '消息中心', 'message', 'message', 10);
+  page({
+    id: MENU.systemMessage,
+    pid: MENU.messages,
+    title: '系统消息',
+    name: 'SystemMessage',
+    component: 'message/systemMessage',
+    path: 'systemMessage',
+    icon: 'notice',
+    sort: 1,
+  });
+  screenPage(97, MENU.messages, 2, 'chat');
+  viewPage('leaveMessage', MENU.messages, 3, 'edit');
+
+  dir(MENU.waste, '危废管理', 'waste', 'waste', 20);
+  viewPage('stockIn', MENU.waste, 1, 'in');
+  viewPage('stockOut', MENU.waste, 2, 'out');
+  viewPage('warehouse', MENU.waste, 3, 'warehouse');
+
+  dir(MENU.dispose, '处置管理', 'dispose', 'dispose', 30);
+  viewPage('disposalInquiry', MENU.dispose, 1, 'inquiry');
+  viewPage('contract', MENU.dispose, 2, 'contract');
+  viewPage('disposalOrder', MENU.dispose, 3, 'order');
+  screenPage(30, MENU.dispose, 4, 'form');
+
+  dir(MENU.logistics, '物流管理', 'logistics', 'logistics', 40);
+  viewPage('vehicle', MENU.logistics, 1, 'vehicle');
+  viewPage('logisticsOrder', MENU.logistics, 2, 'order');
+  // A detail page reached from order lists (?id=), never from the sidebar.
+  screenPage(25, MENU.logistics, 3, 'detail', true);
+
+  screenPage(40, null, 45, 'stock');
+
+  dir(MENU.screens, '数据大屏', 'screen', 'chart', 50);
+  screenPage(50, MENU.screens, 1, 'monitor');
+
+  dir(MENU.lowcode, '低代码', 'dev-tools', 'dev', 60);
+  page({
+    id: MENU.generation,
+    pid: MENU.lowcode,
+    title: '视图管理',
+    name: 'Generation',
+    component: 'dev-tools/generation',
+    path: 'generation',
+    icon: 'table',
+    permission: 'generation:list',
+    sort: 1,
+  });
+  buttons(MENU.generation, 611, '视图', [
+    ['新增', 'generation:add'],
+    ['编辑', 'generation:edit'],
+    ['删除', 'generation:del'],
+    ['设计', 'generation:design'],
+    ['发布', 'generation:publish'],
+  ]);
+  page({
+    id: MENU.screen,
+    pid: MENU.lowcode,
+    title: '大屏管理',
+    name: 'Screen',
+    component: 'dev-tools/screen',
+    path: 'screen',
+    icon: 'monitor',
+    permission: 'screen:list',
+    sort: 2,
+  });
+  buttons(MENU.screen, 621, '大屏', [
+    ['新增', 'screen:add'],
+    ['编辑', 'screen:edit'],
+    ['删除', 'screen:del'],
+    ['设计', 'screen:design'],
+  ]);
+  page({
+    id: MENU.dataView,
+    pid: MENU.lowcode,
+    title: '数据视图',
+    name: 'DataView',
+    component: 'dev-tools/dataView',
+    path: 'dataView',
+    icon: 'sqlMonitor',
+    permission: 'dataView:list',
+    sort: 3,
+  });
+  buttons(MENU.dataView, 631, '数据视图', [
+    ['新增', 'dataView:add'],
+    ['编辑', 'dataView:edit'],
+    ['删除', 'dataView:del'],
+  ]);
+  page({
+    id: MENU.preview,
+    pid: MENU.lowcode,
+    title: '视图预览',
+    name: 'Preview',
+    component: 'dev-tools/preview',
+    path: 'preview',
+    icon: 'eye',
+    sort: 4,
+    hidden: true,
+  });
+  page({
+    id: MENU.lsDesign,
+    pid: MENU.lowcode,
+    title: '大屏设计',
+    name: 'LsDesign',
+    component: 'lsDesign/index',
+    path: '/lsDesign',
+    icon: 'design',
+    sort: 5,
+    hidden: true,
+  });
+  page({
+    id: MENU.qrcodePrint,
+    pid: MENU.lowcode,
+    title: '打印二维码',
+    name: 'QrcodePrint',
+    component: 'qrcode/print',
+    path: '/qrcode/print',
+    icon: 'qrcode',
+    sort: 6,
+    hidden: true,
+  });
+
+  dir(MENU.system, '系统管理', 'system', 'system', 70);
+  const admin: [number, string, string, string, string][] = [
+    [MENU.user, '用户管理', 'user', 'User', 'peoples'],
+    [MENU.role, '角色管理', 'role', 'Role', 'role'],
+    [MENU.menu, '菜单管理', 'menu', 'Menu', 'menu'],
+    [MENU.dept, '部门管理', 'dept', 'Dept', 'dept'],
+    [MENU.dict, '字典管理', 'dict', 'Dict', 'dictionary'],
+  ];
+  admin.forEach(([id, title, key, name, icon], i) => {
+    page({ id, pid: MENU.system, title, name, component: `system/${key}/index`, path: key, icon, permission: `${key}:list`, sort: i + 1 });
+    buttons(id, id * 10 + 1, title.replace('管理', ''), [
+      ['新增', `${key}:add`],
+      ['编辑', `${key}:edit`],
+      ['删除', `${key}:del`],
+    ]);
+  });
+  return out;
+}
+
+/** The page menu of a view with all its buttons, or with the read-only ones (look, advanced query). */
+const viewFull = (name: ComponentName) => [viewMenuId(view(name).id), ...VIEW_ACTIONS.map((a) => viewButtonId(view(name).id, a))];
+const viewRead = (name: ComponentName) => [
+  viewMenuId(view(name).id),
+  viewButtonId(view(name).id, 'look'),
+  viewButtonId(view(name).id, 'pre'),
+];
+
+function roleMenus(all: MenuSeed[]): Record<number, number[]> {
+  const common = [MENU.dashboard, MENU.center, MENU.messages, MENU.systemMessage, screenMenuId(97), ...viewFull('leaveMessage')];
+  return {
+    [ROLE.superAdmin]: all.map((m) => m.id),
+    [ROLE.supervisor]: [
+      ...common,
+      MENU.waste,
+      ...viewRead('stockIn'),
+      ...viewRead('stockOut'),
+      ...viewRead('warehouse'),
+      MENU.dispose,
+      ...viewRead('disposalInquiry'),
+      ...viewRead('contract'),
+      ...viewRead('disposalOrder'),
+      screenMenuId(30),
+      MENU.logistics,
+      ...viewRead('vehicle'),
+      ...viewRead('logisticsOrder'),
+      screenMenuId(25),
+      screenMenuId(40),
+      MENU.screens,
+      screenMenuId(50),
+    ],
+    [ROLE.producer]: [
+      ...common,
+      MENU.waste,
+      ...viewFull('stockIn'),
+      ...viewFull('stockOut'),
+      ...viewFull('warehouse'),
+      MENU.dispose,
+      ...viewFull('disposalInquiry'),
+      ...viewRead('contract'),
+      ...viewRead('disposalOrder'),
+      screenMenuId(30),
+      MENU.logistics,
+      ...viewRead('logisticsOrder'),
+      screenMenuId(25),
+      screenMenuId(40),
+      MENU.lowcode,
+      MENU.qrcodePrint,
+    ],
+    [ROLE.disposer]: [
+      ...common,
+      MENU.waste,
+      ...viewRead('stockIn'),
+      ...viewRead('stockOut'),
+      MENU.dispose,
+      ...viewFull('disposalInquiry'),
+      ...viewFull('contract'),
+      ...viewFull('disposalOrder'),
+      screenMenuId(30),
+      MENU.logistics,
+      ...viewRead('logisticsOrder'),
+      screenMenuId(25),
+      screenMenuId(40),
+      MENU.lowcode,
+      MENU.qrcodePrint,
+    ],
+    [ROLE.logistics]: [...common, MENU.logistics, ...viewFull('vehicle'), ...viewFull('logisticsOrder'), screenMenuId(25)],
+    [ROLE.collector]: [
+      ...common,
+      MENU.waste,
+      ...viewFull('stockIn'),
+      ...viewFull('stockOut'),
+      ...viewFull('warehouse'),
+      MENU.logistics,
+      ...viewRead('logisticsOrder'),
+      screenMenuId(25),
+      screenMenuId(40),
+      MENU.lowcode,
+      MENU.qrcodePrint,
+    ],
+  };
+}
+
+interface DictSeed {
+  name: string;
+  description: string;
+  entries: [value: string, label: string, type?: 'success' | 'info' | 'warning' | 'danger'][];
+}
+
+export const DICTS: DictSeed[] = [
+  {
+    name: 'companyType',
+    description: '企业类型',
+    entries: [
+      ['1', '产废企业'],
+      ['2', '处置企业'],
+      ['3', '物流企业'],
+      ['4', '收集点'],
+      ['5', '仓储企业'],
+    ],
+  },
+  {
+    name: 'onAndOff',
+    description: '开关状态',
+    entries: [
+      ['1', '开启', 'success'],
+      ['0', '关闭', 'info'],
+    ],
+  },
+  {
+    name: 'logistics_inquiry_type',
+    description: '物流询价类型',
+    entries: [
+      ['1', '整车运输'],
+      ['2', '零担运输'],
+      ['3', '危废专线'],
+    ],
+  },
+  {
+    name: 'goods_type',
+    description: '货物类型',
+    entries: [
+      ['1', '危险废物'],
+      ['2', '一般工业固废'],
+      ['3', '医疗废物'],
+      ['4', '危险化学品'],
+    ],
+  },
+  {
+    name: 'patterns',
+    description: '物理形态',
+    entries: [
+      ['1', '固态'],
+      ['2', '半固态'],
+      ['3', '液态'],
+      ['4', '气态'],
+    ],
+  },
+  {
+    name: 'package_type',
+    description: '包装方式',
+    entries: [
+      ['1', '吨袋'],
+      ['2', '桶装'],
+      ['3', '散装'],
+      ['4', '托盘'],
+      ['5', '编织袋'],
+      ['6', 'IBC吨桶'],
+    ],
+  },
+  {
+    name: 'weightUnit',
+    description: '重量单位',
+    entries: [
+      ['1', '吨'],
+      ['2', '千克'],
+    ],
+  },
+  {
+    name: 'motorcycle_type',
+    description: '车辆类型',
+    entries: [
+      ['1', '危险品厢式货车'],
+      ['2', '罐式货车'],
+      ['3', '栏板货车'],
+      ['4', '半挂牵引车'],
+      ['5', '仓栅式货车'],
+    ],
+  },
+  {
+    name: 'commonStatus',
+    description: '通用状态',
+    entries: [
+      ['1', '正常', 'success'],
+      ['0', '停用', 'info'],
+    ],
+  },
+  {
+    name: 'inquiryStatus',
+    description: '询价状态',
+    entries: [
+      ['0', '待报价', 'warning'],
+      ['1', '已报价', 'success'],
+      ['2', '已关闭', 'info'],
+      ['3', '已驳回', 'danger'],
+    ],
+  },
+  {
+    name: 'yesOrNo',
+    description: '是否',
+    entries: [
+      ['1', '是'],
+      ['2', '否'],
+    ],
+  },
+  {
+    name: 'wasteCategory',
+    description: '危险废物类别（《国家危险废物名录》）',
+    entries: [
+      ['HW06', 'HW06 废有机溶剂与含有机溶剂废物'],
+      ['HW08', 'HW08 废矿物油与含矿物油废物'],
+      ['HW09', 'HW09 油/水、烃/水混合物或乳化液'],
+      ['HW12', 'HW12 染料、涂料废物'],
+      ['HW13', 'HW13 有机树脂类废物'],
+      ['HW17', 'HW17 表面处理废物'],
+      ['HW18', 'HW18 焚烧处置残渣'],
+      ['HW22', 'HW22 含铜废物'],
+      ['HW31', 'HW31 含铅废物'],
+      ['HW34', 'HW34 废酸'],
+      ['HW35', 'HW35 废碱'],
+      ['HW49', 'HW49 其他废物'],
+      ['HW50', 'HW50 废催化剂'],
+    ],
+  },
+  {
+    name: 'stockStatus',
+    description: '库存状态',
+    entries: [
+      ['0', '待入库', 'warning'],
+      ['1', '已入库', 'success'],
+      ['2', '已出库', 'info'],
+    ],
+  },
+  {
+    name: 'contractStatus',
+    description: '合同状态',
+    entries: [
+      ['0', '草稿', 'info'],
+      ['1', '待签署', 'warning'],
+      ['2', '生效中', 'success'],
+      ['3', '已到期', 'info'],
+      ['4', '已终止', 'danger'],
+    ],
+  },
+  {
+    name: 'vehicleStatus',
+    description: '车辆状态',
+    entries: [
+      ['0', '空闲', 'success'],
+      ['1', '运输中', 'warning'],
+      ['2', '维修中', 'danger'],
+      ['3', '停用', 'info'],
+    ],
+  },
+  {
+    name: 'orderStatus',
+    description: '订单状态',
+    entries: [
+      ['0', '待确认', 'warning'],
+      ['1', '执行中'],
+      ['2', '已完成', 'success'],
+      ['3', '已取消', 'info'],
+      ['4', '已驳回', 'danger'],
+    ],
+  },
+];
+
+async function bumpSequence(trx: Transaction<DB>, table: 'sys_dept' | 'sys_role' | 'sys_menu' | 'sys_user' | 'company') {
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
+}
+
+export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
+  await trx
+    .insertInto('sys_setting')
+    .values([
+      { name: 'inited', value: '1' },
+      { name: 'system_name', value: '危废智慧监管服务平台' },
+    ])
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+
+  await trx
+    .insertInto('sys_dept')
+    .values([
+      { id: DEPT.platform, pid: null, name: '江苏省危废综合服务平台', code: null, sort: 1 },
+      { id: DEPT.supervision, pid: DEPT.platform, name: '监管部门', code: '01', sort: 1 },
+      { id: DEPT.producers, pid: DEPT.platform, name: '产废企业部', code: '02', sort: 2 },
+      { id: DEPT.disposers, pid: DEPT.platform, name: '处置企业部', code: '03', sort: 3 },
+      { id: DEPT.logistics, pid: DEPT.platform, name: '物流企业部', code: '04', sort: 4 },
+      { id: DEPT.collectors, pid: DEPT.platform, name: '收集点', code: '05', sort: 5 },
+      { id: DEPT.sysadmin, pid: DEPT.platform, name: '系统管理部', code: '09', sort: 9 },
+      { id: DEPT.suzhou, pid: DEPT.supervision, name: '苏州市监管科', code: '0101', sort: 1 },
+      { id: DEPT.nanjing, pid: DEPT.supervision, name: '南京市监管科', code: '0102', sort: 2 },
+      { id: DEPT.service, pid: null, name: '技术服务中心', code: '10', sort: 2 },
+      { id: DEPT.ops, pid: DEPT.service, name: '运维保障组', code: '1001', sort: 1 },
+    ])
+    .execute();
+
+  // The business seed fills in these companies; the accounts below need the rows to exist first.
+  await trx
+    .insertInto('company')
+    .values([
+      {
+        id: COMPANY.producer,
+        name: '苏州华瑞精细化工有限公司',
+        type: '1',
+        region: '320000,320500,320505',
+        region_fmt: '江苏省/苏州市/虎丘区',
+      },
+      {
+        id: COMPANY.disposer,
+        name: '江苏绿源环保科技有限公司',
+        type: '2',
+        region: '320000,320100,320115',
+        region_fmt: '江苏省/南京市/江宁区',
+      },
+      {
+        id: COMPANY.logistics,
+        name: '南京顺安危险品运输有限公司',
+        type: '3',
+        region: '320000,320100,320111',
+        region_fmt: '江苏省/南京市/浦口区',
+      },
+      {
+        id: COMPANY.collector,
+        name: '无锡新吴区危废集中收集点',
+        type: '4',
+        region: '320000,320200,320214',
+        region_fmt: '江苏省/无锡市/新吴区',
+      },
+      {
+        id: COMPANY.producer2,
+        name: '常州东方电镀有限公司',
+        type: '1',
+        region: '320000,320400,320411',
+        region_fmt: '江苏省/常州市/新北区',
+      },
+      {
+        id: COMPANY.disposer2,
+        name: '南通清源固废处置有限公司',
+        type: '2',
+        region: '320000,320600,320685',
+        region_fmt: '江苏省/南通市/海安市',
+      },
+    ])
+    .execute();
+
+  await trx
+    .insertInto('sys_role')
+    .values([
+      { id: ROLE.superAdmin, name: '超级管理员', level: 1, description: '拥有全部菜单与操作权限', data_scope: '全部' },
+      { id: ROLE.supervisor, name: '监管人员', level: 2, description: '查看辖区企业的危废、处置与物流数据', data_scope: '全部' },
+      { id: ROLE.producer, name: '产废企业', level: 3, description: '危废入库、出库、仓库管理与处置询价', data_scope: '本级' },
+      { id: ROLE.disposer, name: '处置企业', level: 3, description: '处置询价报价、合同与处置订单', data_scope: '本级' },
+      { id: ROLE.logistics, name: '物流企业', level: 3, description: '车辆与物流订单', data_scope: '本级' },
+      { id: ROLE.collector, name: '收集点', level: 3, description: '收集点危废出入库与仓库管理', data_scope: '本级' },
+    ])
+    .execute();
+
+  const menus = menuSeeds();
+  await trx
+    .insertInto('sys_menu')
+    .values(
+      menus.map((m) => ({
+        id: m.id,
+        pid: m.pid,
+        type: m.type,
+        title: m.title,
+        name: m.name ?? null,
+        component: m.component ?? null,
+        path: m.path ?? null,
+        icon: m.icon ?? null,
+        permission: m.permission ?? null,
+        sort: m.sort,
+        hidden: m.hidden ?? false,
+        cache: m.cache ?? false,
+      })),
+    )
+    .execute();
+  const links = Object.entries(roleMenus(menus)).flatMap(([roleId, ids]) =>
+    [...new Set(ids)].map((menu_id) => ({ role_id: Number(roleId), menu_id })),
+  );
+  await trx.insertInto('sys_roles_menus').values(links).execute();
+
+  const users: {
+    id: number;
+    username: string;
+    nick_name: string;
+    phone: string;
+    email: string;
+    sex: '男' | '女';
+    dept_id: number;
+    job: string;
+    is_admin?: boolean;
+    permission?: string;
+    company_id?: number;
+    agreement_accepted?: boolean;
+    passwordAgeDays?: number;
+    roles: number[];
+  }[] = [
+    {
+      id: USER.admin,
+      username: 'admin',
+      nick_name: '管理员',
+      phone: '13951800001',
+      email: 'admin@wastegen.cn',
+      sex: '男',
+      dept_id: DEPT.sysadmin,
+      job: '系统管理员',
+      is_admin: true,
+      roles: [ROLE.superAdmin],
+    },
+    {
+      id: USER.supervisor,
+      username: 'supervisor',
+      nick_name: '周建国',
+      phone: '13951800002',
+      email: 'zhoujianguo@wastegen.cn',
+      sex: '男',
+      dept_id: DEPT.supervision,
+      job: '监管科长',
+      roles: [ROLE.supervisor],
+    },
+    {
+      id: USER.producer,
+      username: 'producer',
+      nick_name: '王丽华',
+      phone: '13862100003',
+      email: 'wanglihua@huarui-chem.cn',
+      sex: '女',
+      dept_id: DEPT.producers,
+      job: '环保专员',
+      company_id: COMPANY.producer,
+      roles: [ROLE.producer],
+    },
+    {
+      id: USER.disposer,
+      username: 'disposer',
+      nick_name: '陈志强',
+      phone: '13776600004',
+      email: 'chenzhiqiang@lvyuan-env.cn',
+      sex: '男',
+      dept_id: DEPT.disposers,
+      job: '业务经理',
+      company_id: COMPANY.disposer,
+      roles: [ROLE.disposer],
+    },
+    {
+      id: USER.logistics,
+      username: 'logistics',
+      nick_name: '刘海涛',
+      phone: '15850500005',
+      email: 'liuhaitao@shunan-trans.cn',
+      sex: '男',
+      dept_id: DEPT.logistics,
+      job: '调度主管',
+      permission: 'logistics',
+      company_id: COMPANY.logistics,
+      roles: [ROLE.logistics],
+    },
+    {
+      id: USER.collector,
+      username: 'collector',
+      nick_name: '张秀英',
+      phone: '18915300006',
+      email: 'zhangxiuying@wx-collect.cn',
+      sex: '女',
+      dept_id: DEPT.collectors,
+      job: '收集点负责人',
+      permission: 'collectionPoint',
+      company_id: COMPANY.collector,
+      roles: [ROLE.collector],
+    },
+    {
+      id: USER.expired,
+      username: 'expired',
+      nick_name: '赵明轩',
+      phone: '13915000007',
+      email: 'zhaomingxuan@dongfang-ep.cn',
+      sex: '男',
+      dept_id: DEPT.producers,
+      job: '仓库管理员',
+      company_id: COMPANY.producer2,
+      passwordAgeDays: 200,
+      roles: [ROLE.producer],
+    },
+    {
+      id: USER.newcomer,
+      username: 'newcomer',
+      nick_name: '孙晓燕',
+      phone: '18262700008',
+      email: 'sunxiaoyan@qingyuan-sw.cn',
+      sex: '女',
+      dept_id: DEPT.disposers,
+      job: '商务专员',
+      company_id: COMPANY.disposer2,
+      agreement_accepted: false,
+      roles: [ROLE.disposer],
+    },
+    {
+      id: USER.guest,
+      username: 'guest',
+      nick_name: '吴思远',
+      phone: '17751200009',
+      email: 'wusiyuan@wastegen.cn',
+      sex: '男',
+      dept_id: DEPT.ops,
+      job: '实习生',
+      roles: [],
+    },
+  ];
+  const hashes = await Promise.all(users.map(() => hashPassword(DEMO_PASSWORD)));
+  await trx
+    .insertInto('sys_user')
+    .values(
+      users.map(({ roles: _roles, passwordAgeDays, ...u }, i) => ({
+        ...u,
+        password: hashes[i] as string,
+        pwd_reset_time: sql<Date>`now() - make_interval(days => ${passwordAgeDays ?? 0})`,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('sys_users_roles')
+    .values(users.flatMap((u) => u.roles.map((role_id) => ({ user_id: u.id, role_id }))))
+    .execute();
+
+  for (const d of DICTS) {
+    const { id } = await trx
+      .insertInto('sys_dict')
+      .values({ name: d.name, description: d.description })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('sys_dict_detail')
+      .values(d.entries.map(([value, label, type], i) => ({ dict_id: id, value, label, type: type ?? '', sort: i + 1 })))
+      .execute();
+  }
+
+  for (const t of ['sys_dept', 'sys_role', 'sys_menu', 'sys_user', 'company'] as const) await bumpSequence(trx, t);
+}

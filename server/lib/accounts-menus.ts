@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/schema.js';
+
+/** One route of the sidebar, in eladmin's `/api/menus/build` shape. */
+export interface RouteNode {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  alwaysShow?: boolean;
+  meta: { title: string; icon: string | null; noCache: boolean };
+  children?: RouteNode[];
+}
+
+export const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    hidden: z.boolean(),
+    redirect: z.string().optional(),
+    component: z.string(),
+    alwaysShow: z.boolean().optional(),
+    meta: z.object({ title: z.string(), icon: z.string().nullable(), noCache: z.boolean() }),
+    children: z.array(routeNodeSchema).optional(),
+  }),
+);
+
+export async function allMenus(db: Kysely<DB>) {
+  return db.selectFrom('sys_menu').selectAll().orderBy('sort').orderBy('id').execute();
+}
+
+type Row = Awaited<ReturnType<typeof allMenus>>[number];
+
+/** Menu ids of the user's roles together with every ancestor, so a granted page is never orphaned. */
+export async function menuIdsOfUser(db: Kysely<DB>, userId: number, menus: Row[]): Promise<Set<number>> {
+  const granted = await db
+    .selectFrom('sys_users_roles as ur')
+    .innerJoin('sys_roles_menus as rm', 'rm.role_id', 'ur.role_id')
+    .select('rm.menu_id')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .execute();
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const ids = new Set<number>();
+  for (const { menu_id } of granted) {
+    let cur = byId.get(menu_id);
+    while (cur && !ids.has(cur.id)) {
+      ids.add(cur.id);
+      cur = cur.pid == null ? undefined : byId.get(cur.pid);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Builds the sidebar routes. Paths are stored relative to the parent, except the pages of the
+ * low-code engine (`/dev-tools/temp/page/…`, `/…/vBuild/temp/…`), which are stored and answered
+ * absolute because the client matches them verbatim. Directories without any page are dropped.
+ */
+export function buildRoutes(menus: Row[], allowed: (m: Row) => boolean): RouteNode[] {
+  const children = new Map<number | null, Row[]>();
+  for (const m of menus) {
+    if (m.type === 2 || !allowed(m)) continue;
+    const list = children.get(m.pid) ?? [];
+    list.push(m);
+    children.set(m.pid, list);
+  }
+  const build = (pid: number | null): RouteNode[] => {
+    const out: RouteNode[] = [];
+    for (const m of children.get(pid) ?? []) {
+      const path = m.path ?? '';
+      const node: RouteNode = {
+        name: m.name || m.title,
+        path: path.startsWith('/') || pid != null ? path : `/${path}`,
+        hidden: m.hidden,
+        component: m.type === 0 ? m.component || (pid == null ? 'Layout' : 'ParentView') : m.component || '',
+        meta: { title: m.title, icon: m.icon, noCache: !m.cache },
+      };
+      if (m.type === 0) {
+        const kids = build(m.id);
+        if (!kids.length) continue;
+        node.alwaysShow = true;
+        node.redirect = 'noredirect';
+        node.children = kids;
+        // A directory holding only hidden pages (designers, print views) keeps their routes but not a sidebar entry.
+        if (kids.every((k) => k.hidden)) node.hidden = true;
+      }
+      out.push(node);
+    }
+    return out;
+  };
+  return build(null);
+}
+
+export interface MenuTreeNode {
+  id: number;
+  label: string;
+  children?: MenuTreeNode[];
+}
+
+export const menuTreeSchema: z.ZodType<MenuTreeNode> = z.lazy(() =>
+  z.object({ id: z.number(), label: z.string(), children: z.array(menuTreeSchema).optional() }),
+);
+
+/** Every menu, buttons included, as an id/label tree (role assignment). Leaves carry no children key. */
+export function menuTree(menus: Row[]): MenuTreeNode[] {
+  const byPid = new Map<number | null, Row[]>();
+  for (const m of menus) byPid.set(m.pid, [...(byPid.get(m.pid) ?? []), m]);
+  const build = (pid: number | null): MenuTreeNode[] =>
+    (byPid.get(pid) ?? []).map((m) => {
+      const kids = build(m.id);
+      return kids.length ? { id: m.id, label: m.title, children: kids } : { id: m.id, label: m.title };
+    });
+  return build(null);
+}
+
+/** The ids of `rootIds` and all their descendants. */
+export function subtreeIds(rows: { id: number; pid: number | null }[], rootIds: Iterable<number>): Set<number> {
+  const byPid = new Map<number, number[]>();
+  for (const r of rows) if (r.pid != null) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r.id]);
+  const out = new Set<number>();
+  const stack = [...rootIds];
+  while (stack.length) {
+    const id = stack.pop() as number;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(byPid.get(id) ?? []));
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+import dayjs from 'dayjs';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+
+/** Wire format of timestamps in this module (eladmin's). */
+export function formatTime(d: Date | null | undefined): string | null {
+  return d ? dayjs(d).format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
+/** A password is due for change when it was never set by its owner or is older than this. */
+export const PASSWORD_MAX_AGE_DAYS = 90;
+export const DEFAULT_USER_PASSWORD = 'Waste@2026';
+
+export const PHONE_RE = /^1[2-9]\d{9}$/;
+export const EMAIL_RE = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
+
+export const userInfoSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  nickName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  sex: z.string().nullable(),
+  dept: z.object({ id: z.number(), name: z.string() }).nullable(),
+  deptId: z.number().nullable(),
+  deptCode: z.string().nullable(),
+  job: z.string().nullable(),
+  avatar: z.string().nullable(),
+  company: z.number().nullable(),
+  isAdmin: z.boolean(),
+  pwdExpired: z.boolean(),
+  lastPasswordResetDate: z.string().nullable(),
+  permission: z.string().nullable(),
+  enabled: z.boolean(),
+  createTime: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** sys_user joined with its department, plus the password-age verdict computed by the database clock. */
+export function selectUsers(db: Kysely<DB>) {
+  return db
+    .selectFrom('sys_user as u')
+    .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.nick_name',
+      'u.phone',
+      'u.email',
+      'u.sex',
+      'u.dept_id',
+      'u.job',
+      'u.avatar',
+      'u.password',
+      'u.is_admin',
+      'u.status',
+      'u.permission',
+      'u.company_id',
+      'u.agreement_accepted',
+      'u.pwd_reset_time',
+      'u.create_time',
+      'd.name as dept_name',
+      'd.code as dept_code',
+      sql<boolean>`(u.pwd_reset_time is null or u.pwd_reset_time < now() - make_interval(days => ${PASSWORD_MAX_AGE_DAYS}))`.as(
+        'pwd_expired',
+      ),
+    ]);
+}
+
+export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirstOrThrow']>>;
+
+export function toUserInfo(r: UserRow): UserInfo {
+  return {
+    id: r.id,
+    username: r.username,
+    nickName: r.nick_name,
+    phone: r.phone,
+    email: r.email,
+    sex: r.sex,
+    dept: r.dept_id != null && r.dept_name != null ? { id: r.dept_id, name: r.dept_name } : null,
+    deptId: r.dept_id,
+    deptCode: r.dept_code,
+    job: r.job,
+    avatar: r.avatar,
+    company: r.company_id,
+    isAdmin: r.is_admin,
+    pwdExpired: r.pwd_expired,
+    lastPasswordResetDate: formatTime(r.pwd_reset_time),
+    permission: r.permission,
+    enabled: r.status === 0,
+    createTime: formatTime(r.create_time),
+  };
+}
+
+/** Live (not deleted) user by id, or null. */
+export async function findUser(db: Kysely<DB>, id: number): Promise<UserRow | null> {
+  return (await selectUsers(db).where('u.id', '=', id).where('u.status', '<>', 2).executeTakeFirst()) ?? null;
+}
+
+/** Personal-centre rules for the phone (core-platform.md §5). */
+export function checkPhone(phone: string | null | undefined): string {
+  const p = (phone ?? '').trim();
+  if (!p) throw badRequest('请输入电话号码');
+  if (!PHONE_RE.test(p)) throw badRequest('请输入正确的11位手机号码');
+  return p;
+}
+
+/** Phones are unique among live users. */
+export async function assertPhoneFree(db: Kysely<DB>, phone: string, exceptUserId: number | null): Promise<void> {
+  let q = db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('status', '<>', 2);
+  if (exceptUserId != null) q = q.where('id', '<>', exceptUserId);
+  if (await q.executeTakeFirst()) throw badRequest('手机号已存在');
+}
+
+export function pageParams(page: number | undefined, size: number | undefined): { limit: number; offset: number } {
+  const limit = Math.min(Math.max(size ?? 10, 1), 10000);
+  return { limit, offset: Math.max(page ?? 0, 0) * limit };
+}
+
+export type SortSpec = [column: string, direction: 'asc' | 'desc'][];
+
+/**
+ * `field,asc|desc` (repeatable) against a whitelist of wire names → columns. An unknown field is a
+ * 400, not silently ignored, so a typo in a client shows up at once.
+ */
+export function parseSort(sort: string | string[] | undefined, columns: Record<string, string>, fallback: SortSpec): SortSpec {
+  const parts = (Array.isArray(sort) ? sort : sort ? [sort] : []).filter((s) => s.trim());
+  if (!parts.length) return fallback;
+  return parts.map((s) => {
+    const [field = '', dir = 'asc'] = s.split(',').map((x) => x.trim());
+    const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
+    if (!column) throw badRequest(`不支持的排序字段：${field}`);
+    const d = dir.toLowerCase();
+    if (d !== 'asc' && d !== 'desc') throw badRequest(`排序方向只能是 asc 或 desc：${dir}`);
+    return [column, d];
+  });
+}
