@@ -1,4 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+// Copied byte for byte from the specification, including the space after the second 、.
+export const UPLOAD_TYPE_MESSAGE = '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png';
+const TOO_LARGE = '文件大小超过限制';
+const NOT_FOUND = '文件不存在';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** Allowed extensions, their content type and the magic bytes the content must start with. */
+const TYPES: Record<string, { type: string; magic: number[] }> = {
+  doc: { type: 'application/msword', magic: OLE },
+  xls: { type: 'application/vnd.ms-excel', magic: OLE },
+  docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: ZIP },
+  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', magic: ZIP },
+  pdf: { type: 'application/pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  png: { type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  jpg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  jpeg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+};
+
+// Stored paths are generated here (yyyy/mm/hex.ext); anything else is refused before touching the disk.
+const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(doc|docx|xls|xlsx|pdf|png|jpg|jpeg)$/;
+
+export function filesRoot(ctx: AppContext): string {
+  return resolve(ctx.config.filesDir || join(tmpdir(), 'wastegen-files'));
+}
+
+/** Display name from a client file name: last path segment, no control characters, at most 200 characters. */
+function cleanName(filename: string, ext: string): string {
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return base.slice(-200) || `file.${ext}`;
+}
+
+/** `inline` or `attachment` with an ASCII fallback and the UTF-8 name (RFC 5987/6266) for Chinese names. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+async function head(path: string, n: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+const matches = (buf: Buffer, magic: number[]) => buf.length >= magic.length && magic.every((b, i) => buf[i] === b);
+
+interface Received {
+  tmp: string;
+  ext: string;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * Streams one file part to a temp file, so that a file cut off by the size limit (or of the wrong
+ * kind) never appears among the stored files; the caller renames it into place when all is well.
+ */
+async function receive(part: MultipartFile, root: string): Promise<Received> {
+  const ext = extname(part.filename).slice(1).toLowerCase();
+  const spec = TYPES[ext];
+  if (!spec) {
+    part.file.resume();
+    throw badRequest(UPLOAD_TYPE_MESSAGE);
+  }
+  const tmpDir = join(root, '.tmp');
+  await mkdir(tmpDir, { recursive: true });
+  const tmp = join(tmpDir, randomBytes(16).toString('hex'));
+  try {
+    await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
+    if (part.file.truncated) throw badRequest(TOO_LARGE);
+    if (!matches(await head(tmp, 8), spec.magic)) throw badRequest(UPLOAD_TYPE_MESSAGE);
+    const { size } = await stat(tmp);
+    return { tmp, ext, fileName: cleanName(part.filename, ext), size };
+  } catch (e) {
+    await unlink(tmp).catch(() => {});
+    throw (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(TOO_LARGE) : e;
+  }
+}
+
+const sourceQuery = z.object({
+  source: z.string().max(255).optional(),
+  fileName: z.string().max(255).optional(),
+  token: z.string().optional(),
+});
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const root = filesRoot(ctx);
+
+  async function storedFile(source: string | undefined) {
+    if (!source || !STORED_PATH.test(source)) throw notFound(NOT_FOUND);
+    const abs = resolve(root, source);
+    if (!abs.startsWith(root + sep)) throw notFound(NOT_FOUND);
+    const row = await ctx.db.selectFrom('file_record').selectAll().where('file_path', '=', source).executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    const info = await stat(abs).catch(() => null);
+    if (!info?.isFile()) throw notFound(NOT_FOUND);
+    return { row, abs, size: info.size };
+  }
+
+  app.post(
+    '/api/file/upload',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal(200), filePath: z.string(), fileName: z.string(), columnName: z.string() }),
+        },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      let received: Received | null = null;
+      let failure: ApiError | null = null;
+      let columnName = '';
+      try {
+        // Every part is read to the end, even after a failure, so the request body is fully consumed.
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'columnName') columnName = String(part.value ?? '').slice(0, 100);
+            continue;
+          }
+          // An empty file input still sends a part, with no file name.
+          if (failure || received || !part.filename) {
+            if (received && part.filename && !failure) failure = badRequest('文件数量超过限定个数');
+            part.file.resume();
+            continue;
+          }
+          try {
+            received = await receive(part, root);
+          } catch (e) {
+            if (!(e instanceof ApiError)) throw e;
+            failure = e;
+          }
+        }
+        if (!failure && !received) failure = badRequest('请选择要上传的文件');
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
+          if (received) await unlink(received.tmp).catch(() => {});
+          throw e;
+        }
+        failure = badRequest(TOO_LARGE);
+      }
+      if (failure || !received) {
+        if (received) await unlink(received.tmp).catch(() => {});
+        throw failure ?? badRequest('请选择要上传的文件');
+      }
+
+      const now = new Date();
+      const dir = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}`;
+      const filePath = `${dir}/${randomBytes(12).toString('hex')}.${received.ext}`;
+      const abs = join(root, filePath);
+      try {
+        await mkdir(join(root, dir), { recursive: true });
+        await rename(received.tmp, abs);
+        await ctx.db
+          .insertInto('file_record')
+          .values({
+            file_path: filePath,
+            file_name: received.fileName,
+            column_name: columnName || null,
+            content_type: TYPES[received.ext]!.type,
+            size: received.size,
+            user_id: req.user?.id ?? null,
+          })
+          .execute();
+      } catch (e) {
+        await unlink(received.tmp).catch(() => {});
+        await unlink(abs).catch(() => {});
+        throw e;
+      }
+      return { status: 200 as const, filePath, fileName: received.fileName, columnName };
+    },
+  );
+
+  app.get('/api/file/preview', { config: { tokenInQuery: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
+    const { row, abs, size } = await storedFile(req.query.source);
+    return reply
+      .header('content-type', row.content_type)
+      .header('content-length', size)
+      .header('content-disposition', contentDisposition('inline', row.file_name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(abs));
+  });
+
+  app.get('/api/file/download', { config: { tokenInQuery: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
+    const { row, abs, size } = await storedFile(req.query.source);
+    const wanted = req.query.fileName?.trim();
+    const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
+    return reply
+      .header('content-type', row.content_type)
+      .header('content-length', size)
+      .header('content-disposition', contentDisposition('attachment', name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(abs));
+  });
+}

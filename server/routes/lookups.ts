@@ -1,4 +1,293 @@
+import { type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 import type { App } from '../app.js';
+import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+export interface RegionNode {
+  value: string;
+  label: string;
+  children?: RegionNode[];
+}
+
+/** Expiring-contract window of the dashboard (core-platform.md §9). */
+const EXPIRING_DAYS = 30;
+
+const SUPERVISOR_DEPT = '01';
+
+/** Admins and the supervisory department look across companies; everyone else sees their own. */
+const seesAll = (u: SessionUser) => u.isAdmin || u.roles.includes('admin') || u.deptCode === SUPERVISOR_DEPT;
+
+/**
+ * Which company a look-up is about: the asked one for those who see all (or none asked: every
+ * company, answered as null), otherwise always the user's own (undefined when they have none).
+ */
+function scopeCompany(u: SessionUser, asked: number | undefined): number | null | undefined {
+  if (seesAll(u)) return asked ?? null;
+  return u.companyId ?? undefined;
+}
+
+const optionalId = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, c) => {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      c.addIssue({ code: 'custom', message: '企业编号不正确' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Option lists answer every row; page and size are accepted for the callers that send them. */
+const listQuery = z.object({ companyId: optionalId, page: z.string().optional(), size: z.string().optional() });
+
+const nullableString = z.string().nullable();
+const warehouseRow = z.object({
+  id: z.number(),
+  region: nullableString,
+  regionFmt: nullableString,
+  address: nullableString,
+  linkmanId: z.number().nullable(),
+  linkmanName: nullableString,
+  phone: nullableString,
+});
+const categoryRow = z.object({ code: z.string(), name: z.string(), category: z.string() });
+const processRow = z.object({ id: z.number(), name: z.string(), code: z.string(), pid: z.number().nullable() });
+const page = <T extends z.ZodType>(row: T) => z.object({ content: z.array(row), totalElements: z.number() });
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  // The tree only changes with a new seed or migration, so it is built once per process.
+  let regionTree: Promise<RegionNode[]> | null = null;
+  const buildRegionTree = async (): Promise<RegionNode[]> => {
+    const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).orderBy('level').orderBy('code').execute();
+    const nodes = new Map<string, RegionNode>();
+    const roots: RegionNode[] = [];
+    for (const r of rows) {
+      const node: RegionNode = { value: r.code, label: r.name };
+      nodes.set(r.code, node);
+      const parent = r.parent_code ? nodes.get(r.parent_code) : undefined;
+      if (parent) {
+        parent.children ??= [];
+        parent.children.push(node);
+      } else if (!r.parent_code) roots.push(node);
+    }
+    return roots;
+  };
+
+  const regionNode: z.ZodType<RegionNode> = z.lazy(() =>
+    z.object({ value: z.string(), label: z.string(), children: z.array(regionNode).optional() }),
+  );
+
+  app.get('/api/region/regionTreeList', { schema: { response: { 200: z.array(regionNode) } } }, async (_req, reply) => {
+    regionTree ??= buildRegionTree().catch((e) => {
+      regionTree = null;
+      throw e;
+    });
+    reply.header('cache-control', 'private, max-age=3600');
+    return regionTree;
+  });
+
+  const warehouses = (u: SessionUser, asked: number | undefined) => {
+    const company = scopeCompany(u, asked);
+    let q = db
+      .selectFrom('company_warehouse as w')
+      .leftJoin('company_linkman as l', 'l.id', 'w.linkman_id')
+      .select([
+        'w.id',
+        'w.name',
+        'w.region',
+        'w.region_fmt as regionFmt',
+        'w.address',
+        'w.linkman_id as linkmanId',
+        'l.name as linkmanName',
+        'l.phone',
+      ]);
+    if (company === undefined) q = q.where(sql<SqlBool>`false`);
+    else if (company !== null) q = q.where('w.company_id', '=', company);
+    return q.orderBy('w.id');
+  };
+
+  app.get(
+    '/api/companyWarehouse/list',
+    { schema: { querystring: listQuery, response: { 200: page(warehouseRow.extend({ name: z.string() })) } } },
+    async (req) => {
+      const content = await warehouses(req.user!, req.query.companyId).execute();
+      return { content, totalElements: content.length };
+    },
+  );
+
+  app.get(
+    '/api/companyWarehouse/unloadingPoint',
+    {
+      schema: {
+        querystring: listQuery,
+        response: { 200: z.object({ status: z.literal(200), data: z.array(warehouseRow.extend({ name: z.string() })) }) },
+      },
+    },
+    async (req) => {
+      const data = await warehouses(req.user!, req.query.companyId).where('w.unloading_point', '=', true).execute();
+      return { status: 200 as const, data };
+    },
+  );
+
+  app.get(
+    '/api/companyLinkman/list',
+    {
+      schema: {
+        querystring: listQuery,
+        response: { 200: page(z.object({ id: z.number(), name: z.string(), phone: nullableString, position: nullableString })) },
+      },
+    },
+    async (req) => {
+      const company = scopeCompany(req.user!, req.query.companyId);
+      let q = db.selectFrom('company_linkman').select(['id', 'name', 'phone', 'position']);
+      if (company === undefined) q = q.where(sql<SqlBool>`false`);
+      else if (company !== null) q = q.where('company_id', '=', company);
+      const content = await q.orderBy('id').execute();
+      return { content, totalElements: content.length };
+    },
+  );
+
+  const categoriesOf = async (companyId: number | null | undefined) => {
+    if (!companyId) return [];
+    return db
+      .selectFrom('company_waste_category as cw')
+      .innerJoin('waste_category as w', 'w.code', 'cw.code')
+      .select(['w.code', 'w.name', 'w.category'])
+      .where('cw.company_id', '=', companyId)
+      .orderBy('w.category')
+      .orderBy('w.code')
+      .execute();
+  };
+
+  app.get('/api/myWasteCategory', { schema: { response: { 200: page(categoryRow) } } }, async (req) => {
+    const content = await categoriesOf(req.user!.companyId);
+    return { content, totalElements: content.length };
+  });
+
+  // Any signed-in user may read another company's categories: a disposer fills orders with the producer's.
+  app.get('/api/companyWasteCategory', { schema: { querystring: listQuery, response: { 200: page(categoryRow) } } }, async (req) => {
+    const content = await categoriesOf(req.query.companyId ?? req.user!.companyId);
+    return { content, totalElements: content.length };
+  });
+
+  app.get(
+    '/api/getUserProcessPrimary',
+    { schema: { querystring: listQuery.omit({ companyId: true }), response: { 200: page(processRow) } } },
+    async () => {
+      const content = await db
+        .selectFrom('disposal_process')
+        .select(['id', 'name', 'code', 'pid'])
+        .where('pid', 'is', null)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return { content, totalElements: content.length };
+    },
+  );
+
+  app.get(
+    '/api/getUserProcess',
+    {
+      schema: {
+        querystring: z.object({ processID: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
+        response: { 200: page(processRow) },
+      },
+    },
+    async (req) => {
+      const raw = req.query.processID?.trim();
+      const processId = Number(raw);
+      if (!raw || !Number.isSafeInteger(processId) || processId <= 0) throw badRequest('请选择处置方式');
+      const content = await db
+        .selectFrom('disposal_process')
+        .select(['id', 'name', 'code', 'pid'])
+        .where('pid', '=', processId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return { content, totalElements: content.length };
+    },
+  );
+
+  app.get(
+    '/api/disposalOrder/effectiveContract',
+    {
+      schema: {
+        querystring: z.object({ partyACompany: z.string().max(64).optional() }),
+        response: {
+          200: z.object({
+            status: z.literal(200),
+            data: z.array(
+              z.object({
+                id: z.number(),
+                contractNo: z.string(),
+                partyAName: nullableString,
+                partyAPhone: nullableString,
+                partyARegionFmt: nullableString,
+                partyAAddress: nullableString,
+                partyAUserId: z.number().nullable(),
+                partyARegion: nullableString,
+                beginTime: z.string(),
+                endTime: z.string(),
+                filePath: nullableString,
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const u = req.user!;
+      const key = req.query.partyACompany?.trim();
+      if (!key) throw badRequest('请选择签约企业');
+      // The company picker may hand over the id or the company's code (dept or credit code).
+      const asId = /^\d{1,9}$/.test(key) ? Number(key) : -1;
+      let q = db
+        .selectFrom('company_contract as c')
+        .innerJoin('company as a', 'a.id', 'c.party_a_company')
+        .select([
+          'c.id',
+          'c.contract_no as contractNo',
+          'c.party_a_name as partyAName',
+          'c.party_a_phone as partyAPhone',
+          'c.party_a_region_fmt as partyARegionFmt',
+          'c.party_a_address as partyAAddress',
+          'c.party_a_user_id as partyAUserId',
+          'c.party_a_region as partyARegion',
+          sql<string>`to_char(c.begin_time, 'YYYY-MM-DD')`.as('beginTime'),
+          sql<string>`to_char(c.end_time, 'YYYY-MM-DD')`.as('endTime'),
+          'c.file_path as filePath',
+        ])
+        .where((eb) => eb.or([eb('a.id', '=', asId), eb('a.dept_code', '=', key), eb('a.credit_code', '=', key)]))
+        .where(sql<SqlBool>`c.end_time >= current_date`);
+      // Others only see the contracts their own company is a party to.
+      if (!seesAll(u)) {
+        const own = u.companyId ?? -1;
+        q = q.where((eb) => eb.or([eb('c.party_a_company', '=', own), eb('c.party_b_company', '=', own)]));
+      }
+      const data = await q.orderBy('c.end_time').orderBy('c.id').execute();
+      return { status: 200 as const, data };
+    },
+  );
+
+  app.get('/api/expiringContracts', { schema: { response: { 200: z.object({ count: z.number() }) } } }, async (req) => {
+    const u = req.user!;
+    let q = db
+      .selectFrom('company_contract as c')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<SqlBool>`c.end_time between current_date and current_date + ${EXPIRING_DAYS}::integer`);
+    if (u.companyId) {
+      const own = u.companyId;
+      q = q.where((eb) => eb.or([eb('c.party_a_company', '=', own), eb('c.party_b_company', '=', own)]));
+    } else if (!seesAll(u)) {
+      return { count: 0 };
+    }
+    const row = await q.executeTakeFirstOrThrow();
+    return { count: Number(row.n) };
+  });
+}

@@ -1,4 +1,277 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { App } from '../app.js';
+import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
+import { badRequest, notFound } from '../errors.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+const LEAVE_MAX = 1024;
+
+export async function unreadCounts(db: Kysely<DB>, userId: number): Promise<{ sysNum: number; leaveNum: number; total: number }> {
+  const row = await db
+    .selectNoFrom([
+      db
+        .selectFrom('sys_message')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('have_read', '=', false)
+        .as('sysNum'),
+      db
+        .selectFrom('leave_message')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('have_read', '=', false)
+        .as('leaveNum'),
+    ])
+    .executeTakeFirstOrThrow();
+  const sysNum = Number(row.sysNum ?? 0);
+  const leaveNum = Number(row.leaveNum ?? 0);
+  return { sysNum, leaveNum, total: sysNum + leaveNum };
+}
+
+/** Text of an HTML title for a toast: tags dropped, common entities decoded. */
+export function plainText(html: string): string {
+  const entities: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'" };
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|lt|gt|amp|quot|#39);/g, (_, e: string) => entities[e] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const fmtTime = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI:SS')`;
+const fmtMinute = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI')`;
+
+/** `page` is 1-based on these calls (the dashboard asks for page 1); 0 is read as the first page too. */
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(0).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(10),
+});
+const offsetOf = (q: { page: number; size: number }) => (Math.max(q.page, 1) - 1) * q.size;
+
+const idList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+
+const okMessage = z.object({ status: z.literal(200), message: z.string() });
+
+function me(req: { user: SessionUser | null }): SessionUser {
+  // The core hook has authenticated every non-public route before the handler runs.
+  return req.user!;
+}
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  const sysRow = z.object({
+    id: z.number(),
+    title: z.string(),
+    time: z.string(),
+    content: z.string(),
+    createTime: z.string(),
+    haveRead: z.number(),
+  });
+
+  app.get(
+    '/api/sysMessage/page',
+    {
+      schema: {
+        querystring: pageQuery.extend({ haveRead: z.enum(['0', '1']).optional() }),
+        response: { 200: z.object({ content: z.array(sysRow), totalElements: z.number() }) },
+      },
+    },
+    async (req) => {
+      const user = me(req);
+      const q = req.query;
+      let base = db.selectFrom('sys_message').where('user_id', '=', user.id);
+      if (q.haveRead !== undefined) base = base.where('have_read', '=', q.haveRead === '1');
+      const [rows, total] = await Promise.all([
+        base
+          .select(['id', 'title', 'content', 'have_read', fmtMinute.as('time'), fmtTime.as('createTime')])
+          .orderBy('create_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(q.size)
+          .offset(offsetOf(q))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        content: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          time: r.time,
+          content: r.content,
+          createTime: r.createTime,
+          haveRead: r.have_read ? 1 : 0,
+        })),
+        totalElements: Number(total.n),
+      };
+    },
+  );
+
+  app.get('/api/sysMessage/readAll', { schema: { response: { 200: okMessage } } }, async (req) => {
+    await db.updateTable('sys_message').set({ have_read: true }).where('user_id', '=', me(req).id).where('have_read', '=', false).execute();
+    return { status: 200 as const, message: '操作成功' };
+  });
+
+  app.get(
+    '/api/sysMessage/readOne',
+    {
+      schema: {
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ status: z.literal(200), message: z.string(), data: sysRow }) },
+      },
+    },
+    async (req) => {
+      const row = await db
+        .updateTable('sys_message')
+        .set({ have_read: true })
+        .where('id', '=', req.query.id)
+        .where('user_id', '=', me(req).id)
+        .returning(['id', 'title', 'content', fmtMinute.as('time'), fmtTime.as('createTime')])
+        .executeTakeFirst();
+      if (!row) throw notFound('消息不存在');
+      return { status: 200 as const, message: '操作成功', data: { ...row, haveRead: 1 } };
+    },
+  );
+
+  app.get(
+    '/api/sysMessage/getUnreadNum',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
+        },
+      },
+    },
+    async (req) => ({ status: 200 as const, data: await unreadCounts(db, me(req).id) }),
+  );
+
+  app.get(
+    '/api/sysMessage/deleteMsg',
+    {
+      schema: {
+        querystring: z.object({ id: z.string().optional(), ids: z.string().optional() }),
+        response: { 200: okMessage.extend({ data: z.object({ count: z.number() }) }) },
+      },
+    },
+    async (req) => {
+      const ids = [...idList(req.query.id), ...idList(req.query.ids)];
+      if (!ids.length) throw badRequest('请选择要删除的消息');
+      if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw badRequest('消息编号不正确');
+      const res = await db.deleteFrom('sys_message').where('id', 'in', ids).where('user_id', '=', me(req).id).executeTakeFirst();
+      const count = Number(res.numDeletedRows);
+      if (!count) throw notFound('消息不存在');
+      return { status: 200 as const, message: '删除成功', data: { count } };
+    },
+  );
+
+  app.get(
+    '/api/unreadLeaveMessage',
+    {
+      schema: {
+        querystring: pageQuery,
+        response: {
+          200: z.object({
+            content: z.array(z.object({ id: z.number(), content: z.string(), createTime: z.string(), senderName: z.string() })),
+            totalElements: z.number(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const base = db.selectFrom('leave_message').where('user_id', '=', me(req).id).where('have_read', '=', false);
+      const [rows, total] = await Promise.all([
+        base
+          .select(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime')])
+          .orderBy('create_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(q.size)
+          .offset(offsetOf(q))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { content: rows, totalElements: Number(total.n) };
+    },
+  );
+
+  app.post(
+    '/api/leaveMessage',
+    {
+      schema: {
+        body: z.object({ content: z.string().optional().nullable(), reception: z.string().max(100).optional().nullable() }),
+        response: { 200: okMessage.extend({ data: z.object({ id: z.number(), reception: z.string() }) }) },
+      },
+    },
+    async (req) => {
+      const user = me(req);
+      const content = (req.body.content ?? '').trim();
+      if (!content) throw badRequest('留言内容不能为空');
+      if (content.length > LEAVE_MAX) throw badRequest(`留言内容不能超过${LEAVE_MAX}个字符`);
+      const reception = req.body.reception?.trim();
+      let target = db.selectFrom('sys_user').select(['id', 'username']).where('status', '=', 0);
+      target = reception ? target.where('username', '=', reception) : target.where('is_admin', '=', true).orderBy('id').limit(1);
+      const recipient = await target.executeTakeFirst();
+      if (!recipient) throw badRequest('接收人不存在');
+      const { id } = await db
+        .insertInto('leave_message')
+        .values({ user_id: recipient.id, sender_id: user.id, sender_name: user.nickName || user.username, content })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ctx.realtime.push(recipient.username, {
+        sender: user.username,
+        reception: recipient.username,
+        body: { noticeInfo: '您有一条新留言', content },
+        flag: 'leaveMessage',
+      });
+      return { status: 200 as const, message: '留言成功', data: { id, reception: recipient.username } };
+    },
+  );
+
+  app.post(
+    '/api/sysMessage',
+    {
+      config: { permission: 'sysMessage:add', log: '发送系统消息' },
+      schema: {
+        body: z.object({
+          title: z.string().max(1000).optional().nullable(),
+          content: z.string().max(100_000).optional().nullable(),
+          usernames: z.array(z.string().max(100)).max(10_000).optional().nullable(),
+        }),
+        response: { 200: okMessage.extend({ data: z.object({ count: z.number() }) }) },
+      },
+    },
+    async (req) => {
+      const title = (req.body.title ?? '').trim();
+      const content = (req.body.content ?? '').trim();
+      if (!title) throw badRequest('消息标题不能为空');
+      if (!content) throw badRequest('消息内容不能为空');
+      const wanted = req.body.usernames ? [...new Set(req.body.usernames.map((u) => u.trim()).filter(Boolean))] : null;
+      if (wanted && !wanted.length) throw badRequest('请选择接收人');
+      let q = db.selectFrom('sys_user').select(['id', 'username']).where('status', '=', 0);
+      if (wanted) q = q.where('username', 'in', wanted);
+      const users = await q.orderBy('id').execute();
+      if (wanted) {
+        const found = new Set(users.map((u) => u.username));
+        const missing = wanted.filter((u) => !found.has(u));
+        if (missing.length) throw badRequest(`用户不存在：${missing.join('、')}`);
+      }
+      if (users.length) {
+        await db
+          .insertInto('sys_message')
+          .values(users.map((u) => ({ user_id: u.id, title, content })))
+          .execute();
+      }
+      const noticeInfo = plainText(title);
+      for (const u of users) {
+        ctx.realtime.push(u.username, { sender: 'system', reception: u.username, body: { noticeInfo }, flag: 'sysMessage' });
+      }
+      return { status: 200 as const, message: '发送成功', data: { count: users.length } };
+    },
+  );
+}
