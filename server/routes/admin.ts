@@ -916,7 +916,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         ['level', 'asc'],
         ['id', 'asc'],
       ]);
-      const { limit, offset } = pageParams(req.query.page, req.query.size);
+      // The low-code engine asks for "all roles" as page=1&size=9999 (lowcode-engine.md §7) while pages
+      // are 0-based elsewhere: a full-list size (≥ 999, core-platform.md §9) returns every role.
+      const full = (req.query.size ?? 0) >= 999;
+      const { limit, offset } = full ? { limit: req.query.size ?? 9999, offset: 0 } : pageParams(req.query.page, req.query.size);
       let q = db.selectFrom('sys_role');
       const b = req.query.blurry?.trim();
       if (b) q = q.where('name', 'ilike', `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -105,11 +105,11 @@ describe('persistence across a restart (embedded PGlite in a folder)', () => {
       phone: '13912345678',
       email: 'persisted@example.com',
       sex: '男',
-      deptId: null,
+      deptId: 3,
       job: '测试',
       roles: [],
     });
-    expect(created.status).toBeLessThan(300);
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
     const key1 = (await first.api.get('/api/auth/publicKey')).body;
     await first.close();
 
