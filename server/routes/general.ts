@@ -1,4 +1,323 @@
+import { extname } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import type { App } from '../app.js';
+import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
+import { isAbsent, isObject } from '../lowcode/coerce.js';
+import { viewTable } from '../lowcode/ddl.js';
+import type { FieldDef, ViewDef } from '../lowcode/definition.js';
+import { type ListQuery, orderClause, parseListQuery, selectList, whereClause } from '../lowcode/list-query.js';
+import { idSchema, idsFrom } from '../lowcode/params.js';
+import { prepareRecord, RecordInvalid } from '../lowcode/records.js';
+import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
+import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
+import { ONLY_EXCEL, readWorkbook, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+/**
+ * Generic CRUD over view tables (/api/general/*, viewId = generation id). Permissions follow the
+ * view's disMenu.componentName: `{c}:list` reads, `{c}:add`, `{c}:edit`, `{c}:del` write.
+ */
+
+const OK = { status: 200, message: '操作成功' };
+const EXPORT_MAX_ROWS = 50_000;
+
+type Query = Record<string, string | string[] | undefined>;
+
+const viewParams = z.object({ viewId: idSchema });
+
+/** A view without a componentName has no page permissions; the definition managers may still use it. */
+function permission(view: ViewDef, action: 'list' | 'add' | 'edit' | 'del'): string {
+  if (view.componentName) return `${view.componentName}:${action}`;
+  return action === 'list' ? 'generation:list' : 'generation:edit';
+}
+
+function recordBody(body: unknown): Record<string, unknown> {
+  if (!isObject(body)) throw badRequest('请求体应为 JSON 对象');
+  return body;
+}
+
+/** Validation failures carry every problem, which the shared error handler would drop. */
+function invalid(reply: FastifyReply, e: RecordInvalid) {
+  return reply.status(400).send({ status: 400, message: e.message, errors: e.errors });
+}
+
+/** dict name → (value → label) for the dictionaries the fields use. */
+async function dictionaries(ctx: AppContext, fields: FieldDef[]): Promise<Map<string, Map<string, string>>> {
+  const names = [...new Set(fields.map((f) => f.dict).filter((d): d is string => !!d))];
+  const out = new Map<string, Map<string, string>>();
+  if (!names.length) return out;
+  const rows = await ctx.db
+    .selectFrom('sys_dict as d')
+    .innerJoin('sys_dict_detail as dd', 'dd.dict_id', 'd.id')
+    .select(['d.name', 'dd.value', 'dd.label'])
+    .where('d.name', 'in', names)
+    .execute();
+  for (const r of rows) {
+    let m = out.get(r.name);
+    if (!m) out.set(r.name, (m = new Map()));
+    m.set(r.value, r.label);
+  }
+  return out;
+}
+
+async function listPage(ctx: AppContext, view: ViewDef, q: ListQuery): Promise<{ content: Row[]; totalElements: number }> {
+  const cache = lowcodeState(ctx).cache;
+  const pageKey = `p${q.key}`;
+  const hit = cache.get<{ content: Row[]; totalElements: number }>(view.id, pageKey);
+  if (hit) return hit;
+  const version = cache.version(view.id);
+  const table = sql.table(viewTable(view.id));
+  const where = whereClause(q);
+  const offset = q.page * q.size;
+  const rows = (await sql<Row>`select ${selectList(view)} from ${table} ${where} ${orderClause(q)} limit ${q.size} offset ${offset}`.execute(ctx.db))
+    .rows;
+  let total = cache.get<number>(view.id, `c${q.countKey}`);
+  if (total === undefined) {
+    // A page that is neither full nor past the end tells the count without counting.
+    if (rows.length < q.size && (rows.length > 0 || offset === 0)) total = offset + rows.length;
+    else total = Number((await sql<{ n: number }>`select count(*) as n from ${table} ${where}`.execute(ctx.db)).rows[0]?.n ?? 0);
+    cache.set(view.id, `c${q.countKey}`, version, total);
+  }
+  const answer = { content: rows, totalElements: total };
+  cache.set(view.id, pageKey, version, answer);
+  return answer;
+}
+
+/** Export cell text: dictionary labels, file names instead of the JSON list. */
+function exportCell(f: FieldDef | undefined, v: unknown, dicts: Map<string, Map<string, string>>): unknown {
+  if (v === null || v === undefined || !f) return v ?? null;
+  if (f.dict) {
+    const labels = dicts.get(f.dict);
+    return String(v)
+      .split(',')
+      .map((x) => labels?.get(x) ?? x)
+      .join(',');
+  }
+  if (f.file && typeof v === 'string' && v.startsWith('[')) {
+    try {
+      const files = JSON.parse(v) as unknown[];
+      return files.map((x) => (isObject(x) ? String(x.fileName ?? x.name ?? x.filePath ?? '') : String(x))).join(', ');
+    } catch {
+      return v;
+    }
+  }
+  return v;
+}
+
+const listOf = (v: string | string[] | undefined) =>
+  (Array.isArray(v) ? v : v === undefined ? [] : v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+
+  app.get('/api/general/list/:viewId', { schema: { params: viewParams } }, async (req) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'list'));
+    return listPage(ctx, view, parseListQuery(view, req.query as Query));
+  });
+
+  app.get(
+    '/api/general/detail',
+    { schema: { querystring: z.object({ generalId: idSchema, id: idSchema }).passthrough() } },
+    async (req) => {
+      const view = await designedView(ctx, req.query.generalId);
+      requirePermission(req, permission(view, 'list'));
+      const row = await findRecord(db, view, req.query.id);
+      if (!row) throw notFound();
+      return row;
+    },
+  );
+
+  const add = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const user = requirePermission(req, permission(view, 'add'));
+    try {
+      const [id] = await insertRows(db, view, [prepareRecord(view, recordBody(req.body))], user.username);
+      changeView(ctx, view.id);
+      return { ...OK, id };
+    } catch (e) {
+      if (e instanceof RecordInvalid) return invalid(reply, e);
+      throw e;
+    }
+  };
+  app.route({ method: ['POST', 'PUT'], url: '/api/general/add/:viewId', schema: { params: viewParams }, handler: add });
+
+  const update = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'edit'));
+    const body = recordBody(req.body);
+    const id = idSchema.safeParse(body.id);
+    if (!id.success) throw badRequest('id 不能为空');
+    const existing = await findRecord(db, view, id.data);
+    if (!existing) throw notFound();
+    let values: Row;
+    try {
+      values = prepareRecord(view, body, existing);
+    } catch (e) {
+      if (e instanceof RecordInvalid) return invalid(reply, e);
+      throw e;
+    }
+    const sets = [sql`update_time = now()`, ...Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
+    await sql`update ${sql.table(viewTable(view.id))} set ${sql.join(sets)} where id = ${id.data}`.execute(db);
+    changeView(ctx, view.id);
+    return OK;
+  };
+  app.route({ method: ['POST', 'PUT'], url: '/api/general/update/:viewId', schema: { params: viewParams }, handler: update });
+
+  app.post('/api/general/delete/:viewId', { schema: { params: viewParams } }, async (req) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'del'));
+    const ids = idsFrom(req.body, req.query);
+    await sql`delete from ${sql.table(viewTable(view.id))} where id in (${sql.join(ids)})`.execute(db);
+    changeView(ctx, view.id);
+    return OK;
+  });
+
+  // Options for linked selects: label from the first text field, value = id. queryParam is either
+  // JSON (field filters, as in the list call) or plain text matched against the label.
+  app.get(
+    '/api/general/allList/:viewId/queryLink',
+    { schema: { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }).passthrough() } },
+    async (req) => {
+      const view = await designedView(ctx, req.params.viewId);
+      currentUser(req);
+      const labelField = view.fields.find((f) => f.dataType === 'varchar' && !f.file && !f.dict && !f.sportData && !f.city);
+      if (!labelField) return [];
+      const raw = (req.query.queryParam ?? '').trim();
+      let filters: Query = {};
+      let parsed: unknown;
+      try {
+        parsed = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (isObject(parsed)) {
+        for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
+      } else if (raw) filters = { [labelField.name]: raw };
+      const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' });
+      const label = sql.ref(labelField.name);
+      const res = await sql<{ label: string | null; value: number }>`select ${label} as label, id as value
+        from ${sql.table(viewTable(view.id))} ${whereClause(q)} ${orderClause(q)} limit ${q.size}`.execute(db);
+      return res.rows.map((r) => ({ label: r.label ?? '', value: r.value }));
+    },
+  );
+
+  app.post(
+    '/api/general/groovy/:viewId',
+    { schema: { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial().passthrough() } },
+    async (req) => {
+      const view = await designedView(ctx, req.params.viewId);
+      const p = req.body?.groovyQueryParam;
+      const key = isObject(p) ? String(p.groovyAction ?? p.name ?? '') : isAbsent(p) ? '' : String(p);
+      const button = view.buttons.find((b) => b.action === 'groovy' && key !== '' && (b.name === key || b.groovyAction === key));
+      const action = button?.groovyAction ? ACTIONS[button.groovyAction] : undefined;
+      if (!button?.groovyAction || !action) throw badRequest('未定义的脚本动作');
+      requirePermission(req, ...(button.roles.length ? button.roles : [permission(view, 'edit')]));
+      const ids = isAbsent(req.body?.ids) || (Array.isArray(req.body?.ids) && !req.body.ids.length) ? [] : idsFrom(req.body?.ids, {});
+      const answer = await action(ctx, view, ids);
+      if (WRITING_ACTIONS.has(button.groovyAction)) changeView(ctx, view.id);
+      return answer;
+    },
+  );
+
+  // Initial values of the add form (dialogOption.initGroovy): the fields' defaultValue.
+  app.post('/api/general/preAdd/:viewId', { schema: { params: viewParams } }, async (req) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'add'));
+    const data: Row = {};
+    for (const f of view.formFields) {
+      if (isAbsent(f.defaultValue) || f.show === 4) continue;
+      const n = Number(f.defaultValue);
+      data[f.name] = (f.dataType === 'long' || f.dataType === 'decimal') && Number.isFinite(n) ? n : f.defaultValue;
+    }
+    return { status: 200, data };
+  });
+
+  app.post('/api/general/:viewId/import', { schema: { params: viewParams } }, async (req, reply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const user = requirePermission(req, permission(view, 'add'));
+    if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+    const file = await req.file();
+    if (!file) throw badRequest('请选择文件');
+    if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
+    const sheet = await readWorkbook(await file.toBuffer());
+    if (!sheet.rows.length) throw badRequest('导入文件没有数据');
+
+    const byHeader = new Map<string, FieldDef>();
+    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
+    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.chName, f);
+    const columns = sheet.header.map((h) => byHeader.get(h));
+    if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
+    // Exports show dictionary labels; a re-import turns them back into values.
+    const labelsToValues = new Map<string, Map<string, string>>();
+    for (const [dict, values] of await dictionaries(ctx, view.fields)) {
+      labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
+    }
+
+    const valid: Row[] = [];
+    const verdicts = sheet.rows.map((cells) => {
+      const record: Row = {};
+      columns.forEach((f, i) => {
+        const v = cells[i];
+        if (!f || v === null || v === undefined) return;
+        const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
+        record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
+      });
+      try {
+        valid.push(prepareRecord(view, record));
+        return '成功';
+      } catch (e) {
+        if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
+        throw e;
+      }
+    });
+    await insertRows(db, view, valid, user.username);
+    if (valid.length) changeView(ctx, view.id);
+    const out = await writeWorkbook(
+      '导入结果',
+      [...sheet.header, '导入结果'],
+      sheet.rows.map((r, i) => [...r, verdicts[i]]),
+    );
+    reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
+    return sendXlsx(reply, `${view.name}导入结果.xlsx`, out);
+  });
+
+  app.get('/api/general/:viewId/template', { config: { tokenInQuery: true }, schema: { params: viewParams } }, async (req, reply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'list'));
+    const header = view.formFields.filter((f) => f.show === 1 || f.show === 3).map((f) => f.chName);
+    return sendXlsx(reply, `${view.name}导入模板.xlsx`, await writeWorkbook(view.name, header, []));
+  });
+
+  const download = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'list'));
+    const query = req.query as Query;
+    const q = parseListQuery(view, query, ['headers', 'fields', 'token']);
+    const names = listOf(query.fields);
+    const titles = listOf(query.headers);
+    let fields = names.map((n) => {
+      const f = view.byName.get(n);
+      if (!f) throw badRequest(`导出字段不存在：${n}`);
+      return f;
+    });
+    if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
+    const header = fields.map((f, i) => titles[i] ?? f.chName);
+    const rows = (
+      await sql<Row>`select ${selectList(view)} from ${sql.table(viewTable(view.id))} ${whereClause(q)} ${orderClause(q)}
+        limit ${EXPORT_MAX_ROWS}`.execute(db)
+    ).rows;
+    const dicts = await dictionaries(ctx, fields);
+    const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
+    return sendXlsx(reply, `${view.name}.xlsx`, await writeWorkbook(view.name, header, data));
+  };
+  app.get('/api/general/:viewId/download', { config: { tokenInQuery: true }, schema: { params: viewParams } }, download);
+  // Seeded definitions set dialogOption.export to /api/general/export/{viewId}; the page calls {export}/download.
+  app.get('/api/general/export/:viewId/download', { config: { tokenInQuery: true }, schema: { params: viewParams } }, download);
+}

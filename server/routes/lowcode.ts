@@ -1,4 +1,472 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
 import type { App } from '../app.js';
+import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { ApiError, badRequest, notFound, unauthorized } from '../errors.js';
+import { isAbsent, isObject, jsonText, readList } from '../lowcode/coerce.js';
+import { runDataView, validateDataViewSql } from '../lowcode/data-view.js';
+import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
+import { componentNameOf, readTemplate } from '../lowcode/definition.js';
+import { formatTime, idSchema, idsFrom, optionalUser, pageQuery } from '../lowcode/params.js';
+import { changeView } from '../lowcode/view-store.js';
 
-export default async function routes(_app: App, _ctx: AppContext): Promise<void> {}
+/** Low-code definitions: views (/api/generation), screens (/api/screen) and SQL data views (/api/data). */
+
+const OK = { status: 200, message: '操作成功' };
+const likeName = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const nullableInt = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().nullable().optional());
+const status01 = z.coerce.number().int().min(0, 'status 只能是 0 或 1').max(1, 'status 只能是 0 或 1');
+const screenType = z.coerce.number().int().min(1, 'type 只能是 1、2、3、4').max(4, 'type 只能是 1、2、3、4');
+const name = z.string().trim().min(1, '名称不能为空').max(255, '名称不能超过255个字符');
+
+// ----- views (generation) -----
+
+/** Saves a template: checks it, stores it and brings the backing table in line, all or nothing. */
+async function designView(
+  ctx: AppContext,
+  id: number,
+  templateIn: unknown,
+  set: { name?: string; menu_id?: number | null; status?: number; dis_menu?: string | null } = {},
+) {
+  const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('视图不存在');
+  const disTemplate = jsonText(templateIn, 'disTemplate');
+  if (!disTemplate) throw badRequest('disTemplate 不能为空');
+  const next = { ...row, ...set, dis_template: disTemplate };
+  const view = readTemplate(next, JSON.parse(disTemplate));
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('lc_generation')
+      .set({ ...set, dis_template: disTemplate, update_time: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    await syncViewTable(trx, view);
+  });
+  changeView(ctx, id);
+}
+
+const generationColumns = [
+  'id',
+  'name',
+  'menu_id as menuId',
+  'status',
+  'dis_menu as disMenu',
+  'dis_template as disTemplate',
+  formatTime('create_time').as('createTime'),
+  formatTime('update_time').as('updateTime'),
+] as const;
+
+// ----- screens -----
+
+/** Ids a screen template refers to: baseView/formView (views) and every chart's dataViewId. */
+function screenReferences(template: unknown): { views: string[]; dataViews: string[] } {
+  const views: string[] = [];
+  const dataViews: string[] = [];
+  if (!isObject(template)) return { views, dataViews };
+  views.push(...readList(template.baseView, '/baseView'));
+  if (!isAbsent(template.formView)) views.push(String(template.formView));
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isObject(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'dataViewId' && !isAbsent(x)) dataViews.push(String(x));
+        else walk(x);
+      }
+    }
+  };
+  walk(template.layout);
+  return { views, dataViews };
+}
+
+async function checkScreenTemplate(ctx: AppContext, type: number, text: string): Promise<void> {
+  const template = JSON.parse(text);
+  if (!isObject(template)) throw badRequest('disTemplate 不是有效的 JSON 对象');
+  let refs: { views: string[]; dataViews: string[] };
+  try {
+    refs = screenReferences(template);
+  } catch {
+    throw badRequest('baseView 应为视图 id 列表');
+  }
+  if ((type === 1 || type === 4) && !refs.views.length) throw badRequest('请选择视图（baseView）');
+  if (type === 3 && isAbsent(template.formView)) throw badRequest('请选择表单视图（formView）');
+  const exists = async (table: 'lc_generation' | 'lc_data_view', ids: string[], message: string) => {
+    const wanted = [...new Set(ids)];
+    const numeric = wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const found = numeric.length ? await ctx.db.selectFrom(table).select('id').where('id', 'in', numeric).execute() : [];
+    const missing = wanted.find((id) => !found.some((r) => String(r.id) === id));
+    if (missing !== undefined) throw badRequest(`${message}：${missing}`);
+  };
+  await exists('lc_generation', refs.views, '视图不存在');
+  await exists('lc_data_view', refs.dataViews, '数据视图不存在');
+}
+
+const screenColumns = [
+  'id',
+  'name',
+  'menu_id as menuId',
+  'status',
+  'type',
+  'dis_menu as disMenu',
+  'dis_template as disTemplate',
+  formatTime('create_time').as('createTime'),
+  formatTime('update_time').as('updateTime'),
+] as const;
+
+/** Data views that enabled big screens show; /lsPreview is public, so their rows are too. */
+async function publicDataViewIds(ctx: AppContext): Promise<Set<string>> {
+  const screens = await ctx.db
+    .selectFrom('lc_screen')
+    .select('dis_template')
+    .where('status', '=', 1)
+    .where('type', '=', 2)
+    .where('dis_template', 'is not', null)
+    .execute();
+  const ids = new Set<string>();
+  for (const s of screens) {
+    try {
+      for (const id of screenReferences(JSON.parse(s.dis_template ?? 'null')).dataViews) ids.add(id);
+    } catch {
+      // A broken template exposes nothing.
+    }
+  }
+  return ids;
+}
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+
+  // ----- /api/generation -----
+
+  app.get(
+    '/api/generation/list',
+    {
+      config: { permission: 'generation:list' },
+      schema: { querystring: z.object({ ...pageQuery, name: z.string().optional(), status: status01.optional() }) },
+    },
+    async (req) => {
+      const { page, size, name, status } = req.query;
+      let q = db.selectFrom('lc_generation');
+      if (name) q = q.where('name', 'ilike', likeName(name));
+      if (status !== undefined) q = q.where('status', '=', status);
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const content = await q
+        .select(generationColumns)
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset(page * size)
+        .execute();
+      return { content, totalElements: Number(total.n) };
+    },
+  );
+
+  // Generated pages of the runtime renderer load their own definition, so a view's list permission
+  // is enough to read it.
+  app.get('/api/generation/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
+    const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('视图不存在');
+    const component = componentNameOf(row.disMenu);
+    requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
+    return row;
+  });
+
+  app.post(
+    '/api/generation/add',
+    {
+      config: { permission: 'generation:add', log: '新增视图' },
+      schema: {
+        body: z.object({
+          name,
+          menuId: nullableInt,
+          status: status01.optional(),
+          disMenu: z.unknown().optional(),
+          disTemplate: z.unknown().optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const disMenu = jsonText(b.disMenu, 'disMenu');
+      const template = jsonText(b.disTemplate, 'disTemplate');
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('lc_generation')
+          .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, dis_menu: disMenu, dis_template: template })
+          .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
+          .executeTakeFirstOrThrow();
+        // A bad template throws here and the insert is rolled back with it.
+        if (template) await syncViewTable(trx, readTemplate(row, JSON.parse(template)));
+        return row.id;
+      });
+      changeView(ctx, id);
+      return { ...OK, id };
+    },
+  );
+
+  app.post(
+    '/api/generation/update',
+    {
+      config: { permission: 'generation:edit', log: '修改视图' },
+      schema: {
+        body: z.object({
+          id: idSchema,
+          name,
+          menuId: nullableInt,
+          status: status01.optional(),
+          disMenu: z.unknown().optional(),
+          disTemplate: z.unknown().optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const row = await db.selectFrom('lc_generation').select('id').where('id', '=', b.id).executeTakeFirst();
+      if (!row) throw notFound('视图不存在');
+      const set = {
+        name: b.name,
+        ...(b.menuId !== undefined ? { menu_id: b.menuId } : {}),
+        ...(b.status !== undefined ? { status: b.status } : {}),
+        ...(b.disMenu !== undefined ? { dis_menu: jsonText(b.disMenu, 'disMenu') } : {}),
+      };
+      // A push from the CLI may carry the template too; it is then saved like a design.
+      if (!isAbsent(b.disTemplate)) await designView(ctx, b.id, b.disTemplate, set);
+      else {
+        await db
+          .updateTable('lc_generation')
+          .set({ ...set, update_time: sql`now()` })
+          .where('id', '=', b.id)
+          .execute();
+        changeView(ctx, b.id);
+      }
+      return OK;
+    },
+  );
+
+  app.post('/api/generation/delete', { config: { permission: 'generation:del', log: '删除视图' } }, async (req) => {
+    const ids = idsFrom(req.body, req.query);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
+      for (const id of ids) await dropViewTable(trx, id);
+    });
+    for (const id of ids) changeView(ctx, id);
+    return OK;
+  });
+
+  app.post(
+    '/api/generation/design',
+    {
+      config: { permission: 'generation:design', log: '设计视图' },
+      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), disMenu: z.unknown().optional() }) },
+    },
+    async (req) => {
+      const { id, disTemplate, disMenu } = req.body;
+      await designView(ctx, id, disTemplate, disMenu === undefined ? {} : { dis_menu: jsonText(disMenu, 'disMenu') });
+      return { status: 200, message: '保存成功' };
+    },
+  );
+
+  app.post(
+    '/api/generation/publish',
+    {
+      config: { permission: 'generation:publish', log: '发布视图' },
+      schema: { body: z.object({ id: idSchema }) },
+    },
+    async (req) => {
+      const row = await db.selectFrom('lc_generation').select('dis_template').where('id', '=', req.body.id).executeTakeFirst();
+      if (!row) throw notFound('视图不存在');
+      if (isAbsent(row.dis_template)) throw badRequest('视图尚未设计，不能发布');
+      await designView(ctx, req.body.id, row.dis_template, { status: 1 });
+      return { status: 200, message: '发布成功' };
+    },
+  );
+
+  // ----- /api/screen -----
+
+  app.get(
+    '/api/screen/list',
+    {
+      config: { permission: 'screen:list' },
+      schema: {
+        querystring: z.object({
+          ...pageQuery,
+          name: z.string().optional(),
+          type: z.preprocess((v) => (v === '' ? undefined : v), screenType.optional()),
+          status: status01.optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { page, size, name, type, status } = req.query;
+      let q = db.selectFrom('lc_screen');
+      if (name) q = q.where('name', 'ilike', likeName(name));
+      if (type !== undefined) q = q.where('type', '=', type);
+      if (status !== undefined) q = q.where('status', '=', status);
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const content = await q
+        .select(screenColumns)
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset(page * size)
+        .execute();
+      return { content, totalElements: Number(total.n) };
+    },
+  );
+
+  // /lsPreview is reachable without login: enabled big screens (status 1, type 2) are public. Logged-in
+  // staff read any enabled screen (type 1/3/4 screens are their menu pages); drafts need screen:list.
+  app.get('/api/screen/detail', { config: { public: true }, schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
+    const user = await optionalUser(ctx, req);
+    const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
+    const isPublic = row?.status === 1 && row.type === 2;
+    if (!user && !isPublic) throw unauthorized();
+    if (!row) throw notFound('大屏不存在');
+    if (user && !isPublic && row.status !== 1 && !hasPermission(user.roles, 'screen:list')) {
+      throw new ApiError(403, '没有权限执行该操作');
+    }
+    return row;
+  });
+
+  const screenBody = {
+    name,
+    menuId: nullableInt,
+    status: status01.optional(),
+    type: screenType,
+    disMenu: z.unknown().optional(),
+  };
+
+  app.post(
+    '/api/screen/add',
+    { config: { permission: 'screen:add', log: '新增大屏' }, schema: { body: z.object(screenBody) } },
+    async (req) => {
+      const b = req.body;
+      const row = await db
+        .insertInto('lc_screen')
+        .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, type: b.type, dis_menu: jsonText(b.disMenu, 'disMenu') })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { ...OK, id: row.id };
+    },
+  );
+
+  app.post(
+    '/api/screen/update',
+    {
+      config: { permission: 'screen:edit', log: '修改大屏' },
+      schema: { body: z.object({ ...screenBody, id: idSchema, type: screenType.optional() }) },
+    },
+    async (req) => {
+      const b = req.body;
+      const row = await db.selectFrom('lc_screen').select(['type', 'dis_template']).where('id', '=', b.id).executeTakeFirst();
+      if (!row) throw notFound('大屏不存在');
+      if (b.type !== undefined && b.type !== row.type && row.dis_template) await checkScreenTemplate(ctx, b.type, row.dis_template);
+      await db
+        .updateTable('lc_screen')
+        .set({
+          name: b.name,
+          update_time: sql`now()`,
+          ...(b.menuId !== undefined ? { menu_id: b.menuId } : {}),
+          ...(b.status !== undefined ? { status: b.status } : {}),
+          ...(b.type !== undefined ? { type: b.type } : {}),
+          ...(b.disMenu !== undefined ? { dis_menu: jsonText(b.disMenu, 'disMenu') } : {}),
+        })
+        .where('id', '=', b.id)
+        .execute();
+      return OK;
+    },
+  );
+
+  app.post('/api/screen/delete', { config: { permission: 'screen:del', log: '删除大屏' } }, async (req) => {
+    await db.deleteFrom('lc_screen').where('id', 'in', idsFrom(req.body, req.query)).execute();
+    return OK;
+  });
+
+  app.post(
+    '/api/screen/design',
+    {
+      config: { permission: 'screen:design', log: '设计大屏' },
+      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown() }) },
+    },
+    async (req) => {
+      const row = await db.selectFrom('lc_screen').select('type').where('id', '=', req.body.id).executeTakeFirst();
+      if (!row) throw notFound('大屏不存在');
+      const text = jsonText(req.body.disTemplate, 'disTemplate');
+      if (!text) throw badRequest('disTemplate 不能为空');
+      await checkScreenTemplate(ctx, row.type, text);
+      await db
+        .updateTable('lc_screen')
+        .set({ dis_template: text, update_time: sql`now()` })
+        .where('id', '=', req.body.id)
+        .execute();
+      return { status: 200, message: '保存成功' };
+    },
+  );
+
+  // ----- /api/data (SQL data views) -----
+
+  app.get(
+    '/api/data/list',
+    {
+      config: { permission: 'dataView:list' },
+      schema: { querystring: z.object({ ...pageQuery, name: z.string().optional() }) },
+    },
+    async (req) => {
+      const { page, size, name } = req.query;
+      let q = db.selectFrom('lc_data_view');
+      if (name) q = q.where('name', 'ilike', likeName(name));
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const content = await q
+        .select(['id', 'name', 'sql', formatTime('create_time').as('createTime'), formatTime('update_time').as('updateTime')])
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset(page * size)
+        .execute();
+      return { content, totalElements: Number(total.n) };
+    },
+  );
+
+  // Charts of any logged-in viewer need their rows; an enabled big screen's charts are public.
+  app.get('/api/data/detail', { config: { public: true }, schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
+    const user = await optionalUser(ctx, req);
+    if (!user && !(await publicDataViewIds(ctx)).has(String(req.query.id))) throw unauthorized();
+    const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('数据视图不存在');
+    const { columns, list } = await runDataView(ctx, row.sql);
+    return { id: row.id, name: row.name, columns, list };
+  });
+
+  const dataBody = { name, sql: z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长') };
+
+  app.post(
+    '/api/data/add',
+    { config: { permission: 'dataView:add', log: '新增数据视图' }, schema: { body: z.object(dataBody) } },
+    async (req) => {
+      const text = await validateDataViewSql(ctx, req.body.sql);
+      const row = await db.insertInto('lc_data_view').values({ name: req.body.name, sql: text }).returning('id').executeTakeFirstOrThrow();
+      return { ...OK, id: row.id };
+    },
+  );
+
+  app.post(
+    '/api/data/update',
+    {
+      config: { permission: 'dataView:edit', log: '修改数据视图' },
+      schema: { body: z.object({ ...dataBody, id: idSchema }) },
+    },
+    async (req) => {
+      const text = await validateDataViewSql(ctx, req.body.sql);
+      const res = await db
+        .updateTable('lc_data_view')
+        .set({ name: req.body.name, sql: text, update_time: sql`now()` })
+        .where('id', '=', req.body.id)
+        .executeTakeFirst();
+      if (!Number(res.numUpdatedRows)) throw notFound('数据视图不存在');
+      return OK;
+    },
+  );
+
+  app.post('/api/data/delete', { config: { permission: 'dataView:del', log: '删除数据视图' } }, async (req) => {
+    await db.deleteFrom('lc_data_view').where('id', 'in', idsFrom(req.body, req.query)).execute();
+    return OK;
+  });
+}

@@ -1,5 +1,46 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
-export async function up(_db: Kysely<unknown>): Promise<void> {}
+// Low-code definitions: views (generation), screens and SQL data views. The tables behind views
+// (lc_view_{id}) are created by design/publish, not here.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table lc_generation (
+      id serial primary key,
+      name varchar(255) not null,
+      menu_id integer,
+      status integer not null default 0,
+      dis_menu text,
+      dis_template text,
+      create_time timestamp not null default now(),
+      update_time timestamp not null default now()
+    );
+    create table lc_screen (
+      id serial primary key,
+      name varchar(255) not null,
+      menu_id integer,
+      status integer not null default 0,
+      type integer not null check (type between 1 and 4),
+      dis_menu text,
+      dis_template text,
+      create_time timestamp not null default now(),
+      update_time timestamp not null default now()
+    );
+    create table lc_data_view (
+      id serial primary key,
+      name varchar(255) not null,
+      sql text not null,
+      create_time timestamp not null default now(),
+      update_time timestamp not null default now()
+    );
+  `.execute(db);
+}
 
-export async function down(_db: Kysely<unknown>): Promise<void> {}
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    do $$ declare r record; begin
+      for r in select tablename from pg_tables where schemaname = current_schema() and tablename like 'lc\_view\_%' loop
+        execute format('drop table %I', r.tablename);
+      end loop;
+    end $$`.execute(db);
+  await sql`drop table if exists lc_data_view, lc_screen, lc_generation`.execute(db);
+}
