@@ -72,7 +72,11 @@ async function run(label: string, env: Record<string, string>) {
         req.end();
       });
     // Warm-up: JIT and PGlite's caches, not measured.
-    await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => { for (let k = 0; k < 10; k++) await get(paths[(i * 31 + k) % paths.length] as string); }));
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        for (let k = 0; k < 10; k++) await get(paths[(i * 31 + k) % paths.length] as string);
+      }),
+    );
     const latencies: number[] = [];
     let errors = 0;
     let seq = 0;

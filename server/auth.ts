@@ -190,7 +190,7 @@ export class SessionService {
       ])
       .where('s.id', '=', sid)
       .executeTakeFirst();
-    if (!row || row.status !== 0) throw unauthorized();
+    if (row?.status !== 0) throw unauthorized();
     const lastSeen = cached ? Math.max(cached.lastSeen, row.last_seen.getTime()) : row.last_seen.getTime();
     if (now - lastSeen > this.idleMs) {
       await this.destroy(sid);

@@ -60,7 +60,9 @@ for (const c of cols) {
   const dict = dictOf.get(c.column_name);
   if (dict) {
     const values = (
-      await sql<{ value: string }>`select d.value from sys_dict_detail d join sys_dict s on s.id = d.dict_id where s.name = ${dict} order by d.sort, d.id`.execute(db)
+      await sql<{
+        value: string;
+      }>`select d.value from sys_dict_detail d join sys_dict s on s.id = d.dict_id where s.name = ${dict} order by d.sort, d.id`.execute(db)
     ).rows.map((r) => r.value.replace(/'/g, "''"));
     exprs.push(values.length ? `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + g % ${values.length}]` : `'v' || (g % 7)`);
   } else if (/int/.test(c.data_type)) exprs.push('g % 1000');

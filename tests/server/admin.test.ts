@@ -447,7 +447,7 @@ describe('roles', () => {
     expect(logistics).toMatchObject({ level: 3, dataScope: '本级', description: expect.any(String) });
   });
 
-  it('answers the whole list to the engine\'s full-list call page=1&size=9999', async () => {
+  it("answers the whole list to the engine's full-list call page=1&size=9999", async () => {
     const all = await producer.get('/api/roles', { page: 1, size: 9999 });
     expect(all.body.content.length).toBe(all.body.totalElements);
     expect(all.body.totalElements).toBeGreaterThanOrEqual(6);
