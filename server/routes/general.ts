@@ -10,7 +10,7 @@ import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { isAbsent, isObject } from '../lowcode/coerce.js';
 import { viewTable } from '../lowcode/ddl.js';
 import type { FieldDef, ViewDef } from '../lowcode/definition.js';
-import { type ListQuery, orderClause, parseListQuery, selectList, whereClause } from '../lowcode/list-query.js';
+import { countQuery, type ListQuery, parseListQuery, rowsQuery } from '../lowcode/list-query.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { prepareRecord, RecordInvalid } from '../lowcode/records.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
@@ -24,6 +24,7 @@ import { ONLY_EXCEL, readWorkbook, sendXlsx, writeWorkbook } from '../lowcode/xl
 
 const OK = { status: 200, message: '操作成功' };
 const EXPORT_MAX_ROWS = 50_000;
+const ANALYZE_AFTER_ROWS = 1000;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -57,34 +58,26 @@ async function dictionaries(ctx: AppContext, fields: FieldDef[]): Promise<Map<st
     .where('d.name', 'in', names)
     .execute();
   for (const r of rows) {
-    let m = out.get(r.name);
-    if (!m) out.set(r.name, (m = new Map()));
-    m.set(r.value, r.label);
+    const labels = out.get(r.name) ?? new Map<string, string>();
+    labels.set(r.value, r.label);
+    out.set(r.name, labels);
   }
   return out;
 }
 
 async function listPage(ctx: AppContext, view: ViewDef, q: ListQuery): Promise<{ content: Row[]; totalElements: number }> {
   const cache = lowcodeState(ctx).cache;
-  const pageKey = `p${q.key}`;
-  const hit = cache.get<{ content: Row[]; totalElements: number }>(view.id, pageKey);
-  if (hit) return hit;
-  const version = cache.version(view.id);
-  const table = sql.table(viewTable(view.id));
-  const where = whereClause(q);
   const offset = q.page * q.size;
-  const rows = (await sql<Row>`select ${selectList(view)} from ${table} ${where} ${orderClause(q)} limit ${q.size} offset ${offset}`.execute(ctx.db))
-    .rows;
-  let total = cache.get<number>(view.id, `c${q.countKey}`);
-  if (total === undefined) {
+  return cache.through(view.id, `p${q.key}`, async () => {
+    const rows = (await rowsQuery<Row>(view, q, q.size, offset).execute(ctx.db)).rows;
     // A page that is neither full nor past the end tells the count without counting.
-    if (rows.length < q.size && (rows.length > 0 || offset === 0)) total = offset + rows.length;
-    else total = Number((await sql<{ n: number }>`select count(*) as n from ${table} ${where}`.execute(ctx.db)).rows[0]?.n ?? 0);
-    cache.set(view.id, `c${q.countKey}`, version, total);
-  }
-  const answer = { content: rows, totalElements: total };
-  cache.set(view.id, pageKey, version, answer);
-  return answer;
+    const known = rows.length < q.size && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
+    const totalElements = await cache.through(view.id, `c${q.countKey}`, async () => {
+      if (known !== undefined) return known;
+      return Number((await countQuery(view, q).execute(ctx.db)).rows[0]?.n ?? 0);
+    });
+    return { content: rows, totalElements };
+  });
 }
 
 /** Export cell text: dictionary labels, file names instead of the JSON list. */
@@ -109,9 +102,7 @@ function exportCell(f: FieldDef | undefined, v: unknown, dicts: Map<string, Map<
 }
 
 const listOf = (v: string | string[] | undefined) =>
-  (Array.isArray(v) ? v : v === undefined ? [] : v.split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
+  (Array.isArray(v) ? v : v === undefined ? [] : v.split(',')).map((s) => s.trim()).filter(Boolean);
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
@@ -122,17 +113,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return listPage(ctx, view, parseListQuery(view, req.query as Query));
   });
 
-  app.get(
-    '/api/general/detail',
-    { schema: { querystring: z.object({ generalId: idSchema, id: idSchema }).passthrough() } },
-    async (req) => {
-      const view = await designedView(ctx, req.query.generalId);
-      requirePermission(req, permission(view, 'list'));
-      const row = await findRecord(db, view, req.query.id);
-      if (!row) throw notFound();
-      return row;
-    },
-  );
+  app.get('/api/general/detail', { schema: { querystring: z.object({ generalId: idSchema, id: idSchema }) } }, async (req) => {
+    const view = await designedView(ctx, req.query.generalId);
+    requirePermission(req, permission(view, 'list'));
+    const row = await findRecord(db, view, req.query.id);
+    if (!row) throw notFound();
+    return row;
+  });
 
   const add = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
@@ -183,7 +170,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // JSON (field filters, as in the list call) or plain text matched against the label.
   app.get(
     '/api/general/allList/:viewId/queryLink',
-    { schema: { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }).passthrough() } },
+    { schema: { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }) } },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       currentUser(req);
@@ -201,16 +188,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
       } else if (raw) filters = { [labelField.name]: raw };
       const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' });
-      const label = sql.ref(labelField.name);
-      const res = await sql<{ label: string | null; value: number }>`select ${label} as label, id as value
-        from ${sql.table(viewTable(view.id))} ${whereClause(q)} ${orderClause(q)} limit ${q.size}`.execute(db);
+      const columns = sql`t.${sql.ref(labelField.name)} as label, t.id as value`;
+      const res = await rowsQuery<{ label: string | null; value: number }>(view, q, q.size, 0, columns).execute(db);
       return res.rows.map((r) => ({ label: r.label ?? '', value: r.value }));
     },
   );
 
   app.post(
     '/api/general/groovy/:viewId',
-    { schema: { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial().passthrough() } },
+    { schema: { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial() } },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       const p = req.body?.groovyQueryParam;
@@ -278,6 +264,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
     });
     await insertRows(db, view, valid, user.username);
+    // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
+    if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
     if (valid.length) changeView(ctx, view.id);
     const out = await writeWorkbook(
       '导入结果',
@@ -309,10 +297,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     });
     if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
     const header = fields.map((f, i) => titles[i] ?? f.chName);
-    const rows = (
-      await sql<Row>`select ${selectList(view)} from ${sql.table(viewTable(view.id))} ${whereClause(q)} ${orderClause(q)}
-        limit ${EXPORT_MAX_ROWS}`.execute(db)
-    ).rows;
+    const rows = (await rowsQuery<Row>(view, q, EXPORT_MAX_ROWS).execute(db)).rows;
     const dicts = await dictionaries(ctx, fields);
     const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
     return sendXlsx(reply, `${view.name}.xlsx`, await writeWorkbook(view.name, header, data));

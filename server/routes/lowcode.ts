@@ -189,6 +189,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const b = req.body;
       const disMenu = jsonText(b.disMenu, 'disMenu');
       const template = jsonText(b.disTemplate, 'disTemplate');
+      if (b.status === 1 && !template) throw badRequest('视图尚未设计，不能发布');
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('lc_generation')
@@ -221,8 +222,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const b = req.body;
-      const row = await db.selectFrom('lc_generation').select('id').where('id', '=', b.id).executeTakeFirst();
+      const row = await db.selectFrom('lc_generation').select('dis_template').where('id', '=', b.id).executeTakeFirst();
       if (!row) throw notFound('视图不存在');
+      if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('视图尚未设计，不能发布');
       const set = {
         name: b.name,
         ...(b.menuId !== undefined ? { menu_id: b.menuId } : {}),
@@ -393,11 +395,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const text = jsonText(req.body.disTemplate, 'disTemplate');
       if (!text) throw badRequest('disTemplate 不能为空');
       await checkScreenTemplate(ctx, row.type, text);
-      await db
-        .updateTable('lc_screen')
-        .set({ dis_template: text, update_time: sql`now()` })
-        .where('id', '=', req.body.id)
-        .execute();
+      await db.updateTable('lc_screen').set({ dis_template: text, update_time: sql`now()` }).where('id', '=', req.body.id).execute();
       return { status: 200, message: '保存成功' };
     },
   );

@@ -50,7 +50,26 @@ function moments(r: Random, count: number, days = 120): Date[] {
   }).sort((a, b) => a.getTime() - b.getTime());
 }
 
-const NAMES = ['张伟', '王芳', '李强', '刘洋', '陈静', '杨帆', '赵磊', '黄丽', '周杰', '吴敏', '徐涛', '孙燕', '马超', '朱琳', '胡斌', '郭亮', '何萍', '高翔'];
+const NAMES = [
+  '张伟',
+  '王芳',
+  '李强',
+  '刘洋',
+  '陈静',
+  '杨帆',
+  '赵磊',
+  '黄丽',
+  '周杰',
+  '吴敏',
+  '徐涛',
+  '孙燕',
+  '马超',
+  '朱琳',
+  '胡斌',
+  '郭亮',
+  '何萍',
+  '高翔',
+];
 const PRODUCERS = [
   '苏州华瑞精细化工有限公司',
   '常州东方电镀有限公司',
@@ -89,7 +108,8 @@ const REGIONS = [
 const PLATE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 const mobile = (r: Random) => `1${r.pick(['3', '5', '7', '8', '9'])}${r.digits(9)}`;
-const plate = (r: Random) => `苏${r.pick([...'ABCDEFGHJKLMN'])}${Array.from({ length: 5 }, () => r.pick([...`${PLATE_LETTERS}0123456789`])).join('')}`;
+const plate = (r: Random) =>
+  `苏${r.pick([...'ABCDEFGHJKLMN'])}${Array.from({ length: 5 }, () => r.pick([...`${PLATE_LETTERS}0123456789`])).join('')}`;
 
 /** A valid 18-digit resident identity number (GB 11643 checksum). */
 function idCard(r: Random): string {
@@ -175,10 +195,24 @@ function stockOutRows(r: Random, stockIn: { id: number; record: Row; at: Date }[
 }
 
 function warehouseRows(r: Random, l: Lookups): Generated {
-  const names = ['一号危废暂存库', '二号危废暂存库（液态）', '甲类危废贮存库', '电镀污泥仓库', '废槽液贮存区', '焚烧车间卸料区', '物化车间卸料区'];
+  const names = [
+    '一号危废暂存库',
+    '二号危废暂存库（液态）',
+    '甲类危废贮存库',
+    '电镀污泥仓库',
+    '废槽液贮存区',
+    '焚烧车间卸料区',
+    '物化车间卸料区',
+  ];
   return moments(r, 15).map((at, i) => {
     const region = r.pick(REGIONS);
-    const areaCode = region.fmt.includes('苏州') ? '0512' : region.fmt.includes('南京') ? '025' : region.fmt.includes('上海') ? '021' : '0510';
+    const areaCode = region.fmt.includes('苏州')
+      ? '0512'
+      : region.fmt.includes('南京')
+        ? '025'
+        : region.fmt.includes('上海')
+          ? '021'
+          : '0510';
     return {
       at,
       record: {
@@ -249,7 +283,8 @@ function contractRows(r: Random): Generated {
         contractStatus: status,
         signer: r.pick(NAMES),
         signerIdCard: idCard(r),
-        content: '<p>一、乙方按照《危险废物贮存污染控制标准》接收、运输并处置甲方产生的危险废物。</p><p>二、结算以实际过磅重量为准，每月结算一次。</p>',
+        content:
+          '<p>一、乙方按照《危险废物贮存污染控制标准》接收、运输并处置甲方产生的危险废物。</p><p>二、结算以实际过磅重量为准，每月结算一次。</p>',
       },
     };
   });

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+import { matchesExactly, type ViewDef } from './definition.js';
+
+/**
+ * Backing tables of views: `lc_view_{id}`. Identifiers come only from a definition that passed
+ * readTemplate() (safe identifiers, never reserved names) and are quoted exactly.
+ */
+
+export const viewTable = (viewId: number) => `lc_view_${Math.trunc(viewId)}`;
+
+const indexName = (viewId: number, column: string) => `lc_v${viewId}_${createHash('sha1').update(column).digest('hex').slice(0, 12)}`;
+
+/** Postgres error of a failed statement, whichever driver raised it. */
+export function pgError(e: unknown): { code: string; message: string } | null {
+  if (typeof e === 'object' && e !== null && 'code' in e && typeof (e as { code: unknown }).code === 'string') {
+    const code = (e as { code: string }).code;
+    if (/^[0-9A-Z]{5}$/.test(code)) return { code, message: String((e as { message?: unknown }).message ?? '') };
+  }
+  return null;
+}
+
+/**
+ * Creates or alters the view's table to hold every field of the definition. Columns are only added or
+ * retyped, never dropped. Run it inside the transaction that saves the definition: a failing cast
+ * rolls everything back.
+ */
+export async function syncViewTable(db: Kysely<DB>, view: ViewDef): Promise<void> {
+  const table = viewTable(view.id);
+  await sql`create table if not exists ${sql.table(table)} (
+    id bigserial primary key,
+    create_time timestamp without time zone not null default now(),
+    update_time timestamp without time zone not null default now(),
+    create_by varchar(100)
+  )`.execute(db);
+  const live = await sql<{ name: string; type: string }>`
+    select attname as name, format_type(atttypid, atttypmod) as type
+    from pg_attribute where attrelid = to_regclass(${table}) and attnum > 0 and not attisdropped`.execute(db);
+  const existing = new Map(live.rows.map((r) => [r.name, r.type]));
+  for (const col of view.columns) {
+    const type = existing.get(col.name);
+    if (type === undefined) {
+      await sql`alter table ${sql.table(table)} add column ${sql.id(col.name)} ${sql.raw(col.type)}`.execute(db);
+    } else if (type !== col.type) {
+      try {
+        await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)}
+          using ${sql.id(col.name)}::${sql.raw(col.type)}`.execute(db);
+      } catch (e) {
+        if (pgError(e)) throw badRequest(`字段类型变更失败：${col.name}`);
+        throw e;
+      }
+    }
+  }
+  // What the list call does (list-query.ts): filter on search fields, sort on sortable ones with id as
+  // the tiebreak, page with offset. An equality filter combined with a sort is served by one index on
+  // (filter, sort, id), so a page reads only its own rows. create_time carries startTime/endTime.
+  const sortable = view.fields.filter((f) => f.sortable).map((f) => f.name);
+  const indexes: string[][] = [['create_time'], ...sortable.map((s) => [s, 'id'])];
+  for (const f of view.fields.filter((x) => x.search)) {
+    if (!matchesExactly(f)) {
+      // A btree cannot serve ILIKE '%…%'; a date search is a range it can.
+      if (f.dataType === 'datetime' && !f.sortable) indexes.push([f.name]);
+      continue;
+    }
+    indexes.push([f.name, 'id']);
+    for (const s of sortable) if (s !== f.name) indexes.push([f.name, s, 'id']);
+  }
+  for (const cols of indexes) {
+    const name = indexName(view.id, cols.join(','));
+    await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(cols.map((c) => sql.id(c)))})`.execute(db);
+  }
+}
+
+export async function dropViewTable(db: Kysely<DB>, viewId: number): Promise<void> {
+  await sql`drop table if exists ${sql.table(viewTable(viewId))}`.execute(db);
+}

@@ -1,0 +1,73 @@
+/**
+ * In-process cache of /api/general/list answers and of filter counts. PGlite runs every query on one
+ * thread, so under concurrent load misses queue behind each other: a count(*) over a filter costs
+ * 3–40 ms on 100,000 rows, a page 1–15 ms. A known filter's count is reused for every page of it.
+ *
+ * Correctness rests on one rule: every write path of a view (record add, update, delete, import,
+ * scripted actions, design, publish, view deletion) calls changeView() (view-store.ts) after it commits,
+ * which bumps the view's version here. Entries remember the version from BEFORE their query ran, so an
+ * answer computed concurrently with a write is never served after it.
+ */
+export class ListCache {
+  readonly #versions = new Map<number, number>();
+  readonly #entries = new Map<string, { version: number; value: unknown }>();
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly enabled: boolean,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  version(viewId: number): number {
+    return this.#versions.get(viewId) ?? 0;
+  }
+
+  bump(viewId: number): void {
+    this.#versions.set(viewId, this.version(viewId) + 1);
+  }
+
+  #get<T>(viewId: number, key: string): T | undefined {
+    const k = `${viewId}|${key}`;
+    const hit = this.#entries.get(k);
+    if (!hit) return undefined;
+    this.#entries.delete(k);
+    if (hit.version !== this.version(viewId)) return undefined;
+    this.#entries.set(k, hit); // most recently used goes last
+    return hit.value as T;
+  }
+
+  /** `version` is what version(viewId) answered before the query that produced `value` started. */
+  #set(viewId: number, key: string, version: number, value: unknown): void {
+    if (version !== this.version(viewId)) return;
+    const k = `${viewId}|${key}`;
+    this.#entries.delete(k);
+    this.#entries.set(k, { version, value });
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  /**
+   * The cached value, or the one being computed for the same view version and key (50 clients asking
+   * for the same new page run one query, not 50), or a fresh computation that is then cached.
+   */
+  async through<T>(viewId: number, key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return compute();
+    const hit = this.#get<T>(viewId, key);
+    if (hit !== undefined) return hit;
+    const version = this.version(viewId);
+    const flightKey = `${viewId}|${version}|${key}`;
+    const pending = this.#inFlight.get(flightKey);
+    if (pending) return pending as Promise<T>;
+    const run = compute()
+      .then((value) => {
+        this.#set(viewId, key, version, value);
+        return value;
+      })
+      .finally(() => this.#inFlight.delete(flightKey));
+    this.#inFlight.set(flightKey, run);
+    return run;
+  }
+}

@@ -1,0 +1,201 @@
+import { type RawBuilder, sql } from 'kysely';
+import { badRequest } from '../errors.js';
+import { viewTable } from './ddl.js';
+import { type FieldDef, matchesExactly, type ViewDef } from './definition.js';
+import { normaliseDateTime } from './records.js';
+
+/**
+ * Reads the query of /api/general/list (and of export) against a definition: only its fields filter,
+ * only its fields (and id, create_time) sort. Identifiers reach SQL only after that check.
+ */
+
+const PARAMS = new Set(['page', 'size', 'sort', 'startTime', 'endTime', 'timestamp', 'sign']);
+const SYSTEM_SORT: Record<string, string> = {
+  id: 'id',
+  create_time: 'create_time',
+  createTime: 'create_time',
+  update_time: 'update_time',
+  updateTime: 'update_time',
+};
+export const MAX_PAGE_SIZE = 1000;
+
+type QueryValue = string | string[] | undefined;
+
+interface Filter {
+  field: FieldDef | undefined;
+  column: string;
+  values: string[];
+}
+
+export interface ListQuery {
+  filters: Filter[];
+  startTime: string | undefined;
+  endTime: string | undefined;
+  sort: { column: string; dir: 'asc' | 'desc' }[];
+  page: number;
+  size: number;
+  /** Cache keys: the whole query, and the part that decides the count. */
+  key: string;
+  countKey: string;
+}
+
+const valuesOf = (v: QueryValue): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s !== '');
+
+function intParam(v: QueryValue, name: string, dflt: number): number {
+  const s = valuesOf(v)[0];
+  if (s === undefined) return dflt;
+  if (!/^\d+$/.test(s)) throw badRequest(`参数 ${name} 必须是非负整数`);
+  return Number(s);
+}
+
+function timeParam(v: QueryValue, name: string, end: boolean): string | undefined {
+  const s = valuesOf(v)[0];
+  if (s === undefined) return undefined;
+  const dateOnly = /^\d{4}-\d{1,2}-\d{1,2}$/.test(s.trim());
+  const t = normaliseDateTime(s);
+  if (!t) throw badRequest(`时间格式不正确：${name}`);
+  return end && dateOnly ? `${t.slice(0, 10)} 23:59:59.999999` : t;
+}
+
+/** `extraParams` are parameters a caller reads itself (an export's headers, fields and token). */
+export function parseListQuery(view: ViewDef, query: Record<string, QueryValue>, extraParams: readonly string[] = []): ListQuery {
+  const filters: Filter[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (PARAMS.has(key) || extraParams.includes(key)) continue;
+    if (key === 'id') {
+      // Row actions (submit get/download) send the selected ids as a comma list.
+      const ids = valuesOf(raw)
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
+      if (!ids.every((v) => /^\d{1,15}$/.test(v))) throw badRequest('查询条件格式不正确：id');
+      if (ids.length) filters.push({ field: undefined, column: 'id', values: ids });
+      continue;
+    }
+    const field = view.byName.get(key);
+    const isFmt = !field && view.columns.some((c) => c.name === key && !c.field);
+    if ((!field || field.show === 4) && !isFmt) throw badRequest(`查询字段不存在：${key}`);
+    const values = valuesOf(raw);
+    if (values.length) filters.push({ field, column: key, values });
+  }
+  filters.sort((a, b) => a.column.localeCompare(b.column));
+
+  const sort: ListQuery['sort'] = [];
+  const sortValues = valuesOf(query.sort);
+  if (!sortValues.length && view.sortName) sortValues.push(`${view.sortName},${view.sortType ?? 'asc'}`);
+  for (const s of sortValues) {
+    const [name = '', dirRaw = 'asc'] = s.split(',').map((x) => x.trim());
+    const dir = dirRaw.toLowerCase();
+    const column = SYSTEM_SORT[name] ?? (view.byName.has(name) ? name : undefined);
+    if (!column) throw badRequest(`排序字段不存在：${name}`);
+    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`排序方向不正确：${dirRaw}`);
+    if (!sort.some((x) => x.column === column)) sort.push({ column, dir });
+  }
+  // id breaks ties for stable paging; running the same way as the last key lets an index on
+  // (column, id) serve the whole order in either direction.
+  if (!sort.some((x) => x.column === 'id')) sort.push({ column: 'id', dir: sort.at(-1)?.dir ?? 'desc' });
+
+  const startTime = timeParam(query.startTime, 'startTime', false);
+  const endTime = timeParam(query.endTime, 'endTime', true);
+  const page = intParam(query.page, 'page', 0);
+  const size = Math.min(Math.max(intParam(query.size, 'size', 10), 1), MAX_PAGE_SIZE);
+  const countKey = JSON.stringify([filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);
+  return {
+    filters,
+    startTime,
+    endTime,
+    sort,
+    page,
+    size,
+    countKey,
+    key: JSON.stringify([countKey, sort, page, size]),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function numberValues(f: FieldDef, values: string[]): number[] {
+  return values.map((v) => {
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n)) throw badRequest(`查询条件格式不正确：${f.name}`);
+    return n;
+  });
+}
+
+/** Columns are qualified: an ORDER BY "x" would otherwise sort by the output column "x" (to_char text). */
+const ref = (column: string) => sql.ref(`t.${column}`);
+
+function condition(f: Filter): RawBuilder<unknown> {
+  const col = ref(f.column);
+  const field = f.field;
+  if (f.column === 'id') return sql`t.id in (${sql.join(f.values.map(Number))})`;
+  if (!field) return sql`${col} = ${f.values[0]}`;
+  if (field.dataType === 'long' || field.dataType === 'decimal') {
+    const nums = numberValues(field, f.values);
+    return nums.length === 1 ? sql`${col} = ${nums[0]}` : sql`${col} in (${sql.join(nums)})`;
+  }
+  if (field.dataType === 'datetime') {
+    const times = f.values.map((v) => {
+      const t = normaliseDateTime(v);
+      if (!t) throw badRequest(`查询条件格式不正确：${field.name}`);
+      return { t, dateOnly: /^\d{4}-\d{1,2}-\d{1,2}$/.test(v.trim()) };
+    });
+    // Two values are a range (a date picker's start and end); a lone date means that whole day.
+    const [a, b] = times;
+    if (a && b && times.length === 2) {
+      const end = b.dateOnly ? `${b.t.slice(0, 10)} 23:59:59.999999` : b.t;
+      return sql`${col} between ${a.t}::timestamp and ${end}::timestamp`;
+    }
+    return sql`(${sql.join(
+      times.map(({ t, dateOnly }) =>
+        dateOnly ? sql`(${col} >= ${t}::timestamp and ${col} < ${t}::timestamp + interval '1 day')` : sql`${col} = ${t}::timestamp`,
+      ),
+      sql` or `,
+    )})`;
+  }
+  if (field.multiple) {
+    return sql`string_to_array(${col}, ',') && ${f.values}::text[]`;
+  }
+  if (f.values.length > 1) return sql`${col} in (${sql.join(f.values)})`;
+  const v = f.values[0] as string;
+  if (field.city) return sql`${col} like ${`${escapeLike(v)}%`}`;
+  if (matchesExactly(field)) return sql`${col} = ${v}`;
+  return sql`${col} ilike ${`%${escapeLike(v)}%`}`;
+}
+
+function whereClause(q: ListQuery): RawBuilder<unknown> {
+  const parts = q.filters.map(condition);
+  if (q.startTime) parts.push(sql`t.create_time >= ${q.startTime}::timestamp`);
+  if (q.endTime) parts.push(sql`t.create_time <= ${q.endTime}::timestamp`);
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The rows a list query selects, in its order: by default the record as the wire shows it. */
+export function rowsQuery<R>(view: ViewDef, q: ListQuery, limit: number, offset = 0, columns = selectList(view)): RawBuilder<R> {
+  const order = sql.join(q.sort.map((s) => sql`${ref(s.column)} ${sql.raw(s.dir)}`));
+  return sql<R>`select ${columns} from ${sql.table(viewTable(view.id))} as t ${whereClause(q)} order by ${order}
+    limit ${limit} offset ${offset}`;
+}
+
+export function countQuery(view: ViewDef, q: ListQuery): RawBuilder<{ n: number }> {
+  return sql<{ n: number }>`select count(*) as n from ${sql.table(viewTable(view.id))} as t ${whereClause(q)}`;
+}
+
+const DATETIME = 'YYYY-MM-DD HH24:MI:SS';
+
+/** The record as the wire shows it: exact field names plus id, createTime, updateTime, createBy. */
+export function selectList(view: ViewDef): RawBuilder<unknown> {
+  const cols: RawBuilder<unknown>[] = [
+    sql`id`,
+    sql`to_char(create_time, ${sql.lit(DATETIME)}) as "createTime"`,
+    sql`to_char(update_time, ${sql.lit(DATETIME)}) as "updateTime"`,
+    sql`create_by as "createBy"`,
+  ];
+  for (const c of view.columns) {
+    if (c.field?.dataType === 'datetime') {
+      const fmt = c.field.dateOnly ? 'YYYY-MM-DD' : DATETIME;
+      cols.push(sql`to_char(${sql.ref(c.name)}, ${sql.lit(fmt)}) as ${sql.id(c.name)}`);
+    } else cols.push(sql.ref(c.name));
+  }
+  return sql.join(cols);
+}

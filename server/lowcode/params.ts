@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import { isObject } from './coerce.js';
+
+/** Request readers shared by the low-code routes. */
+
+export const idSchema = z.coerce.number().int().positive();
+
+/** Lists answer with 0-based pages; `size=9999` asks for everything (the designer does). */
+export const pageQuery = {
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).default(10),
+};
+
+/** Ids of a delete call: `[1,2]`, `{ids:[…]}`, `{id}`, `"1,2"`, or `?id=` / `?ids=`. */
+export function idsFrom(body: unknown, query: unknown): number[] {
+  const out: unknown[] = [];
+  const take = (v: unknown) => {
+    if (Array.isArray(v)) out.push(...v);
+    else if (typeof v === 'string') out.push(...v.split(',').filter((s) => s.trim() !== ''));
+    else if (v !== undefined && v !== null) out.push(v);
+  };
+  if (Array.isArray(body) || typeof body === 'string' || typeof body === 'number') take(body);
+  else if (isObject(body)) {
+    take(body.ids);
+    take(body.id);
+  }
+  if (isObject(query)) {
+    take(query.ids);
+    take(query.id);
+  }
+  const ids = out.map((v) => (typeof v === 'string' ? Number(v.trim()) : v));
+  if (!ids.length) throw badRequest('请选择要删除的数据');
+  if (!ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0)) throw badRequest('id 必须是正整数');
+  return [...new Set(ids as number[])];
+}
+
+export const DATETIME_FMT = 'YYYY-MM-DD HH24:MI:SS';
+export const formatTime = (column: string) => sql<string>`to_char(${sql.ref(column)}, ${sql.lit(DATETIME_FMT)})`;
+
+/** The session of a public route, when the request carries a valid token. */
+export async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<SessionUser | null> {
+  const auth = req.headers.authorization;
+  if (!auth) return null;
+  try {
+    return await ctx.sessions.authenticate(auth);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,39 @@
+/** Named field validators of definitions.md §1.2, with the messages of lowcode-engine.md §5.4. */
+
+const MOBILE = /^1[3-9]\d{9}$/;
+const LANDLINE = /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/;
+
+function isIdCard(v: string): boolean {
+  const validDate = (y: number, m: number, d: number) => {
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  };
+  if (/^\d{15}$/.test(v)) {
+    return validDate(1900 + Number(v.slice(6, 8)), Number(v.slice(8, 10)), Number(v.slice(10, 12)));
+  }
+  if (!/^\d{17}[\dXx]$/.test(v)) return false;
+  if (!validDate(Number(v.slice(6, 10)), Number(v.slice(10, 12)), Number(v.slice(12, 14)))) return false;
+  // GB 11643 checksum
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(v[i]), 0);
+  return '10X98765432'[sum % 11] === v[17]?.toUpperCase();
+}
+
+export const VALIDATORS: Record<string, { test: (v: string) => boolean; message: string }> = {
+  mobile: { test: (v) => MOBILE.test(v), message: '手机号格式错误' },
+  mobileList: { test: (v) => v.split(',').every((s) => MOBILE.test(s.trim())), message: '手机号格式错误' },
+  phone: { test: (v) => /^1[2-9]\d{9}$/.test(v), message: '手机号码格式不正确' },
+  landline: { test: (v) => LANDLINE.test(v), message: '座机号码格式不正确' },
+  phoneOrLandline: { test: (v) => MOBILE.test(v) || LANDLINE.test(v), message: '请输入正确的手机号码或座机号码' },
+  email: { test: (v) => /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(v), message: '电子邮箱格式不正确' },
+  idCard: { test: isIdCard, message: '身份证号码格式不正确' },
+  ipv4: {
+    test: (v) => /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(v),
+    message: '请输入正确的IP地址',
+  },
+  url: { test: (v) => /^(https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i.test(v), message: '网址格式不正确' },
+  externalLink: { test: (v) => /^(https?:|mailto:|tel:)/.test(v), message: '链接格式不正确' },
+  lowercase: { test: (v) => /^[a-z]+$/.test(v), message: '只能输入小写字母' },
+  uppercase: { test: (v) => /^[A-Z]+$/.test(v), message: '只能输入大写字母' },
+  letters: { test: (v) => /^[A-Za-z]+$/.test(v), message: '只能输入字母' },
+};

@@ -1,0 +1,62 @@
+import type { AppContext } from '../context.js';
+import { ApiError, notFound } from '../errors.js';
+import { readDefinition, type ViewDef } from './definition.js';
+import { ListCache } from './list-cache.js';
+
+/**
+ * Parsed view definitions and the list cache, one set per running server. The general CRUD reads a
+ * definition on every call, so parsed definitions are kept until the view changes; changeView() is
+ * the single invalidation point for definitions and list answers alike.
+ */
+interface LowcodeState {
+  cache: ListCache;
+  views: Map<number, { version: number; view: ViewDef | null }>;
+}
+
+const states = new WeakMap<AppContext, LowcodeState>();
+
+export function lowcodeState(ctx: AppContext): LowcodeState {
+  let s = states.get(ctx);
+  if (!s) {
+    s = { cache: new ListCache(ctx.config.listCache), views: new Map() };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+/** Call after a write to a view's definition or rows has committed. */
+export function changeView(ctx: AppContext, viewId: number): void {
+  const s = lowcodeState(ctx);
+  s.views.delete(viewId);
+  s.cache.bump(viewId);
+}
+
+async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewDef | null> {
+  const s = lowcodeState(ctx);
+  const cached = s.views.get(viewId);
+  const version = s.cache.version(viewId);
+  if (cached && cached.version === version) return cached.view;
+  const row = await ctx.db
+    .selectFrom('lc_generation')
+    .select(['id', 'name', 'dis_menu', 'dis_template'])
+    .where('id', '=', viewId)
+    .executeTakeFirst();
+  if (!row) throw notFound('视图不存在');
+  const view = readDefinition(row);
+  if (s.cache.version(viewId) === version) s.views.set(viewId, { version, view });
+  return view;
+}
+
+/** The designed view behind /api/general/*: 404 when unknown, 400 when not designed yet. */
+export async function designedView(ctx: AppContext, viewId: number): Promise<ViewDef> {
+  if (!Number.isSafeInteger(viewId) || viewId <= 0) throw notFound('视图不存在');
+  let view: ViewDef | null;
+  try {
+    view = await loadDefinition(ctx, viewId);
+  } catch (e) {
+    if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, `视图定义有误，请重新设计：${e.message}`);
+    throw e;
+  }
+  if (!view) throw new ApiError(400, '视图尚未设计');
+  return view;
+}

@@ -1,0 +1,1270 @@
+import { SCREENS, VIEWS } from './ids.js';
+
+/**
+ * Seeded view, data-view and screen definitions: realistic hazardous-waste pages. Together they use
+ * every data type, field kind, `show` value, relation form, remote-option param type, divider form and
+ * button action of definitions.md, and in a few places the lenient wire forms a real server sends
+ * (booleans as 1/"1"/"true", numbers as strings, lists as comma strings, `{items}` lists), because the
+ * CLI and the renderer must cope with them.
+ */
+
+type Conf = Record<string, unknown>;
+
+interface FieldSpec {
+  name: string;
+  chName: string;
+  dataType: 'varchar' | 'long' | 'decimal' | 'datetime';
+  /** configure keys shared by the table column and the form input */
+  common?: Conf;
+  /** table-only keys; false: not a column */
+  table?: Conf | false;
+  /** form-only keys; false: not an input */
+  form?: Conf | false;
+}
+
+const field = (s: FieldSpec, configure: Conf) => ({ name: s.name, chName: s.chName, dataType: s.dataType, linked: false, configure });
+
+function columns(specs: FieldSpec[]) {
+  return specs.filter((s) => s.table !== false).map((s, i) => field(s, { sort: i + 1, show: true, ...s.common, ...(s.table || {}) }));
+}
+
+function inputs(specs: FieldSpec[]) {
+  return specs.filter((s) => s.form !== false).map((s, i) => field(s, { sort: i + 1, show: 1, ...s.common, ...(s.form || {}) }));
+}
+
+const PLATE_PATTERN = '^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]$';
+const DATETIME = 'yyyy-MM-dd hh:mm:ss';
+const DATE = 'yyyy-MM-dd';
+
+const basic = (viewId: number, extra: Conf = {}) => ({
+  add: true,
+  del: true,
+  edit: true,
+  look: true,
+  download: true,
+  import: true,
+  template: true,
+  orderNumber: true,
+  operation: true,
+  operationWidth: 220,
+  sortName: 'id',
+  sortType: 'desc',
+  importSubmitUrl: `/api/general/${viewId}/import`,
+  ...extra,
+});
+
+const dialog = (viewId: number, extra: Conf = {}) => ({
+  width: '60%',
+  labelWidth: '110px',
+  inputWidth: '250px',
+  inline: true,
+  submitUrl: '',
+  detailUrl: '/api/general/detail',
+  key: 'id',
+  export: `/api/general/export/${viewId}`,
+  suffix: '',
+  initGroovy: false,
+  ...extra,
+});
+
+const button = (name: string, chName: string, configure: Conf) => ({ name, chName, configure });
+
+// ----- 12 危废入库 -----
+const stockIn: FieldSpec[] = [
+  {
+    name: 'stockNo',
+    chName: '入库单号',
+    dataType: 'varchar',
+    table: { search: true, sortable: true, width: 170 },
+    form: { required: true, pattern: '^RK\\d{12}$', editLock: true, tips: '格式：RK + 日期 + 4 位流水号，如 RK202611210001' },
+  },
+  {
+    name: 'wasteCategory',
+    chName: '危废类别',
+    dataType: 'varchar',
+    common: { dict: 'wasteCategory' },
+    table: { search: true, width: 220, overflow: true },
+    form: { required: 1, inputWidth: '250px' },
+  },
+  {
+    name: 'wasteCode',
+    chName: '废物代码',
+    dataType: 'varchar',
+    table: { width: 120, align: 'center' },
+    form: { required: true, pattern: '^\\d{3}-\\d{3}-\\d{2}$', tips: '《国家危险废物名录》八位代码，如 900-249-08' },
+  },
+  {
+    name: 'wasteName',
+    chName: '危废名称',
+    dataType: 'varchar',
+    table: { search: 'true', width: 160, overflow: 1 },
+    form: { required: '1' },
+  },
+  {
+    name: 'quantity',
+    chName: '入库数量',
+    dataType: 'decimal',
+    common: { unit: '吨', decimals: 3 },
+    table: { width: '120', align: 'right', sortable: true },
+    form: { required: 1, min: '0.001', max: '500', inputWidth: '200px' },
+  },
+  {
+    name: 'packageType',
+    chName: '包装方式',
+    dataType: 'varchar',
+    common: { dict: 'package_type' },
+    table: { width: 100 },
+    form: { required: true, defaultValue: '1' },
+  },
+  {
+    name: 'warehouseId',
+    chName: '入库仓库',
+    dataType: 'long',
+    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/companyWarehouse/list', sportData_params: [] },
+    table: { width: 170, overflow: true },
+    form: { required: true },
+  },
+  {
+    name: 'inTime',
+    chName: '入库时间',
+    dataType: 'datetime',
+    common: { timeFmt: DATETIME },
+    table: { search: true, sortable: true, width: 170 },
+    form: { required: true },
+  },
+  {
+    name: 'status',
+    chName: '状态',
+    dataType: 'varchar',
+    common: { dict: 'stockStatus' },
+    table: { search: true, tags: true, width: 90, align: 'center' },
+    form: { show: 2, defaultValue: '0' },
+  },
+  { name: 'handler', chName: '经办人', dataType: 'varchar', table: { width: 90 }, form: { required: true } },
+  { name: 'handlerPhone', chName: '经办人电话', dataType: 'varchar', table: { show: false, width: 130 }, form: { validator: 'mobile' } },
+  {
+    name: 'photos',
+    chName: '现场照片',
+    dataType: 'varchar',
+    common: { file: 'image', fileType: ['jpg', 'jpeg', 'png'], fileSize: 3 },
+    table: { show: false },
+  },
+  {
+    name: 'attachments',
+    chName: '入库单附件',
+    dataType: 'varchar',
+    common: { file: 'file', fileType: 'pdf,doc,docx,xls,xlsx', fileSize: '5' },
+    table: false,
+  },
+  { name: 'remark', chName: '备注', dataType: 'varchar', common: { textarea: true, rows: 3 }, table: { overflow: true, width: 200 } },
+];
+
+// ----- 13 危废出库 -----
+const stockOut: FieldSpec[] = [
+  {
+    name: 'outNo',
+    chName: '出库单号',
+    dataType: 'varchar',
+    table: { search: true, sortable: true, width: 170 },
+    form: { required: true, pattern: '^CK\\d{12}$', editLock: '1' },
+  },
+  {
+    name: 'stockInId',
+    chName: '关联入库单',
+    dataType: 'long',
+    common: { sportData: '1', sportData_type: 'list', sportData_url: '/api/general/allList/12/queryLink' },
+    table: { width: 170 },
+    form: { required: true },
+  },
+  {
+    name: 'wasteCategory',
+    chName: '危废类别',
+    dataType: 'varchar',
+    common: { dict: 'wasteCategory' },
+    table: { search: true, width: 220, overflow: true },
+    form: { required: true },
+  },
+  {
+    name: 'quantity',
+    chName: '出库数量',
+    dataType: 'decimal',
+    common: { unit: '吨', decimals: 3 },
+    table: { sortable: 1, align: 'right', width: 110 },
+    form: { required: true, min: 0.001, max: 500 },
+  },
+  {
+    name: 'outTime',
+    chName: '出库时间',
+    dataType: 'datetime',
+    common: { timeFmt: DATETIME },
+    table: { sortable: true, search: true, width: 170 },
+    form: { required: true },
+  },
+  {
+    name: 'receiver',
+    chName: '接收单位',
+    dataType: 'varchar',
+    table: { search: true, overflow: true, width: 220 },
+    form: { required: true },
+  },
+  { name: 'transportMode', chName: '运输方式', dataType: 'varchar', common: { dict: 'logistics_inquiry_type' }, table: { width: 100 } },
+  { name: 'plateNo', chName: '车牌号', dataType: 'varchar', table: { width: 110 }, form: { pattern: PLATE_PATTERN, tips: '如 苏A12345' } },
+  { name: 'driverPhone', chName: '司机电话', dataType: 'varchar', table: { width: 130 }, form: { validator: 'mobile' } },
+  {
+    name: 'manifestNo',
+    chName: '转移联单号',
+    dataType: 'varchar',
+    table: { width: 170, show: '0' },
+    form: { pattern: '^\\d{16}$', tips: '全国固体废物管理信息系统生成的 16 位电子联单号' },
+  },
+  {
+    name: 'status',
+    chName: '出库状态',
+    dataType: 'varchar',
+    common: { dict: 'orderStatus' },
+    table: { tags: true, search: true, width: 90, align: 'center' },
+    form: { show: 2, defaultValue: '0' },
+  },
+  { name: 'remark', chName: '备注', dataType: 'varchar', common: { textarea: '1', rows: '2' }, table: { overflow: true } },
+];
+
+// ----- 14 企业仓库 -----
+const warehouse: FieldSpec[] = [
+  { name: 'name', chName: '仓库名称', dataType: 'varchar', table: { search: true, width: 180 }, form: { required: true } },
+  {
+    name: 'deptId',
+    chName: '所属部门',
+    dataType: 'long',
+    common: { sportData: true, sportData_type: 'tree', sportData_url: '/api/dept/find' },
+    table: { width: 140 },
+  },
+  {
+    name: 'region',
+    chName: '所在地区',
+    dataType: 'varchar',
+    common: { city: true },
+    table: { width: 200, search: true },
+    form: { required: true },
+  },
+  {
+    name: 'address',
+    chName: '详细地址',
+    dataType: 'varchar',
+    table: { overflow: true, width: 240 },
+    form: { required: true, inputWidth: '520px' },
+  },
+  {
+    name: 'capacity',
+    chName: '设计贮存能力',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '吨' },
+    table: { align: 'right', sortable: true },
+    form: { min: 0, max: 100000 },
+  },
+  {
+    name: 'area',
+    chName: '占地面积',
+    dataType: 'decimal',
+    common: { decimals: 1, unit: '㎡' },
+    table: { align: 'right' },
+    form: { min: '0' },
+  },
+  { name: 'linkman', chName: '负责人', dataType: 'varchar', form: { required: true } },
+  { name: 'phone', chName: '联系电话', dataType: 'varchar', form: { required: true, validator: 'phoneOrLandline' } },
+  {
+    name: 'dutyTel',
+    chName: '值班座机',
+    dataType: 'varchar',
+    table: { show: false },
+    form: { validator: 'landline', tips: '区号-号码，如 0512-66881234' },
+  },
+  { name: 'email', chName: '联系邮箱', dataType: 'varchar', table: { show: false }, form: { validator: 'email' } },
+  {
+    name: 'unloadingPoint',
+    chName: '是否卸货点',
+    dataType: 'varchar',
+    common: { dict: 'yesOrNo' },
+    table: { width: 100, align: 'center' },
+    form: { defaultValue: '2' },
+  },
+  {
+    name: 'lastCheckTime',
+    chName: '最近检查日期',
+    dataType: 'datetime',
+    common: { timeFmt: DATE },
+    table: { sortable: true },
+    form: { show: 3 },
+  },
+  {
+    name: 'status',
+    chName: '状态',
+    dataType: 'varchar',
+    common: { dict: 'commonStatus' },
+    table: { tags: true, search: true },
+    form: { defaultValue: '1' },
+  },
+];
+
+// ----- 15 处置询价 -----
+const disposalInquiry: FieldSpec[] = [
+  { name: 'inquiryNo', chName: '询价单号', dataType: 'varchar', table: { search: true, width: 170 }, form: { show: 3, disabled: '1' } },
+  {
+    name: 'companyId',
+    chName: '处置企业',
+    dataType: 'long',
+    common: {
+      sportData: true,
+      sportData_type: 'list',
+      sportData_url: '/api/company/list',
+      // Only disposal companies (companyType 2) quote for disposal.
+      sportData_params: [{ key: 'type', type: 1, value: '2' }],
+    },
+    table: { width: 220, overflow: true },
+    form: { required: true },
+  },
+  {
+    name: 'linkmanId',
+    chName: '对接联系人',
+    dataType: 'long',
+    common: {
+      sportData: true,
+      sportData_type: 'list',
+      sportData_url: '/api/companyLinkman/list',
+      sportData_params: [{ key: 'companyId', type: 2, value: 'companyId' }],
+    },
+    table: { width: 110 },
+  },
+  {
+    name: 'wasteCategory',
+    chName: '危废类别',
+    dataType: 'varchar',
+    common: { dict: 'wasteCategory' },
+    table: { search: true, width: 220, overflow: true },
+    form: { required: true },
+  },
+  {
+    name: 'quantity',
+    chName: '预计数量',
+    dataType: 'decimal',
+    common: { decimals: 3, unit: '吨' },
+    table: { align: 'right', sortable: true },
+    form: { required: true, min: '0.001' },
+  },
+  {
+    name: 'expectPrice',
+    chName: '期望单价',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '元/吨', money: true },
+    table: { align: 'right' },
+    form: { min: 0 },
+  },
+  {
+    name: 'inquiryStatus',
+    chName: '询价状态',
+    dataType: 'varchar',
+    common: { dict: 'inquiryStatus' },
+    table: { tags: true, search: true, width: 100, align: 'center' },
+    form: {
+      required: true,
+      defaultValue: '0',
+      showRelation: { item: ['quotedPrice', 'quoteTime'], value: '1' },
+      requiredRelation: { item: 'quotedPrice,quoteTime', value: '1' },
+    },
+  },
+  {
+    name: 'quotedPrice',
+    chName: '报价单价',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '元/吨', money: 'true' },
+    table: { align: 'right', sortable: true },
+    form: { min: 0 },
+  },
+  { name: 'quoteTime', chName: '报价时间', dataType: 'datetime', common: { timeFmt: DATETIME }, table: { width: 170 } },
+  {
+    name: 'needTransport',
+    chName: '是否需要运输',
+    dataType: 'varchar',
+    common: { dict: 'yesOrNo' },
+    table: { width: 110, align: 'center' },
+    form: {
+      defaultValue: '2',
+      showRelation: { item: 'transportRegion', value: '1' },
+      requiredRelation: { item: ['transportRegion'], value: '1' },
+    },
+  },
+  {
+    name: 'transportRegion',
+    chName: '起运地区',
+    dataType: 'varchar',
+    common: { sportData: true, sportData_type: 'tree', sportData_url: '/api/region/regionTreeList' },
+    table: { show: false },
+  },
+  { name: 'deadline', chName: '报价截止日期', dataType: 'datetime', common: { timeFmt: DATE }, table: { sortable: true, width: 120 } },
+  { name: 'remark', chName: '询价说明', dataType: 'varchar', common: { textarea: true, rows: 4 }, table: { overflow: true } },
+];
+
+// ----- 16 合同管理 -----
+const contract: FieldSpec[] = [
+  {
+    name: 'contractNo',
+    chName: '合同编号',
+    dataType: 'varchar',
+    table: { search: true, sortable: true, width: 140 },
+    form: { required: true, pattern: '^HT\\d{4}-\\d{4}$', editLock: true, tips: '如 HT2026-0012' },
+  },
+  {
+    name: 'contractName',
+    chName: '合同名称',
+    dataType: 'varchar',
+    table: { overflow: true, width: 240, search: true },
+    form: { required: true },
+  },
+  {
+    name: 'partyA',
+    chName: '甲方（产废单位）',
+    dataType: 'varchar',
+    table: { search: true, width: 220, overflow: true },
+    form: { required: true },
+  },
+  { name: 'partyB', chName: '乙方（处置单位）', dataType: 'varchar', table: { width: 220, overflow: true }, form: { required: true } },
+  {
+    name: 'amount',
+    chName: '合同金额',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '元', money: true },
+    table: { align: 'right', sortable: true, width: 140 },
+    form: { required: true, min: 0, max: 100000000 },
+  },
+  {
+    name: 'signDate',
+    chName: '签订日期',
+    dataType: 'datetime',
+    common: { timeFmt: DATE },
+    table: { sortable: true },
+    form: { required: true },
+  },
+  { name: 'beginDate', chName: '生效日期', dataType: 'datetime', common: { timeFmt: DATE }, form: { required: true } },
+  {
+    name: 'endDate',
+    chName: '到期日期',
+    dataType: 'datetime',
+    common: { timeFmt: DATE },
+    table: { sortable: true },
+    form: { required: true },
+  },
+  {
+    name: 'contractStatus',
+    chName: '合同状态',
+    dataType: 'varchar',
+    common: { dict: 'contractStatus' },
+    table: { tags: true, search: true, align: 'center' },
+    form: { required: true, defaultValue: '0' },
+  },
+  { name: 'signer', chName: '甲方签约人', dataType: 'varchar', table: { width: 100 } },
+  { name: 'signerIdCard', chName: '签约人身份证号', dataType: 'varchar', table: false, form: { validator: 'idCard' } },
+  {
+    name: 'attachments',
+    chName: '合同附件',
+    dataType: 'varchar',
+    common: { file: 'file', fileType: ['pdf', 'doc', 'docx'], fileSize: 3 },
+    table: false,
+  },
+  { name: 'content', chName: '主要条款', dataType: 'varchar', common: { editor: true }, table: false },
+];
+
+// ----- 17 车辆信息 -----
+const vehicle: FieldSpec[] = [
+  {
+    name: 'plateNo',
+    chName: '车牌号',
+    dataType: 'varchar',
+    table: { search: 'true', width: 110 },
+    form: { required: 'true', pattern: PLATE_PATTERN, editLock: 'true', tips: '如 苏A12345' },
+  },
+  {
+    name: 'vehicleType',
+    chName: '车辆类型',
+    dataType: 'varchar',
+    common: { dict: 'motorcycle_type' },
+    table: { search: '1', width: 140 },
+    form: { required: '1' },
+  },
+  {
+    name: 'loadCapacity',
+    chName: '核定载质量',
+    dataType: 'decimal',
+    common: { decimals: '2', unit: '吨' },
+    table: { align: 'right', sortable: 'true' },
+    form: { required: 'true', min: '0.5', max: '49' },
+  },
+  {
+    name: 'axleCount',
+    chName: '轴数',
+    dataType: 'long',
+    table: { align: 'center', width: '70' },
+    form: { min: '2', max: '6', defaultValue: '2' },
+  },
+  { name: 'driverName', chName: '驾驶员', dataType: 'varchar', table: { width: 90 }, form: { required: 'true' } },
+  { name: 'driverPhone', chName: '驾驶员手机', dataType: 'varchar', table: { width: 130 }, form: { required: 'true', validator: 'phone' } },
+  { name: 'driverIdCard', chName: '驾驶员身份证号', dataType: 'varchar', table: false, form: { validator: 'idCard' } },
+  { name: 'licenseNo', chName: '道路运输证号', dataType: 'varchar', table: { width: 140, show: 'false' }, form: { pattern: '^\\d{12}$' } },
+  { name: 'escortName', chName: '押运员', dataType: 'varchar', table: { width: 90 } },
+  { name: 'escortPhone', chName: '押运员手机', dataType: 'varchar', table: { show: 0 }, form: { validator: 'mobile' } },
+  {
+    name: 'vehicleStatus',
+    chName: '车辆状态',
+    dataType: 'varchar',
+    common: { dict: 'vehicleStatus' },
+    table: { tags: '1', search: '1', align: 'center' },
+    form: { defaultValue: '0' },
+  },
+  { name: 'annualDate', chName: '年检到期', dataType: 'datetime', common: { timeFmt: DATE }, table: { sortable: '1' } },
+  { name: 'internalCode', chName: '内部编号', dataType: 'varchar', table: false, form: { show: '2', defaultValue: 'CL-0000' } },
+  { name: 'gpsNo', chName: '北斗终端号', dataType: 'varchar', table: { show: false }, form: { show: '4' } },
+  {
+    name: 'photo',
+    chName: '车辆照片',
+    dataType: 'varchar',
+    common: { file: 'image', fileType: 'jpg,jpeg,png', fileSize: '1' },
+    table: false,
+  },
+];
+
+// ----- 18 留言管理 (no formOption: the form reads tableOption) -----
+const leaveMessage: FieldSpec[] = [
+  { name: 'title', chName: '留言标题', dataType: 'varchar', common: { search: true, required: true, overflow: true, width: 220 } },
+  {
+    name: 'content',
+    chName: '留言内容',
+    dataType: 'varchar',
+    common: { textarea: true, rows: 4, required: true, overflow: true, width: 300 },
+  },
+  { name: 'contactName', chName: '留言人', dataType: 'varchar', common: { required: true, width: 90 } },
+  { name: 'contactPhone', chName: '联系电话', dataType: 'varchar', common: { validator: 'mobile', width: 130 } },
+  { name: 'email', chName: '电子邮箱', dataType: 'varchar', common: { validator: 'email', show: 2 } },
+  {
+    name: 'deptId',
+    chName: '接收部门',
+    dataType: 'long',
+    common: { sportData: true, sportData_type: 'tree', sportData_url: '/api/dept/find', width: 140 },
+  },
+  {
+    name: 'haveRead',
+    chName: '是否已读',
+    dataType: 'varchar',
+    common: { dict: 'yesOrNo', tags: true, search: true, defaultValue: '2', align: 'center', width: 90 },
+  },
+  { name: 'replyContent', chName: '回复内容', dataType: 'varchar', common: { textarea: true, rows: 3, overflow: true } },
+  { name: 'replyTime', chName: '回复时间', dataType: 'datetime', common: { timeFmt: DATETIME, sortable: true, width: 170 } },
+];
+
+// ----- 19 处置订单 -----
+const disposalOrder: FieldSpec[] = [
+  {
+    name: 'orderNo',
+    chName: '订单编号',
+    dataType: 'varchar',
+    table: { search: true, sortable: true, width: 170 },
+    form: { required: true, pattern: '^CZ\\d{12}$', editLock: true },
+  },
+  {
+    name: 'stockId',
+    chName: '来源入库单',
+    dataType: 'long',
+    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/general/allList/12/queryLink' },
+    table: { width: 170 },
+  },
+  {
+    name: 'contractNo',
+    chName: '合同编号',
+    dataType: 'varchar',
+    table: { width: 130 },
+    form: { disabled: true, tips: '选择产废单位后自动带出' },
+  },
+  {
+    name: 'producerName',
+    chName: '产废单位',
+    dataType: 'varchar',
+    table: { search: true, width: 220, overflow: true },
+    form: { required: true },
+  },
+  { name: 'producerRegion', chName: '产废单位地区', dataType: 'varchar', common: { city: true }, table: { width: 200 } },
+  { name: 'disposerName', chName: '处置单位', dataType: 'varchar', table: { width: 220, overflow: true }, form: { required: true } },
+  {
+    name: 'wasteCategory',
+    chName: '危废类别',
+    dataType: 'varchar',
+    common: { dict: 'wasteCategory' },
+    table: { search: true, width: 220, overflow: true },
+    form: { required: true },
+  },
+  {
+    name: 'quantity',
+    chName: '处置数量',
+    dataType: 'decimal',
+    common: { decimals: 3, unit: '吨' },
+    table: { align: 'right', sortable: true },
+    form: { required: true, min: 0.001 },
+  },
+  {
+    name: 'price',
+    chName: '处置单价',
+    dataType: 'decimal',
+    common: { decimals: 3, unit: '元/吨', money: true },
+    table: { align: 'right' },
+    form: { required: true, min: 0 },
+  },
+  {
+    name: 'amount',
+    chName: '订单金额',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '元', money: true },
+    table: { align: 'right', sortable: true },
+    form: { show: 3 },
+  },
+  {
+    name: 'processMethods',
+    chName: '处置方式',
+    dataType: 'varchar',
+    common: { sportData: true, sportData_type: 'list', sportData_list_multiple: true, sportData_url: '/api/getUserProcessPrimary' },
+    table: { width: 160, overflow: true },
+  },
+  { name: 'estDisposalTime', chName: '预计处置日期', dataType: 'datetime', common: { timeFmt: DATE }, table: { sortable: true } },
+  {
+    name: 'orderStatus',
+    chName: '订单状态',
+    dataType: 'varchar',
+    common: { dict: 'orderStatus' },
+    table: { tags: true, search: true, align: 'center' },
+    form: { defaultValue: '0' },
+  },
+  {
+    name: 'needPrepay',
+    chName: '是否预付',
+    dataType: 'varchar',
+    common: { dict: 'yesOrNo' },
+    table: { show: false },
+    form: { defaultValue: '2', showRelation: { item: ['prepayPrice'], value: '1' }, requiredRelation: { item: 'prepayPrice', value: '1' } },
+  },
+  {
+    name: 'prepayPrice',
+    chName: '预付金额',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '元', money: true },
+    table: { show: false },
+    form: { min: 0 },
+  },
+  { name: 'remark', chName: '备注', dataType: 'varchar', common: { textarea: true, rows: 3 }, table: false },
+];
+
+// ----- 20 物流订单 (draft) -----
+const logisticsOrder: FieldSpec[] = [
+  {
+    name: 'waybillNo',
+    chName: '运单号',
+    dataType: 'varchar',
+    table: { search: true, sortable: true, width: 170 },
+    form: { required: true, pattern: '^WL\\d{12}$', editLock: true },
+  },
+  {
+    name: 'disposalOrderId',
+    chName: '处置订单',
+    dataType: 'long',
+    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/general/allList/19/queryLink' },
+    table: { width: 170 },
+    form: { required: true },
+  },
+  {
+    name: 'vehicleId',
+    chName: '承运车辆',
+    dataType: 'long',
+    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/general/allList/17/queryLink' },
+    table: { width: 110 },
+    form: { required: true },
+  },
+  { name: 'fromRegion', chName: '起运地区', dataType: 'varchar', common: { city: true }, table: { width: 200 }, form: { required: true } },
+  { name: 'fromAddress', chName: '起运地址', dataType: 'varchar', table: { overflow: true, width: 220 }, form: { required: true } },
+  { name: 'toAddress', chName: '目的地址', dataType: 'varchar', table: { overflow: true, width: 220 }, form: { required: true } },
+  {
+    name: 'weight',
+    chName: '运输重量',
+    dataType: 'decimal',
+    common: { decimals: 3, unit: '吨' },
+    table: { align: 'right', sortable: true },
+    form: { required: true, min: 0.001, max: 49 },
+  },
+  {
+    name: 'freight',
+    chName: '运费',
+    dataType: 'decimal',
+    common: { decimals: 2, unit: '元', money: true },
+    table: { align: 'right' },
+    form: { min: 0 },
+  },
+  {
+    name: 'loadTime',
+    chName: '装车时间',
+    dataType: 'datetime',
+    common: { timeFmt: DATETIME },
+    table: { sortable: true, search: true, width: 170 },
+  },
+  { name: 'arriveTime', chName: '到达时间', dataType: 'datetime', common: { timeFmt: DATETIME }, table: { width: 170 } },
+  {
+    name: 'orderStatus',
+    chName: '运单状态',
+    dataType: 'varchar',
+    common: { dict: 'orderStatus' },
+    table: { tags: true, search: true, align: 'center' },
+    form: { defaultValue: '0' },
+  },
+  {
+    name: 'receiptPhotos',
+    chName: '签收回单',
+    dataType: 'varchar',
+    common: { file: 'image', fileType: ['jpg', 'png'], fileSize: 4 },
+    table: false,
+  },
+];
+
+export interface ViewSeed {
+  id: number;
+  componentName: string;
+  title: string;
+  status: 0 | 1;
+  template: Record<string, unknown>;
+  specs: FieldSpec[];
+}
+
+const view = (id: (typeof VIEWS)[number]['id']) => VIEWS.find((v) => v.id === id) as (typeof VIEWS)[number];
+
+function viewSeed(id: (typeof VIEWS)[number]['id'], specs: FieldSpec[], parts: Conf & { status?: 0 | 1 }): ViewSeed {
+  const { status = 1, ...template } = parts;
+  const v = view(id);
+  return { id, componentName: v.componentName, title: v.title, status, specs, template };
+}
+
+export const VIEW_SEEDS: ViewSeed[] = [
+  viewSeed(12, stockIn, {
+    basicOption: basic(12, { sortName: 'inTime', sortType: 'desc', operationWidth: 300 }),
+    tableOption: columns(stockIn),
+    formOption: inputs(stockIn),
+    dialogOption: dialog(12, { initGroovy: true }),
+    formDividerOption: [
+      { position: 'stockNo', chName: '基本信息' },
+      { position: 4, chName: '入库信息' },
+      { position: 'photos', chName: '附件资料' },
+    ],
+    btnDIYOption: [
+      button('confirmStock', '确认入库', {
+        position: 'opt',
+        action: 'groovy',
+        groovyAction: 'markStocked',
+        confirm: true,
+        multiple: false,
+        root: ['admin', 'stockIn:edit'],
+        showRelation_item: 'status',
+        showRelation_value: '0',
+        sort: 1,
+      }),
+      button('batchConfirm', '批量确认入库', {
+        position: 'fun',
+        action: 'groovy',
+        groovyAction: 'markStocked',
+        confirm: '1',
+        multiple: 'true',
+        root: 'admin,stockIn:edit',
+        sort: 2,
+      }),
+      button('genOrder', '生成处置单', {
+        position: 'opt',
+        action: 'groovy',
+        groovyAction: 'createDisposalOrder',
+        confirm: false,
+        root: ['admin', 'stockIn:add'],
+        showRelation_item: 'status',
+        showRelation_value: '1',
+        sort: 3,
+      }),
+      button('stockOut', '出库记录', {
+        position: 'opt',
+        action: 'view',
+        view: 13,
+        foreignKey: 'stockInId',
+        rootDIY: ['admin', 'stockOut:list'],
+        sort: 4,
+      }),
+      button('exportSelected', '导出选中', {
+        position: 'fun',
+        action: 'submit',
+        submitType: 'download',
+        submitUrl: '/api/general/export/12/download',
+        multiple: true,
+        root: ['admin', 'stockIn:list'],
+        sort: 5,
+      }),
+    ],
+  }),
+  viewSeed(13, stockOut, {
+    basicOption: basic(13, { sortName: 'outTime', sortType: 'desc' }),
+    tableOption: columns(stockOut),
+    formOption: inputs(stockOut),
+    dialogOption: dialog(13),
+    formDividerOption: [
+      { position: 0, chName: '出库信息' },
+      { position: 'transportMode', chName: '运输信息' },
+    ],
+    btnDIYOption: [
+      button('voidSelected', '批量作废', {
+        position: 'fun',
+        action: 'submit',
+        submitType: 'post',
+        submitUrl: '/api/general/delete/13',
+        confirm: true,
+        multiple: true,
+        root: ['admin', 'stockOut:del'],
+        sort: 1,
+      }),
+      button('checkOut', '核对单据', {
+        position: 'opt',
+        action: 'submit',
+        submitType: 'get',
+        submitUrl: '/api/general/detail?generalId=13',
+        confirm: false,
+        root: ['admin', 'stockOut:list'],
+        showRelation_item: 'status',
+        showRelation_value: '1',
+        sort: 2,
+      }),
+    ],
+  }),
+  viewSeed(14, warehouse, {
+    basicOption: basic(14, { import: false, template: false, operationWidth: '180' }),
+    tableOption: { items: columns(warehouse) },
+    formOption: { items: inputs(warehouse) },
+    dialogOption: dialog(14, { width: '800px', inline: 'true' }),
+    formDividerOption: [],
+    btnDIYOption: [
+      button('wasteCatalogue', '危废名录查询', {
+        position: 'fun',
+        action: 'website',
+        websiteUrl: 'https://www.mee.gov.cn/',
+        root: ['admin', 'warehouse:list'],
+        sort: 1,
+      }),
+    ],
+  }),
+  viewSeed(15, disposalInquiry, {
+    basicOption: basic(15, { sortName: 'deadline', sortType: 'asc' }),
+    tableOption: columns(disposalInquiry),
+    formOption: inputs(disposalInquiry),
+    dialogOption: dialog(15),
+    formDividerOption: [
+      { position: 'companyId', chName: '询价对象' },
+      { position: 'wasteCategory', chName: '危废信息' },
+    ],
+    btnDIYOption: [
+      button('toOrder', '转处置单', {
+        position: 'opt',
+        action: 'system',
+        websiteUrl: '/dispose/vBuild/temp/30',
+        confirm: true,
+        root: ['admin', 'disposalOrder:add'],
+        showRelation_item: 'inquiryStatus',
+        showRelation_value: '1',
+        sort: 1,
+      }),
+    ],
+  }),
+  viewSeed(16, contract, {
+    basicOption: basic(16, { sortName: 'signDate', sortType: 'desc' }),
+    tableOption: columns(contract),
+    formOption: inputs(contract),
+    dialogOption: dialog(16, { width: '70%' }),
+    formDividerOption: [
+      { position: 'contractNo', chName: '合同信息' },
+      { position: 'signer', chName: '签约与附件' },
+    ],
+    btnDIYOption: [
+      button('warehouse', '查看仓库', { position: 'opt', action: 'dialog', view: 14, root: ['admin', 'warehouse:list'], sort: 1 }),
+      button('downloadSelected', '下载合同清单', {
+        position: 'fun',
+        action: 'submit',
+        submitType: 'download',
+        submitUrl: '/api/general/export/16/download',
+        multiple: true,
+        root: ['admin', 'contract:list'],
+        sort: 2,
+      }),
+    ],
+  }),
+  viewSeed(17, vehicle, {
+    basicOption: basic(17, { orderNumber: '1', operation: '1', download: 'true' }),
+    tableOption: columns(vehicle),
+    formOption: inputs(vehicle),
+    dialogOption: dialog(17, { labelWidth: '120', inputWidth: '260px' }),
+    formDividerOption: [
+      { position: 'plateNo', chName: '车辆信息' },
+      { position: 'driverName', chName: '驾驶与押运' },
+    ],
+    btnDIYOption: [
+      button('monitor', '动态监控平台', {
+        position: 'fun',
+        action: 'website',
+        websiteUrl: 'https://www.gghypt.net/',
+        root: 'admin,vehicle:list',
+        sort: 1,
+      }),
+    ],
+  }),
+  viewSeed(18, leaveMessage, {
+    basicOption: basic(18, { import: false, template: false, sortName: 'id', sortType: 'desc' }),
+    tableOption: columns(leaveMessage),
+    dialogOption: dialog(18, { inline: false, width: '640px' }),
+    btnDIYOption: [],
+  }),
+  viewSeed(19, disposalOrder, {
+    basicOption: basic(19, { operationWidth: 260 }),
+    tableOption: columns(disposalOrder),
+    formOption: inputs(disposalOrder),
+    dialogOption: dialog(19, { width: '75%' }),
+    formDividerOption: [
+      { position: 'orderNo', chName: '订单信息' },
+      { position: 'wasteCategory', chName: '危废与计价' },
+      { position: 'needPrepay', chName: '付款' },
+    ],
+    btnDIYOption: [
+      button('contract', '相关合同', { position: 'opt', action: 'dialog', view: 16, root: ['admin', 'contract:list'], sort: 1 }),
+      button('logisticsOrder', '物流运单', {
+        position: 'opt',
+        action: 'view',
+        view: 20,
+        foreignKey: 'disposalOrderId',
+        root: ['admin', 'logisticsOrder:list'],
+        showRelation_item: 'orderStatus',
+        showRelation_value: '1',
+        sort: 2,
+      }),
+    ],
+  }),
+  viewSeed(20, logisticsOrder, {
+    status: 0,
+    basicOption: basic(20, { sortName: 'loadTime', sortType: 'desc' }),
+    tableOption: columns(logisticsOrder),
+    formOption: inputs(logisticsOrder),
+    dialogOption: dialog(20),
+    formDividerOption: [{ position: 'fromRegion', chName: '线路' }],
+    btnDIYOption: [
+      button('disposalOrder', '处置订单', {
+        position: 'opt',
+        action: 'system',
+        websiteUrl: '/dispose/vBuild/temp/30',
+        rootDIY: 'admin,disposalOrder:list',
+        sort: 1,
+      }),
+    ],
+  }),
+];
+
+/** Created but not designed yet: disTemplate null (reported as skipped by `wastegen pull`). */
+export const UNDESIGNED_VIEW = { id: 21, componentName: 'pendingView', title: '待设计视图' };
+
+// ----- SQL data views feeding the big screen -----
+
+export const DATA_VIEWS: { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: '近六个月危废出入库量',
+    sql: `with m as (
+  select to_char(date_trunc('month', current_date) - make_interval(months => g), 'YYYY-MM') as month
+  from generate_series(0, 5) g
+)
+select m.month as "月份",
+  coalesce((select round(sum(i.quantity), 3) from lc_view_12 i where to_char(i."inTime", 'YYYY-MM') = m.month), 0) as "入库量",
+  coalesce((select round(sum(o.quantity), 3) from lc_view_13 o where to_char(o."outTime", 'YYYY-MM') = m.month), 0) as "出库量"
+from m
+order by m.month`,
+  },
+  {
+    id: 2,
+    name: '入库危废类别占比',
+    sql: `select coalesce(d.label, s."wasteCategory") as name, round(sum(s.quantity), 3) as value
+from lc_view_12 s
+left join sys_dict_detail d on d.value = s."wasteCategory" and d.dict_id = (select id from sys_dict where name = 'wasteCategory')
+group by 1
+order by 2 desc`,
+  },
+  {
+    id: 3,
+    name: '最新入库记录',
+    sql: `select "stockNo" as "入库单号", "wasteName" as "危废名称", quantity as "数量（吨）", to_char("inTime", 'MM-DD HH24:MI') as "入库时间"
+from lc_view_12
+order by "inTime" desc
+limit 20`,
+  },
+  {
+    id: 4,
+    name: '城市处置交易额',
+    // Municipalities read 上海市/市辖区/…: their city is the first level.
+    sql: `select case when split_part("producerRegionFmt", '/', 2) = '市辖区' then split_part("producerRegionFmt", '/', 1)
+    else split_part("producerRegionFmt", '/', 2) end as city,
+  round(sum(amount), 2) as "transactionAmount",
+  round(sum(case when "orderStatus" = '2' then amount else 0 end), 2) as "paidAmount"
+from lc_view_19
+where "producerRegionFmt" is not null
+group by 1
+order by 2 desc`,
+  },
+  {
+    id: 5,
+    name: '处置订单危废类别分布',
+    sql: `select "wasteCategory" as name, round(sum(quantity), 3) as value
+from lc_view_19
+group by 1
+order by 1`,
+  },
+  {
+    id: 6,
+    name: '车辆状态统计',
+    sql: `select coalesce(d.label, v."vehicleStatus") as name, count(*) as value
+from lc_view_17 v
+left join sys_dict_detail d on d.value = v."vehicleStatus" and d.dict_id = (select id from sys_dict where name = 'vehicleStatus')
+group by 1
+order by 2 desc`,
+  },
+];
+
+// ----- screens -----
+
+const THEME = [
+  { start: '#2F6EFF', end: '#00C6FF' },
+  { start: '#00D4A0', end: '#7CFFB2' },
+  { start: '#FFB02E', end: '#FFE08A' },
+  { start: '#FF5B5B', end: '#FF9A9A' },
+  { start: '#9B6BFF', end: '#D0B5FF' },
+];
+
+const canvasConfigure = (title: string) => ({
+  basic: {
+    width: 1920,
+    height: 1080,
+    bgColor: '#061537',
+    bgImg: '',
+    defaultCol: 24,
+    defaultW: 6,
+    defaultH: 18,
+    margin: 20,
+    autoUpdate: true,
+    timer: 60,
+  },
+  header: { height: 80, marginTop: 0, bgImg: '', bgPosition: 'center', bgSize: 'cover' },
+  mainTitle: {
+    content: title,
+    size: 36,
+    color: '#FFFFFF',
+    bold: true,
+    shadow: '0 0 12px rgba(47,110,255,0.8)',
+    bg: '',
+    width: 900,
+    height: 80,
+    marginTop: 0,
+  },
+  subTitle: { time: true, content: '', marginTop: 12, size: 16, color: '#9FC3FF', bold: false },
+  themeColor: THEME,
+});
+
+const container = (title: string, scroll = false) => ({
+  style: {
+    padding: 12,
+    bgColor: 'rgba(10,38,92,0.55)',
+    bgImg: '',
+    bgPosition: 'center',
+    bgSize: 'contain',
+    boxShadow: 'inset 0 0 18px rgba(47,110,255,0.45)',
+    borderSize: 1,
+    borderStyle: 'solid',
+    borderColor: '#1E4FB8',
+    borderRadius: 4,
+  },
+  header: {
+    showTitle: true,
+    content: title,
+    height: 50,
+    margin: 0,
+    padding: '0 16px',
+    bg: '',
+    borderBottom: '1px solid #1E4FB8',
+    fontSize: 16,
+    color: '#FFFFFF',
+    textAlign: 'center',
+  },
+  super: {
+    flexDirection: 'column',
+    absolute: { enabled: false, top: 0, left: 0 },
+    scroll: { enabled: scroll, direction: 'vertical', speed: 3000 },
+    animation: '',
+    curtain: { enabled: false, curtainColor: 'rgba(0,0,0,0.4)' },
+  },
+});
+
+const common = { colorModel: 'gradient', privateColorFirst: false, themeColor: [] as unknown[] };
+
+const layout = [
+  {
+    i: 'trend',
+    x: 0,
+    y: 0,
+    w: 12,
+    h: 18,
+    container: container('近六个月出入库量（吨）'),
+    chart: [
+      {
+        fileName: 'lineBar',
+        chartIndex: 0,
+        flexSize: 1,
+        configure: {
+          common,
+          private: {
+            dataViewId: 1,
+            xAxisData: '月份',
+            yAxisData_bar: '入库量',
+            yAxisData_line: '出库量',
+            xAxis: { name: '', axisLabel: true, axisLine: true, splitLine: false },
+            yAxis: { name: '吨', min: 0, axisLabel: true, axisLine: false, splitLine: true },
+            line: { symbol: 'circle', symbolSize: 6, step: false, area: true, smooth: true },
+            bar: { showBackground: false, radius: 4, barWidth: 18 },
+            label: { show: false },
+            legend: { show: true, size: 12, position: 'top', legendData: '入库量,出库量' },
+            grid: { top: 40, right: 20, bottom: 30, left: 50 },
+            title: { show: false, text: '', color: '#FFFFFF', size: 16, position: 'left' },
+          },
+        },
+      },
+    ],
+  },
+  {
+    i: 'category',
+    x: 12,
+    y: 0,
+    w: 6,
+    h: 18,
+    container: container('入库危废类别占比'),
+    chart: [
+      {
+        fileName: 'pie',
+        chartIndex: 0,
+        flexSize: 1,
+        configure: {
+          common,
+          private: {
+            dataViewId: 2,
+            seriesDataName: 'name',
+            seriesDataValue: 'value',
+            roseType: 'radius',
+            radiusInside: 30,
+            radiusOutSide: 70,
+            label: { show: true, unit: '吨', fontSize: 12 },
+            legend: { show: false, size: 12, position: 'bottom', legendData: '' },
+            title: { show: false, text: '', color: '#FFFFFF', size: 16, position: 'center' },
+          },
+        },
+      },
+    ],
+  },
+  {
+    i: 'vehicles',
+    x: 18,
+    y: 0,
+    w: 6,
+    h: 18,
+    container: container('运输车辆状态'),
+    chart: [
+      {
+        fileName: 'pie',
+        chartIndex: 0,
+        flexSize: 1,
+        configure: {
+          common: { ...common, colorModel: 'solidColor' },
+          private: {
+            dataViewId: 6,
+            seriesDataName: 'name',
+            seriesDataValue: 'value',
+            roseType: '',
+            radiusInside: 0,
+            radiusOutSide: 70,
+            label: { show: true, unit: '辆', fontSize: 12 },
+          },
+        },
+      },
+    ],
+  },
+  {
+    i: 'latest',
+    x: 0,
+    y: 18,
+    w: 8,
+    h: 18,
+    container: container('最新入库记录', true),
+    chart: [{ fileName: 'scrollList', chartIndex: 0, flexSize: 1, configure: { common, private: { dataViewId: 3, interval: 3000 } } }],
+  },
+  {
+    i: 'cities',
+    x: 8,
+    y: 18,
+    w: 8,
+    h: 18,
+    container: container('城市处置交易额（元）'),
+    chart: [{ fileName: 'cityTransaction', chartIndex: 0, flexSize: 1, configure: { common, private: { dataViewId: 4, interval: 3000 } } }],
+  },
+  {
+    i: 'radar',
+    x: 16,
+    y: 18,
+    w: 8,
+    h: 18,
+    container: container('处置订单危废类别分布'),
+    chart: [
+      {
+        fileName: 'radar',
+        chartIndex: 0,
+        flexSize: 1,
+        configure: { common, private: { dataViewId: 5, seriesDataName: 'name', seriesDataValue: 'value', legend: { show: false } } },
+      },
+    ],
+  },
+];
+
+export interface ScreenSeed {
+  id: number;
+  title: string;
+  type: 1 | 2 | 3 | 4;
+  status: 0 | 1;
+  /** null: created but not designed */
+  template: Record<string, unknown> | null;
+  inMenu: boolean;
+}
+
+const screen = (id: (typeof SCREENS)[number]['id']) => SCREENS.find((s) => s.id === id) as (typeof SCREENS)[number];
+
+export const SCREEN_SEEDS: ScreenSeed[] = [
+  { id: 97, title: screen(97).title, type: 1, status: 1, template: { baseView: [18] }, inMenu: true },
+  { id: 30, title: screen(30).title, type: 1, status: 1, template: { baseView: [19] }, inMenu: true },
+  { id: 25, title: screen(25).title, type: 3, status: 1, template: { formView: 20 }, inMenu: true },
+  { id: 40, title: screen(40).title, type: 4, status: 1, template: { baseView: [12, 13, 14] }, inMenu: true },
+  {
+    id: 50,
+    title: screen(50).title,
+    type: 2,
+    status: 1,
+    template: { canvasConfigure: canvasConfigure('江苏省危险废物智慧监管运营大屏'), layout },
+    inMenu: true,
+  },
+  {
+    id: 51,
+    title: '园区危废监控大屏（未启用）',
+    type: 2,
+    status: 0,
+    template: { canvasConfigure: canvasConfigure('化工园区危废监控'), layout: layout.slice(0, 2) },
+    inMenu: false,
+  },
+  { id: 52, title: '新建大屏（待设计）', type: 2, status: 0, template: null, inMenu: false },
+];

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+
+const TIMEOUT_MS = 500;
+
+let server: TestServer;
+let admin: ApiClient;
+let producer: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ dataViewTimeoutMs: TIMEOUT_MS });
+  admin = await server.login('admin');
+  producer = await server.login('producer');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const stockInCount = async () => Number((await sql<{ n: number }>`select count(*) as n from lc_view_12`.execute(server.ctx.db)).rows[0]?.n);
+
+/** Stores SQL as a data view without the save-time check, as an older server might have left it. */
+async function stored(text: string): Promise<number> {
+  const row = await server.ctx.db
+    .insertInto('lc_data_view')
+    .values({ name: '遗留视图', sql: text })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('data views', () => {
+  it('lists data views for dataView:list holders only', async () => {
+    expect((await server.api.get('/api/data/list')).status).toBe(401);
+    expect((await producer.get('/api/data/list')).status).toBe(403);
+    const res = await admin.get('/api/data/list', { page: 0, size: 9999 });
+    expect(res.body.totalElements).toBe(6);
+    expect(res.body.content[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), name: expect.any(String), sql: expect.any(String) }),
+    );
+  });
+
+  it('runs a saved view for any signed-in user: columns and rows', async () => {
+    const res = await producer.get('/api/data/detail', { id: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.columns).toEqual(['月份', '入库量', '出库量']);
+    expect(res.body.list).toHaveLength(6);
+    const total = res.body.list.reduce((s: number, r: Record<string, number>) => s + (r.入库量 ?? 0), 0);
+    const direct = await sql<{ t: number }>`select sum(quantity) as t from lc_view_12
+      where "inTime" >= date_trunc('month', current_date) - interval '5 months'`.execute(server.ctx.db);
+    expect(total).toBeCloseTo(Number(direct.rows[0]?.t), 2);
+    expect((await admin.get('/api/data/detail', { id: 4242 })).status).toBe(404);
+  });
+
+  it('is public only for views shown on an enabled big screen', async () => {
+    expect((await server.api.get('/api/data/detail', { id: 3 })).status).toBe(200); // on screen 50
+    const add = await admin.post('/api/data/add', { name: '内部统计', sql: 'select count(*) as n from lc_view_17' });
+    expect((await server.api.get('/api/data/detail', { id: add.body.id })).status).toBe(401);
+    expect((await producer.get('/api/data/detail', { id: add.body.id })).body).toEqual({
+      id: add.body.id,
+      name: '内部统计',
+      columns: ['n'],
+      list: [{ n: 18 }],
+    });
+  });
+
+  it('answers the columns of an empty result, wall-clock timestamps, and at most 5000 rows', async () => {
+    const empty = await stored("select 1 as a, 'x' as b where false");
+    expect((await admin.get('/api/data/detail', { id: empty })).body).toMatchObject({ columns: ['a', 'b'], list: [] });
+    const time = await stored("select timestamp '2026-01-02 03:04:05' as t, date '2026-05-06' as d");
+    expect((await admin.get('/api/data/detail', { id: time })).body.list).toEqual([{ t: '2026-01-02 03:04:05', d: '2026-05-06 00:00:00' }]);
+    const many = await stored('select g from generate_series(1, 6000) g;');
+    const res = await admin.get('/api/data/detail', { id: many });
+    expect(res.body.list).toHaveLength(5000);
+    expect(res.body.list[4999]).toEqual({ g: 5000 });
+  });
+
+  it('refuses SQL that writes, whether at save time or when a stored one runs', async () => {
+    const before = await stockInCount();
+    for (const text of [
+      'delete from lc_view_12',
+      "update lc_view_12 set status = '9'",
+      'insert into lc_view_12 ("stockNo") values (\'RK000000000000\') returning id',
+      'drop table lc_view_12',
+    ]) {
+      expect((await admin.post('/api/data/add', { name: '写操作', sql: text })).body).toEqual({
+        status: 400,
+        message: '数据视图只能执行查询语句',
+      });
+      const id = await stored(text);
+      expect((await admin.get('/api/data/detail', { id })).body).toEqual({ status: 400, message: '数据视图只能执行查询语句' });
+    }
+    // Writes hidden inside a query are stopped by the READ ONLY transaction itself.
+    for (const text of [
+      'with d as (delete from lc_view_12 returning *) select * from d',
+      "select nextval('lc_view_12_id_seq')",
+      'select * from lc_view_12 for update',
+    ]) {
+      const id = await stored(text);
+      expect((await admin.get('/api/data/detail', { id })).body).toEqual({ status: 400, message: '数据视图只能执行查询语句' });
+    }
+    expect(await stockInCount()).toBe(before);
+    const seq = await sql<{ v: number }>`select last_value as v from lc_view_12_id_seq`.execute(server.ctx.db);
+    expect(Number(seq.rows[0]?.v)).toBe(before);
+  });
+
+  it('refuses several statements, bad SQL, and validates on update', async () => {
+    const multi = await admin.post('/api/data/add', { name: '多语句', sql: 'select 1; delete from lc_view_12' });
+    expect(multi.body).toEqual({ status: 400, message: '数据视图只能包含一条查询语句' });
+    const bad = await admin.post('/api/data/add', { name: '错误', sql: 'select nope from lc_view_12' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^数据视图执行失败：.*nope/);
+    const ok = await admin.post('/api/data/add', { name: '正常', sql: 'select count(*) as n from lc_view_12;' });
+    expect(ok.status).toBe(200);
+    expect((await admin.post('/api/data/update', { id: ok.body.id, name: '正常', sql: 'truncate lc_view_12' })).body.message).toBe(
+      '数据视图只能执行查询语句',
+    );
+    expect((await admin.post('/api/data/update', { id: ok.body.id, name: '改名', sql: 'select 2 as two' })).body).toEqual({
+      status: 200,
+      message: '操作成功',
+    });
+    expect((await admin.get('/api/data/detail', { id: ok.body.id })).body).toEqual({
+      id: ok.body.id,
+      name: '改名',
+      columns: ['two'],
+      list: [{ two: 2 }],
+    });
+    expect((await admin.post('/api/data/update', { id: 4242, name: 'x', sql: 'select 1' })).status).toBe(404);
+    expect((await producer.post('/api/data/add', { name: 'x', sql: 'select 1' })).status).toBe(403);
+    expect((await admin.post('/api/data/delete', { id: ok.body.id })).body).toEqual({ status: 200, message: '操作成功' });
+    expect((await admin.get('/api/data/detail', { id: ok.body.id })).status).toBe(404);
+  });
+
+  it('stops a query that takes longer than the limit', async () => {
+    const slow = await stored('select pg_sleep(5) as slept');
+    const started = Date.now();
+    const res = await admin.get('/api/data/detail', { id: slow });
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^数据视图执行超时/);
+    // PostgreSQL cancels at statement_timeout; PGlite cannot interrupt, so it refuses before running.
+    expect(elapsed).toBeLessThan(server.database.kind === 'pglite' ? 1000 : TIMEOUT_MS + 2000);
+
+    const heavy = await stored('select count(*) from generate_series(1, 200000000) a');
+    const started2 = Date.now();
+    expect((await admin.get('/api/data/detail', { id: heavy })).body.message).toMatch(/^数据视图执行超时/);
+    expect(Date.now() - started2).toBeLessThan(server.database.kind === 'pglite' ? 1000 : TIMEOUT_MS + 2000);
+    // The server is still answering.
+    expect((await admin.get('/api/data/detail', { id: 1 })).status).toBe(200);
+  });
+});
