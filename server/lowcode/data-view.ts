@@ -16,16 +16,16 @@ import { pgError } from './ddl.js';
  * The estimate cannot see through recursive CTEs; such a query can still hold the server up.
  */
 
-export const MAX_ROWS = 5000;
+const MAX_ROWS = 5000;
 /** Planner cost units PGlite gets through per millisecond, at the slow end of what we measured (44–370). */
 const PGLITE_COST_PER_MS = 40;
 
-export const ONLY_QUERIES = '数据视图只能执行查询语句';
-export const TIMED_OUT = '数据视图执行超时';
+const ONLY_QUERIES = '数据视图只能执行查询语句';
+const TIMED_OUT = '数据视图执行超时';
 const REFUSED_ON_PGLITE = `${TIMED_OUT}：内嵌数据库无法中断查询，预计耗时超过限制，已拒绝执行`;
 
 /** The statement without trailing semicolons; refuses empty text, several statements and non-queries. */
-export function checkDataViewSql(text: string): string {
+function checkDataViewSql(text: string): string {
   const body = text.trim().replace(/[;\s]+$/, '');
   if (!body) throw badRequest('SQL 不能为空');
   if (body.includes(';')) throw badRequest('数据视图只能包含一条查询语句');

@@ -7,9 +7,9 @@ import { VALIDATORS } from './validators.js';
  * its disTemplate. Unknown keys are ignored here and kept in the stored text.
  */
 
-export type DataType = 'varchar' | 'long' | 'decimal' | 'datetime';
+type DataType = 'varchar' | 'long' | 'decimal' | 'datetime';
 
-export interface Relation {
+interface Relation {
   item: string[];
   value: string;
 }
@@ -46,14 +46,14 @@ export interface FieldDef {
   requiredRelation: Relation | undefined;
 }
 
-export interface ButtonDef {
+interface ButtonDef {
   name: string;
   action: string;
   groovyAction: string | undefined;
   roles: string[];
 }
 
-export interface ColumnDef {
+interface ColumnDef {
   name: string;
   type: string;
   /** undefined for the `{name}Fmt` label column of a city cascader */
@@ -98,7 +98,7 @@ const RESERVED = new Set(
   ].map((s) => s.toLowerCase()),
 );
 
-export function isSafeFieldName(name: unknown): name is string {
+function isSafeFieldName(name: unknown): name is string {
   return typeof name === 'string' && IDENTIFIER.test(name) && !RESERVED.has(name.toLowerCase());
 }
 

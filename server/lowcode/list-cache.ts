@@ -1,21 +1,26 @@
 /**
- * In-process cache of /api/general/list answers and of filter counts. PGlite runs every query on one
- * thread, so under concurrent load misses queue behind each other: a count(*) over a filter costs
- * 3–40 ms on 100,000 rows, a page 1–15 ms. A known filter's count is reused for every page of it.
+ * In-process cache of /api/general/list rows and filter counts. PGlite runs every query on one thread,
+ * so under concurrent load misses queue behind each other: a count(*) over a filter costs 3–40 ms on
+ * 100,000 rows, a page 1–2 ms. A known filter's count is reused for every page of it, and pages are
+ * read in blocks (see listPage in routes/general.ts), so paging on costs no query.
  *
  * Correctness rests on one rule: every write path of a view (record add, update, delete, import,
  * scripted actions, design, publish, view deletion) calls changeView() (view-store.ts) after it commits,
  * which bumps the view's version here. Entries remember the version from BEFORE their query ran, so an
  * answer computed concurrently with a write is never served after it.
+ *
+ * The bound is on cached rows (an array weighs its length, anything else 1), least recently used first out.
  */
 export class ListCache {
   readonly #versions = new Map<number, number>();
-  readonly #entries = new Map<string, { version: number; value: unknown }>();
+  readonly #entries = new Map<string, { version: number; value: unknown; weight: number }>();
+  #weight = 0;
   readonly #inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly enabled: boolean,
-    private readonly maxEntries = 2000,
+    // About 30 MB of typical rows.
+    private readonly maxWeight = 60_000,
   ) {}
 
   version(viewId: number): number {
@@ -31,7 +36,10 @@ export class ListCache {
     const hit = this.#entries.get(k);
     if (!hit) return undefined;
     this.#entries.delete(k);
-    if (hit.version !== this.version(viewId)) return undefined;
+    if (hit.version !== this.version(viewId)) {
+      this.#weight -= hit.weight;
+      return undefined;
+    }
     this.#entries.set(k, hit); // most recently used goes last
     return hit.value as T;
   }
@@ -40,18 +48,24 @@ export class ListCache {
   #set(viewId: number, key: string, version: number, value: unknown): void {
     if (version !== this.version(viewId)) return;
     const k = `${viewId}|${key}`;
-    this.#entries.delete(k);
-    this.#entries.set(k, { version, value });
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
+    const old = this.#entries.get(k);
+    if (old) {
+      this.#entries.delete(k);
+      this.#weight -= old.weight;
+    }
+    const weight = Array.isArray(value) ? Math.max(1, value.length) : 1;
+    this.#entries.set(k, { version, value, weight });
+    this.#weight += weight;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#weight <= this.maxWeight) break;
       this.#entries.delete(oldest);
+      this.#weight -= entry.weight;
     }
   }
 
   /**
    * The cached value, or the one being computed for the same view version and key (50 clients asking
-   * for the same new page run one query, not 50), or a fresh computation that is then cached.
+   * for the same new block run one query, not 50), or a fresh computation that is then cached.
    */
   async through<T>(viewId: number, key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();

@@ -39,7 +39,7 @@ export function idsFrom(body: unknown, query: unknown): number[] {
   return [...new Set(ids as number[])];
 }
 
-export const DATETIME_FMT = 'YYYY-MM-DD HH24:MI:SS';
+const DATETIME_FMT = 'YYYY-MM-DD HH24:MI:SS';
 export const formatTime = (column: string) => sql<string>`to_char(${sql.ref(column)}, ${sql.lit(DATETIME_FMT)})`;
 
 /** The session of a public route, when the request carries a valid token. */

@@ -8,7 +8,7 @@ import { VALIDATORS } from './validators.js';
  * lowcode-engine.md §5.1. Keys that are not fields, and fields of show 4, are ignored.
  */
 
-export interface FieldProblem {
+interface FieldProblem {
   field: string;
   message: string;
 }

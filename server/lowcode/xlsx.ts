@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from '../errors.js';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const ONLY_EXCEL = '允许上传 xls、xlsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -22,7 +22,7 @@ function cellValue(v: ExcelJS.CellValue): string | number | boolean | null {
   return null;
 }
 
-export interface Sheet {
+interface Sheet {
   header: string[];
   rows: (string | number | boolean | null)[][];
 }

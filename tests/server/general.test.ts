@@ -107,6 +107,19 @@ describe('list', () => {
     expect(times).toEqual([...times].sort().reverse()); // basicOption.sortName inTime desc
   });
 
+  it('gives the same order page by page as in one page, whatever the page size', async () => {
+    const all = (await admin.get('/api/general/list/12', { size: 1000, sort: 'quantity,desc' })).body.content.map((r: Row) => r.id);
+    for (const size of [7, 25, 60]) {
+      const ids: number[] = [];
+      for (let page = 0; page * size < all.length; page++) {
+        const res = await admin.get('/api/general/list/12', { page, size, sort: 'quantity,desc' });
+        expect(res.body.totalElements).toBe(all.length);
+        ids.push(...res.body.content.map((r: Row) => r.id));
+      }
+      expect(ids).toEqual(all);
+    }
+  });
+
   it('filters by dictionary value, by text (escaped), by several values and by the createTime range', async () => {
     const all = (await admin.get('/api/general/list/12', { size: 1000 })).body.content as Row[];
     const stocked = await admin.get('/api/general/list/12', { status: '1', size: 1000 });
@@ -291,8 +304,10 @@ describe('linked options, scripted actions and initial values', () => {
     const ids = pending.map((r) => r.id);
     expect(ids.length).toBe(2);
     expect((await supervisor.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids })).status).toBe(403);
+    const pendingBefore = (await producer.get('/api/general/list/12', { status: '0' })).body.totalElements;
     const res = await producer.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids });
     expect(res.body).toEqual({ status: 200, message: '操作成功', count: 2 });
+    expect((await producer.get('/api/general/list/12', { status: '0' })).body.totalElements).toBe(pendingBefore - 2);
     for (const id of ids) expect((await admin.get('/api/general/detail', { generalId: 12, id })).body.status).toBe('1');
 
     const order = await producer.post('/api/general/groovy/12', { groovyQueryParam: { name: 'genOrder' }, ids: String(ids[0]) });
