@@ -153,6 +153,25 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
+  // Company picker of forms (e.g. the inquiry page's counterpart company): active companies, by type.
+  app.get(
+    '/api/company/list',
+    {
+      schema: {
+        querystring: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
+        response: { 200: page(z.object({ id: z.number(), name: z.string(), type: z.string() })) },
+      },
+    },
+    async (req) => {
+      let q = db.selectFrom('company').select(['id', 'name', 'type']).where('status', '=', 1);
+      if (req.query.type) q = q.where('type', '=', req.query.type);
+      const b = req.query.blurry?.trim();
+      if (b) q = q.where('name', 'ilike', `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const content = await q.orderBy('id').execute();
+      return { content, totalElements: content.length };
+    },
+  );
+
   const categoriesOf = async (companyId: number | null | undefined) => {
     if (!companyId) return [];
     return db

@@ -200,6 +200,17 @@ describe('apply to join, agreements, visits and look-ups', () => {
       }
     });
 
+    it('lists companies by type for form pickers', async () => {
+      const all = await producer.get('/api/company/list');
+      expect(all.status).toBe(200);
+      expect(all.body.totalElements).toBeGreaterThanOrEqual(10);
+      const disposers = await producer.get('/api/company/list', { type: '2' });
+      expect(disposers.body.content.length).toBeGreaterThan(0);
+      expect(disposers.body.content.every((c: { type: string }) => c.type === '2')).toBe(true);
+      expect(disposers.body.totalElements).toBeLessThan(all.body.totalElements);
+      expect((await server.api.get('/api/company/list')).status).toBe(401);
+    });
+
     it('answers the region tree with real codes down to districts, cacheable', async () => {
       const r = await producer.get('/api/region/regionTreeList');
       expect(r.status).toBe(200);
