@@ -7,11 +7,11 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
-import { SessionService, type SessionUser } from './auth.js';
+import { hasPermission, SessionService, type SessionUser } from './auth.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
-import { ApiError } from './errors.js';
+import { ApiError, forbidden } from './errors.js';
 import { Realtime } from './realtime.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
@@ -88,9 +88,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     if (perm) {
       const list = Array.isArray(perm) ? perm : [perm];
       const roles = req.user.roles;
-      if (!roles.includes('admin') && !roles.includes('*:*:*') && !list.some((p) => roles.includes(p))) {
-        throw new ApiError(403, '没有权限执行该操作');
-      }
+      if (!list.some((p) => hasPermission(roles, p))) throw forbidden();
     }
   });
 

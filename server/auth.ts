@@ -141,6 +141,16 @@ export class SessionService {
     await this.db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
   }
 
+  /** The session of a public route when the request carries a valid token, else null (never throws). */
+  async optional(authorization: string | undefined): Promise<SessionUser | null> {
+    if (!authorization) return null;
+    try {
+      return await this.authenticate(authorization);
+    } catch {
+      return null;
+    }
+  }
+
   /** Resolves an Authorization value (with or without `Bearer `) to the session's user, or throws 401. */
   async authenticate(authorization: string | undefined): Promise<SessionUser> {
     if (!authorization) throw unauthorized('未登录或登录已过期');

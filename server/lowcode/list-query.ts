@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../errors.js';
+import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
 import { type FieldDef, matchesExactly, type ViewDef } from './definition.js';
 import { normaliseDateTime } from './records.js';
@@ -112,8 +113,6 @@ export function parseListQuery(view: ViewDef, query: Record<string, QueryValue>,
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function numberValues(f: FieldDef, values: string[]): number[] {
   return values.map((v) => {
     const n = Number(v);
@@ -189,19 +188,17 @@ export function countQuery(view: ViewDef, q: ListQuery): RawBuilder<{ n: number 
   return sql<{ n: number }>`select count(*) as n from ${sql.table(viewTable(view.id))} as t ${whereClause(q)}`;
 }
 
-const DATETIME = 'YYYY-MM-DD HH24:MI:SS';
-
 /** The record as the wire shows it: exact field names plus id, createTime, updateTime, createBy. */
 export function selectList(view: ViewDef): RawBuilder<unknown> {
   const cols: RawBuilder<unknown>[] = [
     sql`id`,
-    sql`to_char(create_time, ${sql.lit(DATETIME)}) as "createTime"`,
-    sql`to_char(update_time, ${sql.lit(DATETIME)}) as "updateTime"`,
+    sql`${wireTime('create_time')} as "createTime"`,
+    sql`${wireTime('update_time')} as "updateTime"`,
     sql`create_by as "createBy"`,
   ];
   for (const c of view.columns) {
     if (c.field?.dataType === 'datetime') {
-      const fmt = c.field.dateOnly ? 'YYYY-MM-DD' : DATETIME;
+      const fmt = c.field.dateOnly ? 'YYYY-MM-DD' : WIRE_TIME_FORMAT;
       cols.push(sql`to_char(${sql.ref(c.name)}, ${sql.lit(fmt)}) as ${sql.id(c.name)}`);
     } else cols.push(sql.ref(c.name));
   }

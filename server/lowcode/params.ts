@@ -1,8 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { SessionUser } from '../auth.js';
-import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { isObject } from './coerce.js';
 
@@ -37,18 +33,4 @@ export function idsFrom(body: unknown, query: unknown): number[] {
   if (!ids.length) throw badRequest('请选择要删除的数据');
   if (!ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0)) throw badRequest('id 必须是正整数');
   return [...new Set(ids as number[])];
-}
-
-const DATETIME_FMT = 'YYYY-MM-DD HH24:MI:SS';
-export const formatTime = (column: string) => sql<string>`to_char(${sql.ref(column)}, ${sql.lit(DATETIME_FMT)})`;
-
-/** The session of a public route, when the request carries a valid token. */
-export async function optionalUser(ctx: AppContext, req: FastifyRequest): Promise<SessionUser | null> {
-  const auth = req.headers.authorization;
-  if (!auth) return null;
-  try {
-    return await ctx.sessions.authenticate(auth);
-  } catch {
-    return null;
-  }
 }

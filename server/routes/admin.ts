@@ -21,6 +21,7 @@ import {
   toUserInfo,
   userInfoSchema,
 } from '../lib/accounts-users.js';
+import { containing, pageOf } from '../lib/sql.js';
 
 /** Form fields arrive as strings, JSON ones may be numbers. */
 const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
@@ -39,7 +40,7 @@ const pageQuery = {
   sort: z.union([z.string(), z.array(z.string())]).optional(),
 };
 const ok = z.object({ status: z.number(), message: z.string() });
-const page = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalElements: z.number() });
+const page = pageOf;
 
 const done = (message = '操作成功') => ({ status: 200, message });
 
@@ -236,7 +237,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       const b = blurry?.trim();
       if (b) {
-        const like = `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containing(b);
         q = q.where((eb) =>
           eb.or([
             eb('u.username', 'ilike', like),
@@ -418,7 +419,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       let q = db.selectFrom('sys_user').select(['id', 'username', 'nick_name']).where('status', '=', 0);
       const b = req.query.blurry?.trim();
       if (b) {
-        const like = `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containing(b);
         q = q.where((eb) => eb.or([eb('username', 'ilike', like), eb('nick_name', 'ilike', like)]));
       }
       const rows = await q.orderBy('id').limit(20).execute();
@@ -643,7 +644,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const pid = req.query.pid || null;
       let q = db.selectFrom('sys_menu as m').selectAll('m');
       const b = req.query.blurry?.trim();
-      if (b) q = q.where('m.title', 'ilike', `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (b) q = q.where('m.title', 'ilike', containing(b));
       else q = pid === null ? q.where('m.pid', 'is', null) : q.where('m.pid', '=', pid);
       const rows = await q
         .select((eb) => eb.exists(eb.selectFrom('sys_menu as c').select('c.id').whereRef('c.pid', '=', 'm.id')).as('has_children'))
@@ -815,7 +816,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .selectAll('d')
         .select((eb) => eb.exists(eb.selectFrom('sys_dept as c').select('c.id').whereRef('c.pid', '=', 'd.id')).as('has_children'));
       const name = req.query.name?.trim();
-      if (name) q = q.where('d.name', 'ilike', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (name) q = q.where('d.name', 'ilike', containing(name));
       else q = req.query.pid ? q.where('d.pid', '=', req.query.pid) : q.where('d.pid', 'is', null);
       const rows = await q.orderBy('d.sort').orderBy('d.id').execute();
       return {
@@ -922,7 +923,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const { limit, offset } = full ? { limit: req.query.size ?? 9999, offset: 0 } : pageParams(req.query.page, req.query.size);
       let q = db.selectFrom('sys_role');
       const b = req.query.blurry?.trim();
-      if (b) q = q.where('name', 'ilike', `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (b) q = q.where('name', 'ilike', containing(b));
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       let listQ = q.selectAll();
       for (const [col, dir] of sort) listQ = listQ.orderBy(sql.ref(col), dir);

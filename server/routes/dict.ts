@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, pageParams, parseSort } from '../lib/accounts-users.js';
+import { containing } from '../lib/sql.js';
 
 /** Dictionaries the login and apply-to-join pages read before anyone is signed in. */
 export const PUBLIC_DICTS: readonly string[] = ['companyType'];
@@ -184,7 +185,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       let q = db.selectFrom('sys_dict');
       const b = req.query.blurry?.trim();
       if (b) {
-        const like = `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containing(b);
         q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]));
       }
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

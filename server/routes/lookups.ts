@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import { containing, pageOf } from '../lib/sql.js';
 
 export interface RegionNode {
   value: string;
@@ -56,7 +57,7 @@ const warehouseRow = z.object({
 });
 const categoryRow = z.object({ code: z.string(), name: z.string(), category: z.string() });
 const processRow = z.object({ id: z.number(), name: z.string(), code: z.string(), pid: z.number().nullable() });
-const page = <T extends z.ZodType>(row: T) => z.object({ content: z.array(row), totalElements: z.number() });
+const page = pageOf;
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -166,7 +167,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       let q = db.selectFrom('company').select(['id', 'name', 'type']).where('status', '=', 1);
       if (req.query.type) q = q.where('type', '=', req.query.type);
       const b = req.query.blurry?.trim();
-      if (b) q = q.where('name', 'ilike', `%${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (b) q = q.where('name', 'ilike', containing(b));
       const content = await q.orderBy('id').execute();
       return { content, totalElements: content.length };
     },

@@ -3,18 +3,18 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound, unauthorized } from '../errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors.js';
+import { containing, wireTime } from '../lib/sql.js';
 import { isAbsent, isObject, jsonText, readList } from '../lowcode/coerce.js';
 import { runDataView, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { componentNameOf, readTemplate } from '../lowcode/definition.js';
-import { formatTime, idSchema, idsFrom, optionalUser, pageQuery } from '../lowcode/params.js';
+import { idSchema, idsFrom, pageQuery } from '../lowcode/params.js';
 import { changeView } from '../lowcode/view-store.js';
 
 /** Low-code definitions: views (/api/generation), screens (/api/screen) and SQL data views (/api/data). */
 
 const OK = { status: 200, message: '操作成功' };
-const likeName = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const nullableInt = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().nullable().optional());
 const status01 = z.coerce.number().int().min(0, 'status 只能是 0 或 1').max(1, 'status 只能是 0 或 1');
@@ -54,8 +54,8 @@ const generationColumns = [
   'status',
   'dis_menu as disMenu',
   'dis_template as disTemplate',
-  formatTime('create_time').as('createTime'),
-  formatTime('update_time').as('updateTime'),
+  wireTime('create_time').as('createTime'),
+  wireTime('update_time').as('updateTime'),
 ] as const;
 
 // ----- screens -----
@@ -110,8 +110,8 @@ const screenColumns = [
   'type',
   'dis_menu as disMenu',
   'dis_template as disTemplate',
-  formatTime('create_time').as('createTime'),
-  formatTime('update_time').as('updateTime'),
+  wireTime('create_time').as('createTime'),
+  wireTime('update_time').as('updateTime'),
 ] as const;
 
 /** Data views that enabled big screens show; /lsPreview is public, so their rows are too. */
@@ -148,7 +148,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const { page, size, name, status } = req.query;
       let q = db.selectFrom('lc_generation');
-      if (name) q = q.where('name', 'ilike', likeName(name));
+      if (name) q = q.where('name', 'ilike', containing(name));
       if (status !== undefined) q = q.where('status', '=', status);
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const content = await q
@@ -301,7 +301,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const { page, size, name, type, status } = req.query;
       let q = db.selectFrom('lc_screen');
-      if (name) q = q.where('name', 'ilike', likeName(name));
+      if (name) q = q.where('name', 'ilike', containing(name));
       if (type !== undefined) q = q.where('type', '=', type);
       if (status !== undefined) q = q.where('status', '=', status);
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -318,13 +318,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // /lsPreview is reachable without login: enabled big screens (status 1, type 2) are public. Logged-in
   // staff read any enabled screen (type 1/3/4 screens are their menu pages); drafts need screen:list.
   app.get('/api/screen/detail', { config: { public: true }, schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const user = await optionalUser(ctx, req);
+    const user = await ctx.sessions.optional(req.headers.authorization);
     const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
     const isPublic = row?.status === 1 && row.type === 2;
     if (!user && !isPublic) throw unauthorized();
     if (!row) throw notFound('大屏不存在');
     if (user && !isPublic && row.status !== 1 && !hasPermission(user.roles, 'screen:list')) {
-      throw new ApiError(403, '没有权限执行该操作');
+      throw forbidden();
     }
     return row;
   });
@@ -411,10 +411,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const { page, size, name } = req.query;
       let q = db.selectFrom('lc_data_view');
-      if (name) q = q.where('name', 'ilike', likeName(name));
+      if (name) q = q.where('name', 'ilike', containing(name));
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const content = await q
-        .select(['id', 'name', 'sql', formatTime('create_time').as('createTime'), formatTime('update_time').as('updateTime')])
+        .select(['id', 'name', 'sql', wireTime('create_time').as('createTime'), wireTime('update_time').as('updateTime')])
         .orderBy('id', 'desc')
         .limit(size)
         .offset(page * size)
@@ -425,7 +425,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   // Charts of any logged-in viewer need their rows; an enabled big screen's charts are public.
   app.get('/api/data/detail', { config: { public: true }, schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const user = await optionalUser(ctx, req);
+    const user = await ctx.sessions.optional(req.headers.authorization);
     if (!user && !(await publicDataViewIds(ctx)).has(String(req.query.id))) throw unauthorized();
     const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
     if (!row) throw notFound('数据视图不存在');

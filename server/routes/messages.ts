@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
+import { wireTime } from '../lib/sql.js';
 
 const LEAVE_MAX = 1024;
 
@@ -40,7 +41,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-const fmtTime = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI:SS')`;
+const fmtTime = wireTime('create_time');
 const fmtMinute = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI')`;
 
 /** `page` is 1-based on these calls (the dashboard asks for page 1); 0 is read as the first page too. */
