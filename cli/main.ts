@@ -1,24 +1,56 @@
 import { Command, CommanderError } from 'commander';
+import register from './commands/index.js';
+import { CliError, consoleOutput, EXIT, type ExitCode, type Output, printProblems } from './errors.js';
 
-/** Exit codes: 0 ok; 1 invalid or stale; 2 usage; 3 network or auth. */
-export const EXIT = { ok: 0, invalid: 1, usage: 2, network: 3 } as const;
+export { EXIT } from './errors.js';
 
-export function buildProgram(): Command {
-  return new Command('wastegen')
+/**
+ * Each command's action stores its exit code here; commander itself only parses. Expected failures
+ * are CliErrors (message, hint, problems, exit code); anything else is a bug and is reported as one.
+ */
+export interface CommandContext {
+  output: Output;
+  setExit(code: ExitCode): void;
+}
+
+export function buildProgram(ctx: CommandContext): Command {
+  const program = new Command('wastegen')
     .description('Compiles wastegen view and screen definitions into typed React pages, zod schemas and routes.')
     .version('0.1.0')
     .exitOverride()
-    .showHelpAfterError();
+    .configureOutput({ writeOut: (s) => ctx.output.out(s.replace(/\n$/, '')), writeErr: (s) => ctx.output.err(s.replace(/\n$/, '')) })
+    .showHelpAfterError('(run `wastegen --help` for the commands and their examples)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ wastegen pull --server http://127.0.0.1:8080 --token "$WASTEGEN_TOKEN"
+  $ wastegen generate
+  $ wastegen check            # in CI, for pull requests
+  $ wastegen pull && wastegen build
+
+Exit codes: 0 ok, 1 invalid or stale, 2 usage, 3 network or auth.`,
+    );
+  register(program, ctx);
+  return program;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+export async function main(argv: string[], output: Output = consoleOutput): Promise<number> {
+  let exit: ExitCode = EXIT.ok;
+  const ctx: CommandContext = { output, setExit: (code) => (exit = code) };
+  const program = buildProgram(ctx);
   try {
     await program.parseAsync(argv);
-    return EXIT.ok;
+    return exit;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    console.error(e instanceof Error ? e.message : String(e));
-    return EXIT.invalid;
+    if (e instanceof CliError) {
+      printProblems(e.problems, output);
+      output.err(`wastegen: ${e.message}`);
+      if (e.hint) output.err(`  hint: ${e.hint}`);
+      return e.exitCode;
+    }
+    output.err(`wastegen: internal error, please report it with the command you ran:\n${e instanceof Error ? e.stack : String(e)}`);
+    return 70;
   }
 }

@@ -1,6 +1,6 @@
+import { isValidatorName, type ValidatorName } from '../../src/model/validators.js';
 import { badRequest } from '../errors.js';
 import { DefinitionError, isAbsent, isObject, parseJsonText, readBool, readList, readNumber, readString } from './coerce.js';
-import { VALIDATORS } from './validators.js';
 
 /**
  * What the server needs to know about a view definition (definitions.md §1), read leniently from
@@ -27,7 +27,7 @@ export interface FieldDef {
   min: number | undefined;
   max: number | undefined;
   pattern: RegExp | undefined;
-  validator: string | undefined;
+  validator: ValidatorName | undefined;
   decimals: number | undefined;
   defaultValue: unknown;
   dict: string | undefined;
@@ -145,8 +145,9 @@ function readField(raw: unknown, pointer: string, index: number): FieldDef {
       throw new DefinitionError(`${p}/pattern`, '正则表达式不合法');
     }
   }
-  const validator = readString(c.validator);
-  if (validator && !VALIDATORS[validator]) throw new DefinitionError(`${p}/validator`, `未知的校验规则 ${validator}`);
+  const validatorName = readString(c.validator);
+  if (validatorName && !isValidatorName(validatorName)) throw new DefinitionError(`${p}/validator`, `未知的校验规则 ${validatorName}`);
+  const validator = validatorName as ValidatorName | undefined;
   const file = readString(c.file);
   const textarea = readBool(c.textarea, `${p}/textarea`);
   const editor = readBool(c.editor, `${p}/editor`);

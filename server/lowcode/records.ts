@@ -1,7 +1,7 @@
+import { VALIDATORS } from '../../src/model/validators.js';
 import { ApiError } from '../errors.js';
 import { isAbsent, isObject } from './coerce.js';
 import type { FieldDef, ViewDef } from './definition.js';
-import { VALIDATORS } from './validators.js';
 
 /**
  * Turns a submitted record into column values, checking it against the definition with the messages of

@@ -19,7 +19,7 @@ function isIdCard(v: string): boolean {
   return '10X98765432'[sum % 11] === v[17]?.toUpperCase();
 }
 
-export const VALIDATORS: Record<string, { test: (v: string) => boolean; message: string }> = {
+export const VALIDATORS = {
   mobile: { test: (v) => MOBILE.test(v), message: '手机号格式错误' },
   mobileList: { test: (v) => v.split(',').every((s) => MOBILE.test(s.trim())), message: '手机号格式错误' },
   phone: { test: (v) => /^1[2-9]\d{9}$/.test(v), message: '手机号码格式不正确' },
@@ -36,4 +36,10 @@ export const VALIDATORS: Record<string, { test: (v: string) => boolean; message:
   lowercase: { test: (v) => /^[a-z]+$/.test(v), message: '只能输入小写字母' },
   uppercase: { test: (v) => /^[A-Z]+$/.test(v), message: '只能输入大写字母' },
   letters: { test: (v) => /^[A-Za-z]+$/.test(v), message: '只能输入字母' },
-};
+} as const satisfies Record<string, { test: (v: string) => boolean; message: string }>;
+
+export type ValidatorName = keyof typeof VALIDATORS;
+
+export const VALIDATOR_NAMES = Object.keys(VALIDATORS).sort() as ValidatorName[];
+
+export const isValidatorName = (name: string): name is ValidatorName => Object.hasOwn(VALIDATORS, name);

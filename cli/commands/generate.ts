@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+import type { CommandContext } from '../main.js';
+
+export default function register(program: Command, _ctx: CommandContext): void {
+  program.command('generate').description('(not yet implemented)');
+}

@@ -1,0 +1,40 @@
+import { formatProblem, isWarning, type Problem, sortProblems } from '../src/model/index.js';
+
+/** Exit codes: 0 ok; 1 invalid or stale; 2 usage; 3 network or auth. */
+export const EXIT = { ok: 0, invalid: 1, usage: 2, network: 3 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * An expected failure: printed as its message (and hint), never as a stack trace, and mapped to
+ * its exit code by main().
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+    readonly hint?: string,
+    readonly problems: Problem[] = [],
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Where the CLI's output goes; tests pass their own to read it. */
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const consoleOutput: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Prints every problem as `file#/pointer: message` (and its hint), errors and warnings alike. */
+export function printProblems(problems: readonly Problem[], output: Output): void {
+  for (const p of sortProblems(problems)) output.err(formatProblem(p));
+}
+
+export const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => !isWarning(p));
+export const warningsOf = (problems: readonly Problem[]) => problems.filter(isWarning);

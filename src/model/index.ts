@@ -1,0 +1,10 @@
+/** The page model shared by the CLI and the app: parse, normalise, hash and validate definitions. */
+export * from './canonical.js';
+export * from './coerce.js';
+export * from './names.js';
+export * from './normalize.js';
+export * from './order.js';
+export * from './parse.js';
+export * from './problems.js';
+export type * from './types.js';
+export * from './validators.js';

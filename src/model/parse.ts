@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { isAbsent } from './coerce.js';
+import { type Problem, type ProblemCode, pointerOf } from './problems.js';
+import { type WireScreen, type WireView, wireScreen, wireView } from './wire.js';
+
+type Issue = z.core.$ZodIssue;
+
+/** Whether a union branch failed only because the value was of another type altogether. */
+const isRootTypeMismatch = (issues: readonly Issue[]) =>
+  issues.length === 1 && issues[0]?.code === 'invalid_type' && issues[0].path.length === 0;
+
+function describeType(issue: Extract<Issue, { code: 'invalid_type' }>, input: unknown): string {
+  const got = input === undefined ? 'nothing' : Array.isArray(input) ? 'a list' : input === null ? 'null' : typeof input;
+  const expected = issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'an object' : issue.expected;
+  return `expected ${expected}, got ${got}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/** Zod issues as problems; a union's issues are taken from the branch that matched the value's type. */
+export function issuesToProblems(issues: readonly Issue[], file: string, input: unknown, base: readonly PropertyKey[] = []): Problem[] {
+  const out: Problem[] = [];
+  for (const issue of issues) {
+    const path = [...base, ...issue.path];
+    if (issue.code === 'invalid_union') {
+      const branches = issue.errors.filter((b) => !isRootTypeMismatch(b));
+      if (branches.length === 0) {
+        out.push({ code: 'E_TYPE', file, pointer: pointerOf(path), message: 'expected a list, or an object with "items"' });
+      } else {
+        for (const b of branches.slice(0, 1)) out.push(...issuesToProblems(b, file, input, path));
+      }
+      continue;
+    }
+    let code: ProblemCode = 'E_TYPE';
+    let message = issue.message;
+    if (issue.code === 'custom' && typeof issue.params?.code === 'string') code = issue.params.code as ProblemCode;
+    else if (issue.code === 'invalid_type') message = describeType(issue, valueAt(input, path));
+    out.push({ code, file, pointer: pointerOf(path), message });
+  }
+  return out;
+}
+
+export type Parsed<T> = { value: T; problems: Problem[] } | { value: undefined; problems: Problem[] };
+
+function parseWith<T>(schema: z.ZodType<T>, json: unknown, file: string): Parsed<T> {
+  const r = schema.safeParse(json);
+  if (r.success) return { value: r.data, problems: [] };
+  return { value: undefined, problems: issuesToProblems(r.error.issues, file, json) };
+}
+
+export const parseView = (json: unknown, file: string): Parsed<WireView> => parseWith(wireView, json, file);
+export const parseScreen = (json: unknown, file: string): Parsed<WireScreen> => parseWith(wireScreen, json, file);
+
+/** JSON text of a definition file; a syntax error is a problem at the whole file. */
+export function parseJsonFile(text: string, file: string): { json: unknown; problems: Problem[] } {
+  try {
+    return { json: JSON.parse(text), problems: [] };
+  } catch (e) {
+    return {
+      json: undefined,
+      problems: [
+        {
+          code: 'E_JSON',
+          file,
+          pointer: '',
+          message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+          hint: 'run `wastegen pull` again, or fix the file by hand',
+        },
+      ],
+    };
+  }
+}
+
+/** A definition that has been created but not designed yet (definitions.md §0): skipped, not an error. */
+export function isUndesigned(raw: unknown): boolean {
+  if (raw === null || typeof raw !== 'object') return false;
+  const t = (raw as Record<string, unknown>).disTemplate;
+  if (isAbsent(t)) return true;
+  if (typeof t === 'string') return t.trim() === '' || t.trim() === '{}' || t.trim() === 'null';
+  return typeof t === 'object' && t !== null && !Array.isArray(t) && Object.keys(t).length === 0;
+}

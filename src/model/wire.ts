@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { isAbsent, type Read, readBoolean, readInteger, readJsonText, readNumeric, readText, readTextList, readWidth } from './coerce.js';
+import type { ProblemCode } from './problems.js';
+
+/**
+ * Zod schemas of the wire format (definitions.md), lenient as its §0 says. They accept what servers
+ * of this family send and give typed values; every value that cannot be coerced becomes an issue
+ * carrying a problem code (see `issuesToProblems`). Objects are loose: unknown keys are kept.
+ */
+
+function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode) {
+  return z
+    .unknown()
+    .transform((v, ctx): T | undefined => {
+      const r = read(v);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.message, params: { code }, input: v });
+      return z.NEVER;
+    })
+    .optional();
+}
+
+export const wBool = () => lenient(readBoolean, 'E_BOOLEAN');
+export const wNum = () => lenient(readNumeric, 'E_NUMBER');
+export const wInt = () => lenient(readInteger, 'E_NUMBER');
+export const wWidth = () => lenient(readWidth, 'E_NUMBER');
+export const wText = () => lenient(readText, 'E_TYPE');
+export const wList = () => lenient(readTextList, 'E_LIST');
+
+/** One of a fixed set of words, compared without case; absent is undefined. */
+export function wEnum<const T extends string>(values: readonly T[]) {
+  return lenient((v): Read<T> => {
+    const r = readText(v);
+    if (!r.ok || r.value === undefined) return r as Read<T>;
+    const hit = values.find((x) => x.toLowerCase() === r.value?.trim().toLowerCase());
+    return hit ? { ok: true, value: hit } : { ok: false, message: `expected one of ${values.join(', ')}, got ${JSON.stringify(r.value)}` };
+  }, 'E_ENUM');
+}
+
+/** An object, or absent ('' and null count as absent). */
+function wObject<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.preprocess((v) => (isAbsent(v) ? undefined : v), z.looseObject(shape).optional());
+}
+
+/** JSON text inside JSON, or the decoded object as `wastegen pull` writes it. */
+function wEmbedded<T extends z.ZodType>(inner: T) {
+  return z
+    .unknown()
+    .transform((v, ctx) => {
+      const r = readJsonText(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.message, params: { code: 'E_JSON' }, input: v });
+        return z.NEVER;
+      }
+      return r.value;
+    })
+    .pipe(inner);
+}
+
+/** A list given as an array or as `{ "items": [...] }` (tableOption, formOption, btnDIYOption). */
+function wItems<T extends z.ZodType>(item: T) {
+  return z
+    .union([z.array(item), z.looseObject({ items: z.preprocess((v) => (isAbsent(v) ? [] : v), z.array(item)) })])
+    .transform((v) => (Array.isArray(v) ? { items: v, viaItems: false } : { items: v.items, viaItems: true }))
+    .optional();
+}
+
+const relation = wObject({ item: wList(), value: wText() });
+
+const remoteParam = z.looseObject({ key: wText(), type: wEnum(['1', '2']), value: wText() });
+
+/** A field's configure block (definitions.md §1.2, lowcode-engine.md §3.2). */
+export const fieldConfigure = wObject({
+  // table
+  sort: wNum(),
+  search: wBool(),
+  dict: wText(),
+  show: z.unknown().optional(),
+  width: wWidth(),
+  align: wEnum(['left', 'center', 'right']),
+  sortable: wBool(),
+  overflow: wBool(),
+  tags: wBool(),
+  unit: wText(),
+  money: wBool(),
+  // form
+  required: wBool(),
+  min: wNum(),
+  max: wNum(),
+  pattern: wText(),
+  validator: wText(),
+  decimals: wInt(),
+  defaultValue: z.unknown().optional(),
+  tips: wText(),
+  inputWidth: wWidth(),
+  disabled: wBool(),
+  editLock: wBool(),
+  textarea: wBool(),
+  rows: wInt(),
+  file: wEnum(['image', 'file']),
+  fileType: wList(),
+  fileSize: wInt(),
+  city: wBool(),
+  editor: wBool(),
+  sportData: wBool(),
+  sportData_type: wEnum(['list', 'tree']),
+  sportData_list_multiple: wBool(),
+  sportData_url: wText(),
+  sportData_params: z.preprocess((v) => (isAbsent(v) ? undefined : v), z.array(remoteParam).optional()),
+  timeFmt: wText(),
+  showRelation: relation,
+  requiredRelation: relation,
+});
+
+export const wireField = z.looseObject({
+  name: wText(),
+  chName: wText(),
+  dataType: wText(),
+  linked: wBool(),
+  configure: fieldConfigure,
+});
+
+export const wireButton = z.looseObject({
+  name: wText(),
+  chName: wText(),
+  configure: wObject({
+    position: wEnum(['fun', 'opt']),
+    action: wEnum(['submit', 'groovy', 'dialog', 'view', 'website', 'system']),
+    submitType: wEnum(['get', 'post', 'download']),
+    submitUrl: wText(),
+    groovyAction: wText(),
+    view: wInt(),
+    foreignKey: wText(),
+    websiteUrl: wText(),
+    confirm: wBool(),
+    multiple: wBool(),
+    root: wList(),
+    rootDIY: wList(),
+    showRelation_item: wText(),
+    showRelation_value: wText(),
+    sort: wNum(),
+  }),
+});
+
+export const wireTemplate = wObject({
+  basicOption: wObject({
+    add: wBool(),
+    del: wBool(),
+    edit: wBool(),
+    look: wBool(),
+    download: wBool(),
+    import: wBool(),
+    template: wBool(),
+    orderNumber: wBool(),
+    operation: wBool(),
+    operationWidth: wWidth(),
+    sortName: wText(),
+    sortType: wEnum(['asc', 'desc']),
+    importSubmitUrl: wText(),
+  }),
+  tableOption: wItems(wireField),
+  formOption: wItems(wireField),
+  dialogOption: wObject({
+    width: wWidth(),
+    labelWidth: wWidth(),
+    inputWidth: wWidth(),
+    inline: wBool(),
+    submitUrl: wText(),
+    detailUrl: wText(),
+    key: wText(),
+    export: wText(),
+    suffix: wText(),
+    initGroovy: wBool(),
+  }),
+  formDividerOption: wItems(z.looseObject({ position: z.unknown().optional(), chName: wText() })),
+  btnDIYOption: wItems(wireButton),
+});
+
+const wireMenu = wEmbedded(wObject({ componentName: wText(), name: wText() }));
+
+export const wireView = z.looseObject({
+  id: wInt(),
+  name: wText(),
+  menuId: wInt(),
+  status: wInt(),
+  disMenu: wireMenu,
+  disTemplate: wEmbedded(wireTemplate),
+});
+
+// ----- screens (definitions.md §2) -----
+
+const wColor = wText;
+
+export const wireCanvas = wObject({
+  basic: wObject({
+    width: wNum(),
+    height: wNum(),
+    bgColor: wColor(),
+    bgImg: wText(),
+    defaultCol: wInt(),
+    defaultW: wInt(),
+    defaultH: wInt(),
+    margin: wNum(),
+    autoUpdate: wBool(),
+    timer: wNum(),
+  }),
+  header: wObject({ height: wNum(), marginTop: wNum(), bgImg: wText(), bgPosition: wText(), bgSize: wText() }),
+  mainTitle: wObject({
+    content: wText(),
+    size: wNum(),
+    color: wColor(),
+    bold: wBool(),
+    shadow: wBool(),
+    bg: wText(),
+    width: wWidth(),
+    height: wNum(),
+    marginTop: wNum(),
+  }),
+  subTitle: wObject({ time: wBool(), content: wText(), marginTop: wNum(), size: wNum(), color: wColor(), bold: wBool() }),
+  themeColor: z.preprocess((v) => (isAbsent(v) ? undefined : v), z.array(z.looseObject({ start: wColor(), end: wColor() })).optional()),
+});
+
+export const CHART_KINDS = ['lineBar', 'pie', 'scrollList', 'cityTransaction', 'siteInfo', 'provinceInfo', 'companyData', 'radar'] as const;
+
+export const wireChart = z.looseObject({
+  fileName: wEnum(CHART_KINDS),
+  chartIndex: wInt(),
+  flexSize: wNum(),
+  configure: wObject({
+    common: wObject({}),
+    private: wObject({
+      dataViewId: wInt(),
+      radiusInside: wNum(),
+      radiusOutSide: wNum(),
+      interval: wNum(),
+    }),
+  }),
+});
+
+export const wireLayoutItem = z.looseObject({
+  i: wText(),
+  x: wNum(),
+  y: wNum(),
+  w: wNum(),
+  h: wNum(),
+  container: wObject({
+    style: wObject({}),
+    header: wObject({ showTitle: wBool(), content: wText(), height: wNum(), fontSize: wNum() }),
+    super: wObject({
+      flexDirection: wEnum(['row', 'column']),
+      absolute: wBool(),
+      top: wNum(),
+      left: wNum(),
+      scroll: wBool(),
+      direction: wEnum(['vertical', 'horizontal']),
+      speed: wNum(),
+      animation: z.unknown().optional(),
+      curtain: wBool(),
+      curtainColor: wColor(),
+    }),
+  }),
+  chart: z.preprocess((v) => (isAbsent(v) ? [] : v), z.array(wireChart)),
+});
+
+export const wireScreenTemplate = wObject({
+  baseView: z.union([wInt(), z.array(wInt())]).optional(),
+  formView: wInt(),
+  canvasConfigure: wireCanvas,
+  layout: z.preprocess((v) => (isAbsent(v) ? undefined : v), z.array(wireLayoutItem).optional()),
+});
+
+export const wireScreen = z.looseObject({
+  id: wInt(),
+  name: wText(),
+  menuId: wInt(),
+  status: wInt(),
+  type: wInt(),
+  disMenu: wireMenu,
+  disTemplate: wEmbedded(wireScreenTemplate),
+});
+
+export type WireView = z.output<typeof wireView>;
+export type WireScreen = z.output<typeof wireScreen>;
+export type WireTemplate = NonNullable<WireView['disTemplate']>;
+export type WireField = z.output<typeof wireField>;
+export type WireFieldConfigure = NonNullable<WireField['configure']>;
+export type WireButton = z.output<typeof wireButton>;
+export type WireScreenTemplate = NonNullable<WireScreen['disTemplate']>;
+export type WireLayoutItem = z.output<typeof wireLayoutItem>;
+export type WireCanvas = NonNullable<z.output<typeof wireCanvas>>;
+
+/** The top-level keys each template kind names; used to tell a big screen from a preview. */
+export const TEMPLATE_KEYS = {
+  view: ['basicOption', 'tableOption', 'formOption', 'dialogOption', 'formDividerOption', 'btnDIYOption'],
+} as const;
