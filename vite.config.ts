@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { aliases } from './scripts/aliases.mjs';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: aliases },
   define: {
     // The signing secret comes from the build environment (SIGN_SECRET), never from the source.
     'import.meta.env.VITE_SIGN_SECRET': JSON.stringify(process.env.SIGN_SECRET ?? ''),

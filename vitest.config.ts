@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { aliases } from './scripts/aliases.mjs';
 
 // Three suites, one runner: unit (pure code), server (reference API over PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set), browser (built app in Debian's Chromium via playwright-core).
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     projects: [
       {

@@ -1,4 +1,4 @@
-import { definitionHash } from './canonical.js';
+import { definitionHash, sortKeysDeep } from './canonical.js';
 import { isAbsent, isRecord, readNumeric } from './coerce.js';
 import { FIELD_NAME, screenPath, viewPath } from './names.js';
 import { sortByKeys } from './order.js';
@@ -200,7 +200,7 @@ function uploadOf(c: WireFieldConfigure, sink: Sink, pointer: string): UploadRul
 
 function extraOf(c: Record<string, unknown>): Record<string, unknown> | undefined {
   const keys = Object.keys(c).filter((k) => !KNOWN_CONFIGURE.has(k));
-  return keys.length ? Object.fromEntries(keys.sort().map((k) => [k, c[k]])) : undefined;
+  return keys.length ? (sortKeysDeep(Object.fromEntries(keys.map((k) => [k, c[k]]))) as Record<string, unknown>) : undefined;
 }
 
 function defaultValueOf(v: unknown, sink: Sink, pointer: string): string | number | boolean | undefined {
@@ -557,8 +557,30 @@ const CANVAS_DEFAULTS = {
 const CONTAINER_DEFAULTS = {
   style: { padding: 0, bgPosition: 'center', bgSize: 'contain', borderRadius: 4, boxShadow: 'inset 0 0 10px rgba(0, 0, 0, 0.3)' },
   header: { showTitle: false, content: '', height: 50, fontSize: 16, color: '#ffffff', textAlign: 'center' },
-  super: { flexDirection: 'row', absolute: false, scroll: false, direction: 'vertical', speed: 3000, curtain: false },
 };
+
+type WireSuper = NonNullable<NonNullable<WireLayoutItem['container']>['super']>;
+
+/** Container behaviour, whether the designer wrote flags with settings beside them or objects with `enabled`. */
+function superOf(s: WireSuper | undefined): LayoutItemModel['container']['super'] {
+  const sup = s ?? {};
+  const part = <T extends object>(v: boolean | ({ enabled?: boolean | undefined } & T) | undefined) =>
+    typeof v === 'object' ? v : ({ enabled: v ?? false } as { enabled?: boolean } & Partial<T>);
+  const absolute = part<{ top?: number; left?: number }>(sup.absolute);
+  const scroll = part<{ direction?: 'vertical' | 'horizontal'; speed?: number }>(sup.scroll);
+  const curtain = part<{ curtainColor?: string }>(sup.curtain);
+  return {
+    flexDirection: sup.flexDirection ?? 'row',
+    absolute: { enabled: absolute.enabled ?? false, top: absolute.top ?? sup.top ?? 0, left: absolute.left ?? sup.left ?? 0 },
+    scroll: {
+      enabled: scroll.enabled ?? false,
+      direction: scroll.direction ?? sup.direction ?? 'vertical',
+      speed: scroll.speed ?? sup.speed ?? 3000,
+    },
+    curtain: { enabled: curtain.enabled ?? false, curtainColor: curtain.curtainColor ?? sup.curtainColor ?? 'rgba(0, 0, 0, 0.4)' },
+    animation: typeof sup.animation === 'string' ? sup.animation : '',
+  };
+}
 
 /** Documented defaults of lowcode-engine.md §3.4, per chart kind. */
 const CHART_DEFAULTS: Partial<Record<ChartModel['kind'], Record<string, unknown>>> = {
@@ -566,8 +588,12 @@ const CHART_DEFAULTS: Partial<Record<ChartModel['kind'], Record<string, unknown>
   scrollList: { interval: 3000 },
 };
 
+/** Documented defaults under what the definition gives; keys sorted, so key order in the file never matters. */
 const withDefaults = (defaults: Record<string, unknown>, given: Record<string, unknown> | undefined) =>
-  compact({ ...defaults, ...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => !isAbsent(v))) });
+  sortKeysDeep(compact({ ...defaults, ...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => !isAbsent(v))) })) as Record<
+    string,
+    unknown
+  >;
 
 function canvasOf(t: NonNullable<WireScreen['disTemplate']>): CanvasModel {
   const c = t.canvasConfigure ?? {};
@@ -608,9 +634,12 @@ function layoutOf(layout: WireLayoutItem[], canvas: CanvasModel, sink: Sink): La
         options,
       });
     });
-    const speed = item.container?.super?.speed;
-    if (speed !== undefined && (!Number.isInteger(speed) || speed < 1))
-      sink.add('E_RANGE', `${pointer}/container/super/speed`, `scroll speed must be a whole number of at least 1, got ${speed}`);
+    const sup = superOf(item.container?.super);
+    const speed = sup.scroll.speed;
+    if (!Number.isInteger(speed) || speed < 1) {
+      const at = typeof item.container?.super?.scroll === 'object' ? 'scroll/speed' : 'speed';
+      sink.add('E_RANGE', `${pointer}/container/super/${at}`, `scroll speed must be a whole number of at least 1, got ${speed}`);
+    }
     return {
       i: id,
       x: item.x ?? 0,
@@ -620,7 +649,7 @@ function layoutOf(layout: WireLayoutItem[], canvas: CanvasModel, sink: Sink): La
       container: {
         style: withDefaults(CONTAINER_DEFAULTS.style, item.container?.style),
         header: withDefaults(CONTAINER_DEFAULTS.header, item.container?.header),
-        super: withDefaults(CONTAINER_DEFAULTS.super, item.container?.super),
+        super: sup,
       },
       charts,
     };
@@ -715,15 +744,17 @@ export function normalizeDefinition(input: DefinitionInput): NormalizeResult {
     return { problems: sink.problems };
   }
   const parsed = input.kind === 'view' ? parseView(input.json, input.file) : parseScreen(input.json, input.file);
-  sink.problems.push(...parsed.problems);
+  const done = (r: Omit<NormalizeResult, 'problems'>): NormalizeResult => ({
+    ...r,
+    problems: [...parsed.problems, ...sink.problems.filter((p) => !parsed.dropped.has(p.pointer))],
+  });
   const def = parsed.value;
-  if (!def) return { problems: sink.problems };
+  if (!def) return done({});
   if (def.id === undefined) {
     sink.add('E_REQUIRED', '/id', `a ${input.kind} definition needs an id`);
-    return { problems: sink.problems };
+    return done({});
   }
-  if (isUndesigned(input.json))
-    return { skipped: { id: def.id, reason: 'not designed yet (disTemplate is empty)' }, problems: sink.problems };
+  if (isUndesigned(input.json)) return done({ skipped: { id: def.id, reason: 'not designed yet (disTemplate is empty)' } });
   const source = sourceOf(input.file, input.json, def.status);
   let page: PageModel | undefined;
   if (input.kind === 'view') {
@@ -733,7 +764,7 @@ export function normalizeDefinition(input: DefinitionInput): NormalizeResult {
     const screen = def as WireScreen;
     page = screen.disTemplate ? normalizeScreenTemplate(screen, screen.disTemplate, source, sink) : undefined;
   }
-  return page ? { page, problems: sink.problems } : { problems: sink.problems };
+  return done(page ? { page } : {});
 }
 
 export interface NormalizedSet {

@@ -47,12 +47,58 @@ export function issuesToProblems(issues: readonly Issue[], file: string, input: 
   return out;
 }
 
-export type Parsed<T> = { value: T; problems: Problem[] } | { value: undefined; problems: Problem[] };
+export interface Parsed<T> {
+  value: T | undefined;
+  problems: Problem[];
+  /** Pointers whose values were dropped after a problem, so that later checks do not report them again. */
+  dropped: Set<string>;
+}
 
+function pathOf(pointer: string): string[] {
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function dropAt(root: unknown, path: string[]): boolean {
+  let v = root;
+  for (const k of path.slice(0, -1)) {
+    if (v === null || typeof v !== 'object') return false;
+    v = (v as Record<string, unknown>)[k];
+  }
+  const last = path[path.length - 1];
+  if (last === undefined || v === null || typeof v !== 'object' || !(last in v)) return false;
+  if (Array.isArray(v)) v[Number(last)] = undefined;
+  else delete (v as Record<string, unknown>)[last];
+  return true;
+}
+
+/**
+ * Parses, and on failure drops each offending value and parses again, so that one bad value does not
+ * hide the problems of the rest of the definition: every problem is reported in one run.
+ */
 function parseWith<T>(schema: z.ZodType<T>, json: unknown, file: string): Parsed<T> {
-  const r = schema.safeParse(json);
-  if (r.success) return { value: r.data, problems: [] };
-  return { value: undefined, problems: issuesToProblems(r.error.issues, file, json) };
+  const problems: Problem[] = [];
+  const dropped = new Set<string>();
+  let input = json;
+  for (let round = 0; round < 10; round++) {
+    const r = schema.safeParse(input);
+    if (r.success) return { value: r.data, problems, dropped };
+    const found = issuesToProblems(r.error.issues, file, input);
+    problems.push(...found);
+    if (round === 0) input = structuredClone(json);
+    let progress = false;
+    for (const p of found) {
+      if (dropped.has(p.pointer)) continue;
+      dropped.add(p.pointer);
+      progress = dropAt(input, pathOf(p.pointer)) || progress;
+    }
+    if (!progress) break;
+  }
+  return { value: undefined, problems, dropped };
 }
 
 export const parseView = (json: unknown, file: string): Parsed<WireView> => parseWith(wireView, json, file);

@@ -284,7 +284,13 @@ export interface LayoutItemModel {
   container: {
     style: Record<string, unknown>;
     header: Record<string, unknown>;
-    super: Record<string, unknown>;
+    super: {
+      flexDirection: 'row' | 'column';
+      absolute: { enabled: boolean; top: number; left: number };
+      scroll: { enabled: boolean; direction: 'vertical' | 'horizontal'; speed: number };
+      curtain: { enabled: boolean; curtainColor: string };
+      animation: string;
+    };
   };
   charts: ChartModel[];
 }

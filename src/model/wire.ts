@@ -54,15 +54,19 @@ function wEmbedded<T extends z.ZodType>(inner: T) {
       }
       return r.value;
     })
-    .pipe(inner);
+    .pipe(inner)
+    .optional();
 }
 
 /** A list given as an array or as `{ "items": [...] }` (tableOption, formOption, btnDIYOption). */
 function wItems<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (isAbsent(v) ? undefined : v), wItemList(item).optional());
+}
+
+function wItemList<T extends z.ZodType>(item: T) {
   return z
     .union([z.array(item), z.looseObject({ items: z.preprocess((v) => (isAbsent(v) ? [] : v), z.array(item)) })])
-    .transform((v) => (Array.isArray(v) ? { items: v, viaItems: false } : { items: v.items, viaItems: true }))
-    .optional();
+    .transform((v) => (Array.isArray(v) ? { items: v, viaItems: false } : { items: v.items, viaItems: true }));
 }
 
 const relation = wObject({ item: wList(), value: wText() });
@@ -210,7 +214,8 @@ export const wireCanvas = wObject({
     size: wNum(),
     color: wColor(),
     bold: wBool(),
-    shadow: wBool(),
+    /** A CSS text-shadow, or a flag in older designers. */
+    shadow: z.unknown().optional(),
     bg: wText(),
     width: wWidth(),
     height: wNum(),
@@ -246,16 +251,18 @@ export const wireLayoutItem = z.looseObject({
   container: wObject({
     style: wObject({}),
     header: wObject({ showTitle: wBool(), content: wText(), height: wNum(), fontSize: wNum() }),
+    // absolute, scroll and curtain come as flags with their settings beside them (definitions.md §2)
+    // or as objects { enabled, ...settings }; normalize.ts reads both.
     super: wObject({
       flexDirection: wEnum(['row', 'column']),
-      absolute: wBool(),
+      absolute: z.union([wObject({ enabled: wBool(), top: wNum(), left: wNum() }), wBool()]).optional(),
       top: wNum(),
       left: wNum(),
-      scroll: wBool(),
+      scroll: z.union([wObject({ enabled: wBool(), direction: wEnum(['vertical', 'horizontal']), speed: wNum() }), wBool()]).optional(),
       direction: wEnum(['vertical', 'horizontal']),
       speed: wNum(),
       animation: z.unknown().optional(),
-      curtain: wBool(),
+      curtain: z.union([wObject({ enabled: wBool(), curtainColor: wColor() }), wBool()]).optional(),
       curtainColor: wColor(),
     }),
   }),

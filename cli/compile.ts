@@ -1,0 +1,63 @@
+import { normalizeAll, type PageModel, type Problem, sortByKeys } from '../src/model/index.js';
+import { parseJsonFile } from '../src/model/parse.js';
+import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
+
+/**
+ * definitions → generated files, in memory. No I/O: the CLI reads the sources and writes (or
+ * compares) the result. The same inputs always give the same bytes.
+ */
+export interface DefinitionSource {
+  kind: 'view' | 'screen';
+  /** Project-relative path, e.g. definitions/views/12-stock-in.json */
+  file: string;
+  /** Relative to the definitions folder, e.g. views/12-stock-in.json */
+  rel: string;
+  text: string;
+}
+
+export interface CompileResult {
+  /** Path relative to generated/ → text. Empty when any definition has an error. */
+  files: Map<string, string>;
+  problems: Problem[];
+  skipped: { file: string; id: number | undefined; reason: string }[];
+  pages: PageModel[];
+}
+
+/** Output folder of a definition: its file name without .json, made safe for a path. */
+export function outputDir(source: Pick<DefinitionSource, 'rel'>): string {
+  const [folder, ...rest] = source.rel.replace(/\.json$/i, '').split('/');
+  return [folder, rest.join('-').replace(/[^A-Za-z0-9._-]/g, '-')].join('/');
+}
+
+export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/'): CompileResult {
+  const problems: Problem[] = [];
+  const inputs = [];
+  const dirs = new Map<string, string>();
+  for (const s of sources) {
+    const parsed = parseJsonFile(s.text, s.file);
+    problems.push(...parsed.problems);
+    if (parsed.problems.length) continue;
+    inputs.push({ kind: s.kind, file: s.file, json: parsed.json });
+    dirs.set(s.file, outputDir(s));
+  }
+  const set = normalizeAll(inputs);
+  problems.push(...set.problems);
+  const result: CompileResult = { files: new Map(), problems, skipped: set.skipped, pages: set.pages };
+  if (problems.some((p) => !p.code.startsWith('W_'))) return result;
+
+  const ordered = sortByKeys(
+    set.pages,
+    (p) => (p.kind === 'list' ? 0 : 1),
+    (p) => (p.kind === 'list' ? p.viewId : p.screenId),
+  );
+  const modules: EmittedModule[] = [];
+  const routes: RouteEntry[] = [];
+  for (const page of ordered) {
+    const dir = dirs.get(page.source.file) as string;
+    modules.push(...emitPage(page, dir));
+    routes.push({ page, module: `${dir}/page` });
+  }
+  modules.push(emitRoutes(routes, routesSource));
+  for (const m of sortByKeys(modules, (m) => m.path)) result.files.set(m.path, m.text);
+  return result;
+}
