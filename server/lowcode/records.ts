@@ -62,12 +62,12 @@ function convert(f: FieldDef, raw: unknown, problems: FieldProblem[]): unknown {
   };
   if (f.dataType === 'long' || f.dataType === 'decimal') {
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isFinite(n)) return fail(f.dataType === 'long' ? `${f.chName}必须是整数` : `${f.chName}必须是数字`);
-    if (f.dataType === 'long' && !Number.isSafeInteger(n)) return fail(`${f.chName}必须是整数`);
+    if (!Number.isFinite(n)) return fail(f.dataType === 'long' ? `${f.chName}必须为整数` : `${f.chName}必须为数字`);
+    if (f.dataType === 'long' && !Number.isSafeInteger(n)) return fail(`${f.chName}必须为整数`);
     if (f.dataType === 'decimal') {
       if (Math.abs(n) >= DECIMAL_LIMIT) return fail(`${f.chName}超出范围`);
       const allowed = f.decimals ?? 6;
-      if (decimalsOf(n) > allowed) return fail(`${f.chName}最多${allowed}位小数`);
+      if (decimalsOf(n) > allowed) return fail(`${f.chName}最多保留${allowed}位小数`);
     }
     if (f.min !== undefined && n < f.min) return fail(`最小值不能小于 ${f.min}`);
     if (f.max !== undefined && n > f.max) return fail(`最大值不能大于 ${f.max}`);

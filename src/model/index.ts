@@ -6,5 +6,6 @@ export * from './normalize.js';
 export * from './order.js';
 export * from './parse.js';
 export * from './problems.js';
+export * from './schema.js';
 export type * from './types.js';
 export * from './validators.js';

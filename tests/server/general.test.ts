@@ -198,8 +198,8 @@ describe('add, update, delete', () => {
       { field: 'note', message: '备注长度不能超过1024个字符' },
     ]);
     expect((await admin.post(`/api/general/add/${viewId}`, { title: 't', score: 101 })).body.message).toBe('最大值不能大于 100');
-    expect((await admin.post(`/api/general/add/${viewId}`, { title: 't', score: 1.5 })).body.message).toBe('评分必须是整数');
-    expect((await admin.post(`/api/general/add/${viewId}`, { title: 't', rate: 0.123 })).body.message).toBe('合格率最多2位小数');
+    expect((await admin.post(`/api/general/add/${viewId}`, { title: 't', score: 1.5 })).body.message).toBe('评分必须为整数');
+    expect((await admin.post(`/api/general/add/${viewId}`, { title: 't', rate: 0.123 })).body.message).toBe('合格率最多保留2位小数');
     expect((await admin.post(`/api/general/add/${viewId}`, { title: 'y'.repeat(256) })).body.message).toBe('名称长度不能超过255个字符');
     expect((await admin.post(`/api/general/add/${viewId}`, [1, 2])).status).toBe(400);
     expect((await admin.get(`/api/general/list/${viewId}`)).body.totalElements).toBe(0);
