@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { z } from 'zod';
-import { issuesToProblems, type Problem } from '../src/model/index.js';
+import { escapePointerToken, type Problem } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
 
 /**
@@ -10,18 +9,55 @@ import { CliError, EXIT } from './errors.js';
  */
 export const CONFIG_FILE = 'wastegen.config.json';
 
-const configSchema = z.strictObject({
-  $schema: z.string().optional(),
+/** What wastegen.config.json may hold. Validated by hand (no zod), so that a no-op generate starts fast. */
+export interface ProjectConfig {
+  $schema?: string;
   /** Base URL of the API server, e.g. http://127.0.0.1:8080 */
-  server: z.url({ protocol: /^https?$/, error: 'expected an http or https URL' }).optional(),
-  definitionsDir: z.string().min(1).optional(),
-  generatedDir: z.string().min(1).optional(),
+  server?: string;
+  definitionsDir?: string;
+  generatedDir?: string;
   /** Globs over definition files relative to definitionsDir, e.g. "views/12-*.json". */
-  include: z.array(z.string().min(1)).optional(),
-  exclude: z.array(z.string().min(1)).optional(),
-});
+  include?: string[];
+  exclude?: string[];
+}
 
-export type ProjectConfig = z.output<typeof configSchema>;
+const CONFIG_KEYS = ['$schema', 'server', 'definitionsDir', 'generatedDir', 'include', 'exclude'];
+
+function validateConfig(json: unknown, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const add = (pointer: string, message: string) =>
+    problems.push({ code: 'E_CONFIG', file, pointer, message, hint: `keys: ${CONFIG_KEYS.slice(1).join(', ')}` });
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    add('', 'expected a JSON object');
+    return problems;
+  }
+  const o = json as Record<string, unknown>;
+  for (const key of Object.keys(o))
+    if (!CONFIG_KEYS.includes(key)) add(`/${escapePointerToken(key)}`, `unknown key ${JSON.stringify(key)}`);
+  for (const key of ['$schema', 'definitionsDir', 'generatedDir'] as const) {
+    if (o[key] !== undefined && (typeof o[key] !== 'string' || o[key] === ''))
+      add(`/${escapePointerToken(key)}`, 'expected a non-empty text');
+  }
+  if (o.server !== undefined) {
+    let ok = false;
+    try {
+      ok = typeof o.server === 'string' && /^https?:$/.test(new URL(o.server).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) add('/server', `expected an http or https URL, got ${JSON.stringify(o.server)}`);
+  }
+  for (const key of ['include', 'exclude'] as const) {
+    const v = o[key];
+    if (v === undefined) continue;
+    if (!Array.isArray(v)) add(`/${key}`, `expected a list of globs, got ${JSON.stringify(v)}`);
+    else
+      for (const [i, g] of v.entries()) {
+        if (typeof g !== 'string' || g === '') add(`/${key}/${i}`, 'expected a non-empty glob');
+      }
+  }
+  return problems;
+}
 
 export interface Project {
   root: string;
@@ -42,23 +78,17 @@ export interface ProjectOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function readConfig(file: string): { config: ProjectConfig; problems: Problem[] } {
-  const name = relative(process.cwd(), file).split(sep).join('/') || CONFIG_FILE;
+export function readConfig(file: string, root = process.cwd()): { config: ProjectConfig; problems: Problem[] } {
+  const name = relative(root, file).split(sep).join('/') || CONFIG_FILE;
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    const problem: Problem = { code: 'E_JSON', file: name, pointer: '', message: `not valid JSON: ${(e as Error).message}` };
+    const problem: Problem = { code: 'E_CONFIG', file: name, pointer: '', message: `not valid JSON: ${(e as Error).message}` };
     return { config: {}, problems: [problem] };
   }
-  const r = configSchema.safeParse(json);
-  if (r.success) return { config: r.data, problems: [] };
-  const problems = issuesToProblems(r.error.issues, name, json).map((p) => ({
-    ...p,
-    code: 'E_CONFIG' as const,
-    hint: 'keys: server, definitionsDir, generatedDir, include, exclude',
-  }));
-  return { config: {}, problems };
+  const problems = validateConfig(json, name);
+  return problems.length ? { config: {}, problems } : { config: json as ProjectConfig, problems };
 }
 
 export function loadProject(opts: ProjectOptions = {}): Project {
@@ -68,7 +98,7 @@ export function loadProject(opts: ProjectOptions = {}): Project {
   let config: ProjectConfig = {};
   if (opts.config && !existsSync(configPath)) throw new CliError(`config file not found: ${opts.config}`, EXIT.usage);
   if (existsSync(configPath)) {
-    const r = readConfig(configPath);
+    const r = readConfig(configPath, root);
     if (r.problems.length) throw new CliError(`${CONFIG_FILE} is invalid`, EXIT.invalid, undefined, r.problems);
     config = r.config;
   }

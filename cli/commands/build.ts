@@ -30,8 +30,8 @@ Examples:
   $ wastegen pull && wastegen build       # CI: fresh definitions, then the app in dist/
   $ wastegen build --no-typecheck`,
     )
-    .action((flags: BuildFlags) => {
-      runGenerate(flags, ctx);
+    .action(async (flags: BuildFlags) => {
+      await runGenerate(flags, ctx);
       const root = loadProject({ cwd: flags.cwd, config: flags.config }).root;
       if (flags.typecheck !== false)
         run('type-check', join(root, 'node_modules/typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], root, ctx);

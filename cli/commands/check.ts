@@ -1,21 +1,20 @@
 import type { Command } from 'commander';
-import { compile } from '../compile.js';
 import { readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { compareWithDisk } from '../generated-dir.js';
 import type { CommandContext } from '../main.js';
 import { loadProject } from '../project.js';
-import { addProjectOptions, compileProject, type ProjectFlags } from './shared.js';
+import { addProjectOptions, compileProject, compileSources, type ProjectFlags } from './shared.js';
 
 interface CheckFlags extends ProjectFlags {
   json?: boolean;
 }
 
-export function runCheck(flags: CheckFlags, ctx: CommandContext): void {
+export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<void> {
   if (flags.json) {
     // The JSON report carries problems too, so nothing is printed as text.
     const project = loadProject({ cwd: flags.cwd, config: flags.config });
-    const result = compile(readDefinitionFiles(project), `${project.rel(project.definitionsDir) || '.'}/`);
+    const result = await compileSources(project, readDefinitionFiles(project));
     const errors = result.problems.filter((p) => !p.code.startsWith('W_'));
     const diff = errors.length ? undefined : compareWithDisk(project.generatedDir, result.files);
     const ok = errors.length === 0 && !!diff && diff.stale.length + diff.missing.length + diff.orphaned.length === 0;
@@ -39,7 +38,7 @@ export function runCheck(flags: CheckFlags, ctx: CommandContext): void {
     ctx.setExit(ok ? EXIT.ok : EXIT.invalid);
     return;
   }
-  const { project, result } = compileProject(flags, ctx.output);
+  const { project, result } = await compileProject(flags, ctx.output);
   const diff = compareWithDisk(project.generatedDir, result.files);
   const generated = project.rel(project.generatedDir) || '.';
   const lines = [

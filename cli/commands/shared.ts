@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { type CompileResult, compile } from '../compile.js';
-import { readDefinitionFiles } from '../definitions-dir.js';
+import type { CompileResult } from '../compile.js';
+import { type DefinitionFile, readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT, errorsOf, type Output, printProblems, warningsOf } from '../errors.js';
 import { loadProject, type Project } from '../project.js';
 
@@ -15,11 +15,21 @@ export function addProjectOptions(cmd: Command): Command {
     .option('--config <file>', 'config file (default: wastegen.config.json in the project root, if present)');
 }
 
+/** The compiler is loaded only when there is something to compile (it brings zod and the model). */
+export async function compileSources(project: Project, sources: DefinitionFile[]): Promise<CompileResult> {
+  const { compile } = await import('../compile.js');
+  return compile(sources, `${project.rel(project.definitionsDir) || '.'}/`);
+}
+
 /** Reads and compiles every definition in scope; fails with every problem when any is an error. */
-export function compileProject(flags: ProjectFlags, output: Output): { project: Project; result: CompileResult } {
-  const project = loadProject({ cwd: flags.cwd, config: flags.config });
-  const sources = readDefinitionFiles(project);
-  const result = compile(sources, `${project.rel(project.definitionsDir) || '.'}/`);
+export async function compileProject(
+  flags: ProjectFlags,
+  output: Output,
+  given?: { project: Project; sources: DefinitionFile[] },
+): Promise<{ project: Project; sources: DefinitionFile[]; result: CompileResult }> {
+  const project = given?.project ?? loadProject({ cwd: flags.cwd, config: flags.config });
+  const sources = given?.sources ?? readDefinitionFiles(project);
+  const result = await compileSources(project, sources);
   const errors = errorsOf(result.problems);
   printProblems(warningsOf(result.problems), output);
   if (errors.length) {
@@ -31,5 +41,5 @@ export function compileProject(flags: ProjectFlags, output: Output): { project: 
     );
   }
   for (const s of result.skipped) output.out(`skipped ${s.file}: ${s.reason}`);
-  return { project, result };
+  return { project, sources, result };
 }

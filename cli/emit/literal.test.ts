@@ -9,6 +9,7 @@ const HOSTILE = [
   'back\\slash\\',
   'line\nbreak\r\nand\ttab',
   '<script>&amp;{}</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the text a hostile label holds
   'tick ` and ${interpolation}',
   'end */ of comment /*',
   'line sep \u2028 para sep \u2029',

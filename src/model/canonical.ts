@@ -57,3 +57,12 @@ export function decodeDefinition(raw: Record<string, unknown>): Record<string, u
   }
   return out;
 }
+
+/** A definition that has been created but not designed yet (definitions.md §0): skipped, not an error. */
+export function isUndesigned(raw: unknown): boolean {
+  if (raw === null || typeof raw !== 'object') return false;
+  const t = (raw as Record<string, unknown>).disTemplate;
+  if (t === undefined || t === null || t === '') return true;
+  if (typeof t === 'string') return t.trim() === '' || t.trim() === '{}' || t.trim() === 'null';
+  return typeof t === 'object' && t !== null && !Array.isArray(t) && Object.keys(t).length === 0;
+}

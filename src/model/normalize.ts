@@ -1,8 +1,8 @@
-import { definitionHash, sortKeysDeep } from './canonical.js';
+import { definitionHash, isUndesigned, sortKeysDeep } from './canonical.js';
 import { isAbsent, isRecord, readNumeric } from './coerce.js';
 import { FIELD_NAME, screenPath, viewPath } from './names.js';
 import { sortByKeys } from './order.js';
-import { isUndesigned, parseScreen, parseView } from './parse.js';
+import { parseScreen, parseView } from './parse.js';
 import { type Problem, type ProblemCode, pointerOf } from './problems.js';
 import type {
   BigScreenModel,

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { isAbsent } from './coerce.js';
 import { type Problem, type ProblemCode, pointerOf } from './problems.js';
 import { type WireScreen, type WireView, wireScreen, wireView } from './wire.js';
 
@@ -122,13 +121,4 @@ export function parseJsonFile(text: string, file: string): { json: unknown; prob
       ],
     };
   }
-}
-
-/** A definition that has been created but not designed yet (definitions.md §0): skipped, not an error. */
-export function isUndesigned(raw: unknown): boolean {
-  if (raw === null || typeof raw !== 'object') return false;
-  const t = (raw as Record<string, unknown>).disTemplate;
-  if (isAbsent(t)) return true;
-  if (typeof t === 'string') return t.trim() === '' || t.trim() === '{}' || t.trim() === 'null';
-  return typeof t === 'object' && t !== null && !Array.isArray(t) && Object.keys(t).length === 0;
 }
