@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import { sortProblems } from '../../src/model/problems.js';
 import { readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { compareWithDisk } from '../generated-dir.js';
 import type { CommandContext } from '../main.js';
-import { loadProject } from '../project.js';
+import { loadProject, type Project } from '../project.js';
 import { addProjectOptions, compileProject, compileSources, type ProjectFlags } from './shared.js';
 
 interface CheckFlags extends ProjectFlags {
@@ -13,7 +14,15 @@ interface CheckFlags extends ProjectFlags {
 export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<void> {
   if (flags.json) {
     // The JSON report carries problems too, so nothing is printed as text.
-    const project = loadProject({ cwd: flags.cwd, config: flags.config });
+    let project: Project;
+    try {
+      project = loadProject({ cwd: flags.cwd, config: flags.config });
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      ctx.output.out(JSON.stringify({ ok: false, error: e.message, problems: sortProblems(e.problems) }, null, 2));
+      ctx.setExit(e.exitCode);
+      return;
+    }
     const result = await compileSources(project, readDefinitionFiles(project));
     const errors = result.problems.filter((p) => !p.code.startsWith('W_'));
     const diff = errors.length ? undefined : compareWithDisk(project.generatedDir, result.files);
@@ -24,7 +33,7 @@ export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<
       JSON.stringify(
         {
           ok,
-          problems: result.problems,
+          problems: sortProblems(result.problems),
           skipped: result.skipped,
           stale: prefix(diff?.stale),
           missing: prefix(diff?.missing),
