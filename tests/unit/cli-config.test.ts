@@ -151,6 +151,13 @@ describe('wastegen.config.json', () => {
       for (const args of [['generate'], ['check'], ['check', '--json']]) {
         const r = await wastegen(...args, '--cwd', dir);
         expect(r.code, args.join(' ')).toBe(1);
+        if (args.includes('--json')) {
+          // --json always prints a document, with the config's problems in it.
+          const doc = JSON.parse(r.out.join('\n'));
+          expect(doc.ok).toBe(false);
+          expect(doc.problems.map((p: { code: string; pointer: string }) => `${p.code} ${p.pointer}`)).toEqual([`E_CONFIG ${c.pointer}`]);
+          continue;
+        }
         // `…wastegen.config.json#/pointer: message`
         const head = `wastegen.config.json#${c.pointer}: `;
         expect(
