@@ -13,7 +13,15 @@ const KINDS = [
   { dataType: 'datetime', configure: { timeFmt: 'yyyy-MM-dd hh:mm:ss', sortable: true } },
   { dataType: 'varchar', configure: { textarea: true, rows: 3 } },
   { dataType: 'varchar', configure: { city: true } },
-  { dataType: 'varchar', configure: { sportData: true, sportData_type: 'list', sportData_url: '/api/company/list', sportData_params: [{ key: 'type', type: 1, value: '2' }] } },
+  {
+    dataType: 'varchar',
+    configure: {
+      sportData: true,
+      sportData_type: 'list',
+      sportData_url: '/api/company/list',
+      sportData_params: [{ key: 'type', type: 1, value: '2' }],
+    },
+  },
   { dataType: 'varchar', configure: { file: 'image', fileType: ['jpg', 'png'], fileSize: 3 } },
   { dataType: 'varchar', configure: { validator: 'mobile' } },
 ];
@@ -37,7 +45,16 @@ export function syntheticView(id: number, fields = 20): Record<string, unknown> 
     status: 1,
     disMenu: { componentName: `synthetic${id}`, name: `合成视图 ${id}` },
     disTemplate: {
-      basicOption: { add: true, edit: true, del: true, look: true, download: true, orderNumber: true, operation: true, operationWidth: 240 },
+      basicOption: {
+        add: true,
+        edit: true,
+        del: true,
+        look: true,
+        download: true,
+        orderNumber: true,
+        operation: true,
+        operationWidth: 240,
+      },
       tableOption: formOption.slice(0, 12).map((f) => ({ ...f, configure: { ...f.configure, show: true } })),
       formOption,
       dialogOption: { width: '60%', labelWidth: 110, inline: true },
@@ -46,8 +63,22 @@ export function syntheticView(id: number, fields = 20): Record<string, unknown> 
         { position: 10, chName: '其他' },
       ],
       btnDIYOption: [
-        { name: 'audit', chName: '审核', configure: { position: 'opt', action: 'groovy', groovyAction: 'audit', confirm: true, root: ['admin'] } },
-        { name: 'export', chName: '导出所选', configure: { position: 'fun', action: 'submit', submitType: 'download', submitUrl: `/api/general/export/${id}/download`, multiple: true } },
+        {
+          name: 'audit',
+          chName: '审核',
+          configure: { position: 'opt', action: 'groovy', groovyAction: 'audit', confirm: true, root: ['admin'] },
+        },
+        {
+          name: 'export',
+          chName: '导出所选',
+          configure: {
+            position: 'fun',
+            action: 'submit',
+            submitType: 'download',
+            submitUrl: `/api/general/export/${id}/download`,
+            multiple: true,
+          },
+        },
       ],
     },
   };

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { compareText } from '../src/model/problems.js';
+import { CliError, EXIT } from './errors.js';
+import { inScope, type Project } from './project.js';
+
+/**
+ * The definitions/ folder: `views/{id}-{slug}.json` and `screens/{id}-{slug}.json`. Read by
+ * generate, check and diff; written only by pull, through temp files and renames.
+ */
+
+export type DefinitionKind = 'view' | 'screen';
+
+export interface DefinitionFile {
+  /** Relative to definitionsDir, e.g. views/12-stock-in.json */
+  rel: string;
+  /** Relative to the project root, e.g. definitions/views/12-stock-in.json */
+  file: string;
+  kind: DefinitionKind;
+  text: string;
+}
+
+export const KIND_DIRS: Record<DefinitionKind, string> = { view: 'views', screen: 'screens' };
+
+type DirProject = Pick<Project, 'definitionsDir' | 'include' | 'exclude' | 'rel'>;
+
+/** The project-relative path of a file under definitionsDir. */
+export const definitionFilePath = (project: Pick<Project, 'definitionsDir' | 'rel'>, rel: string) =>
+  project.rel(join(project.definitionsDir, ...rel.split('/')));
+
+/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */
+export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
+  const files: DefinitionFile[] = [];
+  for (const kind of ['view', 'screen'] as const) {
+    const dir = join(project.definitionsDir, KIND_DIRS[kind]);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw new CliError(`cannot read ${project.rel(dir)}: ${(e as Error).message}`, EXIT.invalid);
+    }
+    for (const name of names) {
+      if (!name.endsWith('.json') || name.startsWith('.')) continue;
+      const rel = `${KIND_DIRS[kind]}/${name}`;
+      if (!inScope(project, rel)) continue;
+      const abs = join(dir, name);
+      if (!statSync(abs).isFile()) continue;
+      files.push({ rel, file: project.rel(abs), kind, text: readFileSync(abs, 'utf8') });
+    }
+  }
+  return files.sort((a, b) => compareText(a.rel, b.rel));
+}
+
+/** `views/12-stock-in.json` → view 12; undefined for a name pull did not write. */
+export function definitionIdOf(rel: string): { kind: DefinitionKind; id: number } | undefined {
+  const m = /^(views|screens)\/([1-9][0-9]*)-[^/]*\.json$/.exec(rel);
+  if (!m) return undefined;
+  const id = Number(m[2]);
+  if (!Number.isSafeInteger(id)) return undefined;
+  return { kind: m[1] === 'views' ? 'view' : 'screen', id };
+}
+
+export interface DirChanges {
+  /** Files to create or overwrite, relative to definitionsDir. */
+  write: { rel: string; text: string }[];
+  /** Files to delete, relative to definitionsDir. */
+  remove: string[];
+}
+
+/**
+ * Applies writes and removals as close to all or nothing as a file system allows: every new text is
+ * first written to a temp file beside its target (a failure there deletes the temp files and leaves
+ * the folder as it was), then each is renamed over its target, then the removals follow.
+ */
+export function applyDirChanges(project: Pick<Project, 'definitionsDir' | 'rel'>, changes: DirChanges): void {
+  const staged: { temp: string; target: string }[] = [];
+  const createdDirs: string[] = [];
+  try {
+    for (const { rel, text } of changes.write) {
+      const target = join(project.definitionsDir, ...rel.split('/'));
+      const dir = dirname(target);
+      if (!existsSync(dir)) {
+        const first = mkdirSync(dir, { recursive: true });
+        if (first) createdDirs.push(first);
+      }
+      const temp = join(dir, `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+      staged.push({ temp, target });
+      writeFileSync(temp, text);
+    }
+  } catch (e) {
+    for (const { temp } of staged) rmSync(temp, { force: true });
+    for (const dir of createdDirs.reverse()) rmSync(dir, { recursive: true, force: true });
+    throw new CliError(
+      `cannot write under ${project.rel(project.definitionsDir)}: ${(e as Error).message}`,
+      EXIT.invalid,
+      'nothing was changed',
+    );
+  }
+  try {
+    for (const { temp, target } of staged) renameSync(temp, target);
+    for (const rel of changes.remove) unlinkSync(join(project.definitionsDir, ...rel.split('/')));
+  } catch (e) {
+    for (const { temp } of staged) rmSync(temp, { force: true });
+    throw new CliError(
+      `writing ${project.rel(project.definitionsDir)} failed part-way: ${(e as Error).message}`,
+      EXIT.invalid,
+      'run the command again',
+    );
+  }
+}
