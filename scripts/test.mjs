@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order of cost. Type-check and lint, build the app (with a signing
+// `npm test`: everything, in order of cost. Type-check, lint and `wastegen check`, build the app (with a signing
 // secret, so the browser suite proves the app signs what the server checks), then the unit,
 // server and browser suites in one vitest run. When TEST_DATABASE_URL points at a PostgreSQL
 // server (.ci/run starts one), the server suite runs a second time against it.
@@ -21,6 +21,7 @@ function step(title, args, env = {}) {
 
 step('type-check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint', ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
+step('wastegen check (generated/ in sync with definitions/)', ['cli/bin.js', 'check']);
 step('build app', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { SIGN_SECRET });
 const pgUrl = process.env.TEST_DATABASE_URL;
 step('tests on PGlite (unit, server, browser)', ['node_modules/vitest/vitest.mjs', 'run'], { TEST_DATABASE_URL: '' });

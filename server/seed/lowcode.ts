@@ -415,6 +415,12 @@ async function bumpSequence(trx: Transaction<DB>, table: 'lc_generation' | 'lc_s
   await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
 }
 
+/**
+ * Definitions carry their create/update times on the wire; fixed ones make a pull of a freshly seeded
+ * server reproduce the committed definitions/ byte for byte (tests/server/cli-roundtrip.test.ts).
+ */
+const DESIGNED_AT = { create_time: '2026-01-05 09:00:00', update_time: '2026-01-05 09:00:00' };
+
 export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
   const views = new Map<number, ViewDef>();
   for (const v of VIEW_SEEDS) {
@@ -422,7 +428,15 @@ export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
     const disTemplate = JSON.stringify(v.template);
     const row = await trx
       .insertInto('lc_generation')
-      .values({ id: v.id, name: v.title, menu_id: viewMenuId(v.id), status: v.status, dis_menu: disMenu, dis_template: disTemplate })
+      .values({
+        id: v.id,
+        name: v.title,
+        menu_id: viewMenuId(v.id),
+        status: v.status,
+        dis_menu: disMenu,
+        dis_template: disTemplate,
+        ...DESIGNED_AT,
+      })
       .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
       .executeTakeFirstOrThrow();
     const def = readTemplate(row, v.template);
@@ -438,6 +452,7 @@ export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
       status: 0,
       dis_menu: JSON.stringify({ componentName: UNDESIGNED_VIEW.componentName, name: UNDESIGNED_VIEW.title }),
       dis_template: null,
+      ...DESIGNED_AT,
     })
     .execute();
   await bumpSequence(trx, 'lc_generation');
@@ -487,6 +502,7 @@ export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
         type: s.type,
         dis_menu: JSON.stringify({ name: s.title, componentName: `vBuild${s.id}` }),
         dis_template: s.template ? JSON.stringify(s.template) : null,
+        ...DESIGNED_AT,
       })),
     )
     .execute();
