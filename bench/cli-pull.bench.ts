@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { main } from '../cli/main.js';
 import { startServer } from '../server/start.js';
 import { ApiClient } from '../tests/helpers/server.js';
-import { syntheticComponentName, syntheticTemplate } from './lib/cli-synthetic-views.js';
+import { syntheticComponentName, syntheticTemplate } from './lib/synthetic-definitions.js';
 
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 500);
 const FIELDS = 20;

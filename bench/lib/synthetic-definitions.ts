@@ -26,6 +26,8 @@ const KINDS = [
   { dataType: 'varchar', configure: { validator: 'mobile' } },
 ];
 
+export const syntheticComponentName = (id: number) => `synthetic${id}`;
+
 export function syntheticView(id: number, fields = 20): Record<string, unknown> {
   const formOption = Array.from({ length: fields }, (_, i) => {
     const kind = KINDS[i % KINDS.length] as (typeof KINDS)[number];
@@ -43,7 +45,7 @@ export function syntheticView(id: number, fields = 20): Record<string, unknown> 
     name: `合成视图 ${id}`,
     menuId: 10_000 + id,
     status: 1,
-    disMenu: { componentName: `synthetic${id}`, name: `合成视图 ${id}` },
+    disMenu: { componentName: syntheticComponentName(id), name: `合成视图 ${id}` },
     disTemplate: {
       basicOption: {
         add: true,
@@ -83,6 +85,9 @@ export function syntheticView(id: number, fields = 20): Record<string, unknown> 
     },
   };
 }
+
+/** The decoded disTemplate of a synthetic view, as the back office's designer saves it. */
+export const syntheticTemplate = (id: number, fields = 20) => syntheticView(id, fields).disTemplate as Record<string, unknown>;
 
 /** Writes `count` synthetic views into `<root>/definitions/views`, key-sorted like pull does. */
 export function writeSyntheticProject(root: string, count: number): void {
