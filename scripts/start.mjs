@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: generate pages (when the generator exists), build the app, then run the reference
+// `npm start`: generate pages, build the app, then run the reference
 // server, which serves the API and the built app on one origin (HOST:PORT, default 127.0.0.1:8080).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,15 +23,8 @@ function step(title, args) {
   if (r.status !== 0) fail(`${title} failed (exit code ${r.status})`);
 }
 
-function generatorAvailable() {
-  const bin = join(root, 'cli/bin.js');
-  if (!existsSync(bin)) return false;
-  const help = spawnSync(node, [bin, '--help'], { cwd: root, env, encoding: 'utf8' });
-  return help.status === 0 && /^\s+generate\b/m.test(help.stdout);
-}
-
-if (generatorAvailable()) step('wastegen generate', ['cli/bin.js', 'generate']);
-else console.log('▶ wastegen generate: generator not available yet, skipped');
+// generated/ is committed, so this is normally a no-op; after a `wastegen pull` it brings the pages up to date.
+step('wastegen generate', ['cli/bin.js', 'generate']);
 
 step(`vite build${env.SIGN_SECRET ? ' (request signing on)' : ''}`, ['node_modules/vite/bin/vite.js', 'build']);
 
