@@ -1,3 +1,5 @@
+import { normalizeDefinition } from '../../src/model/normalize.js';
+import { isWarning, sortProblems } from '../../src/model/problems.js';
 import { isValidatorName, type ValidatorName } from '../../src/model/validators.js';
 import { badRequest } from '../errors.js';
 import { DefinitionError, isAbsent, isObject, parseJsonText, readBool, readList, readNumber, readString } from './coerce.js';
@@ -313,4 +315,16 @@ function sqlType(f: FieldDef): string {
     default:
       return f.long ? 'text' : 'character varying(255)';
   }
+}
+
+/**
+ * The checks `wastegen generate` makes, run when a definition is saved, so that nothing the server
+ * accepts can later fail a team's CI. Answers 400 with the first problems' JSON pointers.
+ */
+export function assertCompiles(kind: 'view' | 'screen', definition: Record<string, unknown>): void {
+  const { problems } = normalizeDefinition({ kind, file: kind === 'view' ? '视图定义' : '大屏定义', json: definition });
+  const errors = sortProblems(problems.filter((p) => !isWarning(p)));
+  if (!errors.length) return;
+  const shown = errors.slice(0, 3).map((p) => `${p.pointer || '/'}：${p.message}`);
+  throw badRequest(`定义不合法：${shown.join('；')}${errors.length > 3 ? `（共 ${errors.length} 处）` : ''}`);
 }

@@ -8,7 +8,7 @@ import { containing, wireTime } from '../lib/sql.js';
 import { isAbsent, isObject, jsonText, readList } from '../lowcode/coerce.js';
 import { runDataView, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
-import { componentNameOf, readTemplate } from '../lowcode/definition.js';
+import { assertCompiles, componentNameOf, readTemplate } from '../lowcode/definition.js';
 import { idSchema, idsFrom, pageQuery } from '../lowcode/params.js';
 import { changeView } from '../lowcode/view-store.js';
 
@@ -36,6 +36,7 @@ async function designView(
   if (!disTemplate) throw badRequest('disTemplate 不能为空');
   const next = { ...row, ...set, dis_template: disTemplate };
   const view = readTemplate(next, JSON.parse(disTemplate));
+  assertCompiles('view', { id, name: next.name, status: next.status, disMenu: next.dis_menu, disTemplate });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('lc_generation')
@@ -83,6 +84,7 @@ function screenReferences(template: unknown): { views: string[]; dataViews: stri
 async function checkScreenTemplate(ctx: AppContext, type: number, text: string): Promise<void> {
   const template = JSON.parse(text);
   if (!isObject(template)) throw badRequest('disTemplate 不是有效的 JSON 对象');
+  assertCompiles('screen', { id: 1, type, status: 0, disTemplate: template });
   let refs: { views: string[]; dataViews: string[] };
   try {
     refs = screenReferences(template);
@@ -197,7 +199,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
           .executeTakeFirstOrThrow();
         // A bad template throws here and the insert is rolled back with it.
-        if (template) await syncViewTable(trx, readTemplate(row, JSON.parse(template)));
+        if (template) {
+          const view = readTemplate(row, JSON.parse(template));
+          assertCompiles('view', { id: row.id, name: row.name, status: row.status, disMenu: row.dis_menu, disTemplate: template });
+          await syncViewTable(trx, view);
+        }
         return row.id;
       });
       changeView(ctx, id);
