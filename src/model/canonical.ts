@@ -11,7 +11,15 @@ export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort(compareText)) out[k] = sortKeysDeep((value as Record<string, unknown>)[k]);
+    for (const k of Object.keys(value).sort(compareText)) {
+      // defineProperty, so that a "__proto__" key from a definition stays a plain key.
+      Object.defineProperty(out, k, {
+        value: sortKeysDeep((value as Record<string, unknown>)[k]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return out;
   }
   return value;
@@ -63,6 +71,14 @@ export function isUndesigned(raw: unknown): boolean {
   if (raw === null || typeof raw !== 'object') return false;
   const t = (raw as Record<string, unknown>).disTemplate;
   if (t === undefined || t === null || t === '') return true;
-  if (typeof t === 'string') return t.trim() === '' || t.trim() === '{}' || t.trim() === 'null';
+  if (typeof t === 'string') {
+    if (t.trim() === '') return true;
+    try {
+      const parsed: unknown = JSON.parse(t);
+      return parsed === null || (typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 0);
+    } catch {
+      return false;
+    }
+  }
   return typeof t === 'object' && t !== null && !Array.isArray(t) && Object.keys(t).length === 0;
 }

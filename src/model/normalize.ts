@@ -163,6 +163,13 @@ export function stepOf(dataType: DataType, decimals: number | undefined): number
   return undefined;
 }
 
+/** Digits after the point, 0 to 10; a value out of range is reported and not used. */
+function decimalsOf(c: WireFieldConfigure, sink: Sink, pointer: string): number | undefined {
+  if (c.decimals === undefined || (c.decimals >= 0 && c.decimals <= 10)) return c.decimals;
+  sink.add('E_RANGE', `${pointer}/decimals`, `decimals must be 0 to 10, got ${c.decimals}`);
+  return undefined;
+}
+
 function relationOf(raw: { item?: string[] | undefined; value?: string | undefined } | undefined): Relation | undefined {
   if (!raw?.item?.length) return undefined;
   return { fields: raw.item, value: raw.value ?? '' };
@@ -279,9 +286,8 @@ export function normalizeField(f: ReadField, sink: Sink): FieldModel {
       );
   }
   if (c.min !== undefined && c.max !== undefined && c.min > c.max) sink.add('E_RANGE', `${p}/min`, `min ${c.min} is above max ${c.max}`);
-  if (c.decimals !== undefined && (c.decimals < 0 || c.decimals > 10))
-    sink.add('E_RANGE', `${p}/decimals`, `decimals must be 0 to 10, got ${c.decimals}`);
-  const decimals = f.dataType === 'decimal' ? c.decimals : undefined;
+  const decimalsRead = decimalsOf(c, sink, p);
+  const decimals = f.dataType === 'decimal' ? decimalsRead : undefined;
   const model: FieldModel = {
     name: f.name,
     label: f.raw.chName?.trim() || f.name,
@@ -327,6 +333,7 @@ export function normalizeColumn(f: ReadField, sink: Sink): ColumnModel {
   const c = f.configure;
   const p = `${f.pointer}/configure`;
   const show = showOf(c.show, sink, `${p}/show`);
+  const decimals = decimalsOf(c, sink, p);
   const searchKind = searchKindOf(f);
   return compact({
     name: f.name,
@@ -341,7 +348,7 @@ export function normalizeColumn(f: ReadField, sink: Sink): ColumnModel {
     overflow: c.overflow ?? false,
     unit: c.unit,
     money: c.money ?? false,
-    decimals: f.dataType === 'decimal' ? c.decimals : undefined,
+    decimals: f.dataType === 'decimal' ? decimals : undefined,
     timeFormat: f.dataType === 'datetime' ? timeFormatOf(c.timeFmt, f.dataType) : undefined,
     search: c.search ?? false,
     searchKind,
@@ -401,12 +408,13 @@ function dividersOf(template: WireTemplate, fields: FieldModel[], sink: Sink): D
   return out;
 }
 
+/** Form defaults of lowcode-engine.md §9: dialog width 400px, label width 80px, input width 250px. */
 function dialogOf(template: WireTemplate): DialogModel {
   const d = template.dialogOption ?? {};
   return compact({
-    width: d.width ?? '50%',
-    labelWidth: d.labelWidth ?? 100,
-    inputWidth: d.inputWidth,
+    width: d.width ?? 400,
+    labelWidth: d.labelWidth ?? 80,
+    inputWidth: d.inputWidth ?? 250,
     inline: d.inline ?? false,
     key: d.key?.trim() || 'id',
     suffix: d.suffix,
@@ -433,9 +441,10 @@ function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink: Sink)
     const pointer = `${at}/${i}`;
     const c = raw.configure ?? {};
     const name = raw.name?.trim() || `button${i + 1}`;
-    const dup = seen.get(`${c.position}:${name}`);
+    const position = c.position === 'fun' ? ('toolbar' as const) : ('row' as const);
+    const dup = seen.get(`${position}:${name}`);
     if (dup) sink.add('E_DUPLICATE', `${pointer}/name`, `button ${JSON.stringify(name)} is already defined at ${dup}`);
-    seen.set(`${c.position}:${name}`, pointer);
+    seen.set(`${position}:${name}`, pointer);
     if (!c.action) {
       sink.add('E_REQUIRED', `${pointer}/configure/action`, 'a button needs an action (submit, groovy, dialog, view, website or system)');
       return;
@@ -451,7 +460,7 @@ function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink: Sink)
     const b: ButtonModel = compact({
       name,
       label: raw.chName?.trim() || name,
-      position: c.position === 'fun' ? ('toolbar' as const) : ('row' as const),
+      position,
       action: c.action,
       submitType: c.action === 'submit' ? (c.submitType ?? 'post') : undefined,
       submitUrl: c.submitUrl,
@@ -484,8 +493,10 @@ export function normalizeViewTemplate(view: WireView, template: WireTemplate, so
     sink.add('E_NAME', '/disMenu/componentName', `componentName ${JSON.stringify(componentName)} is not an identifier`);
   const tableReads = readFieldList(template.tableOption, '/disTemplate/tableOption', sink);
   const formReads = template.formOption ? readFieldList(template.formOption, '/disTemplate/formOption', sink) : tableReads;
-  const columns = tableReads.map((f) => normalizeColumn(f, sink));
-  const fields = formReads.map((f) => normalizeField(f, template.formOption ? sink : new Sink(sink.file)));
+  // Without formOption the form is made of tableOption's fields: the form's checks are the ones to
+  // report, and the column's (show, decimals) would only repeat them at the same pointers.
+  const columns = tableReads.map((f) => normalizeColumn(f, template.formOption ? sink : new Sink(sink.file)));
+  const fields = formReads.map((f) => normalizeField(f, sink));
   checkReferences(fields, formReads, sink);
   const basic = template.basicOption ?? {};
   const names = new Set([...columns.map((c) => c.name), ...fields.map((f) => f.name)]);
@@ -637,7 +648,8 @@ function layoutOf(layout: WireLayoutItem[], canvas: CanvasModel, sink: Sink): La
     const sup = superOf(item.container?.super);
     const speed = sup.scroll.speed;
     if (!Number.isInteger(speed) || speed < 1) {
-      const at = typeof item.container?.super?.scroll === 'object' ? 'scroll/speed' : 'speed';
+      const scroll = item.container?.super?.scroll;
+      const at = typeof scroll === 'object' && scroll.speed !== undefined ? 'scroll/speed' : 'speed';
       sink.add('E_RANGE', `${pointer}/container/super/${at}`, `scroll speed must be a whole number of at least 1, got ${speed}`);
     }
     return {
@@ -744,9 +756,11 @@ export function normalizeDefinition(input: DefinitionInput): NormalizeResult {
     return { problems: sink.problems };
   }
   const parsed = input.kind === 'view' ? parseView(input.json, input.file) : parseScreen(input.json, input.file);
+  // A value the parser dropped is reported once: what is missing at or below it follows from that.
+  const derived = (pointer: string) => [...parsed.dropped].some((d) => pointer === d || pointer.startsWith(`${d}/`));
   const done = (r: Omit<NormalizeResult, 'problems'>): NormalizeResult => ({
     ...r,
-    problems: [...parsed.problems, ...sink.problems.filter((p) => !parsed.dropped.has(p.pointer))],
+    problems: [...parsed.problems, ...sink.problems.filter((p) => !derived(p.pointer))],
   });
   const def = parsed.value;
   if (!def) return done({});

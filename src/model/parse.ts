@@ -75,6 +75,14 @@ function dropAt(root: unknown, path: string[]): boolean {
   return true;
 }
 
+function emptyItemAt(root: unknown, path: string[]): boolean {
+  const list = valueAt(root, path.slice(0, -1));
+  const last = Number(path[path.length - 1]);
+  if (!Array.isArray(list) || !Number.isInteger(last) || last >= list.length || list[last] !== undefined) return false;
+  list[last] = {};
+  return true;
+}
+
 /**
  * Parses, and on failure drops each offending value and parses again, so that one bad value does not
  * hide the problems of the rest of the definition: every problem is reported in one run.
@@ -82,16 +90,25 @@ function dropAt(root: unknown, path: string[]): boolean {
 function parseWith<T>(schema: z.ZodType<T>, json: unknown, file: string): Parsed<T> {
   const problems: Problem[] = [];
   const dropped = new Set<string>();
+  const emptied = new Set<string>();
   let input = json;
   for (let round = 0; round < 10; round++) {
     const r = schema.safeParse(input);
     if (r.success) return { value: r.data, problems, dropped };
     const found = issuesToProblems(r.error.issues, file, input);
-    problems.push(...found);
     if (round === 0) input = structuredClone(json);
     let progress = false;
     for (const p of found) {
-      if (dropped.has(p.pointer)) continue;
+      if (dropped.has(p.pointer)) {
+        // A list item that is not an object (null, a number): a hole fails the item schema as well,
+        // so an empty object stands in for it. What the normaliser finds in it is not reported.
+        if (!emptied.has(p.pointer)) {
+          emptied.add(p.pointer);
+          progress = emptyItemAt(input, pathOf(p.pointer)) || progress;
+        }
+        continue;
+      }
+      problems.push(p);
       dropped.add(p.pointer);
       progress = dropAt(input, pathOf(p.pointer)) || progress;
     }

@@ -269,8 +269,23 @@ export const wireLayoutItem = z.looseObject({
   chart: z.preprocess((v) => (isAbsent(v) ? [] : v), z.array(wireChart)),
 });
 
+/** View ids as comma-separated text, `"12,13"` (definitions.md §0: lists may come as text). */
+const idListText = z.string().transform((v, ctx): number[] => {
+  const ids: number[] = [];
+  for (const part of v.split(',')) {
+    const r = readInteger(part.trim());
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.message, params: { code: 'E_NUMBER' }, input: v });
+      return z.NEVER;
+    }
+    if (r.value !== undefined) ids.push(r.value);
+  }
+  return ids;
+});
+
 export const wireScreenTemplate = wObject({
-  baseView: z.union([wInt(), z.array(wInt())]).optional(),
+  // The list first: wInt() takes any value, so a list with one bad id would be reported as a whole.
+  baseView: z.union([z.array(wInt()), idListText, wInt()]).optional(),
   formView: wInt(),
   canvasConfigure: wireCanvas,
   layout: z.preprocess((v) => (isAbsent(v) ? undefined : v), z.array(wireLayoutItem).optional()),
