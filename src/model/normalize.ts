@@ -205,10 +205,57 @@ function uploadOf(c: WireFieldConfigure, sink: Sink, pointer: string): UploadRul
   };
 }
 
-function extraOf(c: Record<string, unknown>): Record<string, unknown> | undefined {
-  const keys = Object.keys(c).filter((k) => !KNOWN_CONFIGURE.has(k));
+/** Keys this page does not name, kept as they came (definitions.md §0), sorted so key order never matters. */
+function extraOf(c: Record<string, unknown>, known: ReadonlySet<string> = KNOWN_CONFIGURE): Record<string, unknown> | undefined {
+  const keys = Object.keys(c).filter((k) => !known.has(k) && c[k] !== undefined);
   return keys.length ? (sortKeysDeep(Object.fromEntries(keys.map((k) => [k, c[k]]))) as Record<string, unknown>) : undefined;
 }
+
+const KNOWN_BUTTON = new Set([
+  'position',
+  'action',
+  'submitType',
+  'submitUrl',
+  'groovyAction',
+  'view',
+  'foreignKey',
+  'websiteUrl',
+  'confirm',
+  'multiple',
+  'root',
+  'rootDIY',
+  'showRelation_item',
+  'showRelation_value',
+  'sort',
+]);
+const KNOWN_TEMPLATE = new Set(['basicOption', 'tableOption', 'formOption', 'dialogOption', 'formDividerOption', 'btnDIYOption']);
+const KNOWN_BASIC = new Set([
+  'add',
+  'del',
+  'edit',
+  'look',
+  'download',
+  'import',
+  'template',
+  'orderNumber',
+  'operation',
+  'operationWidth',
+  'sortName',
+  'sortType',
+  'importSubmitUrl',
+]);
+const KNOWN_DIALOG = new Set([
+  'width',
+  'labelWidth',
+  'inputWidth',
+  'inline',
+  'submitUrl',
+  'detailUrl',
+  'key',
+  'export',
+  'suffix',
+  'initGroovy',
+]);
 
 function defaultValueOf(v: unknown, sink: Sink, pointer: string): string | number | boolean | undefined {
   if (isAbsent(v)) return undefined;
@@ -472,10 +519,21 @@ function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink: Sink)
       multiple: c.multiple ?? false,
       roles: [...new Set([...(c.root ?? []), ...(c.rootDIY ?? [])])],
       showWhen: c.showRelation_item ? { field: c.showRelation_item, value: c.showRelation_value ?? '' } : undefined,
+      extra: extraOf(c, KNOWN_BUTTON),
     });
     read.push({ b, sort: c.sort });
   });
   return sortByKeys(read, (r) => r.sort).map((r) => r.b);
+}
+
+/** Unknown keys of the template, basicOption and dialogOption, by where they were found. */
+function extraOfTemplate(template: WireTemplate): ListPageModel['extra'] {
+  const found = compact({
+    template: extraOf(template, KNOWN_TEMPLATE),
+    basicOption: template.basicOption ? extraOf(template.basicOption, KNOWN_BASIC) : undefined,
+    dialogOption: template.dialogOption ? extraOf(template.dialogOption, KNOWN_DIALOG) : undefined,
+  });
+  return Object.keys(found).length ? found : undefined;
 }
 
 function sourceOf(file: string, json: unknown, status: number | undefined): SourceInfo {
@@ -555,6 +613,7 @@ export function normalizeViewTemplate(view: WireView, template: WireTemplate, so
     columns,
     form: { fields, dividers: dividersOf(template, fields, sink), dialog: dialogOf(template) },
     buttons: buttonsOf(template, names, sink),
+    extra: extraOfTemplate(template),
   });
 }
 

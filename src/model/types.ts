@@ -148,6 +148,8 @@ export interface ButtonModel {
   roles: string[];
   /** Row buttons: shown only where row[field] equals value (as text). */
   showWhen?: { field: string; value: string };
+  /** configure keys this model does not name, kept as they came. */
+  extra?: Record<string, unknown>;
 }
 
 export interface ListPermissions {
@@ -216,6 +218,8 @@ export interface ListPageModel {
   form: FormModel;
   /** In their configured order. */
   buttons: ButtonModel[];
+  /** Keys of the template, basicOption and dialogOption this model does not name, kept as they came. */
+  extra?: { template?: Record<string, unknown>; basicOption?: Record<string, unknown>; dialogOption?: Record<string, unknown> };
 }
 
 /** Screen type 3: one view's form as a full page. */

@@ -116,8 +116,12 @@ describe('looseness (definitions.md §0)', () => {
     const m = modelOf('loose-unknown-keys');
     if (m.kind !== 'list' || strict.kind !== 'list') throw new Error('expected list pages');
     expect(m.form.fields[0]?.extra).toEqual({ placeholderColor: '#999' });
+    expect(m.buttons[0]?.extra).toEqual({ icon: 'el-icon-check' });
+    expect(m.extra).toEqual({ template: { someNewOption: [1, 2] }, basicOption: { newToggle: true } });
     const { extra: _extra, ...field } = m.form.fields[0] as NonNullable<(typeof m.form.fields)[0]>;
-    expect({ ...m, form: { ...m.form, fields: [field, ...m.form.fields.slice(1)] } }).toEqual(strict);
+    const { extra: _buttonExtra, ...button } = m.buttons[0] as NonNullable<(typeof m.buttons)[0]>;
+    const { extra: _pageExtra, ...page } = m;
+    expect({ ...page, buttons: [button, ...m.buttons.slice(1)], form: { ...m.form, fields: [field, ...m.form.fields.slice(1)] } }).toEqual(strict);
   });
 
   it('an unknown dataType reads as varchar, with a warning', () => {
