@@ -121,7 +121,9 @@ describe('looseness (definitions.md §0)', () => {
     const { extra: _extra, ...field } = m.form.fields[0] as NonNullable<(typeof m.form.fields)[0]>;
     const { extra: _buttonExtra, ...button } = m.buttons[0] as NonNullable<(typeof m.buttons)[0]>;
     const { extra: _pageExtra, ...page } = m;
-    expect({ ...page, buttons: [button, ...m.buttons.slice(1)], form: { ...m.form, fields: [field, ...m.form.fields.slice(1)] } }).toEqual(strict);
+    expect({ ...page, buttons: [button, ...m.buttons.slice(1)], form: { ...m.form, fields: [field, ...m.form.fields.slice(1)] } }).toEqual(
+      strict,
+    );
   });
 
   it('an unknown dataType reads as varchar, with a warning', () => {
