@@ -2,8 +2,8 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { type Captcha, checkInit, fetchCaptcha, login } from '../session/session-api';
-import { getToken, setToken } from '../session/token';
+import { type Captcha, checkInit, fetchCaptcha, login } from '../../session/session-api';
+import { getToken, setToken } from '../../session/token';
 
 interface LoginValues {
   username: string;
@@ -157,4 +157,9 @@ export function LoginPage() {
       </Card>
     </Flex>
   );
+}
+
+/** /login2: the variant that signs in automatically (core-platform §2); filled in with the session pages. */
+export function Login2Page() {
+  return <LoginPage />;
 }

@@ -1,0 +1,46 @@
+/**
+ * How non-React code (the request layer, the realtime channel) tells the user something. The app
+ * installs antd's message/modal/notification through <NotifierBridge/> (inside antd's <App>), so
+ * toasts follow the live theme; until then, and in unit tests, messages go to the console.
+ */
+export interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText?: string;
+  cancelText?: string;
+}
+
+export interface Notifier {
+  success(text: string, seconds?: number): void;
+  error(text: string, seconds?: number): void;
+  warning(text: string, seconds?: number): void;
+  info(text: string, seconds?: number): void;
+  /** Resolves true on OK, false on cancel or close. */
+  confirm(options: ConfirmOptions): Promise<boolean>;
+}
+
+/** core-platform §9: notifications last 2500 ms; server errors stay 5 s (§8). */
+export const NOTICE_SECONDS = 2.5;
+export const ERROR_SECONDS = 5;
+
+const consoleNotifier: Notifier = {
+  success: (t) => console.info(t),
+  error: (t) => console.error(t),
+  warning: (t) => console.warn(t),
+  info: (t) => console.info(t),
+  confirm: async () => false,
+};
+
+let current: Notifier = consoleNotifier;
+
+export function setNotifier(notifier: Notifier | null): void {
+  current = notifier ?? consoleNotifier;
+}
+
+export const notify: Notifier = {
+  success: (t, s) => current.success(t, s),
+  error: (t, s) => current.error(t, s),
+  warning: (t, s) => current.warning(t, s),
+  info: (t, s) => current.info(t, s),
+  confirm: (o) => current.confirm(o),
+};

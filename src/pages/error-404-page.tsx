@@ -1,0 +1,3 @@
+export function Error404Page() {
+  return <p>404</p>;
+}

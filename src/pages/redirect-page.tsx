@@ -1,0 +1,3 @@
+export function RedirectPage() {
+  return null;
+}

@@ -1,0 +1,95 @@
+/**
+ * The signed-in user: info, roles and menus, loaded once per session by the navigation guard
+ * (core-platform §4), and cleared on logout. Components read it with useSession().
+ */
+import { useSyncExternalStore } from 'react';
+import { http } from '../request';
+import { fetchSessionInfo, logout as logoutCall, type SessionInfo } from './session-api';
+import { clearToken } from './token';
+
+/** One route of `/api/menus/build` (eladmin shape). Paths of children are relative, except low-code pages. */
+export interface MenuRoute {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  alwaysShow?: boolean;
+  meta: { title: string; icon: string | null; noCache: boolean };
+  children?: MenuRoute[];
+}
+
+export interface SessionState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  info: SessionInfo | null;
+  /** Permission strings; ROLE_SYSTEM_DEFAULT when the user has none (§4). */
+  roles: string[];
+  menus: MenuRoute[];
+  error?: string;
+}
+
+export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
+/** Stored fund-account info that logout must clear (§4). */
+export const FUND_ACCOUNT_KEY = 'fundAccountInfo';
+
+const EMPTY: SessionState = { status: 'idle', info: null, roles: [], menus: [] };
+let state: SessionState = EMPTY;
+let inflight: Promise<SessionState> | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: SessionState): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export const sessionStore = {
+  get: (): SessionState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Loads user info and menus once; concurrent callers share the request. */
+  load(): Promise<SessionState> {
+    if (state.status === 'ready') return Promise.resolve(state);
+    if (inflight) return inflight;
+    set({ ...state, status: 'loading' });
+    inflight = (async () => {
+      try {
+        const [info, menus] = await Promise.all([fetchSessionInfo(), http.get<MenuRoute[]>('/api/menus/build')]);
+        const roles = info.roles?.length ? info.roles : [DEFAULT_ROLE];
+        set({ status: 'ready', info, roles, menus: Array.isArray(menus) ? menus : [] });
+      } catch (e) {
+        set({ ...EMPTY, status: 'failed', error: e instanceof Error ? e.message : String(e) });
+      } finally {
+        inflight = null;
+      }
+      return state;
+    })();
+    return inflight;
+  },
+  /** Forgets the user locally: token, roles, menus and fund-account info. */
+  clear(): void {
+    clearToken();
+    try {
+      localStorage.removeItem(FUND_ACCOUNT_KEY);
+      sessionStorage.removeItem(FUND_ACCOUNT_KEY);
+    } catch {
+      // nothing stored
+    }
+    inflight = null;
+    set(EMPTY);
+  },
+  /** Ends the session on the server (best effort) and clears it here. */
+  async logout(): Promise<void> {
+    try {
+      await logoutCall();
+    } catch {
+      // An expired session is logged out already.
+    }
+    sessionStore.clear();
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
