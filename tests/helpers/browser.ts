@@ -12,7 +12,8 @@ import type { ServerConfig } from '../../server/config.js';
 import { startTestServer, type TestServer } from './server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const DIST_DIR = join(ROOT, 'dist');
+/** The built app; APP_DIST_DIR points elsewhere (e.g. a build of one's own made with `vite build --outDir`). */
+export const DIST_DIR = process.env.APP_DIST_DIR ? resolve(ROOT, process.env.APP_DIST_DIR) : join(ROOT, 'dist');
 export const RESULTS_DIR = join(ROOT, 'test-results');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The secret `npm test` builds the app with; the browser suite's server checks signatures with it. */

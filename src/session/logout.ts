@@ -1,0 +1,14 @@
+import { notify } from '../notify/notifier';
+import { sessionStore } from './session-store';
+
+/**
+ * core-platform §4: logout asks first, then ends the session (server call, token, roles and
+ * fund-account info) and starts again from /login. Resolves whether the user logged out.
+ */
+export async function confirmLogout(): Promise<boolean> {
+  const ok = await notify.confirm({ title: '提示', content: '确定注销并退出系统吗？', okText: '确定', cancelText: '取消' });
+  if (!ok) return false;
+  await sessionStore.logout();
+  window.location.assign('/login');
+  return true;
+}
