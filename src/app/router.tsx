@@ -1,15 +1,6 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { AgreementPage } from '../pages/agreement-page';
-import { EntryAgreementPage } from '../pages/entry-agreement-page';
-import { Error401Page } from '../pages/error-401-page';
-import { Error404Page } from '../pages/error-404-page';
-import { HomePage } from '../pages/home-page';
-import { InitPage } from '../pages/init-page';
 import { Login2Page, LoginPage } from '../pages/login/login-page';
-import { PendingPage } from '../pages/pending-page';
-import { RedirectPage } from '../pages/redirect-page';
-import { Layout } from '../shell/layout';
-import { MenuPage } from '../shell/menu-page';
 import { RouteErrorPanel } from './error-panel';
 import { SessionGuard } from './session-guard';
 
@@ -24,36 +15,95 @@ export interface RouteHandle {
   hidden?: boolean;
 }
 
-const page = (path: string, element: React.ReactNode, handle: RouteHandle): RouteObject => ({ path, element, handle });
+/**
+ * Every page but the login page is loaded on demand, so that the login route's initial JS stays
+ * small (budget: 300 KB gzipped, bench/app-bundle.bench.ts).
+ */
+function lazyPage<M>(path: string, load: () => Promise<M>, pick: (m: M) => ComponentType, handle: RouteHandle): RouteObject {
+  return { path, handle, lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const pending = (path: string, title: string): RouteObject =>
+  lazyPage(
+    path,
+    () => import('../pages/pending-page'),
+    (m) => () => <m.PendingPage title={title} />,
+    { title },
+  );
 
 /** core-platform §2's route table. Public routes first; everything else is behind the guard and the shell. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPanel />,
     children: [
-      page('/login', <LoginPage />, { title: '登录' }),
-      page('/login2', <Login2Page />, { title: '登录' }),
-      page('/init', <InitPage />, { title: '系统初始化' }),
-      page('/serviceAgreement', <AgreementPage kind="service" />, { title: '服务协议' }),
-      page('/privacyPolicy', <AgreementPage kind="privacy" />, { title: '隐私政策' }),
-      page('/entryAgreement', <EntryAgreementPage />, { title: '入驻协议' }),
-      page('/lsPreview', <PendingPage title="大屏预览" />, { title: '大屏预览' }),
+      { path: '/login', element: <LoginPage />, handle: { title: '登录' } },
+      lazyPage(
+        '/login2',
+        () => import('../pages/login/login-page'),
+        (m) => m.Login2Page,
+        { title: '登录' },
+      ),
+      lazyPage(
+        '/init',
+        () => import('../pages/init-page'),
+        (m) => m.InitPage,
+        { title: '系统初始化' },
+      ),
+      lazyPage(
+        '/serviceAgreement',
+        () => import('../pages/agreement-page'),
+        (m) => () => <m.AgreementPage kind="service" />,
+        { title: '服务协议' },
+      ),
+      lazyPage(
+        '/privacyPolicy',
+        () => import('../pages/agreement-page'),
+        (m) => () => <m.AgreementPage kind="privacy" />,
+        { title: '隐私政策' },
+      ),
+      lazyPage(
+        '/entryAgreement',
+        () => import('../pages/entry-agreement-page'),
+        (m) => m.EntryAgreementPage,
+        { title: '入驻协议' },
+      ),
+      pending('/lsPreview', '大屏预览'),
       {
         element: <SessionGuard />,
         children: [
           {
-            element: <Layout />,
+            lazy: async () => ({ Component: (await import('../shell/layout')).Layout }),
             children: [
               { path: '/', element: <Navigate to="/abandonhome" replace /> },
-              page('/abandonhome', <HomePage />, { title: '首页', affix: true, noCache: true }),
-              page('/dashboard', <PendingPage title="首页看板" />, { title: '首页看板' }),
-              page('/user/center', <PendingPage title="个人中心" />, { title: '个人中心' }),
-              page('/message/systemMessage', <PendingPage title="系统消息" />, { title: '系统消息' }),
-              page('/qrcode/print', <PendingPage title="标签打印" />, { title: '标签打印' }),
-              page('/401', <Error401Page />, { title: '401', hidden: true }),
-              page('/404', <Error404Page />, { title: '404', hidden: true }),
-              page('/redirect/*', <RedirectPage />, { title: '', hidden: true }),
-              { path: '*', element: <MenuPage /> },
+              lazyPage(
+                '/abandonhome',
+                () => import('../pages/home-page'),
+                (m) => m.HomePage,
+                { title: '首页', affix: true, noCache: true },
+              ),
+              pending('/dashboard', '首页看板'),
+              pending('/user/center', '个人中心'),
+              pending('/message/systemMessage', '系统消息'),
+              pending('/qrcode/print', '标签打印'),
+              lazyPage(
+                '/401',
+                () => import('../pages/error-401-page'),
+                (m) => m.Error401Page,
+                { title: '401', hidden: true },
+              ),
+              lazyPage(
+                '/404',
+                () => import('../pages/error-404-page'),
+                (m) => m.Error404Page,
+                { title: '404', hidden: true },
+              ),
+              lazyPage(
+                '/redirect/*',
+                () => import('../pages/redirect-page'),
+                (m) => m.RedirectPage,
+                { title: '', hidden: true },
+              ),
+              { path: '*', lazy: async () => ({ Component: (await import('../shell/menu-page')).MenuPage }) },
             ],
           },
         ],

@@ -1,0 +1,82 @@
+// Budgets (issue 4): the login route's initial JS ≤ 300 KB gzipped; echarts, the xlsx library and
+// the rich-text editor in no initial chunk. Builds the app with Vite's API into a temp folder and
+// reads the chunk graph: the initial JS is the entry chunk plus every chunk it imports statically
+// (what index.html loads and preloads before the login page can render); lazy chunks are not in it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'vite';
+
+const BUDGET_KB = 300;
+/** Packages that must only ever load on demand. */
+const HEAVY = [
+  { name: 'echarts', test: /node_modules\/(echarts|zrender)\// },
+  { name: 'xlsx library', test: /node_modules\/(xlsx|exceljs|sheetjs)\// },
+  {
+    name: 'rich-text editor',
+    test: /node_modules\/(@wangeditor|wangeditor|quill|react-quill|@tiptap|tinymce|@tinymce|ckeditor|@ckeditor|lexical|@lexical|slate|draft-js)\//,
+  },
+];
+
+interface ChunkInfo {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  moduleIds: string[];
+  gzip: number;
+  raw: number;
+}
+
+const chunks = new Map<string, ChunkInfo>();
+const capture: Plugin = {
+  name: 'wastegen-bundle-bench',
+  generateBundle(_options, bundle) {
+    for (const out of Object.values(bundle)) {
+      if (out.type !== 'chunk') continue;
+      chunks.set(out.fileName, {
+        fileName: out.fileName,
+        isEntry: out.isEntry,
+        imports: out.imports,
+        dynamicImports: out.dynamicImports,
+        moduleIds: out.moduleIds,
+        raw: Buffer.byteLength(out.code),
+        gzip: gzipSync(out.code, { level: 9 }).length,
+      });
+    }
+  },
+};
+
+const outDir = mkdtempSync(join(tmpdir(), 'wastegen-bundle-'));
+try {
+  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true }, plugins: [capture] });
+  const entries = [...chunks.values()].filter((c) => c.isEntry);
+  const initial = new Set<string>();
+  const visit = (name: string) => {
+    if (initial.has(name)) return;
+    initial.add(name);
+    for (const i of chunks.get(name)?.imports ?? []) visit(i);
+  };
+  for (const e of entries) visit(e.fileName);
+  const list = [...initial].map((n) => chunks.get(n) as ChunkInfo).sort((a, b) => b.gzip - a.gzip);
+  const total = list.reduce((s, c) => s + c.gzip, 0);
+  const totalRaw = list.reduce((s, c) => s + c.raw, 0);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`login route initial JS: ${list.length} chunks, ${kb(total)} gzipped (${kb(totalRaw)} raw); all chunks: ${chunks.size}`);
+  for (const c of list) console.log(`  ${c.fileName.padEnd(48)} ${kb(c.gzip).padStart(10)} gz ${kb(c.raw).padStart(11)} raw`);
+  let failed = total > BUDGET_KB * 1024;
+  console.log(`budget: initial JS ≤ ${BUDGET_KB} KB gzipped: ${kb(total)} ${failed ? 'FAIL' : 'PASS'}`);
+  for (const heavy of HEAVY) {
+    const inInitial = list.filter((c) => c.moduleIds.some((id) => heavy.test.test(id.replace(/\\/g, '/'))));
+    const anywhere = [...chunks.values()].filter((c) => c.moduleIds.some((id) => heavy.test.test(id.replace(/\\/g, '/'))));
+    const where = anywhere.length ? `in lazy chunk(s) ${anywhere.map((c) => c.fileName).join(', ')}` : 'not in the app yet';
+    console.log(
+      `budget: ${heavy.name} in no initial chunk: ${inInitial.length ? `FAIL (${inInitial.map((c) => c.fileName).join(', ')})` : `PASS (${where})`}`,
+    );
+    if (inInitial.length) failed = true;
+  }
+  if (failed) process.exitCode = 1;
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
