@@ -6,5 +6,7 @@
  */
 
 export type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../model/types.js';
+export { EngineForm } from './form/engine-form';
+export * from './options';
 export { BigScreenPage, ContainerPage, FormPage, ListPage } from './pages.js';
 export type { GeneratedRoute } from './routes.js';

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Typography } from 'antd';
 import type { ZodType } from 'zod';
-import type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../model/types.js';
+import type { BigScreenModel, ContainerPageModel, ListPageModel, PageModel } from '../model/types.js';
 
 function Summary({ model, children }: { model: PageModel; children?: React.ReactNode }) {
   const id = model.kind === 'list' ? `视图 ${model.viewId}` : `大屏 ${model.screenId}`;
@@ -33,10 +33,6 @@ export function ListPage<T>({ model }: ListPageProps<T>) {
   );
 }
 
-export function FormPage({ model }: { model: FormPageModel }) {
-  return <Summary model={model}>表单视图 {model.formView}</Summary>;
-}
-
 export function ContainerPage({ model }: { model: ContainerPageModel }) {
   return <Summary model={model}>视图 {model.views.join('、')}</Summary>;
 }
@@ -48,3 +44,5 @@ export function BigScreenPage({ model }: { model: BigScreenModel }) {
     </Summary>
   );
 }
+
+export { FormPage } from './form/form-page';

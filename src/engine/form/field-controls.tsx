@@ -1,0 +1,274 @@
+import { Cascader, DatePicker, Input, InputNumber, Select, Spin, TreeSelect } from 'antd';
+import dayjs from 'dayjs';
+import { type CSSProperties, lazy, type Ref, Suspense, useMemo } from 'react';
+import { type Control, useWatch } from 'react-hook-form';
+import type { FieldModel } from '../../model/types';
+import { labelPath, remoteSources, useDict, useRegionTree, useRemoteOptions } from '../options';
+import type { RemoteOption } from '../options/types';
+import { truncateLabel } from './labels';
+import { hasTime } from './payload';
+import { UploadField } from './upload-field';
+
+/** What every control gets from its field: the value in its editable shape (payload.ts) and the handlers. */
+export interface ControlProps {
+  field: FieldModel;
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  /** Shown but not editable (show 3, look, editLock on edit). */
+  readOnly: boolean;
+  /** configure.disabled. */
+  disabled: boolean;
+  invalid: boolean;
+  style: CSSProperties;
+  inputRef: Ref<never>;
+  control: Control;
+  /** Sets a value the form keeps beside the field (a city's `{name}Fmt`). */
+  setExtra: (name: string, value: unknown) => void;
+}
+
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+const textOf = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+function TextControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef }: ControlProps) {
+  const trimOnBlur = () => {
+    if (typeof value === 'string' && value !== value.trim()) onChange(value.trim());
+    onBlur();
+  };
+  const common = {
+    id,
+    value: textOf(value),
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+    onBlur: trimOnBlur,
+    readOnly,
+    disabled,
+    status: invalid ? ('error' as const) : undefined,
+    maxLength: field.maxLength,
+    placeholder: readOnly || disabled ? undefined : `请输入${field.label}`,
+    style,
+    ref: inputRef,
+  };
+  if (field.kind === 'textarea') return <Input.TextArea {...common} rows={field.rows ?? 3} showCount={!!field.maxLength && !readOnly} />;
+  return <Input {...common} />;
+}
+
+/**
+ * No min, max or precision on the input itself: it would clamp or round what the user typed without
+ * a word, where the schema says what is wrong (最小值不能小于 …, 最多保留 n 位小数).
+ */
+function NumberControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef }: ControlProps) {
+  return (
+    <InputNumber<number>
+      id={id}
+      value={typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value)}
+      onChange={(v) => onChange(v ?? null)}
+      onBlur={onBlur}
+      step={field.step ?? (field.kind === 'long' ? 1 : undefined)}
+      readOnly={readOnly}
+      disabled={disabled}
+      status={invalid ? 'error' : undefined}
+      placeholder={readOnly || disabled ? undefined : `请输入${field.label}`}
+      style={style}
+      ref={inputRef}
+    />
+  );
+}
+
+function DateControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef }: ControlProps) {
+  const format = field.timeFormat ?? 'YYYY-MM-DD HH:mm:ss';
+  const parsed = typeof value === 'string' && value ? dayjs(value, format) : null;
+  return (
+    <DatePicker
+      id={id}
+      value={parsed?.isValid() ? parsed : null}
+      format={format}
+      showTime={hasTime(format)}
+      onChange={(d) => {
+        onChange(d ? d.format(format) : null);
+      }}
+      onBlur={onBlur}
+      onOpenChange={(open) => {
+        if (!open) onBlur();
+      }}
+      disabled={disabled || readOnly}
+      status={invalid ? 'error' : undefined}
+      placeholder={`请选择${field.label}`}
+      style={style}
+      ref={inputRef}
+    />
+  );
+}
+
+interface SelectOption {
+  value: string;
+  label: string;
+  title: string;
+  children?: SelectOption[];
+}
+
+function selectOptions(list: readonly { value: string; label: string; children?: RemoteOption[] }[]): SelectOption[] {
+  return list.map((o) => ({
+    value: o.value,
+    label: truncateLabel(o.label),
+    title: o.label,
+    ...(o.children?.length ? { children: selectOptions(o.children) } : {}),
+  }));
+}
+
+function DictControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef }: ControlProps) {
+  const { entries, status } = useDict(field.dict);
+  const options = useMemo(() => selectOptions(entries), [entries]);
+  const full = useMemo(() => new Map(entries.map((e) => [e.value, e.label])), [entries]);
+  return (
+    <Select<string, SelectOption>
+      id={id}
+      value={value === null || value === undefined || value === '' ? undefined : String(value)}
+      onChange={(v) => onChange(v ?? null)}
+      onBlur={onBlur}
+      options={options}
+      labelRender={({ value: v, label }) => <span title={full.get(String(v)) ?? String(v)}>{label ?? String(v)}</span>}
+      showSearch={{ optionFilterProp: 'title' }}
+      allowClear={!readOnly}
+      loading={status === 'loading'}
+      notFoundContent={status === 'loading' ? <Spin size="small" /> : undefined}
+      disabled={disabled || readOnly}
+      status={invalid ? 'error' : undefined}
+      placeholder={`请选择${field.label}`}
+      style={style}
+      ref={inputRef}
+    />
+  );
+}
+
+/** The current values of the fields a remote field's type-2 parameters name: its options reload when they change. */
+function useSourceValues(field: FieldModel, control: Control): Record<string, unknown> {
+  const sources = useMemo(() => remoteSources(field.remote), [field.remote]);
+  const watched = useWatch({ control, name: sources, disabled: sources.length === 0 }) as unknown;
+  return useMemo(() => {
+    const list = Array.isArray(watched) ? watched : [];
+    return Object.fromEntries(sources.map((s, i) => [s, list[i]]));
+  }, [sources, watched]);
+}
+
+function RemoteControl(props: ControlProps) {
+  const { field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef, control } = props;
+  const values = useSourceValues(field, control);
+  const { options: raw, status } = useRemoteOptions(field.remote, values);
+  const options = useMemo(() => selectOptions(raw), [raw]);
+  const multiple = field.remote?.multiple ?? false;
+  const current = multiple
+    ? Array.isArray(value)
+      ? value.map(String)
+      : []
+    : value === null || value === undefined || value === ''
+      ? undefined
+      : String(value);
+  const common = {
+    id,
+    onBlur,
+    allowClear: !readOnly,
+    disabled: disabled || readOnly,
+    status: invalid ? ('error' as const) : undefined,
+    placeholder: `请选择${field.label}`,
+    style,
+    notFoundContent: status === 'loading' ? <Spin size="small" /> : undefined,
+  };
+  if (field.remote?.tree)
+    return (
+      <TreeSelect
+        {...common}
+        value={current}
+        onChange={(v: unknown) => onChange(v ?? (multiple ? [] : null))}
+        treeData={options}
+        fieldNames={{ label: 'label', value: 'value', children: 'children' }}
+        multiple={multiple}
+        showSearch
+        treeNodeFilterProp="title"
+        treeTitleRender={(node: SelectOption) => <span title={node.title}>{node.label}</span>}
+        loading={status === 'loading'}
+        ref={inputRef}
+      />
+    );
+  return (
+    <Select<string | string[], SelectOption>
+      {...common}
+      value={current}
+      onChange={(v) => onChange(v ?? (multiple ? [] : null))}
+      options={options}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch={{ optionFilterProp: 'title' }}
+      loading={status === 'loading'}
+      ref={inputRef}
+    />
+  );
+}
+
+function CityControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef, setExtra }: ControlProps) {
+  const { options, status } = useRegionTree();
+  const codes = typeof value === 'string' && value ? value.split(',') : [];
+  return (
+    <Cascader
+      id={id}
+      value={codes}
+      options={options}
+      onChange={(v) => {
+        const next = (v ?? []).map(String);
+        onChange(next.length ? next.join(',') : null);
+        setExtra(`${field.name}Fmt`, next.length ? (labelPath(options, next) ?? []).join('/') : null);
+      }}
+      onBlur={onBlur}
+      onOpenChange={(open) => {
+        if (!open) onBlur();
+      }}
+      showSearch
+      allowClear={!readOnly}
+      disabled={disabled || readOnly}
+      status={invalid ? 'error' : undefined}
+      placeholder={`请选择${field.label}`}
+      notFoundContent={status === 'loading' ? <Spin size="small" /> : undefined}
+      style={style}
+      ref={inputRef}
+    />
+  );
+}
+
+function EditorControl({ field, id, value, onChange, onBlur, readOnly, disabled }: ControlProps) {
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <RichTextEditor
+        id={id}
+        label={field.label}
+        value={typeof value === 'string' ? value : ''}
+        onChange={onChange}
+        onBlur={onBlur}
+        readOnly={readOnly || disabled}
+      />
+    </Suspense>
+  );
+}
+
+/** The control of a field's kind (model: FieldModel.kind). */
+export function FieldControl(props: ControlProps) {
+  switch (props.field.kind) {
+    case 'long':
+    case 'decimal':
+      return <NumberControl {...props} />;
+    case 'datetime':
+      return <DateControl {...props} />;
+    case 'dict':
+      return <DictControl {...props} />;
+    case 'remote':
+      return <RemoteControl {...props} />;
+    case 'city':
+      return <CityControl {...props} />;
+    case 'file':
+    case 'image':
+      return <UploadField {...props} />;
+    case 'editor':
+      return <EditorControl {...props} />;
+    default:
+      return <TextControl {...props} />;
+  }
+}
