@@ -1,18 +1,76 @@
 import type { createBrowserRouter } from 'react-router-dom';
-import { setAuthHandlers } from '../request';
-import { sessionStore } from '../session/session-store';
+import { type Notifier, notify } from '../notify/notifier';
+import { type ClientConfig, setAuthHandlers } from '../request';
+import { type SessionState, sessionStore } from '../session/session-store';
+
+export const EXPIRED_TITLE = '系统提示';
+export const EXPIRED_MESSAGE = '登录状态已过期，您可以继续留在该页面，或者重新登录';
+export const RELOGIN_TEXT = '重新登录';
+export const STAY_TEXT = '取消';
+
+export interface AuthHandlerDeps {
+  /** Where the user is now (path and query). */
+  location: () => { pathname: string; search: string };
+  navigate: (path: string) => void;
+  /** A full page load, so nothing of the old session survives in memory. */
+  reload: (url: string) => void;
+  session: { status: () => SessionState['status']; clear: () => void };
+  notifier: Pick<Notifier, 'confirm'>;
+}
+
+/** Where to come back to after logging in again; never with a (stale) token in it. */
+function returnPath({ pathname, search }: { pathname: string; search: string }): string {
+  const query = new URLSearchParams(search);
+  query.delete('token');
+  const rest = query.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}`;
+}
 
 /**
- * core-platform §4/§8: a 401 asks whether to log in again (clears the session and reloads) or stay;
- * a 403 goes to /401. (Filled in with the request layer.)
+ * core-platform §4/§8: a 401 asks whether to log in again (clears the session and reloads into
+ * /login?redirect=here) or stay on the page; a 403 goes to /401.
+ *
+ * One confirm at a time, however many calls fail together. None on /login (nothing to go back to)
+ * and none while the guard loads the session or after that failed: it logs out and reloads itself (§4).
  */
-export function installAuthHandlers(router: ReturnType<typeof createBrowserRouter>): void {
-  setAuthHandlers({
+export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>> {
+  let asking = false;
+  return {
     onUnauthorized: () => {
-      sessionStore.clear();
-      const { pathname, search } = router.state.location;
-      if (pathname !== '/login') void router.navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+      const status = deps.session.status();
+      if (asking || deps.location().pathname === '/login' || status === 'loading' || status === 'failed') return;
+      asking = true;
+      void deps.notifier.confirm({ title: EXPIRED_TITLE, content: EXPIRED_MESSAGE, okText: RELOGIN_TEXT, cancelText: STAY_TEXT }).then(
+        (relogin) => {
+          // Staying: the next 401 asks again. Leaving: no second confirm while the page reloads.
+          if (!relogin) {
+            asking = false;
+            return;
+          }
+          deps.session.clear();
+          deps.reload(`/login?redirect=${encodeURIComponent(returnPath(deps.location()))}`);
+        },
+        () => {
+          asking = false;
+        },
+      );
     },
-    onForbidden: () => void router.navigate('/401'),
-  });
+    onForbidden: () => {
+      if (deps.location().pathname !== '/401') deps.navigate('/401');
+    },
+  };
+}
+
+export function installAuthHandlers(router: ReturnType<typeof createBrowserRouter>): void {
+  setAuthHandlers(
+    createAuthHandlers({
+      // The address bar, not the router's state: the router was created before the query token was
+      // taken out of the address (src/app/query-token.ts), so its location may still hold it.
+      location: () => window.location,
+      navigate: (path) => void router.navigate(path),
+      reload: (url) => window.location.assign(url),
+      session: { status: () => sessionStore.get().status, clear: () => sessionStore.clear() },
+      notifier: notify,
+    }),
+  );
 }

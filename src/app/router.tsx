@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Login2Page, LoginPage } from '../pages/login/login-page';
 import { RouteErrorPanel } from './error-panel';
+import { captureQueryToken } from './query-token';
 import { SessionGuard } from './session-guard';
 
 /** What the tag bar and breadcrumb show for a route of the table (menu pages take their menu's title). */
@@ -112,4 +113,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// The router reads the address when it is created: a `?token=` must be stored and taken out first.
+captureQueryToken();
 export const router = createBrowserRouter(routes);

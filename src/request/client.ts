@@ -2,8 +2,12 @@
  * The one request layer every call goes through: token header, query and body encoding,
  * `timestamp` + `sign` headers (src/shared/sign.ts), timeout, and error normalisation.
  *
- * It holds no app state: the token, the signing secret and the 401/403 reactions are injected,
- * so the same client runs in the browser, in unit tests and in the CLI.
+ * It holds no app state: the token, the signing secret, the error toast and the 401/403 reactions
+ * are injected, so the same client runs in the browser, in unit tests and in the CLI.
+ *
+ * Every failed call is reported once, then rejected (core-platform §8): a 401 to onUnauthorized
+ * (the re-login confirm), a 403 to onForbidden (/401), anything else to onError (the server
+ * message for 5 s, 接口请求失败 without one, 网络请求超时 on timeout).
  */
 import { type SignInput, signRequest } from '../shared/sign';
 
@@ -23,9 +27,16 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Milliseconds before the call is abandoned with 网络请求超时. */
   timeout?: number;
-  /** How to read a successful answer; JSON answers are always parsed as JSON unless `blob` is asked for. */
-  responseType?: 'json' | 'text' | 'blob';
+  /**
+   * How to read a successful answer; JSON answers are always parsed as JSON unless `blob` is asked for.
+   * `response` resolves with the unread Response (headers included), e.g. for downloads.
+   */
+  responseType?: 'json' | 'text' | 'blob' | 'response';
   signal?: AbortSignal;
+  /** For callers that show failures themselves (login page, forms): no error toast. 401/403 still react. */
+  silent?: boolean;
+  /** No 401 confirm and no 403 redirect either, for calls where those are expected (logout of an expired session). */
+  skipAuthHandlers?: boolean;
 }
 
 export interface ClientConfig {
@@ -35,16 +46,18 @@ export interface ClientConfig {
   /** Signing is on only when this is a non-empty string. */
   signSecret?: string;
   timeout?: number;
-  onUnauthorized?: (error: RequestError) => void;
-  onForbidden?: (error: RequestError) => void;
+  onUnauthorized?: (error: RequestError, options: RequestOptions) => void;
+  onForbidden?: (error: RequestError, options: RequestOptions) => void;
+  /** Any other failure (status, timeout, network) of a call that is not `silent`. */
+  onError?: (error: RequestError, options: RequestOptions) => void;
   fetch?: typeof fetch;
   now?: () => number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const TIMEOUT_MESSAGE = '网络请求超时';
+/** core-platform §8: a failure without a status or a server message (an unreachable server included). */
 export const FALLBACK_MESSAGE = '接口请求失败';
-export const NETWORK_MESSAGE = '网络连接失败，请检查网络';
 
 /** A failed call: HTTP status (0 when nothing came back) and the server's answer when there was one. */
 export class RequestError extends Error {
@@ -157,8 +170,22 @@ export function createClient(config: ClientConfig = {}): RequestClient {
     };
   }
 
-  async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-    const { url: target, init } = prepare(url, options);
+  /** Tells the app about a failure once; a throwing hook must not hide the original error. */
+  function report(error: RequestError, options: RequestOptions): void {
+    try {
+      if (error.status === 401 || error.status === 403) {
+        if (options.skipAuthHandlers) return;
+        if (error.status === 401) config.onUnauthorized?.(error, options);
+        else config.onForbidden?.(error, options);
+      } else if (!options.silent) {
+        config.onError?.(error, options);
+      }
+    } catch (e) {
+      console.error(e);
+    }
+  }
+
+  async function send(target: string, init: RequestInit, options: RequestOptions): Promise<unknown> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(
@@ -170,6 +197,7 @@ export function createClient(config: ClientConfig = {}): RequestClient {
     );
     const outer = options.signal;
     const forward = () => controller.abort();
+    if (outer?.aborted) controller.abort();
     outer?.addEventListener('abort', forward);
     try {
       let response: Response;
@@ -178,29 +206,37 @@ export function createClient(config: ClientConfig = {}): RequestClient {
       } catch (e) {
         if (timedOut) throw new RequestError(TIMEOUT_MESSAGE, 0);
         if (outer?.aborted) throw e;
-        throw new RequestError(NETWORK_MESSAGE, 0);
+        throw new RequestError(FALLBACK_MESSAGE, 0);
       }
       const type = response.headers.get('content-type') ?? '';
       let body: unknown;
+      if (response.ok && options.responseType === 'response') return response;
       try {
         if (response.ok && options.responseType === 'blob') body = await response.blob();
         else if (type.includes('json')) body = await response.json();
         else body = await response.text();
       } catch (e) {
         if (timedOut) throw new RequestError(TIMEOUT_MESSAGE, 0);
+        if (outer?.aborted) throw e;
         if (!response.ok) body = undefined;
         else throw new RequestError(FALLBACK_MESSAGE, response.status, e);
       }
-      if (!response.ok) {
-        const error = new RequestError(messageOf(body), response.status, body);
-        if (response.status === 401) config.onUnauthorized?.(error);
-        else if (response.status === 403) config.onForbidden?.(error);
-        throw error;
-      }
-      return body as T;
+      if (!response.ok) throw new RequestError(messageOf(body), response.status, body);
+      return body;
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', forward);
+    }
+  }
+
+  async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+    const { url: target, init } = prepare(url, options);
+    try {
+      return (await send(target, init, options)) as T;
+    } catch (e) {
+      // A caller's own abort is not a failure to report.
+      if (e instanceof RequestError) report(e, options);
+      throw e;
     }
   }
 

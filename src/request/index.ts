@@ -1,19 +1,30 @@
 /**
  * The app's request client: same origin, the stored token, and the signing secret baked in at
- * build time from the SIGN_SECRET environment variable (see vite.config.ts). The app installs
- * its 401/403 reactions with setAuthHandlers once the router exists.
+ * build time from the SIGN_SECRET environment variable (see vite.config.ts). Failures show as error
+ * toasts for 5 s (core-platform §8) unless the call is `silent`; the app installs its 401/403
+ * reactions with setAuthHandlers once the router exists (src/app/auth-handlers.ts).
  */
+import { ERROR_SECONDS, notify } from '../notify/notifier';
 import { getToken } from '../session/token';
 import { type ClientConfig, createClient } from './client';
+import { createDownload, saveBlob } from './download';
 
-export type { Method, QueryParams, RequestClient, RequestOptions } from './client';
+export type { ClientConfig, Method, QueryParams, RequestClient, RequestOptions } from './client';
 export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, RequestError, TIMEOUT_MESSAGE } from './client';
+export { DOWNLOAD_EMPTY_MESSAGE, filenameFromDisposition } from './download';
 
 export const http = createClient({
   baseUrl: '',
   getToken,
   signSecret: import.meta.env.VITE_SIGN_SECRET || undefined,
+  onError: (error) => notify.error(error.message, ERROR_SECONDS),
 });
+
+/**
+ * `download(url, params, fileName?)`: fetches a file with the session token and saves it under the
+ * server's file name (else `fileName`); JSON error answers and empty files are reported instead.
+ */
+export const download = createDownload({ client: http, notifier: notify, save: saveBlob, errorSeconds: ERROR_SECONDS });
 
 export function setAuthHandlers(handlers: Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>): void {
   http.config.onUnauthorized = handlers.onUnauthorized;

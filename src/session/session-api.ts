@@ -57,16 +57,17 @@ export async function fetchPublicKey(): Promise<string> {
   return pem;
 }
 
-/** Encrypts the password with the server's key and posts the form-encoded login. */
+/** Encrypts the password with the server's key and posts the form-encoded login. Silent: the login page shows the failure. */
 export async function login(form: LoginForm): Promise<LoginResult> {
   const password = await encryptPassword(await fetchPublicKey(), form.password);
-  return http.postForm<LoginResult>('/api/auth/login', { ...form, password });
+  return http.postForm<LoginResult>('/api/auth/login', { ...form, password }, { silent: true });
 }
 
 export function fetchSessionInfo(): Promise<SessionInfo> {
   return http.get('/api/auth/info');
 }
 
+/** Quiet: logging out of a session that has already expired is the expected case, not an error. */
 export function logout(): Promise<unknown> {
-  return http.delete('/api/auth/logout');
+  return http.delete('/api/auth/logout', undefined, { silent: true, skipAuthHandlers: true });
 }

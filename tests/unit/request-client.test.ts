@@ -69,7 +69,7 @@ describe('request client', () => {
         throw new TypeError('fetch failed');
       },
     });
-    await expect(c.get('/api/x')).rejects.toMatchObject({ status: 0, message: '网络连接失败，请检查网络' });
+    await expect(c.get('/api/x')).rejects.toMatchObject({ status: 0, message: '接口请求失败' });
   });
 
   it('omits the JSON content type when there is no body (Fastify refuses an empty JSON body)', async () => {

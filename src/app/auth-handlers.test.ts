@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createClient } from '../request/client';
+import type { SessionState } from '../session/session-store';
+import { createAuthHandlers, EXPIRED_MESSAGE } from './auth-handlers';
+
+function setup(path = '/system/user', search = '?page=2') {
+  let answer: (ok: boolean) => void = () => {};
+  const deps = {
+    here: { pathname: path, search },
+    status: 'ready' as SessionState['status'],
+    location: () => deps.here,
+    navigate: vi.fn(),
+    reload: vi.fn(),
+    session: { status: () => deps.status, clear: vi.fn() },
+    notifier: {
+      confirm: vi.fn(
+        () =>
+          new Promise<boolean>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    },
+  };
+  const handlers = createAuthHandlers(deps);
+  const client = createClient({
+    fetch: async (url) => {
+      const status = String(url).includes('forbidden') ? 403 : 401;
+      return new Response(JSON.stringify({ status, message: 'x' }), { status, headers: { 'content-type': 'application/json' } });
+    },
+    ...handlers,
+  });
+  return { deps, client, answer: (ok: boolean) => answer(ok) };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('401 and 403 reactions', () => {
+  it('asks once when several calls fail together; re-login clears the session and reloads into /login?redirect', async () => {
+    const { deps, client, answer } = setup();
+    await Promise.allSettled([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    expect(deps.notifier.confirm).toHaveBeenCalledTimes(1);
+    expect(deps.notifier.confirm).toHaveBeenCalledWith({
+      title: '系统提示',
+      content: EXPIRED_MESSAGE,
+      okText: '重新登录',
+      cancelText: '取消',
+    });
+    expect(EXPIRED_MESSAGE).toBe('登录状态已过期，您可以继续留在该页面，或者重新登录');
+    answer(true);
+    await flush();
+    expect(deps.session.clear).toHaveBeenCalledTimes(1);
+    expect(deps.reload).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/system/user?page=2')}`);
+  });
+
+  it('never sends a token from the address back through the redirect', async () => {
+    const { deps, client, answer } = setup('/system/user', '?token=Bearer%20old&page=2');
+    await client.get('/api/a').catch(() => {});
+    answer(true);
+    await flush();
+    expect(deps.reload).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/system/user?page=2')}`);
+  });
+
+  it('stays on the page when the user cancels, and asks again on a later 401', async () => {
+    const { deps, client, answer } = setup();
+    await client.get('/api/a').catch(() => {});
+    answer(false);
+    await flush();
+    expect(deps.session.clear).not.toHaveBeenCalled();
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+    await client.get('/api/a').catch(() => {});
+    expect(deps.notifier.confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask on /login, nor while the guard is loading the session (it logs out and reloads itself)', async () => {
+    const login = setup('/login', '?redirect=/');
+    await login.client.get('/api/a').catch(() => {});
+    expect(login.deps.notifier.confirm).not.toHaveBeenCalled();
+
+    for (const status of ['loading', 'failed'] as const) {
+      const guard = setup();
+      guard.deps.status = status;
+      await guard.client.get('/api/menus/build').catch(() => {});
+      expect(guard.deps.notifier.confirm).not.toHaveBeenCalled();
+    }
+  });
+
+  it('sends a 403 to /401', async () => {
+    const { deps, client } = setup();
+    await expect(client.get('/api/forbidden')).rejects.toMatchObject({ status: 403 });
+    expect(deps.navigate).toHaveBeenCalledWith('/401');
+    expect(deps.notifier.confirm).not.toHaveBeenCalled();
+  });
+});
