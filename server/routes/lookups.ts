@@ -84,14 +84,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     z.object({ value: z.string(), label: z.string(), children: z.array(regionNode).optional() }),
   );
 
-  app.get('/api/region/regionTreeList', { schema: { response: { 200: z.array(regionNode) } } }, async (_req, reply) => {
-    regionTree ??= buildRegionTree().catch((e) => {
-      regionTree = null;
-      throw e;
-    });
-    reply.header('cache-control', 'private, max-age=3600');
-    return regionTree;
-  });
+  // Public: the apply-to-join dialog on the login page picks the company's region before anyone is signed in.
+  app.get(
+    '/api/region/regionTreeList',
+    { config: { public: true }, schema: { response: { 200: z.array(regionNode) } } },
+    async (_req, reply) => {
+      regionTree ??= buildRegionTree().catch((e) => {
+        regionTree = null;
+        throw e;
+      });
+      reply.header('cache-control', 'public, max-age=3600');
+      return regionTree;
+    },
+  );
 
   const warehouses = (u: SessionUser, asked: number | undefined) => {
     const company = scopeCompany(u, asked);

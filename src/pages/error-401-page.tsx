@@ -1,3 +1,34 @@
+import { Button, Flex, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+
+/** /401: the user may not open the page they asked for (a 403 from the server lands here). */
 export function Error401Page() {
-  return <p>你没有权限去该页面</p>;
+  const navigate = useNavigate();
+  const back = () => {
+    // Opened directly there is nothing to go back to: go home instead.
+    if (window.history.length > 1) navigate(-1);
+    else navigate('/abandonhome', { replace: true });
+  };
+  return (
+    <Result
+      status="403"
+      title="你没有权限去该页面"
+      subTitle="如有不满请联系你领导"
+      extra={
+        <Flex gap={12} justify="center" wrap>
+          <Button onClick={back}>返回</Button>
+          <Button
+            type="primary"
+            href="/dashboard"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate('/dashboard');
+            }}
+          >
+            回首页
+          </Button>
+        </Flex>
+      }
+    />
+  );
 }

@@ -1,9 +1,19 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Flex, Form, Input, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { type Captcha, checkInit, fetchCaptcha, login } from '../../session/session-api';
+import { App, Button, Card, Checkbox, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ERROR_SECONDS } from '../../notify/notifier';
+import { http, RequestError } from '../../request';
+import { checkInit, type LoginResult, login } from '../../session/session-api';
+import { sessionStore } from '../../session/session-store';
 import { getToken, setToken } from '../../session/token';
+import { CaptchaImage, useCaptcha } from './captcha';
+import { errorText, rememberedUsername, rememberUsername, safeRedirect } from './login-helpers';
+
+// The dialogs (cascader, tabs, select…) load when first opened, keeping them out of the login
+// route's initial JS.
+const ApplyDialog = lazy(() => import('./apply-dialog').then((m) => ({ default: m.ApplyDialog })));
+const PasswordDialog = lazy(() => import('../../session/password-dialog').then((m) => ({ default: m.PasswordDialog })));
 
 interface LoginValues {
   username: string;
@@ -12,106 +22,135 @@ interface LoginValues {
   rememberMe: boolean;
 }
 
-const REMEMBERED_USERNAME = 'rememberedUsername';
-
-/** Only same-origin paths: a crafted `redirect=//evil.example` must not send the user away. */
-function safeRedirect(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+/** What the login answer's `user` carries that this page reads (server: accounts-users.ts userInfoSchema). */
+interface LoginUser {
+  isAdmin?: boolean;
+  pwdExpired?: boolean;
+  deptCode?: string | null;
+  phone?: string | null;
 }
 
-function rememberedUsername(): string {
-  try {
-    return localStorage.getItem(REMEMBERED_USERNAME) ?? '';
-  } catch {
-    return '';
-  }
+/** The password expired: the user changes it (forced dialog) before going on, or logs out. */
+interface ExpiredPassword {
+  admin: boolean;
+  phone: string;
 }
 
-function rememberUsername(username: string | null): void {
-  try {
-    if (username) localStorage.setItem(REMEMBERED_USERNAME, username);
-    else localStorage.removeItem(REMEMBERED_USERNAME);
-  } catch {
-    // Remembering is a convenience; blocked storage just means the field starts empty.
-  }
-}
+const pageStyle: React.CSSProperties = {
+  minHeight: '100vh',
+  padding: '24px 16px',
+  background: 'linear-gradient(135deg, #eaf1ff 0%, #f7f9fc 100%)',
+};
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : '登录失败';
-}
-
-export function LoginPage() {
+function LoginScreen({ notice }: { notice?: ReactNode }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
-  const [checking, setChecking] = useState(true);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  // Decided on arrival only: the token this page stores itself must not bounce the user away.
+  const [arrivedWithToken] = useState(() => Boolean(getToken()));
+  const [checking, setChecking] = useState(!arrivedWithToken);
   const [submitting, setSubmitting] = useState(false);
-  const hasToken = Boolean(getToken());
-
-  const refreshCaptcha = useCallback(async () => {
-    try {
-      setCaptcha(await fetchCaptcha());
-    } catch (e) {
-      message.error(errorMessage(e));
-    }
-  }, [message]);
+  const [applyOpen, setApplyOpen] = useState(false);
+  const [applyMounted, setApplyMounted] = useState(false);
+  const [expired, setExpired] = useState<ExpiredPassword | null>(null);
+  const [remembered] = useState(rememberedUsername);
+  const captcha = useCaptcha();
+  const passwordRef = useRef<InputRef>(null);
+  const codeRef = useRef<InputRef>(null);
+  const target = safeRedirect(params.get('redirect'));
 
   useEffect(() => {
-    if (hasToken) return;
+    if (arrivedWithToken) return;
     let live = true;
     checkInit()
       .then((res) => {
-        if (live && res.data?.inited === false) navigate('/init', { replace: true });
+        if (live && res?.data?.inited === false) navigate('/init', { replace: true });
       })
-      // An unreachable check must not lock users out of the login form.
+      // An unreachable check must not lock users out of the login form (the request layer has said why).
       .catch(() => {})
       .finally(() => {
         if (live) setChecking(false);
       });
-    void refreshCaptcha();
     return () => {
       live = false;
     };
-  }, [hasToken, navigate, refreshCaptcha]);
+  }, [arrivedWithToken, navigate]);
 
-  if (hasToken) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  if (arrivedWithToken) return <Navigate to="/" replace />;
+
+  const failed = (reason: string) => {
+    setSubmitting(false);
+    // A captcha is good for one attempt; a refused password is not worth keeping either.
+    const captchaProblem = reason.includes('验证码');
+    form.setFieldsValue(captchaProblem ? { code: '' } : { code: '', password: '' });
+    (captchaProblem ? codeRef : passwordRef).current?.focus();
+    void captcha.refresh();
+  };
 
   const onFinish = async (values: LoginValues) => {
-    if (!captcha) {
-      await refreshCaptcha();
+    if (!captcha.captcha) {
+      await captcha.refresh();
       return;
     }
     setSubmitting(true);
+    let res: LoginResult;
     try {
-      const res = await login({ username: values.username, password: values.password, code: values.code, uuid: captcha.uuid });
-      if (res.status === 200 && res.token) {
-        setToken(res.token);
-        rememberUsername(values.rememberMe ? values.username : null);
-        navigate(safeRedirect(params.get('redirect')), { replace: true });
+      res = await login({
+        username: values.username.trim(),
+        password: values.password,
+        code: values.code.trim(),
+        uuid: captcha.captcha.uuid,
+      });
+    } catch (e) {
+      // The login call is silent: the server's message (用户名或密码错误, 验证码错误…) is shown here.
+      const reason = errorText(e, '登录失败');
+      message.error(reason, ERROR_SECONDS);
+      failed(reason);
+      return;
+    }
+    if ((res.status === 200 || res.status === 10001) && res.token) {
+      rememberUsername(values.rememberMe ? values.username.trim() : null);
+      // Whatever a previous user left in memory goes; the guard loads this user's info and menus.
+      sessionStore.clear();
+      setToken(res.token);
+      const user = (res.user ?? {}) as LoginUser;
+      if (res.status === 10001) {
+        // The account must agree to the entry agreement first (server/routes/session.ts).
+        const query = new URLSearchParams();
+        if (user.deptCode) query.set('deptCode', user.deptCode);
+        if (target !== '/') query.set('redirect', target);
+        const qs = query.toString();
+        navigate(`/entryAgreement${qs ? `?${qs}` : ''}`, { replace: true });
         return;
       }
-      message.error(res.message || '登录失败');
-    } catch (e) {
-      message.error(errorMessage(e));
+      if (res.pwdExpired || user.pwdExpired) {
+        setSubmitting(false);
+        setExpired({ admin: Boolean(user.isAdmin || res.roles?.includes('admin')), phone: user.phone ?? '' });
+        return;
+      }
+      navigate(target, { replace: true });
+      return;
     }
-    setSubmitting(false);
-    form.setFieldValue('code', '');
-    await refreshCaptcha();
+    message.error(res.message || '登录失败', ERROR_SECONDS);
+    failed(res.message ?? '');
   };
 
-  const remembered = rememberedUsername();
+  const openApply = () => {
+    setApplyMounted(true);
+    setApplyOpen(true);
+  };
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: 'linear-gradient(135deg, #eaf1ff 0%, #f7f9fc 100%)' }}>
-      <Card style={{ width: 400, boxShadow: '0 8px 24px rgba(47, 110, 255, 0.12)' }}>
+    <Flex vertical justify="center" align="center" gap={16} style={pageStyle}>
+      <Card style={{ width: '100%', maxWidth: 400, boxShadow: '0 8px 24px rgba(47, 110, 255, 0.12)' }}>
         <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>
           wastegen 危废管理平台
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           账号登录
         </Typography.Paragraph>
+        {notice}
         <Spin spinning={checking}>
           <Form<LoginValues>
             form={form}
@@ -122,31 +161,31 @@ export function LoginPage() {
             autoComplete="on"
           >
             <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '用户名不能为空' }]}>
-              <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
+              <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" autoFocus={!remembered} maxLength={64} />
             </Form.Item>
             <Form.Item name="password" rules={[{ required: true, message: '密码不能为空' }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+              <Input.Password
+                ref={passwordRef}
+                prefix={<LockOutlined />}
+                placeholder="密码"
+                autoComplete="current-password"
+                autoFocus={Boolean(remembered)}
+              />
             </Form.Item>
             <Flex gap={8} align="flex-start">
               <Form.Item name="code" rules={[{ required: true, whitespace: true, message: '验证码不能为空' }]} style={{ flex: 1 }}>
-                <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" />
+                <Input ref={codeRef} prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" maxLength={8} />
               </Form.Item>
-              <button
-                type="button"
-                title="看不清？点击刷新"
-                onClick={() => void refreshCaptcha()}
-                style={{ padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff', cursor: 'pointer', height: 40 }}
-              >
-                {captcha ? (
-                  <img src={captcha.img} alt="验证码" data-uuid={captcha.uuid} style={{ display: 'block', height: 38, width: 111 }} />
-                ) : (
-                  <span style={{ display: 'block', width: 111 }} />
-                )}
-              </button>
+              <CaptchaImage state={captcha} />
             </Flex>
-            <Form.Item name="rememberMe" valuePropName="checked">
-              <Checkbox>记住我</Checkbox>
-            </Form.Item>
+            <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+              <Form.Item name="rememberMe" valuePropName="checked" noStyle>
+                <Checkbox>记住我</Checkbox>
+              </Form.Item>
+              <Button type="link" size="small" onClick={openApply} style={{ padding: 0, height: 'auto' }}>
+                申请入驻
+              </Button>
+            </Flex>
             <Form.Item style={{ marginBottom: 0 }}>
               <Button type="primary" htmlType="submit" block loading={submitting}>
                 登录
@@ -155,11 +194,91 @@ export function LoginPage() {
           </Form>
         </Spin>
       </Card>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        登录即表示您同意
+        <Link to="/serviceAgreement" target="_blank">
+          《服务协议》
+        </Link>
+        和
+        <Link to="/privacyPolicy" target="_blank">
+          《隐私政策》
+        </Link>
+      </Typography.Text>
+      {applyMounted && (
+        <Suspense fallback={null}>
+          <ApplyDialog open={applyOpen} onClose={() => setApplyOpen(false)} />
+        </Suspense>
+      )}
+      {expired && (
+        <Suspense fallback={<Spin fullscreen />}>
+          <PasswordDialog open forced admin={expired.admin} initialPhone={expired.phone} />
+        </Suspense>
+      )}
     </Flex>
   );
 }
 
-/** /login2: the variant that signs in automatically (core-platform §2); filled in with the session pages. */
+/** /login: account, password, captcha and remember-me (core-platform §2, §4, §5). */
+export function LoginPage() {
+  return <LoginScreen />;
+}
+
+/**
+ * /login2, the automatic-login variant (core-platform §2; the spec does not show its login call).
+ *
+ * Contract: a system that has already signed the user in opens
+ *   /login2?token={token}&redirect={path}
+ * with a session token of this server (as POST /api/auth/login answers it, with or without
+ * "Bearer "). As on every route, the token is taken out of the address and stored at startup
+ * (src/app/query-token.ts); this page checks it with the server (GET /api/auth/info) and goes on
+ * to `redirect` (same-origin paths only) or `/`. Without a token, or when the server
+ * refuses it, the normal login form is shown, with a notice in the second case.
+ *
+ * Accounts and passwords in the address are deliberately not accepted: they would be kept in
+ * browser history, proxy logs and Referer headers, and the login call needs a captcha anyway.
+ */
 export function Login2Page() {
-  return <LoginPage />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [phase, setPhase] = useState<'checking' | 'form' | 'refused'>(() => (getToken() ? 'checking' : 'form'));
+  const [failure, setFailure] = useState('');
+  const target = safeRedirect(params.get('redirect'));
+
+  useEffect(() => {
+    if (phase !== 'checking') return;
+    let live = true;
+    // Checked quietly: a refused token is the expected case here, not an expired session to
+    // offer re-login for; the form below is the way on. The guard then loads the session.
+    http
+      .get('/api/auth/info', undefined, { silent: true, skipAuthHandlers: true })
+      .then(() => {
+        if (live) navigate(target, { replace: true });
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        sessionStore.clear();
+        setFailure(e instanceof RequestError && e.status === 401 ? '登录凭证无效或已过期' : errorText(e, '接口请求失败'));
+        setPhase('refused');
+      });
+    return () => {
+      live = false;
+    };
+  }, [phase, navigate, target]);
+
+  if (phase === 'checking') return <Spin fullscreen description="正在自动登录…" />;
+  return (
+    <LoginScreen
+      notice={
+        phase === 'refused' ? (
+          <Typography.Paragraph
+            type="warning"
+            role="alert"
+            style={{ padding: '8px 12px', background: '#fffbe6', border: '1px solid #ffe58f', borderRadius: 6 }}
+          >
+            自动登录失败：{failure}，请使用账号密码登录
+          </Typography.Paragraph>
+        ) : undefined
+      }
+    />
+  );
 }

@@ -1,0 +1,216 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { http } from '../../request';
+import { CaptchaImage, useCaptcha } from './captcha';
+import { APPLY_PHONE, type ApplyValues, applyPayload, type RegionOption } from './login-helpers';
+import { TermsDialog } from './terms-dialog';
+
+export const APPLY_SUCCESS = '申请已经提交，请耐心等待';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
+
+/** A look-up loaded when the dialog first opens, and again on retry after a failure. */
+function useLookup<T>(open: boolean, load: () => Promise<T>): [Loaded<T>, () => void] {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // Sticky: loaded once when first wanted, not again on every opening.
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void attempt;
+    setState({ status: 'loading' });
+    load()
+      .then((data) => live && setState({ status: 'ready', data }))
+      .catch(() => live && setState({ status: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [wanted, attempt, load]);
+  return [state, useCallback(() => setAttempt((n) => n + 1), [])];
+}
+
+const loadCompanyTypes = async (): Promise<Option[]> => {
+  const page = await http.get<{ content?: { label: string; value: string }[] }>(
+    '/api/dictDetail/getDictNotLogin',
+    { dictName: 'companyType', page: 0, size: 9999 },
+    { silent: true },
+  );
+  return (page?.content ?? []).map((d) => ({ value: d.value, label: d.label }));
+};
+
+// Asked before anyone is signed in: a 401 here means the server keeps the tree behind a session,
+// which is not a reason to offer "re-login" on the login page; the field shows the failure.
+const loadRegions = async (): Promise<RegionOption[]> => {
+  const tree = await http.get<RegionOption[]>('/api/region/regionTreeList', undefined, { silent: true, skipAuthHandlers: true });
+  return Array.isArray(tree) ? tree : [];
+};
+
+function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <Flex vertical align="center" gap={4} style={{ padding: 8 }}>
+      <Typography.Text type="danger">{what}加载失败</Typography.Text>
+      <Button size="small" icon={<ReloadOutlined />} onClick={retry}>
+        重试
+      </Button>
+    </Flex>
+  );
+}
+
+export interface ApplyDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * core-platform §2/§5: apply to join. What was typed survives closing and reopening the dialog
+ * (only a successful application clears it); the captcha is renewed on every opening.
+ */
+export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ApplyValues>();
+  // Loaded on every opening (below), not on mount as well.
+  const captcha = useCaptcha(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [types, retryTypes] = useLookup(open, loadCompanyTypes);
+  const [regions, retryRegions] = useLookup(open, loadRegions);
+  const { refresh: refreshCaptcha } = captcha;
+
+  useEffect(() => {
+    if (open) {
+      form.setFieldValue('code', '');
+      void refreshCaptcha();
+    }
+  }, [open, form, refreshCaptcha]);
+
+  const typeOptions = types.status === 'ready' ? types.data : [];
+  const regionTree = regions.status === 'ready' ? regions.data : [];
+
+  const onFinish = async (values: ApplyValues) => {
+    if (!captcha.captcha) {
+      await captcha.refresh();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await http.post<{ status?: number; message?: string }>(
+        '/api/companyApplication/insert',
+        applyPayload(values, typeOptions, regionTree, captcha.captcha.uuid),
+      );
+      if (res?.status === 200) {
+        message.success(APPLY_SUCCESS);
+        form.resetFields();
+        onClose();
+        return;
+      }
+      message.error(res?.message || '申请提交失败');
+    } catch {
+      // The request layer has shown the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+    // A captcha is good for one attempt.
+    form.setFieldValue('code', '');
+    void captcha.refresh();
+  };
+
+  return (
+    <Modal
+      title="申请入驻"
+      open={open}
+      onCancel={onClose}
+      width={560}
+      mask={{ closable: false }}
+      forceRender
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          取消
+        </Button>,
+        <Button key="submit" type="primary" loading={submitting} onClick={() => form.submit()}>
+          提交申请
+        </Button>,
+      ]}
+    >
+      <Form<ApplyValues>
+        form={form}
+        name="apply"
+        labelCol={{ flex: '96px' }}
+        onFinish={onFinish}
+        autoComplete="off"
+        style={{ marginTop: 16 }}
+      >
+        <Form.Item
+          label="企业名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '企业名称不能为空' },
+            { max: 255, message: '企业名称不能超过255个字符' },
+          ]}
+        >
+          <Input placeholder="请输入企业名称（与营业执照一致）" maxLength={255} />
+        </Form.Item>
+        <Form.Item label="企业类型" name="type" rules={[{ required: true, message: '请选择企业类型' }]}>
+          <Select
+            placeholder="请选择企业类型"
+            options={typeOptions}
+            loading={types.status === 'loading'}
+            showSearch={{ optionFilterProp: 'label' }}
+            notFoundContent={types.status === 'failed' ? <LoadFailed what="企业类型" retry={retryTypes} /> : undefined}
+          />
+        </Form.Item>
+        <Form.Item label="企业地址" name="region" rules={[{ required: true, type: 'array', min: 1, message: '请选择企业地址' }]}>
+          <Cascader
+            placeholder="请选择省 / 市 / 区县"
+            options={regionTree}
+            showSearch
+            loading={regions.status === 'loading'}
+            notFoundContent={regions.status === 'failed' ? <LoadFailed what="地区" retry={retryRegions} /> : undefined}
+          />
+        </Form.Item>
+        <Form.Item
+          label="申请人"
+          name="applicant"
+          rules={[
+            { required: true, whitespace: true, message: '请输入申请人姓名' },
+            { max: 100, message: '申请人姓名不能超过100个字符' },
+          ]}
+        >
+          <Input placeholder="请输入申请人姓名" maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          label="手机号"
+          name="phone"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: APPLY_PHONE, message: '手机号格式错误' },
+          ]}
+        >
+          <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" />
+        </Form.Item>
+        <Form.Item label="验证码" required style={{ marginBottom: 12 }}>
+          <Flex gap={8} align="flex-start">
+            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
+              <Input placeholder="请输入验证码" autoComplete="off" style={{ flex: 1 }} />
+            </Form.Item>
+            <CaptchaImage state={captcha} height={32} />
+          </Flex>
+        </Form.Item>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0, fontSize: 12 }}>
+          提交申请即表示您已阅读并同意
+          <Button type="link" size="small" onClick={() => setTermsOpen(true)} style={{ padding: 0, height: 'auto', fontSize: 12 }}>
+            《入驻协议》和《授权协议》
+          </Button>
+        </Typography.Paragraph>
+      </Form>
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+    </Modal>
+  );
+}
