@@ -30,15 +30,18 @@ function returnPath({ pathname, search }: { pathname: string; search: string }):
  * core-platform §4/§8: a 401 asks whether to log in again (clears the session and reloads into
  * /login?redirect=here) or stay on the page; a 403 goes to /401.
  *
- * One confirm at a time, however many calls fail together. None on /login (nothing to go back to)
+ * One confirm at a time, however many calls fail together. None on the public pages (nothing to go back to)
  * and none while the guard loads the session or after that failed: it logs out and reloads itself (§4).
  */
+/** core-platform §2's public routes: a 401 there has no session to re-enter (their pages handle it). */
+export const PUBLIC_PATHS = ['/login', '/login2', '/init', '/serviceAgreement', '/privacyPolicy', '/lsPreview', '/entryAgreement'];
+
 export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>> {
   let asking = false;
   return {
     onUnauthorized: () => {
       const status = deps.session.status();
-      if (asking || deps.location().pathname === '/login' || status === 'loading' || status === 'failed') return;
+      if (asking || PUBLIC_PATHS.includes(deps.location().pathname) || status === 'loading' || status === 'failed') return;
       asking = true;
       void deps.notifier.confirm({ title: EXPIRED_TITLE, content: EXPIRED_MESSAGE, okText: RELOGIN_TEXT, cancelText: STAY_TEXT }).then(
         (relogin) => {

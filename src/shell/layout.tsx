@@ -1,6 +1,127 @@
-import { Outlet } from 'react-router-dom';
+import { Drawer, theme } from 'antd';
+import { type CSSProperties, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
+import type { RouteHandle } from '../app/router';
+import { unreadStore } from '../messages/unread-store';
+import { useRealtime } from '../realtime/use-realtime';
+import { sessionStore, useSession } from '../session/session-store';
+import { settingsStore, useSettings } from '../settings/settings-store';
+import { Navbar, NO_BADGE_DEPT_ID } from './navbar';
+import { PageCache } from './page-cache';
+import { affixPaths, pageInfo } from './route-handles';
+import { SettingsDrawer } from './settings-drawer';
+import { SIDEBAR_BG, SIDEBAR_WIDTH, Sidebar } from './sidebar';
+import { TagsBar } from './tags-bar';
+import { type Tag, tagsStore } from './tags-store';
+import { flatMenusOf, useFlatMenus } from './use-menus';
+import { useMobile } from './use-mobile';
+import { useMatchedHandle, useRouteHandles } from './use-route-handles';
+import './shell.css';
 
-/** The back-office frame: sidebar, top bar, tag bar and the page. */
+/**
+ * The back-office frame (core-platform §2): sidebar (a drawer below 992 px), top bar, tag bar and
+ * the page, with the visited pages kept alive per tag. Opens the user's realtime channel.
+ */
 export function Layout() {
-  return <Outlet />;
+  const session = useSession();
+  const settings = useSettings();
+  const mobile = useMobile();
+  const location = useLocation();
+  const handles = useRouteHandles();
+  const matched = useMatchedHandle();
+  const flat = useFlatMenus();
+  const { token } = theme.useToken();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const user = session.info?.user;
+  const username = user?.username;
+
+  useRealtime(username);
+
+  const page = useMemo(() => pageInfo(location.pathname, handles, flat, matched), [location.pathname, handles, flat, matched]);
+
+  const affix = useMemo<Tag[]>(
+    () =>
+      affixPaths(handles).map(({ path, title }) => ({
+        path,
+        fullPath: path,
+        title,
+        affix: true,
+        noCache: Boolean(handles.get(path)?.noCache),
+      })),
+    [handles],
+  );
+
+  // Every navigation gets its tag, read from the router itself: a page left before it finished
+  // loading (a transition React never committed) still gets one. Before paint, so the tag bar
+  // never shows without its pinned tags or the page being opened.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useLayoutEffect(() => {
+    if (!username || !router) return;
+    tagsStore.init(username, affix);
+    let last: unknown = null;
+    const visit = ({ location: at, matches }: typeof router.state) => {
+      // The router reports every state change; only a new location is a visit (a tag closed
+      // while its page is still shown must not come back).
+      if (at === last) return;
+      last = at;
+      const handle = matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
+      const info = pageInfo(at.pathname, handles, flatMenusOf(sessionStore.get().menus), handle);
+      if (info) tagsStore.visit({ ...info, fullPath: `${info.path}${at.search}` });
+    };
+    visit(router.state);
+    return router.subscribe(visit);
+  }, [username, affix, handles, router]);
+
+  // Tags restored from an earlier visit whose page the user can no longer open go away.
+  useEffect(() => {
+    if (username) tagsStore.retain((t) => pageInfo(t.path, handles, flat) !== null);
+  }, [username, handles, flat]);
+
+  useEffect(() => {
+    if (username && user?.deptId !== NO_BADGE_DEPT_ID) void unreadStore.refresh();
+  }, [username, user?.deptId]);
+
+  // The mobile drawer closes on navigation and when the window grows past the breakpoint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to the path changing
+  useEffect(() => setDrawerOpen(false), [location.pathname, mobile]);
+
+  const collapsed = !mobile && !settings.sidebarOpened;
+  const sidebarOpen = mobile ? drawerOpen : settings.sidebarOpened;
+  const toggleSidebar = () => {
+    if (mobile) setDrawerOpen((o) => !o);
+    else settingsStore.set({ sidebarOpened: !settingsStore.get().sidebarOpened });
+  };
+
+  return (
+    <div className={`wg-shell${mobile ? ' is-mobile' : ''}`} style={{ '--wg-primary': token.colorPrimary } as CSSProperties}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          rootClassName="wg-sidebar-drawer"
+          styles={{ body: { padding: 0, background: SIDEBAR_BG } }}
+        >
+          <Sidebar collapsed={false} />
+        </Drawer>
+      ) : (
+        <aside className={`wg-aside${collapsed ? ' is-collapsed' : ''}`}>
+          <Sidebar collapsed={collapsed} />
+        </aside>
+      )}
+      <div className="wg-main">
+        <header className={`wg-header${settings.fixedHeader ? ' is-fixed' : ''}`}>
+          <Navbar mobile={mobile} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} onOpenSettings={() => setSettingsOpen(true)} />
+          {settings.tagsView && <TagsBar />}
+        </header>
+        <main className="wg-content">
+          <PageCache page={page} enabled={settings.tagsView} />
+        </main>
+      </div>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </div>
+  );
 }
