@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generatedRoutes } from '../../../generated/routes';
+import { resolveDefinition, resolveView } from './resolve-view';
+
+const stockIn = JSON.parse(readFileSync(new URL('../../../definitions/views/12-stock-in.json', import.meta.url), 'utf8')) as Record<
+  string,
+  any
+>;
+/** As the server sends it: disTemplate and disMenu as JSON text, timestamps of its own. */
+const wire = (def: Record<string, any>) => ({
+  ...def,
+  disTemplate: JSON.stringify(def.disTemplate),
+  disMenu: JSON.stringify(def.disMenu),
+  updateTime: '2026-11-21 10:00:00',
+});
+
+describe('generated or runtime', () => {
+  it('uses the generated page when its hash equals the fetched definition', () => {
+    const r = resolveDefinition('view', wire(stockIn));
+    expect(r.kind).toBe('generated');
+    if (r.kind === 'generated') expect(r.route.path).toBe('/dev-tools/temp/page/stockIn/12');
+  });
+
+  it('renders at run time when the definition changed, or has no generated page, or run time is asked for', () => {
+    const changed = structuredClone(stockIn);
+    changed.disTemplate.tableOption[0].chName = '入库单编号';
+    const r = resolveView(wire(changed));
+    expect(r).toMatchObject({ kind: 'runtime', reason: 'hash-differs' });
+    if (r.kind === 'runtime') {
+      expect(r.page.columns[0]?.label).toBe('入库单编号');
+      expect(r.schema.safeParse({}).success).toBe(false);
+    }
+    expect(resolveView(wire(stockIn), { routes: [] })).toMatchObject({ kind: 'runtime', reason: 'no-generated-page' });
+    expect(resolveView(wire(stockIn), { runtimeOnly: true })).toMatchObject({ kind: 'runtime', reason: 'runtime-only' });
+    expect(generatedRoutes.some((g) => g.kind === 'view' && g.id === 12)).toBe(true);
+  });
+
+  it('lists the problems of a definition that fails validation with their pointers', () => {
+    const broken = structuredClone(stockIn);
+    broken.disTemplate.formOption[4].configure.min = 'abc';
+    broken.disMenu = {};
+    const r = resolveDefinition('view', wire(broken));
+    expect(r.kind).toBe('invalid');
+    if (r.kind === 'invalid') {
+      const pointers = r.problems.map((p) => p.pointer);
+      expect(pointers).toContain('/disTemplate/formOption/4/configure/min');
+      expect(pointers).toContain('/disMenu/componentName');
+    }
+    expect(resolveDefinition('view', 'not json').kind).toBe('invalid');
+    expect(resolveDefinition('view', { ...wire(stockIn), disTemplate: '' })).toMatchObject({ kind: 'undesigned' });
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ButtonModel } from '../../model/types';
+import { type ButtonContext, runButton } from './button-actions';
+
+function button(over: Partial<ButtonModel>): ButtonModel {
+  return { name: 'b', label: 'B', position: 'row', action: 'submit', confirm: false, multiple: false, roles: [], ...over };
+}
+
+function context(answer: unknown = { status: 200, message: '操作成功' }, confirmed = true) {
+  const calls: string[] = [];
+  const ctx: ButtonContext = {
+    model: {
+      viewId: 12,
+      api: { groovy: '/api/general/groovy/12' } as ButtonContext['model']['api'],
+      form: { dialog: { key: 'id' } } as ButtonContext['model']['form'],
+    },
+    http: {
+      get: vi.fn(async (url: string, params?: unknown) => {
+        calls.push(`GET ${url} ${JSON.stringify(params)}`);
+        return answer;
+      }) as never,
+      post: vi.fn(async (url: string, data?: unknown) => {
+        calls.push(`POST ${url} ${JSON.stringify(data)}`);
+        return answer;
+      }) as never,
+    },
+    download: vi.fn(async (url: string, params?: unknown) => {
+      calls.push(`DOWNLOAD ${url} ${JSON.stringify(params)}`);
+      return true;
+    }),
+    notify: { success: vi.fn((t: string) => void calls.push(`notice ${t}`)), confirm: vi.fn(async () => confirmed) },
+    navigate: (to) => void calls.push(`navigate ${to}`),
+    openWindow: (url) => void calls.push(`window ${url}`),
+    search: '?a=1',
+    reload: () => void calls.push('reload'),
+    openView: (b, row) => void calls.push(`dialog ${b.view} ${JSON.stringify(row)}`),
+  };
+  return { ctx, calls };
+}
+
+const rows = [{ id: 3, status: '0' }, { id: 5 }];
+
+describe('custom button actions', () => {
+  it('asks first when the button says so, and does nothing when declined', async () => {
+    const { ctx, calls } = context(undefined, false);
+    expect(await runButton(button({ confirm: true, submitUrl: '/x', submitType: 'post' }), rows, ctx)).toBe(false);
+    expect(ctx.notify.confirm).toHaveBeenCalledWith({ title: '提示', content: '确认执行该操作？' });
+    expect(calls).toEqual([]);
+  });
+
+  it('submits get, post and download with id as a comma list', async () => {
+    const { ctx, calls } = context();
+    await runButton(button({ submitUrl: '/g', submitType: 'get' }), rows, ctx);
+    await runButton(button({ submitUrl: '/p', submitType: 'post' }), rows, ctx);
+    await runButton(button({ submitUrl: '/d', submitType: 'download' }), rows, ctx);
+    expect(calls).toEqual([
+      'GET /g {"id":"3,5"}',
+      'notice 操作成功',
+      'reload',
+      'POST /p {"id":"3,5"}',
+      'notice 操作成功',
+      'reload',
+      'DOWNLOAD /d {"id":"3,5"}',
+    ]);
+  });
+
+  it('posts groovy actions with their ids and follows a location', async () => {
+    const inApp = context({ status: 200, location: '/dev-tools/temp/page/disposalOrder/19?stockId=3' });
+    await runButton(button({ action: 'groovy', name: 'genOrder', groovyAction: 'createDisposalOrder' }), rows.slice(0, 1), inApp.ctx);
+    expect(inApp.calls).toEqual([
+      'POST /api/general/groovy/12 {"groovyQueryParam":{"name":"genOrder","groovyAction":"createDisposalOrder"},"ids":[3]}',
+      'navigate /dev-tools/temp/page/disposalOrder/19?stockId=3',
+      'reload',
+    ]);
+    const outside = context({ location: 'https://flow.example/detail/1' });
+    await runButton(button({ action: 'groovy' }), rows, outside.ctx);
+    expect(outside.calls).toContain('window https://flow.example/detail/1');
+  });
+
+  it('opens views, websites and in-app paths', async () => {
+    const { ctx, calls } = context();
+    await runButton(button({ action: 'view', name: 'stockOut', view: 13, foreignKey: 'stockInId' }), rows.slice(0, 1), ctx);
+    await runButton(button({ action: 'website', websiteUrl: 'https://www.mee.gov.cn/' }), [], ctx);
+    await runButton(button({ action: 'system', websiteUrl: '/dispose/vBuild/temp/30' }), rows.slice(0, 1), ctx);
+    await runButton(button({ action: 'dialog', view: 14 }), rows.slice(0, 1), ctx);
+    expect(calls).toEqual([
+      'navigate /dev-tools/temp/page/stockOut/13?stockInId=3',
+      'window https://www.mee.gov.cn/',
+      'navigate /dispose/vBuild/temp/30?a=1&rowId=3',
+      'dialog 14 {"id":3,"status":"0"}',
+    ]);
+  });
+
+  it('reports a failed call as not done, without a notice', async () => {
+    const { ctx, calls } = context();
+    ctx.http.post = vi.fn(async () => {
+      throw new Error('boom');
+    }) as never;
+    expect(await runButton(button({ submitUrl: '/p', submitType: 'post' }), rows, ctx)).toBe(false);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Custom buttons (lowcode-engine.md §2.7, definitions.md §1.3): the six actions, each behind its
+ * confirm. The page passes what a button may touch (navigation, the list's reload, the dialog
+ * opener), so the actions need no React.
+ */
+import type { ButtonModel, ListPageModel } from '../../model/types';
+import type { Notifier } from '../../notify/notifier';
+import type { RequestClient } from '../../request';
+import type { Download } from '../../request/download';
+import { locationTarget, MESSAGES, systemTarget, viewTarget } from './rules';
+
+export type ButtonRow = Record<string, unknown>;
+
+export interface ButtonContext {
+  model: Pick<ListPageModel, 'viewId' | 'api' | 'form'>;
+  http: Pick<RequestClient, 'get' | 'post'>;
+  download: Download;
+  notify: Pick<Notifier, 'success' | 'confirm'>;
+  /** In-app navigation. */
+  navigate: (to: string) => void;
+  /** A new browser window. */
+  openWindow: (url: string) => void;
+  /** The current location's query (`?a=1`), kept by `system`. */
+  search: string;
+  reload: () => void;
+  /** `dialog`: shows view `button.view` in a dialog (with the row, for a foreign key). */
+  openView: (button: ButtonModel, row: ButtonRow | undefined) => void;
+}
+
+function messageOf(answer: unknown): string {
+  if (answer && typeof answer === 'object' && 'message' in answer) {
+    const m = (answer as { message?: unknown }).message;
+    if (typeof m === 'string' && m) return m;
+  }
+  return MESSAGES.done;
+}
+
+function locationOf(answer: unknown): string | undefined {
+  if (!answer || typeof answer !== 'object') return undefined;
+  const a = answer as { location?: unknown; data?: unknown };
+  if (typeof a.location === 'string' && a.location) return a.location;
+  if (a.data && typeof a.data === 'object') {
+    const inner = (a.data as { location?: unknown }).location;
+    if (typeof inner === 'string' && inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a button on its rows (the selection for a toolbar button, the row for a row button).
+ * Resolves false when the user declined the confirm or the call failed (already reported).
+ */
+export async function runButton(button: ButtonModel, rows: readonly ButtonRow[], ctx: ButtonContext): Promise<boolean> {
+  if (button.confirm && !(await ctx.notify.confirm({ title: MESSAGES.confirmTitle, content: MESSAGES.confirmAction }))) return false;
+  const key = ctx.model.form.dialog.key;
+  const ids = rows.map((r) => r[key]).filter((v) => v !== undefined && v !== null);
+  const first = rows[0];
+  const rowId = first?.[key];
+  try {
+    switch (button.action) {
+      case 'submit': {
+        const url = button.submitUrl ?? '';
+        const params = { id: ids.join(',') };
+        if (button.submitType === 'download') {
+          return await ctx.download(url, params);
+        }
+        const answer = button.submitType === 'post' ? await ctx.http.post(url, params) : await ctx.http.get(url, params);
+        ctx.notify.success(messageOf(answer));
+        ctx.reload();
+        return true;
+      }
+      case 'groovy': {
+        const answer = await ctx.http.post(ctx.model.api.groovy, {
+          groovyQueryParam: { name: button.name, groovyAction: button.groovyAction ?? button.name },
+          ids,
+        });
+        const location = locationOf(answer);
+        if (location) {
+          const target = locationTarget(location);
+          if (target.inApp) ctx.navigate(target.href);
+          else ctx.openWindow(target.href);
+        } else {
+          ctx.notify.success(messageOf(answer));
+        }
+        ctx.reload();
+        return true;
+      }
+      case 'dialog':
+        ctx.openView(button, first);
+        return true;
+      case 'view':
+        ctx.navigate(viewTarget(button, rowId));
+        return true;
+      case 'website':
+        if (button.websiteUrl) ctx.openWindow(button.websiteUrl);
+        return true;
+      case 'system':
+        if (button.websiteUrl) ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId));
+        return true;
+    }
+  } catch {
+    // The request layer has shown the error.
+    return false;
+  }
+  return false;
+}

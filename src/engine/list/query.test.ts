@@ -1,0 +1,111 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import type { ColumnModel } from '../../model/types';
+import {
+  buildExportQuery,
+  buildListQuery,
+  DEFAULT_PAGE_SIZE,
+  defaultCreateRange,
+  type ListQueryState,
+  pageAfterDelete,
+  rangeToWire,
+  routeFilters,
+  rowNumber,
+  searchValuesToWire,
+  searchValueToWire,
+} from './query';
+
+const byDate = { field: 'inTime', order: 'desc' } as const;
+
+function state(over: Partial<ListQueryState> = {}): ListQueryState {
+  return { page: 1, size: DEFAULT_PAGE_SIZE, sort: null, range: null, values: {}, ...over };
+}
+
+function column(name: string, searchKind: ColumnModel['searchKind']): ColumnModel {
+  return {
+    name,
+    label: name,
+    dataType: 'varchar',
+    visible: true,
+    tags: false,
+    sortable: false,
+    overflow: false,
+    money: false,
+    search: true,
+    searchKind,
+  };
+}
+
+describe('list query', () => {
+  it('sends page 0-based, the size and the default sort', () => {
+    expect(buildListQuery(state(), byDate)).toEqual({ page: 0, size: 10, sort: 'inTime,desc' });
+    expect(buildListQuery(state({ page: 3, size: 20 }), byDate)).toMatchObject({ page: 2, size: 20 });
+  });
+
+  it("sends the user's sort instead of the default", () => {
+    expect(buildListQuery(state({ sort: { field: 'quantity', order: 'asc' } }), byDate).sort).toBe('quantity,asc');
+  });
+
+  it('sends the createTime range as startTime and endTime, 90 days back by default', () => {
+    const now = dayjs('2026-03-31T10:20:30');
+    const range = defaultCreateRange(now);
+    expect(rangeToWire(range)).toEqual(['2025-12-31 00:00:00', '2026-03-31 23:59:59']);
+    const q = buildListQuery(state({ range: rangeToWire(range) }), byDate);
+    expect(q.startTime).toBe('2025-12-31 00:00:00');
+    expect(q.endTime).toBe('2026-03-31 23:59:59');
+    expect(buildListQuery(state({ range: rangeToWire([range[0], null]) }), byDate)).not.toHaveProperty('startTime');
+  });
+
+  it('sends search values and leaves empty ones out', () => {
+    const q = buildListQuery(
+      state({ values: { stockNo: 'RK1', wasteName: '', status: undefined, tags: [] }, fixed: { stockInId: 5 } }),
+      byDate,
+    );
+    expect(q).toEqual({ page: 0, size: 10, sort: 'inTime,desc', stockNo: 'RK1', stockInId: 5 });
+  });
+
+  it('turns search inputs into wire values by kind', () => {
+    expect(searchValueToWire('text', '  RK2026 ')).toBe('RK2026');
+    expect(searchValueToWire('text', '   ')).toBeUndefined();
+    expect(searchValueToWire('date', [dayjs('2026-01-02'), dayjs('2026-01-05')])).toEqual(['2026-01-02', '2026-01-05']);
+    expect(searchValueToWire('date', [dayjs('2026-01-02'), dayjs('2026-01-02')])).toBe('2026-01-02');
+    expect(searchValueToWire('city', ['320000', '320500'])).toBe('320000,320500');
+    expect(searchValueToWire('number', '12.5')).toBe(12.5);
+    expect(searchValueToWire('number', 'abc')).toBeUndefined();
+    expect(searchValueToWire('dict', '1')).toBe('1');
+    expect(
+      searchValuesToWire([column('a', 'text'), column('b', 'dict'), column('c', 'city')], { a: ' x ', b: null, c: [], d: 'not a column' }),
+    ).toEqual({ a: 'x' });
+  });
+
+  it('exports every matching row with the visible columns', () => {
+    const q = buildExportQuery(state({ page: 4, values: { status: '1' } }), byDate, [
+      { name: 'stockNo', label: '入库单号' },
+      { name: 'status', label: '状态' },
+    ]);
+    expect(q).toEqual({ sort: 'inTime,desc', status: '1', fields: ['stockNo', 'status'], headers: ['入库单号', '状态'] });
+  });
+
+  it('reads route query values that name fields as filters, numbers as numbers', () => {
+    const fields = new Set(['stockInId', 'stockNo']);
+    expect(routeFilters(new URLSearchParams('stockInId=12&stockNo=RK01&rowId=3&stockNo2=x'), fields)).toEqual({
+      stockInId: 12,
+      stockNo: 'RK01',
+    });
+  });
+});
+
+describe('paging', () => {
+  it('steps back one page when the last rows of a page are deleted', () => {
+    expect(pageAfterDelete({ page: 3, size: 10, total: 21, deleted: 1 })).toBe(2);
+    expect(pageAfterDelete({ page: 3, size: 10, total: 25, deleted: 5 })).toBe(2);
+    expect(pageAfterDelete({ page: 3, size: 10, total: 25, deleted: 1 })).toBe(3);
+    expect(pageAfterDelete({ page: 1, size: 10, total: 1, deleted: 1 })).toBe(1);
+    expect(pageAfterDelete({ page: 2, size: 10, total: 20, deleted: 10 })).toBe(1);
+  });
+
+  it('numbers rows across pages', () => {
+    expect(rowNumber(1, 10, 0)).toBe(1);
+    expect(rowNumber(3, 20, 4)).toBe(45);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The list call's query (lowcode-engine.md §2.1, §7, §9; definitions.md §0): what the search bar,
+ * the table's sorter and the pager hold, turned into the parameters of `GET /api/general/list/{viewId}`
+ * and of the export. Pure, so the rules are tested without a browser.
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ColumnModel } from '../../model/types';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 20, 30, 40, 50, 100];
+/** The createTime range starts this many days back by default (§9). */
+export const DEFAULT_RANGE_DAYS = 90;
+/** What startTime/endTime are sent as. */
+export const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
+/** What a date search sends. */
+export const WIRE_DATE = 'YYYY-MM-DD';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface SortState {
+  field: string;
+  order: SortOrder;
+}
+
+export interface ListQueryState {
+  /** 1-based, as the pager shows it. */
+  page: number;
+  size: number;
+  /** The user's sort; null falls back to the model's default sort. */
+  sort: SortState | null;
+  /** createTime range as wire text (start, end); null sends neither. */
+  range: readonly [string, string] | null;
+  /** Search values by field name, already in wire shape (see searchValueToWire). */
+  values: Readonly<Record<string, unknown>>;
+  /** Filters the page always applies (a foreign key from the route query, a dialog's row id). */
+  fixed?: Readonly<Record<string, unknown>>;
+}
+
+/** Today minus 90 days at 00:00:00 to today at 23:59:59. */
+export function defaultCreateRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  return [now.subtract(DEFAULT_RANGE_DAYS, 'day').startOf('day'), now.endOf('day')];
+}
+
+export function rangeToWire(
+  range: readonly [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined,
+): [string, string] | null {
+  const [start, end] = range ?? [];
+  if (!start || !end) return null;
+  return [start.startOf('second').format(WIRE_TIME), end.format(WIRE_TIME)];
+}
+
+/** A value the search bar holds but that filters nothing. */
+export function isEmptySearchValue(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (Array.isArray(v)) return v.length === 0 || v.every(isEmptySearchValue);
+  if (typeof v === 'number') return Number.isNaN(v);
+  return false;
+}
+
+function isDayjs(v: unknown): v is Dayjs {
+  return dayjs.isDayjs(v);
+}
+
+/**
+ * A search input's value in the shape the server filters on:
+ * text trimmed; a date range as two dates (the server reads two values as a range, one as a whole day);
+ * a city path as its comma-joined codes (the server matches by prefix); selects as they are.
+ */
+export function searchValueToWire(kind: ColumnModel['searchKind'], v: unknown): unknown {
+  if (isEmptySearchValue(v)) return undefined;
+  switch (kind) {
+    case 'text':
+      return typeof v === 'string' ? v.trim() : v;
+    case 'date': {
+      const list = Array.isArray(v) ? v : [v];
+      const dates = list.filter(isDayjs).map((d) => d.format(WIRE_DATE));
+      if (dates.length === 2 && dates[0] === dates[1]) return dates[0];
+      return dates.length ? dates : typeof v === 'string' ? v : undefined;
+    }
+    case 'city':
+      return Array.isArray(v) ? v.map(String).join(',') : String(v);
+    case 'number': {
+      const n = typeof v === 'number' ? v : Number(v);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    default:
+      return v;
+  }
+}
+
+/** Every search value of the bar in wire shape, empty ones left out. */
+export function searchValuesToWire(columns: readonly ColumnModel[], raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of columns) {
+    const v = searchValueToWire(c.searchKind, raw[c.name]);
+    if (!isEmptySearchValue(v)) out[c.name] = v;
+  }
+  return out;
+}
+
+export function sortParam(sort: SortState | null, defaultSort: SortState): string {
+  const s = sort ?? defaultSort;
+  return `${s.field},${s.order}`;
+}
+
+/** The list call's parameters: `page` is 0-based on the wire (definitions.md §0). */
+export function buildListQuery(state: ListQueryState, defaultSort: SortState): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    page: Math.max(0, state.page - 1),
+    size: state.size,
+    sort: sortParam(state.sort, defaultSort),
+  };
+  if (state.range) {
+    params.startTime = state.range[0];
+    params.endTime = state.range[1];
+  }
+  for (const [k, v] of Object.entries(state.fixed ?? {})) if (!isEmptySearchValue(v)) params[k] = v;
+  for (const [k, v] of Object.entries(state.values)) if (!isEmptySearchValue(v)) params[k] = v;
+  return params;
+}
+
+/**
+ * `{export}/download`: the same filters and order as the list, every matching row (no page), and the
+ * visible columns as `fields` with their titles as `headers`.
+ */
+export function buildExportQuery(
+  state: ListQueryState,
+  defaultSort: SortState,
+  columns: readonly Pick<ColumnModel, 'name' | 'label'>[],
+): Record<string, unknown> {
+  const { page: _page, size: _size, ...rest } = buildListQuery(state, defaultSort);
+  return { ...rest, fields: columns.map((c) => c.name), headers: columns.map((c) => c.label) };
+}
+
+/**
+ * The page to show after `deleted` rows went: when the current page no longer exists (its last
+ * rows were deleted) step back, never before page 1.
+ */
+export function pageAfterDelete(p: { page: number; size: number; total: number; deleted: number }): number {
+  const remaining = Math.max(0, p.total - p.deleted);
+  const last = Math.max(1, Math.ceil(remaining / Math.max(1, p.size)));
+  return Math.min(p.page, last);
+}
+
+/** The number of a row in the index column: numbering continues across pages. */
+export function rowNumber(page: number, size: number, index: number): number {
+  return (Math.max(1, page) - 1) * size + index + 1;
+}
+
+/**
+ * Route query values that name a field of the page become fixed filters (a `view` button's foreign
+ * key); numeric text is sent as a number (lowcode-engine.md §7, form submit).
+ */
+export function routeFilters(search: URLSearchParams, fieldNames: ReadonlySet<string>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of search) {
+    if (!fieldNames.has(k) || v.trim() === '') continue;
+    out[k] = /^-?\d+(\.\d+)?$/.test(v.trim()) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v;
+  }
+  return out;
+}

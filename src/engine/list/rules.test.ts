@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ButtonModel } from '../../model/types';
+import {
+  abilitiesOf,
+  buttonAllowed,
+  buttonShownOnRow,
+  CRUD_IDLE,
+  confirmDeleteText,
+  crudTransition,
+  locationTarget,
+  rowButtons,
+  splitRowActions,
+  systemTarget,
+  toolbarButtonState,
+  viewTarget,
+} from './rules';
+
+function button(over: Partial<ButtonModel>): ButtonModel {
+  return { name: 'b', label: 'B', position: 'row', action: 'groovy', confirm: false, multiple: false, roles: [], ...over };
+}
+
+const permissions = { list: 's:list', add: 's:add', edit: 's:edit', del: 's:del', look: 's:look', pre: 's:pre' };
+const features = { add: true, edit: true, del: true, look: true, export: true, import: true, template: true, index: true, operation: true };
+
+describe('permissions', () => {
+  it('needs both the switch and the permission; admin and the wildcard always pass', () => {
+    expect(abilitiesOf({ features, permissions }, ['s:add', 's:look'])).toMatchObject({
+      add: true,
+      edit: false,
+      del: false,
+      look: true,
+      pre: false,
+      import: true,
+    });
+    expect(abilitiesOf({ features, permissions }, ['admin'])).toMatchObject({ add: true, edit: true, del: true, look: true, pre: true });
+    expect(abilitiesOf({ features, permissions }, ['*:*:*'])).toMatchObject({ del: true, pre: true });
+    expect(abilitiesOf({ features: { ...features, del: false }, permissions }, ['admin']).del).toBe(false);
+  });
+});
+
+describe('custom button visibility', () => {
+  it('shows to everyone without roles, else to admin or a holder of a role', () => {
+    expect(buttonAllowed(button({ roles: [] }), ['someone'])).toBe(true);
+    expect(buttonAllowed(button({ roles: ['stockIn:edit'] }), ['admin'])).toBe(true);
+    expect(buttonAllowed(button({ roles: ['admin', 'stockIn:edit'] }), ['stockIn:edit'])).toBe(true);
+    expect(buttonAllowed(button({ roles: ['admin', 'stockIn:edit'] }), ['stockIn:list'])).toBe(false);
+    expect(buttonAllowed(button({ roles: ['x'] }), [])).toBe(false);
+  });
+
+  it('shows a row button only where the row matches showWhen, as text', () => {
+    const b = button({ showWhen: { field: 'status', value: '0' } });
+    expect(buttonShownOnRow(b, { status: '0' })).toBe(true);
+    expect(buttonShownOnRow(b, { status: 0 })).toBe(true);
+    expect(buttonShownOnRow(b, { status: '1' })).toBe(false);
+    expect(buttonShownOnRow(b, {})).toBe(false);
+    expect(buttonShownOnRow(button({}), { status: '1' })).toBe(true);
+    const list = [b, button({ name: 'tb', position: 'toolbar' }), button({ name: 'locked', roles: ['nobody'] })];
+    expect(rowButtons(list, ['user'], { status: '0' }).map((x) => x.name)).toEqual(['b']);
+    expect(rowButtons(list, ['user'], { status: '1' })).toEqual([]);
+  });
+
+  it('enables a toolbar button for the selection its action needs', () => {
+    expect(toolbarButtonState(button({ action: 'groovy', multiple: true }), 0).enabled).toBe(false);
+    expect(toolbarButtonState(button({ action: 'groovy', multiple: true }), 3).enabled).toBe(true);
+    expect(toolbarButtonState(button({ action: 'submit', multiple: false }), 2)).toEqual({ enabled: false, reason: '请选择一条数据' });
+    expect(toolbarButtonState(button({ action: 'website' }), 0).enabled).toBe(true);
+    expect(toolbarButtonState(button({ action: 'view', foreignKey: 'fk' }), 0).enabled).toBe(false);
+  });
+});
+
+describe('row action overflow', () => {
+  it('keeps up to 4 inline and puts the rest into 更多', () => {
+    expect(splitRowActions([1, 2, 3, 4])).toEqual({ inline: [1, 2, 3, 4], more: [] });
+    expect(splitRowActions([1, 2, 3, 4, 5, 6])).toEqual({ inline: [1, 2, 3, 4], more: [5, 6] });
+    expect(splitRowActions([])).toEqual({ inline: [], more: [] });
+  });
+});
+
+describe('CRUD action states', () => {
+  it('goes normal → prepared → processing, back to normal on success and to prepared on failure', () => {
+    let s = crudTransition(CRUD_IDLE, 'add', 'prepare');
+    expect(s.add).toBe(1);
+    s = crudTransition(s, 'add', 'start');
+    expect(s.add).toBe(2);
+    expect(crudTransition(s, 'add', 'failure').add).toBe(1);
+    expect(crudTransition(s, 'add', 'success').add).toBe(0);
+    expect(crudTransition(crudTransition(CRUD_IDLE, 'edit', 'prepare'), 'edit', 'cancel').edit).toBe(0);
+    expect(crudTransition(CRUD_IDLE, 'del', 'prepare')).toEqual({ add: 0, edit: 0, del: 1 });
+  });
+});
+
+describe('texts and targets', () => {
+  it('asks before deleting N rows', () => {
+    expect(confirmDeleteText(3)).toBe('确认删除选中的3条数据？');
+  });
+
+  it('builds view, system and location targets', () => {
+    expect(viewTarget(button({ name: 'stockOut', view: 13, foreignKey: 'stockInId' }), 7)).toBe(
+      '/dev-tools/temp/page/stockOut/13?stockInId=7',
+    );
+    expect(viewTarget(button({ name: 'stockOut', view: 13 }), 7)).toBe('/dev-tools/temp/page/stockOut/13');
+    expect(systemTarget('/dispose/vBuild/temp/30', '?a=1&rowId=2', 9)).toBe('/dispose/vBuild/temp/30?a=1&rowId=9');
+    expect(systemTarget('/x?b=2', '', undefined)).toBe('/x?b=2');
+    expect(locationTarget('/dev-tools/temp/page/disposalOrder/19?stockId=1')).toEqual({
+      inApp: true,
+      href: '/dev-tools/temp/page/disposalOrder/19?stockId=1',
+    });
+    expect(locationTarget('https://example.com/a').inApp).toBe(false);
+    expect(locationTarget('//evil.example').inApp).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The list page's decisions that do not need React: who may do what (lowcode-engine.md §6), which
+ * custom buttons show where (§2.7, definitions.md §1.3), how row actions overflow into 更多 (§2.1),
+ * and the CRUD action states of §4. Pure.
+ */
+import { hasPermission } from '../../access/permission';
+import type { ButtonModel, ListPageModel } from '../../model/types';
+
+/** §9: above this many row actions the rest go into the 更多 menu. */
+export const ROW_ACTION_LIMIT = 4;
+
+export const MESSAGES = {
+  added: '新增成功',
+  edited: '编辑成功',
+  deleted: '删除成功',
+  submitted: '提交成功',
+  done: '操作成功',
+  confirmAction: '确认执行该操作？',
+  confirmTitle: '提示',
+  keepOneColumn: '请至少选择一列',
+  importTypes: '允许上传 xls、xlsx',
+  importDone: '导入成功，详见返回的文件',
+  chooseRows: '请选择数据',
+  chooseOneRow: '请选择一条数据',
+} as const;
+
+export function confirmDeleteText(count: number): string {
+  return `确认删除选中的${count}条数据？`;
+}
+
+export interface ListAbilities {
+  add: boolean;
+  edit: boolean;
+  del: boolean;
+  look: boolean;
+  pre: boolean;
+  export: boolean;
+  import: boolean;
+  template: boolean;
+}
+
+/** What the page offers to these roles: the definition's switch and the permission, both. Admin and the wildcard pass. */
+export function abilitiesOf(model: Pick<ListPageModel, 'features' | 'permissions'>, roles: readonly string[]): ListAbilities {
+  const can = (p: string) => hasPermission(roles, p);
+  const f = model.features;
+  const p = model.permissions;
+  return {
+    add: f.add && can(p.add),
+    edit: f.edit && can(p.edit),
+    del: f.del && can(p.del),
+    look: f.look && can(p.look),
+    pre: can(p.pre),
+    export: f.export,
+    // The import writes records: it needs the add permission (the server checks the same).
+    import: f.import && can(p.add),
+    template: f.template,
+  };
+}
+
+/** A custom button shows to admin, the wildcard, or a holder of one of its roles; no roles means everyone. */
+export function buttonAllowed(button: Pick<ButtonModel, 'roles'>, roles: readonly string[]): boolean {
+  return button.roles.length === 0 || hasPermission(roles, button.roles);
+}
+
+/** A row button with showWhen shows only where row[field] equals value, compared as text. */
+export function buttonShownOnRow(button: Pick<ButtonModel, 'showWhen'>, row: Readonly<Record<string, unknown>>): boolean {
+  if (!button.showWhen) return true;
+  const v = row[button.showWhen.field];
+  return (v === null || v === undefined ? '' : String(v)) === button.showWhen.value;
+}
+
+/** Actions that act on records and so need a selection (ids, a row id or a foreign key). */
+export function needsRows(button: Pick<ButtonModel, 'action' | 'foreignKey'>): boolean {
+  switch (button.action) {
+    case 'submit':
+    case 'groovy':
+      return true;
+    case 'view':
+      return !!button.foreignKey;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a toolbar button can run with this many selected rows, and if not, why: an action on
+ * records needs at least one, and exactly one unless `multiple`.
+ */
+export function toolbarButtonState(
+  button: Pick<ButtonModel, 'action' | 'foreignKey' | 'multiple'>,
+  selected: number,
+): { enabled: boolean; reason?: string } {
+  if (needsRows(button) && selected === 0) return { enabled: false, reason: MESSAGES.chooseRows };
+  if (!button.multiple && selected > 1) return { enabled: false, reason: MESSAGES.chooseOneRow };
+  return { enabled: true };
+}
+
+export function toolbarButtons(buttons: readonly ButtonModel[], roles: readonly string[]): ButtonModel[] {
+  return buttons.filter((b) => b.position === 'toolbar' && buttonAllowed(b, roles));
+}
+
+export function rowButtons(
+  buttons: readonly ButtonModel[],
+  roles: readonly string[],
+  row: Readonly<Record<string, unknown>>,
+): ButtonModel[] {
+  return buttons.filter((b) => b.position === 'row' && buttonAllowed(b, roles) && buttonShownOnRow(b, row));
+}
+
+/** Up to the limit inline; beyond it, the rest go into the 更多 menu. */
+export function splitRowActions<T>(actions: readonly T[], limit = ROW_ACTION_LIMIT): { inline: T[]; more: T[] } {
+  if (actions.length <= limit) return { inline: [...actions], more: [] };
+  return { inline: actions.slice(0, limit), more: actions.slice(limit) };
+}
+
+// ----- CRUD action states (§4) -----
+
+/** 0 normal, 1 prepared (dialog open, or a look), 2 processing (the call runs). */
+export type CrudStatus = 0 | 1 | 2;
+export type CrudAction = 'add' | 'edit' | 'del';
+export type CrudStates = Record<CrudAction, CrudStatus>;
+export type CrudEvent = 'prepare' | 'start' | 'success' | 'failure' | 'cancel';
+
+export const CRUD_IDLE: CrudStates = { add: 0, edit: 0, del: 0 };
+
+/**
+ * prepare: 0 → 1; start: → 2; success: → 0 (the caller refreshes); failure: 2 → 1; cancel: → 0.
+ * A delete is prepared while its confirm is open.
+ */
+export function crudTransition(states: CrudStates, action: CrudAction, event: CrudEvent): CrudStates {
+  const now = states[action];
+  let next: CrudStatus = now;
+  switch (event) {
+    case 'prepare':
+      next = now === 2 ? 2 : 1;
+      break;
+    case 'start':
+      next = 2;
+      break;
+    case 'success':
+    case 'cancel':
+      next = 0;
+      break;
+    case 'failure':
+      next = 1;
+      break;
+  }
+  return next === now ? states : { ...states, [action]: next };
+}
+
+// ----- custom button targets -----
+
+/** `view`: /dev-tools/temp/page/{name}/{view}, plus ?{foreignKey}={row id}. */
+export function viewTarget(button: Pick<ButtonModel, 'name' | 'view' | 'foreignKey'>, rowId: unknown): string {
+  const path = `/dev-tools/temp/page/${button.name}/${button.view ?? ''}`;
+  if (!button.foreignKey || rowId === undefined || rowId === null || rowId === '') return path;
+  return `${path}?${new URLSearchParams({ [button.foreignKey]: String(rowId) })}`;
+}
+
+/** `system`: websiteUrl inside the app, keeping the current query and adding rowId. */
+export function systemTarget(websiteUrl: string, currentSearch: string, rowId: unknown): string {
+  const [path = '', own = ''] = websiteUrl.split('?');
+  const query = new URLSearchParams(currentSearch);
+  for (const [k, v] of new URLSearchParams(own)) query.set(k, v);
+  if (rowId !== undefined && rowId !== null && rowId !== '') query.set('rowId', String(rowId));
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Where a groovy answer's `location` goes: an app path (flow detail, apply form, other pages) in
+ * the app, anything absolute in a new window.
+ */
+export function locationTarget(location: string): { inApp: boolean; href: string } {
+  const href = location.trim();
+  if (href.startsWith('/') && !href.startsWith('//')) return { inApp: true, href };
+  return { inApp: false, href };
+}

@@ -1,0 +1,187 @@
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Cascader, DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { ColumnModel } from '../../model/types';
+import { useDict, useRegionTree, useRemoteOptions } from '../options';
+import type { RemoteOption } from '../options/types';
+
+/** Inputs shown while the bar is collapsed; the rest appear on 展开. */
+export const COLLAPSED_INPUTS = 3;
+export const CREATE_TIME_FIELD = '__createTime';
+
+const INPUT_STYLE = { width: 200 };
+
+export interface SearchSubmit {
+  /** Raw input values by field name. */
+  values: Record<string, unknown>;
+  range: [Dayjs, Dayjs] | null;
+}
+
+function DictSearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { entries, status } = useDict(column.dict);
+  return (
+    <Select
+      {...rest}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={status === 'loading'}
+      placeholder={`请选择${column.label}`}
+      style={INPUT_STYLE}
+      options={entries.map((e) => ({ value: e.value, label: e.label }))}
+    />
+  );
+}
+
+type TreeNode = { value: string; title: string; children?: TreeNode[] };
+const treeData = (options: readonly RemoteOption[]): TreeNode[] =>
+  options.map((o) => ({ value: o.value, title: o.label, ...(o.children ? { children: treeData(o.children) } : {}) }));
+
+function RemoteSearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  // The search bar has no form values for type-2 parameters: their fixed parameters only.
+  const { options, status } = useRemoteOptions(column.remote, {});
+  const placeholder = `请选择${column.label}`;
+  if (column.remote?.tree)
+    return (
+      <TreeSelect
+        {...rest}
+        allowClear
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        placeholder={placeholder}
+        style={INPUT_STYLE}
+        treeData={treeData(options)}
+      />
+    );
+  return (
+    <Select
+      {...rest}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={status === 'loading'}
+      placeholder={placeholder}
+      style={INPUT_STYLE}
+      options={options.map((o) => ({ value: o.value, label: o.label }))}
+    />
+  );
+}
+
+type CascaderNode = { value: string; label: string; children?: CascaderNode[] };
+const cascaderData = (options: readonly RemoteOption[]): CascaderNode[] =>
+  options.map((o) => ({ value: o.value, label: o.label, ...(o.children ? { children: cascaderData(o.children) } : {}) }));
+
+function CitySearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { options } = useRegionTree();
+  return (
+    <Cascader
+      {...(rest as object)}
+      changeOnSelect
+      allowClear
+      placeholder={`请选择${column.label}`}
+      style={INPUT_STYLE}
+      options={cascaderData(options)}
+    />
+  );
+}
+
+/** One search input, by the column's searchKind. */
+export function SearchInput(props: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { column, ...rest } = props;
+  switch (column.searchKind) {
+    case 'dict':
+      return <DictSearch {...props} />;
+    case 'remote':
+      return <RemoteSearch {...props} />;
+    case 'city':
+      return <CitySearch {...props} />;
+    case 'date':
+      return <DatePicker.RangePicker {...(rest as object)} style={{ width: 240 }} placeholder={['开始日期', '结束日期']} />;
+    case 'number':
+      return <InputNumber {...(rest as object)} style={INPUT_STYLE} placeholder={`请输入${column.label}`} />;
+    default:
+      return <Input {...(rest as object)} allowClear style={INPUT_STYLE} placeholder={`请输入${column.label}`} />;
+  }
+}
+
+/**
+ * The search bar (lowcode-engine.md §2.1): every column with `search` (all columns in the advanced
+ * query), the createTime range (90 days back by default), 搜索, 重置 and 展开/收起. Enter searches.
+ */
+export function SearchBar({
+  columns,
+  initialRange,
+  showAll = false,
+  onSearch,
+  onReset,
+}: {
+  columns: readonly ColumnModel[];
+  /** Every input at once (the advanced query), whatever 展开/收起 says. */
+  showAll?: boolean;
+  /** The createTime range the bar starts with and resets to (90 days back). */
+  initialRange: [Dayjs, Dayjs];
+  onSearch: (s: SearchSubmit) => void;
+  onReset: (s: SearchSubmit) => void;
+}) {
+  const [form] = Form.useForm();
+  const [expanded, setExpanded] = useState(false);
+  const total = columns.length + 1;
+  const collapsible = total > COLLAPSED_INPUTS && !showAll;
+  const shown = expanded || !collapsible ? columns : columns.slice(0, COLLAPSED_INPUTS - 1);
+
+  const read = (raw: Record<string, unknown>): SearchSubmit => {
+    const r = raw[CREATE_TIME_FIELD] as [Dayjs | null, Dayjs | null] | null | undefined;
+    // Only this bar's inputs: a value typed in the advanced query does not linger once it is closed.
+    const values = Object.fromEntries(columns.map((c) => [c.name, raw[c.name]]));
+    return { values, range: r?.[0] && r[1] ? [r[0], r[1]] : null };
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className="engine-search-bar"
+      style={{ rowGap: 12, marginBottom: 12 }}
+      initialValues={{ [CREATE_TIME_FIELD]: initialRange }}
+      onFinish={() => onSearch(read(form.getFieldsValue(true)))}
+    >
+      {shown.map((c) => (
+        <Form.Item key={c.name} name={c.name} label={c.label}>
+          <SearchInput column={c} />
+        </Form.Item>
+      ))}
+      <Form.Item name={CREATE_TIME_FIELD} label="创建时间">
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm:ss' }}
+          format="YYYY-MM-DD HH:mm:ss"
+          style={{ width: 360 }}
+          placeholder={['开始时间', '结束时间']}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onReset(read(form.getFieldsValue(true)));
+            }}
+          >
+            重置
+          </Button>
+          {collapsible && (
+            <Button
+              type="link"
+              onClick={() => setExpanded((e) => !e)}
+              icon={expanded ? <UpOutlined /> : <DownOutlined />}
+              aria-expanded={expanded}
+            >
+              {expanded ? '收起' : '展开'}
+            </Button>
+          )}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
