@@ -87,6 +87,12 @@ export const routes: RouteObject[] = [
               pending('/message/systemMessage', '系统消息'),
               pending('/qrcode/print', '标签打印'),
               lazyPage(
+                '/dev-tools/preview',
+                () => import('../pages/preview-page'),
+                (m) => m.PreviewPage,
+                { title: '视图预览' },
+              ),
+              lazyPage(
                 '/401',
                 () => import('../pages/error-401-page'),
                 (m) => m.Error401Page,

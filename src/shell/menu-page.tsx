@@ -1,36 +1,76 @@
-import { Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { generatedRoutes } from '../../generated/routes';
+import { ContainerPage, FormPage } from '../engine';
+import { DefinitionProblems, ResolvedView, resolveDefinition, useDefinition } from '../engine/container/resolve-view';
+import { BigScreenPage } from '../engine/pages';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
 import { flatMenusOf } from './use-menus';
 
-function generatedFor(pathname: string) {
-  const exact = generatedRoutes.find((r) => r.path === pathname);
-  if (exact) return exact;
-  const screen = /\/vBuild\/temp\/(\d+)$/.exec(pathname);
-  return screen ? generatedRoutes.find((r) => r.kind === 'screen' && r.id === Number(screen[1])) : undefined;
-}
+const spinner = <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
 /**
- * Every route the server's menus grant that has no page of its own in the route table: low-code
- * pages come from generated/ (the runtime renderer for newer definitions is the engine's); a path
+ * A screen by id (`/{x}/vBuild/temp/{id}`): the generated page when its hash matches the server's
+ * current definition, otherwise the runtime renderer; a definition that fails validation lists its
+ * problems.
+ */
+export function ResolvedScreen({ screenId }: { screenId: number }) {
+  const loaded = useDefinition('screen', screenId);
+  if (loaded.status === 'loading') return spinner;
+  if (loaded.status === 'failed')
+    return (
+      <Result
+        status="error"
+        title={`页面 ${screenId} 加载失败`}
+        subTitle={loaded.message}
+        extra={
+          <Button type="primary" onClick={loaded.reload}>
+            重试
+          </Button>
+        }
+      />
+    );
+  const r = resolveDefinition('screen', loaded.raw);
+  switch (r.kind) {
+    case 'generated': {
+      const Page = r.route.component;
+      return (
+        <Suspense fallback={spinner}>
+          <Page />
+        </Suspense>
+      );
+    }
+    case 'runtime':
+      if (r.page.kind === 'container') return <ContainerPage key={r.hash} model={r.page} />;
+      if (r.page.kind === 'form') return <FormPage key={r.hash} model={r.page} />;
+      if (r.page.kind === 'bigScreen') return <BigScreenPage key={r.hash} model={r.page} />;
+      return <Result status="warning" title="无法显示该页面" />;
+    case 'invalid':
+      return <DefinitionProblems title="页面定义有误，无法显示" problems={r.problems} />;
+    case 'undesigned':
+      return <Result status="info" title="该页面尚未设计" />;
+  }
+}
+
+const VIEW_PATH = /\/dev-tools\/temp\/page\/[^/]+\/(\d+)$/;
+const SCREEN_PATH = /\/vBuild\/temp\/(\d+)$/;
+
+/**
+ * Every route the server's menus grant that has no page of its own in the route table. Low-code
+ * pages (`/dev-tools/temp/page/{name}/{viewId}`, `/{x}/vBuild/temp/{screenId}`) are drawn from the
+ * server's current definition: generated when it matches the build, at run time otherwise. A path
  * the user's menus do not hold goes to /abandonhome (core-platform §2).
  */
 export function MenuPage() {
   const { pathname } = useLocation();
   const session = useSession();
-  const route = findRoute(flatMenusOf(session.menus), pathname);
+  const clean = pathname.replace(/\/+$/, '');
+  const route = findRoute(flatMenusOf(session.menus), clean);
   if (!route) return <Navigate to="/abandonhome" replace />;
-  const generated = generatedFor(pathname);
-  if (generated) {
-    const Page = generated.component;
-    return (
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
-        <Page />
-      </Suspense>
-    );
-  }
+  const view = VIEW_PATH.exec(clean);
+  if (view) return <ResolvedView key={view[1]} viewId={Number(view[1])} />;
+  const screen = SCREEN_PATH.exec(clean);
+  if (screen) return <ResolvedScreen key={screen[1]} screenId={Number(screen[1])} />;
   return <Result status="info" title={route.title} subTitle="该页面正在建设中，敬请期待。" />;
 }
