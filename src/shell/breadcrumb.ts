@@ -1,0 +1,43 @@
+/**
+ * The top bar's breadcrumb (core-platform §2): the menu trail of the page (or the route table's
+ * title), prefixed by 首页 unless the trail starts at the dashboard. Directories and the current
+ * page are not links. Pure, so the rules are unit-tested.
+ */
+import type { RouteHandle } from '../app/router';
+import { type FlatRoute, findRoute } from './menu-routes';
+
+export interface Crumb {
+  title: string;
+  /** Where clicking goes; absent for directories and the current page. */
+  path?: string;
+}
+
+export const HOME_CRUMB: Crumb = { title: '首页', path: '/abandonhome' };
+const DASHBOARD = '/dashboard';
+
+/** null for /redirect/… paths: the breadcrumb keeps showing the page being refreshed. */
+export function breadcrumbFor(
+  pathname: string,
+  handles: ReadonlyMap<string, RouteHandle>,
+  menus: readonly FlatRoute[],
+  matched?: RouteHandle,
+): Crumb[] | null {
+  if (pathname === '/redirect' || pathname.startsWith('/redirect/')) return null;
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const handle = matched ?? handles.get(path);
+  const menu = findRoute(menus, path);
+  let crumbs: Crumb[];
+  if (menu) {
+    crumbs = menu.trail.map((t) => ({ title: t.title }));
+    // The route table's title names the page the same way its tag does.
+    if (handle?.title && !handle.hidden) crumbs[crumbs.length - 1] = { title: handle.title };
+  } else if (handle?.title && !handle.hidden) {
+    crumbs = [{ title: handle.title }];
+  } else {
+    crumbs = [];
+  }
+  const first = menu ? menu.trail[0]?.path : path;
+  if (first === DASHBOARD && crumbs.length) return crumbs;
+  if (path === HOME_CRUMB.path) return [{ title: HOME_CRUMB.title }];
+  return [HOME_CRUMB, ...crumbs];
+}

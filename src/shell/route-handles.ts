@@ -1,0 +1,54 @@
+/**
+ * What the tag bar and breadcrumb know about a path: the route table's `handle` (static pages) or
+ * the session's menus (pages the server grants). Pure, so the rules are unit-tested.
+ */
+import type { RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '../app/router';
+import { type FlatRoute, findRoute } from './menu-routes';
+
+/** The handles of the route table's fixed paths (no params, no splats), by absolute path. */
+export function staticHandles(routes: readonly RouteObject[], parent = ''): Map<string, RouteHandle> {
+  const out = new Map<string, RouteHandle>();
+  for (const r of routes) {
+    const path = r.path === undefined ? parent : r.path.startsWith('/') ? r.path : `${parent.replace(/\/$/, '')}/${r.path}`;
+    const handle = r.handle as RouteHandle | undefined;
+    if (handle && r.path !== undefined && !/[:*]/.test(path)) out.set(path, handle);
+    if (r.children) for (const [p, h] of staticHandles(r.children, path)) out.set(p, h);
+  }
+  return out;
+}
+
+/** Paths whose tag is pinned (handle.affix), in route-table order. */
+export function affixPaths(handles: ReadonlyMap<string, RouteHandle>): { path: string; title: string }[] {
+  return [...handles].filter(([, h]) => h.affix).map(([path, h]) => ({ path, title: h.title }));
+}
+
+export interface PageInfo {
+  path: string;
+  title: string;
+  affix: boolean;
+  noCache: boolean;
+}
+
+/**
+ * The tag a path gets, or null when it gets none: hidden routes (401, 404, /redirect) and paths
+ * that are neither in the route table nor in the user's menus (those are sent to /abandonhome).
+ * The route table's own title wins over the menu's, so /dashboard does not read 首页 twice.
+ */
+export function pageInfo(
+  pathname: string,
+  handles: ReadonlyMap<string, RouteHandle>,
+  menus: readonly FlatRoute[],
+  matched?: RouteHandle,
+): PageInfo | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const handle = matched ?? handles.get(path);
+  if (handle) {
+    if (handle.hidden || !handle.title) return null;
+    const menu = findRoute(menus, path);
+    return { path, title: handle.title, affix: Boolean(handle.affix), noCache: Boolean(handle.noCache || menu?.noCache) };
+  }
+  const menu = findRoute(menus, path);
+  if (!menu) return null;
+  return { path, title: menu.title, affix: false, noCache: menu.noCache };
+}

@@ -1,0 +1,132 @@
+import { CloseCircleOutlined, CloseOutlined, MinusCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
+
+/** core-platform §2: the tag context menu is 105 px wide. */
+export const TAG_MENU_WIDTH = 105;
+
+/**
+ * The visited pages as tags: click to switch, × to close (then the neighbour opens), right-click
+ * for 刷新 / 关闭 / 关闭其他 / 关闭所有. Pinned tags have no × and survive every close. Keyboard:
+ * arrows move between tags, Enter opens, Delete closes, the context-menu key or Shift+F10 opens the menu.
+ */
+export function TagsBar() {
+  const { tags } = useTags();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const activeRef = useRef<HTMLDivElement | null>(null);
+  const active = pathname.replace(/\/+$/, '') || '/';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the open page or the tags change
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active, tags.length]);
+
+  const go = (to: string | undefined) => {
+    if (to) navigate(to);
+  };
+
+  const close = (tag: Tag) => {
+    if (tag.affix) return;
+    const before = tags;
+    go(afterClose(before, tagsStore.close(tag.path), active, neighbourOf(before, tag.path)));
+  };
+  const closeOthers = (tag: Tag) => {
+    const before = tags;
+    go(afterClose(before, tagsStore.closeOthers(tag.path), active, tag));
+  };
+  const closeAll = () => {
+    const before = tags;
+    go(afterClose(before, tagsStore.closeAll(), active));
+  };
+  const refresh = (tag: Tag) => navigate(`/redirect${tag.fullPath}`);
+
+  const menuOf = (tag: Tag): MenuProps => ({
+    style: { width: TAG_MENU_WIDTH },
+    items: [
+      { key: 'refresh', icon: <ReloadOutlined />, label: '刷新' },
+      { key: 'close', icon: <CloseOutlined />, label: '关闭', disabled: tag.affix },
+      { key: 'others', icon: <MinusCircleOutlined />, label: '关闭其他', disabled: tags.every((t) => t.affix || t === tag) },
+      { key: 'all', icon: <CloseCircleOutlined />, label: '关闭所有', disabled: tags.every((t) => t.affix) },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'refresh') refresh(tag);
+      else if (key === 'close') close(tag);
+      else if (key === 'others') closeOthers(tag);
+      else if (key === 'all') closeAll();
+    },
+  });
+
+  const onKeyDown = (tag: Tag) => (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      navigate(tag.fullPath);
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      close(tag);
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      const next = e.key === 'ArrowRight' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
+      if (next instanceof HTMLElement) next.focus();
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      const rect = e.currentTarget.getBoundingClientRect();
+      e.currentTarget.dispatchEvent(
+        new MouseEvent('contextmenu', { bubbles: true, clientX: rect.left + 8, clientY: rect.bottom, button: 2 }),
+      );
+    }
+  };
+
+  return (
+    <div className="wg-tags" role="tablist" aria-label="已打开的页面">
+      {tags.map((tag) => {
+        const isActive = tag.path === active;
+        return (
+          <Dropdown
+            key={tag.path}
+            trigger={['contextMenu']}
+            menu={menuOf(tag)}
+            styles={{ root: { width: TAG_MENU_WIDTH, minWidth: TAG_MENU_WIDTH } }}
+          >
+            <div
+              ref={isActive ? activeRef : undefined}
+              role="tab"
+              tabIndex={isActive ? 0 : -1}
+              aria-selected={isActive}
+              title={tag.title}
+              className={`wg-tag${isActive ? ' is-active' : ''}`}
+              data-path={tag.path}
+              onClick={() => {
+                if (!isActive || tag.fullPath !== `${pathname}${search}`) navigate(tag.fullPath);
+              }}
+              onMouseUp={(e) => {
+                // Middle click closes, as in browsers.
+                if (e.button === 1) close(tag);
+              }}
+              onKeyDown={onKeyDown(tag)}
+            >
+              <span className="wg-tag-title">{tag.title}</span>
+              {!tag.affix && (
+                <button
+                  type="button"
+                  className="wg-tag-close"
+                  aria-label={`关闭 ${tag.title}`}
+                  tabIndex={-1}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(tag);
+                  }}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </div>
+          </Dropdown>
+        );
+      })}
+    </div>
+  );
+}
