@@ -4,6 +4,7 @@ import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
 import { unreadStore } from '../messages/unread-store';
 import { useRealtime } from '../realtime/use-realtime';
+import { ExpiredPasswordPrompt } from '../session/password-dialog';
 import { sessionStore, useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
 import { Navbar, NO_BADGE_DEPT_ID } from './navbar';
@@ -122,6 +123,8 @@ export function Layout() {
         </main>
       </div>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {/* An expired password must be changed before anything else, even after a reload. */}
+      <ExpiredPasswordPrompt />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   FontSizeOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  LockOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -16,6 +17,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useUnreadCount } from '../messages/unread-store';
 import { notify } from '../notify/notifier';
 import { confirmLogout } from '../session/logout';
+import { PasswordDialog } from '../session/password-dialog';
 import { useSession } from '../session/session-store';
 import { type ComponentSize, SIZES, settingsStore, useSettings } from '../settings/settings-store';
 import { breadcrumbFor, type Crumb } from './breadcrumb';
@@ -119,28 +121,34 @@ function MessageBadge() {
 function UserMenu() {
   const { info } = useSession();
   const navigate = useNavigate();
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const name = info?.user.nickName || info?.user.username || '';
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'center', icon: <UserOutlined />, label: '个人中心' },
-          { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'center') navigate('/user/center');
-          else void confirmLogout();
-        },
-      }}
-    >
-      <button type="button" className="wg-nav-button wg-user" aria-label={`用户菜单：${name}`}>
-        <Avatar size={30} icon={<UserOutlined />} />
-        <span className="wg-user-name">{name}</span>
-        <DownOutlined style={{ fontSize: 10 }} />
-      </button>
-    </Dropdown>
+    <>
+      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'center', icon: <UserOutlined />, label: '个人中心' },
+            { key: 'password', icon: <LockOutlined />, label: '修改密码' },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'center') navigate('/user/center');
+            else if (key === 'password') setPasswordOpen(true);
+            else void confirmLogout();
+          },
+        }}
+      >
+        <button type="button" className="wg-nav-button wg-user" aria-label={`用户菜单：${name}`}>
+          <Avatar size={30} icon={<UserOutlined />} />
+          <span className="wg-user-name">{name}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </button>
+      </Dropdown>
+    </>
   );
 }
 
