@@ -125,7 +125,7 @@ function UserMenu() {
   const name = info?.user.nickName || info?.user.username || '';
   return (
     <>
-      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordOpen && <PasswordDialog open onClose={() => setPasswordOpen(false)} />}
       <Dropdown
         trigger={['click']}
         menu={{
