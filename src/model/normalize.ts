@@ -1,4 +1,4 @@
-import { definitionHash, isUndesigned, sortKeysDeep } from './canonical.js';
+import { decodeDefinition, definitionHash, isUndesigned, sortKeysDeep } from './canonical.js';
 import { isAbsent, isRecord, readNumeric } from './coerce.js';
 import { FIELD_NAME, screenPath, viewPath } from './names.js';
 import { sortByKeys } from './order.js';
@@ -536,8 +536,12 @@ function extraOfTemplate(template: WireTemplate): ListPageModel['extra'] {
   return Object.keys(found).length ? found : undefined;
 }
 
+/**
+ * The hash is taken over the decoded definition, as the app decodes what the server sends before
+ * hashing it: a file holding disTemplate as JSON text and one holding it decoded hash the same.
+ */
 function sourceOf(file: string, json: unknown, status: number | undefined): SourceInfo {
-  return { file, hash: definitionHash(json), status: status ?? 0 };
+  return { file, hash: definitionHash(isRecord(json) ? decodeDefinition(json) : json), status: status ?? 0 };
 }
 
 export function normalizeViewTemplate(view: WireView, template: WireTemplate, source: SourceInfo, sink: Sink): ListPageModel | undefined {

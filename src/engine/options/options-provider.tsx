@@ -57,8 +57,11 @@ export interface DictState {
 /** A dictionary's entries ([] while loading or without a name). */
 export function useDict(name: string | undefined): DictState {
   const { dicts } = useOptionsStore();
-  const entries = useSyncExternalStore(dicts.subscribe, () => (name ? dicts.entries(name) : undefined) ?? EMPTY_ENTRIES);
-  const status = useSyncExternalStore(dicts.subscribe, () => (name ? dicts.status(name) : 'ready'));
+  const getEntries = () => (name ? dicts.entries(name) : undefined) ?? EMPTY_ENTRIES;
+  const getStatus = () => (name ? dicts.status(name) : 'ready');
+  // The same getter serves server rendering (the parity test renders pages with react-dom/server).
+  const entries = useSyncExternalStore(dicts.subscribe, getEntries, getEntries);
+  const status = useSyncExternalStore(dicts.subscribe, getStatus, getStatus);
   useEffect(() => {
     if (name && dicts.status(name) !== 'ready') void dicts.load(name);
   }, [dicts, name]);
@@ -100,8 +103,10 @@ export function useRemoteOptions(remote: RemoteOptions | undefined, values?: Rec
   const store = useOptionsStore().remote;
   const params = remote ? remoteParams(remote, values) : undefined;
   const key = remote && params ? remoteKey(remote.url, params) : '';
-  const options = useSyncExternalStore(store.subscribe, () => (key ? store.options(key) : undefined) ?? EMPTY_OPTIONS);
-  const status = useSyncExternalStore(store.subscribe, () => (key ? store.status(key) : 'ready'));
+  const getOptions = () => (key ? store.options(key) : undefined) ?? EMPTY_OPTIONS;
+  const getStatus = () => (key ? store.status(key) : 'ready');
+  const options = useSyncExternalStore(store.subscribe, getOptions, getOptions);
+  const status = useSyncExternalStore(store.subscribe, getStatus, getStatus);
   // params is rebuilt every render; the key says the same thing and is stable.
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for url and params
   useEffect(() => {
