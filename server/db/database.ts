@@ -39,6 +39,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     installPgParsers();
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // An idle connection the server drops (restart, admin termination) must not crash the process:
+    // the pool discards it and opens a new one for the next query.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL dropped an idle connection: ${err.message}`);
+    });
     // Fail fast with a readable message instead of on the first request.
     const client = await pool.connect();
     client.release();
