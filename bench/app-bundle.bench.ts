@@ -2,6 +2,9 @@
 // the rich-text editor in no initial chunk. Builds the app with Vite's API into a temp folder and
 // reads the chunk graph: the initial JS is the entry chunk plus every chunk it imports statically
 // (what index.html loads and preloads before the login page can render); lazy chunks are not in it.
+// Budget (issue 5): one generated page's own JS ≤ 15 KB gzipped: the chunk holding a
+// generated/views/*/page.tsx or generated/screens/*/page.tsx (with whatever landed in it: its schema,
+// its model), plus any chunk only it imports; the engine it shares with every page is not its own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
 const BUDGET_KB = 300;
+const PAGE_BUDGET_KB = 15;
+const GENERATED_PAGE = /\/generated\/(views|screens)\/([^/]+)\/page\.tsx$/;
 /** Packages that must only ever load on demand. */
 const HEAVY = [
   { name: 'echarts', test: /node_modules\/(echarts|zrender)\// },
@@ -75,6 +80,41 @@ try {
       `budget: ${heavy.name} in no initial chunk: ${inInitial.length ? `FAIL (${inInitial.map((c) => c.fileName).join(', ')})` : `PASS (${where})`}`,
     );
     if (inInitial.length) failed = true;
+  }
+
+  // Generated pages: each page's chunk, and the chunks nothing else imports but it.
+  const importers = new Map<string, Set<string>>();
+  for (const c of chunks.values())
+    for (const i of [...c.imports, ...c.dynamicImports]) importers.set(i, (importers.get(i) ?? new Set()).add(c.fileName));
+  const pages = [...chunks.values()]
+    .map((c) => ({ chunk: c, pages: c.moduleIds.map((id) => GENERATED_PAGE.exec(id.replace(/\\/g, '/'))).filter((m) => m !== null) }))
+    .filter((p) => p.pages.length > 0)
+    .map(({ chunk, pages: found }) => {
+      const own = chunk.imports.map((i) => chunks.get(i) as ChunkInfo).filter((i) => importers.get(i.fileName)?.size === 1);
+      return {
+        name: found.map((m) => `${m[1]}/${m[2]}`).join(' + '),
+        chunk,
+        own,
+        gzip: chunk.gzip + own.reduce((s, c) => s + c.gzip, 0),
+        raw: chunk.raw + own.reduce((s, c) => s + c.raw, 0),
+      };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  if (pages.length) {
+    console.log(`generated pages: ${pages.length} page chunks`);
+    for (const p of pages)
+      console.log(
+        `  ${p.name.padEnd(34)} ${p.chunk.fileName.padEnd(28)} ${kb(p.gzip).padStart(9)} gz ${kb(p.raw).padStart(9)} raw${p.own.length ? ` (with ${p.own.map((c) => c.fileName).join(', ')})` : ''}`,
+      );
+    const max = pages[0] as (typeof pages)[number];
+    const over = max.gzip > PAGE_BUDGET_KB * 1024;
+    console.log(
+      `budget: one generated page's own JS ≤ ${PAGE_BUDGET_KB} KB gzipped: max ${kb(max.gzip)} (${max.name}) ${over ? 'FAIL' : 'PASS'}`,
+    );
+    if (over) failed = true;
+  } else {
+    console.log("budget: one generated page's own JS ≤ 15 KB gzipped: FAIL (no chunk holds a generated page)");
+    failed = true;
   }
   if (failed) process.exitCode = 1;
 } finally {

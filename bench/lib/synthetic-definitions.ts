@@ -1,6 +1,7 @@
 /**
- * Synthetic view definitions for the CLI benchmarks: `count` views of 20 fields each, mixing every
- * field kind, with dividers, a relation and custom buttons, as `wastegen pull` would write them.
+ * Synthetic view definitions for the benchmarks: views of `fields` fields (20 by default) mixing the
+ * field kinds, with dividers, a relation and custom buttons, as `wastegen pull` would write them, and
+ * the first `columns` fields (12 by default) as table columns.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,10 @@ const KINDS = [
 
 export const syntheticComponentName = (id: number) => `synthetic${id}`;
 
-export function syntheticView(id: number, fields = 20): Record<string, unknown> {
+/** Which field kind the synthetic field `field{i}` has (its dataType and configure keys). */
+export const syntheticKindOf = (i: number) => KINDS[i % KINDS.length] as (typeof KINDS)[number];
+
+export function syntheticView(id: number, fields = 20, columns = 12): Record<string, unknown> {
   const formOption = Array.from({ length: fields }, (_, i) => {
     const kind = KINDS[i % KINDS.length] as (typeof KINDS)[number];
     return {
@@ -57,7 +61,7 @@ export function syntheticView(id: number, fields = 20): Record<string, unknown> 
         operation: true,
         operationWidth: 240,
       },
-      tableOption: formOption.slice(0, 12).map((f) => ({ ...f, configure: { ...f.configure, show: true } })),
+      tableOption: formOption.slice(0, columns).map((f) => ({ ...f, configure: { ...f.configure, show: true } })),
       formOption,
       dialogOption: { width: '60%', labelWidth: 110, inline: true },
       formDividerOption: [
@@ -87,7 +91,8 @@ export function syntheticView(id: number, fields = 20): Record<string, unknown> 
 }
 
 /** The decoded disTemplate of a synthetic view, as the back office's designer saves it. */
-export const syntheticTemplate = (id: number, fields = 20) => syntheticView(id, fields).disTemplate as Record<string, unknown>;
+export const syntheticTemplate = (id: number, fields = 20, columns = 12) =>
+  syntheticView(id, fields, columns).disTemplate as Record<string, unknown>;
 
 /** Writes `count` synthetic views into `<root>/definitions/views`, key-sorted like pull does. */
 export function writeSyntheticProject(root: string, count: number): void {

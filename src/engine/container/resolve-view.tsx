@@ -9,6 +9,7 @@ import { buildSchema } from '../../model/schema';
 import type { ListPageModel, PageModel } from '../../model/types';
 import { http } from '../../request';
 import { ListPage } from '../list/list-page';
+import { PERF_MARKS, perfMark } from '../perf-marks';
 import type { GeneratedRoute } from '../routes';
 
 export const VIEW_DETAIL_URL = '/api/generation/detail';
@@ -137,7 +138,10 @@ export function ViewFromDefinition({
   /** Filters of the caller (a dialog's foreign key); a generated page cannot take them, so they force run time. */
   fixedQuery?: Record<string, unknown>;
 }): ReactNode {
+  // bench/page-mount.bench.ts: from here to the ListPage's first commit, the same on both paths.
+  useState(() => perfMark(PERF_MARKS.pageMountStart));
   const r = resolveView(raw, { runtimeOnly: runtimeOnly || fixedQuery !== undefined });
+  useState(() => perfMark(PERF_MARKS.pageResolved, r.kind));
   switch (r.kind) {
     case 'generated': {
       const Page = r.route.component;

@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Space, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type Key, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ZodType } from 'zod';
 import type { ButtonModel, ListPageModel } from '../../model/types';
@@ -11,6 +11,7 @@ import { useSession } from '../../session/session-store';
 import { ResolvedView } from '../container/resolve-view';
 import type { FormMode } from '../contracts';
 import { OptionsProvider } from '../options';
+import { PERF_MARKS, perfMark } from '../perf-marks';
 import { runButton } from './button-actions';
 import { ImportDialog } from './import-dialog';
 import { ListTable, type Row } from './list-table';
@@ -114,6 +115,8 @@ export function ListPage<T>(props: ListPageProps<T>) {
     () => [...model.columns.map((c) => c.dict), ...model.form.fields.map((f) => f.dict)].filter((d): d is string => !!d),
     [model],
   );
+  // The page's first commit (bench/page-mount.bench.ts measures generated and runtime pages by it).
+  useLayoutEffect(() => perfMark(PERF_MARKS.pageMounted), []);
   return (
     <OptionsProvider dicts={dicts}>
       <ListPageBody model={model} schema={props.schema as ZodType} fixedQuery={props.fixedQuery} />
@@ -142,6 +145,8 @@ function ListPageBody({ model, schema, fixedQuery }: { model: ListPageModel; sch
     values: {},
   }));
   const [data, setData] = useState<PageData>({ rows: [], total: 0 });
+  // Set when a list answer goes into state, so the commit showing it can be marked (bench/list-render.bench.ts).
+  const answered = useRef(false);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
@@ -174,6 +179,8 @@ function ListPageBody({ model, schema, fixedQuery }: { model: ListPageModel; sch
       .get(model.api.list, buildListQuery({ ...query, fixed }, model.defaultSort))
       .then((answer) => {
         if (!live) return;
+        perfMark(PERF_MARKS.listData);
+        answered.current = true;
         setData(pageOf(answer));
         setSelected({ keys: [], rows: [] });
       })
@@ -187,6 +194,14 @@ function ListPageBody({ model, schema, fixedQuery }: { model: ListPageModel; sch
       live = false;
     };
   }, [model, query, fixed, tick]);
+
+  // After the commit that put the answer's rows into the table's DOM (before the browser paints it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: data is the commit to mark
+  useLayoutEffect(() => {
+    if (!answered.current) return;
+    answered.current = false;
+    perfMark(PERF_MARKS.listRendered);
+  }, [data]);
 
   const onSearch = ({ values, range }: SearchSubmit) =>
     setQuery((q) => ({ ...q, page: 1, values: searchValuesToWire(model.columns, values), range: rangeToWire(range) }));
