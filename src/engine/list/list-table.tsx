@@ -161,6 +161,15 @@ function buildColumns(props: ListTableProps, lookups: Lookups, activeSort: SortS
   return out;
 }
 
+/** Pages with more rows than this render virtually (only the rows in view), so 100 × 30 stays fast. */
+export const VIRTUAL_ROWS = 50;
+const VIRTUAL_HEIGHT = 560;
+const DEFAULT_COLUMN_WIDTH = 150;
+
+function tableWidth(columns: { width?: number | string }[]): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0);
+}
+
 /** The table with its pager (§2.1): total, sizes, prev, pager, next, jumper; sorting on the server. */
 export function ListTable(props: ListTableProps) {
   const { columns, page, size, sort, defaultSort } = props;
@@ -189,7 +198,8 @@ export function ListTable(props: ListTableProps) {
       columns={tableColumns}
       dataSource={props.rows}
       loading={{ spinning: props.loading, delay: LOADING_DELAY_MS }}
-      scroll={{ x: 'max-content' }}
+      virtual={props.rows.length > VIRTUAL_ROWS}
+      scroll={props.rows.length > VIRTUAL_ROWS ? { x: tableWidth(tableColumns), y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
       rowSelection={
         props.selectable
           ? {
