@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { listFiles } from './generated-dir.js';
 import type { Project } from './project.js';
 
 /**
@@ -56,24 +57,8 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
   return ka.length === Object.keys(b).length && ka.every((k) => k in b);
 }
 
-function listOutputs(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (abs: string, rel: string) => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(abs, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(join(abs, e.name), r);
-      else if (!e.name.startsWith('.wastegen-tmp-') && e.name !== '.gitkeep') out.push(r);
-    }
-  };
-  walk(dir, '');
-  return out;
-}
+/** The files generate owns in generated/ (what compareWithDisk considers). */
+const listOutputs = (dir: string): string[] => listFiles(dir).filter((f) => f !== '.gitkeep');
 
 /** Whether generated/ is known to be what compiling these sources gives. */
 export function isUpToDate(project: Project, sources: readonly InputText[]): boolean {

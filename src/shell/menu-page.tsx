@@ -1,8 +1,8 @@
-import { Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ContainerPage, FormPage } from '../engine';
-import { DefinitionProblems, ResolvedView, resolveDefinition, useDefinition } from '../engine/container/resolve-view';
+import { DefinitionProblems, LoadFailed, ResolvedView, resolveDefinition, useDefinition } from '../engine/container/resolve-view';
 import { BigScreenPage } from '../engine/pages';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
@@ -19,18 +19,7 @@ export function ResolvedScreen({ screenId }: { screenId: number }) {
   const loaded = useDefinition('screen', screenId);
   if (loaded.status === 'loading') return spinner;
   if (loaded.status === 'failed')
-    return (
-      <Result
-        status="error"
-        title={`页面 ${screenId} 加载失败`}
-        subTitle={loaded.message}
-        extra={
-          <Button type="primary" onClick={loaded.reload}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={`页面 ${screenId} 加载失败`} message={loaded.message} onRetry={loaded.reload} />;
   const r = resolveDefinition('screen', loaded.raw);
   switch (r.kind) {
     case 'generated': {

@@ -127,6 +127,22 @@ export function DefinitionProblems({ title, problems }: { title?: string; proble
 
 const spinner = <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
+/** A definition that could not be fetched: the server's message and a retry. */
+export function LoadFailed({ title, message, onRetry }: { title: string; message?: string; onRetry: () => void }) {
+  return (
+    <Result
+      status="error"
+      title={title}
+      subTitle={message}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          重试
+        </Button>
+      }
+    />
+  );
+}
+
 /** Renders a resolved view: the generated page (lazy) or the runtime ListPage, or says why not. */
 export function ViewFromDefinition({
   raw,
@@ -176,18 +192,6 @@ export function ResolvedView({
   const loaded = useDefinition('view', definition === undefined ? viewId : undefined);
   if (definition !== undefined) return <ViewFromDefinition raw={definition} runtimeOnly={runtimeOnly} fixedQuery={fixedQuery} />;
   if (loaded.status === 'loading') return spinner;
-  if (loaded.status === 'failed')
-    return (
-      <Result
-        status="error"
-        title={`视图 ${viewId} 加载失败`}
-        subTitle={loaded.message}
-        extra={
-          <Button type="primary" onClick={loaded.reload}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (loaded.status === 'failed') return <LoadFailed title={`视图 ${viewId} 加载失败`} message={loaded.message} onRetry={loaded.reload} />;
   return <ViewFromDefinition raw={loaded.raw} runtimeOnly={runtimeOnly} fixedQuery={fixedQuery} />;
 }
