@@ -38,7 +38,7 @@ try {
     const [resolved] = await waitForMarks(page, 'wastegen:page-resolved');
     const [mounted] = await waitForMarks(page, 'wastegen:page-mounted');
     const [painted] = await waitForMarks(page, 'wastegen:list-painted');
-    await page.locator('.engine-list-table .ant-table-row').first().waitFor();
+    await page.locator('.engine-list-table .engine-row').first().waitFor();
     if (errors.length) throw new Error(`${path}: page errors: ${errors.join('; ')}`);
     if (resolved?.detail !== expected) throw new Error(`${path} was drawn ${String(resolved?.detail)}, not ${expected}`);
     await page.close();

@@ -279,7 +279,7 @@ describe('low-code pages end to end', () => {
 
     const { page, errors, chunks } = await openAsAdmin('/dev-tools/temp/page/stockOut/13');
     const list = listPage(page, 13);
-    await list.locator('.engine-list-table thead th', { hasText: '复核人' }).waitFor();
+    await list.locator('.engine-list-table [role=columnheader]', { hasText: '复核人' }).waitFor();
     expect(chunks).not.toContain('/api/general/list/13');
     // And the form has the new field.
     await button(list, '新增').click();

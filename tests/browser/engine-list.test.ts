@@ -40,18 +40,18 @@ async function openList(): Promise<{ page: Page; first: Request; errors: string[
   return { page: opened.page, first, errors: opened.errors };
 }
 
-const rows = (page: Page) => page.locator('.engine-list-table tbody tr.ant-table-row');
+const rows = (page: Page) => page.locator('.engine-list-table .engine-row');
 /** antd spaces two-character labels (确 定) and icons add their own name (plus 新增). */
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}$`) });
 const notice = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
 /** The column's cells, by header title. */
 async function columnTexts(page: Page, title: string): Promise<string[]> {
-  const headers = await page.locator('.engine-list-table thead th').allInnerTexts();
+  const headers = await page.locator('.engine-list-table [role=columnheader]').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === title);
   expect(index, `column ${title}`).toBeGreaterThanOrEqual(0);
   return rows(page)
-    .locator(`td:nth-child(${index + 1})`)
+    .locator(`[role=cell]:nth-child(${index + 1})`)
     .allInnerTexts();
 }
 
@@ -98,14 +98,14 @@ describe('stock-in list page', () => {
     expect(await rows(page).count()).toBe(Math.min(10, api.content.length));
     // Category labels, not codes: the dictionary went out once for the whole page.
     await expect.poll(async () => (await columnTexts(page, '危废类别'))[0]).toMatch(/^HW\d\d /);
-    const statuses = await page.locator('.engine-list-table tbody .ant-tag').allInnerTexts();
+    const statuses = await page.locator('.engine-list-table .engine-row .engine-tag').allInnerTexts();
     expect(statuses.length).toBe(await rows(page).count());
     expect(new Set(statuses).size).toBeGreaterThan(0);
     for (const s of statuses) expect(['待入库', '已入库', '已出库']).toContain(s);
-    const waiting = page.locator('.engine-list-table .ant-tag', { hasText: '待入库' }).first();
-    if (await waiting.count()) expect(await waiting.getAttribute('class')).toContain('ant-tag-warning');
-    const done = page.locator('.engine-list-table .ant-tag', { hasText: '已入库' }).first();
-    if (await done.count()) expect(await done.getAttribute('class')).toContain('ant-tag-success');
+    const waiting = page.locator('.engine-list-table .engine-tag', { hasText: '待入库' }).first();
+    if (await waiting.count()) expect(await waiting.getAttribute('class')).toContain('engine-tag-warning');
+    const done = page.locator('.engine-list-table .engine-tag', { hasText: '已入库' }).first();
+    if (await done.count()) expect(await done.getAttribute('class')).toContain('engine-tag-success');
     expect(await page.locator('.ant-pagination-total-text').innerText()).toBe(`共 ${api.totalElements} 条`);
     expect(errors).toEqual([]);
   });
@@ -130,11 +130,11 @@ describe('stock-in list page', () => {
     expect(q.get('startTime')).not.toBeNull();
 
     // Server-side sort on a sortable column.
-    q = await listCall(page, () => page.locator('.engine-list-table thead th', { hasText: '入库单号' }).click());
+    q = await listCall(page, () => page.locator('.engine-list-table [role=columnheader]', { hasText: '入库单号' }).click());
     expect(q.get('sort')).toBe('stockNo,asc');
     const asc = await columnTexts(page, '入库单号');
     expect(asc).toEqual([...asc].sort());
-    q = await listCall(page, () => page.locator('.engine-list-table thead th', { hasText: '入库单号' }).click());
+    q = await listCall(page, () => page.locator('.engine-list-table [role=columnheader]', { hasText: '入库单号' }).click());
     expect(q.get('sort')).toBe('stockNo,desc');
 
     // Page 2: 0-based on the wire, numbering continues.
@@ -151,6 +151,67 @@ describe('stock-in list page', () => {
     expect(q.get('size')).toBe('20');
     expect(await rows(page).count()).toBeGreaterThan(10);
     expect((await columnTexts(page, '序号'))[0]).toBe('1');
+  });
+
+  it('selects rows, sorts from the keyboard, shows clipped text in a tooltip and keeps the operation column in view', async () => {
+    const { page, errors } = await openList();
+    const toolbar = page.locator('.engine-list-toolbar');
+    // Selection: 修改 needs exactly one row, 删除 one or more; the header box selects the page.
+    await expect.poll(() => button(toolbar, '修改').isDisabled()).toBe(true);
+    await rows(page).nth(0).getByRole('checkbox').check();
+    await expect.poll(() => button(toolbar, '修改').isEnabled()).toBe(true);
+    await rows(page).nth(1).getByRole('checkbox').check();
+    expect(await button(toolbar, '修改').isDisabled()).toBe(true);
+    expect(await button(toolbar, '删除').isEnabled()).toBe(true);
+    const all = page.getByRole('checkbox', { name: '全选本页' });
+    expect(await all.evaluate((e) => (e as HTMLInputElement).indeterminate)).toBe(true);
+    expect(await rows(page).nth(0).getAttribute('class')).toContain('engine-row-selected');
+    await all.check();
+    expect(await page.locator('.engine-list-table .engine-row-selected').count()).toBe(await rows(page).count());
+    await all.uncheck();
+    expect(await page.locator('.engine-list-table .engine-row-selected').count()).toBe(0);
+    expect(await button(toolbar, '删除').isDisabled()).toBe(true);
+
+    // Sorting from the keyboard: Tab to the header's button, Enter; aria-sort tells the order.
+    const header = page.locator('.engine-list-table [role=columnheader]', { hasText: '入库数量' });
+    expect(await header.getAttribute('aria-sort')).toBe('none');
+    await header.getByRole('button').focus();
+    let q = await listCall(page, () => page.keyboard.press('Enter'));
+    expect(q.get('sort')).toBe('quantity,asc');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    q = await listCall(page, () => page.keyboard.press('Enter'));
+    expect(q.get('sort')).toBe('quantity,desc');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+
+    // An overflow column (备注) clips to one line; hovering shows the whole text.
+    const remark = rows(page)
+      .locator('.engine-cell-ellipsis')
+      .filter({ has: page.locator('.engine-cell-clip') })
+      .last();
+    const text = (await remark.innerText()).trim();
+    expect(text.length).toBeGreaterThan(0);
+    expect(await remark.locator('.engine-cell-clip').evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
+    await remark.locator('.engine-cell-clip').hover();
+    await expect.poll(() => page.locator('.ant-tooltip:visible').innerText()).toBe(text);
+
+    // The operation column stays at the right edge when the table scrolls sideways.
+    const scroller = page.locator('.engine-list-table .engine-table-scroll');
+    const operation = rows(page).first().locator('.engine-cell-operation');
+    const edge = async () => {
+      const [box, op] = [await scroller.boundingBox(), await operation.boundingBox()];
+      return Math.round((box?.x ?? 0) + (box?.width ?? 0) - ((op?.x ?? 0) + (op?.width ?? 0)));
+    };
+    const before = await edge();
+    await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+    expect(Math.abs((await edge()) - before)).toBeLessThanOrEqual(2);
+
+    // A search that finds nothing: the empty state, no pager.
+    await page.getByPlaceholder('请输入入库单号', { exact: true }).fill('没有这张入库单');
+    await listCall(page, () => page.getByPlaceholder('请输入入库单号', { exact: true }).press('Enter'));
+    expect(await page.locator('.engine-list-table .engine-empty .ant-empty-description').innerText()).toBe('暂无数据');
+    expect(await rows(page).count()).toBe(0);
+    expect(await page.locator('.engine-list-table .ant-pagination').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it('adds, edits, looks at and deletes a record', async () => {
@@ -230,7 +291,7 @@ describe('stock-in list page', () => {
     await checked.first().click();
     await page.locator('.ant-message').getByText('请至少选择一列').waitFor();
     expect(await chooser.locator('.ant-checkbox-wrapper-checked').count()).toBe(1);
-    const headers = (await page.locator('.engine-list-table thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+    const headers = (await page.locator('.engine-list-table [role=columnheader]').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
     expect(headers).toEqual(['序号', lastTitle, '操作']);
     await page.keyboard.press('Escape');
 
@@ -266,7 +327,7 @@ describe('stock-in list page', () => {
     await page.reload();
     await rows(page).first().waitFor();
     const waitingRow = rows(page)
-      .filter({ has: page.locator('.ant-tag', { hasText: '待入库' }) })
+      .filter({ has: page.locator('.engine-tag', { hasText: '待入库' }) })
       .first();
     await waitingRow.waitFor();
     const id = await waitingRow.getAttribute('data-row-key');
@@ -277,11 +338,11 @@ describe('stock-in list page', () => {
     await button(confirm, '确定').click();
     expect((await groovy).postDataJSON()).toMatchObject({ ids: [Number(id)], groovyQueryParam: { groovyAction: 'markStocked' } });
     await notice(page, '操作成功').waitFor();
-    await expect.poll(() => page.locator(`tr[data-row-key="${id}"] .ant-tag`).innerText()).toBe('已入库');
-    await expect.poll(() => page.locator(`tr[data-row-key="${id}"]`).getByRole('button', { name: '确认入库' }).count()).toBe(0);
+    await expect.poll(() => page.locator(`.engine-row[data-row-key="${id}"] .engine-tag`).innerText()).toBe('已入库');
+    await expect.poll(() => page.locator(`.engine-row[data-row-key="${id}"]`).getByRole('button', { name: '确认入库' }).count()).toBe(0);
 
     // Now five row actions: four inline, 出库记录 in 更多, opening the stock-out view filtered by this row.
-    const target = page.locator(`tr[data-row-key="${id}"]`);
+    const target = page.locator(`.engine-row[data-row-key="${id}"]`);
     expect(await target.locator('[data-action]').allInnerTexts()).toEqual(['查看', '编辑', '删除', '生成处置单']);
     await target.getByRole('button', { name: /更多/ }).click();
     const outList = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/general/list/13');
@@ -323,7 +384,7 @@ describe('stock-in list page', () => {
 
     await tabs.filter({ hasText: '企业仓库' }).click();
     const runtime = page.locator('.engine-list-page[data-view-id="14"]');
-    await runtime.locator('.engine-list-table thead th', { hasText: '仓库全称' }).waitFor();
+    await runtime.locator('.engine-list-table [role=columnheader]', { hasText: '仓库全称' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { DIST_DIR } from './browser.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA } from './server.js';
 
 export const listPage = (page: Page, viewId: number) => page.locator(`.engine-list-page[data-view-id="${viewId}"]`);
-export const rows = (scope: Page | Locator) => scope.locator('.engine-list-table tbody tr.ant-table-row');
+export const rows = (scope: Page | Locator) => scope.locator('.engine-list-table .engine-row');
 /** antd spaces two-character labels (确 定) and icons add their own name (plus 新增). */
 export const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}$`) });
@@ -18,7 +18,7 @@ export const dialog = (page: Page, title: string) => page.getByRole('dialog').fi
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: '侧边菜单' });
 
 export async function headers(scope: Page | Locator): Promise<string[]> {
-  return (await scope.locator('.engine-list-table thead th').allInnerTexts()).map((h) => h.trim());
+  return (await scope.locator('.engine-list-table [role=columnheader]').allInnerTexts()).map((h) => h.trim());
 }
 
 /** The column's cells, by header title. */
@@ -26,7 +26,7 @@ export async function columnTexts(scope: Page | Locator, title: string): Promise
   const index = (await headers(scope)).indexOf(title);
   expect(index, `column ${title}`).toBeGreaterThanOrEqual(0);
   return rows(scope)
-    .locator(`td:nth-child(${index + 1})`)
+    .locator(`[role=cell]:nth-child(${index + 1})`)
     .allInnerTexts();
 }
 

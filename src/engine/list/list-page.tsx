@@ -1,7 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Modal, Space, theme } from 'antd';
+import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
+import { Dropdown, Modal, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type Key, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type Key, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ZodType } from 'zod';
 import type { ButtonModel, ListPageModel } from '../../model/types';
@@ -78,29 +78,61 @@ interface RowAction {
   run: () => void;
 }
 
+/**
+ * A row's actions: up to four inline, the rest under 更多 (§2.1). Plain buttons (styled in
+ * list-table.css), and the 更多 menu is mounted on first use: a 100-row page would otherwise hold
+ * hundreds of antd Buttons and a Dropdown per row.
+ */
 function RowActions({ actions }: { actions: RowAction[] }) {
   const { inline, more } = splitRowActions(actions);
+  const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
+  const moreButton = (
+    <button
+      type="button"
+      className="engine-row-action"
+      aria-haspopup="menu"
+      // The first click mounts the menu open; from then on the Dropdown opens and closes it.
+      onClick={menuOpen === null ? () => setMenuOpen(true) : undefined}
+    >
+      更多 <DownOutlined />
+    </button>
+  );
   return (
-    <Space size={0} wrap={false}>
+    <span className="engine-row-actions">
       {inline.map((a) => (
-        <Button key={a.key} type="link" size="small" danger={a.danger} loading={a.loading} onClick={a.run} data-action={a.key}>
-          {a.label}
-        </Button>
-      ))}
-      {more.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: more.map((a) => ({ key: a.key, label: a.label, danger: a.danger })),
-            onClick: ({ key }) => more.find((a) => a.key === key)?.run(),
-          }}
+        <button
+          key={a.key}
+          type="button"
+          className={`engine-row-action${a.danger ? ' danger' : ''}`}
+          disabled={a.loading}
+          aria-busy={a.loading || undefined}
+          onClick={a.run}
+          data-action={a.key}
         >
-          <Button type="link" size="small">
-            更多 <DownOutlined />
-          </Button>
-        </Dropdown>
-      )}
-    </Space>
+          {a.loading && <LoadingOutlined />}
+          {a.label}
+        </button>
+      ))}
+      {more.length > 0 &&
+        (menuOpen === null ? (
+          moreButton
+        ) : (
+          <Dropdown
+            open={menuOpen}
+            onOpenChange={(open) => setMenuOpen(open)}
+            trigger={['click']}
+            menu={{
+              items: more.map((a) => ({ key: a.key, label: a.label, danger: a.danger, disabled: a.loading })),
+              onClick: ({ key }) => {
+                setMenuOpen(false);
+                more.find((a) => a.key === key)?.run();
+              },
+            }}
+          >
+            {moreButton}
+          </Dropdown>
+        ))}
+    </span>
   );
 }
 
@@ -203,8 +235,12 @@ function ListPageBody({ model, schema, fixedQuery }: { model: ListPageModel; sch
     perfMark(PERF_MARKS.listRendered);
   }, [data]);
 
-  const onSearch = ({ values, range }: SearchSubmit) =>
-    setQuery((q) => ({ ...q, page: 1, values: searchValuesToWire(model.columns, values), range: rangeToWire(range) }));
+  // Stable, so the (memoised) search bar is not drawn again when a list answer arrives.
+  const onSearch = useCallback(
+    ({ values, range }: SearchSubmit) =>
+      setQuery((q) => ({ ...q, page: 1, values: searchValuesToWire(model.columns, values), range: rangeToWire(range) })),
+    [model],
+  );
 
   const tableColumns = useMemo(() => model.columns.filter((c) => visible.has(c.name)), [model, visible]);
   const searchColumns = useMemo(() => (advanced ? model.columns : model.columns.filter((c) => c.search)), [model, advanced]);
@@ -290,24 +326,38 @@ function ListPageBody({ model, schema, fixedQuery }: { model: ListPageModel; sch
     }
   };
 
-  const rowActions = (row: Row): RowAction[] => {
-    const id = String(row[keyField] ?? '');
-    const out: RowAction[] = [];
-    if (can.look) out.push({ key: 'look', label: '查看', run: () => openDialog({ mode: 'look', row }) });
-    if (can.edit) out.push({ key: 'edit', label: '编辑', run: () => openDialog({ mode: 'edit', row }) });
-    if (can.del) out.push({ key: 'del', label: '删除', danger: true, run: () => void remove([row]) });
-    for (const b of rowButtons(model.buttons, roles, row)) {
-      const busyKey = `${b.name}:${id}`;
-      out.push({ key: `btn:${b.name}`, label: b.label, loading: busy.buttons.has(busyKey), run: () => void runCustom(b, [row], busyKey) });
-    }
-    return out;
-  };
+  // The row actions call the latest handlers (they close over this render's state); the operation
+  // column's renderer itself changes only with what decides the actions, so rows are not redrawn
+  // on every render of the page.
+  const handlers = useRef({ openDialog, remove, runCustom });
+  handlers.current = { openDialog, remove, runCustom };
+  const busyButtons = busy.buttons;
+  const renderActions = useCallback(
+    (row: Row) => {
+      const id = String(row[keyField] ?? '');
+      const actions: RowAction[] = [];
+      if (can.look) actions.push({ key: 'look', label: '查看', run: () => handlers.current.openDialog({ mode: 'look', row }) });
+      if (can.edit) actions.push({ key: 'edit', label: '编辑', run: () => handlers.current.openDialog({ mode: 'edit', row }) });
+      if (can.del) actions.push({ key: 'del', label: '删除', danger: true, run: () => void handlers.current.remove([row]) });
+      for (const b of rowButtons(model.buttons, roles, row)) {
+        const busyKey = `${b.name}:${id}`;
+        actions.push({
+          key: `btn:${b.name}`,
+          label: b.label,
+          loading: busyButtons.has(busyKey),
+          run: () => void handlers.current.runCustom(b, [row], busyKey),
+        });
+      }
+      return <RowActions actions={actions} />;
+    },
+    [can, keyField, model, roles, busyButtons],
+  );
 
   const hasRowActions = can.look || can.edit || can.del || model.buttons.some((b) => b.position === 'row');
-  const operation: { width?: number | string; render: (row: Row) => ReactNode } | undefined =
-    model.features.operation && hasRowActions
-      ? { width: model.operationWidth, render: (row) => <RowActions actions={rowActions(row)} /> }
-      : undefined;
+  const operation = useMemo(
+    () => (model.features.operation && hasRowActions ? { width: model.operationWidth, render: renderActions } : undefined),
+    [model, hasRowActions, renderActions],
+  );
 
   const toolButtons = useMemo(() => toolbarButtons(model.buttons, roles), [model, roles]);
 

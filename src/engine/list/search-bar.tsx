@@ -1,7 +1,7 @@
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Cascader, DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { ColumnModel } from '../../model/types';
 import { useDict, useRegionTree, useRemoteOptions } from '../options';
 import type { RemoteOption } from '../options/types';
@@ -105,8 +105,9 @@ export function SearchInput(props: { column: ColumnModel; id?: string; value?: u
 /**
  * The search bar (lowcode-engine.md §2.1): every column with `search` (all columns in the advanced
  * query), the createTime range (90 days back by default), 搜索, 重置 and 展开/收起. Enter searches.
+ * Memoised: the page draws it again only when its columns, range or handlers change.
  */
-export function SearchBar({
+export const SearchBar = memo(function SearchBar({
   columns,
   initialRange,
   showAll = false,
@@ -184,4 +185,4 @@ export function SearchBar({
       </Form.Item>
     </Form>
   );
-}
+});
