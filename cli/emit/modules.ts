@@ -136,7 +136,7 @@ export function emitRoutes(entries: RouteEntry[], source: string): EmittedModule
       `title: ${stringLiteral(page.title)}`,
       `hash: ${stringLiteral(page.source.hash)}`,
       `status: ${page.source.status}`,
-      `component: lazy(() => import(${stringLiteral(`./${module}`)}))`,
+      `load: () => import(${stringLiteral(`./${module}`)})`,
     ];
     return `{\n${lines.map((l) => `    ${l},`).join('\n')}\n  }`;
   });

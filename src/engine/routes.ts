@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 
 /** One entry of generated/routes.ts. */
 export interface GeneratedRoute {
@@ -11,5 +11,81 @@ export interface GeneratedRoute {
   hash: string;
   /** 0 draft or disabled, 1 published or enabled. */
   status: number;
-  component: LazyExoticComponent<ComponentType>;
+  /** Loads the page's own chunk. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** Page components whose chunk has arrived, and chunks on their way, by route. */
+const loaded = new WeakMap<GeneratedRoute, ComponentType>();
+const loading = new WeakMap<GeneratedRoute, Promise<ComponentType>>();
+
+/**
+ * Starts loading a generated page's chunk (once; a failed load may be tried again). Called beside
+ * the definition fetch, so that by the time the definition says the generated page applies, its
+ * chunk is usually there and the page draws at once instead of behind a spinner.
+ */
+export function preloadPage(route: GeneratedRoute): Promise<ComponentType> {
+  const done = loaded.get(route);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(route);
+  if (!pending) {
+    pending = route.load().then(
+      (m) => {
+        loaded.set(route, m.default);
+        return m.default;
+      },
+      (e: unknown) => {
+        loading.delete(route);
+        throw e;
+      },
+    );
+    loading.set(route, pending);
+  }
+  return pending;
+}
+
+/** The route of a view or screen id, if the build has a page for it. */
+export function routeOf(routes: readonly GeneratedRoute[], kind: GeneratedRoute['kind'], id: number): GeneratedRoute | undefined {
+  return routes.find((r) => r.kind === kind && r.id === id);
+}
+
+export type PageChunk =
+  | { status: 'ready'; Page: ComponentType }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string; retry: () => void };
+
+/** A generated page's component: at once when its chunk has arrived, else once it does. */
+export function usePageChunk(route: GeneratedRoute): PageChunk {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ route: GeneratedRoute; Page?: ComponentType; error?: string }>(() => ({
+    route,
+    Page: loaded.get(route),
+  }));
+  const current = state.route === route ? state : { route, Page: loaded.get(route) };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt: 重试 loads again
+  useEffect(() => {
+    if (loaded.has(route)) {
+      setState((s) => (s.route === route && s.Page ? s : { route, Page: loaded.get(route) }));
+      return;
+    }
+    let live = true;
+    preloadPage(route).then(
+      (Page) => live && setState({ route, Page }),
+      (e: unknown) => live && setState({ route, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [route, attempt]);
+  if (current.Page) return { status: 'ready', Page: current.Page };
+  if (current.error !== undefined)
+    return {
+      status: 'failed',
+      message: current.error,
+      retry: () => {
+        setState({ route });
+        setAttempt((a) => a + 1);
+      },
+    };
+  return { status: 'loading' };
 }

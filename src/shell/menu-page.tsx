@@ -1,8 +1,14 @@
 import { Result, Spin } from 'antd';
-import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ContainerPage, FormPage } from '../engine';
-import { DefinitionProblems, LoadFailed, ResolvedView, resolveDefinition, useDefinition } from '../engine/container/resolve-view';
+import {
+  DefinitionProblems,
+  GeneratedPage,
+  LoadFailed,
+  ResolvedView,
+  resolveDefinition,
+  useDefinition,
+} from '../engine/container/resolve-view';
 import { BigScreenPage } from '../engine/pages';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
@@ -22,14 +28,8 @@ export function ResolvedScreen({ screenId }: { screenId: number }) {
     return <LoadFailed title={`页面 ${screenId} 加载失败`} message={loaded.message} onRetry={loaded.reload} />;
   const r = resolveDefinition('screen', loaded.raw);
   switch (r.kind) {
-    case 'generated': {
-      const Page = r.route.component;
-      return (
-        <Suspense fallback={spinner}>
-          <Page />
-        </Suspense>
-      );
-    }
+    case 'generated':
+      return <GeneratedPage route={r.route} />;
     case 'runtime':
       if (r.page.kind === 'container') return <ContainerPage key={r.hash} model={r.page} />;
       if (r.page.kind === 'form') return <FormPage key={r.hash} model={r.page} />;

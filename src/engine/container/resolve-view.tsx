@@ -1,5 +1,5 @@
 import { Alert, Button, Result, Spin, Typography } from 'antd';
-import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { ZodType } from 'zod';
 import { generatedRoutes } from '../../../generated/routes';
 import { decodeDefinition, definitionHash } from '../../model/canonical';
@@ -10,7 +10,7 @@ import type { ListPageModel, PageModel } from '../../model/types';
 import { http } from '../../request';
 import { ListPage } from '../list/list-page';
 import { PERF_MARKS, perfMark } from '../perf-marks';
-import type { GeneratedRoute } from '../routes';
+import { type GeneratedRoute, preloadPage, routeOf, usePageChunk } from '../routes';
 
 export const VIEW_DETAIL_URL = '/api/generation/detail';
 export const SCREEN_DETAIL_URL = '/api/screen/detail';
@@ -82,8 +82,17 @@ export function resolveView(
 
 type Loaded = { status: 'loading' } | { status: 'ready'; raw: unknown } | { status: 'failed'; message: string };
 
-/** One definition from the server (`GET /api/generation/detail?id=`, or the screen's); reload() asks again. */
-export function useDefinition(kind: DefinitionKind, id: number | undefined): Loaded & { reload: () => void } {
+/**
+ * One definition from the server (`GET /api/generation/detail?id=`, or the screen's); reload() asks
+ * again. The build's page for that id, if it has one, starts loading at the same time: when the
+ * definition's hash then matches, the generated page draws at once.
+ */
+export function useDefinition(
+  kind: DefinitionKind,
+  id: number | undefined,
+  options: { preload?: boolean } = {},
+): Loaded & { reload: () => void } {
+  const preload = options.preload ?? true;
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [tick, setTick] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick asks again
@@ -91,6 +100,9 @@ export function useDefinition(kind: DefinitionKind, id: number | undefined): Loa
     if (id === undefined) return;
     let live = true;
     setState({ status: 'loading' });
+    const route = preload ? routeOf(generatedRoutes, kind, id) : undefined;
+    // A chunk that fails to load says so when the page is drawn (GeneratedPage).
+    if (route) preloadPage(route).catch(() => {});
     http
       .get(kind === 'view' ? VIEW_DETAIL_URL : SCREEN_DETAIL_URL, { id })
       .then((raw) => live && setState({ status: 'ready', raw }))
@@ -98,7 +110,7 @@ export function useDefinition(kind: DefinitionKind, id: number | undefined): Loa
     return () => {
       live = false;
     };
-  }, [kind, id, tick]);
+  }, [kind, id, tick, preload]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
 }
@@ -143,7 +155,15 @@ export function LoadFailed({ title, message, onRetry }: { title: string; message
   );
 }
 
-/** Renders a resolved view: the generated page (lazy) or the runtime ListPage, or says why not. */
+/** A generated page, drawn once its chunk has arrived (usually already, see useDefinition). */
+export function GeneratedPage({ route }: { route: GeneratedRoute }) {
+  const chunk = usePageChunk(route);
+  if (chunk.status === 'loading') return spinner;
+  if (chunk.status === 'failed') return <LoadFailed title={`页面 ${route.title} 加载失败`} message={chunk.message} onRetry={chunk.retry} />;
+  return <chunk.Page />;
+}
+
+/** Renders a resolved view: the generated page or the runtime ListPage, or says why not. */
 export function ViewFromDefinition({
   raw,
   runtimeOnly,
@@ -159,14 +179,8 @@ export function ViewFromDefinition({
   const r = resolveView(raw, { runtimeOnly: runtimeOnly || fixedQuery !== undefined });
   useState(() => perfMark(PERF_MARKS.pageResolved, r.kind));
   switch (r.kind) {
-    case 'generated': {
-      const Page = r.route.component;
-      return (
-        <Suspense fallback={spinner}>
-          <Page />
-        </Suspense>
-      );
-    }
+    case 'generated':
+      return <GeneratedPage route={r.route} />;
     case 'runtime':
       return <ListPage key={r.hash} model={r.page} schema={r.schema} fixedQuery={fixedQuery} />;
     case 'invalid':
@@ -189,7 +203,10 @@ export function ResolvedView({
   runtimeOnly?: boolean;
   fixedQuery?: Record<string, unknown>;
 }) {
-  const loaded = useDefinition('view', definition === undefined ? viewId : undefined);
+  // A caller's filters force run time too (ViewFromDefinition): no generated chunk to fetch then.
+  const loaded = useDefinition('view', definition === undefined ? viewId : undefined, {
+    preload: !runtimeOnly && fixedQuery === undefined,
+  });
   if (definition !== undefined) return <ViewFromDefinition raw={definition} runtimeOnly={runtimeOnly} fixedQuery={fixedQuery} />;
   if (loaded.status === 'loading') return spinner;
   if (loaded.status === 'failed') return <LoadFailed title={`视图 ${viewId} 加载失败`} message={loaded.message} onRetry={loaded.reload} />;
