@@ -10,12 +10,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
+import { launchChromium } from '../../tests/helpers/chromium.js';
 import { type ApiClient, startTestServer, type TestServer } from '../../tests/helpers/server.js';
 
 export const SIGN_SECRET = 'test-sign-secret';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface BuiltApp {
   dir: string;
@@ -56,23 +56,7 @@ export interface BenchApp {
 /** Builds the app, starts the reference server on it and Chromium; signs admin in through the API. */
 export async function startBenchApp(): Promise<BenchApp> {
   const app = await buildApp();
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
-  const [server, browser] = await Promise.all([
-    startTestServer({ signSecret: SIGN_SECRET, staticDir: app.dir }),
-    chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      // The browser tests' flags (tests/helpers/browser.ts).
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    }),
-  ]);
+  const [server, browser] = await Promise.all([startTestServer({ signSecret: SIGN_SECRET, staticDir: app.dir }), launchChromium()]);
   const admin = await server.login('admin');
   const contexts: BrowserContext[] = [];
   return {

@@ -6,35 +6,21 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import type { ServerConfig } from '../../server/config.js';
+import { launchChromium } from './chromium.js';
 import { startTestServer, type TestServer } from './server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built app; APP_DIST_DIR points elsewhere (e.g. a build of one's own made with `vite build --outDir`). */
 export const DIST_DIR = process.env.APP_DIST_DIR ? resolve(ROOT, process.env.APP_DIST_DIR) : join(ROOT, 'dist');
 export const RESULTS_DIR = join(ROOT, 'test-results');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The secret `npm test` builds the app with; the browser suite's server checks signatures with it. */
 export const TEST_SIGN_SECRET = 'test-sign-secret';
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM_PATH)`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  return launchChromium();
 }
 
 function assertBuilt(signSecret: string | undefined): void {
