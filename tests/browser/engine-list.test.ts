@@ -210,7 +210,7 @@ describe('stock-in list page', () => {
     await listCall(page, () => page.getByPlaceholder('请输入入库单号', { exact: true }).press('Enter'));
     expect(await page.locator('.engine-list-table .engine-empty .ant-empty-description').innerText()).toBe('暂无数据');
     expect(await rows(page).count()).toBe(0);
-    expect(await page.locator('.engine-list-table .ant-pagination').count()).toBe(0);
+    expect(await page.locator('.engine-list-table .ant-pagination').isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
 
