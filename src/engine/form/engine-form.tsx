@@ -1,14 +1,38 @@
 import { Col, Divider, Form, Row } from 'antd';
-import { type CSSProperties, forwardRef, memo, useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { type Control, Controller, type FieldErrors, type FieldValues, useForm, useWatch } from 'react-hook-form';
+import {
+  type CSSProperties,
+  type FormEvent,
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  useForm,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
 import type { FieldModel, FormModel } from '../../model/types';
 import { notify } from '../../notify/notifier';
 import type { EngineFormHandle, EngineFormProps, FormMode } from '../contracts';
 import { labelPath, useRegionTree } from '../options';
 import { FieldControl } from './field-controls';
+import { groupStarts } from './groups';
 import { cssSize } from './labels';
 import { buildPayload, editableValues, type FieldState, fieldStates, relationTriggers } from './payload';
 import { zodResolver } from './resolver';
+import './engine-form.css';
 
 /**
  * The generic form (lowcode-engine.md §2.2, §3.2, §5.1): antd layout, react-hook-form state, the
@@ -33,52 +57,109 @@ interface ItemProps {
   setExtra: (name: string, value: unknown) => void;
 }
 
+/**
+ * Each field is its own <form>, one the user never submits (Enter submits nothing, as before).
+ * Chrome's autofill reads, after every keystroke, the whole form the edited field belongs to; fields
+ * outside any <form> all belong to one form of the whole page, so a keystroke in a 200-field dialog
+ * had Chrome re-read all 200 fields (labels, visibility), in the page and again in the browser
+ * process. With a form of its own, it reads the one field.
+ */
+const keepSubmit = (e: FormEvent) => {
+  e.preventDefault();
+  e.stopPropagation();
+};
+
+/**
+ * One field: the antd Form.Item (label, status, message) re-renders only when the field's error
+ * changes; the Controller inside it, with the control, on each change of its value. Typing into a
+ * field so re-renders that field's control, not its Form.Item.
+ */
 const FieldItem = memo(function FieldItem({ field, id, control, readOnly, required, inputWidth, setExtra }: ItemProps) {
   const style = useMemo<CSSProperties>(() => ({ width: inputWidth, maxWidth: '100%' }), [inputWidth]);
+  const { errors } = useFormState({ control, name: field.name, exact: true });
+  const error = get(errors, field.name) as FieldError | undefined;
+  const invalid = !!error;
   return (
-    <Controller
-      control={control}
-      name={field.name}
-      render={({ field: f, fieldState }) => (
-        <Form.Item
-          label={field.label}
-          htmlFor={id}
-          required={required}
-          validateStatus={fieldState.error ? 'error' : undefined}
-          help={fieldState.error?.message}
-          extra={field.tips}
-        >
-          <FieldControl
-            field={field}
-            id={id}
-            value={f.value}
-            onChange={f.onChange}
-            onBlur={f.onBlur}
-            readOnly={readOnly}
-            disabled={field.disabled}
-            invalid={!!fieldState.error}
-            style={style}
-            inputRef={f.ref as never}
-            control={control}
-            setExtra={setExtra}
-          />
-        </Form.Item>
-      )}
-    />
+    <form noValidate onSubmit={keepSubmit}>
+      <Form.Item
+        label={field.label}
+        htmlFor={id}
+        required={required}
+        validateStatus={invalid ? 'error' : undefined}
+        help={error?.message}
+        extra={field.tips}
+      >
+        <Controller
+          control={control}
+          name={field.name}
+          render={({ field: f }) => (
+            <FieldControl
+              field={field}
+              id={id}
+              value={f.value}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              readOnly={readOnly}
+              disabled={field.disabled}
+              invalid={invalid}
+              style={style}
+              inputRef={f.ref as never}
+              control={control}
+              setExtra={setExtra}
+            />
+          )}
+        />
+      </Form.Item>
+    </form>
   );
 });
 
-/** Watches the relation triggers only: a keystroke elsewhere does not re-render the whole form. */
-function useFieldStates(form: FormModel, mode: FormMode, control: Control, start: FieldValues): Map<string, FieldState> {
+const WRAPPER_COL = { flex: '1 1 0' };
+
+/** What a line of fields is taken to be high before its group has been drawn (see engine-form.css). */
+const LINE_HEIGHT_GUESS = 56;
+
+/**
+ * A group of fields (groups.ts): a flex-wrap box of its own inside the form's Row, laying its fields
+ * out as the Row would. Off screen it skips style, layout and paint (engine-form.css), and React
+ * walks past it when a field of another group changes.
+ */
+function FieldGroup({ lines, children }: { lines: number; children: React.ReactNode }) {
+  return (
+    <div className="engine-form-group" style={{ containIntrinsicBlockSize: `auto ${lines * LINE_HEIGHT_GUESS}px` }}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The fields' states (hidden, read-only, required) for the relation triggers' current values. Only
+ * the triggers are watched, and the form re-renders when a state changes, not on every change of a
+ * trigger's value: typing into a text field that is a trigger re-renders that field alone until what
+ * it decides changes.
+ */
+function useFieldStates(
+  form: FormModel,
+  mode: FormMode,
+  control: Control,
+  getValues: (names: string[]) => unknown[],
+): Map<string, FieldState> {
   const triggers = useMemo(() => relationTriggers(form), [form]);
-  const watched = useWatch({ control, name: triggers, disabled: triggers.length === 0 }) as unknown;
-  const key = JSON.stringify(watched ?? null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the watched values' content
-  return useMemo(() => {
-    const list = Array.isArray(watched) ? watched : [];
-    const values = triggers.length ? Object.fromEntries(triggers.map((t, i) => [t, list[i]])) : start;
-    return fieldStates(form, mode, values);
-  }, [form, mode, key, triggers]);
+  const statesOf = useCallback(
+    (watched: unknown) => {
+      const list = Array.isArray(watched) ? watched : [];
+      return fieldStates(form, mode, Object.fromEntries(triggers.map((t, i) => [t, list[i]])));
+    },
+    [form, mode, triggers],
+  );
+  const signature = useWatch({
+    control,
+    name: triggers,
+    disabled: triggers.length === 0,
+    compute: (watched: unknown) => JSON.stringify([...statesOf(watched)]),
+  }) as unknown;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signature is the states' content
+  return useMemo(() => statesOf(getValues(triggers)), [statesOf, getValues, triggers, signature]);
 }
 
 export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function EngineForm(
@@ -109,7 +190,7 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
     reset(start);
   }, [start, reset]);
 
-  const states = useFieldStates(form, mode, control, start);
+  const states = useFieldStates(form, mode, control, getValues as (names: string[]) => unknown[]);
   const hasCity = form.fields.some((f) => f.kind === 'city');
   const regions = useRegionTree(hasCity);
   const regionsRef = useRef(regions.options);
@@ -169,23 +250,43 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
 
   const dialog = form.dialog;
   const labelWidth = cssSize(dialog.labelWidth) ?? `${DEFAULT_LABEL_WIDTH}px`;
+  // The same objects from one render to the next: new ones would re-render every Form.Item.
+  const labelCol = useMemo(() => ({ flex: `0 0 ${labelWidth}` }), [labelWidth]);
   const dividers = useMemo(() => new Map(form.dividers.map((d) => [d.before, d.title])), [form.dividers]);
   const span = dialog.inline ? 12 : 24;
 
-  const items: React.ReactNode[] = [];
-  for (const field of form.fields) {
+  const widthOf = useCallback((field: FieldModel) => (field.kind === 'editor' ? 24 : span), [span]);
+  const starts = useMemo(() => groupStarts(form, widthOf), [form, widthOf]);
+
+  const groups: React.ReactNode[] = [];
+  let items: React.ReactNode[] = [];
+  let width = 0;
+  const endGroup = (start: number) => {
+    if (items.length)
+      groups.push(
+        <FieldGroup key={`group:${start}`} lines={Math.ceil(width / 24)}>
+          {items}
+        </FieldGroup>,
+      );
+    items = [];
+    width = 0;
+  };
+  let group = 0;
+  form.fields.forEach((field, index) => {
+    if (index === starts[group + 1]) endGroup(starts[group++] as number);
     const title = dividers.get(field.name);
-    if (title !== undefined)
+    if (title !== undefined) {
       items.push(
         <Col span={24} key={`divider:${field.name}`}>
           <Divider titlePlacement="start">{title}</Divider>
         </Col>,
       );
+      width = Math.ceil(width / 24) * 24 + 24;
+    }
     const state = states.get(field.name);
-    if (!state || state.hidden) continue;
-    const wide = field.kind === 'editor';
+    if (!state || state.hidden) return;
     items.push(
-      <Col xs={24} md={wide ? 24 : span} key={field.name} data-field={field.name}>
+      <Col xs={24} md={widthOf(field)} key={field.name} data-field={field.name}>
         <FieldItem
           field={field}
           id={`${baseId}-${field.name}`}
@@ -197,18 +298,13 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
         />
       </Col>,
     );
-  }
+    width += widthOf(field);
+  });
+  endGroup(starts[group] as number);
 
   return (
-    <Form
-      component="div"
-      layout="horizontal"
-      labelCol={{ flex: `0 0 ${labelWidth}` }}
-      wrapperCol={{ flex: '1 1 0' }}
-      labelWrap
-      data-form-mode={mode}
-    >
-      <Row gutter={16}>{items}</Row>
+    <Form component="div" layout="horizontal" labelCol={labelCol} wrapperCol={WRAPPER_COL} labelWrap data-form-mode={mode}>
+      <Row gutter={16}>{groups}</Row>
     </Form>
   );
 });
