@@ -5,7 +5,12 @@ import { createAuthHandlers, EXPIRED_MESSAGE } from './auth-handlers';
 
 function setup(path = '/system/user', search = '?page=2') {
   let answer: (ok: boolean) => void = () => {};
+  /** One clock for the client's call stamps and the handlers, moved by the tests. */
+  const clock = { t: 1_000 };
+  /** Answers of calls held back until a test releases them (URLs with `held`). */
+  const held: (() => void)[] = [];
   const deps = {
+    now: () => clock.t,
     here: { pathname: path, search },
     status: 'ready' as SessionState['status'],
     location: () => deps.here,
@@ -23,13 +28,15 @@ function setup(path = '/system/user', search = '?page=2') {
   };
   const handlers = createAuthHandlers(deps);
   const client = createClient({
+    now: deps.now,
     fetch: async (url) => {
       const status = String(url).includes('forbidden') ? 403 : 401;
+      if (String(url).includes('held')) await new Promise<void>((release) => held.push(release));
       return new Response(JSON.stringify({ status, message: 'x' }), { status, headers: { 'content-type': 'application/json' } });
     },
     ...handlers,
   });
-  return { deps, client, answer: (ok: boolean) => answer(ok) };
+  return { deps, client, clock, held, answer: (ok: boolean) => answer(ok) };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -61,14 +68,33 @@ describe('401 and 403 reactions', () => {
   });
 
   it('stays on the page when the user cancels, and asks again on a later 401', async () => {
-    const { deps, client, answer } = setup();
+    const { deps, client, clock, answer } = setup();
     await client.get('/api/a').catch(() => {});
+    clock.t += 5;
     answer(false);
     await flush();
+    clock.t += 5;
     expect(deps.session.clear).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();
     await client.get('/api/a').catch(() => {});
+    expect(deps.notifier.confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask again for a call sent before the user chose to stay', async () => {
+    const { deps, client, clock, held, answer } = setup();
+    const late = client.get('/api/held').catch(() => {});
+    await client.get('/api/a').catch(() => {});
+    clock.t += 5;
+    answer(false);
+    await flush();
+    // Its 401 comes back after the choice: that call was answered already.
+    for (const release of held) release();
+    await late;
+    expect(deps.notifier.confirm).toHaveBeenCalledTimes(1);
+    // A call sent after the choice asks again.
+    clock.t += 5;
+    await client.get('/api/b').catch(() => {});
     expect(deps.notifier.confirm).toHaveBeenCalledTimes(2);
   });
 

@@ -16,6 +16,8 @@ export interface AuthHandlerDeps {
   reload: (url: string) => void;
   session: { status: () => SessionState['status']; clear: () => void };
   notifier: Pick<Notifier, 'confirm'>;
+  /** The clock the request client stamps its calls with (Date.now). */
+  now?: () => number;
 }
 
 /** Where to come back to after logging in again; never with a (stale) token in it. */
@@ -30,24 +32,31 @@ function returnPath({ pathname, search }: { pathname: string; search: string }):
  * core-platform §4/§8: a 401 asks whether to log in again (clears the session and reloads into
  * /login?redirect=here) or stay on the page; a 403 goes to /401.
  *
- * One confirm at a time, however many calls fail together. None on the public pages (nothing to go back to)
- * and none while the guard loads the session or after that failed: it logs out and reloads itself (§4).
+ * One confirm at a time, however many calls fail together. Once the user has chosen to stay, a 401
+ * of a call sent before that choice does not ask again (it was answered); a later call's does. None
+ * on the public pages (nothing to go back to) and none while the guard loads the session or after
+ * that failed: it logs out and reloads itself (§4).
  */
 /** core-platform §2's public routes: a 401 there has no session to re-enter (their pages handle it). */
 export const PUBLIC_PATHS = ['/login', '/login2', '/init', '/serviceAgreement', '/privacyPolicy', '/lsPreview', '/entryAgreement'];
 
 export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>> {
   let asking = false;
+  /** When the user last chose to stay. */
+  let stayedAt = Number.NEGATIVE_INFINITY;
+  const now = deps.now ?? Date.now;
   return {
-    onUnauthorized: () => {
+    onUnauthorized: (error) => {
       const status = deps.session.status();
       if (asking || PUBLIC_PATHS.includes(deps.location().pathname) || status === 'loading' || status === 'failed') return;
+      if (error.sentAt !== undefined && error.sentAt <= stayedAt) return;
       asking = true;
       void deps.notifier.confirm({ title: EXPIRED_TITLE, content: EXPIRED_MESSAGE, okText: RELOGIN_TEXT, cancelText: STAY_TEXT }).then(
         (relogin) => {
           // Staying: the next 401 asks again. Leaving: no second confirm while the page reloads.
           if (!relogin) {
             asking = false;
+            stayedAt = now();
             return;
           }
           deps.session.clear();

@@ -38,12 +38,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPanel />,
     children: [
       { path: '/login', element: <LoginPage />, handle: { title: '登录' } },
-      lazyPage(
-        '/login2',
-        () => import('../pages/login/login-page'),
-        (m) => m.Login2Page,
-        { title: '登录' },
-      ),
+      // The login page's own module (already in the initial chunk): /login2 signs in with a query token.
+      { path: '/login2', element: <Login2Page />, handle: { title: '登录' } },
       lazyPage(
         '/init',
         () => import('../pages/init-page'),

@@ -61,6 +61,8 @@ export const FALLBACK_MESSAGE = '接口请求失败';
 
 /** A failed call: HTTP status (0 when nothing came back) and the server's answer when there was one. */
 export class RequestError extends Error {
+  /** When the failed call was sent (the client's clock, ms); set by the client before reporting. */
+  sentAt?: number;
   constructor(
     message: string,
     readonly status: number,
@@ -231,11 +233,15 @@ export function createClient(config: ClientConfig = {}): RequestClient {
 
   async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
     const { url: target, init } = prepare(url, options);
+    const sentAt = (config.now ?? Date.now)();
     try {
       return (await send(target, init, options)) as T;
     } catch (e) {
       // A caller's own abort is not a failure to report.
-      if (e instanceof RequestError) report(e, options);
+      if (e instanceof RequestError) {
+        e.sentAt ??= sentAt;
+        report(e, options);
+      }
       throw e;
     }
   }
