@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import dayjs from 'dayjs';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { button, chooseFirstOption as chooseOption, columnTexts, listCall as listCallOf, notice, rows } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
 // The generic list page (lowcode-engine.md §2.1, §2.7, §4, §6) on the seeded stock-in view (12), as
@@ -40,48 +41,8 @@ async function openList(): Promise<{ page: Page; first: Request; errors: string[
   return { page: opened.page, first, errors: opened.errors };
 }
 
-const rows = (page: Page) => page.locator('.engine-list-table .engine-row');
-/** antd spaces two-character labels (确 定) and icons add their own name (plus 新增). */
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}$`) });
-const notice = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
-/** The column's cells, by header title. */
-async function columnTexts(page: Page, title: string): Promise<string[]> {
-  const headers = await page.locator('.engine-list-table [role=columnheader]').allInnerTexts();
-  const index = headers.findIndex((h) => h.trim() === title);
-  expect(index, `column ${title}`).toBeGreaterThanOrEqual(0);
-  return rows(page)
-    .locator(`[role=cell]:nth-child(${index + 1})`)
-    .allInnerTexts();
-}
-
-/** Runs an action and returns the list call it causes. */
-async function listCall(page: Page, action: () => Promise<unknown>): Promise<URLSearchParams> {
-  const req = page.waitForRequest(isList);
-  await action();
-  const r = await req;
-  await r.response();
-  await page.locator('.engine-list-page[data-loading="false"]').waitFor();
-  return paramsOf(r);
-}
-
-/** Picks the first option of a select (keyboard: the dropdown's active option). */
-async function chooseOption(page: Page, dialog: Locator, label: string): Promise<string> {
-  const input = dialog.getByLabel(label, { exact: true });
-  const id = String(await input.getAttribute('id'));
-  await input.click();
-  // This select's own dropdown: the previous one may still be fading out.
-  const option = page
-    .locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) })
-    .locator('.ant-select-item-option')
-    .first();
-  await option.waitFor();
-  const text = (await option.innerText()).trim();
-  await input.press('Enter');
-  const select = dialog.locator('.ant-select').filter({ has: page.locator(`[id="${id}"]`) });
-  await expect.poll(() => select.innerText()).toContain(text.slice(0, 4));
-  return text;
-}
+/** Runs an action and returns the list call it causes (view 12's). */
+const listCall = (page: Page, action: () => Promise<unknown>): Promise<URLSearchParams> => listCallOf(page, 12, action);
 
 describe('stock-in list page', () => {
   it('loads with dictionary labels, coloured tags, the default range and sort', async () => {
