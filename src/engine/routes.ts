@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useReducer, useState } from 'react';
 
 /** One entry of generated/routes.ts. */
 export interface GeneratedRoute {
@@ -56,34 +56,30 @@ export type PageChunk =
 
 /** A generated page's component: at once when its chunk has arrived, else once it does. */
 export function usePageChunk(route: GeneratedRoute): PageChunk {
+  // The component lives in the module cache (`loaded`); state only says a load ended.
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  const [failure, setFailure] = useState<{ route: GeneratedRoute; message: string }>();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ route: GeneratedRoute; Page?: ComponentType; error?: string }>(() => ({
-    route,
-    Page: loaded.get(route),
-  }));
-  const current = state.route === route ? state : { route, Page: loaded.get(route) };
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt: 重试 loads again
   useEffect(() => {
-    if (loaded.has(route)) {
-      setState((s) => (s.route === route && s.Page ? s : { route, Page: loaded.get(route) }));
-      return;
-    }
+    if (loaded.has(route)) return;
     let live = true;
     preloadPage(route).then(
-      (Page) => live && setState({ route, Page }),
-      (e: unknown) => live && setState({ route, error: e instanceof Error ? e.message : String(e) }),
+      () => live && arrived(),
+      (e: unknown) => live && setFailure({ route, message: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
     };
   }, [route, attempt]);
-  if (current.Page) return { status: 'ready', Page: current.Page };
-  if (current.error !== undefined)
+  const Page = loaded.get(route);
+  if (Page) return { status: 'ready', Page };
+  if (failure?.route === route)
     return {
       status: 'failed',
-      message: current.error,
+      message: failure.message,
       retry: () => {
-        setState({ route });
+        setFailure(undefined);
         setAttempt((a) => a + 1);
       },
     };

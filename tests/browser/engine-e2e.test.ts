@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import dayjs from 'dayjs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
 import {
@@ -8,6 +8,7 @@ import {
   chooseFirstOption,
   columnTexts,
   dialog,
+  generatedChunks,
   headers,
   isListCall,
   listCall,
@@ -46,8 +47,7 @@ afterAll(async () => {
 
 /** A page signed in as admin (the token the API login gave), opened at `path`. */
 async function openAsAdmin(path: string) {
-  const opened = await openPage(browser, server.url);
-  await opened.context.addInitScript((t) => localStorage.setItem('token', t), String(admin.token));
+  const opened = await openPage(browser, server.url, { token: admin.token });
   opened.page.setDefaultTimeout(10_000);
   const chunks = watchGeneratedChunks(opened.page);
   await opened.page.goto(path);
@@ -285,6 +285,24 @@ describe('low-code pages end to end', () => {
     // And the form has the new field.
     await button(list, '新增').click();
     await dialog(page, '新增').getByLabel('复核人').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("says so when a generated page's chunk fails to load, and draws it on 重试", async () => {
+    const chunk = [...generatedChunks()].find(([, list]) => list === '/api/general/list/12')?.[0];
+    expect(chunk, 'the build has a page chunk for view 12').toBeDefined();
+    const opened = await openPage(browser, server.url, { token: admin.token });
+    const { page, errors } = opened;
+    page.setDefaultTimeout(10_000);
+    const failing = (route: Route) => route.abort('connectionreset');
+    await page.route(`**/assets/${chunk}`, failing);
+    await page.goto(STOCK_IN);
+    const panel = page.locator('.ant-result-error', { hasText: '页面 危废入库 加载失败' });
+    await panel.waitFor();
+    await page.unroute(`**/assets/${chunk}`, failing);
+    await panel.getByRole('button', { name: /重\s*试/ }).click();
+    await rows(listPage(page, 12)).first().waitFor();
+    expect(await panel.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

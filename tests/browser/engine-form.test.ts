@@ -52,8 +52,7 @@ afterAll(async () => {
 });
 
 async function openForm(): Promise<{ page: Page; dictCalls: string[]; errors: string[] }> {
-  const { page, context, errors } = await openPage(browser, server.url);
-  await context.addInitScript((token) => localStorage.setItem('token', token), String(admin.token));
+  const { page, errors } = await openPage(browser, server.url, { token: admin.token });
   const dictCalls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/dictDetail')) dictCalls.push(r.url());
@@ -256,8 +255,7 @@ describe('full-page form (screen 25, view 20)', () => {
   });
 
   it('shows the problems of a definition that fails validation, with their pointers', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await context.addInitScript((token) => localStorage.setItem('token', token), String(admin.token));
+    const { page } = await openPage(browser, server.url, { token: admin.token });
     await page.route('**/api/generation/detail?*', async (route) => {
       const response = await route.fetch();
       const view = await response.json();

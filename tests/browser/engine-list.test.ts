@@ -30,8 +30,7 @@ const paramsOf = (r: Request) => new URL(r.url()).searchParams;
 
 /** A signed-in page on the stock-in list, its first list call answered. */
 async function openList(): Promise<{ page: Page; first: Request; errors: string[] }> {
-  const opened = await openPage(browser, server.url);
-  await opened.context.addInitScript((t) => localStorage.setItem('token', t), String(admin.token));
+  const opened = await openPage(browser, server.url, { token: admin.token });
   // A step that cannot happen fails on its own line, well within the test's time.
   opened.page.setDefaultTimeout(10_000);
   const firstList = opened.page.waitForRequest(isList);
@@ -312,6 +311,37 @@ describe('stock-in list page', () => {
     expect(page.url()).toContain(`/dev-tools/temp/page/stockOut/13?stockInId=${id}`);
   });
 
+  it('searches by region (cascader) and, in the advanced query, by department (tree select)', async () => {
+    const { page, errors } = await openPage(browser, server.url, { token: admin.token });
+    page.setDefaultTimeout(10_000);
+    await page.goto('/dev-tools/temp/page/warehouse/14');
+    const list = page.locator('.engine-list-page[data-view-id="14"]');
+    await rows(list).first().waitFor();
+    const bar = list.locator('.engine-search-bar');
+
+    // 所在地区: a region tree (value/label/children), province then city, sent as the codes.
+    await bar.getByLabel('所在地区', { exact: true }).click();
+    const menus = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
+    await menus.first().locator('.ant-cascader-menu-item').first().click();
+    await menus.nth(1).locator('.ant-cascader-menu-item').first().click();
+    await page.keyboard.press('Escape');
+    let q = await listCallOf(page, 14, () => button(bar, '搜索').click());
+    expect(q.get('region')).toMatch(/^\d{6},\d{6}$/);
+
+    // 所属部门 (advanced query): a remote tree, searchable by its labels.
+    await button(list, '高级查询').click();
+    const dept = bar.getByLabel('所属部门', { exact: true });
+    await dept.click();
+    const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').first();
+    const title = (await node.innerText()).trim();
+    expect(title.length).toBeGreaterThan(0);
+    await dept.fill(title);
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: title }).first().click();
+    q = await listCallOf(page, 14, () => button(bar, '搜索').click());
+    expect(q.get('deptId')).toMatch(/^\d+$/);
+    expect(errors).toEqual([]);
+  });
+
   it("shows a container's views as tabs, generated when the hashes agree, at run time when the definition changed", async () => {
     // Republish view 14 with a renamed column: its generated page no longer matches.
     const warehouse = JSON.parse(readFileSync(new URL('../../definitions/views/14-warehouse.json', import.meta.url), 'utf8'));
@@ -324,8 +354,7 @@ describe('stock-in list page', () => {
     });
     expect(saved.status).toBe(200);
 
-    const { page, context, errors } = await openPage(browser, server.url);
-    await context.addInitScript((t) => localStorage.setItem('token', t), String(admin.token));
+    const { page, errors } = await openPage(browser, server.url, { token: admin.token });
     page.setDefaultTimeout(10_000);
     const details: string[] = [];
     page.on('request', (r) => {

@@ -32,9 +32,8 @@ afterAll(async () => {
  * cannot end another's), opened at `path`.
  */
 async function open(user: string | null, path: string, options: BrowserContextOptions = {}) {
-  const opened = await openPage(browser, server.url, options);
   const token = user ? (await server.login(user)).token : null;
-  if (token) await opened.page.addInitScript((t) => localStorage.setItem('token', t), token);
+  const opened = await openPage(browser, server.url, { ...options, token });
   // A failed call is the first thing to know when a test here fails.
   opened.page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() >= 400) console.error(`${r.status()} ${r.request().method()} ${r.url()}`);

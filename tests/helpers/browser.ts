@@ -58,8 +58,14 @@ export interface OpenedPage {
  * full-page screenshot goes to test-results/; the context is closed either way.
  * Call inside a test.
  */
-export async function openPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+/** `token`: signed in with it (put where the app keeps it, before any page script runs). */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  { token, ...options }: BrowserContextOptions & { token?: string | null } = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 }, ...options });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -4,7 +4,6 @@ import type { Dayjs } from 'dayjs';
 import { memo, useState } from 'react';
 import type { ColumnModel } from '../../model/types';
 import { useDict, useRegionTree, useRemoteOptions } from '../options';
-import type { RemoteOption } from '../options/types';
 
 /** Inputs shown while the bar is collapsed; the rest appear on 展开. */
 export const COLLAPSED_INPUTS = 3;
@@ -33,10 +32,6 @@ function DictSearch({ column, ...rest }: { column: ColumnModel; id?: string; val
   );
 }
 
-type TreeNode = { value: string; title: string; children?: TreeNode[] };
-const treeData = (options: readonly RemoteOption[]): TreeNode[] =>
-  options.map((o) => ({ value: o.value, title: o.label, ...(o.children ? { children: treeData(o.children) } : {}) }));
-
 function RemoteSearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
   // The search bar has no form values for type-2 parameters: their fixed parameters only.
   const { options, status } = useRemoteOptions(column.remote, {});
@@ -46,10 +41,12 @@ function RemoteSearch({ column, ...rest }: { column: ColumnModel; id?: string; v
       <TreeSelect
         {...rest}
         allowClear
-        showSearch={{ treeNodeFilterProp: 'title' }}
+        showSearch={{ treeNodeFilterProp: 'label' }}
         placeholder={placeholder}
         style={INPUT_STYLE}
-        treeData={treeData(options)}
+        // Remote options are already value/label/children trees (options/remote-options.ts), as the form's TreeSelect reads them.
+        treeData={options}
+        fieldNames={{ label: 'label', value: 'value', children: 'children' }}
       />
     );
   return (
@@ -65,10 +62,6 @@ function RemoteSearch({ column, ...rest }: { column: ColumnModel; id?: string; v
   );
 }
 
-type CascaderNode = { value: string; label: string; children?: CascaderNode[] };
-const cascaderData = (options: readonly RemoteOption[]): CascaderNode[] =>
-  options.map((o) => ({ value: o.value, label: o.label, ...(o.children ? { children: cascaderData(o.children) } : {}) }));
-
 function CitySearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
   const { options } = useRegionTree();
   return (
@@ -78,7 +71,8 @@ function CitySearch({ column, ...rest }: { column: ColumnModel; id?: string; val
       allowClear
       placeholder={`请选择${column.label}`}
       style={INPUT_STYLE}
-      options={cascaderData(options)}
+      // Regions are value/label/children trees already, the shape Cascader reads (as the form's city field does).
+      options={options}
     />
   );
 }
