@@ -4,19 +4,14 @@
  */
 import { useSyncExternalStore } from 'react';
 import { http } from '../request';
+import { createListeners } from '../shared/listeners';
 
 let count = 0;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
+const { subscribe, emit } = createListeners();
 
 export const unreadStore = {
   get: (): number => count,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe,
   set(n: number): void {
     count = Math.max(0, Math.floor(n) || 0);
     emit();

@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { http } from '../request';
+import { createListeners } from '../shared/listeners';
 import { fetchSessionInfo, logout as logoutCall, type SessionInfo } from './session-api';
 import { clearToken } from './token';
 
@@ -35,19 +36,16 @@ export const FUND_ACCOUNT_KEY = 'fundAccountInfo';
 const EMPTY: SessionState = { status: 'idle', info: null, roles: [], menus: [] };
 let state: SessionState = EMPTY;
 let inflight: Promise<SessionState> | null = null;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function set(next: SessionState): void {
   state = next;
-  for (const l of listeners) l();
+  listeners.emit();
 }
 
 export const sessionStore = {
   get: (): SessionState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
   /** Loads user info and menus once; concurrent callers share the request. */
   load(): Promise<SessionState> {
     if (state.status === 'ready') return Promise.resolve(state);

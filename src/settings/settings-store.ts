@@ -4,6 +4,7 @@
  * (default small) and the sidebar state in the `sidebarStatus` cookie, as the original app did.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../shared/listeners';
 import { getCookie, setCookie } from './cookies';
 
 export const THEME_PRESETS = ['#2F6EFF', '#1890FF', '#304156', '#212121', '#11A983', '#13C2C2', '#6959CD', '#F5222D'] as const;
@@ -64,7 +65,7 @@ function load(): Settings {
 }
 
 let state: Settings = typeof window === 'undefined' ? DEFAULTS : load();
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function save(next: Settings): void {
   try {
@@ -79,14 +80,11 @@ function save(next: Settings): void {
 
 export const settingsStore = {
   get: (): Settings => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
   set(patch: Partial<Settings>): void {
     state = { ...state, ...patch };
     save(state);
-    for (const l of listeners) l();
+    listeners.emit();
   },
   reset(): void {
     settingsStore.set({ ...DEFAULTS, size: state.size, sidebarOpened: state.sidebarOpened });

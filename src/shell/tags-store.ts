@@ -4,6 +4,7 @@
  * keeps them, and a different user in the same browser tab starts afresh.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../shared/listeners';
 
 export interface Tag {
   /** Pathname; one tag per pathname. */
@@ -82,7 +83,7 @@ interface State {
 }
 
 let state: State = { user: null, tags: [], generations: {} };
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function isTag(v: unknown): v is Tag {
   const t = v as Tag;
@@ -111,15 +112,12 @@ function write(): void {
 function set(patch: Partial<State>): void {
   state = { ...state, ...patch };
   write();
-  for (const l of listeners) l();
+  listeners.emit();
 }
 
 export const tagsStore = {
   get: (): State => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: listeners.subscribe,
   /** Starts the user's tag list: restored from this browser tab, pinned tags in front. */
   init(user: string, affix: readonly Tag[]): void {
     const tags = state.user === user ? state.tags : read(user);

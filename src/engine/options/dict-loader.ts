@@ -1,3 +1,4 @@
+import { createListeners } from '../../shared/listeners';
 import type { DictEntry, LoadStatus } from './types';
 
 /**
@@ -40,13 +41,9 @@ export function createDictLoader(fetchDicts: FetchDicts, schedule: (flush: () =>
   const loaded = new Map<string, DictEntry[]>();
   const state = new Map<string, LoadStatus>();
   const waiting = new Map<string, Promise<void>>();
-  const listeners = new Set<() => void>();
+  const { subscribe, emit } = createListeners();
   let queue: string[] = [];
   let batch: { promise: Promise<void>; resolve: () => void } | null = null;
-
-  const emit = () => {
-    for (const l of listeners) l();
-  };
 
   async function flush(names: string[], done: () => void) {
     try {
@@ -67,10 +64,7 @@ export function createDictLoader(fetchDicts: FetchDicts, schedule: (flush: () =>
   return {
     entries: (name) => loaded.get(name),
     status: (name) => state.get(name) ?? 'idle',
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     load(names) {
       const wanted = dictNames(names);
       const pending: Promise<void>[] = [];

@@ -1,4 +1,5 @@
 import type { RemoteOptions } from '../../model/types';
+import { createListeners } from '../../shared/listeners';
 import type { LoadStatus, RemoteOption } from './types';
 
 /**
@@ -113,17 +114,11 @@ export function createRemoteCache(fetchOptions: FetchOptions): RemoteCache {
   const loaded = new Map<string, RemoteOption[]>();
   const state = new Map<string, LoadStatus>();
   const inFlight = new Map<string, Promise<void>>();
-  const listeners = new Set<() => void>();
-  const emit = () => {
-    for (const l of listeners) l();
-  };
+  const { subscribe, emit } = createListeners();
   return {
     options: (key) => loaded.get(key),
     status: (key) => state.get(key) ?? 'idle',
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     load(url, params) {
       const key = remoteKey(url, params);
       if (state.get(key) === 'ready') return Promise.resolve();
