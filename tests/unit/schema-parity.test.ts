@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { buildSchema, type FieldModel, type ListPageModel, normalizeDefinition } from '../../src/model/index.js';
+import { buildSchema, type ListPageModel, normalizeDefinition } from '../../src/model/index.js';
+import { samplesFor } from '../helpers/validation-samples.js';
 
 /**
  * The generated schema module and buildSchema() must be the same schema: the generated page uses the
@@ -31,37 +32,6 @@ function cases(): Case[] {
     }
   }
   return out;
-}
-
-/** Values worth trying for a field: empty, plausible, and the edges of its rules. */
-function samplesFor(f: FieldModel): unknown[] {
-  const base: unknown[] = [undefined, null, '', '   '];
-  switch (f.kind) {
-    case 'long':
-    case 'decimal':
-      return [...base, 0, 1, -1, 1.5, 1.2345, '12', 'abc', f.min, f.max, (f.min ?? 0) - 1, (f.max ?? 0) + 1, 1e9];
-    case 'file':
-    case 'image':
-      return [
-        ...base,
-        '[]',
-        JSON.stringify([{ name: 'a.pdf', url: '/file/a.pdf' }]),
-        JSON.stringify(Array.from({ length: 9 }, (_, i) => `/f/${i}.png`)),
-      ];
-    default:
-      return [
-        ...base,
-        'RK202601010001',
-        'abc',
-        'ABC',
-        '13800138000',
-        '12345',
-        'a@b.cn',
-        'x'.repeat(256),
-        'x'.repeat(1025),
-        '110105194912310021',
-      ];
-  }
 }
 
 const verdict = (schema: ZodType, value: unknown) => {
