@@ -1,18 +1,10 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { MenuRoute } from '../../src/shared/menu-route.js';
 import type { DB } from '../db/schema.js';
 
-/** One route of the sidebar, in eladmin's `/api/menus/build` shape. */
-export interface RouteNode {
-  name: string;
-  path: string;
-  hidden: boolean;
-  redirect?: string;
-  component: string;
-  alwaysShow?: boolean;
-  meta: { title: string; icon: string | null; noCache: boolean };
-  children?: RouteNode[];
-}
+/** One route of the sidebar (the app reads the same type). */
+export type RouteNode = MenuRoute;
 
 export const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
   z.object({

@@ -5,20 +5,11 @@
 import { useSyncExternalStore } from 'react';
 import { http } from '../request';
 import { createListeners } from '../shared/listeners';
+import type { MenuRoute } from '../shared/menu-route';
 import { fetchSessionInfo, logout as logoutCall, type SessionInfo } from './session-api';
 import { clearToken } from './token';
 
-/** One route of `/api/menus/build` (eladmin shape). Paths of children are relative, except low-code pages. */
-export interface MenuRoute {
-  name: string;
-  path: string;
-  hidden: boolean;
-  redirect?: string;
-  component: string;
-  alwaysShow?: boolean;
-  meta: { title: string; icon: string | null; noCache: boolean };
-  children?: MenuRoute[];
-}
+export type { MenuRoute } from '../shared/menu-route';
 
 export interface SessionState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
