@@ -60,9 +60,12 @@ export function usePageChunk(route: GeneratedRoute): PageChunk {
   const [, arrived] = useReducer((n: number) => n + 1, 0);
   const [failure, setFailure] = useState<{ route: GeneratedRoute; message: string }>();
   const [attempt, setAttempt] = useState(0);
+  const Page = loaded.get(route);
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt: 重试 loads again
   useEffect(() => {
-    if (loaded.has(route)) return;
+    // What this render saw, not the cache now: a chunk that arrived between the render and this
+    // effect must still draw the page (preloadPage then answers at once).
+    if (Page) return;
     let live = true;
     preloadPage(route).then(
       () => live && arrived(),
@@ -71,8 +74,7 @@ export function usePageChunk(route: GeneratedRoute): PageChunk {
     return () => {
       live = false;
     };
-  }, [route, attempt]);
-  const Page = loaded.get(route);
+  }, [route, attempt, Page]);
   if (Page) return { status: 'ready', Page };
   if (failure?.route === route)
     return {
