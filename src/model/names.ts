@@ -44,3 +44,38 @@ export const screenPath = (id: number) => `/vBuild/temp/${id}`;
 
 /** A field name a generated schema and the reference server's table can both use. */
 export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * The columns every view table has, by the field name a definition declares them with. Such a field
+ * is listed, sorted and searched like any other, shown read-only in forms, and never written from a
+ * request: the server sets it.
+ */
+export const SYSTEM_FIELDS = {
+  id: { column: 'id', dataType: 'long' },
+  createTime: { column: 'create_time', dataType: 'datetime' },
+  updateTime: { column: 'update_time', dataType: 'datetime' },
+  createBy: { column: 'create_by', dataType: 'varchar' },
+} as const;
+
+export type SystemFieldName = keyof typeof SYSTEM_FIELDS;
+
+export const systemFieldOf = (name: string): SystemFieldName | undefined =>
+  Object.hasOwn(SYSTEM_FIELDS, name) ? (name as SystemFieldName) : undefined;
+
+/** Parameters of the list call itself: a field of one of these names could never be filtered on. */
+export const LIST_PARAMS = ['page', 'size', 'sort', 'startTime', 'endTime', 'timestamp', 'sign', 'token'] as const;
+
+/**
+ * Why a name that passes FIELD_NAME still cannot be a field, or undefined when it can. One sentence,
+ * shared by `wastegen check` and the reference server's answer to a design.
+ */
+export function reservedNameProblem(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  const param = LIST_PARAMS.find((p) => p.toLowerCase() === lower);
+  if (param)
+    return `field name ${JSON.stringify(name)} is reserved: the list call reads ${param} as its own parameter (reserved: ${LIST_PARAMS.join(', ')})`;
+  const system = Object.entries(SYSTEM_FIELDS).find(([field, s]) => s.column === lower || (field.toLowerCase() === lower && field !== name));
+  if (system)
+    return `field name ${JSON.stringify(name)} clashes with the system column ${system[1].column}; declare it as ${JSON.stringify(system[0])} to list it`;
+  return undefined;
+}

@@ -4,6 +4,7 @@
  * interprets it; neither decides any of these things again. Plain data only, so that it can be
  * printed as a literal and compared with `toEqual`.
  */
+import type { SystemFieldName } from './names.js';
 import type { ValidatorName } from './validators.js';
 
 export type DataType = 'varchar' | 'long' | 'decimal' | 'datetime';
@@ -44,6 +45,8 @@ export interface UploadRules {
 
 export interface FieldModel {
   name: string;
+  /** Set when the field is one of the table's system columns (names.ts SYSTEM_FIELDS): read-only, never submitted. */
+  system?: SystemFieldName;
   label: string;
   dataType: DataType;
   kind: FieldKind;
@@ -81,6 +84,8 @@ export type Align = 'left' | 'center' | 'right';
 
 export interface ColumnModel {
   name: string;
+  /** Set when the column is one of the table's system columns (names.ts SYSTEM_FIELDS). */
+  system?: SystemFieldName;
   label: string;
   dataType: DataType;
   /** Visible by default (the user may change it in the column chooser). */
