@@ -1,6 +1,7 @@
 /** The page model shared by the CLI and the app: parse, normalise, hash and validate definitions. */
 export * from './canonical.js';
 export * from './coerce.js';
+export * from './dates.js';
 export * from './names.js';
 export * from './normalize.js';
 export * from './order.js';
