@@ -246,7 +246,7 @@ describe('tag bar', () => {
     // The pinned tag has no × and its 关闭 is disabled.
     expect(await tag(page, '首页').getByRole('button').count()).toBe(0);
     const menu = await openTagMenu(page, '首页');
-    expect((await menu.boundingBox())?.width).toBe(105);
+    await expect.poll(async () => (await menu.boundingBox())?.width).toBe(105);
     expect(await menu.locator('.ant-dropdown-menu-item-disabled').filter({ hasText: '关闭' }).first().innerText()).toBe('关闭');
     await page.keyboard.press('Escape');
 
