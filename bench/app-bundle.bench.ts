@@ -1,8 +1,8 @@
-// Budgets (issue 4): the login route's initial JS ≤ 300 KB gzipped; echarts, the xlsx library and
+// Budgets: the login route's initial JS ≤ 300 KB gzipped; echarts, the xlsx library and
 // the rich-text editor in no initial chunk. Builds the app with Vite's API into a temp folder and
 // reads the chunk graph: the initial JS is the entry chunk plus every chunk it imports statically
 // (what index.html loads and preloads before the login page can render); lazy chunks are not in it.
-// Budget (issue 5): one generated page's own JS ≤ 15 KB gzipped: the chunk holding a
+// Budget: one generated page's own JS ≤ 15 KB gzipped: the chunk holding a
 // generated/views/*/page.tsx or generated/screens/*/page.tsx (with whatever landed in it: its schema,
 // its model), plus any chunk only it imports; the engine it shares with every page is not its own.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Budgets (issue 3), on synthetic definitions of 20 fields each:
+// Budgets, on synthetic definitions of 20 fields each:
 //   generate of 500 views cold ≤ 3 s; a no-op re-run ≤ 0.5 s; 1,000 views ≤ 2.2 × the time of 500.
 // Timed as a user runs it: `node cli/bin.js generate` as a child process, wall clock, median of
 // several runs. The in-process compile time is printed beside it, to show where the time goes.

@@ -1,4 +1,4 @@
-// Budget (issue 3): `wastegen pull` of 500 synthetic views (20 fields each) from the local reference
+// Budget: `wastegen pull` of 500 synthetic views (20 fields each) from the local reference
 // server: ≤ 5 s. The server runs in this process on an in-memory PGlite; the views are created
 // through /api/generation/add (which also creates each view's table), then `pull` runs in-process
 // into a fresh empty folder several times, and once more over its own result (nothing to write).

@@ -1,4 +1,4 @@
-// Budget (issue 5): a form with 200 fields: median time from a keystroke to the next paint ≤ 16 ms.
+// Budget: a form with 200 fields: median time from a keystroke to the next paint ≤ 16 ms.
 // A synthetic view of 200 fields of every kind (bench/lib/synthetic-definitions.ts) is published
 // through the API after the build, so the runtime renderer draws it (/dev-tools/preview?viewId=);
 // its add dialog is opened and characters are typed into a text field one at a time. For each

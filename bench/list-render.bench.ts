@@ -1,4 +1,4 @@
-// Budget (issue 5): a list page with 100 rows × 30 columns renders ≤ 150 ms after its data arrives.
+// Budget: a list page with 100 rows × 30 columns renders ≤ 150 ms after its data arrives.
 // A synthetic view of 30 fields, all 30 as columns (every kind: dictionary tags, remote labels,
 // city, dates, decimals, long text), is published through the API after the build, 120 rows are
 // put in its table, and the runtime renderer draws it (/dev-tools/preview?viewId=). Each run opens

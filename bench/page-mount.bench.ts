@@ -1,4 +1,4 @@
-// Budget (issue 5): a runtime-rendered page mounts in ≤ 1.25× the time of the generated page for the
+// Budget: a runtime-rendered page mounts in ≤ 1.25× the time of the generated page for the
 // same definition. The seeded view 12 has a generated page whose hash matches the server's
 // definition: its menu route draws the generated page, /dev-tools/preview?viewId=12 the runtime
 // renderer. Both go through the same resolver (src/engine/container/resolve-view.tsx), so both are

@@ -4,7 +4,7 @@ import { useSession } from '../session/session-store';
 import { hasPermission } from './permission';
 
 /**
- * The roles an <Access> needs, checked like the original directive (core-platform §6): a non-empty
+ * The roles an <Access> needs, checked like the original directive: a non-empty
  * array, else a usage error that names the mistake, so a wrong call fails loudly in development
  * instead of silently hiding (or showing) a button.
  */
@@ -42,7 +42,7 @@ export interface AccessProps {
   fallback?: ReactNode;
 }
 
-/** Renders its children only for a user holding one of `roles` (the permission directive of §6). */
+/** Renders its children only for a user holding one of `roles` (the permission directive). */
 export function Access({ roles, children, fallback = null }: AccessProps) {
   const session = useSession();
   return <>{canAccess(session.roles, roles) ? children : fallback}</>;

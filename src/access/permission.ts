@@ -1,5 +1,5 @@
 /**
- * core-platform §6: a permission check passes when the roles hold `admin`, the wildcard
+ * A permission check passes when the roles hold `admin`, the wildcard
  * all-permission or the exact permission string.
  */
 export const ADMIN_ROLE = 'admin';

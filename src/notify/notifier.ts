@@ -19,7 +19,7 @@ export interface Notifier {
   confirm(options: ConfirmOptions): Promise<boolean>;
 }
 
-/** core-platform §9: notifications last 2500 ms; server errors stay 5 s (§8). */
+/** Notifications last 2500 ms; server errors stay 5 s. */
 export const NOTICE_SECONDS = 2.5;
 export const ERROR_SECONDS = 5;
 

@@ -7,7 +7,7 @@ import { POLICY_TYPE, PolicyView, policyStyle } from './login/policy';
 const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四', '十五'];
 
 /**
- * The privacy policy's 15 clauses (core-platform §2), shown when the server has no privacy policy
+ * The privacy policy's 15 clauses, shown when the server has no privacy policy
  * (type 3) to give: the page must never be empty.
  */
 export const PRIVACY_CLAUSES: readonly (readonly [title: string, text: string])[] = [

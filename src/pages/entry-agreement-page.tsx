@@ -10,7 +10,7 @@ import { POLICY_TYPE, PolicyView } from './login/policy';
 type Phase = 'reading' | 'failed' | 'cancelled' | 'done';
 
 /**
- * /entryAgreement (入驻协议), core-platform §4 and §8. Two ways in:
+ * /entryAgreement (入驻协议). Two ways in:
  * - from the login page, when the login answered 10001 (the account has not agreed yet): the token
  *   is stored and `deptCode` names the user's department. Agreeing confirms 授权成功，请重新登录
  *   and the user signs in again; cancelling logs out and starts again from the login page.

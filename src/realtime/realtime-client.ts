@@ -1,5 +1,5 @@
 /**
- * The realtime channel without React (core-platform §4, §9): one websocket to
+ * The realtime channel without React: one websocket to
  * /websocket/{username}?token=…, reopened 4 s after a close or an error, with a heartbeat after
  * 180 s without traffic. The WebSocket constructor and the timers are injectable for tests.
  *

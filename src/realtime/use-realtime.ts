@@ -1,5 +1,5 @@
 /**
- * The realtime channel for the signed-in user (core-platform §4): the shell's layout calls this
+ * The realtime channel for the signed-in user: the shell's layout calls this
  * once; it opens /websocket/{username}, and closes it when the layout unmounts (logout) or the user
  * changes. Each notice shows as a success toast, bumps the unread badge at once and then refreshes
  * the count from the server; the count sent on connect sets the badge.

@@ -5,7 +5,7 @@
  * It holds no app state: the token, the signing secret, the error toast and the 401/403 reactions
  * are injected, so the same client runs in the browser, in unit tests and in the CLI.
  *
- * Every failed call is reported once, then rejected (core-platform §8): a 401 to onUnauthorized
+ * Every failed call is reported once, then rejected: a 401 to onUnauthorized
  * (the re-login confirm), a 403 to onForbidden (/401), anything else to onError (the server
  * message for 5 s, 接口请求失败 without one, 网络请求超时 on timeout).
  */
@@ -56,7 +56,7 @@ export interface ClientConfig {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const TIMEOUT_MESSAGE = '网络请求超时';
-/** core-platform §8: a failure without a status or a server message (an unreachable server included). */
+/** A failure without a status or a server message (an unreachable server included). */
 export const FALLBACK_MESSAGE = '接口请求失败';
 
 /** A failed call: HTTP status (0 when nothing came back) and the server's answer when there was one. */

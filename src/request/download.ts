@@ -1,6 +1,5 @@
 /**
- * Blob downloads through the request layer (core-platform §7 "blob download (with Authorization
- * header)", §8 "download empty"): the file is fetched with the session token, a JSON error body is
+ * Blob downloads through the request layer: the file is fetched with the Authorization header, a JSON error body is
  * shown as an error instead of being saved as a file, an empty file warns 文件下载失败, and the file is
  * saved under the server's Content-Disposition name.
  */

@@ -1,7 +1,7 @@
 /**
  * The app's request client: same origin, the stored token, and the signing secret baked in at
  * build time from the SIGN_SECRET environment variable (see vite.config.ts). Failures show as error
- * toasts for 5 s (core-platform §8) unless the call is `silent`; the app installs its 401/403
+ * toasts for 5 s unless the call is `silent`; the app installs its 401/403
  * reactions with setAuthHandlers once the router exists (src/app/auth-handlers.ts).
  */
 import { ERROR_SECONDS, notify } from '../notify/notifier';

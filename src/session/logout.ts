@@ -2,7 +2,7 @@ import { notify } from '../notify/notifier';
 import { sessionStore } from './session-store';
 
 /**
- * core-platform §4: logout asks first, then ends the session (server call, token, roles and
+ * Logout asks first, then ends the session (server call, token, roles and
  * fund-account info) and starts again from /login. Resolves whether the user logged out.
  */
 export async function confirmLogout(): Promise<boolean> {

@@ -6,11 +6,11 @@ import { encryptPassword } from './encrypt-password';
 import { fetchPublicKey } from './session-api';
 import { sessionStore, useSession } from './session-store';
 
-/** core-platform §8: the answer to a changed password; §9: the logout follows after 1.5 s. */
+/** The answer to a changed password; the logout follows after 1.5 s. */
 export const PASSWORD_CHANGED = '密码修改成功，请重新登录';
 export const LOGOUT_DELAY_MS = 1500;
 
-/** The admin's phone (core-platform §5, "validated as above": the personal-centre rule; the server checks the same). */
+/** The admin's phone. */
 const ADMIN_PHONE = /^1[2-9]\d{9}$/;
 
 interface PasswordValues {
@@ -27,7 +27,7 @@ export interface PasswordDialogProps {
    * logs out.
    */
   forced?: boolean;
-  /** Shows the phone field (administrators only, §6). Defaults to the session's roles holding `admin`. */
+  /** Shows the phone field (administrators only). Defaults to the session's roles holding `admin`. */
   admin?: boolean;
   /** Prefills the administrator's phone. Defaults to the session user's. */
   initialPhone?: string;
@@ -43,7 +43,7 @@ function loginUrl(): string {
 }
 
 /**
- * Change password (core-platform §4, §5 reading B, §7): old, new and confirm; the phone for
+ * Change password: old, new and confirm; the phone for
  * administrators. Both passwords travel RSA-encrypted, as the server decrypts them
  * (server/routes/admin.ts updatePass). On success the server ends every session of the user, so
  * after 1.5 s this one is cleared locally and the user signs in again.
@@ -88,7 +88,7 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
         ...(isAdmin && values.phone ? { phone: values.phone.trim() } : {}),
       });
     } catch {
-      // The request layer has shown why (旧密码错误…); only the loading state resets (§8).
+      // The request layer has shown why (旧密码错误…); only the loading state resets.
       setSaving(false);
       return;
     }

@@ -1,4 +1,4 @@
-/** The session calls of core-platform §7, typed for the pages that use them. */
+/** The session calls, typed for the pages that use them. */
 import { http } from '../request';
 import { encryptPassword } from './encrypt-password';
 

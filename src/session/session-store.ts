@@ -1,6 +1,6 @@
 /**
  * The signed-in user: info, roles and menus, loaded once per session by the navigation guard
- * (core-platform §4), and cleared on logout. Components read it with useSession().
+ * and cleared on logout. Components read it with useSession().
  */
 import { useSyncExternalStore } from 'react';
 import { http } from '../request';
@@ -14,14 +14,14 @@ export type { MenuRoute } from '../shared/menu-route';
 export interface SessionState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   info: SessionInfo | null;
-  /** Permission strings; ROLE_SYSTEM_DEFAULT when the user has none (§4). */
+  /** Permission strings; ROLE_SYSTEM_DEFAULT when the user has none. */
   roles: string[];
   menus: MenuRoute[];
   error?: string;
 }
 
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
-/** Stored fund-account info that logout must clear (§4). */
+/** Stored fund-account info that logout must clear. */
 export const FUND_ACCOUNT_KEY = 'fundAccountInfo';
 
 const EMPTY: SessionState = { status: 'idle', info: null, roles: [], menus: [] };

@@ -1,5 +1,5 @@
 /**
- * Layout settings (core-platform §2 settings drawer, §9): theme colour, tags view, fixed header,
+ * Layout settings: theme colour, tags view, fixed header,
  * sidebar logo and unique-open, kept in localStorage; the component size in the `size` cookie
  * (default small) and the sidebar state in the `sidebarStatus` cookie, as the original app did.
  */

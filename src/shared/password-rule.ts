@@ -1,5 +1,5 @@
 /**
- * Password rule, reading B of core-platform.md §5: 8 or more non-whitespace characters
+ * Password rule: 8 or more non-whitespace characters
  * with at least 3 of the 4 classes upper, lower, digit, special. The server enforces the
  * same function on updatePass and user creation.
  */

@@ -1,5 +1,5 @@
 /**
- * The top bar's breadcrumb (core-platform §2): the menu trail of the page (or the route table's
+ * The top bar's breadcrumb: the menu trail of the page (or the route table's
  * title), prefixed by 首页 unless the trail starts at the dashboard. Directories and the current
  * page are not links. Pure, so the rules are unit-tested.
  */

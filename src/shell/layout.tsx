@@ -20,7 +20,7 @@ import { useMatchedHandle, useRouteHandles } from './use-route-handles';
 import './shell.css';
 
 /**
- * The back-office frame (core-platform §2): sidebar (a drawer below 992 px), top bar, tag bar and
+ * The back-office frame: sidebar (a drawer below 992 px), top bar, tag bar and
  * the page, with the visited pages kept alive per tag. Opens the user's realtime channel.
  */
 export function Layout() {

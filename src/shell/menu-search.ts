@@ -1,5 +1,5 @@
 /**
- * The header search over the pages the sidebar shows (core-platform §2): fuzzy, threshold 0.4,
+ * The header search over the pages the sidebar shows: fuzzy, threshold 0.4,
  * title weight 0.7 and path weight 0.3. The title key holds the whole menu trail, so typing a
  * section's name (危废管理) lists its pages too.
  */

@@ -25,7 +25,7 @@ import { HeaderSearch } from './header-search';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
 
-/** The user whose badge is hidden: department 1, the platform's root department (core-platform §2). */
+/** The user whose badge is hidden: department 1, the platform's root department. */
 export const NO_BADGE_DEPT_ID = 1;
 export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
-/** core-platform §2: the tag context menu is 105 px wide. */
+/** The tag context menu is 105 px wide. */
 export const TAG_MENU_WIDTH = 105;
 
 /**

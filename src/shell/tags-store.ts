@@ -1,5 +1,5 @@
 /**
- * The tag bar's visited pages (core-platform §2): pinned tags first and never closed, then the
+ * The tag bar's visited pages: pinned tags first and never closed, then the
  * pages in the order they were first opened. Kept in sessionStorage per user so that a reload
  * keeps them, and a different user in the same browser tab starts afresh.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** core-platform §9: below 992 px the sidebar becomes a drawer; resizes are debounced 100 ms. */
+/** Below 992 px the sidebar becomes a drawer; resizes are debounced 100 ms. */
 export const MOBILE_BREAKPOINT = 992;
 export const RESIZE_DEBOUNCE_MS = 100;
 

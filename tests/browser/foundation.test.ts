@@ -38,7 +38,7 @@ async function submitLogin(page: Page, username: string, password: string, code 
 /** The shell's avatar menu names the signed-in user once the guard has loaded the session. */
 const userMenu = (page: Page) => page.getByRole('button', { name: `用户菜单：${producer.nickName}` });
 
-/** `/` is the home page, /abandonhome (core-platform §2). */
+/** `/` is the home page, /abandonhome. */
 async function landedHome(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/abandonhome');
   await userMenu(page).waitFor();
@@ -156,7 +156,7 @@ describe('routes', () => {
     expect(await html.text()).toContain('<div id="root"></div>');
 
     // In the browser the unknown page asks for a session first, comes back to it, and, as no
-    // menu of the user holds it, goes on to the home page (core-platform §2).
+    // menu of the user holds it, goes on to the home page.
     const { page } = await openPage(browser, server.url);
     await page.goto('/some/deep/page?x=1');
     await page.waitForURL((url) => url.pathname === '/login');
@@ -219,7 +219,7 @@ describe('session', () => {
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
-    // The guard logs out and reloads (§4), so the page may still be reloading here.
+    // The guard logs out and reloads, so the page may still be reloading here.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'reloading')).toBeNull();
     await page.getByText('账号登录').waitFor();
     // No re-login confirm on top of the login form.

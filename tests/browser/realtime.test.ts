@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Opens the app signed in as `username` (a token in the query is taken as the session, §2) with its websocket up. */
+/** Opens the app signed in as `username` (a token in the query is taken as the session) with its websocket up. */
 async function openAs(username: string): Promise<{ page: Page; api: ApiClient }> {
   const api = await server.login(username);
   const { page } = await openPage(browser, server.url);

@@ -1,5 +1,5 @@
 /**
- * The public session pages and dialogs (core-platform §2, §4, §5, §8): login, apply to join, the
+ * The public session pages and dialogs: login, apply to join, the
  * terms dialog, the agreement pages, the expired-password dialog, the entry agreement, /init,
  * /login2 and the token in the query string. Built app, real server, request signing on.
  */
@@ -196,7 +196,7 @@ describe('apply to join', () => {
   });
 
   it('shows the server message and a new captcha for a refused application, then submits one', async () => {
-    // The region cascader is on the login page, used before anyone is signed in (core-platform §2).
+    // The region cascader is on the login page, used before anyone is signed in.
     expect((await server.api.get('/api/region/regionTreeList')).status, 'GET /api/region/regionTreeList without a session').toBe(200);
     const { page } = await openPage(browser, server.url);
     let sent: Record<string, unknown> = {};

@@ -8,7 +8,7 @@ import { signRequest } from '../../src/shared/sign';
 const SECRET = 'unit-sign-secret';
 const TS = 1_767_225_600_000;
 
-/** Independent of sign.ts: the canonical form as core-platform §7 / issue 2 describe it. */
+/** Independent of sign.ts: the canonical form written out again: sorted key=value pairs plus timestamp, joined by &, then the secret. */
 function expectedSign(canonical: string, secret = SECRET): string {
   return createHash('sha256')
     .update(canonical + secret)

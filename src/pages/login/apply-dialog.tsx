@@ -70,7 +70,7 @@ export interface ApplyDialogProps {
 }
 
 /**
- * core-platform §2/§5: apply to join. What was typed survives closing and reopening the dialog
+ * Apply to join. What was typed survives closing and reopening the dialog
  * (only a successful application clears it); the captcha is renewed on every opening.
  */
 export function ApplyDialog({ open, onClose }: ApplyDialogProps) {

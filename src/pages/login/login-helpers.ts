@@ -13,8 +13,7 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
 }
 
 /**
- * How long "记住我" remembers the account name (core-platform §9: the remember-me expiry is
- * configuration). Set VITE_REMEMBER_ME_DAYS when building; the password itself is never stored.
+ * How long "记住我" remembers the account name. Set VITE_REMEMBER_ME_DAYS when building; the password itself is never stored.
  */
 export const DEFAULT_REMEMBER_ME_DAYS = 7;
 
@@ -40,10 +39,10 @@ export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** core-platform §5: 11 digits, 1 then 3-9 (the apply-to-join form; the server checks the same). */
+/** 11 digits, 1 then 3-9 (the apply-to-join form; the server checks the same). */
 export const APPLY_PHONE = /^1[3-9]\d{9}$/;
 
-/** core-platform §9: apply source. */
+/** Where an application to join comes from. */
 export const APPLY_SOURCE = 2;
 
 export interface RegionOption {

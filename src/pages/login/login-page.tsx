@@ -218,13 +218,13 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
   );
 }
 
-/** /login: account, password, captcha and remember-me (core-platform §2, §4, §5). */
+/** /login: account, password, captcha and remember-me. */
 export function LoginPage() {
   return <LoginScreen />;
 }
 
 /**
- * /login2, the automatic-login variant (core-platform §2; the spec does not show its login call).
+ * /login2, the automatic-login variant.
  *
  * Contract: a system that has already signed the user in opens
  *   /login2?token={token}&redirect={path}

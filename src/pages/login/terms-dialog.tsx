@@ -10,7 +10,7 @@ export interface TermsDialogProps {
   initialTab?: TermsTab;
 }
 
-/** core-platform §2: the terms dialog, two tabs: join agreement (type 2) and authorization agreement (type 4). */
+/** The terms dialog, two tabs: join agreement (type 2) and authorization agreement (type 4). */
 export function TermsDialog({ open, onClose, initialTab = 'join' }: TermsDialogProps) {
   return (
     <Modal
