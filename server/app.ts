@@ -99,9 +99,12 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
       const query = { ...((req.query as Record<string, unknown>) ?? {}) };
       const ts = String(req.headers.timestamp ?? query.timestamp ?? '');
       const sign = String(req.headers.sign ?? query.sign ?? '');
-      delete query.timestamp;
-      delete query.sign;
-      if (!req.headers.timestamp) delete query.token;
+      // A timestamp sent as a header leaves the query's own `timestamp` (a share link's expiry) a signed parameter.
+      if (!req.headers.timestamp) {
+        delete query.timestamp;
+        delete query.token;
+      }
+      if (!req.headers.sign) delete query.sign;
       if (!ts || !sign) throw new ApiError(400, '请求缺少签名');
       const age = Math.abs(Date.now() - Number(ts));
       if (!Number.isFinite(age) || age > SIGN_MAX_AGE_MS) throw new ApiError(400, '请求签名已过期，请校准本机时间');

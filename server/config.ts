@@ -18,6 +18,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Statement time limit for SQL data views. */
   dataViewTimeoutMs: number;
+  /** Most rows a data view answers; more are reported as truncated. */
+  dataViewMaxRows: number;
   /** List/count cache for /api/general/list; invalidated on every write to the view. */
   listCache: boolean;
   logLevel: string;
@@ -41,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     sessionIdleMs: int(env.SESSION_IDLE_MS, 20 * 60 * 1000),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 * 1024),
     dataViewTimeoutMs: int(env.DATA_VIEW_TIMEOUT_MS, 5000),
+    dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
     listCache: env.LIST_CACHE !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     ...overrides,

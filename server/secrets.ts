@@ -4,6 +4,8 @@ import type { DB } from './db/schema.js';
 
 export interface ServerSecrets {
   jwtSecret: Uint8Array;
+  /** Signs big-screen share links; never leaves the server. */
+  shareSecret: Uint8Array;
   rsaPublicPem: string;
   rsaPrivatePem: string;
 }
@@ -17,9 +19,18 @@ export async function loadSecrets(db: Kysely<DB>): Promise<ServerSecrets> {
   const rows = await db
     .selectFrom('sys_setting')
     .select(['name', 'value'])
-    .where('name', 'in', ['jwt_secret', 'rsa_public', 'rsa_private'])
+    .where('name', 'in', ['jwt_secret', 'share_secret', 'rsa_public', 'rsa_private'])
     .execute();
   const got = new Map(rows.map((r) => [r.name, r.value]));
+  if (!got.has('share_secret')) {
+    // Databases made before share links had no share secret: add one without touching the other keys.
+    await db
+      .insertInto('sys_setting')
+      .values({ name: 'share_secret', value: randomBytes(32).toString('base64') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    return loadSecrets(db);
+  }
   if (!got.has('jwt_secret') || !got.has('rsa_public') || !got.has('rsa_private')) {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
@@ -36,6 +47,7 @@ export async function loadSecrets(db: Kysely<DB>): Promise<ServerSecrets> {
   }
   return {
     jwtSecret: Buffer.from(got.get('jwt_secret') as string, 'base64'),
+    shareSecret: Buffer.from(got.get('share_secret') as string, 'base64'),
     rsaPublicPem: got.get('rsa_public') as string,
     rsaPrivatePem: got.get('rsa_private') as string,
   };

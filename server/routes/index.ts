@@ -8,10 +8,11 @@ import lookups from './lookups.js';
 import lowcode from './lowcode.js';
 import messages from './messages.js';
 import misc from './misc.js';
+import screenShare from './screen-share.js';
 import session from './session.js';
 import websocket from './websocket.js';
 
 export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 
 /** Every route module of the reference server. */
-export const routeModules: RouteModule[] = [session, admin, dict, files, messages, misc, lookups, websocket, lowcode, general];
+export const routeModules: RouteModule[] = [session, admin, dict, files, messages, misc, lookups, websocket, lowcode, screenShare, general];

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
-import { hasPermission, requirePermission } from '../auth.js';
+import { currentUser, hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { containing, wireTime } from '../lib/sql.js';
 import { isAbsent, isObject, jsonText, readList } from '../lowcode/coerce.js';
-import { runDataView, validateDataViewSql } from '../lowcode/data-view.js';
+import { dataViewColumns, runDataView, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { assertCompiles, componentNameOf, readTemplate } from '../lowcode/definition.js';
 import { idSchema, idsFrom, pageQuery } from '../lowcode/params.js';
@@ -115,26 +115,6 @@ const screenColumns = [
   wireTime('create_time').as('createTime'),
   wireTime('update_time').as('updateTime'),
 ] as const;
-
-/** Data views that enabled big screens show; /lsPreview is public, so their rows are too. */
-async function publicDataViewIds(ctx: AppContext): Promise<Set<string>> {
-  const screens = await ctx.db
-    .selectFrom('lc_screen')
-    .select('dis_template')
-    .where('status', '=', 1)
-    .where('type', '=', 2)
-    .where('dis_template', 'is not', null)
-    .execute();
-  const ids = new Set<string>();
-  for (const s of screens) {
-    try {
-      for (const id of screenReferences(JSON.parse(s.dis_template ?? 'null')).dataViews) ids.add(id);
-    } catch {
-      // A broken template exposes nothing.
-    }
-  }
-  return ids;
-}
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
@@ -321,17 +301,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // /lsPreview is reachable without login: enabled big screens (status 1, type 2) are public. Logged-in
-  // staff read any enabled screen (type 1/3/4 screens are their menu pages); drafts need screen:list.
-  app.get('/api/screen/detail', { config: { public: true }, schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const user = await ctx.sessions.optional(req.headers.authorization);
+  // Signed-in staff read any enabled screen (type 1/3/4 screens are their menu pages); drafts need
+  // screen:list. Without a session a big screen is reached only through a share link (/api/open/*).
+  app.get('/api/screen/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
+    const user = currentUser(req);
     const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
-    const isPublic = row?.status === 1 && row.type === 2;
-    if (!user && !isPublic) throw unauthorized();
     if (!row) throw notFound('大屏不存在');
-    if (user && !isPublic && row.status !== 1 && !hasPermission(user.roles, 'screen:list')) {
-      throw forbidden();
-    }
+    if (row.status !== 1 && !hasPermission(user.roles, 'screen:list')) throw forbidden();
     return row;
   });
 
@@ -429,14 +405,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Charts of any logged-in viewer need their rows; an enabled big screen's charts are public.
-  app.get('/api/data/detail', { config: { public: true }, schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const user = await ctx.sessions.optional(req.headers.authorization);
-    if (!user && !(await publicDataViewIds(ctx)).has(String(req.query.id))) throw unauthorized();
+  // Charts of any signed-in viewer need their rows; without a session only a share link's open calls answer.
+  app.get('/api/data/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
     const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
     if (!row) throw notFound('数据视图不存在');
-    const { columns, list } = await runDataView(ctx, row.sql);
-    return { id: row.id, name: row.name, columns, list };
+    return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
+  });
+
+  // Chart panels pick columns by name and type before any row is needed.
+  app.get('/api/data/columns', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
+    const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('数据视图不存在');
+    return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
   });
 
   const dataBody = { name, sql: z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长') };

@@ -52,8 +52,8 @@ describe('data views', () => {
     expect((await admin.get('/api/data/detail', { id: 4242 })).status).toBe(404);
   });
 
-  it('is public only for views shown on an enabled big screen', async () => {
-    expect((await server.api.get('/api/data/detail', { id: 3 })).status).toBe(200); // on screen 50
+  it('answers signed-in users only, even for the views of an enabled big screen', async () => {
+    expect((await server.api.get('/api/data/detail', { id: 3 })).status).toBe(401); // on screen 50
     const add = await admin.post('/api/data/add', { name: '内部统计', sql: 'select count(*) as n from lc_view_17' });
     expect((await server.api.get('/api/data/detail', { id: add.body.id })).status).toBe(401);
     expect((await producer.get('/api/data/detail', { id: add.body.id })).body).toEqual({
@@ -61,7 +61,56 @@ describe('data views', () => {
       name: '内部统计',
       columns: ['n'],
       list: [{ n: 18 }],
+      truncated: false,
     });
+  });
+
+  it('answers the columns and their types without the rows', async () => {
+    const id = await stored("select 1::bigint as n, 'x'::text as label, now()::timestamp as t, 2.5::numeric as v where false");
+    expect((await admin.get('/api/data/columns', { id })).body).toEqual({
+      id,
+      columns: [
+        { name: 'n', type: 'bigint' },
+        { name: 'label', type: 'text' },
+        { name: 't', type: 'timestamp without time zone' },
+        { name: 'v', type: 'numeric' },
+      ],
+    });
+    expect((await server.api.get('/api/data/columns', { id })).status).toBe(401);
+    expect((await admin.get('/api/data/columns', { id: 4242 })).status).toBe(404);
+  });
+
+  it('refuses functions a read-only transaction does not stop, wherever they hide', async () => {
+    const before = await sql<{ v: number }>`select last_value as v from lc_view_12_id_seq`.execute(server.ctx.db);
+    for (const [text, fn] of [
+      ["select nextval('lc_view_12_id_seq')", 'nextval'],
+      ["select setval('lc_view_12_id_seq', 1)", 'setval'],
+      ['select PG_STAT_RESET()', 'pg_stat_reset'],
+      ["select pg_logical_emit_message(true, 'x', 'y')", 'pg_logical_emit_message'],
+      ["select * from dblink('dbname=x', 'select 1') as t(a int)", 'dblink'],
+      ["select set_config('statement_timeout', '0', false)", 'set_config'],
+      ["select query_to_xml('select nextval(''lc_view_12_id_seq'')', true, true, '')", 'query_to_xml'],
+      ['select pg_catalog."nextval"(\'lc_view_12_id_seq\')', 'nextval'],
+      ['select 1 as a /* ; */, pg_terminate_backend(1)', 'pg_terminate_backend'],
+    ]) {
+      expect((await admin.post('/api/data/add', { name: '副作用', sql: text })).body, text).toEqual({
+        status: 400,
+        message: `数据视图不能调用函数 ${fn}`,
+      });
+      const id = await stored(text as string);
+      expect((await admin.get('/api/data/detail', { id })).body, text).toEqual({ status: 400, message: `数据视图不能调用函数 ${fn}` });
+    }
+    // Names inside text and comments, and harmless pg_ functions, are not calls to refuse.
+    const fine = await admin.post('/api/data/add', {
+      name: '无副作用',
+      sql: "select 'nextval(1); pg_stat_reset()' as note, pg_typeof(1)::text as t -- setval(",
+    });
+    expect(fine.body).toMatchObject({ status: 200 });
+    expect((await admin.get('/api/data/detail', { id: fine.body.id })).body.list).toEqual([
+      { note: 'nextval(1); pg_stat_reset()', t: 'integer' },
+    ]);
+    const after = await sql<{ v: number }>`select last_value as v from lc_view_12_id_seq`.execute(server.ctx.db);
+    expect(after.rows[0]?.v).toEqual(before.rows[0]?.v);
   });
 
   it('answers the columns of an empty result, wall-clock timestamps, and at most 5000 rows', async () => {
@@ -73,6 +122,9 @@ describe('data views', () => {
     const res = await admin.get('/api/data/detail', { id: many });
     expect(res.body.list).toHaveLength(5000);
     expect(res.body.list[4999]).toEqual({ g: 5000 });
+    expect(res.body.truncated).toBe(true);
+    const exact = await stored('select g from generate_series(1, 5000) g');
+    expect((await admin.get('/api/data/detail', { id: exact })).body).toMatchObject({ truncated: false });
   });
 
   it('refuses SQL that writes, whether at save time or when a stored one runs', async () => {
@@ -91,11 +143,7 @@ describe('data views', () => {
       expect((await admin.get('/api/data/detail', { id })).body).toEqual({ status: 400, message: '数据视图只能执行查询语句' });
     }
     // Writes hidden inside a query are stopped by the READ ONLY transaction itself.
-    for (const text of [
-      'with d as (delete from lc_view_12 returning *) select * from d',
-      "select nextval('lc_view_12_id_seq')",
-      'select * from lc_view_12 for update',
-    ]) {
+    for (const text of ['with d as (delete from lc_view_12 returning *) select * from d', 'select * from lc_view_12 for update']) {
       const id = await stored(text);
       expect((await admin.get('/api/data/detail', { id })).body).toEqual({ status: 400, message: '数据视图只能执行查询语句' });
     }
@@ -124,6 +172,7 @@ describe('data views', () => {
       name: '改名',
       columns: ['two'],
       list: [{ two: 2 }],
+      truncated: false,
     });
     expect((await admin.post('/api/data/update', { id: 4242, name: 'x', sql: 'select 1' })).status).toBe(404);
     expect((await producer.post('/api/data/add', { name: 'x', sql: 'select 1' })).status).toBe(403);

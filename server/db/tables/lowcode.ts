@@ -27,6 +27,8 @@ export interface LowcodeTables {
     type: number;
     dis_menu: string | null;
     dis_template: string | null;
+    /** Key that share links must carry; renewing it revokes them. Null until first shared. */
+    access_key: string | null;
     create_time: Timestamp;
     update_time: Timestamp;
   };

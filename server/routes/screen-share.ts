@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { App } from '../app.js';
+import type { AppContext } from '../context.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { wireTime } from '../lib/sql.js';
+import { runDataView } from '../lowcode/data-view.js';
+import { idSchema } from '../lowcode/params.js';
+import {
+  bigScreenOf,
+  cityDataViewOf,
+  dataViewsOf,
+  expiresInOf,
+  newAccessKey,
+  SHARE_MESSAGES,
+  shareUrl,
+  verifyShare,
+} from '../lowcode/screen-share.js';
+
+/**
+ * Share links of big screens and the open calls behind them. Making or revoking a link needs the
+ * screen edit permission; the open calls need no session, only a valid, unexpired link with the
+ * screen's current access key, and they answer only for the data views that screen uses. Open calls
+ * are never cached.
+ */
+
+const OPEN = '/api/open/';
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith(OPEN)) reply.header('cache-control', 'no-store');
+  });
+
+  const screenOf = async (id: number) => {
+    const row = await db.selectFrom('lc_screen').select(['id', 'type', 'access_key']).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('大屏不存在');
+    if (row.type !== 2) throw badRequest(SHARE_MESSAGES.notBigScreen);
+    return row;
+  };
+
+  app.post(
+    '/api/screen/share',
+    {
+      config: { permission: 'screen:edit', log: '分享大屏' },
+      schema: { body: z.object({ id: idSchema, expiresIn: z.unknown() }) },
+    },
+    async (req) => {
+      const expiresIn = expiresInOf(req.body.expiresIn);
+      const row = await screenOf(req.body.id);
+      let accessKey = row.access_key;
+      if (!accessKey) {
+        accessKey = newAccessKey();
+        // Two first shares at once must agree on one key: only a screen still without one takes it.
+        await db.updateTable('lc_screen').set({ access_key: accessKey }).where('id', '=', row.id).where('access_key', 'is', null).execute();
+        accessKey = (await screenOf(row.id)).access_key as string;
+      }
+      const expiresAt = Date.now() + expiresIn * 1000;
+      return { url: shareUrl(ctx.secrets.shareSecret, { lsId: row.id, accessKey, timestamp: expiresAt }), expiresAt };
+    },
+  );
+
+  app.post(
+    '/api/screen/renewKey',
+    { config: { permission: 'screen:edit', log: '撤销大屏分享链接' }, schema: { body: z.object({ id: idSchema }) } },
+    async (req) => {
+      const row = await screenOf(req.body.id);
+      await db.updateTable('lc_screen').set({ access_key: newAccessKey() }).where('id', '=', row.id).execute();
+      return { status: 200, message: '操作成功，此前的分享链接已失效' };
+    },
+  );
+
+  app.get(`${OPEN}getGeneralScreen`, { config: { public: true } }, async (req) => {
+    const screen = await verifyShare(ctx, req.query as Record<string, unknown>);
+    const row = await db
+      .selectFrom('lc_screen')
+      .select([
+        'id',
+        'name',
+        'menu_id as menuId',
+        'status',
+        'type',
+        'dis_menu as disMenu',
+        'dis_template as disTemplate',
+        wireTime('create_time').as('createTime'),
+        wireTime('update_time').as('updateTime'),
+      ])
+      .where('id', '=', screen.id)
+      .executeTakeFirstOrThrow();
+    return row;
+  });
+
+  const runFor = async (screen: Awaited<ReturnType<typeof verifyShare>>, dataViewId: number) => {
+    if (screen.status !== 1) throw new ApiError(403, '该大屏尚未启用');
+    if (!dataViewsOf(bigScreenOf(screen)).has(dataViewId)) throw new ApiError(403, SHARE_MESSAGES.notUsed);
+    const view = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', dataViewId).executeTakeFirst();
+    if (!view) throw notFound('数据视图不存在');
+    return { id: view.id, name: view.name, ...(await runDataView(ctx, view.sql)) };
+  };
+
+  app.get(`${OPEN}getCityInfo`, { config: { public: true } }, async (req) => {
+    const screen = await verifyShare(ctx, req.query as Record<string, unknown>);
+    if (screen.status !== 1) throw new ApiError(403, '该大屏尚未启用');
+    const dataViewId = cityDataViewOf(bigScreenOf(screen));
+    if (dataViewId === undefined) return [];
+    return (await runFor(screen, dataViewId)).list;
+  });
+
+  app.get(`${OPEN}data`, { config: { public: true } }, async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const screen = await verifyShare(ctx, query);
+    const id = idSchema.safeParse(query.dataViewId);
+    if (!id.success) throw badRequest('请指定数据视图（dataViewId）');
+    return runFor(screen, id.data);
+  });
+}

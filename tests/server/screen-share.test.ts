@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: ApiClient;
+let producer: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login('admin');
+  producer = await server.login('producer');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The share link's query as the open calls take it. */
+const paramsOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+async function share(id = 50, expiresIn: unknown = 3600): Promise<Record<string, string>> {
+  const res = await admin.post('/api/screen/share', { id, expiresIn });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.url).toMatch(/^\/lsPreview\?lsId=\d+&accessKey=[\w-]+&timestamp=\d+&signature=[0-9a-f]{64}$/);
+  expect(res.body.expiresAt).toBeGreaterThan(Date.now());
+  return paramsOf(res.body.url);
+}
+
+describe('big-screen share links', () => {
+  it('opens a screen, its city rows and its data views without a session, never cached', async () => {
+    const p = await share();
+    const screen = await server.api.get('/api/open/getGeneralScreen', p);
+    expect(screen.status).toBe(200);
+    expect(screen.headers.get('cache-control')).toBe('no-store');
+    expect(screen.body).toMatchObject({ id: 50, type: 2, status: 1 });
+    expect(JSON.parse(screen.body.disTemplate).layout.length).toBeGreaterThan(0);
+
+    const cities = await server.api.get('/api/open/getCityInfo', p);
+    expect(cities.status).toBe(200);
+    expect(cities.body.length).toBeGreaterThan(0);
+    expect(Object.keys(cities.body[0])).toEqual(['city', 'transactionAmount', 'paidAmount']);
+
+    const rows = await server.api.get('/api/open/data', { ...p, dataViewId: 3 });
+    expect(rows.status).toBe(200);
+    expect(rows.headers.get('cache-control')).toBe('no-store');
+    expect(rows.body).toMatchObject({ id: 3, truncated: false });
+    expect(rows.body.list.length).toBeGreaterThan(0);
+    // The open call also takes the screen id as `id`.
+    const { lsId, ...rest } = p;
+    expect((await server.api.get('/api/open/getGeneralScreen', { ...rest, id: lsId })).status).toBe(200);
+  });
+
+  it('answers only for the data views the screen uses', async () => {
+    const p = await share();
+    const other = await admin.post('/api/data/add', { name: '用户数', sql: 'select count(*) as n from sys_user' });
+    const res = await server.api.get('/api/open/data', { ...p, dataViewId: other.body.id });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('该数据视图不属于此大屏');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await server.api.get('/api/open/data', p)).status).toBe(400);
+  });
+
+  it('refuses a tampered link, another screen, an expired link and a missing parameter', async () => {
+    const p = await share();
+    const refused = async (q: Record<string, unknown>, status: number, message: string) => {
+      const res = await server.api.get('/api/open/getGeneralScreen', q);
+      expect(res.status, JSON.stringify(q)).toBe(status);
+      expect(res.body.message).toBe(message);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    };
+    const flipped = `${p.signature?.slice(0, -1)}${p.signature?.endsWith('0') ? '1' : '0'}`;
+    await refused({ ...p, signature: flipped }, 401, '分享链接无效');
+    await refused({ ...p, lsId: '51' }, 401, '分享链接无效');
+    await refused({ ...p, timestamp: String(Number(p.timestamp) + 1000) }, 401, '分享链接无效');
+    await refused({ ...p, signature: undefined }, 401, '分享链接无效');
+    await refused({ ...p, accessKey: 'x' }, 401, '分享链接无效');
+
+    // A link whose expiry has passed: the shortest allowed link, checked with a clock past its end.
+    const { verifyShare } = await import('../../server/lowcode/screen-share.js');
+    await expect(verifyShare(server.ctx, p, Number(p.timestamp) + 1)).rejects.toMatchObject({ statusCode: 401, message: '分享链接已失效' });
+  });
+
+  it('revokes every earlier link when the access key is renewed', async () => {
+    const before = await share();
+    const alsoBefore = await share(50, 120);
+    expect(before.accessKey).toBe(alsoBefore.accessKey);
+    expect((await producer.post('/api/screen/renewKey', { id: 50 })).status).toBe(403);
+    expect((await admin.post('/api/screen/renewKey', { id: 50 })).status).toBe(200);
+    for (const p of [before, alsoBefore]) {
+      const res = await server.api.get('/api/open/getGeneralScreen', p);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('分享链接已被撤销');
+    }
+    const after = await share();
+    expect(after.accessKey).not.toBe(before.accessKey);
+    // At least 128 random bits.
+    expect(Buffer.from(after.accessKey as string, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect((await server.api.get('/api/open/getGeneralScreen', after)).status).toBe(200);
+  });
+
+  it('needs the edit permission, a big screen and a sensible lifetime', async () => {
+    expect((await producer.post('/api/screen/share', { id: 50, expiresIn: 3600 })).status).toBe(403);
+    expect((await server.api.post('/api/screen/share', { id: 50, expiresIn: 3600 })).status).toBe(401);
+    expect((await admin.post('/api/screen/share', { id: 97, expiresIn: 3600 })).body).toEqual({ status: 400, message: '只有大屏可以分享' });
+    expect((await admin.post('/api/screen/share', { id: 4242, expiresIn: 3600 })).status).toBe(404);
+    for (const expiresIn of [0, 59, 'soon', 1.5, 400 * 86400]) {
+      expect((await admin.post('/api/screen/share', { id: 50, expiresIn })).status, String(expiresIn)).toBe(400);
+    }
+  });
+
+  it('keeps a disabled screen dark: the screen says so and its data is refused', async () => {
+    const p = await share(51);
+    const screen = await server.api.get('/api/open/getGeneralScreen', p);
+    expect(screen.body).toMatchObject({ id: 51, status: 0 });
+    for (const res of [await server.api.get('/api/open/getCityInfo', p), await server.api.get('/api/open/data', { ...p, dataViewId: 3 })]) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('该大屏尚未启用');
+    }
+  });
+});
