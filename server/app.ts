@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
 import { hasPermission, SessionService, type SessionUser } from './auth.js';
+import { Bus } from './bus.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
@@ -52,13 +53,15 @@ function zodMessage(err: FastifyError): string {
 
 export async function buildApp(database: Database, config: ServerConfig): Promise<{ app: App; ctx: AppContext }> {
   const secrets = await loadSecrets(database.db);
+  const bus = await Bus.open(database.db, database.kind === 'postgres' ? config.databaseUrl : undefined, (m) => app.log.warn(m));
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
     config,
     secrets,
-    sessions: new SessionService(database.db, secrets, config.sessionIdleMs),
-    realtime: new Realtime(),
+    bus,
+    sessions: new SessionService(database.db, secrets, config.sessionIdleMs, bus),
+    realtime: new Realtime(bus),
   };
 
   const app = Fastify({
@@ -73,6 +76,19 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 10, fields: 50 } });
   await app.register(websocket);
   app.decorateRequest('user', null);
+  app.addHook('onClose', () => bus.close());
+
+  // What a request changed is known to every instance before it answers (see Bus.settled).
+  if (bus.mode !== 'single-instance') {
+    const started = new WeakMap<FastifyRequest, number>();
+    app.addHook('onRequest', async (req) => {
+      started.set(req, performance.now());
+    });
+    app.addHook('onSend', async (req) => {
+      const since = started.get(req);
+      if (since !== undefined) await bus.settled(since);
+    });
+  }
 
   app.addHook('onRequest', async (req) => {
     if (!isApi(req.url)) return;

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
+import type { Bus } from './bus.js';
 import type { DB } from './db/schema.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
 import type { ServerSecrets } from './secrets.js';
@@ -109,11 +110,21 @@ export class SessionService {
     private readonly db: Kysely<DB>,
     private readonly secrets: ServerSecrets,
     private readonly idleMs: number,
-  ) {}
+    private readonly bus?: Bus,
+  ) {
+    bus?.on((e) => {
+      if (e.t === 'access-changed') this.#version++;
+      else if (e.t === 'session-ended') this.#cache.delete(e.sid);
+      else if (e.t === 'user-sessions-ended') for (const [k, v] of this.#cache) if (v.user.id === e.userId) this.#cache.delete(k);
+    });
+    // Missed events: every cached session is read again from the database.
+    bus?.onReset(() => this.#cache.clear());
+  }
 
-  /** Call after any change to users, roles, menus or their links. */
+  /** Call after any change to users, roles, menus or their links; every instance reloads role lists. */
   invalidate(): void {
-    this.#version++;
+    if (this.bus) void this.bus.publish({ t: 'access-changed' });
+    else this.#version++;
   }
 
   async create(userId: number, req: FastifyRequest): Promise<string> {
@@ -134,11 +145,13 @@ export class SessionService {
   async destroy(sessionId: string): Promise<void> {
     this.#cache.delete(sessionId);
     await this.db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
+    await this.bus?.publish({ t: 'session-ended', sid: sessionId });
   }
 
   async destroyAllOf(userId: number): Promise<void> {
     for (const [k, v] of this.#cache) if (v.user.id === userId) this.#cache.delete(k);
     await this.db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
+    await this.bus?.publish({ t: 'user-sessions-ended', userId });
   }
 
   /** The session of a public route when the request carries a valid token, else null (never throws). */
@@ -165,11 +178,10 @@ export class SessionService {
     if (!sid) throw unauthorized();
     const now = Date.now();
     const cached = this.#cache.get(sid);
-    if (cached && cached.version === this.#version) {
-      if (now - cached.lastSeen > this.idleMs) {
-        await this.destroy(sid);
-        throw unauthorized();
-      }
+    // A session that looks idle here may have been busy on another instance: the database decides.
+    // While other instances' logouts may go unheard, every request asks the database.
+    const trusted = this.bus?.mode !== 'disconnected';
+    if (trusted && cached && cached.version === this.#version && now - cached.lastSeen <= this.idleMs) {
       cached.lastSeen = now;
       if (now - cached.persistedAt > 60_000) {
         cached.persistedAt = now;

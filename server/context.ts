@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SessionService } from './auth.js';
+import type { Bus } from './bus.js';
 import type { ServerConfig } from './config.js';
 import type { DatabaseKind } from './db/database.js';
 import type { DB } from './db/schema.js';
@@ -12,6 +13,8 @@ export interface AppContext {
   dbKind: DatabaseKind;
   config: ServerConfig;
   secrets: ServerSecrets;
+  /** Invalidations and notices shared with the other instances on the same database. */
+  bus: Bus;
   sessions: SessionService;
   realtime: Realtime;
 }

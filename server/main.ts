@@ -17,6 +17,11 @@ try {
   console.log(`  wastegen back office: ${server.url}`);
   console.log(`  database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}`);
   console.log(
+    database.kind === 'pglite'
+      ? '  instances: one (embedded PGlite serves a single process; set DATABASE_URL to run several)'
+      : `  instances: several may share this database (bus ${server.ctx.bus.mode}, instance ${server.ctx.bus.instanceId})`,
+  );
+  console.log(
     `  request signing: ${config.signSecret ? 'on (SIGN_SECRET)' : 'off'}${config.captchaFixed ? '; captcha fixed (CAPTCHA_FIXED)' : ''}`,
   );
   console.log('  demo accounts (password Waste@2026):');

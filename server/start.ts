@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import type { App } from './app.js';
 import { buildApp } from './app.js';
 import { configFromEnv, type ServerConfig } from './config.js';
@@ -16,6 +17,30 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Any number the instances agree on: the advisory lock held while one of them migrates and seeds. */
+const PREPARE_LOCK = 7_311_027_401;
+
+/**
+ * Migrates and seeds. Several instances starting at once against one PostgreSQL take turns under an
+ * advisory lock on one connection, so exactly one migrates and seeds and the others find it done.
+ */
+async function prepareDatabase(database: Database): Promise<void> {
+  if (database.kind !== 'postgres') {
+    await migrateToLatest(database.db as never);
+    await seedIfEmpty(database.db);
+    return;
+  }
+  await database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(conn);
+    try {
+      await migrateToLatest(conn as never);
+      await seedIfEmpty(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(conn);
+    }
+  });
+}
+
 /** Opens (and on first start creates, migrates and seeds) the database, then listens. */
 export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = configFromEnv(env, overrides);
@@ -24,8 +49,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : `${config.dataDir}/pglite`,
   });
   try {
-    await migrateToLatest(database.db as never);
-    await seedIfEmpty(database.db);
+    await prepareDatabase(database);
     const { app, ctx } = await buildApp(database, config);
     await app.listen({ host: config.host, port: config.port });
     const addr = app.server.address() as AddressInfo;

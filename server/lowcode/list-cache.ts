@@ -13,6 +13,8 @@
  */
 export class ListCache {
   readonly #versions = new Map<number, number>();
+  /** Moves every version on at once (bumpAll). */
+  #generation = 0;
   readonly #entries = new Map<string, { version: number; value: unknown; weight: number }>();
   #weight = 0;
   readonly #inFlight = new Map<string, Promise<unknown>>();
@@ -21,14 +23,23 @@ export class ListCache {
     readonly enabled: boolean,
     // About 30 MB of typical rows.
     private readonly maxWeight = 60_000,
+    /** False while invalidations may be missed (another instance's writes unheard): nothing is served from the cache. */
+    private readonly trusted: () => boolean = () => true,
   ) {}
 
   version(viewId: number): number {
-    return this.#versions.get(viewId) ?? 0;
+    return (this.#versions.get(viewId) ?? 0) + this.#generation * 1_000_000_000;
   }
 
   bump(viewId: number): void {
-    this.#versions.set(viewId, this.version(viewId) + 1);
+    this.#versions.set(viewId, (this.#versions.get(viewId) ?? 0) + 1);
+  }
+
+  /** Forgets everything: every view's version moves on, so no entry or answer in flight is served again. */
+  bumpAll(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#weight = 0;
   }
 
   #get<T>(viewId: number, key: string): T | undefined {
@@ -68,7 +79,7 @@ export class ListCache {
    * for the same new block run one query, not 50), or a fresh computation that is then cached.
    */
   async through<T>(viewId: number, key: string, compute: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return compute();
+    if (!this.enabled || !this.trusted()) return compute();
     const hit = this.#get<T>(viewId, key);
     if (hit !== undefined) return hit;
     const version = this.version(viewId);

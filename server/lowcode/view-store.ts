@@ -18,17 +18,30 @@ const states = new WeakMap<AppContext, LowcodeState>();
 export function lowcodeState(ctx: AppContext): LowcodeState {
   let s = states.get(ctx);
   if (!s) {
-    s = { cache: new ListCache(ctx.config.listCache), views: new Map() };
+    const state: LowcodeState = {
+      cache: new ListCache(ctx.config.listCache, undefined, () => ctx.bus.mode !== 'disconnected'),
+      views: new Map(),
+    };
+    // Writes on other instances of the same database invalidate here too; after missed events, everything.
+    ctx.bus.on((e) => {
+      if (e.t !== 'view-changed') return;
+      state.views.delete(e.viewId);
+      state.cache.bump(e.viewId);
+    });
+    ctx.bus.onReset(() => {
+      state.views.clear();
+      state.cache.bumpAll();
+    });
+    s = state;
     states.set(ctx, s);
   }
   return s;
 }
 
-/** Call after a write to a view's definition or rows has committed. */
+/** Call after a write to a view's definition or rows has committed; every instance forgets what it cached. */
 export function changeView(ctx: AppContext, viewId: number): void {
-  const s = lowcodeState(ctx);
-  s.views.delete(viewId);
-  s.cache.bump(viewId);
+  lowcodeState(ctx);
+  void ctx.bus.publish({ t: 'view-changed', viewId });
 }
 
 async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewDef | null> {

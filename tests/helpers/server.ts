@@ -116,7 +116,7 @@ export class ApiClient {
 }
 
 /** A PostgreSQL database of its own for one test file, when TEST_DATABASE_URL points at a server. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
   const name = `wg_test_${randomBytes(6).toString('hex')}`;

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './db/schema.js';
+
+/**
+ * What instances of the server tell each other: a session ended, users' roles or menus changed, a
+ * view's records or definition changed, a realtime notice for a user. On PostgreSQL they travel
+ * through LISTEN/NOTIFY on one channel; on embedded PGlite there is one instance and they stay in
+ * process.
+ *
+ * Every event is applied locally at once, then sent; an instance ignores its own events when they
+ * come back. A write answers only after its events came back through the database, so the next
+ * request, on whichever instance, sees the change.
+ */
+export type BusEvent =
+  | { t: 'session-ended'; sid: string }
+  | { t: 'user-sessions-ended'; userId: number }
+  | { t: 'access-changed' }
+  | { t: 'view-changed'; viewId: number }
+  | { t: 'notice'; username: string; text: string };
+
+export type BusMode = 'single-instance' | 'connected' | 'disconnected';
+
+type Handler = (event: BusEvent) => void;
+
+const CHANNEL = 'wastegen_bus';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+/** How long a write waits for its events to come back before answering anyway. */
+const ECHO_TIMEOUT_MS = 2000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 5000;
+
+export class Bus {
+  readonly instanceId = randomBytes(6).toString('hex');
+  readonly #handlers: Handler[] = [];
+  /** Called when events may have been missed (the listening connection dropped): flush every cache. */
+  readonly #resetHandlers: (() => void)[] = [];
+  readonly #waiting = new Map<number, () => void>();
+  readonly #inFlight = new Set<{ started: number; done: Promise<void> }>();
+  #seq = 0;
+  #client: pg.Client | undefined;
+  #mode: BusMode;
+  #closed = false;
+  #retry = RECONNECT_MIN_MS;
+  #timer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly db: Kysely<DB>,
+    private readonly url: string | undefined,
+    private readonly log: (message: string) => void,
+  ) {
+    this.#mode = url ? 'disconnected' : 'single-instance';
+  }
+
+  /** A bus over PostgreSQL when `url` is given, else one that stays in this process. */
+  static async open(db: Kysely<DB>, url: string | undefined, log: (message: string) => void = () => {}): Promise<Bus> {
+    const bus = new Bus(db, url, log);
+    if (url) await bus.#connect();
+    return bus;
+  }
+
+  get mode(): BusMode {
+    return this.#mode;
+  }
+
+  on(handler: Handler): void {
+    this.#handlers.push(handler);
+  }
+
+  onReset(handler: () => void): void {
+    this.#resetHandlers.push(handler);
+  }
+
+  /**
+   * Applies the event here, then sends it to the other instances. The promise settles when the event
+   * came back through the database (or at once on a single instance); it never rejects.
+   */
+  publish(event: BusEvent): Promise<void> {
+    this.#deliver(event);
+    if (!this.url || this.#closed) return Promise.resolve();
+    const entry = { started: performance.now(), done: this.#send(event) };
+    this.#inFlight.add(entry);
+    void entry.done.then(() => this.#inFlight.delete(entry));
+    return entry.done;
+  }
+
+  /**
+   * Waits for the events published since `since` (a performance.now() reading) to come back. A
+   * response waits on this, so that what a request changed is known everywhere before it answers.
+   */
+  async settled(since: number): Promise<void> {
+    const pending = [...this.#inFlight].filter((x) => x.started >= since).map((x) => x.done);
+    if (pending.length) await Promise.all(pending);
+  }
+
+  #send(event: BusEvent): Promise<void> {
+    const seq = ++this.#seq;
+    let payload = JSON.stringify({ o: this.instanceId, s: seq, e: event });
+    if (payload.length > MAX_PAYLOAD && event.t === 'notice') {
+      // Too long for NOTIFY: the other instances' users read it from the database on their next look.
+      payload = JSON.stringify({ o: this.instanceId, s: seq, e: { t: 'notice', username: event.username, text: '' } });
+    }
+    const echoed = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(seq);
+        resolve();
+      }, ECHO_TIMEOUT_MS);
+      this.#waiting.set(seq, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.db).then(
+      () => (this.#mode === 'connected' ? echoed : undefined),
+      (e: unknown) => {
+        this.#waiting.get(seq)?.();
+        this.log(`bus: could not send ${event.t}: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    for (const done of this.#waiting.values()) done();
+    this.#waiting.clear();
+    const c = this.#client;
+    this.#client = undefined;
+    await c?.end().catch(() => {});
+  }
+
+  #deliver(event: BusEvent): void {
+    for (const h of this.#handlers) {
+      try {
+        h(event);
+      } catch (e) {
+        this.log(`bus: handler failed for ${event.t}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  }
+
+  #reset(): void {
+    for (const h of this.#resetHandlers) h();
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: `wastegen-bus-${this.instanceId}` });
+    const lost = (why: string) => {
+      if (this.#client !== client) return;
+      this.#client = undefined;
+      this.#mode = 'disconnected';
+      this.log(`bus: listening connection lost (${why}); caches flushed, reconnecting`);
+      // Events sent while we were away are lost: nothing cached may be trusted.
+      this.#reset();
+      for (const done of this.#waiting.values()) done();
+      this.#waiting.clear();
+      client.end().catch(() => {});
+      this.#schedule();
+    };
+    client.on('error', (e) => lost(e.message));
+    client.on('end', () => lost('closed'));
+    client.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      let msg: { o?: string; s?: number; e?: BusEvent };
+      try {
+        msg = JSON.parse(n.payload);
+      } catch {
+        return;
+      }
+      if (msg.o === this.instanceId) {
+        if (typeof msg.s === 'number') {
+          this.#waiting.get(msg.s)?.();
+          this.#waiting.delete(msg.s);
+        }
+        return;
+      }
+      if (msg.e) this.#deliver(msg.e);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (e) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      this.log(`bus: cannot listen: ${e instanceof Error ? e.message : String(e)}`);
+      this.#schedule();
+      return;
+    }
+    if (this.#closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.#client = client;
+    this.#mode = 'connected';
+    this.#retry = RECONNECT_MIN_MS;
+    // Whatever happened while no connection listened is unknown.
+    this.#reset();
+  }
+
+  #schedule(): void {
+    if (this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#connect(), this.#retry);
+    this.#timer.unref();
+    this.#retry = Math.min(this.#retry * 2, RECONNECT_MAX_MS);
+  }
+}

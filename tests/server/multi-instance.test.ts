@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
+import { Client, type Pushed } from '../helpers/ws-client.js';
+
+/**
+ * Two instances of the server on one PostgreSQL database, as behind a load balancer: what one
+ * instance changes, the other knows at once. Runs when TEST_DATABASE_URL points at a PostgreSQL
+ * server (CI starts one); embedded PGlite serves a single instance only.
+ */
+const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+pgOnly('two instances on one PostgreSQL', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let a: TestServer;
+  let b: TestServer;
+  const sockets: Client[] = [];
+
+  beforeAll(async () => {
+    database = (await freshPostgres()) as { url: string; drop: () => Promise<void> };
+    // Both start at once on an empty database: one migrates and seeds, the other waits and finds it done.
+    [a, b] = await Promise.all([startTestServer({ databaseUrl: database.url }), startTestServer({ databaseUrl: database.url })]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.ws.close();
+    await a?.close();
+    await b?.close();
+    await database?.drop();
+  });
+
+  /** The same session, used through A and through B. */
+  async function onBoth(username: string): Promise<[ApiClient, ApiClient]> {
+    const viaA = await a.login(username);
+    return [viaA, b.api.withToken(viaA.token)];
+  }
+
+  it('migrated and seeded exactly once although both started together', async () => {
+    const migrations = await sql<{ name: string; n: number }>`select name, count(*)::int as n from kysely_migration group by name`.execute(
+      a.ctx.db,
+    );
+    expect(migrations.rows.length).toBeGreaterThan(0);
+    expect(migrations.rows.every((r) => r.n === 1)).toBe(true);
+    const admins = await sql<{ n: number }>`select count(*)::int as n from sys_user where username = 'admin'`.execute(a.ctx.db);
+    expect(admins.rows[0]?.n).toBe(1);
+    for (const s of [a, b]) {
+      const health = await s.api.get('/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ database: 'up', bus: 'connected' });
+    }
+    expect((await a.api.get('/api/health')).body.instance).not.toBe((await b.api.get('/api/health')).body.instance);
+  });
+
+  it('refuses a session on B at once after it logged out on A', async () => {
+    const [viaA, viaB] = await onBoth('producer');
+    expect((await viaB.get('/api/auth/info')).status).toBe(200); // B now holds the session in its cache
+    expect((await viaA.delete('/api/auth/logout')).status).toBe(200);
+    expect((await viaB.get('/api/auth/info')).status).toBe(401);
+  });
+
+  it("shows a role change made on A in B's roles and menus", async () => {
+    const admin = await a.login('admin');
+    const [, producerOnB] = await onBoth('producer');
+    const before = await producerOnB.get('/api/auth/info');
+    const menusBefore = await producerOnB.get('/api/menus/build');
+    const roles = await admin.get('/api/roles', { size: 100 });
+    const role = roles.body.content.find((r: { name: string }) => r.name === '产废企业');
+    expect(before.body.roles).toContain('stockIn:list');
+    expect((await admin.put('/api/roles/menu', { id: role.id, menus: [] })).status).toBe(200);
+    expect((await producerOnB.get('/api/auth/info')).body.roles).toEqual(['ROLE_SYSTEM_DEFAULT']);
+    expect((await producerOnB.get('/api/menus/build')).body).toEqual([]);
+    expect(menusBefore.body.length).toBeGreaterThan(0);
+    expect((await admin.put('/api/roles/menu', { id: role.id, menus: role.menus })).status).toBe(200);
+    expect((await producerOnB.get('/api/auth/info')).body.roles).toEqual(before.body.roles);
+  });
+
+  it("lists a record added through A in B's list call at once, with the list cache on", async () => {
+    expect(a.config.listCache && b.config.listCache).toBe(true);
+    const [viaA, viaB] = await onBoth('admin');
+    const query = { page: 0, size: 10, sort: 'id,desc' };
+    const first = await viaB.get('/api/general/list/17', query);
+    expect(first.status).toBe(200);
+    expect((await viaB.get('/api/general/list/17', query)).body).toEqual(first.body); // cached on B
+    // A copy of a listed vehicle under a new plate number is a valid record.
+    const { id: _id, createTime: _c, updateTime: _u, createBy: _b, ...model } = first.body.content[0];
+    for (let i = 0; i < 5; i++) {
+      const added = await viaA.post('/api/general/add/17', { ...model, plateNo: `沪A${70000 + i}` });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const listed = await viaB.get('/api/general/list/17', query);
+      expect(listed.body.totalElements).toBe(first.body.totalElements + i + 1);
+      expect(listed.body.content[0].id).toBe(added.body.id);
+    }
+  });
+
+  it('serves nothing stale after its listening connection was lost: it flushes as it reconnects', async () => {
+    const [viaA, viaB] = await onBoth('admin');
+    const query = { page: 0, size: 5, sort: 'id,desc' };
+    const cached = await viaB.get('/api/general/list/17', query);
+    const { id: _id, createTime: _c, updateTime: _u, createBy: _b, ...model } = cached.body.content[0];
+    // Cut B's listening connection from the database side, as a restart or a network cut would.
+    const cut = await sql<{ ok: boolean }>`select pg_terminate_backend(pid) as ok from pg_stat_activity
+      where application_name = ${`wastegen-bus-${b.ctx.bus.instanceId}`}`.execute(a.ctx.db);
+    expect(cut.rows.map((r) => r.ok)).toEqual([true]);
+    await expect.poll(async () => (await b.api.get('/api/health')).body.bus, { timeout: 5000, interval: 20 }).not.toBe('connected');
+    // Written while B cannot hear it.
+    const added = await viaA.post('/api/general/add/17', { ...model, plateNo: '沪A79999' });
+    expect(added.status).toBe(200);
+    await expect.poll(async () => (await b.api.get('/api/health')).status, { timeout: 10_000, interval: 50 }).toBe(200);
+    const listed = await viaB.get('/api/general/list/17', query);
+    expect(listed.body.content[0].id).toBe(added.body.id);
+    expect(listed.body.totalElements).toBe(cached.body.totalElements + 1);
+  });
+
+  it('delivers a leave message posted through A as a websocket notice on B', async () => {
+    const adminOnB = await b.login('admin');
+    const url = new URL('/websocket/admin', b.url.replace(/^http/, 'ws'));
+    url.searchParams.set('token', adminOnB.token as string);
+    const socket = new Client(url.toString());
+    sockets.push(socket);
+    await socket.opened;
+    await socket.waitFor((m) => m.flag === 'unread');
+    const producer = await a.login('producer');
+    const sent = await producer.post('/api/leaveMessage', { content: '跨实例留言' });
+    expect(sent.status).toBe(200);
+    const notice = await socket.waitFor<Pushed>((m) => m.flag === 'leaveMessage');
+    expect(notice.body).toMatchObject({ noticeInfo: '您有一条新留言', content: '跨实例留言' });
+  });
+});
