@@ -1031,6 +1031,36 @@ left join sys_dict_detail d on d.value = v."vehicleStatus" and d.dict_id = (sele
 group by 1
 order by 2 desc`,
   },
+  {
+    id: 7,
+    name: '近六个月处置量与订单数',
+    sql: `with m as (
+  select to_char(date_trunc('month', current_date) - make_interval(months => g), 'YYYY-MM') as month
+  from generate_series(0, 5) g
+)
+select m.month as "月份",
+  coalesce((select round(sum(o.quantity), 3) from lc_view_19 o where to_char(o.create_time, 'YYYY-MM') = m.month), 0) as "处置量",
+  (select count(*) from lc_view_19 o where to_char(o.create_time, 'YYYY-MM') = m.month) as "订单数"
+from m
+order by m.month`,
+  },
+  {
+    id: 8,
+    name: '最新处置订单',
+    sql: `select "orderNo" as "订单编号", "producerName" as "产废单位", quantity as "数量（吨）", to_char(create_time, 'MM-DD HH24:MI') as "下单时间"
+from lc_view_19
+order by create_time desc, id desc
+limit 20`,
+  },
+  {
+    id: 9,
+    name: '平台概况',
+    sql: `select
+  (select count(*) from company) as "入驻企业",
+  (select coalesce(round(sum(quantity), 3), 0) from lc_view_12) as "累计入库（吨）",
+  (select count(*) from lc_view_19) as "处置订单",
+  (select coalesce(round(sum(amount), 2), 0) from lc_view_19) as "交易额（元）"`,
+  },
 ];
 
 // ----- screens -----
@@ -1115,7 +1145,7 @@ const layout = [
     y: 0,
     w: 12,
     h: 18,
-    container: container('近六个月出入库量（吨）'),
+    container: container('近六个月处置量与订单数'),
     chart: [
       {
         fileName: 'lineBar',
@@ -1124,16 +1154,16 @@ const layout = [
         configure: {
           common,
           private: {
-            dataViewId: 1,
+            dataViewId: 7,
             xAxisData: '月份',
-            yAxisData_bar: '入库量',
-            yAxisData_line: '出库量',
+            yAxisData_bar: '处置量',
+            yAxisData_line: '订单数',
             xAxis: { name: '', axisLabel: true, axisLine: true, splitLine: false },
-            yAxis: { name: '吨', min: 0, axisLabel: true, axisLine: false, splitLine: true },
+            yAxis: { name: '', min: 0, axisLabel: true, axisLine: false, splitLine: true },
             line: { symbol: 'circle', symbolSize: 6, step: false, area: true, smooth: true },
             bar: { showBackground: false, radius: 4, barWidth: 18 },
             label: { show: false },
-            legend: { show: true, size: 12, position: 'top', legendData: '入库量,出库量' },
+            legend: { show: true, size: 12, position: 'top', legendData: '处置量,订单数' },
             grid: { top: 40, right: 20, bottom: 30, left: 50 },
             title: { show: false, text: '', color: '#FFFFFF', size: 16, position: 'left' },
           },
@@ -1171,31 +1201,13 @@ const layout = [
     ],
   },
   {
-    i: 'vehicles',
+    i: 'site',
     x: 18,
     y: 0,
     w: 6,
     h: 18,
-    container: container('运输车辆状态'),
-    chart: [
-      {
-        fileName: 'pie',
-        chartIndex: 0,
-        flexSize: 1,
-        configure: {
-          common: { ...common, colorModel: 'solidColor' },
-          private: {
-            dataViewId: 6,
-            seriesDataName: 'name',
-            seriesDataValue: 'value',
-            roseType: '',
-            radiusInside: 0,
-            radiusOutSide: 70,
-            label: { show: true, unit: '辆', fontSize: 12 },
-          },
-        },
-      },
-    ],
+    container: container('平台概况'),
+    chart: [{ fileName: 'siteInfo', chartIndex: 0, flexSize: 1, configure: { common, private: { dataViewId: 9 } } }],
   },
   {
     i: 'latest',
@@ -1203,8 +1215,8 @@ const layout = [
     y: 18,
     w: 8,
     h: 18,
-    container: container('最新入库记录', true),
-    chart: [{ fileName: 'scrollList', chartIndex: 0, flexSize: 1, configure: { common, private: { dataViewId: 3, interval: 3000 } } }],
+    container: container('最新处置订单', true),
+    chart: [{ fileName: 'scrollList', chartIndex: 0, flexSize: 1, configure: { common, private: { dataViewId: 8, interval: 3000 } } }],
   },
   {
     i: 'cities',

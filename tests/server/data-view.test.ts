@@ -34,7 +34,7 @@ describe('data views', () => {
     expect((await server.api.get('/api/data/list')).status).toBe(401);
     expect((await producer.get('/api/data/list')).status).toBe(403);
     const res = await admin.get('/api/data/list', { page: 0, size: 9999 });
-    expect(res.body.totalElements).toBe(6);
+    expect(res.body.totalElements).toBe(9);
     expect(res.body.content[0]).toEqual(
       expect.objectContaining({ id: expect.any(Number), name: expect.any(String), sql: expect.any(String) }),
     );

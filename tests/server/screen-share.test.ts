@@ -39,11 +39,16 @@ describe('big-screen share links', () => {
     expect(cities.body.length).toBeGreaterThan(0);
     expect(Object.keys(cities.body[0])).toEqual(['city', 'transactionAmount', 'paidAmount']);
 
-    const rows = await server.api.get('/api/open/data', { ...p, dataViewId: 3 });
-    expect(rows.status).toBe(200);
-    expect(rows.headers.get('cache-control')).toBe('no-store');
-    expect(rows.body).toMatchObject({ id: 3, truncated: false });
-    expect(rows.body.list.length).toBeGreaterThan(0);
+    // The demo screen's charts: monthly disposal, latest orders, site figures, categories.
+    for (const dataViewId of [7, 8, 9, 2, 5]) {
+      const rows = await server.api.get('/api/open/data', { ...p, dataViewId });
+      expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+      expect(rows.headers.get('cache-control')).toBe('no-store');
+      expect(rows.body).toMatchObject({ id: dataViewId, truncated: false });
+      expect(rows.body.list.length).toBeGreaterThan(0);
+    }
+    // A data view the screen no longer uses is refused.
+    expect((await server.api.get('/api/open/data', { ...p, dataViewId: 3 })).status).toBe(403);
     // The open call also takes the screen id as `id`.
     const { lsId, ...rest } = p;
     expect((await server.api.get('/api/open/getGeneralScreen', { ...rest, id: lsId })).status).toBe(200);
@@ -111,7 +116,7 @@ describe('big-screen share links', () => {
     const p = await share(51);
     const screen = await server.api.get('/api/open/getGeneralScreen', p);
     expect(screen.body).toMatchObject({ id: 51, status: 0 });
-    for (const res of [await server.api.get('/api/open/getCityInfo', p), await server.api.get('/api/open/data', { ...p, dataViewId: 3 })]) {
+    for (const res of [await server.api.get('/api/open/getCityInfo', p), await server.api.get('/api/open/data', { ...p, dataViewId: 8 })]) {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('该大屏尚未启用');
     }
