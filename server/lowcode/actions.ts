@@ -2,15 +2,15 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { viewTable } from './ddl.js';
-import type { ViewDef } from './definition.js';
+import type { ViewModel } from './view-model.js';
 
 /**
  * Server-side button actions (`action: 'groovy'`). The production backend runs a Groovy script per
  * button; the reference server has no script engine, so a button names one of these actions in
- * `configure.groovyAction` instead. Each returns the answer body (definitions.md §1.3: a `location`
- * makes the page navigate).
+ * `configure.groovyAction` instead. Each returns the answer body; a `location` in it makes the page
+ * navigate.
  */
-type Action = (ctx: AppContext, view: ViewDef, ids: number[]) => Promise<Record<string, unknown>>;
+type Action = (ctx: AppContext, view: ViewModel, ids: number[]) => Promise<Record<string, unknown>>;
 
 const needIds = (ids: number[]) => {
   if (!ids.length) throw badRequest('请选择数据');

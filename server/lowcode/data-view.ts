@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
+import { isRecord } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { ApiError, badRequest } from '../errors.js';
-import { isObject } from './coerce.js';
 import { pgError } from './ddl.js';
 
 /**
@@ -75,7 +75,7 @@ async function guardPglite(trx: Transaction<DB>, wrapped: string, body: string, 
   const res = await sql.raw<{ 'QUERY PLAN': unknown }>(`explain (format json) ${wrapped}`).execute(trx);
   const raw = res.rows[0]?.['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  const cost = Array.isArray(plan) && isObject(plan[0]) && isObject(plan[0].Plan) ? Number(plan[0].Plan['Total Cost']) : 0;
+  const cost = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? Number(plan[0].Plan['Total Cost']) : 0;
   if (cost > timeoutMs * PGLITE_COST_PER_MS) throw badRequest(REFUSED_ON_PGLITE);
 }
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
-import { matchesExactly, type ViewDef } from './definition.js';
+import type { ViewModel } from './view-model.js';
 
 /**
- * Backing tables of views: `lc_view_{id}`. Identifiers come only from a definition that passed
- * readTemplate() (safe identifiers, never reserved names) and are quoted exactly.
+ * Backing tables of views: `lc_view_{id}`. Identifiers come only from a definition the page model
+ * accepted (safe identifiers, never reserved names) and are quoted exactly.
  */
 
 export const viewTable = (viewId: number) => `lc_view_${Math.trunc(viewId)}`;
@@ -27,7 +27,7 @@ export function pgError(e: unknown): { code: string; message: string } | null {
  * retyped, never dropped. Run it inside the transaction that saves the definition: a failing cast
  * rolls everything back.
  */
-export async function syncViewTable(db: Kysely<DB>, view: ViewDef): Promise<void> {
+export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<void> {
   const table = viewTable(view.id);
   await sql`create table if not exists ${sql.table(table)} (
     id bigserial primary key,
@@ -55,17 +55,18 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewDef): Promise<void
   }
   // What the list call does (list-query.ts): filter on search fields, sort on sortable ones with id as
   // the tiebreak, page with offset. An equality filter combined with a sort is served by one index on
-  // (filter, sort, id), so a page reads only its own rows. create_time carries startTime/endTime.
-  const sortable = view.fields.filter((f) => f.sortable).map((f) => f.name);
+  // (filter, sort, id), so a page reads only its own rows. create_time carries startTime/endTime; the
+  // primary key already serves id.
+  const sortable = view.fields.filter((f) => f.sortable && f.column !== 'id').map((f) => f.column);
   const indexes: string[][] = [['create_time'], ...sortable.map((s) => [s, 'id'])];
-  for (const f of view.fields.filter((x) => x.search)) {
-    if (!matchesExactly(f)) {
+  for (const f of view.fields.filter((x) => x.search && x.column !== 'id')) {
+    if (!f.exact) {
       // A btree cannot serve ILIKE '%…%'; a date search is a range it can.
-      if (f.dataType === 'datetime' && !f.sortable) indexes.push([f.name]);
+      if (f.dataType === 'datetime' && !f.sortable) indexes.push([f.column]);
       continue;
     }
-    indexes.push([f.name, 'id']);
-    for (const s of sortable) if (s !== f.name) indexes.push([f.name, s, 'id']);
+    indexes.push([f.column, 'id']);
+    for (const s of sortable) if (s !== f.column) indexes.push([f.column, s, 'id']);
   }
   for (const cols of indexes) {
     const name = indexName(view.id, cols.join(','));

@@ -1,16 +1,17 @@
 import { type RawBuilder, sql } from 'kysely';
+import { isDateOnlyText, LIST_PARAMS, normalizeDateTime } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
-import { type FieldDef, matchesExactly, type ViewDef } from './definition.js';
-import { normaliseDateTime } from './records.js';
+import type { ViewField, ViewModel } from './view-model.js';
 
 /**
  * Reads the query of /api/general/list (and of export) against a definition: only its fields filter,
- * only its fields (and id, create_time) sort. Identifiers reach SQL only after that check.
+ * only its fields (and id, createTime, updateTime) sort. Identifiers reach SQL only after that check.
  */
 
-const PARAMS = new Set(['page', 'size', 'sort', 'startTime', 'endTime', 'timestamp', 'sign']);
+const PARAMS = new Set<string>(LIST_PARAMS);
+/** System columns every list sorts by, declared or not. */
 const SYSTEM_SORT: Record<string, string> = {
   id: 'id',
   create_time: 'create_time',
@@ -23,7 +24,7 @@ const MAX_PAGE_SIZE = 1000;
 type QueryValue = string | string[] | undefined;
 
 interface Filter {
-  field: FieldDef | undefined;
+  field: ViewField | undefined;
   column: string;
   values: string[];
 }
@@ -52,14 +53,14 @@ function intParam(v: QueryValue, name: string, dflt: number): number {
 function timeParam(v: QueryValue, name: string, end: boolean): string | undefined {
   const s = valuesOf(v)[0];
   if (s === undefined) return undefined;
-  const dateOnly = /^\d{4}-\d{1,2}-\d{1,2}$/.test(s.trim());
-  const t = normaliseDateTime(s);
+  const dateOnly = isDateOnlyText(s);
+  const t = normalizeDateTime(s);
   if (!t) throw badRequest(`时间格式不正确：${name}`);
   return end && dateOnly ? `${t.slice(0, 10)} 23:59:59.999999` : t;
 }
 
 /** `extraParams` are parameters a caller reads itself (an export's headers, fields and token). */
-export function parseListQuery(view: ViewDef, query: Record<string, QueryValue>, extraParams: readonly string[] = []): ListQuery {
+export function parseListQuery(view: ViewModel, query: Record<string, QueryValue>, extraParams: readonly string[] = []): ListQuery {
   const filters: Filter[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (PARAMS.has(key) || extraParams.includes(key)) continue;
@@ -77,17 +78,17 @@ export function parseListQuery(view: ViewDef, query: Record<string, QueryValue>,
     const isFmt = !field && view.columns.some((c) => c.name === key && !c.field);
     if ((!field || field.show === 4) && !isFmt) throw badRequest(`查询字段不存在：${key}`);
     const values = valuesOf(raw);
-    if (values.length) filters.push({ field, column: key, values });
+    if (values.length) filters.push({ field, column: field?.column ?? key, values });
   }
   filters.sort((a, b) => a.column.localeCompare(b.column));
 
   const sort: ListQuery['sort'] = [];
   const sortValues = valuesOf(query.sort);
-  if (!sortValues.length && view.sortName) sortValues.push(`${view.sortName},${view.sortType ?? 'asc'}`);
+  if (!sortValues.length) sortValues.push(`${view.page.defaultSort.field},${view.page.defaultSort.order}`);
   for (const s of sortValues) {
     const [name = '', dirRaw = 'asc'] = s.split(',').map((x) => x.trim());
     const dir = dirRaw.toLowerCase();
-    const column = SYSTEM_SORT[name] ?? (view.byName.has(name) ? name : undefined);
+    const column = view.byName.get(name)?.column ?? SYSTEM_SORT[name];
     if (!column) throw badRequest(`排序字段不存在：${name}`);
     if (dir !== 'asc' && dir !== 'desc') throw badRequest(`排序方向不正确：${dirRaw}`);
     if (!sort.some((x) => x.column === column)) sort.push({ column, dir });
@@ -113,7 +114,7 @@ export function parseListQuery(view: ViewDef, query: Record<string, QueryValue>,
   };
 }
 
-function numberValues(f: FieldDef, values: string[]): number[] {
+function numberValues(f: ViewField, values: string[]): number[] {
   return values.map((v) => {
     const n = Number(v);
     if (v.trim() === '' || !Number.isFinite(n)) throw badRequest(`查询条件格式不正确：${f.name}`);
@@ -135,9 +136,9 @@ function condition(f: Filter): RawBuilder<unknown> {
   }
   if (field.dataType === 'datetime') {
     const times = f.values.map((v) => {
-      const t = normaliseDateTime(v);
+      const t = normalizeDateTime(v);
       if (!t) throw badRequest(`查询条件格式不正确：${field.name}`);
-      return { t, dateOnly: /^\d{4}-\d{1,2}-\d{1,2}$/.test(v.trim()) };
+      return { t, dateOnly: isDateOnlyText(v) };
     });
     // Two values are a range (a date picker's start and end); a lone date means that whole day.
     const [a, b] = times;
@@ -158,7 +159,7 @@ function condition(f: Filter): RawBuilder<unknown> {
   if (f.values.length > 1) return sql`${col} in (${sql.join(f.values)})`;
   const v = f.values[0] as string;
   if (field.city) return sql`${col} like ${`${escapeLike(v)}%`}`;
-  if (matchesExactly(field)) return sql`${col} = ${v}`;
+  if (field.exact) return sql`${col} = ${v}`;
   return sql`${col} ilike ${`%${escapeLike(v)}%`}`;
 }
 
@@ -170,7 +171,7 @@ function whereClause(q: ListQuery): RawBuilder<unknown> {
 }
 
 /** The rows a list query selects, in its order: by default the record as the wire shows it. */
-export function rowsQuery<R>(view: ViewDef, q: ListQuery, limit: number, offset = 0, columns = selectList(view)): RawBuilder<R> {
+export function rowsQuery<R>(view: ViewModel, q: ListQuery, limit: number, offset = 0, columns = selectList(view)): RawBuilder<R> {
   const order = sql.join(q.sort.map((s) => sql`${ref(s.column)} ${sql.raw(s.dir)}`));
   return sql<R>`select ${columns} from ${sql.table(viewTable(view.id))} as t ${whereClause(q)} order by ${order}
     limit ${limit} offset ${offset}`;
@@ -180,16 +181,16 @@ export function rowsQuery<R>(view: ViewDef, q: ListQuery, limit: number, offset 
  * The same rows as one JSON array, in the subquery's order. PGlite decodes result rows field by field in
  * JavaScript, which costs more than the query itself for a block of rows; one json value is decoded natively.
  */
-export function rowsJsonQuery(view: ViewDef, q: ListQuery, limit: number, offset: number): RawBuilder<{ rows: unknown }> {
+export function rowsJsonQuery(view: ViewModel, q: ListQuery, limit: number, offset: number): RawBuilder<{ rows: unknown }> {
   return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset)}) r`;
 }
 
-export function countQuery(view: ViewDef, q: ListQuery): RawBuilder<{ n: number }> {
+export function countQuery(view: ViewModel, q: ListQuery): RawBuilder<{ n: number }> {
   return sql<{ n: number }>`select count(*) as n from ${sql.table(viewTable(view.id))} as t ${whereClause(q)}`;
 }
 
-/** The record as the wire shows it: exact field names plus id, createTime, updateTime, createBy. */
-export function selectList(view: ViewDef): RawBuilder<unknown> {
+/** The record as the wire shows it: exact field names plus id, createTime, updateTime, createBy (declared or not). */
+export function selectList(view: ViewModel): RawBuilder<unknown> {
   const cols: RawBuilder<unknown>[] = [
     sql`id`,
     sql`${wireTime('create_time')} as "createTime"`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isRecord, readJsonText } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
-import { isObject } from './coerce.js';
 
 /** Request readers shared by the low-code routes. */
 
@@ -21,11 +21,11 @@ export function idsFrom(body: unknown, query: unknown): number[] {
     else if (v !== undefined && v !== null) out.push(v);
   };
   if (Array.isArray(body) || typeof body === 'string' || typeof body === 'number') take(body);
-  else if (isObject(body)) {
+  else if (isRecord(body)) {
     take(body.ids);
     take(body.id);
   }
-  if (isObject(query)) {
+  if (isRecord(query)) {
     take(query.ids);
     take(query.id);
   }
@@ -33,4 +33,12 @@ export function idsFrom(body: unknown, query: unknown): number[] {
   if (!ids.length) throw badRequest('请选择要删除的数据');
   if (!ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0)) throw badRequest('id 必须是正整数');
   return [...new Set(ids as number[])];
+}
+
+/** JSON text inside a JSON body (disTemplate, disMenu) is stored as received; an object is encoded. */
+export function jsonText(v: unknown, what: string): string | null {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v !== 'string' || !readJsonText(v).ok) throw badRequest(`${what} 不是有效的 JSON`);
+  return v;
 }

@@ -1,18 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { viewTable } from './ddl.js';
-import type { ViewDef } from './definition.js';
 import { selectList } from './list-query.js';
+import type { Row } from './record-input.js';
+import type { ViewModel } from './view-model.js';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 const BATCH = 500;
 
 /**
- * Inserts prepared rows (column → value, see prepareRecord) in one transaction, in multi-row batches.
+ * Inserts prepared rows (column → value, see recordValues) in one transaction, in multi-row batches.
  * Columns missing from a row are inserted as null. Returns the new ids in order.
  */
-export async function insertRows(db: Kysely<DB>, view: ViewDef, rows: Row[], createBy: string): Promise<number[]> {
+export async function insertRows(db: Kysely<DB>, view: ViewModel, rows: Row[], createBy: string): Promise<number[]> {
   if (!rows.length) return [];
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const table = sql.table(viewTable(view.id));
@@ -31,7 +32,7 @@ export async function insertRows(db: Kysely<DB>, view: ViewDef, rows: Row[], cre
 }
 
 /** One record as the wire shows it, or undefined. */
-export async function findRecord(db: Kysely<DB>, view: ViewDef, id: number): Promise<Row | undefined> {
+export async function findRecord(db: Kysely<DB>, view: ViewModel, id: number): Promise<Row | undefined> {
   const res = await sql<Row>`select ${selectList(view)} from ${sql.table(viewTable(view.id))} where id = ${id}`.execute(db);
   return res.rows[0];
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
-import { readDefinition, type ViewDef } from './definition.js';
 import { ListCache } from './list-cache.js';
+import { readView, type ViewModel } from './view-model.js';
 
 /**
  * Parsed view definitions and the list cache, one set per running server. The general CRUD reads a
@@ -10,7 +10,7 @@ import { ListCache } from './list-cache.js';
  */
 interface LowcodeState {
   cache: ListCache;
-  views: Map<number, { version: number; view: ViewDef | null }>;
+  views: Map<number, { version: number; view: ViewModel | null }>;
 }
 
 const states = new WeakMap<AppContext, LowcodeState>();
@@ -44,26 +44,26 @@ export function changeView(ctx: AppContext, viewId: number): void {
   void ctx.bus.publish({ t: 'view-changed', viewId });
 }
 
-async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewDef | null> {
+async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewModel | null> {
   const s = lowcodeState(ctx);
   const cached = s.views.get(viewId);
   const version = s.cache.version(viewId);
   if (cached && cached.version === version) return cached.view;
   const row = await ctx.db
     .selectFrom('lc_generation')
-    .select(['id', 'name', 'dis_menu', 'dis_template'])
+    .select(['id', 'name', 'status', 'dis_menu', 'dis_template'])
     .where('id', '=', viewId)
     .executeTakeFirst();
   if (!row) throw notFound('视图不存在');
-  const view = readDefinition(row);
+  const view = readView(row);
   if (s.cache.version(viewId) === version) s.views.set(viewId, { version, view });
   return view;
 }
 
 /** The designed view behind /api/general/*: 404 when unknown, 400 when not designed yet. */
-export async function designedView(ctx: AppContext, viewId: number): Promise<ViewDef> {
+export async function designedView(ctx: AppContext, viewId: number): Promise<ViewModel> {
   if (!Number.isSafeInteger(viewId) || viewId <= 0) throw notFound('视图不存在');
-  let view: ViewDef | null;
+  let view: ViewModel | null;
   try {
     view = await loadDefinition(ctx, viewId);
   } catch (e) {

@@ -2,18 +2,18 @@ import { extname } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { isAbsent, isRecord } from '../../src/model/index.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
-import { isAbsent, isObject } from '../lowcode/coerce.js';
 import { viewTable } from '../lowcode/ddl.js';
-import type { FieldDef, ViewDef } from '../lowcode/definition.js';
 import { countQuery, type ListQuery, parseListQuery, rowsJsonQuery, rowsQuery } from '../lowcode/list-query.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
-import { prepareRecord, RecordInvalid } from '../lowcode/records.js';
+import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
+import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
 import { ONLY_EXCEL, readWorkbook, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
@@ -31,14 +31,10 @@ type Query = Record<string, string | string[] | undefined>;
 
 const viewParams = z.object({ viewId: idSchema });
 
-/** A view without a componentName has no page permissions; the definition managers may still use it. */
-function permission(view: ViewDef, action: 'list' | 'add' | 'edit' | 'del'): string {
-  if (view.componentName) return `${view.componentName}:${action}`;
-  return action === 'list' ? 'generation:list' : 'generation:edit';
-}
+const permission = (view: ViewModel, action: 'list' | 'add' | 'edit' | 'del') => view.page.permissions[action];
 
 function recordBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw badRequest('请求体应为 JSON 对象');
+  if (!isRecord(body)) throw badRequest('请求体应为 JSON 对象');
   return body;
 }
 
@@ -48,7 +44,7 @@ function invalid(reply: FastifyReply, e: RecordInvalid) {
 }
 
 /** dict name → (value → label) for the dictionaries the fields use. */
-async function dictionaries(ctx: AppContext, fields: FieldDef[]): Promise<Map<string, Map<string, string>>> {
+async function dictionaries(ctx: AppContext, fields: ViewField[]): Promise<Map<string, Map<string, string>>> {
   const names = [...new Set(fields.map((f) => f.dict).filter((d): d is string => !!d))];
   const out = new Map<string, Map<string, string>>();
   if (!names.length) return out;
@@ -71,7 +67,7 @@ async function dictionaries(ctx: AppContext, fields: FieldDef[]): Promise<Map<st
  * on PGlite a page query's cost is mostly its fixed part, so ten pages cost little more than one, and
  * the next pages of a filter are then served without a query.
  */
-async function listPage(ctx: AppContext, view: ViewDef, q: ListQuery): Promise<{ content: Row[]; totalElements: number }> {
+async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise<{ content: Row[]; totalElements: number }> {
   const cache = lowcodeState(ctx).cache;
   const pagesPerBlock = cache.enabled ? Math.max(1, Math.floor(BLOCK_ROWS / q.size)) : 1;
   const block = Math.floor(q.page / pagesPerBlock);
@@ -92,7 +88,7 @@ async function listPage(ctx: AppContext, view: ViewDef, q: ListQuery): Promise<{
 }
 
 /** Export cell text: dictionary labels, file names instead of the JSON list. */
-function exportCell(f: FieldDef | undefined, v: unknown, dicts: Map<string, Map<string, string>>): unknown {
+function exportCell(f: ViewField | undefined, v: unknown, dicts: Map<string, Map<string, string>>): unknown {
   if (v === null || v === undefined || !f) return v ?? null;
   if (f.dict) {
     const labels = dicts.get(f.dict);
@@ -104,12 +100,23 @@ function exportCell(f: FieldDef | undefined, v: unknown, dicts: Map<string, Map<
   if (f.file && typeof v === 'string' && v.startsWith('[')) {
     try {
       const files = JSON.parse(v) as unknown[];
-      return files.map((x) => (isObject(x) ? String(x.fileName ?? x.name ?? x.filePath ?? '') : String(x))).join(', ');
+      return files.map((x) => (isRecord(x) ? String(x.fileName ?? x.name ?? x.filePath ?? '') : String(x))).join(', ');
     } catch {
       return v;
     }
   }
   return v;
+}
+
+/** The form's default values, as the add form starts with them (numbers for number fields). */
+function defaultsOf(view: ViewModel): Row {
+  const data: Row = {};
+  for (const f of view.page.form.fields) {
+    if (f.defaultValue === undefined || f.show === 4 || f.system) continue;
+    const n = Number(f.defaultValue);
+    data[f.name] = (f.dataType === 'long' || f.dataType === 'decimal') && Number.isFinite(n) ? n : f.defaultValue;
+  }
+  return data;
 }
 
 const listOf = (v: string | string[] | undefined) =>
@@ -136,7 +143,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     try {
-      const [id] = await insertRows(db, view, [prepareRecord(view, recordBody(req.body))], user.username);
+      const [id] = await insertRows(db, view, [recordValues(view, recordBody(req.body))], user.username);
       changeView(ctx, view.id);
       return { ...OK, id };
     } catch (e) {
@@ -156,7 +163,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!existing) throw notFound();
     let values: Row;
     try {
-      values = prepareRecord(view, body, existing);
+      values = recordValues(view, body, existing);
     } catch (e) {
       if (e instanceof RecordInvalid) return invalid(reply, e);
       throw e;
@@ -185,7 +192,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       currentUser(req);
-      const labelField = view.fields.find((f) => f.dataType === 'varchar' && !f.file && !f.dict && !f.sportData && !f.city);
+      const labelField = view.fields.find((f) => f.dataType === 'varchar' && !f.system && !f.file && !f.dict && !f.remote && !f.city);
       if (!labelField) return [];
       const raw = (req.query.queryParam ?? '').trim();
       let filters: Query = {};
@@ -195,7 +202,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       } catch {
         parsed = undefined;
       }
-      if (isObject(parsed)) {
+      if (isRecord(parsed)) {
         for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
       } else if (raw) filters = { [labelField.name]: raw };
       const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' });
@@ -211,7 +218,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       const p = req.body?.groovyQueryParam;
-      const key = isObject(p) ? String(p.groovyAction ?? p.name ?? '') : isAbsent(p) ? '' : String(p);
+      const key = isRecord(p) ? String(p.groovyAction ?? p.name ?? '') : isAbsent(p) ? '' : String(p);
       const button = view.buttons.find((b) => b.action === 'groovy' && key !== '' && (b.name === key || b.groovyAction === key));
       const action = button?.groovyAction ? ACTIONS[button.groovyAction] : undefined;
       if (!button?.groovyAction || !action) throw badRequest('未定义的脚本动作');
@@ -227,13 +234,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post('/api/general/preAdd/:viewId', { schema: { params: viewParams } }, async (req) => {
     const view = await designedView(ctx, req.params.viewId);
     requirePermission(req, permission(view, 'add'));
-    const data: Row = {};
-    for (const f of view.formFields) {
-      if (isAbsent(f.defaultValue) || f.show === 4) continue;
-      const n = Number(f.defaultValue);
-      data[f.name] = (f.dataType === 'long' || f.dataType === 'decimal') && Number.isFinite(n) ? n : f.defaultValue;
-    }
-    return { status: 200, data };
+    return { status: 200, data: defaultsOf(view) };
   });
 
   app.post('/api/general/:viewId/import', { schema: { params: viewParams } }, async (req, reply) => {
@@ -246,9 +247,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const sheet = await readWorkbook(await file.toBuffer());
     if (!sheet.rows.length) throw badRequest('导入文件没有数据');
 
-    const byHeader = new Map<string, FieldDef>();
+    const byHeader = new Map<string, ViewField>();
     for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
-    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.chName, f);
+    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
     const columns = sheet.header.map((h) => byHeader.get(h));
     if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
     // Exports show dictionary labels; a re-import turns them back into values.
@@ -259,15 +260,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     const valid: Row[] = [];
     const verdicts = sheet.rows.map((cells) => {
-      const record: Row = {};
+      // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
+      const record: Row = defaultsOf(view);
       columns.forEach((f, i) => {
         const v = cells[i];
-        if (!f || v === null || v === undefined) return;
+        if (!f || v === null || v === undefined || v === '') return;
         const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
         record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
       });
       try {
-        valid.push(prepareRecord(view, record));
+        valid.push(recordValues(view, record));
         return '成功';
       } catch (e) {
         if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
@@ -284,14 +286,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       sheet.rows.map((r, i) => [...r, verdicts[i]]),
     );
     reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
-    return sendXlsx(reply, `${view.name}导入结果.xlsx`, out);
+    return sendXlsx(reply, `${view.title}导入结果.xlsx`, out);
   });
 
   app.get('/api/general/:viewId/template', { config: { tokenInQuery: true }, schema: { params: viewParams } }, async (req, reply) => {
     const view = await designedView(ctx, req.params.viewId);
     requirePermission(req, permission(view, 'list'));
-    const header = view.formFields.filter((f) => f.show === 1 || f.show === 3).map((f) => f.chName);
-    return sendXlsx(reply, `${view.name}导入模板.xlsx`, await writeWorkbook(view.name, header, []));
+    // The columns an import writes: the form's editable fields.
+    const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
+    return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
   });
 
   const download = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
@@ -307,11 +310,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return f;
     });
     if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
-    const header = fields.map((f, i) => titles[i] ?? f.chName);
+    const header = fields.map((f, i) => titles[i] ?? f.label);
     const rows = (await rowsQuery<Row>(view, q, EXPORT_MAX_ROWS).execute(db)).rows;
     const dicts = await dictionaries(ctx, fields);
     const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
-    return sendXlsx(reply, `${view.name}.xlsx`, await writeWorkbook(view.name, header, data));
+    return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
   };
   app.get('/api/general/:viewId/download', { config: { tokenInQuery: true }, schema: { params: viewParams } }, download);
   // Seeded definitions set dialogOption.export to /api/general/export/{viewId}; the page calls {export}/download.

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { isAbsent } from '../../src/model/index.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { containing, wireTime } from '../lib/sql.js';
-import { isAbsent, isObject, jsonText, readList } from '../lowcode/coerce.js';
 import { dataViewColumns, runDataView, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
-import { assertCompiles, componentNameOf, readTemplate } from '../lowcode/definition.js';
-import { idSchema, idsFrom, pageQuery } from '../lowcode/params.js';
+import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
+import { componentNameOf, type DefinitionRow, pageOf, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 
 /** Low-code definitions: views (/api/generation), screens (/api/screen) and SQL data views (/api/data). */
@@ -23,6 +23,13 @@ const name = z.string().trim().min(1, '名称不能为空').max(255, '名称不�
 
 // ----- views (generation) -----
 
+/** A view definition as it would be saved: its model, or 400 with the model's problems. */
+function designedModel(row: DefinitionRow): ViewModel {
+  const view = readView(row);
+  if (!view) throw badRequest('disTemplate 不能为空');
+  return view;
+}
+
 /** Saves a template: checks it, stores it and brings the backing table in line, all or nothing. */
 async function designView(
   ctx: AppContext,
@@ -34,9 +41,7 @@ async function designView(
   if (!row) throw notFound('视图不存在');
   const disTemplate = jsonText(templateIn, 'disTemplate');
   if (!disTemplate) throw badRequest('disTemplate 不能为空');
-  const next = { ...row, ...set, dis_template: disTemplate };
-  const view = readTemplate(next, JSON.parse(disTemplate));
-  assertCompiles('view', { id, name: next.name, status: next.status, disMenu: next.dis_menu, disTemplate });
+  const view = designedModel({ ...row, ...set, dis_template: disTemplate });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('lc_generation')
@@ -61,47 +66,20 @@ const generationColumns = [
 
 // ----- screens -----
 
-/** Ids a screen template refers to: baseView/formView (views) and every chart's dataViewId. */
-function screenReferences(template: unknown): { views: string[]; dataViews: string[] } {
-  const views: string[] = [];
-  const dataViews: string[] = [];
-  if (!isObject(template)) return { views, dataViews };
-  views.push(...readList(template.baseView, '/baseView'));
-  if (!isAbsent(template.formView)) views.push(String(template.formView));
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (isObject(v)) {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'dataViewId' && !isAbsent(x)) dataViews.push(String(x));
-        else walk(x);
-      }
-    }
-  };
-  walk(template.layout);
-  return { views, dataViews };
-}
-
-async function checkScreenTemplate(ctx: AppContext, type: number, text: string): Promise<void> {
-  const template = JSON.parse(text);
-  if (!isObject(template)) throw badRequest('disTemplate 不是有效的 JSON 对象');
-  assertCompiles('screen', { id: 1, type, status: 0, disTemplate: template });
-  let refs: { views: string[]; dataViews: string[] };
-  try {
-    refs = screenReferences(template);
-  } catch {
-    throw badRequest('baseView 应为视图 id 列表');
-  }
-  if ((type === 1 || type === 4) && !refs.views.length) throw badRequest('请选择视图（baseView）');
-  if (type === 3 && isAbsent(template.formView)) throw badRequest('请选择表单视图（formView）');
-  const exists = async (table: 'lc_generation' | 'lc_data_view', ids: string[], message: string) => {
+/** Checks a screen template with the page model, then that the views and data views it names exist. */
+async function checkScreenTemplate(ctx: AppContext, id: number, type: number, text: string): Promise<void> {
+  const page = pageOf('screen', { id, type, status: 0, disTemplate: text });
+  if (!page) throw badRequest('disTemplate 不能为空');
+  const views = page.kind === 'container' ? page.views : page.kind === 'form' ? [page.formView] : [];
+  const dataViews = page.kind === 'bigScreen' ? page.layout.flatMap((item) => item.charts.flatMap((c) => c.dataViewId ?? [])) : [];
+  const exists = async (table: 'lc_generation' | 'lc_data_view', ids: number[], message: string) => {
     const wanted = [...new Set(ids)];
-    const numeric = wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-    const found = numeric.length ? await ctx.db.selectFrom(table).select('id').where('id', 'in', numeric).execute() : [];
-    const missing = wanted.find((id) => !found.some((r) => String(r.id) === id));
+    const found = wanted.length ? await ctx.db.selectFrom(table).select('id').where('id', 'in', wanted).execute() : [];
+    const missing = wanted.find((x) => !found.some((r) => r.id === x));
     if (missing !== undefined) throw badRequest(`${message}：${missing}`);
   };
-  await exists('lc_generation', refs.views, '视图不存在');
-  await exists('lc_data_view', refs.dataViews, '数据视图不存在');
+  await exists('lc_generation', views, '视图不存在');
+  await exists('lc_data_view', dataViews, '数据视图不存在');
 }
 
 const screenColumns = [
@@ -143,12 +121,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Generated pages of the runtime renderer load their own definition, so a view's list permission
-  // is enough to read it.
+  // Any published view draws at its page address whether or not a menu points at it, so reading its
+  // definition is what decides the page: the view's list permission, or the definition managers'.
   app.get('/api/generation/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
+    currentUser(req);
     const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
     if (!row) throw notFound('视图不存在');
-    const component = componentNameOf(row.disMenu);
+    const component = componentNameOf(row.id, row.disMenu);
     requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
     return row;
   });
@@ -179,11 +158,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
           .executeTakeFirstOrThrow();
         // A bad template throws here and the insert is rolled back with it.
-        if (template) {
-          const view = readTemplate(row, JSON.parse(template));
-          assertCompiles('view', { id: row.id, name: row.name, status: row.status, disMenu: row.dis_menu, disTemplate: template });
-          await syncViewTable(trx, view);
-        }
+        if (template) await syncViewTable(trx, designedModel(row));
         return row.id;
       });
       changeView(ctx, id);
@@ -211,14 +186,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const row = await db.selectFrom('lc_generation').select('dis_template').where('id', '=', b.id).executeTakeFirst();
       if (!row) throw notFound('视图不存在');
       if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('视图尚未设计，不能发布');
+      const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
       const set = {
         name: b.name,
         ...(b.menuId !== undefined ? { menu_id: b.menuId } : {}),
         ...(b.status !== undefined ? { status: b.status } : {}),
         ...(b.disMenu !== undefined ? { dis_menu: jsonText(b.disMenu, 'disMenu') } : {}),
       };
-      // A push from the CLI may carry the template too; it is then saved like a design.
-      if (!isAbsent(b.disTemplate)) await designView(ctx, b.id, b.disTemplate, set);
+      // A push from the CLI may carry the template too; it is then saved like a design. A designed view
+      // whose menu JSON changes is checked again, since its componentName names its permissions.
+      if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined)) await designView(ctx, b.id, template, set);
       else {
         await db
           .updateTable('lc_generation')
@@ -301,13 +278,26 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Signed-in staff read any enabled screen (type 1/3/4 screens are their menu pages); drafts need
-  // screen:list. Without a session a big screen is reached only through a share link (/api/open/*).
+  // Any screen draws at its address whether or not a menu points at it, so reading it decides the page.
+  // Screen managers (screen:list) read every screen. Other staff read an enabled one: a big screen
+  // (type 2) always; a list, form or tab screen (types 1, 3, 4) when they may list every view it draws.
+  // Without a session a big screen is reached only through a share link (/api/open/*).
   app.get('/api/screen/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
     const user = currentUser(req);
     const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
     if (!row) throw notFound('大屏不存在');
-    if (row.status !== 1 && !hasPermission(user.roles, 'screen:list')) throw forbidden();
+    if (hasPermission(user.roles, 'screen:list')) return row;
+    if (row.status !== 1) throw forbidden();
+    if (row.type === 2) return row;
+    const views = screenViewsOf({ id: row.id, type: row.type, dis_template: row.disTemplate });
+    if (!views) throw forbidden();
+    const found = views.length ? await db.selectFrom('lc_generation').select(['id', 'dis_menu']).where('id', 'in', views).execute() : [];
+    const listable = (id: number) => {
+      const view = found.find((v) => v.id === id);
+      const component = view && componentNameOf(view.id, view.dis_menu);
+      return component !== undefined && hasPermission(user.roles, `${component}:list`);
+    };
+    if (!views.every(listable)) throw forbidden();
     return row;
   });
 
@@ -343,7 +333,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const b = req.body;
       const row = await db.selectFrom('lc_screen').select(['type', 'dis_template']).where('id', '=', b.id).executeTakeFirst();
       if (!row) throw notFound('大屏不存在');
-      if (b.type !== undefined && b.type !== row.type && row.dis_template) await checkScreenTemplate(ctx, b.type, row.dis_template);
+      if (b.type !== undefined && b.type !== row.type && row.dis_template) await checkScreenTemplate(ctx, b.id, b.type, row.dis_template);
       await db
         .updateTable('lc_screen')
         .set({
@@ -376,7 +366,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!row) throw notFound('大屏不存在');
       const text = jsonText(req.body.disTemplate, 'disTemplate');
       if (!text) throw badRequest('disTemplate 不能为空');
-      await checkScreenTemplate(ctx, row.type, text);
+      await checkScreenTemplate(ctx, req.body.id, row.type, text);
       await db.updateTable('lc_screen').set({ dis_template: text, update_time: sql`now()` }).where('id', '=', req.body.id).execute();
       return { status: 200, message: '保存成功' };
     },

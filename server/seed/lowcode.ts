@@ -1,15 +1,18 @@
 import { sql, type Transaction } from 'kysely';
+import { buildSchema } from '../../src/model/index.js';
 import type { DB } from '../db/schema.js';
 import { syncViewTable } from '../lowcode/ddl.js';
-import { readTemplate, type ViewDef } from '../lowcode/definition.js';
-import { prepareRecord } from '../lowcode/records.js';
+import { recordValues } from '../lowcode/record-input.js';
 import { insertRows, type Row } from '../lowcode/rows.js';
+import { readView, type ViewModel } from '../lowcode/view-model.js';
 import { screenMenuId, viewMenuId } from './ids.js';
 import { DATA_VIEWS, SCREEN_SEEDS, UNDESIGNED_VIEW, VIEW_SEEDS } from './lowcode-definitions.js';
 
 /**
- * Low-code seed: view definitions with their tables and rows, data views and screens. Rows go through
- * the same validation as /api/general/add, so the seed cannot drift from its own definitions. Dates
+ * Low-code seed: view definitions with their tables and rows, data views and screens. Definitions are
+ * read by the page model and rows go through the same validation as /api/general/add, so the seed
+ * cannot drift from its own definitions. The seed also fills the read-only (show 3) fields, which the
+ * back end sets, by the same rules as the editable ones. Dates
  * are relative to the day of seeding (the last 120 days); the generator is seeded, so every fresh
  * database gets the same records.
  */
@@ -406,8 +409,14 @@ function logisticsRows(r: Random, orderIds: number[], vehicleIds: number[]): Gen
   });
 }
 
-async function fill(trx: Transaction<DB>, view: ViewDef, rows: Generated): Promise<number[]> {
-  const prepared = rows.map(({ record, at }) => ({ ...prepareRecord(view, record), create_time: timeText(at), update_time: timeText(at) }));
+async function fill(trx: Transaction<DB>, view: ViewModel, rows: Generated): Promise<number[]> {
+  const form = view.page.form;
+  const schema = buildSchema({ ...form, fields: form.fields.map((f) => (f.show === 3 && !f.system ? { ...f, show: 1 } : f)) });
+  const prepared = rows.map(({ record, at }) => ({
+    ...recordValues(view, record, undefined, schema),
+    create_time: timeText(at),
+    update_time: timeText(at),
+  }));
   return insertRows(trx, view, prepared, 'admin');
 }
 
@@ -422,7 +431,7 @@ async function bumpSequence(trx: Transaction<DB>, table: 'lc_generation' | 'lc_s
 const DESIGNED_AT = { create_time: '2026-01-05 09:00:00', update_time: '2026-01-05 09:00:00' };
 
 export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
-  const views = new Map<number, ViewDef>();
+  const views = new Map<number, ViewModel>();
   for (const v of VIEW_SEEDS) {
     const disMenu = JSON.stringify({ componentName: v.componentName, name: v.title });
     const disTemplate = JSON.stringify(v.template);
@@ -439,7 +448,8 @@ export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
       })
       .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
       .executeTakeFirstOrThrow();
-    const def = readTemplate(row, v.template);
+    const def = readView(row);
+    if (!def) throw new Error(`seeded view ${v.id} is not designed`);
     await syncViewTable(trx, def);
     views.set(v.id, def);
   }
@@ -459,7 +469,7 @@ export async function seedLowcode(trx: Transaction<DB>): Promise<void> {
 
   const r = random(20261121);
   const l = await lookups(trx);
-  const def = (id: number) => views.get(id) as ViewDef;
+  const def = (id: number) => views.get(id) as ViewModel;
   const stockIn = stockInRows(r, l);
   const stockInIds = await fill(trx, def(12), stockIn);
   await fill(
