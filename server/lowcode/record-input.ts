@@ -6,8 +6,8 @@ import type { ViewField, ViewModel } from './view-model.js';
  * A submitted record → column values. The record is judged by the form's own schema (the page
  * model's buildSchema), so the server refuses exactly what the form refuses, with the same messages.
  * On top of it only what the table imposes: locked fields keep their stored value on update, a value
- * must fit its column (varchar 255, numeric(20,6), bigint within safe integers), and dates are stored
- * normalised. Fields the form does not submit (show 3 and 4, system fields) are never written.
+ * must fit its column (varchar 255, numeric(20,6), bigint within safe integers, text without U+0000),
+ * and dates are stored normalised. Fields the form does not submit (show 3 and 4, system fields) are never written.
  */
 
 export type Row = Record<string, unknown>;
@@ -58,7 +58,9 @@ function toColumn(f: ViewField, v: unknown): { value: unknown } | { problem: str
     default: {
       const s = String(v);
       const long = f.form?.kind === 'textarea' || f.form?.kind === 'editor' || f.file;
-      return !long && s.length > VARCHAR_MAX ? { problem: `${f.label}长度不能超过${VARCHAR_MAX}个字符` } : { value: s };
+      if (!long && s.length > VARCHAR_MAX) return { problem: `${f.label}长度不能超过${VARCHAR_MAX}个字符` };
+      // PostgreSQL text cannot hold U+0000.
+      return s.includes('\u0000') ? { problem: `${f.label}含有无法保存的字符` } : { value: s };
     }
   }
 }
@@ -66,7 +68,7 @@ function toColumn(f: ViewField, v: unknown): { value: unknown } | { problem: str
 /** A city cascader's labels (`{name}Fmt`), as one text. */
 function labelsText(v: unknown): string | null {
   if (isEmpty(v)) return null;
-  return (Array.isArray(v) ? v.join('/') : String(v)).slice(0, VARCHAR_MAX);
+  return (Array.isArray(v) ? v.join('/') : String(v)).replaceAll('\u0000', '').slice(0, VARCHAR_MAX);
 }
 
 /**
