@@ -135,7 +135,9 @@ describe('view definitions (/api/generation)', () => {
   it('lets a page read its own definition with the page permission only', async () => {
     expect((await producer.get('/api/generation/detail', { id: 12 })).status).toBe(200);
     expect((await producer.get('/api/generation/detail', { id: 17 })).status).toBe(403); // 车辆信息 is not theirs
-    expect((await admin.get('/api/generation/detail', { id: 9999 })).status).toBe(404);
+    expect((await (await server.login('guest')).get('/api/generation/detail', { id: 12 })).status).toBe(403);
+    expect((await server.api.get('/api/generation/detail', { id: 12 })).status).toBe(401);
+    expect((await admin.get('/api/generation/detail', { id: 9999 })).body).toEqual({ status: 404, message: '视图不存在' });
   });
 
   it('adds, designs (creating a real table) and re-designs without losing rows', async () => {
@@ -338,6 +340,31 @@ describe('screens (/api/screen)', () => {
     expect((await producer.get('/api/screen/detail', { id: 51 })).status).toBe(403);
     expect((await admin.get('/api/screen/detail', { id: 52 })).body.disTemplate).toBeNull();
     expect((await admin.get('/api/screen/detail', { id: 4242 })).status).toBe(404);
+  });
+
+  it('lets staff read an enabled list, form or tab screen only when they may list every view it draws', async () => {
+    const guest = await server.login('guest');
+    const screen = async (type: number, status: number, disTemplate: unknown) => {
+      const add = await admin.post('/api/screen/add', { name: `访问${type}`, type, status, disMenu: { name: '访问' } });
+      if (disTemplate) expect((await admin.post('/api/screen/design', { id: add.body.id, disTemplate })).status).toBe(200);
+      return add.body.id as number;
+    };
+    const read = (client: ApiClient, id: number) => client.get('/api/screen/detail', { id }).then((r) => r.status);
+    const stockIn = await screen(1, 1, { baseView: 12 });
+    const vehicles = await screen(1, 1, { baseView: 17 });
+    const tabs = await screen(4, 1, { baseView: [12, 17] });
+    const form = await screen(3, 1, { formView: 17 });
+    const draft = await screen(1, 0, { baseView: 12 });
+    const big = await screen(2, 1, null);
+    expect(await read(producer, stockIn)).toBe(200); // stockIn:list
+    expect(await read(producer, vehicles)).toBe(403); // no vehicle:list
+    expect(await read(producer, tabs)).toBe(403); // one of its tabs is not theirs
+    expect(await read(producer, form)).toBe(403);
+    expect(await read(producer, draft)).toBe(403);
+    expect(await read(guest, stockIn)).toBe(403);
+    expect(await read(guest, big)).toBe(200); // an enabled big screen, as before
+    for (const id of [stockIn, vehicles, tabs, form, draft, big]) expect(await read(admin, id)).toBe(200);
+    expect((await server.api.get('/api/screen/detail', { id: stockIn })).status).toBe(401);
   });
 
   it('adds, designs, updates and deletes a screen with checked references', async () => {
