@@ -114,11 +114,6 @@ export async function assertPhoneFree(db: Kysely<DB>, phone: string, exceptUserI
   if (await q.executeTakeFirst()) throw badRequest('手机号已存在');
 }
 
-export function pageParams(page: number | undefined, size: number | undefined): { limit: number; offset: number } {
-  const limit = Math.min(Math.max(size ?? 10, 1), 10000);
-  return { limit, offset: Math.max(page ?? 0, 0) * limit };
-}
-
 export type SortSpec = [column: string, direction: 'asc' | 'desc'][];
 
 /**

@@ -4,7 +4,8 @@ import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { formatTime, pageParams, parseSort } from '../lib/accounts-users.js';
+import { formatTime, parseSort } from '../lib/accounts-users.js';
+import { pageParams, paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 
 /** Dictionaries the login and apply-to-join pages read before anyone is signed in. */
@@ -181,20 +182,20 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const sort = parseSort(req.query.sort, { id: 'id', name: 'name', createTime: 'create_time' }, [['id', 'desc']]);
-      const { limit, offset } = pageParams(req.query.page, req.query.size);
       let q = db.selectFrom('sys_dict');
       const b = req.query.blurry?.trim();
       if (b) {
         const like = containing(b);
         q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]));
       }
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      let listQ = q.selectAll();
-      for (const [col, dir] of sort) listQ = listQ.orderBy(sql.ref(col), dir);
-      const rows = await listQ.limit(limit).offset(offset).execute();
+      const { content, totalElements } = await paginate(
+        q,
+        (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(col), dir), x.selectAll()),
+        req.query,
+      );
       return {
-        content: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, createTime: formatTime(r.create_time) })),
-        totalElements: Number(total.n),
+        content: content.map((r) => ({ id: r.id, name: r.name, description: r.description, createTime: formatTime(r.create_time) })),
+        totalElements,
       };
     },
   );

@@ -1,16 +1,21 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
-import admin from './admin.js';
+import depts from './depts.js';
 import dict from './dict.js';
 import files from './files.js';
 import general from './general.js';
 import health from './health.js';
+import logs from './logs.js';
 import lookups from './lookups.js';
 import lowcode from './lowcode.js';
+import menus from './menus.js';
 import messages from './messages.js';
 import misc from './misc.js';
+import profile from './profile.js';
+import roles from './roles.js';
 import screenShare from './screen-share.js';
 import session from './session.js';
+import users from './users.js';
 import websocket from './websocket.js';
 
 export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
@@ -19,7 +24,12 @@ export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 export const routeModules: RouteModule[] = [
   health,
   session,
-  admin,
+  users,
+  profile,
+  logs,
+  menus,
+  depts,
+  roles,
   dict,
   files,
   messages,

@@ -5,6 +5,7 @@ import type { App } from '../app.js';
 import { currentUser, hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { paginate } from '../lib/paging.js';
 import { containing, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
@@ -110,14 +111,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       let q = db.selectFrom('lc_generation');
       if (name) q = q.where('name', 'ilike', containing(name));
       if (status !== undefined) q = q.where('status', '=', status);
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const content = await q
-        .select(generationColumns)
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset(page * size)
-        .execute();
-      return { content, totalElements: Number(total.n) };
+      return paginate(q, (x) => x.select(generationColumns).orderBy('id', 'desc'), { page, size });
     },
   );
 
@@ -267,14 +261,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (name) q = q.where('name', 'ilike', containing(name));
       if (type !== undefined) q = q.where('type', '=', type);
       if (status !== undefined) q = q.where('status', '=', status);
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const content = await q
-        .select(screenColumns)
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset(page * size)
-        .execute();
-      return { content, totalElements: Number(total.n) };
+      return paginate(q, (x) => x.select(screenColumns).orderBy('id', 'desc'), { page, size });
     },
   );
 
@@ -384,14 +371,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const { page, size, name } = req.query;
       let q = db.selectFrom('lc_data_view');
       if (name) q = q.where('name', 'ilike', containing(name));
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const content = await q
-        .select(['id', 'name', 'sql', wireTime('create_time').as('createTime'), wireTime('update_time').as('updateTime')])
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset(page * size)
-        .execute();
-      return { content, totalElements: Number(total.n) };
+      return paginate(
+        q,
+        (x) =>
+          x
+            .select(['id', 'name', 'sql', wireTime('create_time').as('createTime'), wireTime('update_time').as('updateTime')])
+            .orderBy('id', 'desc'),
+        { page, size },
+      );
     },
   );
 

@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
+import { paginate } from '../lib/paging.js';
 import { wireTime } from '../lib/sql.js';
 
 const LEAVE_MAX = 1024;
@@ -49,7 +50,7 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(0).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
 });
-const offsetOf = (q: { page: number; size: number }) => (Math.max(q.page, 1) - 1) * q.size;
+const pageOf = (q: { page: number; size: number }) => ({ page: Math.max(q.page, 1) - 1, size: q.size });
 
 const idList = (v: string | undefined) =>
   (v ?? '')
@@ -90,18 +91,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const q = req.query;
       let base = db.selectFrom('sys_message').where('user_id', '=', user.id);
       if (q.haveRead !== undefined) base = base.where('have_read', '=', q.haveRead === '1');
-      const [rows, total] = await Promise.all([
-        base
-          .select(['id', 'title', 'content', 'have_read', fmtMinute.as('time'), fmtTime.as('createTime')])
-          .orderBy('create_time', 'desc')
-          .orderBy('id', 'desc')
-          .limit(q.size)
-          .offset(offsetOf(q))
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { content, totalElements } = await paginate(
+        base,
+        (x) =>
+          x
+            .select(['id', 'title', 'content', 'have_read', fmtMinute.as('time'), fmtTime.as('createTime')])
+            .orderBy('create_time', 'desc')
+            .orderBy('id', 'desc'),
+        pageOf(q),
+      );
       return {
-        content: rows.map((r) => ({
+        content: content.map((r) => ({
           id: r.id,
           title: r.title,
           time: r.time,
@@ -109,7 +109,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           createTime: r.createTime,
           haveRead: r.have_read ? 1 : 0,
         })),
-        totalElements: Number(total.n),
+        totalElements,
       };
     },
   );
@@ -185,19 +185,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      const q = req.query;
       const base = db.selectFrom('leave_message').where('user_id', '=', me(req).id).where('have_read', '=', false);
-      const [rows, total] = await Promise.all([
-        base
-          .select(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime')])
-          .orderBy('create_time', 'desc')
-          .orderBy('id', 'desc')
-          .limit(q.size)
-          .offset(offsetOf(q))
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { content: rows, totalElements: Number(total.n) };
+      return paginate(
+        base,
+        (x) =>
+          x
+            .select(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime')])
+            .orderBy('create_time', 'desc')
+            .orderBy('id', 'desc'),
+        pageOf(req.query),
+      );
     },
   );
 

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+import { EMAIL_RE } from './accounts-users.js';
+
+/** Readers and checks shared by the administration routes (users, menus, departments, roles). */
+
+/** Form fields arrive as strings, JSON ones may be numbers. */
+export const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
+// Ids are PostgreSQL integers: anything larger would be a database error, so it is a 400 here.
+export const int = z.coerce.number().int().min(0).max(2_147_483_647);
+export const id = int.min(1);
+export const optId = z.union([int, z.null()]).optional();
+export const ref = z.object({ id: int });
+export const idList = z.array(int).min(1, '请选择要删除的数据');
+export const sortNum = z.coerce.number().int().min(-999_999).max(999_999);
+/** Text that goes into a varchar(255) column. */
+export const text = z.string().max(255, '长度不能超过255个字符');
+export const pageQuery = {
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  size: z.coerce.number().int().min(1).optional(),
+  sort: z.union([z.string(), z.array(z.string())]).optional(),
+};
+export const ok = z.object({ status: z.number(), message: z.string() });
+
+export const done = (message = '操作成功') => ({ status: 200, message });
+export const trimmed = (v: string | null | undefined) => {
+  const t = (v ?? '').trim();
+  return t === '' ? null : t;
+};
+
+export function checkNickName(v: string | undefined): string {
+  const n = (v ?? '').trim();
+  if (!n) throw badRequest('请输入用户昵称');
+  if (n.length < 2 || n.length > 20) throw badRequest('长度在 2 到 20 个字符');
+  return n;
+}
+
+export function checkSex(v: string | null | undefined): string | null {
+  const s = trimmed(v);
+  if (s !== null && s !== '男' && s !== '女') throw badRequest('性别只能是男或女');
+  return s;
+}
+
+export function checkEmail(v: string | null | undefined): string | null {
+  const e = trimmed(v);
+  if (e !== null && !EMAIL_RE.test(e)) throw badRequest('邮箱格式错误');
+  return e;
+}
+
+export const asEnabled = (v: boolean | string | undefined) => (v === undefined ? undefined : v === true || v === 'true' || v === '1');
+
+export async function exists(db: Kysely<DB>, table: 'sys_dept' | 'sys_role' | 'company' | 'sys_menu', ids: number[]): Promise<boolean> {
+  if (!ids.length) return true;
+  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  return rows.length === new Set(ids).size;
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { App } from '../app.js';
+import { currentUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNodeSchema, subtreeIds } from '../lib/accounts-menus.js';
+import { formatTime } from '../lib/accounts-users.js';
+import { done, exists, idList, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { containing, pageOf } from '../lib/sql.js';
+
+const menuBody = z.object({
+  id: optId,
+  pid: optId,
+  type: z.coerce.number().int().optional(),
+  title: text.optional(),
+  componentName: text.nullable().optional(),
+  name: text.nullable().optional(),
+  component: text.nullable().optional(),
+  path: text.nullable().optional(),
+  icon: text.nullable().optional(),
+  permission: text.nullable().optional(),
+  menuSort: sortNum.optional(),
+  sort: sortNum.optional(),
+  hidden: z.boolean().optional(),
+  cache: z.boolean().optional(),
+  iFrame: z.boolean().optional(),
+});
+
+const menuItem = z.object({
+  id: z.number(),
+  pid: z.number().nullable(),
+  type: z.number(),
+  title: z.string(),
+  componentName: z.string().nullable(),
+  component: z.string().nullable(),
+  path: z.string().nullable(),
+  icon: z.string().nullable(),
+  permission: z.string().nullable(),
+  menuSort: z.number(),
+  hidden: z.boolean(),
+  cache: z.boolean(),
+  iFrame: z.boolean(),
+  hasChildren: z.boolean(),
+  createTime: z.string().nullable(),
+});
+
+/** Menus: the signed-in user's routes, and the menu tree administrators edit. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get('/api/menus/build', { schema: { response: { 200: z.array(routeNodeSchema) } } }, async (req) => {
+    const me = currentUser(req);
+    const menus = await allMenus(db);
+    if (me.isAdmin) return buildRoutes(menus, () => true);
+    const ids = await menuIdsOfUser(db, me.id, menus);
+    return buildRoutes(menus, (m) => ids.has(m.id));
+  });
+
+  app.get(
+    '/api/menus/tree',
+    { config: { permission: ['menu:list', 'role:list'] }, schema: { response: { 200: z.array(menuTreeSchema) } } },
+    async () => menuTree(await allMenus(db)),
+  );
+
+  app.get(
+    '/api/menus',
+    {
+      config: { permission: 'menu:list' },
+      schema: { querystring: z.object({ pid: optId, blurry: z.string().optional() }), response: { 200: pageOf(menuItem) } },
+    },
+    async (req) => {
+      const pid = req.query.pid || null;
+      let q = db.selectFrom('sys_menu as m').selectAll('m');
+      const b = req.query.blurry?.trim();
+      if (b) q = q.where('m.title', 'ilike', containing(b));
+      else q = pid === null ? q.where('m.pid', 'is', null) : q.where('m.pid', '=', pid);
+      const rows = await q
+        .select((eb) => eb.exists(eb.selectFrom('sys_menu as c').select('c.id').whereRef('c.pid', '=', 'm.id')).as('has_children'))
+        .orderBy('m.sort')
+        .orderBy('m.id')
+        .execute();
+      return {
+        content: rows.map((m) => ({
+          id: m.id,
+          pid: m.pid,
+          type: m.type,
+          title: m.title,
+          componentName: m.name,
+          component: m.component,
+          path: m.path,
+          icon: m.icon,
+          permission: m.permission,
+          menuSort: m.sort,
+          hidden: m.hidden,
+          cache: m.cache,
+          iFrame: m.i_frame,
+          hasChildren: !!m.has_children,
+          createTime: formatTime(m.create_time),
+        })),
+        totalElements: rows.length,
+      };
+    },
+  );
+
+  const menuValues = async (body: z.infer<typeof menuBody>, currentId: number | null) => {
+    const title = (body.title ?? '').trim();
+    if (!title) throw badRequest('菜单标题不能为空');
+    const type = body.type ?? 1;
+    if (![0, 1, 2].includes(type)) throw badRequest('菜单类型只能是目录、菜单或按钮');
+    const path = trimmed(body.path);
+    const permission = trimmed(body.permission);
+    if (type !== 2 && !path) throw badRequest('路由地址不能为空');
+    if (type === 2 && !permission) throw badRequest('权限标识不能为空');
+    const pid = body.pid || null;
+    if (pid !== null) {
+      if (!(await exists(db, 'sys_menu', [pid]))) throw badRequest('上级菜单不存在');
+      if (currentId !== null) {
+        const rows = await db.selectFrom('sys_menu').select(['id', 'pid']).execute();
+        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('上级菜单不能为自己或下级菜单');
+      }
+    }
+    return {
+      pid,
+      type,
+      title,
+      name: trimmed(body.componentName ?? body.name),
+      component: trimmed(body.component),
+      path,
+      icon: trimmed(body.icon),
+      permission,
+      sort: body.menuSort ?? body.sort ?? 999,
+      hidden: body.hidden ?? false,
+      cache: body.cache ?? false,
+      i_frame: body.iFrame ?? false,
+    };
+  };
+
+  app.post(
+    '/api/menus',
+    { config: { permission: 'menu:add', log: '新增菜单' }, schema: { body: menuBody, response: { 201: z.object({ id: z.number() }) } } },
+    async (req, reply) => {
+      const values = await menuValues(req.body, null);
+      const row = await db.insertInto('sys_menu').values(values).returning('id').executeTakeFirstOrThrow();
+      ctx.sessions.invalidate();
+      return reply.status(201).send({ id: row.id });
+    },
+  );
+
+  app.put(
+    '/api/menus',
+    { config: { permission: 'menu:edit', log: '修改菜单' }, schema: { body: menuBody, response: { 200: ok } } },
+    async (req) => {
+      if (!req.body.id) throw badRequest('菜单ID不能为空');
+      if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('菜单不存在');
+      const values = await menuValues(req.body, req.body.id);
+      await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
+      ctx.sessions.invalidate();
+      return done();
+    },
+  );
+
+  app.delete(
+    '/api/menus',
+    { config: { permission: 'menu:del', log: '删除菜单' }, schema: { body: idList, response: { 200: ok } } },
+    async (req) => {
+      // Children go with their parent (sys_menu.pid cascades), and with them their role links.
+      await db.deleteFrom('sys_menu').where('id', 'in', req.body).execute();
+      ctx.sessions.invalidate();
+      return done('删除成功');
+    },
+  );
+}

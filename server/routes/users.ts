@@ -1,0 +1,295 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../app.js';
+import { currentUser, hashPassword, type SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { subtreeIds } from '../lib/accounts-menus.js';
+import {
+  assertPhoneFree,
+  checkPhone,
+  DEFAULT_USER_PASSWORD,
+  findUser,
+  parseSort,
+  selectUsers,
+  toUserInfo,
+  userInfoSchema,
+} from '../lib/accounts-users.js';
+import {
+  asEnabled,
+  checkEmail,
+  checkNickName,
+  checkSex,
+  done,
+  exists,
+  idList,
+  ok,
+  optId,
+  pageQuery,
+  ref,
+  text,
+  trimmed,
+} from '../lib/admin-input.js';
+import { paginate } from '../lib/paging.js';
+import { containing, pageOf } from '../lib/sql.js';
+
+const userWithRoles = userInfoSchema.extend({ roles: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+const userBody = z.object({
+  id: optId,
+  username: text.optional(),
+  nickName: text.optional(),
+  phone: text.nullable().optional(),
+  email: text.nullable().optional(),
+  sex: text.nullable().optional(),
+  deptId: optId,
+  dept: ref.nullable().optional(),
+  job: text.nullable().optional(),
+  roles: z.array(ref).optional(),
+  isAdmin: z.boolean().optional(),
+  enabled: z.union([z.boolean(), z.string()]).optional(),
+  permission: z.string().max(50).nullable().optional(),
+  companyId: optId,
+});
+
+/** User accounts managed by administrators: list, add, edit, delete, search. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  const rolesOfUsers = async (userIds: number[]) => {
+    const map = new Map<number, { id: number; name: string }[]>();
+    if (!userIds.length) return map;
+    const rows = await db
+      .selectFrom('sys_users_roles as ur')
+      .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+      .select(['ur.user_id', 'r.id', 'r.name'])
+      .where('ur.user_id', 'in', userIds)
+      .orderBy('r.level')
+      .orderBy('r.id')
+      .execute();
+    for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), { id: r.id, name: r.name }]);
+    return map;
+  };
+
+  const userWithRolesById = async (userId: number) => {
+    const row = await findUser(db, userId);
+    if (!row) throw notFound('用户不存在');
+    return { ...toUserInfo(row), roles: (await rolesOfUsers([userId])).get(userId) ?? [] };
+  };
+
+  app.get(
+    '/api/users',
+    {
+      config: { permission: 'user:list' },
+      schema: {
+        querystring: z.object({ ...pageQuery, deptId: optId, blurry: z.string().optional(), enabled: z.string().optional() }),
+        response: { 200: pageOf(userWithRoles) },
+      },
+    },
+    async (req) => {
+      const { deptId, blurry, enabled } = req.query;
+      const sort = parseSort(
+        req.query.sort,
+        {
+          id: 'u.id',
+          username: 'u.username',
+          nickName: 'u.nick_name',
+          createTime: 'u.create_time',
+          enabled: 'u.status',
+          deptId: 'u.dept_id',
+        },
+        [['u.id', 'desc']],
+      );
+      let q = selectUsers(db).where('u.status', '<>', 2);
+      if (deptId) {
+        const depts = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
+        q = q.where('u.dept_id', 'in', [...subtreeIds(depts, [deptId])]);
+      }
+      const b = blurry?.trim();
+      if (b) {
+        const like = containing(b);
+        q = q.where((eb) =>
+          eb.or([
+            eb('u.username', 'ilike', like),
+            eb('u.nick_name', 'ilike', like),
+            eb('u.email', 'ilike', like),
+            eb('u.phone', 'ilike', like),
+          ]),
+        );
+      }
+      const en = asEnabled(enabled === '' ? undefined : enabled);
+      if (en !== undefined) q = q.where('u.status', '=', en ? 0 : 1);
+      const { content, totalElements } = await paginate(
+        q,
+        (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(col), dir), x),
+        req.query,
+      );
+      const roles = await rolesOfUsers(content.map((r) => r.id));
+      return { content: content.map((r) => ({ ...toUserInfo(r), roles: roles.get(r.id) ?? [] })), totalElements };
+    },
+  );
+
+  /** Validates a user body; `current` is the stored user on edit. Returns the columns to write. */
+  const userValues = async (me: SessionUser, body: z.infer<typeof userBody>, current: { id: number; is_admin: boolean } | null) => {
+    const creating = current === null;
+    const values: Partial<{
+      username: string;
+      nick_name: string;
+      phone: string;
+      email: string | null;
+      sex: string | null;
+      dept_id: number | null;
+      job: string | null;
+      is_admin: boolean;
+      status: number;
+      permission: string | null;
+      company_id: number | null;
+    }> = {};
+    if (creating || body.username !== undefined) {
+      const u = (body.username ?? '').trim();
+      if (!u) throw badRequest('用户名不能为空');
+      if (!/^[A-Za-z0-9_.@-]{2,50}$/.test(u)) throw badRequest('用户名由 2 到 50 位字母、数字、下划线组成');
+      let dup = db.selectFrom('sys_user').select('id').where('username', '=', u);
+      if (current) dup = dup.where('id', '<>', current.id);
+      if (await dup.executeTakeFirst()) throw badRequest('用户名已存在');
+      values.username = u;
+    }
+    if (creating || body.nickName !== undefined) values.nick_name = checkNickName(body.nickName);
+    if (creating || body.phone !== undefined) {
+      values.phone = checkPhone(body.phone);
+      await assertPhoneFree(db, values.phone, current?.id ?? null);
+    }
+    if (body.email !== undefined) values.email = checkEmail(body.email);
+    if (body.sex !== undefined) values.sex = checkSex(body.sex);
+    if (body.job !== undefined) values.job = trimmed(body.job);
+    const deptId = body.deptId !== undefined ? body.deptId : body.dept !== undefined ? (body.dept?.id ?? null) : undefined;
+    if (deptId !== undefined) {
+      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('部门不存在');
+      values.dept_id = deptId;
+    }
+    if (body.companyId !== undefined) {
+      if (body.companyId !== null && !(await exists(db, 'company', [body.companyId]))) throw badRequest('企业不存在');
+      values.company_id = body.companyId;
+    }
+    if (body.permission !== undefined) values.permission = trimmed(body.permission);
+    // Only an administrator may hand out (or take away) administrator rights.
+    if (body.isAdmin !== undefined && body.isAdmin !== (current?.is_admin ?? false)) {
+      if (!me.isAdmin) throw forbidden('只有管理员可以设置管理员账号');
+      if (current?.id === me.id) throw badRequest('不能取消自己的管理员权限');
+      values.is_admin = body.isAdmin;
+    }
+    const en = asEnabled(body.enabled);
+    if (en !== undefined) {
+      if (!en && current?.id === me.id) throw badRequest('不能禁用自己');
+      values.status = en ? 0 : 1;
+    }
+    if (
+      body.roles &&
+      !(await exists(
+        db,
+        'sys_role',
+        body.roles.map((r) => r.id),
+      ))
+    )
+      throw badRequest('角色不存在');
+    return values;
+  };
+
+  const setRoles = async (trx: Kysely<DB>, userId: number, roles: { id: number }[] | undefined) => {
+    if (!roles) return;
+    await trx.deleteFrom('sys_users_roles').where('user_id', '=', userId).execute();
+    const ids = [...new Set(roles.map((r) => r.id))];
+    if (ids.length)
+      await trx
+        .insertInto('sys_users_roles')
+        .values(ids.map((role_id) => ({ user_id: userId, role_id })))
+        .execute();
+  };
+
+  app.post(
+    '/api/users',
+    { config: { permission: 'user:add', log: '新增用户' }, schema: { body: userBody, response: { 201: userWithRoles } } },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const values = await userValues(me, req.body, null);
+      // New accounts start with the default password and no reset time, so the first login asks for a change.
+      const password = await hashPassword(DEFAULT_USER_PASSWORD);
+      const newId = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('sys_user')
+          .values({ ...(values as { username: string; nick_name: string }), password, pwd_reset_time: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setRoles(trx, row.id, req.body.roles);
+        return row.id;
+      });
+      ctx.sessions.invalidate();
+      return reply.status(201).send(await userWithRolesById(newId));
+    },
+  );
+
+  app.put(
+    '/api/users',
+    { config: { permission: 'user:edit', log: '修改用户' }, schema: { body: userBody, response: { 200: userWithRoles } } },
+    async (req) => {
+      const me = currentUser(req);
+      if (!req.body.id) throw badRequest('用户ID不能为空');
+      const current = await findUser(db, req.body.id);
+      if (!current) throw notFound('用户不存在');
+      if (current.is_admin && !me.isAdmin) throw forbidden('不能修改管理员账号');
+      const values = await userValues(me, req.body, current);
+      await db.transaction().execute(async (trx) => {
+        if (Object.keys(values).length) {
+          await trx
+            .updateTable('sys_user')
+            .set({ ...values, update_time: sql<Date>`now()` })
+            .where('id', '=', current.id)
+            .execute();
+        }
+        await setRoles(trx, current.id, req.body.roles);
+      });
+      if (values.status === 1) await ctx.sessions.destroyAllOf(current.id);
+      ctx.sessions.invalidate();
+      return userWithRolesById(current.id);
+    },
+  );
+
+  app.delete(
+    '/api/users',
+    { config: { permission: 'user:del', log: '删除用户' }, schema: { body: idList, response: { 200: ok } } },
+    async (req) => {
+      const me = currentUser(req);
+      const ids = [...new Set(req.body)];
+      if (ids.includes(me.id)) throw badRequest('不能删除自己');
+      const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
+      if (rows.length !== ids.length) throw notFound('用户不存在');
+      if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('不能删除管理员账号');
+      // Soft delete: the operation log and business records keep pointing at the account.
+      await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
+      for (const uid of ids) await ctx.sessions.destroyAllOf(uid);
+      ctx.sessions.invalidate();
+      return done('删除成功');
+    },
+  );
+
+  app.get(
+    '/api/users/search',
+    {
+      schema: {
+        querystring: z.object({ blurry: z.string().optional() }),
+        response: { 200: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })) },
+      },
+    },
+    async (req) => {
+      let q = db.selectFrom('sys_user').select(['id', 'username', 'nick_name']).where('status', '=', 0);
+      const b = req.query.blurry?.trim();
+      if (b) {
+        const like = containing(b);
+        q = q.where((eb) => eb.or([eb('username', 'ilike', like), eb('nick_name', 'ilike', like)]));
+      }
+      const rows = await q.orderBy('id').limit(20).execute();
+      return rows.map((r) => ({ id: r.id, username: r.username, nickName: r.nick_name }));
+    },
+  );
+}
