@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { seedAccounts } from './accounts.js';
 import { seedBusiness } from './business.js';
+import { seedDictionaries } from './dictionaries.js';
 import { seedLowcode } from './lowcode.js';
 
 export type SeedModule = (trx: Transaction<DB>) => Promise<void>;
@@ -9,6 +10,7 @@ export type SeedModule = (trx: Transaction<DB>) => Promise<void>;
 /** Seed modules in the order they run; later modules may refer to rows of earlier ones (see ids.ts). */
 export const seedModules: [string, SeedModule][] = [
   ['accounts', seedAccounts],
+  ['dictionaries', seedDictionaries],
   ['business', seedBusiness],
   ['lowcode', seedLowcode],
 ];
