@@ -1,6 +1,6 @@
 /**
- * Every error the server answers has the shape `{ status, message }` (definitions.md §0),
- * with the HTTP status equal to `status`. Messages are Chinese where the specification gives the text.
+ * Every error the server answers has the shape `{ status, message }`, with the HTTP status equal to
+ * `status`. Messages are the Chinese texts the pages show.
  */
 export class ApiError extends Error {
   constructor(

@@ -76,7 +76,7 @@ export interface CoreTables {
     is_admin: Generated<boolean>;
     /** 0 normal, 1 disabled, 2 deleted */
     status: Generated<number>;
-    /** logistics, collectionPoint or other (core-platform.md §3) */
+    /** The account's kind of company: logistics, collectionPoint or other. */
     permission: string | null;
     company_id: number | null;
     agreement_accepted: Generated<boolean>;

@@ -99,7 +99,7 @@ export async function findUser(db: Kysely<DB>, id: number): Promise<UserRow | nu
   return (await selectUsers(db).where('u.id', '=', id).where('u.status', '<>', 2).executeTakeFirst()) ?? null;
 }
 
-/** Personal-centre rules for the phone (core-platform.md §5). */
+/** The personal centre's phone: required, an 11-digit mobile number. */
 export function checkPhone(phone: string | null | undefined): string {
   const p = (phone ?? '').trim();
   if (!p) throw badRequest('请输入电话号码');

@@ -11,5 +11,5 @@ export const containing = (s: string) => `%${escapeLike(s)}%`;
 export const WIRE_TIME_FORMAT = 'YYYY-MM-DD HH24:MI:SS';
 export const wireTime = (column: string) => sql<string>`to_char(${sql.ref(column)}, ${sql.lit(WIRE_TIME_FORMAT)})`;
 
-/** Response schema of a page: `{ content, totalElements }` (definitions.md §0). */
+/** Response schema of a page: `{ content, totalElements }`. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalElements: z.number() });

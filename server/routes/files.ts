@@ -10,7 +10,7 @@ import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 
-// Copied byte for byte from the specification, including the space after the second 、.
+// The text users know, byte for byte, including the space after the second 、.
 export const UPLOAD_TYPE_MESSAGE = '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png';
 const TOO_LARGE = '文件大小超过限制';
 const NOT_FOUND = '文件不存在';

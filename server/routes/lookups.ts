@@ -12,7 +12,7 @@ export interface RegionNode {
   children?: RegionNode[];
 }
 
-/** Expiring-contract window of the dashboard (core-platform.md §9). */
+/** The dashboard counts the contracts that end within this many days. */
 const EXPIRING_DAYS = 30;
 
 const SUPERVISOR_DEPT = '01';

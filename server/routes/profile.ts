@@ -56,7 +56,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('修改失败，旧密码错误');
       if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
       if (newPlain === oldPlain) throw badRequest('新密码不能与旧密码相同');
-      // The phone field of the form exists for administrators only (core-platform.md §6).
+      // Only an administrator's password form has a phone field.
       let newPhone: string | undefined;
       if (row.is_admin) {
         newPhone = checkPhone(phone);

@@ -1,7 +1,7 @@
 /**
  * Fixed ids shared by the seed modules, so that menus, users, companies, views and screens
- * can refer to each other without looking each other up. Routes in the specification pin some
- * of them (screens 97, 30, 25; view 12 is the example in definitions.md).
+ * can refer to each other without looking each other up. Some are fixed by the addresses the app
+ * links to (screens 97, 30, 25 and view 12).
  */
 export const COMPANY = {
   producer: 1, // 产废企业

@@ -3,7 +3,7 @@ import { SCREENS, VIEWS } from './ids.js';
 /**
  * Seeded view, data-view and screen definitions: realistic hazardous-waste pages. Together they use
  * every data type, field kind, `show` value, relation form, remote-option param type, divider form and
- * button action of definitions.md, and in a few places the lenient wire forms a real server sends
+ * button action a view definition may hold, and in a few places the lenient wire forms a real server sends
  * (booleans as 1/"1"/"true", numbers as strings, lists as comma strings, `{items}` lists), because the
  * CLI and the renderer must cope with them.
  */
