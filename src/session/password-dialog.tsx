@@ -45,7 +45,7 @@ function loginUrl(): string {
 /**
  * Change password: old, new and confirm; the phone for
  * administrators. Both passwords travel RSA-encrypted, as the server decrypts them
- * (server/routes/admin.ts updatePass). On success the server ends every session of the user, so
+ * (server/routes/profile.ts updatePass). On success the server ends every session of the user, so
  * after 1.5 s this one is cleared locally and the user signs in again.
  *
  * Used by the login page (expired password, forced) and by the shell's avatar menu and personal
