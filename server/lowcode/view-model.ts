@@ -181,7 +181,7 @@ function problemText(errors: readonly Problem[]): string {
  * server accepts can later fail a team's CI. Errors (not warnings) answer 400 with their JSON
  * pointers and the model's own messages; an undesigned definition gives undefined.
  */
-export function pageOf(kind: DefinitionKind, json: Record<string, unknown>): PageModel | undefined {
+export function readPage(kind: DefinitionKind, json: Record<string, unknown>): PageModel | undefined {
   const r = normalizeDefinition({ kind, file: FILE_OF[kind], json });
   const errors = sortProblems(r.problems.filter((p) => !isWarning(p)));
   if (errors.length) throw badRequest(problemText(errors));
@@ -191,7 +191,7 @@ export function pageOf(kind: DefinitionKind, json: Record<string, unknown>): Pag
 /** A stored or received view definition → its model; null when it has not been designed yet. */
 export function readView(row: DefinitionRow): ViewModel | null {
   if (isAbsent(row.dis_template)) return null;
-  const page = pageOf('view', {
+  const page = readPage('view', {
     id: row.id,
     name: row.name,
     status: row.status ?? 0,

@@ -10,7 +10,7 @@ import { containing, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
-import { componentNameOf, type DefinitionRow, pageOf, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
+import { componentNameOf, type DefinitionRow, readPage, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 
 /** Low-code definitions: views (/api/generation), screens (/api/screen) and SQL data views (/api/data). */
@@ -69,7 +69,7 @@ const generationColumns = [
 
 /** Checks a screen template with the page model, then that the views and data views it names exist. */
 async function checkScreenTemplate(ctx: AppContext, id: number, type: number, text: string): Promise<void> {
-  const page = pageOf('screen', { id, type, status: 0, disTemplate: text });
+  const page = readPage('screen', { id, type, status: 0, disTemplate: text });
   if (!page) throw badRequest('disTemplate 不能为空');
   const views = page.kind === 'container' ? page.views : page.kind === 'form' ? [page.formView] : [];
   const dataViews = page.kind === 'bigScreen' ? page.layout.flatMap((item) => item.charts.flatMap((c) => c.dataViewId ?? [])) : [];
