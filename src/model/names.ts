@@ -74,7 +74,8 @@ export function reservedNameProblem(name: string): string | undefined {
   const param = LIST_PARAMS.find((p) => p.toLowerCase() === lower);
   if (param)
     return `field name ${JSON.stringify(name)} is reserved: the list call reads ${param} as its own parameter (reserved: ${LIST_PARAMS.join(', ')})`;
-  const system = Object.entries(SYSTEM_FIELDS).find(([field, s]) => s.column === lower || (field.toLowerCase() === lower && field !== name));
+  if (systemFieldOf(name)) return undefined;
+  const system = Object.entries(SYSTEM_FIELDS).find(([field, s]) => s.column === lower || field.toLowerCase() === lower);
   if (system)
     return `field name ${JSON.stringify(name)} clashes with the system column ${system[1].column}; declare it as ${JSON.stringify(system[0])} to list it`;
   return undefined;

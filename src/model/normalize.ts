@@ -1,6 +1,6 @@
 import { decodeDefinition, definitionHash, isUndesigned, sortKeysDeep } from './canonical.js';
 import { isAbsent, isRecord, readNumeric } from './coerce.js';
-import { FIELD_NAME, screenPath, viewPath } from './names.js';
+import { FIELD_NAME, reservedNameProblem, SYSTEM_FIELDS, type SystemFieldName, screenPath, systemFieldOf, viewPath } from './names.js';
 import { sortByKeys } from './order.js';
 import { parseScreen, parseView } from './parse.js';
 import { type Problem, type ProblemCode, pointerOf } from './problems.js';
@@ -275,6 +275,7 @@ interface ReadField {
   pointer: string;
   configure: WireFieldConfigure;
   dataType: DataType;
+  system?: SystemFieldName;
 }
 
 /** Reads a field list's names, checks them, and orders the list by configure.sort. */
@@ -298,6 +299,11 @@ function readFieldList(list: { items: WireField[]; viaItems: boolean } | undefin
       );
       return;
     }
+    const reserved = reservedNameProblem(name);
+    if (reserved) {
+      sink.add('E_NAME', `${pointer}/name`, reserved);
+      return;
+    }
     const dup = seen.get(name.toLowerCase());
     if (dup) {
       sink.add('E_DUPLICATE', `${pointer}/name`, `field ${JSON.stringify(name)} is already defined at ${dup}`);
@@ -305,6 +311,15 @@ function readFieldList(list: { items: WireField[]; viaItems: boolean } | undefin
     }
     seen.set(name.toLowerCase(), pointer);
     const configure = raw.configure ?? {};
+    const system = systemFieldOf(name);
+    if (system) {
+      // A system column's type is the table's, whatever the definition says.
+      const fixed = SYSTEM_FIELDS[system].dataType;
+      if (raw.dataType !== undefined && raw.dataType !== fixed)
+        sink.add('W_IGNORED', `${pointer}/dataType`, `${name} is the table's system column: its dataType is always ${fixed}`);
+      out.push({ raw, name, pointer, configure, dataType: fixed, system });
+      return;
+    }
     out.push({ raw, name, pointer, configure, dataType: dataTypeOf(raw.dataType, sink, `${pointer}/dataType`) });
   });
   return sortByKeys(out, (f) => f.configure.sort);
@@ -335,13 +350,20 @@ export function normalizeField(f: ReadField, sink: Sink): FieldModel {
   if (c.min !== undefined && c.max !== undefined && c.min > c.max) sink.add('E_RANGE', `${p}/min`, `min ${c.min} is above max ${c.max}`);
   const decimalsRead = decimalsOf(c, sink, p);
   const decimals = f.dataType === 'decimal' ? decimalsRead : undefined;
+  if (f.system) {
+    // The server sets system columns: in a form they are shown read-only (or hidden) and never submitted.
+    if (c.required) sink.add('W_IGNORED', `${p}/required`, `${f.name} is set by the server and is never required of the user`);
+    if (c.editLock) sink.add('W_IGNORED', `${p}/editLock`, `${f.name} is set by the server and is never edited`);
+  }
+  const show = showOf(c.show, sink, `${p}/show`);
   const model: FieldModel = {
     name: f.name,
+    system: f.system,
     label: f.raw.chName?.trim() || f.name,
     dataType: f.dataType,
     kind,
-    show: showOf(c.show, sink, `${p}/show`),
-    required: c.required ?? false,
+    show: f.system ? (show === 2 || show === 4 ? 4 : 3) : show,
+    required: f.system ? false : (c.required ?? false),
     min: c.min,
     max: c.max,
     pattern: c.pattern,
@@ -353,7 +375,7 @@ export function normalizeField(f: ReadField, sink: Sink): FieldModel {
     tips: c.tips,
     inputWidth: c.inputWidth,
     disabled: c.disabled ?? false,
-    editLock: c.editLock ?? false,
+    editLock: f.system ? false : (c.editLock ?? false),
     dict: c.dict,
     rows: kind === 'textarea' ? (c.rows ?? 3) : undefined,
     timeFormat: kind === 'datetime' ? timeFormatOf(c.timeFmt, f.dataType) : undefined,
@@ -384,6 +406,7 @@ export function normalizeColumn(f: ReadField, sink: Sink): ColumnModel {
   const searchKind = searchKindOf(f);
   return compact({
     name: f.name,
+    system: f.system,
     label: f.raw.chName?.trim() || f.name,
     dataType: f.dataType,
     visible: show === 1 || show === 3,

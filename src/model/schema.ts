@@ -338,9 +338,9 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
   }
 }
 
-/** Fields of show 1 and 2; show 3 and 4 are removed before submit (lowcode-engine.md §5.1). */
+/** Fields of show 1 and 2 that the user may write; show 3 and 4 and the table's system columns are never submitted. */
 export function submittedFields(form: FormModel): FieldModel[] {
-  return form.fields.filter((f) => f.show === 1 || f.show === 2);
+  return form.fields.filter((f) => (f.show === 1 || f.show === 2) && !f.system);
 }
 
 /** The rule call of every submitted field, in field order: what the generator prints as the shape. */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { reservedNameProblem } from './names.js';
+import { normalizeDefinition } from './normalize.js';
+import { buildSchema, submittedFields } from './schema.js';
+import type { ListPageModel } from './types.js';
+
+const FILE = 'definitions/views/9-system.json';
+
+function page(tableOption: unknown[], formOption?: unknown[]) {
+  const json = {
+    id: 9,
+    name: '系统列',
+    status: 1,
+    disMenu: { componentName: 'systemColumns', name: '系统列' },
+    disTemplate: { tableOption, ...(formOption ? { formOption } : {}) },
+  };
+  return normalizeDefinition({ kind: 'view', file: FILE, json });
+}
+
+const field = (name: string, dataType: string, configure: Record<string, unknown> = {}) => ({ name, chName: name, dataType, configure });
+
+describe('system columns as fields', () => {
+  it('reads id, createTime, updateTime and createBy as the table columns: typed, read-only, never submitted', () => {
+    const r = page(
+      [
+        field('id', 'long', { sortable: true, search: true }),
+        field('title', 'varchar', { search: true }),
+        field('createTime', 'varchar', { sortable: true, search: true }),
+        field('updateTime', 'datetime'),
+      ],
+      [
+        field('title', 'varchar', { required: true }),
+        field('createBy', 'varchar', { show: 1, required: true }),
+        field('id', 'long', { show: 2 }),
+      ],
+    );
+    const model = r.page as ListPageModel;
+    expect(r.problems.map((p) => [p.code, p.pointer])).toEqual([
+      ['W_IGNORED', '/disTemplate/tableOption/2/dataType'],
+      ['W_IGNORED', '/disTemplate/formOption/1/configure/required'],
+    ]);
+    expect(model.columns.map((c) => [c.name, c.system, c.dataType, c.sortable, c.search, c.searchKind])).toEqual([
+      ['id', 'id', 'long', true, true, 'number'],
+      ['title', undefined, 'varchar', false, true, 'text'],
+      ['createTime', 'createTime', 'datetime', true, true, 'date'],
+      ['updateTime', 'updateTime', 'datetime', false, false, 'date'],
+    ]);
+    const byName = Object.fromEntries(model.form.fields.map((f) => [f.name, f]));
+    expect(byName.createBy).toMatchObject({ system: 'createBy', show: 3, required: false });
+    expect(byName.id).toMatchObject({ system: 'id', show: 4 });
+    expect(submittedFields(model.form).map((f) => f.name)).toEqual(['title']);
+    const parsed = buildSchema(model.form).safeParse({ title: 'x', createBy: 'intruder', id: 5 });
+    expect(parsed.success && parsed.data).toEqual({ title: 'x' });
+  });
+
+  it('refuses the list call parameters and the snake-case column names with one message that says why', () => {
+    const r = page([field('page', 'varchar'), field('create_time', 'datetime'), field('Sort', 'varchar'), field('CreateTime', 'datetime')]);
+    expect(r.problems.map((p) => [p.code, p.pointer, p.message])).toEqual([
+      ['E_NAME', '/disTemplate/tableOption/0/name', reservedNameProblem('page')],
+      ['E_NAME', '/disTemplate/tableOption/1/name', reservedNameProblem('create_time')],
+      ['E_NAME', '/disTemplate/tableOption/2/name', reservedNameProblem('Sort')],
+      ['E_NAME', '/disTemplate/tableOption/3/name', reservedNameProblem('CreateTime')],
+    ]);
+    expect(reservedNameProblem('page')).toMatch(/reserved: the list call reads page as its own parameter/);
+    expect(reservedNameProblem('create_time')).toMatch(/clashes with the system column create_time; declare it as "createTime"/);
+    for (const ok of ['id', 'createTime', 'updateTime', 'createBy', 'pageNo', 'title']) expect(reservedNameProblem(ok)).toBeUndefined();
+  });
+});
