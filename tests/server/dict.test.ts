@@ -61,7 +61,7 @@ describe('reading dictionaries', () => {
     ]);
   });
 
-  it('seeds every dictionary the specifications and the generated pages name', async () => {
+  it('seeds every dictionary the business and generated pages name', async () => {
     const names = [
       'companyType',
       'onAndOff',
