@@ -130,6 +130,8 @@ describe('low-code pages end to end', () => {
     const look = dialog(page, '查看');
     await expect.poll(() => look.getByLabel('危废名称').inputValue()).toBe('端到端废液（改）');
     expect(await button(look, '确定').count()).toBe(0);
+    // A click while the dialog still zooms in can be lost on a loaded machine: close it once it has settled.
+    await expect.poll(() => look.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
     await button(look.locator('.ant-modal-footer'), '关闭').click();
     await look.waitFor({ state: 'hidden' });
 
