@@ -8,7 +8,10 @@ import { startServer } from '../../server/start.js';
 // On PostgreSQL, a database of its own for this run, dropped at the end.
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
-if (process.env.DATABASE_URL) {
+// A second instance joins the first one's database as it is (BENCH_JOIN_URL): no new rows, nothing dropped.
+const joining = process.env.BENCH_JOIN_URL;
+if (joining) databaseUrl = joining;
+else if (process.env.DATABASE_URL) {
   const admin = process.env.DATABASE_URL;
   const name = `wg_bench_${randomBytes(5).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
@@ -72,14 +75,17 @@ for (const c of cols) {
   void q;
 }
 const t0 = Date.now();
-await sql
-  .raw(
-    `insert into ${table} (${cols.map((c) => `"${c.column_name}"`).join(', ')}, create_time)
+if (!joining)
+  await sql
+    .raw(
+      `insert into ${table} (${cols.map((c) => `"${c.column_name}"`).join(', ')}, create_time)
      select ${exprs.join(', ')}, timestamp '2026-01-01' + (g || ' minutes')::interval from generate_series(1, ${rows}) g`,
-  )
-  .execute(db);
+    )
+    .execute(db);
 await sql.raw(`analyze ${table}`).execute(db);
-process.stdout.write(`${JSON.stringify({ url: server.url, kind: server.database.kind, insertMs: Date.now() - t0, template })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, kind: server.database.kind, insertMs: Date.now() - t0, template, databaseUrl })}\n`,
+);
 process.on('SIGTERM', async () => {
   await server.close();
   await dropDatabase();
