@@ -46,20 +46,22 @@ const VIEW_PATH = /\/dev-tools\/temp\/page\/[^/]+\/(\d+)$/;
 const SCREEN_PATH = /\/vBuild\/temp\/(\d+)$/;
 
 /**
- * Every route the server's menus grant that has no page of its own in the route table. Low-code
- * pages (`/dev-tools/temp/page/{name}/{viewId}`, `/{x}/vBuild/temp/{screenId}`) are drawn from the
- * server's current definition: generated when it matches the build, at run time otherwise. A path
- * the user's menus do not hold goes to /abandonhome (core-platform §2).
+ * Low-code pages (`/dev-tools/temp/page/{name}/{viewId}`, `/{x}/vBuild/temp/{screenId}`), drawn from
+ * the server's current definition (generated when it matches the build, at run time otherwise), and
+ * every other route the server's menus grant that has no page of its own. Any other path goes to
+ * /abandonhome.
  */
 export function MenuPage() {
   const { pathname } = useLocation();
   const session = useSession();
   const clean = pathname.replace(/\/+$/, '');
-  const route = findRoute(flatMenusOf(session.menus), clean);
-  if (!route) return <Navigate to="/abandonhome" replace />;
+  // A published view or screen opens at its address whether or not a menu points at it: the server
+  // decides who may read its definition (403 goes to /401, an unknown id shows its panel).
   const view = VIEW_PATH.exec(clean);
   if (view) return <ResolvedView key={view[1]} viewId={Number(view[1])} />;
   const screen = SCREEN_PATH.exec(clean);
   if (screen) return <ResolvedScreen key={screen[1]} screenId={Number(screen[1])} />;
+  const route = findRoute(flatMenusOf(session.menus), clean);
+  if (!route) return <Navigate to="/abandonhome" replace />;
   return <Result status="info" title={route.title} subTitle="该页面正在建设中，敬请期待。" />;
 }

@@ -167,6 +167,41 @@ describe('low-code pages end to end', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens a published view by its address although no menu points at it; the server decides who may', async () => {
+    const componentName = 'noMenuView';
+    const template = {
+      basicOption: { add: true, edit: true, del: true, look: true, operation: true },
+      tableOption: [{ name: 'title', chName: '标题', dataType: 'varchar', configure: { sort: 1, show: true } }],
+      formOption: [{ name: 'title', chName: '标题', dataType: 'varchar', configure: { sort: 1, show: 1, required: true } }],
+    };
+    const added = await admin.post('/api/generation/add', {
+      name: '无菜单视图',
+      disMenu: JSON.stringify({ componentName, name: '无菜单视图' }),
+      disTemplate: JSON.stringify(template),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const id = Number(added.body.id);
+    expect((await admin.post('/api/generation/publish', { id })).status).toBe(200);
+    const path = `/dev-tools/temp/page/${componentName}/${id}`;
+
+    const { page, errors } = await openAsAdmin(path);
+    await listPage(page, id).locator('.engine-list-table').waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await headers(listPage(page, id))).toEqual(expect.arrayContaining(['标题']));
+
+    // A user whose roles do not grant the view's list permission is sent to /401 by the server's 403.
+    const producer = await server.login('producer');
+    const asProducer = await openPage(browser, server.url, { token: producer.token });
+    await asProducer.page.goto(path);
+    await asProducer.page.waitForURL((u) => u.pathname === '/401');
+
+    // An unknown id says so instead of sending the user home.
+    await page.goto('/dev-tools/temp/page/nothing/987654');
+    await page.getByText('视图 987654 加载失败').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dev-tools/temp/page/nothing/987654');
+    expect(errors).toEqual([]);
+  });
+
   it('publishes a new view through the API and works with it through the runtime renderer', async () => {
     const { page, errors, chunks } = await openAsAdmin('/abandonhome');
     await sidebar(page).waitFor();
