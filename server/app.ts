@@ -83,6 +83,8 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     const started = new WeakMap<FastifyRequest, number>();
     app.addHook('onRequest', async (req) => {
       started.set(req, performance.now());
+      // Whatever other instances committed before this request is applied here before it is served.
+      await bus.barrier();
     });
     app.addHook('onSend', async (req) => {
       const since = started.get(req);

@@ -40,6 +40,8 @@ export class Bus {
   readonly #waiting = new Map<number, () => void>();
   readonly #inFlight = new Set<{ started: number; done: Promise<void> }>();
   #seq = 0;
+  #currentBarrier: Promise<void> | undefined;
+  #queuedBarrier: Promise<void> | undefined;
   #client: pg.Client | undefined;
   #mode: BusMode;
   #closed = false;
@@ -119,6 +121,40 @@ export class Bus {
         this.log(`bus: could not send ${event.t}: ${e instanceof Error ? e.message : String(e)}`);
       },
     );
+  }
+
+  /**
+   * Resolves once every event committed before the call has been received here. The database hands a
+   * listening connection its pending notifications before the answer to its next query, so a round
+   * trip on that connection is the barrier. Calls that arrive together share one round trip that
+   * starts after all of them.
+   */
+  barrier(): Promise<void> {
+    const client = this.#client;
+    if (this.#mode !== 'connected' || !client) return Promise.resolve();
+    if (this.#queuedBarrier) return this.#queuedBarrier;
+    const start = () =>
+      client.query('select 1').then(
+        () => {},
+        () => {},
+      );
+    if (!this.#currentBarrier) {
+      const current = start().finally(() => {
+        if (this.#currentBarrier === current) this.#currentBarrier = undefined;
+      });
+      this.#currentBarrier = current;
+      return current;
+    }
+    const queued = this.#currentBarrier.then(() => {
+      this.#queuedBarrier = undefined;
+      const current = start().finally(() => {
+        if (this.#currentBarrier === current) this.#currentBarrier = undefined;
+      });
+      this.#currentBarrier = current;
+      return current;
+    });
+    this.#queuedBarrier = queued;
+    return queued;
   }
 
   async close(): Promise<void> {
