@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -35,6 +36,21 @@ function installPgParsers(): void {
   pgParsersInstalled = true;
 }
 
+/**
+ * pg_trgm lets an index serve the list's text search (ILIKE '%…%'); without it every such search reads the
+ * whole table. PGlite ships it; on PostgreSQL it needs the contrib package and the right to create it, and
+ * the server works without it (view tables then get no trigram index).
+ */
+async function addTrigrams(db: Kysely<DB>): Promise<void> {
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+  } catch (e) {
+    const installed = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db).catch(() => ({ rows: [] }));
+    // Two instances creating it at once: one wins, the other's error is harmless.
+    if (!installed.rows.length) console.warn(`PostgreSQL: pg_trgm unavailable, text searches read whole tables (${(e as Error).message})`);
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     installPgParsers();
@@ -48,6 +64,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const client = await pool.connect();
     client.release();
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    await addTrigrams(db);
     return {
       db,
       kind: 'postgres',
@@ -59,9 +76,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, {
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  await addTrigrams(db);
   return {
     db,
     kind: 'pglite',

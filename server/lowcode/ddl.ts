@@ -44,6 +44,8 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     if (type === undefined) {
       await sql`alter table ${sql.table(table)} add column ${sql.id(col.name)} ${sql.raw(col.type)}`.execute(db);
     } else if (type !== col.type) {
+      // A trigram index serves text only: it goes with the old type and comes back below if still wanted.
+      await sql`drop index if exists ${sql.id(indexName(view.id, `trgm:${col.name}`))}`.execute(db);
       try {
         await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)}
           using ${sql.id(col.name)}::${sql.raw(col.type)}`.execute(db);
@@ -59,10 +61,13 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   // primary key already serves id.
   const sortable = view.fields.filter((f) => f.sortable && f.column !== 'id').map((f) => f.column);
   const indexes: string[][] = [['create_time'], ...sortable.map((s) => [s, 'id'])];
+  const trigram: string[] = [];
   for (const f of view.fields.filter((x) => x.search && x.column !== 'id')) {
     if (!f.exact) {
-      // A btree cannot serve ILIKE '%…%'; a date search is a range it can.
-      if (f.dataType === 'datetime' && !f.sortable) indexes.push([f.column]);
+      // A btree cannot serve ILIKE '%…%' (a trigram index can); a date search is a range it can.
+      if (f.dataType === 'datetime') {
+        if (!f.sortable) indexes.push([f.column]);
+      } else if (f.dataType !== 'long' && f.dataType !== 'decimal' && !f.multiple && !f.city) trigram.push(f.column);
       continue;
     }
     indexes.push([f.column, 'id']);
@@ -71,6 +76,13 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   for (const cols of indexes) {
     const name = indexName(view.id, cols.join(','));
     await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(cols.map((c) => sql.id(c)))})`.execute(db);
+  }
+  // Without pg_trgm (a PostgreSQL without contrib) text searches read the whole table, as before.
+  if (trigram.length && (await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)).rows.length) {
+    for (const c of trigram) {
+      const name = indexName(view.id, `trgm:${c}`);
+      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.id(c)} gin_trgm_ops)`.execute(db);
+    }
   }
 }
 
