@@ -38,7 +38,7 @@ const key = (p: { code: string; pointer: string; file?: string }, withFile: bool
   `${withFile ? `${p.file} ` : ''}${p.code} ${p.pointer}`;
 
 describe('golden fixtures', () => {
-  it('has the scenarios the issue asks for', () => {
+  it('has a scenario for every kind of input it must read or refuse', () => {
     expect(scenarios).toEqual(
       expect.arrayContaining([
         'basic-view',
@@ -54,6 +54,8 @@ describe('golden fixtures', () => {
         'error-coercion',
         'error-semantics',
         'error-json',
+        'system-fields',
+        'error-reserved-names',
       ]),
     );
   });
@@ -96,7 +98,7 @@ describe('golden fixtures', () => {
   });
 });
 
-describe('looseness (definitions.md §0)', () => {
+describe('looseness: every loose spelling reads as the strict one', () => {
   const modelOf = (scenario: string, file = 'definitions/views/301-vehicle.json'): PageModel => {
     const text = readFileSync(join(FIXTURES, scenario, file), 'utf8');
     const r = normalizeDefinition({ kind: 'view', file, json: JSON.parse(text) });
