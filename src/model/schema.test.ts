@@ -188,6 +188,40 @@ describe('rules.number', () => {
   });
 });
 
+describe('rules.datetime', () => {
+  const inTime = rules.datetime({ label: '入库时间', required: true });
+  const outTime = rules.datetime({ label: '出库时间' });
+
+  it('keeps a real date or date-time as given, text or epoch milliseconds', () => {
+    for (const v of ['2026-01-05', '2026-01-05 09:30', '2026-01-05 09:30:00', '2026-01-05T09:30:00.250', ' 2026-1-5 ', 1767605400000])
+      expect(parsed(inTime, v)).toBe(v);
+    expect(parsed(inTime, '2024-02-29')).toBe('2024-02-29');
+  });
+
+  it.each([
+    ['2026-02-30'],
+    ['2025-02-29'],
+    ['2026-13-01'],
+    ['2026-01-05 24:00:00'],
+    ['2026-01-05 09:60'],
+    ['tomorrow'],
+    ['05/01/2026'],
+    [true],
+    [{}],
+    [['2026-01-05']],
+    [Number.NaN],
+  ])('refuses %s with the date message', (v) => {
+    expect(messages(inTime, v)).toEqual(['入库时间日期格式不正确']);
+  });
+
+  it('reports missing values and passes optional ones as null', () => {
+    for (const v of ['', ' ', null, undefined]) expect(messages(inTime, v)).toEqual(['请输入入库时间']);
+    expect(parsed(outTime, '')).toBeNull();
+    expect(parsed(outTime, undefined)).toBeUndefined();
+    expect(messages(outTime, '2026-02-30')).toEqual(['出库时间日期格式不正确']);
+  });
+});
+
 describe('rules.files', () => {
   const one = rules.files({ label: '附件', required: true, maxCount: 1 });
   const two = rules.files({ label: '照片', maxCount: 2 });
@@ -352,7 +386,7 @@ describe('model → rule calls', () => {
     expect(call('phone')).toEqual({ rule: 'text', options: { label: '联系电话', maxLength: 255, validator: 'mobile' } });
     expect(call('code')).toEqual({ rule: 'text', options: { label: '编码', pattern: '^\\d+$' } });
     expect(call('wasteType')).toEqual({ rule: 'text', options: { label: '废物类别', required: true } });
-    expect(call('inTime')).toEqual({ rule: 'text', options: { label: '入库时间' } });
+    expect(call('inTime')).toEqual({ rule: 'datetime', options: { label: '入库时间' } });
     expect(call('photos')).toEqual({ rule: 'files', options: { label: '照片', required: true, maxCount: 3 } });
   });
 
@@ -408,7 +442,7 @@ describe('model → rule calls', () => {
       phone: rules.text({ label: '联系电话', maxLength: 255, validator: 'mobile' }),
       code: rules.text({ label: '编码', pattern: '^\\d+$' }),
       wasteType: rules.text({ label: '废物类别', required: true }),
-      inTime: rules.text({ label: '入库时间' }),
+      inTime: rules.datetime({ label: '入库时间' }),
       photos: rules.files({ label: '照片', required: true, maxCount: 3 }),
       needCar: rules.text({ label: '是否用车' }),
       plateNo: rules.text({ label: '车牌号', maxLength: 255 }),
@@ -441,6 +475,7 @@ describe('model → rule calls', () => {
     { ...validRecord(), needCar: 1, plateNo: '沪A1', remark: '', urgent: 'true' },
     { ...validRecord(), needCar: '0', plateNo: { junk: 1 }, remark: 'x'.repeat(999), urgent: 'true', reason: '急' },
     { ...validRecord(), phone: '13800138000', code: '123', inTime: '2024-01-02', pieces: '3' },
+    { ...validRecord(), inTime: '2024-02-30' },
   ];
 
   it.each(samples.map((s, i) => [i, s] as const))(
@@ -455,7 +490,8 @@ describe('model → rule calls', () => {
   );
 
   it('finds problems in the samples (so the parity above compares something)', () => {
-    expect(samples.filter((s) => !handWritten.safeParse(s).success)).toHaveLength(6);
+    expect(samples.filter((s) => !handWritten.safeParse(s).success)).toHaveLength(7);
+    expect(issues(handWritten, samples[9])).toEqual([{ path: ['inTime'], message: '入库时间日期格式不正确' }]);
     expect(messages(handWritten, samples[5])).toEqual(['请输入车牌号']);
     expect(parsed(handWritten, samples[7])).not.toHaveProperty('plateNo');
     expect(issues(handWritten, samples[6])).toEqual([{ path: ['reason'], message: '请输入原因' }]);
@@ -466,9 +502,11 @@ describe('model → rule calls', () => {
     const calls: RuleCall[] = [
       { rule: 'text', options: { label: 'T', required: true } },
       { rule: 'number', options: { label: 'N', required: true } },
+      { rule: 'datetime', options: { label: 'D', required: true } },
       { rule: 'files', options: { label: 'F', required: true, maxCount: 1 } },
     ];
-    expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请输入F']]);
+    expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请输入D'], ['请输入F']]);
+    expect(calls.map((c) => messages(applyRule(c), 'x'))).toEqual([[], ['N必须为数字'], ['D日期格式不正确'], []]);
   });
 });
 

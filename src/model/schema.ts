@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRecord } from './coerce.js';
+import { normalizeDateTime } from './dates.js';
 import type { FieldModel, FormModel } from './types.js';
 import { VALIDATORS, type ValidatorName } from './validators.js';
 
@@ -45,6 +46,11 @@ export interface NumberOptions {
   min?: number;
 }
 
+export interface DateTimeOptions {
+  label: string;
+  required?: boolean;
+}
+
 export interface FilesOptions {
   label: string;
   required?: boolean;
@@ -68,6 +74,7 @@ export interface Relations {
 export type RuleCall =
   | { rule: 'text'; options: TextOptions }
   | { rule: 'number'; options: NumberOptions }
+  | { rule: 'datetime'; options: DateTimeOptions }
   | { rule: 'files'; options: FilesOptions };
 
 // ----- field schemas -----
@@ -170,6 +177,18 @@ function number<const O extends NumberOptions>(o: O): FieldSchema<number, O> {
     if (o.min !== undefined && n < o.min) return fail(`最小值不能小于 ${o.min}`);
     if (o.max !== undefined && n > o.max) return fail(`最大值不能大于 ${o.max}`);
     return pass(n);
+  });
+}
+
+/**
+ * A date-time is any text or epoch milliseconds that names a real moment ('2026-01-05',
+ * '2026-01-05 09:30', '2026-01-05 09:30:00'; not '2026-02-30'). It comes out as given: the server
+ * stores it normalised.
+ */
+function datetime<const O extends DateTimeOptions>(o: O): FieldSchema<string | number, O> {
+  return field(o, isEmpty, (v) => {
+    if ((typeof v !== 'string' && typeof v !== 'number') || normalizeDateTime(v) === null) return fail(`${o.label}日期格式不正确`);
+    return pass(v);
   });
 }
 
@@ -284,7 +303,7 @@ function requiredIssue(name: string, schema: AnyFieldSchema | undefined): z.core
 }
 
 /** The builders the generated schema modules call: `rules.text({ label: '…', required: true, maxLength: 255 })`. */
-export const rules = { text, number, files, form };
+export const rules = { text, number, datetime, files, form };
 
 // ----- model → rule calls -----
 
@@ -323,6 +342,8 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
           min: field.min,
         }),
       };
+    case 'datetime':
+      return { rule: 'datetime', options: optionsOf<DateTimeOptions>(field.label, required, {}) };
     case 'file':
     case 'image':
       return { rule: 'files', options: optionsOf<FilesOptions>(field.label, required, { maxCount: field.upload?.maxCount ?? 1 }) };
@@ -372,6 +393,8 @@ export function applyRule(call: RuleCall): AnyFieldSchema {
       return rules.text(call.options);
     case 'number':
       return rules.number(call.options);
+    case 'datetime':
+      return rules.datetime(call.options);
     case 'files':
       return rules.files(call.options);
   }

@@ -10,7 +10,29 @@ export function samplesFor(f: FieldModel): unknown[] {
   switch (f.kind) {
     case 'long':
     case 'decimal':
-      return [...base, 0, 1, -1, 1.5, 1.2345, '12', '1e3', 'abc', f.min, f.max, (f.min ?? 0) - 1, (f.max ?? 0) + 1, 1e9, 1e12];
+      return [
+        ...base,
+        0,
+        1,
+        -1,
+        1.5,
+        1.2345,
+        1e-7,
+        1.5e-7,
+        '12',
+        '+5',
+        '.5',
+        '5.',
+        '60%',
+        '1e3',
+        'abc',
+        f.min,
+        f.max,
+        (f.min ?? 0) - 1,
+        (f.max ?? 0) + 1,
+        1e9,
+        1e12,
+      ];
     case 'file':
     case 'image':
       return [
@@ -22,7 +44,21 @@ export function samplesFor(f: FieldModel): unknown[] {
         'not json',
       ];
     case 'datetime':
-      return [...base, '2026-01-05 09:30:00', '2026-01-05', 'tomorrow'];
+      return [
+        ...base,
+        '2026-01-05 09:30:00',
+        '2026-01-05 09:30',
+        '2026-01-05T09:30:00.250',
+        '2026-01-05',
+        ' 2026-1-5 ',
+        1767605400000,
+        '2026-02-30',
+        '2026-13-01',
+        '2026-01-05 24:00:00',
+        'tomorrow',
+        '05/01/2026',
+        true,
+      ];
     default:
       return [
         ...base,
