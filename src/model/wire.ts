@@ -3,9 +3,11 @@ import { isAbsent, type Read, readBoolean, readInteger, readJsonText, readNumeri
 import type { ProblemCode } from './problems.js';
 
 /**
- * Zod schemas of the wire format (definitions.md), lenient as its §0 says. They accept what servers
- * of this family send and give typed values; every value that cannot be coerced becomes an issue
- * carrying a problem code (see `issuesToProblems`). Objects are loose: unknown keys are kept.
+ * Zod schemas of the wire format, lenient: booleans, numbers and lists may come as text, embedded JSON
+ * as text or decoded, empty text as absent. They accept what servers of this family send and give
+ * typed values; every value that cannot be coerced becomes an issue carrying a problem code (see
+ * `issuesToProblems`). Objects are loose: unknown keys are kept. The shapes are exported so that the
+ * normaliser knows which keys are named here and keeps the others as `extra`.
  */
 
 function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode) {
@@ -73,8 +75,8 @@ const relation = wObject({ item: wList(), value: wText() });
 
 const remoteParam = z.looseObject({ key: wText(), type: wEnum(['1', '2']), value: wText() });
 
-/** A field's configure block (definitions.md §1.2, lowcode-engine.md §3.2). */
-export const fieldConfigure = wObject({
+/** A field's configure block: what a column shows and how the form edits and checks the field. */
+export const fieldConfigureShape = {
   // table
   sort: wNum(),
   search: wBool(),
@@ -114,7 +116,9 @@ export const fieldConfigure = wObject({
   timeFmt: wText(),
   showRelation: relation,
   requiredRelation: relation,
-});
+};
+
+export const fieldConfigure = wObject(fieldConfigureShape);
 
 export const wireField = z.looseObject({
   name: wText(),
@@ -124,61 +128,73 @@ export const wireField = z.looseObject({
   configure: fieldConfigure,
 });
 
+/** A custom button's configure block. */
+export const buttonConfigureShape = {
+  position: wEnum(['fun', 'opt']),
+  action: wEnum(['submit', 'groovy', 'dialog', 'view', 'website', 'system']),
+  submitType: wEnum(['get', 'post', 'download']),
+  submitUrl: wText(),
+  groovyAction: wText(),
+  view: wInt(),
+  foreignKey: wText(),
+  websiteUrl: wText(),
+  confirm: wBool(),
+  multiple: wBool(),
+  root: wList(),
+  rootDIY: wList(),
+  showRelation_item: wText(),
+  showRelation_value: wText(),
+  sort: wNum(),
+};
+
 export const wireButton = z.looseObject({
   name: wText(),
   chName: wText(),
-  configure: wObject({
-    position: wEnum(['fun', 'opt']),
-    action: wEnum(['submit', 'groovy', 'dialog', 'view', 'website', 'system']),
-    submitType: wEnum(['get', 'post', 'download']),
-    submitUrl: wText(),
-    groovyAction: wText(),
-    view: wInt(),
-    foreignKey: wText(),
-    websiteUrl: wText(),
-    confirm: wBool(),
-    multiple: wBool(),
-    root: wList(),
-    rootDIY: wList(),
-    showRelation_item: wText(),
-    showRelation_value: wText(),
-    sort: wNum(),
-  }),
+  configure: wObject(buttonConfigureShape),
 });
 
-export const wireTemplate = wObject({
-  basicOption: wObject({
-    add: wBool(),
-    del: wBool(),
-    edit: wBool(),
-    look: wBool(),
-    download: wBool(),
-    import: wBool(),
-    template: wBool(),
-    orderNumber: wBool(),
-    operation: wBool(),
-    operationWidth: wWidth(),
-    sortName: wText(),
-    sortType: wEnum(['asc', 'desc']),
-    importSubmitUrl: wText(),
-  }),
+/** A view's switches: which actions it offers, and its default sort. */
+export const basicOptionShape = {
+  add: wBool(),
+  del: wBool(),
+  edit: wBool(),
+  look: wBool(),
+  download: wBool(),
+  import: wBool(),
+  template: wBool(),
+  orderNumber: wBool(),
+  operation: wBool(),
+  operationWidth: wWidth(),
+  sortName: wText(),
+  sortType: wEnum(['asc', 'desc']),
+  importSubmitUrl: wText(),
+};
+
+/** The add/edit dialog's layout and the addresses it calls. */
+export const dialogOptionShape = {
+  width: wWidth(),
+  labelWidth: wWidth(),
+  inputWidth: wWidth(),
+  inline: wBool(),
+  submitUrl: wText(),
+  detailUrl: wText(),
+  key: wText(),
+  export: wText(),
+  suffix: wText(),
+  initGroovy: wBool(),
+};
+
+/** A view's disTemplate. */
+export const templateShape = {
+  basicOption: wObject(basicOptionShape),
   tableOption: wItems(wireField),
   formOption: wItems(wireField),
-  dialogOption: wObject({
-    width: wWidth(),
-    labelWidth: wWidth(),
-    inputWidth: wWidth(),
-    inline: wBool(),
-    submitUrl: wText(),
-    detailUrl: wText(),
-    key: wText(),
-    export: wText(),
-    suffix: wText(),
-    initGroovy: wBool(),
-  }),
+  dialogOption: wObject(dialogOptionShape),
   formDividerOption: wItems(z.looseObject({ position: z.unknown().optional(), chName: wText() })),
   btnDIYOption: wItems(wireButton),
-});
+};
+
+export const wireTemplate = wObject(templateShape);
 
 const wireMenu = wEmbedded(wObject({ componentName: wText(), name: wText() }));
 
@@ -191,7 +207,7 @@ export const wireView = z.looseObject({
   disTemplate: wEmbedded(wireTemplate),
 });
 
-// ----- screens (definitions.md §2) -----
+// ----- screens -----
 
 const wColor = wText;
 
@@ -251,7 +267,7 @@ export const wireLayoutItem = z.looseObject({
   container: wObject({
     style: wObject({}),
     header: wObject({ showTitle: wBool(), content: wText(), height: wNum(), fontSize: wNum() }),
-    // absolute, scroll and curtain come as flags with their settings beside them (definitions.md §2)
+    // absolute, scroll and curtain come as flags with their settings beside them
     // or as objects { enabled, ...settings }; normalize.ts reads both.
     super: wObject({
       flexDirection: wEnum(['row', 'column']),
@@ -269,7 +285,7 @@ export const wireLayoutItem = z.looseObject({
   chart: z.preprocess((v) => (isAbsent(v) ? [] : v), z.array(wireChart)),
 });
 
-/** View ids as comma-separated text, `"12,13"` (definitions.md §0: lists may come as text). */
+/** View ids as comma-separated text, `"12,13"`: a list may come as text. */
 const idListText = z.string().transform((v, ctx): number[] => {
   const ids: number[] = [];
   for (const part of v.split(',')) {
@@ -310,8 +326,3 @@ export type WireButton = z.output<typeof wireButton>;
 export type WireScreenTemplate = NonNullable<WireScreen['disTemplate']>;
 export type WireLayoutItem = z.output<typeof wireLayoutItem>;
 export type WireCanvas = NonNullable<z.output<typeof wireCanvas>>;
-
-/** The top-level keys each template kind names; used to tell a big screen from a preview. */
-export const TEMPLATE_KEYS = {
-  view: ['basicOption', 'tableOption', 'formOption', 'dialogOption', 'formDividerOption', 'btnDIYOption'],
-} as const;
