@@ -66,7 +66,7 @@ export function decodeDefinition(raw: Record<string, unknown>): Record<string, u
   return out;
 }
 
-/** A definition that has been created but not designed yet (definitions.md §0): skipped, not an error. */
+/** A definition that has been created but not designed yet (empty disTemplate): skipped, not an error. */
 export function isUndesigned(raw: unknown): boolean {
   if (raw === null || typeof raw !== 'object') return false;
   const t = (raw as Record<string, unknown>).disTemplate;

@@ -1,5 +1,5 @@
 /**
- * Lenient readers of definitions.md §0. Servers of this family send booleans as 1/"1"/"true",
+ * Lenient readers of definition values. Servers of this family send booleans as 1/"1"/"true",
  * numbers as strings ("250", "250px"), lists as comma-separated strings, and empty strings for
  * "absent". Each reader returns the value, `undefined` for absent, or an error message.
  * The reference server and the zod wire schemas share them, so both read a definition alike.

@@ -36,7 +36,7 @@ export const viewFileName = (id: number, componentName: string | undefined) => `
 export const screenFileName = (id: number, componentName: string | undefined, type: number | undefined) =>
   `${id}-${screenSlug(componentName, type)}.json`;
 
-/** lowcode-engine.md §2: list pages live at /dev-tools/temp/page/{name}/{viewId}. */
+/** List pages live at /dev-tools/temp/page/{componentName}/{viewId}. */
 export const viewPath = (componentName: string, id: number) => `/dev-tools/temp/page/${componentName}/${id}`;
 
 /** Screens render at /{anything}/vBuild/temp/{screenId}; the generated route is the prefix-free form. */

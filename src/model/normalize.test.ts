@@ -250,7 +250,7 @@ describe('normalizeField', () => {
       out: { model: field({ name: 'a', label: '单号' }), problems: [] },
     },
     {
-      name: 'loose values are coerced (definitions.md §0)',
+      name: 'loose values are coerced (booleans and numbers written as text)',
       in: {
         name: 'q',
         dataType: 'decimal',
@@ -422,7 +422,7 @@ describe('normalizeField', () => {
       },
     },
     {
-      name: 'a file upload: the general list of lowcode-engine.md §5.2, one file',
+      name: 'a file upload: office documents and images, one file',
       in: { name: 'att', configure: { file: 'FILE' } },
       out: {
         model: field({
@@ -998,7 +998,7 @@ describe('view: list page', () => {
     expect(page.form.dividers).toEqual([]);
   });
 
-  it('takes the form defaults of lowcode-engine.md §9 when dialogOption is absent', () => {
+  it('takes the form defaults (400, 80 and 250 px) when dialogOption is absent', () => {
     const { page } = listPage(view({ tableOption: [f('a')] }));
     expect(page.form.dialog).toEqual({ width: 400, labelWidth: 80, inputWidth: 250, inline: false, key: 'id', initGroovy: false });
   });
@@ -1171,7 +1171,7 @@ describe('screens of types 1, 3 and 4', () => {
       out: { page: { kind: 'container', screenType: 4, views: [13, 12] }, problems: [] },
     },
     {
-      name: 'type 4: views as comma-separated text (definitions.md §0)',
+      name: 'type 4: views as comma-separated text',
       in: screen(4, { baseView: '13, 12' }),
       out: { page: { kind: 'container', screenType: 4, views: [13, 12] }, problems: [] },
     },
@@ -1210,7 +1210,7 @@ describe('big screens (type 2)', () => {
     return { page: r.page as BigScreenModel, problems: r.problems };
   };
 
-  it('fills the canvas defaults of definitions.md §2', () => {
+  it('fills the canvas defaults (1920 × 1080, 24 columns)', () => {
     const { page, problems } = big({ layout: [] });
     expect(problems).toEqual([]);
     expect(page.kind).toBe('bigScreen');

@@ -126,7 +126,7 @@ describe('named validators', () => {
     expect(messages(s, null)).toEqual([]);
   });
 
-  it('uses the specification texts', () => {
+  it('answers with the fixed Chinese message of each validator', () => {
     expect(messages(rules.text({ label: '身份证', validator: 'idCard' }), '110105194912310021')).toEqual(['身份证号码格式不正确']);
     expect(messages(rules.text({ label: '手机', validator: 'mobile' }), '1')).toEqual(['手机号格式错误']);
     expect(messages(rules.text({ label: '邮箱', validator: 'email' }), 'x')).toEqual(['电子邮箱格式不正确']);

@@ -5,7 +5,7 @@ import type { FieldModel, FormModel } from './types.js';
 import { VALIDATORS, type ValidatorName } from './validators.js';
 
 /**
- * A form model → a zod schema with the messages of lowcode-engine.md §5.1.
+ * A form model → a zod schema whose messages are the ones the user sees in the form and the server answers with.
  *
  * Two consumers build the same schema two ways: `buildSchema(form)` at run time, and the generator,
  * which prints `rules.form({ name: rules.text({...}), … }, relationsOf(form))` from `fieldRules(form)`.
@@ -19,7 +19,8 @@ import { VALIDATORS, type ValidatorName } from './validators.js';
  *   send null. Either way no '' is ever submitted.
  * - Text is kept as typed (not trimmed); only its emptiness is judged on the trimmed text.
  * - Only the first problem of a field is reported, in this order: type, length, pattern, validator
- *   (text); number, integer, decimals, minimum, maximum (numbers); format, count (files).
+ *   (text); number, integer, decimals, minimum, maximum (numbers); a real date (date-times); format,
+ *   count (files).
  * - Keys that are not fields of the form are stripped (the record key, foreign keys and a city field's
  *   `{name}Fmt` are the caller's to add to the payload).
  */
@@ -193,7 +194,7 @@ function datetime<const O extends DateTimeOptions>(o: O): FieldSchema<string | n
 }
 
 /**
- * A file field's value is the JSON text of its list (lowcode-engine.md §5.1), which is also what comes out.
+ * A file field's value is the JSON text of its list of uploads, which is also what comes out.
  * Accepted: that text; the list itself (of upload answers as objects, or of paths), which is
  * stringified; and, for records stored before the JSON form, comma-separated paths, which become a
  * JSON list of those paths.

@@ -280,7 +280,7 @@ export interface ChartModel {
   flexSize: number;
   dataViewId?: number;
   common: Record<string, unknown>;
-  /** lowcode-engine.md §3.4 keys, with the documented defaults filled in. */
+  /** The chart's own settings (configure.private), with the defaults of its kind filled in. */
   options: Record<string, unknown>;
 }
 

@@ -1,4 +1,4 @@
-/** Named field validators of definitions.md §1.2, with the messages of lowcode-engine.md §5.4. */
+/** The named field validators a definition may give (configure.validator), each with the message the user sees. */
 
 const MOBILE = /^1[3-9]\d{9}$/;
 const LANDLINE = /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/;
