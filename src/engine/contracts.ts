@@ -1,24 +1,23 @@
 /**
- * Contracts between the parts of the low-code engine (issue 5): the form (src/engine/form), the
- * option loader (src/engine/options), the list page (src/engine/list) and the page shells
- * (pages.tsx, runtime.tsx). A generated page and the runtime renderer pass the same props.
+ * The form's props and handle, the same for a generated page and the runtime renderer: both pass
+ * a form model and its schema (the generated module's, or buildSchema(form) at run time).
  */
 import type { ZodType } from 'zod';
 import type { FormModel } from '../model/types';
 
 export type FormMode = 'add' | 'edit' | 'look';
 
-export interface EngineFormProps {
+/** `T`: the values the form's schema gives (the generated module's record type, or any record at run time). */
+export interface EngineFormProps<T extends Record<string, unknown> = Record<string, unknown>> {
   form: FormModel;
-  /** The view's form schema: the generated module's, or buildSchema(form) at run time. */
-  schema: ZodType;
+  schema: ZodType<T>;
   mode: FormMode;
   /** Record values as the server answers them (detail call), or initGroovy/defaults for add. */
   initialValues?: Record<string, unknown>;
   /**
    * Receives the submit payload: show 3 and 4 removed, relation-hidden fields removed, datetimes
    * formatted with timeFormat, city fields as comma codes plus `{name}Fmt`, files as JSON list text.
-   * A rejection keeps every value the user typed (the caller shows the error).
+   * A rejection keeps every value the user typed; an HttpError's `errors` show under the fields they name.
    */
   onSubmit?: (payload: Record<string, unknown>) => Promise<void>;
   /** Extra values merged into the payload (route query values, foreign keys, the key on edit). */

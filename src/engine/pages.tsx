@@ -5,7 +5,7 @@ export { ContainerPage } from './container/container-page';
 export { FormPage } from './form/form-page';
 export { ListPage, type ListPageProps } from './list/list-page';
 
-/** Big screens are drawn by the big-screen viewer (a later issue); until then, what the page is built from. */
+/** A big screen: its title, where it was defined, and its canvas and containers. */
 export function BigScreenPage({ model }: { model: BigScreenModel }) {
   return (
     <Card title={model.title} data-page-kind={model.kind}>

@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { ResolvedView } from '../engine/container/resolve-view';
+import { ResolvedView } from '../engine/runtime/resolved-page';
 
-/** /dev-tools/preview?viewId=: 视图预览, always drawn by the runtime renderer (issue 5). */
+/** /dev-tools/preview?viewId=: 视图预览, always drawn by the runtime renderer (a preview shows the definition as saved, not the build). */
 export function PreviewPage() {
   const [params] = useSearchParams();
   const viewId = Number(params.get('viewId'));

@@ -5,6 +5,7 @@
  */
 import type { RouteHandle } from '../app/router';
 import { type FlatRoute, findRoute } from './menu-routes';
+import { lowcodeTitle } from './page-titles';
 
 export interface Crumb {
   title: string;
@@ -15,12 +16,16 @@ export interface Crumb {
 export const HOME_CRUMB: Crumb = { title: '首页', path: '/abandonhome' };
 const DASHBOARD = '/dashboard';
 
-/** null for /redirect/… paths: the breadcrumb keeps showing the page being refreshed. */
+/**
+ * null for /redirect/… paths: the breadcrumb keeps showing the page being refreshed. A low-code
+ * page no menu names is one crumb, its definition's name (`titles`, by path).
+ */
 export function breadcrumbFor(
   pathname: string,
   handles: ReadonlyMap<string, RouteHandle>,
   menus: readonly FlatRoute[],
   matched?: RouteHandle,
+  titles: ReadonlyMap<string, string> = new Map(),
 ): Crumb[] | null {
   if (pathname === '/redirect' || pathname.startsWith('/redirect/')) return null;
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -34,7 +39,8 @@ export function breadcrumbFor(
   } else if (handle?.title && !handle.hidden) {
     crumbs = [{ title: handle.title }];
   } else {
-    crumbs = [];
+    const title = lowcodeTitle(path, titles);
+    crumbs = title ? [{ title }] : [];
   }
   const first = menu ? menu.trail[0]?.path : path;
   if (first === DASHBOARD && crumbs.length) return crumbs;

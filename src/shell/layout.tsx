@@ -1,6 +1,7 @@
 import { Drawer, theme } from 'antd';
 import { type CSSProperties, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
+import { AppEngineServices } from '../app/engine-services';
 import type { RouteHandle } from '../app/router';
 import { unreadStore } from '../messages/unread-store';
 import { useRealtime } from '../realtime/use-realtime';
@@ -9,6 +10,7 @@ import { sessionStore, useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
 import { Navbar, NO_BADGE_DEPT_ID } from './navbar';
 import { PageCache } from './page-cache';
+import { pageTitles, usePageTitles } from './page-titles';
 import { affixPaths, pageInfo } from './route-handles';
 import { SettingsDrawer } from './settings-drawer';
 import { SIDEBAR_BG, SIDEBAR_WIDTH, Sidebar } from './sidebar';
@@ -31,6 +33,7 @@ export function Layout() {
   const handles = useRouteHandles();
   const matched = useMatchedHandle();
   const flat = useFlatMenus();
+  const titles = usePageTitles();
   const { token } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -39,7 +42,10 @@ export function Layout() {
 
   useRealtime(username);
 
-  const page = useMemo(() => pageInfo(location.pathname, handles, flat, matched), [location.pathname, handles, flat, matched]);
+  const page = useMemo(
+    () => pageInfo(location.pathname, handles, flat, matched, titles),
+    [location.pathname, handles, flat, matched, titles],
+  );
 
   const affix = useMemo<Tag[]>(
     () =>
@@ -67,17 +73,25 @@ export function Layout() {
       if (at === last) return;
       last = at;
       const handle = matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
-      const info = pageInfo(at.pathname, handles, flatMenusOf(sessionStore.get().menus), handle);
+      const info = pageInfo(at.pathname, handles, flatMenusOf(sessionStore.get().menus), handle, pageTitles.get());
       if (info) tagsStore.visit({ ...info, fullPath: `${info.path}${at.search}` });
     };
     visit(router.state);
     return router.subscribe(visit);
   }, [username, affix, handles, router]);
 
+  // A low-code page no menu names: its tag takes its definition's name once the page has loaded it.
+  useEffect(() => {
+    for (const tag of tagsStore.get().tags) {
+      const title = pageInfo(tag.path, handles, flat, undefined, titles)?.title;
+      if (title && title !== tag.title && !tag.affix) tagsStore.visit({ ...tag, title });
+    }
+  }, [titles, flat, handles]);
+
   // Tags restored from an earlier visit whose page the user can no longer open go away.
   useEffect(() => {
-    if (username) tagsStore.retain((t) => pageInfo(t.path, handles, flat) !== null);
-  }, [username, handles, flat]);
+    if (username) tagsStore.retain((t) => pageInfo(t.path, handles, flat, undefined, titles) !== null);
+  }, [username, handles, flat, titles]);
 
   useEffect(() => {
     if (username && user?.deptId !== NO_BADGE_DEPT_ID) void unreadStore.refresh();
@@ -119,7 +133,9 @@ export function Layout() {
           {settings.tagsView && <TagsBar />}
         </header>
         <main className="wg-content">
-          <PageCache page={page} enabled={settings.tagsView} />
+          <AppEngineServices>
+            <PageCache page={page} enabled={settings.tagsView} />
+          </AppEngineServices>
         </main>
       </div>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

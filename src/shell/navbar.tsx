@@ -22,6 +22,7 @@ import { useSession } from '../session/session-store';
 import { type ComponentSize, SIZES, settingsStore, useSettings } from '../settings/settings-store';
 import { breadcrumbFor, type Crumb } from './breadcrumb';
 import { HeaderSearch } from './header-search';
+import { usePageTitles } from './page-titles';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
 
@@ -34,7 +35,8 @@ function NavBreadcrumb() {
   const handles = useRouteHandles();
   const matched = useMatchedHandle();
   const flat = useFlatMenus();
-  const crumbs = breadcrumbFor(pathname, handles, flat, matched);
+  const titles = usePageTitles();
+  const crumbs = breadcrumbFor(pathname, handles, flat, matched, titles);
   // /redirect/… is skipped: keep showing the page being refreshed.
   const last = useRef<Crumb[]>([]);
   if (crumbs) last.current = crumbs;

@@ -5,6 +5,7 @@
 import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
 import { type FlatRoute, findRoute } from './menu-routes';
+import { lowcodeTitle } from './page-titles';
 
 /** The handles of the route table's fixed paths (no params, no splats), by absolute path. */
 export function staticHandles(routes: readonly RouteObject[], parent = ''): Map<string, RouteHandle> {
@@ -32,14 +33,16 @@ export interface PageInfo {
 
 /**
  * The tag a path gets, or null when it gets none: hidden routes (401, 404, /redirect) and paths
- * that are neither in the route table nor in the user's menus (those are sent to /abandonhome).
- * The route table's own title wins over the menu's, so /dashboard does not read 首页 twice.
+ * that are neither in the route table, nor in the user's menus, nor a low-code page's address
+ * (those are sent to /abandonhome). The route table's own title wins over the menu's, so
+ * /dashboard does not read 首页 twice; a low-code page no menu names takes its definition's name.
  */
 export function pageInfo(
   pathname: string,
   handles: ReadonlyMap<string, RouteHandle>,
   menus: readonly FlatRoute[],
   matched?: RouteHandle,
+  titles: ReadonlyMap<string, string> = new Map(),
 ): PageInfo | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const handle = matched ?? handles.get(path);
@@ -49,6 +52,7 @@ export function pageInfo(
     return { path, title: handle.title, affix: Boolean(handle.affix), noCache: Boolean(handle.noCache || menu?.noCache) };
   }
   const menu = findRoute(menus, path);
-  if (!menu) return null;
-  return { path, title: menu.title, affix: false, noCache: menu.noCache };
+  if (menu) return { path, title: menu.title, affix: false, noCache: menu.noCache };
+  const title = lowcodeTitle(path, titles);
+  return title ? { path, title, affix: false, noCache: false } : null;
 }

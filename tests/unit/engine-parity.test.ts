@@ -9,11 +9,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ZodType } from 'zod';
 import { compile, outputDir } from '../../cli/compile.js';
 import { readDefinitionFiles } from '../../cli/definitions-dir.js';
-import { resolveDefinition, ViewFromDefinition } from '../../src/engine/container/resolve-view.js';
+import { createEngineServices } from '../../src/app/engine-services.js';
 import { EngineForm } from '../../src/engine/form/engine-form.js';
 import { OptionsProvider } from '../../src/engine/options/index.js';
 import { BigScreenPage, ContainerPage, FormPage, ListPage } from '../../src/engine/pages.js';
 import type { GeneratedRoute } from '../../src/engine/routes.js';
+import { resolveDefinition } from '../../src/engine/runtime/resolve.js';
+import { ViewFromDefinition } from '../../src/engine/runtime/resolved-page.js';
+import { EngineServicesProvider } from '../../src/engine/services.js';
 import {
   buildSchema,
   decodeDefinition,
@@ -28,7 +31,7 @@ import {
 import { samplesFor } from '../helpers/validation-samples.js';
 
 /**
- * Runtime fallback and parity (issue 5): for every definition that generates a page — definitions/
+ * Runtime fallback and parity: for every definition that generates a page — definitions/
  * (generated/) and the golden fixtures (tests/fixtures/<scenario>/expected/) — the generated page
  * and the runtime renderer must be the same page:
  * - the generated module's page model is what normalizeDefinition() gives the runtime renderer;
@@ -37,16 +40,6 @@ import { samplesFor } from '../helpers/validation-samples.js';
  *   (tests/unit/schema-parity.test.ts covers the fixtures field by field; here definitions/ too,
  *   plus whole records).
  */
-
-// The roles the pages are rendered with; useSession() reads them (no session call in a unit test).
-const session = vi.hoisted(() => ({ roles: ['admin'] as string[] }));
-vi.mock('../../src/session/session-store', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/session/session-store')>();
-  return {
-    ...actual,
-    useSession: () => ({ status: 'ready', info: null, roles: session.roles, menus: [] }),
-  };
-});
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'tests/fixtures');
@@ -107,22 +100,24 @@ function casesOf(scenario: Scenario): { cases: Case[]; errors: string[]; files: 
   return { cases, errors, files: [...result.files.keys()] };
 }
 
+type RecordSchema = ZodType<Record<string, unknown>>;
+
 interface GeneratedModule {
   Page: ComponentType;
   model: PageModel;
-  schema?: ZodType;
+  schema?: RecordSchema;
 }
 
 const isModel = (v: unknown): v is PageModel =>
   !!v && typeof v === 'object' && ['list', 'form', 'container', 'bigScreen'].includes((v as { kind?: string }).kind ?? '');
-const isSchema = (v: unknown): v is ZodType => typeof (v as ZodType | undefined)?.safeParse === 'function';
+const isSchema = (v: unknown): v is RecordSchema => typeof (v as ZodType | undefined)?.safeParse === 'function';
 
 async function loadGenerated(c: Case): Promise<GeneratedModule> {
   const base = join(c.scenario.out, c.dir);
   const page = (await import(join(base, 'page.tsx'))) as Record<string, unknown>;
   const Page = page.default as ComponentType;
   let model = Object.values(page).find(isModel);
-  let schema: ZodType | undefined;
+  let schema: RecordSchema | undefined;
   if (existsSync(join(base, 'config.ts'))) model ??= Object.values(await import(join(base, 'config.ts'))).find(isModel);
   if (existsSync(join(base, 'schema.ts'))) schema = Object.values(await import(join(base, 'schema.ts'))).find(isSchema);
   if (!model) throw new Error(`${base}: no exported page model`);
@@ -134,16 +129,23 @@ async function loadRoutes(s: Scenario): Promise<readonly GeneratedRoute[]> {
   return mod.generatedRoutes;
 }
 
-/** The providers the app mounts pages in (src/main.tsx): antd in Chinese, a router at the page's path. */
-function render(node: ReactNode, path = '/'): string {
-  return renderToString(h(ConfigProvider, { locale: zhCN }, h(MemoryRouter, { initialEntries: [path] }, node)));
+/**
+ * The providers the app mounts pages in: antd in Chinese, a router at the page's path, and the
+ * app's engine services for these roles (its data provider over the request client: no call
+ * leaves a server rendering, effects do not run).
+ */
+function render(node: ReactNode, path = '/', roles: readonly string[] = ['admin']): string {
+  const services = createEngineServices({ roles, navigate: () => {}, activePath: () => path });
+  return renderToString(
+    h(ConfigProvider, { locale: zhCN }, h(MemoryRouter, { initialEntries: [path] }, h(EngineServicesProvider, { services }, node))),
+  );
 }
 
 /** What the runtime renderer draws for a model (the same component the generated page composes). */
 function runtimeElement(model: PageModel): ReactNode {
   switch (model.kind) {
     case 'list':
-      return h(ListPage, { model, schema: buildSchema(model.form) as ZodType });
+      return h(ListPage, { model, schema: buildSchema(model.form) });
     case 'container':
       return h(ContainerPage, { model });
     case 'form':
@@ -296,19 +298,14 @@ for (const { s, cases } of all) {
         const gen = await loadGenerated(c);
         const runtime = normalizeDefinition({ kind: c.kind, file: c.file, json: c.json }).page as PageModel;
         for (const roles of roleSets(runtime)) {
-          session.roles = roles;
-          try {
-            const generated = render(h(gen.Page), gen.model.path);
-            const drawn = render(runtimeElement(runtime), runtime.path);
-            expect(generated.length).toBeGreaterThan(100);
-            expect(drawn, `roles ${roles.join(',')}`).toBe(generated);
-            if (runtime.kind === 'list') {
-              // What a page route draws at run time (resolve-view.tsx), from the raw definition.
-              const routed = render(h(ViewFromDefinition, { raw: c.json, runtimeOnly: true }), runtime.path);
-              expect(routed, `routed, roles ${roles.join(',')}`).toBe(generated);
-            }
-          } finally {
-            session.roles = ['admin'];
+          const generated = render(h(gen.Page), gen.model.path, roles);
+          const drawn = render(runtimeElement(runtime), runtime.path, roles);
+          expect(generated.length).toBeGreaterThan(100);
+          expect(drawn, `roles ${roles.join(',')}`).toBe(generated);
+          if (runtime.kind === 'list') {
+            // What a page route draws at run time, from the raw definition.
+            const routed = render(h(ViewFromDefinition, { raw: c.json, runtimeOnly: true }), runtime.path, roles);
+            expect(routed, `routed, roles ${roles.join(',')}`).toBe(generated);
           }
         }
       });
@@ -329,7 +326,7 @@ for (const { s, cases } of all) {
               h(
                 OptionsProvider,
                 { dicts },
-                h(EngineForm, { form: model.form, schema: gen.schema as ZodType, mode, initialValues: values }),
+                h(EngineForm, { form: model.form, schema: gen.schema as RecordSchema, mode, initialValues: values }),
               ),
             );
             const drawn = render(
@@ -350,7 +347,8 @@ for (const { s, cases } of all) {
         it(`${label}: the generated schema and buildSchema give the same verdicts and messages`, async () => {
           const gen = await loadGenerated(c);
           const runtime = normalizeDefinition({ kind: 'view', file: c.file, json: c.json }).page as ListPageModel;
-          const compared = compareSchemas(gen.schema as ZodType, buildSchema(runtime.form) as ZodType, runtime.form);
+          expect(gen.schema).toBeDefined();
+          const compared = compareSchemas(gen.schema as RecordSchema, buildSchema(runtime.form), runtime.form);
           expect(compared).toBeGreaterThan(runtime.form.fields.length * 2);
         });
       }

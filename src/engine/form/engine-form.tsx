@@ -2,8 +2,8 @@ import { Col, Divider, Form, Row } from 'antd';
 import {
   type CSSProperties,
   type FormEvent,
-  forwardRef,
   memo,
+  type Ref,
   useCallback,
   useEffect,
   useId,
@@ -24,21 +24,21 @@ import {
   useWatch,
 } from 'react-hook-form';
 import type { FieldModel, FormModel } from '../../model/types';
-import { notify } from '../../notify/notifier';
 import type { EngineFormHandle, EngineFormProps, FormMode } from '../contracts';
 import { labelPath, useRegionTree } from '../options';
+import { HttpError, useEngineServices } from '../services';
 import { FieldControl } from './field-controls';
 import { groupStarts } from './groups';
 import { cssSize } from './labels';
-import { buildPayload, editableValues, type FieldState, fieldStates, relationTriggers } from './payload';
+import { buildPayload, editableValues, type FieldState, type FormValues, fieldStates, relationTriggers } from './payload';
 import { zodResolver } from './resolver';
 import './engine-form.css';
 
 /**
- * The generic form (lowcode-engine.md §2.2, §3.2, §5.1): antd layout, react-hook-form state, the
- * view's zod schema through zodResolver. Everything it shows is read from the model: kinds, show,
- * relations, dividers, widths. Values are kept in the shape they are submitted in (payload.ts), so a
- * rejected submit leaves every typed value as it was.
+ * The generic form: antd layout, react-hook-form state, the view's zod schema through zodResolver.
+ * Everything it shows is read from the model: kinds, show, relations, dividers, widths. Values are
+ * kept in the shape they are submitted in (payload.ts), so a rejected submit leaves every typed
+ * value as it was, and the messages of a record the server refused show under their fields.
  *
  * Validation: a field is first checked when it loses focus (named validators and patterns report
  * on blur), then on every change; submit checks everything.
@@ -162,23 +162,45 @@ function useFieldStates(
   return useMemo(() => statesOf(getValues(triggers)), [statesOf, getValues, triggers, signature]);
 }
 
-export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function EngineForm(
-  { form, schema, mode, initialValues, onSubmit, fixedValues },
+/** The fields of a refused record that the form draws get their message; the first is focused. */
+function showServerErrors(
+  errors: Readonly<Record<string, string>>,
+  form: FormModel,
+  states: ReadonlyMap<string, FieldState>,
+  setError: (name: string, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void,
+): void {
+  let first = true;
+  for (const field of form.fields) {
+    const message = errors[field.name];
+    if (message === undefined || !states.get(field.name) || states.get(field.name)?.hidden) continue;
+    setError(field.name, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+  }
+}
+
+export function EngineForm<T extends FormValues = FormValues>({
+  form,
+  schema,
+  mode,
+  initialValues,
+  onSubmit,
+  fixedValues,
   ref,
-) {
+}: EngineFormProps<T> & { ref?: Ref<EngineFormHandle> }) {
+  const { notify } = useEngineServices();
   // By content: a caller passing a fresh but equal object each render must not reset what was typed.
   const initialKey = JSON.stringify(initialValues ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: initialKey is initialValues' content
   const start = useMemo(() => editableValues(form, mode, initialValues), [form, mode, initialKey]);
   const resolver = useMemo(() => zodResolver(schema), [schema]);
-  const methods = useForm<FieldValues>({
+  const methods = useForm<FieldValues, unknown, T>({
     defaultValues: start,
     resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  const { control, reset, handleSubmit, getValues, setValue } = methods;
+  const { control, reset, handleSubmit, getValues, setValue, setError } = methods;
 
   // A new record (the detail arrived, another row was opened) starts the form again.
   const first = useRef(true);
@@ -209,7 +231,7 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
       const message = hidden?.[1]?.message;
       if (typeof message === 'string') notify.warning(message);
     },
-    [states],
+    [states, notify],
   );
 
   const submit = useCallback(async (): Promise<boolean> => {
@@ -225,8 +247,9 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
       try {
         await onSubmit(payload);
         ok = true;
-      } catch {
-        // The caller has said what went wrong; the values stay as typed.
+      } catch (e) {
+        // The values stay as typed; the fields the server named say what it refused.
+        if (e instanceof HttpError && e.errors) showServerErrors(e.errors, form, states, setError);
         ok = false;
       } finally {
         submittingRef.current = false;
@@ -234,7 +257,7 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
       }
     }, reportHidden)();
     return ok;
-  }, [mode, onSubmit, handleSubmit, form, getValues, fixedValues, reportHidden]);
+  }, [mode, onSubmit, handleSubmit, form, getValues, fixedValues, reportHidden, states, setError]);
 
   useImperativeHandle(
     ref,
@@ -307,4 +330,4 @@ export const EngineForm = forwardRef<EngineFormHandle, EngineFormProps>(function
       <Row gutter={16}>{groups}</Row>
     </Form>
   );
-});
+}

@@ -1,59 +1,26 @@
-import { Button, Card, Result, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { normalizeDefinition } from '../../model/normalize';
+import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { buildSchema } from '../../model/schema';
 import type { FormPageModel, ListPageModel } from '../../model/types';
-import { NOTICE_SECONDS, notify } from '../../notify/notifier';
-import { http } from '../../request';
 import type { EngineFormHandle, FormMode } from '../contracts';
+import { useDefinition } from '../hooks/use-definition';
+import { useRecord } from '../hooks/use-record';
 import { OptionsProvider } from '../options';
+import { useEngineServices, usePageNavigation } from '../services';
 import { EngineForm } from './engine-form';
-import { blockingProblems, queryValues } from './page-query';
+import { queryValues } from './page-query';
 
 /**
  * Screen type 3 (`/{x}/vBuild/temp/{screenId}`): one view's form as a full page. The view is
  * fetched and normalised at run time (it may be newer than the build). Route query values are read
  * as numbers: the view's key (`?id=5`) opens that record for editing, every value goes into the
- * payload. After 提交成功 the page closes (back to where the user came from).
+ * payload. After 提交成功 the page closes its tab.
  */
 
 export const SUBMIT_SUCCESS = '提交成功';
-/** lowcode-engine.md §4: a detail that fails to load closes the form after 1 s. */
-export const CLOSE_AFTER_FAILED_DETAIL_MS = 1000;
-
-type Definition =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'invalid'; lines: string[] }
-  | { status: 'ready'; page: ListPageModel };
-
-function useViewDefinition(viewId: number, attempt: number): Definition {
-  const [state, setState] = useState<Definition>({ status: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for the definition again
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    http
-      .get<unknown>('/api/generation/detail', { id: viewId }, { silent: true, signal: controller.signal })
-      .then((json) => {
-        const r = normalizeDefinition({ kind: 'view', file: `view ${viewId}`, json });
-        const lines = blockingProblems(r.problems);
-        if (lines.length) setState({ status: 'invalid', lines });
-        else if (r.page?.kind === 'list') setState({ status: 'ready', page: r.page });
-        else setState({ status: 'failed', message: r.skipped ? '该视图尚未设计' : '该视图不是表单视图' });
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: e instanceof Error ? e.message : String(e) });
-      });
-    return () => controller.abort();
-  }, [viewId, attempt]);
-  return state;
-}
 
 export function FormPage({ model }: { model: FormPageModel }) {
-  const [attempt, setAttempt] = useState(0);
-  const definition = useViewDefinition(model.formView, attempt);
+  const definition = useDefinition('view', model.formView, { runtimeOnly: true });
   if (definition.status === 'loading')
     return (
       <Card title={model.title}>
@@ -63,83 +30,64 @@ export function FormPage({ model }: { model: FormPageModel }) {
   if (definition.status === 'failed')
     return (
       <Result
-        status="warning"
+        status={definition.error.status === 404 ? '404' : 'warning'}
         title="表单加载失败"
-        subTitle={definition.message}
+        subTitle={definition.error.message}
         extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button type="primary" onClick={definition.reload}>
             重试
           </Button>
         }
       />
     );
-  if (definition.status === 'invalid')
+  const r = definition.resolution;
+  if (r.kind === 'invalid')
     return (
       <Result status="error" title="视图定义有误，无法显示" subTitle={`视图 ${model.formView}`}>
         <ul data-problems style={{ margin: 0, paddingLeft: 20 }}>
-          {definition.lines.map((line) => (
-            <li key={line}>
-              <Typography.Text code>{line}</Typography.Text>
+          {r.problems.map((p) => (
+            <li key={`${p.pointer}: ${p.message}`}>
+              <Typography.Text code>{`${p.pointer}: ${p.message}`}</Typography.Text>
             </li>
           ))}
         </ul>
       </Result>
     );
-  return <FullPageForm model={model} page={definition.page} />;
+  if (r.kind !== 'runtime' || r.page.kind !== 'list')
+    return (
+      <Result
+        status="warning"
+        title="表单加载失败"
+        subTitle={r.kind === 'undesigned' ? '该视图尚未设计' : '该视图不是表单视图'}
+        extra={
+          <Button type="primary" onClick={definition.reload}>
+            重试
+          </Button>
+        }
+      />
+    );
+  return <FullPageForm key={r.hash} model={model} page={r.page} />;
 }
 
 function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageModel }) {
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const { notify } = useEngineServices();
+  const { search, closePage } = usePageNavigation();
   const form = page.form;
   const schema = useMemo(() => buildSchema(form), [form]);
   const query = useMemo(() => queryValues(search), [search]);
   const key = form.dialog.key;
   const recordId = query[key];
   const mode: FormMode = recordId !== undefined ? 'edit' : 'add';
-  const [initial, setInitial] = useState<{ loading: boolean; values?: Record<string, unknown> }>({ loading: true });
   const [submitting, setSubmitting] = useState(false);
   const ref = useRef<EngineFormHandle>(null);
-
-  const close = useCallback(() => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/', { replace: true });
-  }, [navigate]);
-  const closeRef = useRef(close);
-  closeRef.current = close;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let closing: ReturnType<typeof setTimeout> | undefined;
-    setInitial({ loading: true });
-    const load =
-      mode === 'edit'
-        ? http.get<Record<string, unknown>>(page.api.detail, { generalId: page.viewId, [key]: recordId }, { signal: controller.signal })
-        : form.dialog.initGroovy
-          ? http.post<{ data?: Record<string, unknown> }>(page.api.preAdd, {}, { signal: controller.signal }).then((r) => r?.data ?? {})
-          : Promise.resolve(undefined);
-    load
-      .then((values) => setInitial({ loading: false, values: values ?? undefined }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        if (mode === 'edit') closing = setTimeout(() => closeRef.current(), CLOSE_AFTER_FAILED_DETAIL_MS);
-        else setInitial({ loading: false });
-      });
-    return () => {
-      controller.abort();
-      clearTimeout(closing);
-    };
-  }, [mode, page, key, recordId, form.dialog.initGroovy]);
+  const record = useRecord({ model: page, mode, id: recordId, onClose: closePage, closeOnSubmit: true });
 
   const onSubmit = useCallback(
     async (payload: Record<string, unknown>) => {
-      const url = page.api.submit ?? (mode === 'edit' ? page.api.edit : page.api.add);
-      await http.post(url, { generalId: page.viewId, ...payload });
-      notify.success(SUBMIT_SUCCESS, NOTICE_SECONDS);
-      close();
+      await record.submit({ generalId: page.viewId, ...payload });
+      notify.success(SUBMIT_SUCCESS);
     },
-    [page, mode, close],
+    [record, page.viewId, notify],
   );
 
   const submit = async () => {
@@ -152,19 +100,20 @@ function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageMod
   };
 
   const dicts = useMemo(() => form.fields.map((f) => f.dict), [form]);
+  const load = record.load;
 
   return (
     <Card title={model.title} data-page-kind="form" data-view-id={page.viewId}>
-      {initial.loading ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
+      {load.status === 'loading' && <Spin style={{ display: 'block', margin: '48px auto' }} />}
+      {load.status === 'failed' && <Alert type="error" showIcon title="数据加载失败，页面即将关闭" />}
+      {load.status === 'ready' && (
         <OptionsProvider dicts={dicts}>
           <EngineForm
             ref={ref}
             form={form}
             schema={schema}
             mode={mode}
-            initialValues={initial.values}
+            initialValues={load.values}
             onSubmit={onSubmit}
             fixedValues={query}
           />
@@ -175,7 +124,7 @@ function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageMod
             <Button onClick={() => ref.current?.reset()} disabled={submitting}>
               重置
             </Button>
-            <Button onClick={close} disabled={submitting}>
+            <Button onClick={closePage} disabled={submitting}>
               取消
             </Button>
           </Space>

@@ -7,12 +7,9 @@ import type { ZodType } from 'zod';
  * starts with; only a field's first issue is kept (the schema orders them by field and by check).
  * Issues without a path land on `root`.
  */
-export function fieldErrors(
-  schema: ZodType,
-  values: unknown,
-): { ok: true; data: FieldValues } | { ok: false; errors: Record<string, string> } {
+export function fieldErrors<T>(schema: ZodType<T>, values: unknown): { ok: true; data: T } | { ok: false; errors: Record<string, string> } {
   const r = schema.safeParse(values);
-  if (r.success) return { ok: true, data: (r.data ?? {}) as FieldValues };
+  if (r.success) return { ok: true, data: r.data };
   const errors: Record<string, string> = {};
   for (const issue of r.error.issues) {
     const key = issue.path[0];
@@ -22,7 +19,7 @@ export function fieldErrors(
   return { ok: false, errors };
 }
 
-export function zodResolver(schema: ZodType): Resolver<FieldValues, unknown, FieldValues> {
+export function zodResolver<T>(schema: ZodType<T>): Resolver<FieldValues, unknown, T> {
   return (values) => {
     const r = fieldErrors(schema, values);
     if (r.ok) return { values: r.data, errors: {} };

@@ -1,14 +1,13 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Modal, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { notify } from '../../notify/notifier';
-import { download, http } from '../../request';
+import { type DataProvider, useEngineServices } from '../services';
 import { compressImage } from './compress';
 import type { ControlProps } from './field-controls';
 import { filesText, isAccepted, parseFiles, type StoredFile, TOO_MANY_FILES_MESSAGE, uploadTypeMessage } from './labels';
 
 /**
- * File and image fields (lowcode-engine.md §5.2): POST /api/file/upload (multipart, with the
+ * File and image fields: POST /api/file/upload (multipart, with the
  * field's name as columnName); the whitelist of the model with the 允许上传 message; more files than
  * maxCount warns 文件数量超过限定个数; removal asks first; images over 1 MB are compressed first.
  * The value is the JSON list text of the upload answers.
@@ -27,11 +26,11 @@ interface UploadAnswer {
 /** Previews need the session headers, so images are fetched once and shown from object URLs. */
 const previews = new Map<string, Promise<string | undefined>>();
 
-function previewUrl(filePath: string): Promise<string | undefined> {
+function previewUrl(data: Pick<DataProvider, 'custom'>, filePath: string): Promise<string | undefined> {
   let p = previews.get(filePath);
   if (!p) {
-    p = http
-      .request<Blob>(PREVIEW_URL, { params: { source: filePath }, responseType: 'blob', silent: true })
+    p = data
+      .custom<Blob>({ url: PREVIEW_URL, query: { source: filePath }, responseType: 'blob', silent: true })
       .then((blob) => URL.createObjectURL(blob))
       .catch(() => {
         previews.delete(filePath);
@@ -43,24 +42,26 @@ function previewUrl(filePath: string): Promise<string | undefined> {
 }
 
 function usePreviewUrls(files: readonly StoredFile[], enabled: boolean): Record<string, string> {
+  const { data } = useEngineServices();
   const [urls, setUrls] = useState<Record<string, string>>({});
   const paths = files.map((f) => f.filePath).join('\n');
   useEffect(() => {
     if (!enabled || !paths) return;
     let live = true;
     for (const path of paths.split('\n')) {
-      void previewUrl(path).then((url) => {
+      void previewUrl(data, path).then((url) => {
         if (live && url) setUrls((u) => (u[path] === url ? u : { ...u, [path]: url }));
       });
     }
     return () => {
       live = false;
     };
-  }, [paths, enabled]);
+  }, [data, paths, enabled]);
   return urls;
 }
 
 export function UploadField({ field, id, value, onChange, onBlur, readOnly, disabled }: ControlProps) {
+  const { data, download, notify } = useEngineServices();
   const rules = field.upload ?? { image: field.kind === 'image', accept: [], maxCount: 1 };
   const files = parseFiles(value);
   const [pending, setPending] = useState<UploadFile[]>([]);
@@ -85,12 +86,12 @@ export function UploadField({ field, id, value, onChange, onBlur, readOnly, disa
       const body = new FormData();
       body.append('file', await compressImage(file), file.name);
       body.append('columnName', field.name);
-      const answer = await http.request<UploadAnswer>(UPLOAD_URL, { method: 'POST', multipart: body });
+      const answer = await data.custom<UploadAnswer>({ url: UPLOAD_URL, method: 'post', multipart: body });
       const stored: StoredFile = { fileName: answer.fileName, filePath: answer.filePath };
       if (answer.columnName) stored.columnName = answer.columnName;
       commit([...latest.current, stored]);
     } catch {
-      // The request layer has shown the server's message.
+      // The data provider has shown the server's message.
     } finally {
       counted.current--;
       setPending((p) => p.filter((x) => x.uid !== uid));

@@ -14,13 +14,13 @@ function context(answer: unknown = { status: 200, message: '操作成功' }, con
       api: { groovy: '/api/general/groovy/12' } as ButtonContext['model']['api'],
       form: { dialog: { key: 'id' } } as ButtonContext['model']['form'],
     },
-    http: {
-      get: vi.fn(async (url: string, params?: unknown) => {
-        calls.push(`GET ${url} ${JSON.stringify(params)}`);
+    data: {
+      custom: vi.fn(async ({ url, method, query, payload }) => {
+        calls.push(`${method === 'post' ? 'POST' : 'GET'} ${url} ${JSON.stringify(method === 'post' ? payload : query)}`);
         return answer;
       }) as never,
-      post: vi.fn(async (url: string, data?: unknown) => {
-        calls.push(`POST ${url} ${JSON.stringify(data)}`);
+      groovy: vi.fn(async ({ resource, name, action, ids }) => {
+        calls.push(`GROOVY ${resource.api.groovy} ${JSON.stringify({ name, action, ids })}`);
         return answer;
       }) as never,
     },
@@ -68,7 +68,7 @@ describe('custom button actions', () => {
     const inApp = context({ status: 200, location: '/dev-tools/temp/page/disposalOrder/19?stockId=3' });
     await runButton(button({ action: 'groovy', name: 'genOrder', groovyAction: 'createDisposalOrder' }), rows.slice(0, 1), inApp.ctx);
     expect(inApp.calls).toEqual([
-      'POST /api/general/groovy/12 {"groovyQueryParam":{"name":"genOrder","groovyAction":"createDisposalOrder"},"ids":[3]}',
+      'GROOVY /api/general/groovy/12 {"name":"genOrder","action":"createDisposalOrder","ids":[3]}',
       'navigate /dev-tools/temp/page/disposalOrder/19?stockId=3',
       'reload',
     ]);
@@ -93,7 +93,7 @@ describe('custom button actions', () => {
 
   it('reports a failed call as not done, without a notice', async () => {
     const { ctx, calls } = context();
-    ctx.http.post = vi.fn(async () => {
+    ctx.data.custom = vi.fn(async () => {
       throw new Error('boom');
     }) as never;
     expect(await runButton(button({ submitUrl: '/p', submitType: 'post' }), rows, ctx)).toBe(false);

@@ -1,21 +1,19 @@
 /**
- * Custom buttons (lowcode-engine.md §2.7, definitions.md §1.3): the six actions, each behind its
- * confirm. The page passes what a button may touch (navigation, the list's reload, the dialog
- * opener), so the actions need no React.
+ * Custom buttons: the six actions (submit, groovy, dialog, view, website, system), each behind its
+ * confirm. The page passes what a button may touch (the data provider, navigation, the list's
+ * reload, the dialog opener), so the actions need no React.
  */
 import type { ButtonModel, ListPageModel } from '../../model/types';
-import type { Notifier } from '../../notify/notifier';
-import type { RequestClient } from '../../request';
-import type { Download } from '../../request/download';
+import type { DataProvider, EngineNotifier, EngineServices } from '../services';
 import { locationTarget, MESSAGES, systemTarget, viewTarget } from './rules';
 
 export type ButtonRow = Record<string, unknown>;
 
 export interface ButtonContext {
   model: Pick<ListPageModel, 'viewId' | 'api' | 'form'>;
-  http: Pick<RequestClient, 'get' | 'post'>;
-  download: Download;
-  notify: Pick<Notifier, 'success' | 'confirm'>;
+  data: Pick<DataProvider, 'custom' | 'groovy'>;
+  download: EngineServices['download'];
+  notify: Pick<EngineNotifier, 'success' | 'confirm'>;
   /** In-app navigation. */
   navigate: (to: string) => void;
   /** A new browser window. */
@@ -64,14 +62,19 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
         if (button.submitType === 'download') {
           return await ctx.download(url, params);
         }
-        const answer = button.submitType === 'post' ? await ctx.http.post(url, params) : await ctx.http.get(url, params);
+        const answer =
+          button.submitType === 'post'
+            ? await ctx.data.custom({ url, method: 'post', payload: params })
+            : await ctx.data.custom({ url, method: 'get', query: params });
         ctx.notify.success(messageOf(answer));
         ctx.reload();
         return true;
       }
       case 'groovy': {
-        const answer = await ctx.http.post(ctx.model.api.groovy, {
-          groovyQueryParam: { name: button.name, groovyAction: button.groovyAction ?? button.name },
+        const answer = await ctx.data.groovy({
+          resource: { viewId: ctx.model.viewId, api: ctx.model.api },
+          name: button.name,
+          action: button.groovyAction ?? button.name,
           ids,
         });
         const location = locationOf(answer);
@@ -99,7 +102,7 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
         return true;
     }
   } catch {
-    // The request layer has shown the error.
+    // The data provider has shown the error.
     return false;
   }
   return false;

@@ -1,12 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { notify } from '../../notify/notifier';
-import { download, filenameFromDisposition, http } from '../../request';
-import { saveBlob } from '../../request/download';
+import { type ImportResult, useEngineServices, type ViewResource } from '../services';
 import { MESSAGES } from './rules';
 
-/** §5.2: the import takes spreadsheets only. */
+/** The import takes spreadsheets only. */
 export const IMPORT_EXTENSIONS = ['xls', 'xlsx'];
 
 export function isImportFile(name: string): boolean {
@@ -14,33 +12,25 @@ export function isImportFile(name: string): boolean {
   return name.includes('.') && IMPORT_EXTENSIONS.includes(ext);
 }
 
-interface ImportResult {
-  blob: Blob;
-  fileName: string;
-  succeeded?: number;
-  failed?: number;
-}
-
-const countOf = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
-
 /**
- * Import (lowcode-engine.md §2.1, §5.2, §8): an xls or xlsx file posted to the import URL; the server
- * answers a spreadsheet with a verdict per row, offered for download. Template download beside it.
+ * Import: an xls or xlsx file sent to the view's import; the server answers a spreadsheet with a
+ * verdict per row, offered for download. Template download beside it.
  */
 export function ImportDialog({
-  url,
-  templateUrl,
+  resource,
+  template,
   title,
   onClose,
   onImported,
 }: {
-  url: string;
+  resource: ViewResource;
   /** Offered when the page has template download. */
-  templateUrl?: string;
+  template?: boolean;
   title: string;
   onClose: () => void;
   onImported: () => void;
 }) {
+  const { data, download, saveFile, notify } = useEngineServices();
   const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
 
@@ -48,20 +38,11 @@ export function ImportDialog({
     setUploading(true);
     setResult(null);
     try {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      const response = await http.request<Response>(url, { method: 'POST', multipart: body, responseType: 'response' });
-      const blob = await response.blob();
-      setResult({
-        blob,
-        fileName: filenameFromDisposition(response.headers.get('content-disposition')) ?? `${title}导入结果.xlsx`,
-        succeeded: countOf(response.headers.get('x-import-success')),
-        failed: countOf(response.headers.get('x-import-failed')),
-      });
+      setResult(await data.import({ resource, file }));
       notify.success(MESSAGES.importDone);
       onImported();
     } catch {
-      // Reported by the request layer.
+      // Reported by the data provider.
     } finally {
       setUploading(false);
     }
@@ -90,8 +71,12 @@ export function ImportDialog({
           <p className="ant-upload-text">{uploading ? '正在导入…' : '将文件拖到此处，或点击上传'}</p>
           <p className="ant-upload-hint">{MESSAGES.importTypes}</p>
         </Upload.Dragger>
-        {templateUrl && (
-          <Button type="link" onClick={() => void download(templateUrl, undefined, `${title}导入模板.xlsx`)} style={{ padding: 0 }}>
+        {template && (
+          <Button
+            type="link"
+            onClick={() => void download(resource.api.template, undefined, `${title}导入模板.xlsx`)}
+            style={{ padding: 0 }}
+          >
             下载导入模板
           </Button>
         )}
@@ -104,7 +89,7 @@ export function ImportDialog({
               result.succeeded !== undefined ? `成功 ${result.succeeded} 条${result.failed ? `，失败 ${result.failed} 条` : ''}` : undefined
             }
             action={
-              <Button size="small" onClick={() => saveBlob(result.blob, result.fileName)}>
+              <Button size="small" onClick={() => saveFile(result.file, result.fileName ?? `${title}导入结果.xlsx`)}>
                 下载导入结果
               </Button>
             }

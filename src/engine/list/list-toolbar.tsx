@@ -13,10 +13,10 @@ import {
 import { Button, Checkbox, Popover, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import type { ButtonModel, ColumnModel } from '../../model/types';
-import { notify } from '../../notify/notifier';
+import { useEngineServices } from '../services';
 import { type ListAbilities, MESSAGES, toolbarButtonState } from './rules';
 
-/** Column chooser: the user may hide columns, never the last visible one (§2.1, §5.1). */
+/** Column chooser: the user may hide columns, never the last visible one. */
 export function ColumnChooser({
   columns,
   visible,
@@ -26,6 +26,7 @@ export function ColumnChooser({
   visible: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
 }) {
+  const { notify } = useEngineServices();
   const content = (
     <div className="engine-column-chooser" style={{ display: 'flex', flexDirection: 'column', gap: 6, maxHeight: 360, overflowY: 'auto' }}>
       {columns.map((c) => (
@@ -84,7 +85,7 @@ function Tip({ title, children }: { title?: string; children: ReactNode }) {
 }
 
 /**
- * The CRUD toolbar (lowcode-engine.md §2.1): add, edit (one row), delete (the selection), export,
+ * The CRUD toolbar: add, edit (one row), delete (the selection), export,
  * import, template, the custom toolbar buttons, advanced query; on the right the search toggle,
  * refresh and the column chooser.
  */

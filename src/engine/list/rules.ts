@@ -1,12 +1,14 @@
 /**
- * The list page's decisions that do not need React: who may do what (lowcode-engine.md §6), which
- * custom buttons show where (§2.7, definitions.md §1.3), how row actions overflow into 更多 (§2.1),
- * and the CRUD action states of §4. Pure.
+ * The list page's decisions that do not need React: who may do what, which custom buttons show
+ * where, how row actions overflow into 更多, and where buttons lead. Pure: the user's permissions
+ * come in as a `can` function.
  */
-import { hasPermission } from '../../access/permission';
 import type { ButtonModel, ListPageModel } from '../../model/types';
 
-/** §9: above this many row actions the rest go into the 更多 menu. */
+/** Whether the user holds a permission, or any of a list. */
+export type Can = (permission: string | readonly string[]) => boolean;
+
+/** Above this many row actions the rest go into the 更多 menu. */
 export const ROW_ACTION_LIMIT = 4;
 
 export const MESSAGES = {
@@ -39,9 +41,8 @@ export interface ListAbilities {
   template: boolean;
 }
 
-/** What the page offers to these roles: the definition's switch and the permission, both. Admin and the wildcard pass. */
-export function abilitiesOf(model: Pick<ListPageModel, 'features' | 'permissions'>, roles: readonly string[]): ListAbilities {
-  const can = (p: string) => hasPermission(roles, p);
+/** What the page offers this user: the definition's switch and the permission, both. */
+export function abilitiesOf(model: Pick<ListPageModel, 'features' | 'permissions'>, can: Can): ListAbilities {
   const f = model.features;
   const p = model.permissions;
   return {
@@ -57,9 +58,9 @@ export function abilitiesOf(model: Pick<ListPageModel, 'features' | 'permissions
   };
 }
 
-/** A custom button shows to admin, the wildcard, or a holder of one of its roles; no roles means everyone. */
-export function buttonAllowed(button: Pick<ButtonModel, 'roles'>, roles: readonly string[]): boolean {
-  return button.roles.length === 0 || hasPermission(roles, button.roles);
+/** A custom button shows to a holder of one of its roles; no roles means everyone. */
+export function buttonAllowed(button: Pick<ButtonModel, 'roles'>, can: Can): boolean {
+  return button.roles.length === 0 || can(button.roles);
 }
 
 /** A row button with showWhen shows only where row[field] equals value, compared as text. */
@@ -95,57 +96,18 @@ export function toolbarButtonState(
   return { enabled: true };
 }
 
-export function toolbarButtons(buttons: readonly ButtonModel[], roles: readonly string[]): ButtonModel[] {
-  return buttons.filter((b) => b.position === 'toolbar' && buttonAllowed(b, roles));
+export function toolbarButtons(buttons: readonly ButtonModel[], can: Can): ButtonModel[] {
+  return buttons.filter((b) => b.position === 'toolbar' && buttonAllowed(b, can));
 }
 
-export function rowButtons(
-  buttons: readonly ButtonModel[],
-  roles: readonly string[],
-  row: Readonly<Record<string, unknown>>,
-): ButtonModel[] {
-  return buttons.filter((b) => b.position === 'row' && buttonAllowed(b, roles) && buttonShownOnRow(b, row));
+export function rowButtons(buttons: readonly ButtonModel[], can: Can, row: Readonly<Record<string, unknown>>): ButtonModel[] {
+  return buttons.filter((b) => b.position === 'row' && buttonAllowed(b, can) && buttonShownOnRow(b, row));
 }
 
 /** Up to the limit inline; beyond it, the rest go into the 更多 menu. */
 export function splitRowActions<T>(actions: readonly T[], limit = ROW_ACTION_LIMIT): { inline: T[]; more: T[] } {
   if (actions.length <= limit) return { inline: [...actions], more: [] };
   return { inline: actions.slice(0, limit), more: actions.slice(limit) };
-}
-
-// ----- CRUD action states (§4) -----
-
-/** 0 normal, 1 prepared (dialog open, or a look), 2 processing (the call runs). */
-export type CrudStatus = 0 | 1 | 2;
-export type CrudAction = 'add' | 'edit' | 'del';
-export type CrudStates = Record<CrudAction, CrudStatus>;
-export type CrudEvent = 'prepare' | 'start' | 'success' | 'failure' | 'cancel';
-
-export const CRUD_IDLE: CrudStates = { add: 0, edit: 0, del: 0 };
-
-/**
- * prepare: 0 → 1; start: → 2; success: → 0 (the caller refreshes); failure: 2 → 1; cancel: → 0.
- * A delete is prepared while its confirm is open.
- */
-export function crudTransition(states: CrudStates, action: CrudAction, event: CrudEvent): CrudStates {
-  const now = states[action];
-  let next: CrudStatus = now;
-  switch (event) {
-    case 'prepare':
-      next = now === 2 ? 2 : 1;
-      break;
-    case 'start':
-      next = 2;
-      break;
-    case 'success':
-    case 'cancel':
-      next = 0;
-      break;
-    case 'failure':
-      next = 1;
-      break;
-  }
-  return next === now ? states : { ...states, [action]: next };
 }
 
 // ----- custom button targets -----

@@ -1,15 +1,16 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { RemoteOptions } from '../../model/types';
-import { http } from '../../request';
+import { type DataProvider, useEngineServices } from '../services';
 import { createDictLoader, type DictLoader, dictNames } from './dict-loader';
 import { createRemoteCache, findOption, type RemoteCache, remoteKey, remoteParams } from './remote-options';
 import type { DictEntry, LoadStatus, RemoteOption } from './types';
 
 /**
  * Options of one page: dictionaries (batched, once each), remote options and the region tree
- * (once per url and parameters). A page wraps itself in <OptionsProvider>, naming the dictionaries
- * it knows it needs so they go out in the first batch; hooks outside any provider share one
- * app-wide store, so nothing breaks, it is only cached longer.
+ * (once per url and parameters), fetched through the data provider. A page wraps itself in
+ * <OptionsProvider>, naming the dictionaries it knows it needs so they go out in the first batch;
+ * hooks outside any provider share one store per data provider, so nothing breaks, it is only
+ * cached longer.
  */
 
 export const DICT_MAP_URL = '/api/dictDetail/map';
@@ -20,25 +21,31 @@ export interface OptionsStore {
   remote: RemoteCache;
 }
 
-export function createOptionsStore(): OptionsStore {
+export function createOptionsStore(data: Pick<DataProvider, 'custom'>): OptionsStore {
   return {
-    dicts: createDictLoader((names) => http.get<Record<string, unknown>>(DICT_MAP_URL, { dictName: names.join(',') })),
-    remote: createRemoteCache((url, params) => http.get(url, params)),
+    dicts: createDictLoader((names) => data.custom<Record<string, unknown>>({ url: DICT_MAP_URL, query: { dictName: names.join(',') } })),
+    remote: createRemoteCache((url, params) => data.custom({ url, query: params })),
   };
 }
 
-let fallback: OptionsStore | undefined;
+const fallbacks = new WeakMap<object, OptionsStore>();
 const OptionsContext = createContext<OptionsStore | null>(null);
 
 export function useOptionsStore(): OptionsStore {
   const store = useContext(OptionsContext);
+  const { data } = useEngineServices();
   if (store) return store;
-  fallback ??= createOptionsStore();
+  let fallback = fallbacks.get(data);
+  if (!fallback) {
+    fallback = createOptionsStore(data);
+    fallbacks.set(data, fallback);
+  }
   return fallback;
 }
 
 export function OptionsProvider({ dicts, children }: { dicts?: readonly (string | undefined)[]; children?: ReactNode }) {
-  const [store] = useState(createOptionsStore);
+  const { data } = useEngineServices();
+  const [store] = useState(() => createOptionsStore(data));
   const names = dictNames(dicts ?? []).join(',');
   useEffect(() => {
     if (names) void store.dicts.load(names);

@@ -1,0 +1,97 @@
+/**
+ * The engine's data provider over this app's request client and the reference server's calls:
+ * which URL of a view's model each call uses, and how the answers read. Failures are reported by the
+ * request client (error notice, 401 confirm, 403 to /401) and rejected as the engine's HttpError,
+ * a refused record's `errors: [{ field, message }]` as its field → message map.
+ */
+import { type DataProvider, HttpError, type ImportResult, type Row } from '../engine/services';
+import { filenameFromDisposition, type RequestClient, RequestError, type RequestOptions } from '../request';
+import type { Download } from '../request/download';
+
+/** `{status, data}` answers (preAdd, some details) carry the record in data; a detail answers the record itself. */
+export function recordOf(answer: unknown): Row | undefined {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
+  const a = answer as Row;
+  if ('data' in a) return a.data && typeof a.data === 'object' && !Array.isArray(a.data) ? (a.data as Row) : undefined;
+  return a;
+}
+
+/** `{content, totalElements}`, or a plain list. */
+export function pageOf(answer: unknown): { rows: Row[]; total: number } {
+  if (Array.isArray(answer)) return { rows: answer as Row[], total: answer.length };
+  if (answer && typeof answer === 'object') {
+    const a = answer as { content?: unknown; totalElements?: unknown };
+    const rows = Array.isArray(a.content) ? (a.content as Row[]) : [];
+    const total = Number(a.totalElements);
+    return { rows, total: Number.isFinite(total) ? total : rows.length };
+  }
+  return { rows: [], total: 0 };
+}
+
+/** A refused record's problems by field: the first message of each. */
+export function fieldErrorsOf(body: unknown): Record<string, string> | undefined {
+  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const out: Record<string, string> = {};
+  for (const e of list) {
+    if (!e || typeof e !== 'object') continue;
+    const { field, message } = e as { field?: unknown; message?: unknown };
+    if (typeof field === 'string' && typeof message === 'string' && !Object.hasOwn(out, field)) out[field] = message;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+function httpErrorOf(e: unknown): unknown {
+  if (!(e instanceof RequestError)) return e;
+  return new HttpError(e.message, e.status, fieldErrorsOf(e.body));
+}
+
+/** Runs a call, its failure as an HttpError (an abort stays an abort). */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw httpErrorOf(e);
+  }
+}
+
+const countOf = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
+
+export function createDataProvider(http: RequestClient, download: Download): DataProvider {
+  const options = (o: { signal?: AbortSignal; silent?: boolean }): RequestOptions => ({ signal: o.signal, silent: o.silent });
+  return {
+    getList: (p) => call(async () => pageOf(await http.get(p.resource.api.list, p.query, options(p)))),
+    getOne: (p) =>
+      call(async () => recordOf(await http.get(p.resource.api.detail, { generalId: p.resource.viewId, [p.key]: p.id }, options(p)))),
+    // A view with one submit URL takes both adds and updates there.
+    create: (p) => call(() => http.post(p.resource.api.submit || p.resource.api.add, p.values, options(p))),
+    update: (p) => call(() => http.post(p.resource.api.submit || p.resource.api.edit, p.values, options(p))),
+    deleteMany: (p) => call(() => http.post(p.resource.api.del, p.ids, options(p))),
+    export: (p) => download(p.resource.api.export, p.query, p.fileName),
+    import: (p) =>
+      call(async (): Promise<ImportResult> => {
+        const body = new FormData();
+        body.append('file', p.file, p.file.name);
+        const response = await http.request<Response>(p.resource.api.import, { method: 'POST', multipart: body, responseType: 'response' });
+        return {
+          file: await response.blob(),
+          fileName: filenameFromDisposition(response.headers.get('content-disposition')),
+          succeeded: countOf(response.headers.get('x-import-success')),
+          failed: countOf(response.headers.get('x-import-failed')),
+        };
+      }),
+    preAdd: (p) => call(async () => recordOf(await http.post(p.resource.api.preAdd, {}, options(p)))),
+    groovy: (p) => call(() => http.post(p.resource.api.groovy, { groovyQueryParam: { name: p.name, groovyAction: p.action }, ids: p.ids })),
+    custom: <T>(c: Parameters<DataProvider['custom']>[0]) =>
+      call(() =>
+        http.request<T>(c.url, {
+          ...options(c),
+          method: c.method === 'post' ? 'POST' : 'GET',
+          params: c.query,
+          data: c.multipart ? undefined : c.payload,
+          multipart: c.multipart,
+          responseType: c.responseType,
+        }),
+      ),
+  };
+}
