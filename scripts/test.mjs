@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order of cost. Type-check, lint and `wastegen check`, build the app (with a signing
-// secret, so the browser suite proves the app signs what the server checks), then the unit,
+// `npm test`: everything, in order of cost. Type-check, lint (biome, then the layers' import
+// boundaries) and `wastegen check`, build the app (with a signing secret, so the browser suite
+// proves the app signs what the server checks), then the unit,
 // server and browser suites in one vitest run. When TEST_DATABASE_URL points at a PostgreSQL
 // server (.ci/run starts one), the server suite runs a second time against it.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ function step(title, args, env = {}) {
 
 step('type-check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint', ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
+step('lint: import boundaries (model ← engine ← app, generated; server → model)', ['scripts/check-boundaries.mjs']);
 step('wastegen check (generated/ in sync with definitions/)', ['cli/bin.js', 'check']);
 step('build app', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { SIGN_SECRET });
 const pgUrl = process.env.TEST_DATABASE_URL;
