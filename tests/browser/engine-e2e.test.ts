@@ -22,7 +22,7 @@ import {
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
 /**
- * Issue 5, "Runtime fallback and parity", end to end: the real server and the built app, as admin.
+ * Generated pages and the runtime renderer end to end: the real server and the built app, as admin.
  * A generated page does its whole journey; a view published after the build is drawn and used at run
  * time; a changed definition, the preview and a broken definition take the runtime path too.
  * (tests/browser/engine-list.test.ts covers the list page's details.)
@@ -53,6 +53,19 @@ async function openAsAdmin(path: string) {
   await opened.page.goto(path);
   await opened.page.locator('.wg-navbar').waitFor();
   return { ...opened, chunks };
+}
+
+/** Adds and publishes a view (no menu entry); its id. */
+async function publishView(name: string, componentName: string, template: Record<string, unknown>): Promise<number> {
+  const added = await admin.post('/api/generation/add', {
+    name,
+    disMenu: JSON.stringify({ componentName, name }),
+    disTemplate: JSON.stringify(template),
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const id = Number(added.body.id);
+  expect((await admin.post('/api/generation/publish', { id })).status).toBe(200);
+  return id;
 }
 
 /** Opens a sidebar entry under its section. */
@@ -167,27 +180,26 @@ describe('low-code pages end to end', () => {
     expect(errors).toEqual([]);
   });
 
-  it('opens a published view by its address although no menu points at it; the server decides who may', async () => {
+  it('opens a published view by its address although no menu points at it, titled by its name; the server decides who may', async () => {
     const componentName = 'noMenuView';
     const template = {
       basicOption: { add: true, edit: true, del: true, look: true, operation: true },
       tableOption: [{ name: 'title', chName: '标题', dataType: 'varchar', configure: { sort: 1, show: true } }],
       formOption: [{ name: 'title', chName: '标题', dataType: 'varchar', configure: { sort: 1, show: 1, required: true } }],
     };
-    const added = await admin.post('/api/generation/add', {
-      name: '无菜单视图',
-      disMenu: JSON.stringify({ componentName, name: '无菜单视图' }),
-      disTemplate: JSON.stringify(template),
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const id = Number(added.body.id);
-    expect((await admin.post('/api/generation/publish', { id })).status).toBe(200);
+    const id = await publishView('无菜单视图', componentName, template);
     const path = `/dev-tools/temp/page/${componentName}/${id}`;
+    expect(JSON.stringify((await admin.get('/api/menus/build')).body)).not.toContain(path);
 
     const { page, errors } = await openAsAdmin(path);
     await listPage(page, id).locator('.engine-list-table').waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
     expect(await headers(listPage(page, id))).toEqual(expect.arrayContaining(['标题']));
+    // The tag and the breadcrumb take the view's name.
+    const tag = page.locator(`.wg-tags .wg-tag[data-path="${path}"]`);
+    await expect.poll(() => tag.locator('.wg-tag-title').innerText()).toBe('无菜单视图');
+    expect(await tag.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(async () => (await page.locator('.wg-breadcrumb li').last().innerText()).trim()).toBe('无菜单视图');
 
     // A user whose roles do not grant the view's list permission is sent to /401 by the server's 403.
     const producer = await server.login('producer');
@@ -197,8 +209,57 @@ describe('low-code pages end to end', () => {
 
     // An unknown id says so instead of sending the user home.
     await page.goto('/dev-tools/temp/page/nothing/987654');
-    await page.getByText('视图 987654 加载失败').waitFor();
+    await page.getByText('视图 987654 不存在').waitFor();
+    expect(await page.locator('[data-missing-definition="view"]').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/dev-tools/temp/page/nothing/987654');
+    // No retry for what is not there, and no white screen.
+    expect(await button(page, '重试').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows each message of a record the server refuses under its field, keeping what was typed', async () => {
+    // 金额 has no maximum in the form: the schema accepts 1e14, the table's numeric(20,6) column does not.
+    const componentName = 'refusedRecord';
+    const template = {
+      basicOption: { add: true, edit: true, del: true, look: true, operation: true },
+      tableOption: [
+        { name: 'title', chName: '标题', dataType: 'varchar', configure: { sort: 1, show: true } },
+        { name: 'amount', chName: '金额', dataType: 'decimal', configure: { sort: 2, show: true } },
+      ],
+      formOption: [
+        { name: 'title', chName: '标题', dataType: 'varchar', configure: { sort: 1, show: 1, required: true } },
+        { name: 'amount', chName: '金额', dataType: 'decimal', configure: { sort: 2, show: 1 } },
+      ],
+    };
+    const id = await publishView('拒收记录', componentName, template);
+    const { page, errors } = await openAsAdmin(`/dev-tools/temp/page/${componentName}/${id}`);
+    const list = listPage(page, id);
+    await list.locator('.engine-list-table').waitFor();
+
+    await button(list, '新增').click();
+    const add = dialog(page, '新增');
+    await add.getByLabel('标题').fill('一张大额单据');
+    await add.getByLabel('金额').fill('100000000000000');
+    const answer = page.waitForResponse((r) => r.url().includes(`/api/general/add/${id}`));
+    await button(add, '确定').click();
+    const refused = await answer;
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ errors: [{ field: 'amount', message: '金额超出范围' }] });
+
+    // The message sits under 金额, the dialog stays open with every value as typed.
+    const amount = add.locator('[data-field="amount"]');
+    await expect.poll(() => amount.locator('.ant-form-item-explain-error').innerText()).toBe('金额超出范围');
+    expect(await add.locator('[data-field="title"] .ant-form-item-explain-error').count()).toBe(0);
+    expect(await add.getByLabel('标题').inputValue()).toBe('一张大额单据');
+    expect((await add.getByLabel('金额').inputValue()).replace(/,/g, '')).toBe('100000000000000');
+    expect(await listPage(page, id).getAttribute('data-crud-add')).toBe('1');
+
+    // Corrected, the message goes and the record is saved.
+    await add.getByLabel('金额').fill('1280.5');
+    await expect.poll(() => amount.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await button(add, '确定').click();
+    await notice(page, '新增成功').waitFor();
+    await expect.poll(() => columnTexts(list, '标题')).toEqual(['一张大额单据']);
     expect(errors).toEqual([]);
   });
 

@@ -184,6 +184,11 @@ describe('full-page form (screen 25, view 20)', () => {
     await page.getByRole('button', { name: '提 交' }).click();
     const body = (await submitted).postDataJSON();
     await page.locator('.ant-message').getByText('提交成功').waitFor();
+    // Then the page closes its tab, a second later: the tag beside it (首页 here) is shown.
+    const formTag = page.locator(`.wg-tags .wg-tag[data-path="${FORM_PATH}"]`);
+    expect(await formTag.count()).toBe(1);
+    await page.waitForURL((u) => u.pathname === '/abandonhome');
+    expect(await formTag.count()).toBe(0);
     expect(body).toMatchObject({
       waybillNo,
       fromRegion: '310000,310100,310101',
