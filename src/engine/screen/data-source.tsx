@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { DataProvider } from '../services';
 
 /**
  * Where a big screen's data comes from. The engine never calls the server itself: the app supplies
- * an implementation (the logged-in one through its request client, or a share link's open calls) and
- * the renderer reads it from context, or from the default the app registers once.
+ * the source through a ScreenDataProvider: the in-app pages one over the engine's data provider
+ * (screenDataOf), the viewer the logged-in one or a share link's open calls.
  */
 
 /** A data view's answer: its column names and rows; `truncated` when the server's row cap was reached. */
@@ -30,11 +31,27 @@ const missing: ScreenDataSource = {
   cityInfo: () => Promise.reject(new Error(NO_DATA_SOURCE_MESSAGE)),
 };
 
-let fallback: ScreenDataSource = missing;
+/** A data view's answer as the renderer reads it: columns and rows always lists. */
+export function dataViewAnswerOf(raw: unknown): DataViewAnswer {
+  const r = raw && typeof raw === 'object' ? (raw as Partial<DataViewAnswer>) : {};
+  const list = Array.isArray(r.list) ? r.list.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+  const columns = Array.isArray(r.columns) ? r.columns.map(String) : Object.keys(list[0] ?? {});
+  return { columns, list, truncated: r.truncated === true };
+}
 
-/** The source screens use when no ScreenDataProvider is above them; the app sets it once at start. */
-export function setDefaultScreenDataSource(source: ScreenDataSource | null): void {
-  fallback = source ?? missing;
+export const DATA_VIEW_DETAIL_URL = '/api/data/detail';
+
+/**
+ * The signed-in user's source over the engine's data provider: `GET /api/data/detail?id=` per data
+ * view; the city rows from the chart's own data view. Failures are shown in the charts, not as notices.
+ */
+export function screenDataOf(data: DataProvider): ScreenDataSource {
+  const dataView = async (id: number, signal: AbortSignal) =>
+    dataViewAnswerOf(await data.custom({ url: DATA_VIEW_DETAIL_URL, query: { id }, signal, silent: true }));
+  return {
+    dataView,
+    cityInfo: async (id, signal) => (id === undefined ? [] : (await dataView(id, signal)).list),
+  };
 }
 
 const ScreenDataContext = createContext<ScreenDataSource | null>(null);
@@ -43,6 +60,12 @@ export function ScreenDataProvider({ source, children }: { source: ScreenDataSou
   return <ScreenDataContext.Provider value={source}>{children}</ScreenDataContext.Provider>;
 }
 
+/** The source of the nearest ScreenDataProvider; one that fails every call when there is none. */
 export function useScreenDataSource(): ScreenDataSource {
-  return useContext(ScreenDataContext) ?? fallback;
+  return useContext(ScreenDataContext) ?? missing;
+}
+
+/** The nearest ScreenDataProvider's source, if any. */
+export function useProvidedScreenData(): ScreenDataSource | null {
+  return useContext(ScreenDataContext);
 }

@@ -1,0 +1,121 @@
+import type { CSSProperties } from 'react';
+import type { CanvasModel, LayoutItemModel } from '../../model/types.js';
+
+/**
+ * Where things sit on a big screen's canvas, in design pixels (the canvas is then scaled as a whole).
+ *
+ * The layout area is the canvas below the header. It is a grid of `defaultCol` columns and
+ * `2 × defaultH` rows, with `margin` between cells and around the edge, so that a container of the
+ * default size is a quarter of the width and half of the height. An item spans `w × h` cells from
+ * column `x`, row `y`.
+ */
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface Grid {
+  cols: number;
+  rows: number;
+  margin: number;
+  colWidth: number;
+  rowHeight: number;
+}
+
+export function headerHeightOf(canvas: CanvasModel): number {
+  return Math.max(0, canvas.header.marginTop) + Math.max(0, canvas.header.height);
+}
+
+export function gridOf(canvas: CanvasModel): Grid {
+  const { width, height, defaultCol, defaultH, margin } = canvas.basic;
+  const area = Math.max(0, height - headerHeightOf(canvas));
+  const cols = Math.max(1, defaultCol);
+  const rows = Math.max(1, 2 * defaultH);
+  const m = Math.max(0, margin);
+  return {
+    cols,
+    rows,
+    margin: m,
+    colWidth: Math.max(1, (width - m * (cols + 1)) / cols),
+    rowHeight: Math.max(1, (area - m * (rows + 1)) / rows),
+  };
+}
+
+/** An item's box in the layout area; an absolute container sits at its own top and left instead. */
+export function itemRect(item: Pick<LayoutItemModel, 'x' | 'y' | 'w' | 'h' | 'container'>, grid: Grid): Rect {
+  const { margin: m, colWidth, rowHeight } = grid;
+  const w = Math.max(1, item.w);
+  const h = Math.max(1, item.h);
+  const rect = {
+    left: m + Math.max(0, item.x) * (colWidth + m),
+    top: m + Math.max(0, item.y) * (rowHeight + m),
+    width: w * colWidth + (w - 1) * m,
+    height: h * rowHeight + (h - 1) * m,
+  };
+  const abs = item.container.super.absolute;
+  return abs.enabled ? { ...rect, left: abs.left, top: abs.top } : rect;
+}
+
+/** The scale that fits a design size into a box, keeping the aspect ratio, and the offsets that centre it. */
+export function fitCanvas(box: { width: number; height: number }, design: { width: number; height: number }) {
+  const scale = Math.max(0.01, Math.min(box.width / design.width, box.height / design.height));
+  return { scale, left: (box.width - design.width * scale) / 2, top: (box.height - design.height * scale) / 2 };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export const rectStyle = (r: Rect): CSSProperties => ({
+  left: round(r.left),
+  top: round(r.top),
+  width: round(r.width),
+  height: round(r.height),
+});
+
+// ----- reading loose settings -----
+
+export const recordOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+export function textOf(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+export function numberOf(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const n = Number.parseFloat(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** true/false, 1/0, "true"/"false", "1"/"0", or an object with `show`. */
+export function flagOf(v: unknown, fallback: boolean): boolean {
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === '1' || v === 'true') return true;
+  if (v === 0 || v === '0' || v === 'false') return false;
+  if (v && typeof v === 'object' && 'show' in v) return flagOf((v as { show: unknown }).show, fallback);
+  return fallback;
+}
+
+/** A length: numbers are pixels, text is CSS as written ("0 16px", "50%"). */
+export function lengthOf(v: unknown): number | string | undefined {
+  const n = typeof v === 'number' ? v : undefined;
+  if (n !== undefined) return Number.isFinite(n) ? n : undefined;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v.trim();
+}
+
+const IMAGE = /^(https?:|data:image\/|blob:|\/|\.\/|\.\.\/)|\.(png|jpe?g|gif|webp|svg|bmp)(\?.*)?$/i;
+
+/** An image address as a CSS url(); quotes and backslashes escaped. */
+export const cssUrl = (src: string): string => `url("${src.replace(/["\\\n\r]/g, (c) => `\\${c}`)}")`;
+
+/** A background given as a colour or as an image address. */
+export function backgroundOf(v: unknown): CSSProperties {
+  const text = textOf(v);
+  if (!text) return {};
+  return IMAGE.test(text) ? { backgroundImage: cssUrl(text), backgroundSize: 'cover', backgroundPosition: 'center' } : { background: text };
+}
