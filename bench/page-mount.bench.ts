@@ -1,7 +1,7 @@
 // Budget: a runtime-rendered page mounts in ≤ 1.25× the time of the generated page for the
 // same definition. The seeded view 12 has a generated page whose hash matches the server's
 // definition: its menu route draws the generated page, /dev-tools/preview?viewId=12 the runtime
-// renderer. Both go through the same resolver (src/engine/container/resolve-view.tsx), so both are
+// renderer. Both go through the same resolver (src/engine/hooks/use-definition.ts), so both are
 // measured the same way, with the engine's marks (src/engine/perf-marks.ts): from
 // `wastegen:page-mount-start` (the fetched definition starts being drawn: the generated path then
 // loads its page chunk, the runtime path normalises the definition and builds its schema) to

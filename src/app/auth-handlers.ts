@@ -29,15 +29,15 @@ function returnPath({ pathname, search }: { pathname: string; search: string }):
 }
 
 /**
- * core-platform §4/§8: a 401 asks whether to log in again (clears the session and reloads into
+ * A 401 asks whether to log in again (clears the session and reloads into
  * /login?redirect=here) or stay on the page; a 403 goes to /401.
  *
  * One confirm at a time, however many calls fail together. Once the user has chosen to stay, a 401
  * of a call sent before that choice does not ask again (it was answered); a later call's does. None
  * on the public pages (nothing to go back to) and none while the guard loads the session or after
- * that failed: it logs out and reloads itself (§4).
+ * that failed: it logs out and reloads itself.
  */
-/** core-platform §2's public routes: a 401 there has no session to re-enter (their pages handle it). */
+/** The public routes: a 401 there has no session to re-enter (their pages handle it). */
 export const PUBLIC_PATHS = ['/login', '/login2', '/init', '/serviceAgreement', '/privacyPolicy', '/lsPreview', '/entryAgreement'];
 
 export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>> {

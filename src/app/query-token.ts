@@ -1,7 +1,7 @@
 import { setToken } from '../session/token';
 
 /**
- * core-platform §2: a token in the query string of any route is stored as the session token. It is
+ * A token in the query string of any route is stored as the session token. It is
  * taken out of the address so that it is not bookmarked, shared or sent on as a Referer.
  */
 export function captureQueryToken(): void {

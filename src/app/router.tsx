@@ -32,7 +32,7 @@ const pending = (path: string, title: string): RouteObject =>
     { title },
   );
 
-/** core-platform §2's route table. Public routes first; everything else is behind the guard and the shell. */
+/** The app's route table. Public routes first; everything else is behind the guard and the shell. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPanel />,

@@ -5,7 +5,7 @@ import { sessionStore, useSession } from '../session/session-store';
 import { getToken } from '../session/token';
 
 /**
- * The navigation guard of core-platform §4 for every non-public route: without a token, go to
+ * The navigation guard of every non-public route: without a token, go to
  * /login?redirect={path}; with a token, load user info and menus once; if that fails, log out and
  * reload.
  */

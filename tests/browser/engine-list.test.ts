@@ -6,7 +6,7 @@ import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
 import { button, chooseFirstOption as chooseOption, columnTexts, listCall as listCallOf, notice, rows } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
-// The generic list page (lowcode-engine.md §2.1, §2.7, §4, §6) on the seeded stock-in view (12), as
+// The generic list page (search, toolbar, table, dialogs, custom buttons) on the seeded stock-in view (12), as
 // admin, through the generated page at its menu path.
 const PATH = '/dev-tools/temp/page/stockIn/12';
 const LIST = '/api/general/list/12';

@@ -1,5 +1,5 @@
 /**
- * Images over 1 MB are compressed in the browser before upload (lowcode-engine.md §5.2, §9): drawn
+ * Images over 1 MB are compressed in the browser before upload: drawn
  * on a canvas 600 px wide at quality 0.5; if that is still over 1 MB, smaller again until it fits.
  * The file keeps its type (the server checks the content against the extension).
  */

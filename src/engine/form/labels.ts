@@ -1,6 +1,6 @@
 import { GENERAL_UPLOAD_TYPES } from '../../model/normalize';
 
-/** lowcode-engine.md §9: option labels show at most 20 characters. */
+/** Option labels show at most 20 characters. */
 export const OPTION_LABEL_MAX = 20;
 
 /** A label longer than `max` characters (code points, so CJK and emoji count as one) → its first `max` plus …. */
@@ -9,11 +9,11 @@ export function truncateLabel(label: string, max = OPTION_LABEL_MAX): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : label;
 }
 
-/** lowcode-engine.md §5.2, byte for byte (the space after the second 、 included). */
+/** The refusal of a file outside the general upload list, byte for byte (the space after the second 、 included). */
 export const GENERAL_UPLOAD_MESSAGE = '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png';
 export const TOO_MANY_FILES_MESSAGE = '文件数量超过限定个数';
 
-/** The refusal of a file of another type: the general list's text of §5.2, or the field's own list in that style. */
+/** The refusal of a file of another type: the general list's text, or the field's own list in that style. */
 export function uploadTypeMessage(accept: readonly string[]): string {
   const general = accept.length === GENERAL_UPLOAD_TYPES.length && accept.every((t, i) => t === GENERAL_UPLOAD_TYPES[i]);
   return general ? GENERAL_UPLOAD_MESSAGE : `允许上传 ${accept.join('、')}`;

@@ -52,7 +52,7 @@ export function listQueryReducer(state: ListQueryState, action: ListQueryAction)
   }
 }
 
-/** `{content, totalElements}`-shaped answers are read by the data provider; here only what the page holds. */
+/** One list answer, as the page holds it (the data provider has read the wire shape). */
 export interface ListData<T> {
   rows: RecordRow<T>[];
   total: number;

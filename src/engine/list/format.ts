@@ -1,5 +1,5 @@
 /**
- * How a list cell shows a value (definitions.md §1.2 table keys; lowcode-engine.md §9): dictionary
+ * How a list cell shows a value (the column's table keys): dictionary
  * labels, tag colours by the entry's type, money with thousands separators and 2 decimals, decimals,
  * dates by timeFormat, a unit after the value. Pure.
  */

@@ -23,10 +23,10 @@ import { PAGE_SIZES, rowNumber, type SortState } from './query';
 
 export type Row = Record<string, unknown>;
 
-/** §9: selection column 55 px, index column 80 px. */
+/** Selection column 55 px, index column 80 px. */
 export const SELECTION_WIDTH = 55;
 export const INDEX_WIDTH = 80;
-/** The spinner shows only when loading lasts longer than this (§9 loading delay). */
+/** The spinner shows only when loading lasts longer than this. */
 export const LOADING_DELAY_MS = 50;
 /** A column without a width in its definition. */
 export const DEFAULT_COLUMN_WIDTH = 150;
@@ -285,12 +285,12 @@ function useThemeVars(): CSSProperties {
 }
 
 /**
- * The list table with its pager (§2.1, §9): selection (55 px) and index (80 px) columns, dictionary
+ * The list table with its pager: selection (55 px) and index (80 px) columns, dictionary
  * labels and coloured tags, money, units, clipped `overflow` cells with a tooltip, sorting on the
  * server, an operation column fixed on the right, the pager (total, sizes, prev, pager, next, jumper).
  *
  * Drawn with plain elements rather than antd's Table: 100 rows × 30 columns must paint within 150 ms
- * of the data arriving (issue 5's budget). antd's Table runs several hooks per cell, measures itself
+ * of the data arriving (the list-render benchmark's budget). antd's Table runs several hooks per cell, measures itself
  * and renders again, and its virtual mode adds measuring passes of its own. Here a cell is a plain
  * element, a row is memoised, the column tracks are fixed up front in one CSS grid, and each row has
  * `content-visibility: auto`, so the browser lays out and paints only the rows in view while every

@@ -1,5 +1,5 @@
 /**
- * The list call's query (lowcode-engine.md §2.1, §7, §9; definitions.md §0): what the search bar,
+ * The list call's query: what the search bar,
  * the table's sorter and the pager hold, turned into the parameters of `GET /api/general/list/{viewId}`
  * and of the export. Pure, so the rules are tested without a browser.
  */
@@ -8,7 +8,7 @@ import type { ColumnModel } from '../../model/types';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100];
-/** The createTime range starts this many days back by default (§9). */
+/** The createTime range starts this many days back by default. */
 export const DEFAULT_RANGE_DAYS = 90;
 /** What startTime/endTime are sent as. */
 export const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -104,7 +104,7 @@ export function sortParam(sort: SortState | null, defaultSort: SortState): strin
   return `${s.field},${s.order}`;
 }
 
-/** The list call's parameters: `page` is 0-based on the wire (definitions.md §0). */
+/** The list call's parameters: `page` is 0-based on the wire. */
 export function buildListQuery(state: ListQueryState, defaultSort: SortState): Record<string, unknown> {
   const params: Record<string, unknown> = {
     page: Math.max(0, state.page - 1),
@@ -150,7 +150,7 @@ export function rowNumber(page: number, size: number, index: number): number {
 
 /**
  * Route query values that name a field of the page become fixed filters (a `view` button's foreign
- * key); numeric text is sent as a number (lowcode-engine.md §7, form submit).
+ * key); numeric text is sent as a number, as the form submits it.
  */
 export function routeFilters(search: URLSearchParams, fieldNames: ReadonlySet<string>): Record<string, string | number> {
   const out: Record<string, string | number> = {};

@@ -97,7 +97,7 @@ export function SearchInput(props: { column: ColumnModel; id?: string; value?: u
 }
 
 /**
- * The search bar (lowcode-engine.md §2.1): every column with `search` (all columns in the advanced
+ * The search bar: every column with `search` (all columns in the advanced
  * query), the createTime range (90 days back by default), 搜索, 重置 and 展开/收起. Enter searches.
  * Memoised: the page draws it again only when its columns, range or handlers change.
  */

@@ -3,7 +3,7 @@ import { createListeners } from '../../shared/listeners';
 import type { LoadStatus, RemoteOption } from './types';
 
 /**
- * Remote options (sportData, definitions.md §1.2) and the region tree: one request per url and
+ * Remote options (a field's sportData) and the region tree: one request per url and
  * parameters per page, whoever asks (form fields, search bar, table columns).
  */
 

@@ -1,4 +1,4 @@
-/** One dictionary entry (lowcode-engine.md §3.5); `type` colours list tags (success, info, warning, danger or ''). */
+/** One dictionary entry; `type` colours list tags (success, info, warning, danger or ''). */
 export interface DictEntry {
   value: string;
   label: string;
