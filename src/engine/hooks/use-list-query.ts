@@ -107,7 +107,7 @@ export function useListQuery<T>(
         if (controller.signal.aborted) return;
         perfMark(PERF_MARKS.listData);
         answered.current = true;
-        setAnswer({ rows: result.rows as RecordRow<T>[], total: result.total });
+        setAnswer({ rows: result.rows, total: result.total });
         setSelected(NO_SELECTION);
       })
       .catch(() => {
