@@ -11,12 +11,14 @@
 // and the exit code is 1 when there is any.
 //
 // Usage: node scripts/check-boundaries.mjs [root]   (root defaults to the project holding this script)
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'tmp', 'coverage']);
+const SKIP = new Set(['node_modules', 'dist']);
+/** The folders that have rules; nothing else is read. */
+const RULED = ['src/model', 'src/engine', 'server', 'generated'];
 const ALIASES = { '@wastegen/model': 'src/model', '@wastegen/engine': 'src/engine' };
 
 /** Project-relative path with forward slashes. */
@@ -66,17 +68,17 @@ function ruleOf(path) {
 /** Every crossing in the project at `root`, as `file:line: <folder> may not import <target>`. */
 export function checkBoundaries(root) {
   const problems = [];
-  for (const abs of sourceFiles(root)) {
+  const files = RULED.flatMap((folder) => (existsSync(join(root, folder)) ? [...sourceFiles(root, join(root, folder))] : []));
+  for (const abs of files) {
     const path = rel(root, abs);
     const rule = ruleOf(path);
     if (!rule) continue;
     const text = readFileSync(abs, 'utf8');
     const { importedFiles } = ts.preProcessFile(text, true, true);
-    const source = ts.createSourceFile(abs, text, ts.ScriptTarget.Latest, false);
     for (const ref of importedFiles) {
       const t = target(root, abs, ref.fileName);
       if (!t || rule.allowed(t)) continue;
-      const line = source.getLineAndCharacterOfPosition(ref.pos).line + 1;
+      const line = text.slice(0, ref.pos).split('\n').length;
       problems.push(`${path}:${line}: ${rule.folder} may not import ${ref.fileName}`);
     }
   }
