@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type RefObject, useContext, useEffect, useRef, useState } from 'react';
-import { type EChartsType, init } from './echarts.js';
+import { type EChartsType, init, svgRenderer } from './echarts.js';
 import { SCREEN_MARKS, screenMark } from './marks.js';
 import { pixelRatioFor, ScaleContext } from './scale.js';
 
@@ -55,7 +55,13 @@ export function useECharts(
 
   const apply = (instance: EChartsType) => {
     const { option, version } = latest.current.input;
-    if (!option || applied.current.version === version) return;
+    if (applied.current.version === version) return;
+    if (!option) {
+      // Nothing to draw any more (the rows are gone): no old picture stays behind.
+      if (applied.current.seriesKey) instance.clear();
+      applied.current = { version, seriesKey: '' };
+      return;
+    }
     const seriesKey = seriesKeyOf(option);
     const replace = seriesKey !== applied.current.seriesKey;
     instance.setOption(option, replace ? { lazyUpdate: true, replaceMerge: ['series'] } : { lazyUpdate: true });
@@ -67,37 +73,47 @@ export function useECharts(
   useEffect(() => {
     const dom = el.current;
     if (!dom) return;
-    ratio.current = pixelRatioFor(scale.get());
-    const instance = init(dom, undefined, { renderer, devicePixelRatio: ratio.current });
-    chart.current = instance;
-    live++;
-    screenMark(SCREEN_MARKS.echartsLive, live);
-    applied.current = { version: Number.NaN, seriesKey: '' };
-    instance.on('rendered', () => {
-      const version = pending.current;
-      if (version === undefined) return;
-      pending.current = undefined;
-      latest.current.onPainted?.(version);
-    });
-    apply(instance);
-
+    let instance: EChartsType | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new ResizeObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => instance.resize(), RESIZE_DEBOUNCE_MS);
-    });
-    observer.observe(dom);
-    const unsubscribe =
-      renderer === 'canvas'
-        ? scale.subscribe(() => {
-            const wanted = pixelRatioFor(scale.get());
-            if (wanted / ratio.current > 1.25 || wanted / ratio.current < 0.8) setGeneration((g) => g + 1);
-          })
-        : () => {};
+    let observer: ResizeObserver | undefined;
+    let unsubscribe = () => {};
+    let cancelled = false;
+    const create = () => {
+      if (cancelled) return;
+      ratio.current = pixelRatioFor(scale.get());
+      const made = init(dom, undefined, { renderer, devicePixelRatio: ratio.current });
+      instance = made;
+      chart.current = made;
+      live++;
+      screenMark(SCREEN_MARKS.echartsLive, live);
+      applied.current = { version: Number.NaN, seriesKey: '' };
+      made.on('rendered', () => {
+        const version = pending.current;
+        if (version === undefined) return;
+        pending.current = undefined;
+        latest.current.onPainted?.(version);
+      });
+      apply(made);
+      observer = new ResizeObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(() => made.resize(), RESIZE_DEBOUNCE_MS);
+      });
+      observer.observe(dom);
+      if (renderer === 'canvas') {
+        unsubscribe = scale.subscribe(() => {
+          const wanted = pixelRatioFor(scale.get());
+          if (wanted / ratio.current > 1.25 || wanted / ratio.current < 0.8) setGeneration((g) => g + 1);
+        });
+      }
+    };
+    if (renderer === 'svg') svgRenderer().then(create, () => {});
+    else create();
     return () => {
+      cancelled = true;
       unsubscribe();
-      observer.disconnect();
+      observer?.disconnect();
       clearTimeout(timer);
+      if (!instance) return;
       instance.dispose();
       chart.current = null;
       pending.current = undefined;
