@@ -64,7 +64,13 @@ export const routes: RouteObject[] = [
         (m) => m.EntryAgreementPage,
         { title: '入驻协议' },
       ),
-      pending('/lsPreview', '大屏预览'),
+      // The big-screen viewer: public, outside the shell; a share link or the session feeds it.
+      lazyPage(
+        '/lsPreview',
+        () => import('../pages/ls-preview-page'),
+        (m) => m.LsPreviewPage,
+        { title: '大屏预览' },
+      ),
       {
         element: <SessionGuard />,
         children: [

@@ -1,0 +1,165 @@
+import { Button } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource } from '../engine/screen/data-source';
+import { ScreenView } from '../engine/screen/screen-view';
+import { type BigScreenModel, isWarning, normalizeDefinition, type Problem } from '../model';
+import { http, RequestError, type RequestOptions } from '../request';
+import { getToken } from '../session/token';
+
+/**
+ * The big-screen viewer, `/lsPreview?lsId=`: a public route outside the shell, the canvas filling the
+ * window. It draws a screen only when its status is 1 and it has a design; otherwise it says
+ * 该大屏尚未启用 or 该大屏尚未设计.
+ *
+ * Two ways in:
+ * - a share link (`accessKey`, `timestamp`, `signature` beside `lsId`): the screen and its data come
+ *   from the open calls with those four parameters, no session needed; a refused link shows the
+ *   server's reason (分享链接已失效, …);
+ * - otherwise the session: the signed-in user's token, as the back office's pages use it.
+ *
+ * `renderer=svg` draws the charts with ECharts' SVG renderer (walls of many charts).
+ */
+
+export const NOT_ENABLED = '该大屏尚未启用';
+export const NOT_DESIGNED = '该大屏尚未设计';
+
+// The viewer shows its own panels: no error toasts, no re-login dialog, no jump to /401.
+const QUIET: RequestOptions = { silent: true, skipAuthHandlers: true };
+
+type ShareParams = {
+  lsId: string;
+  accessKey: string;
+  timestamp: string;
+  signature: string;
+};
+
+function shareParamsOf(params: URLSearchParams, lsId: string): ShareParams | undefined {
+  const accessKey = params.get('accessKey');
+  const timestamp = params.get('timestamp');
+  const signature = params.get('signature');
+  if (!accessKey && !timestamp && !signature) return undefined;
+  return { lsId, accessKey: accessKey ?? '', timestamp: timestamp ?? '', signature: signature ?? '' };
+}
+
+/** The share link's open calls: the screen's data views and its city rows, signed by the link. */
+function shareSource(link: ShareParams): ScreenDataSource {
+  return {
+    dataView: async (id, signal) => dataViewAnswerOf(await http.get('/api/open/data', { ...link, dataViewId: id }, { ...QUIET, signal })),
+    cityInfo: async (_id, signal) => {
+      const rows = await http.get('/api/open/getCityInfo', link, { ...QUIET, signal });
+      return Array.isArray(rows) ? rows : [];
+    },
+  };
+}
+
+/** The signed-in user's calls. */
+const sessionSource: ScreenDataSource = {
+  dataView: async (id, signal) => dataViewAnswerOf(await http.get('/api/data/detail', { id }, { ...QUIET, signal })),
+  cityInfo: async (id, signal) =>
+    id === undefined ? [] : dataViewAnswerOf(await http.get('/api/data/detail', { id }, { ...QUIET, signal })).list,
+};
+
+type Shown =
+  | { kind: 'loading' }
+  | { kind: 'screen'; model: BigScreenModel }
+  | { kind: 'panel'; title: string; detail?: string; problems?: Problem[]; login?: boolean };
+
+/** What the viewer draws for a screen definition. */
+export function judgeScreen(raw: unknown, id: number): Shown {
+  const def = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  if (Number(def.status) !== 1) return { kind: 'panel', title: NOT_ENABLED };
+  const result = normalizeDefinition({ kind: 'screen', file: `大屏 ${id}`, json: raw });
+  if (result.skipped) return { kind: 'panel', title: NOT_DESIGNED };
+  const errors = result.problems.filter((p) => !isWarning(p));
+  if (errors.length) return { kind: 'panel', title: '大屏定义有误，无法显示', problems: errors };
+  if (result.page?.kind !== 'bigScreen') return { kind: 'panel', title: '该页面不是大屏' };
+  return { kind: 'screen', model: result.page };
+}
+
+function failureOf(e: unknown, shared: boolean): Shown {
+  if (!(e instanceof RequestError)) return { kind: 'panel', title: '大屏加载失败', detail: e instanceof Error ? e.message : String(e) };
+  if (shared) return { kind: 'panel', title: e.message || '分享链接无效' };
+  if (e.status === 401) return { kind: 'panel', title: '请登录后查看该大屏，或使用分享链接', login: true };
+  if (e.status === 404) return { kind: 'panel', title: '大屏不存在' };
+  if (e.status === 403) return { kind: 'panel', title: '没有查看该大屏的权限' };
+  return { kind: 'panel', title: '大屏加载失败', detail: e.message };
+}
+
+function Panel({ shown }: { shown: Extract<Shown, { kind: 'panel' }> }) {
+  const login = () => {
+    const back = `${window.location.pathname}${window.location.search}`;
+    window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+  };
+  return (
+    <div className="wg-screen-panel" role="alert">
+      <div className="wg-screen-panel-title">{shown.title}</div>
+      {shown.detail && <div className="wg-screen-panel-detail">{shown.detail}</div>}
+      {shown.problems && (
+        <ul className="wg-screen-panel-detail">
+          {shown.problems.map((p) => (
+            <li key={`${p.pointer}:${p.message}`}>
+              {p.pointer || '/'}：{p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.login && (
+        <Button type="primary" onClick={login}>
+          去登录
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function LsPreviewPage() {
+  const [params] = useSearchParams();
+  const lsIdText = params.get('lsId') ?? params.get('id') ?? '';
+  const link = useMemo(() => shareParamsOf(params, lsIdText), [params, lsIdText]);
+  const linkKey = link ? `${link.accessKey}&${link.timestamp}&${link.signature}` : '';
+  const renderer = params.get('renderer') === 'svg' ? 'svg' : 'canvas';
+  const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: linkKey stands for the link's parameters
+  useEffect(() => {
+    const id = Number(lsIdText);
+    if (!/^\d+$/.test(lsIdText) || id < 1) {
+      setShown({ kind: 'panel', title: '请指定大屏编号（lsId）' });
+      return;
+    }
+    if (!link && !getToken()) {
+      setShown({ kind: 'panel', title: '请登录后查看该大屏，或使用分享链接', login: true });
+      return;
+    }
+    const controller = new AbortController();
+    setShown({ kind: 'loading' });
+    const load = link
+      ? http.get('/api/open/getGeneralScreen', link, { ...QUIET, signal: controller.signal })
+      : http.get('/api/screen/detail', { id }, { ...QUIET, signal: controller.signal });
+    load.then(
+      (raw) => !controller.signal.aborted && setShown(judgeScreen(raw, id)),
+      (e: unknown) => !controller.signal.aborted && setShown(failureOf(e, !!link)),
+    );
+    return () => controller.abort();
+  }, [lsIdText, linkKey]);
+
+  const source = useMemo(() => (link ? shareSource(link) : sessionSource), [link]);
+
+  useEffect(() => {
+    if (shown.kind !== 'screen') return;
+    const previous = document.title;
+    document.title = shown.model.title;
+    return () => {
+      document.title = previous;
+    };
+  }, [shown]);
+
+  if (shown.kind === 'loading') return <div className="wg-screen-panel" aria-busy="true" />;
+  if (shown.kind === 'panel') return <Panel shown={shown} />;
+  return (
+    <ScreenDataProvider source={source}>
+      <ScreenView model={shown.model} fit="window" renderer={renderer} />
+    </ScreenDataProvider>
+  );
+}
