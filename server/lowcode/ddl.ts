@@ -78,10 +78,13 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(cols.map((c) => sql.id(c)))})`.execute(db);
   }
   // Without pg_trgm (a PostgreSQL without contrib) text searches read the whole table, as before.
+  // fastupdate off: rows go into the index as they are written. With it on, they wait in a pending list
+  // that only vacuum empties (PGlite has no autovacuum), and every search reads that list whole.
   if (trigram.length && (await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)).rows.length) {
     for (const c of trigram) {
       const name = indexName(view.id, `trgm:${c}`);
-      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.id(c)} gin_trgm_ops)`.execute(db);
+      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.id(c)} gin_trgm_ops)
+        with (fastupdate = off)`.execute(db);
     }
   }
 }
