@@ -4,18 +4,71 @@
  * 100,000 rows, a page 1–2 ms. A known filter's count is reused for every page of it, and pages are
  * read in blocks (see listPage in routes/general.ts), so paging on costs no query.
  *
- * Correctness rests on one rule: every write path of a view (record add, update, delete, import,
- * scripted actions, design, publish, view deletion) calls changeView() (view-store.ts) after it commits,
- * which bumps the view's version here. Entries remember the version from BEFORE their query ran, so an
- * answer computed concurrently with a write is never served after it.
+ * Every entry belongs to a filter (the list query without its order and page). Two kinds of writes:
+ * - a record add, update or delete on this instance runs inside write(): the write's own statements
+ *   tell, for every cached filter, whether each written row matched it before and after. Counts move by
+ *   the difference; rows of a filter a written row matched are dropped unless the write shows they did
+ *   not move (the row sorts after them); everything else stays;
+ * - any other change (import, scripted actions, design, publish, view deletion, another instance's
+ *   writes) calls bump() after it commits: everything cached for the view is dropped.
+ * An answer is cached only when no write of its view began, ended or was under way while it was
+ * computed, so it holds exactly the writes that ended before it and the ones after move it on.
  *
  * The bound is on cached rows (an array weighs its length, anything else 1), least recently used first out.
  */
+
+/** Which rows of a view a cached answer covers; `key` identifies it (equal keys, equal filters). */
+export interface CacheFilter<F> {
+  key: string;
+  filter: F;
+}
+
+/** For each filter key handed to a write: rows that matched it before and after the write. */
+export type WriteMatches = ReadonlyMap<string, { before: number; after: number }>;
+
+/** What a write tells the cache (see write()). */
+export interface WriteEffect<T> {
+  value: T;
+  /** Null when the write cannot tell: everything cached for the view is dropped. */
+  matches: WriteMatches | null;
+  /** Whether a cached value (not a count) of a filter that a written row matched is still right. */
+  keeps?: (filterKey: string, value: unknown) => boolean;
+}
+
+export interface CacheOptions {
+  filter: CacheFilter<unknown>;
+  /** A count of the filter's rows, which writes move on; any other value is dropped when a written row matched the filter (unless the write keeps it). */
+  count?: boolean;
+  /** What the value weighs against the bound; 1 when not told. */
+  weight?: (value: unknown) => number;
+}
+
+interface Entry {
+  viewId: number;
+  filterKey: string;
+  count: boolean;
+  value: unknown;
+  weight: number;
+}
+
+interface ViewState {
+  /** Moves on when a write begins or ends and when the view is bumped: answers computed across it are not kept. */
+  epoch: number;
+  writing: number;
+  entries: Set<string>;
+  /** Filters of the entries, most recently used last, with how many entries each has. */
+  filters: Map<string, { filter: unknown; entries: number }>;
+}
+
+/** Most filters a write judges its rows against; entries of older filters are dropped instead. */
+const MAX_JUDGED_FILTERS = 200;
+
 export class ListCache {
   readonly #versions = new Map<number, number>();
   /** Moves every version on at once (bumpAll). */
   #generation = 0;
-  readonly #entries = new Map<string, { version: number; value: unknown; weight: number }>();
+  readonly #views = new Map<number, ViewState>();
+  readonly #entries = new Map<string, Entry>();
   #weight = 0;
   readonly #inFlight = new Map<string, Promise<unknown>>();
 
@@ -27,72 +80,132 @@ export class ListCache {
     private readonly trusted: () => boolean = () => true,
   ) {}
 
+  /** Moves on with every bump: what was read of the view (its definition too) before may be out of date. */
   version(viewId: number): number {
     return (this.#versions.get(viewId) ?? 0) + this.#generation * 1_000_000_000;
   }
 
+  #view(viewId: number): ViewState {
+    let v = this.#views.get(viewId);
+    if (!v) {
+      v = { epoch: 0, writing: 0, entries: new Set(), filters: new Map() };
+      this.#views.set(viewId, v);
+    }
+    return v;
+  }
+
+  /** Forgets everything cached for the view. */
   bump(viewId: number): void {
     this.#versions.set(viewId, (this.#versions.get(viewId) ?? 0) + 1);
+    const v = this.#view(viewId);
+    v.epoch++;
+    for (const k of [...v.entries]) this.#delete(k);
   }
 
   /** Forgets everything: every view's version moves on, so no entry or answer in flight is served again. */
   bumpAll(): void {
     this.#generation++;
-    this.#entries.clear();
-    this.#weight = 0;
+    for (const v of this.#views.values()) v.epoch++;
+    for (const k of [...this.#entries.keys()]) this.#delete(k);
   }
 
-  #get<T>(viewId: number, key: string): T | undefined {
-    const k = `${viewId}|${key}`;
+  #delete(k: string): void {
+    const e = this.#entries.get(k);
+    if (!e) return;
+    this.#entries.delete(k);
+    this.#weight -= e.weight;
+    const v = this.#view(e.viewId);
+    v.entries.delete(k);
+    const f = v.filters.get(e.filterKey);
+    if (f && --f.entries <= 0) v.filters.delete(e.filterKey);
+  }
+
+  #get<T>(k: string): T | undefined {
     const hit = this.#entries.get(k);
     if (!hit) return undefined;
     this.#entries.delete(k);
-    if (hit.version !== this.version(viewId)) {
-      this.#weight -= hit.weight;
-      return undefined;
-    }
     this.#entries.set(k, hit); // most recently used goes last
+    const filters = this.#view(hit.viewId).filters;
+    const f = filters.get(hit.filterKey);
+    if (f) {
+      filters.delete(hit.filterKey);
+      filters.set(hit.filterKey, f);
+    }
     return hit.value as T;
   }
 
-  /** `version` is what version(viewId) answered before the query that produced `value` started. */
-  #set(viewId: number, key: string, version: number, value: unknown): void {
-    if (version !== this.version(viewId)) return;
-    const k = `${viewId}|${key}`;
-    const old = this.#entries.get(k);
-    if (old) {
-      this.#entries.delete(k);
-      this.#weight -= old.weight;
-    }
-    const weight = Array.isArray(value) ? Math.max(1, value.length) : 1;
-    this.#entries.set(k, { version, value, weight });
+  #set(viewId: number, k: string, opts: CacheOptions, value: unknown): void {
+    const filter = opts.filter;
+    this.#delete(k);
+    const weight = Math.max(1, opts.weight?.(value) ?? 1);
+    this.#entries.set(k, { viewId, filterKey: filter.key, count: opts.count === true, value, weight });
     this.#weight += weight;
-    for (const [oldest, entry] of this.#entries) {
+    const v = this.#view(viewId);
+    v.entries.add(k);
+    const f = v.filters.get(filter.key) ?? { filter: filter.filter, entries: 0 };
+    f.entries++;
+    v.filters.delete(filter.key);
+    v.filters.set(filter.key, f);
+    for (const oldest of this.#entries.keys()) {
       if (this.#weight <= this.maxWeight) break;
-      this.#entries.delete(oldest);
-      this.#weight -= entry.weight;
+      this.#delete(oldest);
     }
   }
 
   /**
-   * The cached value, or the one being computed for the same view version and key (50 clients asking
-   * for the same new block run one query, not 50), or a fresh computation that is then cached.
+   * The cached value, or the one being computed for the same key (50 clients asking for the same new
+   * block run one query, not 50), or a fresh computation that is then cached.
    */
-  async through<T>(viewId: number, key: string, compute: () => Promise<T>): Promise<T> {
+  async through<T>(viewId: number, key: string, opts: CacheOptions, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled || !this.trusted()) return compute();
-    const hit = this.#get<T>(viewId, key);
+    const k = `${viewId}|${key}`;
+    const hit = this.#get<T>(k);
     if (hit !== undefined) return hit;
-    const version = this.version(viewId);
-    const flightKey = `${viewId}|${version}|${key}`;
+    const v = this.#view(viewId);
+    const epoch = v.epoch;
+    const quiet = v.writing === 0;
+    const flightKey = `${epoch}|${k}`;
     const pending = this.#inFlight.get(flightKey);
     if (pending) return pending as Promise<T>;
     const run = compute()
       .then((value) => {
-        this.#set(viewId, key, version, value);
+        if (quiet && v.epoch === epoch && this.trusted()) this.#set(viewId, k, opts, value);
         return value;
       })
       .finally(() => this.#inFlight.delete(flightKey));
     this.#inFlight.set(flightKey, run);
     return run;
+  }
+
+  /**
+   * Runs a write of the view's records. `run` gets the filters cached for the view and answers the
+   * write's result with, for each of those filters, how many written rows matched it before and after
+   * (judged in the write's own statements), or null when it cannot tell: then the view is bumped.
+   */
+  async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
+    const v = this.#view(viewId);
+    const filters = this.enabled ? [...v.filters].slice(-MAX_JUDGED_FILTERS).map(([key, f]) => ({ key, filter: f.filter })) : [];
+    v.writing++;
+    v.epoch++;
+    let matches: WriteMatches | null = null;
+    let keeps: WriteEffect<T>['keeps'];
+    try {
+      const r = await run(filters);
+      matches = r.matches;
+      keeps = r.keeps;
+      return r.value;
+    } finally {
+      v.writing--;
+      v.epoch++;
+      if (!matches) this.bump(viewId);
+      else {
+        for (const k of [...v.entries]) {
+          const e = this.#entries.get(k) as Entry;
+          const m = matches.get(e.filterKey);
+          if (m && e.count) e.value = (e.value as number) + m.after - m.before;
+          else if (!m || ((m.before || m.after) && !keeps?.(e.filterKey, e.value))) this.#delete(k);
+        }
+      }
+    }
   }
 }

@@ -163,11 +163,22 @@ function condition(f: Filter): RawBuilder<unknown> {
   return sql`${col} ilike ${`%${escapeLike(v)}%`}`;
 }
 
-function whereClause(q: ListQuery): RawBuilder<unknown> {
+function conditions(q: ListQuery): RawBuilder<unknown>[] {
   const parts = q.filters.map(condition);
   if (q.startTime) parts.push(sql`t.create_time >= ${q.startTime}::timestamp`);
   if (q.endTime) parts.push(sql`t.create_time <= ${q.endTime}::timestamp`);
+  return parts;
+}
+
+function whereClause(q: ListQuery): RawBuilder<unknown> {
+  const parts = conditions(q);
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** True when the row `t` is one the query selects (its filters, not its order or page); never null. */
+export function matchExpression(q: ListQuery): RawBuilder<boolean> {
+  const parts = conditions(q);
+  return parts.length ? sql<boolean>`coalesce((${sql.join(parts, sql` and `)}), false)` : sql<boolean>`true`;
 }
 
 /** The rows a list query selects, in its order: by default the record as the wire shows it. */
@@ -181,8 +192,14 @@ export function rowsQuery<R>(view: ViewModel, q: ListQuery, limit: number, offse
  * The same rows as one JSON array, in the subquery's order. PGlite decodes result rows field by field in
  * JavaScript, which costs more than the query itself for a block of rows; one json value is decoded natively.
  */
-export function rowsJsonQuery(view: ViewModel, q: ListQuery, limit: number, offset: number): RawBuilder<{ rows: unknown }> {
-  return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset)}) r`;
+export function rowsJsonQuery(
+  view: ViewModel,
+  q: ListQuery,
+  limit: number,
+  offset: number,
+  columns = selectList(view),
+): RawBuilder<{ rows: unknown }> {
+  return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset, columns)}) r`;
 }
 
 export function countQuery(view: ViewModel, q: ListQuery): RawBuilder<{ n: number }> {

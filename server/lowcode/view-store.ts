@@ -14,6 +14,8 @@ interface LowcodeState {
 }
 
 const states = new WeakMap<AppContext, LowcodeState>();
+/** Record writes of this instance, already applied to its list cache by ListCache.write. */
+const ownRowWrites = new WeakSet<object>();
 
 export function lowcodeState(ctx: AppContext): LowcodeState {
   let s = states.get(ctx);
@@ -24,7 +26,7 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
     };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
     ctx.bus.on((e) => {
-      if (e.t !== 'view-changed') return;
+      if (e.t !== 'view-changed' || ownRowWrites.has(e)) return;
       state.views.delete(e.viewId);
       state.cache.bump(e.viewId);
     });
@@ -42,6 +44,17 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
 export function changeView(ctx: AppContext, viewId: number): void {
   lowcodeState(ctx);
   void ctx.bus.publish({ t: 'view-changed', viewId });
+}
+
+/**
+ * Call after a record write made through ListCache.write (record-writes.ts) has committed: this
+ * instance's cache has moved on already; the other instances forget what they cached of the view.
+ */
+export function changeRows(ctx: AppContext, viewId: number): void {
+  lowcodeState(ctx);
+  const event = { t: 'view-changed', viewId } as const;
+  ownRowWrites.add(event);
+  void ctx.bus.publish(event);
 }
 
 async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewModel | null> {

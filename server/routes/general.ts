@@ -9,9 +9,11 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { countQuery, type ListQuery, parseListQuery, rowsJsonQuery, rowsQuery } from '../lowcode/list-query.js';
+import { countQuery, type ListQuery, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
+import { addRecord, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
+import { SORT_KEY, sortKeyColumn } from '../lowcode/row-position.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
@@ -73,14 +75,20 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   const block = Math.floor(q.page / pagesPerBlock);
   const blockSize = pagesPerBlock * q.size;
   const blockStart = block * blockSize;
-  const rows = await cache.through(view.id, `b${q.orderKey}|${q.size}|${block}`, async () => {
-    const json = (await rowsJsonQuery(view, q, blockSize, blockStart).execute(ctx.db)).rows[0]?.rows ?? [];
-    return (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
+  const filter = { key: q.countKey, filter: q };
+  const weight = (b: unknown) => (b as CachedBlock).rows.length;
+  const { rows } = await cache.through(view.id, `b${q.orderKey}|${q.size}|${block}`, { filter, weight }, async (): Promise<CachedBlock> => {
+    // Each row also carries its sort key, kept for the last row: a later write tells by it whether the block moved.
+    const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
+    const json = (await rowsJsonQuery(view, q, blockSize, blockStart, columns).execute(ctx.db)).rows[0]?.rows ?? [];
+    const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
+    const last = keyed.length === blockSize ? (keyed.at(-1)?.[SORT_KEY] as CachedBlock['last']) : null;
+    return { rows: keyed.map(({ [SORT_KEY]: _, ...row }) => row), order: q.sort, last };
   });
   const from = (q.page - block * pagesPerBlock) * q.size;
   // A block that is neither full nor past the end tells the count without counting.
   const known = rows.length < blockSize && (rows.length > 0 || blockStart === 0) ? blockStart + rows.length : undefined;
-  const totalElements = await cache.through(view.id, `c${q.countKey}`, async () => {
+  const totalElements = await cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
     if (known !== undefined) return known;
     return Number((await countQuery(view, q).execute(ctx.db)).rows[0]?.n ?? 0);
   });
@@ -143,8 +151,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     try {
-      const [id] = await insertRows(db, view, [recordValues(view, recordBody(req.body))], user.username);
-      changeView(ctx, view.id);
+      const id = await addRecord(ctx, view, recordValues(view, recordBody(req.body)), user.username);
       return { ...OK, id };
     } catch (e) {
       if (e instanceof RecordInvalid) return invalid(reply, e);
@@ -168,9 +175,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (e instanceof RecordInvalid) return invalid(reply, e);
       throw e;
     }
-    const sets = [sql`update_time = now()`, ...Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
-    await sql`update ${sql.table(viewTable(view.id))} set ${sql.join(sets)} where id = ${id.data}`.execute(db);
-    changeView(ctx, view.id);
+    await updateRecord(ctx, view, id.data, values);
     return OK;
   };
   app.route({ method: ['POST', 'PUT'], url: '/api/general/update/:viewId', schema: { params: viewParams }, handler: update });
@@ -178,9 +183,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post('/api/general/delete/:viewId', { schema: { params: viewParams } }, async (req) => {
     const view = await designedView(ctx, req.params.viewId);
     requirePermission(req, permission(view, 'del'));
-    const ids = idsFrom(req.body, req.query);
-    await sql`delete from ${sql.table(viewTable(view.id))} where id in (${sql.join(ids)})`.execute(db);
-    changeView(ctx, view.id);
+    await deleteRecords(ctx, view, idsFrom(req.body, req.query));
     return OK;
   });
 

@@ -1,0 +1,81 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { ListQuery } from './list-query.js';
+import type { ViewModel } from './view-model.js';
+
+/**
+ * Where a written row falls in a cached block of list rows: a block stays valid when every matching
+ * state of the written row (before and after the write) sorts strictly after the block's last row.
+ * Sort keys travel as exact text: times in one fixed format (so text order is time order), numbers as
+ * PostgreSQL prints them. Whatever cannot be decided in JavaScript (text under the database's collation,
+ * nulls, numbers equal as doubles but spelled differently) counts as "not after": the block is dropped.
+ */
+
+type Kind = 'time' | 'number' | 'text';
+const SYSTEM_KIND: Record<string, Kind> = { id: 'number', create_time: 'time', update_time: 'time' };
+/** json_build_object takes at most 100 arguments: the written row's keys are sent for this many columns. */
+const MAX_KEYED_COLUMNS = 45;
+
+function kindOf(view: ViewModel, column: string): Kind {
+  const system = SYSTEM_KIND[column];
+  if (system) return system;
+  const field = view.fields.find((f) => f.column === column);
+  if (field?.dataType === 'datetime') return 'time';
+  if (field?.dataType === 'long' || field?.dataType === 'decimal') return 'number';
+  return 'text';
+}
+
+function keyExpression(view: ViewModel, column: string): RawBuilder<string | null> {
+  const col = sql.ref(`t.${column}`);
+  return kindOf(view, column) === 'time' ? sql`to_char(${col}, 'YYYY-MM-DD HH24:MI:SS.US')` : sql`${col}::text`;
+}
+
+/** Name of the extra column that carries a listed row's sort key; never a field's name. */
+export const SORT_KEY = '#key';
+
+/** The sort key of each listed row, in the query's order, as one more output column. */
+export function sortKeyColumn(view: ViewModel, q: ListQuery): RawBuilder<unknown> {
+  return sql`json_build_array(${sql.join(q.sort.map((s) => keyExpression(view, s.column)))}) as ${sql.id(SORT_KEY)}`;
+}
+
+/** Columns a list can be sorted by whose keys a written row reports: id, the system times, sortable fields. */
+function keyedColumns(view: ViewModel): string[] {
+  const columns = ['id', 'create_time', 'update_time', ...view.fields.filter((f) => f.sortable).map((f) => f.column)];
+  return [...new Set(columns)].slice(0, MAX_KEYED_COLUMNS);
+}
+
+/** The written row `t`'s keys, column → exact text, for RETURNING. */
+export function rowKeys(view: ViewModel): RawBuilder<Record<string, string | null>> {
+  const pairs = keyedColumns(view).flatMap((c) => [sql.lit(c), keyExpression(view, c)]);
+  return sql`json_build_object(${sql.join(pairs)})`;
+}
+
+/** x against y in ascending order, or undefined when it cannot be told here. */
+function compare(kind: Kind, x: string | null | undefined, y: string | null | undefined): -1 | 0 | 1 | undefined {
+  if (x === undefined || y === undefined) return undefined;
+  if (x === null || y === null) return x === y ? 0 : undefined;
+  if (x === y) return 0;
+  if (kind === 'time') return x < y ? -1 : 1;
+  if (kind === 'number') {
+    const a = Number(x);
+    const b = Number(y);
+    // Rounding to doubles keeps order, so doubles that differ tell; equal ones do not.
+    return a < b ? -1 : a > b ? 1 : undefined;
+  }
+  return undefined;
+}
+
+/** True when a row with keys `row` sorts strictly after the row whose sort key is `last`, in `order`. */
+export function sortsAfter(
+  view: ViewModel,
+  order: ListQuery['sort'],
+  row: Record<string, string | null>,
+  last: readonly (string | number | null)[],
+): boolean {
+  for (const [i, s] of order.entries()) {
+    const l = last[i];
+    const c = compare(kindOf(view, s.column), row[s.column], l === null || l === undefined ? l : String(l));
+    if (c === undefined) return false;
+    if (c !== 0) return s.dir === 'asc' ? c > 0 : c < 0;
+  }
+  return false;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { type CacheFilter, ListCache, type WriteMatches } from '../../server/lowcode/list-cache.js';
+
+const all: CacheFilter<string> = { key: 'all', filter: 'all' };
+const red: CacheFilter<string> = { key: 'red', filter: 'red' };
+const blue: CacheFilter<string> = { key: 'blue', filter: 'blue' };
+
+/** A computation that answers when told to, counting how often it ran. */
+function gate<T>() {
+  let open: (v: T) => void = () => {};
+  const promise = new Promise<T>((r) => {
+    open = r;
+  });
+  return { promise, open };
+}
+
+async function counted<T>(cache: ListCache, key: string, filter: CacheFilter<string>, count: boolean, value: T) {
+  let runs = 0;
+  const got = await cache.through(1, key, { filter, count }, async () => {
+    runs++;
+    return value;
+  });
+  return { got, runs };
+}
+
+const matches = (m: Record<string, [number, number]>): WriteMatches =>
+  new Map(Object.entries(m).map(([k, [before, after]]) => [k, { before, after }]));
+
+describe('ListCache', () => {
+  it('moves counts on by what a write matched, drops the blocks it touched and keeps the rest', async () => {
+    const cache = new ListCache(true);
+    await counted(cache, 'c-all', all, true, 10);
+    await counted(cache, 'c-red', red, true, 4);
+    await counted(cache, 'b-red', red, false, ['r1']);
+    await counted(cache, 'b-blue', blue, false, ['b1']);
+    await counted(cache, 'b-all', all, false, ['a1']);
+    let judged: string[] = [];
+    const id = await cache.write(1, async (filters) => {
+      judged = filters.map((f) => f.key).sort();
+      // An added row that is red: `all` and `red` matched after, `blue` did not; the block of `all` did not move.
+      return { value: 7, matches: matches({ all: [0, 1], red: [0, 1], blue: [0, 0] }), keeps: (key) => key === 'all' };
+    });
+    expect(id).toBe(7);
+    expect(judged).toEqual(['all', 'blue', 'red']);
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
+    expect(await counted(cache, 'c-red', red, true, -1)).toEqual({ got: 5, runs: 0 });
+    expect(await counted(cache, 'b-blue', blue, false, ['x'])).toEqual({ got: ['b1'], runs: 0 });
+    expect(await counted(cache, 'b-all', all, false, ['x'])).toEqual({ got: ['a1'], runs: 0 });
+    expect(await counted(cache, 'b-red', red, false, ['r2'])).toEqual({ got: ['r2'], runs: 1 });
+    // An update moving a row from red to blue.
+    await cache.write(1, async () => ({ value: undefined, matches: matches({ all: [1, 1], red: [1, 0], blue: [0, 1] }) }));
+    expect((await counted(cache, 'c-red', red, true, -1)).got).toBe(4);
+    expect((await counted(cache, 'c-all', all, true, -1)).got).toBe(11);
+    expect(await counted(cache, 'b-blue', blue, false, ['b2'])).toEqual({ got: ['b2'], runs: 1 });
+  });
+
+  it('does not keep an answer computed while a write began or ended, nor one begun during a write', async () => {
+    const cache = new ListCache(true);
+    const across = gate<number>();
+    const pending = cache.through(1, 'c-all', { filter: all, count: true }, () => across.promise);
+    await cache.write(1, async () => ({ value: 0, matches: matches({}) }));
+    across.open(10);
+    expect(await pending).toBe(10);
+    expect((await counted(cache, 'c-all', all, true, 11)).runs).toBe(1);
+
+    const during = gate<number>();
+    const writing = gate<void>();
+    const write = cache.write(1, async () => {
+      await writing.promise;
+      return { value: 0, matches: matches({ all: [0, 1], red: [0, 1] }) };
+    });
+    const inside = cache.through(1, 'c-red', { filter: red, count: true }, () => during.promise);
+    during.open(3);
+    expect(await inside).toBe(3);
+    writing.open();
+    await write;
+    expect((await counted(cache, 'c-red', red, true, 4)).runs).toBe(1);
+    // The count cached before the write moved on with it.
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 12, runs: 0 });
+  });
+
+  it('drops what it cannot judge: filters a write did not report on, writes that fail, bumped views', async () => {
+    const cache = new ListCache(true);
+    await counted(cache, 'c-all', all, true, 10);
+    await counted(cache, 'c-red', red, true, 4);
+    await cache.write(1, async () => ({ value: 0, matches: matches({ all: [0, 0] }) }));
+    expect((await counted(cache, 'c-red', red, true, 4)).runs).toBe(1);
+    expect((await counted(cache, 'c-all', all, true, 10)).runs).toBe(0);
+
+    await expect(
+      cache.write(1, async () => {
+        throw new Error('constraint');
+      }),
+    ).rejects.toThrow('constraint');
+    expect((await counted(cache, 'c-all', all, true, 10)).runs).toBe(1);
+
+    await cache.through(2, 'c-all', { filter: all, count: true }, async () => 5);
+    const version = cache.version(1);
+    cache.bump(1);
+    expect(cache.version(1)).not.toBe(version);
+    expect((await counted(cache, 'c-all', all, true, 10)).runs).toBe(1);
+    expect(await cache.through(2, 'c-all', { filter: all, count: true }, async () => -1)).toBe(5);
+    // Record writes leave the version (and so the parsed definition) alone.
+    const v = cache.version(1);
+    await cache.write(1, async () => ({ value: 0, matches: matches({ all: [0, 1] }) }));
+    expect(cache.version(1)).toBe(v);
+  });
+});
