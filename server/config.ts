@@ -23,6 +23,10 @@ export interface ServerConfig {
   /** List/count cache for /api/general/list; invalidated on every write to the view. */
   listCache: boolean;
   logLevel: string;
+  /** Base address of the environmental authority's filling system (its order/danger and plan/query pages); unset: no entry. */
+  gufeiBaseUrl: string | undefined;
+  /** Host → entry site rules, `host=site,…` (src/shared/site.ts). */
+  siteHosts: string | undefined;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -46,6 +50,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
     listCache: env.LIST_CACHE !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    gufeiBaseUrl: env.GUFEI_BASE_URL || undefined,
+    siteHosts: env.SITE_HOSTS || undefined,
     ...overrides,
   };
 }

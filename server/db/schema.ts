@@ -113,6 +113,7 @@ export interface CoreTables {
 
 import type { AccountTables } from './tables/accounts.js';
 import type { BusinessTables } from './tables/business.js';
+import type { DashboardTables } from './tables/dashboard.js';
 import type { LowcodeTables } from './tables/lowcode.js';
 
-export interface DB extends CoreTables, AccountTables, BusinessTables, LowcodeTables {}
+export interface DB extends CoreTables, AccountTables, BusinessTables, LowcodeTables, DashboardTables {}

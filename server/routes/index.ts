@@ -1,10 +1,15 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
+import accountExtras from './account-extras.js';
+import companyApi from './company-api.js';
+import dashboard from './dashboard.js';
 import depts from './depts.js';
 import dict from './dict.js';
+import disposal from './disposal.js';
 import files from './files.js';
 import general from './general.js';
 import health from './health.js';
+import logistics from './logistics.js';
 import logs from './logs.js';
 import lookups from './lookups.js';
 import lowcode from './lowcode.js';
@@ -39,4 +44,9 @@ export const routeModules: RouteModule[] = [
   lowcode,
   screenShare,
   general,
+  dashboard,
+  logistics,
+  companyApi,
+  disposal,
+  accountExtras,
 ];

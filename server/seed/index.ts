@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { seedAccounts } from './accounts.js';
 import { seedBusiness } from './business.js';
+import { seedDashboard } from './dashboard.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedLowcode } from './lowcode.js';
 
@@ -13,6 +14,7 @@ export const seedModules: [string, SeedModule][] = [
   ['dictionaries', seedDictionaries],
   ['business', seedBusiness],
   ['lowcode', seedLowcode],
+  ['dashboard', seedDashboard],
 ];
 
 /** Seeds a fresh database once, in one transaction: either all the demo data is there or none. */

@@ -1,0 +1,111 @@
+import type { AppContext } from '../context.js';
+import { viewTable } from '../lowcode/ddl.js';
+import type { ViewModel } from '../lowcode/view-model.js';
+import { designedView } from '../lowcode/view-store.js';
+
+/**
+ * Business records live in the tables of the low-code views users edit (危废入库, 处置订单, …). The
+ * calls built on them find each view by its componentName (the permission prefix of its pages), never by
+ * a fixed id: a view re-created under a new id still feeds the dashboards. Among views sharing a
+ * componentName, a published one wins over a draft, then the lowest id.
+ */
+
+export const BUSINESS_VIEWS = [
+  'stockIn',
+  'stockOut',
+  'warehouse',
+  'disposalInquiry',
+  'contract',
+  'vehicle',
+  'leaveMessage',
+  'disposalOrder',
+  'logisticsOrder',
+] as const;
+export type BusinessViewName = (typeof BUSINESS_VIEWS)[number];
+
+export interface ResolvedView {
+  id: number;
+  table: string;
+}
+
+interface ResolverState {
+  resolved: Promise<Map<BusinessViewName, ResolvedView>> | null;
+  generation: number;
+}
+
+const states = new WeakMap<AppContext, ResolverState>();
+
+function state(ctx: AppContext): ResolverState {
+  let s = states.get(ctx);
+  if (!s) {
+    const created: ResolverState = { resolved: null, generation: 0 };
+    // Any definition change (on this instance or another) may move a componentName to another view.
+    ctx.bus.on((e) => {
+      if (e.t !== 'view-changed') return;
+      created.resolved = null;
+      created.generation++;
+    });
+    ctx.bus.onReset(() => {
+      created.resolved = null;
+      created.generation++;
+    });
+    s = created;
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+function componentNameOf(disMenu: string | null): string | null {
+  if (!disMenu) return null;
+  try {
+    const menu = JSON.parse(disMenu) as unknown;
+    const name = typeof menu === 'object' && menu !== null ? (menu as Record<string, unknown>).componentName : undefined;
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+async function resolve(ctx: AppContext): Promise<Map<BusinessViewName, ResolvedView>> {
+  const rows = await ctx.db
+    .selectFrom('lc_generation')
+    .select(['id', 'status', 'dis_menu'])
+    .where('dis_template', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const wanted = new Set<string>(BUSINESS_VIEWS);
+  const out = new Map<BusinessViewName, ResolvedView & { published: boolean }>();
+  for (const r of rows) {
+    const name = componentNameOf(r.dis_menu);
+    if (!name || !wanted.has(name)) continue;
+    const published = r.status === 1;
+    const seen = out.get(name as BusinessViewName);
+    if (seen && (seen.published || !published)) continue;
+    out.set(name as BusinessViewName, { id: r.id, table: viewTable(r.id), published });
+  }
+  return new Map([...out].map(([k, v]) => [k, { id: v.id, table: v.table }]));
+}
+
+/** componentName → view id and table, for every business view that is designed. */
+export async function businessViews(ctx: AppContext): Promise<Map<BusinessViewName, ResolvedView>> {
+  const s = state(ctx);
+  if (!s.resolved) {
+    const generation = s.generation;
+    const p = resolve(ctx);
+    s.resolved = p;
+    p.catch(() => {
+      if (s.resolved === p) s.resolved = null;
+    });
+    const result = await p;
+    // A change that arrived while resolving makes the next caller resolve again.
+    if (s.generation !== generation && s.resolved === p) s.resolved = null;
+    return result;
+  }
+  return s.resolved;
+}
+
+/** The view behind a business componentName, read through the page model; null when none is designed. */
+export async function businessView(ctx: AppContext, name: BusinessViewName): Promise<ViewModel | null> {
+  const v = (await businessViews(ctx)).get(name);
+  return v ? designedView(ctx, v.id) : null;
+}

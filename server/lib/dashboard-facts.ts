@@ -1,0 +1,430 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
+import { type BusinessViewName, businessViews } from './business-views.js';
+
+/**
+ * The dashboards' figures are sums over business records. Summing 100,000 records per request is too
+ * slow for a dashboard, so dash_fact holds running sums that statement-level triggers on each source
+ * view's table update in the same transaction as every insert, update, delete or truncate — through
+ * /api/general, imports, scripts or plain SQL alike. A figure is then a read of a handful of fact rows
+ * and always equals the records as they are committed.
+ *
+ * Each source record contributes to the fact rows of company 0 (everyone), of every company it involves
+ * (role '*', once per record), and of each party by role: 'a' (owner, producer, payer, asker), 'b'
+ * (disposer, payee, asked) and 'c' (the company of the user who created it). Parties are found when the
+ * record is written: by warehouse, by company id, by company name, or through the record it refers to
+ * (a logistics order through its disposal order). rebuildFacts() recomputes a source from its table,
+ * which is what a company rename calls.
+ */
+
+export const FACT_SOURCES = ['stockIn', 'disposalInquiry', 'contract', 'disposalOrder', 'logisticsOrder', 'vehicle'] as const;
+export type FactSource = (typeof FACT_SOURCES)[number];
+
+/** Sources that find a party by company name: a company rename rebuilds them. */
+export const NAMED_PARTY_SOURCES: FactSource[] = ['contract', 'disposalOrder', 'logisticsOrder'];
+
+const EPOCH = "'1970-01-01'::date";
+
+/** SQL over `dash_j` (the record as jsonb) for each key and sum; tables of other sources as `{name}`. */
+interface SourceSpec {
+  status: string;
+  category?: string;
+  warehouse?: string;
+  day?: string;
+  day2?: string;
+  qty?: string;
+  amount?: string;
+  amount2?: string;
+  a?: string;
+  b?: string;
+  /** Other sources' tables the expressions read. */
+  reads?: BusinessViewName[];
+}
+
+const text = (key: string) => `nullif(trim(dash_j->>'${key}'), '')`;
+const num = (key: string) => `dash_num(dash_j->>'${key}')`;
+const bucket = (unit: 'year' | 'month' | 'day', ...keys: string[]) =>
+  `date_trunc('${unit}', coalesce(${[...keys.map((k) => `dash_date(dash_j->>'${k}')`), `dash_date(dash_j->>'create_time')`].join(', ')}))::date`;
+const companyNamed = (key: string) => `(select c.id from company c where c.name = ${text(key)} order by c.id limit 1)`;
+const companyWithId = (key: string) => `(select c.id from company c where c.id = dash_int(dash_j->>'${key}'))`;
+const CREATOR = `(select u.company_id from sys_user u where u.username = dash_j->>'create_by')`;
+
+const SPECS: Record<FactSource, SourceSpec> = {
+  // Held waste: owner is the warehouse's company, or the creator's when the record names no warehouse.
+  stockIn: {
+    status: text('status'),
+    category: text('wasteCategory'),
+    warehouse: `dash_int(dash_j->>'warehouseId')`,
+    day: bucket('year', 'inTime'),
+    qty: num('quantity'),
+    a: `coalesce((select w.company_id from company_warehouse w where w.id = dash_int(dash_j->>'warehouseId')), ${CREATOR})`,
+  },
+  // The asker is the creator's company; the asked disposer is companyId.
+  disposalInquiry: {
+    status: text('inquiryStatus'),
+    category: text('wasteCategory'),
+    day: bucket('month'),
+    qty: num('quantity'),
+    amount: `${num('quotedPrice')} * ${num('quantity')}`,
+    b: companyWithId('companyId'),
+  },
+  contract: {
+    status: text('contractStatus'),
+    day: bucket('month', 'signDate'),
+    day2: `dash_date(dash_j->>'endDate')`,
+    amount: num('amount'),
+    a: companyNamed('partyA'),
+    b: companyNamed('partyB'),
+  },
+  // Payer: the producer; payee: the disposer. amount2 is the prepaid part.
+  disposalOrder: {
+    status: text('orderStatus'),
+    category: text('wasteCategory'),
+    warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {stockIn} s where s.id = dash_int(dash_j->>'stockId'))`,
+    day: bucket('month'),
+    qty: num('quantity'),
+    amount: `coalesce(${num('amount')}, ${num('price')} * ${num('quantity')})`,
+    amount2: `case when dash_j->>'needPrepay' = '1' then ${num('prepayPrice')} end`,
+    a: companyNamed('producerName'),
+    b: companyNamed('disposerName'),
+    reads: ['stockIn'],
+  },
+  // The carrier is the creator's company; the producer and disposer are those of its disposal order.
+  logisticsOrder: {
+    status: text('orderStatus'),
+    warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {disposalOrder} o join {stockIn} s on s.id = dash_int(to_jsonb(o)->>'stockId')
+      where o.id = dash_int(dash_j->>'disposalOrderId'))`,
+    day: bucket('month', 'loadTime'),
+    qty: num('weight'),
+    amount: num('freight'),
+    a: `(select c.id from {disposalOrder} o join company c on c.name = to_jsonb(o)->>'producerName'
+      where o.id = dash_int(dash_j->>'disposalOrderId') order by c.id limit 1)`,
+    b: `(select c.id from {disposalOrder} o join company c on c.name = to_jsonb(o)->>'disposerName'
+      where o.id = dash_int(dash_j->>'disposalOrderId') order by c.id limit 1)`,
+    reads: ['disposalOrder', 'stockIn'],
+  },
+  vehicle: {
+    status: text('vehicleStatus'),
+    category: text('vehicleType'),
+    qty: num('loadCapacity'),
+  },
+};
+
+/** `{name}` placeholders → table names; a missing table reads as an empty set. */
+function withTables(expr: string, tables: Map<BusinessViewName, string>): string {
+  return expr.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const t = tables.get(name as BusinessViewName);
+    return t ? `"${t}"` : '(select null::bigint as id where false)';
+  });
+}
+
+/**
+ * The statement that adds the facts of `rows` (SQL yielding `dash_j jsonb, dash_sign int`) to dash_fact. Keys come
+ * out sorted, so two writers lock fact rows in the same order.
+ */
+function addFactsSql(source: FactSource, rows: string, tables: Map<BusinessViewName, string>): string {
+  const s = SPECS[source];
+  const e = (expr: string | undefined, fallback: string) => (expr ? `coalesce(${withTables(expr, tables)}, ${fallback})` : fallback);
+  const party = (expr: string | undefined) => (expr ? withTables(expr, tables) : 'null::integer');
+  return `
+    insert into dash_fact as f (source, company_id, role, warehouse_id, status, category, day, day2, n, qty, amount, amount2)
+    select '${source}', p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2,
+      sum(x.dash_sign), sum(x.dash_sign * x.qty), sum(x.dash_sign * x.amount), sum(x.dash_sign * x.amount2)
+    from (
+      select r.dash_sign,
+        ${e(s.warehouse, '0')}::bigint as warehouse_id,
+        left(${e(s.status, "''")}, 40) as status,
+        left(${e(s.category, "''")}, 40) as category,
+        ${e(s.day, EPOCH)} as day,
+        ${e(s.day2, EPOCH)} as day2,
+        ${e(s.qty, '0')} as qty,
+        ${e(s.amount, '0')} as amount,
+        ${e(s.amount2, '0')} as amount2,
+        ${party(s.a)}::integer as a,
+        ${party(s.b)}::integer as b,
+        ${CREATOR}::integer as c
+      from (${rows}) r
+    ) x
+    cross join lateral (
+      select 0 as company_id, '*'::char(1) as role
+      union select v.c, '*' from unnest(array[x.a, x.b, x.c]) v(c) where v.c is not null
+      union all select x.a, 'a' where x.a is not null
+      union all select x.b, 'b' where x.b is not null
+      union all select x.c, 'c' where x.c is not null
+    ) p
+    group by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
+    order by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
+    on conflict (source, company_id, role, warehouse_id, status, category, day, day2) do update set
+      n = f.n + excluded.n, qty = f.qty + excluded.qty, amount = f.amount + excluded.amount, amount2 = f.amount2 + excluded.amount2`;
+}
+
+const fnName = (source: FactSource, op: string) => `dash_facts_${source.toLowerCase()}_${op}`;
+const TRIGGERS = ['ins', 'upd', 'del', 'trunc'] as const;
+const triggerName = (op: (typeof TRIGGERS)[number]) => `dash_facts_${op}`;
+
+/** Functions of one source's triggers, for its table and the tables it reads. */
+function functionsSql(source: FactSource, tables: Map<BusinessViewName, string>): string {
+  const plus = 'select to_jsonb(n) as dash_j, 1 as dash_sign from dash_new n';
+  const minus = 'select to_jsonb(o) as dash_j, -1 as dash_sign from dash_old o';
+  const prune = `delete from dash_fact where source = '${source}' and n = 0`;
+  const body = (statements: string[]) => `begin\n${statements.map((x) => `${x};`).join('\n')}\nreturn null;\nend`;
+  const fn = (op: string, statements: string[]) =>
+    `create or replace function ${fnName(source, op)}() returns trigger language plpgsql as $f$${body(statements)}$f$;`;
+  return [
+    fn('ins', [addFactsSql(source, plus, tables)]),
+    fn('upd', [addFactsSql(source, `${minus} union all ${plus}`, tables), prune]),
+    fn('del', [addFactsSql(source, minus, tables), prune]),
+    fn('trunc', [`delete from dash_fact where source = '${source}'`]),
+  ].join('\n');
+}
+
+function triggersSql(source: FactSource, table: string): string {
+  const t = `"${table}"`;
+  return [
+    ...TRIGGERS.map((op) => `drop trigger if exists ${triggerName(op)} on ${t};`),
+    `create trigger ${triggerName('ins')} after insert on ${t} referencing new table as dash_new for each statement execute function ${fnName(source, 'ins')}();`,
+    `create trigger ${triggerName('upd')} after update on ${t} referencing old table as dash_old new table as dash_new for each statement execute function ${fnName(source, 'upd')}();`,
+    `create trigger ${triggerName('del')} after delete on ${t} referencing old table as dash_old for each statement execute function ${fnName(source, 'del')}();`,
+    `create trigger ${triggerName('trunc')} after truncate on ${t} for each statement execute function ${fnName(source, 'trunc')}();`,
+  ].join('\n');
+}
+
+/** Any number the instances agree on: the advisory lock held while one of them installs facts. */
+const INSTALL_LOCK = 7_311_027_612;
+
+interface Plan {
+  source: FactSource;
+  table: string;
+  version: string;
+  functions: string;
+  rebuild: string;
+}
+
+/** What every source should look like now: its table, trigger functions and rebuild statement. */
+async function plans(ctx: AppContext): Promise<{ plans: Plan[]; key: string }> {
+  const tables = new Map<BusinessViewName, string>();
+  for (const [name, v] of await businessViews(ctx)) tables.set(name, v.table);
+  // A designed view has a table; one that does not (its design failed) counts as absent.
+  const names = [...tables.values()];
+  const live = names.length
+    ? (
+        await sql<{ name: string }>`select relname as name from pg_class where relkind = 'r' and relname in (${sql.join(names)})`.execute(
+          ctx.db,
+        )
+      ).rows
+    : [];
+  const present = new Set(live.map((r) => r.name));
+  for (const [k, t] of tables) if (!present.has(t)) tables.delete(k);
+  const out: Plan[] = [];
+  for (const source of FACT_SOURCES) {
+    const table = tables.get(source);
+    if (!table) continue;
+    const functions = functionsSql(source, tables);
+    const rebuild = addFactsSql(source, `select to_jsonb(t) as dash_j, 1 as dash_sign from "${table}" t`, tables);
+    const version = createHash('sha1')
+      .update(`${table}\n${functions}\n${triggersSql(source, table)}`)
+      .digest('hex');
+    out.push({ source, table, version, functions, rebuild });
+  }
+  return { plans: out, key: out.map((p) => `${p.source}=${p.table}:${p.version}`).join(',') };
+}
+
+const TRIGGER_LIST = sql<{ table: string; name: string }>`
+  select c.relname as table, t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+  where t.tgname like 'dash_facts_%' and not t.tgisinternal`;
+
+/**
+ * Brings the database in line with the plans, under an advisory lock so that instances take turns: a
+ * source whose table, trigger text or triggers differ from what dash_source records (or that is asked to
+ * rebuild) gets its functions and triggers again and its facts recomputed from the table, with writers
+ * to that table held off meanwhile. Sources without a view lose their facts.
+ */
+async function install(ctx: AppContext, wanted: Plan[], rebuild: ReadonlySet<FactSource>): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(trx);
+    const recorded = await trx.selectFrom('dash_source').selectAll().execute();
+    const sourceOfTable = new Map(wanted.map((p) => [p.table, p.source]));
+    const before = await TRIGGER_LIST.execute(trx);
+    for (const table of new Set(before.rows.map((r) => r.table))) {
+      const was = recorded.find((r) => r.table_name === table)?.source;
+      if (sourceOfTable.has(table) && (was === undefined || was === sourceOfTable.get(table))) continue;
+      for (const op of TRIGGERS) await sql.raw(`drop trigger if exists ${triggerName(op)} on "${table}"`).execute(trx);
+    }
+    for (const r of recorded) {
+      if (wanted.some((p) => p.source === r.source)) continue;
+      await trx.deleteFrom('dash_fact').where('source', '=', r.source).execute();
+      await trx.deleteFrom('dash_source').where('source', '=', r.source).execute();
+    }
+    const triggers = (await TRIGGER_LIST.execute(trx)).rows;
+    for (const p of wanted) {
+      const r = recorded.find((x) => x.source === p.source);
+      const complete = TRIGGERS.every((op) => triggers.some((x) => x.table === p.table && x.name === triggerName(op)));
+      if (r?.table_name === p.table && r.version === p.version && complete && !rebuild.has(p.source)) continue;
+      await sql.raw(`lock table "${p.table}" in share row exclusive mode`).execute(trx);
+      await sql.raw(p.functions).execute(trx);
+      await sql.raw(triggersSql(p.source, p.table)).execute(trx);
+      await trx.deleteFrom('dash_fact').where('source', '=', p.source).execute();
+      await sql.raw(p.rebuild).execute(trx);
+      await trx
+        .insertInto('dash_source')
+        .values({ source: p.source, table_name: p.table, version: p.version })
+        .onConflict((oc) => oc.column('source').doUpdateSet({ table_name: p.table, version: p.version, installed_at: sql`now()` }))
+        .execute();
+    }
+  });
+}
+
+interface FactsState {
+  /** The plans this process last brought the database in line with. */
+  installedKey: string | null;
+  running: Promise<void> | null;
+}
+const states = new WeakMap<AppContext, FactsState>();
+function stateOf(ctx: AppContext): FactsState {
+  let s = states.get(ctx);
+  if (!s) {
+    s = { installedKey: null, running: null };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+/** One run at a time per process; a caller that finds one running waits for it and then runs its own. */
+async function serialised(ctx: AppContext, rebuild: ReadonlySet<FactSource>): Promise<void> {
+  const s = stateOf(ctx);
+  while (s.running) await s.running.catch(() => {});
+  const p = (async () => {
+    const { plans: wanted, key } = await plans(ctx);
+    if (key === s.installedKey && !rebuild.size) return;
+    await install(ctx, wanted, rebuild);
+    s.installedKey = key;
+  })();
+  s.running = p;
+  try {
+    await p;
+  } finally {
+    if (s.running === p) s.running = null;
+  }
+}
+
+/**
+ * Makes sure every source's triggers sit on the table its view resolves to and its facts were built
+ * from that table with the current trigger text. Cheap when nothing changed: one look-up of the views.
+ */
+export async function ensureFacts(ctx: AppContext): Promise<void> {
+  const s = stateOf(ctx);
+  if (s.installedKey !== null && !s.running) {
+    // The common case: the views resolve as before.
+    const { key } = await plans(ctx);
+    if (key === s.installedKey) return;
+  }
+  await serialised(ctx, new Set());
+}
+
+/** Recomputes the facts of the given sources from their tables (after a company rename, say). */
+export async function rebuildFacts(ctx: AppContext, sources: readonly FactSource[]): Promise<void> {
+  await serialised(ctx, new Set(sources));
+}
+
+// ----- reading figures -----
+
+/** Whose figures: every company's, one company's, or nobody's (a user without a company). */
+export type Scope = { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'none' };
+
+export type Role = '*' | 'a' | 'b' | 'c';
+
+export interface FactFilter {
+  source: FactSource;
+  scope: Scope;
+  /** Which part the company plays; every company's figures ignore it. Default '*'. */
+  role?: Role;
+  statuses?: readonly string[];
+  warehouseId?: number;
+  /** Inclusive bounds of the date bucket, YYYY-MM-DD. */
+  dayFrom?: string;
+  dayTo?: string;
+  day2From?: string;
+  day2To?: string;
+}
+
+export interface FactSums {
+  n: number;
+  qty: number;
+  amount: number;
+  amount2: number;
+}
+
+export const ZERO: FactSums = { n: 0, qty: 0, amount: 0, amount2: 0 };
+
+/** Fact rows of a filter; `each` selects every company's own rows (company 0 left out) instead of the scope's. */
+function filtered(db: Kysely<DB>, f: FactFilter, each = false) {
+  let q = db.selectFrom('dash_fact').where('source', '=', f.source);
+  if (each) q = q.where('company_id', '<>', 0).where('role', '=', f.role ?? '*');
+  else if (f.scope.kind === 'all') q = q.where('company_id', '=', 0).where('role', '=', '*');
+  else if (f.scope.kind === 'company') q = q.where('company_id', '=', f.scope.companyId).where('role', '=', f.role ?? '*');
+  else q = q.where(sql<SqlBool>`false`);
+  if (f.statuses) q = f.statuses.length ? q.where('status', 'in', [...f.statuses]) : q.where(sql<SqlBool>`false`);
+  if (f.warehouseId !== undefined) q = q.where('warehouse_id', '=', f.warehouseId);
+  if (f.dayFrom) q = q.where(sql<SqlBool>`day >= ${f.dayFrom}::date`);
+  if (f.dayTo) q = q.where(sql<SqlBool>`day <= ${f.dayTo}::date`);
+  if (f.day2From) q = q.where(sql<SqlBool>`day2 >= ${f.day2From}::date`);
+  if (f.day2To) q = q.where(sql<SqlBool>`day2 <= ${f.day2To}::date`);
+  return q;
+}
+
+const sums = [
+  sql<number>`coalesce(sum(n), 0)`.as('n'),
+  sql<number>`coalesce(sum(qty), 0)`.as('qty'),
+  sql<number>`coalesce(sum(amount), 0)`.as('amount'),
+  sql<number>`coalesce(sum(amount2), 0)`.as('amount2'),
+];
+
+const asSums = (r: { n: unknown; qty: unknown; amount: unknown; amount2: unknown } | undefined): FactSums => ({
+  n: Number(r?.n ?? 0),
+  qty: Number(r?.qty ?? 0),
+  amount: Number(r?.amount ?? 0),
+  amount2: Number(r?.amount2 ?? 0),
+});
+
+/** Totals of the records the filter selects. */
+export async function factTotals(db: Kysely<DB>, f: FactFilter): Promise<FactSums> {
+  if (f.scope.kind === 'none') return ZERO;
+  return asSums(await filtered(db, f).select(sums).executeTakeFirst());
+}
+
+export type GroupKey = 'status' | 'category' | 'warehouse_id' | 'month';
+
+/** Totals per group (status, category, warehouse or month of the date bucket), in key order; empty groups left out. */
+export async function factGroups(db: Kysely<DB>, f: FactFilter, by: GroupKey): Promise<(FactSums & { key: string })[]> {
+  if (f.scope.kind === 'none') return [];
+  const key = by === 'month' ? sql<string>`to_char(day, 'YYYY-MM')` : sql<string>`${sql.ref(by)}::text`;
+  const rows = await filtered(db, f)
+    .select([key.as('key'), ...sums])
+    .groupBy(sql`1`)
+    .having(sql<SqlBool>`sum(n) <> 0`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((r) => ({ key: String(r.key), ...asSums(r) }));
+}
+
+/** The companies that have records the filter selects, in the given role (the filter's scope is ignored). */
+export async function factCompanies(db: Kysely<DB>, f: Omit<FactFilter, 'scope'> & { role: Role }): Promise<number[]> {
+  const rows = await filtered(db, { ...f, scope: { kind: 'all' } }, true)
+    .select('company_id')
+    .groupBy('company_id')
+    .having(sql<SqlBool>`sum(n) > 0`)
+    .execute();
+  return rows.map((r) => r.company_id);
+}
+
+/** Totals per company (company 0 left out) in the given role; the filter's scope is ignored. */
+export async function factByCompany(db: Kysely<DB>, f: Omit<FactFilter, 'scope'> & { role: Role }): Promise<Map<number, FactSums>> {
+  const rows = await filtered(db, { ...f, scope: { kind: 'all' } }, true)
+    .select(['company_id', ...sums])
+    .groupBy('company_id')
+    .having(sql<SqlBool>`sum(n) > 0`)
+    .execute();
+  return new Map(rows.map((r) => [r.company_id, asSums(r)]));
+}

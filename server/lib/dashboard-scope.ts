@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { formatDate, roundTo } from '../../src/shared/format.js';
+import type { SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { ensureFacts, type Scope } from './dashboard-facts.js';
+
+/** The supervisory department's code: its users see every company's figures. */
+export const SUPERVISOR_DEPT = '01';
+
+export const isSupervisor = (u: SessionUser) => u.deptCode === SUPERVISOR_DEPT;
+
+/** Administrators and the supervisory department look across companies; everyone else sees their own. */
+export const seesAll = (u: SessionUser) => u.isAdmin || u.roles.includes('admin') || isSupervisor(u);
+
+export function scopeOf(u: SessionUser): Scope {
+  if (seesAll(u)) return { kind: 'all' };
+  return u.companyId ? { kind: 'company', companyId: u.companyId } : { kind: 'none' };
+}
+
+export const scopeKey = (s: Scope) => (s.kind === 'company' ? `c${s.companyId}` : s.kind);
+
+/** `isRefresh`: 1 recomputes the figure, 0 (or absent) may answer the one computed before. */
+export const isRefreshParam = z
+  .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
+  .optional()
+  .transform((v) => v === '1' || v === 1 || v === 'true');
+
+/** An optional positive id in a query string; '' counts as absent. */
+export const optionalIdParam = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, c) => {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      c.addIssue({ code: 'custom', message: '编号不正确' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Wire format of the moment a figure was computed. */
+export const wireNow = (at = Date.now()) => formatDate(at, 'YYYY-MM-DD HH:mm:ss');
+
+/** How long a figure may be answered from memory to a call without isRefresh=1. */
+export const FIGURE_MAX_AGE_MS = 5 * 60_000;
+const MAX_ENTRIES = 5000;
+
+interface Cached {
+  value: unknown;
+  at: number;
+}
+
+const caches = new WeakMap<AppContext, Map<string, Cached>>();
+
+/**
+ * A figure and when it was computed. With refresh (isRefresh=1) it is computed now, from the records as
+ * committed; without, the last one computed for the same key is answered while it is younger than
+ * FIGURE_MAX_AGE_MS. The figure's computedAt says which one the caller got.
+ */
+export async function figure<T extends object>(
+  ctx: AppContext,
+  key: string,
+  refresh: boolean,
+  compute: () => Promise<T>,
+): Promise<T & { computedAt: string }> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    caches.set(ctx, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (!refresh && hit && now - hit.at < FIGURE_MAX_AGE_MS) return { ...(hit.value as T), computedAt: wireNow(hit.at) };
+  await ensureFacts(ctx);
+  const value = await compute();
+  const at = Date.now();
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.delete(key);
+  cache.set(key, { value, at });
+  return { ...value, computedAt: wireNow(at) };
+}
+
+/** Local calendar dates the figures are bucketed by, YYYY-MM-DD. */
+export function dates(now = new Date()) {
+  const day = (d: Date) => formatDate(d, 'YYYY-MM-DD');
+  const plusDays = (n: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
+  return {
+    today: day(now),
+    yearStart: `${now.getFullYear()}-01-01`,
+    yearEnd: `${now.getFullYear()}-12-31`,
+    year: now.getFullYear(),
+    plusDays: (n: number) => day(plusDays(n)),
+    /** First day of the month `back` months before this one. */
+    monthStart: (back: number) => day(new Date(now.getFullYear(), now.getMonth() - back, 1)),
+  };
+}
+
+/** Tons and money as the dashboards show them: 3 decimals, rounded on the decimal value. */
+export const three = (n: number) => roundTo(n, 3);

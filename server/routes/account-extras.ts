@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { formatDate } from '../../src/shared/format.js';
+import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
+import type { App } from '../app.js';
+import { currentUser, decryptPassword, hashPassword, verifyPassword } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import { DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS } from '../lib/accounts-users.js';
+import { field, ok } from '../lib/admin-input.js';
+import { filesRoot } from './files.js';
+
+/**
+ * The rest of an account's own calls: the avatar, and the password calls of the expired-password flow
+ * (check, save) and of administrators (reset). Password rules are the ones updatePass applies.
+ */
+
+const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {
+  png: { type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  jpg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+};
+export const AVATAR_TYPE_MESSAGE = '头像只能是 jpg 或 png 格式';
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const root = filesRoot(ctx);
+
+  app.post(
+    '/api/users/updateAvatar',
+    {
+      config: { log: '修改头像' },
+      schema: { response: { 200: z.object({ status: z.number(), message: z.string(), avatar: z.string() }) } },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      let image: { data: Buffer; ext: string; name: string } | null = null;
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') continue;
+        if (image || !part.filename) {
+          part.file.resume();
+          continue;
+        }
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw badRequest('文件大小超过限制');
+        const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
+        const kind = ext === 'jpeg' ? 'jpg' : ext;
+        const spec = AVATAR_TYPES[kind];
+        if (!spec?.magic.every((b, i) => data[i] === b)) throw badRequest(AVATAR_TYPE_MESSAGE);
+        image = { data, ext: kind, name: part.filename.split(/[\\/]/).pop()!.slice(-200) };
+      }
+      if (!image) throw badRequest('请选择头像图片');
+      const now = new Date();
+      const dir = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}`;
+      const filePath = `${dir}/${randomBytes(12).toString('hex')}.${image.ext}`;
+      await mkdir(join(root, dir), { recursive: true });
+      await writeFile(join(root, filePath), image.data, { flag: 'wx' });
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('file_record')
+          .values({
+            file_path: filePath,
+            file_name: image.name,
+            column_name: 'avatar',
+            content_type: AVATAR_TYPES[image.ext]!.type,
+            size: image.data.length,
+            user_id: me.id,
+          })
+          .execute();
+        await trx.updateTable('sys_user').set({ avatar: filePath, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
+      });
+      return { status: 200, message: '头像修改成功', avatar: filePath };
+    },
+  );
+
+  app.get(
+    '/api/pwd/check',
+    {
+      schema: {
+        response: {
+          200: z.object({
+            pwdExpired: z.boolean(),
+            lastPasswordResetDate: z.string().nullable(),
+            maxAgeDays: z.number(),
+            daysLeft: z.number().nullable(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const row = await findUser(db, currentUser(req).id);
+      const last = row?.pwd_reset_time ?? null;
+      const daysLeft = last ? Math.max(0, PASSWORD_MAX_AGE_DAYS - Math.floor((Date.now() - last.getTime()) / 86_400_000)) : null;
+      return {
+        pwdExpired: row?.pwd_expired ?? true,
+        lastPasswordResetDate: last ? formatDate(last, 'YYYY-MM-DD HH:mm:ss') : null,
+        maxAgeDays: PASSWORD_MAX_AGE_DAYS,
+        daysLeft,
+      };
+    },
+  );
+
+  // The expired-password dialog: old, new and confirmation; the user signs in again afterwards.
+  app.post(
+    '/api/pwd/save',
+    {
+      config: { log: '修改密码' },
+      schema: { body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(), response: { 200: ok } },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const { oldPass = '', newPass = '', confirmPass } = req.body ?? {};
+      if (!oldPass) throw badRequest('请输入旧密码');
+      if (!newPass) throw badRequest('请输入新密码');
+      const oldPlain = decryptPassword(ctx.secrets, oldPass);
+      const newPlain = decryptPassword(ctx.secrets, newPass);
+      if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('两次输入的密码不一致');
+      const row = await findUser(db, me.id);
+      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('修改失败，旧密码错误');
+      if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
+      if (newPlain === oldPlain) throw badRequest('新密码不能与旧密码相同');
+      await db
+        .updateTable('sys_user')
+        .set({ password: await hashPassword(newPlain), pwd_reset_time: sql<Date>`now()`, update_time: sql<Date>`now()` })
+        .where('id', '=', me.id)
+        .execute();
+      await ctx.sessions.destroyAllOf(me.id);
+      return { status: 200, message: '密码修改成功，请重新登录' };
+    },
+  );
+
+  // An administrator puts users back on the default password; they must change it at their next sign-in.
+  app.post(
+    '/api/pwd/reset',
+    {
+      config: { permission: 'user:edit', log: '重置密码' },
+      schema: {
+        body: z.union([
+          z.array(z.coerce.number().int().positive()).min(1, '请选择用户'),
+          z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, '请选择用户') }),
+          z.object({ id: z.coerce.number().int().positive() }),
+        ]),
+        response: { 200: ok.extend({ count: z.number() }) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const ids = Array.isArray(b) ? b : 'ids' in b ? b.ids : [b.id];
+      const password = await hashPassword(DEFAULT_USER_PASSWORD);
+      const users = await db
+        .updateTable('sys_user')
+        .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
+        .where('id', 'in', [...new Set(ids)])
+        .where('status', '<>', 2)
+        .returning('id')
+        .execute();
+      if (!users.length) throw badRequest('用户不存在');
+      for (const u of users) await ctx.sessions.destroyAllOf(u.id);
+      return { status: 200, message: '密码已重置为默认密码，用户下次登录需修改密码', count: users.length };
+    },
+  );
+}

@@ -1,0 +1,475 @@
+import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../app.js';
+import { currentUser, requirePermission, type SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { forbidden, notFound } from '../errors.js';
+import { businessView } from '../lib/business-views.js';
+import { factGroups, factTotals } from '../lib/dashboard-facts.js';
+import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
+import { dictLabels } from '../lib/dict-labels.js';
+import { pageParams } from '../lib/paging.js';
+import { viewTable } from '../lowcode/ddl.js';
+import { selectList } from '../lowcode/list-query.js';
+import { findRecord, type Row } from '../lowcode/rows.js';
+import type { ViewModel } from '../lowcode/view-model.js';
+
+/**
+ * The logistics home and the logistics detail page: order counters and monthly figures, orders per
+ * warehouse, the capacity panel, and one order's parties and transport. Logistics orders are records of
+ * the logisticsOrder view; an order reaches a warehouse through its disposal order's stock-in record.
+ */
+
+const ORDER_STATUS = { pending: '0', inTransit: '1', finished: '2', cancelled: '3', rejected: '4' } as const;
+/** Vehicle statuses (vehicleStatus): 0 idle, 1 on the road, 2 under repair, 3 out of service. */
+const IN_SERVICE = ['0', '1', '2'];
+const MONTHS = 12;
+
+const refreshOnly = z.object({ isRefresh: isRefreshParam });
+const idQuery = z.object({ id: z.coerce.number().int().positive({ message: '请选择物流订单' }) });
+
+const party = z.object({
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  linkman: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  regionFmt: z.string().nullable(),
+});
+
+const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get(
+    '/api/logisticsOrder/dashboard',
+    {
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            total: z.number(),
+            pending: z.number(),
+            inTransit: z.number(),
+            finished: z.number(),
+            cancelled: z.number(),
+            rejected: z.number(),
+            ongoingWeight: z.number(),
+            monthCount: z.number(),
+            yearFreight: z.number(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(currentUser(req));
+      return figure(ctx, `logistics|${scopeKey(scope)}`, req.query.isRefresh, async () => {
+        const d = dates();
+        const [byStatus, month, yearDone] = await Promise.all([
+          factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
+          factTotals(db, { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) }),
+          factTotals(db, { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd }),
+        ]);
+        const of = (status: string) => byStatus.find((g) => g.key === status);
+        const count = (status: string) => of(status)?.n ?? 0;
+        return {
+          total: byStatus.reduce((s, g) => s + g.n, 0),
+          pending: count(ORDER_STATUS.pending),
+          inTransit: count(ORDER_STATUS.inTransit),
+          finished: count(ORDER_STATUS.finished),
+          cancelled: count(ORDER_STATUS.cancelled),
+          rejected: count(ORDER_STATUS.rejected),
+          ongoingWeight: three((of(ORDER_STATUS.pending)?.qty ?? 0) + (of(ORDER_STATUS.inTransit)?.qty ?? 0)),
+          monthCount: month.n,
+          yearFreight: three(yearDone.amount),
+        };
+      });
+    },
+  );
+
+  // Orders, tons and freight per month over the last twelve months (by loading time), oldest first.
+  app.get(
+    '/api/logisticsOrderDashboard',
+    {
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            months: z.array(z.string()),
+            counts: z.array(z.number()),
+            weights: z.array(z.number()),
+            freights: z.array(z.number()),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(currentUser(req));
+      return figure(ctx, `logisticsMonths|${scopeKey(scope)}`, req.query.isRefresh, async () => {
+        const d = dates();
+        const groups = await factGroups(
+          db,
+          { source: 'logisticsOrder', scope, dayFrom: d.monthStart(MONTHS - 1), dayTo: d.plusDays(0) },
+          'month',
+        );
+        const months = Array.from({ length: MONTHS }, (_, i) => d.monthStart(MONTHS - 1 - i).slice(0, 7));
+        const at = (m: string) => groups.find((g) => g.key === m);
+        return {
+          months,
+          counts: months.map((m) => at(m)?.n ?? 0),
+          weights: months.map((m) => three(at(m)?.qty ?? 0)),
+          freights: months.map((m) => three(at(m)?.amount ?? 0)),
+        };
+      });
+    },
+  );
+
+  app.get(
+    '/api/companyTransportInfo',
+    {
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            existingCount: z.number(),
+            idleCount: z.number(),
+            inTransitCount: z.number(),
+            repairCount: z.number(),
+            loadCapacity: z.number(),
+            idleLoadCapacity: z.number(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(currentUser(req));
+      return figure(ctx, `transport|${scopeKey(scope)}`, req.query.isRefresh, async () => {
+        const byStatus = await factGroups(db, { source: 'vehicle', scope, statuses: IN_SERVICE }, 'status');
+        const of = (status: string) => byStatus.find((g) => g.key === status);
+        return {
+          existingCount: byStatus.reduce((s, g) => s + g.n, 0),
+          idleCount: of('0')?.n ?? 0,
+          inTransitCount: of('1')?.n ?? 0,
+          repairCount: of('2')?.n ?? 0,
+          loadCapacity: three(byStatus.reduce((s, g) => s + g.qty, 0)),
+          idleLoadCapacity: three(of('0')?.qty ?? 0),
+        };
+      });
+    },
+  );
+
+  // ----- orders and their parties -----
+
+  /** The user's company name (parties of disposal orders are named), or null. */
+  const companyName = async (u: SessionUser) =>
+    u.companyId ? ((await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst())?.name ?? null) : null;
+
+  interface Chain {
+    logistics: ViewModel;
+    orders: ViewModel | null;
+    stock: ViewModel | null;
+  }
+
+  async function chain(): Promise<Chain> {
+    const logistics = await businessView(ctx, 'logisticsOrder');
+    if (!logistics) throw notFound('物流订单视图不存在');
+    const [orders, stock] = await Promise.all([businessView(ctx, 'disposalOrder'), businessView(ctx, 'stockIn')]);
+    return { logistics, orders, stock };
+  }
+
+  const has = (v: ViewModel | null, name: string) => !!v && v.columns.some((c) => c.name === name);
+
+  /**
+   * The logistics orders a user may see, as a join from l (logistics) to o (its disposal order) and s
+   * (that order's stock-in): everyone's for those who see all; otherwise those carried by their company
+   * or whose disposal order names their company as producer or disposer.
+   */
+  async function visible(u: SessionUser, c: Chain): Promise<{ from: RawBuilder<unknown>; where: RawBuilder<unknown>[] }> {
+    const joinOrder = c.orders && has(c.logistics, 'disposalOrderId');
+    const joinStock = joinOrder && c.stock && has(c.orders, 'stockId');
+    const from = sql.join(
+      [
+        sql`${sql.table(viewTable(c.logistics.id))} l`,
+        ...(joinOrder ? [sql`left join ${sql.table(viewTable(c.orders!.id))} o on o.id = l."disposalOrderId"`] : []),
+        ...(joinStock ? [sql`left join ${sql.table(viewTable(c.stock!.id))} s on s.id = o."stockId"`] : []),
+      ],
+      sql` `,
+    );
+    const where: RawBuilder<unknown>[] = [];
+    if (!seesAll(u)) {
+      const name = await companyName(u);
+      const mine = [sql`l.create_by in (select username from sys_user where company_id = ${u.companyId ?? -1})`];
+      if (joinOrder && name) {
+        if (has(c.orders, 'producerName')) mine.push(sql`o."producerName" = ${name}`);
+        if (has(c.orders, 'disposerName')) mine.push(sql`o."disposerName" = ${name}`);
+      }
+      where.push(sql`(${sql.join(mine, sql` or `)})`);
+    }
+    return { from, where };
+  }
+
+  app.get(
+    '/api/logisticsOrder/byWarehouseId',
+    {
+      schema: {
+        querystring: z.object({
+          warehouseId: optionalIdParam,
+          page: z.coerce.number().int().min(0).optional(),
+          size: z.coerce.number().int().min(1).max(1000).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const u = requirePermission(req, 'logisticsOrder:list');
+      const { warehouseId } = req.query;
+      const c = await chain();
+      const { from, where } = await visible(u, c);
+      if (warehouseId !== undefined) {
+        const w = await db.selectFrom('company_warehouse').select('company_id').where('id', '=', warehouseId).executeTakeFirst();
+        if (!w) throw notFound('仓库不存在');
+        if (!has(c.stock, 'warehouseId') || !has(c.orders, 'stockId')) return { content: [], totalElements: 0 };
+        where.push(sql`s."warehouseId" = ${warehouseId}`);
+      }
+      const { limit, offset } = pageParams(req.query.page, req.query.size);
+      const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+      const ids = await sql<{ id: number }>`select l.id from ${from} ${cond} order by l.id desc limit ${limit} offset ${offset}`.execute(
+        db,
+      );
+      // The count comes from the running sums, which attribute each order to its warehouse when it is written.
+      const total = await factTotals(db, { source: 'logisticsOrder', scope: scopeOf(u), warehouseId });
+      const list = ids.rows.map((r) => r.id);
+      if (!list.length) return { content: [], totalElements: total.n };
+      const rows = await sql<Row>`select ${selectList(c.logistics)} from ${sql.table(viewTable(c.logistics.id))}
+        where id in (${sql.join(list)})`.execute(db);
+      const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
+      const orderIds = [...new Set(rows.rows.map((r) => Number(r.disposalOrderId)).filter((x) => Number.isSafeInteger(x) && x > 0))];
+      const orders =
+        c.orders && orderIds.length
+          ? (
+              await sql<Row>`select ${selectList(c.orders)} from ${sql.table(viewTable(c.orders.id))} where id in (${sql.join(orderIds)})`.execute(
+                db,
+              )
+            ).rows
+          : [];
+      const orderOf = new Map(orders.map((o) => [Number(o.id), o]));
+      const stockIds = [...new Set(orders.map((o) => Number(o.stockId)).filter((x) => Number.isSafeInteger(x) && x > 0))];
+      const stock =
+        c.stock && stockIds.length && has(c.stock, 'warehouseId')
+          ? (
+              await sql<{ id: number; warehouseId: number | null }>`select id, "warehouseId" from ${sql.table(viewTable(c.stock.id))}
+              where id in (${sql.join(stockIds)})`.execute(db)
+            ).rows
+          : [];
+      const warehouseOf = new Map(stock.map((s) => [Number(s.id), s.warehouseId === null ? null : Number(s.warehouseId)]));
+      const warehouseIds = [...new Set([...warehouseOf.values()].filter((x): x is number => x !== null))];
+      const warehouses = warehouseIds.length
+        ? await db.selectFrom('company_warehouse').select(['id', 'name']).where('id', 'in', warehouseIds).execute()
+        : [];
+      const content = list.flatMap((id) => {
+        const r = byId.get(id);
+        if (!r) return [];
+        const o = orderOf.get(Number(r.disposalOrderId));
+        const wh = o ? (warehouseOf.get(Number(o.stockId)) ?? null) : null;
+        return [
+          {
+            ...r,
+            orderNo: str(o?.orderNo),
+            producerName: str(o?.producerName),
+            disposerName: str(o?.disposerName),
+            warehouseId: wh,
+            warehouseName: warehouses.find((w) => w.id === wh)?.name ?? null,
+          },
+        ];
+      });
+      return { content, totalElements: total.n };
+    },
+  );
+
+  /** One logistics order the user may see, with its disposal order, or 404/403. */
+  async function oneOrder(u: SessionUser, id: number) {
+    const c = await chain();
+    const record = await findRecord(db, c.logistics, id);
+    if (!record) throw notFound('物流订单不存在');
+    const orderId = Number(record.disposalOrderId);
+    const order = c.orders && Number.isSafeInteger(orderId) && orderId > 0 ? ((await findRecord(db, c.orders, orderId)) ?? null) : null;
+    if (!seesAll(u)) {
+      const name = await companyName(u);
+      const creator = await db
+        .selectFrom('sys_user')
+        .select('company_id')
+        .where('username', '=', String(record.createBy ?? ''))
+        .executeTakeFirst();
+      const involved =
+        (u.companyId && creator?.company_id === u.companyId) || (name && (order?.producerName === name || order?.disposerName === name));
+      if (!involved) throw forbidden('无权查看该物流订单');
+    }
+    return { c, record, order };
+  }
+
+  const companyByName = async (name: unknown) => {
+    const n = str(name);
+    if (!n) return null;
+    return (
+      (await db
+        .selectFrom('company')
+        .select(['id', 'name', 'contact_name', 'contact_phone', 'address', 'region_fmt'])
+        .where('name', '=', n)
+        .orderBy('id')
+        .executeTakeFirst()) ?? null
+    );
+  };
+
+  app.get(
+    '/api/logisticsOrder/getLogisticsLinkman',
+    {
+      config: { permission: 'logisticsOrder:list' },
+      schema: {
+        querystring: idQuery,
+        response: {
+          200: z.object({
+            id: z.number(),
+            waybillNo: z.string().nullable(),
+            shipper: party,
+            receiver: party,
+            carrier: party.extend({ userName: z.string().nullable(), userPhone: z.string().nullable() }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const { record, order } = await oneOrder(currentUser(req), req.query.id);
+      const [producer, disposer] = await Promise.all([companyByName(order?.producerName), companyByName(order?.disposerName)]);
+      const creator = await db
+        .selectFrom('sys_user as u')
+        .leftJoin('company as c', 'c.id', 'u.company_id')
+        .select(['u.nick_name', 'u.phone', 'c.id', 'c.name', 'c.contact_name', 'c.contact_phone', 'c.address', 'c.region_fmt'])
+        .where('u.username', '=', String(record.createBy ?? ''))
+        .executeTakeFirst();
+      return {
+        id: Number(record.id),
+        waybillNo: str(record.waybillNo),
+        shipper: {
+          companyId: producer?.id ?? null,
+          companyName: producer?.name ?? str(order?.producerName),
+          linkman: producer?.contact_name ?? null,
+          phone: producer?.contact_phone ?? null,
+          address: str(record.fromAddress),
+          regionFmt: str(record.fromRegionFmt),
+        },
+        receiver: {
+          companyId: disposer?.id ?? null,
+          companyName: disposer?.name ?? str(order?.disposerName),
+          linkman: disposer?.contact_name ?? null,
+          phone: disposer?.contact_phone ?? null,
+          address: str(record.toAddress),
+          regionFmt: disposer?.region_fmt ?? null,
+        },
+        carrier: {
+          companyId: creator?.id ?? null,
+          companyName: creator?.name ?? null,
+          linkman: creator?.contact_name ?? null,
+          phone: creator?.contact_phone ?? null,
+          address: creator?.address ?? null,
+          regionFmt: creator?.region_fmt ?? null,
+          userName: creator?.nick_name ?? null,
+          userPhone: creator?.phone ?? null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/logisticsOrder/getTransportInfo',
+    {
+      config: { permission: 'logisticsOrder:list' },
+      schema: {
+        querystring: idQuery,
+        response: {
+          200: z.object({
+            id: z.number(),
+            waybillNo: z.string().nullable(),
+            orderStatus: z.string().nullable(),
+            orderStatusLabel: z.string().nullable(),
+            weight: z.number().nullable(),
+            freight: z.number().nullable(),
+            fromRegion: z.string().nullable(),
+            fromRegionFmt: z.string().nullable(),
+            fromAddress: z.string().nullable(),
+            toAddress: z.string().nullable(),
+            loadTime: z.string().nullable(),
+            arriveTime: z.string().nullable(),
+            disposalOrder: z
+              .object({
+                id: z.number(),
+                orderNo: z.string().nullable(),
+                wasteCategory: z.string().nullable(),
+                quantity: z.number().nullable(),
+              })
+              .nullable(),
+            vehicle: z
+              .object({
+                id: z.number(),
+                plateNo: z.string().nullable(),
+                vehicleType: z.string().nullable(),
+                vehicleTypeLabel: z.string().nullable(),
+                loadCapacity: z.number().nullable(),
+                driverName: z.string().nullable(),
+                driverPhone: z.string().nullable(),
+                escortName: z.string().nullable(),
+                escortPhone: z.string().nullable(),
+              })
+              .nullable(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const { record, order } = await oneOrder(currentUser(req), req.query.id);
+      const vehicles = await businessView(ctx, 'vehicle');
+      const vehicleId = Number(record.vehicleId);
+      const vehicle =
+        vehicles && Number.isSafeInteger(vehicleId) && vehicleId > 0 ? ((await findRecord(db, vehicles, vehicleId)) ?? null) : null;
+      const [statusLabels, typeLabels] = await Promise.all([dictLabels(db, 'orderStatus'), dictLabels(db, 'motorcycle_type')]);
+      return {
+        id: Number(record.id),
+        waybillNo: str(record.waybillNo),
+        orderStatus: str(record.orderStatus),
+        orderStatusLabel: statusLabels.get(String(record.orderStatus ?? '')) ?? null,
+        weight: numOrNull(record.weight),
+        freight: numOrNull(record.freight),
+        fromRegion: str(record.fromRegion),
+        fromRegionFmt: str(record.fromRegionFmt),
+        fromAddress: str(record.fromAddress),
+        toAddress: str(record.toAddress),
+        loadTime: str(record.loadTime),
+        arriveTime: str(record.arriveTime),
+        disposalOrder: order
+          ? {
+              id: Number(order.id),
+              orderNo: str(order.orderNo),
+              wasteCategory: str(order.wasteCategory),
+              quantity: numOrNull(order.quantity),
+            }
+          : null,
+        vehicle: vehicle
+          ? {
+              id: Number(vehicle.id),
+              plateNo: str(vehicle.plateNo),
+              vehicleType: str(vehicle.vehicleType),
+              vehicleTypeLabel: typeLabels.get(String(vehicle.vehicleType ?? '')) ?? null,
+              loadCapacity: numOrNull(vehicle.loadCapacity),
+              driverName: str(vehicle.driverName),
+              driverPhone: str(vehicle.driverPhone),
+              escortName: str(vehicle.escortName),
+              escortPhone: str(vehicle.escortPhone),
+            }
+          : null,
+      };
+    },
+  );
+}
