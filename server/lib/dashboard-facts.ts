@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
+import { designedView } from '../lowcode/view-store.js';
 import { type BusinessViewName, businessViews } from './business-views.js';
 
 /**
@@ -29,6 +30,7 @@ const EPOCH = "'1970-01-01'::date";
 
 /** SQL over `dash_j` (the record as jsonb) for each key and sum; tables of other sources as `{name}`. */
 interface SourceSpec {
+  /** The field holding the record's status; a record without one counts as the form's default status. */
   status: string;
   category?: string;
   warehouse?: string;
@@ -43,6 +45,8 @@ interface SourceSpec {
   reads?: BusinessViewName[];
 }
 
+/** A SQL string literal. */
+const literal = (v: string) => `'${v.replaceAll("'", "''")}'`;
 const text = (key: string) => `nullif(trim(dash_j->>'${key}'), '')`;
 const num = (key: string) => `dash_num(dash_j->>'${key}')`;
 const bucket = (unit: 'year' | 'month' | 'day', ...keys: string[]) =>
@@ -54,7 +58,7 @@ const CREATOR = `(select u.company_id from sys_user u where u.username = dash_j-
 const SPECS: Record<FactSource, SourceSpec> = {
   // Held waste: owner is the warehouse's company, or the creator's when the record names no warehouse.
   stockIn: {
-    status: text('status'),
+    status: 'status',
     category: text('wasteCategory'),
     warehouse: `dash_int(dash_j->>'warehouseId')`,
     day: bucket('year', 'inTime'),
@@ -63,7 +67,7 @@ const SPECS: Record<FactSource, SourceSpec> = {
   },
   // The asker is the creator's company; the asked disposer is companyId.
   disposalInquiry: {
-    status: text('inquiryStatus'),
+    status: 'inquiryStatus',
     category: text('wasteCategory'),
     day: bucket('month'),
     qty: num('quantity'),
@@ -71,7 +75,7 @@ const SPECS: Record<FactSource, SourceSpec> = {
     b: companyWithId('companyId'),
   },
   contract: {
-    status: text('contractStatus'),
+    status: 'contractStatus',
     day: bucket('month', 'signDate'),
     day2: `dash_date(dash_j->>'endDate')`,
     amount: num('amount'),
@@ -80,7 +84,7 @@ const SPECS: Record<FactSource, SourceSpec> = {
   },
   // Payer: the producer; payee: the disposer. amount2 is the prepaid part.
   disposalOrder: {
-    status: text('orderStatus'),
+    status: 'orderStatus',
     category: text('wasteCategory'),
     warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {stockIn} s where s.id = dash_int(dash_j->>'stockId'))`,
     day: bucket('month'),
@@ -93,7 +97,7 @@ const SPECS: Record<FactSource, SourceSpec> = {
   },
   // The carrier is the creator's company; the producer and disposer are those of its disposal order.
   logisticsOrder: {
-    status: text('orderStatus'),
+    status: 'orderStatus',
     warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {disposalOrder} o join {stockIn} s on s.id = dash_int(to_jsonb(o)->>'stockId')
       where o.id = dash_int(dash_j->>'disposalOrderId'))`,
     day: bucket('month', 'loadTime'),
@@ -106,7 +110,7 @@ const SPECS: Record<FactSource, SourceSpec> = {
     reads: ['disposalOrder', 'stockIn'],
   },
   vehicle: {
-    status: text('vehicleStatus'),
+    status: 'vehicleStatus',
     category: text('vehicleType'),
     qty: num('loadCapacity'),
   },
@@ -124,8 +128,9 @@ function withTables(expr: string, tables: Map<BusinessViewName, string>): string
  * The statement that adds the facts of `rows` (SQL yielding `dash_j jsonb, dash_sign int`) to dash_fact. Keys come
  * out sorted, so two writers lock fact rows in the same order.
  */
-function addFactsSql(source: FactSource, rows: string, tables: Map<BusinessViewName, string>): string {
+function addFactsSql(source: FactSource, rows: string, tables: Map<BusinessViewName, string>, statusDefault: string | null): string {
   const s = SPECS[source];
+  const status = statusDefault === null ? text(s.status) : `coalesce(${text(s.status)}, ${literal(statusDefault)})`;
   const e = (expr: string | undefined, fallback: string) => (expr ? `coalesce(${withTables(expr, tables)}, ${fallback})` : fallback);
   const party = (expr: string | undefined) => (expr ? withTables(expr, tables) : 'null::integer');
   return `
@@ -135,7 +140,7 @@ function addFactsSql(source: FactSource, rows: string, tables: Map<BusinessViewN
     from (
       select r.dash_sign,
         ${e(s.warehouse, '0')}::bigint as warehouse_id,
-        left(${e(s.status, "''")}, 40) as status,
+        left(${e(status, "''")}, 40) as status,
         left(${e(s.category, "''")}, 40) as category,
         ${e(s.day, EPOCH)} as day,
         ${e(s.day2, EPOCH)} as day2,
@@ -165,7 +170,7 @@ const TRIGGERS = ['ins', 'upd', 'del', 'trunc'] as const;
 const triggerName = (op: (typeof TRIGGERS)[number]) => `dash_facts_${op}`;
 
 /** Functions of one source's triggers, for its table and the tables it reads. */
-function functionsSql(source: FactSource, tables: Map<BusinessViewName, string>): string {
+function functionsSql(source: FactSource, tables: Map<BusinessViewName, string>, statusDefault: string | null): string {
   const plus = 'select to_jsonb(n) as dash_j, 1 as dash_sign from dash_new n';
   const minus = 'select to_jsonb(o) as dash_j, -1 as dash_sign from dash_old o';
   const prune = `delete from dash_fact where source = '${source}' and n = 0`;
@@ -173,9 +178,9 @@ function functionsSql(source: FactSource, tables: Map<BusinessViewName, string>)
   const fn = (op: string, statements: string[]) =>
     `create or replace function ${fnName(source, op)}() returns trigger language plpgsql as $f$${body(statements)}$f$;`;
   return [
-    fn('ins', [addFactsSql(source, plus, tables)]),
-    fn('upd', [addFactsSql(source, `${minus} union all ${plus}`, tables), prune]),
-    fn('del', [addFactsSql(source, minus, tables), prune]),
+    fn('ins', [addFactsSql(source, plus, tables, statusDefault)]),
+    fn('upd', [addFactsSql(source, `${minus} union all ${plus}`, tables, statusDefault), prune]),
+    fn('del', [addFactsSql(source, minus, tables, statusDefault), prune]),
     fn('trunc', [`delete from dash_fact where source = '${source}'`]),
   ].join('\n');
 }
@@ -203,9 +208,9 @@ interface Plan {
 }
 
 /** What every source should look like now: its table, trigger functions and rebuild statement. */
-async function plans(ctx: AppContext): Promise<{ plans: Plan[]; key: string }> {
+async function computePlans(ctx: AppContext, views: Map<BusinessViewName, { id: number; table: string }>): Promise<Plans> {
   const tables = new Map<BusinessViewName, string>();
-  for (const [name, v] of await businessViews(ctx)) tables.set(name, v.table);
+  for (const [name, v] of views) tables.set(name, v.table);
   // A designed view has a table; one that does not (its design failed) counts as absent.
   const names = [...tables.values()];
   const live = names.length
@@ -220,15 +225,34 @@ async function plans(ctx: AppContext): Promise<{ plans: Plan[]; key: string }> {
   const out: Plan[] = [];
   for (const source of FACT_SOURCES) {
     const table = tables.get(source);
-    if (!table) continue;
-    const functions = functionsSql(source, tables);
-    const rebuild = addFactsSql(source, `select to_jsonb(t) as dash_j, 1 as dash_sign from "${table}" t`, tables);
+    const view = views.get(source);
+    if (!table || !view) continue;
+    const model = await designedView(ctx, view.id).catch(() => null);
+    const dflt = model?.byName.get(SPECS[source].status)?.form?.defaultValue;
+    const statusDefault = dflt === undefined || dflt === '' ? null : String(dflt);
+    const functions = functionsSql(source, tables, statusDefault);
+    const rebuild = addFactsSql(source, `select to_jsonb(t) as dash_j, 1 as dash_sign from "${table}" t`, tables, statusDefault);
     const version = createHash('sha1')
       .update(`${table}\n${functions}\n${triggersSql(source, table)}`)
       .digest('hex');
     out.push({ source, table, version, functions, rebuild });
   }
   return { plans: out, key: out.map((p) => `${p.source}=${p.table}:${p.version}`).join(',') };
+}
+
+interface Plans {
+  plans: Plan[];
+  key: string;
+}
+
+/** What every source should look like now; worked out again only when the views resolve differently. */
+async function plans(ctx: AppContext): Promise<Plans> {
+  const s = stateOf(ctx);
+  const views = await businessViews(ctx);
+  if (s.planned && s.planned.views === views) return s.planned.plans;
+  const p = await computePlans(ctx, views);
+  s.planned = { views, plans: p };
+  return p;
 }
 
 const TRIGGER_LIST = sql<{ table: string; name: string }>`
@@ -280,12 +304,14 @@ interface FactsState {
   /** The plans this process last brought the database in line with. */
   installedKey: string | null;
   running: Promise<void> | null;
+  /** The last plans and the resolution of the views they were made from. */
+  planned: { views: Map<BusinessViewName, unknown>; plans: Plans } | null;
 }
 const states = new WeakMap<AppContext, FactsState>();
 function stateOf(ctx: AppContext): FactsState {
   let s = states.get(ctx);
   if (!s) {
-    s = { installedKey: null, running: null };
+    s = { installedKey: null, running: null, planned: null };
     states.set(ctx, s);
   }
   return s;

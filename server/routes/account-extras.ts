@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS } from '../lib/accounts-users.js';
 import { field, ok } from '../lib/admin-input.js';
+import { parseBody } from '../lib/body.js';
 import { filesRoot } from './files.js';
 
 /**
@@ -23,6 +24,15 @@ const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {
   jpg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
 };
 export const AVATAR_TYPE_MESSAGE = '头像只能是 jpg 或 png 格式';
+
+const userIds = z.array(z.coerce.number().int().positive(), { message: '请选择用户' }).min(1, '请选择用户');
+
+/** Users to reset: `[1, 2]`, `{ ids: [1, 2] }` or `{ id: 1 }`. */
+function resetIds(body: unknown): number[] {
+  const b = body as { ids?: unknown; id?: unknown } | null;
+  const raw = Array.isArray(body) ? body : b && typeof b === 'object' ? (b.ids ?? (b.id === undefined ? undefined : [b.id])) : undefined;
+  return [...new Set(parseBody(userIds, raw))];
+}
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -137,23 +147,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/pwd/reset',
     {
       config: { permission: 'user:edit', log: '重置密码' },
-      schema: {
-        body: z.union([
-          z.array(z.coerce.number().int().positive()).min(1, '请选择用户'),
-          z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, '请选择用户') }),
-          z.object({ id: z.coerce.number().int().positive() }),
-        ]),
-        response: { 200: ok.extend({ count: z.number() }) },
-      },
+      schema: { response: { 200: ok.extend({ count: z.number() }) } },
     },
     async (req) => {
-      const b = req.body;
-      const ids = Array.isArray(b) ? b : 'ids' in b ? b.ids : [b.id];
+      const ids = resetIds(req.body);
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
       const users = await db
         .updateTable('sys_user')
         .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
-        .where('id', 'in', [...new Set(ids)])
+        .where('id', 'in', ids)
         .where('status', '<>', 2)
         .returning('id')
         .execute();

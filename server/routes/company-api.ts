@@ -7,6 +7,7 @@ import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
+import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotals, NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, isSupervisor, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
@@ -127,42 +128,38 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.post(
-    '/api/companyApi/update',
-    { config: { log: '修改企业信息' }, schema: { body: updateBody, response: { 200: ok } } },
-    async (req) => {
-      const u = currentUser(req);
-      const b = req.body;
-      const isAdmin = u.isAdmin || u.roles.includes('admin');
-      const id = isAdmin ? (b.id ?? u.companyId) : u.companyId;
-      if (!id) throw badRequest('当前账号未关联企业');
-      if (!isAdmin && b.id !== undefined && b.id !== u.companyId) throw forbidden('不能修改其他企业的信息');
-      const creditCode = emptyToNull(b.creditCode);
-      if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('统一社会信用代码格式不正确');
-      const contactPhone = emptyToNull(b.contactPhone);
-      if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('手机号格式错误');
-      const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
-      if (!before) throw notFound('企业不存在');
-      if (b.name && b.name !== before.name) {
-        const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
-        if (taken) throw badRequest('企业名称已存在');
-      }
-      const set = {
-        ...(b.name ? { name: b.name } : {}),
-        ...(creditCode !== undefined ? { credit_code: creditCode } : {}),
-        ...(b.bciId !== undefined ? { bci_id: emptyToNull(b.bciId) ?? null } : {}),
-        ...(b.region !== undefined ? { region: emptyToNull(b.region) ?? null } : {}),
-        ...(b.regionFmt !== undefined ? { region_fmt: emptyToNull(b.regionFmt) ?? null } : {}),
-        ...(b.address !== undefined ? { address: emptyToNull(b.address) ?? null } : {}),
-        ...(b.contactName !== undefined ? { contact_name: emptyToNull(b.contactName) ?? null } : {}),
-        ...(contactPhone !== undefined ? { contact_phone: contactPhone } : {}),
-      };
-      if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
-      // Contracts and orders name their companies: a renamed company's records are attributed again.
-      if (b.name && b.name !== before.name) await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
-      return { status: 200, message: '保存成功' };
-    },
-  );
+  app.post('/api/companyApi/update', { config: { log: '修改企业信息' }, schema: { response: { 200: ok } } }, async (req) => {
+    const u = currentUser(req);
+    const b = parseBody(updateBody, req.body);
+    const isAdmin = u.isAdmin || u.roles.includes('admin');
+    const id = isAdmin ? (b.id ?? u.companyId) : u.companyId;
+    if (!id) throw badRequest('当前账号未关联企业');
+    if (!isAdmin && b.id !== undefined && b.id !== u.companyId) throw forbidden('不能修改其他企业的信息');
+    const creditCode = emptyToNull(b.creditCode);
+    if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('统一社会信用代码格式不正确');
+    const contactPhone = emptyToNull(b.contactPhone);
+    if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('手机号格式错误');
+    const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound('企业不存在');
+    if (b.name && b.name !== before.name) {
+      const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
+      if (taken) throw badRequest('企业名称已存在');
+    }
+    const set = {
+      ...(b.name ? { name: b.name } : {}),
+      ...(creditCode !== undefined ? { credit_code: creditCode } : {}),
+      ...(b.bciId !== undefined ? { bci_id: emptyToNull(b.bciId) ?? null } : {}),
+      ...(b.region !== undefined ? { region: emptyToNull(b.region) ?? null } : {}),
+      ...(b.regionFmt !== undefined ? { region_fmt: emptyToNull(b.regionFmt) ?? null } : {}),
+      ...(b.address !== undefined ? { address: emptyToNull(b.address) ?? null } : {}),
+      ...(b.contactName !== undefined ? { contact_name: emptyToNull(b.contactName) ?? null } : {}),
+      ...(contactPhone !== undefined ? { contact_phone: contactPhone } : {}),
+    };
+    if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
+    // Contracts and orders name their companies: a renamed company's records are attributed again.
+    if (b.name && b.name !== before.name) await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
+    return { status: 200, message: '保存成功' };
+  });
 
   // ----- the supervisory home -----
 
@@ -430,22 +427,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/companyApi/homePage/target',
     {
       config: { log: '修改年度目标' },
-      schema: {
-        body: z.object({
-          name: z.enum(STATISTICS, { message: '目标名称不正确' }),
-          year: z.coerce.number().int().min(2000).max(2100).optional(),
-          value: z.coerce.number().min(0, '目标不能为负数').max(1e15, '目标过大'),
-        }),
-        response: { 200: ok },
-      },
+      schema: { response: { 200: ok } },
     },
     async (req) => {
       supervisorsOnly(currentUser(req));
-      const year = req.body.year ?? dates().year;
+      const body = parseBody(
+        z.object({
+          name: z.enum(STATISTICS, { message: '目标名称不正确' }),
+          year: z.coerce.number().int().min(2000, '年份不正确').max(2100, '年份不正确').optional(),
+          value: z.coerce.number({ message: '请输入目标值' }).min(0, '目标不能为负数').max(1e15, '目标过大'),
+        }),
+        req.body,
+      );
+      const year = body.year ?? dates().year;
       await db
         .insertInto('dash_target')
-        .values({ name: req.body.name, year, value: req.body.value })
-        .onConflict((oc) => oc.columns(['name', 'year']).doUpdateSet({ value: req.body.value }))
+        .values({ name: body.name, year, value: body.value })
+        .onConflict((oc) => oc.columns(['name', 'year']).doUpdateSet({ value: body.value }))
         .execute();
       return { status: 200, message: '保存成功' };
     },

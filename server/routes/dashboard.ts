@@ -5,6 +5,7 @@ import type { App } from '../app.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { parseBody } from '../lib/body.js';
 import { factGroups, factTotals, type Scope } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
@@ -288,38 +289,36 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/bulletin',
     {
       config: { permission: 'bulletin:edit', log: '新增公告' },
-      schema: { body: bulletinBody, response: { 200: ok.extend({ id: z.number() }) } },
+      schema: { response: { 200: ok.extend({ id: z.number() }) } },
     },
     async (req) => {
       const u = currentUser(req);
+      const body = parseBody(bulletinBody, req.body);
       const row = await db
         .insertInto('bulletin')
-        .values({ title: req.body.title, content: req.body.content, status: req.body.status ?? 10, create_by: u.username })
+        .values({ title: body.title, content: body.content, status: body.status ?? 10, create_by: u.username })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { ...OK, id: row.id };
     },
   );
 
-  app.put(
-    '/api/bulletin',
-    { config: { permission: 'bulletin:edit', log: '修改公告' }, schema: { body: bulletinBody, response: { 200: ok } } },
-    async (req) => {
-      if (!req.body.id) throw badRequest('id 不能为空');
-      const res = await db
-        .updateTable('bulletin')
-        .set({
-          title: req.body.title,
-          content: req.body.content,
-          ...(req.body.status === undefined ? {} : { status: req.body.status }),
-          update_time: sql`now()`,
-        })
-        .where('id', '=', req.body.id)
-        .executeTakeFirst();
-      if (!Number(res.numUpdatedRows)) throw notFound('公告不存在');
-      return OK;
-    },
-  );
+  app.put('/api/bulletin', { config: { permission: 'bulletin:edit', log: '修改公告' }, schema: { response: { 200: ok } } }, async (req) => {
+    const body = parseBody(bulletinBody, req.body);
+    if (!body.id) throw badRequest('id 不能为空');
+    const res = await db
+      .updateTable('bulletin')
+      .set({
+        title: body.title,
+        content: body.content,
+        ...(body.status === undefined ? {} : { status: body.status }),
+        update_time: sql`now()`,
+      })
+      .where('id', '=', body.id)
+      .executeTakeFirst();
+    if (!Number(res.numUpdatedRows)) throw notFound('公告不存在');
+    return OK;
+  });
 
   app.delete(
     '/api/bulletin',
@@ -588,28 +587,28 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/config',
     {
       config: { permission: limitPermission, log: '新增库存限额' },
-      schema: { body: configBody, response: { 200: ok.extend({ id: z.number() }) } },
+      schema: { response: { 200: ok.extend({ id: z.number() }) } },
     },
-    async (req) => ({ ...OK, id: await saveConfig(currentUser(req), req.body) }),
+    async (req) => ({ ...OK, id: await saveConfig(currentUser(req), parseBody(configBody, req.body)) }),
   );
 
   app.put(
     '/api/config',
     {
       config: { permission: limitPermission, log: '修改库存限额' },
-      schema: { body: configBody, response: { 200: ok.extend({ id: z.number() }) } },
+      schema: { response: { 200: ok.extend({ id: z.number() }) } },
     },
     async (req) => {
-      if (!req.body.id) throw badRequest('id 不能为空');
-      return { ...OK, id: await saveConfig(currentUser(req), req.body, req.body.id) };
+      const body = parseBody(configBody, req.body);
+      if (!body.id) throw badRequest('id 不能为空');
+      return { ...OK, id: await saveConfig(currentUser(req), body, body.id) };
     },
   );
 
-  const deleteConfig = {
-    config: { permission: limitPermission, log: '删除库存限额' },
-    schema: { body: z.array(z.coerce.number().int().positive()).min(1, '请选择要删除的数据'), response: { 200: ok } },
-  };
-  const removeConfig = async (u: SessionUser, ids: number[]) => {
+  const deleteConfig = { config: { permission: limitPermission, log: '删除库存限额' }, schema: { response: { 200: ok } } };
+  const idList = z.array(z.coerce.number().int().positive(), { message: '请选择要删除的数据' }).min(1, '请选择要删除的数据');
+  const removeConfig = async (u: SessionUser, body: unknown) => {
+    const ids = parseBody(idList, body);
     let q = db.deleteFrom('inventory_config').where('id', 'in', ids);
     if (!seesAll(u)) q = q.where('company_id', '=', u.companyId ?? -1);
     await q.execute();

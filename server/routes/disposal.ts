@@ -8,6 +8,7 @@ import type { App } from '../app.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { parseBody } from '../lib/body.js';
 import { nextNumber, RecordInvalid, sendInvalid, updateRecord } from '../lib/business-records.js';
 import { businessView } from '../lib/business-views.js';
 import { seesAll } from '../lib/dashboard-scope.js';
@@ -232,21 +233,22 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/disposalQuotePirce/quotedPrice',
     {
       config: { permission: 'disposalInquiry:edit', log: '处置报价' },
-      schema: {
-        body: z.object({
-          id: z.coerce.number({ message: '请选择询价单' }).int().positive({ message: '请选择询价单' }),
-          quotedPrice: z.union([z.number(), z.string()]),
-        }),
-      },
     },
     async (req, reply) => {
       const u = currentUser(req);
+      const body = parseBody(
+        z.object({
+          id: z.coerce.number({ message: '请选择询价单' }).int({ message: '请选择询价单' }).positive({ message: '请选择询价单' }),
+          quotedPrice: z.union([z.number(), z.string()], { message: '请输入报价单价' }),
+        }),
+        req.body,
+      );
       const view = await requireView('disposalInquiry');
-      const existing = await findRecord(db, view, req.body.id);
+      const existing = await findRecord(db, view, body.id);
       if (!existing) throw notFound('询价单不存在');
       if (!seesAll(u) && Number(existing.companyId) !== u.companyId) throw forbidden('只能对发给本企业的询价报价');
       if (!QUOTABLE.includes(String(existing.inquiryStatus ?? ''))) throw badRequest('询价已关闭，不能报价');
-      const price = req.body.quotedPrice;
+      const price = body.quotedPrice;
       if (price === '' || price === null) throw badRequest('请输入报价单价');
       try {
         const values = recordValues(
@@ -254,7 +256,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
           existing,
         );
-        await updateRecord(db, view, req.body.id, values);
+        await updateRecord(db, view, body.id, values);
       } catch (e) {
         if (e instanceof RecordInvalid) return sendInvalid(reply, e);
         throw e;
@@ -303,10 +305,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/dispoaslTestingApplication/apply',
-    { config: { log: '处置检测申请' }, schema: { body: testingBody, response: { 200: ok.extend({ id: z.number() }) } } },
+    { config: { log: '处置检测申请' }, schema: { response: { 200: ok.extend({ id: z.number() }) } } },
     async (req) => {
       const u = currentUser(req);
-      const b = req.body;
+      const b = parseBody(testingBody, req.body);
       const disposer = await db
         .selectFrom('company')
         .select(['id', 'type', 'name'])
