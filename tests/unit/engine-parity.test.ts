@@ -18,6 +18,7 @@ import { resolveDefinition } from '../../src/engine/runtime/resolve.js';
 import { ViewFromDefinition } from '../../src/engine/runtime/resolved-page.js';
 import { EngineServicesProvider } from '../../src/engine/services.js';
 import {
+  type BigScreenModel,
   buildSchema,
   decodeDefinition,
   definitionHash,
@@ -309,6 +310,29 @@ for (const { s, cases } of all) {
           }
         }
       });
+
+      if (c.compiled.kind === 'bigScreen') {
+        it(`${label}: the generated page and the runtime renderer draw the same screen: canvas, header, every container and chart`, async () => {
+          const gen = await loadGenerated(c);
+          const runtime = normalizeDefinition({ kind: 'screen', file: c.file, json: c.json }).page as BigScreenModel;
+          const generated = render(h(gen.Page), gen.model.path);
+          expect(render(h(BigScreenPage, { model: runtime }), runtime.path)).toBe(generated);
+          const { basic } = runtime.canvas;
+          expect(generated).toContain(`class="wg-screen-canvas" style="width:${basic.width}px;height:${basic.height}px`);
+          // As React writes text and attributes.
+          const html = (t: string) =>
+            t.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch] as string);
+          const title = String(runtime.canvas.mainTitle.content ?? runtime.title);
+          expect(generated).toContain(`>${html(title)}</h1>`);
+          for (const item of runtime.layout) {
+            expect(generated).toContain(`data-item="${html(item.i)}"`);
+            for (const chart of item.charts)
+              expect(generated).toContain(`data-chart="${html(`${item.i}/${chart.chartIndex}`)}" data-chart-kind="${chart.kind}"`);
+          }
+          // Charts wait for their data; nothing is fetched while rendering on the server.
+          expect(generated.match(/data-chart-kind=/g)?.length).toBe(runtime.layout.reduce((n, i) => n + i.charts.length, 0));
+        });
+      }
 
       if (c.compiled.kind === 'list') {
         it(`${label}: the add, edit and look forms render the same DOM`, async () => {

@@ -6,7 +6,7 @@
 export const SCREEN_MARKS = {
   /** detail: { source, version }: a data source's changed answer reached the charts. */
   data: 'wastegen:screen-data',
-  /** detail: { chart, version }: a chart has painted the data of that version. */
+  /** detail: { chart, source, version }: a chart has painted its source's data of that version. */
   painted: 'wastegen:screen-painted',
   /** detail: the number of live ECharts instances after one was created or disposed. */
   echartsLive: 'wastegen:screen-echarts-live',

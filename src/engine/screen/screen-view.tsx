@@ -105,15 +105,15 @@ function ScreenChart({ chart, id, theme, renderer }: { chart: ChartModel; id: st
   // A radar without a data view draws its sample; any other chart needs one.
   const unsourced = key === undefined && chart.kind !== 'radar';
   const hasRows = (key === undefined && !unsourced) || rowsOf(data).length > 0;
-  const painted = (version: number) => screenMark(SCREEN_MARKS.painted, { chart: id, version });
+  const painted = (version: number) => screenMark(SCREEN_MARKS.painted, { chart: id, source: key, version });
   const domChart = !ECHARTS_KINDS.has(chart.kind);
 
   // HTML charts have painted once the frame after their commit is on screen.
   useEffect(() => {
     if (!domChart || state.status !== 'ready' || !hasRows) return;
     const version = state.version;
-    return afterNextPaint(() => screenMark(SCREEN_MARKS.painted, { chart: id, version }));
-  }, [domChart, state.status, state.version, hasRows, id]);
+    return afterNextPaint(() => screenMark(SCREEN_MARKS.painted, { chart: id, source: key, version }));
+  }, [domChart, state.status, state.version, hasRows, id, key]);
 
   const client = useIsClient();
   let body: ReactNode = null;
