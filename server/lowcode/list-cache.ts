@@ -7,8 +7,8 @@
  * Every entry belongs to a filter (the list query without its order and page). Two kinds of writes:
  * - a record add, update or delete on this instance runs inside write(): the write's own statements
  *   tell, for every cached filter, whether each written row matched it before and after. Counts move by
- *   the difference; rows of a filter a written row matched are dropped unless the write shows they did
- *   not move (the row sorts after them); everything else stays;
+ *   the difference; rows of a filter a written row matched are revised by the write (the row put in
+ *   place or found to sort after them) or dropped when it cannot tell; everything else stays;
  * - any other change (import, scripted actions, design, publish, view deletion, another instance's
  *   writes) calls bump() after it commits: everything cached for the view is dropped.
  * An answer is cached only when no write of its view began, ended or was under way while it was
@@ -31,13 +31,16 @@ export interface WriteEffect<T> {
   value: T;
   /** Null when the write cannot tell: everything cached for the view is dropped. */
   matches: WriteMatches | null;
-  /** Whether a cached value (not a count) of a filter that a written row matched is still right. */
-  keeps?: (filterKey: string, value: unknown) => boolean;
+  /**
+   * A cached value (not a count) of a filter that a written row matched, as it is after the write: the
+   * same value when it did not change, a new one, or undefined when the write cannot tell (it is dropped).
+   */
+  revise?: (filterKey: string, value: unknown) => unknown;
 }
 
 export interface CacheOptions {
   filter: CacheFilter<unknown>;
-  /** A count of the filter's rows, which writes move on; any other value is dropped when a written row matched the filter (unless the write keeps it). */
+  /** A count of the filter's rows, which writes move on; any other value a write revises when a written row matched the filter. */
   count?: boolean;
   /** What the value weighs against the bound; 1 when not told. */
   weight?: (value: unknown) => number;
@@ -49,6 +52,7 @@ interface Entry {
   count: boolean;
   value: unknown;
   weight: number;
+  weigh: (value: unknown) => number;
 }
 
 interface ViewState {
@@ -137,8 +141,9 @@ export class ListCache {
   #set(viewId: number, k: string, opts: CacheOptions, value: unknown): void {
     const filter = opts.filter;
     this.#delete(k);
-    const weight = Math.max(1, opts.weight?.(value) ?? 1);
-    this.#entries.set(k, { viewId, filterKey: filter.key, count: opts.count === true, value, weight });
+    const weigh = opts.weight ?? (() => 1);
+    const weight = Math.max(1, weigh(value));
+    this.#entries.set(k, { viewId, filterKey: filter.key, count: opts.count === true, value, weight, weigh });
     this.#weight += weight;
     const v = this.#view(viewId);
     v.entries.add(k);
@@ -188,11 +193,11 @@ export class ListCache {
     v.writing++;
     v.epoch++;
     let matches: WriteMatches | null = null;
-    let keeps: WriteEffect<T>['keeps'];
+    let revise: WriteEffect<T>['revise'];
     try {
       const r = await run(filters);
       matches = r.matches;
-      keeps = r.keeps;
+      revise = r.revise;
       return r.value;
     } finally {
       v.writing--;
@@ -203,7 +208,16 @@ export class ListCache {
           const e = this.#entries.get(k) as Entry;
           const m = matches.get(e.filterKey);
           if (m && e.count) e.value = (e.value as number) + m.after - m.before;
-          else if (!m || ((m.before || m.after) && !keeps?.(e.filterKey, e.value))) this.#delete(k);
+          else if (!m) this.#delete(k);
+          else if (m.before || m.after) {
+            const value = revise?.(e.filterKey, e.value);
+            if (value === undefined) this.#delete(k);
+            else if (value !== e.value) {
+              const weight = Math.max(1, e.weigh(value));
+              this.#weight += weight - e.weight;
+              Object.assign(e, { value, weight });
+            }
+          }
         }
       }
     }

@@ -2,31 +2,36 @@ import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
-import { type ListQuery, matchExpression } from './list-query.js';
+import { type ListQuery, matchExpression, selectList } from './list-query.js';
 import type { Row } from './record-input.js';
-import { rowKeys, sortsAfter } from './row-position.js';
+import { placeAmong, rowKeys, type SortKey, sortsAfter } from './row-position.js';
 import type { ViewModel } from './view-model.js';
 import { changeRows, lowcodeState } from './view-store.js';
 
 /**
  * Record add, update and delete through /api/general. Each statement also tells, for every filter the
- * list cache holds for the view, whether the written row matched it (before and after), and where the
- * row sorts, so the cache moves its counts on and drops only the blocks of rows a write touched (see
- * ListCache.write).
+ * list cache holds for the view, whether the written row matched it (before and after), where it sorts
+ * and how it reads, so the cache moves its counts on and revises the blocks of rows a write touched:
+ * the row put in its place, or the block dropped when that cannot be told (see ListCache.write).
  */
 
-/** A block of list rows as the cache holds it: the rows, their order, and the last row's sort key when the block is full. */
+/** A block of list rows as the cache holds it: `size` rows from offset `start` (fewer at the end), in `order`. */
 export interface CachedBlock {
   rows: Row[];
+  /** Each row's sort key. */
+  keys: SortKey[];
   order: ListQuery['sort'];
-  last: (string | number | null)[] | null;
+  start: number;
+  size: number;
 }
 
-/** One state of a written row (before or after the write): which filters it matched, where it sorts. */
+/** One state of a written row (before or after the write). Its names cannot be field names. */
 interface RowState {
+  '#id': number;
   /** One character per filter, '1' when the row matched it. */
-  m: string;
-  k: Record<string, string | null>;
+  '#m': string;
+  /** Its sort keys, column → exact text. */
+  '#k': Record<string, string | null>;
 }
 
 /** For the row `t`: one character per filter, '1' when it matches. */
@@ -36,24 +41,66 @@ function judge(filters: CacheFilter<unknown>[]): RawBuilder<string> {
   return sql<string>`array_to_string(array[${sql.join(marks)}]::text[], '')`;
 }
 
-const stateColumns = (view: ViewModel, filters: CacheFilter<unknown>[]) => sql`${judge(filters)} as m, ${rowKeys(view)} as k`;
+const state = (view: ViewModel, filters: CacheFilter<unknown>[]) => sql`t.id as "#id", ${judge(filters)} as "#m", ${rowKeys(view)} as "#k"`;
+
+/** The row as the list shows it, from a state read with `state` and selectList. */
+function listed(s: RowState): Row {
+  const { '#id': _i, '#m': _m, '#k': _k, ...row } = s as RowState & Row;
+  return row;
+}
+
+/**
+ * A full block after the write, or undefined when it cannot be told: a matching old state leaves it
+ * (when in it) or must sort after it; a matching new state takes its place in it (after its first row,
+ * unless the block starts the list) or sorts after it. A block left with fewer rows would need the next
+ * row, and one at the end of the list may grow: dropped.
+ */
+function revised(view: ViewModel, block: CachedBlock, gone: RowState[], come: RowState[]): CachedBlock | undefined {
+  if (block.rows.length !== block.size) return undefined;
+  const rows = [...block.rows];
+  const keys = [...block.keys];
+  const last = keys.at(-1) as SortKey;
+  for (const s of gone) {
+    const at = rows.findIndex((r) => r.id === s['#id']);
+    if (at >= 0) {
+      rows.splice(at, 1);
+      keys.splice(at, 1);
+    } else if (!sortsAfter(view, block.order, s['#k'], last)) return undefined;
+  }
+  for (const s of come) {
+    const at = placeAmong(view, block.order, s['#k'], keys);
+    if (at === undefined) return undefined;
+    if (at === keys.length) continue;
+    // Before the first row of a later block: it goes into an earlier block, whose last row comes in here.
+    if (at === 0 && block.start > 0) return undefined;
+    rows.splice(at, 0, listed(s));
+    keys.splice(
+      at,
+      0,
+      block.order.map((o) => s['#k'][o.column] ?? null),
+    );
+  }
+  if (rows.length < block.size) return undefined;
+  if (rows.length === block.size && rows.every((r, i) => r === block.rows[i])) return block;
+  return { ...block, rows: rows.slice(0, block.size), keys: keys.slice(0, block.size) };
+}
 
 function effect<T>(view: ViewModel, filters: CacheFilter<unknown>[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
   const index = new Map(filters.map((f, i) => [f.key, i]));
   const matches = new Map<string, { before: number; after: number }>();
   filters.forEach((f, i) => {
-    matches.set(f.key, { before: before.filter((s) => s.m[i] === '1').length, after: after.filter((s) => s.m[i] === '1').length });
+    const n = (states: RowState[]) => states.filter((s) => s['#m'][i] === '1').length;
+    matches.set(f.key, { before: n(before), after: n(after) });
   });
-  const states = [...before, ...after];
   return {
     value,
     matches,
-    keeps: (filterKey, cached) => {
+    revise: (filterKey, cached) => {
       const i = index.get(filterKey);
-      const block = cached as CachedBlock;
-      if (i === undefined || !block.last) return false;
-      const last = block.last;
-      return states.every((s) => s.m[i] !== '1' || sortsAfter(view, block.order, s.k, last));
+      if (i === undefined) return undefined;
+      const gone = before.filter((s) => s['#m'][i] === '1');
+      const come = after.filter((s) => s['#m'][i] === '1');
+      return revised(view, cached as CachedBlock, gone, come);
     },
   };
 }
@@ -62,12 +109,12 @@ function effect<T>(view: ViewModel, filters: CacheFilter<unknown>[], value: T, b
 export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, createBy: string): Promise<number> {
   const columns = Object.keys(values);
   const id = await lowcodeState(ctx).cache.write(view.id, async (filters) => {
-    const res = await sql<RowState & { id: number }>`
+    const res = await sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([sql.id('create_by'), ...columns.map((c) => sql.id(c))])})
       values (${sql.join([createBy, ...columns.map((c) => values[c] ?? null)])})
-      returning t.id, ${stateColumns(view, filters)}`.execute(ctx.db);
-    const row = res.rows[0] as RowState & { id: number };
-    return effect(view, filters, row.id, [], [row]);
+      returning ${state(view, filters)}, ${selectList(view)}`.execute(ctx.db);
+    const row = res.rows[0] as RowState;
+    return effect(view, filters, row['#id'], [], [row]);
   });
   changeRows(ctx, view.id);
   return id;
@@ -79,10 +126,10 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
   const sets = [sql`update_time = now()`, ...Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
   const found = await lowcodeState(ctx).cache.write(view.id, (filters) =>
     ctx.db.transaction().execute(async (trx) => {
-      const old = await sql<RowState>`select ${stateColumns(view, filters)} from ${table} as t where t.id = ${id} for update`.execute(trx);
+      const old = await sql<RowState>`select ${state(view, filters)} from ${table} as t where t.id = ${id} for update`.execute(trx);
       if (!old.rows.length) return effect(view, filters, false, [], []);
       const res = await sql<RowState>`update ${table} as t set ${sql.join(sets)} where t.id = ${id}
-        returning ${stateColumns(view, filters)}`.execute(trx);
+        returning ${state(view, filters)}, ${selectList(view)}`.execute(trx);
       return effect(view, filters, true, old.rows, res.rows);
     }),
   );
@@ -93,7 +140,7 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
 export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: number[]): Promise<void> {
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const res = await sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)})
-      returning ${stateColumns(view, filters)}`.execute(ctx.db);
+      returning ${state(view, filters)}`.execute(ctx.db);
     return effect(view, filters, undefined, res.rows, []);
   });
   changeRows(ctx, view.id);

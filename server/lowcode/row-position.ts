@@ -64,18 +64,40 @@ function compare(kind: Kind, x: string | null | undefined, y: string | null | un
   return undefined;
 }
 
+/** A listed row's sort key: its order's values as exact text (ids may come as numbers). */
+export type SortKey = readonly (string | number | null)[];
+
+/** Whether a row with keys `row` sorts before (-1) or after (1) the row whose sort key is `other`, or undefined. */
+function side(view: ViewModel, order: ListQuery['sort'], row: Record<string, string | null>, other: SortKey): -1 | 1 | undefined {
+  for (const [i, s] of order.entries()) {
+    const o = other[i];
+    const c = compare(kindOf(view, s.column), row[s.column], o === null || o === undefined ? o : String(o));
+    if (c === undefined) return undefined;
+    if (c !== 0) return (s.dir === 'asc' ? c : -c) as -1 | 1;
+  }
+  // The same key is the same row (id closes every order): not a place another row can take.
+  return undefined;
+}
+
 /** True when a row with keys `row` sorts strictly after the row whose sort key is `last`, in `order`. */
-export function sortsAfter(
+export function sortsAfter(view: ViewModel, order: ListQuery['sort'], row: Record<string, string | null>, last: SortKey): boolean {
+  return side(view, order, row, last) === 1;
+}
+
+/**
+ * Where a row with keys `row` goes among rows sorted by `order` with these keys: the index of the first
+ * row it sorts before, keys.length when after them all, undefined when that cannot be told here.
+ */
+export function placeAmong(
   view: ViewModel,
   order: ListQuery['sort'],
   row: Record<string, string | null>,
-  last: readonly (string | number | null)[],
-): boolean {
-  for (const [i, s] of order.entries()) {
-    const l = last[i];
-    const c = compare(kindOf(view, s.column), row[s.column], l === null || l === undefined ? l : String(l));
-    if (c === undefined) return false;
-    if (c !== 0) return s.dir === 'asc' ? c > 0 : c < 0;
+  keys: readonly SortKey[],
+): number | undefined {
+  for (const [i, key] of keys.entries()) {
+    const c = side(view, order, row, key);
+    if (c === undefined) return undefined;
+    if (c < 0) return i;
   }
-  return false;
+  return keys.length;
 }

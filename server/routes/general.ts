@@ -13,7 +13,7 @@ import { countQuery, type ListQuery, parseListQuery, rowsJsonQuery, rowsQuery, s
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
-import { SORT_KEY, sortKeyColumn } from '../lowcode/row-position.js';
+import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
@@ -78,12 +78,12 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   const filter = { key: q.countKey, filter: q };
   const weight = (b: unknown) => (b as CachedBlock).rows.length;
   const { rows } = await cache.through(view.id, `b${q.orderKey}|${q.size}|${block}`, { filter, weight }, async (): Promise<CachedBlock> => {
-    // Each row also carries its sort key, kept for the last row: a later write tells by it whether the block moved.
+    // Each row also carries its sort key: a later write tells by them where its row goes in the block.
     const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
     const json = (await rowsJsonQuery(view, q, blockSize, blockStart, columns).execute(ctx.db)).rows[0]?.rows ?? [];
     const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
-    const last = keyed.length === blockSize ? (keyed.at(-1)?.[SORT_KEY] as CachedBlock['last']) : null;
-    return { rows: keyed.map(({ [SORT_KEY]: _, ...row }) => row), order: q.sort, last };
+    const rows = keyed.map(({ [SORT_KEY]: _, ...row }) => row);
+    return { rows, keys: keyed.map((r) => r[SORT_KEY] as SortKey), order: q.sort, start: blockStart, size: blockSize };
   });
   const from = (q.page - block * pagesPerBlock) * q.size;
   // A block that is neither full nor past the end tells the count without counting.

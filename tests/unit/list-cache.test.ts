@@ -27,7 +27,7 @@ const matches = (m: Record<string, [number, number]>): WriteMatches =>
   new Map(Object.entries(m).map(([k, [before, after]]) => [k, { before, after }]));
 
 describe('ListCache', () => {
-  it('moves counts on by what a write matched, drops the blocks it touched and keeps the rest', async () => {
+  it('moves counts on by what a write matched, revises or drops the blocks it touched and keeps the rest', async () => {
     const cache = new ListCache(true);
     await counted(cache, 'c-all', all, true, 10);
     await counted(cache, 'c-red', red, true, 4);
@@ -37,15 +37,20 @@ describe('ListCache', () => {
     let judged: string[] = [];
     const id = await cache.write(1, async (filters) => {
       judged = filters.map((f) => f.key).sort();
-      // An added row that is red: `all` and `red` matched after, `blue` did not; the block of `all` did not move.
-      return { value: 7, matches: matches({ all: [0, 1], red: [0, 1], blue: [0, 0] }), keeps: (key) => key === 'all' };
+      // An added row that is red: `all` and `red` matched after, `blue` did not; the block of `all` takes
+      // the row in, the block of `red` cannot tell.
+      return {
+        value: 7,
+        matches: matches({ all: [0, 1], red: [0, 1], blue: [0, 0] }),
+        revise: (key, value) => (key === 'all' ? ['a0', ...(value as string[])] : undefined),
+      };
     });
     expect(id).toBe(7);
     expect(judged).toEqual(['all', 'blue', 'red']);
     expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
     expect(await counted(cache, 'c-red', red, true, -1)).toEqual({ got: 5, runs: 0 });
     expect(await counted(cache, 'b-blue', blue, false, ['x'])).toEqual({ got: ['b1'], runs: 0 });
-    expect(await counted(cache, 'b-all', all, false, ['x'])).toEqual({ got: ['a1'], runs: 0 });
+    expect(await counted(cache, 'b-all', all, false, ['x'])).toEqual({ got: ['a0', 'a1'], runs: 0 });
     expect(await counted(cache, 'b-red', red, false, ['r2'])).toEqual({ got: ['r2'], runs: 1 });
     // An update moving a row from red to blue.
     await cache.write(1, async () => ({ value: undefined, matches: matches({ all: [1, 1], red: [1, 0], blue: [0, 1] }) }));
