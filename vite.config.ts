@@ -17,6 +17,8 @@ export default defineConfig({
     // antd alone is past the default 500 kB warning; the login page needs it anyway.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The big-screen viewer has a page of its own: a wall display loads none of the back office.
+      input: { main: 'index.html', lsPreview: 'ls-preview.html' },
       output: {
         // A recognisable name for the lazily loaded RSA fallback (see src/session/encrypt-password.ts).
         codeSplitting: { groups: [{ name: 'node-forge', test: /[\\/]node_modules[\\/]node-forge[\\/]/ }] },

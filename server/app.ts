@@ -181,13 +181,20 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
 
   const indexHtml = join(config.staticDir, 'index.html');
   const hasStatic = existsSync(indexHtml);
+  // The big-screen viewer's own page, when the build has it.
+  const viewerHtml = join(config.staticDir, 'ls-preview.html');
+  const hasViewer = existsSync(viewerHtml);
   if (hasStatic) {
     await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
     if (!isApi(req.url) && req.method === 'GET' && hasStatic) {
-      // Client-side routes: every non-API GET answers the app shell.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(indexHtml));
+      // Client-side routes: every non-API GET answers the app shell, /lsPreview the viewer's page.
+      const viewer = hasViewer && /^\/lsPreview\/?(\?|$)/.test(req.url);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(readFileSync(viewer ? viewerHtml : indexHtml));
     }
     return reply.status(404).send({ status: 404, message: '接口不存在' });
   });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { Login2Page, LoginPage } from '../pages/login/login-page';
 import { RouteErrorPanel } from './error-panel';
 import { captureQueryToken } from './query-token';
@@ -64,11 +64,16 @@ export const routes: RouteObject[] = [
         (m) => m.EntryAgreementPage,
         { title: '入驻协议' },
       ),
-      // The big-screen viewer: public, outside the shell; a share link or the session feeds it.
+      // The big-screen viewer: public, outside the shell; a share link or the session feeds it. Opened
+      // at its address it is its own page (ls-preview.html); this route serves in-app navigation.
       lazyPage(
         '/lsPreview',
         () => import('../pages/ls-preview-page'),
-        (m) => m.LsPreviewPage,
+        (m) =>
+          function LsPreviewRoute() {
+            const { search } = useLocation();
+            return <m.LsPreviewPage key={search} search={search} />;
+          },
         { title: '大屏预览' },
       ),
       {

@@ -1,10 +1,8 @@
-import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource } from '../engine/screen/data-source';
 import { ScreenView } from '../engine/screen/screen-view';
 import { type BigScreenModel, isWarning, normalizeDefinition, type Problem } from '../model';
-import { http, RequestError, type RequestOptions } from '../request';
+import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { getToken } from '../session/token';
 
 /**
@@ -19,6 +17,10 @@ import { getToken } from '../session/token';
  * - otherwise the session: the signed-in user's token, as the back office's pages use it.
  *
  * `renderer=svg` draws the charts with ECharts' SVG renderer (walls of many charts).
+ *
+ * A wall display loads nothing of the back office: no antd, no router, no login page. Opened at its
+ * address the viewer has its own page (ls-preview.html, ls-preview-main.tsx); inside the app the
+ * router draws the same component.
  */
 
 export const NOT_ENABLED = '该大屏尚未启用';
@@ -26,6 +28,9 @@ export const NOT_DESIGNED = '该大屏尚未设计';
 
 // The viewer shows its own panels: no error toasts, no re-login dialog, no jump to /401.
 const QUIET: RequestOptions = { silent: true, skipAuthHandlers: true };
+
+/** The session token when there is one, and the build's signing secret, as the app's client sends them. */
+const http = createClient({ baseUrl: '', getToken, signSecret: import.meta.env.VITE_SIGN_SECRET || undefined });
 
 type ShareParams = {
   lsId: string;
@@ -105,16 +110,17 @@ function Panel({ shown }: { shown: Extract<Shown, { kind: 'panel' }> }) {
         </ul>
       )}
       {shown.login && (
-        <Button type="primary" onClick={login}>
+        <button type="button" className="wg-screen-panel-button" onClick={login}>
           去登录
-        </Button>
+        </button>
       )}
     </div>
   );
 }
 
-export function LsPreviewPage() {
-  const [params] = useSearchParams();
+/** `search`: the address's query (`?lsId=…`). */
+export function LsPreviewPage({ search }: { search: string }) {
+  const params = useMemo(() => new URLSearchParams(search), [search]);
   const lsIdText = params.get('lsId') ?? params.get('id') ?? '';
   const link = useMemo(() => shareParamsOf(params, lsIdText), [params, lsIdText]);
   const linkKey = link ? `${link.accessKey}&${link.timestamp}&${link.signature}` : '';

@@ -229,6 +229,8 @@ describe('big screens', () => {
 
   it('ticks the header clock every second (yyyy.MM.dd HH:mm:ss)', async () => {
     const { page } = await openViewer('/lsPreview?lsId=50');
+    // The viewer's own page: none of the back office is loaded on a wall display.
+    expect(await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toMatch(/\/assets\/lsPreview-/);
     const clock = page.locator('.wg-screen-subtitle[data-clock]');
     await expect.poll(() => clock.textContent()).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/);
     const first = await clock.textContent();

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { captureQueryToken } from '../app/query-token';
+import { LsPreviewPage } from './ls-preview-page';
+
+// The viewer's own page (ls-preview.html): only React, the page model, the renderer and ECharts.
+captureQueryToken();
+const container = document.getElementById('root');
+if (!container) throw new Error('ls-preview.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <LsPreviewPage search={window.location.search} />
+  </StrictMode>,
+);
