@@ -2,6 +2,9 @@
 // the rich-text editor in no initial chunk. Builds the app with Vite's API into a temp folder and
 // reads the chunk graph: the initial JS is the entry chunk plus every chunk it imports statically
 // (what index.html loads and preloads before the login page can render); lazy chunks are not in it.
+// Budget: the big-screen viewer route's JS ≤ 350 KB gzipped. /lsPreview is its own page (ls-preview.html):
+// its entry chunk and every chunk it imports statically, plus the ECharts chunk every screen with a
+// line, bar, pie or radar chart loads (src/engine/screen/charts/echarts-chart.tsx).
 // Budget: one generated page's own JS ≤ 15 KB gzipped: the chunk holding a
 // generated/views/*/page.tsx or generated/screens/*/page.tsx (with whatever landed in it: its schema,
 // its model), plus any chunk only it imports; the engine it shares with every page is not its own.
@@ -13,6 +16,10 @@ import { build, type Plugin } from 'vite';
 
 const BUDGET_KB = 300;
 const PAGE_BUDGET_KB = 15;
+const VIEWER_BUDGET_KB = 350;
+const APP_ENTRY = /\/(index\.html|src\/main\.tsx)$/;
+const VIEWER_ENTRY = /\/(ls-preview\.html|src\/pages\/ls-preview-main\.tsx)$/;
+const VIEWER_LAZY = /\/src\/engine\/screen\/charts\/echarts-chart\.tsx$/;
 const GENERATED_PAGE = /\/generated\/(views|screens)\/([^/]+)\/page\.tsx$/;
 /** Packages that must only ever load on demand. */
 const HEAVY = [
@@ -27,6 +34,7 @@ const HEAVY = [
 interface ChunkInfo {
   fileName: string;
   isEntry: boolean;
+  facadeModuleId: string | null;
   imports: string[];
   dynamicImports: string[];
   moduleIds: string[];
@@ -43,6 +51,7 @@ const capture: Plugin = {
       chunks.set(out.fileName, {
         fileName: out.fileName,
         isEntry: out.isEntry,
+        facadeModuleId: out.facadeModuleId ? out.facadeModuleId.replace(/\\/g, '/') : null,
         imports: out.imports,
         dynamicImports: out.dynamicImports,
         moduleIds: out.moduleIds,
@@ -56,7 +65,9 @@ const capture: Plugin = {
 const outDir = mkdtempSync(join(tmpdir(), 'wastegen-bundle-'));
 try {
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true }, plugins: [capture] });
-  const entries = [...chunks.values()].filter((c) => c.isEntry);
+  // The app's entry (index.html); the viewer's page has an entry of its own, measured below.
+  const entries = [...chunks.values()].filter((c) => c.isEntry && APP_ENTRY.test(c.facadeModuleId ?? ''));
+  if (entries.length !== 1) throw new Error(`expected one entry chunk for src/main.tsx, found ${entries.length} (${[...chunks.values()].filter((c) => c.isEntry).map((c) => c.facadeModuleId).join(', ')})`);
   const initial = new Set<string>();
   const visit = (name: string) => {
     if (initial.has(name)) return;
@@ -81,6 +92,25 @@ try {
     );
     if (inInitial.length) failed = true;
   }
+
+  // The viewer route: its page's entry and static imports, and the ECharts chunk.
+  const viewer = new Set<string>();
+  const reach = (name: string) => {
+    if (viewer.has(name)) return;
+    viewer.add(name);
+    for (const i of chunks.get(name)?.imports ?? []) reach(i);
+  };
+  const viewerEntry = [...chunks.values()].find((c) => c.isEntry && VIEWER_ENTRY.test(c.facadeModuleId ?? ''));
+  const echartsChunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => VIEWER_LAZY.test(id.replace(/\\/g, '/'))));
+  for (const c of [viewerEntry, echartsChunk]) if (c) reach(c.fileName);
+  const viewerList = [...viewer].map((n) => chunks.get(n) as ChunkInfo).sort((a, b) => b.gzip - a.gzip);
+  const viewerTotal = viewerList.reduce((s, c) => s + c.gzip, 0);
+  const viewerOver = !viewerEntry || !echartsChunk || viewerTotal > VIEWER_BUDGET_KB * 1024;
+  const antdInViewer = viewerList.some((c) => c.moduleIds.some((id) => /node_modules\/antd\//.test(id.replace(/\\/g, '/'))));
+  console.log(
+    `budget: big-screen viewer route JS ≤ ${VIEWER_BUDGET_KB} KB gzipped: ${kb(viewerTotal)} (${viewerList.map((c) => `${c.fileName} ${kb(c.gzip)}`).join(', ')})${antdInViewer ? ' [antd included]' : ''} ${viewerOver ? 'FAIL' : 'PASS'}`,
+  );
+  if (viewerOver) failed = true;
 
   // Generated pages: each page's chunk, and the chunks nothing else imports but it.
   const importers = new Map<string, Set<string>>();
