@@ -67,7 +67,10 @@ try {
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true }, plugins: [capture] });
   // The app's entry (index.html); the viewer's page has an entry of its own, measured below.
   const entries = [...chunks.values()].filter((c) => c.isEntry && APP_ENTRY.test(c.facadeModuleId ?? ''));
-  if (entries.length !== 1) throw new Error(`expected one entry chunk for src/main.tsx, found ${entries.length} (${[...chunks.values()].filter((c) => c.isEntry).map((c) => c.facadeModuleId).join(', ')})`);
+  if (entries.length !== 1) {
+    const all = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.facadeModuleId);
+    throw new Error(`expected one entry chunk for index.html, found ${entries.length} (${all.join(', ')})`);
+  }
   const initial = new Set<string>();
   const visit = (name: string) => {
     if (initial.has(name)) return;
