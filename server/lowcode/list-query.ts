@@ -181,11 +181,32 @@ export function matchExpression(q: ListQuery): RawBuilder<boolean> {
   return parts.length ? sql<boolean>`coalesce((${sql.join(parts, sql` and `)}), false)` : sql<boolean>`true`;
 }
 
+/**
+ * Whether the query filters by something no index serves in the list's order (a text search, a time
+ * range): the planner may then walk an order's index hoping to meet matching rows early, and rows that
+ * match together often lie together (a number prefix, a day), far down that order: 100 rows cost a walk
+ * over most of the table. When such a filter selects few rows, sorting them is the cheap way (`fence`).
+ */
+export function needsFence(q: ListQuery): boolean {
+  return !!q.startTime || !!q.endTime || q.filters.some((f) => f.field !== undefined && !f.field.exact);
+}
+
 /** The rows a list query selects, in its order: by default the record as the wire shows it. */
-export function rowsQuery<R>(view: ViewModel, q: ListQuery, limit: number, offset = 0, columns = selectList(view)): RawBuilder<R> {
+export function rowsQuery<R>(
+  view: ViewModel,
+  q: ListQuery,
+  limit: number,
+  offset = 0,
+  columns = selectList(view),
+  fence = false,
+): RawBuilder<R> {
   const order = sql.join(q.sort.map((s) => sql`${ref(s.column)} ${sql.raw(s.dir)}`));
-  return sql<R>`select ${columns} from ${sql.table(viewTable(view.id))} as t ${whereClause(q)} order by ${order}
-    limit ${limit} offset ${offset}`;
+  const table = sql.table(viewTable(view.id));
+  if (fence) {
+    return sql<R>`with m as materialized (select * from ${table} as t ${whereClause(q)})
+      select ${columns} from m as t order by ${order} limit ${limit} offset ${offset}`;
+  }
+  return sql<R>`select ${columns} from ${table} as t ${whereClause(q)} order by ${order} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -198,8 +219,9 @@ export function rowsJsonQuery(
   limit: number,
   offset: number,
   columns = selectList(view),
+  fence = false,
 ): RawBuilder<{ rows: unknown }> {
-  return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset, columns)}) r`;
+  return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset, columns, fence)}) r`;
 }
 
 export function countQuery(view: ViewModel, q: ListQuery): RawBuilder<{ n: number }> {

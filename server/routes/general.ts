@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { countQuery, type ListQuery, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
+import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
@@ -28,6 +28,8 @@ const OK = { status: 200, message: '操作成功' };
 const EXPORT_MAX_ROWS = 50_000;
 const ANALYZE_AFTER_ROWS = 1000;
 const BLOCK_ROWS = 100;
+/** Most rows a filter may select for a block of its rows to be read by sorting them (see needsFence). */
+const FENCE_ROWS = 10_000;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -76,11 +78,19 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   const blockSize = pagesPerBlock * q.size;
   const blockStart = block * blockSize;
   const filter = { key: q.countKey, filter: q };
+  const count = (known?: number) =>
+    cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
+      if (known !== undefined) return known;
+      return Number((await countQuery(view, q).execute(ctx.db)).rows[0]?.n ?? 0);
+    });
+  // A filter no index serves in order is counted first: when it selects few rows, they are sorted.
+  const counted = needsFence(q) ? await count() : undefined;
+  const fence = counted !== undefined && counted <= FENCE_ROWS;
   const weight = (b: unknown) => (b as CachedBlock).rows.length;
   const { rows } = await cache.through(view.id, `b${q.orderKey}|${q.size}|${block}`, { filter, weight }, async (): Promise<CachedBlock> => {
     // Each row also carries its sort key: a later write tells by them where its row goes in the block.
     const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
-    const json = (await rowsJsonQuery(view, q, blockSize, blockStart, columns).execute(ctx.db)).rows[0]?.rows ?? [];
+    const json = (await rowsJsonQuery(view, q, blockSize, blockStart, columns, fence).execute(ctx.db)).rows[0]?.rows ?? [];
     const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
     const rows = keyed.map(({ [SORT_KEY]: _, ...row }) => row);
     return { rows, keys: keyed.map((r) => r[SORT_KEY] as SortKey), order: q.sort, start: blockStart, size: blockSize };
@@ -88,10 +98,7 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   const from = (q.page - block * pagesPerBlock) * q.size;
   // A block that is neither full nor past the end tells the count without counting.
   const known = rows.length < blockSize && (rows.length > 0 || blockStart === 0) ? blockStart + rows.length : undefined;
-  const totalElements = await cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
-    if (known !== undefined) return known;
-    return Number((await countQuery(view, q).execute(ctx.db)).rows[0]?.n ?? 0);
-  });
+  const totalElements = counted ?? (await count(known));
   return { content: rows.slice(from, from + q.size), totalElements };
 }
 
