@@ -227,6 +227,52 @@ describe('big screens', () => {
     });
   });
 
+  it('draws with the SVG renderer when asked (renderer=svg)', async () => {
+    const { page, errors } = await openViewer('/lsPreview?lsId=50&renderer=svg');
+    for (const k of ['lineBar', 'pie', 'radar']) {
+      const paths = page.locator(`[data-chart-kind="${k}"] svg path`);
+      await paths.first().waitFor({ state: 'attached' });
+      expect(await paths.count(), k).toBeGreaterThan(5);
+    }
+    expect(await page.locator('.wg-screen-chart canvas').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('turns a scrolling container into a carousel of its charts, with a curtain and an absolute placement', async () => {
+    const id = await designScreen('轮播', {
+      layout: [
+        {
+          i: 'carousel',
+          x: 0,
+          y: 0,
+          w: 12,
+          h: 18,
+          container: {
+            super: {
+              scroll: { enabled: true, direction: 'horizontal', speed: 1000 },
+              curtain: { enabled: true, curtainColor: 'rgba(255,0,0,0.5)' },
+            },
+          },
+          chart: [
+            { fileName: 'siteInfo', chartIndex: 0, configure: { private: { dataViewId: 9 } } },
+            { fileName: 'radar', chartIndex: 1, configure: {} },
+          ],
+        },
+        { i: 'pinned', x: 12, y: 0, w: 6, h: 6, container: { super: { absolute: { enabled: true, top: 300, left: 1500 } } }, chart: [] },
+      ],
+    });
+    const { page } = await openViewer(`/lsPreview?lsId=${id}`, { width: 1920, height: 1080 });
+    const carousel = page.locator('[data-item="carousel"] .wg-screen-carousel');
+    await expect.poll(() => carousel.getAttribute('data-carousel-index'), { timeout: 5000 }).toBe('1');
+    await expect.poll(() => carousel.getAttribute('data-carousel-index'), { timeout: 5000 }).toBe('0');
+    expect(await page.locator('[data-item="carousel"] .wg-screen-curtain').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
+      'rgba(255, 0, 0, 0.5)',
+    );
+    const pinned = await page.locator('[data-item="pinned"]').boundingBox();
+    const layout = await page.locator('.wg-screen-layout').boundingBox();
+    expect(pinned && layout && [pinned.x - layout.x, pinned.y - layout.y]).toEqual([1500, 300]);
+  });
+
   it('ticks the header clock every second (yyyy.MM.dd HH:mm:ss)', async () => {
     const { page } = await openViewer('/lsPreview?lsId=50');
     // The viewer's own page: none of the back office is loaded on a wall display.
