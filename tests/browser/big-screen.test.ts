@@ -319,6 +319,56 @@ describe('big screens', () => {
     expect(await page.locator('.wg-screen-subtitle').textContent()).toBe('每秒刷新');
   });
 
+  it('stops fetching while hidden (the browser tab, or its app tab left open), resumes when shown, and stops for good when closed', async () => {
+    const id = await designScreen('隐藏暂停', {
+      canvasConfigure: { basic: { autoUpdate: true, timer: 1 } },
+      layout: layoutOf([{ kind: 'siteInfo', settings: { dataViewId: 9 } }]),
+    });
+    const { page } = await openViewer(`/screen/vBuild/temp/${id}`);
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/data/detail')) calls++;
+    });
+    /** No call starts for 2.5 s once a request that was in flight had time to end. */
+    const quiet = async () => {
+      await page.waitForTimeout(400);
+      const before = calls;
+      await page.waitForTimeout(2500);
+      expect(calls).toBe(before);
+    };
+    const resumes = async () => {
+      const before = calls;
+      await expect.poll(() => calls, { timeout: 4000 }).toBeGreaterThan(before);
+    };
+    await page.locator('.wg-screen-figure').first().waitFor();
+    await resumes();
+
+    // The browser tab hidden.
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await quiet();
+    await setHidden(false);
+    await resumes();
+
+    // Another app tab in front: the screen's page stays mounted, hidden.
+    await page.locator('.wg-tags .wg-tag').filter({ hasText: '首页' }).click();
+    await page.waitForURL('**/abandonhome');
+    expect(await page.locator('.wg-screen').count()).toBe(1);
+    await quiet();
+    await page.locator('.wg-tags .wg-tag.is-active').waitFor();
+    await page.locator('.wg-tags .wg-tag').filter({ hasText: '隐藏暂停' }).click();
+    await resumes();
+
+    // Its tag closed: unmounted, nothing more.
+    await page.locator('.wg-tags .wg-tag').filter({ hasText: '隐藏暂停' }).locator('.wg-tag-close').click();
+    await expect.poll(() => page.locator('.wg-screen').count()).toBe(0);
+    await quiet();
+  });
+
   it('says 该大屏尚未启用 for a screen of status 0 and 该大屏尚未设计 for one without a design', async () => {
     const disabled = await openViewer('/lsPreview?lsId=51');
     await disabled.page.getByText('该大屏尚未启用', { exact: true }).waitFor();

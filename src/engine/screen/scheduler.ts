@@ -7,7 +7,8 @@ import { SCREEN_MARKS, screenMark } from './marks.js';
  * - one request per source (a data view, the city-info call), however many charts read it;
  * - the first fetches are staggered; the next fetch of a source is set only once its answer is in,
  *   so a source never has two requests at once;
- * - nothing runs while the page is hidden; what fell due meanwhile runs when it shows again;
+ * - nothing runs while the page is hidden (the browser tab, or the screen itself when the caller's
+ *   VisibilityWatch says so); what fell due meanwhile runs when it shows again;
  * - a failed fetch is retried later and later (doubling, capped), and a chart that already had data
  *   keeps it, marked stale;
  * - an answer equal to the previous one changes nothing: only the charts whose data changed update;
@@ -53,7 +54,8 @@ export interface SchedulerOptions {
 
 export const LOADING: SourceState = Object.freeze({ status: 'loading', stale: false, version: 0 });
 
-const documentVisibility: VisibilityWatch = {
+/** The page's visibility (the browser tab). */
+export const documentVisibility: VisibilityWatch = {
   hidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
   watch: (onChange) => {
     if (typeof document === 'undefined') return () => {};

@@ -34,7 +34,15 @@ import {
 } from './layout.js';
 import { afterNextPaint, SCREEN_MARKS, screenMark } from './marks.js';
 import { ScaleContext, ScaleStore } from './scale.js';
-import { LOADING, ScreenScheduler, type SourceState, sourceKeyOf, sourcesOf } from './scheduler.js';
+import {
+  documentVisibility,
+  LOADING,
+  ScreenScheduler,
+  type SourceState,
+  sourceKeyOf,
+  sourcesOf,
+  type VisibilityWatch,
+} from './scheduler.js';
 import type { ChartRenderer } from './use-echarts.js';
 import './screen.css';
 
@@ -327,6 +335,34 @@ function ScreenHeader({ canvas, title }: { canvas: CanvasModel; title: string })
   );
 }
 
+/**
+ * Hidden while the browser tab is, or while the screen's own box has no size: a page kept in a
+ * closed-over app tab (display: none) stops refreshing too.
+ */
+class ScreenVisibility implements VisibilityWatch {
+  private shown = true;
+  private readonly listeners = new Set<() => void>();
+
+  hidden(): boolean {
+    return !this.shown || documentVisibility.hidden();
+  }
+
+  watch(onChange: () => void): () => void {
+    this.listeners.add(onChange);
+    const off = documentVisibility.watch(onChange);
+    return () => {
+      this.listeners.delete(onChange);
+      off();
+    };
+  }
+
+  setShown(shown: boolean): void {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
 interface Fit {
   scale: number;
   left: number;
@@ -336,6 +372,7 @@ interface Fit {
 export function ScreenView({ model, fit = 'parent', renderer = 'canvas' }: ScreenViewProps) {
   const { basic } = model.canvas;
   const source = useScreenDataSource();
+  const [visibility] = useState(() => new ScreenVisibility());
   const scheduler = useMemo(
     () =>
       new ScreenScheduler(
@@ -343,9 +380,9 @@ export function ScreenView({ model, fit = 'parent', renderer = 'canvas' }: Scree
           model.layout.flatMap((item) => item.charts),
           source,
         ),
-        { refreshMs: basic.autoUpdate ? basic.timer * 1000 : null },
+        { refreshMs: basic.autoUpdate ? basic.timer * 1000 : null, visibility },
       ),
-    [model, source, basic.autoUpdate, basic.timer],
+    [model, source, basic.autoUpdate, basic.timer, visibility],
   );
   useEffect(() => {
     scheduler.start();
@@ -369,6 +406,7 @@ export function ScreenView({ model, fit = 'parent', renderer = 'canvas' }: Scree
     measure();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(() => {
+      visibility.setShown(el.clientWidth > 0 && el.clientHeight > 0);
       clearTimeout(timer);
       timer = setTimeout(measure, CANVAS_RESIZE_DEBOUNCE_MS);
     });
@@ -377,7 +415,7 @@ export function ScreenView({ model, fit = 'parent', renderer = 'canvas' }: Scree
       observer.disconnect();
       clearTimeout(timer);
     };
-  }, [width, height, scaleStore]);
+  }, [width, height, scaleStore, visibility]);
 
   const grid = gridOf(model.canvas);
   const top = headerHeightOf(model.canvas);
