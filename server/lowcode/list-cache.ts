@@ -61,11 +61,15 @@ interface ViewState {
   writing: number;
   entries: Set<string>;
   /** Filters of the entries, most recently used last, with how many entries each has. */
-  filters: Map<string, { filter: unknown; entries: number }>;
+  filters: Map<string, { filter: unknown; entries: number; hits: number }>;
 }
 
-/** Most filters a write judges its rows against; entries of older filters are dropped instead. */
-const MAX_JUDGED_FILTERS = 200;
+/**
+ * Most filters a write judges its rows against (each costs the write some 35 µs on PGlite): the most
+ * recently used of those whose answers were served again at least once. Entries of the others (one-off
+ * searches, mostly) are dropped instead.
+ */
+const MAX_JUDGED_FILTERS = 64;
 
 export class ListCache {
   readonly #versions = new Map<number, number>();
@@ -132,6 +136,7 @@ export class ListCache {
     const filters = this.#view(hit.viewId).filters;
     const f = filters.get(hit.filterKey);
     if (f) {
+      f.hits++;
       filters.delete(hit.filterKey);
       filters.set(hit.filterKey, f);
     }
@@ -147,7 +152,7 @@ export class ListCache {
     this.#weight += weight;
     const v = this.#view(viewId);
     v.entries.add(k);
-    const f = v.filters.get(filter.key) ?? { filter: filter.filter, entries: 0 };
+    const f = v.filters.get(filter.key) ?? { filter: filter.filter, entries: 0, hits: 0 };
     f.entries++;
     v.filters.delete(filter.key);
     v.filters.set(filter.key, f);
@@ -189,7 +194,10 @@ export class ListCache {
    */
   async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
     const v = this.#view(viewId);
-    const filters = this.enabled ? [...v.filters].slice(-MAX_JUDGED_FILTERS).map(([key, f]) => ({ key, filter: f.filter })) : [];
+    const filters = [...v.filters]
+      .filter(([, f]) => f.hits > 0)
+      .slice(-MAX_JUDGED_FILTERS)
+      .map(([key, f]) => ({ key, filter: f.filter }));
     v.writing++;
     v.epoch++;
     let matches: WriteMatches | null = null;

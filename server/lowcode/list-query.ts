@@ -188,7 +188,10 @@ export function matchExpression(q: ListQuery): RawBuilder<boolean> {
  * over most of the table. When such a filter selects few rows, sorting them is the cheap way (`fence`).
  */
 export function needsFence(q: ListQuery): boolean {
-  return !!q.startTime || !!q.endTime || q.filters.some((f) => f.field !== undefined && !f.field.exact);
+  // A time range on the column the list is sorted by is read in order from that column's index.
+  const lead = q.sort[0]?.column;
+  if ((q.startTime || q.endTime) && lead !== 'create_time') return true;
+  return q.filters.some((f) => f.field !== undefined && !f.field.exact && (f.field.dataType !== 'datetime' || f.column !== lead));
 }
 
 /** The rows a list query selects, in its order: by default the record as the wire shows it. */

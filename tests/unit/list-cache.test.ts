@@ -4,6 +4,7 @@ import { type CacheFilter, ListCache, type WriteMatches } from '../../server/low
 const all: CacheFilter<string> = { key: 'all', filter: 'all' };
 const red: CacheFilter<string> = { key: 'red', filter: 'red' };
 const blue: CacheFilter<string> = { key: 'blue', filter: 'blue' };
+const green: CacheFilter<string> = { key: 'green', filter: 'green' };
 
 /** A computation that answers when told to, counting how often it ran. */
 function gate<T>() {
@@ -34,6 +35,14 @@ describe('ListCache', () => {
     await counted(cache, 'b-red', red, false, ['r1']);
     await counted(cache, 'b-blue', blue, false, ['b1']);
     await counted(cache, 'b-all', all, false, ['a1']);
+    await counted(cache, 'c-green', green, true, 2);
+    // Served again: worth judging. `green` was not, so a write does not judge it and drops it.
+    for (const [key, filter] of [
+      ['c-all', all],
+      ['c-red', red],
+      ['b-blue', blue],
+    ] as const)
+      expect((await counted(cache, key, filter, true, -1)).runs).toBe(0);
     let judged: string[] = [];
     const id = await cache.write(1, async (filters) => {
       judged = filters.map((f) => f.key).sort();
@@ -47,6 +56,7 @@ describe('ListCache', () => {
     });
     expect(id).toBe(7);
     expect(judged).toEqual(['all', 'blue', 'red']);
+    expect((await counted(cache, 'c-green', green, true, 3)).runs).toBe(1);
     expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
     expect(await counted(cache, 'c-red', red, true, -1)).toEqual({ got: 5, runs: 0 });
     expect(await counted(cache, 'b-blue', blue, false, ['x'])).toEqual({ got: ['b1'], runs: 0 });
