@@ -21,6 +21,8 @@
 export interface CacheFilter<F> {
   key: string;
   filter: F;
+  /** How often its answers were served again (handed to writes only). */
+  hits?: number;
 }
 
 /** For each filter key handed to a write: rows that matched it before and after the write. */
@@ -63,13 +65,6 @@ interface ViewState {
   /** Filters of the entries, most recently used last, with how many entries each has. */
   filters: Map<string, { filter: unknown; entries: number; hits: number }>;
 }
-
-/**
- * Most filters a write judges its rows against (each costs the write some 35 µs on PGlite): the most
- * recently used of those whose answers were served again at least once. Entries of the others (one-off
- * searches, mostly) are dropped instead.
- */
-const MAX_JUDGED_FILTERS = 64;
 
 export class ListCache {
   readonly #versions = new Map<number, number>();
@@ -188,16 +183,14 @@ export class ListCache {
   }
 
   /**
-   * Runs a write of the view's records. `run` gets the filters cached for the view and answers the
-   * write's result with, for each of those filters, how many written rows matched it before and after
-   * (judged in the write's own statements), or null when it cannot tell: then the view is bumped.
+   * Runs a write of the view's records. `run` gets the filters cached for the view, least recently used
+   * first, and answers the write's result with, for those filters it judged, how many written rows
+   * matched each before and after, or null when it cannot tell: then the view is bumped. Entries of
+   * filters it did not judge are dropped.
    */
   async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
     const v = this.#view(viewId);
-    const filters = [...v.filters]
-      .filter(([, f]) => f.hits > 0)
-      .slice(-MAX_JUDGED_FILTERS)
-      .map(([key, f]) => ({ key, filter: f.filter }));
+    const filters = [...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits }));
     v.writing++;
     v.epoch++;
     let matches: WriteMatches | null = null;

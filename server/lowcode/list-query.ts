@@ -163,6 +163,28 @@ function condition(f: Filter): RawBuilder<unknown> {
   return sql`${col} ilike ${`%${escapeLike(v)}%`}`;
 }
 
+/**
+ * The same test as matchExpression, in JavaScript, when every condition of the query is equality with
+ * text (dictionary values, options): `row` holds the row's columns as row_to_json gives them. Undefined
+ * for any other query (numbers, times, text search, several values per cell, time ranges, ids).
+ */
+export function rowMatcher(q: ListQuery): ((row: Record<string, unknown>) => boolean) | undefined {
+  if (q.startTime || q.endTime) return undefined;
+  const tests: ((row: Record<string, unknown>) => boolean)[] = [];
+  for (const f of q.filters) {
+    const field = f.field;
+    if (!field || f.column === 'id' || field.multiple || field.city || !field.exact) return undefined;
+    if (field.dataType === 'long' || field.dataType === 'decimal' || field.dataType === 'datetime') return undefined;
+    // condition(): `in` for several values, `=` for one; a null cell matches neither.
+    const values = f.values;
+    tests.push((row) => {
+      const v = row[f.column];
+      return typeof v === 'string' && values.includes(v);
+    });
+  }
+  return (row) => tests.every((t) => t(row));
+}
+
 function conditions(q: ListQuery): RawBuilder<unknown>[] {
   const parts = q.filters.map(condition);
   if (q.startTime) parts.push(sql`t.create_time >= ${q.startTime}::timestamp`);

@@ -36,7 +36,7 @@ describe('ListCache', () => {
     await counted(cache, 'b-blue', blue, false, ['b1']);
     await counted(cache, 'b-all', all, false, ['a1']);
     await counted(cache, 'c-green', green, true, 2);
-    // Served again: worth judging. `green` was not, so a write does not judge it and drops it.
+    // Served again, and so counted as worth judging; `green` was not. A filter a write does not report on is dropped.
     for (const [key, filter] of [
       ['c-all', all],
       ['c-red', red],
@@ -45,7 +45,7 @@ describe('ListCache', () => {
       expect((await counted(cache, key, filter, true, -1)).runs).toBe(0);
     let judged: string[] = [];
     const id = await cache.write(1, async (filters) => {
-      judged = filters.map((f) => f.key).sort();
+      judged = filters.map((f) => `${f.key}:${f.hits}`).sort();
       // An added row that is red: `all` and `red` matched after, `blue` did not; the block of `all` takes
       // the row in, the block of `red` cannot tell.
       return {
@@ -55,7 +55,7 @@ describe('ListCache', () => {
       };
     });
     expect(id).toBe(7);
-    expect(judged).toEqual(['all', 'blue', 'red']);
+    expect(judged).toEqual(['all:1', 'blue:1', 'green:0', 'red:1']);
     expect((await counted(cache, 'c-green', green, true, 3)).runs).toBe(1);
     expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
     expect(await counted(cache, 'c-red', red, true, -1)).toEqual({ got: 5, runs: 0 });
