@@ -4,7 +4,7 @@ import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
 import { type ListQuery, matchExpression, rowMatcher, selectList } from './list-query.js';
 import type { Row } from './record-input.js';
-import { placeAmong, rowKeys, type SortKey, sortsAfter } from './row-position.js';
+import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, textInByteOrder } from './row-position.js';
 import type { ViewModel } from './view-model.js';
 import { changeRows, lowcodeState } from './view-store.js';
 
@@ -86,7 +86,7 @@ function listed(s: RowState): Row {
  * unless the block starts the list) or sorts after it. A block left with fewer rows would need the next
  * row, and one at the end of the list may grow: dropped.
  */
-function revised(view: ViewModel, block: CachedBlock, gone: RowState[], come: RowState[]): CachedBlock | undefined {
+function revised(how: Ordering, block: CachedBlock, gone: RowState[], come: RowState[]): CachedBlock | undefined {
   if (block.rows.length !== block.size) return undefined;
   const rows = [...block.rows];
   const keys = [...block.keys];
@@ -96,10 +96,10 @@ function revised(view: ViewModel, block: CachedBlock, gone: RowState[], come: Ro
     if (at >= 0) {
       rows.splice(at, 1);
       keys.splice(at, 1);
-    } else if (!sortsAfter(view, block.order, s['#k'], last)) return undefined;
+    } else if (!sortsAfter(how, block.order, s['#k'], last)) return undefined;
   }
   for (const s of come) {
-    const at = placeAmong(view, block.order, s['#k'], keys);
+    const at = placeAmong(how, block.order, s['#k'], keys);
     if (at === undefined) return undefined;
     if (at === keys.length) continue;
     // Before the first row of a later block: it goes into an earlier block, whose last row comes in here.
@@ -116,7 +116,7 @@ function revised(view: ViewModel, block: CachedBlock, gone: RowState[], come: Ro
   return { ...block, rows: rows.slice(0, block.size), keys: keys.slice(0, block.size) };
 }
 
-function effect<T>(view: ViewModel, judged: Judged[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
+function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
   const matcher = new Map<string, (s: RowState) => boolean>();
   for (const { filter, test } of judged)
     matcher.set(filter.key, typeof test === 'number' ? (s) => s['#m'][test] === '1' : (s) => test(s['#r']));
@@ -127,14 +127,27 @@ function effect<T>(view: ViewModel, judged: Judged[], value: T, before: RowState
     matches,
     revise: (filterKey, cached) => {
       const m = matcher.get(filterKey);
-      return m ? revised(view, cached as CachedBlock, before.filter(m), after.filter(m)) : undefined;
+      return m ? revised(how, cached as CachedBlock, before.filter(m), after.filter(m)) : undefined;
     },
   };
+}
+
+/** Per database: whether text sorts by its bytes, asked once. */
+const byteOrder = new WeakMap<object, Promise<boolean>>();
+
+async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
+  let bytes = byteOrder.get(ctx.db);
+  if (!bytes) {
+    bytes = textInByteOrder(ctx.db);
+    byteOrder.set(ctx.db, bytes);
+  }
+  return { view, textInByteOrder: await bytes };
 }
 
 /** Inserts one prepared record (column → value, see recordValues); answers its id. */
 export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, createBy: string): Promise<number> {
   const columns = Object.keys(values);
+  const how = await ordering(ctx, view);
   const id = await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
     const res = await sql<RowState>`
@@ -142,7 +155,7 @@ export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, c
       values (${sql.join([createBy, ...columns.map((c) => values[c] ?? null)])})
       returning ${state(view, inSql)}, ${selectList(view)}`.execute(ctx.db);
     const row = res.rows[0] as RowState;
-    return effect(view, judged, row['#id'], [], [row]);
+    return effect(how, judged, row['#id'], [], [row]);
   });
   changeRows(ctx, view.id);
   return id;
@@ -152,14 +165,15 @@ export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, c
 export async function updateRecord(ctx: AppContext, view: ViewModel, id: number, values: Row): Promise<boolean> {
   const table = sql.table(viewTable(view.id));
   const sets = [sql`update_time = now()`, ...Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
+  const how = await ordering(ctx, view);
   const found = await lowcodeState(ctx).cache.write(view.id, (filters) => {
     const { judged, inSql } = toJudge(filters);
     return ctx.db.transaction().execute(async (trx) => {
       const old = await sql<RowState>`select ${state(view, inSql)} from ${table} as t where t.id = ${id} for update`.execute(trx);
-      if (!old.rows.length) return effect(view, judged, false, [], []);
+      if (!old.rows.length) return effect(how, judged, false, [], []);
       const res = await sql<RowState>`update ${table} as t set ${sql.join(sets)} where t.id = ${id}
         returning ${state(view, inSql)}, ${selectList(view)}`.execute(trx);
-      return effect(view, judged, true, old.rows, res.rows);
+      return effect(how, judged, true, old.rows, res.rows);
     });
   });
   changeRows(ctx, view.id);
@@ -167,11 +181,12 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
 }
 
 export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: number[]): Promise<void> {
+  const how = await ordering(ctx, view);
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
     const res = await sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)})
       returning ${state(view, inSql)}`.execute(ctx.db);
-    return effect(view, judged, undefined, res.rows, []);
+    return effect(how, judged, undefined, res.rows, []);
   });
   changeRows(ctx, view.id);
 }

@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { ListQuery } from './list-query.js';
 import type { ViewModel } from './view-model.js';
 
@@ -6,8 +7,9 @@ import type { ViewModel } from './view-model.js';
  * Where a written row falls in a cached block of list rows: a block stays valid when every matching
  * state of the written row (before and after the write) sorts strictly after the block's last row.
  * Sort keys travel as exact text: times in one fixed format (so text order is time order), numbers as
- * PostgreSQL prints them. Whatever cannot be decided in JavaScript (text under the database's collation,
- * nulls, numbers equal as doubles but spelled differently) counts as "not after": the block is dropped.
+ * PostgreSQL prints them, text as stored. Whatever cannot be decided in JavaScript (text under a
+ * collation other than byte order, nulls, numbers equal as doubles but spelled differently) counts as
+ * "cannot tell": the block is dropped.
  */
 
 type Kind = 'time' | 'number' | 'text';
@@ -49,12 +51,32 @@ export function rowKeys(view: ViewModel): RawBuilder<Record<string, string | nul
   return sql`json_build_object(${sql.join(pairs)})`;
 }
 
+/** How the view's rows compare: its fields' kinds, and whether text sorts by its UTF-8 bytes (collation C). */
+export interface Ordering {
+  view: ViewModel;
+  textInByteOrder: boolean;
+}
+
+/** Whether the database sorts text by its bytes (collation C or POSIX, by libc): then JavaScript can compare it. */
+export async function textInByteOrder(db: Kysely<DB>): Promise<boolean> {
+  try {
+    const r = await sql<{ collate: string; provider: string | null }>`
+      select datcollate as collate, to_jsonb(d) ->> 'datlocprovider' as provider
+      from pg_database d where datname = current_database()`.execute(db);
+    const row = r.rows[0];
+    return !!row && (row.collate === 'C' || row.collate === 'POSIX') && (row.provider === null || row.provider === 'c');
+  } catch {
+    return false;
+  }
+}
+
 /** x against y in ascending order, or undefined when it cannot be told here. */
-function compare(kind: Kind, x: string | null | undefined, y: string | null | undefined): -1 | 0 | 1 | undefined {
+function compare(kind: Kind, x: string | null | undefined, y: string | null | undefined, bytes: boolean): -1 | 0 | 1 | undefined {
   if (x === undefined || y === undefined) return undefined;
   if (x === null || y === null) return x === y ? 0 : undefined;
   if (x === y) return 0;
   if (kind === 'time') return x < y ? -1 : 1;
+  if (kind === 'text') return bytes ? (Buffer.compare(Buffer.from(x), Buffer.from(y)) as -1 | 1) : undefined;
   if (kind === 'number') {
     const a = Number(x);
     const b = Number(y);
@@ -68,10 +90,10 @@ function compare(kind: Kind, x: string | null | undefined, y: string | null | un
 export type SortKey = readonly (string | number | null)[];
 
 /** Whether a row with keys `row` sorts before (-1) or after (1) the row whose sort key is `other`, or undefined. */
-function side(view: ViewModel, order: ListQuery['sort'], row: Record<string, string | null>, other: SortKey): -1 | 1 | undefined {
+function side(how: Ordering, order: ListQuery['sort'], row: Record<string, string | null>, other: SortKey): -1 | 1 | undefined {
   for (const [i, s] of order.entries()) {
     const o = other[i];
-    const c = compare(kindOf(view, s.column), row[s.column], o === null || o === undefined ? o : String(o));
+    const c = compare(kindOf(how.view, s.column), row[s.column], o === null || o === undefined ? o : String(o), how.textInByteOrder);
     if (c === undefined) return undefined;
     if (c !== 0) return (s.dir === 'asc' ? c : -c) as -1 | 1;
   }
@@ -80,8 +102,8 @@ function side(view: ViewModel, order: ListQuery['sort'], row: Record<string, str
 }
 
 /** True when a row with keys `row` sorts strictly after the row whose sort key is `last`, in `order`. */
-export function sortsAfter(view: ViewModel, order: ListQuery['sort'], row: Record<string, string | null>, last: SortKey): boolean {
-  return side(view, order, row, last) === 1;
+export function sortsAfter(how: Ordering, order: ListQuery['sort'], row: Record<string, string | null>, last: SortKey): boolean {
+  return side(how, order, row, last) === 1;
 }
 
 /**
@@ -89,13 +111,13 @@ export function sortsAfter(view: ViewModel, order: ListQuery['sort'], row: Recor
  * row it sorts before, keys.length when after them all, undefined when that cannot be told here.
  */
 export function placeAmong(
-  view: ViewModel,
+  how: Ordering,
   order: ListQuery['sort'],
   row: Record<string, string | null>,
   keys: readonly SortKey[],
 ): number | undefined {
   for (const [i, key] of keys.entries()) {
-    const c = side(view, order, row, key);
+    const c = side(how, order, row, key);
     if (c === undefined) return undefined;
     if (c < 0) return i;
   }
