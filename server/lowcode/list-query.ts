@@ -163,18 +163,70 @@ function condition(f: Filter): RawBuilder<unknown> {
   return sql`${col} ilike ${`%${escapeLike(v)}%`}`;
 }
 
+/** A row's test in JavaScript: undefined when this row cannot be told here. */
+export type RowTest = (row: Record<string, unknown>) => boolean | undefined;
+
+/** A timestamp as row_to_json gives it, as 'YYYY-MM-DD HH:mm:ss[.ffffff]' (text order is time order), or undefined. */
+function jsonTime(v: unknown): string | null | undefined {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(v) ? v.replace('T', ' ') : undefined;
+}
+
+/** 'YYYY-MM-DD 00:00:00' of the day after the day of `t` ('YYYY-MM-DD …'). */
+function nextDay(t: string): string {
+  const d = new Date(Date.UTC(Number(t.slice(0, 4)), Number(t.slice(5, 7)) - 1, Number(t.slice(8, 10)) + 1));
+  return `${d.toISOString().slice(0, 10)} 00:00:00`;
+}
+
+/** condition() for a time column, in JavaScript: the same bounds, compared as text. */
+function timeTest(column: string, values: string[]): RowTest | undefined {
+  const times = values.map((v) => ({ t: normalizeDateTime(v), dateOnly: isDateOnlyText(v) }));
+  if (times.some((x) => !x.t)) return undefined;
+  const [a, b] = times as { t: string; dateOnly: boolean }[];
+  const inRange = (from: string, to: string, toIncluded: boolean) => (v: string) => v >= from && (toIncluded ? v <= to : v < to);
+  const ranges =
+    a && b && times.length === 2
+      ? [inRange(a.t, b.dateOnly ? `${b.t.slice(0, 10)} 23:59:59.999999` : b.t, true)]
+      : (times as { t: string; dateOnly: boolean }[]).map(({ t, dateOnly }) =>
+          dateOnly ? inRange(t, nextDay(t), false) : (v: string) => v === t,
+        );
+  return (row) => {
+    const v = jsonTime(row[column]);
+    return v === undefined ? undefined : v !== null && ranges.some((r) => r(v));
+  };
+}
+
 /**
  * The same test as matchExpression, in JavaScript, when every condition of the query is equality with
- * text (dictionary values, options): `row` holds the row's columns as row_to_json gives them. Undefined
- * for any other query (numbers, times, text search, several values per cell, time ranges, ids).
+ * text (dictionary values, options) or a time range: `row` holds the row's columns as row_to_json gives
+ * them. Undefined for any other query (numbers, text search, several values per cell, ids).
  */
-export function rowMatcher(q: ListQuery): ((row: Record<string, unknown>) => boolean) | undefined {
-  if (q.startTime || q.endTime) return undefined;
-  const tests: ((row: Record<string, unknown>) => boolean)[] = [];
+export function rowMatcher(q: ListQuery): RowTest | undefined {
+  const tests: RowTest[] = [];
+  if (q.startTime) {
+    const from = q.startTime;
+    tests.push((row) => {
+      const v = jsonTime(row.create_time);
+      return v === undefined ? undefined : v !== null && v >= from;
+    });
+  }
+  if (q.endTime) {
+    const to = q.endTime;
+    tests.push((row) => {
+      const v = jsonTime(row.create_time);
+      return v === undefined ? undefined : v !== null && v <= to;
+    });
+  }
   for (const f of q.filters) {
     const field = f.field;
-    if (!field || f.column === 'id' || field.multiple || field.city || !field.exact) return undefined;
-    if (field.dataType === 'long' || field.dataType === 'decimal' || field.dataType === 'datetime') return undefined;
+    if (!field || f.column === 'id') return undefined;
+    if (field.dataType === 'datetime') {
+      const test = timeTest(f.column, f.values);
+      if (!test) return undefined;
+      tests.push(test);
+      continue;
+    }
+    if (field.multiple || field.city || !field.exact || field.dataType === 'long' || field.dataType === 'decimal') return undefined;
     // condition(): `in` for several values, `=` for one; a null cell matches neither.
     const values = f.values;
     tests.push((row) => {
@@ -182,7 +234,15 @@ export function rowMatcher(q: ListQuery): ((row: Record<string, unknown>) => boo
       return typeof v === 'string' && values.includes(v);
     });
   }
-  return (row) => tests.every((t) => t(row));
+  return (row) => {
+    let all = true;
+    for (const t of tests) {
+      const r = t(row);
+      if (r === undefined) return undefined;
+      all &&= r;
+    }
+    return all;
+  };
 }
 
 function conditions(q: ListQuery): RawBuilder<unknown>[] {

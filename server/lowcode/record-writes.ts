@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
-import { type ListQuery, matchExpression, rowMatcher, selectList } from './list-query.js';
+import { type ListQuery, matchExpression, type RowTest, rowMatcher, selectList } from './list-query.js';
 import type { Row } from './record-input.js';
 import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, textInByteOrder } from './row-position.js';
 import type { ViewModel } from './view-model.js';
@@ -38,15 +38,15 @@ interface RowState {
 
 /**
  * Most filters judged in SQL per write (each costs the write some 35 µs on PGlite): the most recently
- * used of those whose answers were served again. Filters of text equalities only (dictionary values)
- * are judged here in JavaScript, all of them. Entries of the others (one-off searches, mostly) are dropped.
+ * used of those whose answers were served again. Filters of dictionary values and time ranges only are
+ * judged here in JavaScript, all of them. Entries of the others (one-off searches, mostly) are dropped.
  */
 const MAX_SQL_JUDGED = 64;
 
 interface Judged {
   filter: CacheFilter<unknown>;
   /** Index in the SQL judgement, or the JavaScript test. */
-  test: number | ((row: Record<string, unknown>) => boolean);
+  test: number | RowTest;
 }
 
 function toJudge(filters: CacheFilter<unknown>[]): { judged: Judged[]; inSql: CacheFilter<unknown>[] } {
@@ -118,8 +118,11 @@ function revised(how: Ordering, block: CachedBlock, gone: RowState[], come: RowS
 
 function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
   const matcher = new Map<string, (s: RowState) => boolean>();
-  for (const { filter, test } of judged)
-    matcher.set(filter.key, typeof test === 'number' ? (s) => s['#m'][test] === '1' : (s) => test(s['#r']));
+  for (const { filter, test } of judged) {
+    if (typeof test === 'number') matcher.set(filter.key, (s) => s['#m'][test] === '1');
+    // A filter the JavaScript test cannot tell for one of the states is left unjudged: its entries go.
+    else if ([...before, ...after].every((s) => test(s['#r']) !== undefined)) matcher.set(filter.key, (s) => test(s['#r']) === true);
+  }
   const matches = new Map<string, { before: number; after: number }>();
   for (const [key, m] of matcher) matches.set(key, { before: before.filter(m).length, after: after.filter(m).length });
   return {

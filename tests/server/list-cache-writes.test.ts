@@ -49,8 +49,8 @@ function record(): Record<string, unknown> {
   };
 }
 
-/** Filters, orders, sizes and pages the rounds list (and so cache). */
-function queries(): Record<string, string | string[]>[] {
+/** Filters, orders, sizes and pages the rounds list (and so cache); `midway` is a createTime that splits the rows. */
+function queries(midway: string): Record<string, string | string[]>[] {
   const out: Record<string, string | string[]>[] = [];
   const filters: Record<string, string | string[]>[] = [
     {},
@@ -61,6 +61,8 @@ function queries(): Record<string, string | string[]>[] {
     { inTime: '2027-01-02' },
     { inTime: ['2027-01-01', '2027-01-02'] },
     { stockNo: 'RK20270000001' },
+    { startTime: midway, status: statuses[0] as string },
+    { endTime: midway },
   ];
   const orders = [undefined, 'inTime,asc', 'quantity,desc', 'quantity,asc', 'stockNo,asc', 'id,asc', 'createTime,desc'];
   for (const [i, f] of filters.entries())
@@ -93,7 +95,8 @@ describe('list cache across record writes', () => {
         mine.push(r.body.id);
       }
     }
-    const qs = queries();
+    const midway = (await admin.get('/api/general/detail', { generalId: VIEW, id: mine[75] })).body.createTime as string;
+    const qs = queries(midway);
     let stale = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const writes = Array.from({ length: 8 }, async () => {
