@@ -8,13 +8,14 @@
 // - on PostgreSQL, also two instances on one database sharing the mixed load: zero errors and zero stale
 //   reads (after its own add, a client lists newest-first on the other instance and must see it).
 // PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_ONLY=read or =mixed runs
-// one half; BENCH_SECONDS and BENCH_CLIENTS change the run.
+// one half; BENCH_SECONDS, BENCH_WARM_UP_SECONDS (mixed), BENCH_CLIENTS and BENCH_WRITE_SHARE change the run.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
+const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ONLY = process.env.BENCH_ONLY;
 const VIEW_ID = 12;
@@ -243,65 +244,67 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       true,
     );
     if (probe.status !== 200) throw new Error(`the bench's record is refused: ${JSON.stringify(probe.body)}`);
-    // Warm-up: JIT and PGlite's caches, not measured.
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, i) => {
-        for (let k = 0; k < 10; k++) await (clients[i % clients.length] as ReturnType<typeof httpClient>).call('GET', listPath(shape));
-      }),
-    );
     const lists: number[] = [];
     const writes: number[] = [];
     let errors = 0;
     let stale = 0;
     let adds = 0;
     let updates = 0;
-    const end = Date.now() + DURATION_MS;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        const mine: number[] = [];
-        let n = 0;
-        while (Date.now() < end) {
-          const on = clients[(c + n++) % clients.length] as ReturnType<typeof httpClient>;
-          const t = performance.now();
-          if (Math.random() >= WRITE_SHARE) {
-            const r = await on.call('GET', listPath(shape));
-            lists.push(performance.now() - t);
-            if (r.status !== 200) errors++;
-          } else if (mine.length && Math.random() < 1 / 3) {
-            // An edit of a record this client added: quantity, status and remark change.
-            const id = pick(mine);
-            const r = await on.call('POST', `/api/general/update/${VIEW_ID}`, {
-              id,
-              quantity: (2 + Math.random() * 100).toFixed(3),
-              status: pick(shape.dicts.get('status') ?? ['1']),
-              remark: `压测修改${n}`,
-            });
-            writes.push(performance.now() - t);
-            updates++;
-            if (r.status !== 200) errors++;
-          } else {
-            const r = await on.call('POST', `/api/general/add/${VIEW_ID}`, stockIn(shape, serial++), true);
-            writes.push(performance.now() - t);
-            adds++;
-            if (r.status !== 200 || !r.body?.id) {
-              errors++;
-              continue;
-            }
-            mine.push(r.body.id);
-            if (clients.length > 1) {
-              // Read-your-write on the other instance: the newest row there is this one or a later one.
-              const other = clients[(c + n) % clients.length] as ReturnType<typeof httpClient>;
-              const t2 = performance.now();
-              const listed = await other.call('GET', `/api/general/list/${VIEW_ID}?page=0&size=10&sort=id,desc`, undefined, true);
-              lists.push(performance.now() - t2);
-              if (listed.status !== 200) errors++;
-              else if (!(listed.body?.content?.[0]?.id >= r.body.id)) stale++;
+    const mine: number[][] = Array.from({ length: CLIENTS }, () => []);
+    /** The load itself; `measured` false for the warm-up, whose figures are thrown away. */
+    const load = (ms: number, measured: boolean) => {
+      const end = Date.now() + ms;
+      const timed = (into: number[], t: number) => measured && into.push(performance.now() - t);
+      const failed = () => measured && errors++;
+      return Promise.all(
+        Array.from({ length: CLIENTS }, async (_, c) => {
+          const own = mine[c] as number[];
+          let n = 0;
+          while (Date.now() < end) {
+            const on = clients[(c + n++) % clients.length] as ReturnType<typeof httpClient>;
+            const t = performance.now();
+            if (Math.random() >= WRITE_SHARE) {
+              const r = await on.call('GET', listPath(shape));
+              timed(lists, t);
+              if (r.status !== 200) failed();
+            } else if (own.length && Math.random() < 1 / 3) {
+              // An edit of a record this client added: quantity, status and remark change.
+              const r = await on.call('POST', `/api/general/update/${VIEW_ID}`, {
+                id: pick(own),
+                quantity: (2 + Math.random() * 100).toFixed(3),
+                status: pick(shape.dicts.get('status') ?? ['1']),
+                remark: `压测修改${n}`,
+              });
+              timed(writes, t);
+              if (measured) updates++;
+              if (r.status !== 200) failed();
+            } else {
+              const r = await on.call('POST', `/api/general/add/${VIEW_ID}`, stockIn(shape, serial++), true);
+              timed(writes, t);
+              if (measured) adds++;
+              if (r.status !== 200 || !r.body?.id) {
+                failed();
+                continue;
+              }
+              own.push(r.body.id);
+              if (clients.length > 1) {
+                // Read-your-write on the other instance: the newest row there is this one or a later one.
+                const other = clients[(c + n) % clients.length] as ReturnType<typeof httpClient>;
+                const t2 = performance.now();
+                const listed = await other.call('GET', `/api/general/list/${VIEW_ID}?page=0&size=10&sort=id,desc`, undefined, true);
+                timed(lists, t2);
+                if (listed.status !== 200) failed();
+                else if (measured && !(listed.body?.content?.[0]?.id >= r.body.id)) stale++;
+              }
             }
           }
-        }
-      }),
-    );
+        }),
+      );
+    };
+    // Warm-up with the same load, not measured: JIT, and the cache as a server that has been running has it.
+    await load(WARM_UP_MS, false);
+    const t0 = performance.now();
+    await load(DURATION_MS, true);
     const seconds = (performance.now() - t0) / 1000;
     for (const c of clients) c.close();
     const all = [...lists, ...writes];
