@@ -74,7 +74,7 @@ function judge(filters: CacheFilter<unknown>[]): RawBuilder<string> {
 const state = (view: ViewModel, inSql: CacheFilter<unknown>[]) =>
   sql`t.id as "#id", ${judge(inSql)} as "#m", ${rowKeys(view)} as "#k", row_to_json(t) as "#r"`;
 
-/** The row as the list shows it, from a state read with `state` and selectList. */
+/** The row as the list shows it, from a state read with `state` and selectList (every state is). */
 function listed(s: RowState): Row {
   const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, ...row } = s as RowState & Row;
   return row;
@@ -94,11 +94,15 @@ function revised(how: Ordering, block: CachedBlock, gone: RowState[], come: RowS
   for (const s of gone) {
     const at = rows.findIndex((r) => r.id === s['#id']);
     if (at >= 0) {
+      // The block must hold the row as this write found it: another write's version of it means the two
+      // were applied out of order here.
+      if (JSON.stringify(rows[at]) !== JSON.stringify(listed(s))) return undefined;
       rows.splice(at, 1);
       keys.splice(at, 1);
     } else if (!sortsAfter(how, block.order, s['#k'], last)) return undefined;
   }
   for (const s of come) {
+    if (rows.some((r) => r.id === s['#id'])) return undefined;
     const at = placeAmong(how, block.order, s['#k'], keys);
     if (at === undefined) return undefined;
     if (at === keys.length) continue;
@@ -172,7 +176,10 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
   const found = await lowcodeState(ctx).cache.write(view.id, (filters) => {
     const { judged, inSql } = toJudge(filters);
     return ctx.db.transaction().execute(async (trx) => {
-      const old = await sql<RowState>`select ${state(view, inSql)} from ${table} as t where t.id = ${id} for update`.execute(trx);
+      const old =
+        await sql<RowState>`select ${state(view, inSql)}, ${selectList(view)} from ${table} as t where t.id = ${id} for update`.execute(
+          trx,
+        );
       if (!old.rows.length) return effect(how, judged, false, [], []);
       const res = await sql<RowState>`update ${table} as t set ${sql.join(sets)} where t.id = ${id}
         returning ${state(view, inSql)}, ${selectList(view)}`.execute(trx);
@@ -188,7 +195,7 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
     const res = await sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)})
-      returning ${state(view, inSql)}`.execute(ctx.db);
+      returning ${state(view, inSql)}, ${selectList(view)}`.execute(ctx.db);
     return effect(how, judged, undefined, res.rows, []);
   });
   changeRows(ctx, view.id);

@@ -70,13 +70,20 @@ export async function textInByteOrder(db: Kysely<DB>): Promise<boolean> {
   }
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** x against y in ascending order, or undefined when it cannot be told here. */
 function compare(kind: Kind, x: string | null | undefined, y: string | null | undefined, bytes: boolean): -1 | 0 | 1 | undefined {
   if (x === undefined || y === undefined) return undefined;
   if (x === null || y === null) return x === y ? 0 : undefined;
   if (x === y) return 0;
   if (kind === 'time') return x < y ? -1 : 1;
-  if (kind === 'text') return bytes ? (Buffer.compare(Buffer.from(x), Buffer.from(y)) as -1 | 1) : undefined;
+  if (kind === 'text') {
+    if (!bytes) return undefined;
+    // UTF-16 code units sort as UTF-8 bytes do, except surrogates against U+E000–U+FFFF.
+    if (!SURROGATE.test(x) && !SURROGATE.test(y)) return x < y ? -1 : 1;
+    return Buffer.compare(Buffer.from(x), Buffer.from(y)) as -1 | 1;
+  }
   if (kind === 'number') {
     const a = Number(x);
     const b = Number(y);
@@ -116,10 +123,19 @@ export function placeAmong(
   row: Record<string, string | null>,
   keys: readonly SortKey[],
 ): number | undefined {
-  for (const [i, key] of keys.entries()) {
-    const c = side(how, order, row, key);
+  const last = keys.at(-1);
+  if (!last) return 0;
+  const end = side(how, order, row, last);
+  if (end !== -1) return end === 1 ? keys.length : undefined;
+  // Binary search for the first row it sorts before.
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = side(how, order, row, keys[mid] as SortKey);
     if (c === undefined) return undefined;
-    if (c < 0) return i;
+    if (c < 0) hi = mid;
+    else lo = mid + 1;
   }
-  return keys.length;
+  return lo;
 }
