@@ -34,10 +34,11 @@ export interface WriteEffect<T> {
   /** Null when the write cannot tell: everything cached for the view is dropped. */
   matches: WriteMatches | null;
   /**
-   * A cached value (not a count) of a filter that a written row matched, as it is after the write: the
-   * same value when it did not change, a new one, or undefined when the write cannot tell (it is dropped).
+   * The cached values (not counts) of a filter that a written row matched, by cache key, as they are
+   * after the write: the same value when it did not change, a new one; a key left out cannot be told
+   * (its entry is dropped).
    */
-  revise?: (filterKey: string, value: unknown) => unknown;
+  revise?: (filterKey: string, values: ReadonlyMap<string, unknown>) => ReadonlyMap<string, unknown>;
 }
 
 export interface CacheOptions {
@@ -205,15 +206,25 @@ export class ListCache {
       v.epoch++;
       if (!matches) this.bump(viewId);
       else {
+        const touched = new Map<string, Map<string, unknown>>();
         for (const k of [...v.entries]) {
           const e = this.#entries.get(k) as Entry;
           const m = matches.get(e.filterKey);
           if (m && e.count) e.value = (e.value as number) + m.after - m.before;
           else if (!m) this.#delete(k);
           else if (m.before || m.after) {
-            const value = revise?.(e.filterKey, e.value);
+            const values = touched.get(e.filterKey) ?? new Map<string, unknown>();
+            values.set(k, e.value);
+            touched.set(e.filterKey, values);
+          }
+        }
+        for (const [filterKey, values] of touched) {
+          const kept = revise?.(filterKey, values);
+          for (const [k, old] of values) {
+            const value = kept?.get(k);
+            const e = this.#entries.get(k) as Entry;
             if (value === undefined) this.#delete(k);
-            else if (value !== e.value) {
+            else if (value !== old) {
               const weight = Math.max(1, e.weigh(value));
               this.#weight += weight - e.weight;
               Object.assign(e, { value, weight });

@@ -81,43 +81,85 @@ function listed(s: RowState): Row {
 }
 
 /**
- * A full block after the write, or undefined when it cannot be told: a matching old state leaves it
- * (when in it) or must sort after it; a matching new state takes its place in it (after its first row,
- * unless the block starts the list) or sorts after it. A block left with fewer rows would need the next
- * row, and one at the end of the list may grow: dropped.
+ * Blocks of one order and size that follow each other without a gap hold one stretch of the list, from
+ * the first block's start: exactly that stretch, or (`toEnd`, its last block not full) all the list from
+ * there. A write is applied to the stretch, which is then cut into the same blocks again.
  */
-function revised(how: Ordering, block: CachedBlock, gone: RowState[], come: RowState[]): CachedBlock | undefined {
-  if (block.rows.length !== block.size) return undefined;
-  const rows = [...block.rows];
-  const keys = [...block.keys];
-  const last = keys.at(-1) as SortKey;
+interface Stretch {
+  order: ListQuery['sort'];
+  size: number;
+  start: number;
+  toEnd: boolean;
+  blocks: [key: string, block: CachedBlock][];
+}
+
+function stretches(values: ReadonlyMap<string, unknown>): Stretch[] {
+  const groups = new Map<string, [string, CachedBlock][]>();
+  for (const [key, value] of values) {
+    const block = value as CachedBlock;
+    const group = `${JSON.stringify(block.order)}|${block.size}`;
+    groups.set(group, [...(groups.get(group) ?? []), [key, block]]);
+  }
+  const out: Stretch[] = [];
+  for (const blocks of groups.values()) {
+    blocks.sort((a, b) => a[1].start - b[1].start);
+    let run: Stretch | undefined;
+    for (const [key, block] of blocks) {
+      if (!run || run.toEnd || run.start + run.blocks.length * run.size !== block.start) {
+        run = { order: block.order, size: block.size, start: block.start, toEnd: false, blocks: [] };
+        out.push(run);
+      }
+      run.blocks.push([key, block]);
+      run.toEnd = block.rows.length < block.size;
+    }
+  }
+  return out;
+}
+
+/**
+ * The stretch's blocks after the write, by cache key; those that cannot be told are left out. A
+ * matching old state leaves the stretch (when in it) or must sort after it; a matching new state takes
+ * its place in it, or sorts after it (then, in a stretch to the end of the list, it is the new last
+ * row). A row before a stretch that does not start the list shifts it by rows unknown here: dropped.
+ * A stretch that lost rows leaves its last blocks short: those are dropped.
+ */
+function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowState[]): Map<string, CachedBlock> {
+  const kept = new Map<string, CachedBlock>();
+  const { order, size } = run;
+  const before = run.blocks.flatMap(([, b]) => b.rows);
+  const rows = [...before];
+  const keys = run.blocks.flatMap(([, b]) => b.keys);
+  const last = keys.at(-1);
   for (const s of gone) {
     const at = rows.findIndex((r) => r.id === s['#id']);
     if (at >= 0) {
-      // The block must hold the row as this write found it: another write's version of it means the two
-      // were applied out of order here.
-      if (JSON.stringify(rows[at]) !== JSON.stringify(listed(s))) return undefined;
+      // The stretch must hold the row as this write found it: another write's version of it means the
+      // two were applied out of order here.
+      if (JSON.stringify(rows[at]) !== JSON.stringify(listed(s))) return kept;
       rows.splice(at, 1);
       keys.splice(at, 1);
-    } else if (!sortsAfter(how, block.order, s['#k'], last)) return undefined;
+    } else if (run.toEnd || !last || !sortsAfter(how, order, s['#k'], last)) return kept;
   }
   for (const s of come) {
-    if (rows.some((r) => r.id === s['#id'])) return undefined;
-    const at = placeAmong(how, block.order, s['#k'], keys);
-    if (at === undefined) return undefined;
-    if (at === keys.length) continue;
-    // Before the first row of a later block: it goes into an earlier block, whose last row comes in here.
-    if (at === 0 && block.start > 0) return undefined;
+    if (rows.some((r) => r.id === s['#id'])) return kept;
+    const at = placeAmong(how, order, s['#k'], keys);
+    if (at === undefined || (at === 0 && run.start > 0)) return kept;
+    if (at === keys.length && !run.toEnd) continue;
     rows.splice(at, 0, listed(s));
     keys.splice(
       at,
       0,
-      block.order.map((o) => s['#k'][o.column] ?? null),
+      order.map((o) => s['#k'][o.column] ?? null),
     );
   }
-  if (rows.length < block.size) return undefined;
-  if (rows.length === block.size && rows.every((r, i) => r === block.rows[i])) return block;
-  return { ...block, rows: rows.slice(0, block.size), keys: keys.slice(0, block.size) };
+  const unchanged = rows.length === before.length && rows.every((r, i) => r === before[i]);
+  for (const [key, block] of run.blocks) {
+    const from = block.start - run.start;
+    // Short of a full block, unless the stretch runs to the end of the list (then the list ends in it).
+    if (!unchanged && !run.toEnd && rows.length < from + size) break;
+    kept.set(key, unchanged ? block : { ...block, rows: rows.slice(from, from + size), keys: keys.slice(from, from + size) });
+  }
+  return kept;
 }
 
 function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
@@ -132,9 +174,14 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
   return {
     value,
     matches,
-    revise: (filterKey, cached) => {
+    revise: (filterKey, values) => {
+      const kept = new Map<string, unknown>();
       const m = matcher.get(filterKey);
-      return m ? revised(how, cached as CachedBlock, before.filter(m), after.filter(m)) : undefined;
+      if (!m) return kept;
+      const gone = before.filter(m);
+      const come = after.filter(m);
+      for (const run of stretches(values)) for (const [key, block] of reviseStretch(how, run, gone, come)) kept.set(key, block);
+      return kept;
     },
   };
 }

@@ -61,6 +61,7 @@ function queries(midway: string): Record<string, string | string[]>[] {
     { inTime: '2027-01-02' },
     { inTime: ['2027-01-01', '2027-01-02'] },
     { stockNo: 'RK20270000001' },
+    { stockNo: 'RK202700000012' },
     { startTime: midway, status: statuses[0] as string },
     { endTime: midway },
   ];
@@ -69,8 +70,8 @@ function queries(midway: string): Record<string, string | string[]>[] {
     for (const [j, sort] of orders.entries()) {
       const size = String([5, 10, 20][(i + j) % 3]);
       for (const page of ['0', String((i + j) % 4)]) out.push({ ...f, ...(sort ? { sort } : {}), size, page });
-      // Rows 100–119: the second block of 100 rows, which a write before it shifts.
-      if (i < 3) out.push({ ...f, ...(sort ? { sort } : {}), size: '20', page: '5' });
+      // The ends of the first two blocks of 100 rows and the start of the second, which a write before it shifts.
+      if (i < 3) for (const page of ['4', '5', '9']) out.push({ ...f, ...(sort ? { sort } : {}), size: '20', page });
     }
   return out;
 }

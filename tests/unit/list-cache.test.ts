@@ -51,7 +51,7 @@ describe('ListCache', () => {
       return {
         value: 7,
         matches: matches({ all: [0, 1], red: [0, 1], blue: [0, 0] }),
-        revise: (key, value) => (key === 'all' ? ['a0', ...(value as string[])] : undefined),
+        revise: (key, values) => new Map(key === 'all' ? [...values].map(([k, v]) => [k, ['a0', ...(v as string[])]]) : []),
       };
     });
     expect(id).toBe(7);
