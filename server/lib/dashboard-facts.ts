@@ -68,7 +68,6 @@ const SPECS: Record<FactSource, SourceSpec> = {
   // The asker is the creator's company; the asked disposer is companyId.
   disposalInquiry: {
     status: 'inquiryStatus',
-    category: text('wasteCategory'),
     day: bucket('month'),
     qty: num('quantity'),
     amount: `${num('quotedPrice')} * ${num('quantity')}`,
@@ -85,7 +84,6 @@ const SPECS: Record<FactSource, SourceSpec> = {
   // Payer: the producer; payee: the disposer. amount2 is the prepaid part.
   disposalOrder: {
     status: 'orderStatus',
-    category: text('wasteCategory'),
     warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {stockIn} s where s.id = dash_int(dash_j->>'stockId'))`,
     day: bucket('month'),
     qty: num('quantity'),
@@ -133,32 +131,40 @@ function addFactsSql(source: FactSource, rows: string, tables: Map<BusinessViewN
   const status = statusDefault === null ? text(s.status) : `coalesce(${text(s.status)}, ${literal(statusDefault)})`;
   const e = (expr: string | undefined, fallback: string) => (expr ? `coalesce(${withTables(expr, tables)}, ${fallback})` : fallback);
   const party = (expr: string | undefined) => (expr ? withTables(expr, tables) : 'null::integer');
+  // Each record is read once (to_jsonb and the party look-ups are not repeated per use), records with the
+  // same keys and parties are summed before they are spread over their companies and roles.
   return `
+    with r as materialized (${rows}),
+    x as materialized (
+      select warehouse_id, status, category, day, day2, a, b, c,
+        sum(dash_sign) as n, sum(dash_sign * qty) as qty, sum(dash_sign * amount) as amount, sum(dash_sign * amount2) as amount2
+      from (
+        select r.dash_sign,
+          ${e(s.warehouse, '0')}::bigint as warehouse_id,
+          left(${e(status, "''")}, 40) as status,
+          left(${e(s.category, "''")}, 40) as category,
+          ${e(s.day, EPOCH)} as day,
+          ${e(s.day2, EPOCH)} as day2,
+          ${e(s.qty, '0')} as qty,
+          ${e(s.amount, '0')} as amount,
+          ${e(s.amount2, '0')} as amount2,
+          ${party(s.a)}::integer as a,
+          ${party(s.b)}::integer as b,
+          ${CREATOR}::integer as c
+        from r
+      ) k
+      group by warehouse_id, status, category, day, day2, a, b, c
+    )
     insert into dash_fact as f (source, company_id, role, warehouse_id, status, category, day, day2, n, qty, amount, amount2)
     select '${source}', p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2,
-      sum(x.dash_sign), sum(x.dash_sign * x.qty), sum(x.dash_sign * x.amount), sum(x.dash_sign * x.amount2)
-    from (
-      select r.dash_sign,
-        ${e(s.warehouse, '0')}::bigint as warehouse_id,
-        left(${e(status, "''")}, 40) as status,
-        left(${e(s.category, "''")}, 40) as category,
-        ${e(s.day, EPOCH)} as day,
-        ${e(s.day2, EPOCH)} as day2,
-        ${e(s.qty, '0')} as qty,
-        ${e(s.amount, '0')} as amount,
-        ${e(s.amount2, '0')} as amount2,
-        ${party(s.a)}::integer as a,
-        ${party(s.b)}::integer as b,
-        ${CREATOR}::integer as c
-      from (${rows}) r
-    ) x
-    cross join lateral (
-      select 0 as company_id, '*'::char(1) as role
-      union select v.c, '*' from unnest(array[x.a, x.b, x.c]) v(c) where v.c is not null
-      union all select x.a, 'a' where x.a is not null
-      union all select x.b, 'b' where x.b is not null
-      union all select x.c, 'c' where x.c is not null
-    ) p
+      sum(x.n), sum(x.qty), sum(x.amount), sum(x.amount2)
+    from x
+    cross join lateral (values (0, '*', 0), (x.a, '*', 1), (x.b, '*', 2), (x.c, '*', 3), (x.a, 'a', 4), (x.b, 'b', 5), (x.c, 'c', 6))
+      as p(company_id, role, k)
+    where p.company_id is not null
+      -- every company the record involves, once: b unless it is a, c unless it is a or b
+      and not (p.k = 2 and x.b is not distinct from x.a)
+      and not (p.k = 3 and (x.c is not distinct from x.a or x.c is not distinct from x.b))
     group by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
     order by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
     on conflict (source, company_id, role, warehouse_id, status, category, day, day2) do update set
@@ -420,19 +426,89 @@ export async function factTotals(db: Kysely<DB>, f: FactFilter): Promise<FactSum
   return asSums(await filtered(db, f).select(sums).executeTakeFirst());
 }
 
+/** A filter as one SQL condition on dash_fact (false for nobody's figures). */
+function condition(f: FactFilter) {
+  const parts = [sql<SqlBool>`source = ${f.source}`];
+  if (f.scope.kind === 'all') parts.push(sql<SqlBool>`company_id = 0 and role = '*'`);
+  else if (f.scope.kind === 'company') parts.push(sql<SqlBool>`company_id = ${f.scope.companyId} and role = ${f.role ?? '*'}`);
+  else return sql<SqlBool>`false`;
+  if (f.statuses) parts.push(f.statuses.length ? sql<SqlBool>`status in (${sql.join([...f.statuses])})` : sql<SqlBool>`false`);
+  if (f.warehouseId !== undefined) parts.push(sql<SqlBool>`warehouse_id = ${f.warehouseId}`);
+  if (f.dayFrom) parts.push(sql<SqlBool>`day >= ${f.dayFrom}::date`);
+  if (f.dayTo) parts.push(sql<SqlBool>`day <= ${f.dayTo}::date`);
+  if (f.day2From) parts.push(sql<SqlBool>`day2 >= ${f.day2From}::date`);
+  if (f.day2To) parts.push(sql<SqlBool>`day2 <= ${f.day2To}::date`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Totals of several filters in one query, in the order given. */
+export async function factTotalsAll<const F extends readonly FactFilter[]>(
+  db: Kysely<DB>,
+  filters: F,
+): Promise<{ [K in keyof F]: FactSums }> {
+  const live = filters.map((f, i) => ({ f, i })).filter(({ f }) => f.scope.kind !== 'none');
+  if (!live.length) return filters.map(() => ZERO) as { [K in keyof F]: FactSums };
+  const conds = live.map(({ f }) => condition(f));
+  const columns = conds.flatMap((c, j) => [
+    sql`coalesce(sum(n) filter (where ${c}), 0) as ${sql.ref(`n${j}`)}`,
+    sql`coalesce(sum(qty) filter (where ${c}), 0) as ${sql.ref(`q${j}`)}`,
+    sql`coalesce(sum(amount) filter (where ${c}), 0) as ${sql.ref(`a${j}`)}`,
+    sql`coalesce(sum(amount2) filter (where ${c}), 0) as ${sql.ref(`b${j}`)}`,
+  ]);
+  // The key's leading columns narrow the index range before the filters' own conditions apply.
+  const sources = [...new Set(live.map(({ f }) => f.source))];
+  const companies = [...new Set(live.map(({ f }) => (f.scope.kind === 'company' ? f.scope.companyId : 0)))];
+  const roles = [...new Set(live.map(({ f }) => (f.scope.kind === 'company' ? (f.role ?? '*') : '*')))];
+  const res = await sql<Record<string, unknown>>`select ${sql.join(columns)} from dash_fact
+    where source in (${sql.join(sources)}) and company_id in (${sql.join(companies)}) and role in (${sql.join(roles)})
+      and (${sql.join(conds, sql` or `)})`.execute(db);
+  const row = res.rows[0] ?? {};
+  const out: FactSums[] = filters.map(() => ZERO);
+  live.forEach(({ i }, j) => {
+    out[i] = asSums({ n: row[`n${j}`], qty: row[`q${j}`], amount: row[`a${j}`], amount2: row[`b${j}`] });
+  });
+  return out as { [K in keyof F]: FactSums };
+}
+
 export type GroupKey = 'status' | 'category' | 'warehouse_id' | 'month';
+
+const groupColumn = (by: GroupKey) => (by === 'month' ? sql<string>`to_char(day, 'YYYY-MM')` : sql<string>`${sql.ref(by)}::text`);
 
 /** Totals per group (status, category, warehouse or month of the date bucket), in key order; empty groups left out. */
 export async function factGroups(db: Kysely<DB>, f: FactFilter, by: GroupKey): Promise<(FactSums & { key: string })[]> {
+  return (await factGroups2(db, f, by, by)).map(({ key1, ...rest }) => ({ key: key1, ...rest }));
+}
+
+/** Totals per pair of groups (say status and category), in key order; empty groups left out. */
+export async function factGroups2(
+  db: Kysely<DB>,
+  f: FactFilter,
+  by1: GroupKey,
+  by2: GroupKey,
+): Promise<(FactSums & { key1: string; key2: string })[]> {
   if (f.scope.kind === 'none') return [];
-  const key = by === 'month' ? sql<string>`to_char(day, 'YYYY-MM')` : sql<string>`${sql.ref(by)}::text`;
   const rows = await filtered(db, f)
-    .select([key.as('key'), ...sums])
-    .groupBy(sql`1`)
+    .select([groupColumn(by1).as('key1'), groupColumn(by2).as('key2'), ...sums])
+    .groupBy([sql`1`, sql`2`])
     .having(sql<SqlBool>`sum(n) <> 0`)
     .orderBy(sql`1`)
+    .orderBy(sql`2`)
     .execute();
-  return rows.map((r) => ({ key: String(r.key), ...asSums(r) }));
+  return rows.map((r) => ({ key1: String(r.key1), key2: String(r.key2), ...asSums(r) }));
+}
+
+/** Groups of factGroups2 summed over their second key, for the given second keys only. */
+export function sumOver<T extends FactSums & { key1: string; key2: string }>(
+  groups: T[],
+  keep: (key2: string) => boolean,
+): (FactSums & { key: string })[] {
+  const out = new Map<string, FactSums & { key: string }>();
+  for (const g of groups) {
+    if (!keep(g.key2)) continue;
+    const o = out.get(g.key1) ?? { key: g.key1, ...ZERO };
+    out.set(g.key1, { key: g.key1, n: o.n + g.n, qty: o.qty + g.qty, amount: o.amount + g.amount, amount2: o.amount2 + g.amount2 });
+  }
+  return [...out.values()].filter((g) => g.n !== 0);
 }
 
 /** The companies that have records the filter selects, in the given role (the filter's scope is ignored). */

@@ -11,3 +11,17 @@ export async function dictLabels(db: Kysely<DB>, dictName: string): Promise<Map<
     .execute();
   return new Map(rows.map((r) => [r.value, r.label]));
 }
+
+/** value → label of several dictionaries in one query, by dictionary name. */
+export async function dictLabelsOf(db: Kysely<DB>, dictNames: string[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>(dictNames.map((n) => [n, new Map()]));
+  if (!dictNames.length) return out;
+  const rows = await db
+    .selectFrom('sys_dict_detail as d')
+    .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
+    .select(['t.name', 'd.value', 'd.label'])
+    .where('t.name', 'in', dictNames)
+    .execute();
+  for (const r of rows) out.get(r.name)?.set(r.value, r.label);
+  return out;
+}

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
-import { factByCompany, factCompanies, factTotals, NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
+import { factByCompany, factCompanies, factTotalsAll, NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, isSupervisor, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
 
@@ -190,12 +190,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const d = dates();
         const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
         const all = { kind: 'all' } as const;
-        const [producers, stockedThisYear, services, contracts, transfers] = await Promise.all([
+        const [producers, stockedThisYear, [services, contracts, transfers]] = await Promise.all([
           companiesOfType(PRODUCER),
           factByCompany(db, { source: 'stockIn', role: 'a', ...year }),
-          factTotals(db, { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year }),
-          factTotals(db, { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year }),
-          factTotals(db, { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year }),
+          factTotalsAll(db, [
+            { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+            { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
+            { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+          ]),
         ]);
         return {
           microCompanyCount: producers.filter((id) => (stockedThisYear.get(id)?.qty ?? 0) < MICRO_TONS).length,
@@ -296,10 +298,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|todo', req.query.isRefresh, async () => {
         const all = { kind: 'all' } as const;
-        const [transfers, toConfirm, rejected, applications] = await Promise.all([
-          factTotals(db, { source: 'logisticsOrder', scope: all, statuses: ONGOING }),
-          factTotals(db, { source: 'disposalOrder', scope: all, statuses: ['0'] }),
-          factTotals(db, { source: 'disposalOrder', scope: all, statuses: ['4'] }),
+        const [[transfers, toConfirm, rejected], applications] = await Promise.all([
+          factTotalsAll(db, [
+            { source: 'logisticsOrder', scope: all, statuses: ONGOING },
+            { source: 'disposalOrder', scope: all, statuses: ['0'] },
+            { source: 'disposalOrder', scope: all, statuses: ['4'] },
+          ]),
           db
             .selectFrom('company_application')
             .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -344,9 +348,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const d = dates();
         const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
         const all = { kind: 'all' } as const;
-        const [orders, freight] = await Promise.all([
-          factTotals(db, { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year }),
-          factTotals(db, { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year }),
+        const [orders, freight] = await factTotalsAll(db, [
+          { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+          { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
         ]);
         const per = (a: number, q: number) => (q > 0 ? three(a / q) : 0);
         return {
@@ -385,22 +389,29 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const d = dates();
         const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
         const all = { kind: 'all' } as const;
-        const [producers, disposers, collectors, orders, done, logistics, stocked, contracts, targets] = await Promise.all([
-          companiesOfType(PRODUCER),
-          companiesOfType(DISPOSER),
-          companiesOfType(COLLECTOR),
-          factTotals(db, { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year }),
-          factTotals(db, { source: 'disposalOrder', scope: all, statuses: ['2'], ...year }),
-          factTotals(db, { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year }),
-          factTotals(db, { source: 'stockIn', scope: all, ...year }),
-          factTotals(db, { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year }),
+        const [companies, sums, targets] = await Promise.all([
+          db
+            .selectFrom('company')
+            .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('status', '=', 1)
+            .groupBy('type')
+            .execute(),
+          factTotalsAll(db, [
+            { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+            { source: 'disposalOrder', scope: all, statuses: ['2'], ...year },
+            { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+            { source: 'stockIn', scope: all, ...year },
+            { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
+            { source: 'disposalOrder', scope: all, statuses: ONGOING, ...year },
+          ]),
           db.selectFrom('dash_target').select(['name', 'value']).where('year', '=', d.year).execute(),
         ]);
-        const ongoingPrepaid = await factTotals(db, { source: 'disposalOrder', scope: all, statuses: ONGOING, ...year });
+        const [orders, done, logistics, stocked, contracts, ongoingPrepaid] = sums;
+        const ofType = (type: string) => Number(companies.find((c) => c.type === type)?.n ?? 0);
         const values: Record<(typeof STATISTICS)[number], number> = {
-          allCompany: producers.length,
-          managementCompany: disposers.length,
-          material: collectors.length,
+          allCompany: ofType(PRODUCER),
+          managementCompany: ofType(DISPOSER),
+          material: ofType(COLLECTOR),
           disposalOrder: orders.n,
           logisticsOrder: logistics.n,
           disposalVolume: three(done.qty),

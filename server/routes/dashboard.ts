@@ -6,9 +6,9 @@ import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
-import { factGroups, factTotals, type Scope } from '../lib/dashboard-facts.js';
+import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
-import { dictLabels } from '../lib/dict-labels.js';
+import { dictLabels, dictLabelsOf } from '../lib/dict-labels.js';
 import { paginate } from '../lib/paging.js';
 import { pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
@@ -137,12 +137,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const inventory = async (scope: Scope, warehouseId: number | undefined) => {
     const stock = { source: 'stockIn' as const, scope, role: 'a' as const, warehouseId };
-    const [held, inStock, inquiring, disposal] = await Promise.all([
-      factTotals(db, { ...stock, statuses: HELD }),
-      factTotals(db, { ...stock, statuses: IN_STOCK }),
+    const [held, inStock, inquiring, disposal] = await factTotalsAll(db, [
+      { ...stock, statuses: HELD },
+      { ...stock, statuses: IN_STOCK },
       // Inquiries name no warehouse: the company's open inquiries, whichever warehouse is picked.
-      factTotals(db, { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY }),
-      factTotals(db, { source: 'disposalOrder', scope, statuses: ONGOING, warehouseId }),
+      { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
+      { source: 'disposalOrder', scope, statuses: ONGOING, warehouseId },
     ]);
     return {
       inventoryTotal: three(held.qty),
@@ -168,12 +168,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const scope = scopeOf(u);
     return figure(ctx, `inventoryRatio|${scopeKey(scope)}|${warehouseId ?? ''}`, isRefresh, async () => {
       const filter = { source: 'stockIn' as const, scope, role: 'a' as const, warehouseId, statuses: HELD };
-      const [byCategory, byStatus, categoryNames, statusNames] = await Promise.all([
-        factGroups(db, filter, 'category'),
-        factGroups(db, filter, 'status'),
-        dictLabels(db, 'wasteCategory'),
-        dictLabels(db, 'stockStatus'),
+      const [groups, dicts] = await Promise.all([
+        factGroups2(db, filter, 'category', 'status'),
+        dictLabelsOf(db, ['wasteCategory', 'stockStatus']),
       ]);
+      const byCategory = sumOver(groups, () => true);
+      const byStatus = sumOver(
+        groups.map((g) => ({ ...g, key1: g.key2, key2: g.key1 })),
+        () => true,
+      );
+      const categoryNames = dicts.get('wasteCategory') ?? new Map<string, string>();
+      const statusNames = dicts.get('stockStatus') ?? new Map<string, string>();
       const total = byStatus.reduce((s, g) => s + g.qty, 0);
       const shares = (groups: typeof byStatus, names: Map<string, string>) =>
         groups
@@ -198,11 +203,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const scope = scopeOf(currentUser(req));
     return figure(ctx, `orders|${scopeKey(scope)}`, req.query.isRefresh, async () => {
       const d = dates();
-      const [inquiries, orders, logistics, expiring] = await Promise.all([
-        factTotals(db, { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY }),
-        factTotals(db, { source: 'disposalOrder', scope, statuses: ONGOING }),
-        factTotals(db, { source: 'logisticsOrder', scope, statuses: ONGOING }),
-        factTotals(db, { source: 'contract', scope, statuses: LIVE_CONTRACT, day2From: d.today, day2To: d.plusDays(EXPIRING_DAYS) }),
+      const [inquiries, orders, logistics, expiring] = await factTotalsAll(db, [
+        { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
+        { source: 'disposalOrder', scope, statuses: ONGOING },
+        { source: 'logisticsOrder', scope, statuses: ONGOING },
+        { source: 'contract', scope, statuses: LIVE_CONTRACT, day2From: d.today, day2To: d.plusDays(EXPIRING_DAYS) },
       ]);
       return {
         ongoingDisposalInquiry: inquiries.n,
@@ -222,20 +227,28 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // The producer pays the disposal order (role a) and the freight of its logistics orders (role a);
       // the disposer is paid the order (role b), the carrier the freight (role c). Open orders are owed
       // less what was prepaid; paid this year is what was done this year plus this year's prepayments.
-      const side = async (orderRole: 'a' | 'b', freightRole: 'a' | 'c') => {
-        const [openOrders, doneOrders, openFreight, doneFreight, openThisYear] = await Promise.all([
-          factTotals(db, { source: 'disposalOrder', scope, role: orderRole, statuses: ONGOING }),
-          factTotals(db, { source: 'disposalOrder', scope, role: orderRole, statuses: DONE, ...year }),
-          factTotals(db, { source: 'logisticsOrder', scope, role: freightRole, statuses: ONGOING }),
-          factTotals(db, { source: 'logisticsOrder', scope, role: freightRole, statuses: DONE, ...year }),
-          factTotals(db, { source: 'disposalOrder', scope, role: orderRole, statuses: ONGOING, ...year }),
-        ]);
+      const side = (orderRole: 'a' | 'b', freightRole: 'a' | 'c') => [
+        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING },
+        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: DONE, ...year },
+        { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: ONGOING },
+        { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: DONE, ...year },
+        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING, ...year },
+      ];
+      const sums = await factTotalsAll(db, [...side('a', 'a'), ...side('b', 'c')]);
+      const figures = (at: number) => {
+        const [openOrders, doneOrders, openFreight, doneFreight, openThisYear] = sums.slice(at, at + 5) as [
+          FactSums,
+          FactSums,
+          FactSums,
+          FactSums,
+          FactSums,
+        ];
         return {
           owed: three(openOrders.amount - openOrders.amount2 + openFreight.amount),
           settled: three(doneOrders.amount + openThisYear.amount2 + doneFreight.amount),
         };
       };
-      const [pay, receive] = await Promise.all([side('a', 'a'), side('b', 'c')]);
+      const [pay, receive] = [figures(0), figures(5)];
       return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
     });
   });
@@ -404,10 +417,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         if (asked) q = q.where('w.company_id', '=', asked);
         const rows = await q.orderBy('w.id').execute();
         const stock = { source: 'stockIn' as const, scope, role: 'a' as const };
-        const [held, inStock] = await Promise.all([
-          factGroups(db, { ...stock, statuses: HELD }, 'warehouse_id'),
-          factGroups(db, { ...stock, statuses: IN_STOCK }, 'warehouse_id'),
-        ]);
+        const groups = await factGroups2(db, { ...stock, statuses: HELD }, 'warehouse_id', 'status');
+        const held = sumOver(groups, () => true);
+        const inStock = sumOver(groups, (status) => (IN_STOCK as readonly string[]).includes(status));
         const heldBy = new Map(held.map((g) => [Number(g.key), g]));
         const inBy = new Map(inStock.map((g) => [Number(g.key), g]));
         const content = rows.map((r) => ({
@@ -462,9 +474,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         // The warehouse's owner's figures: whoever looks, a warehouse holds what its company stocked in it.
         const owner: Scope = { kind: 'company', companyId: w.company_id };
         const stock = { source: 'stockIn' as const, scope: owner, role: 'a' as const, warehouseId };
-        const [held, inStock, names, limits] = await Promise.all([
-          factGroups(db, { ...stock, statuses: HELD }, 'category'),
-          factGroups(db, { ...stock, statuses: IN_STOCK }, 'category'),
+        const [groups, names, limits] = await Promise.all([
+          factGroups2(db, { ...stock, statuses: HELD }, 'category', 'status'),
           dictLabels(db, 'wasteCategory'),
           db
             .selectFrom('inventory_config')
@@ -474,7 +485,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             .orderBy('warehouse_id', (ob) => ob.desc().nullsLast())
             .execute(),
         ]);
-        const inBy = new Map(inStock.map((g) => [g.key, g]));
+        const held = sumOver(groups, () => true);
+        const inBy = new Map(sumOver(groups, (status) => (IN_STOCK as readonly string[]).includes(status)).map((g) => [g.key, g]));
         // The most specific limit wins: this warehouse before all warehouses, a category before all categories.
         const limitOf = (category: string) =>
           limits.find((l) => l.waste_category === category)?.max_quantity ?? limits.find((l) => !l.waste_category)?.max_quantity ?? null;

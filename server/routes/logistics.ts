@@ -5,9 +5,9 @@ import { currentUser, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { businessView } from '../lib/business-views.js';
-import { factGroups, factTotals } from '../lib/dashboard-facts.js';
+import { factGroups, factTotals, factTotalsAll } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
-import { dictLabels } from '../lib/dict-labels.js';
+import { dictLabelsOf } from '../lib/dict-labels.js';
 import { pageParams } from '../lib/paging.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
@@ -68,10 +68,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const scope = scopeOf(currentUser(req));
       return figure(ctx, `logistics|${scopeKey(scope)}`, req.query.isRefresh, async () => {
         const d = dates();
-        const [byStatus, month, yearDone] = await Promise.all([
+        const [byStatus, [month, yearDone]] = await Promise.all([
           factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
-          factTotals(db, { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) }),
-          factTotals(db, { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd }),
+          factTotalsAll(db, [
+            { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) },
+            { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
+          ]),
         ]);
         const of = (status: string) => byStatus.find((g) => g.key === status);
         const count = (status: string) => of(status)?.n ?? 0;
@@ -189,9 +191,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
    * (that order's stock-in): everyone's for those who see all; otherwise those carried by their company
    * or whose disposal order names their company as producer or disposer.
    */
-  async function visible(u: SessionUser, c: Chain): Promise<{ from: RawBuilder<unknown>; where: RawBuilder<unknown>[] }> {
-    const joinOrder = c.orders && has(c.logistics, 'disposalOrderId');
-    const joinStock = joinOrder && c.stock && has(c.orders, 'stockId');
+  async function visible(u: SessionUser, c: Chain) {
+    const joinOrder = !!c.orders && has(c.logistics, 'disposalOrderId');
+    const joinStock = joinOrder && !!c.stock && has(c.orders, 'stockId') && has(c.stock, 'warehouseId');
     const from = sql.join(
       [
         sql`${sql.table(viewTable(c.logistics.id))} l`,
@@ -202,15 +204,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     );
     const where: RawBuilder<unknown>[] = [];
     if (!seesAll(u)) {
-      const name = await companyName(u);
-      const mine = [sql`l.create_by in (select username from sys_user where company_id = ${u.companyId ?? -1})`];
-      if (joinOrder && name) {
-        if (has(c.orders, 'producerName')) mine.push(sql`o."producerName" = ${name}`);
-        if (has(c.orders, 'disposerName')) mine.push(sql`o."disposerName" = ${name}`);
-      }
+      const own = u.companyId ?? -1;
+      const mine = [sql`l.create_by in (select username from sys_user where company_id = ${own})`];
+      const name = sql`(select name from company where id = ${own})`;
+      if (joinOrder && has(c.orders, 'producerName')) mine.push(sql`o."producerName" = ${name}`);
+      if (joinOrder && has(c.orders, 'disposerName')) mine.push(sql`o."disposerName" = ${name}`);
       where.push(sql`(${sql.join(mine, sql` or `)})`);
     }
-    return { from, where };
+    const column = (ok: boolean, expr: RawBuilder<unknown>, as: string) =>
+      ok ? sql`${expr} as ${sql.id(as)}` : sql`null as ${sql.id(as)}`;
+    const extras = sql.join([
+      column(joinOrder && has(c.orders, 'orderNo'), sql`o."orderNo"`, 'orderNo'),
+      column(joinOrder && has(c.orders, 'producerName'), sql`o."producerName"`, 'producerName'),
+      column(joinOrder && has(c.orders, 'disposerName'), sql`o."disposerName"`, 'disposerName'),
+      column(joinStock, sql`s."warehouseId"`, 'warehouseId'),
+      column(joinStock, sql`(select name from company_warehouse where id = s."warehouseId")`, 'warehouseName'),
+    ]);
+    return { from, where, extras, joinStock };
   }
 
   app.get(
@@ -228,63 +238,31 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const u = requirePermission(req, 'logisticsOrder:list');
       const { warehouseId } = req.query;
       const c = await chain();
-      const { from, where } = await visible(u, c);
+      const { from, where, extras, joinStock } = await visible(u, c);
       if (warehouseId !== undefined) {
         const w = await db.selectFrom('company_warehouse').select('company_id').where('id', '=', warehouseId).executeTakeFirst();
         if (!w) throw notFound('仓库不存在');
-        if (!has(c.stock, 'warehouseId') || !has(c.orders, 'stockId')) return { content: [], totalElements: 0 };
+        if (!joinStock) return { content: [], totalElements: 0 };
         where.push(sql`s."warehouseId" = ${warehouseId}`);
       }
       const { limit, offset } = pageParams(req.query.page, req.query.size);
       const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-      const ids = await sql<{ id: number }>`select l.id from ${from} ${cond} order by l.id desc limit ${limit} offset ${offset}`.execute(
-        db,
-      );
-      // The count comes from the running sums, which attribute each order to its warehouse when it is written.
-      const total = await factTotals(db, { source: 'logisticsOrder', scope: scopeOf(u), warehouseId });
-      const list = ids.rows.map((r) => r.id);
-      if (!list.length) return { content: [], totalElements: total.n };
+      const [page, total] = await Promise.all([
+        sql<Row & { id: number }>`select l.id, ${extras} from ${from} ${cond} order by l.id desc limit ${limit} offset ${offset}`.execute(
+          db,
+        ),
+        // The count comes from the running sums, which attribute each order to its warehouse when it is written.
+        factTotals(db, { source: 'logisticsOrder', scope: scopeOf(u), warehouseId }),
+      ]);
+      if (!page.rows.length) return { content: [], totalElements: total.n };
       const rows = await sql<Row>`select ${selectList(c.logistics)} from ${sql.table(viewTable(c.logistics.id))}
-        where id in (${sql.join(list)})`.execute(db);
+        where id in (${sql.join(page.rows.map((r) => r.id))})`.execute(db);
       const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
-      const orderIds = [...new Set(rows.rows.map((r) => Number(r.disposalOrderId)).filter((x) => Number.isSafeInteger(x) && x > 0))];
-      const orders =
-        c.orders && orderIds.length
-          ? (
-              await sql<Row>`select ${selectList(c.orders)} from ${sql.table(viewTable(c.orders.id))} where id in (${sql.join(orderIds)})`.execute(
-                db,
-              )
-            ).rows
-          : [];
-      const orderOf = new Map(orders.map((o) => [Number(o.id), o]));
-      const stockIds = [...new Set(orders.map((o) => Number(o.stockId)).filter((x) => Number.isSafeInteger(x) && x > 0))];
-      const stock =
-        c.stock && stockIds.length && has(c.stock, 'warehouseId')
-          ? (
-              await sql<{ id: number; warehouseId: number | null }>`select id, "warehouseId" from ${sql.table(viewTable(c.stock.id))}
-              where id in (${sql.join(stockIds)})`.execute(db)
-            ).rows
-          : [];
-      const warehouseOf = new Map(stock.map((s) => [Number(s.id), s.warehouseId === null ? null : Number(s.warehouseId)]));
-      const warehouseIds = [...new Set([...warehouseOf.values()].filter((x): x is number => x !== null))];
-      const warehouses = warehouseIds.length
-        ? await db.selectFrom('company_warehouse').select(['id', 'name']).where('id', 'in', warehouseIds).execute()
-        : [];
-      const content = list.flatMap((id) => {
-        const r = byId.get(id);
+      const content = page.rows.flatMap(({ id, ...extra }) => {
+        const r = byId.get(Number(id));
         if (!r) return [];
-        const o = orderOf.get(Number(r.disposalOrderId));
-        const wh = o ? (warehouseOf.get(Number(o.stockId)) ?? null) : null;
-        return [
-          {
-            ...r,
-            orderNo: str(o?.orderNo),
-            producerName: str(o?.producerName),
-            disposerName: str(o?.disposerName),
-            warehouseId: wh,
-            warehouseName: warehouses.find((w) => w.id === wh)?.name ?? null,
-          },
-        ];
+        const wh = extra.warehouseId === null || extra.warehouseId === undefined ? null : Number(extra.warehouseId);
+        return [{ ...r, ...extra, warehouseId: wh }];
       });
       return { content, totalElements: total.n };
     },
@@ -434,7 +412,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const vehicleId = Number(record.vehicleId);
       const vehicle =
         vehicles && Number.isSafeInteger(vehicleId) && vehicleId > 0 ? ((await findRecord(db, vehicles, vehicleId)) ?? null) : null;
-      const [statusLabels, typeLabels] = await Promise.all([dictLabels(db, 'orderStatus'), dictLabels(db, 'motorcycle_type')]);
+      const labels = await dictLabelsOf(db, ['orderStatus', 'motorcycle_type']);
+      const statusLabels = labels.get('orderStatus') ?? new Map<string, string>();
+      const typeLabels = labels.get('motorcycle_type') ?? new Map<string, string>();
       return {
         id: Number(record.id),
         waybillNo: str(record.waybillNo),
