@@ -6,7 +6,7 @@
 // A second phase adds a writer that enters a stock-in every 50 ms through /api/general/add/12 while the
 // ten users refresh (figures printed, no budget), and checks that the administrator's inventory total
 // grew by exactly what was entered.
-// The browser half of the issue's budget (the full dashboard painted ≤ 1 s after login) belongs with the
+// The browser half of the dashboards' budget (the full dashboard painted ≤ 1 s after login) belongs with the
 // dashboard pages, which this bench does not draw.
 // BENCH_SECONDS (default 15), BENCH_CLIENTS (10) and BENCH_ROWS (100000) change the run.
 import { spawn } from 'node:child_process';

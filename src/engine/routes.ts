@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useReducer, useState } from 'react';
 
-/** One entry of generated/routes.ts. */
+/** One entry of the route table that `wastegen generate` writes; the app passes it in through EngineServices. */
 export interface GeneratedRoute {
   path: string;
   kind: 'view' | 'screen';
