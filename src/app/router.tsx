@@ -24,14 +24,6 @@ function lazyPage<M>(path: string, load: () => Promise<M>, pick: (m: M) => Compo
   return { path, handle, lazy: async () => ({ Component: pick(await load()) }) };
 }
 
-const pending = (path: string, title: string): RouteObject =>
-  lazyPage(
-    path,
-    () => import('../pages/pending-page'),
-    (m) => () => <m.PendingPage title={title} />,
-    { title },
-  );
-
 /** The app's route table. Public routes first; everything else is behind the guard and the shell. */
 export const routes: RouteObject[] = [
   {
@@ -89,10 +81,32 @@ export const routes: RouteObject[] = [
                 (m) => m.HomePage,
                 { title: '首页', affix: true, noCache: true },
               ),
-              pending('/dashboard', '首页看板'),
-              pending('/user/center', '个人中心'),
-              pending('/message/systemMessage', '系统消息'),
-              pending('/qrcode/print', '标签打印'),
+              // Every signed-in user's own pages, whatever their menus grant.
+              lazyPage(
+                '/dashboard',
+                () => import('../pages/dashboard/dashboard-page'),
+                (m) => m.DashboardPage,
+                { title: '首页' },
+              ),
+              lazyPage(
+                '/user/center',
+                () => import('../pages/user-center/user-center-page'),
+                (m) => m.UserCenterPage,
+                { title: '个人中心' },
+              ),
+              lazyPage(
+                '/message/systemMessage',
+                () => import('../pages/messages/system-message-page'),
+                (m) => m.SystemMessagePage,
+                { title: '系统消息' },
+              ),
+              // Reached from list pages' `system` buttons (`?total=&size=`), not only from its menu.
+              lazyPage(
+                '/qrcode/print',
+                () => import('../pages/qrcode/qrcode-print-page'),
+                (m) => m.QrcodePrintPage,
+                { title: '打印二维码' },
+              ),
               lazyPage(
                 '/dev-tools/preview',
                 () => import('../pages/preview-page'),

@@ -1,17 +1,32 @@
-import { Result } from 'antd';
-import { useCallback } from 'react';
+import { Result, Spin } from 'antd';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine/runtime/resolved-page';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
 import { lowcodePageOf, pageTitles } from './page-titles';
 import { flatMenusOf } from './use-menus';
 
+/** One lazy component per menu component name, so a page keeps its state across renders. */
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function lazyPageOf(component: string): LazyExoticComponent<ComponentType> | undefined {
+  const cached = lazyPages.get(component);
+  if (cached) return cached;
+  const load = menuComponentLoader(component);
+  if (!load) return undefined;
+  const page = lazy(async () => ({ default: await load() }));
+  lazyPages.set(component, page);
+  return page;
+}
+
 /**
  * Low-code pages (`/dev-tools/temp/page/{name}/{viewId}`, `/{x}/vBuild/temp/{screenId}`), drawn from
  * the server's current definition whether or not a menu points at them: the server decides who may
- * read it (a 403 goes to /401, an unknown id shows its panel). Every other route the server's menus
- * grant that has no page of its own says it is being built; any other path goes to /abandonhome.
+ * read it (a 403 goes to /401, an unknown id shows its panel). A route the user's menus grant shows
+ * the app's page for the menu's component; a granted route whose component the app does not have
+ * says it is being built; any other path goes to /abandonhome.
  */
 export function MenuPage() {
   const { pathname } = useLocation();
@@ -23,5 +38,13 @@ export function MenuPage() {
   if (page?.kind === 'screen') return <ResolvedScreen key={page.id} screenId={page.id} onTitle={onTitle} />;
   const route = findRoute(flatMenusOf(session.menus), clean);
   if (!route) return <Navigate to="/abandonhome" replace />;
+  const Page = lazyPageOf(route.component);
+  if (Page) {
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+        <Page />
+      </Suspense>
+    );
+  }
   return <Result status="info" title={route.title} subTitle="该页面正在建设中，敬请期待。" />;
 }

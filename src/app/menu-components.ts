@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Hand-written pages that a menu reaches by its `component`, as the server's menus name them. A
+ * menu page is shown only to a user whose menus grant it; each page is loaded on demand, as a chunk
+ * of its own. An administrator who points a new menu at one of these components gets the page.
+ */
+const loaders: Record<string, () => Promise<ComponentType>> = {
+  'dev-tools/generation': () => import('../pages/admin/generation/generation-page').then((m) => m.GenerationPage),
+  'dev-tools/screen': () => import('../pages/admin/screen/screen-admin-page').then((m) => m.ScreenAdminPage),
+  'dev-tools/dataView': () => import('../pages/admin/data-view/data-view-page').then((m) => m.DataViewPage),
+  'lsDesign/index': () => import('../pages/ls-design/ls-design-page').then((m) => m.LsDesignPage),
+  'system/user/index': () => import('../pages/admin/system/user-page').then((m) => m.UserAdminPage),
+  'system/role/index': () => import('../pages/admin/system/role-page').then((m) => m.RoleAdminPage),
+  'system/menu/index': () => import('../pages/admin/system/menu-page').then((m) => m.MenuAdminPage),
+  'system/dept/index': () => import('../pages/admin/system/dept-page').then((m) => m.DeptAdminPage),
+  'system/dict/index': () => import('../pages/admin/system/dict-page').then((m) => m.DictAdminPage),
+  'system/companyApply/index': () => import('../pages/admin/system/company-apply-page').then((m) => m.CompanyApplyPage),
+};
+
+/** The loader of a menu's component, or undefined when no page of the app has that name. */
+export function menuComponentLoader(component: string): (() => Promise<ComponentType>) | undefined {
+  return Object.hasOwn(loaders, component) ? loaders[component] : undefined;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../pending-page';
+
+export function ScreenAdminPage() {
+  return <PendingPage title="大屏管理" />;
+}

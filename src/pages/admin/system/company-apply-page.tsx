@@ -1,0 +1,5 @@
+import { PendingPage } from '../../pending-page';
+
+export function CompanyApplyPage() {
+  return <PendingPage title="企业入驻审核" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../pending-page';
+
+export function DeptAdminPage() {
+  return <PendingPage title="部门管理" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../pending-page';
+
+export function RoleAdminPage() {
+  return <PendingPage title="角色管理" />;
+}

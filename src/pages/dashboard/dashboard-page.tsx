@@ -1,0 +1,5 @@
+import { PendingPage } from '../pending-page';
+
+export function DashboardPage() {
+  return <PendingPage title="首页" />;
+}

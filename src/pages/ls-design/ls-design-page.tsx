@@ -1,0 +1,5 @@
+import { PendingPage } from '../pending-page';
+
+export function LsDesignPage() {
+  return <PendingPage title="大屏设计" />;
+}

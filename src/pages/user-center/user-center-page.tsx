@@ -1,0 +1,5 @@
+import { PendingPage } from '../pending-page';
+
+export function UserCenterPage() {
+  return <PendingPage title="个人中心" />;
+}
