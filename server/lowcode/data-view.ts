@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { ApiError, badRequest } from '../errors.js';
 import { pgError } from './ddl.js';
+import { bigScreenOf, dataViewsOf } from './screen-share.js';
 
 /**
  * SQL data views feed the big-screen charts. A data view is exactly one query. It runs in a READ ONLY
@@ -116,10 +117,10 @@ export interface DataViewResult {
   truncated: boolean;
 }
 
-/** Runs a saved data view: its columns and at most `config.dataViewMaxRows` rows. */
-export async function runDataView(ctx: AppContext, text: string): Promise<DataViewResult> {
+/** Runs a data view: its columns and at most `maxRows` rows (`config.dataViewMaxRows` unless fewer are asked for). */
+export async function runDataView(ctx: AppContext, text: string, maxRows?: number): Promise<DataViewResult> {
   const body = checkDataViewSql(text);
-  const cap = Math.max(1, Math.trunc(ctx.config.dataViewMaxRows));
+  const cap = Math.max(1, Math.trunc(Math.min(maxRows ?? Number.POSITIVE_INFINITY, ctx.config.dataViewMaxRows)));
   const wrapped = `select * from (\n${body}\n) q limit ${cap + 1}`;
   const timeout = ctx.config.dataViewTimeoutMs;
   const started = performance.now();
@@ -179,4 +180,33 @@ export async function validateDataViewSql(ctx: AppContext, text: string): Promis
     failure(e);
   }
   return text.trim();
+}
+
+/** The screens whose charts read any of the data views, with the data views each one reads of them. */
+export async function screensUsingDataViews(
+  ctx: AppContext,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; dataViews: number[] }[]> {
+  if (!ids.length) return [];
+  const wanted = new Set(ids);
+  const rows = await ctx.db
+    .selectFrom('lc_screen')
+    .select(['id', 'name', 'status', 'type', 'dis_template'])
+    .where('type', '=', 2)
+    .where('dis_template', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const out: { id: number; name: string; dataViews: number[] }[] = [];
+  for (const row of rows) {
+    let used: Set<number>;
+    try {
+      used = dataViewsOf(bigScreenOf(row));
+    } catch {
+      // A template the model cannot read names no chart, so it holds no data view.
+      continue;
+    }
+    const hits = [...used].filter((id) => wanted.has(id));
+    if (hits.length) out.push({ id: row.id, name: row.name, dataViews: hits });
+  }
+  return out;
 }

@@ -7,15 +7,19 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { paginate } from '../lib/paging.js';
 import { containing, wireTime } from '../lib/sql.js';
-import { dataViewColumns, runDataView, validateDataViewSql } from '../lowcode/data-view.js';
+import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
+import { syncViewMenu } from '../lowcode/view-menu.js';
 import { componentNameOf, type DefinitionRow, readPage, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 
 /** Low-code definitions: views (/api/generation), screens (/api/screen) and SQL data views (/api/data). */
 
 const OK = { status: 200, message: '操作成功' };
+
+/** Rows the SQL editor's 运行 shows. */
+const DATA_RUN_ROWS = 100;
 
 const nullableInt = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().nullable().optional());
 const status01 = z.coerce.number().int().min(0, 'status 只能是 0 或 1').max(1, 'status 只能是 0 或 1');
@@ -236,6 +240,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!row) throw notFound('视图不存在');
       if (isAbsent(row.dis_template)) throw badRequest('视图尚未设计，不能发布');
       await designView(ctx, req.body.id, row.dis_template, { status: 1 });
+      // The page joins the menu tree at once: its menu and buttons follow the definition.
+      if (await db.transaction().execute((trx) => syncViewMenu(trx, req.body.id))) ctx.sessions.invalidate();
       return { status: 200, message: '发布成功' };
     },
   );
@@ -426,8 +432,29 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
+  // The SQL editor's 运行: unsaved SQL under the same checks and time limit as a saved view, first rows only.
+  app.post(
+    '/api/data/run',
+    {
+      config: { permission: ['dataView:add', 'dataView:edit'] },
+      schema: { body: z.object({ sql: dataBody.sql }) },
+    },
+    async (req) => {
+      const started = performance.now();
+      const result = await runDataView(ctx, req.body.sql, DATA_RUN_ROWS);
+      return { ...result, elapsedMs: Math.round(performance.now() - started) };
+    },
+  );
+
+  // A screen's chart that lost its data view would draw nothing: such a delete is refused, naming the screens.
   app.post('/api/data/delete', { config: { permission: 'dataView:del', log: '删除数据视图' } }, async (req) => {
-    await db.deleteFrom('lc_data_view').where('id', 'in', idsFrom(req.body, req.query)).execute();
+    const ids = idsFrom(req.body, req.query);
+    const users = await screensUsingDataViews(ctx, ids);
+    if (users.length) {
+      const names = users.map((s) => `「${s.name}」`).join('、');
+      throw badRequest(`数据视图正被大屏${names}使用，不能删除`);
+    }
+    await db.deleteFrom('lc_data_view').where('id', 'in', ids).execute();
     return OK;
   });
 }

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let admin: ApiClient;
+let producer: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ dataViewTimeoutMs: 500 });
+  admin = await server.login('admin');
+  producer = await server.login('producer');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The demo big screen (50) with every chart reading `dataViewId`. */
+async function templateReading(dataViewId: number): Promise<string> {
+  const demo = await admin.get('/api/screen/detail', { id: 50 });
+  expect(demo.status).toBe(200);
+  return demo.body.disTemplate.replace(/"dataViewId":\d+/g, `"dataViewId":${dataViewId}`);
+}
+
+describe('the SQL editor run call', () => {
+  it('answers columns, the first 100 rows and the time taken', async () => {
+    const res = await admin.post('/api/data/run', { sql: 'select g as n, g * 2 as twice from generate_series(1, 250) g' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.columns).toEqual(['n', 'twice']);
+    expect(res.body.list).toHaveLength(100);
+    expect(res.body.list[99]).toEqual({ n: 100, twice: 200 });
+    expect(res.body.truncated).toBe(true);
+    expect(res.body.elapsedMs).toEqual(expect.any(Number));
+    const few = await admin.post('/api/data/run', { sql: 'select 1 as one where false' });
+    expect(few.body).toMatchObject({ columns: ['one'], list: [], truncated: false });
+  });
+
+  it('refuses writing SQL, bad SQL and SQL over the time limit, with the reason', async () => {
+    expect((await admin.post('/api/data/run', { sql: 'delete from lc_view_12' })).body).toEqual({
+      status: 400,
+      message: '数据视图只能执行查询语句',
+    });
+    const bad = await admin.post('/api/data/run', { sql: 'select name, from sys_dept' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^数据视图执行失败：.*syntax error/);
+    const slow = await admin.post('/api/data/run', { sql: 'select pg_sleep(5)' });
+    expect(slow.status).toBe(400);
+    expect(slow.body.message).toMatch(/^数据视图执行超时/);
+  });
+
+  it('is for data-view editors only', async () => {
+    expect((await server.api.post('/api/data/run', { sql: 'select 1' })).status).toBe(401);
+    expect((await producer.post('/api/data/run', { sql: 'select 1' })).status).toBe(403);
+  });
+});
+
+describe('deleting a data view a screen uses', () => {
+  it('is refused with the screens named, and allowed once no screen uses it', async () => {
+    const view = await admin.post('/api/data/add', { name: '被引用的视图', sql: "select '一月' as name, 3 as value" });
+    expect(view.status).toBe(200);
+    const screens: number[] = [];
+    for (const name of ['运营大屏甲', '运营大屏乙']) {
+      const add = await admin.post('/api/screen/add', { name, type: 2, status: 1 });
+      expect(add.status).toBe(200);
+      const design = await admin.post('/api/screen/design', { id: add.body.id, disTemplate: await templateReading(view.body.id) });
+      expect(design.status, JSON.stringify(design.body)).toBe(200);
+      screens.push(add.body.id);
+    }
+    const refused = await admin.post('/api/data/delete', { id: view.body.id });
+    expect(refused.body).toEqual({ status: 400, message: '数据视图正被大屏「运营大屏甲」、「运营大屏乙」使用，不能删除' });
+    expect((await admin.get('/api/data/detail', { id: view.body.id })).status).toBe(200);
+
+    // One of several ids in use refuses the whole delete.
+    const free = await admin.post('/api/data/add', { name: '空闲视图', sql: 'select 1 as one' });
+    expect((await admin.post('/api/data/delete', { ids: [free.body.id, view.body.id] })).status).toBe(400);
+    expect((await admin.get('/api/data/detail', { id: free.body.id })).status).toBe(200);
+
+    expect((await admin.post('/api/screen/delete', { id: screens[0] })).status).toBe(200);
+    expect((await admin.post('/api/data/delete', { id: view.body.id })).body.message).toBe('数据视图正被大屏「运营大屏乙」使用，不能删除');
+    expect((await admin.post('/api/screen/delete', { id: screens[1] })).status).toBe(200);
+    expect((await admin.post('/api/data/delete', { ids: [free.body.id, view.body.id] })).body).toEqual({
+      status: 200,
+      message: '操作成功',
+    });
+    expect((await admin.get('/api/data/detail', { id: view.body.id })).status).toBe(404);
+  });
+
+  it('names the seeded demo screen for its own data views', async () => {
+    const res = await admin.post('/api/data/delete', { id: 7 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^数据视图正被大屏「.+」使用，不能删除$/);
+  });
+});
