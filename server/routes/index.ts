@@ -20,6 +20,7 @@ import profile from './profile.js';
 import roles from './roles.js';
 import screenShare from './screen-share.js';
 import session from './session.js';
+import userCenter from './user-center.js';
 import users from './users.js';
 import websocket from './websocket.js';
 
@@ -49,4 +50,5 @@ export const routeModules: RouteModule[] = [
   companyApi,
   disposal,
   accountExtras,
+  userCenter,
 ];

@@ -96,6 +96,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         (x) =>
           x
             .select(['id', 'title', 'content', 'have_read', fmtMinute.as('time'), fmtTime.as('createTime')])
+            // Unread first, each part newest first.
+            .orderBy('have_read')
             .orderBy('create_time', 'desc')
             .orderBy('id', 'desc'),
         pageOf(q),

@@ -42,7 +42,7 @@ describe('system and leave messages', () => {
     expect((await server.api.post('/api/leaveMessage', { content: 'x' })).status).toBe(401);
   });
 
-  it('pages the current user’s notices newest first, 1-based, filtered by haveRead', async () => {
+  it('pages the current user’s notices unread first, each part newest first, 1-based, filtered by haveRead', async () => {
     const first = await producer.get('/api/sysMessage/page', { page: 1, size: 2 });
     expect(first.status).toBe(200);
     expect(first.body.content).toHaveLength(2);
@@ -53,8 +53,12 @@ describe('system and leave messages', () => {
     expect(second.body.content.map((m: SysMessage) => m.id).some((id: number) => firstIds.includes(id))).toBe(false);
 
     const all = await page(producer);
-    const times = all.content.map((m) => m.createTime);
-    expect([...times].sort().reverse()).toEqual(times);
+    const reads = all.content.map((m) => m.haveRead);
+    expect([...reads].sort()).toEqual(reads);
+    for (const part of [0, 1]) {
+      const times = all.content.filter((m) => m.haveRead === part).map((m) => m.createTime);
+      expect([...times].sort().reverse()).toEqual(times);
+    }
     expect(all.content[0]).toMatchObject({
       title: expect.stringContaining('<p>'),
       time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
