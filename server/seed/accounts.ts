@@ -63,6 +63,7 @@ export const MENU = {
   menu: 73,
   dept: 74,
   dict: 75,
+  companyApply: 76,
 } as const;
 
 type ComponentName = (typeof VIEWS)[number]['componentName'];
@@ -296,6 +297,21 @@ function menuSeeds(): MenuSeed[] {
       ['删除', `${key}:del`],
     ]);
   });
+  page({
+    id: MENU.companyApply,
+    pid: MENU.system,
+    title: '企业入驻审核',
+    name: 'CompanyApply',
+    component: 'system/companyApply/index',
+    path: 'companyApply',
+    icon: 'audit',
+    permission: 'companyApply:list',
+    sort: admin.length + 1,
+  });
+  buttons(MENU.companyApply, MENU.companyApply * 10 + 1, '入驻申请', [
+    ['通过', 'companyApply:approve'],
+    ['驳回', 'companyApply:reject'],
+  ]);
   return out;
 }
 

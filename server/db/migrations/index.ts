@@ -5,6 +5,7 @@ import * as m0003 from './0003_business.js';
 import * as m0004 from './0004_lowcode.js';
 import * as m0005 from './0005_screen_share.js';
 import * as m0006 from './0006_dashboard.js';
+import * as m0007 from './0007_company_review.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_lowcode': m0004,
   '0005_screen_share': m0005,
   '0006_dashboard': m0006,
+  '0007_company_review': m0007,
 };

@@ -1,6 +1,6 @@
 // Tables of the business module (migration in ../migrations/0003_business.ts).
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../schema.js';
+import type { NullableTimestamp, Timestamp } from '../schema.js';
 
 /** `date` columns: read them through to_char in SQL (drivers differ in how they parse dates). */
 type DateColumn = ColumnType<unknown, string, string>;
@@ -55,6 +55,14 @@ export interface BusinessTables {
     /** 0 pending, 1 approved, 2 rejected */
     status: Generated<number>;
     create_time: Timestamp;
+    reviewer_id: number | null;
+    reviewer_name: string | null;
+    review_time: NullableTimestamp;
+    /** why it was rejected */
+    reason: string | null;
+    /** the company and first account an approval created */
+    company_id: number | null;
+    user_id: number | null;
   };
   privacy_policy: {
     /** 1 服务协议, 2 入驻协议, 3 隐私政策, 4 授权协议 */
