@@ -23,6 +23,7 @@ import { type ComponentSize, SIZES, settingsStore, useSettings } from '../settin
 import { breadcrumbFor, type Crumb } from './breadcrumb';
 import { HeaderSearch } from './header-search';
 import { usePageTitles } from './page-titles';
+import { recordVisitOnce } from './record-visit';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
 
@@ -168,6 +169,7 @@ export function Navbar({ mobile, sidebarOpen, onToggleSidebar, onOpenSettings }:
   const showBadge = info?.user.deptId !== NO_BADGE_DEPT_ID;
   const dept = info?.user.dept?.name;
   const toggleLabel = sidebarOpen ? '收起侧边栏' : '展开侧边栏';
+  useEffect(() => recordVisitOnce(), []);
   return (
     <div className="wg-navbar">
       <Tooltip title={toggleLabel} placement="bottomLeft">

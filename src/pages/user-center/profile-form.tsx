@@ -1,0 +1,77 @@
+import { Button, Form, Input, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { notify } from '../../notify/notifier';
+import { MESSAGES, nickNameError, phoneError } from './rules';
+import { type CenterUser, messageOf, saveProfile } from './user-center-api';
+
+interface ProfileValues {
+  nickName: string;
+  phone: string;
+  sex: string | null;
+}
+
+const check = (fn: (v: string | undefined) => string | null) => ({
+  validator: (_: unknown, value: string | undefined) => {
+    const error = fn(value);
+    return error ? Promise.reject(new Error(error)) : Promise.resolve();
+  },
+});
+
+/** Tab 用户资料: nickname, phone and sex, saved through PUT /api/users/center. */
+export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () => void }) {
+  const [form] = Form.useForm<ProfileValues>();
+  const [saving, setSaving] = useState(false);
+
+  const { nickName, phone, sex } = user;
+  useEffect(() => {
+    // Refilled only when the stored values change (a save): another reload keeps what is being typed.
+    form.setFieldsValue({ nickName, phone: phone ?? '', sex });
+  }, [form, nickName, phone, sex]);
+
+  const submit = async (values: ProfileValues) => {
+    setSaving(true);
+    try {
+      const r = await saveProfile({ id: user.id, nickName: values.nickName.trim(), phone: values.phone.trim(), sex: values.sex ?? null });
+      notify.success(r.message || '保存成功');
+      onSaved();
+    } catch (e) {
+      const text = messageOf(e);
+      notify.error(text);
+      if (text.includes('手机') || text.includes('电话')) form.setFields([{ name: 'phone', errors: [text] }]);
+      else if (text.includes('昵称') || text.includes('长度')) form.setFields([{ name: 'nickName', errors: [text] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<ProfileValues>
+      form={form}
+      name="user-profile"
+      labelCol={{ flex: '88px' }}
+      style={{ maxWidth: 520, marginTop: 8 }}
+      onFinish={(v) => void submit(v)}
+      autoComplete="off"
+    >
+      <Form.Item label="昵称" name="nickName" required rules={[check(nickNameError)]}>
+        <Input placeholder={MESSAGES.nickRequired} maxLength={40} />
+      </Form.Item>
+      <Form.Item label="手机号" name="phone" required rules={[check(phoneError)]}>
+        <Input placeholder={MESSAGES.phoneRequired} maxLength={11} inputMode="numeric" />
+      </Form.Item>
+      <Form.Item label="性别" name="sex">
+        <Radio.Group
+          options={[
+            { value: '男', label: '男' },
+            { value: '女', label: '女' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label=" " colon={false}>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存配置
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

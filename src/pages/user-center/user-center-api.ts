@@ -1,0 +1,108 @@
+/** The personal centre's calls, typed for its components. */
+import { http } from '../../request';
+import { encryptPassword } from '../../session/encrypt-password';
+import { fetchPublicKey } from '../../session/session-api';
+
+/** GET /api/auth/info's user, with the fields the personal centre shows. */
+export interface CenterUser {
+  id: number;
+  username: string;
+  nickName: string;
+  phone: string | null;
+  email: string | null;
+  sex: string | null;
+  dept: { id: number; name: string } | null;
+  job: string | null;
+  avatar: string | null;
+  createTime: string | null;
+}
+
+export interface LogRow {
+  id: number;
+  description: string;
+  requestIp: string | null;
+  address: string | null;
+  browser: string | null;
+  time: number;
+  createTime: string | null;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+export interface CityCount {
+  code: string;
+  name: string;
+  companies: number;
+}
+
+export interface VisitChart {
+  weekDays: string[];
+  visitsData: number[];
+  ipData: number[];
+}
+
+interface Answer {
+  status?: number;
+  message?: string;
+}
+
+export async function fetchCenterUser(): Promise<CenterUser> {
+  const r = await http.get<{ user: CenterUser }>('/api/auth/info');
+  return r.user;
+}
+
+export function saveProfile(values: { id: number; nickName: string; phone: string; sex: string | null }): Promise<Answer> {
+  return http.put<Answer>('/api/users/center', values, { silent: true });
+}
+
+export function uploadAvatar(file: File): Promise<Answer & { avatar?: string }> {
+  const body = new FormData();
+  body.append('avatar', file, file.name);
+  return http.request('/api/users/updateAvatar', { method: 'POST', multipart: body, silent: true });
+}
+
+/** The stored avatar as an object URL (the preview needs the session's headers). */
+export async function avatarUrl(path: string): Promise<string> {
+  const blob = await http.get<Blob>('/api/file/preview', { source: path }, { responseType: 'blob', silent: true });
+  return URL.createObjectURL(blob);
+}
+
+export function fetchLogs(page: number, size: number): Promise<Page<LogRow>> {
+  // This call's pages are 0-based.
+  return http.get<Page<LogRow>>('/api/logs/user', { page: page - 1, size });
+}
+
+export function sendEmailCode(email: string): Promise<Answer> {
+  return http.post<Answer>('/api/code/resetEmail', { type: 'email', value: email }, { silent: true });
+}
+
+/** The current password travels RSA-encrypted, as every password does. */
+export async function updateEmail(values: { email: string; pass: string; code: string }): Promise<Answer> {
+  const key = await fetchPublicKey();
+  const pass = await encryptPassword(key, values.pass);
+  return http.post<Answer>(
+    `/api/users/updateEmail/${encodeURIComponent(values.code.trim())}`,
+    { email: values.email.trim(), pass },
+    { silent: true },
+  );
+}
+
+export function fetchCities(): Promise<{ province: { code: string; name: string } | null; cities: CityCount[] }> {
+  return http.get('/api/users/center/cities');
+}
+
+export function fetchVisitChart(): Promise<VisitChart> {
+  return http.get<VisitChart>('/api/visits/chartData');
+}
+
+export function fetchVisitTotals(): Promise<{ newIp: number; newVisits: number; recentIp: number; recentVisits: number }> {
+  return http.get('/api/visits');
+}
+
+/** The server's message of a refusal, for forms that show it themselves. */
+export function messageOf(e: unknown, fallback = '操作失败'): string {
+  return e instanceof Error && e.message ? e.message : fallback;
+}
