@@ -316,7 +316,7 @@ describe('menus', () => {
     );
     const system = all.body.find((r: Route) => r.path === '/system');
     expect(system).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noredirect' });
-    expect(system.children.map((c: Route) => c.path)).toEqual(['user', 'role', 'menu', 'dept', 'dict']);
+    expect(system.children.map((c: Route) => c.path)).toEqual(['user', 'role', 'menu', 'dept', 'dict', 'companyApply']);
 
     const mine = await producer.get('/api/menus/build');
     const paths = flatten(mine.body).map((r) => r.path);
