@@ -1,0 +1,169 @@
+import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Modal, Space, Table } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useUnreadCount } from '../../messages/unread-store';
+import { notify } from '../../notify/notifier';
+import { MessageModal } from './message-modal';
+import { badgeRead, fetchUnreadLeaveMessages, type LeaveMessage, leaveMessage, readLeaveMessage } from './messages-api';
+
+export const LEAVE_MAX = 1024;
+
+/** 给管理员留言: the message goes to the administrator, who sees it arrive at once. */
+function LeaveDialog({ onClose }: { onClose: () => void }) {
+  const [form] = Form.useForm<{ content: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async ({ content }: { content: string }) => {
+    setSaving(true);
+    try {
+      const r = await leaveMessage(content.trim());
+      notify.success(r.message || '留言成功');
+      onClose();
+    } catch (e) {
+      const text = e instanceof Error ? e.message : '留言失败';
+      notify.error(text);
+      form.setFields([{ name: 'content', errors: [text] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title="给管理员留言"
+      width={560}
+      okText="发送"
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={() => !saving && onClose()}
+      mask={{ closable: false }}
+    >
+      <Form form={form} name="leave-message" layout="vertical" onFinish={(v) => void submit(v)} style={{ marginTop: 16 }}>
+        <Form.Item label="留言内容" name="content" rules={[{ required: true, whitespace: true, message: '留言内容不能为空' }]}>
+          <Input.TextArea rows={5} maxLength={LEAVE_MAX} showCount placeholder="请输入留言内容" autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * 未读留言: the user's unread leave messages, the same rows as the dashboard's list and the
+ * websocket's notices. Opening one shows it and marks it read (it leaves the list).
+ */
+export function LeaveMessagePage() {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [rows, setRows] = useState<LeaveMessage[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<LeaveMessage | null>(null);
+  const [writing, setWriting] = useState(false);
+  const unread = useUnreadCount();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const r = await fetchUnreadLeaveMessages(page, size);
+      if (!r.content.length && page > 1 && r.totalElements > 0) {
+        setPage(Math.max(1, Math.ceil(r.totalElements / size)));
+        return;
+      }
+      setRows(r.content);
+      setTotal(r.totalElements);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [page, size]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A leave message arriving over the websocket raises the count: it shows here at once.
+  const seen = useRef(unread);
+  useEffect(() => {
+    if (unread > seen.current) void load();
+    seen.current = unread;
+  }, [unread, load]);
+
+  const openMessage = async (m: LeaveMessage) => {
+    setOpen(m);
+    try {
+      setOpen(await readLeaveMessage(m.id));
+      badgeRead();
+    } catch {
+      setOpen(null);
+    }
+  };
+
+  const close = () => {
+    setOpen(null);
+    void load();
+  };
+
+  return (
+    <div style={{ padding: 16 }}>
+      {open && <MessageModal title="留言详情" meta={`${open.senderName}　${open.createTime}`} text={open.content} onClose={close} />}
+      {writing && <LeaveDialog onClose={() => setWriting(false)} />}
+      <Card
+        size="small"
+        title="未读留言"
+        extra={
+          <Space>
+            <Button size="small" type="primary" icon={<EditOutlined />} onClick={() => setWriting(true)}>
+              给管理员留言
+            </Button>
+            <Button size="small" icon={<ReloadOutlined />} aria-label="刷新" onClick={() => void load()} />
+          </Space>
+        }
+      >
+        <Table<LeaveMessage>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          dataSource={rows}
+          locale={{ emptyText: failed ? '留言加载失败' : '暂无未读留言' }}
+          columns={[
+            {
+              title: '留言内容',
+              dataIndex: 'content',
+              ellipsis: true,
+              render: (content: string, m) => (
+                <Button type="link" style={{ padding: 0 }} onClick={() => void openMessage(m)}>
+                  {content.length > 60 ? `${content.slice(0, 60)}…` : content}
+                </Button>
+              ),
+            },
+            { title: '留言人', dataIndex: 'senderName', width: 140 },
+            { title: '留言时间', dataIndex: 'createTime', width: 180 },
+            {
+              title: '操作',
+              key: 'op',
+              width: 90,
+              render: (_, m) => (
+                <Button type="link" size="small" onClick={() => void openMessage(m)}>
+                  查看
+                </Button>
+              ),
+            },
+          ]}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total,
+            showSizeChanger: true,
+            showTotal: (n) => `共 ${n} 条`,
+            onChange: (p, s) => {
+              setPage(s === size ? p : 1);
+              setSize(s);
+            },
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** The message calls of the system-message and leave-message pages. */
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { unreadStore } from '../../messages/unread-store';
+import { http } from '../../request';
+
+export interface SysMessage {
+  id: number;
+  title: string;
+  time: string;
+  content: string;
+  createTime: string;
+  haveRead: number;
+}
+
+export interface LeaveMessage {
+  id: number;
+  content: string;
+  createTime: string;
+  senderName: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/** Read filter of the system-message list: all, unread (0) or read (1). */
+export type ReadFilter = 'all' | '0' | '1';
+
+/** `page` is 1-based on these calls. Unread messages come first. */
+export function fetchSysMessages(page: number, size: number, filter: ReadFilter): Promise<Page<SysMessage>> {
+  return http.get('/api/sysMessage/page', { page, size, haveRead: filter === 'all' ? undefined : filter });
+}
+
+export async function readSysMessage(id: number): Promise<SysMessage> {
+  const r = await http.get<{ data: SysMessage }>('/api/sysMessage/readOne', { id });
+  return r.data;
+}
+
+export function readAllSysMessages(): Promise<{ message: string }> {
+  return http.get('/api/sysMessage/readAll');
+}
+
+export function deleteSysMessages(ids: number[]): Promise<{ message: string; data: { count: number } }> {
+  return http.get('/api/sysMessage/deleteMsg', { ids: ids.join(',') });
+}
+
+export function fetchUnreadLeaveMessages(page: number, size: number): Promise<Page<LeaveMessage>> {
+  return http.get('/api/unreadLeaveMessage', { page, size });
+}
+
+export async function readLeaveMessage(id: number): Promise<LeaveMessage> {
+  const r = await http.get<{ data: LeaveMessage }>('/api/leaveMessage/readOne', { id });
+  return r.data;
+}
+
+/** Leaves a message; without a recipient it goes to the administrator. */
+export function leaveMessage(content: string, reception?: string): Promise<{ message: string; data: { id: number; reception: string } }> {
+  return http.post('/api/leaveMessage', { content, ...(reception ? { reception } : {}) }, { silent: true });
+}
+
+/**
+ * The top bar's badge moves at once (one fewer unread, or none), then takes the server's count.
+ */
+export function badgeRead(count = 1): void {
+  unreadStore.set(unreadStore.get() - count);
+  void unreadStore.refresh();
+}
+
+export function badgeRefresh(): void {
+  void unreadStore.refresh();
+}
+
+let purifier: DOMPurify | null = null;
+
+/** Message HTML is written by people: scripts, handlers and frames are removed before it is shown. */
+export function sanitizeHtml(html: string): string {
+  purifier ??= createDOMPurify(window);
+  return purifier.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'button'] });
+}
+
+/** The text of an HTML title, for lists and labels. */
+export function htmlText(html: string): string {
+  const box = document.createElement('div');
+  box.innerHTML = sanitizeHtml(html);
+  return (box.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
