@@ -4,13 +4,13 @@ import { isAbsent } from '../../src/model/index.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { paginate } from '../lib/paging.js';
 import { containing, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
-import { syncViewMenu } from '../lowcode/view-menu.js';
+import { checkParentMenu, syncViewMenu } from '../lowcode/view-menu.js';
 import { componentNameOf, type DefinitionRow, readPage, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 
@@ -236,9 +236,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: { body: z.object({ id: idSchema }) },
     },
     async (req) => {
-      const row = await db.selectFrom('lc_generation').select('dis_template').where('id', '=', req.body.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('lc_generation')
+        .select(['dis_template', 'dis_menu'])
+        .where('id', '=', req.body.id)
+        .executeTakeFirst();
       if (!row) throw notFound('视图不存在');
       if (isAbsent(row.dis_template)) throw badRequest('视图尚未设计，不能发布');
+      await checkParentMenu(db, row.dis_menu);
       await designView(ctx, req.body.id, row.dis_template, { status: 1 });
       // The page joins the menu tree at once: its menu and buttons follow the definition.
       if (await db.transaction().execute((trx) => syncViewMenu(trx, req.body.id))) ctx.sessions.invalidate();
@@ -348,20 +353,32 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return OK;
   });
 
+  // `updateTime` (optional): the screen's updateTime when the designer opened it. When given and the
+  // screen has been saved since, the save is refused with 409 instead of overwriting that save; a
+  // client that sends none overwrites, as before. The answer carries the new updateTime.
   app.post(
     '/api/screen/design',
     {
       config: { permission: 'screen:design', log: '设计大屏' },
-      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown() }) },
+      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), updateTime: z.string().max(40).optional() }) },
     },
     async (req) => {
-      const row = await db.selectFrom('lc_screen').select('type').where('id', '=', req.body.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('lc_screen')
+        .select(['type', wireTime('update_time').as('updateTime')])
+        .where('id', '=', req.body.id)
+        .executeTakeFirst();
       if (!row) throw notFound('大屏不存在');
       const text = jsonText(req.body.disTemplate, 'disTemplate');
       if (!text) throw badRequest('disTemplate 不能为空');
       await checkScreenTemplate(ctx, req.body.id, row.type, text);
-      await db.updateTable('lc_screen').set({ dis_template: text, update_time: sql`now()` }).where('id', '=', req.body.id).execute();
-      return { status: 200, message: '保存成功' };
+      const base = req.body.updateTime?.trim();
+      let q = db.updateTable('lc_screen').set({ dis_template: text, update_time: sql`now()` }).where('id', '=', req.body.id);
+      // Compared in the update itself, so two saves from the same version cannot both pass.
+      if (base) q = q.where(wireTime('update_time'), '=', base);
+      const saved = await q.returning(wireTime('update_time').as('updateTime')).executeTakeFirst();
+      if (!saved) throw new ApiError(409, '该大屏已被他人修改并保存，请重新加载或确认覆盖');
+      return { status: 200, message: '保存成功', updateTime: saved.updateTime };
     },
   );
 
