@@ -29,7 +29,12 @@ export function outputDir(source: Pick<DefinitionSource, 'rel'>): string {
   return [folder, rest.join('-').replace(/[^A-Za-z0-9._-]/g, '-')].join('/');
 }
 
-export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/'): CompileResult {
+export interface CompileOptions {
+  /** Called as pages are emitted: `done` of `total`. */
+  onPage?(done: number, total: number): void;
+}
+
+export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/', options: CompileOptions = {}): CompileResult {
   const problems: Problem[] = [];
   const inputs = [];
   const dirs = new Map<string, string>();
@@ -56,6 +61,7 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
     const dir = dirs.get(page.source.file) as string;
     modules.push(...emitPage(page, dir));
     routes.push({ page, module: `${dir}/page` });
+    options.onPage?.(routes.length, ordered.length);
   }
   modules.push(emitRoutes(routes, routesSource));
   for (const m of sortByKeys(modules, (m) => m.path)) result.files.set(m.path, m.text);

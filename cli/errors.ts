@@ -24,11 +24,16 @@ export class CliError extends Error {
 export interface Output {
   out(line: string): void;
   err(line: string): void;
+  /** Redraws the one progress line; present only when stderr is a terminal. '' clears it. */
+  progress?(line: string): void;
 }
 
 export const consoleOutput: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  ...(process.stderr.isTTY
+    ? { progress: (line: string) => process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(10, (process.stderr.columns || 80) - 1))}`) }
+    : {}),
 };
 
 /** Prints every problem as `file#/pointer: message` (and its hint), errors and warnings alike. */

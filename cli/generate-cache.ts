@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { listFiles } from './generated-dir.js';
+import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
 import type { Project } from './project.js';
 
 /**
@@ -23,20 +24,35 @@ interface CacheRecord {
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-const GENERATOR_DIRS = ['cli', 'src/model', 'templates'].map((d) => new URL(`../${d}/`, import.meta.url));
+const GENERATOR_DIRS = ['cli', 'src/model', 'src/shared', 'templates'].map((d) => join(PACKAGE_ROOT, d));
 
-/** Hash of the generator's sources, so that a changed emitter or template invalidates the cache. */
+/**
+ * Hash of the generator, so that a changed emitter or template invalidates the cache: the compiled
+ * CLI's build hash and the templates when running compiled, every source file when running from
+ * TypeScript (tests).
+ */
 function generatorFingerprint(): string {
   const h = createHash('sha256');
+  const build = compiledBuildHash();
+  if (build) {
+    h.update(build);
+    walkTemplates(DEFAULT_TEMPLATES_DIR, h);
+    return h.digest('hex');
+  }
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(ts|tsx|js|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) h.update(p).update(readFileSync(p));
+      if (e.isDirectory()) {
+        if (e.name !== 'dist') walk(p);
+      } else if (/\.(ts|tsx|js|mjs|hbs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) h.update(p).update(readFileSync(p));
     }
   };
-  for (const url of GENERATOR_DIRS) walk(url.pathname);
+  for (const dir of GENERATOR_DIRS) walk(dir);
   return h.digest('hex');
+}
+
+function walkTemplates(dir: string, h: ReturnType<typeof createHash>): void {
+  for (const name of readdirSync(dir).sort()) if (name.endsWith('.hbs')) h.update(name).update(readFileSync(join(dir, name)));
 }
 
 function cacheFile(project: Project): string {

@@ -339,7 +339,10 @@ export interface FetchedDefinitions {
  * Every view and screen definition, fetched into memory: both lists, then each detail with
  * bounded concurrency. Any failure throws (a CliError) and nothing is returned.
  */
-export async function fetchAllDefinitions(options: RemoteOptions): Promise<FetchedDefinitions> {
+export async function fetchAllDefinitions(
+  options: RemoteOptions,
+  onProgress?: (done: number, total: number) => void,
+): Promise<FetchedDefinitions> {
   const client = new RemoteClient(options);
   const cancel = () => client.cancel();
   const [viewIds, screenIds] = await pool(['view', 'screen'] as const, 2, (kind) => listIds(client, kind), cancel);
@@ -347,6 +350,8 @@ export async function fetchAllDefinitions(options: RemoteOptions): Promise<Fetch
     ...(viewIds ?? []).map((id) => ({ kind: 'view' as const, id })),
     ...(screenIds ?? []).map((id) => ({ kind: 'screen' as const, id })),
   ];
+  let done = 0;
+  onProgress?.(0, jobs.length);
   const definitions = await pool(
     jobs,
     options.concurrency,
@@ -354,6 +359,7 @@ export async function fetchAllDefinitions(options: RemoteOptions): Promise<Fetch
       const path = KINDS[kind].detail;
       const body = await client.getJson(path, { id: String(id) });
       if (!isRecord(body)) throw new CliError(`${options.baseUrl}${path}?id=${id} answered JSON that is not an object`, EXIT.network);
+      onProgress?.(++done, jobs.length);
       return toRemoteDefinition(kind, id, 'id' in body ? body : { ...body, id });
     },
     cancel,

@@ -3,29 +3,62 @@ import { readDefinitionFiles } from '../definitions-dir.js';
 import { isUpToDate, recordGenerate } from '../generate-cache.js';
 import { applyToDisk } from '../generated-dir.js';
 import type { CommandContext } from '../main.js';
+import { startProgress } from '../progress.js';
 import { loadProject } from '../project.js';
 import { addProjectOptions, compileProject, type ProjectFlags } from './shared.js';
 
 export interface GenerateFlags extends ProjectFlags {
   cache?: boolean;
+  quiet?: boolean;
+  json?: boolean;
 }
 
 export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Promise<void> {
   const project = loadProject({ cwd: flags.cwd, config: flags.config });
   const sources = readDefinitionFiles(project);
   const where = project.rel(project.generatedDir) || '.';
+  const quiet = flags.quiet === true || flags.json === true;
+  const out = (line: string) => {
+    if (!quiet) ctx.output.out(line);
+  };
   if (flags.cache !== false && isUpToDate(project, sources)) {
-    ctx.output.out(`${where}/ is up to date: ${sources.length} definition file(s) unchanged since the last generate`);
+    if (flags.json) ctx.output.out(JSON.stringify({ ok: true, upToDate: true, definitions: sources.length }, null, 2));
+    out(`${where}/ is up to date: ${sources.length} definition file(s) unchanged since the last generate`);
     return;
   }
-  const { result } = await compileProject(flags, ctx.output, { project, sources });
+  const progress = startProgress(ctx.output, 'generate', !quiet);
+  let result: Awaited<ReturnType<typeof compileProject>>['result'];
+  try {
+    ({ result } = await compileProject(
+      flags,
+      ctx.output,
+      { project, sources },
+      { quiet, onPage: (done, total) => progress.update(done, total) },
+    ));
+  } finally {
+    progress.end();
+  }
   const diff = applyToDisk(project.generatedDir, result.files);
   recordGenerate(project, sources);
-  for (const f of diff.missing) ctx.output.out(`  + ${where}/${f}`);
-  for (const f of diff.stale) ctx.output.out(`  ~ ${where}/${f}`);
-  for (const f of diff.orphaned) ctx.output.out(`  - ${where}/${f}`);
   const pages = result.pages.length;
-  ctx.output.out(
+  if (flags.json) {
+    const doc = {
+      ok: true,
+      upToDate: false,
+      pages,
+      added: diff.missing.map((f) => `${where}/${f}`),
+      updated: diff.stale.map((f) => `${where}/${f}`),
+      removed: diff.orphaned.map((f) => `${where}/${f}`),
+      unchanged: diff.unchanged.length,
+      skipped: result.skipped.map((s) => ({ file: s.file, reason: s.reason })),
+    };
+    ctx.output.out(JSON.stringify(doc, null, 2));
+    return;
+  }
+  for (const f of diff.missing) out(`  + ${where}/${f}`);
+  for (const f of diff.stale) out(`  ~ ${where}/${f}`);
+  for (const f of diff.orphaned) out(`  - ${where}/${f}`);
+  out(
     `generated ${pages} page${pages === 1 ? '' : 's'} into ${where}/: ${diff.missing.length} added, ${diff.stale.length} updated, ${diff.orphaned.length} removed, ${diff.unchanged.length} unchanged`,
   );
 }
@@ -34,6 +67,8 @@ export default function register(program: Command, ctx: CommandContext): void {
   addProjectOptions(program.command('generate'))
     .description('compile definitions/ into generated/: typed pages, zod schemas and routes')
     .option('--no-cache', 'compile even when nothing changed since the last generate')
+    .option('--quiet', 'print nothing but problems and errors')
+    .option('--json', 'print the result as one JSON document (nothing else on stdout)')
     .addHelpText(
       'after',
       `

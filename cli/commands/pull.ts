@@ -10,6 +10,7 @@ import {
 } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import type { CommandContext } from '../main.js';
+import { startProgress } from '../progress.js';
 import { inScope, loadProject, type Project } from '../project.js';
 import { addRemoteOptions, fetchAllDefinitions, type RemoteDefinition, type RemoteFlags, remoteOptions } from '../remote.js';
 
@@ -97,6 +98,7 @@ interface PullFlags extends RemoteFlags {
   cwd?: string;
   config?: string;
   json?: boolean;
+  quiet?: boolean;
 }
 
 export default function register(program: Command, ctx: CommandContext): void {
@@ -105,7 +107,8 @@ export default function register(program: Command, ctx: CommandContext): void {
     .description('Fetch every view and screen definition from the server into definitions/ (decoded, key-sorted); all or nothing.')
     .option('--cwd <dir>', 'project directory (default: the current directory)')
     .option('--config <file>', 'config file, relative to the project directory (default: wastegen.config.json)')
-    .option('--json', 'print the result as JSON');
+    .option('--json', 'print the result as JSON (nothing else on stdout)')
+    .option('--quiet', 'print nothing but errors');
   addRemoteOptions(cmd)
     .addHelpText(
       'after',
@@ -131,15 +134,19 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
       const options = remoteOptions(project, flags);
       const started = performance.now();
       let fetched: Awaited<ReturnType<typeof fetchAllDefinitions>>;
+      const progress = startProgress(ctx.output, 'pull', !flags.quiet && !flags.json);
       try {
-        fetched = await fetchAllDefinitions(options);
+        fetched = await fetchAllDefinitions(options, (done, total) => progress.update(done, total));
       } catch (e) {
         if (e instanceof CliError) throw new CliError(`${e.message}; nothing was written`, e.exitCode, e.hint, e.problems);
         throw e;
+      } finally {
+        progress.end();
       }
       const plan = planPull(project, fetched.definitions, readDefinitionFiles(project));
       applyDirChanges(project, plan.changes);
-      report(ctx, project, options.baseUrl, fetched, plan, performance.now() - started, flags.json === true);
+      if (!flags.quiet || flags.json)
+        report(ctx, project, options.baseUrl, fetched, plan, performance.now() - started, flags.json === true);
       ctx.setExit(EXIT.ok);
     });
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CompileResult } from '../compile.js';
+import type { CompileOptions, CompileResult } from '../compile.js';
 import { type DefinitionFile, readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT, errorsOf, type Output, printProblems, warningsOf } from '../errors.js';
 import { loadProject, type Project } from '../project.js';
@@ -16,9 +16,9 @@ export function addProjectOptions(cmd: Command): Command {
 }
 
 /** The compiler is loaded only when there is something to compile (it brings zod and the model). */
-export async function compileSources(project: Project, sources: DefinitionFile[]): Promise<CompileResult> {
+export async function compileSources(project: Project, sources: DefinitionFile[], options: CompileOptions = {}): Promise<CompileResult> {
   const { compile } = await import('../compile.js');
-  return compile(sources, `${project.rel(project.definitionsDir) || '.'}/`);
+  return compile(sources, `${project.rel(project.definitionsDir) || '.'}/`, options);
 }
 
 /** Reads and compiles every definition in scope; fails with every problem when any is an error. */
@@ -26,10 +26,11 @@ export async function compileProject(
   flags: ProjectFlags,
   output: Output,
   given?: { project: Project; sources: DefinitionFile[] },
+  options: CompileOptions & { quiet?: boolean } = {},
 ): Promise<{ project: Project; sources: DefinitionFile[]; result: CompileResult }> {
   const project = given?.project ?? loadProject({ cwd: flags.cwd, config: flags.config });
   const sources = given?.sources ?? readDefinitionFiles(project);
-  const result = await compileSources(project, sources);
+  const result = await compileSources(project, sources, options);
   const errors = errorsOf(result.problems);
   printProblems(warningsOf(result.problems), output);
   if (errors.length) {
@@ -40,6 +41,6 @@ export async function compileProject(
       errors,
     );
   }
-  for (const s of result.skipped) output.out(`skipped ${s.file}: ${s.reason}`);
+  if (!options.quiet) for (const s of result.skipped) output.out(`skipped ${s.file}: ${s.reason}`);
   return { project, sources, result };
 }

@@ -10,7 +10,15 @@ const INDENT = '  ';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** Text that needs no escaping in a single-quoted literal. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be escaped
+const PLAIN_TEXT = /^[^'"\\\u0000-\u001f\u007f\u2028\u2029]*$/;
+/** Text whose every character takes one column. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every character below U+1100 is narrow, controls included
+const NARROW_TEXT = /^[\u0000-\u10ff]*$/;
+
 export function stringLiteral(s: string): string {
+  if (PLAIN_TEXT.test(s)) return `'${s}'`;
   // Single quotes, unless the text holds more of them than double quotes (Biome's and Prettier's rule).
   const singles = s.split("'").length - 1;
   const doubles = s.split('"').length - 1;
@@ -31,6 +39,7 @@ export function stringLiteral(s: string): string {
 
 /** Columns a text takes in an editor, as Biome counts them: East Asian wide characters take two. */
 export function textWidth(s: string): number {
+  if (NARROW_TEXT.test(s)) return s.length;
   let width = 0;
   for (const ch of s) {
     const c = ch.codePointAt(0) as number;
@@ -71,8 +80,24 @@ function entriesOf(o: Record<string, unknown>): [string, unknown][] {
   return Object.entries(o).filter(([, v]) => v !== undefined);
 }
 
+/**
+ * One-line renderings of the objects and arrays of one literal() call, so that descending into a
+ * value that had to be broken does not render its children again at every level.
+ */
+type FlatCache = Map<object, string | undefined>;
+
 /** Flat (one-line) rendering, or undefined when the value has to be broken (it holds an expanded object). */
-function flat(value: unknown, expandObjects: boolean): string | undefined {
+function flat(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
+  if (cache && !expandObjects && typeof value === 'object' && value !== null) {
+    if (cache.has(value)) return cache.get(value);
+    const text = flatUncached(value, false, cache);
+    cache.set(value, text);
+    return text;
+  }
+  return flatUncached(value, expandObjects, cache);
+}
+
+function flatUncached(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
   if (value === null) return 'null';
   if (typeof value === 'string') return stringLiteral(value);
   if (typeof value === 'number') return numberLiteral(value);
@@ -82,7 +107,7 @@ function flat(value: unknown, expandObjects: boolean): string | undefined {
     // Prettier/Biome break an array of several objects (or arrays) with more than one entry each.
     if (value.length > 1 && value.every((v) => (isObject(v) && entriesOf(v).length > 1) || (Array.isArray(v) && v.length > 1)))
       return undefined;
-    const parts = value.map((v) => flat(v, expandObjects));
+    const parts = value.map((v) => flat(v, expandObjects, cache));
     return parts.some((p) => p === undefined) ? undefined : `[${parts.join(', ')}]`;
   }
   if (isObject(value)) {
@@ -90,7 +115,7 @@ function flat(value: unknown, expandObjects: boolean): string | undefined {
     if (entries.length === 0) return '{}';
     if (expandObjects) return undefined;
     const parts = entries.map(([k, v]) => {
-      const f = flat(v, expandObjects);
+      const f = flat(v, expandObjects, cache);
       return f === undefined ? undefined : `${propertyKey(k)}: ${f}`;
     });
     return parts.some((p) => p === undefined) ? undefined : `{ ${parts.join(', ')} }`;
@@ -108,21 +133,33 @@ export interface LiteralOptions {
  * already written `prefix` characters on the line and will write `suffix` characters after it.
  */
 export function literal(value: unknown, indent = 0, prefix = 0, suffix = 1, options: LiteralOptions = {}, depth = 0): string {
+  return literalIn(value, indent, prefix, suffix, options, depth, new Map());
+}
+
+function literalIn(
+  value: unknown,
+  indent: number,
+  prefix: number,
+  suffix: number,
+  options: LiteralOptions,
+  depth: number,
+  cache: FlatCache,
+): string {
   const expandDepth = options.expandDepth ?? 1;
   const expand = depth < expandDepth;
-  const f = flat(value, expand);
+  const f = flat(value, expand, cache);
   const column = indent * INDENT.length + prefix;
   if (f !== undefined && column + textWidth(f) + suffix <= LINE_WIDTH) return f;
   const pad = INDENT.repeat(indent + 1);
   const end = INDENT.repeat(indent);
   if (Array.isArray(value)) {
-    const items = value.map((v) => `${pad}${literal(v, indent + 1, 0, 1, options, depth + 1)},`);
+    const items = value.map((v) => `${pad}${literalIn(v, indent + 1, 0, 1, options, depth + 1, cache)},`);
     return `[\n${items.join('\n')}\n${end}]`;
   }
   if (isObject(value)) {
     const items = entriesOf(value).map(([k, v]) => {
       const key = `${propertyKey(k)}: `;
-      return `${pad}${key}${literal(v, indent + 1, key.length, 1, options, depth + 1)},`;
+      return `${pad}${key}${literalIn(v, indent + 1, key.length, 1, options, depth + 1, cache)},`;
     });
     return `{\n${items.join('\n')}\n${end}}`;
   }

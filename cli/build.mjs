@@ -1,0 +1,118 @@
+// Compiles the CLI (cli/, the model in src/model, src/shared, templates/) into plain JavaScript in
+// cli/dist, so `wastegen` starts without a TypeScript compiler. Run by `npm install` (prepare) and,
+// when the sources changed since the last build, by cli/bin.js before it runs anything.
+//
+// cli/dist/build.json records every source file the bundle was made from (size and mtime), and a
+// hash of the output. `isFresh` compares that record with the disk; any difference means rebuild.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DIST = join(ROOT, 'cli/dist');
+const STAMP = 'build.json';
+
+/** The record of the last build, or undefined when there is none. */
+export function readStamp(dist = DIST) {
+  try {
+    return JSON.parse(readFileSync(join(dist, STAMP), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const statKey = (file) => {
+  try {
+    const st = statSync(join(ROOT, file));
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+};
+
+/** Whether cli/dist was built from the sources as they are now (a few dozen stat calls). */
+export function isFresh(dist = DIST) {
+  const stamp = readStamp(dist);
+  if (stamp?.version !== 1 || !stamp.inputs) return false;
+  for (const [file, key] of Object.entries(stamp.inputs)) if (statKey(file) !== key) return false;
+  return true;
+}
+
+/**
+ * Bundles cli/main.ts into `outdir` (ES modules, code splitting so a no-op run loads neither zod nor
+ * the compiler; npm packages stay imports). Returns the output files, path → bytes, without writing.
+ */
+export async function compileCli() {
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'cli/main.ts' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outdir: DIST,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'silent',
+    metafile: true,
+    write: false,
+  });
+  const files = new Map();
+  for (const f of result.outputFiles) files.set(relative(DIST, f.path).split('\\').join('/'), Buffer.from(f.contents));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.startsWith('node_modules/'))
+    .sort();
+  return { files, inputs };
+}
+
+/** Hash of the compiled output: what the generate cache keys the generator on. */
+export function outputHash(files) {
+  const h = createHash('sha256');
+  for (const name of [...files.keys()].sort()) h.update(name).update('\0').update(files.get(name)).update('\0');
+  return h.digest('hex');
+}
+
+/**
+ * Builds and writes cli/dist: chunks first, then the entry, then the stamp, each through a temp
+ * file and a rename, so a concurrent run never loads a half-written file. Files the new build does
+ * not produce are removed.
+ */
+export async function buildCli(dist = DIST) {
+  const { files, inputs } = await compileCli();
+  mkdirSync(dist, { recursive: true });
+  const order = [...files.keys()].sort((a, b) => (a === 'main.js') - (b === 'main.js') || (a < b ? -1 : 1));
+  for (const name of order) {
+    const target = join(dist, name);
+    let same = false;
+    try {
+      same = readFileSync(target).equals(files.get(name));
+    } catch {}
+    if (same) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.tmp`;
+    writeFileSync(tmp, files.get(name));
+    renameSync(tmp, target);
+  }
+  const hash = outputHash(files);
+  const stamp = { version: 1, hash, inputs: Object.fromEntries(inputs.map((f) => [f, statKey(f)])) };
+  const tmp = join(dist, `${STAMP}.${process.pid}.tmp`);
+  writeFileSync(tmp, `${JSON.stringify(stamp, null, 2)}\n`);
+  renameSync(tmp, join(dist, STAMP));
+  for (const name of readdirSync(dist)) {
+    if (name !== STAMP && !files.has(name) && !name.endsWith('.tmp')) rmSync(join(dist, name), { force: true });
+  }
+  return { files, hash };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const t = performance.now();
+  const { files } = await buildCli();
+  if (!process.argv.includes('--quiet'))
+    console.log(`wastegen: compiled the CLI into cli/dist (${files.size} files, ${Math.round(performance.now() - t)} ms)`);
+}
