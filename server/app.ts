@@ -114,7 +114,13 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     const secret = config.signSecret;
     app.addHook('preHandler', async (req) => {
       if (!isApi(req.url) || !req.routeOptions.url) return;
-      const query = { ...((req.query as Record<string, unknown>) ?? {}) };
+      // The query as sent: validation may have coerced or transformed req.query (isRefresh=1 → true).
+      const query: Record<string, string | string[]> = {};
+      const search = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+      for (const key of new Set(search.keys())) {
+        const all = search.getAll(key);
+        query[key] = all.length > 1 ? all : (all[0] as string);
+      }
       const ts = String(req.headers.timestamp ?? query.timestamp ?? '');
       const sign = String(req.headers.sign ?? query.sign ?? '');
       // A timestamp sent as a header leaves the query's own `timestamp` (a share link's expiry) a signed parameter.
