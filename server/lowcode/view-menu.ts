@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import { viewPath } from '../../src/model/index.js';
+import type { DB } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+
+/** The buttons a view's page offers, each a permission `{componentName}:{action}` roles can be granted. */
+const VIEW_BUTTONS = [
+  ['add', '新增'],
+  ['edit', '编辑'],
+  ['del', '删除'],
+  ['look', '查看'],
+  ['pre', '高级查询'],
+] as const;
+
+/** disMenu as stored: JSON text holding componentName, name and, for the designer, the parent menu `pid`. */
+function menuJson(text: string | null): { componentName?: string; pid?: number | null } {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+    const o = v as Record<string, unknown>;
+    const componentName = typeof o.componentName === 'string' ? o.componentName.trim() : undefined;
+    const pidRaw = o.pid;
+    const pid = pidRaw === null || pidRaw === '' ? null : pidRaw === undefined ? undefined : Number(pidRaw);
+    return { componentName, pid: pid === undefined || pid === null || Number.isSafeInteger(pid) ? pid : undefined };
+  } catch {
+    return {};
+  }
+}
+
+/** Refuses a parent menu (disMenu.pid) that does not exist, before anything is written. */
+export async function checkParentMenu(db: Kysely<DB>, disMenu: string | null): Promise<void> {
+  const { pid } = menuJson(disMenu);
+  if (pid != null && !(await db.selectFrom('sys_menu').select('id').where('id', '=', pid).executeTakeFirst()))
+    throw badRequest('上级菜单不存在');
+}
+
+/**
+ * A published view's page in the menu tree: its menu (at the page's route, under the parent named by
+ * disMenu.pid) and one button per action, created on first publish and brought in line on each
+ * later one. Returns whether the menus changed, so the caller can tell the sessions.
+ */
+export async function syncViewMenu(db: Kysely<DB>, viewId: number): Promise<boolean> {
+  const view = await db.selectFrom('lc_generation').select(['name', 'menu_id', 'dis_menu']).where('id', '=', viewId).executeTakeFirst();
+  if (!view) return false;
+  const { componentName, pid } = menuJson(view.dis_menu);
+  if (!componentName) return false;
+  await checkParentMenu(db, view.dis_menu);
+  const page = {
+    title: view.name,
+    name: componentName,
+    component: 'dev-tools/temp/page',
+    path: viewPath(componentName, viewId),
+    permission: `${componentName}:list`,
+  };
+  const existing =
+    view.menu_id == null
+      ? undefined
+      : await db.selectFrom('sys_menu').select(['id', 'type']).where('id', '=', view.menu_id).executeTakeFirst();
+  let menuId: number;
+  if (existing && existing.type === 1) {
+    menuId = existing.id;
+    await db
+      .updateTable('sys_menu')
+      .set({ ...page, ...(pid !== undefined ? { pid } : {}) })
+      .where('id', '=', menuId)
+      .execute();
+  } else {
+    const row = await db
+      .insertInto('sys_menu')
+      .values({ ...page, pid: pid ?? null, type: 1, sort: 999, hidden: false, cache: false, i_frame: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    menuId = row.id;
+    await db.updateTable('lc_generation').set({ menu_id: menuId }).where('id', '=', viewId).execute();
+  }
+  const buttons = await db.selectFrom('sys_menu').select(['id', 'permission']).where('pid', '=', menuId).where('type', '=', 2).execute();
+  for (const [i, [action, label]] of VIEW_BUTTONS.entries()) {
+    const permission = `${componentName}:${action}`;
+    const known = buttons.find((b) => b.permission?.endsWith(`:${action}`));
+    if (known)
+      await db
+        .updateTable('sys_menu')
+        .set({ permission, title: `${view.name}${label}` })
+        .where('id', '=', known.id)
+        .execute();
+    else
+      await db
+        .insertInto('sys_menu')
+        .values({
+          pid: menuId,
+          type: 2,
+          title: `${view.name}${label}`,
+          permission,
+          sort: i + 1,
+          hidden: false,
+          cache: false,
+          i_frame: false,
+        })
+        .execute();
+  }
+  return true;
+}
