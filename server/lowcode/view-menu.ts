@@ -37,8 +37,8 @@ export async function checkParentMenu(db: Kysely<DB>, disMenu: string | null): P
 
 /**
  * A published view's page in the menu tree: its menu (at the page's route, under the parent named by
- * disMenu.pid) and one button per action, created on first publish and brought in line on each
- * later one. Returns whether the menus changed, so the caller can tell the sessions.
+ * disMenu.pid, null for the top level) and one button per action, created on first publish and
+ * brought in line on each later one. Returns whether the menus changed, so the caller can tell the sessions.
  */
 export async function syncViewMenu(db: Kysely<DB>, viewId: number): Promise<boolean> {
   const view = await db.selectFrom('lc_generation').select(['name', 'menu_id', 'dis_menu']).where('id', '=', viewId).executeTakeFirst();
@@ -58,6 +58,8 @@ export async function syncViewMenu(db: Kysely<DB>, viewId: number): Promise<bool
       ? undefined
       : await db.selectFrom('sys_menu').select(['id', 'type']).where('id', '=', view.menu_id).executeTakeFirst();
   let menuId: number;
+  // A view defined through the API without a parent (disMenu has no pid) gets no menu of its own: its author adds one.
+  if (!(existing && existing.type === 1) && pid === undefined) return false;
   if (existing && existing.type === 1) {
     menuId = existing.id;
     await db

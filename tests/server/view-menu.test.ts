@@ -63,6 +63,19 @@ describe('publishing a view puts its page in the menu tree', () => {
     expect((await menusOf(detail.menuId)).length).toBe(5);
   });
 
+  it('leaves the menus alone for a view defined without a parent (its author adds the menu)', async () => {
+    const disMenu = JSON.stringify({ componentName: 'menuLess', name: '无菜单' });
+    const id = (await admin.post('/api/generation/add', { name: '无菜单', disMenu, disTemplate: JSON.stringify(template) })).body.id;
+    expect((await admin.post('/api/generation/publish', { id })).status).toBe(200);
+    expect((await admin.get('/api/generation/detail', { id })).body).toMatchObject({ status: 1, menuId: null });
+    const found = await server.ctx.db
+      .selectFrom('sys_menu')
+      .select('id')
+      .where('path', '=', `/dev-tools/temp/page/menuLess/${id}`)
+      .execute();
+    expect(found).toEqual([]);
+  });
+
   it('refuses a parent menu that does not exist', async () => {
     const disMenu = JSON.stringify({ componentName: 'menuOrphan', name: '孤儿', pid: 987654 });
     const id = (await admin.post('/api/generation/add', { name: '孤儿', disMenu, disTemplate: JSON.stringify(template) })).body.id;
