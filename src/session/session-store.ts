@@ -56,6 +56,12 @@ export const sessionStore = {
     })();
     return inflight;
   },
+  /** Fetches the menus again (a page just published or granted shows in the sidebar without signing in again). */
+  async reloadMenus(): Promise<void> {
+    if (state.status !== 'ready') return;
+    const menus = await http.get<MenuRoute[]>('/api/menus/build');
+    if (state.status === 'ready') set({ ...state, menus: Array.isArray(menus) ? menus : [] });
+  },
   /** Forgets the user locally: token, roles, menus and fund-account info. */
   clear(): void {
     clearToken();

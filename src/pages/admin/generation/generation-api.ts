@@ -1,0 +1,61 @@
+/** The calls behind 视图管理: view definitions, the menu tree (parent menus) and the dictionary names. */
+import { http } from '../../../request';
+import { readJsonObject } from './designer-model';
+
+export interface ViewRow {
+  id: number;
+  name: string;
+  menuId: number | null;
+  status: number;
+  disMenu: string | null;
+  disTemplate: string | null;
+  createTime: string | null;
+  updateTime: string | null;
+}
+
+export interface MenuNode {
+  id: number;
+  label: string;
+  children?: MenuNode[];
+}
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+export const componentNameOf = (row: Pick<ViewRow, 'disMenu'>): string => {
+  const c = readJsonObject(row.disMenu).componentName;
+  return typeof c === 'string' ? c.trim() : '';
+};
+
+/** The parent menu a view is published under (disMenu.pid), else undefined. */
+export const parentMenuOf = (row: Pick<ViewRow, 'disMenu'>): number | undefined => {
+  const pid = Number(readJsonObject(row.disMenu).pid);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+};
+
+export const viewApi = {
+  list: (params: { page: number; size: number; name?: string }, signal?: AbortSignal) =>
+    http.get<Page<ViewRow>>('/api/generation/list', params, { signal }),
+  detail: (id: number) => http.get<ViewRow>('/api/generation/detail', { id }),
+  add: (body: { name: string; menuId: number | null; disMenu: string }) =>
+    http.post<{ id: number; message: string }>('/api/generation/add', body),
+  update: (body: { id: number; name: string; menuId?: number | null; disMenu?: string }) =>
+    http.post<{ message: string }>('/api/generation/update', body),
+  remove: (ids: number[]) => http.post<{ message: string }>('/api/generation/delete', ids),
+  design: (id: number, disTemplate: string, disMenu?: string) =>
+    http.post<{ message: string }>('/api/generation/design', { id, disTemplate, ...(disMenu ? { disMenu } : {}) }),
+  publish: (id: number) => http.post<{ message: string }>('/api/generation/publish', { id }),
+  /** Every menu as an id/label tree; quiet, since a user may manage views without managing menus. */
+  menuTree: () => http.get<MenuNode[]>('/api/menus/tree', undefined, { silent: true, skipAuthHandlers: true }),
+  /** Dictionary names; quiet for the same reason. */
+  dictNames: async () => {
+    const page = await http.get<Page<{ name: string; description: string | null }>>(
+      '/api/dict',
+      { page: 0, size: 9999 },
+      { silent: true, skipAuthHandlers: true },
+    );
+    return page.content;
+  },
+};
