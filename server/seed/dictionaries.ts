@@ -71,6 +71,17 @@ export const DICTS: DictSeed[] = [
     ],
   },
   {
+    name: 'disposalTypes',
+    description: '处置类型（手工处置单）',
+    entries: [
+      ['1', '焚烧处置'],
+      ['2', '填埋处置'],
+      ['3', '物化处理'],
+      ['4', '综合利用'],
+      ['5', '收集贮存'],
+    ],
+  },
+  {
     name: 'weightUnit',
     description: '重量单位',
     entries: [

@@ -14,6 +14,7 @@ import { saveBlob } from '../request/download';
 import { useSession } from '../session/session-store';
 import { afterClose, neighbourOf, tagsStore } from '../shell/tags-store';
 import { createDataProvider } from './data-provider';
+import { engineExtensions } from './engine-extensions';
 
 /** One for the app: it holds no state of its own. */
 const data = createDataProvider(http, download);
@@ -46,6 +47,7 @@ export function createEngineServices(deps: {
     can: (permission) => hasPermission(deps.roles, permission),
     navigation,
     routes: generatedRoutes,
+    extensions: engineExtensions,
   };
 }
 

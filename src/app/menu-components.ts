@@ -18,6 +18,19 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
   'system/companyApply/index': () => import('../pages/admin/system/company-apply-page').then((m) => m.CompanyApplyPage),
 };
 
+/**
+ * Hand-written pages that stand in for a low-code page's address (the screen's definition is not
+ * drawn there): the logistics detail is a read-only page, not the screen's form.
+ */
+const addressLoaders: Record<string, () => Promise<ComponentType>> = {
+  '/logistics/vBuild/temp/25': () => import('../pages/logistics/logistics-detail-page').then((m) => m.LogisticsDetailPage),
+};
+
+/** The loader of the app's page at a low-code address (no trailing slash), or undefined. */
+export function addressPageLoader(pathname: string): (() => Promise<ComponentType>) | undefined {
+  return Object.hasOwn(addressLoaders, pathname) ? addressLoaders[pathname] : undefined;
+}
+
 /** The loader of a menu's component, or undefined when no page of the app has that name. */
 export function menuComponentLoader(component: string): (() => Promise<ComponentType>) | undefined {
   return Object.hasOwn(loaders, component) ? loaders[component] : undefined;

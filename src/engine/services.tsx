@@ -119,6 +119,21 @@ export interface EngineNavigation {
   closePage(pathname: string): void;
 }
 
+/** Where a list page is shown, for an app that adds to its toolbar. */
+export interface ListToolbarSlot {
+  /** The address of the page the list is part of. */
+  pathname: string;
+  viewId: number;
+  /** Loads the list's current page again (after the app's own button changed its records). */
+  reload: () => void;
+}
+
+/** What the app adds to engine pages; every part is optional and adds nothing when absent. */
+export interface EngineExtensions {
+  /** More toolbar content for a list, after its own buttons: null or undefined adds nothing. */
+  listToolbar?(slot: ListToolbarSlot): ReactNode;
+}
+
 export interface EngineServices {
   data: DataProvider;
   /** Fetches a file with the session and saves it under the server's name (else `fileName`); resolves whether it was saved. */
@@ -131,6 +146,7 @@ export interface EngineServices {
   navigation: EngineNavigation;
   /** The build's generated pages. */
   routes: readonly GeneratedRoute[];
+  extensions?: EngineExtensions;
 }
 
 const EngineServicesContext = createContext<EngineServices | null>(null);

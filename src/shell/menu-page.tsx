@@ -1,7 +1,7 @@
 import { Result, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { menuComponentLoader } from '../app/menu-components';
+import { addressPageLoader, menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine/runtime/resolved-page';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
@@ -11,10 +11,10 @@ import { flatMenusOf } from './use-menus';
 /** One lazy component per menu component name, so a page keeps its state across renders. */
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function lazyPageOf(component: string): LazyExoticComponent<ComponentType> | undefined {
+function lazyPageOf(component: string, loaderOf = menuComponentLoader): LazyExoticComponent<ComponentType> | undefined {
   const cached = lazyPages.get(component);
   if (cached) return cached;
-  const load = menuComponentLoader(component);
+  const load = loaderOf(component);
   if (!load) return undefined;
   const page = lazy(async () => ({ default: await load() }));
   lazyPages.set(component, page);
@@ -24,7 +24,8 @@ function lazyPageOf(component: string): LazyExoticComponent<ComponentType> | und
 /**
  * Low-code pages (`/dev-tools/temp/page/{name}/{viewId}`, `/{x}/vBuild/temp/{screenId}`), drawn from
  * the server's current definition whether or not a menu points at them: the server decides who may
- * read it (a 403 goes to /401, an unknown id shows its panel). A route the user's menus grant shows
+ * read it (a 403 goes to /401, an unknown id shows its panel). An address the app has a page of its
+ * own for shows that page instead. A route the user's menus grant shows
  * the app's page for the menu's component; a granted route whose component the app does not have
  * says it is being built; any other path goes to /abandonhome.
  */
@@ -34,6 +35,14 @@ export function MenuPage() {
   const clean = pathname.replace(/\/+$/, '');
   const onTitle = useCallback((title: string) => pageTitles.set(clean, title), [clean]);
   const page = lowcodePageOf(clean);
+  const Own = page ? lazyPageOf(clean, addressPageLoader) : undefined;
+  if (Own) {
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+        <Own />
+      </Suspense>
+    );
+  }
   if (page?.kind === 'view') return <ResolvedView key={page.id} viewId={page.id} onTitle={onTitle} />;
   if (page?.kind === 'screen') return <ResolvedScreen key={page.id} screenId={page.id} onTitle={onTitle} />;
   const route = findRoute(flatMenusOf(session.menus), clean);

@@ -119,9 +119,9 @@ export function ListPage<T extends FormValues>(props: ListPageProps<T>) {
 }
 
 function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListPageProps<T>) {
-  const { can, data, download, notify } = useEngineServices();
+  const { can, data, download, notify, extensions } = useEngineServices();
   const { token } = theme.useToken();
-  const { search: locationSearch, navigate } = usePageNavigation();
+  const { search: locationSearch, navigate, pathname } = usePageNavigation();
   const abilities = useMemo(() => abilitiesOf(model, can), [model, can]);
   const keyField = model.form.dialog.key;
   const resource = useMemo(() => ({ viewId: model.viewId, api: model.api }), [model]);
@@ -220,6 +220,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const busy = useMemo(() => ({ export: exporting, del: crud.deleting, buttons: busyButtons }), [exporting, crud.deleting, busyButtons]);
   const dialog = crud.dialog;
   const selected = list.selected;
+  const toolbarExtra = extensions?.listToolbar?.({ pathname, viewId: model.viewId, reload: list.reload });
 
   return (
     <div
@@ -258,6 +259,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
         onToggleSearch={() => setSearchShown((s) => !s)}
         onRefresh={list.reload}
         onButton={(b) => void runCustom(b, selected.rows, b.name)}
+        extra={toolbarExtra}
       />
       <ListTable
         columns={tableColumns}

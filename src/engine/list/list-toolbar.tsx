@@ -78,6 +78,8 @@ export interface ToolbarProps {
   onToggleSearch: () => void;
   onRefresh: () => void;
   onButton: (b: ButtonModel) => void;
+  /** The app's own toolbar content (EngineExtensions.listToolbar), after the custom buttons. */
+  extra?: ReactNode;
 }
 
 function Tip({ title, children }: { title?: string; children: ReactNode }) {
@@ -136,6 +138,7 @@ export function ListToolbar(p: ToolbarProps) {
             </Tip>
           );
         })}
+        {p.extra}
         {p.can.pre && (
           <Button
             icon={<FilterOutlined />}

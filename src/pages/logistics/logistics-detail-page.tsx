@@ -1,0 +1,241 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { http, RequestError } from '../../request';
+import { formatCost, formatDate, formatMoney } from '../../shared/format';
+import { pageTitles } from '../../shell/page-titles';
+
+/**
+ * 物流详情 (`/logistics/vBuild/temp/25?id=`): one logistics order, read only: its waybill and
+ * status, its route and times, the disposal order it carries, the shipper, receiver and carrier with
+ * their linkmen, and the vehicle with its driver and escort. Whoever may list logistics orders may
+ * read it; the server decides which orders that is.
+ */
+
+export const LOGISTICS_DETAIL_PAGE = '/logistics/vBuild/temp/25';
+const TITLE = '物流详情';
+/** The logistics order list, where a detail is chosen. */
+const ORDER_LIST = '/dev-tools/temp/page/logisticsOrder/20';
+
+interface Party {
+  companyId: number | null;
+  companyName: string | null;
+  linkman: string | null;
+  phone: string | null;
+  address: string | null;
+  regionFmt: string | null;
+}
+
+export interface LogisticsLinkman {
+  id: number;
+  waybillNo: string | null;
+  shipper: Party;
+  receiver: Party;
+  carrier: Party & { userName: string | null; userPhone: string | null };
+}
+
+export interface TransportInfo {
+  id: number;
+  waybillNo: string | null;
+  orderStatus: string | null;
+  orderStatusLabel: string | null;
+  weight: number | null;
+  freight: number | null;
+  fromRegionFmt: string | null;
+  fromAddress: string | null;
+  toAddress: string | null;
+  loadTime: string | null;
+  arriveTime: string | null;
+  disposalOrder: { id: number; orderNo: string | null; wasteCategory: string | null; quantity: number | null } | null;
+  vehicle: {
+    id: number;
+    plateNo: string | null;
+    vehicleTypeLabel: string | null;
+    loadCapacity: number | null;
+    driverName: string | null;
+    driverPhone: string | null;
+    escortName: string | null;
+    escortPhone: string | null;
+  } | null;
+}
+
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; code: number; message: string }
+  | { status: 'ready'; linkman: LogisticsLinkman; transport: TransportInfo };
+
+/** Order statuses as tags: 0 pending, 1 in transit, 2 finished, 3 cancelled, 4 rejected. */
+const STATUS_COLOR: Record<string, string> = { '0': 'orange', '1': 'blue', '2': 'green', '3': 'default', '4': 'red' };
+
+const show = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+const tons = (v: number | null) => (v === null ? '-' : `${formatCost(v)} 吨`);
+const when = (v: string | null) => (v ? formatDate(v, 'YYYY-MM-DD HH:mm') || v : '-');
+
+/** The order id of the address's query, or null when it has none that could be one. */
+export function orderIdOf(search: string): number | null {
+  const raw = new URLSearchParams(search).get('id');
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+function PartyCard({ title, party, extra }: { title: string; party: Party; extra?: { label: string; value: string }[] }) {
+  return (
+    <Card size="small" title={title} className="logistics-party" data-party={title}>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'company', label: '企业名称', children: show(party.companyName) },
+          { key: 'linkman', label: '联系人', children: show(party.linkman) },
+          { key: 'phone', label: '联系电话', children: show(party.phone) },
+          { key: 'region', label: '所在地区', children: show(party.regionFmt) },
+          { key: 'address', label: '地址', children: show(party.address) },
+          ...(extra ?? []).map((x) => ({ key: x.label, label: x.label, children: x.value })),
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function LogisticsDetailPage() {
+  const { pathname, search } = useLocation();
+  const id = orderIdOf(search);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => pageTitles.set(pathname, TITLE), [pathname]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the reload signal
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    setState({ status: 'loading' });
+    Promise.all([
+      http.get<LogisticsLinkman>('/api/logisticsOrder/getLogisticsLinkman', { id }, { silent: true }),
+      http.get<TransportInfo>('/api/logisticsOrder/getTransportInfo', { id }, { silent: true }),
+    ])
+      .then(([linkman, transport]) => live && setState({ status: 'ready', linkman, transport }))
+      .catch(
+        (e: unknown) =>
+          live &&
+          setState({
+            status: 'failed',
+            code: e instanceof RequestError ? e.status : 0,
+            message: e instanceof Error && e.message ? e.message : '接口请求失败',
+          }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, tick]);
+
+  const toList = (
+    <Link to={ORDER_LIST}>
+      <Button type="primary">返回物流订单</Button>
+    </Link>
+  );
+  if (id === null) return <Result status="info" title="请选择物流订单" subTitle="地址中没有物流订单编号（?id=）。" extra={toList} />;
+  if (state.status === 'loading') return <Skeleton active paragraph={{ rows: 12 }} className="logistics-detail-loading" />;
+  if (state.status === 'failed') {
+    return (
+      <Result
+        status={state.code === 404 ? '404' : state.code === 403 ? '403' : 'error'}
+        title={state.message}
+        extra={
+          <Space>
+            {state.code !== 404 && state.code !== 403 && (
+              <Button icon={<ReloadOutlined />} onClick={() => setTick((t) => t + 1)}>
+                重试
+              </Button>
+            )}
+            {toList}
+          </Space>
+        }
+      />
+    );
+  }
+
+  const { linkman, transport: t } = state;
+  const v = t.vehicle;
+  return (
+    <div className="logistics-detail" data-order-id={t.id}>
+      <Card
+        title={
+          <Space>
+            <span>运单 {show(t.waybillNo)}</span>
+            {t.orderStatusLabel && <Tag color={STATUS_COLOR[t.orderStatus ?? ''] ?? 'default'}>{t.orderStatusLabel}</Tag>}
+          </Space>
+        }
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => setTick((n) => n + 1)} aria-label="刷新">
+            刷新
+          </Button>
+        }
+        style={{ marginBottom: 16 }}
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'weight', label: '运输重量', children: tons(t.weight) },
+            { key: 'freight', label: '运费', children: t.freight === null ? '-' : `${formatMoney(t.freight)} 元` },
+            { key: 'from', label: '起运地区', children: show(t.fromRegionFmt) },
+            { key: 'fromAddress', label: '起运地址', children: show(t.fromAddress) },
+            { key: 'toAddress', label: '目的地址', children: show(t.toAddress) },
+            { key: 'loadTime', label: '装货时间', children: when(t.loadTime) },
+            { key: 'arriveTime', label: '到达时间', children: when(t.arriveTime) },
+          ]}
+        />
+      </Card>
+
+      <Card size="small" title="处置订单" style={{ marginBottom: 16 }}>
+        {t.disposalOrder ? (
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 3 }}
+            items={[
+              { key: 'orderNo', label: '订单编号', children: show(t.disposalOrder.orderNo) },
+              { key: 'waste', label: '危废类别', children: show(t.disposalOrder.wasteCategory) },
+              { key: 'quantity', label: '数量', children: tons(t.disposalOrder.quantity) },
+            ]}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未关联处置订单" />
+        )}
+      </Card>
+
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: 16, marginBottom: 16 }}>
+        <PartyCard title="发货方" party={linkman.shipper} />
+        <PartyCard title="收货方" party={linkman.receiver} />
+        <PartyCard
+          title="承运方"
+          party={linkman.carrier}
+          extra={[{ label: '承运经办人', value: [linkman.carrier.userName, linkman.carrier.userPhone].filter(Boolean).join(' ') || '-' }]}
+        />
+      </div>
+
+      <Card size="small" title="车辆与人员">
+        {v ? (
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 2, xl: 4 }}
+            items={[
+              { key: 'plate', label: '车牌号', children: show(v.plateNo) },
+              { key: 'type', label: '车辆类型', children: show(v.vehicleTypeLabel) },
+              { key: 'capacity', label: '核定载重', children: tons(v.loadCapacity) },
+              { key: 'driver', label: '驾驶员', children: `${show(v.driverName)} ${v.driverPhone ?? ''}`.trim() },
+              { key: 'escort', label: '押运员', children: `${show(v.escortName)} ${v.escortPhone ?? ''}`.trim() },
+            ]}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未分配车辆" />
+        )}
+      </Card>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+        本页为只读详情，如需修改请在物流订单列表中编辑。
+      </Typography.Paragraph>
+    </div>
+  );
+}
