@@ -1,5 +1,74 @@
-import { PendingPage } from '../pending-page';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Flex, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSession } from '../../session/session-store';
+import { CollectionPointHome } from './collection-point';
+import { FullDashboard } from './full-dashboard';
+import { LogisticsHome } from './logistics-home';
+import { RefreshAll } from './use-figure';
 
+/** The supervisory department's code: its members get the supervisory home. */
+export const SUPERVISOR_DEPT_CODE = '01';
+
+// The supervisory home draws its pies with ECharts: its own chunk, loaded only for supervisors.
+const SupervisorHome = lazy(() => import('./supervisor-home').then((m) => ({ default: m.SupervisorHome })));
+
+export type DashboardKind = 'supervisor' | 'logistics' | 'collectionPoint' | 'full';
+
+/** Which home a user gets: the supervisory department's, else by the account's permission value. */
+export function dashboardKind(user: { deptCode: string | null; permission: string | null }): DashboardKind {
+  if (user.deptCode === SUPERVISOR_DEPT_CODE) return 'supervisor';
+  if (user.permission === 'logistics') return 'logistics';
+  if (user.permission === 'collectionPoint') return 'collectionPoint';
+  return 'full';
+}
+
+const TITLES: Record<DashboardKind, string> = {
+  supervisor: '监管首页',
+  logistics: '物流首页',
+  collectionPoint: '收集点首页',
+  full: '首页',
+};
+
+/**
+ * /dashboard: the user's home. Every block loads on its own and shows when its figures were computed;
+ * its refresh icon, and 全部刷新 for all of them, have the server compute them now (isRefresh=1), as
+ * does opening the page with `?isRefresh=1`.
+ */
 export function DashboardPage() {
-  return <PendingPage title="首页" />;
+  const { info } = useSession();
+  const [params] = useSearchParams();
+  const [round, setRound] = useState(0);
+  if (!info) return <Spin />;
+  const kind = dashboardKind(info.user);
+  const refresh = round > 0 || params.get('isRefresh') === '1';
+  const key = `${kind}-${round}`;
+  return (
+    <Flex vertical gap={16} className="wg-dashboard" data-kind={kind}>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {TITLES[kind]}
+          {info.company && (
+            <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12, fontWeight: 'normal' }}>
+              {info.company.name}
+            </Typography.Text>
+          )}
+        </Typography.Title>
+        <Button icon={<ReloadOutlined />} onClick={() => setRound((r) => r + 1)}>
+          全部刷新
+        </Button>
+      </Flex>
+      {kind === 'supervisor' && (
+        <RefreshAll.Provider value={refresh}>
+          <Suspense key={key} fallback={<Spin />}>
+            <SupervisorHome />
+          </Suspense>
+        </RefreshAll.Provider>
+      )}
+      {kind === 'logistics' && <LogisticsHome key={key} refresh={refresh} />}
+      {kind === 'collectionPoint' && <CollectionPointHome key={key} refresh={refresh} />}
+      {kind === 'full' && <FullDashboard key={key} refresh={refresh} />}
+    </Flex>
+  );
 }

@@ -1,0 +1,106 @@
+import { Col, Empty, Row, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Block } from './block';
+import { InventoryBlock, tons } from './full-dashboard';
+import { useFigure } from './use-figure';
+
+interface WarehouseItem {
+  id: number;
+  name: string;
+  regionFmt: string | null;
+  address: string | null;
+  linkmanName: string | null;
+  phone: string | null;
+  inventory: number;
+  inNum: number;
+  count: number;
+}
+
+interface InventoryLine {
+  category: string;
+  name: string;
+  quantity: number;
+  inNum: number;
+  count: number;
+  maxQuantity: number | null;
+  overLimit: boolean;
+}
+
+/** One warehouse's held waste per category, against its limits. */
+function WarehouseInventory({ warehouseId }: { warehouseId: number }) {
+  const f = useFigure<{ content: InventoryLine[]; total: number; computedAt: string }>('/api/companyWarehouse/Inventorys', { warehouseId });
+  if (f.error) return <Typography.Text type="danger">{f.error}</Typography.Text>;
+  return (
+    <Table<InventoryLine>
+      size="small"
+      rowKey="category"
+      loading={f.loading}
+      pagination={false}
+      dataSource={f.data?.content ?? []}
+      locale={{ emptyText: '该仓库暂无库存' }}
+      columns={[
+        { title: '危废类别', dataIndex: 'name' },
+        { title: '库存（吨）', dataIndex: 'quantity', render: (v: number) => tons(v) },
+        { title: '在库（吨）', dataIndex: 'inNum', render: (v: number) => tons(v) },
+        { title: '上限（吨）', dataIndex: 'maxQuantity', render: (v: number | null) => (v === null ? '未设置' : tons(v)) },
+        {
+          title: '状态',
+          dataIndex: 'overLimit',
+          render: (over: boolean) => (over ? <Tag color="error">超出上限</Tag> : <Tag color="success">正常</Tag>),
+        },
+      ]}
+    />
+  );
+}
+
+/** 收集点仓库: the collection point's warehouses with what each holds; a row opens its categories. */
+function WarehousesBlock({ refresh }: { refresh: boolean }) {
+  const f = useFigure<{ content: WarehouseItem[]; computedAt: string }>('/api/companyWarehouse/warehouse', {}, refresh);
+  const [expanded, setExpanded] = useState<readonly React.Key[]>([]);
+  return (
+    <Block
+      title="收集点仓库"
+      testId="dash-warehouses"
+      computedAt={f.data?.computedAt}
+      loading={f.loading}
+      error={f.error}
+      ready={f.data !== null}
+      onRefresh={() => f.reload()}
+    >
+      <Table<WarehouseItem>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={f.data?.content ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无仓库" /> }}
+        expandable={{
+          expandedRowKeys: expanded,
+          onExpandedRowsChange: (keys) => setExpanded(keys),
+          expandedRowRender: (w) => <WarehouseInventory warehouseId={w.id} />,
+        }}
+        columns={[
+          { title: '仓库', dataIndex: 'name' },
+          { title: '地区', dataIndex: 'regionFmt', render: (v) => v ?? '-' },
+          { title: '联系人', dataIndex: 'linkmanName', render: (v, r) => (v ? `${v}${r.phone ? ` ${r.phone}` : ''}` : '-') },
+          { title: '库存（吨）', dataIndex: 'inventory', render: (v: number) => tons(v) },
+          { title: '在库（吨）', dataIndex: 'inNum', render: (v: number) => tons(v) },
+          { title: '入库单数', dataIndex: 'count' },
+        ]}
+      />
+    </Block>
+  );
+}
+
+/** The collection point's home: its inventory and its warehouses. */
+export function CollectionPointHome({ refresh }: { refresh: boolean }) {
+  return (
+    <Row gutter={[16, 16]} data-testid="dashboard-collection-point">
+      <Col span={24}>
+        <InventoryBlock refresh={refresh} />
+      </Col>
+      <Col span={24}>
+        <WarehousesBlock refresh={refresh} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,85 @@
+import { ExportOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { http } from '../../request';
+import { Block } from './block';
+import { useFigure } from './use-figure';
+
+/** The filling system answers a token with this code; any other code means no entry. */
+export const GUFEI_OK = '00000';
+
+export interface CompanyInfo {
+  id: number | null;
+  name: string | null;
+  bciId: string | null;
+  creditCode: string | null;
+  deptCode: string | null;
+  fillingEntry: boolean;
+}
+
+interface TokenAnswer {
+  code: string;
+  message: string;
+  data: { token: string; dangerUrl: string; planUrl: string; expiresAt: number } | null;
+}
+
+const ENTRIES = [
+  { key: 'danger', title: '危废转移联单填报', url: 'dangerUrl' as const },
+  { key: 'plan', title: '管理计划查询', url: 'planUrl' as const },
+];
+
+/**
+ * 填报系统: entries into the environmental authority's filling system, for companies with a company
+ * id on file (never the supervisory department). A click obtains a token for the company, then opens
+ * the authority's page in a popup. The popup is opened at once, while the click still counts as the
+ * user's, and pointed at the page when the token is there.
+ */
+export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const open = async (entry: (typeof ENTRIES)[number]) => {
+    const popup = window.open('', `gufei-${entry.key}`, 'width=1200,height=800');
+    setBusy(entry.key);
+    try {
+      const r = await http.get<TokenAnswer>('/api/guFeiUrl/getTokenByCompayCode', {
+        CompanyCode: company.bciId ?? company.creditCode ?? company.deptCode ?? '',
+      });
+      if (r.code !== GUFEI_OK || !r.data) {
+        popup?.close();
+        message.error(r.message || '获取填报系统凭证失败', 5);
+        return;
+      }
+      if (popup) popup.location.href = r.data[entry.url];
+      else window.open(r.data[entry.url], `gufei-${entry.key}`, 'width=1200,height=800');
+    } catch {
+      popup?.close();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {ENTRIES.map((e) => (
+        <Button key={e.key} block icon={<ExportOutlined />} loading={busy === e.key} onClick={() => void open(e)}>
+          {e.title}
+        </Button>
+      ))}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        企业编号 {company.bciId}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** The block around the entries, shown only when the user's company may use them. */
+export function FillingBlock() {
+  const info = useFigure<CompanyInfo>('/api/companyApi/info');
+  if (!info.data?.fillingEntry) return null;
+  return (
+    <Block title="填报系统" testId="dash-filling" loading={info.loading} error={info.error} ready>
+      <FillingEntriesBlock company={info.data} />
+    </Block>
+  );
+}

@@ -1,0 +1,258 @@
+import { Col, Empty, Row, Select, Table, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { http } from '../../request';
+import { formatMoney } from '../../shared/format';
+import { Block } from './block';
+import { CAPACITY_COUNT_MS, CountUp } from './count-up';
+import { Tile, tons } from './full-dashboard';
+import { useFigure } from './use-figure';
+
+const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
+
+interface LogisticsDashboard {
+  total: number;
+  pending: number;
+  inTransit: number;
+  finished: number;
+  cancelled: number;
+  rejected: number;
+  ongoingWeight: number;
+  monthCount: number;
+  yearFreight: number;
+  computedAt: string;
+}
+
+interface Monthly {
+  months: string[];
+  counts: number[];
+  weights: number[];
+  freights: number[];
+  computedAt: string;
+}
+
+interface Transport {
+  existingCount: number;
+  idleCount: number;
+  inTransitCount: number;
+  repairCount: number;
+  loadCapacity: number;
+  idleLoadCapacity: number;
+  computedAt: string;
+}
+
+interface OrderRow {
+  id: number;
+  orderNo?: string | null;
+  waybillNo?: string | null;
+  producerName?: string | null;
+  disposerName?: string | null;
+  warehouseName?: string | null;
+  weight?: number | string | null;
+  orderStatus?: string | null;
+  loadTime?: string | null;
+}
+
+function OrderDashboardBlock({ refresh }: { refresh: boolean }) {
+  const f = useFigure<LogisticsDashboard>('/api/logisticsOrder/dashboard', {}, refresh);
+  const d = f.data;
+  const tiles: [string, string | number, string?][] = d
+    ? [
+        ['订单总数', d.total],
+        ['待接单', d.pending],
+        ['运输中', d.inTransit],
+        ['已完成', d.finished],
+        ['已取消', d.cancelled],
+        ['已拒绝', d.rejected],
+        ['在途重量', tons(d.ongoingWeight), '吨'],
+        ['本月订单', d.monthCount],
+        ['本年运费', formatMoney(d.yearFreight, 3), '元'],
+      ]
+    : [];
+  return (
+    <Block
+      title="物流订单"
+      testId="dash-logistics-orders"
+      computedAt={d?.computedAt}
+      loading={f.loading}
+      error={f.error}
+      ready={d !== null}
+      onRefresh={() => f.reload()}
+    >
+      <Row gutter={[16, 16]}>
+        {tiles.map(([label, value, suffix]) => (
+          <Col xs={12} md={8} xl={4} key={label}>
+            <Tile label={label} value={value} suffix={suffix} />
+          </Col>
+        ))}
+      </Row>
+    </Block>
+  );
+}
+
+function MonthlyBlock({ refresh }: { refresh: boolean }) {
+  const f = useFigure<Monthly>('/api/logisticsOrderDashboard', {}, refresh);
+  const d = f.data;
+  const option = useMemo(
+    () =>
+      d && {
+        legend: { top: 0 },
+        grid: { left: 48, right: 48, top: 36, bottom: 28 },
+        xAxis: { type: 'category', data: d.months },
+        yAxis: [
+          { type: 'value', name: '订单数', minInterval: 1 },
+          { type: 'value', name: '重量（吨）' },
+        ],
+        series: [
+          { type: 'bar', name: '订单数', data: d.counts },
+          { type: 'line', name: '重量（吨）', yAxisIndex: 1, data: d.weights },
+        ],
+      },
+    [d],
+  );
+  return (
+    <Block
+      title="近12个月物流订单"
+      testId="dash-logistics-monthly"
+      computedAt={d?.computedAt}
+      loading={f.loading}
+      error={f.error}
+      ready={d !== null}
+      onRefresh={() => f.reload()}
+    >
+      {option && (
+        <Suspense fallback={<div style={{ height: 240 }} />}>
+          <EChart option={option} label="近12个月物流订单数与重量" />
+        </Suspense>
+      )}
+    </Block>
+  );
+}
+
+/** 运力: capacity combinations and idle capacity, counting up over 3.6 s. */
+export function CapacityBlock({ refresh }: { refresh: boolean }) {
+  const f = useFigure<Transport>('/api/companyTransportInfo', {}, refresh);
+  const d = f.data;
+  return (
+    <Block
+      title="运力信息"
+      testId="dash-capacity"
+      computedAt={d?.computedAt}
+      loading={f.loading}
+      error={f.error}
+      ready={d !== null}
+      onRefresh={() => f.reload()}
+    >
+      {d && (
+        <Row gutter={[16, 16]}>
+          <Col xs={12} md={8}>
+            <div data-testid="capacity-existing">
+              <Typography.Text type="secondary">现有运力组合</Typography.Text>
+              <div style={{ fontSize: 28 }}>
+                <CountUp value={d.existingCount} duration={CAPACITY_COUNT_MS} />
+              </div>
+            </div>
+          </Col>
+          <Col xs={12} md={8}>
+            <div data-testid="capacity-idle">
+              <Typography.Text type="secondary">空闲运力</Typography.Text>
+              <div style={{ fontSize: 28, color: '#3f8600' }}>
+                <CountUp value={d.idleCount} duration={CAPACITY_COUNT_MS} />
+              </div>
+            </div>
+          </Col>
+          <Col xs={12} md={8}>
+            <Tile label="运输中 / 维修中" value={`${d.inTransitCount} / ${d.repairCount}`} />
+          </Col>
+          <Col xs={12} md={8}>
+            <Tile label="总载重" value={tons(d.loadCapacity)} suffix="吨" />
+          </Col>
+          <Col xs={12} md={8}>
+            <Tile label="空闲载重" value={tons(d.idleLoadCapacity)} suffix="吨" />
+          </Col>
+        </Row>
+      )}
+    </Block>
+  );
+}
+
+const PAGE_SIZE = 10;
+
+/** Orders per warehouse: the newest logistics orders, of one warehouse when one is picked. */
+function ByWarehouseBlock() {
+  const [warehouses, setWarehouses] = useState<{ id: number; name: string }[]>([]);
+  const [warehouseId, setWarehouseId] = useState<number | undefined>();
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    http
+      .get<{ content: { id: number; name: string }[] }>('/api/companyWarehouse/list', undefined, { silent: true })
+      .then((r) => setWarehouses(r.content ?? []))
+      .catch(() => {});
+  }, []);
+  const f = useFigure<{ content: OrderRow[]; totalElements: number }>('/api/logisticsOrder/byWarehouseId', {
+    warehouseId,
+    page: page - 1,
+    size: PAGE_SIZE,
+  });
+  return (
+    <Block
+      title="仓库物流订单"
+      testId="dash-by-warehouse"
+      loading={f.loading}
+      error={f.error}
+      ready={f.data !== null}
+      onRefresh={() => f.reload(false)}
+      extra={
+        <Select<number>
+          size="small"
+          allowClear
+          placeholder="全部仓库"
+          aria-label="仓库"
+          style={{ width: 160 }}
+          value={warehouseId}
+          onChange={(v) => {
+            setWarehouseId(v ?? undefined);
+            setPage(1);
+          }}
+          options={warehouses.map((w) => ({ value: w.id, label: w.name }))}
+        />
+      }
+    >
+      <Table<OrderRow>
+        size="small"
+        rowKey="id"
+        loading={f.loading}
+        dataSource={f.data?.content ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无物流订单" /> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: f.data?.totalElements ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: '运单号', dataIndex: 'waybillNo', render: (v, r) => v ?? r.orderNo ?? '-' },
+          { title: '产废单位', dataIndex: 'producerName', render: (v) => v ?? '-' },
+          { title: '处置单位', dataIndex: 'disposerName', render: (v) => v ?? '-' },
+          { title: '仓库', dataIndex: 'warehouseName', render: (v) => v ?? '-' },
+          { title: '重量（吨）', dataIndex: 'weight', render: (v) => (v === null || v === undefined ? '-' : tons(Number(v))) },
+          { title: '装车时间', dataIndex: 'loadTime', render: (v) => v ?? '-' },
+        ]}
+      />
+    </Block>
+  );
+}
+
+/** The logistics home: order figures, the last 12 months, capacity and orders per warehouse. */
+export function LogisticsHome({ refresh }: { refresh: boolean }) {
+  return (
+    <Row gutter={[16, 16]} data-testid="dashboard-logistics">
+      <Col span={24}>
+        <OrderDashboardBlock refresh={refresh} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <CapacityBlock refresh={refresh} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <MonthlyBlock refresh={refresh} />
+      </Col>
+      <Col span={24}>
+        <ByWarehouseBlock />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,269 @@
+import { Button, Empty, Flex, List, Modal, Spin, Typography } from 'antd';
+import DOMPurify from 'dompurify';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { unreadStore } from '../../messages/unread-store';
+import { http } from '../../request';
+import { Block } from './block';
+import { useFigure } from './use-figure';
+
+/** The carousel moves on one message every this many ms. */
+export const CAROUSEL_INTERVAL_MS = 5000;
+/** Messages visible at once in the carousel. */
+const ROWS = 3;
+const ROW_HEIGHT = 36;
+export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
+export const LEAVE_MESSAGES_PATH = '/message/vBuild/temp/97';
+
+interface SysMessage {
+  id: number;
+  title: string;
+  time: string;
+  content: string;
+  createTime: string;
+  haveRead: number;
+}
+
+interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/**
+ * A vertical carousel of rows: every `interval` ms the list moves up by one row, back to the top after
+ * the last; it holds still while the pointer or the keyboard focus is on it, and when everything fits.
+ */
+function VerticalCarousel<T extends { id: number }>({
+  items,
+  render,
+  interval,
+}: {
+  items: T[];
+  render: (item: T) => React.ReactNode;
+  interval: number;
+}) {
+  const [top, setTop] = useState(0);
+  const [held, setHeld] = useState(false);
+  const moving = items.length > ROWS;
+
+  useEffect(() => {
+    if (!moving || held) return;
+    const timer = setInterval(() => setTop((t) => (t + 1) % (items.length - ROWS + 1)), interval);
+    return () => clearInterval(timer);
+  }, [moving, held, items.length, interval]);
+
+  useEffect(() => {
+    if (top > Math.max(0, items.length - ROWS)) setTop(0);
+  }, [items.length, top]);
+
+  return (
+    <div
+      className="wg-vertical-carousel"
+      role="marquee"
+      aria-label="未读系统消息"
+      data-interval={interval}
+      style={{ height: ROW_HEIGHT * Math.min(ROWS, items.length), overflow: 'hidden' }}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <div style={{ transform: `translateY(-${top * ROW_HEIGHT}px)`, transition: 'transform 0.5s ease' }}>
+        {items.map((item) => (
+          <div key={item.id} style={{ height: ROW_HEIGHT, display: 'flex', alignItems: 'center' }}>
+            {render(item)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 系统信息: the user's unread system messages in a vertical carousel. Opening one shows it in the
+ * 系统通知 dialog (its HTML sanitised) and marks it read, and the badge follows.
+ */
+export function SystemInfoBlock() {
+  const navigate = useNavigate();
+  const list = useFigure<Page<SysMessage>>('/api/sysMessage/page', { haveRead: '0', page: 1, size: 10 });
+  const [open, setOpen] = useState<SysMessage | null>(null);
+  const [reading, setReading] = useState(false);
+  const { reload } = list;
+
+  const show = useCallback(async (m: SysMessage) => {
+    setOpen(m);
+    setReading(true);
+    try {
+      const r = await http.get<{ data: SysMessage }>('/api/sysMessage/readOne', { id: m.id });
+      setOpen(r.data);
+      void unreadStore.refresh();
+    } catch {
+      // The request layer showed why; the message stays as the list had it.
+    } finally {
+      setReading(false);
+    }
+  }, []);
+
+  const close = () => {
+    setOpen(null);
+    // What was read leaves the list of unread messages.
+    reload(false);
+  };
+
+  const items = list.data?.content ?? [];
+  return (
+    <Block
+      title="系统信息"
+      testId="dash-system-info"
+      loading={list.loading}
+      error={list.error}
+      ready={list.data !== null}
+      onRefresh={() => reload(false)}
+      extra={
+        <Button type="link" size="small" onClick={() => navigate(SYSTEM_MESSAGES_PATH)}>
+          查看更多
+        </Button>
+      }
+    >
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读系统消息" />
+      ) : (
+        <VerticalCarousel
+          items={items}
+          interval={CAROUSEL_INTERVAL_MS}
+          render={(m) => (
+            <Button type="link" className="wg-sys-message" onClick={() => void show(m)} style={{ padding: 0, width: '100%' }}>
+              <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
+                <Typography.Text ellipsis style={{ color: 'inherit' }}>
+                  {m.title}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                  {m.time}
+                </Typography.Text>
+              </Flex>
+            </Button>
+          )}
+        />
+      )}
+      <Modal title="系统通知" open={open !== null} width={850} footer={null} onCancel={close} destroyOnHidden>
+        {open && (
+          <Spin spinning={reading}>
+            <Typography.Title level={5}>{open.title}</Typography.Title>
+            <Typography.Text type="secondary">{open.createTime}</Typography.Text>
+            <div
+              className="wg-sys-message-content"
+              style={{ marginTop: 12, maxHeight: '60vh', overflow: 'auto' }}
+              // The message's HTML is sanitised before it is shown.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
+            />
+          </Spin>
+        )}
+      </Modal>
+    </Block>
+  );
+}
+
+interface LeaveMessage {
+  id: number;
+  content: string;
+  createTime: string;
+  senderName: string;
+}
+
+/** 未读留言: the first three unread leave messages. */
+export function LeaveMessagesBlock() {
+  const navigate = useNavigate();
+  const list = useFigure<Page<LeaveMessage>>('/api/unreadLeaveMessage', { page: 1, size: 3 });
+  const items = list.data?.content ?? [];
+  return (
+    <Block
+      title="未读留言"
+      testId="dash-leave-messages"
+      loading={list.loading}
+      error={list.error}
+      ready={list.data !== null}
+      onRefresh={() => list.reload(false)}
+      extra={
+        <Button type="link" size="small" onClick={() => navigate(LEAVE_MESSAGES_PATH)}>
+          查看更多
+        </Button>
+      }
+    >
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读留言" /> }}
+        renderItem={(m) => (
+          <List.Item key={m.id} extra={<Typography.Text type="secondary">{m.createTime}</Typography.Text>}>
+            <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
+              <Typography.Text strong>{m.senderName}：</Typography.Text>
+              {m.content}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+    </Block>
+  );
+}
+
+interface Bulletin {
+  id: number;
+  title: string;
+  content: string;
+  views: number;
+  createTime: string;
+}
+
+/** 公告: the published bulletins (status 10); opening one counts a view. */
+export function BulletinsBlock() {
+  const list = useFigure<Page<Bulletin>>('/api/bulletin', { status: 10, page: 0, size: 5 });
+  const [open, setOpen] = useState<Bulletin | null>(null);
+  const show = (b: Bulletin) => {
+    setOpen(b);
+    http
+      .post<{ viewsNum: number }>('/api/viewsNum/add', { id: b.id }, { silent: true })
+      .then((r) => setOpen((cur) => (cur && cur.id === b.id ? { ...cur, views: r.viewsNum } : cur)))
+      .catch(() => {});
+  };
+  const items = list.data?.content ?? [];
+  return (
+    <Block
+      title="公告"
+      testId="dash-bulletins"
+      loading={list.loading}
+      error={list.error}
+      ready={list.data !== null}
+      onRefresh={() => list.reload(false)}
+    >
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" /> }}
+        renderItem={(b) => (
+          <List.Item key={b.id} extra={<Typography.Text type="secondary">{b.createTime.slice(0, 10)}</Typography.Text>}>
+            <Button type="link" onClick={() => show(b)} style={{ padding: 0, height: 'auto', maxWidth: '100%' }}>
+              <Typography.Text ellipsis style={{ color: 'inherit' }}>
+                {b.title}
+              </Typography.Text>
+            </Button>
+          </List.Item>
+        )}
+      />
+      <Modal title={open?.title} open={open !== null} width={850} footer={null} onCancel={() => setOpen(null)} destroyOnHidden>
+        {open && (
+          <>
+            <Typography.Text type="secondary">
+              {open.createTime} · 阅读 {open.views}
+            </Typography.Text>
+            <div
+              style={{ marginTop: 12, maxHeight: '60vh', overflow: 'auto' }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
+            />
+          </>
+        )}
+      </Modal>
+    </Block>
+  );
+}
