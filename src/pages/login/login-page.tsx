@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
+import { App, Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Tag, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_SECONDS } from '../../notify/notifier';
@@ -9,6 +9,7 @@ import { sessionStore } from '../../session/session-store';
 import { getToken, setToken } from '../../session/token';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { errorText, rememberedUsername, rememberUsername, safeRedirect } from './login-helpers';
+import { useSite } from './site';
 
 // The dialogs (cascader, tabs, select…) load when first opened, keeping them out of the login
 // route's initial JS.
@@ -36,11 +37,12 @@ interface ExpiredPassword {
   phone: string;
 }
 
-const pageStyle: React.CSSProperties = {
+/** The login page's background, tinted with the entry site's colour. */
+const pageStyle = (color: string): React.CSSProperties => ({
   minHeight: '100vh',
   padding: '24px 16px',
-  background: 'linear-gradient(135deg, #eaf1ff 0%, #f7f9fc 100%)',
-};
+  background: `linear-gradient(135deg, ${color}26 0%, #f7f9fc 100%)`,
+});
 
 function LoginScreen({ notice }: { notice?: ReactNode }) {
   const { message } = App.useApp();
@@ -59,6 +61,7 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
   const passwordRef = useRef<InputRef>(null);
   const codeRef = useRef<InputRef>(null);
   const target = safeRedirect(params.get('redirect'));
+  const site = useSite();
 
   useEffect(() => {
     if (arrivedWithToken) return;
@@ -142,79 +145,86 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
   };
 
   return (
-    <Flex vertical justify="center" align="center" gap={16} style={pageStyle}>
-      <Card style={{ width: '100%', maxWidth: 400, boxShadow: '0 8px 24px rgba(47, 110, 255, 0.12)' }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>
-          wastegen 危废管理平台
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-          账号登录
-        </Typography.Paragraph>
-        {notice}
-        <Spin spinning={checking}>
-          <Form<LoginValues>
-            form={form}
-            name="login"
-            size="large"
-            initialValues={{ username: remembered, rememberMe: Boolean(remembered) }}
-            onFinish={onFinish}
-            autoComplete="on"
-          >
-            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '用户名不能为空' }]}>
-              <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" autoFocus={!remembered} maxLength={64} />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '密码不能为空' }]}>
-              <Input.Password
-                ref={passwordRef}
-                prefix={<LockOutlined />}
-                placeholder="密码"
-                autoComplete="current-password"
-                autoFocus={Boolean(remembered)}
-              />
-            </Form.Item>
-            <Flex gap={8} align="flex-start">
-              <Form.Item name="code" rules={[{ required: true, whitespace: true, message: '验证码不能为空' }]} style={{ flex: 1 }}>
-                <Input ref={codeRef} prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" maxLength={8} />
+    <ConfigProvider theme={{ token: { colorPrimary: site.color } }}>
+      <Flex vertical justify="center" align="center" gap={16} style={pageStyle(site.color)} data-site={site.kind}>
+        <Card style={{ width: '100%', maxWidth: 400, boxShadow: `0 8px 24px ${site.color}1f`, borderTop: `3px solid ${site.color}` }}>
+          <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>
+            wastegen 危废管理平台
+          </Typography.Title>
+          <Flex justify="center" style={{ marginBottom: 4 }}>
+            <Tag color={site.color} className="wg-site-label">
+              {site.label}
+            </Tag>
+          </Flex>
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+            账号登录
+          </Typography.Paragraph>
+          {notice}
+          <Spin spinning={checking}>
+            <Form<LoginValues>
+              form={form}
+              name="login"
+              size="large"
+              initialValues={{ username: remembered, rememberMe: Boolean(remembered) }}
+              onFinish={onFinish}
+              autoComplete="on"
+            >
+              <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '用户名不能为空' }]}>
+                <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" autoFocus={!remembered} maxLength={64} />
               </Form.Item>
-              <CaptchaImage state={captcha} />
-            </Flex>
-            <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-              <Form.Item name="rememberMe" valuePropName="checked" noStyle>
-                <Checkbox>记住我</Checkbox>
+              <Form.Item name="password" rules={[{ required: true, message: '密码不能为空' }]}>
+                <Input.Password
+                  ref={passwordRef}
+                  prefix={<LockOutlined />}
+                  placeholder="密码"
+                  autoComplete="current-password"
+                  autoFocus={Boolean(remembered)}
+                />
               </Form.Item>
-              <Button type="link" size="small" onClick={openApply} style={{ padding: 0, height: 'auto' }}>
-                申请入驻
-              </Button>
-            </Flex>
-            <Form.Item style={{ marginBottom: 0 }}>
-              <Button type="primary" htmlType="submit" block loading={submitting}>
-                登录
-              </Button>
-            </Form.Item>
-          </Form>
-        </Spin>
-      </Card>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        登录即表示您同意
-        <Link to="/serviceAgreement" target="_blank">
-          《服务协议》
-        </Link>
-        和
-        <Link to="/privacyPolicy" target="_blank">
-          《隐私政策》
-        </Link>
-      </Typography.Text>
-      {applyMounted && (
-        <Suspense fallback={null}>
-          <ApplyDialog open={applyOpen} onClose={() => setApplyOpen(false)} />
-        </Suspense>
-      )}
-      {expired && (
-        <Suspense fallback={<Spin fullscreen />}>
-          <PasswordDialog open forced admin={expired.admin} initialPhone={expired.phone} />
-        </Suspense>
-      )}
-    </Flex>
+              <Flex gap={8} align="flex-start">
+                <Form.Item name="code" rules={[{ required: true, whitespace: true, message: '验证码不能为空' }]} style={{ flex: 1 }}>
+                  <Input ref={codeRef} prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" maxLength={8} />
+                </Form.Item>
+                <CaptchaImage state={captcha} />
+              </Flex>
+              <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+                <Form.Item name="rememberMe" valuePropName="checked" noStyle>
+                  <Checkbox>记住我</Checkbox>
+                </Form.Item>
+                <Button type="link" size="small" onClick={openApply} style={{ padding: 0, height: 'auto' }}>
+                  申请入驻
+                </Button>
+              </Flex>
+              <Form.Item style={{ marginBottom: 0 }}>
+                <Button type="primary" htmlType="submit" block loading={submitting}>
+                  登录
+                </Button>
+              </Form.Item>
+            </Form>
+          </Spin>
+        </Card>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          登录即表示您同意
+          <Link to="/serviceAgreement" target="_blank">
+            《服务协议》
+          </Link>
+          和
+          <Link to="/privacyPolicy" target="_blank">
+            《隐私政策》
+          </Link>
+        </Typography.Text>
+        {applyMounted && (
+          <Suspense fallback={null}>
+            <ApplyDialog open={applyOpen} onClose={() => setApplyOpen(false)} />
+          </Suspense>
+        )}
+        {expired && (
+          <Suspense fallback={<Spin fullscreen />}>
+            <PasswordDialog open forced admin={expired.admin} initialPhone={expired.phone} />
+          </Suspense>
+        )}
+      </Flex>
+    </ConfigProvider>
   );
 }
 

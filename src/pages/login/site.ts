@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { http } from '../../request';
+import { type Site, siteOfHost } from '../../shared/site';
+
+/** The entry site as the server names it: which site, its label and colour, and the system's name. */
+export interface SiteAnswer extends Site {
+  host: string;
+  systemName: string | null;
+}
+
+/**
+ * The entry site of the address the page was opened at. The host name's own first label gives the
+ * first guess at once (producer.…, disposal.…, logistics.…, else management); the server's answer,
+ * which follows its SITE_HOSTS configuration, then replaces it. An unreachable server keeps the guess.
+ */
+export function useSite(): SiteAnswer {
+  const [site, setSite] = useState<SiteAnswer>(() => ({
+    ...siteOfHost(window.location.hostname),
+    host: window.location.hostname,
+    systemName: null,
+  }));
+  useEffect(() => {
+    let live = true;
+    http
+      .get<SiteAnswer>('/api/site', undefined, { silent: true, skipAuthHandlers: true })
+      .then((answer) => {
+        if (live && answer?.kind) setSite(answer);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return site;
+}
