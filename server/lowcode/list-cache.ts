@@ -12,7 +12,11 @@
  * - any other change (import, scripted actions, design, publish, view deletion, another instance's
  *   writes) calls bump() after it commits: everything cached for the view is dropped.
  * An answer is cached only when no write of its view began, ended or was under way while it was
- * computed, so it holds exactly the writes that ended before it and the ones after move it on.
+ * computed, so it holds exactly the writes that ended before it and the ones after move it on. So that
+ * this holds under a steady stream of writes, the view's misses and writes take turns (a fair
+ * readers-writer lock, per view): misses run together, a write runs alone, and whichever came first
+ * goes first. Hits never wait. On PGlite, which runs one statement at a time anyway, taking turns costs
+ * no throughput; without it almost no miss computed during a write stream would ever be kept.
  *
  * The bound is on cached rows (an array weighs its length, anything else 1), least recently used first out.
  */
@@ -58,10 +62,44 @@ interface Entry {
   weigh: (value: unknown) => number;
 }
 
+/** A fair readers-writer lock: readers share it, a writer holds it alone, waiters are served in order. */
+class TurnLock {
+  #readers = 0;
+  #writer = false;
+  readonly #queue: { write: boolean; go: () => void }[] = [];
+
+  async run<T>(write: boolean, body: () => Promise<T>): Promise<T> {
+    if (this.#queue.length || this.#writer || (write && this.#readers)) {
+      await new Promise<void>((go) => this.#queue.push({ write, go }));
+    } else if (write) this.#writer = true;
+    else this.#readers++;
+    try {
+      return await body();
+    } finally {
+      if (write) this.#writer = false;
+      else this.#readers--;
+      this.#next();
+    }
+  }
+
+  #next(): void {
+    while (this.#queue.length && !this.#writer) {
+      const head = this.#queue[0] as { write: boolean; go: () => void };
+      if (head.write && this.#readers) return;
+      this.#queue.shift();
+      if (head.write) this.#writer = true;
+      else this.#readers++;
+      head.go();
+    }
+  }
+}
+
 interface ViewState {
   /** Moves on when a write begins or ends and when the view is bumped: answers computed across it are not kept. */
   epoch: number;
   writing: number;
+  /** Misses and writes of the view take turns. */
+  turns: TurnLock;
   entries: Set<string>;
   /** Filters of the entries, most recently used last, with how many entries each has. */
   filters: Map<string, { filter: unknown; entries: number; hits: number }>;
@@ -92,7 +130,7 @@ export class ListCache {
   #view(viewId: number): ViewState {
     let v = this.#views.get(viewId);
     if (!v) {
-      v = { epoch: 0, writing: 0, entries: new Set(), filters: new Map() };
+      v = { epoch: 0, writing: 0, turns: new TurnLock(), entries: new Set(), filters: new Map() };
       this.#views.set(viewId, v);
     }
     return v;
@@ -168,13 +206,15 @@ export class ListCache {
     const hit = this.#get<T>(k);
     if (hit !== undefined) return hit;
     const v = this.#view(viewId);
-    const epoch = v.epoch;
-    const quiet = v.writing === 0;
-    const flightKey = `${epoch}|${k}`;
+    const flightKey = `${v.epoch}|${k}`;
     const pending = this.#inFlight.get(flightKey);
     if (pending) return pending as Promise<T>;
-    const run = compute()
-      .then((value) => {
+    const run = v.turns
+      .run(false, async () => {
+        // A write may have ended while this waited its turn: judge from when the computation starts.
+        const epoch = v.epoch;
+        const quiet = v.writing === 0;
+        const value = await compute();
         if (quiet && v.epoch === epoch && this.trusted()) this.#set(viewId, k, opts, value);
         return value;
       })
@@ -191,6 +231,10 @@ export class ListCache {
    */
   async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
     const v = this.#view(viewId);
+    return v.turns.run(true, () => this.#write(v, viewId, run));
+  }
+
+  async #write<T>(v: ViewState, viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
     const filters = [...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits }));
     v.writing++;
     v.epoch++;

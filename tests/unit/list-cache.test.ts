@@ -69,29 +69,57 @@ describe('ListCache', () => {
     expect(await counted(cache, 'b-blue', blue, false, ['b2'])).toEqual({ got: ['b2'], runs: 1 });
   });
 
-  it('does not keep an answer computed while a write began or ended, nor one begun during a write', async () => {
+  it('takes turns: a write waits for the misses under way, a miss waits for the write under way, and both are kept', async () => {
     const cache = new ListCache(true);
+    const order: string[] = [];
+    // A miss under way: the write starts only once it is answered, so the answer is kept and moved on.
     const across = gate<number>();
-    const pending = cache.through(1, 'c-all', { filter: all, count: true }, () => across.promise);
-    await cache.write(1, async () => ({ value: 0, matches: matches({}) }));
+    const pending = cache.through(1, 'c-all', { filter: all, count: true }, async () => {
+      order.push('miss');
+      return across.promise;
+    });
+    const first = cache.write(1, async () => {
+      order.push('write');
+      return { value: 0, matches: matches({ all: [0, 1] }) };
+    });
+    await Promise.resolve();
+    expect(order).toEqual(['miss']);
     across.open(10);
     expect(await pending).toBe(10);
-    expect((await counted(cache, 'c-all', all, true, 11)).runs).toBe(1);
+    await first;
+    expect(order).toEqual(['miss', 'write']);
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
 
-    const during = gate<number>();
+    // A write under way: a miss begun meanwhile runs after it, so it sees the write and is kept.
     const writing = gate<void>();
     const write = cache.write(1, async () => {
       await writing.promise;
-      return { value: 0, matches: matches({ all: [0, 1], red: [0, 1] }) };
+      order.push('write 2');
+      return { value: 0, matches: matches({ all: [0, 1] }) };
     });
-    const inside = cache.through(1, 'c-red', { filter: red, count: true }, () => during.promise);
-    during.open(3);
-    expect(await inside).toBe(3);
+    const inside = cache.through(1, 'c-red', { filter: red, count: true }, async () => {
+      order.push('miss 2');
+      return 3;
+    });
+    // Hits never wait for the write.
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
     writing.open();
     await write;
-    expect((await counted(cache, 'c-red', red, true, 4)).runs).toBe(1);
-    // The count cached before the write moved on with it.
+    expect(await inside).toBe(3);
+    expect(order.slice(2)).toEqual(['write 2', 'miss 2']);
+    expect((await counted(cache, 'c-red', red, true, -1)).runs).toBe(0);
     expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 12, runs: 0 });
+  });
+
+  it('does not keep an answer computed while the view was bumped', async () => {
+    const cache = new ListCache(true);
+    const across = gate<number>();
+    const pending = cache.through(1, 'c-all', { filter: all, count: true }, () => across.promise);
+    await Promise.resolve();
+    cache.bump(1);
+    across.open(10);
+    expect(await pending).toBe(10);
+    expect((await counted(cache, 'c-all', all, true, 11)).runs).toBe(1);
   });
 
   it('drops what it cannot judge: filters a write did not report on, writes that fail, bumped views', async () => {
