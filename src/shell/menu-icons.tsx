@@ -181,3 +181,6 @@ export function MenuIcon({ name }: { name: string | null | undefined }) {
   const Icon = (name && lookup(name)) || AppstoreOutlined;
   return <Icon />;
 }
+
+/** The icon names a menu can pick from, in the order they are listed above. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);

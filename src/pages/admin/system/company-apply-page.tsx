@@ -1,5 +1,233 @@
-import { PendingPage } from '../../pending-page';
+import { Button, Form, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { Access } from '../../../access/access';
+import { notify } from '../../../notify/notifier';
+import { type ApplicationRow, allRoles, applications, type DeptNode, deptTree } from './api';
+import { FormModal, LoadError, useRemote } from './common';
+import { approvalDefaults, MESSAGES, ruleOf, usernameError } from './rules';
 
+interface ApproveForm {
+  id: number;
+  username: string;
+  deptId?: number;
+  roleIds: number[];
+  permission: string;
+}
+
+interface RejectForm {
+  id: number;
+  reason: string;
+}
+
+const PAGE_SIZE = 10;
+const STATUS = [
+  { value: '0', label: '待审核', color: 'processing' },
+  { value: '1', label: '已通过', color: 'success' },
+  { value: '2', label: '已驳回', color: 'error' },
+];
+
+interface DeptOption {
+  value: number;
+  title: string;
+  children?: DeptOption[];
+}
+const toOptions = (nodes: DeptNode[]): DeptOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: n.children ? toOptions(n.children) : undefined }));
+
+/**
+ * 企业入驻审核: the applications made through the login page's apply dialog. 通过 creates the
+ * company and its first account and sends that account a system message; 驳回 asks for a reason.
+ * Both are recorded with who decided and when.
+ */
 export function CompanyApplyPage() {
-  return <PendingPage title="企业入驻审核" />;
+  const [blurryInput, setBlurryInput] = useState('');
+  const [blurry, setBlurry] = useState('');
+  const [status, setStatus] = useState<string | undefined>('0');
+  const [page, setPage] = useState(0);
+  const [approving, setApproving] = useState<ApplicationRow | null>(null);
+  const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
+  const [approveForm] = Form.useForm<ApproveForm>();
+  const [rejectForm] = Form.useForm<RejectForm>();
+
+  const list = useRemote(() => applications.list({ page, size: PAGE_SIZE, blurry, status }), [page, blurry, status]);
+  const roles = useRemote(allRoles, []);
+  const depts = useRemote(deptTree, []);
+  const deptOptions = useMemo(() => toOptions(depts.data ?? []), [depts.data]);
+
+  const approveInitial = useMemo(
+    () => (approving ? { id: approving.id, ...approvalDefaults(approving, roles.data ?? [], depts.data ?? []) } : {}),
+    [approving, roles.data, depts.data],
+  );
+
+  const approve = async (v: ApproveForm) => {
+    const r = await applications.approve({
+      id: v.id,
+      username: v.username.trim(),
+      deptId: v.deptId ?? null,
+      roles: v.roleIds.map((id) => ({ id })),
+      permission: v.permission || null,
+    });
+    notify.success(`${r.message}（账号 ${r.username}）`);
+    setApproving(null);
+    list.reload();
+  };
+
+  const reject = async (v: RejectForm) => {
+    const r = await applications.reject({ id: v.id, reason: v.reason.trim() });
+    notify.success(r.message);
+    setRejecting(null);
+    list.reload();
+  };
+
+  const search = () => {
+    setPage(0);
+    setBlurry(blurryInput.trim());
+  };
+
+  return (
+    <div className="sys-page" data-page="system-company-apply">
+      <div className="sys-toolbar">
+        <Input
+          allowClear
+          placeholder="输入企业名称、申请人或手机号搜索"
+          style={{ width: 260 }}
+          value={blurryInput}
+          onChange={(e) => setBlurryInput(e.target.value)}
+          onPressEnter={search}
+          aria-label="搜索申请"
+        />
+        <Select
+          allowClear
+          placeholder="审核状态"
+          style={{ width: 120 }}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(0);
+          }}
+          options={STATUS.map(({ value, label }) => ({ value, label }))}
+          aria-label="审核状态"
+        />
+        <Button type="primary" onClick={search}>
+          搜索
+        </Button>
+      </div>
+      <LoadError error={list.error} retry={list.reload} />
+      <Table<ApplicationRow>
+        rowKey="id"
+        size="middle"
+        bordered
+        loading={list.loading}
+        dataSource={list.data?.content ?? []}
+        locale={{ emptyText: status === '0' ? '暂无待审核的申请' : '暂无数据' }}
+        pagination={{
+          current: page + 1,
+          pageSize: PAGE_SIZE,
+          total: list.data?.totalElements ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (p) => setPage(p - 1),
+        }}
+        columns={[
+          { title: '企业名称', dataIndex: 'name' },
+          { title: '企业类型', dataIndex: 'comtype', width: 100 },
+          { title: '企业地址', dataIndex: 'regionFmt', ellipsis: true },
+          { title: '申请人', dataIndex: 'applicant', width: 100 },
+          { title: '手机号', dataIndex: 'phone', width: 120 },
+          { title: '申请时间', dataIndex: 'createTime', width: 170 },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (s: number) => {
+              const st = STATUS[s];
+              return st ? <Tag color={st.color}>{st.label}</Tag> : s;
+            },
+          },
+          {
+            title: '审核结果',
+            render: (_, r) =>
+              r.status === 0 ? null : (
+                <span>
+                  {r.reviewerName} {r.reviewTime}
+                  {r.status === 1 && r.username ? `，账号 ${r.username}` : ''}
+                  {r.status === 2 && r.reason ? `，原因：${r.reason}` : ''}
+                </span>
+              ),
+          },
+          {
+            title: '操作',
+            width: 130,
+            render: (_, r) =>
+              r.status === 0 ? (
+                <Space size={4}>
+                  <Access roles={['companyApply:approve']}>
+                    <Button size="small" type="link" onClick={() => setApproving(r)}>
+                      通过
+                    </Button>
+                  </Access>
+                  <Access roles={['companyApply:reject']}>
+                    <Button size="small" type="link" danger onClick={() => setRejecting(r)}>
+                      驳回
+                    </Button>
+                  </Access>
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+      <FormModal<ApproveForm>
+        title={approving ? `审核通过：${approving.name}` : '审核通过'}
+        okText="通过"
+        open={approving !== null}
+        form={approveForm}
+        initialValues={approveInitial}
+        onSubmit={approve}
+        onClose={() => setApproving(null)}
+      >
+        <p className="sys-hint">通过后将创建该企业及其首个账号（平台默认密码，首次登录需修改），并给该账号发送系统消息。</p>
+        <Form.Item name="username" label="登录账号" required rules={[ruleOf(usernameError)]}>
+          <Input maxLength={50} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="deptId" label="部门">
+          <TreeSelect treeData={deptOptions} allowClear treeDefaultExpandAll placeholder="选择部门" />
+        </Form.Item>
+        <Form.Item
+          name="roleIds"
+          label="角色"
+          required
+          rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.rolesRequired }]}
+        >
+          <Select
+            mode="multiple"
+            loading={roles.loading}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            optionFilterProp="label"
+            aria-label="角色"
+          />
+        </Form.Item>
+        <Form.Item name="permission" label="企业类别">
+          <Select
+            options={[
+              { value: '', label: '其他' },
+              { value: 'logistics', label: '物流企业（logistics）' },
+              { value: 'collectionPoint', label: '收集点（collectionPoint）' },
+            ]}
+          />
+        </Form.Item>
+      </FormModal>
+      <FormModal<RejectForm>
+        title={rejecting ? `驳回：${rejecting.name}` : '驳回'}
+        okText="驳回"
+        open={rejecting !== null}
+        form={rejectForm}
+        initialValues={rejecting ? { id: rejecting.id, reason: '' } : {}}
+        onSubmit={reject}
+        onClose={() => setRejecting(null)}
+      >
+        <Form.Item name="reason" label="驳回原因" rules={[{ required: true, whitespace: true, message: MESSAGES.reasonRequired }]}>
+          <Input.TextArea rows={4} maxLength={500} showCount />
+        </Form.Item>
+      </FormModal>
+    </div>
+  );
 }

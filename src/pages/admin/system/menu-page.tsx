@@ -1,5 +1,317 @@
-import { PendingPage } from '../../pending-page';
+import { Button, Form, Input, InputNumber, Popover, Radio, Space, Table, Tag, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { Access } from '../../../access/access';
+import { notify } from '../../../notify/notifier';
+import { MENU_ICON_NAMES, MenuIcon } from '../../../shell/menu-icons';
+import { allMenus, type MenuRow, menus } from './api';
+import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
+import { MESSAGES, nest, type TreeOf } from './rules';
 
+interface MenuForm {
+  id?: number;
+  pid: number | null;
+  type: number;
+  title: string;
+  icon?: string;
+  path?: string;
+  componentName?: string;
+  component?: string;
+  permission?: string;
+  menuSort: number;
+  hidden: boolean;
+  cache: boolean;
+  iFrame: boolean;
+}
+
+const TYPES = ['目录', '菜单', '按钮'];
+/** The 0 of the parent picker: a menu at the top level. */
+const TOP = 0;
+
+interface ParentOption {
+  value: number;
+  title: string;
+  children?: ParentOption[];
+  disabled?: boolean;
+}
+
+/** Directories and menus can hold children; a menu never goes under itself or its own children. */
+function parentOptions(nodes: TreeOf<MenuRow>[], exclude: number | undefined): ParentOption[] {
+  return nodes
+    .filter((n) => n.type !== 2 && n.id !== exclude)
+    .map((n) => {
+      const children = parentOptions(n.children ?? [], exclude);
+      return { value: n.id, title: n.title, children: children.length ? children : undefined };
+    });
+}
+
+/** A grid of the icons the sidebar knows; the chosen one is pressed. Arrow keys move between buttons via Tab. */
+function IconPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const names = MENU_ICON_NAMES.filter((n) => n.toLowerCase().includes(filter.trim().toLowerCase()));
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomLeft"
+      content={
+        <div>
+          <Input
+            size="small"
+            allowClear
+            placeholder="搜索图标"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
+          <div className="sys-icon-grid" role="listbox" aria-label="图标">
+            {names.map((n) => (
+              <button
+                key={n}
+                type="button"
+                aria-pressed={n === value}
+                title={n}
+                onClick={() => {
+                  onChange?.(n);
+                  setOpen(false);
+                }}
+              >
+                <MenuIcon name={n} />
+                <span>{n}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      }
+    >
+      <Input readOnly value={value} placeholder="点击选择图标" prefix={value ? <MenuIcon name={value} /> : undefined} aria-label="图标" />
+    </Popover>
+  );
+}
+
+/** 菜单管理: directories, menus and buttons as a tree table, with add, edit and delete. */
 export function MenuAdminPage() {
-  return <PendingPage title="菜单管理" />;
+  const [blurryInput, setBlurryInput] = useState('');
+  const [blurry, setBlurry] = useState('');
+  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: MenuRow; pid?: number | null } | null>(null);
+  const [form] = Form.useForm<MenuForm>();
+  const type = Form.useWatch('type', form);
+
+  const list = useRemote(() => (blurry ? menus.search(blurry) : allMenus()), [blurry]);
+  const tree = useMemo(() => (blurry ? (list.data ?? []).map((r) => ({ ...r })) : nest(list.data ?? [])), [list.data, blurry]);
+  const fullTree = useMemo(() => nest(list.data ?? []), [list.data]);
+  const parents = useMemo(
+    () => [{ value: TOP, title: '顶级类目', children: parentOptions(fullTree, dialog?.row?.id) }],
+    [fullTree, dialog?.row?.id],
+  );
+
+  const submit = async (v: MenuForm) => {
+    const body = {
+      ...v,
+      pid: v.pid === TOP ? null : v.pid,
+      title: v.title.trim(),
+      path: v.path?.trim() || null,
+      component: v.component?.trim() || null,
+      componentName: v.componentName?.trim() || null,
+      permission: v.permission?.trim() || null,
+      icon: v.icon || null,
+    };
+    if (dialog?.mode === 'edit') await menus.edit(body);
+    else await menus.add(body);
+    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
+    setDialog(null);
+    list.reload();
+  };
+
+  const search = () => setBlurry(blurryInput.trim());
+
+  return (
+    <div className="sys-page" data-page="system-menu">
+      <div className="sys-toolbar">
+        <Input
+          allowClear
+          placeholder="输入菜单名称搜索"
+          style={{ width: 220 }}
+          value={blurryInput}
+          onChange={(e) => setBlurryInput(e.target.value)}
+          onPressEnter={search}
+          aria-label="搜索菜单"
+        />
+        <Button type="primary" onClick={search}>
+          搜索
+        </Button>
+        <span className="sys-grow" />
+        <Access roles={['menu:add']}>
+          <Button type="primary" onClick={() => setDialog({ mode: 'add', pid: null })}>
+            新增
+          </Button>
+        </Access>
+      </div>
+      <LoadError error={list.error} retry={list.reload} />
+      <Table<TreeOf<MenuRow>>
+        rowKey="id"
+        size="middle"
+        bordered
+        loading={list.loading}
+        dataSource={tree}
+        pagination={false}
+        scroll={{ y: 'calc(100vh - 320px)' }}
+        columns={[
+          { title: '菜单标题', dataIndex: 'title', width: 220 },
+          {
+            title: '图标',
+            dataIndex: 'icon',
+            width: 60,
+            align: 'center',
+            render: (v: string | null) => (v ? <MenuIcon name={v} /> : null),
+          },
+          { title: '类型', dataIndex: 'type', width: 70, render: (t: number) => <Tag>{TYPES[t] ?? t}</Tag> },
+          { title: '排序', dataIndex: 'menuSort', width: 70, align: 'center' },
+          { title: '权限标识', dataIndex: 'permission', ellipsis: true },
+          { title: '路由地址', dataIndex: 'path', ellipsis: true },
+          { title: '组件路径', dataIndex: 'component', ellipsis: true },
+          { title: '可见', dataIndex: 'hidden', width: 60, render: (h: boolean) => (h ? '否' : '是') },
+          { title: '缓存', dataIndex: 'cache', width: 60, render: (c: boolean) => (c ? '是' : '否') },
+          {
+            title: '操作',
+            width: 180,
+            render: (_, r) => (
+              <Space size={4}>
+                {r.type !== 2 && (
+                  <Access roles={['menu:add']}>
+                    <Button size="small" type="link" onClick={() => setDialog({ mode: 'add', pid: r.id })}>
+                      新增下级
+                    </Button>
+                  </Access>
+                )}
+                <Access roles={['menu:edit']}>
+                  <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
+                    编辑
+                  </Button>
+                </Access>
+                <Access roles={['menu:del']}>
+                  <Button
+                    size="small"
+                    type="link"
+                    danger
+                    onClick={() =>
+                      deleteAfterConfirm(
+                        r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`,
+                        () => menus.remove([r.id]),
+                        list.reload,
+                      )
+                    }
+                  >
+                    删除
+                  </Button>
+                </Access>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormModal<MenuForm>
+        title={dialog?.mode === 'edit' ? '编辑菜单' : '新增菜单'}
+        open={dialog !== null}
+        form={form}
+        width={680}
+        initialValues={
+          dialog?.row
+            ? {
+                id: dialog.row.id,
+                pid: dialog.row.pid ?? TOP,
+                type: dialog.row.type,
+                title: dialog.row.title,
+                icon: dialog.row.icon ?? undefined,
+                path: dialog.row.path ?? '',
+                componentName: dialog.row.componentName ?? '',
+                component: dialog.row.component ?? '',
+                permission: dialog.row.permission ?? '',
+                menuSort: dialog.row.menuSort,
+                hidden: dialog.row.hidden,
+                cache: dialog.row.cache,
+                iFrame: dialog.row.iFrame,
+              }
+            : { pid: dialog?.pid ?? TOP, type: dialog?.pid ? 1 : 0, menuSort: 999, hidden: false, cache: false, iFrame: false }
+        }
+        onSubmit={submit}
+        onClose={() => setDialog(null)}
+      >
+        <Form.Item name="type" label="菜单类型">
+          <Radio.Group optionType="button" options={TYPES.map((label, value) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label={type === 2 ? '按钮名称' : '菜单标题'}
+          rules={[{ required: true, whitespace: true, message: '请输入标题' }]}
+        >
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="pid" label="上级类目">
+          <TreeSelect treeData={parents} treeDefaultExpandedKeys={[TOP]} showSearch treeNodeFilterProp="title" />
+        </Form.Item>
+        {type !== 2 && (
+          <>
+            <Form.Item name="icon" label="菜单图标">
+              <IconPicker />
+            </Form.Item>
+            <Form.Item name="path" label="路由地址" rules={[{ required: true, whitespace: true, message: '请输入路由地址' }]}>
+              <Input maxLength={255} placeholder="如 user，或外链 https://…" />
+            </Form.Item>
+          </>
+        )}
+        {type === 1 && (
+          <>
+            <Form.Item name="componentName" label="组件名称">
+              <Input maxLength={255} placeholder="如 User" />
+            </Form.Item>
+            <Form.Item name="component" label="组件路径">
+              <Input maxLength={255} placeholder="如 system/user/index" />
+            </Form.Item>
+          </>
+        )}
+        {type !== 0 && (
+          <Form.Item
+            name="permission"
+            label="权限标识"
+            rules={type === 2 ? [{ required: true, whitespace: true, message: '请输入权限标识' }] : []}
+          >
+            <Input maxLength={255} placeholder="如 user:add" />
+          </Form.Item>
+        )}
+        <Form.Item name="menuSort" label="排序" rules={[{ required: true, message: '请输入排序' }]}>
+          <InputNumber min={-999999} max={999999} />
+        </Form.Item>
+        {type !== 2 && (
+          <>
+            <Form.Item name="hidden" label="菜单可见">
+              <Radio.Group
+                options={[
+                  { value: false, label: '是' },
+                  { value: true, label: '否' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="cache" label="菜单缓存">
+              <Radio.Group
+                options={[
+                  { value: true, label: '是' },
+                  { value: false, label: '否' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="iFrame" label="外链菜单">
+              <Radio.Group
+                options={[
+                  { value: true, label: '是' },
+                  { value: false, label: '否' },
+                ]}
+              />
+            </Form.Item>
+          </>
+        )}
+      </FormModal>
+    </div>
+  );
 }

@@ -1,5 +1,262 @@
-import { PendingPage } from '../../pending-page';
+import { Button, Empty, Form, Input, InputNumber, Select, Space, Spin, Table, Tree } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Access, usePermission } from '../../../access/access';
+import { notify } from '../../../notify/notifier';
+import { http } from '../../../request';
+import { type RoleRow, roles } from './api';
+import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
+import { type FlatNode, MESSAGES, toggleGrant } from './rules';
 
+interface MenuTreeNode {
+  id: number;
+  label: string;
+  children?: MenuTreeNode[];
+}
+
+interface RoleForm {
+  id?: number;
+  name: string;
+  level: number;
+  dataScope: string;
+  description?: string;
+}
+
+const PAGE_SIZE = 10;
+
+function flatten(nodes: MenuTreeNode[], pid: number | null = null, out: FlatNode[] = []): FlatNode[] {
+  for (const n of nodes) {
+    out.push({ id: n.id, pid });
+    if (n.children) flatten(n.children, n.id, out);
+  }
+  return out;
+}
+
+interface GrantNode {
+  key: number;
+  title: string;
+  children?: GrantNode[];
+}
+
+const toTreeData = (nodes: MenuTreeNode[]): GrantNode[] =>
+  nodes.map((n) => ({ key: n.id, title: n.label, children: n.children ? toTreeData(n.children) : undefined }));
+
+/**
+ * 角色管理: roles on the left; the selected role's menus and buttons on the right as a checkbox tree,
+ * saved with 保存授权. A changed grant reaches the role's users at their next menu load.
+ */
 export function RoleAdminPage() {
-  return <PendingPage title="角色管理" />;
+  const can = usePermission();
+  const [blurryInput, setBlurryInput] = useState('');
+  const [blurry, setBlurry] = useState('');
+  const [page, setPage] = useState(0);
+  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: RoleRow } | null>(null);
+  const [current, setCurrent] = useState<RoleRow | null>(null);
+  const [granted, setGranted] = useState<number[]>([]);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<RoleForm>();
+
+  const list = useRemote(() => roles.list({ page, size: PAGE_SIZE, blurry }), [page, blurry]);
+  const tree = useRemote(() => http.get<MenuTreeNode[]>('/api/menus/tree'), []);
+  const flat = useMemo(() => flatten(tree.data ?? []), [tree.data]);
+  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+
+  // The selected role follows the reloaded list (its grant may have changed).
+  useEffect(() => {
+    if (!current || !list.data) return;
+    const fresh = list.data.content.find((r) => r.id === current.id);
+    if (fresh && fresh !== current && !dirty) {
+      setCurrent(fresh);
+      setGranted(fresh.menus.map((m) => m.id));
+    }
+  }, [list.data, current, dirty]);
+
+  const select = async (row: RoleRow) => {
+    if (row.id === current?.id) return;
+    if (dirty && !(await notify.confirm({ title: MESSAGES.confirmTitle, content: '当前角色的授权尚未保存，确定放弃修改吗？' }))) return;
+    setCurrent(row);
+    setGranted(row.menus.map((m) => m.id));
+    setDirty(false);
+  };
+
+  const saveGrant = async () => {
+    if (!current) return;
+    setSaving(true);
+    try {
+      await roles.grant(current.id, granted);
+      notify.success('授权已保存，用户下次加载菜单时生效');
+      setDirty(false);
+      list.reload();
+    } catch {
+      // The request client has shown the server's message; the checked boxes stay as they are.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = async (v: RoleForm) => {
+    const body = { id: v.id, name: v.name.trim(), level: v.level, dataScope: v.dataScope, description: v.description?.trim() || null };
+    if (dialog?.mode === 'edit') await roles.edit(body);
+    else await roles.add(body);
+    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
+    setDialog(null);
+    list.reload();
+  };
+
+  const search = () => {
+    setPage(0);
+    setBlurry(blurryInput.trim());
+  };
+
+  const canGrant = can('role:edit');
+  return (
+    <div className="sys-page" data-page="system-role">
+      <div className="sys-toolbar">
+        <Input
+          allowClear
+          placeholder="输入角色名称搜索"
+          style={{ width: 220 }}
+          value={blurryInput}
+          onChange={(e) => setBlurryInput(e.target.value)}
+          onPressEnter={search}
+          aria-label="搜索角色"
+        />
+        <Button type="primary" onClick={search}>
+          搜索
+        </Button>
+        <span className="sys-grow" />
+        <Access roles={['role:add']}>
+          <Button type="primary" onClick={() => setDialog({ mode: 'add' })}>
+            新增
+          </Button>
+        </Access>
+      </div>
+      <LoadError error={list.error} retry={list.reload} />
+      <div className="sys-split sys-split-wide">
+        <Table<RoleRow>
+          rowKey="id"
+          size="middle"
+          bordered
+          loading={list.loading}
+          dataSource={list.data?.content ?? []}
+          rowClassName={(r) => (r.id === current?.id ? 'ant-table-row-selected' : '')}
+          onRow={(r) => ({ onClick: () => void select(r), style: { cursor: 'pointer' } })}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            showTotal: (t) => `共 ${t} 条`,
+            onChange: (p) => setPage(p - 1),
+          }}
+          columns={[
+            { title: '名称', dataIndex: 'name' },
+            { title: '数据权限', dataIndex: 'dataScope', width: 100 },
+            { title: '级别', dataIndex: 'level', width: 70 },
+            { title: '描述', dataIndex: 'description', ellipsis: true },
+            { title: '创建日期', dataIndex: 'createTime', width: 170 },
+            {
+              title: '操作',
+              width: 130,
+              render: (_, r) => (
+                <Space size={4} onClick={(e) => e.stopPropagation()}>
+                  <Access roles={['role:edit']}>
+                    <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
+                      编辑
+                    </Button>
+                  </Access>
+                  <Access roles={['role:del']}>
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      onClick={() =>
+                        deleteAfterConfirm(
+                          `角色“${r.name}”`,
+                          () => roles.remove([r.id]),
+                          () => {
+                            if (current?.id === r.id) setCurrent(null);
+                            list.reload();
+                          },
+                        )
+                      }
+                    >
+                      删除
+                    </Button>
+                  </Access>
+                </Space>
+              ),
+            },
+          ]}
+        />
+        <aside className="sys-side" aria-label="菜单分配">
+          <div className="sys-side-title">
+            <span>菜单分配{current ? `：${current.name}` : ''}</span>
+            {current && canGrant && (
+              <Button type="primary" size="small" loading={saving} disabled={!dirty} onClick={saveGrant}>
+                保存授权
+              </Button>
+            )}
+          </div>
+          <LoadError error={tree.error} retry={tree.reload} />
+          {!current ? (
+            <Empty description="选择左侧的角色以分配菜单" />
+          ) : tree.loading && !tree.data ? (
+            <Spin />
+          ) : (
+            <Tree
+              className="sys-grant-tree"
+              checkable
+              checkStrictly
+              selectable={false}
+              disabled={!canGrant}
+              defaultExpandedKeys={flat.filter((n) => n.pid === null).map((n) => n.id)}
+              treeData={treeData}
+              checkedKeys={{ checked: granted, halfChecked: [] }}
+              onCheck={(_, info) => {
+                setGranted((g) => toggleGrant(flat, g, Number(info.node.key), info.checked));
+                setDirty(true);
+              }}
+            />
+          )}
+        </aside>
+      </div>
+      <FormModal<RoleForm>
+        title={dialog?.mode === 'edit' ? '编辑角色' : '新增角色'}
+        open={dialog !== null}
+        form={form}
+        initialValues={
+          dialog?.row
+            ? {
+                id: dialog.row.id,
+                name: dialog.row.name,
+                level: dialog.row.level,
+                dataScope: dialog.row.dataScope,
+                description: dialog.row.description ?? '',
+              }
+            : { level: 3, dataScope: '本级' }
+        }
+        onSubmit={submit}
+        onClose={() => setDialog(null)}
+      >
+        <Form.Item name="name" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }]}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="level" label="角色级别" rules={[{ required: true, message: '请输入角色级别' }]}>
+          <InputNumber min={1} max={99} />
+        </Form.Item>
+        <Form.Item name="dataScope" label="数据权限">
+          <Select
+            options={[
+              { value: '全部', label: '全部' },
+              { value: '本级', label: '本级' },
+              { value: '自定义', label: '自定义' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="description" label="描述">
+          <Input.TextArea rows={3} maxLength={255} />
+        </Form.Item>
+      </FormModal>
+    </div>
+  );
 }

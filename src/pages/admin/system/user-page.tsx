@@ -1,5 +1,343 @@
-import { PendingPage } from '../../pending-page';
+import { Button, Empty, Form, Input, Radio, Select, Space, Spin, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { Access, usePermission } from '../../../access/access';
+import { notify } from '../../../notify/notifier';
+import { allRoles, type DeptNode, deptTree, type UserRow, users } from './api';
+import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
+import { emailError, MESSAGES, nickNameError, phoneError, ruleOf, usernameError } from './rules';
 
+interface UserForm {
+  id?: number;
+  username: string;
+  nickName: string;
+  phone: string;
+  email?: string;
+  sex?: string;
+  deptId?: number | null;
+  job?: string;
+  roleIds: number[];
+  enabled: boolean;
+  permission?: string | null;
+}
+
+const PAGE_SIZE = 10;
+
+interface DeptOption {
+  key: number;
+  value: number;
+  title: string;
+  children?: DeptOption[];
+}
+
+const toTreeData = (nodes: DeptNode[]): DeptOption[] =>
+  nodes.map((n) => ({ key: n.id, value: n.id, title: n.name, children: n.children ? toTreeData(n.children) : undefined }));
+
+/** 用户管理: a department tree filters the table; add, edit, delete, enable/disable, reset a password. */
 export function UserAdminPage() {
-  return <PendingPage title="用户管理" />;
+  const can = usePermission();
+  const [deptId, setDeptId] = useState<number | null>(null);
+  const [blurryInput, setBlurryInput] = useState('');
+  const [blurry, setBlurry] = useState('');
+  const [enabled, setEnabled] = useState<string | undefined>();
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: UserRow } | null>(null);
+  const [form] = Form.useForm<UserForm>();
+
+  const depts = useRemote(deptTree, []);
+  const roleList = useRemote(allRoles, []);
+  const list = useRemote(
+    () => users.list({ page, size: PAGE_SIZE, deptId: deptId ?? undefined, blurry, enabled }),
+    [page, deptId, blurry, enabled],
+  );
+  const treeData = useMemo(() => toTreeData(depts.data ?? []), [depts.data]);
+
+  const search = () => {
+    setPage(0);
+    setBlurry(blurryInput.trim());
+  };
+
+  const submit = async (v: UserForm) => {
+    const body = {
+      id: v.id,
+      username: v.username.trim(),
+      nickName: v.nickName.trim(),
+      phone: v.phone.trim(),
+      email: v.email?.trim() || null,
+      sex: v.sex || null,
+      deptId: v.deptId ?? null,
+      job: v.job?.trim() || null,
+      roles: (v.roleIds ?? []).map((id) => ({ id })),
+      enabled: v.enabled,
+      permission: v.permission || null,
+    };
+    if (dialog?.mode === 'edit') await users.edit(body);
+    else await users.add(body);
+    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
+    setDialog(null);
+    list.reload();
+  };
+
+  const toggle = async (row: UserRow, on: boolean) => {
+    try {
+      await users.setEnabled(row.id, on);
+      notify.success(on ? '已启用' : '已禁用');
+    } catch {
+      // The request client has shown the server's message.
+    }
+    list.reload();
+  };
+
+  const reset = async (row: UserRow) => {
+    const ok = await notify.confirm({
+      title: MESSAGES.confirmTitle,
+      content: `确定将用户“${row.username}”的密码重置为默认密码吗？用户下次登录需修改密码。`,
+    });
+    if (!ok) return;
+    try {
+      const r = await users.resetPassword([row.id]);
+      notify.success(r.message);
+    } catch {
+      // shown by the request client
+    }
+  };
+
+  const removeRows = (ids: number[], what: string) =>
+    deleteAfterConfirm(
+      what,
+      () => users.remove(ids),
+      () => {
+        setSelected([]);
+        const rows = list.data?.content.length ?? 0;
+        if (page > 0 && ids.length >= rows) setPage(page - 1);
+        else list.reload();
+      },
+    );
+
+  const data = list.data;
+  return (
+    <div className="sys-page sys-split" data-page="system-user">
+      <aside className="sys-side" aria-label="部门">
+        <div className="sys-side-title">
+          部门
+          {deptId !== null && (
+            <Button
+              size="small"
+              type="link"
+              onClick={() => {
+                setDeptId(null);
+                setPage(0);
+              }}
+            >
+              全部
+            </Button>
+          )}
+        </div>
+        <LoadError error={depts.error} retry={depts.reload} />
+        {depts.loading && !depts.data ? (
+          <Spin />
+        ) : treeData.length ? (
+          <Tree
+            treeData={treeData}
+            defaultExpandAll
+            blockNode
+            selectedKeys={deptId === null ? [] : [deptId]}
+            onSelect={(keys) => {
+              setDeptId(keys.length ? Number(keys[0]) : null);
+              setPage(0);
+            }}
+          />
+        ) : (
+          <Empty description="暂无部门" />
+        )}
+      </aside>
+      <section className="sys-page">
+        <div className="sys-toolbar">
+          <Input
+            allowClear
+            placeholder="输入名称、邮箱或手机号搜索"
+            style={{ width: 240 }}
+            value={blurryInput}
+            onChange={(e) => setBlurryInput(e.target.value)}
+            onPressEnter={search}
+            aria-label="搜索用户"
+          />
+          <Select
+            allowClear
+            placeholder="状态"
+            style={{ width: 110 }}
+            value={enabled}
+            onChange={(v) => {
+              setEnabled(v);
+              setPage(0);
+            }}
+            options={[
+              { value: 'true', label: '启用' },
+              { value: 'false', label: '禁用' },
+            ]}
+            aria-label="状态"
+          />
+          <Button type="primary" onClick={search}>
+            搜索
+          </Button>
+          <span className="sys-grow" />
+          <Access roles={['user:add']}>
+            <Button type="primary" onClick={() => setDialog({ mode: 'add' })}>
+              新增
+            </Button>
+          </Access>
+          <Access roles={['user:del']}>
+            <Button danger disabled={!selected.length} onClick={() => removeRows(selected, `选中的${selected.length}个用户`)}>
+              删除
+            </Button>
+          </Access>
+        </div>
+        <LoadError error={list.error} retry={list.reload} />
+        <Table<UserRow>
+          rowKey="id"
+          size="middle"
+          bordered
+          loading={list.loading}
+          dataSource={data?.content ?? []}
+          locale={{ emptyText: list.error ? '加载失败' : '暂无数据' }}
+          rowSelection={can('user:del') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+          pagination={{
+            current: page + 1,
+            pageSize: PAGE_SIZE,
+            total: data?.totalElements ?? 0,
+            showTotal: (t) => `共 ${t} 条`,
+            onChange: (p) => setPage(p - 1),
+          }}
+          columns={[
+            { title: '用户名', dataIndex: 'username' },
+            { title: '昵称', dataIndex: 'nickName' },
+            { title: '电话', dataIndex: 'phone' },
+            { title: '邮箱', dataIndex: 'email', ellipsis: true },
+            { title: '部门', render: (_, r) => r.dept?.name ?? '' },
+            { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
+            {
+              title: '状态',
+              width: 80,
+              render: (_, r) => (
+                <Switch
+                  size="small"
+                  checked={r.enabled}
+                  disabled={!can('user:edit')}
+                  aria-label={`${r.username}${r.enabled ? '已启用' : '已禁用'}`}
+                  onChange={(on) => toggle(r, on)}
+                />
+              ),
+            },
+            { title: '创建日期', dataIndex: 'createTime', width: 170 },
+            {
+              title: '操作',
+              width: 200,
+              render: (_, r) => (
+                <Space size={4}>
+                  <Access roles={['user:edit']}>
+                    <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
+                      编辑
+                    </Button>
+                    <Button size="small" type="link" onClick={() => reset(r)}>
+                      重置密码
+                    </Button>
+                  </Access>
+                  <Access roles={['user:del']}>
+                    <Button size="small" type="link" danger onClick={() => removeRows([r.id], `用户“${r.username}”`)}>
+                      删除
+                    </Button>
+                  </Access>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </section>
+      <FormModal<UserForm>
+        title={dialog?.mode === 'edit' ? '编辑用户' : '新增用户'}
+        open={dialog !== null}
+        form={form}
+        width={640}
+        initialValues={
+          dialog?.row
+            ? {
+                id: dialog.row.id,
+                username: dialog.row.username,
+                nickName: dialog.row.nickName,
+                phone: dialog.row.phone ?? '',
+                email: dialog.row.email ?? '',
+                sex: dialog.row.sex ?? undefined,
+                deptId: dialog.row.deptId,
+                job: dialog.row.job ?? '',
+                roleIds: dialog.row.roles.map((x) => x.id),
+                enabled: dialog.row.enabled,
+                permission: dialog.row.permission ?? '',
+              }
+            : { enabled: true, roleIds: [], deptId: deptId ?? undefined, permission: '' }
+        }
+        onSubmit={submit}
+        onClose={() => setDialog(null)}
+      >
+        <Form.Item name="username" label="用户名" required rules={[ruleOf(usernameError)]}>
+          <Input autoComplete="off" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="nickName" label="昵称" required rules={[ruleOf(nickNameError)]}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="phone" label="电话" required rules={[ruleOf(phoneError)]}>
+          <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱" rules={[ruleOf(emailError)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="sex" label="性别">
+          <Radio.Group
+            options={[
+              { value: '男', label: '男' },
+              { value: '女', label: '女' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="deptId" label="部门">
+          <TreeSelect treeData={treeData} allowClear treeDefaultExpandAll placeholder="选择部门" />
+        </Form.Item>
+        <Form.Item name="job" label="岗位">
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item
+          name="roleIds"
+          label="角色"
+          required
+          rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.rolesRequired }]}
+        >
+          <Select
+            mode="multiple"
+            placeholder="选择角色"
+            loading={roleList.loading}
+            options={(roleList.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            optionFilterProp="label"
+            aria-label="角色"
+          />
+        </Form.Item>
+        <Form.Item name="permission" label="企业类别">
+          <Select
+            options={[
+              { value: '', label: '其他' },
+              { value: 'logistics', label: '物流企业（logistics）' },
+              { value: 'collectionPoint', label: '收集点（collectionPoint）' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="enabled" label="状态">
+          <Radio.Group
+            options={[
+              { value: true, label: '启用' },
+              { value: false, label: '禁用' },
+            ]}
+          />
+        </Form.Item>
+        {dialog?.mode === 'add' && <p className="sys-hint">新用户使用平台默认密码，首次登录时需修改密码。</p>}
+      </FormModal>
+    </div>
+  );
 }

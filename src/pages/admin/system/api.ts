@@ -1,0 +1,185 @@
+/** The system administration calls and the shapes they answer with. */
+import { http } from '../../../request';
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+export interface DeptNode {
+  id: number;
+  name: string;
+  code: string | null;
+  children?: DeptNode[];
+}
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  level: number;
+  description: string | null;
+  dataScope: string;
+  menus: { id: number }[];
+  createTime: string | null;
+}
+
+export interface UserRow {
+  id: number;
+  username: string;
+  nickName: string;
+  phone: string | null;
+  email: string | null;
+  sex: string | null;
+  dept: { id: number; name: string } | null;
+  deptId: number | null;
+  job: string | null;
+  isAdmin: boolean;
+  permission: string | null;
+  enabled: boolean;
+  createTime: string | null;
+  roles: { id: number; name: string }[];
+}
+
+export interface MenuRow {
+  id: number;
+  pid: number | null;
+  type: number;
+  title: string;
+  componentName: string | null;
+  component: string | null;
+  path: string | null;
+  icon: string | null;
+  permission: string | null;
+  menuSort: number;
+  hidden: boolean;
+  cache: boolean;
+  iFrame: boolean;
+  hasChildren: boolean;
+  createTime: string | null;
+}
+
+export interface DeptRow {
+  id: number;
+  pid: number | null;
+  name: string;
+  code: string | null;
+  deptSort: number;
+  enabled: boolean;
+  hasChildren: boolean;
+  createTime: string | null;
+}
+
+export interface DictRow {
+  id: number;
+  name: string;
+  description: string | null;
+  createTime: string | null;
+}
+
+export interface DictEntry {
+  id: number;
+  label: string;
+  value: string;
+  type: string;
+  dictSort: number;
+}
+
+export interface ApplicationRow {
+  id: number;
+  name: string;
+  type: string;
+  comtype: string | null;
+  regionFmt: string;
+  applicant: string;
+  phone: string;
+  status: number;
+  createTime: string | null;
+  reviewerName: string | null;
+  reviewTime: string | null;
+  reason: string | null;
+  companyId: number | null;
+  userId: number | null;
+  username: string | null;
+}
+
+/** Calls a dialog makes report their refusal inside the dialog, not as a toast too. */
+const quiet = { silent: true } as const;
+
+export const deptTree = async () => (await http.get<{ data: DeptNode[] }>('/api/dept/find')).data;
+export const allRoles = async () => (await http.get<Page<RoleRow>>('/api/roles', { page: 0, size: 999 })).content;
+
+export const users = {
+  list: (params: Record<string, unknown>) => http.get<Page<UserRow>>('/api/users', params),
+  add: (body: unknown) => http.post('/api/users', body, quiet),
+  edit: (body: unknown) => http.put('/api/users', body, quiet),
+  /** Enabling or disabling from the table: a refusal shows as a toast. */
+  setEnabled: (id: number, enabled: boolean) => http.put('/api/users', { id, enabled }),
+  remove: (ids: number[]) => http.delete('/api/users', ids),
+  resetPassword: (ids: number[]) => http.post<{ message: string }>('/api/pwd/reset', { ids }),
+};
+
+export const roles = {
+  list: (params: Record<string, unknown>) => http.get<Page<RoleRow>>('/api/roles', params),
+  add: (body: unknown) => http.post('/api/roles', body, quiet),
+  edit: (body: unknown) => http.put('/api/roles', body, quiet),
+  grant: (id: number, menuIds: number[]) => http.put('/api/roles/menu', { id, menus: menuIds.map((m) => ({ id: m })) }),
+  remove: (ids: number[]) => http.delete('/api/roles', ids),
+};
+
+/** Every menu, read level by level (the menu list answers one parent's children at a time). */
+export async function allMenus(): Promise<MenuRow[]> {
+  const out: MenuRow[] = [];
+  let level: (number | null)[] = [null];
+  while (level.length) {
+    const pages = await Promise.all(level.map((pid) => http.get<Page<MenuRow>>('/api/menus', pid === null ? {} : { pid })));
+    const rows = pages.flatMap((p) => p.content);
+    out.push(...rows);
+    level = rows.filter((r) => r.hasChildren).map((r) => r.id);
+  }
+  return out;
+}
+
+export const menus = {
+  search: async (blurry: string) => (await http.get<Page<MenuRow>>('/api/menus', { blurry })).content,
+  add: (body: unknown) => http.post('/api/menus', body, quiet),
+  edit: (body: unknown) => http.put('/api/menus', body, quiet),
+  remove: (ids: number[]) => http.delete('/api/menus', ids),
+};
+
+/** Every department, enabled or not, read level by level. */
+export async function allDepts(): Promise<DeptRow[]> {
+  const out: DeptRow[] = [];
+  let level: (number | null)[] = [null];
+  while (level.length) {
+    const pages = await Promise.all(level.map((pid) => http.get<Page<DeptRow>>('/api/dept', pid === null ? {} : { pid })));
+    const rows = pages.flatMap((p) => p.content);
+    out.push(...rows);
+    level = rows.filter((r) => r.hasChildren).map((r) => r.id);
+  }
+  return out;
+}
+
+export const depts = {
+  add: (body: unknown) => http.post('/api/dept', body, quiet),
+  edit: (body: unknown) => http.put('/api/dept', body, quiet),
+  setEnabled: (row: DeptRow, enabled: boolean) =>
+    http.put('/api/dept', { id: row.id, pid: row.pid, name: row.name, code: row.code, deptSort: row.deptSort, enabled }),
+  remove: (ids: number[]) => http.delete('/api/dept', ids),
+};
+
+export const dicts = {
+  list: (params: Record<string, unknown>) => http.get<Page<DictRow>>('/api/dict', params),
+  add: (body: unknown) => http.post('/api/dict', body, quiet),
+  edit: (body: unknown) => http.put('/api/dict', body, quiet),
+  remove: (ids: number[]) => http.delete('/api/dict', ids),
+  entries: (dictName: string) => http.get<Page<DictEntry>>('/api/dictDetail', { dictName, page: 0, size: 9999 }),
+  addEntry: (body: unknown) => http.post('/api/dictDetail', body, quiet),
+  editEntry: (body: unknown) => http.put('/api/dictDetail', body, quiet),
+  removeEntry: (id: number) => http.delete(`/api/dictDetail/${id}`),
+};
+
+export const applications = {
+  list: (params: Record<string, unknown>) => http.get<Page<ApplicationRow>>('/api/companyApplication', params),
+  approve: (body: unknown) => http.post<{ message: string; username: string }>('/api/companyApplication/approve', body, quiet),
+  reject: (body: unknown) => http.post<{ message: string }>('/api/companyApplication/reject', body, quiet),
+};
