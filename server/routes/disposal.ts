@@ -15,6 +15,7 @@ import { seesAll } from '../lib/dashboard-scope.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
+import { sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
 /**
  * Disposal orders and inventory written by the core pages rather than the generated ones: the manual
@@ -431,6 +432,37 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         ])
         .execute();
       return { status: 200, data };
+    },
+  );
+
+  // 下载 of the print page: the list of one batch as a spreadsheet. A batch is one saveBatch call:
+  // its codes share the user and the createTime it answered.
+  app.get(
+    '/api/materialsCode/download',
+    {
+      schema: {
+        querystring: z.object({
+          createTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'createTime 应为 YYYY-MM-DD HH:mm:ss'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const u = currentUser(req);
+      const rows = await db
+        .selectFrom('materials_code')
+        .select([
+          'code_num as codeNum',
+          'operate_dept as operateDept',
+          sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI:SS')`.as('createTime'),
+        ])
+        .where('user_id', '=', u.id)
+        .where(sql<boolean>`date_trunc('second', create_time) = ${req.query.createTime}::timestamp`)
+        .orderBy('id')
+        .execute();
+      if (!rows.length) throw notFound('没有找到这批二维码');
+      const data = rows.map((r) => [r.codeNum, r.operateDept ?? '', r.createTime, `${r.codeNum}_${r.operateDept ?? ''}_${r.createTime}`]);
+      const name = `二维码清单_${req.query.createTime.replace(/\D/g, '')}.xlsx`;
+      return sendXlsx(reply, name, await writeWorkbook('二维码清单', ['编码', '操作部门', '生成时间', '二维码内容'], data));
     },
   );
 }

@@ -134,7 +134,9 @@ describe('big screens', () => {
       },
       layout: layoutOf(ALL_KINDS),
     });
-    expect((await admin.post('/api/data/delete', [gone])).status).toBe(200);
+    // The delete call refuses a data view a screen reads, so it goes from the table, as an older server left it.
+    expect((await admin.post('/api/data/delete', [gone])).status).toBe(400);
+    await server.ctx.db.deleteFrom('lc_data_view').where('id', '=', gone).execute();
     const { page, errors } = await openPage(browser, server.url, { token: admin.token, viewport: { width: 1920, height: 1080 } });
     page.setDefaultTimeout(15_000);
     const requests: string[] = [];

@@ -83,11 +83,13 @@ describe('custom button actions', () => {
     await runButton(button({ action: 'website', websiteUrl: 'https://www.mee.gov.cn/' }), [], ctx);
     await runButton(button({ action: 'system', websiteUrl: '/dispose/vBuild/temp/30' }), rows.slice(0, 1), ctx);
     await runButton(button({ action: 'dialog', view: 14 }), rows.slice(0, 1), ctx);
+    await runButton(button({ action: 'system', position: 'toolbar', websiteUrl: '/qrcode/print?size=30' }), rows, ctx);
     expect(calls).toEqual([
       'navigate /dev-tools/temp/page/stockOut/13?stockInId=3',
       'window https://www.mee.gov.cn/',
       'navigate /dispose/vBuild/temp/30?a=1&rowId=3',
       'dialog 14 {"id":3,"status":"0"}',
+      `navigate /qrcode/print?a=1&size=30&rowId=3&total=${rows.length}`,
     ]);
   });
 

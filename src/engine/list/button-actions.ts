@@ -98,7 +98,7 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
         if (button.websiteUrl) ctx.openWindow(button.websiteUrl);
         return true;
       case 'system':
-        if (button.websiteUrl) ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId));
+        if (button.websiteUrl) ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId, rows.length));
         return true;
     }
   } catch {

@@ -100,6 +100,10 @@ describe('texts and targets', () => {
     expect(viewTarget(button({ name: 'stockOut', view: 13 }), 7)).toBe('/dev-tools/temp/page/stockOut/13');
     expect(systemTarget('/dispose/vBuild/temp/30', '?a=1&rowId=2', 9)).toBe('/dispose/vBuild/temp/30?a=1&rowId=9');
     expect(systemTarget('/x?b=2', '', undefined)).toBe('/x?b=2');
+    expect(systemTarget('/qrcode/print?size=30', '', 4, 3)).toBe('/qrcode/print?size=30&rowId=4&total=3');
+    expect(systemTarget('/qrcode/print?total=8', '?total=2', 4, 3)).toBe('/qrcode/print?total=8&rowId=4');
+    expect(systemTarget('/qrcode/print', '', undefined, 0)).toBe('/qrcode/print');
+    expect(systemTarget('/x', '', 4, 3)).toBe('/x?rowId=4');
     expect(locationTarget('/dev-tools/temp/page/disposalOrder/19?stockId=1')).toEqual({
       inApp: true,
       href: '/dev-tools/temp/page/disposalOrder/19?stockId=1',

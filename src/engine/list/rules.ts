@@ -119,12 +119,18 @@ export function viewTarget(button: Pick<ButtonModel, 'name' | 'view' | 'foreignK
   return `${path}?${new URLSearchParams({ [button.foreignKey]: String(rowId) })}`;
 }
 
+/** The QR label print page; a `system` button to it passes `total`, the number of rows it acts on. */
+export const QRCODE_PRINT_PATH = '/qrcode/print';
+
 /** `system`: websiteUrl inside the app, keeping the current query and adding rowId. */
-export function systemTarget(websiteUrl: string, currentSearch: string, rowId: unknown): string {
+export function systemTarget(websiteUrl: string, currentSearch: string, rowId: unknown, selected = 0): string {
   const [path = '', own = ''] = websiteUrl.split('?');
   const query = new URLSearchParams(currentSearch);
-  for (const [k, v] of new URLSearchParams(own)) query.set(k, v);
+  const ownQuery = new URLSearchParams(own);
+  for (const [k, v] of ownQuery) query.set(k, v);
   if (rowId !== undefined && rowId !== null && rowId !== '') query.set('rowId', String(rowId));
+  // The label print page makes one label per record the button acts on, unless the button fixes the number.
+  if (path === QRCODE_PRINT_PATH && !ownQuery.has('total') && selected > 0) query.set('total', String(selected));
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
 }

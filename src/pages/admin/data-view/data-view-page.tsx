@@ -1,5 +1,307 @@
-import { PendingPage } from '../../pending-page';
+import { Alert, Button, Drawer, Empty, Form, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { usePermission } from '../../../access/access';
+import { useCrud, useListQuery } from '../../../engine';
+import type { RecordRow } from '../../../engine/services';
+import { notify } from '../../../notify/notifier';
+import { http, RequestError } from '../../../request';
+import { adminListModel } from '../lowcode-admin-list';
+
+/**
+ * 数据视图 (/dev-tools/dataView): the SQL data views big-screen charts read. List, search by name,
+ * add, edit and delete; the editor runs unsaved SQL (first 100 rows, with the time taken) and shows a
+ * refusal (writing SQL, time limit, syntax error) right under the editor. A data view a screen still
+ * reads cannot be deleted; the server names the screens.
+ */
+
+const SqlEditor = lazy(() => import('./sql-editor'));
+
+interface DataViewRow {
+  id: number;
+  name: string;
+  sql: string;
+  createTime?: string;
+  updateTime?: string;
+}
+
+interface RunAnswer {
+  columns: string[];
+  list: Record<string, unknown>[];
+  truncated: boolean;
+  elapsedMs: number;
+}
+
+type RunState = { status: 'idle' } | { status: 'running' } | { status: 'done'; answer: RunAnswer } | { status: 'refused'; message: string };
+
+const MODEL = adminListModel({ list: '/api/data/list', del: '/api/data/delete' }, [{ name: 'name', label: '名称' }]);
+const NO_FILTER = {};
+
+const messageOf = (e: unknown) => (e instanceof RequestError || e instanceof Error ? e.message : '接口请求失败');
 
 export function DataViewPage() {
-  return <PendingPage title="数据视图" />;
+  const can = usePermission();
+  const list = useListQuery<DataViewRow>(MODEL.list, NO_FILTER, null);
+  const crud = useCrud<DataViewRow>(MODEL.crud, list);
+  const [editing, setEditing] = useState<{ row?: DataViewRow } | null>(null);
+  const [name, setName] = useState('');
+
+  const columns: ColumnsType<RecordRow<DataViewRow>> = [
+    { title: '编号', dataIndex: 'id', width: 80 },
+    { title: '名称', dataIndex: 'name', width: 200 },
+    {
+      title: 'SQL',
+      dataIndex: 'sql',
+      ellipsis: true,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    { title: '更新时间', dataIndex: 'updateTime', width: 180 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 150,
+      render: (_, row) => (
+        <Space size={4}>
+          {can('dataView:edit') && (
+            <Button type="link" size="small" onClick={() => setEditing({ row: row as DataViewRow })}>
+              编辑
+            </Button>
+          )}
+          {can('dataView:del') && (
+            <Button type="link" size="small" danger onClick={() => crud.remove([row])}>
+              删除
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="app-container" data-testid="data-view-page">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder="按名称搜索"
+          aria-label="按名称搜索"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onSearch={(v) => list.search({ name: v }, null)}
+          style={{ width: 240 }}
+        />
+        {can('dataView:add') && (
+          <Button type="primary" onClick={() => setEditing({})}>
+            新增
+          </Button>
+        )}
+        {can('dataView:del') && (
+          <Button danger disabled={!list.selected.rows.length} loading={crud.deleting} onClick={() => crud.remove(list.selected.rows)}>
+            删除
+          </Button>
+        )}
+        <Button onClick={list.reload}>刷新</Button>
+      </Space>
+      <Table<RecordRow<DataViewRow>>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        rowSelection={can('dataView:del') ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined}
+        locale={{ emptyText: <Empty description="暂无数据视图" /> }}
+        pagination={{
+          current: list.query.page,
+          pageSize: list.query.size,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+        }}
+        onChange={(p) => list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null })}
+      />
+      {editing && (
+        <DataViewEditor
+          row={editing.row}
+          canRun={can(['dataView:add', 'dataView:edit'])}
+          onClose={() => setEditing(null)}
+          onSaved={(mode) => {
+            notify.success(mode === 'add' ? '新增成功' : '编辑成功');
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function DataViewEditor({
+  row,
+  canRun,
+  onClose,
+  onSaved,
+}: {
+  row?: DataViewRow;
+  canRun: boolean;
+  onClose(): void;
+  onSaved(mode: 'add' | 'edit'): void;
+}) {
+  const [name, setName] = useState(row?.name ?? '');
+  const [text, setText] = useState(row?.sql ?? '');
+  const [run, setRun] = useState<RunState>({ status: 'idle' });
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const textRef = useRef(text);
+  textRef.current = text;
+  const dirty = name !== (row?.name ?? '') || text !== (row?.sql ?? '');
+
+  const runNow = useCallback(async () => {
+    const current = textRef.current;
+    if (!current.trim()) {
+      setRun({ status: 'refused', message: 'SQL 不能为空' });
+      return;
+    }
+    setRun({ status: 'running' });
+    try {
+      const answer = await http.post<RunAnswer>('/api/data/run', { sql: current }, { silent: true, timeout: 60_000 });
+      setRun({ status: 'done', answer });
+    } catch (e) {
+      setRun({ status: 'refused', message: messageOf(e) });
+    }
+  }, []);
+
+  const save = async () => {
+    if (!name.trim()) {
+      setNameError('请输入名称');
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      if (row) await http.post('/api/data/update', { id: row.id, name: name.trim(), sql: text }, { silent: true });
+      else await http.post('/api/data/add', { name: name.trim(), sql: text }, { silent: true });
+      onSaved(row ? 'edit' : 'add');
+    } catch (e) {
+      setSaveError(messageOf(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = async () => {
+    if (dirty && !(await notify.confirm({ title: '提示', content: '修改尚未保存，确定关闭吗？' }))) return;
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open
+      width={960}
+      title={row ? `编辑数据视图：${row.name}` : '新增数据视图'}
+      maskClosable={false}
+      onClose={close}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={close}>取消</Button>
+          <Button type="primary" loading={saving} onClick={save}>
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
+        <Form.Item label="名称" required validateStatus={nameError ? 'error' : undefined} help={nameError}>
+          <Input
+            value={name}
+            maxLength={255}
+            aria-label="名称"
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(null);
+            }}
+          />
+        </Form.Item>
+        <Form.Item
+          label={
+            <Space>
+              SQL
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                只能是一条查询语句；Ctrl+Enter 运行
+              </Typography.Text>
+            </Space>
+          }
+          required
+        >
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <SqlEditor value={text} onChange={setText} onRun={runNow} />
+          </Suspense>
+        </Form.Item>
+      </Form>
+      {saveError && (
+        <Alert
+          type="error"
+          showIcon
+          message="保存失败"
+          description={saveError}
+          style={{ marginBottom: 12 }}
+          data-testid="data-view-save-error"
+        />
+      )}
+      <Space style={{ marginBottom: 12 }}>
+        {canRun && (
+          <Button type="primary" ghost loading={run.status === 'running'} onClick={runNow}>
+            运行
+          </Button>
+        )}
+      </Space>
+      <RunResult run={run} />
+    </Drawer>
+  );
+}
+
+function RunResult({ run }: { run: RunState }) {
+  const columns = useMemo(
+    () =>
+      run.status === 'done'
+        ? [
+            { title: '#', key: '__index', width: 56, render: (_: unknown, __: unknown, i: number) => i + 1 },
+            ...run.answer.columns.map((c) => ({
+              title: c,
+              dataIndex: c,
+              key: c,
+              ellipsis: true,
+              render: (v: unknown) =>
+                v === null || v === undefined ? <Typography.Text type="secondary">NULL</Typography.Text> : String(v),
+            })),
+          ]
+        : [],
+    [run],
+  );
+  if (run.status === 'idle') return null;
+  if (run.status === 'refused')
+    return <Alert type="error" showIcon message="运行失败" description={run.message} role="alert" data-testid="data-view-run-error" />;
+  if (run.status === 'running') return <Skeleton active />;
+  const { answer } = run;
+  return (
+    <div data-testid="data-view-run-result">
+      <Space style={{ marginBottom: 8 }} wrap>
+        <Tag color="blue" data-testid="data-view-elapsed">
+          耗时 {answer.elapsedMs} ms
+        </Tag>
+        <Typography.Text>
+          {answer.columns.length} 列，{answer.list.length} 行{answer.truncated ? '（结果超过 100 行，只显示前 100 行）' : ''}
+        </Typography.Text>
+      </Space>
+      <Table
+        size="small"
+        rowKey={(_, i) => String(i)}
+        columns={columns}
+        dataSource={answer.list}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 360 }}
+        locale={{ emptyText: <Empty description="查询没有返回行" /> }}
+      />
+    </div>
+  );
 }

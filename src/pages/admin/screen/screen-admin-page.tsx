@@ -1,5 +1,251 @@
-import { PendingPage } from '../../pending-page';
+import { Button, Empty, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePermission } from '../../../access/access';
+import { useCrud, useListQuery } from '../../../engine';
+import type { RecordRow } from '../../../engine/services';
+import { notify } from '../../../notify/notifier';
+import { http, RequestError } from '../../../request';
+import { adminListModel } from '../lowcode-admin-list';
+import { ScreenShareDialog } from './screen-share-dialog';
+import { SCREEN_TYPES, type ScreenRow, screenPreviewPath, typeName } from './screen-types';
+import { ViewPickerDialog } from './view-picker-dialog';
+
+/**
+ * 大屏管理 (/dev-tools/screen): screens of the four types. List, search, add, edit, delete; 设计
+ * opens the big-screen designer (type 2) or a small editor that picks the views (types 1, 3, 4);
+ * 预览; 分享 makes a signed, expiring link of a big screen and can renew its access key.
+ */
+
+const MODEL = adminListModel({ list: '/api/screen/list', del: '/api/screen/delete' }, [
+  { name: 'name', label: '名称' },
+  { name: 'type', label: '类型', kind: 'number' },
+]);
+const NO_FILTER = {};
 
 export function ScreenAdminPage() {
-  return <PendingPage title="大屏管理" />;
+  const can = usePermission();
+  const navigate = useNavigate();
+  const list = useListQuery<ScreenRow>(MODEL.list, NO_FILTER, null);
+  const crud = useCrud<ScreenRow>(MODEL.crud, list);
+  const [name, setName] = useState('');
+  const [type, setType] = useState<number | undefined>();
+  const [editing, setEditing] = useState<{ row?: ScreenRow } | null>(null);
+  const [sharing, setSharing] = useState<ScreenRow | null>(null);
+  const [picking, setPicking] = useState<ScreenRow | null>(null);
+
+  const search = (next: { name?: string; type?: number }) => list.search({ name, type, ...next }, null);
+
+  const design = (row: ScreenRow) => {
+    if (row.type === 2) navigate(`/lsDesign?lsId=${row.id}`);
+    else setPicking(row);
+  };
+  const preview = (row: ScreenRow) => {
+    if (row.type === 2) window.open(screenPreviewPath(row), '_blank', 'noopener');
+    else navigate(screenPreviewPath(row));
+  };
+
+  const columns: ColumnsType<RecordRow<ScreenRow>> = [
+    { title: '编号', dataIndex: 'id', width: 80 },
+    { title: '名称', dataIndex: 'name' },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      width: 120,
+      render: (t: number) => <Tag color={t === 2 ? 'geekblue' : 'default'}>{typeName(t)}</Tag>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: number) => (s === 1 ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
+    },
+    {
+      title: '设计',
+      key: 'designed',
+      width: 90,
+      render: (_, row) => (row.disTemplate ? <Tag color="blue">已设计</Tag> : <Tag>未设计</Tag>),
+    },
+    { title: '更新时间', dataIndex: 'updateTime', width: 170 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 280,
+      render: (_, r) => {
+        const row = r as ScreenRow;
+        return (
+          <Space size={0} wrap>
+            {can('screen:design') && (
+              <Button type="link" size="small" onClick={() => design(row)}>
+                设计
+              </Button>
+            )}
+            <Button type="link" size="small" disabled={!row.disTemplate} onClick={() => preview(row)}>
+              预览
+            </Button>
+            {row.type === 2 && can('screen:edit') && (
+              <Button type="link" size="small" onClick={() => setSharing(row)}>
+                分享
+              </Button>
+            )}
+            {can('screen:edit') && (
+              <Button type="link" size="small" onClick={() => setEditing({ row })}>
+                编辑
+              </Button>
+            )}
+            {can('screen:del') && (
+              <Button type="link" size="small" danger onClick={() => crud.remove([r])}>
+                删除
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="app-container" data-testid="screen-admin-page">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder="按名称搜索"
+          aria-label="按名称搜索"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onSearch={(v) => search({ name: v })}
+          style={{ width: 220 }}
+        />
+        <Select
+          allowClear
+          placeholder="类型"
+          aria-label="类型"
+          style={{ width: 140 }}
+          value={type}
+          options={SCREEN_TYPES}
+          onChange={(v) => {
+            setType(v);
+            search({ type: v });
+          }}
+        />
+        {can('screen:add') && (
+          <Button type="primary" onClick={() => setEditing({})}>
+            新增
+          </Button>
+        )}
+        {can('screen:del') && (
+          <Button danger disabled={!list.selected.rows.length} loading={crud.deleting} onClick={() => crud.remove(list.selected.rows)}>
+            删除
+          </Button>
+        )}
+        <Button onClick={list.reload}>刷新</Button>
+      </Space>
+      <Table<RecordRow<ScreenRow>>
+        rowKey="id"
+        size="middle"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        rowSelection={can('screen:del') ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined}
+        locale={{ emptyText: <Empty description="暂无大屏" /> }}
+        pagination={{
+          current: list.query.page,
+          pageSize: list.query.size,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+        }}
+        onChange={(p) => list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null })}
+      />
+      {editing && (
+        <ScreenFormDialog
+          row={editing.row}
+          onClose={() => setEditing(null)}
+          onSaved={(mode) => {
+            notify.success(mode === 'add' ? '新增成功' : '编辑成功');
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+      {sharing && <ScreenShareDialog screen={sharing} onClose={() => setSharing(null)} />}
+      {picking && (
+        <ViewPickerDialog
+          screen={picking}
+          onClose={() => setPicking(null)}
+          onSaved={() => {
+            setPicking(null);
+            list.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ScreenForm {
+  name: string;
+  type: number;
+  status: boolean;
+}
+
+function ScreenFormDialog({ row, onClose, onSaved }: { row?: ScreenRow; onClose(): void; onSaved(mode: 'add' | 'edit'): void }) {
+  const [form] = Form.useForm<ScreenForm>();
+  const [saving, setSaving] = useState(false);
+  const initial: ScreenForm = { name: row?.name ?? '', type: row?.type ?? 2, status: (row?.status ?? 0) === 1 };
+
+  const submit = async (values: ScreenForm) => {
+    setSaving(true);
+    const body = { name: values.name.trim(), type: values.type, status: values.status ? 1 : 0 };
+    try {
+      if (row) await http.post('/api/screen/update', { ...body, id: row.id }, { silent: true });
+      else await http.post('/api/screen/add', body, { silent: true });
+      onSaved(row ? 'edit' : 'add');
+    } catch (e) {
+      const message = e instanceof RequestError ? e.message : '接口请求失败';
+      form.setFields([{ name: 'name', errors: [] }]);
+      notify.error(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = async () => {
+    if (form.isFieldsTouched() && !(await notify.confirm({ title: '提示', content: '修改尚未保存，确定关闭吗？' }))) return;
+    onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title={row ? '编辑大屏' : '新增大屏'}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      maskClosable={false}
+      onOk={() => form.submit()}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Form<ScreenForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入名称' },
+            { max: 255, message: '名称最多 255 个字符' },
+          ]}
+        >
+          <Input autoFocus aria-label="名称" />
+        </Form.Item>
+        <Form.Item name="type" label="类型" rules={[{ required: true, message: '请选择类型' }]}>
+          <Select aria-label="类型" options={SCREEN_TYPES} />
+        </Form.Item>
+        <Form.Item name="status" label="启用" valuePropName="checked">
+          <Switch aria-label="启用" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
 }
