@@ -79,7 +79,7 @@ export const generatedRoutes: readonly GeneratedRoute[] = [
     kind: 'view',
     id: 20,
     title: '物流订单',
-    hash: 'sha256-15b216060034df6d',
+    hash: 'sha256-30926bad7d52db1b',
     status: 0,
     load: () => import('./views/20-logistics-order/page'),
   },

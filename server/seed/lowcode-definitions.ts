@@ -954,6 +954,13 @@ export const VIEW_SEEDS: ViewSeed[] = [
     dialogOption: dialog(20),
     formDividerOption: [{ position: 'fromRegion', chName: '线路' }],
     btnDIYOption: [
+      button('detail', '物流详情', {
+        position: 'opt',
+        action: 'system',
+        websiteUrl: '/logistics/vBuild/temp/25',
+        rootDIY: 'admin,logisticsOrder:list',
+        sort: 0,
+      }),
       button('disposalOrder', '处置订单', {
         position: 'opt',
         action: 'system',

@@ -264,6 +264,18 @@ describe('logistics detail', () => {
     expect(errors).toEqual([]);
   });
 
+  it('is opened from a row of the logistics order list', async () => {
+    const supervisor = await server.login('supervisor');
+    const { page } = await open(supervisor, '/dev-tools/temp/page/logisticsOrder/20');
+    const row = listPage(page, 20).locator('.engine-row').first();
+    await row.waitFor();
+    const waybill = (await row.innerText()).match(/WL\d+/)?.[0];
+    expect(waybill).toBeTruthy();
+    await row.getByText('物流详情', { exact: true }).click();
+    await page.waitForURL((u) => u.pathname === DETAIL);
+    await expect.poll(() => page.locator('.logistics-detail').innerText()).toContain(`运单 ${waybill}`);
+  });
+
   it('says which order is missing instead of a blank page', async () => {
     const supervisor = await server.login('supervisor');
     const { page } = await open(supervisor, DETAIL);

@@ -9,7 +9,7 @@ export const logisticsOrderPage: ListPageModel = {
   title: '物流订单',
   componentName: 'logisticsOrder',
   path: '/dev-tools/temp/page/logisticsOrder/20',
-  source: { file: 'definitions/views/20-logistics-order.json', hash: 'sha256-15b216060034df6d', status: 0 },
+  source: { file: 'definitions/views/20-logistics-order.json', hash: 'sha256-30926bad7d52db1b', status: 0 },
   permissions: {
     list: 'logisticsOrder:list',
     add: 'logisticsOrder:add',
@@ -334,6 +334,16 @@ export const logisticsOrderPage: ListPageModel = {
     dialog: { width: '60%', labelWidth: 110, inputWidth: 250, inline: true, key: 'id', initGroovy: false },
   },
   buttons: [
+    {
+      name: 'detail',
+      label: '物流详情',
+      position: 'row',
+      action: 'system',
+      websiteUrl: '/logistics/vBuild/temp/25',
+      confirm: false,
+      multiple: false,
+      roles: ['admin', 'logisticsOrder:list'],
+    },
     {
       name: 'disposalOrder',
       label: '处置订单',

@@ -72,9 +72,10 @@ const show = (v: string | null | undefined) => (v === null || v === undefined ||
 const tons = (v: number | null) => (v === null ? '-' : `${formatCost(v)} 吨`);
 const when = (v: string | null) => (v ? formatDate(v, 'YYYY-MM-DD HH:mm') || v : '-');
 
-/** The order id of the address's query, or null when it has none that could be one. */
+/** The order id of the address's query (`id`, or `rowId` as a list's row button passes it), or null. */
 export function orderIdOf(search: string): number | null {
-  const raw = new URLSearchParams(search).get('id');
+  const query = new URLSearchParams(search);
+  const raw = query.get('id') ?? query.get('rowId');
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 ? id : null;
