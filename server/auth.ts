@@ -104,6 +104,8 @@ interface CachedSession {
  */
 export class SessionService {
   readonly #cache = new Map<string, CachedSession>();
+  /** Tokens whose signature was checked, with their session id and expiry (s): the same bytes check the same. */
+  readonly #verified = new Map<string, { sid: string | undefined; exp: number | undefined }>();
   #version = 0;
 
   constructor(
@@ -168,15 +170,20 @@ export class SessionService {
   async authenticate(authorization: string | undefined): Promise<SessionUser> {
     if (!authorization) throw unauthorized('未登录或登录已过期');
     const token = authorization.replace(/^Bearer\s+/i, '');
-    let sid: string | undefined;
-    try {
-      const { payload } = await jwtVerify(token, this.secrets.jwtSecret, { algorithms: ['HS256'] });
-      sid = payload.jti;
-    } catch {
-      throw unauthorized();
-    }
-    if (!sid) throw unauthorized();
     const now = Date.now();
+    let checked = this.#verified.get(token);
+    if (!checked || (checked.exp !== undefined && checked.exp * 1000 <= now)) {
+      try {
+        const { payload } = await jwtVerify(token, this.secrets.jwtSecret, { algorithms: ['HS256'] });
+        checked = { sid: payload.jti, exp: payload.exp };
+      } catch {
+        throw unauthorized();
+      }
+      if (this.#verified.size >= 10_000) this.#verified.clear();
+      this.#verified.set(token, checked);
+    }
+    const sid = checked.sid;
+    if (!sid) throw unauthorized();
     const cached = this.#cache.get(sid);
     // A session that looks idle here may have been busy on another instance: the database decides.
     // While other instances' logouts may go unheard, every request asks the database.
