@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typogr
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { http, RequestError } from '../../request';
-import { formatCost, formatDate, formatMoney } from '../../shared/format';
+import { formatCost, formatMoney, formatRelativeTime } from '../../shared/format';
 import { pageTitles } from '../../shell/page-titles';
 
 /**
@@ -70,7 +70,8 @@ const STATUS_COLOR: Record<string, string> = { '0': 'orange', '1': 'blue', '2': 
 
 const show = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 const tons = (v: number | null) => (v === null ? '-' : `${formatCost(v)} 吨`);
-const when = (v: string | null) => (v ? formatDate(v, 'YYYY-MM-DD HH:mm') || v : '-');
+/** A time as how long ago while recent (刚刚, N分钟前, N小时前, 1天前), else its date and time. */
+const when = (v: string | null) => (v ? formatRelativeTime(v, Date.now(), 'YYYY-MM-DD HH:mm') || v : '-');
 
 /** The order id of the address's query (`id`, or `rowId` as a list's row button passes it), or null. */
 export function orderIdOf(search: string): number | null {
