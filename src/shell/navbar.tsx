@@ -26,6 +26,7 @@ import { usePageTitles } from './page-titles';
 import { recordVisitOnce } from './record-visit';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
+import { useAvatarUrl, useUserProfile } from './user-profile';
 
 /** The user whose badge is hidden: department 1, the platform's root department. */
 export const NO_BADGE_DEPT_ID = 1;
@@ -125,7 +126,9 @@ function UserMenu() {
   const { info } = useSession();
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const name = info?.user.nickName || info?.user.username || '';
+  const newer = useUserProfile(info?.user.id);
+  const name = newer?.nickName || info?.user.nickName || info?.user.username || '';
+  const avatar = useAvatarUrl(newer ? newer.avatar : (info?.user as { avatar?: string | null } | undefined)?.avatar);
   return (
     <>
       {passwordOpen && <PasswordDialog open onClose={() => setPasswordOpen(false)} />}
@@ -146,7 +149,7 @@ function UserMenu() {
         }}
       >
         <button type="button" className="wg-nav-button wg-user" aria-label={`用户菜单：${name}`}>
-          <Avatar size={30} icon={<UserOutlined />} />
+          <Avatar size={30} src={avatar} icon={<UserOutlined />} />
           <span className="wg-user-name">{name}</span>
           <DownOutlined style={{ fontSize: 10 }} />
         </button>

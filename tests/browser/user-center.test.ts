@@ -89,6 +89,8 @@ describe('personal centre', () => {
     await page.locator('.ant-message-success').getByText('修改成功').waitFor();
     await expect.poll(async () => userRow('producer')).toMatchObject({ nick_name: '王丽华改', phone: '13900001111', sex: '女' });
     await page.getByTestId('user-info').getByText('13900001111').waitFor();
+    // The top bar shows the new nickname without a reload.
+    await page.locator('header').getByRole('button', { name: '用户菜单：王丽华改' }).waitFor();
 
     // The operation log shows the save, with its time tag.
     await page.getByRole('tab', { name: '操作日志' }).click();
@@ -173,6 +175,7 @@ describe('personal centre', () => {
     await page.locator('.ant-message-success').getByText('头像修改成功').waitFor();
     await expect.poll(async () => (await userRow('supervisor')).avatar).toMatch(/\.png$/);
     await page.locator('.wg-avatar-upload img[src^="blob:"]').waitFor();
+    await page.locator('header .wg-user img[src^="blob:"]').waitFor();
 
     // Cities of the province: 6 on the first slide, the rest on the second, counted from the companies.
     const { body } = await (await server.login('supervisor')).get('/api/users/center/cities');

@@ -64,12 +64,6 @@ export function uploadAvatar(file: File): Promise<Answer & { avatar?: string }> 
   return http.request('/api/users/updateAvatar', { method: 'POST', multipart: body, silent: true });
 }
 
-/** The stored avatar as an object URL (the preview needs the session's headers). */
-export async function avatarUrl(path: string): Promise<string> {
-  const blob = await http.get<Blob>('/api/file/preview', { source: path }, { responseType: 'blob', silent: true });
-  return URL.createObjectURL(blob);
-}
-
 export function fetchLogs(page: number, size: number): Promise<Page<LogRow>> {
   // This call's pages are 0-based.
   return http.get<Page<LogRow>>('/api/logs/user', { page: page - 1, size });

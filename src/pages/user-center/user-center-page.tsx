@@ -3,43 +3,17 @@ import { Avatar, Button, Card, Col, Descriptions, Result, Row, Spin, Tabs, Uploa
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from '../../notify/notifier';
 import { PasswordDialog } from '../../session/password-dialog';
+import { useAvatarUrl, userProfileStore } from '../../shell/user-profile';
 import { CityCarousel } from './city-carousel';
 import { EmailDialog } from './email-dialog';
 import { LogTable } from './log-table';
 import { ProfileForm } from './profile-form';
 import { isAvatarFile, MESSAGES } from './rules';
-import { avatarUrl, type CenterUser, fetchCenterUser, messageOf, uploadAvatar } from './user-center-api';
+import { type CenterUser, fetchCenterUser, messageOf, uploadAvatar } from './user-center-api';
 import { VisitCards } from './visit-cards';
 
-/** The stored avatar as an image the page can show; the object URL is released when it changes. */
-function useAvatar(path: string | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!path) {
-      setUrl(undefined);
-      return;
-    }
-    let made: string | undefined;
-    let gone = false;
-    avatarUrl(path)
-      .then((u) => {
-        if (gone) URL.revokeObjectURL(u);
-        else {
-          made = u;
-          setUrl(u);
-        }
-      })
-      .catch(() => !gone && setUrl(undefined));
-    return () => {
-      gone = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [path]);
-  return url;
-}
-
 function AvatarUpload({ user, onChanged }: { user: CenterUser; onChanged: () => void }) {
-  const src = useAvatar(user.avatar);
+  const src = useAvatarUrl(user.avatar);
   const [uploading, setUploading] = useState(false);
   return (
     <Upload
@@ -97,8 +71,10 @@ export function UserCenterPage() {
 
   const load = useCallback(async () => {
     try {
-      setUser(await fetchCenterUser());
+      const u = await fetchCenterUser();
+      setUser(u);
       setFailed(null);
+      userProfileStore.set({ userId: u.id, nickName: u.nickName, avatar: u.avatar });
     } catch (e) {
       setFailed(messageOf(e, '用户信息加载失败'));
     }
