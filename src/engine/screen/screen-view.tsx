@@ -62,7 +62,8 @@ export interface ScreenViewProps {
   renderer?: ChartRenderer;
 }
 
-const SchedulerContext = createContext<ScreenScheduler | null>(null);
+/** The scheduler the charts below read their data from (the designer supplies its own). */
+export const SchedulerContext = createContext<ScreenScheduler | null>(null);
 
 /** Sample charts (no data source) are always ready. */
 const SAMPLE: SourceState = Object.freeze({ status: 'ready', stale: false, version: 1 });
@@ -248,16 +249,19 @@ function ContainerTitle({ header }: { header: Record<string, unknown> }) {
   );
 }
 
-function ScreenContainer({
+/** One container; `fill` fills its parent instead of taking its place on the grid (the designer's grid places it). */
+export function ScreenContainer({
   item,
   grid,
   theme,
   renderer,
+  fill = false,
 }: {
   item: LayoutItemModel;
   grid: Grid;
   theme: ThemeColor[];
   renderer: ChartRenderer;
+  fill?: boolean;
 }) {
   const { header, super: sup } = item.container;
   const charts = item.charts.map((chart) => (
@@ -265,7 +269,15 @@ function ScreenContainer({
   ));
   const carousel = sup.scroll.enabled && item.charts.length > 1;
   return (
-    <section className="wg-screen-item" data-item={item.i} style={containerStyle(item, grid)}>
+    <section
+      className="wg-screen-item"
+      data-item={item.i}
+      style={
+        fill
+          ? { ...containerStyle(item, grid), left: 0, top: 0, width: '100%', height: '100%', zIndex: undefined }
+          : containerStyle(item, grid)
+      }
+    >
       {sup.curtain.enabled && <div className="wg-screen-curtain" style={{ background: sup.curtain.curtainColor }} />}
       {flagOf(header.showTitle, false) && <ContainerTitle header={header} />}
       <div className="wg-screen-item-body" style={{ flexDirection: sup.flexDirection }}>
@@ -285,7 +297,7 @@ function Clock() {
 
 const DEFAULT_GLOW = '0 0 10px rgba(47, 110, 255, 0.8)';
 
-function ScreenHeader({ canvas, title }: { canvas: CanvasModel; title: string }) {
+export function ScreenHeader({ canvas, title }: { canvas: CanvasModel; title: string }) {
   const { header, mainTitle: main, subTitle: sub } = canvas;
   const titleHeight = numberOf(main.height) ?? header.height;
   const shadow = typeof main.shadow === 'string' ? main.shadow : main.shadow === true ? DEFAULT_GLOW : undefined;

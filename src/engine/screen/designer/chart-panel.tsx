@@ -1,0 +1,320 @@
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Alert, Button, Collapse, Tag } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useEngineServices } from '../../services.js';
+import { ColorField, NumField, SelectField, SwitchField, TextField, useDesigner } from './fields.js';
+import { CHART_LABELS, type DesignChart, type Path } from './template.js';
+
+interface DataViewOption {
+  id: number;
+  name: string;
+}
+
+interface ColumnsState {
+  id?: number;
+  columns: { name: string; type: string }[];
+  loading: boolean;
+  error?: string;
+}
+
+/** The data views an administrator can bind, from /api/data/list. */
+function useDataViews(): { views: DataViewOption[]; loading: boolean; error?: string } {
+  const { data } = useEngineServices();
+  const [state, setState] = useState<{ views: DataViewOption[]; loading: boolean; error?: string }>({ views: [], loading: true });
+  useEffect(() => {
+    const controller = new AbortController();
+    data
+      .custom<{ content?: DataViewOption[] }>({
+        url: '/api/data/list',
+        query: { page: 0, size: 1000 },
+        signal: controller.signal,
+        silent: true,
+      })
+      .then(
+        (answer) => setState({ views: Array.isArray(answer?.content) ? answer.content : [], loading: false }),
+        (e: Error) => !controller.signal.aborted && setState({ views: [], loading: false, error: e.message }),
+      );
+    return () => controller.abort();
+  }, [data]);
+  return state;
+}
+
+/** A data view's columns, from /api/data/columns. */
+function useColumns(id: number | undefined): ColumnsState {
+  const { data } = useEngineServices();
+  const [state, setState] = useState<ColumnsState>({ columns: [], loading: false });
+  useEffect(() => {
+    if (id === undefined) {
+      setState({ columns: [], loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({ id, columns: s.id === id ? s.columns : [], loading: true }));
+    data
+      .custom<{ columns?: { name: string; type: string }[] }>({
+        url: '/api/data/columns',
+        query: { id },
+        signal: controller.signal,
+        silent: true,
+      })
+      .then(
+        (answer) => setState({ id, columns: Array.isArray(answer?.columns) ? answer.columns : [], loading: false }),
+        (e: Error) => !controller.signal.aborted && setState({ id, columns: [], loading: false, error: e.message }),
+      );
+    return () => controller.abort();
+  }, [data, id]);
+  return state;
+}
+
+function DataPanel({ chart, path }: { chart: DesignChart; path: Path }) {
+  const views = useDataViews();
+  const rawId = chart.configure.private.dataViewId;
+  const id = typeof rawId === 'number' ? rawId : undefined;
+  const columns = useColumns(id);
+  const P = [...path, 'configure', 'private'];
+  const options = columns.columns.map((c) => ({ value: c.name, label: `${c.name}（${c.type}）` }));
+  const kind = chart.fileName;
+  const viewOptions = views.views.map((v) => ({ value: v.id, label: `${v.name}（${v.id}）` }));
+  // A bound data view the list does not hold (deleted, or beyond the first page) still shows its id.
+  if (id !== undefined && !views.views.some((v) => v.id === id)) viewOptions.unshift({ value: id, label: `数据视图 ${id}` });
+  return (
+    <>
+      {views.error && <Alert type="error" showIcon title={`数据视图加载失败：${views.error}`} />}
+      <SelectField
+        label="数据视图"
+        path={[...P, 'dataViewId']}
+        options={viewOptions}
+        loading={views.loading}
+        placeholder={kind === 'radar' ? '不选时显示示例数据' : '请选择数据视图'}
+      />
+      {columns.error && <Alert type="error" showIcon title={`字段加载失败：${columns.error}`} />}
+      {id !== undefined && kind === 'lineBar' && (
+        <>
+          <SelectField label="X 轴字段" path={[...P, 'xAxisData']} options={options} loading={columns.loading} />
+          <SelectField label="折线字段" path={[...P, 'yAxisData_line']} options={options} multiple loading={columns.loading} />
+          <SelectField label="柱状字段" path={[...P, 'yAxisData_bar']} options={options} multiple loading={columns.loading} />
+        </>
+      )}
+      {id !== undefined && (kind === 'pie' || kind === 'radar') && (
+        <>
+          <SelectField label="名称字段" path={[...P, 'seriesDataName']} options={options} loading={columns.loading} />
+          <SelectField label="数值字段" path={[...P, 'seriesDataValue']} options={options} loading={columns.loading} />
+        </>
+      )}
+      {kind === 'scrollList' && <NumField label="滚动间隔" path={[...P, 'interval']} min={1} integer suffix="毫秒" />}
+      <NumField label="占比（flex）" path={[...path, 'flexSize']} min={0} step={0.5} />
+    </>
+  );
+}
+
+function ThemePanel({ path }: { path: Path }) {
+  const C = [...path, 'configure', 'common'];
+  return (
+    <>
+      <SelectField
+        label="配色模式"
+        path={[...C, 'colorModel']}
+        allowClear={false}
+        options={[
+          { value: 'gradient', label: '渐变' },
+          { value: 'solidColor', label: '纯色' },
+        ]}
+      />
+      <SwitchField label="优先使用图表自己的主题色" path={[...C, 'privateColorFirst']} />
+      <ColorField label="图表主题色 1" path={[...C, 'themeColor', 0, 'start']} />
+      <ColorField label="图表主题色 1 结束" path={[...C, 'themeColor', 0, 'end']} />
+      <ColorField label="图表主题色 2" path={[...C, 'themeColor', 1, 'start']} />
+      <ColorField label="图表主题色 2 结束" path={[...C, 'themeColor', 1, 'end']} />
+    </>
+  );
+}
+
+const POSITIONS = [
+  { value: 'top', label: '上' },
+  { value: 'bottom', label: '下' },
+  { value: 'left', label: '左' },
+  { value: 'right', label: '右' },
+];
+
+export interface ChartPanelProps {
+  index: number;
+  itemId: string;
+  chartIndex: number;
+  chart: DesignChart;
+  onBack(): void;
+  onDelete(): void;
+}
+
+/** 图表配置 in collapsible panels: the ones the chart's kind reads. */
+export function ChartPanel({ index, itemId, chartIndex, chart, onBack, onDelete }: ChartPanelProps) {
+  const { template } = useDesigner();
+  const path = ['layout', index, 'chart', chartIndex] as const;
+  const P = [...path, 'configure', 'private'];
+  const kind = chart.fileName;
+  const o = chart.configure.private;
+  const inner = Number(o.radiusInside ?? 0);
+  const outer = Number(o.radiusOutSide ?? 70);
+  const panels: { key: string; label: string; children: ReactNode }[] = [
+    { key: 'data', label: '数据', children: <DataPanel chart={chart} path={path} /> },
+  ];
+  const echarts = kind === 'lineBar' || kind === 'pie' || kind === 'radar';
+  if (echarts || kind === 'siteInfo' || kind === 'provinceInfo' || kind === 'companyData')
+    panels.push({ key: 'theme', label: '主题色', children: <ThemePanel path={path} /> });
+  if (kind === 'lineBar') {
+    const axis = (name: 'xAxis' | 'yAxis', label: string) => (
+      <div key={name}>
+        <div className="wg-design-sub">{label}</div>
+        <div className="wg-design-grid2">
+          <TextField label="名称" path={[...P, name, 'name']} />
+          <SwitchField label="显示标签" path={[...P, name, 'axisLabel']} />
+          <NumField label="最小值" path={[...P, name, 'min']} />
+          <NumField label="最大值" path={[...P, name, 'max']} />
+          <SwitchField label="显示轴线" path={[...P, name, 'axisLine']} />
+          <SwitchField label="显示分隔线" path={[...P, name, 'splitLine']} />
+        </div>
+      </div>
+    );
+    panels.push(
+      { key: 'axis', label: '坐标轴', children: [axis('xAxis', 'X 轴'), axis('yAxis', 'Y 轴')] },
+      {
+        key: 'line',
+        label: '折线',
+        children: (
+          <div className="wg-design-grid2">
+            <SelectField
+              label="标记"
+              path={[...P, 'line', 'symbol']}
+              options={['emptyCircle', 'circle', 'rect', 'triangle', 'diamond', 'none'].map((v) => ({ value: v, label: v }))}
+            />
+            <NumField label="标记大小" path={[...P, 'line', 'symbolSize']} min={0} integer />
+            <SwitchField label="阶梯线" path={[...P, 'line', 'step']} />
+            <SwitchField label="面积" path={[...P, 'line', 'area']} />
+            <SwitchField label="平滑" path={[...P, 'line', 'smooth']} />
+          </div>
+        ),
+      },
+      {
+        key: 'bar',
+        label: '柱状',
+        children: (
+          <div className="wg-design-grid2">
+            <SwitchField label="显示背景" path={[...P, 'bar', 'showBackground']} />
+            <NumField label="圆角" path={[...P, 'bar', 'radius']} min={0} integer />
+            <NumField label="柱宽" path={[...P, 'bar', 'barWidth']} min={1} integer />
+          </div>
+        ),
+      },
+    );
+  }
+  if (echarts) {
+    panels.push(
+      {
+        key: 'label',
+        label: '标签',
+        children: (
+          <div className="wg-design-grid2">
+            <SwitchField label="显示标签" path={[...P, 'label', 'show']} />
+            <NumField label="字号" path={[...P, 'label', 'fontSize']} min={1} integer />
+            {kind === 'pie' && <TextField label="单位" path={[...P, 'label', 'unit']} />}
+          </div>
+        ),
+      },
+      {
+        key: 'legend',
+        label: '图例',
+        children: (
+          <>
+            <div className="wg-design-grid2">
+              <SwitchField label="显示图例" path={[...P, 'legend', 'show']} />
+              <NumField label="字号" path={[...P, 'legend', 'size']} min={1} integer />
+            </div>
+            <SelectField label="位置" path={[...P, 'legend', 'position']} options={POSITIONS} />
+            <TextField label="图例名称" path={[...P, 'legend', 'legendData']} hint="多个名称用逗号分隔" />
+          </>
+        ),
+      },
+    );
+  }
+  if (kind === 'lineBar')
+    panels.push({
+      key: 'grid',
+      label: '网格',
+      children: (
+        <div className="wg-design-grid2">
+          {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
+            <NumField
+              key={side}
+              label={{ top: '上', right: '右', bottom: '下', left: '左' }[side]}
+              path={[...P, 'grid', side]}
+              integer
+              suffix="px"
+            />
+          ))}
+        </div>
+      ),
+    });
+  if (echarts)
+    panels.push({
+      key: 'title',
+      label: '标题',
+      children: (
+        <>
+          <SwitchField label="显示标题" path={[...P, 'title', 'show']} />
+          <TextField label="标题文字" path={[...P, 'title', 'text']} />
+          <ColorField label="颜色" path={[...P, 'title', 'color']} />
+          <div className="wg-design-grid2">
+            <NumField label="字号" path={[...P, 'title', 'size']} min={1} integer />
+            <SelectField
+              label="位置"
+              path={[...P, 'title', 'position']}
+              options={[
+                { value: 'left', label: '居左' },
+                { value: 'center', label: '居中' },
+                { value: 'right', label: '居右' },
+              ]}
+            />
+          </div>
+        </>
+      ),
+    });
+  if (kind === 'pie')
+    panels.push({
+      key: 'radius',
+      label: '饼图半径',
+      children: (
+        <>
+          <div className="wg-design-grid2">
+            <NumField label="内半径" path={[...P, 'radiusInside']} min={0} max={100} suffix="%" />
+            <NumField label="外半径" path={[...P, 'radiusOutSide']} min={0} max={100} suffix="%" />
+          </div>
+          {inner > outer && <Alert type="warning" showIcon title="内半径不能大于外半径" />}
+          <SelectField
+            label="南丁格尔玫瑰图"
+            path={[...P, 'roseType']}
+            options={[
+              { value: '', label: '不使用' },
+              { value: 'radius', label: '半径模式' },
+              { value: 'area', label: '面积模式' },
+            ]}
+          />
+        </>
+      ),
+    });
+  const item = template.layout[index];
+  return (
+    <section className="wg-design-panel" aria-label="图表配置">
+      <div className="wg-design-panel-head">
+        <Button size="small" type="text" icon={<ArrowLeftOutlined />} onClick={onBack}>
+          容器 {item?.i ?? itemId}
+        </Button>
+        <Tag color="blue">
+          {chartIndex + 1}. {CHART_LABELS[kind] ?? kind}
+        </Tag>
+        <Button danger size="small" icon={<DeleteOutlined />} onClick={onDelete}>
+          删除图表
+        </Button>
+      </div>
+      <Collapse size="small" defaultActiveKey={['data', 'radius']} items={panels} />
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Divider, Empty, List, Tabs, Tag } from 'antd';
+import { BG_POSITIONS, BG_SIZES } from './canvas-panel.js';
+import { ColorField, ImageField, NumField, SelectField, SwitchField, TextField, useDesigner } from './fields.js';
+import { CHART_LABELS, type DesignItem, moveChart, pointerOfPath, problemsUnder } from './template.js';
+
+const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'double'].map((v) => ({ value: v, label: v }));
+const ALIGN = [
+  { value: 'left', label: '居左' },
+  { value: 'center', label: '居中' },
+  { value: 'right', label: '居右' },
+];
+
+export interface ContainerPanelProps {
+  index: number;
+  item: DesignItem;
+  onSelectChart(chart: number): void;
+  onAddChart(): void;
+  onDeleteChart(chart: number): void;
+  onDelete(): void;
+}
+
+/** 容器配置: 样式, 标题 and 高级, and the container's charts in their order. */
+export function ContainerPanel({ index, item, onSelectChart, onAddChart, onDeleteChart, onDelete }: ContainerPanelProps) {
+  const { apply, problems } = useDesigner();
+  const P = ['layout', index, 'container'] as const;
+  const S = [...P, 'style'];
+  const H = [...P, 'header'];
+  const U = [...P, 'super'];
+  const sup = item.container.super as Record<string, Record<string, unknown> | string>;
+  const abs = typeof sup.absolute === 'object' && sup.absolute.enabled === true;
+  const scroll = typeof sup.scroll === 'object' && sup.scroll.enabled === true;
+  const curtain = typeof sup.curtain === 'object' && sup.curtain.enabled === true;
+  const showTitle = item.container.header.showTitle === true;
+  return (
+    <section className="wg-design-panel" aria-label="容器配置">
+      <div className="wg-design-panel-head">
+        <span>
+          容器 <Tag>{item.i}</Tag>
+        </span>
+        <Button danger size="small" icon={<DeleteOutlined />} onClick={onDelete}>
+          删除容器
+        </Button>
+      </div>
+      <Divider plain>图表</Divider>
+      {item.chart.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="容器中暂无图表" />
+      ) : (
+        <List
+          size="small"
+          className="wg-design-chart-list"
+          dataSource={item.chart}
+          renderItem={(chart, n) => {
+            const count = problemsUnder(problems, pointerOfPath(['layout', index, 'chart', n])).length;
+            return (
+              <List.Item
+                actions={[
+                  <Button
+                    key="cfg"
+                    type="text"
+                    size="small"
+                    aria-label={`配置图表 ${n + 1}`}
+                    icon={<SettingOutlined />}
+                    onClick={() => onSelectChart(n)}
+                  />,
+                  <Button
+                    key="up"
+                    type="text"
+                    size="small"
+                    aria-label={`上移图表 ${n + 1}`}
+                    disabled={n === 0}
+                    icon={<ArrowUpOutlined />}
+                    onClick={() => apply((t) => moveChart(t, item.i, n, -1))}
+                  />,
+                  <Button
+                    key="down"
+                    type="text"
+                    size="small"
+                    aria-label={`下移图表 ${n + 1}`}
+                    disabled={n === item.chart.length - 1}
+                    icon={<ArrowDownOutlined />}
+                    onClick={() => apply((t) => moveChart(t, item.i, n, 1))}
+                  />,
+                  <Button
+                    key="del"
+                    type="text"
+                    size="small"
+                    danger
+                    aria-label={`删除图表 ${n + 1}`}
+                    icon={<DeleteOutlined />}
+                    onClick={() => onDeleteChart(n)}
+                  />,
+                ]}
+              >
+                <button type="button" className="wg-design-link" onClick={() => onSelectChart(n)}>
+                  {n + 1}. {CHART_LABELS[chart.fileName] ?? chart.fileName}
+                </button>
+                {count > 0 && <Tag color="error">{count} 个问题</Tag>}
+              </List.Item>
+            );
+          }}
+        />
+      )}
+      <Button block icon={<PlusOutlined />} onClick={onAddChart} style={{ marginTop: 8 }}>
+        添加图表到此容器
+      </Button>
+      <Tabs
+        style={{ marginTop: 8 }}
+        items={[
+          {
+            key: 'style',
+            label: '样式',
+            children: (
+              <>
+                <div className="wg-design-grid2">
+                  <NumField label="内边距" path={[...S, 'padding']} min={0} integer suffix="px" />
+                  <NumField label="圆角" path={[...S, 'borderRadius']} min={0} integer suffix="px" />
+                </div>
+                <ColorField label="背景颜色" path={[...S, 'bgColor']} />
+                <ImageField label="背景图片" path={[...S, 'bgImg']} />
+                <div className="wg-design-grid2">
+                  <SelectField label="背景位置" path={[...S, 'bgPosition']} options={BG_POSITIONS} />
+                  <SelectField label="背景尺寸" path={[...S, 'bgSize']} options={BG_SIZES} />
+                </div>
+                <TextField label="阴影" path={[...S, 'boxShadow']} placeholder="inset 0 0 10px rgba(0, 0, 0, 0.3)" />
+                <div className="wg-design-grid2">
+                  <NumField label="边框宽度" path={[...S, 'borderSize']} min={0} integer suffix="px" />
+                  <SelectField label="边框样式" path={[...S, 'borderStyle']} options={BORDER_STYLES} />
+                </div>
+                <ColorField label="边框颜色" path={[...S, 'borderColor']} />
+              </>
+            ),
+          },
+          {
+            key: 'header',
+            label: '标题',
+            children: (
+              <>
+                <SwitchField label="显示标题" path={[...H, 'showTitle']} />
+                {showTitle && (
+                  <>
+                    <TextField label="标题内容" path={[...H, 'content']} />
+                    <div className="wg-design-grid2">
+                      <NumField label="标题高度" path={[...H, 'height']} min={1} integer suffix="px" />
+                      <NumField label="字号" path={[...H, 'fontSize']} min={1} integer suffix="px" />
+                    </div>
+                    <ColorField label="文字颜色" path={[...H, 'color']} />
+                    <SelectField label="对齐" path={[...H, 'textAlign']} options={ALIGN} />
+                    <TextField label="外边距" path={[...H, 'margin']} placeholder="0 16px" />
+                    <TextField label="内边距" path={[...H, 'padding']} placeholder="0 16px" />
+                    <TextField label="背景（颜色或图片地址）" path={[...H, 'bg']} />
+                    <TextField label="下边框" path={[...H, 'borderBottom']} placeholder="1px solid #2A4A8A" />
+                  </>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'super',
+            label: '高级',
+            children: (
+              <>
+                <SelectField
+                  label="图表排列方向"
+                  path={[...U, 'flexDirection']}
+                  allowClear={false}
+                  options={[
+                    { value: 'row', label: '横向' },
+                    { value: 'column', label: '纵向' },
+                  ]}
+                />
+                <SwitchField label="绝对定位" path={[...U, 'absolute', 'enabled']} />
+                {abs && (
+                  <div className="wg-design-grid2">
+                    <NumField label="上" path={[...U, 'absolute', 'top']} integer suffix="px" />
+                    <NumField label="左" path={[...U, 'absolute', 'left']} integer suffix="px" />
+                  </div>
+                )}
+                <SwitchField label="轮播滚动" path={[...U, 'scroll', 'enabled']} />
+                {scroll && (
+                  <>
+                    <SelectField
+                      label="滚动方向"
+                      path={[...U, 'scroll', 'direction']}
+                      allowClear={false}
+                      options={[
+                        { value: 'vertical', label: '纵向' },
+                        { value: 'horizontal', label: '横向' },
+                      ]}
+                    />
+                    <NumField label="滚动速度" path={[...U, 'scroll', 'speed']} min={1} integer suffix="毫秒" />
+                    <SelectField
+                      label="动画"
+                      path={[...U, 'animation']}
+                      options={[
+                        { value: 'slide', label: '滑动' },
+                        { value: 'fade', label: '淡入淡出' },
+                        { value: 'zoom', label: '缩放' },
+                      ]}
+                    />
+                  </>
+                )}
+                <SwitchField label="幕布" path={[...U, 'curtain', 'enabled']} />
+                {curtain && <ColorField label="幕布颜色" path={[...U, 'curtain', 'curtainColor']} />}
+              </>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

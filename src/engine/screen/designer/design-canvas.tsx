@@ -1,0 +1,197 @@
+import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useState } from 'react';
+import { GridLayout, type Layout, noCompactor } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import type { BigScreenModel, LayoutItemModel, ThemeColor } from '../../../model/types.js';
+import { useScreenDataSource } from '../data-source.js';
+import { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from '../layout.js';
+import { ScaleContext, ScaleStore } from '../scale.js';
+import { ScreenScheduler, sourcesOf } from '../scheduler.js';
+import { SchedulerContext, ScreenContainer, ScreenHeader } from '../screen-view.js';
+import { cachedSource } from './cached-source.js';
+import type { Cell, DesignTemplate } from './template.js';
+
+/**
+ * The designer's canvas: the viewer's own header and containers, with the containers on a
+ * react-grid-layout grid of `defaultCol` columns. The grid is laid out at its real on-screen size
+ * (width, row height and margins multiplied by the scale), never inside a CSS transform, so a drag
+ * follows the pointer at any scale; only each container's read-only content is scaled.
+ *
+ * Charts fetch their data once (no polling while editing) and keep it across edits; a container
+ * whose model did not change keeps its element, so selecting or dragging redraws no chart.
+ */
+
+export interface DesignCanvasProps {
+  /** The page model of the template (its last readable state). */
+  model: BigScreenModel;
+  /** The template being edited: the grid's positions come from it at once. */
+  template: DesignTemplate;
+  scale: number;
+  selected?: string;
+  onSelect(i: string | undefined): void;
+  /** A drag or a resize was released: the grid's positions. */
+  onCells(cells: Cell[]): void;
+  onKeyDown(e: KeyboardEvent<HTMLDivElement>): void;
+}
+
+const isAbsolute = (item: { container: { super: unknown } }) => {
+  const abs = (item.container.super as { absolute?: unknown }).absolute;
+  return typeof abs === 'object' && abs !== null && (abs as { enabled?: unknown }).enabled === true;
+};
+
+/** A container's content at design size, scaled into the box the grid gives it. */
+const ItemBody = memo(function ItemBody({
+  item,
+  grid,
+  theme,
+  scale,
+}: {
+  item: LayoutItemModel;
+  grid: Grid;
+  theme: ThemeColor[];
+  scale: number;
+}) {
+  return (
+    <div className="wg-design-item-body" style={{ width: `${100 / scale}%`, height: `${100 / scale}%`, transform: `scale(${scale})` }}>
+      <ScreenContainer item={item} grid={grid} theme={theme} renderer="canvas" fill />
+    </div>
+  );
+});
+
+/** One scheduler per set of data sources; answers are cached, so a new set fetches only what is new. */
+function useDesignScheduler(model: BigScreenModel): ScreenScheduler {
+  const source = useScreenDataSource();
+  const cached = useMemo(() => cachedSource(source), [source]);
+  const charts = model.layout.flatMap((item) => item.charts);
+  const specs = sourcesOf(charts, cached);
+  const keys = specs.map((s) => s.key).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scheduler changes only when the set of sources does
+  const scheduler = useMemo(() => new ScreenScheduler(specs, { refreshMs: null, staggerMs: 0 }), [keys, cached]);
+  useEffect(() => {
+    scheduler.start();
+    return () => scheduler.stop();
+  }, [scheduler]);
+  return scheduler;
+}
+
+export function DesignCanvas({ model, template, scale, selected, onSelect, onCells, onKeyDown }: DesignCanvasProps) {
+  const scheduler = useDesignScheduler(model);
+  const [scaleStore] = useState(() => new ScaleStore());
+  scaleStore.set(scale);
+  const basic = template.canvasConfigure.basic;
+  const { canvas } = model;
+  const grid = useMemo(() => gridOf(canvas), [canvas]);
+  const top = headerHeightOf(canvas);
+  const width = Math.max(1, Number(basic.width) || 1920);
+  const height = Math.max(1, Number(basic.height) || 1080);
+  const cols = grid.cols;
+  const m = grid.margin * scale;
+
+  const byId = useMemo(() => new Map(model.layout.map((item) => [item.i, item])), [model]);
+  const flowing = template.layout.filter((item) => !isAbsolute(item));
+  const placed = template.layout.filter(isAbsolute);
+  const layout: Layout = flowing.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+
+  const theme = canvas.themeColor;
+  const select = (i: string) => (e: PointerEvent) => {
+    e.stopPropagation();
+    onSelect(i);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the children follow the layout, the models, the selection and the scale
+  const children = useMemo(
+    () =>
+      flowing.map((t) => {
+        const item = byId.get(t.i);
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: react-grid-layout drags a div; a container is chosen by pointer or by Tab
+          <div
+            key={t.i}
+            className={`wg-design-item${t.i === selected ? ' selected' : ''}`}
+            data-design-item={t.i}
+            role="button"
+            aria-pressed={t.i === selected}
+            tabIndex={0}
+            aria-label={`容器 ${t.i}`}
+            onPointerDown={select(t.i)}
+            onFocus={() => onSelect(t.i)}
+          >
+            {item && <ItemBody item={item} grid={grid} theme={theme} scale={scale} />}
+            {t.chart.length === 0 && <div className="wg-design-item-empty">空容器：点击“添加图表”</div>}
+          </div>
+        );
+      }),
+    [template.layout, byId, selected, grid, theme, scale, onSelect],
+  );
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the canvas takes arrow keys and Delete for the selected container
+    <div
+      className="wg-design-stage"
+      style={{ width: width * scale, height: height * scale }}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onPointerDown={() => onSelect(undefined)}
+      data-scale={scale}
+    >
+      <div
+        className="wg-screen-canvas wg-design-canvas"
+        style={{
+          width: width * scale,
+          height: height * scale,
+          backgroundColor: typeof basic.bgColor === 'string' && basic.bgColor ? basic.bgColor : undefined,
+          backgroundImage: typeof basic.bgImg === 'string' && basic.bgImg ? cssUrl(basic.bgImg) : undefined,
+        }}
+      >
+        <div className="wg-design-header" style={{ width, transform: `scale(${scale})` }}>
+          <ScreenHeader canvas={canvas} title={model.title} />
+        </div>
+        <ScaleContext.Provider value={scaleStore}>
+          <SchedulerContext.Provider value={scheduler}>
+            <GridLayout
+              className="wg-design-grid"
+              width={width * scale}
+              layout={layout}
+              gridConfig={{
+                cols,
+                rowHeight: grid.rowHeight * scale,
+                margin: [m, m],
+                containerPadding: [m, m],
+                maxRows: Number.POSITIVE_INFINITY,
+              }}
+              compactor={noCompactor}
+              dragConfig={{ enabled: true, bounded: false, threshold: 3 }}
+              resizeConfig={{ enabled: true, handles: ['se', 'e', 's'] }}
+              autoSize={false}
+              style={{ position: 'absolute', left: 0, top: top * scale, width: width * scale, height: Math.max(0, height - top) * scale }}
+              onDragStop={(next) => onCells([...next])}
+              onResizeStop={(next) => onCells([...next])}
+            >
+              {children}
+            </GridLayout>
+            {placed.map((t) => {
+              const item = byId.get(t.i);
+              if (!item) return null;
+              const rect = itemRect(item, grid);
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: as the grid's containers
+                <div
+                  key={t.i}
+                  className={`wg-design-item wg-design-absolute${t.i === selected ? ' selected' : ''}`}
+                  data-design-item={t.i}
+                  role="button"
+                  aria-pressed={t.i === selected}
+                  tabIndex={0}
+                  aria-label={`容器 ${t.i}（绝对定位）`}
+                  style={{ left: rect.left * scale, top: (top + rect.top) * scale, width: rect.width * scale, height: rect.height * scale }}
+                  onPointerDown={select(t.i)}
+                  onFocus={() => onSelect(t.i)}
+                >
+                  <ItemBody item={item} grid={grid} theme={theme} scale={scale} />
+                </div>
+              );
+            })}
+          </SchedulerContext.Provider>
+        </ScaleContext.Provider>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Upload } from 'antd';
+import { createContext, type ReactNode, useContext, useId } from 'react';
+import type { Problem } from '../../../model/index.js';
+import { useEngineServices } from '../../services.js';
+import { type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
+
+/**
+ * Controls bound to a path of the template. Each shows the page model's problems that point at its
+ * path under it, so a refused save says where. Typing in one field is one undo step.
+ */
+
+export interface DesignerEdit {
+  template: DesignTemplate;
+  problems: readonly Problem[];
+  /** Sets one value; `group` merges consecutive edits of one field into one undo step. */
+  edit(path: Path, value: unknown, group?: string): void;
+  /** Any other change, as one undo step. */
+  apply(change: (t: DesignTemplate) => DesignTemplate): void;
+}
+
+export const DesignerContext = createContext<DesignerEdit | null>(null);
+
+export function useDesigner(): DesignerEdit {
+  const d = useContext(DesignerContext);
+  if (!d) throw new Error('designer controls need <DesignerContext>');
+  return d;
+}
+
+interface FieldProps {
+  label: string;
+  path: Path;
+  hint?: ReactNode;
+}
+
+function useField(path: Path) {
+  const { template, problems, edit } = useDesigner();
+  const pointer = pointerOfPath(path);
+  const own = problems.filter((p) => p.pointer === pointer);
+  const error = own.find((p) => !p.code.startsWith('W_'));
+  return {
+    id: useId(),
+    value: getIn(template, path),
+    pointer,
+    set: (v: unknown, group?: string) => edit(path, v, group),
+    status: (error ? 'error' : own.length ? 'warning' : undefined) as 'error' | 'warning' | undefined,
+    help: own.length ? own.map((p) => <div key={p.message}>{p.message}</div>) : undefined,
+  };
+}
+
+function Item({
+  label,
+  id,
+  f,
+  hint,
+  children,
+}: {
+  label: string;
+  id: string;
+  f: ReturnType<typeof useField>;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      validateStatus={f.status}
+      help={f.help ?? hint}
+      data-pointer={f.pointer}
+      className="wg-design-field"
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+export function NumField({
+  label,
+  path,
+  min,
+  max,
+  integer,
+  step,
+  hint,
+  suffix,
+}: FieldProps & { min?: number; max?: number; integer?: boolean; step?: number; suffix?: string }) {
+  const f = useField(path);
+  const v = typeof f.value === 'number' ? f.value : typeof f.value === 'string' && f.value.trim() !== '' ? Number(f.value) : null;
+  return (
+    <Item label={label} id={f.id} f={f} hint={hint}>
+      <InputNumber
+        id={f.id}
+        value={Number.isFinite(v) ? v : null}
+        min={min}
+        max={max}
+        step={step}
+        precision={integer ? 0 : undefined}
+        suffix={suffix}
+        style={{ width: '100%' }}
+        onChange={(n) => f.set(n ?? undefined, f.pointer)}
+      />
+    </Item>
+  );
+}
+
+export function TextField({ label, path, placeholder, hint }: FieldProps & { placeholder?: string }) {
+  const f = useField(path);
+  return (
+    <Item label={label} id={f.id} f={f} hint={hint}>
+      <Input
+        id={f.id}
+        value={typeof f.value === 'string' || typeof f.value === 'number' ? String(f.value) : ''}
+        placeholder={placeholder}
+        allowClear
+        onChange={(e) => f.set(e.target.value, f.pointer)}
+      />
+    </Item>
+  );
+}
+
+export function SwitchField({ label, path, hint }: FieldProps) {
+  const f = useField(path);
+  return (
+    <Item label={label} id={f.id} f={f} hint={hint}>
+      <Switch id={f.id} checked={f.value === true || f.value === 1 || f.value === 'true'} onChange={(on) => f.set(on)} />
+    </Item>
+  );
+}
+
+export function SelectField({
+  label,
+  path,
+  options,
+  hint,
+  multiple,
+  allowClear = true,
+  placeholder,
+  loading,
+}: FieldProps & {
+  options: { value: string | number; label: ReactNode }[];
+  multiple?: boolean;
+  allowClear?: boolean;
+  placeholder?: string;
+  loading?: boolean;
+}) {
+  const f = useField(path);
+  // A list of names is stored comma-separated, as the charts read it.
+  const value = multiple
+    ? (typeof f.value === 'string' ? f.value.split(/[,，]/) : Array.isArray(f.value) ? f.value.map(String) : [])
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : f.value === '' || f.value === null
+      ? undefined
+      : f.value;
+  return (
+    <Item label={label} id={f.id} f={f} hint={hint}>
+      <Select
+        id={f.id}
+        value={value as never}
+        mode={multiple ? 'multiple' : undefined}
+        options={options}
+        allowClear={allowClear}
+        placeholder={placeholder}
+        loading={loading}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(v: unknown) => f.set(multiple ? (v as string[]).join(',') : (v ?? undefined))}
+      />
+    </Item>
+  );
+}
+
+export function ColorField({ label, path, hint }: FieldProps) {
+  const f = useField(path);
+  const value = typeof f.value === 'string' && f.value ? f.value : undefined;
+  return (
+    <Item label={label} id={f.id} f={f} hint={hint}>
+      <Space.Compact style={{ width: '100%' }}>
+        <ColorPicker value={value} allowClear onChange={(c) => f.set(c.toCssString(), f.pointer)} onClear={() => f.set(undefined)} />
+        <Input id={f.id} value={value ?? ''} placeholder="#ffffff / rgba(…)" onChange={(e) => f.set(e.target.value, f.pointer)} />
+      </Space.Compact>
+    </Item>
+  );
+}
+
+/** The extension of a file name, lower case. */
+const extOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+
+export const IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
+export const HEADER_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const;
+
+/** The address a stored upload is shown from. */
+export const uploadedImageUrl = (filePath: string) => `/api/file/preview?source=${encodeURIComponent(filePath)}`;
+
+/** A background image: an address, or one file uploaded through the app (only the listed types). */
+export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProps & { types?: readonly string[] }) {
+  const f = useField(path);
+  const { data, notify } = useEngineServices();
+  const value = typeof f.value === 'string' ? f.value : '';
+  return (
+    <Item label={label} id={f.id} f={f} hint={hint}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input id={f.id} value={value} placeholder="图片地址" allowClear onChange={(e) => f.set(e.target.value || undefined, f.pointer)} />
+        <Upload
+          accept={types.map((t) => `.${t}`).join(',')}
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            if (!types.includes(extOf(file.name))) {
+              notify.error(`允许上传 ${types.join('、')}`);
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            const body = new FormData();
+            body.append('file', file as Blob);
+            body.append('columnName', String(path[path.length - 1] ?? 'bgImg'));
+            data
+              .custom<{ filePath: string }>({ url: '/api/file/upload', method: 'post', multipart: body })
+              .then((answer) => {
+                f.set(uploadedImageUrl(answer.filePath));
+                onSuccess?.(answer);
+              })
+              .catch((e: Error) => onError?.(e));
+          }}
+        >
+          <Button icon={<UploadOutlined />}>上传</Button>
+        </Upload>
+      </Space.Compact>
+    </Item>
+  );
+}

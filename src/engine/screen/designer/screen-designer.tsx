@@ -1,0 +1,596 @@
+import {
+  AppstoreAddOutlined,
+  BarChartOutlined,
+  DownloadOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FundProjectionScreenOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  SettingOutlined,
+  UndoOutlined,
+  UploadOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Alert, Badge, Button, Empty, Form, Modal, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type BigScreenModel, isWarning, type Problem } from '../../../model/index.js';
+import { HttpError, useEngineServices } from '../../services.js';
+import { CanvasPanel } from './canvas-panel.js';
+import { ChartPanel } from './chart-panel.js';
+import { ContainerPanel } from './container-panel.js';
+import { DesignCanvas } from './design-canvas.js';
+import { DesignerContext, type DesignerEdit } from './fields.js';
+import { ChartGallery } from './gallery.js';
+import { type History, historyOf, record, redo, seal, undo } from './history.js';
+import {
+  addChart,
+  addContainer,
+  type Cell,
+  checkTemplate,
+  type DesignScreen,
+  type DesignTemplate,
+  nudge,
+  type Path,
+  placeCells,
+  removeChart,
+  removeContainer,
+  setIn,
+  templateOf,
+} from './template.js';
+import './designer.css';
+
+/**
+ * The big-screen designer: edits a screen's disTemplate on the viewer's own renderer, with the
+ * page model's problems at the controls they point to, undo and redo, a crash-safe draft in the
+ * browser, and a save that refuses to overwrite someone else's newer save without asking.
+ */
+
+export const SAVED = '保存成功';
+export const EXPORTED = '容器配置已导出到浏览器缓存';
+export const IMPORTED = '容器配置导入成功';
+export const NOTHING_TO_IMPORT = '未找到本地容器配置';
+/** Where 导出容器配置 keeps the layout: one per browser, so it moves between screens. */
+export const LAYOUT_KEY = 'wg:lsDesign:layout';
+export const draftKey = (id: number) => `wg:lsDesign:draft:${id}`;
+
+type Selection = { kind: 'canvas' } | { kind: 'item'; i: string } | { kind: 'chart'; i: string; chart: number };
+
+interface LoadedScreen extends DesignScreen {
+  name: string;
+  updateTime?: string;
+}
+
+interface Draft {
+  template: DesignTemplate;
+  at: number;
+}
+
+type Zoom = 'fit' | number;
+
+const isTyping = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || el.closest('.ant-select') !== null);
+
+function readDraft(id: number): Draft | undefined {
+  try {
+    const raw = localStorage.getItem(draftKey(id));
+    const d = raw ? (JSON.parse(raw) as Draft) : undefined;
+    return d && typeof d.at === 'number' && d.template && typeof d.template === 'object' ? d : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which selection a problem's pointer belongs to. */
+function selectionOf(pointer: string, t: DesignTemplate): Selection {
+  const m = /^\/disTemplate\/layout\/(\d+)(?:\/chart\/(\d+))?/.exec(pointer);
+  const item = m ? t.layout[Number(m[1])] : undefined;
+  if (!m || !item) return { kind: 'canvas' };
+  return m[2] !== undefined ? { kind: 'chart', i: item.i, chart: Number(m[2]) } : { kind: 'item', i: item.i };
+}
+
+function useWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return width;
+}
+
+export interface ScreenDesignerProps {
+  lsId: number;
+  /** Reports whether there are unsaved changes (the page guards leaving with it). */
+  onDirtyChange?(dirty: boolean): void;
+}
+
+export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
+  const { data, notify } = useEngineServices();
+  const [load, setLoad] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }>({
+    status: 'loading',
+  });
+  const [screen, setScreen] = useState<LoadedScreen>({ id: lsId, name: '', type: 2 });
+  const [history, setHistory] = useState<History<DesignTemplate>>(() => historyOf(templateOf(null)));
+  const [baseline, setBaseline] = useState<DesignTemplate | null>(null);
+  const [selection, setSelection] = useState<Selection>({ kind: 'canvas' });
+  const [panelHidden, setPanelHidden] = useState(false);
+  const [gallery, setGallery] = useState(false);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [showProblems, setShowProblems] = useState(false);
+  const [reloadCount, setReloadCount] = useState(0);
+  const root = useRef<HTMLDivElement | null>(null);
+  const [pane, setPane] = useState<HTMLDivElement | null>(null);
+  const paneWidth = useWidth(pane);
+  const lastModel = useRef<BigScreenModel | undefined>(undefined);
+
+  const template = history.present;
+  const dirty = baseline !== null && template !== baseline;
+
+  // ----- loading -----
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadCount asks for the screen again
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    data
+      .custom<Record<string, unknown>>({ url: '/api/screen/detail', query: { id: lsId }, signal: controller.signal, silent: true })
+      .then(async (row) => {
+        const loaded: LoadedScreen = {
+          id: lsId,
+          name: typeof row.name === 'string' ? row.name : `大屏 ${lsId}`,
+          type: Number(row.type),
+          status: Number(row.status),
+          updateTime: typeof row.updateTime === 'string' ? row.updateTime : undefined,
+        };
+        const saved = templateOf(row.disTemplate);
+        let h = historyOf(saved);
+        const draft = readDraft(lsId);
+        if (draft && JSON.stringify(templateOf(draft.template)) !== JSON.stringify(saved)) {
+          const restore = await notify.confirm({
+            title: '恢复未保存的设计',
+            content: `发现 ${new Date(draft.at).toLocaleString('zh-CN')} 未保存的设计草稿，是否恢复？`,
+            okText: '恢复草稿',
+            cancelText: '丢弃草稿',
+          });
+          if (restore) h = record(h, templateOf(draft.template));
+          else localStorage.removeItem(draftKey(lsId));
+        }
+        if (controller.signal.aborted) return;
+        setScreen(loaded);
+        setHistory(h);
+        setBaseline(saved);
+        setSelection({ kind: 'canvas' });
+        setLoad({ status: 'ready' });
+      })
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+      });
+    return () => controller.abort();
+  }, [data, lsId, notify, reloadCount]);
+
+  // ----- the draft and leaving -----
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  useEffect(() => {
+    if (load.status !== 'ready') return;
+    const timer = setTimeout(() => {
+      try {
+        if (dirty) localStorage.setItem(draftKey(lsId), JSON.stringify({ template, at: Date.now() } satisfies Draft));
+        else localStorage.removeItem(draftKey(lsId));
+      } catch {
+        // A full or blocked storage only loses the crash copy.
+      }
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [template, dirty, lsId, load.status]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  // ----- editing -----
+  const apply = useCallback((change: (t: DesignTemplate) => DesignTemplate) => setHistory((h) => record(h, change(h.present))), []);
+  const edit = useCallback(
+    (path: Path, value: unknown, group?: string) => setHistory((h) => record(h, setIn(h.present, path, value), group)),
+    [],
+  );
+  const doUndo = useCallback(() => setHistory(undo), []);
+  const doRedo = useCallback(() => setHistory(redo), []);
+
+  // The canvas and the problems follow the edits at low priority, so typing and undo stay quick.
+  const deferred = useDeferredValue(template);
+  const checked = useMemo(() => checkTemplate(screen, deferred), [screen, deferred]);
+  if (checked.model) lastModel.current = checked.model;
+  const model = checked.model ?? lastModel.current;
+  const errors = checked.problems.filter((p) => !isWarning(p));
+
+  const designer = useMemo<DesignerEdit>(
+    () => ({ template, problems: checked.problems, edit, apply }),
+    [template, checked.problems, edit, apply],
+  );
+
+  // Undo and redo anywhere in the designer except while typing in a field (the field undoes its own text).
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const el = root.current;
+      if (!el || el.offsetParent === null || !(e.ctrlKey || e.metaKey) || isTyping(e.target)) return;
+      if (document.querySelector('.ant-modal-wrap:not([style*="display: none"])')) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        doUndo();
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault();
+        doRedo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [doUndo, doRedo]);
+
+  const selectedItem = selection.kind === 'canvas' ? undefined : selection.i;
+  const itemIndex = selectedItem === undefined ? -1 : template.layout.findIndex((x) => x.i === selectedItem);
+  const item = itemIndex >= 0 ? template.layout[itemIndex] : undefined;
+
+  const onSelect = useCallback(
+    (i: string | undefined) =>
+      setSelection((s) => (i === undefined ? { kind: 'canvas' } : s.kind !== 'canvas' && s.i === i ? s : { kind: 'item', i })),
+    [],
+  );
+  const onCells = useCallback((cells: Cell[]) => apply((t) => placeCells(t, cells)), [apply]);
+
+  const confirmDeleteContainer = async (i: string) => {
+    const ok = await notify.confirm({
+      title: '删除容器',
+      content: `确定删除容器 ${i} 及其中的图表吗？`,
+      okText: '删除',
+      cancelText: '取消',
+    });
+    if (!ok) return;
+    apply((t) => removeContainer(t, i));
+    setSelection({ kind: 'canvas' });
+  };
+  const confirmDeleteChart = async (i: string, chart: number) => {
+    const ok = await notify.confirm({
+      title: '删除图表',
+      content: `确定删除容器 ${i} 的第 ${chart + 1} 个图表吗？`,
+      okText: '删除',
+      cancelText: '取消',
+    });
+    if (!ok) return;
+    apply((t) => removeChart(t, i, chart));
+    setSelection({ kind: 'item', i });
+  };
+
+  const onCanvasKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (isTyping(e.target) || !item) return;
+    const step = e.shiftKey ? 5 : 1;
+    const move: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const by = move[e.key];
+    if (by) {
+      e.preventDefault();
+      const i = item.i;
+      apply((t) => nudge(t, i, by[0], by[1]));
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      void confirmDeleteContainer(item.i);
+    }
+  };
+
+  const newContainer = () => {
+    const r = addContainer(template);
+    setHistory((h) => record(h, r.template));
+    setSelection({ kind: 'item', i: r.i });
+  };
+
+  /** Adds a chart from the gallery to the selected container, or to a new one. */
+  const pickChart = (kind: string) => {
+    setGallery(false);
+    let t = template;
+    let target = item?.i;
+    if (!target) {
+      const r = addContainer(t);
+      t = r.template;
+      target = r.i;
+    }
+    t = addChart(t, target, kind);
+    const chartAt = (t.layout.find((x) => x.i === target)?.chart.length ?? 1) - 1;
+    setHistory((h) => record(h, t));
+    setSelection({ kind: 'chart', i: target, chart: chartAt });
+  };
+
+  // ----- saving, export and import -----
+  const save = async (overwrite = false) => {
+    const current = history.present;
+    const { problems } = checkTemplate(screen, current);
+    const refused = problems.filter((p) => !isWarning(p));
+    if (refused.length) {
+      notify.error(`大屏配置有 ${refused.length} 个错误，无法保存：${refused[0]?.message}`);
+      setShowProblems(true);
+      setSelection(selectionOf(refused[0]?.pointer ?? '', current));
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await data.custom<{ updateTime?: string }>({
+        url: '/api/screen/design',
+        method: 'post',
+        payload: {
+          id: lsId,
+          disTemplate: JSON.stringify(current),
+          ...(overwrite || !screen.updateTime ? {} : { updateTime: screen.updateTime }),
+        },
+        silent: true,
+      });
+      setBaseline(current);
+      setHistory(seal);
+      setScreen((s) => ({ ...s, updateTime: typeof answer?.updateTime === 'string' ? answer.updateTime : s.updateTime }));
+      localStorage.removeItem(draftKey(lsId));
+      setConflict(false);
+      notify.success(SAVED);
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 409) setConflict(true);
+      else notify.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const exportLayout = () => {
+    try {
+      localStorage.setItem(LAYOUT_KEY, JSON.stringify(template.layout));
+      notify.success(EXPORTED);
+    } catch (e) {
+      notify.error(`容器配置导出失败：${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const importLayout = () => {
+    const raw = localStorage.getItem(LAYOUT_KEY);
+    let layout: unknown;
+    try {
+      layout = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      layout = undefined;
+    }
+    if (!Array.isArray(layout)) {
+      notify.warning(NOTHING_TO_IMPORT);
+      return;
+    }
+    apply((t) => ({ ...t, layout: templateOf({ canvasConfigure: t.canvasConfigure, layout }).layout }));
+    setSelection({ kind: 'canvas' });
+    notify.success(IMPORTED);
+  };
+
+  // ----- drawing -----
+  if (load.status === 'loading')
+    return (
+      <Spin tip="正在加载大屏…" size="large" className="wg-design-loading" fullscreen={false}>
+        <div style={{ height: 320 }} />
+      </Spin>
+    );
+  if (load.status === 'error')
+    return (
+      <Result
+        status="error"
+        title="大屏加载失败"
+        subTitle={load.message}
+        extra={
+          <Button type="primary" onClick={() => setReloadCount((n) => n + 1)}>
+            重试
+          </Button>
+        }
+      />
+    );
+  if (screen.type !== 2) return <Result status="warning" title="该页面不是大屏" subTitle="只有类型为大屏（2）的页面可以在这里设计" />;
+
+  const width = Math.max(1, Number(template.canvasConfigure.basic.width) || 1920);
+  const fitScale = paneWidth > 0 ? Math.max(0.05, (paneWidth - 32) / width) : 0.5;
+  const scale = zoom === 'fit' ? fitScale : zoom;
+  const chart = selection.kind === 'chart' && item ? item.chart[selection.chart] : undefined;
+
+  let panel = <CanvasPanel />;
+  if (item && selection.kind === 'chart' && chart)
+    panel = (
+      <ChartPanel
+        key={`${item.i}/${selection.chart}`}
+        index={itemIndex}
+        itemId={item.i}
+        chartIndex={selection.chart}
+        chart={chart}
+        onBack={() => setSelection({ kind: 'item', i: item.i })}
+        onDelete={() => void confirmDeleteChart(item.i, selection.chart)}
+      />
+    );
+  else if (item)
+    panel = (
+      <ContainerPanel
+        key={item.i}
+        index={itemIndex}
+        item={item}
+        onSelectChart={(n) => setSelection({ kind: 'chart', i: item.i, chart: n })}
+        onAddChart={() => setGallery(true)}
+        onDeleteChart={(n) => void confirmDeleteChart(item.i, n)}
+        onDelete={() => void confirmDeleteContainer(item.i)}
+      />
+    );
+
+  const problemList = (
+    <ul className="wg-design-problems">
+      {checked.problems.map((p: Problem) => (
+        <li key={`${p.pointer}:${p.message}`}>
+          <button type="button" className="wg-design-link" onClick={() => setSelection(selectionOf(p.pointer, template))}>
+            <Tag color={isWarning(p) ? 'warning' : 'error'}>{isWarning(p) ? '警告' : '错误'}</Tag>
+            {p.message}
+            <div className="wg-design-pointer">{p.pointer || '/'}</div>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <DesignerContext.Provider value={designer}>
+      <div ref={root} className="wg-design" data-dirty={dirty || undefined}>
+        <div className="wg-design-toolbar" role="toolbar" aria-label="大屏设计">
+          <div className="wg-design-title">
+            <FundProjectionScreenOutlined /> 大屏设计 · {screen.name}
+            {dirty && (
+              <Tag color="orange" className="wg-design-dirty">
+                未保存
+              </Tag>
+            )}
+          </div>
+          <Space wrap size={6}>
+            <Button
+              icon={<SettingOutlined />}
+              type={selection.kind === 'canvas' ? 'primary' : 'default'}
+              ghost={selection.kind === 'canvas'}
+              onClick={() => setSelection({ kind: 'canvas' })}
+            >
+              画布配置
+            </Button>
+            <Button icon={<AppstoreAddOutlined />} onClick={newContainer}>
+              添加容器
+            </Button>
+            <Button icon={<BarChartOutlined />} onClick={() => setGallery(true)}>
+              添加图表
+            </Button>
+            <Tooltip title="撤销 (Ctrl+Z)">
+              <Button icon={<UndoOutlined />} aria-label="撤销" disabled={history.past.length === 0} onClick={doUndo} />
+            </Tooltip>
+            <Tooltip title="重做 (Ctrl+Shift+Z / Ctrl+Y)">
+              <Button icon={<RedoOutlined />} aria-label="重做" disabled={history.future.length === 0} onClick={doRedo} />
+            </Tooltip>
+            <Popover
+              open={showProblems && checked.problems.length > 0}
+              onOpenChange={setShowProblems}
+              trigger="click"
+              title="大屏配置问题"
+              content={problemList}
+            >
+              <Badge count={errors.length} size="small">
+                <Button
+                  icon={<WarningOutlined />}
+                  danger={errors.length > 0}
+                  disabled={checked.problems.length === 0}
+                  aria-label="配置问题"
+                >
+                  问题
+                </Button>
+              </Badge>
+            </Popover>
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+              保存
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={exportLayout}>
+              导出容器配置
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={importLayout}>
+              导入容器配置
+            </Button>
+            <Button icon={panelHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={() => setPanelHidden((v) => !v)}>
+              {panelHidden ? '显示配置栏' : '隐藏配置栏'}
+            </Button>
+            <Select<Zoom>
+              aria-label="画布缩放"
+              value={zoom}
+              style={{ width: 110 }}
+              onChange={setZoom}
+              options={[
+                { value: 'fit', label: '适应宽度' },
+                { value: 0.25, label: '25%' },
+                { value: 0.5, label: '50%' },
+                { value: 0.75, label: '75%' },
+                { value: 1, label: '100%' },
+              ]}
+            />
+            <Button href={`/lsPreview?lsId=${lsId}`} target="_blank" rel="noopener">
+              预览
+            </Button>
+          </Space>
+        </div>
+        {errors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            className="wg-design-alert"
+            title={`大屏配置有 ${errors.length} 个错误，修正后才能保存`}
+            description={errors[0]?.message}
+            action={
+              <Button size="small" onClick={() => setShowProblems(true)}>
+                查看
+              </Button>
+            }
+          />
+        )}
+        <div className="wg-design-body">
+          <div ref={setPane} className="wg-design-pane">
+            {model ? (
+              <DesignCanvas
+                model={model}
+                template={template}
+                scale={scale}
+                selected={selectedItem}
+                onSelect={onSelect}
+                onCells={onCells}
+                onKeyDown={onCanvasKey}
+              />
+            ) : (
+              <Empty description="大屏配置无法读取，请查看配置问题" />
+            )}
+            {template.layout.length === 0 && <div className="wg-design-hint">点击“添加容器”或“添加图表”开始设计</div>}
+          </div>
+          {!panelHidden && (
+            <Form layout="vertical" size="small" component="div" className="wg-design-side" onBlurCapture={() => setHistory(seal)}>
+              {panel}
+            </Form>
+          )}
+        </div>
+        <ChartGallery open={gallery} target={item?.i} onPick={pickChart} onClose={() => setGallery(false)} />
+        <Modal
+          open={conflict}
+          title="大屏已被他人修改"
+          onCancel={() => setConflict(false)}
+          footer={[
+            <Button key="cancel" onClick={() => setConflict(false)}>
+              取消
+            </Button>,
+            <Button
+              key="reload"
+              onClick={() => {
+                setConflict(false);
+                localStorage.removeItem(draftKey(lsId));
+                setBaseline(null);
+                setReloadCount((n) => n + 1);
+              }}
+            >
+              重新加载
+            </Button>,
+            <Button key="overwrite" danger type="primary" onClick={() => void save(true)}>
+              覆盖保存
+            </Button>,
+          ]}
+        >
+          在你打开之后，其他人保存了这个大屏。重新加载会放弃你的修改并显示最新的设计；覆盖保存会用你的设计替换对方的修改。
+        </Modal>
+      </div>
+    </DesignerContext.Provider>
+  );
+}

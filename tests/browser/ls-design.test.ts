@@ -1,0 +1,324 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import type { ApiClient, TestServer } from '../helpers/server.js';
+
+/**
+ * The big-screen designer (/lsDesign) against the real server and the built app, on a new screen:
+ * containers and charts added from the gallery and bound to data views, a container resized and
+ * dragged at two canvas scales (it lands under the pointer), undo and redo, a save read back through
+ * the API and drawn by /lsPreview, layouts exported and imported, the keyboard, and a save refused
+ * while the model reports an error (a pie's inner radius beyond its outer one).
+ */
+
+let server: TestServer;
+let browser: Browser;
+let admin: ApiClient;
+let pieView: number;
+let lineView: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  admin = await server.login('admin');
+  const add = async (name: string, sql: string) => {
+    const res = await admin.post('/api/data/add', { name, sql });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.id as number;
+  };
+  pieView = await add('设计器饼图数据', "select '甲类' as name, 3 as value union all select '乙类', 5 union all select '丙类', 2");
+  lineView = await add(
+    '设计器折线数据',
+    "select '1月' as month, 10 as amount, 3 as orders union all select '2月', 14, 5 union all select '3月', 9, 4",
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newScreen(name: string): Promise<number> {
+  const res = await admin.post('/api/screen/add', { name, type: 2, status: 1, disMenu: { name } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id as number;
+}
+
+async function detailOf(id: number) {
+  const res = await admin.get('/api/screen/detail', { id });
+  expect(res.status).toBe(200);
+  return { ...res.body, template: res.body.disTemplate ? JSON.parse(res.body.disTemplate) : null };
+}
+
+async function openDesigner(id: number, viewport = { width: 1600, height: 900 }) {
+  const opened = await openPage(browser, server.url, { token: admin.token, viewport });
+  opened.page.setDefaultTimeout(15_000);
+  await opened.page.goto(`/lsDesign?lsId=${id}`);
+  await opened.page.locator('.wg-design-stage').waitFor();
+  return opened;
+}
+
+/** A button by its text; an icon's name may come before it. */
+const button = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`(^| )${name}$`) });
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).waitFor();
+const item = (page: Page, i: string) => page.locator(`[data-design-item="${i}"]`);
+
+/** Picks an option of the antd select labelled `label` in the side bar, then closes its list. */
+async function choose(page: Page, label: string, option: string) {
+  await page.locator('.wg-design-side').getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
+async function addChart(page: Page, kind: string) {
+  await button(page, '添加图表').click();
+  const dialog = page.getByRole('dialog', { name: '添加图表' });
+  await dialog.getByRole('button', { name: kind, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('region', { name: '图表配置' }).waitFor();
+}
+
+async function setZoom(page: Page, label: string) {
+  await page.getByLabel('画布缩放').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+  const scale = { '50%': '0.5', '100%': '1' }[label];
+  if (scale) await page.waitForFunction((s) => document.querySelector('.wg-design-stage')?.getAttribute('data-scale') === s, scale);
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
+/**
+ * Drags container `i` by whole cells with the mouse, in small steps, and checks that it lands under
+ * the pointer: its box moved by the pointer's distance (to within half a cell, the grid's snap).
+ */
+async function dragBy(page: Page, i: string, cols: number, rows: number) {
+  const scale = Number(await page.locator('.wg-design-stage').getAttribute('data-scale'));
+  // The grid's steps on screen: (column width + margin) and (row height + margin), times the scale.
+  const colStep = ((1920 - 25 * 20) / 24 + 20) * scale;
+  const rowStep = ((1080 - 80 - 37 * 20) / 36 + 20) * scale;
+  const target = item(page, i);
+  await target.scrollIntoViewIfNeeded();
+  const before = await target.boundingBox();
+  if (!before) throw new Error(`container ${i} is not on screen`);
+  const from = { x: before.x + before.width / 2, y: before.y + Math.min(before.height / 2, 60) };
+  const to = { x: from.x + cols * colStep, y: from.y + rows * rowStep };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let n = 1; n <= 10; n++) await page.mouse.move(from.x + ((to.x - from.x) * n) / 10, from.y + ((to.y - from.y) * n) / 10);
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  const after = await target.boundingBox();
+  if (!after) throw new Error(`container ${i} left the screen`);
+  expect(Math.abs(after.x - before.x - (to.x - from.x)), `x at scale ${scale}`).toBeLessThanOrEqual(colStep / 2 + 1);
+  expect(Math.abs(after.y - before.y - (to.y - from.y)), `y at scale ${scale}`).toBeLessThanOrEqual(rowStep / 2 + 1);
+  expect(
+    to.x >= after.x && to.x <= after.x + after.width && to.y >= after.y && to.y <= after.y + after.height,
+    'pointer inside the container',
+  ).toBe(true);
+}
+
+describe('big-screen designer', () => {
+  it('designs a new screen: containers, charts on data views, resize, drag at two scales, undo, save, preview, export and import', async () => {
+    const id = await newScreen('设计器测试大屏');
+    const { page, errors } = await openDesigner(id);
+
+    // Nothing stored in this browser yet.
+    await button(page, '导入容器配置').click();
+    await toast(page, '未找到本地容器配置');
+
+    await button(page, '添加容器').click();
+    await button(page, '添加容器').click();
+    await expect.poll(() => page.locator('.wg-design-item').count()).toBe(2);
+    await expect.poll(() => page.locator('.wg-design-dirty').count()).toBe(1);
+
+    // A pie on a data view in the first container.
+    await item(page, 'c1').click();
+    await page.getByRole('region', { name: '容器配置' }).waitFor();
+    await addChart(page, '饼图');
+    await choose(page, '数据视图', `（${pieView}）`);
+    await choose(page, '名称字段', 'name');
+    await choose(page, '数值字段', 'value');
+    // A line-and-bar chart in the second.
+    await item(page, 'c2').click();
+    await addChart(page, '折线柱状图');
+    await choose(page, '数据视图', `（${lineView}）`);
+    await choose(page, 'X 轴字段', 'month');
+    await choose(page, '柱状字段', 'amount');
+    await choose(page, '折线字段', 'orders');
+    await page.waitForFunction(() => {
+      const charts = [...document.querySelectorAll('.wg-design .wg-screen-chart')];
+      return charts.length === 2 && charts.every((c) => c.getAttribute('data-status') === 'ready' && c.querySelector('canvas'));
+    });
+
+    // Drag the second container at two canvas scales: it follows the pointer at both.
+    await setZoom(page, '50%');
+    await dragBy(page, 'c2', 3, 20);
+    await setZoom(page, '100%');
+    await dragBy(page, 'c2', -2, -10);
+    await setZoom(page, '适应宽度');
+
+    // Keyboard: arrows move the selected container one cell, Shift five.
+    const fitScale = Number(await page.locator('.wg-design-stage').getAttribute('data-scale'));
+    const before = await item(page, 'c2').boundingBox();
+    await item(page, 'c2').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    // One column right (59.17 + 20 design px), five rows down (5 × 27.2); the grid rounds to whole screen pixels.
+    await expect
+      .poll(async () => {
+        const b = await item(page, 'c2').boundingBox();
+        const dx = ((b?.x ?? 0) - (before?.x ?? 0)) / fitScale;
+        const dy = ((b?.y ?? 0) - (before?.y ?? 0)) / fitScale;
+        return Math.abs(dx - 79.17) <= 3 && Math.abs(dy - 136) <= 3;
+      })
+      .toBe(true);
+
+    // Resize the first container by its corner handle: two columns wider, one step of rows taller.
+    const c1 = item(page, 'c1');
+    const box = await c1.boundingBox();
+    if (!box) throw new Error('no c1');
+    const scale = Number(await page.locator('.wg-design-stage').getAttribute('data-scale'));
+    const colStep = ((1920 - 25 * 20) / 24 + 20) * scale;
+    await c1.hover();
+    const handle = c1.locator('.react-resizable-handle-se');
+    const hb = await handle.boundingBox();
+    if (!hb) throw new Error('no resize handle');
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    for (let n = 1; n <= 8; n++)
+      await page.mouse.move(hb.x + hb.width / 2 + (2 * colStep * n) / 8, hb.y + hb.height / 2 + (40 * scale * n) / 8);
+    await page.mouse.up();
+    await expect.poll(async () => Math.round(((await c1.boundingBox())?.width ?? 0) - box.width)).toBeGreaterThan(colStep * 1.5);
+
+    // Undo the resize (one step), redo it, by keys and by the buttons.
+    await page.locator('.wg-design-stage').focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => Math.round((await c1.boundingBox())?.width ?? 0)).toBe(Math.round(box.width));
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => Math.round(((await c1.boundingBox())?.width ?? 0) - box.width)).toBeGreaterThan(colStep * 1.5);
+    await button(page, '撤销').click();
+    await expect.poll(async () => Math.round((await c1.boundingBox())?.width ?? 0)).toBe(Math.round(box.width));
+    await page.keyboard.press('Control+y');
+    await expect.poll(async () => Math.round(((await c1.boundingBox())?.width ?? 0) - box.width)).toBeGreaterThan(colStep * 1.5);
+
+    // Save, and read it back through the API.
+    await button(page, '保存').click();
+    await toast(page, '保存成功');
+    await expect.poll(() => page.locator('.wg-design-dirty').count()).toBe(0);
+    const saved = await detailOf(id);
+    const layout = saved.template.layout as {
+      i: string;
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      chart: { fileName: string; configure: { private: Record<string, unknown> } }[];
+    }[];
+    expect(layout.map((x) => x.i).sort()).toEqual(['c1', 'c2']);
+    const first = layout.find((x) => x.i === 'c1');
+    const second = layout.find((x) => x.i === 'c2');
+    expect(first?.w).toBe(8);
+    expect(second).toMatchObject({ x: 6 + 3 - 2 + 1, w: 6, h: 18 });
+    // Dragged 20 rows down and 10 up (each to the nearest row), then 5 down by the keyboard.
+    expect(Math.abs((second?.y ?? 0) - (20 - 10 + 5))).toBeLessThanOrEqual(1);
+    expect(first?.chart[0]).toMatchObject({
+      fileName: 'pie',
+      configure: { private: { dataViewId: pieView, seriesDataName: 'name', seriesDataValue: 'value' } },
+    });
+    expect(second?.chart[0]).toMatchObject({
+      fileName: 'lineBar',
+      configure: { private: { dataViewId: lineView, xAxisData: 'month', yAxisData_bar: 'amount', yAxisData_line: 'orders' } },
+    });
+
+    // The viewer draws the same charts.
+    const viewer = await openPage(browser, server.url, { token: admin.token, viewport: { width: 1366, height: 768 } });
+    await viewer.page.goto(`/lsPreview?lsId=${id}`);
+    await viewer.page.waitForFunction(() => {
+      const charts = [...document.querySelectorAll('.wg-screen-chart')];
+      return charts.length === 2 && charts.every((c) => c.getAttribute('data-status') === 'ready');
+    });
+    const kinds = await viewer.page
+      .locator('.wg-screen-chart')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-chart-kind')).sort());
+    expect(kinds).toEqual(['lineBar', 'pie']);
+    expect(viewer.errors).toEqual([]);
+
+    // Export the layout, change it, import it back.
+    await button(page, '导出容器配置').click();
+    await toast(page, '容器配置已导出到浏览器缓存');
+    await button(page, '添加容器').click();
+    await expect.poll(() => page.locator('.wg-design-item').count()).toBe(3);
+    await button(page, '导入容器配置').click();
+    await toast(page, '容器配置导入成功');
+    await expect.poll(() => page.locator('.wg-design-item').count()).toBe(2);
+
+    // Delete asks first.
+    await item(page, 'c2').focus();
+    await page.keyboard.press('Delete');
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByText('确定删除容器 c2').waitFor();
+    await confirm.getByRole('button', { name: /取\s?消/ }).click();
+    await expect.poll(() => page.locator('.wg-design-item').count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses to save while the pie’s inner radius exceeds its outer one, showing the model’s message at the field', async () => {
+    const id = await newScreen('设计器校验大屏');
+    const { page } = await openDesigner(id);
+    await addChart(page, '饼图');
+    const side = page.locator('.wg-design-side');
+    await side.getByText('饼图半径').waitFor();
+    const inner = side.getByLabel('内半径', { exact: true });
+    await inner.fill('90');
+    await inner.blur();
+    await side.getByText('内半径不能大于外半径').waitFor();
+    await side.getByText('pie inner radius 90 exceeds the outer radius 70').waitFor();
+    await button(page, '保存').click();
+    await page
+      .locator('.ant-message')
+      .getByText(/无法保存/)
+      .waitFor();
+    const detail = await detailOf(id);
+    expect(detail.template).toBeNull();
+
+    // Fixed, it saves.
+    await inner.fill('40');
+    await inner.blur();
+    await expect.poll(() => side.getByText('内半径不能大于外半径').count()).toBe(0);
+    await button(page, '保存').click();
+    await toast(page, '保存成功');
+    expect((await detailOf(id)).template.layout[0].chart[0].configure.private).toMatchObject({ radiusInside: 40, radiusOutSide: 70 });
+  });
+
+  it('keeps an unsaved draft in the browser and offers it back; a save over someone else’s newer save asks first', async () => {
+    const id = await newScreen('设计器草稿大屏');
+    const { page } = await openDesigner(id);
+    await button(page, '添加容器').click();
+    await button(page, '保存').click();
+    await toast(page, '保存成功');
+    await button(page, '添加容器').click();
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) !== null, `wg:lsDesign:draft:${id}`)).toBe(true);
+
+    // Reopened (as after a crash): the draft is offered back.
+    await page.reload();
+    const offer = page.locator('.ant-modal-confirm');
+    await offer.getByText('未保存的设计草稿').waitFor();
+    await offer.getByRole('button', { name: '恢复草稿' }).click();
+    await expect.poll(() => page.locator('.wg-design-item').count()).toBe(2);
+    await page.locator('.wg-design-dirty').waitFor();
+
+    // Someone else saves meanwhile.
+    const other = await detailOf(id);
+    await new Promise((r) => setTimeout(r, 1100));
+    const theirs = { ...other.template, canvasConfigure: { ...other.template.canvasConfigure, mainTitle: { content: '别人的标题' } } };
+    expect((await admin.post('/api/screen/design', { id, disTemplate: JSON.stringify(theirs) })).status).toBe(200);
+
+    await button(page, '保存').click();
+    const dialog = page.getByRole('dialog', { name: '大屏已被他人修改' });
+    await dialog.waitFor();
+    expect((await detailOf(id)).template.canvasConfigure.mainTitle.content).toBe('别人的标题');
+    await dialog.getByRole('button', { name: '覆盖保存' }).click();
+    await toast(page, '保存成功');
+    const after = await detailOf(id);
+    expect(after.template.layout).toHaveLength(2);
+  });
+});
