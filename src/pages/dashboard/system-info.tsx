@@ -195,11 +195,16 @@ export function LeaveMessagesBlock() {
         dataSource={items}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读留言" /> }}
         renderItem={(m) => (
-          <List.Item key={m.id} extra={<Typography.Text type="secondary">{m.createTime}</Typography.Text>}>
-            <Typography.Text ellipsis style={{ maxWidth: '100%' }}>
-              <Typography.Text strong>{m.senderName}：</Typography.Text>
-              {m.content}
-            </Typography.Text>
+          <List.Item key={m.id}>
+            <Flex justify="space-between" gap={8} style={{ width: '100%', minWidth: 0 }}>
+              <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
+                <Typography.Text strong>{m.senderName}：</Typography.Text>
+                {m.content}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                {m.createTime.slice(5, 16)}
+              </Typography.Text>
+            </Flex>
           </List.Item>
         )}
       />
@@ -241,12 +246,21 @@ export function BulletinsBlock() {
         dataSource={items}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" /> }}
         renderItem={(b) => (
-          <List.Item key={b.id} extra={<Typography.Text type="secondary">{b.createTime.slice(0, 10)}</Typography.Text>}>
-            <Button type="link" onClick={() => show(b)} style={{ padding: 0, height: 'auto', maxWidth: '100%' }}>
-              <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                {b.title}
+          <List.Item key={b.id}>
+            <Flex justify="space-between" gap={8} style={{ width: '100%', minWidth: 0 }}>
+              <Button
+                type="link"
+                onClick={() => show(b)}
+                style={{ padding: 0, height: 'auto', flex: 1, minWidth: 0, justifyContent: 'flex-start' }}
+              >
+                <Typography.Text ellipsis style={{ color: 'inherit' }}>
+                  {b.title}
+                </Typography.Text>
+              </Button>
+              <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                {b.createTime.slice(0, 10)}
               </Typography.Text>
-            </Button>
+            </Flex>
           </List.Item>
         )}
       />

@@ -1,0 +1,337 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import type { ApiClient, TestServer } from '../helpers/server.js';
+
+// The dashboards against the real server and its seeded business records: every figure a page shows
+// is compared with what the server computes, and the stock-in rule is checked end to end.
+let server: TestServer;
+let browser: Browser;
+/** The filling system's address: answered by the test (route below), never reached on the network. */
+const GUFEI = 'http://gufei.test/';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ gufeiBaseUrl: GUFEI }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(user: string, path = '/dashboard') {
+  const api = await server.login(user);
+  const opened = await openPage(browser, server.url, { token: api.token });
+  opened.page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) console.error(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  await opened.page.goto(path);
+  return { ...opened, api };
+}
+
+async function figure<T = Record<string, number>>(api: ApiClient, path: string, query: Record<string, unknown> = {}): Promise<T> {
+  const r = await api.get<T>(path, { isRefresh: 1, ...query });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+/** A block once its first answer is shown. */
+async function block(page: Page, testId: string) {
+  const b = page.getByTestId(testId);
+  await expect.poll(() => b.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+  return b;
+}
+
+/** The text of a statistic tile's value (antd Statistic), without its title. */
+const tileValue = (page: Page, testId: string) => page.getByTestId(testId).locator('.ant-statistic-content').innerText();
+const tons = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const yuan = tons;
+
+describe('full dashboard', () => {
+  it('producer: inventory, orders, finance counting up to the server figures, bulletins, messages, entries', async () => {
+    const { page, api, errors } = await open('producer');
+    await expect.poll(() => page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('full');
+
+    const inv = await figure(api, '/api/inventoryInfo');
+    const inventory = await block(page, 'dash-inventory');
+    expect(await tileValue(page, 'inventory-total')).toBe(`${tons(inv.inventoryTotal)}吨`);
+    expect(await tileValue(page, 'inventory-inquiring')).toBe(`${tons(inv.inquiringNum)}吨`);
+    expect(await tileValue(page, 'inventory-disposal')).toBe(`${tons(inv.disposalNum)}吨`);
+    expect(await tileValue(page, 'inventory-in')).toBe(`${tons(inv.inNum)}吨`);
+    await expect.poll(() => inventory.locator('.wg-computed-at').innerText()).toMatch(/^更新于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // Filtered by one of the company's warehouses.
+    const warehouses = (await api.get('/api/companyWarehouse/list')).body.content as { id: number; name: string }[];
+    expect(warehouses.length).toBeGreaterThan(0);
+    const w = warehouses[0]!;
+    const invW = await figure(api, '/api/inventoryInfo', { warehouseId: w.id });
+    await inventory.getByRole('combobox', { name: '仓库' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: w.name }).click();
+    await expect.poll(() => tileValue(page, 'inventory-total')).toBe(`${tons(invW.inventoryTotal)}吨`);
+
+    const orders = await figure<{
+      ongoingDisposalInquiry: number;
+      ongoingDisposalOrder: number;
+      ongoingLogisticsOrder: number;
+      count: number;
+      countLabel: string;
+    }>(api, '/api/produceOrderDashboard');
+    await block(page, 'dash-orders');
+    expect(await tileValue(page, 'orders-inquiry')).toBe(String(orders.ongoingDisposalInquiry));
+    expect(await tileValue(page, 'orders-disposal')).toBe(String(orders.ongoingDisposalOrder));
+    expect(await tileValue(page, 'orders-logistics')).toBe(String(orders.ongoingLogisticsOrder));
+    expect(await tileValue(page, 'orders-count')).toBe(String(orders.count));
+    await page.getByTestId('orders-count').getByText(orders.countLabel).waitFor();
+    const red = await page
+      .getByTestId('orders-count')
+      .locator('.ant-statistic-content')
+      .evaluate((e) => getComputedStyle(e).color);
+    expect(red).toBe('rgb(207, 19, 34)');
+
+    // Finance counts up for 3.6 s to the server's figures, 3 decimals, 元.
+    const fin = await figure(api, '/api/finAcc/dashboard');
+    await block(page, 'dash-finance');
+    const paid = page.getByTestId('finance-yearPaid');
+    expect(await paid.locator('.wg-count-up').getAttribute('data-value')).toBe(fin.yearPaid.toFixed(3));
+    for (const key of ['payable', 'yearPaid', 'receivable', 'yearReceived'] as const) {
+      await expect
+        .poll(() => page.getByTestId(`finance-${key}`).locator('.ant-statistic-content').innerText(), { timeout: 8000 })
+        .toBe(`${yuan(fin[key])}元`);
+    }
+    expect(fin.payable + fin.yearPaid + fin.receivable + fin.yearReceived).toBeGreaterThan(0);
+
+    // Bulletins: the published ones only.
+    const bulletins = await block(page, 'dash-bulletins');
+    const published = (await api.get('/api/bulletin', { status: 10 })).body.content as { title: string }[];
+    expect(published.length).toBeGreaterThan(0);
+    await bulletins.getByText(published[0]!.title).waitFor();
+    expect(await bulletins.getByText('（草稿）').count()).toBe(0);
+
+    // Unread leave messages: the first three, and 查看更多.
+    const leave = await block(page, 'dash-leave-messages');
+    const unreadLeave = (await api.get('/api/unreadLeaveMessage', { page: 1, size: 3 })).body.content as { content: string }[];
+    expect(unreadLeave.length).toBeGreaterThan(0);
+    await leave.getByText(unreadLeave[0]!.content).waitFor();
+
+    // Filling-system entries: the producer has a company id on file.
+    await block(page, 'dash-filling');
+    await page
+      .context()
+      .route(`${GUFEI}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>固废系统</h1>' }));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /危废转移联单填报/ }).click()]);
+    await popup.waitForURL((u) => u.href.startsWith(`${GUFEI}order/danger?token=`));
+    await popup.close();
+
+    await leave.getByRole('button', { name: '查看更多' }).click();
+    await page.waitForURL((u) => u.pathname === '/message/vBuild/temp/97');
+    expect(errors).toEqual([]);
+  });
+
+  it('system information: carousel, the 系统通知 dialog with sanitised HTML marks read, then 暂无未读系统消息', async () => {
+    const admin = await server.login('admin');
+    const disposer = await server.login('disposer');
+    // Start from no unread message, then send one carrying markup that must not run.
+    expect((await disposer.get('/api/sysMessage/readAll')).status).toBe(200);
+    const sent = await admin.post('/api/sysMessage', {
+      title: '危废贮存检查通知',
+      content: '<p>请于周五前完成<b>贮存场所</b>自查。</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>',
+      usernames: ['disposer'],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+    const { page, errors } = await open('disposer');
+    const info = await block(page, 'dash-system-info');
+    expect(await info.locator('.wg-vertical-carousel').getAttribute('data-interval')).toBe('5000');
+    await info.getByRole('button', { name: /危废贮存检查通知/ }).click();
+    const dialog = page.getByRole('dialog', { name: '系统通知' });
+    await dialog.getByText('贮存场所').waitFor();
+    // Measured once the opening animation is over.
+    await expect.poll(() => dialog.evaluate((e) => (e.closest('.ant-modal') ?? e).getBoundingClientRect().width)).toBe(850);
+    expect(await dialog.locator('.wg-sys-message-content script').count()).toBe(0);
+    expect(await dialog.locator('.wg-sys-message-content img').getAttribute('onerror')).toBeNull();
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await expect.poll(async () => (await disposer.get('/api/sysMessage/getUnreadNum')).body.data.sysNum).toBe(0);
+    await page.locator('.ant-modal-close').click();
+    await info.getByText('暂无未读系统消息').waitFor();
+    await info.getByRole('button', { name: '查看更多' }).click();
+    await page.waitForURL((u) => u.pathname === '/message/systemMessage');
+    expect(errors).toEqual([]);
+  });
+
+  it('admin gets the full dashboard over every company', async () => {
+    const { page, api } = await open('admin');
+    await expect.poll(() => page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('full');
+    const inv = await figure(api, '/api/inventoryInfo');
+    await block(page, 'dash-inventory');
+    expect(await tileValue(page, 'inventory-total')).toBe(`${tons(inv.inventoryTotal)}吨`);
+  });
+
+  it('stock-in rule: 2.5 t entered in 危废入库, the dashboard reloaded with isRefresh=1 shows 2.5 more', async () => {
+    const { page, api } = await open('producer');
+    await block(page, 'dash-inventory');
+    const before = await figure(api, '/api/inventoryInfo');
+    expect(await tileValue(page, 'inventory-total')).toBe(`${tons(before.inventoryTotal)}吨`);
+    // A cached figure (isRefresh=0) is there now for the next load to answer.
+    const warehouses = (await api.get('/api/companyWarehouse/list')).body.content as { id: number }[];
+    const added = await api.post('/api/general/add/12', {
+      stockNo: `RK${String(Date.now()).slice(-12)}`,
+      wasteCategory: 'HW08',
+      wasteCode: '900-249-08',
+      wasteName: '废矿物油',
+      quantity: 2.5,
+      packageType: '1',
+      warehouseId: warehouses[0]!.id,
+      inTime: new Date().toISOString().slice(0, 19).replace('T', ' '),
+      handler: '王丽华',
+      status: '0',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+    await page.goto('/dashboard?isRefresh=1');
+    await block(page, 'dash-inventory');
+    const expected = Math.round((before.inventoryTotal + 2.5) * 1000) / 1000;
+    expect(await tileValue(page, 'inventory-total')).toBe(`${tons(expected)}吨`);
+
+    // 全部刷新 recomputes too: another 2.5 t shows without leaving the page.
+    const again = await api.post('/api/general/add/12', {
+      stockNo: `RK${String(Date.now() + 1).slice(-12)}`,
+      wasteCategory: 'HW08',
+      wasteCode: '900-249-08',
+      wasteName: '废矿物油',
+      quantity: 2.5,
+      packageType: '1',
+      warehouseId: warehouses[0]!.id,
+      inTime: new Date().toISOString().slice(0, 19).replace('T', ' '),
+      handler: '王丽华',
+      status: '0',
+    });
+    expect(again.status).toBe(200);
+    await page.getByRole('button', { name: '全部刷新' }).click();
+    await expect.poll(() => tileValue(page, 'inventory-total')).toBe(`${tons(expected + 2.5)}吨`);
+  });
+});
+
+describe('other homes', () => {
+  it('logistics: order figures, capacity counting up, monthly chart, orders per warehouse', async () => {
+    const { page, api, errors } = await open('logistics');
+    await expect.poll(() => page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('logistics');
+    const d = await figure(api, '/api/logisticsOrder/dashboard');
+    const orders = await block(page, 'dash-logistics-orders');
+    await orders.getByText('订单总数').waitFor();
+    expect(await orders.locator('.ant-statistic').first().locator('.ant-statistic-content').innerText()).toBe(String(d.total));
+
+    const t = await figure(api, '/api/companyTransportInfo');
+    expect(t.existingCount).toBeGreaterThan(0);
+    await block(page, 'dash-capacity');
+    await expect
+      .poll(() => page.getByTestId('capacity-existing').locator('.wg-count-up').innerText(), { timeout: 8000 })
+      .toBe(String(t.existingCount));
+    await expect
+      .poll(() => page.getByTestId('capacity-idle').locator('.wg-count-up').innerText(), { timeout: 8000 })
+      .toBe(String(t.idleCount));
+
+    const monthly = await block(page, 'dash-logistics-monthly');
+    await monthly.locator('canvas').first().waitFor();
+
+    const list = (await api.get('/api/logisticsOrder/byWarehouseId', { page: 0, size: 10 })).body;
+    const byWarehouse = await block(page, 'dash-by-warehouse');
+    await expect.poll(() => byWarehouse.locator('tbody tr.ant-table-row').count()).toBe(Math.min(10, list.content.length));
+    expect(await page.getByTestId('dash-inventory').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('collection point: inventory and its warehouses with their categories', async () => {
+    const { page, api, errors } = await open('collector');
+    await expect.poll(() => page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('collectionPoint');
+    const inv = await figure(api, '/api/inventoryInfo');
+    await block(page, 'dash-inventory');
+    expect(await tileValue(page, 'inventory-total')).toBe(`${tons(inv.inventoryTotal)}吨`);
+    const w = await figure<{ content: { name: string; inventory: number }[] }>(api, '/api/companyWarehouse/warehouse');
+    const warehouses = await block(page, 'dash-warehouses');
+    expect(w.content.length).toBeGreaterThan(0);
+    const row = warehouses.locator('tr.ant-table-row').filter({ hasText: w.content[0]!.name });
+    await row.getByText(tons(w.content[0]!.inventory)).first().waitFor();
+    await row.locator('.ant-table-row-expand-icon').click();
+    await warehouses
+      .locator('.ant-table-expanded-row')
+      .getByText(/危废类别|该仓库暂无库存/)
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('dash-finance').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('supervisor: summary, cost, pies, to-do and statistics against their targets', async () => {
+    const { page, api, errors } = await open('supervisor');
+    await expect.poll(() => page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('supervisor');
+    const base = '/api/companyApi/homePage';
+    const s = await figure(api, `${base}/dataSummary`);
+    const summary = await block(page, 'dash-summary');
+    expect(await tileValue(page, 'summary-micro')).toBe(`${s.microCompanyCount}家`);
+    expect(await tileValue(page, 'summary-server')).toBe(`${s.yearServerCount}次`);
+    expect(await tileValue(page, 'summary-contract')).toBe(`${s.yearContractCount}份`);
+    expect(await tileValue(page, 'summary-transshipment')).toBe(`${s.yearTransshipmentCount}次`);
+    await expect.poll(() => summary.locator('.wg-computed-at').innerText()).toMatch(/^更新于 \d{4}-/);
+
+    const c = await figure(api, `${base}/contractSummary`);
+    const contractPie = await block(page, 'dash-contract-pie');
+    await contractPie.getByText(`已签约 ${c.haveContractCompanyCount} 家`).waitFor();
+    await contractPie.getByText(`未签约 ${c.unContractCompanyCount} 家`).waitFor();
+    if (c.totalContractCompanyCount > 0) await contractPie.locator('canvas').first().waitFor();
+    const sv = await figure(api, `${base}/serverSummary`);
+    const serverPie = await block(page, 'dash-server-pie');
+    await serverPie.getByText(`已服务 ${sv.haveServerCompanyCount} 家`).waitFor();
+
+    const todo = await figure(api, `${base}/toDoData`);
+    const todoBlock = await block(page, 'dash-todo');
+    await todoBlock.getByText('待审核入驻申请').waitFor();
+    const item = todoBlock.locator('.ant-list-item').filter({ hasText: '未完成转运' });
+    expect(await item.innerText()).toContain(String(todo.unFinishTransshipmentCount));
+
+    const cost = await figure(api, `${base}/costInfo`);
+    const costBlock = await block(page, 'dash-cost');
+    await costBlock
+      .getByText(`${yuan(cost.disposalAmount)}`)
+      .first()
+      .waitFor();
+
+    const st = await figure<Record<string, number | null>>(api, `${base}/statistics`);
+    await block(page, 'dash-statistics');
+    const producers = page.getByTestId('statistic-allCompany');
+    expect(await producers.locator('.ant-statistic-content').innerText()).toBe(`${st.allCompany}家`);
+    expect(await producers.locator('.ant-progress-indicator').innerText()).toBe(`${st.allCompanyProgress}%`);
+
+    // A refresh recomputes: a changed target shows in the progress.
+    expect((await api.put(`${base}/target`, { name: 'allCompany', value: 100 })).status).toBe(200);
+    await page.getByTestId('dash-statistics').getByRole('button', { name: /刷新/ }).click();
+    const progress = Math.round(((st.allCompany as number) / 100) * 100 * 100) / 100;
+    await expect.poll(() => producers.locator('.ant-progress-indicator').innerText()).toBe(`${progress}%`);
+    expect(await page.getByTestId('dash-inventory').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('entry site by host name', () => {
+  it('the login page takes the label and colour of the host it is opened at', async () => {
+    const port = new URL(server.url).port;
+    const cases = [
+      ['producer.localhost', 'producer', '产废企业端'],
+      ['disposal.localhost', 'disposal', '处置企业端'],
+      ['logistics.localhost', 'logistics', '物流企业端'],
+      ['localhost', 'management', '管理端'],
+    ] as const;
+    const { page, errors } = await openPage(browser, server.url);
+    for (const [host, kind, label] of cases) {
+      await page.goto(`http://${host}:${port}/login`);
+      await page.getByText('账号登录').waitFor();
+      await expect.poll(() => page.locator('[data-site]').getAttribute('data-site')).toBe(kind);
+      expect(await page.locator('.wg-site-label').innerText()).toBe(label);
+      // The primary button takes the site's colour.
+      const color = await page.getByRole('button', { name: /登\s*录/ }).evaluate((e) => getComputedStyle(e).backgroundColor);
+      const hex = { producer: '#13A36B', disposal: '#E6782A', logistics: '#7A5AF8', management: '#2F6EFF' }[kind];
+      const rgb = `rgb(${Number.parseInt(hex.slice(1, 3), 16)}, ${Number.parseInt(hex.slice(3, 5), 16)}, ${Number.parseInt(hex.slice(5, 7), 16)})`;
+      expect(color).toBe(rgb);
+    }
+    expect(errors).toEqual([]);
+  });
+});
