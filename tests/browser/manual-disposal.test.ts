@@ -164,11 +164,20 @@ describe('manual disposal order', () => {
     await inputOf(d, '单价（元）').fill('2800.125');
     await inputOf(d, '单价（元）').press('Tab');
     await expect.poll(() => inputOf(d, '金额（元）').inputValue()).toBe('34567.54313');
+    expect(await d.locator('[data-amount-text]').innerText()).toBe('34,567.54313 元');
     await inputOf(d, '数量').fill('2');
     await inputOf(d, '数量').press('Tab');
     await expect.poll(() => inputOf(d, '金额（元）').inputValue()).toBe('5600.25000');
     expect(await inputOf(d, '金额（元）').getAttribute('readonly')).not.toBeNull();
     await pick(page, d, '计量单位', '吨');
+
+    // The server's refusal is shown, and nothing typed is lost.
+    await inputOf(d, '危废代码').fill('999-999-99');
+    await d.getByRole('button', { name: SUBMIT }).click();
+    await expect.poll(() => d.locator('[data-refusal]').innerText()).toContain('危废代码不存在');
+    expect(await inputOf(d, '危废名称').inputValue()).toBe('废矿物油');
+    expect(await inputOf(d, '乙方联系人').inputValue()).toBe(point.linkmanName);
+    await inputOf(d, '危废代码').fill('900-249-08');
 
     const saved = page.waitForResponse((r) => r.url().includes('/api/disposalOrder/insertManualDisposalOrder'));
     await d.getByRole('button', { name: SUBMIT }).click();

@@ -2,7 +2,7 @@ import { Alert, AutoComplete, Cascader, Col, DatePicker, Divider, Form, Input, I
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { notify } from '../../notify/notifier';
 import { http, RequestError } from '../../request';
-import { formatCost } from '../../shared/format';
+import { formatMoney } from '../../shared/format';
 import {
   AMOUNT_DECIMALS,
   MANUAL_ORDER_MESSAGES as M,
@@ -495,8 +495,8 @@ const EMPTY_ORDER_FIELDS: Record<keyof ManualOrderForm, true> = {
   remark: true,
 };
 
-/** The amount with thousands separators, as the order list shows cost figures. */
+/** The amount with thousands separators, at the 5 decimals it is computed to. */
 function AmountText({ form }: { form: ReturnType<typeof Form.useForm<ManualOrderForm>>[0] }) {
   const amount = Form.useWatch('amount', form);
-  return amount === null || amount === undefined ? null : <span data-amount-text>{formatCost(amount)} 元</span>;
+  return amount === null || amount === undefined ? null : <span data-amount-text>{formatMoney(amount, AMOUNT_DECIMALS)} 元</span>;
 }
