@@ -11,7 +11,8 @@ export const field = z.union([z.string(), z.number(), z.boolean()]).transform(St
 // Ids are PostgreSQL integers: anything larger would be a database error, so it is a 400 here.
 export const int = z.coerce.number().int().min(0).max(2_147_483_647);
 export const id = int.min(1);
-export const optId = z.union([int, z.null()]).optional();
+// null first: the coercing int would otherwise read null as 0 (and the signed body would differ from the parsed one).
+export const optId = z.union([z.null(), int]).optional();
 export const ref = z.object({ id: int });
 export const idList = z.array(int).min(1, '请选择要删除的数据');
 export const sortNum = z.coerce.number().int().min(-999_999).max(999_999);
