@@ -10,6 +10,9 @@ describe('cell formatting', () => {
     expect(formatMoney(999)).toBe('999.00');
     expect(formatMoney(null)).toBe('');
     expect(formatMoney('面议')).toBe('面议');
+    // Half away from zero on the decimal value, as everywhere in the app (binary 1.005 is 1.00499…).
+    expect(formatMoney(1.005)).toBe('1.01');
+    expect(formatMoney(-0.001)).toBe('0.00');
   });
 
   it('shows the unit after the value, never on an empty cell', () => {

@@ -5,8 +5,9 @@
  */
 import dayjs from 'dayjs';
 import type { ColumnModel } from '../../model/types';
+import { MONEY_DECIMALS, formatMoney as sharedMoney } from '../../shared/format';
 
-export const MONEY_DECIMALS = 2;
+export { MONEY_DECIMALS };
 
 /** The part of a dictionary entry a cell needs. */
 export interface DictEntryLike {
@@ -31,10 +32,6 @@ export function tagColor(type: string | null | undefined): string {
   }
 }
 
-function group(intPart: string): string {
-  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
   if (typeof v === 'string' && v.trim() !== '') {
@@ -44,14 +41,14 @@ function toNumber(v: unknown): number | undefined {
   return undefined;
 }
 
-/** 1234567.5 → "1,234,567.50"; text that is not a number is returned as it is. */
+/**
+ * 1234567.5 → "1,234,567.50", by the app's one money rule (rounded half away from zero on the
+ * decimal value); an empty cell stays empty and text that is not a number is returned as it is.
+ */
 export function formatMoney(v: unknown, decimals = MONEY_DECIMALS): string {
   const n = toNumber(v);
   if (n === undefined) return v === null || v === undefined ? '' : String(v);
-  const fixed = Math.abs(n).toFixed(decimals);
-  const [i = '0', f] = fixed.split('.');
-  const sign = n < 0 && Number(fixed) !== 0 ? '-' : '';
-  return `${sign}${group(i)}${f ? `.${f}` : ''}`;
+  return sharedMoney(n, decimals);
 }
 
 /** A decimal column's value with its configured digits. */
