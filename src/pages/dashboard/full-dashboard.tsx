@@ -1,5 +1,5 @@
 import { Col, Row, Select, Statistic } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { http } from '../../request';
 import { formatMoney } from '../../shared/format';
 import { Block } from './block';
@@ -61,21 +61,26 @@ export function Tile({
   );
 }
 
-/** The warehouses the user may pick for the inventory tiles (their company's, or all for supervisors). */
-function useWarehouses(): Warehouse[] {
+/**
+ * The warehouses the user may pick for the inventory tiles (their company's, or all for supervisors),
+ * loaded when the picker is first opened: the first paint does not wait for them.
+ */
+export function useWarehouses(): { list: Warehouse[]; loading: boolean; load: () => void } {
   const [list, setList] = useState<Warehouse[]>([]);
-  useEffect(() => {
-    let live = true;
+  const [state, setState] = useState<'idle' | 'loading' | 'done'>('idle');
+  const load = useCallback(() => {
+    if (state !== 'idle') return;
+    setState('loading');
     http
-      .get<{ content: Warehouse[] }>('/api/companyWarehouse/list', undefined, { silent: true })
-      .then((r) => live && setList(r.content ?? []))
-      // Without the list the tiles still show every warehouse together.
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
+      .get<{ content: Warehouse[] }>('/api/companyWarehouse/list')
+      .then((r) => {
+        setList(r.content ?? []);
+        setState('done');
+      })
+      // The request layer said why; the next opening tries again.
+      .catch(() => setState('idle'));
+  }, [state]);
+  return { list, loading: state === 'loading', load };
 }
 
 /** 库存: held, inquiring, in disposal and in stock, in tons; all warehouses or the one picked. */
@@ -102,7 +107,11 @@ export function InventoryBlock({ refresh }: { refresh: boolean }) {
           style={{ width: 160 }}
           value={warehouseId}
           onChange={(v) => setWarehouseId(v ?? undefined)}
-          options={warehouses.map((w) => ({ value: w.id, label: w.name }))}
+          onOpenChange={(open) => open && warehouses.load()}
+          onFocus={warehouses.load}
+          loading={warehouses.loading}
+          notFoundContent={warehouses.loading ? '加载中…' : '暂无仓库'}
+          options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
         />
       }
     >

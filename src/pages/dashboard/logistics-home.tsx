@@ -1,10 +1,9 @@
 import { Col, Empty, Row, Select, Table, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { http } from '../../request';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatMoney } from '../../shared/format';
 import { Block } from './block';
 import { CAPACITY_COUNT_MS, CountUp } from './count-up';
-import { Tile, tons } from './full-dashboard';
+import { Tile, tons, useWarehouses } from './full-dashboard';
 import { useFigure } from './use-figure';
 
 const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
@@ -179,15 +178,9 @@ const PAGE_SIZE = 10;
 
 /** Orders per warehouse: the newest logistics orders, of one warehouse when one is picked. */
 function ByWarehouseBlock() {
-  const [warehouses, setWarehouses] = useState<{ id: number; name: string }[]>([]);
+  const warehouses = useWarehouses();
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    http
-      .get<{ content: { id: number; name: string }[] }>('/api/companyWarehouse/list', undefined, { silent: true })
-      .then((r) => setWarehouses(r.content ?? []))
-      .catch(() => {});
-  }, []);
   const f = useFigure<{ content: OrderRow[]; totalElements: number }>('/api/logisticsOrder/byWarehouseId', {
     warehouseId,
     page: page - 1,
@@ -213,7 +206,11 @@ function ByWarehouseBlock() {
             setWarehouseId(v ?? undefined);
             setPage(1);
           }}
-          options={warehouses.map((w) => ({ value: w.id, label: w.name }))}
+          onOpenChange={(open) => open && warehouses.load()}
+          onFocus={warehouses.load}
+          loading={warehouses.loading}
+          notFoundContent={warehouses.loading ? '加载中…' : '暂无仓库'}
+          options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
         />
       }
     >
