@@ -24,6 +24,8 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
  */
 const addressLoaders: Record<string, () => Promise<ComponentType>> = {
   '/logistics/vBuild/temp/25': () => import('../pages/logistics/logistics-detail-page').then((m) => m.LogisticsDetailPage),
+  // The leave-message inbox over the store POST /api/leaveMessage writes, not the screen's view table.
+  '/message/vBuild/temp/97': () => import('../pages/messages/leave-message-page').then((m) => m.LeaveMessagePage),
 };
 
 /** The loader of the app's page at a low-code address (no trailing slash), or undefined. */

@@ -100,13 +100,6 @@ export const routes: RouteObject[] = [
                 (m) => m.SystemMessagePage,
                 { title: '系统消息' },
               ),
-              // Screen 97's address shows the leave-message inbox, the store POST /api/leaveMessage writes.
-              lazyPage(
-                '/message/vBuild/temp/97',
-                () => import('../pages/messages/leave-message-page'),
-                (m) => m.LeaveMessagePage,
-                { title: '未读留言' },
-              ),
               // Reached from list pages' `system` buttons (`?total=&size=`), not only from its menu.
               lazyPage(
                 '/qrcode/print',

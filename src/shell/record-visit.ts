@@ -6,14 +6,19 @@ import { http } from '../request';
 
 export const VISIT_KEY = 'wg-visit-recorded';
 
-export function recordVisitOnce(storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSessionStorage()): void {
+const postVisit = () => http.post('/api/visits', undefined, { silent: true });
+
+export function recordVisitOnce(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSessionStorage(),
+  post: () => Promise<unknown> = postVisit,
+): void {
   try {
     if (storage?.getItem(VISIT_KEY)) return;
     storage?.setItem(VISIT_KEY, '1');
   } catch {
     // Storage refused: the visit is still counted, perhaps again after a reload.
   }
-  void http.post('/api/visits', undefined, { silent: true }).catch(() => {
+  void post().catch(() => {
     // Not worth a message; the next session counts again.
   });
 }
