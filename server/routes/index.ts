@@ -20,6 +20,7 @@ import profile from './profile.js';
 import roles from './roles.js';
 import screenShare from './screen-share.js';
 import session from './session.js';
+import supervision from './supervision.js';
 import userCenter from './user-center.js';
 import users from './users.js';
 import websocket from './websocket.js';
@@ -48,6 +49,7 @@ export const routeModules: RouteModule[] = [
   dashboard,
   logistics,
   companyApi,
+  supervision,
   disposal,
   accountExtras,
   userCenter,
