@@ -44,7 +44,10 @@ async function badgeCount(page: Page): Promise<number> {
 
 /** Chooses the list's read filter (全部, 未读, 已读). */
 async function filterBy(page: Page, label: string): Promise<void> {
-  await page.locator('.ant-radio-button-wrapper').filter({ hasText: new RegExp(`^${label}$`) }).click();
+  await page
+    .locator('.ant-radio-button-wrapper')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
 }
 
 async function unread(api: ApiClient): Promise<{ sysNum: number; leaveNum: number; total: number }> {
@@ -127,7 +130,7 @@ describe('leave messages', () => {
   it('a message left for the administrator arrives live in the inbox at screen 97, and reading it marks it read', async () => {
     const adminSide = await openAs('admin', '/message/vBuild/temp/97');
     const inbox = adminSide.page.locator('.ant-table-tbody');
-    await adminSide.page.getByText('未读留言').first().waitFor();
+    await expect.poll(async () => (await adminSide.page.locator('.wg-breadcrumb').innerText()).replace(/\s+/g, '')).toContain('未读留言');
     const before = await unread(adminSide.api);
     await expect.poll(() => badgeCount(adminSide.page)).toBe(before.total);
     const listed = (await adminSide.api.get('/api/unreadLeaveMessage', { page: 1, size: 10 })).body.totalElements as number;

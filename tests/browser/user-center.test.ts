@@ -145,8 +145,9 @@ describe('personal centre', () => {
     await expect.poll(() => errorsOf(dialog, '当前密码')).toBe('密码错误');
     expect((await userRow('disposer')).email).toBe(before.email);
 
+    // Enter in a field submits the dialog.
     await itemOf(dialog, '当前密码').locator('input').fill(DEMO_PASSWORD);
-    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await itemOf(dialog, '当前密码').locator('input').press('Enter');
     await page.locator('.ant-message-success').getByText('邮箱修改成功').waitFor();
     await expect.poll(async () => (await userRow('disposer')).email).toBe('disposer.new@wastegen.cn');
     await page.getByTestId('user-info').getByText('disposer.new@wastegen.cn').waitFor();

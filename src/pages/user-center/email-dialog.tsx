@@ -129,6 +129,8 @@ export function EmailDialog({ open, currentEmail, onClose, onChanged }: EmailDia
           <Input.Password placeholder="请输入当前密码" autoComplete="current-password" />
         </Form.Item>
         <div style={{ color: 'var(--ant-color-text-tertiary, #999)', fontSize: 12 }}>验证码发送至新邮箱，5分钟内有效</div>
+        {/* Enter in a field submits, as the dialog's own button does. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );
