@@ -134,15 +134,30 @@ export class RemoteClient {
     this.abort.abort();
   }
 
-  async getJson(path: string, query: Record<string, string> = {}): Promise<unknown> {
+  getJson(path: string, query: Record<string, string> = {}): Promise<unknown> {
+    return this.request('GET', path, query);
+  }
+
+  /** A POST with a JSON body (the writes of `wastegen push`). */
+  postJson(path: string, body: Record<string, unknown>): Promise<unknown> {
+    return this.request('POST', path, {}, body);
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Record<string, string>,
+    payload?: Record<string, unknown>,
+  ): Promise<unknown> {
     const url = this.url(path, query);
     const shown = `${this.options.baseUrl}${path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (payload) headers['content-type'] = 'application/json';
     if (this.options.authorization) headers.authorization = this.options.authorization;
     if (this.options.signSecret) {
       const ts = String(Date.now());
       headers.timestamp = ts;
-      headers.sign = signRequest(query, undefined, ts, this.options.signSecret);
+      headers.sign = signRequest(query, payload, ts, this.options.signSecret);
     }
     // One controller per request for its time limit and the cancel-all: on Node 20, AbortSignal.any
     // over AbortSignal.timeout can miss the timeout altogether.
@@ -157,7 +172,13 @@ export class RemoteClient {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, { headers, signal: request.signal, redirect: 'follow' });
+      res = await fetch(url, {
+        method,
+        headers,
+        signal: request.signal,
+        redirect: 'follow',
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+      });
       text = await res.text();
     } catch (e) {
       throw this.networkError(e, shown, timedOut);
@@ -180,7 +201,7 @@ export class RemoteClient {
     // Some servers of this family answer HTTP 200 with an error body `{ status: 401, message }`.
     const inBody = isRecord(body) && typeof body.status === 'number' && body.status >= 400 ? body.status : undefined;
     if (!res.ok || inBody !== undefined)
-      throw this.httpError(res.ok ? (inBody as number) : res.status, json ? body : undefined, text, shown);
+      throw this.httpError(res.ok ? (inBody as number) : res.status, json ? body : undefined, text, shown, method);
     if (!json)
       throw new CliError(
         `${shown} answered ${type ? `"${type.split(';')[0]}"` : 'without a content type'}, not JSON${trimmed ? `: ${answerText(undefined, text).slice(0, 60)}` : ''}`,
@@ -205,7 +226,7 @@ export class RemoteClient {
     );
   }
 
-  private httpError(status: number, body: unknown, text: string, shown: string): CliError {
+  private httpError(status: number, body: unknown, text: string, shown: string, method: 'GET' | 'POST'): CliError {
     const said = answerText(body, text);
     const server = said ? `: ${said}` : '';
     if (status === 401) {
@@ -214,6 +235,14 @@ export class RemoteClient {
       return this.options.authorization
         ? new CliError(`the server rejected the token, or it has expired (HTTP 401${server})`, EXIT.network, hint)
         : new CliError(`the server needs a token (HTTP 401${server})`, EXIT.network, hint);
+    }
+    if (status === 403 && method === 'POST') {
+      const permission = `${shown.includes('/api/screen/') ? 'screen' : 'generation'}:${shown.split('/').at(-1)}`;
+      return new CliError(
+        `the token's user may not change definitions (HTTP 403${server}) at ${shown}`,
+        EXIT.network,
+        `push needs generation:add, :edit, :design, :publish, :del and screen:add, :edit, :design, :del; use an account that has them (e.g. admin), missing here: ${permission.replace('update', 'edit').replace('delete', 'del')}`,
+      );
     }
     if (status === 403) {
       const permission = shown.includes('/api/screen/') ? 'screen:list' : 'generation:list';
@@ -366,4 +395,32 @@ export async function fetchAllDefinitions(
   );
   definitions.sort((a, b) => compareText(a.rel, b.rel));
   return { definitions, views: viewIds?.length ?? 0, screens: screenIds?.length ?? 0 };
+}
+
+/**
+ * definitions/data-views.json: the id and name of every data view of the server pulled from, so
+ * that push can find the target's data view of the same name for each chart.
+ */
+export const DATA_VIEWS_FILE = 'data-views.json';
+
+export const dataViewsText = (views: readonly { id: number; name: string }[]) =>
+  `${JSON.stringify(
+    views.map((v) => ({ id: v.id, name: v.name })),
+    null,
+    2,
+  )}\n`;
+
+/** The data views of a server (id and name): what screens' charts name, matched across servers by name. */
+export async function fetchDataViews(options: RemoteOptions): Promise<{ id: number; name: string }[]> {
+  const client = new RemoteClient(options);
+  const path = '/api/data/list';
+  const body = await client.getJson(path, { page: '0', size: String(LIST_SIZE) });
+  const content = isRecord(body) && Array.isArray(body.content) ? body.content : Array.isArray(body) ? body : undefined;
+  if (!content) throw new CliError(`${options.baseUrl}${path} answered JSON without a "content" list`, EXIT.network);
+  return content
+    .flatMap((item) => {
+      const id = isRecord(item) ? idOf(item.id) : undefined;
+      return id !== undefined && isRecord(item) && typeof item.name === 'string' ? [{ id, name: item.name }] : [];
+    })
+    .sort((a, b) => a.id - b.id);
 }

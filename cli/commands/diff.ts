@@ -291,10 +291,18 @@ function show(value: unknown): string {
 
 const showChange = (c: ValueChange) => `${c.key || '(value)'}: ${show(c.old)} → ${show(c.new)}`;
 
-function printDefinition(d: DefinitionDiff, out: (line: string) => void): void {
+/** How an added and a removed definition are described (diff reads the server; push writes it). */
+export interface DiffWords {
+  added: string;
+  removed: string;
+}
+
+const DIFF_WORDS: DiffWords = { added: 'new on the server', removed: 'deleted on the server' };
+
+export function printDefinition(d: DefinitionDiff, out: (line: string) => void, words: DiffWords = DIFF_WORDS): void {
   const title = `${d.kind} ${d.id}${d.name ? ` ${d.name}` : ''}`;
   if (d.status !== 'changed') {
-    out(d.status === 'added' ? `+ ${d.file}  ${title} (new on the server)` : `- ${d.file}  ${title} (deleted on the server)`);
+    out(d.status === 'added' ? `+ ${d.file}  ${title} (${words.added})` : `- ${d.file}  ${title} (${words.removed})`);
     return;
   }
   out(`~ ${d.file}  ${title}${d.renamedTo ? ` (renamed to ${d.renamedTo})` : ''}`);

@@ -5,11 +5,13 @@ import registerCheck from './check.js';
 import registerDiff from './diff.js';
 import registerGenerate from './generate.js';
 import registerPull from './pull.js';
+import registerPush from './push.js';
 
 export default function register(program: Command, ctx: CommandContext): void {
   registerPull(program, ctx);
   registerGenerate(program, ctx);
   registerCheck(program, ctx);
   registerDiff(program, ctx);
+  registerPush(program, ctx);
   registerBuild(program, ctx);
 }

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { compareText } from '../../src/model/problems.js';
 import {
@@ -12,7 +14,16 @@ import { CliError, EXIT } from '../errors.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
 import { inScope, loadProject, type Project } from '../project.js';
-import { addRemoteOptions, fetchAllDefinitions, type RemoteDefinition, type RemoteFlags, remoteOptions } from '../remote.js';
+import {
+  addRemoteOptions,
+  DATA_VIEWS_FILE,
+  dataViewsText,
+  fetchAllDefinitions,
+  fetchDataViews,
+  type RemoteDefinition,
+  type RemoteFlags,
+  remoteOptions,
+} from '../remote.js';
 
 /**
  * `wastegen pull`: every view and screen definition from the server into definitions/, decoded and
@@ -120,7 +131,8 @@ Examples:
   $ wastegen pull && wastegen build
 
 Writes definitions/views/{id}-{slug}.json and definitions/screens/{id}-{slug}.json, removes the
-files of definitions deleted on the server, and renames files whose slug changed. Files outside
+files of definitions deleted on the server, and renames files whose slug changed. Also writes
+definitions/data-views.json (each data view's id and name), which push uses to find charts' data views. Files outside
 "include"/"exclude" of wastegen.config.json are neither written nor removed. If any request fails,
 definitions/ is left exactly as it was.
 
@@ -134,9 +146,17 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
       const options = remoteOptions(project, flags);
       const started = performance.now();
       let fetched: Awaited<ReturnType<typeof fetchAllDefinitions>>;
+      let dataViews: Awaited<ReturnType<typeof fetchDataViews>> | undefined;
       const progress = startProgress(ctx.output, 'pull', !flags.quiet && !flags.json);
       try {
-        fetched = await fetchAllDefinitions(options, (done, total) => progress.update(done, total));
+        [fetched, dataViews] = await Promise.all([
+          fetchAllDefinitions(options, (done, total) => progress.update(done, total)),
+          fetchDataViews(options).catch((e) => {
+            // Without dataView:list the index is left as it is; push then names what it cannot resolve.
+            if (e instanceof CliError && /HTTP 403/.test(e.message)) return undefined;
+            throw e;
+          }),
+        ]);
       } catch (e) {
         if (e instanceof CliError) throw new CliError(`${e.message}; nothing was written`, e.exitCode, e.hint, e.problems);
         throw e;
@@ -144,6 +164,12 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
         progress.end();
       }
       const plan = planPull(project, fetched.definitions, readDefinitionFiles(project));
+      if (dataViews) {
+        const text = dataViewsText(dataViews);
+        const path = join(project.definitionsDir, DATA_VIEWS_FILE);
+        const now = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+        if (now !== text) plan.changes.write.push({ rel: DATA_VIEWS_FILE, text });
+      }
       applyDirChanges(project, plan.changes);
       if (!flags.quiet || flags.json)
         report(ctx, project, options.baseUrl, fetched, plan, performance.now() - started, flags.json === true);

@@ -111,9 +111,16 @@ describe('wastegen pull', () => {
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
     expect(r.out).toMatch(/\b17 added, 0 changed, 0 removed, 0 unchanged\b/);
-    const files = [...snapshot(dir).keys()].sort();
-    expect(files).toEqual([...SEEDED_SCREENS, ...SEEDED_VIEWS].sort());
+    const all = [...snapshot(dir).keys()].sort();
+    expect(all).toEqual(['data-views.json', ...SEEDED_SCREENS, ...SEEDED_VIEWS].sort());
+    const files = all.filter((f) => f !== 'data-views.json');
     expect(files).toContain('views/12-stock-in.json');
+    // The data views' ids and names, for push to find each chart's data view on another server.
+    const dataViews = await admin.get('/api/data/list', { page: 0, size: 9999 });
+    const index = JSON.parse(readFileSync(join(dir, 'definitions/data-views.json'), 'utf8'));
+    expect(index).toEqual(
+      (dataViews.body.content as { id: number; name: string }[]).map((v) => ({ id: v.id, name: v.name })).sort((x, y) => x.id - y.id),
+    );
 
     for (const rel of files) {
       const [kind, name] = rel.split('/') as [string, string];
