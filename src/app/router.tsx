@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
                 '/dashboard',
                 () => import('../pages/dashboard/dashboard-page'),
                 (m) => m.DashboardPage,
-                { title: '首页' },
+                { title: '首页看板' },
               ),
               lazyPage(
                 '/user/center',
