@@ -64,6 +64,12 @@ export const MENU = {
   dept: 74,
   dict: 75,
   companyApply: 76,
+  supervision: 80,
+  summaryPage: 81,
+  contractManage: 82,
+  microServe: 83,
+  inventoryReview: 84,
+  companyMange: 85,
 } as const;
 
 type ComponentName = (typeof VIEWS)[number]['componentName'];
@@ -312,6 +318,18 @@ function menuSeeds(): MenuSeed[] {
     ['通过', 'companyApply:approve'],
     ['驳回', 'companyApply:reject'],
   ]);
+
+  // The supervisory home's tiles and pies open these pages by their route names: the producing
+  // companies behind a figure, and the records behind a yearly count (their views' list pages).
+  dir(MENU.supervision, '监管服务', 'supervision', 'chart', 15);
+  const companies = { component: 'supervision/company/index', pid: MENU.supervision };
+  page({ ...companies, id: MENU.summaryPage, title: '小微企业汇总', name: 'summaryPage', path: 'summaryPage', icon: 'stock', sort: 1 });
+  page({ ...companies, id: MENU.companyMange, title: '企业管理', name: 'companyMange', path: 'companyMange', icon: 'list', sort: 2 });
+  const records = (id: number, name: string, title: string, viewName: ComponentName, icon: string, sort: number) =>
+    page({ id, pid: MENU.supervision, title, name, component: 'dev-tools/temp/page', path: viewPath(name, view(viewName).id), icon, sort });
+  records(MENU.contractManage, 'contractManage', '合同监管', 'contract', 'contract', 3);
+  records(MENU.microServe, 'microServe', '服务监管', 'disposalOrder', 'order', 4);
+  records(MENU.inventoryReview, 'inventoryReview', '转运监管', 'logisticsOrder', 'logistics', 5);
   return out;
 }
 
@@ -329,6 +347,12 @@ function roleMenus(all: MenuSeed[]): Record<number, number[]> {
     [ROLE.superAdmin]: all.map((m) => m.id),
     [ROLE.supervisor]: [
       ...common,
+      MENU.supervision,
+      MENU.summaryPage,
+      MENU.contractManage,
+      MENU.microServe,
+      MENU.inventoryReview,
+      MENU.companyMange,
       MENU.waste,
       ...viewRead('stockIn'),
       ...viewRead('stockOut'),

@@ -16,6 +16,7 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
   'system/dept/index': () => import('../pages/admin/system/dept-page').then((m) => m.DeptAdminPage),
   'system/dict/index': () => import('../pages/admin/system/dict-page').then((m) => m.DictAdminPage),
   'system/companyApply/index': () => import('../pages/admin/system/company-apply-page').then((m) => m.CompanyApplyPage),
+  'supervision/company/index': () => import('../pages/supervision/company-list-page').then((m) => m.CompanyListPage),
 };
 
 /**

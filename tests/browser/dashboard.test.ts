@@ -307,6 +307,28 @@ describe('other homes', () => {
     const progress = Math.round(((st.allCompany as number) / 100) * 100 * 100) / 100;
     await expect.poll(() => producers.locator('.ant-progress-indicator').innerText()).toBe(`${progress}%`);
     expect(await page.getByTestId('dash-inventory').count()).toBe(0);
+
+    // The tiles and pie legends open their named routes' pages, whose totals are the figures.
+    const listed = async (count: number) => {
+      if (count > 0) await page.getByText(`共 ${count} 家`).waitFor();
+      else await page.getByText('暂无符合条件的企业').waitFor();
+    };
+    await page.getByTestId('summary-micro').click();
+    await page.waitForURL((u) => u.pathname === '/supervision/summaryPage');
+    await listed(s.microCompanyCount);
+    await page.goto('/dashboard');
+    await (await block(page, 'dash-contract-pie')).getByRole('button', { name: `已签约 ${c.haveContractCompanyCount} 家` }).click();
+    await page.waitForURL((u) => u.pathname === '/supervision/companyMange' && u.searchParams.get('haveYearCount') === '1');
+    await listed(c.haveContractCompanyCount);
+    await page.goto('/dashboard');
+    await (await block(page, 'dash-server-pie')).getByRole('button', { name: `未服务 ${sv.unServerCompanyCount} 家` }).click();
+    await page.waitForURL((u) => u.pathname === '/supervision/companyMange' && u.searchParams.get('haveServerCount') === '0');
+    await listed(sv.unServerCompanyCount);
+    await page.goto('/dashboard');
+    await block(page, 'dash-summary');
+    await page.getByTestId('summary-server').click();
+    await page.waitForURL((u) => u.pathname === '/dev-tools/temp/page/microServe/19' && u.searchParams.get('auditStatus') === '1');
+    await page.locator('.engine-list-table').waitFor();
     expect(errors).toEqual([]);
   });
 });
