@@ -142,7 +142,14 @@ describe('manual disposal order', () => {
     await expect.poll(() => item(d, '乙方联系电话').locator('.ant-form-item-explain-error').innerText()).toBe('手机号格式错误');
     await inputOf(d, '乙方联系电话').fill('');
 
-    // Process cascade: a process loads its sub-processes; another process clears the picked one.
+    // Process cascade: a sub-process picked first sets its parent; a process loads its sub-processes;
+    // another process clears the picked one.
+    const every = await optionsOf(page, d, '处置子方式');
+    expect(every.some((t) => t.includes('D10-')) && every.some((t) => t.includes('D1-'))).toBe(true);
+    await pick(page, d, '处置子方式', every.find((t) => t.includes('D9-'))!.split('（')[0]!);
+    await expect
+      .poll(() => item(d, '处置方式').locator('.ant-select-content, .ant-select-selection-item').first().innerText())
+      .toContain('物化处理');
     await pick(page, d, '处置方式', '焚烧');
     const subs = await optionsOf(page, d, '处置子方式');
     expect(subs.length).toBeGreaterThan(0);

@@ -66,7 +66,14 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
   const regions = useLookup(when('regions'), lookups.regions, NO_ITEMS);
   const points = useLookup<UnloadingPoint[]>(when('points'), lookups.unloadingPoints, NO_ITEMS);
   const processes = useLookup<Process[]>(when('processes'), lookups.processes, NO_ITEMS);
-  const subProcesses = useLookup<Process[]>(processId ? `sub:${processId}` : null, () => lookups.subProcesses(Number(processId)), NO_ITEMS);
+  // Without a process every sub-process is offered, and picking one sets its parent.
+  const primaryIds = processes.data.map((p) => p.id);
+  const subProcesses = useLookup<Process[]>(
+    processId ? `sub:${processId}` : primaryIds.length ? `sub:all:${primaryIds.join(',')}` : null,
+    async () =>
+      processId ? lookups.subProcesses(Number(processId)) : (await Promise.all(primaryIds.map((id) => lookups.subProcesses(id)))).flat(),
+    NO_ITEMS,
+  );
   const contracts = useLookup<Contract[]>(
     partyACompany ? `contracts:${partyACompany}` : null,
     () => lookups.contracts(String(partyACompany)),
@@ -406,7 +413,7 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
           <Col {...half}>
             <Form.Item name="processSubId" label="处置子方式">
               <Select
-                placeholder={processId ? '请选择处置子方式' : '请先选择处置方式'}
+                placeholder="请选择处置子方式"
                 loading={subProcesses.loading}
                 options={subProcesses.data.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
                 allowClear
