@@ -1,7 +1,9 @@
 import { Alert } from 'antd';
-import { Component, type ReactNode, useLayoutEffect, useMemo } from 'react';
-import { ViewFromDefinition } from '../../../engine/runtime/resolved-page';
+import { Component, memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
+import { ListPage } from '../../../engine/list/list-page';
+import { DefinitionProblems } from '../../../engine/runtime/resolved-page';
 import { type DataProvider, type EngineServices, EngineServicesProvider, HttpError, useEngineServices } from '../../../engine/services';
+import { buildSchema, type ListPageModel, type Problem } from '../../../model';
 
 /** The preview's own mark: the runtime renderer has committed the definition numbered `detail`. */
 export const PREVIEW_MARK = 'wastegen:design-preview';
@@ -63,18 +65,89 @@ function Committed({ version }: { version: number }) {
   return null;
 }
 
-/** Live preview: the runtime renderer drawing the designer's unsaved definition. */
-export function DesignPreview({ raw, version }: { raw: Record<string, unknown>; version: number }) {
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** `next`, or `before` where it is equal to it: a list keeps its unchanged items, and itself when none changed. */
+function steady<T>(before: T | undefined, next: T): T {
+  if (before === undefined) return next;
+  if (Array.isArray(before) && Array.isArray(next)) {
+    const items = next.map((x, i) => (sameJson(before[i], x) ? before[i] : x));
+    return (items.length === before.length && items.every((x, i) => x === before[i]) ? before : items) as T;
+  }
+  return sameJson(before, next) ? before : next;
+}
+
+/**
+ * The page model of the previous edit wherever a part is unchanged, so the list page keeps its rows
+ * (it asks again only when its endpoints or default sort change) and its memoised parts (the form,
+ * its schema, unchanged columns) across an edit, without a reload or a remount.
+ */
+function useSteadyModel(page: ListPageModel | undefined): ListPageModel | undefined {
+  const previous = useRef<ListPageModel | undefined>(undefined);
+  return useMemo(() => {
+    const b = previous.current;
+    const next: ListPageModel | undefined =
+      page && b
+        ? {
+            ...page,
+            api: steady(b.api, page.api),
+            defaultSort: steady(b.defaultSort, page.defaultSort),
+            permissions: steady(b.permissions, page.permissions),
+            features: steady(b.features, page.features),
+            columns: steady(b.columns, page.columns),
+            form: steady(b.form, page.form),
+            buttons: steady(b.buttons, page.buttons),
+          }
+        : page;
+    previous.current = next;
+    return next;
+  }, [page]);
+}
+
+/**
+ * What the list page reads once when it mounts (which columns there are and which are shown, the
+ * search fields, the form's fields): a change of these draws it anew; any other edit (a label, a
+ * width, a rule) redraws the mounted page.
+ */
+const shapeOf = (m: ListPageModel) =>
+  JSON.stringify([
+    m.columns.map((c) => [c.name, c.visible, c.search, c.searchKind]),
+    m.form.fields.map((f) => [f.name, f.kind]),
+    m.defaultSort,
+  ]);
+
+/**
+ * Live preview: the runtime renderer's list page drawing the designer's unsaved definition, from the
+ * page model the designer's check produced (the one normalisation per edit). The list page stays
+ * mounted across edits; a definition with errors shows them, as the runtime renderer does.
+ */
+export const DesignPreview = memo(function DesignPreview({
+  page,
+  problems,
+  version,
+}: {
+  page: ListPageModel | undefined;
+  problems: readonly Problem[];
+  version: number;
+}) {
   const parent = useEngineServices();
   const services = useMemo<EngineServices>(() => ({ ...parent, data: previewData(parent.data, parent) }), [parent]);
+  const model = useSteadyModel(page);
+  const form = model?.form;
+  // Rebuilt only when the form changed: an edit of a column keeps the form and its schema.
+  const schema = useMemo(() => (form ? buildSchema(form) : undefined), [form]);
   return (
     <EngineServicesProvider services={services}>
       <PreviewBoundary resetKey={String(version)}>
         <div className="design-preview" data-version={version}>
-          <ViewFromDefinition raw={raw} runtimeOnly />
+          {model && schema ? (
+            <ListPage key={shapeOf(model)} model={model} schema={schema} />
+          ) : (
+            <DefinitionProblems problems={problems.filter((p) => !p.code.startsWith('W_'))} />
+          )}
         </div>
         <Committed version={version} />
       </PreviewBoundary>
     </EngineServicesProvider>
   );
-}
+});

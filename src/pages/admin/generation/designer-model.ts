@@ -9,6 +9,7 @@ import {
   isAbsent,
   isRecord,
   isWarning,
+  type ListPageModel,
   normalizeDefinition,
   type Problem,
   readBoolean,
@@ -264,15 +265,25 @@ export function fileOf(doc: Pick<DesignDoc, 'id' | 'menu'>): string {
   return `definitions/views/${viewFileName(doc.id, doc.menu.componentName?.trim() || undefined)}`;
 }
 
+/** The definition as it would be saved, as the server answers it (disMenu and disTemplate decoded). */
+export function rawOf(doc: DesignDoc): Json {
+  return { id: doc.id, name: doc.name, status: doc.status ?? 0, disMenu: doc.menu, disTemplate: JSON.parse(templateText(doc.template)) };
+}
+
+/**
+ * The definition checked and normalised once: every problem (errors first) and, when it has no
+ * errors, the list page model the runtime renderer draws.
+ */
+export function analyse(doc: DesignDoc): { problems: Problem[]; page?: ListPageModel } {
+  const r = normalizeDefinition({ kind: 'view', file: fileOf(doc), json: rawOf(doc) });
+  const problems = [...r.problems].sort((a, b) => Number(isWarning(a)) - Number(isWarning(b)));
+  const page = r.page?.kind === 'list' && !problems.some((p) => !isWarning(p)) ? r.page : undefined;
+  return { problems, page };
+}
+
 /** Every problem of the definition as it would be saved, errors first. */
 export function diagnose(doc: DesignDoc): Problem[] {
-  const { template, menu } = doc;
-  const r = normalizeDefinition({
-    kind: 'view',
-    file: fileOf(doc),
-    json: { id: doc.id, name: doc.name, status: doc.status ?? 0, disMenu: menu, disTemplate: JSON.parse(templateText(template)) },
-  });
-  return [...r.problems].sort((a, b) => Number(isWarning(a)) - Number(isWarning(b)));
+  return analyse(doc).problems;
 }
 
 export const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => !isWarning(p));

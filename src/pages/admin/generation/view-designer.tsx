@@ -4,6 +4,7 @@ import { isWarning, type Problem } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { DesignPreview } from './design-preview';
 import {
+  analyse,
   type DesignDoc,
   diagnose,
   errorsOf,
@@ -116,7 +117,8 @@ export function ViewDesigner({
     };
   }, [edit]);
 
-  const problems = useMemo<Problem[]>(() => (doc ? diagnose(doc) : []), [doc]);
+  const analysis = useMemo(() => (doc ? analyse(doc) : { problems: [] as Problem[], page: undefined }), [doc]);
+  const problems = analysis.problems;
   const docHead = doc && JSON.stringify([doc.id, doc.name, doc.status, doc.menu]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the view's id, name and menu; the template is the argument
   const diagnoseRaw = useCallback((v: Json) => (doc ? diagnose({ ...doc, template: v as Template }) : []), [docHead]);
@@ -144,21 +146,8 @@ export function ViewDesigner({
     [dicts, tableNamesKey],
   );
 
-  const raw = useMemo(
-    () =>
-      doc
-        ? {
-            id: doc.id,
-            name: doc.name,
-            status: doc.status ?? 0,
-            disMenu: doc.menu,
-            disTemplate: JSON.parse(templateText(doc.template)) as Json,
-          }
-        : undefined,
-    [doc],
-  );
-  const preview = useDeferredValue(raw);
-  const previewVersion = useDeferredValue(version);
+  // The preview follows the edits at a lower priority than typing.
+  const preview = useDeferredValue(useMemo(() => ({ analysis, version }), [analysis, version]));
 
   const save = async (): Promise<boolean> => {
     if (!doc) return false;
@@ -219,7 +208,7 @@ export function ViewDesigner({
   }, []);
 
   if (load.status === 'loading') return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (load.status === 'failed' || !doc || !raw)
+  if (load.status === 'failed' || !doc)
     return (
       <Result
         status="error"
@@ -444,7 +433,7 @@ export function ViewDesigner({
         </Col>
         <Col xs={24} xxl={10}>
           <Card variant="borderless" size="small" title="实时预览（未保存的定义）" className="design-preview-card">
-            {preview ? <DesignPreview raw={preview} version={previewVersion} /> : null}
+            <DesignPreview page={preview.analysis.page} problems={preview.analysis.problems} version={preview.version} />
           </Card>
         </Col>
       </Row>
