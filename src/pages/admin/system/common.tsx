@@ -148,7 +148,9 @@ export function FormModal<V extends object>({
         layout="horizontal"
         labelCol={{ flex: '96px' }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && !saving) {
+          const target = e.target as HTMLElement;
+          // Enter in a picker's search box picks an option; in any other text box it submits.
+          if (e.key === 'Enter' && target.tagName === 'INPUT' && !target.closest('.ant-select') && !saving) {
             e.preventDefault();
             void submit();
           }

@@ -20,6 +20,7 @@ interface RejectForm {
 }
 
 const PAGE_SIZE = 10;
+const STATUS_FILTER = [{ value: '', label: '全部状态' }];
 const STATUS = [
   { value: '0', label: '待审核', color: 'processing' },
   { value: '1', label: '已通过', color: 'success' },
@@ -42,7 +43,7 @@ const toOptions = (nodes: DeptNode[]): DeptOption[] =>
 export function CompanyApplyPage() {
   const [blurryInput, setBlurryInput] = useState('');
   const [blurry, setBlurry] = useState('');
-  const [status, setStatus] = useState<string | undefined>('0');
+  const [status, setStatus] = useState('0');
   const [page, setPage] = useState(0);
   const [approving, setApproving] = useState<ApplicationRow | null>(null);
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
@@ -97,7 +98,6 @@ export function CompanyApplyPage() {
           aria-label="搜索申请"
         />
         <Select
-          allowClear
           placeholder="审核状态"
           style={{ width: 120 }}
           value={status}
@@ -105,7 +105,7 @@ export function CompanyApplyPage() {
             setStatus(v);
             setPage(0);
           }}
-          options={STATUS.map(({ value, label }) => ({ value, label }))}
+          options={[...STATUS_FILTER, ...STATUS.map(({ value, label }) => ({ value, label }))]}
           aria-label="审核状态"
         />
         <Button type="primary" onClick={search}>

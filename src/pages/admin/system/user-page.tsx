@@ -201,6 +201,7 @@ export function UserAdminPage() {
           dataSource={data?.content ?? []}
           locale={{ emptyText: list.error ? '加载失败' : '暂无数据' }}
           rowSelection={can('user:del') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+          scroll={{ x: 1100 }}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,
@@ -209,9 +210,9 @@ export function UserAdminPage() {
             onChange: (p) => setPage(p - 1),
           }}
           columns={[
-            { title: '用户名', dataIndex: 'username' },
+            { title: '用户名', dataIndex: 'username', width: 130 },
             { title: '昵称', dataIndex: 'nickName' },
-            { title: '电话', dataIndex: 'phone' },
+            { title: '电话', dataIndex: 'phone', width: 130 },
             { title: '邮箱', dataIndex: 'email', ellipsis: true },
             { title: '部门', render: (_, r) => r.dept?.name ?? '' },
             { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },

@@ -1,0 +1,320 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
+
+// The system administration pages against the real server: an administrator creates a role and a
+// user, grants menus, reviews a company application and edits departments; the accounts made here
+// then sign in through the login page.
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const NEW_PASSWORD = 'Fresh#2027';
+
+const field = (scope: Page | Locator, placeholder: string) => scope.getByPlaceholder(placeholder, { exact: true });
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
+const modal = (page: Page, title: string) =>
+  page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+const formItem = (scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().getByText(label, { exact: true }) });
+const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ has: page.getByText(text, { exact: true }) });
+/** A button by its text; antd puts a space between two Chinese characters of a filled button. */
+const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: '侧边菜单' });
+
+/** A page of the app signed in as `user` (a session of its own), opened at `path`. */
+async function openAs(user: string, path: string): Promise<Page> {
+  const token = (await server.login(user)).token;
+  const { page } = await openPage(browser, server.url, { token });
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 500) console.error(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  await page.goto(path);
+  await page.locator('.wg-navbar').waitFor();
+  return page;
+}
+
+/** Picks an option of a form's multiple select by typing it and pressing Enter, then closes the list. */
+async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const item = formItem(scope, label);
+  await item.locator('.ant-select').click();
+  await item.locator('input').fill(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().waitFor();
+  await item.locator('input').press('Enter');
+  await item.locator('.ant-select-selection-item', { hasText: option }).first().waitFor();
+  await scope.locator('.ant-modal-title').click();
+}
+
+async function confirmOk(page: Page): Promise<void> {
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+}
+
+/**
+ * Signs in through the login page with the default password: a new account must change it first
+ * (the forced dialog), then signs in with the new one and lands on the home page.
+ */
+async function firstSignIn(username: string): Promise<Page> {
+  const { page } = await openPage(browser, server.url);
+  const submit = async (password: string) => {
+    await page.locator('img[alt="验证码"]').waitFor();
+    await field(page, '账号').fill(username);
+    await field(page, '密码').fill(password);
+    await field(page, '验证码').fill(TEST_CAPTCHA);
+    await page.locator('button[type="submit"]').click();
+  };
+  await page.goto('/login');
+  await submit(DEMO_PASSWORD);
+  const change = modal(page, '修改密码');
+  await change.waitFor();
+  await field(page, '请输入旧密码').fill(DEMO_PASSWORD);
+  await field(page, '请输入新密码').fill(NEW_PASSWORD);
+  await field(page, '请再次输入密码').fill(NEW_PASSWORD);
+  await change.getByRole('button', { name: '确认修改' }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+  await change.waitFor({ state: 'hidden' });
+  await submit(NEW_PASSWORD);
+  await page.locator('.wg-navbar').waitFor();
+  return page;
+}
+
+/** The sidebar's entries: top-level titles, each directory opened to list its pages. */
+async function sidebarEntries(page: Page): Promise<string[]> {
+  const nav = sidebar(page);
+  await nav.locator('.ant-menu-title-content').first().waitFor();
+  const out: string[] = [];
+  const tops = nav.locator('.ant-menu-root > li');
+  for (let i = 0; i < (await tops.count()); i++) {
+    const top = tops.nth(i);
+    const title = (await top.locator('.ant-menu-title-content').first().innerText()).trim();
+    out.push(title);
+    if ((await top.locator('.ant-menu-submenu-title').count()) > 0) {
+      if ((await top.locator('.ant-menu-sub').count()) === 0 || !(await top.locator('.ant-menu-sub').isVisible())) {
+        await top.locator('.ant-menu-submenu-title').first().click();
+      }
+      await top.locator('.ant-menu-sub').waitFor();
+      for (const t of await top.locator('.ant-menu-sub .ant-menu-title-content').allInnerTexts()) out.push(`${title} › ${t.trim()}`);
+    }
+  }
+  return out;
+}
+
+/** Checks or unchecks a box of the role page's grant tree. */
+async function grantBox(page: Page, title: string): Promise<Locator> {
+  const node = page.locator('.sys-grant-tree .ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) });
+  await node.waitFor();
+  return node.locator('.ant-tree-checkbox');
+}
+
+describe('users and roles', () => {
+  it('creates a role and a user with it; the user signs in and sees exactly the granted menus; a new grant appears at the next menu load', async () => {
+    const admin = await openAs('admin', '/system/role');
+    // A role granted 字典管理 (its page and buttons, with its directory).
+    await button(admin, '新增').click();
+    const roleDialog = modal(admin, '新增角色');
+    await formItem(roleDialog, '角色名称').locator('input').fill('字典维护员');
+    await formItem(roleDialog, '描述').locator('textarea').fill('维护数据字典');
+    await roleDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(admin, '新增成功').waitFor();
+    await roleDialog.waitFor({ state: 'hidden' });
+    await row(admin, '字典维护员').click();
+    await admin.locator('.sys-side-title').getByText('菜单分配：字典维护员').waitFor();
+    await (await grantBox(admin, '字典管理')).click();
+    await admin.getByRole('button', { name: '保存授权' }).click();
+    await toast(admin, '授权已保存，用户下次加载菜单时生效').waitFor();
+    const roleId = (await server.ctx.db.selectFrom('sys_role').select('id').where('name', '=', '字典维护员').executeTakeFirstOrThrow()).id;
+    const granted = await server.ctx.db
+      .selectFrom('sys_roles_menus as rm')
+      .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+      .select('m.title')
+      .where('rm.role_id', '=', roleId)
+      .orderBy('m.id')
+      .execute();
+    expect(granted.map((g) => g.title)).toEqual(['系统管理', '字典管理', '字典新增', '字典编辑', '字典删除']);
+
+    // A user with that role.
+    await admin.goto('/system/user');
+    await button(admin, '新增').click();
+    const userDialog = modal(admin, '新增用户');
+    await formItem(userDialog, '用户名').locator('input').fill('dictkeeper');
+    await formItem(userDialog, '昵称').locator('input').fill('字典维护');
+    await formItem(userDialog, '电话').locator('input').fill('1380000');
+    await formItem(userDialog, '邮箱').locator('input').fill('keeper@');
+    await userDialog.getByRole('button', { name: /确\s*定/ }).click();
+    // The specification's rules, at their fields.
+    await expect
+      .poll(() => userDialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请输入正确的11位手机号码', '电子邮箱格式不正确', '请选择角色']);
+    await formItem(userDialog, '电话').locator('input').fill('13800001111');
+    await formItem(userDialog, '邮箱').locator('input').fill('keeper@example.cn');
+    await pickOption(admin, userDialog, '角色', '字典维护员');
+    await userDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(admin, '新增成功').waitFor();
+    await row(admin, 'dictkeeper').waitFor();
+    expect(await row(admin, 'dictkeeper').innerText()).toContain('字典维护员');
+
+    // A refused add keeps the dialog and everything typed, with the server's message in it.
+    await button(admin, '新增').click();
+    await formItem(userDialog, '用户名').locator('input').fill('dictkeeper');
+    await formItem(userDialog, '昵称').locator('input').fill('重复的账号');
+    await formItem(userDialog, '电话').locator('input').fill('13800002222');
+    await pickOption(admin, userDialog, '角色', '字典维护员');
+    await userDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await userDialog.getByRole('alert').getByText('用户名已存在').waitFor();
+    expect(await formItem(userDialog, '昵称').locator('input').inputValue()).toBe('重复的账号');
+    expect(await formItem(userDialog, '电话').locator('input').inputValue()).toBe('13800002222');
+    await userDialog.getByRole('button', { name: /取\s*消/ }).click();
+
+    // The new user signs in (changing the default password first) and sees only what the role grants.
+    const keeper = await firstSignIn('dictkeeper');
+    expect(await sidebarEntries(keeper)).toEqual(['系统管理', '系统管理 › 字典管理']);
+    await keeper.goto('/system/dict');
+    await keeper.locator('[data-page="system-dict"]').waitFor();
+    await button(keeper, '新增').waitFor();
+    // A page the user was not granted is not opened: the address goes back to the home page.
+    await keeper.goto('/system/user');
+    await keeper.waitForURL((u) => u.pathname === '/abandonhome');
+    expect(await keeper.locator('[data-page="system-user"]').count()).toBe(0);
+
+    // Granting 用户管理 without its delete button: it appears at the next menu load, without 删除.
+    await admin.goto('/system/role');
+    await row(admin, '字典维护员').click();
+    await (await grantBox(admin, '用户管理')).click();
+    const userNode = admin.locator('.sys-grant-tree .ant-tree-treenode').filter({ has: admin.getByText('用户管理', { exact: true }) });
+    await userNode.locator('.ant-tree-switcher').click();
+    const del = await grantBox(admin, '用户删除');
+    expect(await del.getAttribute('class')).toContain('ant-tree-checkbox-checked');
+    await del.click();
+    await admin.getByRole('button', { name: '保存授权' }).click();
+    await toast(admin, '授权已保存，用户下次加载菜单时生效').waitFor();
+
+    await keeper.goto('/abandonhome');
+    await keeper.locator('.wg-navbar').waitFor();
+    expect(await sidebarEntries(keeper)).toEqual(['系统管理', '系统管理 › 用户管理', '系统管理 › 字典管理']);
+    await sidebar(keeper).getByText('用户管理', { exact: true }).click();
+    await keeper.waitForURL((u) => u.pathname === '/system/user');
+    await row(keeper, 'dictkeeper').waitFor();
+    await button(keeper, '新增').waitFor();
+    expect(await button(keeper, '删除').count()).toBe(0);
+    expect(await button(row(keeper, 'dictkeeper'), '编辑').count()).toBe(1);
+  }, 240_000);
+});
+
+describe('company applications', () => {
+  it('approves an application; the new company signs in, and finds the message', async () => {
+    const uuid = String((await server.api.get('/api/auth/code')).body.uuid);
+    const applied = await server.api.post('/api/companyApplication/insert', {
+      name: '南京青禾环保科技有限公司',
+      type: '1',
+      region: '320000,320100,320102',
+      applicant: '李青禾',
+      phone: '13912340001',
+      code: TEST_CAPTCHA,
+      uuid,
+    });
+    expect(applied.body.message).toBe('申请已经提交，请耐心等待');
+
+    const admin = await openAs('admin', '/system/companyApply');
+    const pending = row(admin, '南京青禾环保科技有限公司');
+    await pending.waitFor();
+    expect(await pending.innerText()).toContain('待审核');
+    await pending.getByRole('button', { name: '通过' }).click();
+    const dialog = modal(admin, '审核通过：南京青禾环保科技有限公司');
+    // Starts from the applicant's phone, the role named like the company type and its department.
+    expect(await formItem(dialog, '登录账号').locator('input').inputValue()).toBe('13912340001');
+    expect(await formItem(dialog, '角色').innerText()).toContain('产废企业');
+    expect(await formItem(dialog, '部门').innerText()).toContain('产废企业部');
+    // A taken account name is refused with the server's message; what was typed stays.
+    await formItem(dialog, '登录账号').locator('input').fill('producer');
+    await dialog.getByRole('button', { name: /通\s*过/ }).click();
+    await dialog.getByRole('alert').getByText('用户名已存在').waitFor();
+    expect(await formItem(dialog, '登录账号').locator('input').inputValue()).toBe('producer');
+    await formItem(dialog, '登录账号').locator('input').fill('qinghe');
+    await dialog.getByRole('button', { name: /通\s*过/ }).click();
+    await toast(admin, '审核通过，已创建企业和账号（账号 qinghe）').waitFor();
+    await pending.waitFor({ state: 'detached' });
+
+    // Recorded: listed with its decision under all statuses.
+    await admin.locator('.sys-toolbar .ant-select').click();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '全部状态' }).click();
+    const decided = row(admin, '南京青禾环保科技有限公司');
+    await decided.waitFor();
+    expect(await decided.innerText()).toMatch(/已通过[\s\S]*管理员[\s\S]*账号 qinghe/);
+
+    const company = await firstSignIn('qinghe');
+    await company.getByRole('button', { name: '用户菜单：李青禾' }).waitFor();
+    // The company's menus are the producer role's.
+    expect(await sidebarEntries(company)).toContain('危废管理 › 危废入库');
+    const api = await server.login('qinghe', NEW_PASSWORD);
+    const info = await api.get('/api/auth/info');
+    expect(info.body.company).toMatchObject({ name: '南京青禾环保科技有限公司' });
+    expect(info.body.roles).toContain('stockIn:add');
+    const messages = await api.get('/api/sysMessage/page', { page: 0, size: 10 });
+    expect(messages.body.content.map((m: { title: string }) => m.title)).toContain('企业入驻申请已通过');
+  }, 180_000);
+
+  it('rejects an application only with a reason, and records it', async () => {
+    const uuid = String((await server.api.get('/api/auth/code')).body.uuid);
+    await server.api.post('/api/companyApplication/insert', {
+      name: '无锡驳回测试化工有限公司',
+      type: '1',
+      region: '320000,320100,320102',
+      applicant: '王驳回',
+      phone: '13912340002',
+      code: TEST_CAPTCHA,
+      uuid,
+    });
+    const admin = await openAs('admin', '/system/companyApply');
+    await row(admin, '无锡驳回测试化工有限公司').getByRole('button', { name: '驳回' }).click();
+    const dialog = modal(admin, '驳回：无锡驳回测试化工有限公司');
+    await dialog.getByRole('button', { name: /驳\s*回/ }).click();
+    await dialog.getByText('请输入驳回原因').waitFor();
+    await formItem(dialog, '驳回原因').locator('textarea').fill('营业执照照片不清晰');
+    await dialog.getByRole('button', { name: /驳\s*回/ }).click();
+    await toast(admin, '已驳回').waitFor();
+    await row(admin, '无锡驳回测试化工有限公司').waitFor({ state: 'detached' });
+    const stored = await server.ctx.db
+      .selectFrom('company_application')
+      .select(['status', 'reason', 'reviewer_name'])
+      .where('name', '=', '无锡驳回测试化工有限公司')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 2, reason: '营业执照照片不清晰', reviewer_name: '管理员' });
+  });
+});
+
+describe('departments', () => {
+  it('refuses to delete a department with users and says so; an empty one is deleted after confirming', async () => {
+    const admin = await openAs('admin', '/system/dept');
+    const producers = row(admin, '产废企业部');
+    await producers.waitFor();
+    await button(producers, '删除').click();
+    await admin.locator('.ant-modal-confirm').getByText('确定删除部门“产废企业部”吗？').waitFor();
+    await confirmOk(admin);
+    await toast(admin, '所选部门或其下级部门存在用户，请解除关联再试').waitFor();
+    await producers.waitFor();
+
+    await button(admin, '新增').click();
+    const dialog = modal(admin, '新增部门');
+    await formItem(dialog, '部门名称').locator('input').fill('临时项目组');
+    await formItem(dialog, '部门名称').locator('input').press('Enter');
+    await toast(admin, '新增成功').waitFor();
+    const temp = row(admin, '临时项目组');
+    await temp.waitFor();
+    await button(temp, '删除').click();
+    await confirmOk(admin);
+    await toast(admin, '删除成功').waitFor();
+    await temp.waitFor({ state: 'detached' });
+    expect(await server.ctx.db.selectFrom('sys_dept').select('id').where('name', '=', '临时项目组').executeTakeFirst()).toBeUndefined();
+  });
+});
