@@ -6,6 +6,8 @@ import { useSession } from '../../session/session-store';
 import { CollectionPointHome } from './collection-point';
 import { FullDashboard } from './full-dashboard';
 import { LogisticsHome } from './logistics-home';
+import { figureQuery, prefetchFigure } from './prefetch';
+import { BULLETINS_CALL, LEAVE_MESSAGES_CALL, SYSTEM_INFO_CALL } from './system-info';
 import { RefreshAll } from './use-figure';
 
 /** The supervisory department's code: its members get the supervisory home. */
@@ -22,6 +24,39 @@ export function dashboardKind(user: { deptCode: string | null; permission: strin
   if (user.permission === 'logistics') return 'logistics';
   if (user.permission === 'collectionPoint') return 'collectionPoint';
   return 'full';
+}
+
+/**
+ * The calls of the home a user gets, as its blocks make them on first load: asked for as soon as the
+ * login call has answered (see prefetch.ts), so the figures travel while the session loads.
+ */
+const FIRST_CALLS: Record<DashboardKind, readonly (readonly [string, Record<string, unknown>])[]> = {
+  full: [
+    ['/api/inventoryInfo', {}],
+    ['/api/produceOrderDashboard', {}],
+    ['/api/finAcc/dashboard', {}],
+    BULLETINS_CALL,
+    SYSTEM_INFO_CALL,
+    LEAVE_MESSAGES_CALL,
+  ],
+  logistics: [
+    ['/api/logisticsOrder/dashboard', {}],
+    ['/api/companyTransportInfo', {}],
+    ['/api/logisticsOrderDashboard', {}],
+  ],
+  collectionPoint: [
+    ['/api/inventoryInfo', {}],
+    ['/api/companyWarehouse/warehouse', {}],
+  ],
+  supervisor: ['dataSummary', 'costInfo', 'contractSummary', 'serverSummary', 'toDoData', 'statistics'].map(
+    (n) => [`/api/companyApi/homePage/${n}`, {}] as const,
+  ),
+};
+
+/** Asks for the first figures of the user's home, right after signing in. */
+export function prefetchHome(user: { deptCode?: string | null; permission?: string | null }): void {
+  const kind = dashboardKind({ deptCode: user.deptCode ?? null, permission: user.permission ?? null });
+  for (const [url, params] of FIRST_CALLS[kind]) prefetchFigure(url, figureQuery(params, false));
 }
 
 const TITLES: Record<DashboardKind, string> = {

@@ -15,6 +15,11 @@ const ROW_HEIGHT = 36;
 export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 export const LEAVE_MESSAGES_PATH = '/message/vBuild/temp/97';
 
+/** The calls of the message blocks, with their parameters. */
+export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 10 }] as const;
+export const LEAVE_MESSAGES_CALL = ['/api/unreadLeaveMessage', { page: 1, size: 3 }] as const;
+export const BULLETINS_CALL = ['/api/bulletin', { status: 10, page: 0, size: 5 }] as const;
+
 interface SysMessage {
   id: number;
   title: string;
@@ -85,7 +90,7 @@ function VerticalCarousel<T extends { id: number }>({
  */
 export function SystemInfoBlock() {
   const navigate = useNavigate();
-  const list = useFigure<Page<SysMessage>>('/api/sysMessage/page', { haveRead: '0', page: 1, size: 10 });
+  const list = useFigure<Page<SysMessage>>(...SYSTEM_INFO_CALL);
   const [open, setOpen] = useState<SysMessage | null>(null);
   const [reading, setReading] = useState(false);
   const { reload } = list;
@@ -174,7 +179,7 @@ interface LeaveMessage {
 /** 未读留言: the first three unread leave messages. */
 export function LeaveMessagesBlock() {
   const navigate = useNavigate();
-  const list = useFigure<Page<LeaveMessage>>('/api/unreadLeaveMessage', { page: 1, size: 3 });
+  const list = useFigure<Page<LeaveMessage>>(...LEAVE_MESSAGES_CALL);
   const items = list.data?.content ?? [];
   return (
     <Block
@@ -222,7 +227,7 @@ interface Bulletin {
 
 /** 公告: the published bulletins (status 10); opening one counts a view. */
 export function BulletinsBlock() {
-  const list = useFigure<Page<Bulletin>>('/api/bulletin', { status: 10, page: 0, size: 5 });
+  const list = useFigure<Page<Bulletin>>(...BULLETINS_CALL);
   const [open, setOpen] = useState<Bulletin | null>(null);
   const show = (b: Bulletin) => {
     setOpen(b);

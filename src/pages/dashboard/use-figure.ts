@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { http, type QueryParams } from '../../request';
+import { figureQuery, takePrefetched } from './prefetch';
 
 /** A figure the server computed, with when it was computed (`computedAt`, `YYYY-MM-DD HH:mm:ss`). */
 export interface FigureState<T> {
@@ -33,10 +34,10 @@ export function useFigure<T>(url: string | null, params: QueryParams = {}, refre
     if (url === null) return;
     const mine = ++seq.current;
     setLoading(true);
-    const query = { ...(JSON.parse(key) as QueryParams), isRefresh: tick.refresh ? 1 : 0 };
+    const query = figureQuery(JSON.parse(key) as QueryParams, tick.refresh);
     // Failures are shown in the block itself, not as a toast per block.
-    http
-      .get<T>(url, query, { silent: true })
+    const answer = (tick.n === 0 && takePrefetched<T>(url, query)) || http.get<T>(url, query, { silent: true });
+    answer
       .then((answer) => {
         if (mine !== seq.current) return;
         setData(answer);

@@ -35,6 +35,7 @@ interface LoginValues {
 /** What the login answer's `user` carries that this page reads (server: accounts-users.ts userInfoSchema). */
 interface LoginUser {
   isAdmin?: boolean;
+  permission?: string | null;
   pwdExpired?: boolean;
   deptCode?: string | null;
   phone?: string | null;
@@ -141,6 +142,10 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
         setSubmitting(false);
         setExpired({ admin: Boolean(user.isAdmin || res.roles?.includes('admin')), phone: user.phone ?? '' });
         return;
+      }
+      // The home's figures go out with the session's calls instead of after them.
+      if (target.startsWith('/dashboard')) {
+        void import('../dashboard/dashboard-page').then((m) => m.prefetchHome(user)).catch(() => {});
       }
       navigate(target, { replace: true });
       return;
