@@ -103,3 +103,30 @@ export async function syncViewMenu(db: Kysely<DB>, viewId: number): Promise<bool
   }
   return true;
 }
+
+/**
+ * Deletes the page menus of views about to be deleted (their buttons cascade): only a menu that draws
+ * that view (the low-code page component at the view's route), never a directory or another page.
+ * Returns how many went.
+ */
+export async function dropViewMenus(db: Kysely<DB>, viewIds: readonly number[]): Promise<number> {
+  if (!viewIds.length) return 0;
+  const views = await db
+    .selectFrom('lc_generation')
+    .select(['id', 'menu_id'])
+    .where('id', 'in', [...viewIds])
+    .execute();
+  const menuIds = views.flatMap((v) => (v.menu_id == null ? [] : [{ menu: v.menu_id, view: v.id }]));
+  let dropped = 0;
+  for (const { menu, view } of menuIds) {
+    const r = await db
+      .deleteFrom('sys_menu')
+      .where('id', '=', menu)
+      .where('type', '=', 1)
+      .where('component', '=', 'dev-tools/temp/page')
+      .where('path', 'like', `/dev-tools/temp/page/%/${view}`)
+      .executeTakeFirst();
+    dropped += Number(r.numDeletedRows);
+  }
+  return dropped;
+}

@@ -10,7 +10,7 @@ import { containing, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
-import { checkParentMenu, syncViewMenu } from '../lowcode/view-menu.js';
+import { checkParentMenu, dropViewMenus, syncViewMenu } from '../lowcode/view-menu.js';
 import { componentNameOf, type DefinitionRow, readPage, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 
@@ -208,11 +208,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post('/api/generation/delete', { config: { permission: 'generation:del', log: '删除视图' } }, async (req) => {
     const ids = idsFrom(req.body, req.query);
-    await db.transaction().execute(async (trx) => {
+    const menus = await db.transaction().execute(async (trx) => {
+      // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
+      const dropped = await dropViewMenus(trx, ids);
       await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
       for (const id of ids) await dropViewTable(trx, id);
+      return dropped;
     });
     for (const id of ids) changeView(ctx, id);
+    if (menus) ctx.sessions.invalidate();
     return OK;
   });
 

@@ -61,6 +61,12 @@ describe('publishing a view puts its page in the menu tree', () => {
     const pages = (await menusOf(parent.id)).filter((m) => m.path === `/dev-tools/temp/page/menuProbe/${id}`);
     expect(pages.map((m) => m.title)).toEqual(['菜单探针二']);
     expect((await menusOf(detail.menuId)).length).toBe(5);
+
+    // Deleted, the view takes its page menu and buttons with it; the parent stays.
+    expect((await admin.post('/api/generation/delete', [id])).status).toBe(200);
+    expect(await server.ctx.db.selectFrom('sys_menu').select('id').where('id', '=', detail.menuId).execute()).toEqual([]);
+    expect(await menusOf(detail.menuId)).toEqual([]);
+    expect(await server.ctx.db.selectFrom('sys_menu').select('id').where('id', '=', parent.id).execute()).toHaveLength(1);
   });
 
   it('leaves the menus alone for a view defined without a parent (its author adds the menu)', async () => {
