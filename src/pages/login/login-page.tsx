@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_SECONDS } from '../../notify/notifier';
@@ -167,9 +167,12 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
             wastegen 危废管理平台
           </Typography.Title>
           <Flex justify="center" style={{ marginBottom: 4 }}>
-            <Tag color={site.color} className="wg-site-label">
+            <span
+              className="wg-site-label"
+              style={{ padding: '1px 10px', borderRadius: 4, color: '#fff', background: site.color, fontSize: 12, lineHeight: '20px' }}
+            >
               {site.label}
-            </Tag>
+            </span>
           </Flex>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
             账号登录
