@@ -88,8 +88,13 @@ describe('数据视图', () => {
     await button(drawer, '运行').click();
     await expect.poll(() => runError(page).textContent()).toMatch(/数据视图执行失败：.*syntax error/);
 
-    // Saving keeps what was typed; the saved view is listed.
+    // Saving keeps what was typed; the saved view is listed. Undo and redo step over whole edits.
     await typeSql(page, 'select count(*) as n from sys_user');
+    const editorText = () => page.getByTestId('sql-editor').textContent();
+    await page.keyboard.press('ControlOrMeta+z');
+    expect(await editorText()).toBe('select id, from sys_user');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    expect(await editorText()).toBe('select count(*) as n from sys_user');
     await button(drawer, '保存').click();
     await page.getByText('新增成功').waitFor();
     await table.getByText('用户名单').waitFor();

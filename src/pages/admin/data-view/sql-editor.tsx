@@ -1,13 +1,14 @@
 import { autocompletion } from '@codemirror/autocomplete';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * The data-view SQL editor: CodeMirror 6 with PostgreSQL highlighting and keyword completion. It is
- * loaded only by the data-view page (a lazy chunk). Ctrl/⌘+Enter runs the query; Tab indents.
+ * loaded only by the data-view page (a lazy chunk). Ctrl/⌘+Enter runs the query; Tab indents;
+ * Ctrl/⌘+Z undoes.
  */
 export interface SqlEditorProps {
   value: string;
@@ -23,6 +24,77 @@ const theme = EditorView.theme({
   '.cm-content': { padding: '8px 0' },
 });
 
+/** Marks the changes the history itself makes, so that they are not recorded again. */
+const fromHistory = Annotation.define<boolean>();
+const GROUP_MS = 600;
+
+/**
+ * Undo and redo (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z or Ctrl+Y) by snapshots of the text and cursor. Typing
+ * within 600 ms of the last change is one step; a deletion or paste of more than one character, and a
+ * run, start a new one. CodeMirror's own history lives in
+ * @codemirror/commands, which this project does not ship.
+ */
+function snapshotHistory(): { extension: Extension; breakGroup(): void } {
+  type Snapshot = { doc: string; cursor: number };
+  const undo: Snapshot[] = [];
+  const redo: Snapshot[] = [];
+  let last = 0;
+  const restore = (view: EditorView, from: Snapshot[], to: Snapshot[]) => {
+    const snap = from.pop();
+    if (!snap) return false;
+    to.push({ doc: view.state.doc.toString(), cursor: view.state.selection.main.head });
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: snap.doc },
+      selection: { anchor: Math.min(snap.cursor, snap.doc.length) },
+      annotations: fromHistory.of(true),
+      scrollIntoView: true,
+    });
+    last = 0;
+    return true;
+  };
+  const extension = [
+    EditorView.updateListener.of((u) => {
+      if (!u.docChanged || u.transactions.some((t) => t.annotation(fromHistory))) return;
+      const now = Date.now();
+      let bulk = false;
+      for (const t of u.transactions)
+        t.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
+          if (toA - fromA > 1 || inserted.length > 1) bulk = true;
+        });
+      if (bulk || now - last > GROUP_MS) {
+        undo.push({ doc: u.startState.doc.toString(), cursor: u.startState.selection.main.head });
+        if (undo.length > 200) undo.shift();
+      }
+      last = now;
+      redo.length = 0;
+    }),
+    // Read from the event itself: a shifted Z may arrive as 'z', which a Mod-z binding would also take.
+    EditorView.domEventHandlers({
+      keydown: (e, view) => {
+        if (!(e.ctrlKey || e.metaKey) || e.altKey) return false;
+        const key = e.key.toLowerCase();
+        const done =
+          key === 'z'
+            ? e.shiftKey
+              ? restore(view, redo, undo)
+              : restore(view, undo, redo)
+            : key === 'y' && e.ctrlKey
+              ? restore(view, redo, undo)
+              : null;
+        if (done === null) return false;
+        e.preventDefault();
+        return true;
+      },
+    }),
+  ];
+  return {
+    extension,
+    breakGroup: () => {
+      last = 0;
+    },
+  };
+}
+
 export default function SqlEditor({ value, onChange, onRun, readOnly = false }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -30,6 +102,7 @@ export default function SqlEditor({ value, onChange, onRun, readOnly = false }: 
   const handlers = useRef({ onChange, onRun });
   handlers.current = { onChange, onRun };
   const editable = useRef(new Compartment());
+  const [history] = useState(snapshotHistory);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; value and readOnly are synced below
   useEffect(() => {
@@ -45,11 +118,13 @@ export default function SqlEditor({ value, onChange, onRun, readOnly = false }: 
           sql({ dialect: PostgreSQL }),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           autocompletion(),
+          history.extension,
           placeholder('select … from …'),
           keymap.of([
             {
               key: 'Mod-Enter',
               run: () => {
+                history.breakGroup();
                 handlers.current.onRun();
                 return true;
               },
