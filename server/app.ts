@@ -112,9 +112,10 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
 
   if (config.signSecret) {
     const secret = config.signSecret;
-    app.addHook('preHandler', async (req) => {
+    // Before validation: the query and body are checked as sent, not as a schema coerced or trimmed them.
+    app.addHook('preValidation', async (req) => {
       if (!isApi(req.url) || !req.routeOptions.url) return;
-      // The query as sent: validation may have coerced or transformed req.query (isRefresh=1 → true).
+      // The query as sent, read from the address (isRefresh=1 stays the string 1).
       const query: Record<string, string | string[]> = {};
       const search = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
       for (const key of new Set(search.keys())) {
