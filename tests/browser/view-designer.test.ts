@@ -177,6 +177,18 @@ describe('视图管理 and the view designer', () => {
     await save.click();
     await notice(page, '保存成功').waitFor();
     expect(JSON.parse((await admin.get('/api/generation/detail', { id })).body.disTemplate).tableOption[0].chName).toBe('标题名');
+
+    // Unsaved edits survive a reload: offered back, and restored on 恢复.
+    await designer.getByRole('tab', { name: '表格列' }).click();
+    await designerRow(page, 'table', 0).locator('[data-cell="chName"]').fill('标题草稿');
+    await page.waitForTimeout(800);
+    page.on('dialog', (d) => void d.accept());
+    await page.reload();
+    await designer.locator('[data-draft]').waitFor();
+    expect(await designerRow(page, 'table', 0).locator('[data-cell="chName"]').inputValue()).toBe('标题名');
+    await button(designer.locator('[data-draft]'), '恢复').click();
+    expect(await designerRow(page, 'table', 0).locator('[data-cell="chName"]').inputValue()).toBe('标题草稿');
+    expect(await save.isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 });

@@ -37,6 +37,33 @@ const TAB_LABELS: Record<string, string> = {
 /** What is saved: compared with the last save to know whether there are unsaved edits. */
 const snapshot = (doc: DesignDoc) => JSON.stringify([doc.name, doc.menu, templateText(doc.template)]);
 
+/** Unsaved edits kept in this browser until saved or discarded, so leaving the page loses nothing. */
+const draftKey = (id: number) => `wastegen:view-design:${id}`;
+interface StoredDraft {
+  /** The saved definition the edits started from. */
+  base: string;
+  doc: DesignDoc;
+  at: string;
+}
+function readDraft(id: number): StoredDraft | undefined {
+  try {
+    const v = JSON.parse(localStorage.getItem(draftKey(id)) ?? 'null') as StoredDraft | null;
+    return v && typeof v.base === 'string' && v.doc && v.doc.id === id
+      ? { ...v, doc: { ...v.doc, template: templateOf(v.doc.template) } }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function writeDraft(id: number, draft: StoredDraft | undefined): void {
+  try {
+    if (draft) localStorage.setItem(draftKey(id), JSON.stringify(draft));
+    else localStorage.removeItem(draftKey(id));
+  } catch {
+    // Storage full or off: the edits stay on screen, only not across a reload.
+  }
+}
+
 function docOf(row: { id: number; name: string; status: number; disMenu: string | null; disTemplate: string | null }): DesignDoc {
   return {
     id: row.id,
@@ -75,6 +102,7 @@ export function ViewDesigner({
   const [saving, setSaving] = useState<'save' | 'publish' | undefined>();
   const [version, setVersion] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  const [restorable, setRestorable] = useState<(StoredDraft & { stale: boolean }) | undefined>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for the definition again
   useEffect(() => {
@@ -87,6 +115,9 @@ export function ViewDesigner({
         const d = docOf(row);
         setDoc(d);
         setSaved(snapshot(d));
+        const stored = readDraft(row.id);
+        if (stored && snapshot(stored.doc) !== snapshot(d)) setRestorable({ ...stored, stale: stored.base !== snapshot(d) });
+        else if (stored) writeDraft(row.id, undefined);
         setLoad({ status: 'ready' });
       })
       .catch((e: unknown) => live && setLoad({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
@@ -126,6 +157,13 @@ export function ViewDesigner({
   const dirty = !!doc && snapshot(doc) !== saved;
   const blocked = errors.length > 0 || !!draft;
 
+  // Unsaved edits are kept in the browser (half a second after the last one) until saved or discarded.
+  useEffect(() => {
+    if (!doc || !dirty || restorable) return;
+    const t = window.setTimeout(() => writeDraft(doc.id, { base: saved, doc, at: new Date().toLocaleString('zh-CN') }), 500);
+    return () => window.clearTimeout(t);
+  }, [doc, dirty, saved, restorable]);
+
   // Leaving the browser page with unsaved edits asks first.
   useEffect(() => {
     if (!dirty) return;
@@ -162,6 +200,7 @@ export function ViewDesigner({
       const before = JSON.parse(saved) as [string];
       if (before[0] !== doc.name) await viewApi.update({ id: doc.id, name: doc.name.trim() });
       setSaved(sent);
+      writeDraft(doc.id, undefined);
       notify.success(res.message || '保存成功');
       return true;
     } catch {
@@ -189,7 +228,11 @@ export function ViewDesigner({
   };
 
   const close = async () => {
-    if (dirty && !(await notify.confirm({ title: '放弃修改', content: '设计有未保存的修改，确定离开吗？', okText: '离开' }))) return;
+    if (dirty) {
+      if (!(await notify.confirm({ title: '放弃修改', content: '设计有未保存的修改，确定离开并放弃它们吗？', okText: '放弃并离开' })))
+        return;
+      writeDraft(viewId, undefined);
+    }
     onClose();
   };
 
@@ -268,6 +311,39 @@ export function ViewDesigner({
             <Button onClick={close}>返回列表</Button>
           </Space>
         </Space>
+        {restorable ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 12 }}
+            data-draft
+            title={`有 ${restorable.at} 未保存的设计修改`}
+            description={restorable.stale ? '此后视图已被保存过，恢复将覆盖那次保存的内容。' : undefined}
+            action={
+              <Space>
+                <Button
+                  size="small"
+                  type="primary"
+                  onClick={() => {
+                    edit((d) => ({ ...restorable.doc, status: d.status }));
+                    setRestorable(undefined);
+                  }}
+                >
+                  恢复
+                </Button>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    writeDraft(viewId, undefined);
+                    setRestorable(undefined);
+                  }}
+                >
+                  丢弃
+                </Button>
+              </Space>
+            }
+          />
+        ) : null}
         {errors.length ? (
           <Alert
             type="error"
@@ -291,7 +367,7 @@ export function ViewDesigner({
         ) : null}
       </Card>
       <Row gutter={12}>
-        <Col xs={24} xxl={14}>
+        <Col xs={24} xl={14}>
           <Card variant="borderless" size="small">
             <Tabs
               activeKey={tab}
@@ -431,7 +507,7 @@ export function ViewDesigner({
             />
           </Card>
         </Col>
-        <Col xs={24} xxl={10}>
+        <Col xs={24} xl={10}>
           <Card variant="borderless" size="small" title="实时预览（未保存的定义）" className="design-preview-card">
             <DesignPreview page={preview.analysis.page} problems={preview.analysis.problems} version={preview.version} />
           </Card>
