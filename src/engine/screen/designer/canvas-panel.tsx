@@ -1,6 +1,17 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Divider, Space, Tabs, Tooltip } from 'antd';
-import { ColorField, HEADER_IMAGE_TYPES, ImageField, NumField, SelectField, SwitchField, TextField, useDesigner } from './fields.js';
+import { memo } from 'react';
+import {
+  ColorField,
+  HEADER_IMAGE_TYPES,
+  ImageField,
+  NumField,
+  SelectField,
+  SwitchField,
+  TextField,
+  useDesigner,
+  useDesignValue,
+} from './fields.js';
 import { PRESET_THEME_COLORS } from './template.js';
 
 const C = 'canvasConfigure';
@@ -21,8 +32,8 @@ export const BG_SIZES = [
 ];
 
 function ThemeColors() {
-  const { template, edit } = useDesigner();
-  const list = template.canvasConfigure.themeColor;
+  const { edit } = useDesigner();
+  const list = (useDesignValue([C, 'themeColor']) ?? []) as { start: string; end: string }[];
   const path = [C, 'themeColor'] as const;
   const set = (next: { start: string; end: string }[]) => edit(path, next);
   return (
@@ -67,9 +78,8 @@ function ThemeColors() {
 }
 
 /** 画布配置: the basic settings, then 头部, 主标题, 副标题 and 主题色. */
-export function CanvasPanel() {
-  const { template } = useDesigner();
-  const live = template.canvasConfigure.subTitle.time === true;
+export const CanvasPanel = memo(function CanvasPanel() {
+  const live = useDesignValue([C, 'subTitle', 'time']) === true;
   const B = [C, 'basic'];
   return (
     <section className="wg-design-panel" aria-label="画布配置">
@@ -150,4 +160,4 @@ export function CanvasPanel() {
       />
     </section>
   );
-}
+});

@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useEngineServices } from '../../services.js';
-import { ColorField, NumField, SelectField, SwitchField, TextField, useDesigner } from './fields.js';
+import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
 import { CHART_LABELS, type DesignChart, type Path } from './template.js';
 
 interface DataViewOption {
@@ -140,15 +140,33 @@ export interface ChartPanelProps {
   index: number;
   itemId: string;
   chartIndex: number;
-  chart: DesignChart;
-  onBack(): void;
-  onDelete(): void;
+  onBack(i: string): void;
+  onDelete(i: string, chart: number): void;
 }
 
 /** 图表配置 in collapsible panels: the ones the chart's kind reads. */
-export function ChartPanel({ index, itemId, chartIndex, chart, onBack, onDelete }: ChartPanelProps) {
-  const { template } = useDesigner();
+export const ChartPanel = memo(function ChartPanel({ index, itemId, chartIndex, onBack, onDelete }: ChartPanelProps) {
   const path = ['layout', index, 'chart', chartIndex] as const;
+  const chart = useDesignValue(path) as DesignChart | undefined;
+  if (!chart) return null;
+  return <ChartPanelOf path={path} itemId={itemId} chartIndex={chartIndex} chart={chart} onBack={onBack} onDelete={onDelete} />;
+});
+
+function ChartPanelOf({
+  path,
+  itemId,
+  chartIndex,
+  chart,
+  onBack,
+  onDelete,
+}: {
+  path: Path;
+  itemId: string;
+  chartIndex: number;
+  chart: DesignChart;
+  onBack(i: string): void;
+  onDelete(i: string, chart: number): void;
+}) {
   const P = [...path, 'configure', 'private'];
   const kind = chart.fileName;
   const o = chart.configure.private;
@@ -300,17 +318,16 @@ export function ChartPanel({ index, itemId, chartIndex, chart, onBack, onDelete 
         </>
       ),
     });
-  const item = template.layout[index];
   return (
     <section className="wg-design-panel" aria-label="图表配置">
       <div className="wg-design-panel-head">
-        <Button size="small" type="text" icon={<ArrowLeftOutlined />} onClick={onBack}>
-          容器 {item?.i ?? itemId}
+        <Button size="small" type="text" icon={<ArrowLeftOutlined />} onClick={() => onBack(itemId)}>
+          容器 {itemId}
         </Button>
         <Tag color="blue">
           {chartIndex + 1}. {CHART_LABELS[kind] ?? kind}
         </Tag>
-        <Button danger size="small" icon={<DeleteOutlined />} onClick={onDelete}>
+        <Button danger size="small" icon={<DeleteOutlined />} onClick={() => onDelete(itemId, chartIndex)}>
           删除图表
         </Button>
       </div>

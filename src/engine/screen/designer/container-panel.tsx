@@ -1,8 +1,19 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Divider, Empty, List, Tabs, Tag } from 'antd';
+import { memo } from 'react';
 import { BG_POSITIONS, BG_SIZES } from './canvas-panel.js';
-import { ColorField, ImageField, NumField, SelectField, SwitchField, TextField, useDesigner } from './fields.js';
-import { CHART_LABELS, type DesignItem, moveChart, pointerOfPath, problemsUnder } from './template.js';
+import {
+  ColorField,
+  ImageField,
+  NumField,
+  SelectField,
+  SwitchField,
+  TextField,
+  useDesigner,
+  useDesignValue,
+  useProblemsAt,
+} from './fields.js';
+import { CHART_LABELS, type DesignChart, moveChart, pointerOfPath } from './template.js';
 
 const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'double'].map((v) => ({ value: v, label: v }));
 const ALIGN = [
@@ -11,94 +22,105 @@ const ALIGN = [
   { value: 'right', label: '居右' },
 ];
 
+function ChartProblems({ pointer }: { pointer: string }) {
+  const text = useProblemsAt(pointer, true);
+  const count = text ? text.split('\n').length : 0;
+  return count > 0 ? <Tag color="error">{count} 个问题</Tag> : null;
+}
+
 export interface ContainerPanelProps {
   index: number;
-  item: DesignItem;
-  onSelectChart(chart: number): void;
+  /** The container's id. */
+  i: string;
+  onSelectChart(i: string, chart: number): void;
   onAddChart(): void;
-  onDeleteChart(chart: number): void;
-  onDelete(): void;
+  onDeleteChart(i: string, chart: number): void;
+  onDelete(i: string): void;
 }
 
 /** 容器配置: 样式, 标题 and 高级, and the container's charts in their order. */
-export function ContainerPanel({ index, item, onSelectChart, onAddChart, onDeleteChart, onDelete }: ContainerPanelProps) {
-  const { apply, problems } = useDesigner();
+export const ContainerPanel = memo(function ContainerPanel({
+  index,
+  i,
+  onSelectChart,
+  onAddChart,
+  onDeleteChart,
+  onDelete,
+}: ContainerPanelProps) {
+  const { apply } = useDesigner();
   const P = ['layout', index, 'container'] as const;
   const S = [...P, 'style'];
   const H = [...P, 'header'];
   const U = [...P, 'super'];
-  const sup = item.container.super as Record<string, Record<string, unknown> | string>;
-  const abs = typeof sup.absolute === 'object' && sup.absolute.enabled === true;
-  const scroll = typeof sup.scroll === 'object' && sup.scroll.enabled === true;
-  const curtain = typeof sup.curtain === 'object' && sup.curtain.enabled === true;
-  const showTitle = item.container.header.showTitle === true;
+  const charts = (useDesignValue(['layout', index, 'chart']) ?? []) as DesignChart[];
+  const abs = useDesignValue([...U, 'absolute', 'enabled']) === true;
+  const scroll = useDesignValue([...U, 'scroll', 'enabled']) === true;
+  const curtain = useDesignValue([...U, 'curtain', 'enabled']) === true;
+  const showTitle = useDesignValue([...H, 'showTitle']) === true;
   return (
     <section className="wg-design-panel" aria-label="容器配置">
       <div className="wg-design-panel-head">
         <span>
-          容器 <Tag>{item.i}</Tag>
+          容器 <Tag>{i}</Tag>
         </span>
-        <Button danger size="small" icon={<DeleteOutlined />} onClick={onDelete}>
+        <Button danger size="small" icon={<DeleteOutlined />} onClick={() => onDelete(i)}>
           删除容器
         </Button>
       </div>
       <Divider plain>图表</Divider>
-      {item.chart.length === 0 ? (
+      {charts.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="容器中暂无图表" />
       ) : (
         <List
           size="small"
           className="wg-design-chart-list"
-          dataSource={item.chart}
-          renderItem={(chart, n) => {
-            const count = problemsUnder(problems, pointerOfPath(['layout', index, 'chart', n])).length;
-            return (
-              <List.Item
-                actions={[
-                  <Button
-                    key="cfg"
-                    type="text"
-                    size="small"
-                    aria-label={`配置图表 ${n + 1}`}
-                    icon={<SettingOutlined />}
-                    onClick={() => onSelectChart(n)}
-                  />,
-                  <Button
-                    key="up"
-                    type="text"
-                    size="small"
-                    aria-label={`上移图表 ${n + 1}`}
-                    disabled={n === 0}
-                    icon={<ArrowUpOutlined />}
-                    onClick={() => apply((t) => moveChart(t, item.i, n, -1))}
-                  />,
-                  <Button
-                    key="down"
-                    type="text"
-                    size="small"
-                    aria-label={`下移图表 ${n + 1}`}
-                    disabled={n === item.chart.length - 1}
-                    icon={<ArrowDownOutlined />}
-                    onClick={() => apply((t) => moveChart(t, item.i, n, 1))}
-                  />,
-                  <Button
-                    key="del"
-                    type="text"
-                    size="small"
-                    danger
-                    aria-label={`删除图表 ${n + 1}`}
-                    icon={<DeleteOutlined />}
-                    onClick={() => onDeleteChart(n)}
-                  />,
-                ]}
-              >
-                <button type="button" className="wg-design-link" onClick={() => onSelectChart(n)}>
-                  {n + 1}. {CHART_LABELS[chart.fileName] ?? chart.fileName}
-                </button>
-                {count > 0 && <Tag color="error">{count} 个问题</Tag>}
-              </List.Item>
-            );
-          }}
+          dataSource={charts}
+          renderItem={(chart, n) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="cfg"
+                  type="text"
+                  size="small"
+                  aria-label={`配置图表 ${n + 1}`}
+                  icon={<SettingOutlined />}
+                  onClick={() => onSelectChart(i, n)}
+                />,
+                <Button
+                  key="up"
+                  type="text"
+                  size="small"
+                  aria-label={`上移图表 ${n + 1}`}
+                  disabled={n === 0}
+                  icon={<ArrowUpOutlined />}
+                  onClick={() => apply((t) => moveChart(t, i, n, -1))}
+                />,
+                <Button
+                  key="down"
+                  type="text"
+                  size="small"
+                  aria-label={`下移图表 ${n + 1}`}
+                  disabled={n === charts.length - 1}
+                  icon={<ArrowDownOutlined />}
+                  onClick={() => apply((t) => moveChart(t, i, n, 1))}
+                />,
+                <Button
+                  key="del"
+                  type="text"
+                  size="small"
+                  danger
+                  aria-label={`删除图表 ${n + 1}`}
+                  icon={<DeleteOutlined />}
+                  onClick={() => onDeleteChart(i, n)}
+                />,
+              ]}
+            >
+              <button type="button" className="wg-design-link" onClick={() => onSelectChart(i, n)}>
+                {n + 1}. {CHART_LABELS[chart.fileName] ?? chart.fileName}
+              </button>
+              <ChartProblems pointer={pointerOfPath(['layout', index, 'chart', n])} />
+            </List.Item>
+          )}
         />
       )}
       <Button block icon={<PlusOutlined />} onClick={onAddChart} style={{ marginTop: 8 }}>
@@ -209,4 +231,4 @@ export function ContainerPanel({ index, item, onSelectChart, onAddChart, onDelet
       />
     </section>
   );
-}
+});

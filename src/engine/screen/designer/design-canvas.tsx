@@ -73,7 +73,15 @@ function useDesignScheduler(model: BigScreenModel): ScreenScheduler {
   return scheduler;
 }
 
-export function DesignCanvas({ model, template, scale, selected, onSelect, onCells, onKeyDown }: DesignCanvasProps) {
+export const DesignCanvas = memo(function DesignCanvas({
+  model,
+  template,
+  scale,
+  selected,
+  onSelect,
+  onCells,
+  onKeyDown,
+}: DesignCanvasProps) {
   const scheduler = useDesignScheduler(model);
   const [scaleStore] = useState(() => new ScaleStore());
   scaleStore.set(scale);
@@ -194,4 +202,4 @@ export function DesignCanvas({ model, template, scale, selected, onSelect, onCel
       </div>
     </div>
   );
-}
+});

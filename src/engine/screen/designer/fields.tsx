@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Upload } from 'antd';
-import { createContext, type ReactNode, useContext, useId } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useId, useSyncExternalStore } from 'react';
 import type { Problem } from '../../../model/index.js';
 import { useEngineServices } from '../../services.js';
 import { type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
@@ -10,9 +10,59 @@ import { type DesignTemplate, getIn, type Path, pointerOfPath } from './template
  * path under it, so a refused save says where. Typing in one field is one undo step.
  */
 
+/**
+ * The template and its problems as a store: each control subscribes to its own value, so an edit
+ * (or an undo) redraws only the controls whose value or problems changed, not the whole side bar.
+ */
+export class DesignStore {
+  private listeners = new Set<() => void>();
+  private pending = false;
+  private messages = new Map<string, string>();
+
+  constructor(
+    public template: DesignTemplate,
+    public problems: readonly Problem[] = [],
+  ) {}
+
+  /** Takes the designer's current state while it renders; listeners hear of it after the commit (notify). */
+  update(template: DesignTemplate, problems: readonly Problem[]): void {
+    if (template === this.template && problems === this.problems) return;
+    if (problems !== this.problems) this.messages.clear();
+    this.template = template;
+    this.problems = problems;
+    this.pending = true;
+  }
+
+  notify(): void {
+    if (!this.pending) return;
+    this.pending = false;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The problems at a pointer (`under`: or below it), as one text: code and message per line. */
+  messagesAt(pointer: string, under = false): string {
+    const key = `${under ? '>' : '='}${pointer}`;
+    let text = this.messages.get(key);
+    if (text === undefined) {
+      text = this.problems
+        .filter((p) => p.pointer === pointer || (under && p.pointer.startsWith(`${pointer}/`)))
+        .map((p) => `${p.code}\t${p.message}`)
+        .join('\n');
+      this.messages.set(key, text);
+    }
+    return text;
+  }
+}
+
 export interface DesignerEdit {
-  template: DesignTemplate;
-  problems: readonly Problem[];
+  store: DesignStore;
   /** Sets one value; `group` merges consecutive edits of one field into one undo step. */
   edit(path: Path, value: unknown, group?: string): void;
   /** Any other change, as one undo step. */
@@ -27,6 +77,22 @@ export function useDesigner(): DesignerEdit {
   return d;
 }
 
+/** The template's value at `path`; re-renders only when that value changes. */
+export function useDesignValue(path: Path): unknown {
+  const { store } = useDesigner();
+  const key = path.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the path
+  const get = useCallback(() => getIn(store.template, path), [store, key]);
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
+/** The problems at a pointer (or below it), as "code<TAB>message" lines; empty when there are none. */
+export function useProblemsAt(pointer: string, under = false): string {
+  const { store } = useDesigner();
+  const get = useCallback(() => store.messagesAt(pointer, under), [store, pointer, under]);
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
 interface FieldProps {
   label: string;
   path: Path;
@@ -34,13 +100,20 @@ interface FieldProps {
 }
 
 function useField(path: Path) {
-  const { template, problems, edit } = useDesigner();
+  const { edit } = useDesigner();
   const pointer = pointerOfPath(path);
-  const own = problems.filter((p) => p.pointer === pointer);
+  const value = useDesignValue(path);
+  const own = useProblemsAt(pointer)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [code = '', message = ''] = line.split('\t');
+      return { code, message };
+    });
   const error = own.find((p) => !p.code.startsWith('W_'));
   return {
     id: useId(),
-    value: getIn(template, path),
+    value,
     pointer,
     set: (v: unknown, group?: string) => edit(path, v, group),
     status: (error ? 'error' : own.length ? 'warning' : undefined) as 'error' | 'warning' | undefined,

@@ -13,14 +13,14 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Alert, Badge, Button, Empty, Form, Modal, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
-import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type BigScreenModel, isWarning, type Problem } from '../../../model/index.js';
 import { HttpError, useEngineServices } from '../../services.js';
 import { CanvasPanel } from './canvas-panel.js';
 import { ChartPanel } from './chart-panel.js';
 import { ContainerPanel } from './container-panel.js';
 import { DesignCanvas } from './design-canvas.js';
-import { DesignerContext, type DesignerEdit } from './fields.js';
+import { DesignerContext, type DesignerEdit, DesignStore } from './fields.js';
 import { ChartGallery } from './gallery.js';
 import { type History, historyOf, record, redo, seal, undo } from './history.js';
 import {
@@ -123,9 +123,10 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   const [saving, setSaving] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
   const [reloadCount, setReloadCount] = useState(0);
-  const root = useRef<HTMLDivElement | null>(null);
   const [pane, setPane] = useState<HTMLDivElement | null>(null);
   const paneWidth = useWidth(pane);
+  const shown = useRef(false);
+  shown.current = paneWidth > 0;
   const lastModel = useRef<BigScreenModel | undefined>(undefined);
 
   const template = history.present;
@@ -216,16 +217,16 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   const model = checked.model ?? lastModel.current;
   const errors = checked.problems.filter((p) => !isWarning(p));
 
-  const designer = useMemo<DesignerEdit>(
-    () => ({ template, problems: checked.problems, edit, apply }),
-    [template, checked.problems, edit, apply],
-  );
+  const [store] = useState(() => new DesignStore(template));
+  store.update(template, checked.problems);
+  useLayoutEffect(() => store.notify());
+  const designer = useMemo<DesignerEdit>(() => ({ store, edit, apply }), [store, edit, apply]);
 
   // Undo and redo anywhere in the designer except while typing in a field (the field undoes its own text).
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      const el = root.current;
-      if (!el || el.offsetParent === null || !(e.ctrlKey || e.metaKey) || isTyping(e.target)) return;
+      // A designer kept in a hidden tab has no width; reading the observed width forces no layout.
+      if (!shown.current || !(e.ctrlKey || e.metaKey) || isTyping(e.target)) return;
       if (document.querySelector('.ant-modal-wrap:not([style*="display: none"])')) return;
       const key = e.key.toLowerCase();
       if (key === 'z' && !e.shiftKey) {
@@ -251,30 +252,41 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   );
   const onCells = useCallback((cells: Cell[]) => apply((t) => placeCells(t, cells)), [apply]);
 
-  const confirmDeleteContainer = async (i: string) => {
-    const ok = await notify.confirm({
-      title: '删除容器',
-      content: `确定删除容器 ${i} 及其中的图表吗？`,
-      okText: '删除',
-      cancelText: '取消',
-    });
-    if (!ok) return;
-    apply((t) => removeContainer(t, i));
-    setSelection({ kind: 'canvas' });
-  };
-  const confirmDeleteChart = async (i: string, chart: number) => {
-    const ok = await notify.confirm({
-      title: '删除图表',
-      content: `确定删除容器 ${i} 的第 ${chart + 1} 个图表吗？`,
-      okText: '删除',
-      cancelText: '取消',
-    });
-    if (!ok) return;
-    apply((t) => removeChart(t, i, chart));
-    setSelection({ kind: 'item', i });
-  };
+  const confirmDeleteContainer = useCallback(
+    async (i: string) => {
+      const ok = await notify.confirm({
+        title: '删除容器',
+        content: `确定删除容器 ${i} 及其中的图表吗？`,
+        okText: '删除',
+        cancelText: '取消',
+      });
+      if (!ok) return;
+      apply((t) => removeContainer(t, i));
+      setSelection({ kind: 'canvas' });
+    },
+    [notify, apply],
+  );
+  const confirmDeleteChart = useCallback(
+    async (i: string, chart: number) => {
+      const ok = await notify.confirm({
+        title: '删除图表',
+        content: `确定删除容器 ${i} 的第 ${chart + 1} 个图表吗？`,
+        okText: '删除',
+        cancelText: '取消',
+      });
+      if (!ok) return;
+      apply((t) => removeChart(t, i, chart));
+      setSelection({ kind: 'item', i });
+    },
+    [notify, apply],
+  );
+  const selectChart = useCallback((i: string, chart: number) => setSelection({ kind: 'chart', i, chart }), []);
+  const selectItem = useCallback((i: string) => setSelection({ kind: 'item', i }), []);
+  const openGallery = useCallback(() => setGallery(true), []);
+  const deleteChart = useCallback((i: string, chart: number) => void confirmDeleteChart(i, chart), [confirmDeleteChart]);
+  const deleteContainer = useCallback((i: string) => void confirmDeleteContainer(i), [confirmDeleteContainer]);
 
-  const onCanvasKey = (e: KeyboardEvent<HTMLDivElement>) => {
+  const canvasKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (isTyping(e.target) || !item) return;
     const step = e.shiftKey ? 5 : 1;
     const move: Record<string, [number, number]> = {
@@ -293,6 +305,10 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       void confirmDeleteContainer(item.i);
     }
   };
+
+  const onKeyRef = useRef(canvasKey);
+  onKeyRef.current = canvasKey;
+  const onCanvasKey = useCallback((e: KeyboardEvent<HTMLDivElement>) => onKeyRef.current(e), []);
 
   const newContainer = () => {
     const r = addContainer(template);
@@ -378,6 +394,40 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
     notify.success(IMPORTED);
   };
 
+  // The toolbar's buttons call the latest handlers through one stable object, so it redraws only when what it shows changes.
+  const latest = useRef({
+    newContainer,
+    save,
+    exportLayout,
+    importLayout,
+    pickProblem: (pointer: string) => setSelection(selectionOf(pointer, template)),
+  });
+  latest.current = {
+    newContainer,
+    save,
+    exportLayout,
+    importLayout,
+    pickProblem: (pointer: string) => setSelection(selectionOf(pointer, template)),
+  };
+  const actions = useMemo<ToolbarActions>(
+    () => ({
+      canvas: () => setSelection({ kind: 'canvas' }),
+      newContainer: () => latest.current.newContainer(),
+      gallery: () => setGallery(true),
+      undo: doUndo,
+      redo: doRedo,
+      save: () => void latest.current.save(),
+      exportLayout: () => latest.current.exportLayout(),
+      importLayout: () => latest.current.importLayout(),
+      togglePanel: () => setPanelHidden((v) => !v),
+      zoom: setZoom,
+      showProblems: setShowProblems,
+      pickProblem: (pointer) => latest.current.pickProblem(pointer),
+      previewUrl: `/lsPreview?lsId=${lsId}`,
+    }),
+    [doUndo, doRedo, lsId],
+  );
+
   // ----- drawing -----
   if (load.status === 'loading')
     return (
@@ -413,9 +463,8 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
         index={itemIndex}
         itemId={item.i}
         chartIndex={selection.chart}
-        chart={chart}
-        onBack={() => setSelection({ kind: 'item', i: item.i })}
-        onDelete={() => void confirmDeleteChart(item.i, selection.chart)}
+        onBack={selectItem}
+        onDelete={deleteChart}
       />
     );
   else if (item)
@@ -423,109 +472,30 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       <ContainerPanel
         key={item.i}
         index={itemIndex}
-        item={item}
-        onSelectChart={(n) => setSelection({ kind: 'chart', i: item.i, chart: n })}
-        onAddChart={() => setGallery(true)}
-        onDeleteChart={(n) => void confirmDeleteChart(item.i, n)}
-        onDelete={() => void confirmDeleteContainer(item.i)}
+        i={item.i}
+        onSelectChart={selectChart}
+        onAddChart={openGallery}
+        onDeleteChart={deleteChart}
+        onDelete={deleteContainer}
       />
     );
 
-  const problemList = (
-    <ul className="wg-design-problems">
-      {checked.problems.map((p: Problem) => (
-        <li key={`${p.pointer}:${p.message}`}>
-          <button type="button" className="wg-design-link" onClick={() => setSelection(selectionOf(p.pointer, template))}>
-            <Tag color={isWarning(p) ? 'warning' : 'error'}>{isWarning(p) ? '警告' : '错误'}</Tag>
-            {p.message}
-            <div className="wg-design-pointer">{p.pointer || '/'}</div>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-
   return (
     <DesignerContext.Provider value={designer}>
-      <div ref={root} className="wg-design" data-dirty={dirty || undefined}>
-        <div className="wg-design-toolbar" role="toolbar" aria-label="大屏设计">
-          <div className="wg-design-title">
-            <FundProjectionScreenOutlined /> 大屏设计 · {screen.name}
-            {dirty && (
-              <Tag color="orange" className="wg-design-dirty">
-                未保存
-              </Tag>
-            )}
-          </div>
-          <Space wrap size={6}>
-            <Button
-              icon={<SettingOutlined />}
-              type={selection.kind === 'canvas' ? 'primary' : 'default'}
-              ghost={selection.kind === 'canvas'}
-              onClick={() => setSelection({ kind: 'canvas' })}
-            >
-              画布配置
-            </Button>
-            <Button icon={<AppstoreAddOutlined />} onClick={newContainer}>
-              添加容器
-            </Button>
-            <Button icon={<BarChartOutlined />} onClick={() => setGallery(true)}>
-              添加图表
-            </Button>
-            <Tooltip title="撤销 (Ctrl+Z)">
-              <Button icon={<UndoOutlined />} aria-label="撤销" disabled={history.past.length === 0} onClick={doUndo} />
-            </Tooltip>
-            <Tooltip title="重做 (Ctrl+Shift+Z / Ctrl+Y)">
-              <Button icon={<RedoOutlined />} aria-label="重做" disabled={history.future.length === 0} onClick={doRedo} />
-            </Tooltip>
-            <Popover
-              open={showProblems && checked.problems.length > 0}
-              onOpenChange={setShowProblems}
-              trigger="click"
-              title="大屏配置问题"
-              content={problemList}
-            >
-              <Badge count={errors.length} size="small">
-                <Button
-                  icon={<WarningOutlined />}
-                  danger={errors.length > 0}
-                  disabled={checked.problems.length === 0}
-                  aria-label="配置问题"
-                >
-                  问题
-                </Button>
-              </Badge>
-            </Popover>
-            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
-              保存
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={exportLayout}>
-              导出容器配置
-            </Button>
-            <Button icon={<UploadOutlined />} onClick={importLayout}>
-              导入容器配置
-            </Button>
-            <Button icon={panelHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={() => setPanelHidden((v) => !v)}>
-              {panelHidden ? '显示配置栏' : '隐藏配置栏'}
-            </Button>
-            <Select<Zoom>
-              aria-label="画布缩放"
-              value={zoom}
-              style={{ width: 110 }}
-              onChange={setZoom}
-              options={[
-                { value: 'fit', label: '适应宽度' },
-                { value: 0.25, label: '25%' },
-                { value: 0.5, label: '50%' },
-                { value: 0.75, label: '75%' },
-                { value: 1, label: '100%' },
-              ]}
-            />
-            <Button href={`/lsPreview?lsId=${lsId}`} target="_blank" rel="noopener">
-              预览
-            </Button>
-          </Space>
-        </div>
+      <div className="wg-design" data-dirty={dirty || undefined}>
+        <Toolbar
+          name={screen.name}
+          dirty={dirty}
+          canUndo={history.past.length > 0}
+          canRedo={history.future.length > 0}
+          canvasSelected={selection.kind === 'canvas'}
+          problems={checked.problems}
+          saving={saving}
+          panelHidden={panelHidden}
+          zoom={zoom}
+          showProblems={showProblems}
+          actions={actions}
+        />
         {errors.length > 0 && (
           <Alert
             type="error"
@@ -594,3 +564,134 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
     </DesignerContext.Provider>
   );
 }
+
+interface ToolbarActions {
+  canvas(): void;
+  newContainer(): void;
+  gallery(): void;
+  undo(): void;
+  redo(): void;
+  save(): void;
+  exportLayout(): void;
+  importLayout(): void;
+  togglePanel(): void;
+  zoom(z: Zoom): void;
+  showProblems(open: boolean): void;
+  pickProblem(pointer: string): void;
+  previewUrl: string;
+}
+
+interface ToolbarProps {
+  name: string;
+  dirty: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  canvasSelected: boolean;
+  problems: readonly Problem[];
+  saving: boolean;
+  panelHidden: boolean;
+  zoom: Zoom;
+  showProblems: boolean;
+  actions: ToolbarActions;
+}
+
+/** The header: the screen's name, the unsaved flag and the designer's buttons (these labels exactly). */
+const Toolbar = memo(function Toolbar({
+  name,
+  dirty,
+  canUndo,
+  canRedo,
+  canvasSelected,
+  problems,
+  saving,
+  panelHidden,
+  zoom,
+  showProblems,
+  actions,
+}: ToolbarProps) {
+  const errors = problems.filter((p) => !isWarning(p));
+  const problemList = (
+    <ul className="wg-design-problems">
+      {problems.map((p: Problem) => (
+        <li key={`${p.pointer}:${p.message}`}>
+          <button type="button" className="wg-design-link" onClick={() => actions.pickProblem(p.pointer)}>
+            <Tag color={isWarning(p) ? 'warning' : 'error'}>{isWarning(p) ? '警告' : '错误'}</Tag>
+            {p.message}
+            <div className="wg-design-pointer">{p.pointer || '/'}</div>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div className="wg-design-toolbar" role="toolbar" aria-label="大屏设计">
+      <div className="wg-design-title">
+        <FundProjectionScreenOutlined /> 大屏设计 · {name}
+        {dirty && (
+          <Tag color="orange" className="wg-design-dirty">
+            未保存
+          </Tag>
+        )}
+      </div>
+      <Space wrap size={6}>
+        <Button icon={<SettingOutlined />} type={canvasSelected ? 'primary' : 'default'} ghost={canvasSelected} onClick={actions.canvas}>
+          画布配置
+        </Button>
+        <Button icon={<AppstoreAddOutlined />} onClick={actions.newContainer}>
+          添加容器
+        </Button>
+        <Button icon={<BarChartOutlined />} onClick={actions.gallery}>
+          添加图表
+        </Button>
+        <Tooltip title="撤销 (Ctrl+Z)">
+          <Button icon={<UndoOutlined />} aria-label="撤销" disabled={!canUndo} onClick={actions.undo} />
+        </Tooltip>
+        <Tooltip title="重做 (Ctrl+Shift+Z / Ctrl+Y)">
+          <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={actions.redo} />
+        </Tooltip>
+        <Popover
+          open={showProblems && problems.length > 0}
+          onOpenChange={actions.showProblems}
+          trigger="click"
+          title="大屏配置问题"
+          content={problemList}
+        >
+          <Badge count={errors.length} size="small">
+            <Button icon={<WarningOutlined />} danger={errors.length > 0} disabled={problems.length === 0} aria-label="配置问题">
+              问题
+            </Button>
+          </Badge>
+        </Popover>
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={actions.save}>
+          保存
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={actions.exportLayout}>
+          导出容器配置
+        </Button>
+        <Button icon={<UploadOutlined />} onClick={actions.importLayout}>
+          导入容器配置
+        </Button>
+        <Button icon={panelHidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} onClick={actions.togglePanel}>
+          {panelHidden ? '显示配置栏' : '隐藏配置栏'}
+        </Button>
+        <Select<Zoom>
+          aria-label="画布缩放"
+          value={zoom}
+          style={{ width: 110 }}
+          onChange={actions.zoom}
+          options={[
+            { value: 'fit', label: '适应宽度' },
+            { value: 0.25, label: '25%' },
+            { value: 0.5, label: '50%' },
+            { value: 0.75, label: '75%' },
+            { value: 1, label: '100%' },
+          ]}
+        />
+        <Button href={actions.previewUrl} target="_blank" rel="noopener">
+          预览
+        </Button>
+      </Space>
+    </div>
+  );
+});
