@@ -1,6 +1,7 @@
 import { normalizeAll, type PageModel, type Problem, sortByKeys } from '../src/model/index.js';
 import { parseJsonFile } from '../src/model/parse.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
+import { loadTemplates } from './templates.js';
 
 /**
  * definitions → generated files, in memory. No I/O: the CLI reads the sources and writes (or
@@ -18,6 +19,8 @@ export interface DefinitionSource {
 export interface CompileResult {
   /** Path relative to generated/ → text. Empty when any definition has an error. */
   files: Map<string, string>;
+  /** Path relative to generated/ → the template file that printed it. */
+  origins: Map<string, string>;
   problems: Problem[];
   skipped: { file: string; id: number | undefined; reason: string }[];
   pages: PageModel[];
@@ -32,6 +35,10 @@ export function outputDir(source: Pick<DefinitionSource, 'rel'>): string {
 export interface CompileOptions {
   /** Called as pages are emitted: `done` of `total`. */
   onPage?(done: number, total: number): void;
+  /** The project's template overrides (absolute path); templates it lacks come from the defaults. */
+  templatesDir?: string;
+  /** How a template's path is shown in messages. */
+  showPath?(absolute: string): string;
 }
 
 export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/', options: CompileOptions = {}): CompileResult {
@@ -47,8 +54,9 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   }
   const set = normalizeAll(inputs);
   problems.push(...set.problems);
-  const result: CompileResult = { files: new Map(), problems, skipped: set.skipped, pages: set.pages };
+  const result: CompileResult = { files: new Map(), origins: new Map(), problems, skipped: set.skipped, pages: set.pages };
   if (problems.some((p) => !p.code.startsWith('W_'))) return result;
+  const templates = loadTemplates(options.templatesDir, options.showPath);
 
   const ordered = sortByKeys(
     set.pages,
@@ -59,11 +67,14 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const routes: RouteEntry[] = [];
   for (const page of ordered) {
     const dir = dirs.get(page.source.file) as string;
-    modules.push(...emitPage(page, dir));
+    modules.push(...emitPage(page, dir, templates));
     routes.push({ page, module: `${dir}/page` });
     options.onPage?.(routes.length, ordered.length);
   }
-  modules.push(emitRoutes(routes, routesSource));
-  for (const m of sortByKeys(modules, (m) => m.path)) result.files.set(m.path, m.text);
+  modules.push(emitRoutes(routes, routesSource, templates));
+  for (const m of sortByKeys(modules, (m) => m.path)) {
+    result.files.set(m.path, m.text);
+    result.origins.set(m.path, templates.fileOf(m.template));
+  }
   return result;
 }

@@ -31,8 +31,12 @@ const GENERATOR_DIRS = ['cli', 'src/model', 'src/shared', 'templates'].map((d) =
  * CLI's build hash and the templates when running compiled, every source file when running from
  * TypeScript (tests).
  */
-function generatorFingerprint(): string {
+function generatorFingerprint(project: Pick<Project, 'templatesDir'>): string {
   const h = createHash('sha256');
+  if (project.templatesDir) {
+    h.update('templatesDir\0').update(project.templatesDir);
+    walkTemplates(project.templatesDir, h);
+  }
   const build = compiledBuildHash();
   if (build) {
     h.update(build);
@@ -52,7 +56,13 @@ function generatorFingerprint(): string {
 }
 
 function walkTemplates(dir: string, h: ReturnType<typeof createHash>): void {
-  for (const name of readdirSync(dir).sort()) if (name.endsWith('.hbs')) h.update(name).update(readFileSync(join(dir, name)));
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    h.update('(missing)');
+  }
+  for (const name of names) if (name.endsWith('.hbs')) h.update(name).update(readFileSync(join(dir, name)));
 }
 
 function cacheFile(project: Project): string {
@@ -95,7 +105,7 @@ export function isUpToDate(project: Project, sources: readonly InputText[]): boo
     const st = statSync(join(project.generatedDir, rel));
     if (st.size !== want.size || st.mtimeMs !== want.mtimeMs) return false;
   }
-  return record.generator === generatorFingerprint();
+  return record.generator === generatorFingerprint(project);
 }
 
 /** Records the state a successful generate left behind. Failure to write the cache is not an error. */
@@ -108,7 +118,7 @@ export function recordGenerate(project: Project, sources: readonly InputText[]):
     }
     const record: CacheRecord = {
       version: 1,
-      generator: generatorFingerprint(),
+      generator: generatorFingerprint(project),
       generatedDir: project.generatedDir,
       inputs: inputsOf(sources),
       outputs,

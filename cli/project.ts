@@ -19,9 +19,11 @@ export interface ProjectConfig {
   /** Globs over definition files relative to definitionsDir, e.g. "views/12-*.json". */
   include?: string[];
   exclude?: string[];
+  /** A folder of Handlebars templates (`view-page.hbs`, …) that replace the defaults of the same name. */
+  templatesDir?: string;
 }
 
-const CONFIG_KEYS = ['$schema', 'server', 'definitionsDir', 'generatedDir', 'include', 'exclude'];
+const CONFIG_KEYS = ['$schema', 'server', 'definitionsDir', 'generatedDir', 'templatesDir', 'include', 'exclude'];
 
 function validateConfig(json: unknown, file: string): Problem[] {
   const problems: Problem[] = [];
@@ -34,7 +36,7 @@ function validateConfig(json: unknown, file: string): Problem[] {
   const o = json as Record<string, unknown>;
   for (const key of Object.keys(o))
     if (!CONFIG_KEYS.includes(key)) add(`/${escapePointerToken(key)}`, `unknown key ${JSON.stringify(key)}`);
-  for (const key of ['$schema', 'definitionsDir', 'generatedDir'] as const) {
+  for (const key of ['$schema', 'definitionsDir', 'generatedDir', 'templatesDir'] as const) {
     if (o[key] !== undefined && (typeof o[key] !== 'string' || o[key] === ''))
       add(`/${escapePointerToken(key)}`, 'expected a non-empty text');
   }
@@ -64,6 +66,8 @@ export interface Project {
   /** Absolute paths. */
   definitionsDir: string;
   generatedDir: string;
+  /** The project's template overrides, when the config names a folder. */
+  templatesDir?: string;
   server?: string;
   include: string[];
   exclude: string[];
@@ -102,11 +106,21 @@ export function loadProject(opts: ProjectOptions = {}): Project {
     if (r.problems.length) throw new CliError(`${CONFIG_FILE} is invalid`, EXIT.invalid, undefined, r.problems);
     config = r.config;
   }
+  if (config.templatesDir) {
+    const t = isAbsolute(config.templatesDir) ? config.templatesDir : resolve(root, config.templatesDir);
+    if (!existsSync(t))
+      throw new CliError(
+        `${CONFIG_FILE}#/templatesDir: the folder ${config.templatesDir} does not exist`,
+        EXIT.invalid,
+        'create it, or remove templatesDir to use the default templates',
+      );
+  }
   const dir = (d: string | undefined, fallback: string) => (d ? (isAbsolute(d) ? d : resolve(root, d)) : join(root, fallback));
   return {
     root,
     definitionsDir: dir(config.definitionsDir, 'definitions'),
     generatedDir: dir(config.generatedDir, 'generated'),
+    ...(config.templatesDir ? { templatesDir: dir(config.templatesDir, 'templates') } : {}),
     server: opts.server ?? env.WASTEGEN_SERVER ?? config.server,
     include: config.include ?? [],
     exclude: config.exclude ?? [],

@@ -18,7 +18,11 @@ export function addProjectOptions(cmd: Command): Command {
 /** The compiler is loaded only when there is something to compile (it brings zod and the model). */
 export async function compileSources(project: Project, sources: DefinitionFile[], options: CompileOptions = {}): Promise<CompileResult> {
   const { compile } = await import('../compile.js');
-  return compile(sources, `${project.rel(project.definitionsDir) || '.'}/`, options);
+  return compile(sources, `${project.rel(project.definitionsDir) || '.'}/`, {
+    ...options,
+    templatesDir: project.templatesDir,
+    showPath: (p) => project.rel(p),
+  });
 }
 
 /** Reads and compiles every definition in scope; fails with every problem when any is an error. */

@@ -1,11 +1,8 @@
 import { fieldRules, type RuleCall, relationsOf } from '../../src/model/schema.js';
 import type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../../src/model/types.js';
-import { bigScreenConfigModule, bigScreenPageModule } from '../../templates/big-screen.js';
-import { routesModule } from '../../templates/routes.js';
-import { screenPageModule } from '../../templates/screen-page.js';
-import { viewPageModule } from '../../templates/view-page.js';
-import { viewSchemaModule } from '../../templates/view-schema.js';
-import { commentText, LINE_WIDTH, literal, propertyKey, stringLiteral } from './literal.js';
+import type { TemplateName } from '../../templates/vars.js';
+import type { Templates } from '../templates.js';
+import { LINE_WIDTH, literal, propertyKey, stringLiteral } from './literal.js';
 
 /**
  * Page models → module texts. The models are already settled (src/model); this only names things
@@ -44,22 +41,26 @@ export interface EmittedModule {
   /** Relative to generated/, with forward slashes. */
   path: string;
   text: string;
+  /** The template that printed it. */
+  template: TemplateName;
 }
 
-export function emitView(page: ListPageModel, dir: string): EmittedModule[] {
+export function emitView(page: ListPageModel, dir: string, t: Templates): EmittedModule[] {
   const { lower, upper } = identifiers(page.componentName);
   const source = page.source.file;
-  const title = commentText(page.title);
+  const title = page.title;
   const schemaName = `${lower}Schema`;
   const recordType = `${upper}Record`;
   return [
     {
       path: `${dir}/schema.ts`,
-      text: viewSchemaModule({ source, title, viewId: page.viewId, schemaName, recordType, schema: printFormSchema(page) }),
+      template: 'view-schema',
+      text: t.render('view-schema', { source, title, viewId: page.viewId, schemaName, recordType, schema: printFormSchema(page) }),
     },
     {
       path: `${dir}/page.tsx`,
-      text: viewPageModule({
+      template: 'view-page',
+      text: t.render('view-page', {
         source,
         title,
         viewId: page.viewId,
@@ -73,15 +74,16 @@ export function emitView(page: ListPageModel, dir: string): EmittedModule[] {
   ];
 }
 
-export function emitScreen(page: FormPageModel | ContainerPageModel, dir: string): EmittedModule[] {
+export function emitScreen(page: FormPageModel | ContainerPageModel, dir: string, t: Templates): EmittedModule[] {
   const modelType = page.kind === 'form' ? 'FormPageModel' : 'ContainerPageModel';
   const modelName = `screen${page.screenId}Page`;
   return [
     {
       path: `${dir}/page.tsx`,
-      text: screenPageModule({
+      template: 'screen-page',
+      text: t.render('screen-page', {
         source: page.source.file,
-        title: commentText(page.title),
+        title: page.title,
         screenId: page.screenId,
         engineComponent: page.kind === 'form' ? 'FormPage' : 'ContainerPage',
         modelType,
@@ -93,30 +95,32 @@ export function emitScreen(page: FormPageModel | ContainerPageModel, dir: string
   ];
 }
 
-export function emitBigScreen(page: BigScreenModel, dir: string): EmittedModule[] {
+export function emitBigScreen(page: BigScreenModel, dir: string, t: Templates): EmittedModule[] {
   const configName = `screen${page.screenId}Config`;
-  const vars = {
-    source: page.source.file,
-    title: commentText(page.title),
-    screenId: page.screenId,
-    configName,
-    componentName: `Screen${page.screenId}Page`,
-    config: literal(page, 0, `export const ${configName}: BigScreenModel = `.length, 1),
-  };
+  const source = page.source.file;
+  const config = literal(page, 0, `export const ${configName}: BigScreenModel = `.length, 1);
   return [
-    { path: `${dir}/config.ts`, text: bigScreenConfigModule(vars) },
-    { path: `${dir}/page.tsx`, text: bigScreenPageModule(vars) },
+    {
+      path: `${dir}/config.ts`,
+      template: 'big-screen-config',
+      text: t.render('big-screen-config', { source, title: page.title, screenId: page.screenId, configName, config }),
+    },
+    {
+      path: `${dir}/page.tsx`,
+      template: 'big-screen-page',
+      text: t.render('big-screen-page', { source, configName, componentName: `Screen${page.screenId}Page` }),
+    },
   ];
 }
 
-export function emitPage(page: PageModel, dir: string): EmittedModule[] {
+export function emitPage(page: PageModel, dir: string, t: Templates): EmittedModule[] {
   switch (page.kind) {
     case 'list':
-      return emitView(page, dir);
+      return emitView(page, dir, t);
     case 'bigScreen':
-      return emitBigScreen(page, dir);
+      return emitBigScreen(page, dir, t);
     default:
-      return emitScreen(page, dir);
+      return emitScreen(page, dir, t);
   }
 }
 
@@ -126,7 +130,7 @@ export interface RouteEntry {
   module: string;
 }
 
-export function emitRoutes(entries: RouteEntry[], source: string): EmittedModule {
+export function emitRoutes(entries: RouteEntry[], source: string, t: Templates): EmittedModule {
   const printed = entries.map(({ page, module }) => {
     const id = page.kind === 'list' ? page.viewId : page.screenId;
     const lines = [
@@ -140,5 +144,5 @@ export function emitRoutes(entries: RouteEntry[], source: string): EmittedModule
     ];
     return `{\n${lines.map((l) => `    ${l},`).join('\n')}\n  }`;
   });
-  return { path: 'routes.ts', text: routesModule({ source, entries: printed }) };
+  return { path: 'routes.ts', template: 'routes', text: t.render('routes', { source, entries: printed }) };
 }
