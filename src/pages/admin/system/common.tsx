@@ -1,5 +1,5 @@
 import { Alert, Button, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../notify/notifier';
 import { RequestError } from '../../../request';
 import { confirmDeleteText, MESSAGES } from './rules';
@@ -178,4 +178,23 @@ export function LoadError({ error, retry }: { error: string | null; retry: () =>
       }
     />
   );
+}
+
+/**
+ * Row props of a table whose rows are picked (master and detail): a click, or Enter or Space on the
+ * focused row, picks it.
+ */
+export function pickableRow<T>(pick: (row: T) => void, isSelected: (row: T) => boolean) {
+  return (row: T) => ({
+    onClick: () => pick(row),
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+        e.preventDefault();
+        pick(row);
+      }
+    },
+    tabIndex: 0,
+    'aria-selected': isSelected(row),
+    style: { cursor: 'pointer' },
+  });
 }

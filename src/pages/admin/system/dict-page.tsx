@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Access } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { type DictEntry, type DictRow, dicts } from './api';
-import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
+import { deleteAfterConfirm, FormModal, LoadError, pickableRow, useRemote } from './common';
 import { MESSAGES } from './rules';
 
 interface DictForm {
@@ -103,7 +103,10 @@ export function DictAdminPage() {
             loading={list.loading}
             dataSource={list.data?.content ?? []}
             rowClassName={(r) => (r.id === current?.id ? 'ant-table-row-selected' : '')}
-            onRow={(r) => ({ onClick: () => setCurrent(r), style: { cursor: 'pointer' } })}
+            onRow={pickableRow(
+              (r: DictRow) => setCurrent(r),
+              (r) => r.id === current?.id,
+            )}
             pagination={{
               current: page + 1,
               pageSize: PAGE_SIZE,

@@ -4,7 +4,7 @@ import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { http } from '../../../request';
 import { type RoleRow, roles } from './api';
-import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
+import { deleteAfterConfirm, FormModal, LoadError, pickableRow, useRemote } from './common';
 import { type FlatNode, MESSAGES, toggleGrant } from './rules';
 
 interface MenuTreeNode {
@@ -140,7 +140,10 @@ export function RoleAdminPage() {
           loading={list.loading}
           dataSource={list.data?.content ?? []}
           rowClassName={(r) => (r.id === current?.id ? 'ant-table-row-selected' : '')}
-          onRow={(r) => ({ onClick: () => void select(r), style: { cursor: 'pointer' } })}
+          onRow={pickableRow(
+            (r: RoleRow) => void select(r),
+            (r) => r.id === current?.id,
+          )}
           pagination={{
             current: page + 1,
             pageSize: PAGE_SIZE,
