@@ -103,6 +103,24 @@ describe('数据视图', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps what was typed across a reload until it is saved or given up', async () => {
+    const { page } = await open('admin', '/dev-tools/dataView');
+    await button(page, '新增').click();
+    const drawer = dialog(page, '新增数据视图');
+    await drawer.getByLabel('名称').fill('草稿视图');
+    await typeSql(page, 'select 42 as answer');
+    await page.reload();
+    await button(page, '新增').click();
+    await page.getByText('已恢复上次未保存的内容').waitFor();
+    expect(await dialog(page, '新增数据视图').getByLabel('名称').inputValue()).toBe('草稿视图');
+    expect(await page.getByTestId('sql-editor').textContent()).toBe('select 42 as answer');
+    await button(page, '放弃').click();
+    expect(await dialog(page, '新增数据视图').getByLabel('名称').inputValue()).toBe('');
+    // Empty again: only the placeholder shows.
+    expect(await page.getByTestId('sql-editor').textContent()).toBe('select … from …');
+    expect(await page.evaluate(() => sessionStorage.getItem('wastegen:data-view-draft:new'))).toBeNull();
+  });
+
   it('refuses to delete a data view a screen reads, naming the screen', async () => {
     const { page } = await open('admin', '/dev-tools/dataView');
     // The seeded big screens whose charts read data view 7, in id order.

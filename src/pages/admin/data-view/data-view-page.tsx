@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Empty, Form, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePermission } from '../../../access/access';
 import { useCrud, useListQuery } from '../../../engine';
 import type { RecordRow } from '../../../engine/services';
@@ -36,6 +36,22 @@ type RunState = { status: 'idle' } | { status: 'running' } | { status: 'done'; a
 
 const MODEL = adminListModel({ list: '/api/data/list', del: '/api/data/delete' }, [{ name: 'name', label: '名称' }]);
 const NO_FILTER = {};
+
+function readDraft(key: string): { name: string; sql: string } | undefined {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown;
+    if (
+      v &&
+      typeof v === 'object' &&
+      typeof (v as { name?: unknown }).name === 'string' &&
+      typeof (v as { sql?: unknown }).sql === 'string'
+    )
+      return v as { name: string; sql: string };
+  } catch {
+    // A broken draft is no draft.
+  }
+  return undefined;
+}
 
 const messageOf = (e: unknown) => (e instanceof RequestError || e instanceof Error ? e.message : '接口请求失败');
 
@@ -145,8 +161,12 @@ function DataViewEditor({
   onClose(): void;
   onSaved(mode: 'add' | 'edit'): void;
 }) {
-  const [name, setName] = useState(row?.name ?? '');
-  const [text, setText] = useState(row?.sql ?? '');
+  const draftKey = `wastegen:data-view-draft:${row?.id ?? 'new'}`;
+  const [draft] = useState(() => readDraft(draftKey));
+  const restored = draft !== undefined && (draft.name !== (row?.name ?? '') || draft.sql !== (row?.sql ?? ''));
+  const [name, setName] = useState(restored ? draft.name : (row?.name ?? ''));
+  const [text, setText] = useState(restored ? draft.sql : (row?.sql ?? ''));
+  const [showRestored, setShowRestored] = useState(restored);
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -154,6 +174,23 @@ function DataViewEditor({
   const textRef = useRef(text);
   textRef.current = text;
   const dirty = name !== (row?.name ?? '') || text !== (row?.sql ?? '');
+
+  // What is typed survives a reload or a closed tab until it is saved or given up.
+  useEffect(() => {
+    try {
+      if (dirty) sessionStorage.setItem(draftKey, JSON.stringify({ name, sql: text }));
+      else sessionStorage.removeItem(draftKey);
+    } catch {
+      // Without session storage the confirm on close still guards the text.
+    }
+  }, [draftKey, dirty, name, text]);
+  const dropDraft = () => {
+    try {
+      sessionStorage.removeItem(draftKey);
+    } catch {
+      // Nothing was kept.
+    }
+  };
 
   const runNow = useCallback(async () => {
     const current = textRef.current;
@@ -180,6 +217,7 @@ function DataViewEditor({
     try {
       if (row) await http.post('/api/data/update', { id: row.id, name: name.trim(), sql: text }, { silent: true });
       else await http.post('/api/data/add', { name: name.trim(), sql: text }, { silent: true });
+      dropDraft();
       onSaved(row ? 'edit' : 'add');
     } catch (e) {
       setSaveError(messageOf(e));
@@ -190,6 +228,7 @@ function DataViewEditor({
 
   const close = async () => {
     if (dirty && !(await notify.confirm({ title: '提示', content: '修改尚未保存，确定关闭吗？' }))) return;
+    dropDraft();
     onClose();
   };
 
@@ -210,6 +249,28 @@ function DataViewEditor({
         </Space>
       }
     >
+      {showRestored && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          onClose={() => setShowRestored(false)}
+          style={{ marginBottom: 12 }}
+          message="已恢复上次未保存的内容"
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                setName(row?.name ?? '');
+                setText(row?.sql ?? '');
+                setShowRestored(false);
+              }}
+            >
+              放弃
+            </Button>
+          }
+        />
+      )}
       <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
         <Form.Item label="名称" required validateStatus={nameError ? 'error' : undefined} help={nameError}>
           <Input

@@ -1,4 +1,4 @@
-import { Button, Empty, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -193,19 +193,19 @@ interface ScreenForm {
 function ScreenFormDialog({ row, onClose, onSaved }: { row?: ScreenRow; onClose(): void; onSaved(mode: 'add' | 'edit'): void }) {
   const [form] = Form.useForm<ScreenForm>();
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const initial: ScreenForm = { name: row?.name ?? '', type: row?.type ?? 2, status: (row?.status ?? 0) === 1 };
 
   const submit = async (values: ScreenForm) => {
     setSaving(true);
+    setError(null);
     const body = { name: values.name.trim(), type: values.type, status: values.status ? 1 : 0 };
     try {
       if (row) await http.post('/api/screen/update', { ...body, id: row.id }, { silent: true });
       else await http.post('/api/screen/add', body, { silent: true });
       onSaved(row ? 'edit' : 'add');
     } catch (e) {
-      const message = e instanceof RequestError ? e.message : '接口请求失败';
-      form.setFields([{ name: 'name', errors: [] }]);
-      notify.error(message);
+      setError(e instanceof RequestError ? e.message : '接口请求失败');
     } finally {
       setSaving(false);
     }
@@ -246,6 +246,7 @@ function ScreenFormDialog({ row, onClose, onSaved }: { row?: ScreenRow; onClose(
           <Switch aria-label="启用" />
         </Form.Item>
       </Form>
+      {error && <Alert type="error" showIcon role="alert" message={error} />}
     </Modal>
   );
 }
