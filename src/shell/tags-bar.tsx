@@ -2,6 +2,7 @@ import { CloseCircleOutlined, CloseOutlined, MinusCircleOutlined, ReloadOutlined
 import { Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { mayClose } from './close-guards';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
 /** The tag context menu is 105 px wide. */
@@ -28,17 +29,21 @@ export function TagsBar() {
     if (to) navigate(to);
   };
 
-  const close = (tag: Tag) => {
-    if (tag.affix) return;
-    const before = tags;
+  // A page with unsaved work (close-guards.ts) is asked before its tag closes.
+  const closing = (keep: (t: Tag) => boolean) => mayClose(tags.filter((t) => !t.affix && !keep(t)).map((t) => t.path));
+  const close = async (tag: Tag) => {
+    if (tag.affix || !(await closing((t) => t !== tag))) return;
+    const before = tagsStore.get().tags;
     go(afterClose(before, tagsStore.close(tag.path), active, neighbourOf(before, tag.path)));
   };
-  const closeOthers = (tag: Tag) => {
-    const before = tags;
+  const closeOthers = async (tag: Tag) => {
+    if (!(await closing((t) => t === tag))) return;
+    const before = tagsStore.get().tags;
     go(afterClose(before, tagsStore.closeOthers(tag.path), active, tag));
   };
-  const closeAll = () => {
-    const before = tags;
+  const closeAll = async () => {
+    if (!(await closing(() => false))) return;
+    const before = tagsStore.get().tags;
     go(afterClose(before, tagsStore.closeAll(), active));
   };
   const refresh = (tag: Tag) => navigate(`/redirect${tag.fullPath}`);
@@ -54,9 +59,9 @@ export function TagsBar() {
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
       if (key === 'refresh') refresh(tag);
-      else if (key === 'close') close(tag);
-      else if (key === 'others') closeOthers(tag);
-      else if (key === 'all') closeAll();
+      else if (key === 'close') void close(tag);
+      else if (key === 'others') void closeOthers(tag);
+      else if (key === 'all') void closeAll();
     },
   });
 
@@ -66,7 +71,7 @@ export function TagsBar() {
       navigate(tag.fullPath);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
-      close(tag);
+      void close(tag);
     } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       e.preventDefault();
       const next = e.key === 'ArrowRight' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
@@ -104,7 +109,7 @@ export function TagsBar() {
               }}
               onMouseUp={(e) => {
                 // Middle click closes, as in browsers.
-                if (e.button === 1) close(tag);
+                if (e.button === 1) void close(tag);
               }}
               onKeyDown={onKeyDown(tag)}
             >
@@ -117,7 +122,7 @@ export function TagsBar() {
                   tabIndex={-1}
                   onClick={(e) => {
                     e.stopPropagation();
-                    close(tag);
+                    void close(tag);
                   }}
                 >
                   <CloseOutlined />

@@ -289,7 +289,7 @@ describe('big-screen designer', () => {
     expect((await detailOf(id)).template.layout[0].chart[0].configure.private).toMatchObject({ radiusInside: 40, radiusOutSide: 70 });
   });
 
-  it('keeps an unsaved draft in the browser and offers it back; a save over someone else’s newer save asks first', async () => {
+  it('keeps an unsaved draft in the browser and offers it back; a save over someone else’s newer save asks first; closing an unsaved tab asks', async () => {
     const id = await newScreen('设计器草稿大屏');
     const { page } = await openDesigner(id);
     await button(page, '添加容器').click();
@@ -320,5 +320,18 @@ describe('big-screen designer', () => {
     await toast(page, '保存成功');
     const after = await detailOf(id);
     expect(after.template.layout).toHaveLength(2);
+
+    // Closing the tab with unsaved changes asks first; saved, it closes at once.
+    await button(page, '添加容器').click();
+    await page.locator('.wg-tag[data-path="/lsDesign"] .wg-tag-close').click();
+    const ask = page.locator('.ant-modal-confirm');
+    await ask.locator('.ant-modal-confirm-title').getByText('大屏设计尚未保存').waitFor();
+    await ask.getByRole('button', { name: /取\s?消/ }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await page.locator('.wg-design').waitFor();
+    await button(page, '撤销').click();
+    await expect.poll(() => page.locator('.wg-design-dirty').count()).toBe(0);
+    await page.locator('.wg-tag[data-path="/lsDesign"] .wg-tag-close').click();
+    await expect.poll(() => page.locator('.wg-design').count()).toBe(0);
   });
 });
