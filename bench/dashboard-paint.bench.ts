@@ -62,7 +62,9 @@ async function measure(page: Page): Promise<Run> {
   const kind = await page.locator('.wg-dashboard').getAttribute('data-kind');
   if (kind !== 'full') throw new Error(`${USER} got the ${kind} dashboard, not the full one`);
   const loginEnd = await page.evaluate(
-    () => performance.getEntriesByType('resource').find((e) => e.name.includes('/api/auth/login'))?.responseEnd ?? Number.NaN,
+    () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/api/auth/login'))
+        ?.responseEnd ?? Number.NaN,
   );
   if (!Number.isFinite(loginEnd)) throw new Error('the login call was not timed');
   return {

@@ -29,7 +29,7 @@ async function open(user: string, path = '/dashboard') {
   return { ...opened, api };
 }
 
-async function figure<T = Record<string, number>>(api: ApiClient, path: string, query: Record<string, unknown> = {}): Promise<T> {
+async function figure<T = any>(api: ApiClient, path: string, query: Record<string, unknown> = {}): Promise<T> {
   const r = await api.get<T>(path, { isRefresh: 1, ...query });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;

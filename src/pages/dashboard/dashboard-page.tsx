@@ -5,26 +5,14 @@ import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/session-store';
 import { CollectionPointHome } from './collection-point';
 import { FullDashboard } from './full-dashboard';
+import { type DashboardKind, dashboardKind } from './home-kind';
 import { LogisticsHome } from './logistics-home';
 import { figureQuery, prefetchFigure } from './prefetch';
 import { BULLETINS_CALL, LEAVE_MESSAGES_CALL, SYSTEM_INFO_CALL } from './system-info';
 import { RefreshAll } from './use-figure';
 
-/** The supervisory department's code: its members get the supervisory home. */
-export const SUPERVISOR_DEPT_CODE = '01';
-
 // The supervisory home draws its pies with ECharts: its own chunk, loaded only for supervisors.
 const SupervisorHome = lazy(() => import('./supervisor-home').then((m) => ({ default: m.SupervisorHome })));
-
-export type DashboardKind = 'supervisor' | 'logistics' | 'collectionPoint' | 'full';
-
-/** Which home a user gets: the supervisory department's, else by the account's permission value. */
-export function dashboardKind(user: { deptCode: string | null; permission: string | null }): DashboardKind {
-  if (user.deptCode === SUPERVISOR_DEPT_CODE) return 'supervisor';
-  if (user.permission === 'logistics') return 'logistics';
-  if (user.permission === 'collectionPoint') return 'collectionPoint';
-  return 'full';
-}
 
 /**
  * The calls of the home a user gets, as its blocks make them on first load: asked for as soon as the
