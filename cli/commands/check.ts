@@ -9,6 +9,20 @@ import { addProjectOptions, compileProject, compileSources, type ProjectFlags } 
 
 interface CheckFlags extends ProjectFlags {
   json?: boolean;
+  impact?: boolean;
+}
+
+/** Prints the impacts of replacing generated/ with `files` on the hand-written code; whether there are any. */
+export async function reportImpact(project: Project, files: ReadonlyMap<string, string>, ctx: CommandContext): Promise<boolean> {
+  const { findImpacts, formatImpact } = await import('../impact.js');
+  const impacts = await findImpacts(project, files);
+  for (const i of impacts) ctx.output.err(formatImpact(i));
+  if (impacts.length)
+    ctx.output.err(
+      `impact: ${impacts.length} use${impacts.length === 1 ? '' : 's'} in ${new Set(impacts.map((i) => i.file)).size} hand-written file(s) of what the change removes or retypes`,
+    );
+  else ctx.output.out('impact: no hand-written file uses what the change removes or retypes');
+  return impacts.length > 0;
 }
 
 export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<void> {
@@ -26,7 +40,9 @@ export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<
     const result = await compileSources(project, readDefinitionFiles(project));
     const errors = result.problems.filter((p) => !p.code.startsWith('W_'));
     const diff = errors.length ? undefined : compareWithDisk(project.generatedDir, result.files);
-    const ok = errors.length === 0 && !!diff && diff.stale.length + diff.missing.length + diff.orphaned.length === 0;
+    let impacts: import('../impact.js').Impact[] = [];
+    if (flags.impact && !errors.length) impacts = await (await import('../impact.js')).findImpacts(project, result.files);
+    const ok = errors.length === 0 && !!diff && diff.stale.length + diff.missing.length + diff.orphaned.length === 0 && !impacts.length;
     const generated = project.rel(project.generatedDir) || '.';
     const prefix = (list: string[] | undefined) => (list ?? []).map((f) => `${generated}/${f}`);
     ctx.output.out(
@@ -39,6 +55,7 @@ export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<
           missing: prefix(diff?.missing),
           orphaned: prefix(diff?.orphaned),
           unchanged: diff?.unchanged.length ?? 0,
+          ...(flags.impact ? { impact: impacts } : {}),
         },
         null,
         2,
@@ -49,6 +66,7 @@ export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<
   }
   const { project, result } = await compileProject(flags, ctx.output);
   const diff = compareWithDisk(project.generatedDir, result.files);
+  const impacted = flags.impact ? await reportImpact(project, result.files, ctx) : false;
   const generated = project.rel(project.generatedDir) || '.';
   const lines = [
     ...diff.stale.map((f) => `stale     ${generated}/${f}`),
@@ -64,20 +82,28 @@ export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<
     );
   }
   ctx.output.out(`${generated}/ is up to date with ${result.pages.length} page(s) from ${project.rel(project.definitionsDir) || '.'}/`);
+  if (impacted) ctx.setExit(EXIT.invalid);
 }
 
 export default function register(program: Command, ctx: CommandContext): void {
   addProjectOptions(program.command('check'))
     .description('validate definitions and fail when generated/ is stale, missing files or has orphans')
     .option('--json', 'print the result as JSON')
+    .option(
+      '--impact',
+      'also list hand-written files that use a record field, export or route the definitions no longer give (loads ts-morph)',
+    )
     .addHelpText(
       'after',
       `
 Compiles in memory and compares with generated/ byte for byte; writes nothing.
-Exit code 1 when a definition is invalid or generated/ is out of date.
+Exit code 1 when a definition is invalid or generated/ is out of date, and with --impact when a
+hand-written file uses something the change removes or retypes, e.g.
+  src/pages/stock-report.tsx:12:7 uses StockInRecord.wasteCode; view 12 (definitions/views/12-stock-in.json) no longer has this field
 
 Examples:
   $ wastegen check
+  $ wastegen check --impact
   $ wastegen check --json > check-report.json`,
     )
     .action((flags: CheckFlags) => runCheck(flags, ctx));

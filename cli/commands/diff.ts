@@ -3,10 +3,12 @@ import { canonicalJson } from '../../src/model/canonical.js';
 import { isRecord } from '../../src/model/coerce.js';
 import { compareText } from '../../src/model/problems.js';
 import { type DefinitionFile, type DefinitionKind, definitionFilePath, definitionIdOf, readDefinitionFiles } from '../definitions-dir.js';
-import { EXIT } from '../errors.js';
+import { CliError, EXIT, errorsOf } from '../errors.js';
 import type { CommandContext } from '../main.js';
 import { inScope, loadProject, type Project } from '../project.js';
 import { addRemoteOptions, fetchAllDefinitions, type RemoteDefinition, type RemoteFlags, remoteOptions } from '../remote.js';
+import { reportImpact } from './check.js';
+import { compileSources } from './shared.js';
 
 /**
  * `wastegen diff`: what changed on the server against definitions/, per definition, without writing
@@ -339,6 +341,7 @@ interface DiffFlags extends RemoteFlags {
   config?: string;
   json?: boolean;
   exitCode?: boolean;
+  impact?: boolean;
 }
 
 export default function register(program: Command, ctx: CommandContext): void {
@@ -348,7 +351,11 @@ export default function register(program: Command, ctx: CommandContext): void {
     .option('--cwd <dir>', 'project directory (default: the current directory)')
     .option('--config <file>', 'config file, relative to the project directory (default: wastegen.config.json)')
     .option('--json', 'print a JSON document (stable: sorted by file, keys in a fixed order)')
-    .option('--exit-code', 'exit with 1 when there are differences (as `git diff --exit-code`)');
+    .option('--exit-code', 'exit with 1 when there are differences (as `git diff --exit-code`)')
+    .option(
+      '--impact',
+      "also list hand-written files that use a record field, export or route the server's definitions no longer give (loads ts-morph)",
+    );
   addRemoteOptions(cmd)
     .addHelpText(
       'after',
@@ -362,8 +369,11 @@ Lines: "+" a definition new on the server, "-" one deleted there, "~" one change
 of the table and the form and buttons by name (+ added, - removed, ~ changed with old → new values),
 options such as basicOption.add, and for screens layout items by "i". Key order is not a change.
 
-Exit codes: 0 (also with differences, unless --exit-code), 1 differences with --exit-code,
-2 usage, 3 network or auth.`,
+With --impact, also lists the hand-written files (outside generated/) that use a record field, an
+export or a route path the server's definitions no longer give, and exits 1 when there is any.
+
+Exit codes: 0 (also with differences, unless --exit-code), 1 differences with --exit-code (or an
+impact with --impact), 2 usage, 3 network or auth.`,
     )
     .action(async (flags: DiffFlags) => {
       const project = loadProject({ cwd: flags.cwd, config: flags.config, server: flags.server });
@@ -381,6 +391,22 @@ Exit codes: 0 (also with differences, unless --exit-code), 1 differences with --
             : `no differences: ${s.unchanged} definitions on ${doc.server} match ${project.rel(project.definitionsDir) || '.'}/`,
         );
       }
-      ctx.setExit(flags.exitCode && doc.definitions.length ? EXIT.invalid : EXIT.ok);
+      let impacted = false;
+      if (flags.impact) {
+        const sources = fetched.definitions
+          .filter((d) => inScope(project, d.rel))
+          .map((d) => ({ kind: d.kind, rel: d.rel, file: definitionFilePath(project, d.rel), text: d.text }));
+        const result = await compileSources(project, sources);
+        const errors = errorsOf(result.problems);
+        if (errors.length)
+          throw new CliError(
+            `the server's definitions have ${errors.length} problem${errors.length === 1 ? '' : 's'}; their impact cannot be computed`,
+            EXIT.invalid,
+            undefined,
+            errors,
+          );
+        impacted = await reportImpact(project, result.files, ctx);
+      }
+      ctx.setExit((flags.exitCode && doc.definitions.length) || impacted ? EXIT.invalid : EXIT.ok);
     });
 }
