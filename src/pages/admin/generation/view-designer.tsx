@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Col, Result, Row, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { isWarning, type Problem } from '../../../model';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { isWarning, type ListPageModel, type Problem } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { DesignPreview } from './design-preview';
 import {
@@ -36,6 +36,15 @@ const TAB_LABELS: Record<string, string> = {
 
 /** What is saved: compared with the last save to know whether there are unsaved edits. */
 const snapshot = (doc: DesignDoc) => JSON.stringify([doc.name, doc.menu, templateText(doc.template)]);
+
+/**
+ * The preview follows the edits at a lower priority than typing. The deferral sits here, below the
+ * editor, so the deferred pass redraws the preview alone and not the editor a second time.
+ */
+const PreviewPane = memo(function PreviewPane(props: { page: ListPageModel | undefined; problems: readonly Problem[]; version: number }) {
+  const deferred = useDeferredValue(props);
+  return <DesignPreview page={deferred.page} problems={deferred.problems} version={deferred.version} />;
+});
 
 /** Unsaved edits kept in this browser until saved or discarded, so leaving the page loses nothing. */
 const draftKey = (id: number) => `wastegen:view-design:${id}`;
@@ -183,9 +192,6 @@ export function ViewDesigner({
     () => ({ dicts: dicts.names, dictsLoaded: dicts.loaded, fieldNames: tableNames }),
     [dicts, tableNamesKey],
   );
-
-  // The preview follows the edits at a lower priority than typing.
-  const preview = useDeferredValue(useMemo(() => ({ analysis, version }), [analysis, version]));
 
   const save = async (): Promise<boolean> => {
     if (!doc) return false;
@@ -509,7 +515,7 @@ export function ViewDesigner({
         </Col>
         <Col xs={24} xl={10}>
           <Card variant="borderless" size="small" title="实时预览（未保存的定义）" className="design-preview-card">
-            <DesignPreview page={preview.analysis.page} problems={preview.analysis.problems} version={preview.version} />
+            <PreviewPane page={analysis.page} problems={problems} version={version} />
           </Card>
         </Col>
       </Row>
