@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -183,6 +183,27 @@ describe('a project templatesDir', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/templatesDir: the folder missing does not exist/);
   });
+});
+
+describe('wastegen build with a custom template that prints code tsc rejects', () => {
+  it('names the template behind each error in a generated file', async () => {
+    const page = readFileSync(join(ROOT, 'templates/view-page.hbs'), 'utf8');
+    const dir = project('basic-view', {
+      'view-page.hbs': page.replace('export default', 'export const pageTitle: number = {{literal title}};\n\nexport default'),
+    });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const paths = { '@wastegen/model': ['../../src/model/index.ts'], '@wastegen/engine': ['../../src/engine/index.ts'] };
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { paths }, include: ['generated'] }),
+    );
+    const r = await wastegen(dir, 'build');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/generated\/views\/101-stock-in\/page\.tsx\(\d+,\d+\): error TS2322/);
+    expect(r.err).toContain('  ↳ generated/views/101-stock-in/page.tsx was printed by the custom template my-templates/view-page.hbs');
+    expect(r.err).toMatch(/hint: the errors are in code printed by my-templates\/view-page\.hbs/);
+    expect(r.err).not.toContain('schema.ts was printed');
+  }, 180_000);
 });
 
 describe('blame of a generated file', () => {
