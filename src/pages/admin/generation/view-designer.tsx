@@ -111,6 +111,7 @@ export function ViewDesigner({
   const [saving, setSaving] = useState<'save' | 'publish' | undefined>();
   const [version, setVersion] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  const [wide, setWide] = useState(false);
   const [restorable, setRestorable] = useState<(StoredDraft & { stale: boolean }) | undefined>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for the definition again
@@ -373,7 +374,7 @@ export function ViewDesigner({
         ) : null}
       </Card>
       <Row gutter={12}>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xl={wide ? 24 : 13}>
           <Card variant="borderless" size="small">
             <Tabs
               activeKey={tab}
@@ -513,8 +514,18 @@ export function ViewDesigner({
             />
           </Card>
         </Col>
-        <Col xs={24} xl={10}>
-          <Card variant="borderless" size="small" title="实时预览（未保存的定义）" className="design-preview-card">
+        <Col xs={24} xl={wide ? 24 : 11}>
+          <Card
+            variant="borderless"
+            size="small"
+            title="实时预览（未保存的定义）"
+            className={wide ? 'design-preview-card design-preview-wide' : 'design-preview-card'}
+            extra={
+              <Button size="small" type="link" onClick={() => setWide((w) => !w)} aria-pressed={wide}>
+                {wide ? '并排显示' : '全宽显示'}
+              </Button>
+            }
+          >
             <PreviewPane page={analysis.page} problems={problems} version={version} />
           </Card>
         </Col>
