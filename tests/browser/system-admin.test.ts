@@ -211,6 +211,28 @@ describe('users and roles', () => {
   }, 240_000);
 });
 
+describe('unsaved grants', () => {
+  it('asks before closing the role page with an unsaved grant, and keeps the checked boxes on cancel', async () => {
+    const admin = await openAs('admin', '/system/role');
+    await row(admin, '物流企业').click();
+    const box = await grantBox(admin, '危废管理');
+    expect(await box.getAttribute('class')).not.toContain('ant-tree-checkbox-checked');
+    await box.click();
+    await admin.locator('.wg-tag[data-path="/system/role"] .wg-tag-close').click();
+    const ask = admin.locator('.ant-modal-confirm');
+    await ask.locator('.ant-modal-confirm-title').getByText('“物流企业”的授权尚未保存').waitFor();
+    await ask.getByRole('button', { name: /取\s*消/ }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await (await grantBox(admin, '危废管理')).getAttribute('class')).toContain('ant-tree-checkbox-checked');
+    // Saved, the tab closes without asking.
+    await admin.getByRole('button', { name: '保存授权' }).click();
+    await toast(admin, '授权已保存，用户下次加载菜单时生效').waitFor();
+    await admin.locator('.wg-tag[data-path="/system/role"] .wg-tag-close').click();
+    await expect.poll(() => admin.locator('[data-page="system-role"]').count()).toBe(0);
+    expect(await admin.locator('.ant-modal-confirm').count()).toBe(0);
+  });
+});
+
 describe('company applications', () => {
   it('approves an application; the new company signs in, and finds the message', async () => {
     const uuid = String((await server.api.get('/api/auth/code')).body.uuid);

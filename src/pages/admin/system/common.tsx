@@ -1,7 +1,9 @@
 import { Alert, Button, Form, type FormInstance, Modal } from 'antd';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { notify } from '../../../notify/notifier';
 import { RequestError } from '../../../request';
+import { setCloseGuard } from '../../../shell/close-guards';
 import { confirmDeleteText, MESSAGES } from './rules';
 import './system.css';
 
@@ -47,6 +49,11 @@ export function useRemote<T>(load: () => Promise<T>, deps: readonly unknown[]): 
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, loading, error, reload };
+}
+
+/** Asks before leaving unsaved work; true when the user agrees to lose it. */
+export function confirmUnsaved(what: string): Promise<boolean> {
+  return notify.confirm({ title: `${what}尚未保存`, content: '关闭后填写的内容将丢失，确定关闭吗？', okText: '关闭', cancelText: '取消' });
 }
 
 /** Asks before deleting; true when confirmed. */
@@ -102,12 +109,18 @@ export function FormModal<V extends object>({
   const [error, setError] = useState<string | null>(null);
   const initialRef = useRef(initialValues);
   initialRef.current = initialValues;
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!open) return;
     setError(null);
     form.resetFields();
     form.setFieldsValue(initialRef.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form]);
+  // Closing the page's tab while the dialog holds typed values asks first.
+  useEffect(() => {
+    if (!open) return;
+    return setCloseGuard(pathname, () => !form.isFieldsTouched() || confirmUnsaved(title));
+  }, [open, pathname, form, title]);
   const submit = async () => {
     let values: V;
     try {

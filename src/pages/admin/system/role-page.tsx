@@ -1,10 +1,12 @@
 import { Button, Empty, Form, Input, InputNumber, Select, Space, Spin, Table, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { http } from '../../../request';
+import { setCloseGuard } from '../../../shell/close-guards';
 import { type RoleRow, roles } from './api';
-import { deleteAfterConfirm, FormModal, LoadError, pickableRow, useRemote } from './common';
+import { confirmUnsaved, deleteAfterConfirm, FormModal, LoadError, pickableRow, useRemote } from './common';
 import { type FlatNode, MESSAGES, toggleGrant } from './rules';
 
 interface MenuTreeNode {
@@ -70,6 +72,13 @@ export function RoleAdminPage() {
       setGranted(fresh.menus.map((m) => m.id));
     }
   }, [list.data, current, dirty]);
+
+  // Closing the tab with an unsaved grant asks first.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!dirty || !current) return;
+    return setCloseGuard(pathname, () => confirmUnsaved(`“${current.name}”的授权`));
+  }, [dirty, current, pathname]);
 
   const select = async (row: RoleRow) => {
     if (row.id === current?.id) return;
