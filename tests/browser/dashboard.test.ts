@@ -333,6 +333,33 @@ describe('other homes', () => {
   });
 });
 
+describe('accounts without data or rights', () => {
+  it('a user without a company sees zeros; a refused block says why and the rest of the home stays', async () => {
+    const { page, errors } = await open('guest');
+    await expect.poll(() => page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('full');
+    await block(page, 'dash-inventory');
+    expect(await tileValue(page, 'inventory-total')).toBe('0.000吨');
+    await block(page, 'dash-finance');
+    await expect.poll(() => page.getByTestId('finance-payable').locator('.ant-statistic-content').innerText()).toBe('0.000元');
+
+    // The same account as a logistics operator: the orders-per-warehouse call needs a right it lacks.
+    await server.ctx.db.updateTable('sys_user').set({ permission: 'logistics' }).where('username', '=', 'guest').execute();
+    try {
+      const again = await open('guest');
+      await expect.poll(() => again.page.locator('.wg-dashboard').getAttribute('data-kind')).toBe('logistics');
+      const refused = again.page.getByTestId('dash-by-warehouse');
+      await expect.poll(() => refused.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
+      await refused.locator('.ant-alert').waitFor();
+      await block(again.page, 'dash-capacity');
+      expect(new URL(again.page.url()).pathname).toBe('/dashboard');
+      expect(again.errors).toEqual([]);
+    } finally {
+      await server.ctx.db.updateTable('sys_user').set({ permission: null }).where('username', '=', 'guest').execute();
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('entry site by host name', () => {
   it('the login page takes the label and colour of the host it is opened at', async () => {
     const port = new URL(server.url).port;

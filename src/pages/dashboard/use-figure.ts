@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { http, type QueryParams } from '../../request';
+import { http, type QueryParams, RequestError, type RequestOptions } from '../../request';
 import { figureQuery, takePrefetched } from './prefetch';
 
 /** A figure the server computed, with when it was computed (`computedAt`, `YYYY-MM-DD HH:mm:ss`). */
@@ -11,6 +11,12 @@ export interface FigureState<T> {
   /** Loads again; `refresh` asks the server to compute it now (`isRefresh=1`) instead of its cached figure. */
   reload: (refresh?: boolean) => void;
 }
+
+/**
+ * How a block calls: failures are shown in the block itself, not as a toast, and a call the user may
+ * not make (403) leaves the rest of the home on screen instead of going to /401.
+ */
+export const FIGURE_CALL: RequestOptions = { silent: true, skipAuthHandlers: true };
 
 /** Whether the page was opened (or reloaded as a whole) to have every figure computed now. */
 export const RefreshAll = createContext(false);
@@ -35,8 +41,7 @@ export function useFigure<T>(url: string | null, params: QueryParams = {}, refre
     const mine = ++seq.current;
     setLoading(true);
     const query = figureQuery(JSON.parse(key) as QueryParams, tick.refresh);
-    // Failures are shown in the block itself, not as a toast per block.
-    const answer = (tick.n === 0 && takePrefetched<T>(url, query)) || http.get<T>(url, query, { silent: true });
+    const answer = (tick.n === 0 && takePrefetched<T>(url, query)) || http.get<T>(url, query, FIGURE_CALL);
     answer
       .then((answer) => {
         if (mine !== seq.current) return;
@@ -44,6 +49,8 @@ export function useFigure<T>(url: string | null, params: QueryParams = {}, refre
         setError(null);
       })
       .catch((e: unknown) => {
+        // An ended session gets the app's re-login confirm; a refused block says so in its place.
+        if (e instanceof RequestError && e.status === 401) http.config.onUnauthorized?.(e, FIGURE_CALL);
         if (mine !== seq.current) return;
         setError(e instanceof Error && e.message ? e.message : '接口请求失败');
       })
