@@ -26,7 +26,7 @@ describe('the compiled CLI', () => {
     for (const [name, bytes] of files) expect(readFileSync(join(DIST, name)).equals(bytes), `cli/dist/${name} drifted`).toBe(true);
     expect(Object.keys(readStamp()?.inputs ?? {}).sort()).toEqual(inputs);
     expect(inputs).toEqual(expect.arrayContaining(['cli/main.ts', 'cli/compile.ts', 'src/model/index.ts']));
-  });
+  }, 60_000);
 
   it('is rebuilt by the bin when a source is newer than the build', () => {
     expect(runBin('--version').status).toBe(0);
@@ -42,7 +42,7 @@ describe('the compiled CLI', () => {
     } finally {
       utimesSync(source, before.atime, before.mtime);
     }
-  });
+  }, 60_000);
 
   it('never loads TypeScript tooling at run time', () => {
     expect(runBin('--version').status).toBe(0);
@@ -54,7 +54,7 @@ describe('the compiled CLI', () => {
     expect(r.stderr).not.toMatch(/LOADED/);
     const main = readFileSync(join(DIST, 'main.js'), 'utf8');
     expect(main).not.toMatch(/from ['"](tsx|typescript|esbuild)/);
-  });
+  }, 60_000);
 
   it('the hook above does see tsx when it is loaded', () => {
     const r = spawnSync(process.execPath, [...WATCH_TOOLING, '--import', 'tsx', '-e', '1'], {
@@ -62,11 +62,11 @@ describe('the compiled CLI', () => {
       encoding: 'utf8',
     });
     expect(r.stderr).toMatch(/LOADED .*tsx/);
-  });
+  }, 60_000);
 
   it('runs check on the committed definitions', () => {
     const r = runBin('check');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/is up to date/);
-  });
+  }, 60_000);
 });
