@@ -218,6 +218,18 @@ describe('大屏管理', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.dis_template ?? '{}')).toEqual({ baseView: [13, 12] });
 
+    // Someone else saves while the editor is open: this save is refused, not written over theirs.
+    await button(row, '设计').click();
+    await picker.locator('.ant-select').waitFor();
+    const other = await server.login('admin');
+    await new Promise((r) => setTimeout(r, 1100)); // a later updateTime (seconds)
+    expect((await other.post('/api/screen/design', { id: stored.id, disTemplate: { baseView: [12] } })).status).toBe(200);
+    await button(picker, '保存设计').click();
+    await picker.getByText('该大屏已被他人修改并保存，请重新加载或确认覆盖').waitFor();
+    const kept = await server.ctx.db.selectFrom('lc_screen').select('dis_template').where('id', '=', stored.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(kept.dis_template ?? '{}')).toEqual({ baseView: [12] });
+    await button(picker, '取消').click();
+
     await button(row, '删除').click();
     await button(page.locator('.ant-modal-confirm'), '取消').click();
     expect(await server.ctx.db.selectFrom('lc_screen').select('id').where('id', '=', stored.id).executeTakeFirst()).toBeDefined();

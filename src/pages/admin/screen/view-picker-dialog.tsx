@@ -42,7 +42,12 @@ export function ViewPickerDialog({ screen, onClose, onSaved }: { screen: ScreenR
     setSaving(true);
     setSaveError(null);
     try {
-      await http.post('/api/screen/design', { id: screen.id, disTemplate: templateFor(screen.type, picked) }, { silent: true });
+      // The version listed: a save made by someone else since is refused (409) rather than overwritten.
+      await http.post(
+        '/api/screen/design',
+        { id: screen.id, disTemplate: templateFor(screen.type, picked), updateTime: screen.updateTime },
+        { silent: true },
+      );
       notify.success('保存成功');
       onSaved();
     } catch (e) {
