@@ -15,6 +15,7 @@ afterAll(() => server?.close());
 it('adds the review menu and its buttons to a database seeded without them, granted where 用户管理 is', async () => {
   const db = server.ctx.db;
   const migration = migrations['0007_company_review'];
+  if (!migration) throw new Error('migration 0007_company_review is not registered');
   // As the database was before: no review columns, no review menu.
   await migration.down?.(db as unknown as Kysely<unknown>);
   expect(await db.selectFrom('sys_menu').select('id').where('permission', 'like', 'companyApply:%').execute()).toEqual([]);
