@@ -22,6 +22,17 @@ function menuPath(tree: readonly MenuNode[], id: number | null | undefined): str
   return undefined;
 }
 
+/** The menu a menu sits under, from the tree; undefined at the top level or when not found. */
+function parentIn(tree: readonly MenuNode[], id: number | null | undefined, parent?: number): number | undefined {
+  if (id == null) return undefined;
+  for (const node of tree) {
+    if (node.id === id) return parent;
+    const found = parentIn(node.children ?? [], id, node.id);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 interface TreeOption {
   value: number;
   title: string;
@@ -53,15 +64,17 @@ function BasicDialog({
   const [form] = Form.useForm<BasicValues>();
   const [saving, setSaving] = useState(false);
   const initial: BasicValues = row
-    ? { name: row.name, componentName: componentNameOf(row), pid: parentMenuOf(row) }
+    ? { name: row.name, componentName: componentNameOf(row), pid: parentMenuOf(row) ?? parentIn(menus, row.menuId) }
     : { name: '', componentName: '' };
   const submit = async () => {
     const v = await form.validateFields();
+    // Without the menu tree the parent is not shown, so the stored one is kept as it is.
+    const parent = menusFailed ? {} : { pid: v.pid ?? null };
     const disMenu = JSON.stringify({
       ...readJsonObject(row?.disMenu),
       componentName: v.componentName.trim(),
       name: v.name.trim(),
-      pid: v.pid ?? null,
+      ...parent,
     });
     setSaving(true);
     try {
