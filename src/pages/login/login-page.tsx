@@ -143,8 +143,10 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
         setExpired({ admin: Boolean(user.isAdmin || res.roles?.includes('admin')), phone: user.phone ?? '' });
         return;
       }
-      // The home's figures go out with the session's calls instead of after them.
+      // The home's figures go out with the session's calls instead of after them, the session's first:
+      // the browser runs six calls at a time per server, and the page waits for the session.
       if (target.startsWith('/dashboard')) {
+        void sessionStore.load();
         void import('../dashboard/dashboard-page').then((m) => m.prefetchHome(user)).catch(() => {});
       }
       navigate(target, { replace: true });
