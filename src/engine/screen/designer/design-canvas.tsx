@@ -23,7 +23,7 @@ import type { Cell, DesignTemplate } from './template.js';
 export interface DesignCanvasProps {
   /** The page model of the template (its last readable state). */
   model: BigScreenModel;
-  /** The template being edited: the grid's positions come from it at once. */
+  /** The template whose positions the grid shows: what the grid just placed at once, other edits at low priority. */
   template: DesignTemplate;
   scale: number;
   selected?: string;
@@ -178,7 +178,8 @@ export const DesignCanvas = memo(function DesignCanvas({
             {placed.map((t) => {
               const item = byId.get(t.i);
               if (!item) return null;
-              const rect = itemRect(item, grid);
+              // The model of an unchanged container keeps its old place: the place comes from the template.
+              const rect = itemRect({ x: t.x, y: t.y, w: t.w, h: t.h, container: item.container }, grid);
               return (
                 // biome-ignore lint/a11y/useSemanticElements: as the grid's containers
                 <div

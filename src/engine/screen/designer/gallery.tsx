@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { CHART_LABELS } from './template.js';
 
 /**
@@ -68,7 +68,7 @@ export const GALLERY: { group: string; cards: GalleryCard[] }[] = [
   },
 ];
 
-export function ChartGallery({
+export const ChartGallery = memo(function ChartGallery({
   open,
   target,
   onPick,
@@ -105,4 +105,4 @@ export function ChartGallery({
       ))}
     </Modal>
   );
-}
+});

@@ -36,6 +36,7 @@ import {
   removeChart,
   removeContainer,
   setIn,
+  shareModel,
   templateOf,
 } from './template.js';
 import './designer.css';
@@ -213,8 +214,11 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   // The canvas and the problems follow the edits at low priority, so typing and undo stay quick.
   const deferred = useDeferredValue(template);
   const checked = useMemo(() => checkTemplate(screen, deferred), [screen, deferred]);
-  if (checked.model) lastModel.current = checked.model;
-  const model = checked.model ?? lastModel.current;
+  // Containers whose content did not change keep their model, so their charts are not redrawn.
+  const model = useMemo(() => {
+    if (checked.model) lastModel.current = shareModel(lastModel.current, checked.model);
+    return lastModel.current;
+  }, [checked]);
   const errors = checked.problems.filter((p) => !isWarning(p));
 
   const [store] = useState(() => new DesignStore(template));
@@ -250,7 +254,19 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       setSelection((s) => (i === undefined ? { kind: 'canvas' } : s.kind !== 'canvas' && s.i === i ? s : { kind: 'item', i })),
     [],
   );
-  const onCells = useCallback((cells: Cell[]) => apply((t) => placeCells(t, cells)), [apply]);
+  // What the grid itself just placed is drawn at once (so a dropped container does not jump back);
+  // any other change reaches the canvas at low priority, with the charts' models.
+  const placedByGrid = useRef<DesignTemplate | null>(null);
+  const onCells = useCallback(
+    (cells: Cell[]) =>
+      setHistory((h) => {
+        const next = placeCells(h.present, cells);
+        placedByGrid.current = next;
+        return record(h, next);
+      }),
+    [],
+  );
+  const canvasTemplate = template === placedByGrid.current ? template : deferred;
 
   const confirmDeleteContainer = useCallback(
     async (i: string) => {
@@ -331,6 +347,11 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
     setHistory((h) => record(h, t));
     setSelection({ kind: 'chart', i: target, chart: chartAt });
   };
+
+  const pickRef = useRef(pickChart);
+  pickRef.current = pickChart;
+  const onPickChart = useCallback((kind: string) => pickRef.current(kind), []);
+  const closeGallery = useCallback(() => setGallery(false), []);
 
   // ----- saving, export and import -----
   const save = async (overwrite = false) => {
@@ -515,7 +536,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
             {model ? (
               <DesignCanvas
                 model={model}
-                template={template}
+                template={canvasTemplate}
                 scale={scale}
                 selected={selectedItem}
                 onSelect={onSelect}
@@ -533,33 +554,35 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
             </Form>
           )}
         </div>
-        <ChartGallery open={gallery} target={item?.i} onPick={pickChart} onClose={() => setGallery(false)} />
-        <Modal
-          open={conflict}
-          title="大屏已被他人修改"
-          onCancel={() => setConflict(false)}
-          footer={[
-            <Button key="cancel" onClick={() => setConflict(false)}>
-              取消
-            </Button>,
-            <Button
-              key="reload"
-              onClick={() => {
-                setConflict(false);
-                localStorage.removeItem(draftKey(lsId));
-                setBaseline(null);
-                setReloadCount((n) => n + 1);
-              }}
-            >
-              重新加载
-            </Button>,
-            <Button key="overwrite" danger type="primary" onClick={() => void save(true)}>
-              覆盖保存
-            </Button>,
-          ]}
-        >
-          在你打开之后，其他人保存了这个大屏。重新加载会放弃你的修改并显示最新的设计；覆盖保存会用你的设计替换对方的修改。
-        </Modal>
+        <ChartGallery open={gallery} target={item?.i} onPick={onPickChart} onClose={closeGallery} />
+        {conflict && (
+          <Modal
+            open
+            title="大屏已被他人修改"
+            onCancel={() => setConflict(false)}
+            footer={[
+              <Button key="cancel" onClick={() => setConflict(false)}>
+                取消
+              </Button>,
+              <Button
+                key="reload"
+                onClick={() => {
+                  setConflict(false);
+                  localStorage.removeItem(draftKey(lsId));
+                  setBaseline(null);
+                  setReloadCount((n) => n + 1);
+                }}
+              >
+                重新加载
+              </Button>,
+              <Button key="overwrite" danger type="primary" onClick={() => void save(true)}>
+                覆盖保存
+              </Button>,
+            ]}
+          >
+            在你打开之后，其他人保存了这个大屏。重新加载会放弃你的修改并显示最新的设计；覆盖保存会用你的设计替换对方的修改。
+          </Modal>
+        )}
       </div>
     </DesignerContext.Provider>
   );

@@ -343,3 +343,32 @@ export function checkTemplate(screen: DesignScreen, t: DesignTemplate): Checked 
 /** Problems at a pointer or below it. */
 export const problemsUnder = (problems: readonly Problem[], pointer: string): Problem[] =>
   problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`));
+
+const contentKeys = new WeakMap<object, string>();
+const contentOf = (item: BigScreenModel['layout'][number]) => {
+  let key = contentKeys.get(item);
+  if (key === undefined) {
+    key = JSON.stringify([item.container, item.charts]);
+    contentKeys.set(item, key);
+  }
+  return key;
+};
+
+/**
+ * `next` with the canvas and the containers of `prev` wherever their content is unchanged, so the
+ * designer's canvas redraws only the containers an edit touched. A kept container keeps its old
+ * x, y, w and h: the designer places containers from the template, never from the model.
+ */
+export function shareModel(prev: BigScreenModel | undefined, next: BigScreenModel): BigScreenModel {
+  if (!prev) return next;
+  const canvas = JSON.stringify(prev.canvas) === JSON.stringify(next.canvas) ? prev.canvas : next.canvas;
+  const before = new Map(prev.layout.map((item) => [item.i, item]));
+  let same = canvas === prev.canvas && prev.layout.length === next.layout.length && prev.title === next.title;
+  const layout = next.layout.map((item, n) => {
+    const old = before.get(item.i);
+    const kept = old && contentOf(old) === contentOf(item) ? old : item;
+    if (kept !== prev.layout[n]) same = false;
+    return kept;
+  });
+  return same ? prev : { ...next, canvas, layout };
+}
