@@ -331,6 +331,17 @@ describe('打印二维码', () => {
     // 下载: the batch's list as a file.
     const [file] = await Promise.all([page.waitForEvent('download'), button(page, '下载').click()]);
     expect(file.suggestedFilename()).toMatch(/^二维码清单_\d{14}\.xlsx$/);
+
+    // The same address opened afresh is a new batch.
+    await page.goto('/qrcode/print?total=12&size=30');
+    await expect.poll(async () => (await labelsOf(page))[0]?.caption, { timeout: 15_000 }).not.toBe(stored[0]?.code_num);
+    await expect.poll(() => page.locator('.qr-label').count()).toBe(12);
+    const total = await server.ctx.db
+      .selectFrom('materials_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(total.n)).toBe(24);
     expect(errors).toEqual([]);
   });
 });

@@ -53,8 +53,25 @@ type Batch = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; cod
 
 const storageKey = (locationKey: string) => `wastegen:qrcode-batch:${locationKey}`;
 
+/**
+ * The first entry of a page load has no key of its own ('default'): its stored batch is the same
+ * entry's only when the page was reloaded or returned to, or already shown in this document; a URL
+ * opened afresh makes a new batch.
+ */
+const loadedHere = new Set<string>();
+function sameEntry(locationKey: string): boolean {
+  if (locationKey !== 'default' || loadedHere.has(locationKey)) return true;
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === 'reload' || nav?.type === 'back_forward';
+}
+
 function storedBatch(locationKey: string, total: number): LabelCode[] | undefined {
   try {
+    if (!sameEntry(locationKey)) {
+      // An earlier load's batch under the same key is not this entry's.
+      sessionStorage.removeItem(storageKey(locationKey));
+      return undefined;
+    }
     const raw = sessionStorage.getItem(storageKey(locationKey));
     const codes = raw ? (JSON.parse(raw) as LabelCode[]) : undefined;
     return Array.isArray(codes) && codes.length === total ? codes : undefined;
@@ -118,6 +135,7 @@ export function QrcodePrintPage() {
       return;
     }
     const saved = storedBatch(location.key, total);
+    loadedHere.add(location.key);
     if (saved) {
       setBatch({ status: 'ready', codes: saved });
       return;
