@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
  * part-way (a proxy refuses one write) that a second run finishes.
  */
 
+const ROOT = join(import.meta.dirname, '../..');
 let a: TestServer;
 let b: TestServer;
 let adminA: ApiClient;
@@ -230,6 +231,40 @@ describe('wastegen push', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^ {2}delete screen /);
     expect(lines[1]).toMatch(/^ {2}delete view logisticsOrder/);
+  }, 240_000);
+
+  it('diff --impact names hand-written code that uses a field the server removed', async () => {
+    mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, 'tmp', 'diff-impact-'));
+    made.push(dir);
+    expect((await cli(dir, 'pull', ...auth(b, adminB))).code).toBe(0);
+    expect((await cli(dir, 'generate')).code).toBe(0);
+    const viewFile = readdirSync(join(dir, 'definitions/views')).find((f) => f.endsWith('-stock-in.json')) as string;
+    const id = Number(viewFile.split('-')[0]);
+    const paths = { '@wastegen/model': ['../../src/model/index.ts'], '@wastegen/engine': ['../../src/engine/index.ts'] };
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { paths }, include: ['src', 'generated'] }),
+    );
+    mkdirSync(join(dir, 'src/pages'), { recursive: true });
+    const schema = `../../generated/views/${viewFile.replace(/\.json$/, '')}/schema`;
+    writeFileSync(
+      join(dir, 'src/pages/report.ts'),
+      `import type { StockInRecord } from '${schema}';\n\nexport const codeOf = (r: StockInRecord) => r.wasteCode;\n`,
+    );
+    const clean = await cli(dir, 'diff', '--impact', ...auth(b, adminB));
+    expect(clean.code, clean.err).toBe(0);
+
+    const detail = await adminB.get('/api/generation/detail', { id });
+    const template = JSON.parse(detail.body.disTemplate);
+    for (const key of ['formOption', 'tableOption']) template[key] = template[key].filter((f: { name: string }) => f.name !== 'wasteCode');
+    expect((await adminB.post('/api/generation/design', { id, disTemplate: JSON.stringify(template) })).status).toBe(200);
+
+    const r = await cli(dir, 'diff', '--impact', ...auth(b, adminB));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      `src/pages/report.ts:3:47 uses StockInRecord.wasteCode; view ${id} (definitions/views/${viewFile}) no longer has this field`,
+    );
   }, 240_000);
 });
 
