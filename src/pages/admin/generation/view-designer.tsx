@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Card, Col, Result, Row, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { isWarning, type ListPageModel, type Problem } from '../../../model';
 import { notify } from '../../../notify/notifier';
+import { setCloseGuard } from '../../../shell/close-guards';
 import { DesignPreview } from './design-preview';
 import {
   analyse,
@@ -173,6 +175,20 @@ export function ViewDesigner({
     const t = window.setTimeout(() => writeDraft(doc.id, { base: saved, doc, at: new Date().toLocaleString('zh-CN') }), 500);
     return () => window.clearTimeout(t);
   }, [doc, dirty, saved, restorable]);
+
+  // Closing the page's tab with unsaved edits asks first (they stay kept in the browser either way).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!dirty) return;
+    return setCloseGuard(pathname, () =>
+      notify.confirm({
+        title: '设计尚未保存',
+        content: '关闭后可在下次打开设计时恢复未保存的修改。确定关闭吗？',
+        okText: '关闭',
+        cancelText: '取消',
+      }),
+    );
+  }, [dirty, pathname]);
 
   // Leaving the browser page with unsaved edits asks first.
   useEffect(() => {
