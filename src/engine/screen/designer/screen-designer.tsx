@@ -415,6 +415,11 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
     notify.success(IMPORTED);
   };
 
+  const panelActions = useMemo<PanelActions>(
+    () => ({ selectItem, selectChart, openGallery, deleteChart, deleteContainer, seal: () => setHistory(seal) }),
+    [selectItem, selectChart, openGallery, deleteChart, deleteContainer],
+  );
+
   // The toolbar's buttons call the latest handlers through one stable object, so it redraws only when what it shows changes.
   const latest = useRef({
     newContainer,
@@ -476,31 +481,6 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   const scale = zoom === 'fit' ? fitScale : zoom;
   const chart = selection.kind === 'chart' && item ? item.chart[selection.chart] : undefined;
 
-  let panel = <CanvasPanel />;
-  if (item && selection.kind === 'chart' && chart)
-    panel = (
-      <ChartPanel
-        key={`${item.i}/${selection.chart}`}
-        index={itemIndex}
-        itemId={item.i}
-        chartIndex={selection.chart}
-        onBack={selectItem}
-        onDelete={deleteChart}
-      />
-    );
-  else if (item)
-    panel = (
-      <ContainerPanel
-        key={item.i}
-        index={itemIndex}
-        i={item.i}
-        onSelectChart={selectChart}
-        onAddChart={openGallery}
-        onDeleteChart={deleteChart}
-        onDelete={deleteContainer}
-      />
-    );
-
   return (
     <DesignerContext.Provider value={designer}>
       <div className="wg-design" data-dirty={dirty || undefined}>
@@ -549,9 +529,13 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
             {template.layout.length === 0 && <div className="wg-design-hint">点击“添加容器”或“添加图表”开始设计</div>}
           </div>
           {!panelHidden && (
-            <Form layout="vertical" size="small" component="div" className="wg-design-side" onBlurCapture={() => setHistory(seal)}>
-              {panel}
-            </Form>
+            <SideBar
+              kind={selection.kind === 'chart' && chart ? 'chart' : item ? 'item' : 'canvas'}
+              index={itemIndex}
+              i={item?.i ?? ''}
+              chart={selection.kind === 'chart' ? selection.chart : -1}
+              actions={panelActions}
+            />
           )}
         </div>
         <ChartGallery open={gallery} target={item?.i} onPick={onPickChart} onClose={closeGallery} />
@@ -716,5 +700,56 @@ const Toolbar = memo(function Toolbar({
         </Button>
       </Space>
     </div>
+  );
+});
+
+interface PanelActions {
+  selectItem(i: string): void;
+  selectChart(i: string, chart: number): void;
+  openGallery(): void;
+  deleteChart(i: string, chart: number): void;
+  deleteContainer(i: string): void;
+  seal(): void;
+}
+
+/** The configuration side bar: one panel, for the canvas, a container or a chart; redrawn only when the selection changes. */
+const SideBar = memo(function SideBar({
+  kind,
+  index,
+  i,
+  chart,
+  actions,
+}: {
+  kind: 'canvas' | 'item' | 'chart';
+  index: number;
+  i: string;
+  chart: number;
+  actions: PanelActions;
+}) {
+  return (
+    <Form layout="vertical" size="small" component="div" className="wg-design-side" onBlurCapture={actions.seal}>
+      {kind === 'chart' ? (
+        <ChartPanel
+          key={`${i}/${chart}`}
+          index={index}
+          itemId={i}
+          chartIndex={chart}
+          onBack={actions.selectItem}
+          onDelete={actions.deleteChart}
+        />
+      ) : kind === 'item' ? (
+        <ContainerPanel
+          key={i}
+          index={index}
+          i={i}
+          onSelectChart={actions.selectChart}
+          onAddChart={actions.openGallery}
+          onDeleteChart={actions.deleteChart}
+          onDelete={actions.deleteContainer}
+        />
+      ) : (
+        <CanvasPanel />
+      )}
+    </Form>
   );
 });
