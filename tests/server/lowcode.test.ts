@@ -380,7 +380,12 @@ describe('screens (/api/screen)', () => {
     const design = (disTemplate: unknown) => admin.post('/api/screen/design', { id, disTemplate });
     expect((await design(JSON.stringify({ baseView: [12, 999] }))).body).toEqual({ status: 400, message: '视图不存在：999' });
     expect((await design('not json')).body).toEqual({ status: 400, message: 'disTemplate 不是有效的 JSON' });
-    expect((await design(JSON.stringify({ baseView: '12,13' }))).body).toEqual({ status: 200, message: '保存成功' });
+    // The answer carries the saved updateTime, which the next save may send back to detect a concurrent save.
+    expect((await design(JSON.stringify({ baseView: '12,13' }))).body).toEqual({
+      status: 200,
+      message: '保存成功',
+      updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
     expect((await admin.get('/api/screen/detail', { id })).body.disTemplate).toBe(JSON.stringify({ baseView: '12,13' }));
 
     // Switching to a form screen needs a template that names a form view.
