@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { normalizeDefinition } from '../../../model/index.js';
 import { historyOf, record, redo, seal, undo } from './history';
 import {
   addChart,
@@ -77,6 +79,16 @@ describe('designer template', () => {
     expect(problems[0]?.message).toMatch(/inner radius 80 exceeds the outer radius 70/);
     t = setIn(t, ['canvasConfigure', 'basic', 'defaultW'], 0);
     expect(checkTemplate(screen, t).problems.map((p) => p.pointer)).toContain('/disTemplate/canvasConfigure/basic/defaultW');
+  });
+
+  it('reopens the demo screen without changing what it draws', () => {
+    const file = 'definitions/screens/50-big-screen.json';
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    const before = normalizeDefinition({ kind: 'screen', file, json });
+    const after = normalizeDefinition({ kind: 'screen', file, json: { ...json, disTemplate: templateOf(json.disTemplate) } });
+    expect(before.problems).toEqual([]);
+    expect(after.problems).toEqual([]);
+    expect(after.page).toEqual(before.page);
   });
 
   it('setIn returns the same object when nothing changes', () => {
