@@ -25,6 +25,8 @@ declare module 'fastify' {
     permission?: string | string[];
     /** Also accept the token as `?token=` (file preview and download links opened by the browser). */
     tokenInQuery?: boolean;
+    /** Answered without a request signature: an address a browser loads by itself (a CSS background image). */
+    unsigned?: boolean;
     /** Operation-log description; the call is written to sys_log when it answers. */
     log?: string;
   }
@@ -114,7 +116,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     const secret = config.signSecret;
     // Before validation: the query and body are checked as sent, not as a schema coerced or trimmed them.
     app.addHook('preValidation', async (req) => {
-      if (!isApi(req.url) || !req.routeOptions.url) return;
+      if (!isApi(req.url) || !req.routeOptions.url || req.routeOptions.config.unsigned) return;
       // The query as sent, read from the address (isRefresh=1 stays the string 1).
       const query: Record<string, string | string[]> = {};
       const search = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');

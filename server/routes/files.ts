@@ -18,8 +18,8 @@ const NOT_FOUND = '文件不存在';
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-/** Allowed extensions, their content type and the magic bytes the content must start with. */
-const TYPES: Record<string, { type: string; magic: number[] }> = {
+/** Allowed extensions, their content type and the magic bytes the content must start with (null: any byte). */
+const TYPES: Record<string, { type: string; magic: (number | null)[] }> = {
   doc: { type: 'application/msword', magic: OLE },
   xls: { type: 'application/vnd.ms-excel', magic: OLE },
   docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: ZIP },
@@ -28,10 +28,15 @@ const TYPES: Record<string, { type: string; magic: number[] }> = {
   png: { type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   jpg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
   jpeg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  // RIFF, the chunk size, WEBP: big-screen header backgrounds may be webp.
+  webp: { type: 'image/webp', magic: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
 };
 
+/** Images a big screen draws: served without a session to anyone holding the stored path (96 random bits). */
+const OPEN_IMAGE_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(png|jpg|jpeg|webp)$/;
+
 // Stored paths are generated here (yyyy/mm/hex.ext); anything else is refused before touching the disk.
-const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(doc|docx|xls|xlsx|pdf|png|jpg|jpeg)$/;
+const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(doc|docx|xls|xlsx|pdf|png|jpg|jpeg|webp)$/;
 
 export function filesRoot(ctx: AppContext): string {
   return resolve(ctx.config.filesDir || join(tmpdir(), 'wastegen-files'));
@@ -61,7 +66,7 @@ async function head(path: string, n: number): Promise<Buffer> {
   }
 }
 
-const matches = (buf: Buffer, magic: number[]) => buf.length >= magic.length && magic.every((b, i) => buf[i] === b);
+const matches = (buf: Buffer, magic: (number | null)[]) => buf.length >= magic.length && magic.every((b, i) => b === null || buf[i] === b);
 
 interface Received {
   tmp: string;
@@ -87,7 +92,7 @@ async function receive(part: MultipartFile, root: string): Promise<Received> {
   try {
     await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
     if (part.file.truncated) throw badRequest(TOO_LARGE);
-    if (!matches(await head(tmp, 8), spec.magic)) throw badRequest(UPLOAD_TYPE_MESSAGE);
+    if (!matches(await head(tmp, 12), spec.magic)) throw badRequest(UPLOAD_TYPE_MESSAGE);
     const { size } = await stat(tmp);
     return { tmp, ext, fileName: cleanName(part.filename, ext), size };
   } catch (e) {
@@ -198,6 +203,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .header('content-disposition', contentDisposition('inline', row.file_name))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(abs));
+  });
+
+  // A big screen's background and header images, for viewers without a session (share links, wall displays).
+  app.get('/api/open/image', { config: { public: true, unsigned: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
+    const source = req.query.source;
+    if (!source || !OPEN_IMAGE_PATH.test(source)) throw notFound(NOT_FOUND);
+    const { row, abs, size } = await storedFile(source);
+    return reply
+      .header('content-type', row.content_type)
+      .header('content-length', size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400, immutable')
       .send(createReadStream(abs));
   });
 

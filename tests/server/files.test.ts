@@ -165,3 +165,48 @@ describe('file upload, preview and download', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('big-screen images without a session', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  // A real 1x1 lossless WebP.
+  const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
+  beforeAll(async () => {
+    server = await startTestServer({ signSecret: 'files-sign-secret' });
+    admin = await server.login('admin');
+  });
+  afterAll(() => server?.close());
+
+  it('serves uploaded png and webp images at /api/open/image to a browser with no token and no signature', async () => {
+    for (const [name, bytes, type] of [
+      ['header.webp', WEBP, 'image/webp'],
+      ['bg.png', PNG, 'image/png'],
+    ] as const) {
+      const up = await upload(admin, [{ name, bytes, type }]);
+      expect(up.body.status, name).toBe(200);
+      const res = await fetch(`${server.url}/api/open/image?source=${encodeURIComponent(up.body.filePath)}`);
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('cache-control')).toMatch(/public/);
+      expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), bytes)).toBe(0);
+    }
+  });
+
+  it('serves no documents, no unknown paths and no traversal there', async () => {
+    const pdf = await upload(admin, [{ name: 'contract.pdf', bytes: PDF }]);
+    expect(pdf.body.status).toBe(200);
+    for (const source of [pdf.body.filePath, '2026/01/0123456789abcdef01234567.png', '../../etc/passwd', '']) {
+      const res = await fetch(`${server.url}/api/open/image?source=${encodeURIComponent(source)}`);
+      expect(res.status, source).toBe(404);
+    }
+    // The session-bound preview still needs a session.
+    const sessionOnly = await fetch(`${server.url}/api/file/preview?source=${encodeURIComponent(pdf.body.filePath)}`);
+    expect(sessionOnly.status).toBe(401);
+  });
+
+  it('refuses a file named .webp whose bytes are not WebP', async () => {
+    const r = await upload(admin, [{ name: 'fake.webp', bytes: PNG }]);
+    expect(r.body).toEqual({ status: 400, message: TYPE_MESSAGE });
+  });
+});

@@ -263,7 +263,8 @@ export const IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
 export const HEADER_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const;
 
 /** The address a stored upload is shown from. */
-export const uploadedImageUrl = (filePath: string) => `/api/file/preview?source=${encodeURIComponent(filePath)}`;
+/** Uploaded images are drawn through the open image call, so share links and wall displays without a session show them. */
+export const uploadedImageUrl = (filePath: string) => `/api/open/image?source=${encodeURIComponent(filePath)}`;
 
 /** A background image: an address, or one file uploaded through the app (only the listed types). */
 export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProps & { types?: readonly string[] }) {
