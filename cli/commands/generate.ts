@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readDefinitionFiles } from '../definitions-dir.js';
 import { isUpToDate, recordGenerate } from '../generate-cache.js';
-import { applyToDisk } from '../generated-dir.js';
+import { applyToDiskAsync } from '../generated-dir.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
 import { loadProject } from '../project.js';
@@ -38,7 +38,7 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
   } finally {
     progress.end();
   }
-  const diff = applyToDisk(project.generatedDir, result.files);
+  const diff = await applyToDiskAsync(project.generatedDir, result.files);
   recordGenerate(project, sources);
   const pages = result.pages.length;
   if (flags.json) {
