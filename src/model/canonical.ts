@@ -12,13 +12,10 @@ export function sortKeysDeep(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(value).sort(compareText)) {
+      const v = sortKeysDeep((value as Record<string, unknown>)[k]);
       // defineProperty, so that a "__proto__" key from a definition stays a plain key.
-      Object.defineProperty(out, k, {
-        value: sortKeysDeep((value as Record<string, unknown>)[k]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[k] = v;
     }
     return out;
   }
@@ -26,7 +23,63 @@ export function sortKeysDeep(value: unknown): unknown {
 }
 
 export function canonicalJson(value: unknown, indent = 0): string {
+  if (!indent) {
+    const compact = compactJson(value);
+    if (compact !== undefined) return compact;
+  }
   return JSON.stringify(sortKeysDeep(value), null, indent || undefined);
+}
+
+/** An object's keys in the order sortKeysDeep's copy enumerates them: array indices first, ascending, then by code unit. */
+function canonicalKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record).sort(compareText);
+  const indices = keys.filter(isArrayIndex);
+  if (!indices.length) return keys;
+  return [...indices.sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))];
+}
+
+const isArrayIndex = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4_294_967_295;
+
+/**
+ * Canonical JSON without indentation, written in one pass (no sorted copy): the same text as
+ * JSON.stringify(sortKeysDeep(value)) for what JSON.parse gives. Undefined for anything else (a
+ * value with toJSON, a function, a non-finite number, a non-plain object), which takes the general path.
+ */
+function compactJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        const parts: string[] = [];
+        for (const item of value) {
+          const text = item === undefined ? 'null' : compactJson(item);
+          if (text === undefined) return undefined;
+          parts.push(text);
+        }
+        return `[${parts.join(',')}]`;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return undefined;
+      const record = value as Record<string, unknown>;
+      const parts: string[] = [];
+      for (const k of canonicalKeys(record)) {
+        const v = record[k];
+        if (v === undefined) continue;
+        const text = compactJson(v);
+        if (text === undefined) return undefined;
+        parts.push(`${JSON.stringify(k)}:${text}`);
+      }
+      return `{${parts.join(',')}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Keys that change on every save without changing the page. */
