@@ -33,6 +33,16 @@ describe('preloadPage', () => {
     expect(await preloadPage(r)).toBe(Page);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('asks again for a chunk a failed load named under another address, since a browser may keep the failed import', async () => {
+    const url = 'http://127.0.0.1:1/assets/page-Abc123.js';
+    const load = vi.fn<GeneratedRoute['load']>().mockRejectedValue(new Error(`Failed to fetch dynamically imported module: ${url}`));
+    const r = route(load, 2);
+    await expect(preloadPage(r)).rejects.toThrow(url);
+    // The second attempt imports the named address with a query (which cannot load here), not route.load again.
+    await expect(preloadPage(r)).rejects.toThrow();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('routeOf', () => {

@@ -18,6 +18,11 @@ export interface GeneratedRoute {
 /** Page components whose chunk has arrived, and chunks on their way, by route. */
 const loaded = new WeakMap<GeneratedRoute, ComponentType>();
 const loading = new WeakMap<GeneratedRoute, Promise<ComponentType>>();
+/**
+ * The chunk address a failed load named. Some browsers keep a failed dynamic import failed for the
+ * page's life, so a retry asks for the same chunk under another address.
+ */
+const failedChunk = new WeakMap<GeneratedRoute, string>();
 
 /**
  * Starts loading a generated page's chunk (once; a failed load may be tried again). Called beside
@@ -29,13 +34,17 @@ export function preloadPage(route: GeneratedRoute): Promise<ComponentType> {
   if (done) return Promise.resolve(done);
   let pending = loading.get(route);
   if (!pending) {
-    pending = route.load().then(
-      (m) => {
+    const failedAt = failedChunk.get(route);
+    const load = failedAt ? () => import(/* @vite-ignore */ `${failedAt}?retry=${Date.now()}`) : route.load;
+    pending = load().then(
+      (m: { default: ComponentType }) => {
         loaded.set(route, m.default);
         return m.default;
       },
       (e: unknown) => {
         loading.delete(route);
+        const at = e instanceof Error ? /https?:\/\/\S+?\.js\b/.exec(e.message)?.[0] : undefined;
+        if (at) failedChunk.set(route, at);
         throw e;
       },
     );

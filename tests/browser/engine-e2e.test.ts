@@ -393,11 +393,12 @@ describe('low-code pages end to end', () => {
     const { page, errors } = opened;
     page.setDefaultTimeout(10_000);
     const failing = (route: Route) => route.abort('connectionreset');
-    await page.route(`**/assets/${chunk}`, failing);
+    // The chunk under any query too: a retry may ask for it under another address.
+    await page.route(`**/assets/${chunk}*`, failing);
     await page.goto(STOCK_IN);
     const panel = page.locator('.ant-result-error', { hasText: '页面 危废入库 加载失败' });
     await panel.waitFor();
-    await page.unroute(`**/assets/${chunk}`, failing);
+    await page.unroute(`**/assets/${chunk}*`, failing);
     await panel.getByRole('button', { name: /重\s*试/ }).click();
     await rows(listPage(page, 12)).first().waitFor();
     expect(await panel.count()).toBe(0);
