@@ -5,8 +5,10 @@ import type { ApiClient, TestServer } from '../helpers/server.js';
 
 // The full-page form (screen 25 → form view 20, 物流订单) in the built app against the real server:
 // messages from the view's schema, the field kinds, the upload rules, and submits that work and fail.
+// Drawn by the engine at the generic screen address: the logistics menu's own address for screen 25
+// shows the read-only order detail instead.
 
-const FORM_PATH = '/logistics/vBuild/temp/25';
+const FORM_PATH = '/screen/vBuild/temp/25';
 
 let server: TestServer;
 let browser: Browser;
