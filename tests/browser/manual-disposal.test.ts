@@ -185,9 +185,13 @@ describe('manual disposal order', () => {
     expect(await inputOf(d, '危废名称').inputValue()).toBe('废矿物油');
     expect(await inputOf(d, '乙方联系人').inputValue()).toBe(point.linkmanName);
     await inputOf(d, '危废代码').fill('900-249-08');
+    // Leaving the field closes its suggestions, as a user tabbing on does.
+    await inputOf(d, '危废代码').press('Tab');
 
+    const submit = d.locator('.ant-modal-footer .ant-btn-primary');
+    await expect.poll(() => submit.getAttribute('class')).not.toContain('ant-btn-loading');
     const saved = page.waitForResponse((r) => r.url().includes('/api/disposalOrder/insertManualDisposalOrder'));
-    await d.getByRole('button', { name: SUBMIT }).click();
+    await submit.click();
     const answer = await (await saved).json();
     expect(answer.orderNo, JSON.stringify(answer)).toBeTruthy();
     await notice(page, `处置单 ${answer.orderNo} 已创建`).waitFor();
