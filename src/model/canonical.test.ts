@@ -12,7 +12,17 @@ describe('canonicalJson', () => {
       [],
       {},
       [1, 'a', null, [{ b: 2, a: 1 }], {}],
-      { z: 1, a: { y: [3, { d: null, c: '中' }], b: true }, A: 'upper', _: [], '': 'empty key', 10: 'digit', 2: 'two', '01': 'not an index', 4294967295: 'too big' },
+      {
+        z: 1,
+        a: { y: [3, { d: null, c: '中' }], b: true },
+        A: 'upper',
+        _: [],
+        '': 'empty key',
+        10: 'digit',
+        2: 'two',
+        '01': 'not an index',
+        4294967295: 'too big',
+      },
       JSON.parse('{"__proto__": {"x": 1}, "b": [true, false]}'),
       { skipped: undefined, kept: 1, list: [undefined, 2] },
     ];
