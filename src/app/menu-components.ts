@@ -6,6 +6,11 @@ import type { ComponentType } from 'react';
  * of its own. An administrator who points a new menu at one of these components gets the page.
  */
 const loaders: Record<string, () => Promise<ComponentType>> = {
+  'dashboard/index': () => import('../pages/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  'system/user/center': () => import('../pages/user-center/user-center-page').then((m) => m.UserCenterPage),
+  'message/systemMessage': () => import('../pages/messages/system-message-page').then((m) => m.SystemMessagePage),
+  'dev-tools/preview': () => import('../pages/preview-page').then((m) => m.PreviewPage),
+  'qrcode/print': () => import('../pages/qrcode/qrcode-print-page').then((m) => m.QrcodePrintPage),
   'dev-tools/generation': () => import('../pages/admin/generation/generation-page').then((m) => m.GenerationPage),
   'dev-tools/screen': () => import('../pages/admin/screen/screen-admin-page').then((m) => m.ScreenAdminPage),
   'dev-tools/dataView': () => import('../pages/admin/data-view/data-view-page').then((m) => m.DataViewPage),

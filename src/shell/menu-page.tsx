@@ -27,7 +27,7 @@ function lazyPageOf(component: string, loaderOf = menuComponentLoader): LazyExot
  * read it (a 403 goes to /401, an unknown id shows its panel). An address the app has a page of its
  * own for shows that page instead. A route the user's menus grant shows
  * the app's page for the menu's component; a granted route whose component the app does not have
- * says it is being built; any other path goes to /abandonhome.
+ * names the missing component; any other path goes to /abandonhome.
  */
 export function MenuPage() {
   const { pathname } = useLocation();
@@ -55,5 +55,12 @@ export function MenuPage() {
       </Suspense>
     );
   }
-  return <Result status="info" title={route.title} subTitle="该页面正在建设中，敬请期待。" />;
+  // A menu an administrator pointed at a component this build does not have: say which, not a blank page.
+  return (
+    <Result
+      status="warning"
+      title={route.title}
+      subTitle={`菜单的组件「${route.component}」在本应用中不存在，请在菜单管理中检查组件路径。`}
+    />
+  );
 }
