@@ -1,3 +1,4 @@
+import type { ListQuery } from '../../engine';
 import type { ColumnModel, FormModel, ListApi, ListPageModel } from '../../model/types';
 
 /**
@@ -43,5 +44,28 @@ export function adminListModel(
   return {
     list: { viewId: 0, api, columns, defaultSort: { field: 'id', order: 'desc' } },
     crud: { viewId: 0, api, form },
+  };
+}
+
+/**
+ * What an administration list's table takes from the list hook: its rows and loading state, the
+ * selection when deleting is allowed, and paging with the total, whose changes go back to the hook.
+ */
+export function adminTableProps<T>(list: ListQuery<T>, selectable: boolean) {
+  return {
+    rowKey: 'id',
+    size: 'middle' as const,
+    loading: list.loading,
+    dataSource: list.rows,
+    rowSelection: selectable ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined,
+    pagination: {
+      current: list.query.page,
+      pageSize: list.query.size,
+      total: list.total,
+      showSizeChanger: true,
+      showTotal: (t: number) => `共 ${t} 条`,
+    },
+    onChange: (p: { current?: number; pageSize?: number }) =>
+      list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null }),
   };
 }

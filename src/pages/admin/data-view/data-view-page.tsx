@@ -6,7 +6,7 @@ import { useCrud, useListQuery } from '../../../engine';
 import type { RecordRow } from '../../../engine/services';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
-import { adminListModel } from '../lowcode-admin-list';
+import { adminListModel, adminTableProps } from '../lowcode-admin-list';
 
 /**
  * 数据视图 (/dev-tools/dataView): the SQL data views big-screen charts read. List, search by name,
@@ -118,21 +118,9 @@ export function DataViewPage() {
         <Button onClick={list.reload}>刷新</Button>
       </Space>
       <Table<RecordRow<DataViewRow>>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
+        {...adminTableProps(list, can('dataView:del'))}
         columns={columns}
-        dataSource={list.rows}
-        rowSelection={can('dataView:del') ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined}
         locale={{ emptyText: <Empty description="暂无数据视图" /> }}
-        pagination={{
-          current: list.query.page,
-          pageSize: list.query.size,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-        }}
-        onChange={(p) => list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null })}
       />
       {editing && (
         <DataViewEditor

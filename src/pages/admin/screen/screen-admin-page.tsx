@@ -7,7 +7,7 @@ import { useCrud, useListQuery } from '../../../engine';
 import type { RecordRow } from '../../../engine/services';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
-import { adminListModel } from '../lowcode-admin-list';
+import { adminListModel, adminTableProps } from '../lowcode-admin-list';
 import { ScreenShareDialog } from './screen-share-dialog';
 import { SCREEN_TYPES, type ScreenRow, screenPreviewPath, typeName } from './screen-types';
 import { ViewPickerDialog } from './view-picker-dialog';
@@ -142,21 +142,9 @@ export function ScreenAdminPage() {
         <Button onClick={list.reload}>刷新</Button>
       </Space>
       <Table<RecordRow<ScreenRow>>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
+        {...adminTableProps(list, can('screen:del'))}
         columns={columns}
-        dataSource={list.rows}
-        rowSelection={can('screen:del') ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined}
         locale={{ emptyText: <Empty description="暂无大屏" /> }}
-        pagination={{
-          current: list.query.page,
-          pageSize: list.query.size,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-        }}
-        onChange={(p) => list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null })}
       />
       {editing && (
         <ScreenFormDialog
