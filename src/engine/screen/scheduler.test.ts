@@ -213,4 +213,25 @@ describe('ScreenScheduler', () => {
     s.stop();
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('adopt() takes over the answers of the sources it shares with an earlier scheduler; a new source still loads', async () => {
+    const a = controlled('view:1');
+    const b = controlled('view:2');
+    const first = new ScreenScheduler([a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
+    first.start();
+    await vi.advanceTimersByTimeAsync(0);
+    a.calls[0]?.resolve({ list: [{ x: 1 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    first.stop();
+    const kept = first.get('view:1');
+    const next = new ScreenScheduler([b.spec, a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
+    next.adopt(first);
+    expect(next.get('view:1')).toBe(kept);
+    expect(next.get('view:2')).toMatchObject({ status: 'loading' });
+    next.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.calls.length).toBe(1);
+    expect(b.calls.length).toBe(1);
+    next.stop();
+  });
 });

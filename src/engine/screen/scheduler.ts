@@ -139,6 +139,24 @@ export class ScreenScheduler {
     };
   }
 
+  /**
+   * Takes over, before start(), the good answers `previous` already holds for sources this
+   * scheduler shares with it: their charts keep their data and version instead of loading again.
+   */
+  adopt(previous: ScreenScheduler): void {
+    const before = new Map(previous.entries.map((e) => [e.spec.key, e]));
+    for (const e of this.entries) {
+      const key = e.spec.key;
+      const old = before.get(key);
+      const state = previous.states.get(key);
+      if (!old || !state || state.status !== 'ready' || state.stale) continue;
+      this.states.set(key, state);
+      e.text = old.text;
+      e.done = old.done;
+      e.nextAt = old.nextAt;
+    }
+  }
+
   /** Starts (or restarts after stop()) fetching: sources not yet fetched, or due, run staggered. */
   start(): void {
     if (this.running) return;

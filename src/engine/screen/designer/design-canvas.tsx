@@ -1,8 +1,8 @@
-import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { GridLayout, type Layout, noCompactor } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import type { BigScreenModel, LayoutItemModel, ThemeColor } from '../../../model/types.js';
-import { useScreenDataSource } from '../data-source.js';
+import { type ScreenDataSource, useScreenDataSource } from '../data-source.js';
 import { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from '../layout.js';
 import { ScaleContext, ScaleStore } from '../scale.js';
 import { ScreenScheduler, sourcesOf } from '../scheduler.js';
@@ -57,16 +57,31 @@ const ItemBody = memo(function ItemBody({
   );
 });
 
-/** One scheduler per set of data sources; answers are cached, so a new set fetches only what is new. */
+/**
+ * One scheduler per set of data sources (in any order: moving a container reorders the model);
+ * answers are cached, and a new scheduler takes over the answers of the one before it, so adding a
+ * source fetches only that one and no other chart goes back to loading and redraws.
+ */
 function useDesignScheduler(model: BigScreenModel): ScreenScheduler {
   const source = useScreenDataSource();
   const cached = useMemo(() => cachedSource(source), [source]);
   const charts = model.layout.flatMap((item) => item.charts);
   const specs = sourcesOf(charts, cached);
-  const keys = specs.map((s) => s.key).join('\n');
+  const keys = specs
+    .map((s) => s.key)
+    .sort()
+    .join('\n');
+  const last = useRef<{ scheduler: ScreenScheduler; cached: ScreenDataSource } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scheduler changes only when the set of sources does
-  const scheduler = useMemo(() => new ScreenScheduler(specs, { refreshMs: null, staggerMs: 0 }), [keys, cached]);
+  const scheduler = useMemo(() => {
+    const next = new ScreenScheduler(specs, { refreshMs: null, staggerMs: 0 });
+    // Answers of another data source are not this one's.
+    if (last.current?.cached === cached) next.adopt(last.current.scheduler);
+    return next;
+  }, [keys, cached]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cached goes with the scheduler made from it
   useEffect(() => {
+    last.current = { scheduler, cached };
     scheduler.start();
     return () => scheduler.stop();
   }, [scheduler]);
