@@ -47,7 +47,7 @@ export async function compileCli() {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'cli/main.ts' },
+    entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts' },
     bundle: true,
     splitting: true,
     format: 'esm',

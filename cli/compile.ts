@@ -1,7 +1,11 @@
-import { normalizeAll, type PageModel, type Problem, sortByKeys } from '../src/model/index.js';
+import { createHash } from 'node:crypto';
+import { normalizeAll, type PageModel, type Problem, setSha256, sortByKeys } from '../src/model/index.js';
 import { parseJsonFile } from '../src/model/parse.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
 import { loadTemplates } from './templates.js';
+
+// Node's native sha256 gives the definitions' content hashes the same digests, several times faster.
+setSha256((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
 
 /**
  * definitions → generated files, in memory. No I/O: the CLI reads the sources and writes (or
@@ -35,6 +39,8 @@ export function outputDir(source: Pick<DefinitionSource, 'rel'>): string {
 export interface CompileOptions {
   /** Called as pages are emitted: `done` of `total`. */
   onPage?(done: number, total: number): void;
+  /** Called with each file as soon as it is emitted (in emit order), only when no definition has an error. */
+  onFile?(path: string, text: string): void;
   /** The project's template overrides (absolute path); templates it lacks come from the defaults. */
   templatesDir?: string;
   /** How a template's path is shown in messages. */
@@ -67,11 +73,15 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const routes: RouteEntry[] = [];
   for (const page of ordered) {
     const dir = dirs.get(page.source.file) as string;
-    modules.push(...emitPage(page, dir, templates));
+    const emitted = emitPage(page, dir, templates);
+    for (const m of emitted) options.onFile?.(m.path, m.text);
+    modules.push(...emitted);
     routes.push({ page, module: `${dir}/page` });
     options.onPage?.(routes.length, ordered.length);
   }
-  modules.push(emitRoutes(routes, routesSource, templates));
+  const routesModule = emitRoutes(routes, routesSource, templates);
+  options.onFile?.(routesModule.path, routesModule.text);
+  modules.push(routesModule);
   for (const m of sortByKeys(modules, (m) => m.path)) {
     result.files.set(m.path, m.text);
     result.origins.set(m.path, templates.fileOf(m.template));

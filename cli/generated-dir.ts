@@ -1,11 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
  * The generated/ folder: what is there, how it differs from what compile() produced, and writing
  * only what changed (each file through a temp file and a rename, so no reader ever sees half a file).
  */
+
+/** Temp files and stage folders of a write in progress (or of an interrupted one) start with this. */
+const TEMP_PREFIX = '.wastegen-tmp-';
+const tempName = () => `${TEMP_PREFIX}${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 /** Every file under dir, relative with forward slashes, sorted. Temp files of an interrupted run are ignored. */
 export function listFiles(dir: string): string[] {
@@ -15,7 +18,7 @@ export function listFiles(dir: string): string[] {
     for (const e of readdirSync(abs, { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(join(abs, e.name), r);
-      else if (!e.name.startsWith('.wastegen-tmp-')) out.push(r);
+      else if (!e.name.startsWith(TEMP_PREFIX)) out.push(r);
     }
   };
   walk(dir, '');
@@ -47,7 +50,7 @@ export function compareWithDisk(dir: string, files: ReadonlyMap<string, string>)
 
 function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = join(dirname(file), `.wastegen-tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const tmp = join(dirname(file), tempName());
   try {
     writeFileSync(tmp, text);
     renameSync(tmp, file);
@@ -65,54 +68,142 @@ function removeEmptyDirs(dir: string, root: string): void {
   }
 }
 
-const WRITES_IN_FLIGHT = 16;
-
-async function writeAtomicAsync(file: string, text: string, dirs: Map<string, Promise<unknown>>): Promise<void> {
-  const dir = dirname(file);
-  let made = dirs.get(dir);
-  if (!made) {
-    made = mkdir(dir, { recursive: true });
-    dirs.set(dir, made);
-  }
-  await made;
-  const tmp = join(dir, `.wastegen-tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+/** Whether a process with this id is running (a stage folder of a dead one can go). */
+function alive(pid: number): boolean {
   try {
-    await writeFile(tmp, text);
-    await rename(tmp, file);
+    process.kill(pid, 0);
+    return true;
   } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-/**
- * As applyToDisk, with the writes overlapped (a few in flight at once), which is what a cold
- * generate of many pages spends most of its file-system time on. Each file still goes through a
- * temp file and a rename; the first failure is thrown once the writes in flight have settled.
- */
-export async function applyToDiskAsync(dir: string, files: ReadonlyMap<string, string>): Promise<Staleness> {
-  const diff = compareWithDisk(dir, files);
-  const queue = [...diff.missing, ...diff.stale];
-  const dirs = new Map<string, Promise<unknown>>();
-  let next = 0;
-  let failure: unknown;
-  const worker = async () => {
-    while (failure === undefined && next < queue.length) {
-      const path = queue[next++] as string;
-      try {
-        await writeAtomicAsync(join(dir, path), files.get(path) as string, dirs);
-      } catch (e) {
-        failure ??= e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITES_IN_FLIGHT, queue.length) }, worker));
-  if (failure !== undefined) throw failure;
-  for (const path of diff.orphaned) {
-    rmSync(join(dir, path), { force: true });
-    removeEmptyDirs(dirname(join(dir, path)), dir);
+/** A write to generated/ that failed; `changed` says whether generated/ had already been changed. */
+export class WriteFailure extends Error {
+  constructor(
+    message: string,
+    readonly changed: boolean,
+  ) {
+    super(message);
+    this.name = 'WriteFailure';
   }
-  return diff;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Writes a compile's files one by one as they are emitted, with nothing visible in `dir` before
+ * commit(), so an emit that fails part-way leaves generated/ as it was:
+ * - when `dir` does not exist yet, into a stage folder beside it, renamed to `dir` at commit (one
+ *   rename instead of one per file);
+ * - otherwise into a temp file beside each file whose bytes change, renamed over it at commit; files
+ *   with the same bytes are left alone, and files no definition produced are removed at commit.
+ * abort() removes what was staged.
+ */
+export class StagedWrites {
+  private readonly stage: string | undefined;
+  private readonly present: ReadonlySet<string>;
+  private readonly added = new Set<string>();
+  private readonly temps: [temp: string, target: string][] = [];
+  private readonly madeDirs = new Set<string>();
+  private readonly result: Staleness = { stale: [], missing: [], orphaned: [], unchanged: [] };
+
+  constructor(private readonly dir: string) {
+    if (existsSync(dir)) {
+      this.present = new Set(listFiles(dir));
+      return;
+    }
+    this.present = new Set();
+    const parent = dirname(dir);
+    mkdirSync(parent, { recursive: true });
+    for (const name of readdirSync(parent)) {
+      const pid = Number(name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length).split('-')[0] : Number.NaN);
+      if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+    }
+    this.stage = join(parent, tempName());
+    mkdirSync(this.stage);
+  }
+
+  private ensureDir(d: string): void {
+    if (this.madeDirs.has(d)) return;
+    if (!existsSync(d)) {
+      this.ensureDir(dirname(d));
+      mkdirSync(d);
+    }
+    this.madeDirs.add(d);
+  }
+
+  /** Stages one file; a failure here has changed nothing in `dir`. */
+  add(path: string, text: string): void {
+    if (this.added.has(path)) throw new WriteFailure(`${path} was emitted twice`, false);
+    this.added.add(path);
+    try {
+      this.stageFile(path, text);
+    } catch (e) {
+      throw new WriteFailure(messageOf(e), false);
+    }
+  }
+
+  private stageFile(path: string, text: string): void {
+    if (this.stage) {
+      const file = join(this.stage, path);
+      this.ensureDir(dirname(file));
+      writeFileSync(file, text);
+      this.result.missing.push(path);
+      return;
+    }
+    const target = join(this.dir, path);
+    if (this.present.has(path)) {
+      if (readFileSync(target, 'utf8') === text) {
+        this.result.unchanged.push(path);
+        return;
+      }
+      this.result.stale.push(path);
+    } else this.result.missing.push(path);
+    this.ensureDir(dirname(target));
+    const temp = join(dirname(target), tempName());
+    this.temps.push([temp, target]);
+    writeFileSync(temp, text);
+  }
+
+  /** Makes every staged file visible, removes the orphans, and says what changed. */
+  commit(): Staleness {
+    let changed = false;
+    try {
+      if (this.stage) {
+        renameSync(this.stage, this.dir);
+        changed = true;
+      } else {
+        for (const [temp, target] of this.temps) {
+          renameSync(temp, target);
+          changed = true;
+        }
+      }
+      for (const path of this.present) {
+        if (this.added.has(path) || path === '.gitkeep') continue;
+        this.result.orphaned.push(path);
+        rmSync(join(this.dir, path), { force: true });
+        changed = true;
+        removeEmptyDirs(dirname(join(this.dir, path)), this.dir);
+      }
+    } catch (e) {
+      throw new WriteFailure(messageOf(e), changed);
+    }
+    for (const list of Object.values(this.result)) list.sort();
+    return this.result;
+  }
+
+  /** Removes everything staged; `dir` is as it was before. */
+  abort(): void {
+    if (this.stage) {
+      rmSync(this.stage, { recursive: true, force: true });
+      return;
+    }
+    for (const [temp] of this.temps) rmSync(temp, { force: true });
+    for (const d of [...this.madeDirs].sort((a, b) => b.length - a.length)) {
+      if (d.startsWith(this.dir) && d !== this.dir && existsSync(d) && readdirSync(d).length === 0) rmdirSync(d);
+    }
+  }
 }
 
 /** Brings dir in line with files: writes stale and missing files, removes orphans. */

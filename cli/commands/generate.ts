@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { readDefinitionFiles } from '../definitions-dir.js';
+import { CliError, EXIT } from '../errors.js';
 import { isUpToDate, recordGenerate } from '../generate-cache.js';
-import { applyToDiskAsync } from '../generated-dir.js';
+import { type Staleness, WriteFailure } from '../generated-dir.js';
+import { openGeneratedWriter } from '../generated-writer.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
 import { loadProject } from '../project.js';
@@ -27,18 +29,39 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
     return;
   }
   const progress = startProgress(ctx.output, 'generate', !quiet);
+  // Files are written as they are emitted; nothing shows in generated/ until the compile succeeded.
+  const cannotWrite = (e: unknown) =>
+    e instanceof WriteFailure
+      ? new CliError(
+          `could not write ${where}/: ${e.message}`,
+          EXIT.invalid,
+          e.changed
+            ? `some files of ${where}/ were already replaced; fix the cause and run wastegen generate again`
+            : `nothing in ${where}/ was changed; check that it is writable and that no file stands where a folder must go`,
+        )
+      : e;
+  let writer: ReturnType<typeof openGeneratedWriter>;
+  try {
+    writer = openGeneratedWriter(project.generatedDir);
+  } catch (e) {
+    throw cannotWrite(e);
+  }
   let result: Awaited<ReturnType<typeof compileProject>>['result'];
+  let diff: Staleness;
   try {
     ({ result } = await compileProject(
       flags,
       ctx.output,
       { project, sources },
-      { quiet, onPage: (done, total) => progress.update(done, total) },
+      { quiet, onPage: (done, total) => progress.update(done, total), onFile: (path, text) => writer.add(path, text) },
     ));
-  } finally {
     progress.end();
+    diff = await writer.commit();
+  } catch (e) {
+    progress.end();
+    await writer.abort().catch(() => {});
+    throw cannotWrite(e);
   }
-  const diff = await applyToDiskAsync(project.generatedDir, result.files);
   recordGenerate(project, sources);
   const pages = result.pages.length;
   if (flags.json) {

@@ -76,8 +76,29 @@ type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function entriesOf(o: Record<string, unknown>): [string, unknown][] {
-  return Object.entries(o).filter(([, v]) => v !== undefined);
+/** The keys of o whose values are defined, in order (undefined entries are not printed). */
+function definedKeys(o: Record<string, unknown>): string[] {
+  const keys = Object.keys(o);
+  for (const k of keys) if (o[k] === undefined) return keys.filter((key) => o[key] !== undefined);
+  return keys;
+}
+
+/** Whether o has more than one defined entry. */
+function severalEntries(o: Record<string, unknown>): boolean {
+  let n = 0;
+  for (const k of Object.keys(o)) if (o[k] !== undefined && ++n > 1) return true;
+  return false;
+}
+
+/** Keys recur across every page of a compile: each is printed (and tested for being an identifier) once. */
+const printedKeys = new Map<string, string>();
+function printedKey(k: string): string {
+  let printed = printedKeys.get(k);
+  if (printed === undefined) {
+    printed = propertyKey(k);
+    if (printedKeys.size < 10_000) printedKeys.set(k, printed);
+  }
+  return printed;
 }
 
 /**
@@ -97,30 +118,54 @@ function flat(value: unknown, expandObjects: boolean, cache?: FlatCache): string
   return flatUncached(value, expandObjects, cache);
 }
 
+/**
+ * A one-line rendering longer than this never fits a line, wherever it starts: a character takes at
+ * least half a column per UTF-16 unit (an astral character is two units and one or two columns).
+ */
+const NEVER_FITS = 2 * LINE_WIDTH;
+
 function flatUncached(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
   if (value === null) return 'null';
   if (typeof value === 'string') return stringLiteral(value);
   if (typeof value === 'number') return numberLiteral(value);
   if (typeof value === 'boolean') return String(value);
+  // An array or object: undefined as soon as its rendering is known to be too long for any line,
+  // so that a large value costs its breaking, not the one-line text of every level of it.
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     // Prettier/Biome break an array of several objects (or arrays) with more than one entry each.
-    if (value.length > 1 && value.every((v) => (isObject(v) && entriesOf(v).length > 1) || (Array.isArray(v) && v.length > 1)))
-      return undefined;
-    const parts = value.map((v) => flat(v, expandObjects, cache));
-    return parts.some((p) => p === undefined) ? undefined : `[${parts.join(', ')}]`;
+    if (value.length > 1 && value.every((v) => (isObject(v) && severalEntries(v)) || (Array.isArray(v) && v.length > 1))) return undefined;
+    let text = '[';
+    for (let i = 0; i < value.length; i++) {
+      const part = flat(value[i], expandObjects, cache);
+      if (part === undefined) return undefined;
+      text += i === 0 ? part : `, ${part}`;
+      if (text.length > NEVER_FITS) return undefined;
+    }
+    return `${text}]`;
   }
   if (isObject(value)) {
-    const entries = entriesOf(value);
-    if (entries.length === 0) return '{}';
+    const keys = definedKeys(value);
+    if (keys.length === 0) return '{}';
     if (expandObjects) return undefined;
-    const parts = entries.map(([k, v]) => {
-      const f = flat(v, expandObjects, cache);
-      return f === undefined ? undefined : `${propertyKey(k)}: ${f}`;
-    });
-    return parts.some((p) => p === undefined) ? undefined : `{ ${parts.join(', ')} }`;
+    let text = '{ ';
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      const part = flat(value[k], expandObjects, cache);
+      if (part === undefined) return undefined;
+      text += `${i === 0 ? '' : ', '}${printedKey(k)}: ${part}`;
+      if (text.length > NEVER_FITS) return undefined;
+    }
+    return `${text} }`;
   }
   throw new Error(`cannot print a ${typeof value} as a literal`);
+}
+
+/** Whether text takes at most `room` columns (textWidth, without counting past the answer). */
+function fits(text: string, room: number): boolean {
+  if (text.length <= room && NARROW_TEXT.test(text)) return true;
+  if (text.length > 2 * room) return false;
+  return textWidth(text) <= room;
 }
 
 export interface LiteralOptions {
@@ -133,7 +178,7 @@ export interface LiteralOptions {
  * already written `prefix` characters on the line and will write `suffix` characters after it.
  */
 export function literal(value: unknown, indent = 0, prefix = 0, suffix = 1, options: LiteralOptions = {}, depth = 0): string {
-  return literalIn(value, indent, prefix, suffix, options, depth, new Map());
+  return literalIn(value, indent, prefix, suffix, options.expandDepth ?? 1, depth, new Map());
 }
 
 function literalIn(
@@ -141,27 +186,27 @@ function literalIn(
   indent: number,
   prefix: number,
   suffix: number,
-  options: LiteralOptions,
+  expandDepth: number,
   depth: number,
   cache: FlatCache,
 ): string {
-  const expandDepth = options.expandDepth ?? 1;
-  const expand = depth < expandDepth;
-  const f = flat(value, expand, cache);
-  const column = indent * INDENT.length + prefix;
-  if (f !== undefined && column + textWidth(f) + suffix <= LINE_WIDTH) return f;
+  const f = flat(value, depth < expandDepth, cache);
+  if (f !== undefined && fits(f, LINE_WIDTH - indent * INDENT.length - prefix - suffix)) return f;
   const pad = INDENT.repeat(indent + 1);
-  const end = INDENT.repeat(indent);
+  // An empty array or object that does not fit where it starts keeps its empty line.
   if (Array.isArray(value)) {
-    const items = value.map((v) => `${pad}${literalIn(v, indent + 1, 0, 1, options, depth + 1, cache)},`);
-    return `[\n${items.join('\n')}\n${end}]`;
+    let out = value.length ? '[\n' : '[\n\n';
+    for (const v of value) out += `${pad}${literalIn(v, indent + 1, 0, 1, expandDepth, depth + 1, cache)},\n`;
+    return `${out}${INDENT.repeat(indent)}]`;
   }
   if (isObject(value)) {
-    const items = entriesOf(value).map(([k, v]) => {
-      const key = `${propertyKey(k)}: `;
-      return `${pad}${key}${literalIn(v, indent + 1, key.length, 1, options, depth + 1, cache)},`;
-    });
-    return `{\n${items.join('\n')}\n${end}}`;
+    const keys = definedKeys(value);
+    let out = keys.length ? '{\n' : '{\n\n';
+    for (const k of keys) {
+      const key = `${printedKey(k)}: `;
+      out += `${pad}${key}${literalIn(value[k], indent + 1, key.length, 1, expandDepth, depth + 1, cache)},\n`;
+    }
+    return `${out}${INDENT.repeat(indent)}}`;
   }
   // A string longer than the line: Biome leaves long string literals as they are.
   return f ?? String(value);

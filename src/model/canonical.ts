@@ -32,13 +32,32 @@ export function canonicalJson(value: unknown, indent = 0): string {
 
 /** An object's keys in the order sortKeysDeep's copy enumerates them: array indices first, ascending, then by code unit. */
 function canonicalKeys(record: Record<string, unknown>): string[] {
-  const keys = Object.keys(record).sort(compareText);
-  const indices = keys.filter(isArrayIndex);
-  if (!indices.length) return keys;
-  return [...indices.sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))];
+  // The default sort compares UTF-16 code units, as compareText does.
+  const keys = Object.keys(record).sort();
+  let index = false;
+  for (const k of keys) {
+    const c = k.charCodeAt(0);
+    if (c >= 48 && c <= 57 && isArrayIndex(k)) {
+      index = true;
+      break;
+    }
+  }
+  if (!index) return keys;
+  return [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))];
 }
 
 const isArrayIndex = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4_294_967_295;
+
+/** Object keys recur across a definition's fields: each is quoted once. */
+const quotedKeys = new Map<string, string>();
+function quotedKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size < 10_000) quotedKeys.set(k, q);
+  }
+  return q;
+}
 
 /**
  * Canonical JSON without indentation, written in one pass (no sorted copy): the same text as
@@ -56,26 +75,29 @@ function compactJson(value: unknown): string | undefined {
     case 'object': {
       if (value === null) return 'null';
       if (Array.isArray(value)) {
-        const parts: string[] = [];
-        for (const item of value) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i];
           const text = item === undefined ? 'null' : compactJson(item);
           if (text === undefined) return undefined;
-          parts.push(text);
+          out += i === 0 ? text : `,${text}`;
         }
-        return `[${parts.join(',')}]`;
+        return `${out}]`;
       }
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return undefined;
       const record = value as Record<string, unknown>;
-      const parts: string[] = [];
+      let out = '{';
+      let first = true;
       for (const k of canonicalKeys(record)) {
         const v = record[k];
         if (v === undefined) continue;
         const text = compactJson(v);
         if (text === undefined) return undefined;
-        parts.push(`${JSON.stringify(k)}:${text}`);
+        out += `${first ? '' : ','}${quotedKey(k)}:${text}`;
+        first = false;
       }
-      return `{${parts.join(',')}}`;
+      return `${out}}`;
     }
     default:
       return undefined;
@@ -94,7 +116,22 @@ export function definitionHash(definition: unknown): string {
     definition !== null && typeof definition === 'object' && !Array.isArray(definition)
       ? Object.fromEntries(Object.entries(definition).filter(([k]) => !VOLATILE.has(k)))
       : definition;
-  return `sha256-${bytesToHex(sha256(utf8ToBytes(canonicalJson(stable)))).slice(0, 16)}`;
+  return `sha256-${sha256Hex(canonicalJson(stable)).slice(0, 16)}`;
+}
+
+/** sha256 of a text's UTF-8 bytes, in hex. */
+export type Sha256Hex = (text: string) => string;
+
+const portableSha256Hex: Sha256Hex = (text) => bytesToHex(sha256(utf8ToBytes(text)));
+let sha256Hex = portableSha256Hex;
+
+/**
+ * Lets a host with a native sha256 (Node's crypto) take over from the portable one; undefined goes
+ * back to it. It must give the same digest for every text, lone surrogates included (both encode
+ * them as U+FFFD).
+ */
+export function setSha256(hash: Sha256Hex | undefined): void {
+  sha256Hex = hash ?? portableSha256Hex;
 }
 
 /**

@@ -69,14 +69,24 @@ export const LIST_PARAMS = ['page', 'size', 'sort', 'startTime', 'endTime', 'tim
  * Why a name that passes FIELD_NAME still cannot be a field, or undefined when it can. One sentence,
  * shared by `wastegen check` and the reference server's answer to a design.
  */
+const LIST_PARAM_OF = new Map(LIST_PARAMS.map((p) => [p.toLowerCase(), p]));
+/** Lower-cased system column and field names, each to its field. */
+const SYSTEM_NAME_OF = new Map<string, string>();
+for (const [field, s] of Object.entries(SYSTEM_FIELDS)) {
+  if (!SYSTEM_NAME_OF.has(s.column)) SYSTEM_NAME_OF.set(s.column, field);
+  if (!SYSTEM_NAME_OF.has(field.toLowerCase())) SYSTEM_NAME_OF.set(field.toLowerCase(), field);
+}
+
 export function reservedNameProblem(name: string): string | undefined {
   const lower = name.toLowerCase();
-  const param = LIST_PARAMS.find((p) => p.toLowerCase() === lower);
+  const param = LIST_PARAM_OF.get(lower);
   if (param)
     return `field name ${JSON.stringify(name)} is reserved: the list call reads ${param} as its own parameter (reserved: ${LIST_PARAMS.join(', ')})`;
   if (systemFieldOf(name)) return undefined;
-  const system = Object.entries(SYSTEM_FIELDS).find(([field, s]) => s.column === lower || field.toLowerCase() === lower);
-  if (system)
-    return `field name ${JSON.stringify(name)} clashes with the system column ${system[1].column}; declare it as ${JSON.stringify(system[0])} to list it`;
+  const system = SYSTEM_NAME_OF.get(lower);
+  if (system) {
+    const column = SYSTEM_FIELDS[system as SystemFieldName].column;
+    return `field name ${JSON.stringify(name)} clashes with the system column ${column}; declare it as ${JSON.stringify(system)} to list it`;
+  }
   return undefined;
 }

@@ -14,7 +14,23 @@ export function extraOf(block: Record<string, unknown>, known: ReadonlySet<strin
   return keys.length ? (sortKeysDeep(Object.fromEntries(keys.map((k) => [k, block[k]]))) as Record<string, unknown>) : undefined;
 }
 
-/** Drops undefined members so that models compare and print the same however they were built. */
+/**
+ * Drops undefined members so that models compare and print the same however they were built. Takes a
+ * freshly built object: it is returned as it is when no member is undefined.
+ */
 export function compact<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  const record = o as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let defined = true;
+  for (const k of keys) if (record[k] === undefined) defined = false;
+  if (defined) return o;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const v = record[k];
+    if (v === undefined) continue;
+    // defineProperty, so that a "__proto__" key stays a plain key.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out as T;
 }
