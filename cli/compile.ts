@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { normalizeAll, type PageModel, type Problem, setSha256, sortByKeys } from '../src/model/index.js';
+import { isWarning, normalizeAll, type PageModel, type Problem, setSha256, sortByKeys } from '../src/model/index.js';
 import { parseJsonFile } from '../src/model/parse.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
-import { loadTemplates } from './templates.js';
+import { loadTemplates, type Templates } from './templates.js';
 
 // Node's native sha256 gives the definitions' content hashes the same digests, several times faster.
 setSha256((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
@@ -58,27 +58,36 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
     inputs.push({ kind: s.kind, file: s.file, json: parsed.json });
     dirs.set(s.file, outputDir(s));
   }
-  const set = normalizeAll(inputs);
+  // Each page is emitted as soon as it is normalised, while no definition so far has an error, so
+  // that the caller can write it while the rest compiles; the result holds files only when no
+  // definition at all has an error.
+  let failed = problems.some((p) => !isWarning(p));
+  let templates: Templates | undefined;
+  const modules: EmittedModule[] = [];
+  let emitted = 0;
+  const set = normalizeAll(inputs, (r, input) => {
+    if (failed || r.problems.some((p) => !isWarning(p))) {
+      failed = true;
+      return;
+    }
+    if (!r.page) return;
+    templates ??= loadTemplates(options.templatesDir, options.showPath);
+    const files = emitPage(r.page, dirs.get(input.file) as string, templates);
+    for (const m of files) options.onFile?.(m.path, m.text);
+    modules.push(...files);
+    options.onPage?.(++emitted, inputs.length);
+  });
   problems.push(...set.problems);
   const result: CompileResult = { files: new Map(), origins: new Map(), problems, skipped: set.skipped, pages: set.pages };
-  if (problems.some((p) => !p.code.startsWith('W_'))) return result;
-  const templates = loadTemplates(options.templatesDir, options.showPath);
+  if (problems.some((p) => !isWarning(p))) return result;
+  templates ??= loadTemplates(options.templatesDir, options.showPath);
 
   const ordered = sortByKeys(
     set.pages,
     (p) => (p.kind === 'list' ? 0 : 1),
     (p) => (p.kind === 'list' ? p.viewId : p.screenId),
   );
-  const modules: EmittedModule[] = [];
-  const routes: RouteEntry[] = [];
-  for (const page of ordered) {
-    const dir = dirs.get(page.source.file) as string;
-    const emitted = emitPage(page, dir, templates);
-    for (const m of emitted) options.onFile?.(m.path, m.text);
-    modules.push(...emitted);
-    routes.push({ page, module: `${dir}/page` });
-    options.onPage?.(routes.length, ordered.length);
-  }
+  const routes: RouteEntry[] = ordered.map((page) => ({ page, module: `${dirs.get(page.source.file) as string}/page` }));
   const routesModule = emitRoutes(routes, routesSource, templates);
   options.onFile?.(routesModule.path, routesModule.text);
   modules.push(routesModule);

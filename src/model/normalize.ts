@@ -93,12 +93,20 @@ export interface NormalizedSet {
 }
 
 /** Every definition, then the checks across files: duplicate ids, screens naming missing views. */
-export function normalizeAll(inputs: readonly DefinitionInput[]): NormalizedSet {
+/**
+ * `each` sees every definition's result as soon as it is known, before the checks across definitions
+ * (duplicate ids, references), so that a caller can start on its page early.
+ */
+export function normalizeAll(
+  inputs: readonly DefinitionInput[],
+  each?: (result: NormalizeResult, input: DefinitionInput) => void,
+): NormalizedSet {
   const pages: PageModel[] = [];
   const skipped: NormalizedSet['skipped'] = [];
   const problems: Problem[] = [];
   for (const input of inputs) {
     const r = normalizeDefinition(input);
+    each?.(r, input);
     problems.push(...r.problems);
     if (r.page) pages.push(r.page);
     if (r.skipped) skipped.push({ file: input.file, ...r.skipped });

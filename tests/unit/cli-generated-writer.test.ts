@@ -156,6 +156,20 @@ describe('the compiled CLI writing on its own thread', () => {
     expect(readdirSync(dir).sort()).toEqual(['definitions', 'generated', 'node_modules']);
   }, 60_000);
 
+  it('writes nothing, and leaves no stage folder, when a definition after valid ones is invalid', () => {
+    const dir = project();
+    cpSync(join(ROOT, 'tests/fixtures/screens/definitions'), join(dir, 'definitions'), { recursive: true });
+    const valid = spawnSync(process.execPath, [BIN, 'generate', '--cwd', dir, '--quiet'], { encoding: 'utf8' });
+    expect(valid.status, valid.stderr).toBe(0);
+    rmSync(join(dir, 'generated'), { recursive: true });
+    // Sorted after the valid ones, so their pages are already emitted when its problem is found.
+    cpSync(join(ROOT, 'tests/fixtures/error-semantics/definitions'), join(dir, 'definitions'), { recursive: true });
+    const r = spawnSync(process.execPath, [BIN, 'generate', '--cwd', dir], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/nothing was written/);
+    expect(readdirSync(dir).sort()).toEqual(['definitions', 'node_modules']);
+  }, 60_000);
+
   it('reports a file it cannot write, exits non-zero, and leaves generated/ as it was', () => {
     const dir = project();
     expect(spawnSync(process.execPath, [BIN, 'generate', '--cwd', dir, '--quiet'], { encoding: 'utf8' }).status).toBe(0);
