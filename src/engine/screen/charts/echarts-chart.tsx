@@ -18,14 +18,19 @@ export interface EChartsChartProps {
   answer: DataViewAnswer | undefined;
   palette: ChartColor[] | undefined;
   renderer: ChartRenderer;
+  /** False draws every change at once, without ECharts' animations. */
+  animate?: boolean;
   /** The version of the data drawn (the scheduler's). */
   dataVersion: number;
   /** Called with the data version once a frame with it has been rendered. */
   onPainted: (dataVersion: number) => void;
 }
 
-export default function EChartsChart({ chart, answer, palette, renderer, dataVersion, onPainted }: EChartsChartProps) {
-  const option = useMemo<EChartsCoreOption | null>(() => BUILDERS[chart.kind]?.(chart, answer, palette) ?? null, [chart, answer, palette]);
+export default function EChartsChart({ chart, answer, palette, renderer, animate = true, dataVersion, onPainted }: EChartsChartProps) {
+  const option = useMemo<EChartsCoreOption | null>(() => {
+    const built = BUILDERS[chart.kind]?.(chart, answer, palette) ?? null;
+    return built && !animate ? { ...built, animation: false } : built;
+  }, [chart, answer, palette, animate]);
   // A new option object is a new version; the hook compares versions, never options.
   const last = useRef({ option: null as EChartsCoreOption | null, version: 0, dataVersion });
   if (last.current.option !== option) last.current = { option, version: last.current.version + 1, dataVersion };

@@ -1,12 +1,23 @@
-import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { GridLayout, type Layout, noCompactor } from 'react-grid-layout';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  type ReactElement,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { GridLayout, type Layout, noCompactor, type ResizeHandleAxis } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import type { BigScreenModel, LayoutItemModel, ThemeColor } from '../../../model/types.js';
 import { type ScreenDataSource, useScreenDataSource } from '../data-source.js';
 import { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from '../layout.js';
 import { ScaleContext, ScaleStore } from '../scale.js';
 import { ScreenScheduler, sourcesOf } from '../scheduler.js';
-import { SchedulerContext, ScreenContainer, ScreenHeader } from '../screen-view.js';
+import { ChartMotionContext, SchedulerContext, ScreenContainer, ScreenHeader } from '../screen-view.js';
 import { cachedSource } from './cached-source.js';
 import type { Cell, DesignTemplate } from './template.js';
 
@@ -25,6 +36,11 @@ export interface DesignCanvasProps {
   model: BigScreenModel;
   /** The template whose positions the grid shows: what the grid just placed at once, other edits at low priority. */
   template: DesignTemplate;
+  /**
+   * The positions are the grid's own drag or resize: containers glide into their cells. Any other
+   * change (undo, redo, the arrow keys) shows at once.
+   */
+  glide: boolean;
   scale: number;
   selected?: string;
   onSelect(i: string | undefined): void;
@@ -88,9 +104,23 @@ function useDesignScheduler(model: BigScreenModel): ScreenScheduler {
   return scheduler;
 }
 
+const DRAG_CONFIG = { enabled: true, bounded: false, threshold: 3 } as const;
+const RESIZE_CONFIG = { enabled: true, handles: ['se', 'e', 's'] } satisfies { enabled: boolean; handles: ResizeHandleAxis[] };
+
+/** The container a pointer or focus event came from. */
+const itemOf = (e: { currentTarget: Element }) => e.currentTarget.getAttribute('data-design-item') ?? undefined;
+
+interface CachedChild {
+  item: LayoutItemModel | undefined;
+  empty: boolean;
+  selected: boolean;
+  element: ReactElement;
+}
+
 export const DesignCanvas = memo(function DesignCanvas({
   model,
   template,
+  glide,
   scale,
   selected,
   onSelect,
@@ -110,40 +140,81 @@ export const DesignCanvas = memo(function DesignCanvas({
   const m = grid.margin * scale;
 
   const byId = useMemo(() => new Map(model.layout.map((item) => [item.i, item])), [model]);
-  const flowing = template.layout.filter((item) => !isAbsolute(item));
-  const placed = template.layout.filter(isAbsolute);
-  const layout: Layout = flowing.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+  const flowing = useMemo(() => template.layout.filter((item) => !isAbsolute(item)), [template.layout]);
+  const placed = useMemo(() => template.layout.filter(isAbsolute), [template.layout]);
+  const layout = useMemo<Layout>(() => flowing.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })), [flowing]);
 
   const theme = canvas.themeColor;
-  const select = (i: string) => (e: PointerEvent) => {
-    e.stopPropagation();
-    onSelect(i);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the children follow the layout, the models, the selection and the scale
-  const children = useMemo(
-    () =>
-      flowing.map((t) => {
-        const item = byId.get(t.i);
-        return (
-          // biome-ignore lint/a11y/useSemanticElements: react-grid-layout drags a div; a container is chosen by pointer or by Tab
-          <div
-            key={t.i}
-            className={`wg-design-item${t.i === selected ? ' selected' : ''}`}
-            data-design-item={t.i}
-            role="button"
-            aria-pressed={t.i === selected}
-            tabIndex={0}
-            aria-label={`容器 ${t.i}`}
-            onPointerDown={select(t.i)}
-            onFocus={() => onSelect(t.i)}
-          >
-            {item && <ItemBody item={item} grid={grid} theme={theme} scale={scale} />}
-            {t.chart.length === 0 && <div className="wg-design-item-empty">空容器：点击“添加图表”</div>}
-          </div>
-        );
-      }),
-    [template.layout, byId, selected, grid, theme, scale, onSelect],
+  // One set of handlers for every container: they read which one from the element.
+  const onItemPointerDown = useCallback(
+    (e: PointerEvent<HTMLDivElement>) => {
+      e.stopPropagation();
+      onSelect(itemOf(e));
+    },
+    [onSelect],
   );
+  const onItemFocus = useCallback((e: FocusEvent<HTMLDivElement>) => onSelect(itemOf(e)), [onSelect]);
+
+  // A container's element is kept while its model, its emptiness and whether it is selected stay the
+  // same, so react-grid-layout redraws only the containers an edit or a selection touched; the
+  // elements are made again when the grid, the theme, the scale or the handlers change.
+  const cache = useRef<{ shared: unknown[]; children: Map<string, CachedChild> }>({ shared: [], children: new Map() });
+  const shared = [grid, theme, scale, onItemPointerDown, onItemFocus];
+  if (shared.some((v, n) => v !== cache.current.shared[n])) cache.current = { shared, children: new Map() };
+  const kept = cache.current.children;
+  const children: ReactElement[] = [];
+  const nextChildren = new Map<string, CachedChild>();
+  for (const t of flowing) {
+    const item = byId.get(t.i);
+    const empty = t.chart.length === 0;
+    const isSelected = t.i === selected;
+    const old = kept.get(t.i);
+    const child =
+      old && old.item === item && old.empty === empty && old.selected === isSelected
+        ? old
+        : {
+            item,
+            empty,
+            selected: isSelected,
+            element: (
+              // biome-ignore lint/a11y/useSemanticElements: react-grid-layout drags a div; a container is chosen by pointer or by Tab
+              <div
+                key={t.i}
+                className={`wg-design-item${isSelected ? ' selected' : ''}`}
+                data-design-item={t.i}
+                role="button"
+                aria-pressed={isSelected}
+                tabIndex={0}
+                aria-label={`容器 ${t.i}`}
+                onPointerDown={onItemPointerDown}
+                onFocus={onItemFocus}
+              >
+                {item && <ItemBody item={item} grid={grid} theme={theme} scale={scale} />}
+                {empty && <div className="wg-design-item-empty">空容器：点击“添加图表”</div>}
+              </div>
+            ),
+          };
+    nextChildren.set(t.i, child);
+    children.push(child.element);
+  }
+  cache.current.children = nextChildren;
+
+  const gridConfig = useMemo(
+    () => ({
+      cols,
+      rowHeight: grid.rowHeight * scale,
+      margin: [m, m] as const,
+      containerPadding: [m, m] as const,
+      maxRows: Number.POSITIVE_INFINITY,
+    }),
+    [cols, grid.rowHeight, scale, m],
+  );
+  const gridStyle = useMemo(
+    () => ({ position: 'absolute', left: 0, top: top * scale, width: width * scale, height: Math.max(0, height - top) * scale }) as const,
+    [top, scale, width, height],
+  );
+  const onStop = useCallback((next: Layout) => onCells([...next]), [onCells]);
+  const onStagePointerDown = useCallback(() => onSelect(undefined), [onSelect]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the canvas takes arrow keys and Delete for the selected container
@@ -152,7 +223,7 @@ export const DesignCanvas = memo(function DesignCanvas({
       style={{ width: width * scale, height: height * scale }}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      onPointerDown={() => onSelect(undefined)}
+      onPointerDown={onStagePointerDown}
       data-scale={scale}
     >
       <div
@@ -169,50 +240,51 @@ export const DesignCanvas = memo(function DesignCanvas({
         </div>
         <ScaleContext.Provider value={scaleStore}>
           <SchedulerContext.Provider value={scheduler}>
-            <GridLayout
-              className="wg-design-grid"
-              width={width * scale}
-              layout={layout}
-              gridConfig={{
-                cols,
-                rowHeight: grid.rowHeight * scale,
-                margin: [m, m],
-                containerPadding: [m, m],
-                maxRows: Number.POSITIVE_INFINITY,
-              }}
-              compactor={noCompactor}
-              dragConfig={{ enabled: true, bounded: false, threshold: 3 }}
-              resizeConfig={{ enabled: true, handles: ['se', 'e', 's'] }}
-              autoSize={false}
-              style={{ position: 'absolute', left: 0, top: top * scale, width: width * scale, height: Math.max(0, height - top) * scale }}
-              onDragStop={(next) => onCells([...next])}
-              onResizeStop={(next) => onCells([...next])}
-            >
-              {children}
-            </GridLayout>
-            {placed.map((t) => {
-              const item = byId.get(t.i);
-              if (!item) return null;
-              // The model of an unchanged container keeps its old place: the place comes from the template.
-              const rect = itemRect({ x: t.x, y: t.y, w: t.w, h: t.h, container: item.container }, grid);
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: as the grid's containers
-                <div
-                  key={t.i}
-                  className={`wg-design-item wg-design-absolute${t.i === selected ? ' selected' : ''}`}
-                  data-design-item={t.i}
-                  role="button"
-                  aria-pressed={t.i === selected}
-                  tabIndex={0}
-                  aria-label={`容器 ${t.i}（绝对定位）`}
-                  style={{ left: rect.left * scale, top: (top + rect.top) * scale, width: rect.width * scale, height: rect.height * scale }}
-                  onPointerDown={select(t.i)}
-                  onFocus={() => onSelect(t.i)}
-                >
-                  <ItemBody item={item} grid={grid} theme={theme} scale={scale} />
-                </div>
-              );
-            })}
+            <ChartMotionContext.Provider value={false}>
+              <GridLayout
+                className={`wg-design-grid${glide ? ' glide' : ''}`}
+                width={width * scale}
+                layout={layout}
+                gridConfig={gridConfig}
+                compactor={noCompactor}
+                dragConfig={DRAG_CONFIG}
+                resizeConfig={RESIZE_CONFIG}
+                autoSize={false}
+                style={gridStyle}
+                onDragStop={onStop}
+                onResizeStop={onStop}
+              >
+                {children}
+              </GridLayout>
+              {placed.map((t) => {
+                const item = byId.get(t.i);
+                if (!item) return null;
+                // The model of an unchanged container keeps its old place: the place comes from the template.
+                const rect = itemRect({ x: t.x, y: t.y, w: t.w, h: t.h, container: item.container }, grid);
+                return (
+                  // biome-ignore lint/a11y/useSemanticElements: as the grid's containers
+                  <div
+                    key={t.i}
+                    className={`wg-design-item wg-design-absolute${t.i === selected ? ' selected' : ''}`}
+                    data-design-item={t.i}
+                    role="button"
+                    aria-pressed={t.i === selected}
+                    tabIndex={0}
+                    aria-label={`容器 ${t.i}（绝对定位）`}
+                    style={{
+                      left: rect.left * scale,
+                      top: (top + rect.top) * scale,
+                      width: rect.width * scale,
+                      height: rect.height * scale,
+                    }}
+                    onPointerDown={onItemPointerDown}
+                    onFocus={onItemFocus}
+                  >
+                    <ItemBody item={item} grid={grid} theme={theme} scale={scale} />
+                  </div>
+                );
+              })}
+            </ChartMotionContext.Provider>
           </SchedulerContext.Provider>
         </ScaleContext.Provider>
       </div>

@@ -266,7 +266,8 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       }),
     [],
   );
-  const canvasTemplate = template === placedByGrid.current ? template : deferred;
+  const byGrid = template === placedByGrid.current;
+  const canvasTemplate = byGrid ? template : deferred;
 
   const confirmDeleteContainer = useCallback(
     async (i: string) => {
@@ -517,6 +518,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
               <DesignCanvas
                 model={model}
                 template={canvasTemplate}
+                glide={byGrid}
                 scale={scale}
                 selected={selectedItem}
                 onSelect={onSelect}
