@@ -6,7 +6,8 @@ import type { ApiClient, TestServer } from '../helpers/server.js';
 /**
  * The big-screen designer (/lsDesign) against the real server and the built app, on a new screen:
  * containers and charts added from the gallery and bound to data views, a container resized and
- * dragged at two canvas scales (it lands under the pointer), undo and redo, a save read back through
+ * dragged at two canvas scales (it lands under the pointer), undo and redo (moving a container past
+ * another and undoing it reloads and redraws no chart), a save read back through
  * the API and drawn by /lsPreview, layouts exported and imported, the keyboard, and a save refused
  * while the model reports an error (a pie's inner radius beyond its outer one).
  */
@@ -171,6 +172,27 @@ describe('big-screen designer', () => {
         return Math.abs(dx - 79.17) <= 3 && Math.abs(dy - 136) <= 3;
       })
       .toBe(true);
+
+    // Moving the first container below the second (the page model lists containers by row) and
+    // undoing it, step by step, neither reloads a chart's data nor redraws a chart.
+    await page.waitForTimeout(500);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __chartMarks: string[] }).__chartMarks = seen;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push(e.name);
+      }).observe({ entryTypes: ['mark'] });
+    });
+    const chartMarks = () =>
+      page.evaluate(() => (window as unknown as { __chartMarks: string[] }).__chartMarks.filter((n) => /screen-(data|painted)/.test(n)));
+    const c1Before = await item(page, 'c1').boundingBox();
+    await item(page, 'c1').focus();
+    for (let n = 0; n < 4; n++) await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(async () => ((await item(page, 'c1').boundingBox())?.y ?? 0) > (c1Before?.y ?? 0) + 10).toBe(true);
+    for (let n = 0; n < 4; n++) await page.keyboard.press('Control+z');
+    await expect.poll(async () => Math.round((await item(page, 'c1').boundingBox())?.y ?? 0)).toBe(Math.round(c1Before?.y ?? 0));
+    await page.waitForTimeout(300);
+    expect(await chartMarks()).toEqual([]);
 
     // Resize the first container by its corner handle: two columns wider, one step of rows taller.
     const c1 = item(page, 'c1');
