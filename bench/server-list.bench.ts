@@ -27,7 +27,27 @@ interface Started {
   insertMs: number;
   template: any;
   databaseUrl?: string;
+  /** The list cache's counters and (BENCH_DB_TIMES=1) PGlite statement times so far. */
+  snapshot: () => Promise<Snapshot>;
   stop: () => Promise<void>;
+}
+
+interface Snapshot {
+  stats: Record<string, number>;
+  gauges: Record<string, number>;
+  dbTimes: Record<string, { n: number; ms: number; max: number }>;
+}
+
+/** What happened between two snapshots: counters, and statement counts with total and mean ms. */
+function since(a: Snapshot, b: Snapshot) {
+  const stats = Object.fromEntries(Object.entries(b.stats).map(([k, v]) => [k, v - (a.stats[k] ?? 0)]));
+  const db: Record<string, { n: number; ms: number; mean: number; max: number }> = {};
+  for (const [k, v] of Object.entries(b.dbTimes)) {
+    const n = v.n - (a.dbTimes[k]?.n ?? 0);
+    const ms = v.ms - (a.dbTimes[k]?.ms ?? 0);
+    if (n) db[k] = { n, ms: Math.round(ms), mean: +(ms / n).toFixed(2), max: +v.max.toFixed(1) };
+  }
+  return { stats: { ...stats, ...b.gauges }, db };
 }
 
 async function startChild(env: Record<string, string>): Promise<Started> {
@@ -37,14 +57,19 @@ async function startChild(env: Record<string, string>): Promise<Started> {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const rl = createInterface({ input: child.stdout });
   const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
     rl.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ...JSON.parse(line),
+    snapshot: () =>
+      new Promise<Snapshot>((resolve) => {
+        rl.once('line', (l) => resolve(JSON.parse(l)));
+        child.kill('SIGUSR2');
+      }),
     stop: () => {
       child.kill('SIGTERM');
       return exited;
@@ -305,9 +330,13 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     };
     // Warm-up with the same load, not measured: JIT, and the cache as a server that has been running has it.
     await load(WARM_UP_MS, false);
+    const before = await first.snapshot();
     const t0 = performance.now();
     await load(DURATION_MS, true);
     const seconds = (performance.now() - t0) / 1000;
+    const { stats, db } = since(before, await first.snapshot());
+    console.log(`${label}: list cache of the first instance during the run`, stats);
+    if (Object.keys(db).length) console.table(db);
     for (const c of clients) c.close();
     const all = [...lists, ...writes];
     const list = figures(lists);

@@ -1,8 +1,10 @@
 // Child process of bench/server-list.bench.ts: a real reference server (its own process, so the
 // load generator does not share its event loop) with one view table grown to N rows.
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { lowcodeState } from '../../server/lowcode/view-store.js';
 import { startServer } from '../../server/start.js';
 
 // On PostgreSQL, a database of its own for this run, dropped at the end.
@@ -27,6 +29,41 @@ else if (process.env.DATABASE_URL) {
     await d.query(`drop database if exists ${name} with (force)`);
     await d.end();
   };
+}
+
+/**
+ * BENCH_DB_TIMES=1: time every PGlite statement by kind (block reads, counts, writes, the rest); with the
+ * list cache's counters, printed on SIGUSR2 as a line of JSON (the bench reads it before and after a run).
+ */
+const dbTimes = new Map<string, { n: number; ms: number; max: number }>();
+function statementKind(text: string): string {
+  if (text.includes('json_agg'))
+    return `block${text.includes(' ilike ') ? ', text search' : ''}${text.includes('"#id"') ? ', past the first' : ', first'}`;
+  if (/^\s*select count\(\*\)/.test(text)) return 'count';
+  if (/^\s*insert into "?lc_view/.test(text)) return 'insert';
+  if (/^\s*update "?lc_view/.test(text)) return 'update';
+  if (/for update$/.test(text.trim())) return 'select for update';
+  if (/^\s*(begin|commit|rollback)/.test(text)) return 'transaction';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 40);
+}
+if (process.env.BENCH_DB_TIMES === '1') {
+  for (const method of ['query', 'exec'] as const) {
+    const original = PGlite.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+    (PGlite.prototype as any)[method] = async function (this: PGlite, text: string, ...rest: unknown[]) {
+      const t = performance.now();
+      try {
+        return await original.call(this, text, ...rest);
+      } finally {
+        const ms = performance.now() - t;
+        const kind = statementKind(text);
+        const d = dbTimes.get(kind) ?? { n: 0, ms: 0, max: 0 };
+        d.n++;
+        d.ms += ms;
+        d.max = Math.max(d.max, ms);
+        dbTimes.set(kind, d);
+      }
+    };
+  }
 }
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -93,6 +130,12 @@ await sql.raw(`analyze ${table}`).execute(db);
 process.stdout.write(
   `${JSON.stringify({ url: server.url, kind: server.database.kind, insertMs: Date.now() - t0, template, databaseUrl })}\n`,
 );
+process.on('SIGUSR2', () => {
+  const stats = lowcodeState(server.ctx).cache.stats;
+  const heap = process.memoryUsage().heapUsed / 2 ** 20;
+  const gauges = { 'cache weight': lowcodeState(server.ctx).cache.weight, 'heap MB': Math.round(heap) };
+  process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes) })}\n`);
+});
 process.on('SIGTERM', async () => {
   await server.close();
   await dropDatabase();

@@ -101,11 +101,43 @@ interface ViewState {
   /** Misses and writes of the view take turns. */
   turns: TurnLock;
   entries: Set<string>;
-  /** Filters of the entries, most recently used last, with how many entries each has. */
-  filters: Map<string, { filter: unknown; entries: number; hits: number }>;
+  /** Filters of the entries, most recently used last, with their entries. */
+  filters: Map<string, { filter: unknown; entries: Set<string>; hits: number }>;
+}
+
+/** What the cache did since it started (for benches and diagnostics). */
+export interface CacheStats {
+  hits: number;
+  /** Served by a computation already under way for the same key. */
+  shared: number;
+  misses: number;
+  /** Misses whose answer was not kept (a write or bump came across it). */
+  notKept: number;
+  /** Entries dropped for the bound. */
+  evicted: number;
+  /** Entries a write dropped: of filters it did not judge, and values it could not revise. */
+  unjudged: number;
+  unrevised: number;
+  /** Values a write revised in place (a new value), and counts it moved. */
+  revised: number;
+  counted: number;
+  /** Entries dropped by bump and bumpAll. */
+  bumped: number;
 }
 
 export class ListCache {
+  readonly stats: CacheStats = {
+    hits: 0,
+    shared: 0,
+    misses: 0,
+    notKept: 0,
+    evicted: 0,
+    unjudged: 0,
+    unrevised: 0,
+    revised: 0,
+    counted: 0,
+    bumped: 0,
+  };
   readonly #versions = new Map<number, number>();
   /** Moves every version on at once (bumpAll). */
   #generation = 0;
@@ -117,10 +149,15 @@ export class ListCache {
   constructor(
     readonly enabled: boolean,
     // About 30 MB of typical rows.
-    private readonly maxWeight = 60_000,
+    private readonly maxWeight = 150_000,
     /** False while invalidations may be missed (another instance's writes unheard): nothing is served from the cache. */
     private readonly trusted: () => boolean = () => true,
   ) {}
+
+  /** What the cached values weigh together (see the bound). */
+  get weight(): number {
+    return this.#weight;
+  }
 
   /** Moves on with every bump: what was read of the view (its definition too) before may be out of date. */
   version(viewId: number): number {
@@ -141,6 +178,7 @@ export class ListCache {
     this.#versions.set(viewId, (this.#versions.get(viewId) ?? 0) + 1);
     const v = this.#view(viewId);
     v.epoch++;
+    this.stats.bumped += v.entries.size;
     for (const k of [...v.entries]) this.#delete(k);
   }
 
@@ -148,6 +186,7 @@ export class ListCache {
   bumpAll(): void {
     this.#generation++;
     for (const v of this.#views.values()) v.epoch++;
+    this.stats.bumped += this.#entries.size;
     for (const k of [...this.#entries.keys()]) this.#delete(k);
   }
 
@@ -159,7 +198,8 @@ export class ListCache {
     const v = this.#view(e.viewId);
     v.entries.delete(k);
     const f = v.filters.get(e.filterKey);
-    if (f && --f.entries <= 0) v.filters.delete(e.filterKey);
+    f?.entries.delete(k);
+    if (f && !f.entries.size) v.filters.delete(e.filterKey);
   }
 
   #get<T>(k: string): T | undefined {
@@ -186,12 +226,13 @@ export class ListCache {
     this.#weight += weight;
     const v = this.#view(viewId);
     v.entries.add(k);
-    const f = v.filters.get(filter.key) ?? { filter: filter.filter, entries: 0, hits: 0 };
-    f.entries++;
+    const f = v.filters.get(filter.key) ?? { filter: filter.filter, entries: new Set<string>(), hits: 0 };
+    f.entries.add(k);
     v.filters.delete(filter.key);
     v.filters.set(filter.key, f);
     for (const oldest of this.#entries.keys()) {
       if (this.#weight <= this.maxWeight) break;
+      this.stats.evicted++;
       this.#delete(oldest);
     }
   }
@@ -204,11 +245,18 @@ export class ListCache {
     if (!this.enabled || !this.trusted()) return compute();
     const k = `${viewId}|${key}`;
     const hit = this.#get<T>(k);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      this.stats.hits++;
+      return hit;
+    }
     const v = this.#view(viewId);
     const flightKey = `${v.epoch}|${k}`;
     const pending = this.#inFlight.get(flightKey);
-    if (pending) return pending as Promise<T>;
+    if (pending) {
+      this.stats.shared++;
+      return pending as Promise<T>;
+    }
+    this.stats.misses++;
     const run = v.turns
       .run(false, async () => {
         // A write may have ended while this waited its turn: judge from when the computation starts.
@@ -216,6 +264,7 @@ export class ListCache {
         const quiet = v.writing === 0;
         const value = await compute();
         if (quiet && v.epoch === epoch && this.trusted()) this.#set(viewId, k, opts, value);
+        else this.stats.notKept++;
         return value;
       })
       .finally(() => this.#inFlight.delete(flightKey));
@@ -251,24 +300,35 @@ export class ListCache {
       if (!matches) this.bump(viewId);
       else {
         const touched = new Map<string, Map<string, unknown>>();
-        for (const k of [...v.entries]) {
-          const e = this.#entries.get(k) as Entry;
-          const m = matches.get(e.filterKey);
-          if (m && e.count) e.value = (e.value as number) + m.after - m.before;
-          else if (!m) this.#delete(k);
-          else if (m.before || m.after) {
-            const values = touched.get(e.filterKey) ?? new Map<string, unknown>();
-            values.set(k, e.value);
-            touched.set(e.filterKey, values);
+        for (const [filterKey, f] of [...v.filters]) {
+          const m = matches.get(filterKey);
+          if (!m) {
+            this.stats.unjudged += f.entries.size;
+            for (const k of [...f.entries]) this.#delete(k);
+            continue;
           }
+          // Only the entries of filters a written row matched change.
+          if (!m.before && !m.after) continue;
+          const values = new Map<string, unknown>();
+          for (const k of f.entries) {
+            const e = this.#entries.get(k) as Entry;
+            if (e.count) {
+              e.value = (e.value as number) + m.after - m.before;
+              this.stats.counted++;
+            } else values.set(k, e.value);
+          }
+          if (values.size) touched.set(filterKey, values);
         }
         for (const [filterKey, values] of touched) {
           const kept = revise?.(filterKey, values);
           for (const [k, old] of values) {
             const value = kept?.get(k);
             const e = this.#entries.get(k) as Entry;
-            if (value === undefined) this.#delete(k);
-            else if (value !== old) {
+            if (value === undefined) {
+              this.stats.unrevised++;
+              this.#delete(k);
+            } else if (value !== old) {
+              this.stats.revised++;
               const weight = Math.max(1, e.weigh(value));
               this.#weight += weight - e.weight;
               Object.assign(e, { value, weight });

@@ -4,7 +4,7 @@ import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
 import { type ListQuery, matchExpression, type RowTest, rowMatcher, selectList } from './list-query.js';
 import type { Row } from './record-input.js';
-import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, textInByteOrder } from './row-position.js';
+import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefore, textInByteOrder } from './row-position.js';
 import type { ViewModel } from './view-model.js';
 import { changeRows, lowcodeState } from './view-store.js';
 
@@ -15,15 +15,33 @@ import { changeRows, lowcodeState } from './view-store.js';
  * the row put in its place, or the block dropped when that cannot be told (see ListCache.write).
  */
 
-/** A block of list rows as the cache holds it: `size` rows from offset `start` (fewer at the end), in `order`. */
+/**
+ * Rows a cached block also holds on either side of its own: a write that shifts the block by rows before
+ * it (a new first row of the list, a row that left or joined the filter above it) or takes rows out of it
+ * moves it along them instead of dropping it, as long as the margin lasts.
+ */
+export const BLOCK_MARGIN = 10;
+
+/**
+ * A block of list rows as the cache holds it: the `size` rows from offset `start` (fewer at the end of the
+ * list), in `order`, with `lead` rows before them and up to BLOCK_MARGIN after them (`toEnd`: its rows run
+ * to the end of the list).
+ */
 export interface CachedBlock {
   rows: Row[];
   /** Each row's sort key. */
   keys: SortKey[];
   order: ListQuery['sort'];
+  /** The order and size of the blocks it is read with (blocks of one filter with the same `group` join up). */
+  group: string;
   start: number;
   size: number;
+  lead: number;
+  toEnd: boolean;
 }
+
+/** The block's own rows. */
+export const blockRows = (b: CachedBlock): Row[] => b.rows.slice(b.lead, b.lead + b.size);
 
 /** One state of a written row (before or after the write). Its names cannot be field names. */
 interface RowState {
@@ -49,11 +67,23 @@ interface Judged {
   test: number | RowTest;
 }
 
+/** Each cached filter's JavaScript test (null: none), made once: a write asks for every filter of the view. */
+const tests = new WeakMap<object, RowTest | null>();
+
+function testOf(q: ListQuery): RowTest | undefined {
+  let test = tests.get(q);
+  if (test === undefined) {
+    test = rowMatcher(q) ?? null;
+    tests.set(q, test);
+  }
+  return test ?? undefined;
+}
+
 function toJudge(filters: CacheFilter<unknown>[]): { judged: Judged[]; inSql: CacheFilter<unknown>[] } {
   const judged: Judged[] = [];
   const rest: CacheFilter<unknown>[] = [];
   for (const f of filters) {
-    const test = rowMatcher(f.filter as ListQuery);
+    const test = testOf(f.filter as ListQuery);
     if (test) judged.push({ filter: f, test });
     else if (f.hits) rest.push(f);
   }
@@ -81,55 +111,77 @@ function listed(s: RowState): Row {
 }
 
 /**
- * Blocks of one order and size that follow each other without a gap hold one stretch of the list, from
- * the first block's start: exactly that stretch, or (`toEnd`, its last block not full) all the list from
- * there. A write is applied to the stretch, which is then cut into the same blocks again.
+ * Blocks of one order and size whose rows overlap or meet hold one stretch of the list: `rows` from offset
+ * `from`, exactly that stretch, or (`toEnd`) all the list from there. A write is applied to the stretch,
+ * whose blocks are then cut from it again.
  */
 interface Stretch {
   order: ListQuery['sort'];
-  size: number;
-  start: number;
+  from: number;
+  rows: Row[];
+  keys: SortKey[];
   toEnd: boolean;
   blocks: [key: string, block: CachedBlock][];
+  /** Two blocks disagree on the rows they share (never expected): its blocks cannot be told. */
+  broken: boolean;
 }
 
 function stretches(values: ReadonlyMap<string, unknown>): Stretch[] {
   const groups = new Map<string, [string, CachedBlock][]>();
   for (const [key, value] of values) {
     const block = value as CachedBlock;
-    const group = `${JSON.stringify(block.order)}|${block.size}`;
-    groups.set(group, [...(groups.get(group) ?? []), [key, block]]);
+    const group = groups.get(block.group);
+    if (group) group.push([key, block]);
+    else groups.set(block.group, [[key, block]]);
   }
   const out: Stretch[] = [];
   for (const blocks of groups.values()) {
-    blocks.sort((a, b) => a[1].start - b[1].start);
+    blocks.sort((a, b) => a[1].start - a[1].lead - (b[1].start - b[1].lead));
     let run: Stretch | undefined;
     for (const [key, block] of blocks) {
-      if (!run || run.toEnd || run.start + run.blocks.length * run.size !== block.start) {
-        run = { order: block.order, size: block.size, start: block.start, toEnd: false, blocks: [] };
+      const from = block.start - block.lead;
+      if (!run || from > run.from + run.rows.length) {
+        run = { order: block.order, from, rows: block.rows, keys: block.keys, toEnd: block.toEnd, blocks: [], broken: false };
         out.push(run);
+      } else {
+        // Overlapping or adjacent: the rows they share must be the same rows.
+        const at = from - run.from;
+        const shared = Math.min(run.rows.length - at, block.rows.length);
+        for (let i = 0; i < shared && !run.broken; i++) if (run.rows[at + i]?.id !== block.rows[i]?.id) run.broken = true;
+        if (block.rows.length > shared) {
+          run.rows = [...run.rows, ...block.rows.slice(shared)];
+          run.keys = [...run.keys, ...block.keys.slice(shared)];
+        }
+        run.toEnd ||= block.toEnd;
       }
       run.blocks.push([key, block]);
-      run.toEnd = block.rows.length < block.size;
     }
   }
   return out;
 }
 
 /**
- * The stretch's blocks after the write, by cache key; those that cannot be told are left out. A
- * matching old state leaves the stretch (when in it) or must sort after it; a matching new state takes
- * its place in it, or sorts after it (then, in a stretch to the end of the list, it is the new last
- * row). A row before a stretch that does not start the list shifts it by rows unknown here: dropped.
- * A stretch that lost rows leaves its last blocks short: those are dropped.
+ * The stretch's blocks after the write, by cache key; those that cannot be told are left out. A matching
+ * old state leaves the stretch (when in it), or sorts before it (the stretch moves up a row) or after it;
+ * a matching new state takes its place in it, or sorts before it (the stretch moves down a row) or after
+ * it (then, in a stretch to the end of the list, it is the new last row). A block whose rows are no longer
+ * all in the stretch is dropped.
  */
 function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowState[]): Map<string, CachedBlock> {
   const kept = new Map<string, CachedBlock>();
-  const { order, size } = run;
-  const before = run.blocks.flatMap(([, b]) => b.rows);
-  const rows = [...before];
-  const keys = run.blocks.flatMap(([, b]) => b.keys);
-  const last = keys.at(-1);
+  if (run.broken) return kept;
+  const { order } = run;
+  const last = run.keys.at(-1);
+  // Most writes touch nothing a stretch holds: every written row sorts after it.
+  if (last && !run.toEnd && [...gone, ...come].every((s) => sortsAfter(how, order, s['#k'], last))) {
+    for (const [key, block] of run.blocks) kept.set(key, block);
+    return kept;
+  }
+  // A stretch past the end of the list, or of an empty list, is not told about here.
+  if (!last) return kept;
+  let from = run.from;
+  const rows = [...run.rows];
+  const keys = [...run.keys];
   for (const s of gone) {
     const at = rows.findIndex((r) => r.id === s['#id']);
     if (at >= 0) {
@@ -138,12 +190,21 @@ function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowS
       if (JSON.stringify(rows[at]) !== JSON.stringify(listed(s))) return kept;
       rows.splice(at, 1);
       keys.splice(at, 1);
-    } else if (run.toEnd || !last || !sortsAfter(how, order, s['#k'], last)) return kept;
+    } else if (keys.length && sortsAfter(how, order, s['#k'], keys.at(-1) as SortKey)) {
+      if (run.toEnd) return kept;
+    } else if (keys.length && from > 0 && sortsBefore(how, order, s['#k'], keys[0] as SortKey)) from--;
+    else return kept;
   }
   for (const s of come) {
     if (rows.some((r) => r.id === s['#id'])) return kept;
+    // Nothing is known of where a row goes around an empty stretch, unless it is the whole list.
+    if (!keys.length && (from > 0 || !run.toEnd)) return kept;
     const at = placeAmong(how, order, s['#k'], keys);
-    if (at === undefined || (at === 0 && run.start > 0)) return kept;
+    if (at === undefined) return kept;
+    if (at === 0 && from > 0) {
+      from++;
+      continue;
+    }
     if (at === keys.length && !run.toEnd) continue;
     rows.splice(at, 0, listed(s));
     keys.splice(
@@ -152,12 +213,19 @@ function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowS
       order.map((o) => s['#k'][o.column] ?? null),
     );
   }
-  const unchanged = rows.length === before.length && rows.every((r, i) => r === before[i]);
   for (const [key, block] of run.blocks) {
-    const from = block.start - run.start;
-    // Short of a full block, unless the stretch runs to the end of the list (then the list ends in it).
-    if (!unchanged && !run.toEnd && rows.length < from + size) break;
-    kept.set(key, unchanged ? block : { ...block, rows: rows.slice(from, from + size), keys: keys.slice(from, from + size) });
+    const at = block.start - from;
+    // Its rows must all be known: from its start, a full block or the rest of the list.
+    if (at < 0 || (!run.toEnd && at + block.size > rows.length)) continue;
+    const first = Math.min(Math.max(0, at - BLOCK_MARGIN), rows.length);
+    const end = Math.max(first, Math.min(rows.length, at + block.size + BLOCK_MARGIN));
+    kept.set(key, {
+      ...block,
+      rows: rows.slice(first, end),
+      keys: keys.slice(first, end),
+      lead: at - first,
+      toEnd: run.toEnd && end === rows.length,
+    });
   }
   return kept;
 }

@@ -17,13 +17,24 @@ const SYSTEM_KIND: Record<string, Kind> = { id: 'number', create_time: 'time', u
 /** json_build_object takes at most 100 arguments: the written row's keys are sent for this many columns. */
 const MAX_KEYED_COLUMNS = 45;
 
+/** Each view's column kinds, as they are asked for (a write compares its rows' keys many times). */
+const kinds = new WeakMap<ViewModel, Map<string, Kind>>();
+
 function kindOf(view: ViewModel, column: string): Kind {
-  const system = SYSTEM_KIND[column];
-  if (system) return system;
-  const field = view.fields.find((f) => f.column === column);
-  if (field?.dataType === 'datetime') return 'time';
-  if (field?.dataType === 'long' || field?.dataType === 'decimal') return 'number';
-  return 'text';
+  let known = kinds.get(view);
+  if (!known) {
+    known = new Map();
+    kinds.set(view, known);
+  }
+  let kind = known.get(column);
+  if (!kind) {
+    const field = view.fields.find((f) => f.column === column);
+    kind =
+      SYSTEM_KIND[column] ??
+      (field?.dataType === 'datetime' ? 'time' : field?.dataType === 'long' || field?.dataType === 'decimal' ? 'number' : 'text');
+    known.set(column, kind);
+  }
+  return kind;
 }
 
 function keyExpression(view: ViewModel, column: string): RawBuilder<string | null> {
@@ -106,6 +117,11 @@ function side(how: Ordering, order: ListQuery['sort'], row: Record<string, strin
   }
   // The same key is the same row (id closes every order): not a place another row can take.
   return undefined;
+}
+
+/** True when a row with keys `row` sorts strictly before the row whose sort key is `first`, in `order`. */
+export function sortsBefore(how: Ordering, order: ListQuery['sort'], row: Record<string, string | null>, first: SortKey): boolean {
+  return side(how, order, row, first) === -1;
 }
 
 /** True when a row with keys `row` sorts strictly after the row whose sort key is `last`, in `order`. */

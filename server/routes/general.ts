@@ -12,7 +12,7 @@ import { viewTable } from '../lowcode/ddl.js';
 import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
-import { addRecord, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
+import { addRecord, BLOCK_MARGIN, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
@@ -30,6 +30,8 @@ const ANALYZE_AFTER_ROWS = 1000;
 const BLOCK_ROWS = 100;
 /** Most rows a filter may select for a block of its rows to be read by sorting them (see needsFence). */
 const FENCE_ROWS = 10_000;
+/** Most rows a filter read by sorting them may select for its pages to be read one by one. */
+const FEW_ROWS = 1000;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -66,17 +68,17 @@ async function dictionaries(ctx: AppContext, fields: ViewField[]): Promise<Map<s
   return out;
 }
 
+/** The JSON text of pages of a cached block, by first row and page size. */
+const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
+
 /**
- * One page of the list. With the cache on, rows are read a block of pages at a time (BLOCK_ROWS rows):
- * on PGlite a page query's cost is mostly its fixed part, so ten pages cost little more than one, and
- * the next pages of a filter are then served without a query.
+ * One page of the list, as the JSON text of `{ content, totalElements }`. With the cache on, rows are read
+ * a block of pages at a time (BLOCK_ROWS rows): on PGlite a page query's cost is mostly its fixed part, so
+ * ten pages cost little more than one, and the next pages of a filter are then served without a query.
+ * Pages of cached blocks are serialised once.
  */
-async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise<{ content: Row[]; totalElements: number }> {
+async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise<string> {
   const cache = lowcodeState(ctx).cache;
-  const pagesPerBlock = cache.enabled ? Math.max(1, Math.floor(BLOCK_ROWS / q.size)) : 1;
-  const block = Math.floor(q.page / pagesPerBlock);
-  const blockSize = pagesPerBlock * q.size;
-  const blockStart = block * blockSize;
   const filter = { key: q.countKey, filter: q };
   const count = (known?: number) =>
     cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
@@ -86,20 +88,53 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   // A filter no index serves in order is counted first: when it selects few rows, they are sorted.
   const counted = needsFence(q) ? await count() : undefined;
   const fence = counted !== undefined && counted <= FENCE_ROWS;
+  // Few rows are found at once and sorted cheaply; formatting them is what costs: one page is read.
+  const whole = cache.enabled && !(fence && counted <= FEW_ROWS);
+  const blockSize = whole ? Math.max(1, Math.floor(BLOCK_ROWS / q.size)) * q.size : q.size;
+  // Page sizes that divide BLOCK_ROWS read the same blocks.
+  const blockStart = Math.floor((q.page * q.size) / blockSize) * blockSize;
   const weight = (b: unknown) => (b as CachedBlock).rows.length;
-  const { rows } = await cache.through(view.id, `b${q.orderKey}|${q.size}|${block}`, { filter, weight }, async (): Promise<CachedBlock> => {
+  const group = `${q.orderKey}|${blockSize}`;
+  const block = await cache.through(view.id, `b${group}|${blockStart}`, { filter, weight }, async (): Promise<CachedBlock> => {
+    // With the cache, a margin of rows on either side (see BLOCK_MARGIN).
+    const margin = whole ? BLOCK_MARGIN : 0;
+    const offset = Math.max(0, blockStart - margin);
+    const limit = blockStart - offset + blockSize + margin;
     // Each row also carries its sort key: a later write tells by them where its row goes in the block.
     const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
-    const json = (await rowsJsonQuery(view, q, blockSize, blockStart, columns, fence).execute(ctx.db)).rows[0]?.rows ?? [];
+    const json = (await rowsJsonQuery(view, q, limit, offset, columns, fence).execute(ctx.db)).rows[0]?.rows ?? [];
     const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
-    const rows = keyed.map(({ [SORT_KEY]: _, ...row }) => row);
-    return { rows, keys: keyed.map((r) => r[SORT_KEY] as SortKey), order: q.sort, start: blockStart, size: blockSize };
+    const keys = keyed.map((r) => r[SORT_KEY] as SortKey);
+    for (const r of keyed) delete r[SORT_KEY];
+    return {
+      rows: keyed,
+      keys,
+      order: q.sort,
+      group,
+      start: blockStart,
+      size: blockSize,
+      lead: blockStart - offset,
+      toEnd: keyed.length < limit,
+    };
   });
-  const from = (q.page - block * pagesPerBlock) * q.size;
-  // A block that is neither full nor past the end tells the count without counting.
-  const known = rows.length < blockSize && (rows.length > 0 || blockStart === 0) ? blockStart + rows.length : undefined;
+  const from = block.lead + q.page * q.size - blockStart;
+  // A block that reaches the end of the list, and starts in it, tells the count without counting.
+  const first = block.start - block.lead;
+  const known = block.toEnd && (block.rows.length > 0 || first === 0) ? first + block.rows.length : undefined;
   const totalElements = counted ?? (await count(known));
-  return { content: rows.slice(from, from + q.size), totalElements };
+  // A block is never changed, only replaced: the JSON of its pages is kept with it.
+  let pages = pageJson.get(block);
+  if (!pages) {
+    pages = new Map();
+    pageJson.set(block, pages);
+  }
+  const at = `${from},${q.size}`;
+  let content = pages.get(at);
+  if (content === undefined) {
+    content = JSON.stringify(block.rows.slice(from, from + q.size));
+    pages.set(at, content);
+  }
+  return `{"content":${content},"totalElements":${JSON.stringify(totalElements)}}`;
 }
 
 /** Export cell text: dictionary labels, file names instead of the JSON list. */
@@ -140,10 +175,11 @@ const listOf = (v: string | string[] | undefined) =>
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
-  app.get('/api/general/list/:viewId', { schema: { params: viewParams } }, async (req) => {
+  app.get('/api/general/list/:viewId', { schema: { params: viewParams } }, async (req, reply) => {
     const view = await designedView(ctx, req.params.viewId);
     requirePermission(req, permission(view, 'list'));
-    return listPage(ctx, view, parseListQuery(view, req.query as Query));
+    const page = await listPage(ctx, view, parseListQuery(view, req.query as Query));
+    return reply.type('application/json; charset=utf-8').send(page);
   });
 
   app.get('/api/general/detail', { schema: { querystring: z.object({ generalId: idSchema, id: idSchema }) } }, async (req) => {
