@@ -208,8 +208,18 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
     (path: Path, value: unknown, group?: string) => setHistory((h) => record(h, setIn(h.present, path, value), group)),
     [],
   );
-  const doUndo = useCallback(() => setHistory(undo), []);
-  const doRedo = useCallback(() => setHistory(redo), []);
+  // What the grid itself just placed is drawn at once (so a dropped container does not jump back);
+  // any other change reaches the canvas at low priority, with the charts' models. A state the history
+  // brings back is not the grid's placement, even when it once was.
+  const placedByGrid = useRef<DesignTemplate | null>(null);
+  const doUndo = useCallback(() => {
+    placedByGrid.current = null;
+    setHistory(undo);
+  }, []);
+  const doRedo = useCallback(() => {
+    placedByGrid.current = null;
+    setHistory(redo);
+  }, []);
 
   // The canvas and the problems follow the edits at low priority, so typing and undo stay quick.
   const deferred = useDeferredValue(template);
@@ -254,9 +264,6 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       setSelection((s) => (i === undefined ? { kind: 'canvas' } : s.kind !== 'canvas' && s.i === i ? s : { kind: 'item', i })),
     [],
   );
-  // What the grid itself just placed is drawn at once (so a dropped container does not jump back);
-  // any other change reaches the canvas at low priority, with the charts' models.
-  const placedByGrid = useRef<DesignTemplate | null>(null);
   const onCells = useCallback(
     (cells: Cell[]) =>
       setHistory((h) => {
