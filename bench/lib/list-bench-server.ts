@@ -1,6 +1,7 @@
 // Child process of bench/server-list.bench.ts: a real reference server (its own process, so the
 // load generator does not share its event loop) with one view table grown to N rows.
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -130,10 +131,22 @@ await sql.raw(`analyze ${table}`).execute(db);
 process.stdout.write(
   `${JSON.stringify({ url: server.url, kind: server.database.kind, insertMs: Date.now() - t0, template, databaseUrl })}\n`,
 );
+// How long the event loop was held at a time (what a request waits behind), since the last snapshot.
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 process.on('SIGUSR2', () => {
   const stats = lowcodeState(server.ctx).cache.stats;
+  // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
+  (globalThis as { gc?: () => void }).gc?.();
   const heap = process.memoryUsage().heapUsed / 2 ** 20;
-  const gauges = { 'cache weight': lowcodeState(server.ctx).cache.weight, 'heap MB': Math.round(heap) };
+  const ms = (ns: number) => +(ns / 1e6).toFixed(1);
+  const gauges = {
+    'cache weight': lowcodeState(server.ctx).cache.weight,
+    'heap MB': Math.round(heap),
+    'loop delay p99 ms': ms(loop.percentile(99)),
+    'loop delay max ms': ms(loop.max),
+  };
+  loop.reset();
   process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes) })}\n`);
 });
 process.on('SIGTERM', async () => {

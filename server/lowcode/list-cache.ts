@@ -148,7 +148,7 @@ export class ListCache {
 
   constructor(
     readonly enabled: boolean,
-    // About 30 MB of typical rows.
+    // About 100 MB of typical rows (some 0.7 KB each with the JSON of their pages served).
     private readonly maxWeight = 150_000,
     /** False while invalidations may be missed (another instance's writes unheard): nothing is served from the cache. */
     private readonly trusted: () => boolean = () => true,

@@ -230,25 +230,41 @@ function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowS
   return kept;
 }
 
+/** A filter no written row matched, before or after. */
+const UNTOUCHED = { before: 0, after: 0 } as const;
+
 function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
-  const matcher = new Map<string, (s: RowState) => boolean>();
-  for (const { filter, test } of judged) {
-    if (typeof test === 'number') matcher.set(filter.key, (s) => s['#m'][test] === '1');
-    // A filter the JavaScript test cannot tell for one of the states is left unjudged: its entries go.
-    else if ([...before, ...after].every((s) => test(s['#r']) !== undefined)) matcher.set(filter.key, (s) => test(s['#r']) === true);
-  }
   const matches = new Map<string, { before: number; after: number }>();
-  for (const [key, m] of matcher) matches.set(key, { before: before.filter(m).length, after: after.filter(m).length });
+  /** The matching states of filters a written row matched. */
+  const matched = new Map<string, { gone: RowState[]; come: RowState[] }>();
+  const select = (test: number | RowTest, states: RowState[]): RowState[] | undefined => {
+    const out: RowState[] = [];
+    for (const s of states) {
+      const r = typeof test === 'number' ? s['#m'][test] === '1' : test(s['#r']);
+      if (r === undefined) return undefined;
+      if (r) out.push(s);
+    }
+    return out;
+  };
+  for (const { filter, test } of judged) {
+    // A filter the JavaScript test cannot tell for one of the states is left unjudged: its entries go.
+    const gone = select(test, before);
+    const come = gone && select(test, after);
+    if (!gone || !come) continue;
+    if (!gone.length && !come.length) matches.set(filter.key, UNTOUCHED);
+    else {
+      matches.set(filter.key, { before: gone.length, after: come.length });
+      matched.set(filter.key, { gone, come });
+    }
+  }
   return {
     value,
     matches,
     revise: (filterKey, values) => {
       const kept = new Map<string, unknown>();
-      const m = matcher.get(filterKey);
+      const m = matched.get(filterKey);
       if (!m) return kept;
-      const gone = before.filter(m);
-      const come = after.filter(m);
-      for (const run of stretches(values)) for (const [key, block] of reviseStretch(how, run, gone, come)) kept.set(key, block);
+      for (const run of stretches(values)) for (const [key, block] of reviseStretch(how, run, m.gone, m.come)) kept.set(key, block);
       return kept;
     },
   };

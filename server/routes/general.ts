@@ -105,9 +105,10 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
     const json = (await rowsJsonQuery(view, q, limit, offset, columns, fence).execute(ctx.db)).rows[0]?.rows ?? [];
     const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
     const keys = keyed.map((r) => r[SORT_KEY] as SortKey);
-    for (const r of keyed) delete r[SORT_KEY];
+    // A copy without the key, not `delete`: that leaves objects slow to read and to serialise.
+    const rows = keyed.map(({ [SORT_KEY]: _, ...row }) => row);
     return {
-      rows: keyed,
+      rows,
       keys,
       order: q.sort,
       group,
