@@ -27,6 +27,7 @@ import {
   addChart,
   addContainer,
   type Cell,
+  type Checked,
   checkTemplate,
   type DesignScreen,
   type DesignTemplate,
@@ -223,7 +224,19 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
 
   // The canvas and the problems follow the edits at low priority, so typing and undo stay quick.
   const deferred = useDeferredValue(template);
-  const checked = useMemo(() => checkTemplate(screen, deferred), [screen, deferred]);
+  // A state checked once is not checked again: an undo or a redo returns to a state the history kept.
+  const check = useMemo(() => {
+    const checks = new WeakMap<DesignTemplate, Checked>();
+    return (t: DesignTemplate) => {
+      let c = checks.get(t);
+      if (!c) {
+        c = checkTemplate(screen, t);
+        checks.set(t, c);
+      }
+      return c;
+    };
+  }, [screen]);
+  const checked = useMemo(() => check(deferred), [check, deferred]);
   // Containers whose content did not change keep their model, so their charts are not redrawn.
   const model = useMemo(() => {
     if (checked.model) lastModel.current = shareModel(lastModel.current, checked.model);
@@ -364,7 +377,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   // ----- saving, export and import -----
   const save = async (overwrite = false) => {
     const current = history.present;
-    const { problems } = checkTemplate(screen, current);
+    const { problems } = check(current);
     const refused = problems.filter((p) => !isWarning(p));
     if (refused.length) {
       notify.error(`大屏配置有 ${refused.length} 个错误，无法保存：${refused[0]?.message}`);
