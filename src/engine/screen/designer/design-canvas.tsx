@@ -27,8 +27,9 @@ import type { Cell, DesignTemplate } from './template.js';
  * (width, row height and margins multiplied by the scale), never inside a CSS transform, so a drag
  * follows the pointer at any scale; only each container's read-only content is scaled.
  *
- * Charts fetch their data once (no polling while editing) and keep it across edits; a container
- * whose model did not change keeps its element, so selecting or dragging redraws no chart.
+ * Charts fetch their data once (no polling while editing), keep it across edits and draw without
+ * animation; a container whose model did not change keeps its element, so selecting, dragging or
+ * undoing redraws no chart.
  */
 
 export interface DesignCanvasProps {
