@@ -16,6 +16,7 @@
 // bench/app-bundle.bench.ts.
 import type { CDPSession, Page } from 'playwright-core';
 import { machine, ms, startBenchApp } from './lib/app-browser.js';
+import { type ChartSpec, chartGridLayout } from './lib/chart-screen.js';
 
 const FULL = process.env.BENCH_SCREEN_FULL === '1';
 const SECONDS = Number(process.env.BENCH_SCREEN_SECONDS ?? (FULL ? 600 : 60));
@@ -29,11 +30,7 @@ const FRAME_BUDGET_MS = 16;
 const TICK = `extract(epoch from now())::bigint % 60`;
 const CITIES = `(values ('苏州市'), ('无锡市'), ('常州市'), ('南京市'), ('南通市'), ('扬州市'), ('镇江市'), ('泰州市')) c(city)`;
 
-interface Spec {
-  kind: string;
-  sql: string;
-  settings: Record<string, unknown>;
-}
+type Spec = ChartSpec;
 
 const series = (i: number): Spec => ({
   kind: 'lineBar',
@@ -180,27 +177,7 @@ const verdict = (ok: boolean) => {
 
 try {
   const { admin } = app;
-  const layout = [];
-  for (const [i, spec] of SPECS.entries()) {
-    const view = await admin.post('/api/data/add', { name: `大屏基准 ${i + 1}`, sql: spec.sql });
-    if (view.status !== 200) throw new Error(`data view ${i + 1}: ${view.status} ${JSON.stringify(view.body)}`);
-    layout.push({
-      i: `c${i}`,
-      x: (i % 4) * 6,
-      y: Math.floor(i / 4) * 12,
-      w: 6,
-      h: 12,
-      container: { header: { showTitle: true, content: `${spec.kind} ${i + 1}` } },
-      chart: [
-        {
-          fileName: spec.kind,
-          chartIndex: 0,
-          flexSize: 1,
-          configure: { common: { colorModel: 'gradient' }, private: { ...spec.settings, dataViewId: view.body.id } },
-        },
-      ],
-    });
-  }
+  const layout = await chartGridLayout(admin, SPECS, '大屏基准');
   const add = await admin.post('/api/screen/add', { name: '十二图基准大屏', type: 2, status: 1, disMenu: { name: '十二图基准大屏' } });
   const design = await admin.post('/api/screen/design', {
     id: add.body.id,

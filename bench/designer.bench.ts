@@ -8,12 +8,13 @@
 // BENCH_DIST_DIR reuses a build (see bench/lib/app-browser.ts).
 import type { Page } from 'playwright-core';
 import { machine, median, ms, percentile, startBenchApp, summary } from './lib/app-browser.js';
+import { type ChartSpec, chartGridLayout } from './lib/chart-screen.js';
 
 const DRAG_FRAME_BUDGET_MS = 20;
 const UNDO_BUDGET_MS = 200;
 const EDITS = 50;
 
-const KINDS: { kind: string; sql: string; settings: Record<string, unknown> }[] = [
+const KINDS: ChartSpec[] = [
   {
     kind: 'lineBar',
     sql: `select lpad(g::text, 2, '0') || '月' as month, (g * 37) % 100 as amount, (g * 13) % 50 as orders from generate_series(1, 12) g`,
@@ -77,28 +78,8 @@ async function chartsReady(page: Page, count: number) {
 
 try {
   const { admin } = app;
-  const layout = [];
-  for (let i = 0; i < 12; i++) {
-    const spec = KINDS[i % KINDS.length] as (typeof KINDS)[number];
-    const view = await admin.post('/api/data/add', { name: `设计器基准 ${i + 1}`, sql: spec.sql });
-    if (view.status !== 200) throw new Error(`data view ${i + 1}: ${view.status} ${JSON.stringify(view.body)}`);
-    layout.push({
-      i: `c${i}`,
-      x: (i % 4) * 6,
-      y: Math.floor(i / 4) * 12,
-      w: 6,
-      h: 12,
-      container: { header: { showTitle: true, content: `${spec.kind} ${i + 1}` } },
-      chart: [
-        {
-          fileName: spec.kind,
-          chartIndex: 0,
-          flexSize: 1,
-          configure: { common: { colorModel: 'gradient' }, private: { ...spec.settings, dataViewId: view.body.id } },
-        },
-      ],
-    });
-  }
+  const specs = Array.from({ length: 12 }, (_, i) => KINDS[i % KINDS.length] as ChartSpec);
+  const layout = await chartGridLayout(admin, specs, '设计器基准');
   const add = await admin.post('/api/screen/add', { name: '设计器基准大屏', type: 2, status: 1 });
   const id = add.body.id as number;
   const template = { canvasConfigure: { basic: { width: 1920, height: 1080, defaultCol: 24, defaultH: 18 } }, layout };
