@@ -74,8 +74,15 @@ export interface InputText {
   text: string;
 }
 
+/** Hashes of the definitions read, by file; kept per list, since a generate checks and then records the same one. */
+const hashed = new WeakMap<readonly InputText[], Record<string, string>>();
 function inputsOf(sources: readonly InputText[]): Record<string, string> {
-  return Object.fromEntries(sources.map((s) => [s.file, sha(s.text)]));
+  let inputs = hashed.get(sources);
+  if (!inputs) {
+    inputs = Object.fromEntries(sources.map((s) => [s.file, sha(s.text)]));
+    hashed.set(sources, inputs);
+  }
+  return inputs;
 }
 
 function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boolean {

@@ -206,6 +206,52 @@ export class StagedWrites {
   }
 }
 
+/**
+ * StagedWrites for a compile that goes on while its files are written: add() never throws, and the
+ * first failure (opening the folder included) is thrown by commit(), once everything staged is removed.
+ */
+export class DeferredWrites {
+  #writes: StagedWrites | undefined;
+  #failure: WriteFailure | undefined;
+
+  constructor(dir: string) {
+    try {
+      this.#writes = new StagedWrites(dir);
+    } catch (e) {
+      this.#fail(e);
+    }
+  }
+
+  #fail(e: unknown): void {
+    this.#failure ??= e instanceof WriteFailure ? e : new WriteFailure(messageOf(e), false);
+  }
+
+  add(path: string, text: string): void {
+    if (this.#failure || !this.#writes) return;
+    try {
+      this.#writes.add(path, text);
+    } catch (e) {
+      this.#fail(e);
+    }
+  }
+
+  commit(): Staleness {
+    if (!this.#failure && this.#writes) {
+      try {
+        return this.#writes.commit();
+      } catch (e) {
+        this.#fail(e);
+      }
+    }
+    this.abort();
+    throw this.#failure;
+  }
+
+  abort(): void {
+    this.#writes?.abort();
+  }
+}
+
 /** Brings dir in line with files: writes stale and missing files, removes orphans. */
 export function applyToDisk(dir: string, files: ReadonlyMap<string, string>): Staleness {
   const diff = compareWithDisk(dir, files);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { StagedWrites, type Staleness, WriteFailure } from './generated-dir.js';
+import { DeferredWrites, type Staleness, WriteFailure } from './generated-dir.js';
 import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
 
 /** Messages to the writing thread. */
@@ -25,28 +25,11 @@ const WORKER_FILE = join(PACKAGE_ROOT, 'cli/dist/write-worker.js');
 
 export function openGeneratedWriter(dir: string): GeneratedWriter {
   if (compiledBuildHash() && existsSync(WORKER_FILE)) return threadWriter(dir);
-  let writes: StagedWrites;
-  try {
-    writes = new StagedWrites(dir);
-  } catch (e) {
-    throw new WriteFailure(e instanceof Error ? e.message : String(e), false);
-  }
-  let failure: WriteFailure | undefined;
+  // A failed file is reported by commit, as on the writing thread, after the compile has finished.
+  const writes = new DeferredWrites(dir);
   return {
-    // A failed file is reported by commit, as on the writing thread, after the compile has finished.
-    add(path, text) {
-      if (failure) return;
-      try {
-        writes.add(path, text);
-      } catch (e) {
-        failure = e as WriteFailure;
-      }
-    },
-    async commit() {
-      if (!failure) return writes.commit();
-      writes.abort();
-      throw failure;
-    },
+    add: (path, text) => writes.add(path, text),
+    commit: async () => writes.commit(),
     abort: async () => writes.abort(),
   };
 }

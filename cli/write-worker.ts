@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { StagedWrites, WriteFailure } from './generated-dir.js';
+import { DeferredWrites, WriteFailure } from './generated-dir.js';
 import type { WriterMessage, WriterReply } from './generated-writer.js';
 
 /**
@@ -11,40 +11,17 @@ const port = parentPort;
 if (!port) throw new Error('write-worker runs only as a worker thread');
 
 const reply = (message: WriterReply) => port.postMessage(message);
-const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-let writes: StagedWrites | undefined;
-let failure: string | undefined;
-let changed = false;
-try {
-  writes = new StagedWrites((workerData as { dir: string }).dir);
-} catch (e) {
-  failure = describe(e);
-}
+const writes = new DeferredWrites((workerData as { dir: string }).dir);
 
 port.on('message', (message: WriterMessage) => {
-  if (message.type === 'add') {
-    if (failure !== undefined || !writes) return;
-    try {
-      writes.add(message.path, message.text);
-    } catch (e) {
-      failure = describe(e);
-    }
-    return;
-  }
-  if (message.type === 'commit' && failure === undefined && writes) {
-    try {
-      reply({ type: 'done', staleness: writes.commit() });
-      return;
-    } catch (e) {
-      failure = describe(e);
-      changed = e instanceof WriteFailure && e.changed;
-    }
-  }
+  if (message.type === 'add') return writes.add(message.path, message.text);
   try {
-    writes?.abort();
+    if (message.type === 'commit') reply({ type: 'done', staleness: writes.commit() });
+    else {
+      writes.abort();
+      reply({ type: 'done' });
+    }
   } catch (e) {
-    failure ??= describe(e);
+    reply({ type: 'done', error: e instanceof Error ? e.message : String(e), changed: e instanceof WriteFailure && e.changed });
   }
-  reply({ type: 'done', error: failure, changed });
 });
