@@ -41,7 +41,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/users/updateAvatar',
     {
-      config: { log: '修改头像' },
+      config: {
+        session: true,
+        log: '修改头像',
+      },
       schema: { response: { 200: z.object({ status: z.number(), message: z.string(), avatar: z.string() }) } },
     },
     async (req) => {
@@ -89,6 +92,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/pwd/check',
     {
+      config: { session: true },
       schema: {
         response: {
           200: z.object({
@@ -117,7 +121,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/pwd/save',
     {
-      config: { log: '修改密码' },
+      config: {
+        session: true,
+        log: '修改密码',
+      },
       schema: { body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(), response: { 200: ok } },
     },
     async (req) => {

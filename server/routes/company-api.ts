@@ -99,7 +99,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/info',
-    { schema: { querystring: z.object({ deptCode: z.string().max(64).optional() }), response: { 200: companyInfo } } },
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ deptCode: z.string().max(64).optional() }), response: { 200: companyInfo } },
+    },
     async (req) => {
       const u = currentUser(req);
       const asked = req.query.deptCode?.trim();
@@ -128,38 +131,48 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.post('/api/companyApi/update', { config: { log: '修改企业信息' }, schema: { response: { 200: ok } } }, async (req) => {
-    const u = currentUser(req);
-    const b = parseBody(updateBody, req.body);
-    const isAdmin = u.isAdmin || u.roles.includes('admin');
-    const id = isAdmin ? (b.id ?? u.companyId) : u.companyId;
-    if (!id) throw badRequest('当前账号未关联企业');
-    if (!isAdmin && b.id !== undefined && b.id !== u.companyId) throw forbidden('不能修改其他企业的信息');
-    const creditCode = emptyToNull(b.creditCode);
-    if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('统一社会信用代码格式不正确');
-    const contactPhone = emptyToNull(b.contactPhone);
-    if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('手机号格式错误');
-    const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
-    if (!before) throw notFound('企业不存在');
-    if (b.name && b.name !== before.name) {
-      const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
-      if (taken) throw badRequest('企业名称已存在');
-    }
-    const set = {
-      ...(b.name ? { name: b.name } : {}),
-      ...(creditCode !== undefined ? { credit_code: creditCode } : {}),
-      ...(b.bciId !== undefined ? { bci_id: emptyToNull(b.bciId) ?? null } : {}),
-      ...(b.region !== undefined ? { region: emptyToNull(b.region) ?? null } : {}),
-      ...(b.regionFmt !== undefined ? { region_fmt: emptyToNull(b.regionFmt) ?? null } : {}),
-      ...(b.address !== undefined ? { address: emptyToNull(b.address) ?? null } : {}),
-      ...(b.contactName !== undefined ? { contact_name: emptyToNull(b.contactName) ?? null } : {}),
-      ...(contactPhone !== undefined ? { contact_phone: contactPhone } : {}),
-    };
-    if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
-    // Contracts and orders name their companies: a renamed company's records are attributed again.
-    if (b.name && b.name !== before.name) await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
-    return { status: 200, message: '保存成功' };
-  });
+  app.post(
+    '/api/companyApi/update',
+    {
+      config: {
+        session: true,
+        log: '修改企业信息',
+      },
+      schema: { response: { 200: ok } },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const b = parseBody(updateBody, req.body);
+      const isAdmin = u.isAdmin || u.roles.includes('admin');
+      const id = isAdmin ? (b.id ?? u.companyId) : u.companyId;
+      if (!id) throw badRequest('当前账号未关联企业');
+      if (!isAdmin && b.id !== undefined && b.id !== u.companyId) throw forbidden('不能修改其他企业的信息');
+      const creditCode = emptyToNull(b.creditCode);
+      if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('统一社会信用代码格式不正确');
+      const contactPhone = emptyToNull(b.contactPhone);
+      if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('手机号格式错误');
+      const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
+      if (!before) throw notFound('企业不存在');
+      if (b.name && b.name !== before.name) {
+        const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
+        if (taken) throw badRequest('企业名称已存在');
+      }
+      const set = {
+        ...(b.name ? { name: b.name } : {}),
+        ...(creditCode !== undefined ? { credit_code: creditCode } : {}),
+        ...(b.bciId !== undefined ? { bci_id: emptyToNull(b.bciId) ?? null } : {}),
+        ...(b.region !== undefined ? { region: emptyToNull(b.region) ?? null } : {}),
+        ...(b.regionFmt !== undefined ? { region_fmt: emptyToNull(b.regionFmt) ?? null } : {}),
+        ...(b.address !== undefined ? { address: emptyToNull(b.address) ?? null } : {}),
+        ...(b.contactName !== undefined ? { contact_name: emptyToNull(b.contactName) ?? null } : {}),
+        ...(contactPhone !== undefined ? { contact_phone: contactPhone } : {}),
+      };
+      if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
+      // Contracts and orders name their companies: a renamed company's records are attributed again.
+      if (b.name && b.name !== before.name) await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
+      return { status: 200, message: '保存成功' };
+    },
+  );
 
   // ----- the supervisory home -----
 
@@ -170,6 +183,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/dataSummary',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -213,6 +227,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/contractSummary',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -249,6 +264,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/serverSummary',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -280,6 +296,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/toDoData',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -325,6 +342,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/costInfo',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -378,6 +396,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/statistics',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: { 200: z.object({ ...statisticsShape, year: z.number(), refreshTime: z.string(), computedAt: z.string() }) },
@@ -437,7 +456,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.put(
     '/api/companyApi/homePage/target',
     {
-      config: { log: '修改年度目标' },
+      config: {
+        session: true,
+        log: '修改年度目标',
+      },
       schema: { response: { 200: ok } },
     },
     async (req) => {
@@ -465,6 +487,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/guFeiUrl/getTokenByCompayCode',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ CompanyCode: z.string().max(64).optional(), companyCode: z.string().max(64).optional() }),
         response: {

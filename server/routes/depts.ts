@@ -44,6 +44,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/dept/list',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ deptId: int.optional() }),
         response: {
@@ -83,23 +84,30 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get('/api/dept/find', { schema: { response: { 200: z.object({ status: z.number(), data: z.array(deptNode) }) } } }, async () => {
-    const rows = await db
-      .selectFrom('sys_dept')
-      .select(['id', 'pid', 'name', 'code'])
-      .where('enabled', '=', true)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    const byPid = new Map<number | null, typeof rows>();
-    for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
-    const build = (pid: number | null): DeptNode[] =>
-      (byPid.get(pid) ?? []).map((d) => {
-        const children = build(d.id);
-        return children.length ? { id: d.id, name: d.name, code: d.code, children } : { id: d.id, name: d.name, code: d.code };
-      });
-    return { status: 200, data: build(null) };
-  });
+  app.get(
+    '/api/dept/find',
+    {
+      config: { session: true },
+      schema: { response: { 200: z.object({ status: z.number(), data: z.array(deptNode) }) } },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('sys_dept')
+        .select(['id', 'pid', 'name', 'code'])
+        .where('enabled', '=', true)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      const byPid = new Map<number | null, typeof rows>();
+      for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
+      const build = (pid: number | null): DeptNode[] =>
+        (byPid.get(pid) ?? []).map((d) => {
+          const children = build(d.id);
+          return children.length ? { id: d.id, name: d.name, code: d.code, children } : { id: d.id, name: d.name, code: d.code };
+        });
+      return { status: 200, data: build(null) };
+    },
+  );
 
   app.get(
     '/api/dept',

@@ -75,15 +75,23 @@ function names(raw: unknown): string[] {
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/dictDetail', { schema: { querystring: detailQuery, response: { 200: entryPage } } }, async (req) => {
-    const name = req.query.dictName?.trim() ?? '';
-    const list = name ? ((await entriesOf(db, [name])).get(name) ?? []) : [];
-    return paged(list, req.query.page, req.query.size);
-  });
+  app.get(
+    '/api/dictDetail',
+    {
+      config: { session: true },
+      schema: { querystring: detailQuery, response: { 200: entryPage } },
+    },
+    async (req) => {
+      const name = req.query.dictName?.trim() ?? '';
+      const list = name ? ((await entriesOf(db, [name])).get(name) ?? []) : [];
+      return paged(list, req.query.page, req.query.size);
+    },
+  );
 
   app.get(
     '/api/dictDetail/map',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
         response: { 200: z.record(z.string(), z.array(entry)) },

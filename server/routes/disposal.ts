@@ -73,7 +73,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/disposalOrder/addBtnShow',
-    { schema: { response: { 200: z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) }) } } },
+    {
+      config: { session: true },
+      schema: { response: { 200: z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) }) } },
+    },
     async (req) => {
       const u = currentUser(req);
       return { status: 200, addBtnShow: hasPermission(u.roles, 'disposalOrder:add') ? (1 as const) : (0 as const) };
@@ -306,7 +309,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/dispoaslTestingApplication/apply',
-    { config: { log: '处置检测申请' }, schema: { response: { 200: ok.extend({ id: z.number() }) } } },
+    {
+      config: {
+        session: true,
+        log: '处置检测申请',
+      },
+      schema: { response: { 200: ok.extend({ id: z.number() }) } },
+    },
     async (req) => {
       const u = currentUser(req);
       const b = parseBody(testingBody, req.body);
@@ -349,6 +358,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/dispoaslTestingApplication',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({
           page: z.coerce.number().int().min(0).optional(),
@@ -401,6 +411,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/materialsCode/saveBatch',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({
           createNum: z.coerce.number().int().min(1, '请输入生成数量').max(MAX_LABELS, `一次最多生成${MAX_LABELS}个`),
@@ -440,6 +451,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/materialsCode/download',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({
           createTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'createTime 应为 YYYY-MM-DD HH:mm:ss'),

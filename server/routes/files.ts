@@ -124,6 +124,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/file/upload',
     {
+      config: { session: true },
       schema: {
         response: {
           200: z.object({ status: z.literal(200), filePath: z.string(), fileName: z.string(), columnName: z.string() }),
@@ -195,16 +196,26 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get('/api/file/preview', { config: { tokenInQuery: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
-    const { row, abs, size } = await storedFile(req.query.source);
-    return reply
-      .header('content-type', row.content_type)
-      .header('content-length', size)
-      .header('content-disposition', contentDisposition('inline', row.file_name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=86400')
-      .send(createReadStream(abs));
-  });
+  app.get(
+    '/api/file/preview',
+    {
+      config: {
+        session: true,
+        tokenInQuery: true,
+      },
+      schema: { querystring: sourceQuery },
+    },
+    async (req, reply) => {
+      const { row, abs, size } = await storedFile(req.query.source);
+      return reply
+        .header('content-type', row.content_type)
+        .header('content-length', size)
+        .header('content-disposition', contentDisposition('inline', row.file_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(createReadStream(abs));
+    },
+  );
 
   // A big screen's background and header images, for viewers without a session (share links, wall displays).
   app.get('/api/open/image', { config: { public: true, unsigned: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
@@ -219,16 +230,26 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .send(createReadStream(abs));
   });
 
-  app.get('/api/file/download', { config: { tokenInQuery: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
-    const { row, abs, size } = await storedFile(req.query.source);
-    const wanted = req.query.fileName?.trim();
-    const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
-    return reply
-      .header('content-type', row.content_type)
-      .header('content-length', size)
-      .header('content-disposition', contentDisposition('attachment', name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=86400')
-      .send(createReadStream(abs));
-  });
+  app.get(
+    '/api/file/download',
+    {
+      config: {
+        session: true,
+        tokenInQuery: true,
+      },
+      schema: { querystring: sourceQuery },
+    },
+    async (req, reply) => {
+      const { row, abs, size } = await storedFile(req.query.source);
+      const wanted = req.query.fileName?.trim();
+      const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
+      return reply
+        .header('content-type', row.content_type)
+        .header('content-length', size)
+        .header('content-disposition', contentDisposition('attachment', name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(createReadStream(abs));
+    },
+  );
 }

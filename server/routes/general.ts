@@ -176,20 +176,34 @@ const listOf = (v: string | string[] | undefined) =>
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
-  app.get('/api/general/list/:viewId', { schema: { params: viewParams } }, async (req, reply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'list'));
-    const page = await listPage(ctx, view, parseListQuery(view, req.query as Query));
-    return reply.type('application/json; charset=utf-8').send(page);
-  });
+  app.get(
+    '/api/general/list/:viewId',
+    {
+      config: { session: true },
+      schema: { params: viewParams },
+    },
+    async (req, reply) => {
+      const view = await designedView(ctx, req.params.viewId);
+      requirePermission(req, permission(view, 'list'));
+      const page = await listPage(ctx, view, parseListQuery(view, req.query as Query));
+      return reply.type('application/json; charset=utf-8').send(page);
+    },
+  );
 
-  app.get('/api/general/detail', { schema: { querystring: z.object({ generalId: idSchema, id: idSchema }) } }, async (req) => {
-    const view = await designedView(ctx, req.query.generalId);
-    requirePermission(req, permission(view, 'list'));
-    const row = await findRecord(db, view, req.query.id);
-    if (!row) throw notFound();
-    return row;
-  });
+  app.get(
+    '/api/general/detail',
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ generalId: idSchema, id: idSchema }) },
+    },
+    async (req) => {
+      const view = await designedView(ctx, req.query.generalId);
+      requirePermission(req, permission(view, 'list'));
+      const row = await findRecord(db, view, req.query.id);
+      if (!row) throw notFound();
+      return row;
+    },
+  );
 
   const add = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
@@ -202,7 +216,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       throw e;
     }
   };
-  app.route({ method: ['POST', 'PUT'], url: '/api/general/add/:viewId', schema: { params: viewParams }, handler: add });
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/api/general/add/:viewId',
+    config: { session: true },
+    schema: { params: viewParams },
+    handler: add,
+  });
 
   const update = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
@@ -222,20 +242,36 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     await updateRecord(ctx, view, id.data, values);
     return OK;
   };
-  app.route({ method: ['POST', 'PUT'], url: '/api/general/update/:viewId', schema: { params: viewParams }, handler: update });
-
-  app.post('/api/general/delete/:viewId', { schema: { params: viewParams } }, async (req) => {
-    const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'del'));
-    await deleteRecords(ctx, view, idsFrom(req.body, req.query));
-    return OK;
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/api/general/update/:viewId',
+    config: { session: true },
+    schema: { params: viewParams },
+    handler: update,
   });
+
+  app.post(
+    '/api/general/delete/:viewId',
+    {
+      config: { session: true },
+      schema: { params: viewParams },
+    },
+    async (req) => {
+      const view = await designedView(ctx, req.params.viewId);
+      requirePermission(req, permission(view, 'del'));
+      await deleteRecords(ctx, view, idsFrom(req.body, req.query));
+      return OK;
+    },
+  );
 
   // Options for linked selects: label from the first text field, value = id. queryParam is either
   // JSON (field filters, as in the list call) or plain text matched against the label.
   app.get(
     '/api/general/allList/:viewId/queryLink',
-    { schema: { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }) } },
+    {
+      config: { session: true },
+      schema: { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }) },
+    },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       currentUser(req);
@@ -261,7 +297,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/general/groovy/:viewId',
-    { schema: { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial() } },
+    {
+      config: { session: true },
+      schema: { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial() },
+    },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       const p = req.body?.groovyQueryParam;
@@ -278,71 +317,95 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // Initial values of the add form (dialogOption.initGroovy): the fields' defaultValue.
-  app.post('/api/general/preAdd/:viewId', { schema: { params: viewParams } }, async (req) => {
-    const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'add'));
-    return { status: 200, data: defaultsOf(view) };
-  });
+  app.post(
+    '/api/general/preAdd/:viewId',
+    {
+      config: { session: true },
+      schema: { params: viewParams },
+    },
+    async (req) => {
+      const view = await designedView(ctx, req.params.viewId);
+      requirePermission(req, permission(view, 'add'));
+      return { status: 200, data: defaultsOf(view) };
+    },
+  );
 
-  app.post('/api/general/:viewId/import', { schema: { params: viewParams } }, async (req, reply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'add'));
-    if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-    const file = await req.file();
-    if (!file) throw badRequest('请选择文件');
-    if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
-    const sheet = await readWorkbook(await file.toBuffer());
-    if (!sheet.rows.length) throw badRequest('导入文件没有数据');
+  app.post(
+    '/api/general/:viewId/import',
+    {
+      config: { session: true },
+      schema: { params: viewParams },
+    },
+    async (req, reply) => {
+      const view = await designedView(ctx, req.params.viewId);
+      const user = requirePermission(req, permission(view, 'add'));
+      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      const file = await req.file();
+      if (!file) throw badRequest('请选择文件');
+      if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
+      const sheet = await readWorkbook(await file.toBuffer());
+      if (!sheet.rows.length) throw badRequest('导入文件没有数据');
 
-    const byHeader = new Map<string, ViewField>();
-    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
-    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
-    const columns = sheet.header.map((h) => byHeader.get(h));
-    if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
-    // Exports show dictionary labels; a re-import turns them back into values.
-    const labelsToValues = new Map<string, Map<string, string>>();
-    for (const [dict, values] of await dictionaries(ctx, view.fields)) {
-      labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
-    }
-
-    const valid: Row[] = [];
-    const verdicts = sheet.rows.map((cells) => {
-      // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
-      const record: Row = defaultsOf(view);
-      columns.forEach((f, i) => {
-        const v = cells[i];
-        if (!f || v === null || v === undefined || v === '') return;
-        const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
-        record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
-      });
-      try {
-        valid.push(recordValues(view, record));
-        return '成功';
-      } catch (e) {
-        if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
-        throw e;
+      const byHeader = new Map<string, ViewField>();
+      for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
+      for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
+      const columns = sheet.header.map((h) => byHeader.get(h));
+      if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
+      // Exports show dictionary labels; a re-import turns them back into values.
+      const labelsToValues = new Map<string, Map<string, string>>();
+      for (const [dict, values] of await dictionaries(ctx, view.fields)) {
+        labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
       }
-    });
-    await insertRows(db, view, valid, user.username);
-    // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
-    if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
-    if (valid.length) changeView(ctx, view.id);
-    const out = await writeWorkbook(
-      '导入结果',
-      [...sheet.header, '导入结果'],
-      sheet.rows.map((r, i) => [...r, verdicts[i]]),
-    );
-    reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
-    return sendXlsx(reply, `${view.title}导入结果.xlsx`, out);
-  });
 
-  app.get('/api/general/:viewId/template', { config: { tokenInQuery: true }, schema: { params: viewParams } }, async (req, reply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'list'));
-    // The columns an import writes: the form's editable fields.
-    const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
-    return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
-  });
+      const valid: Row[] = [];
+      const verdicts = sheet.rows.map((cells) => {
+        // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
+        const record: Row = defaultsOf(view);
+        columns.forEach((f, i) => {
+          const v = cells[i];
+          if (!f || v === null || v === undefined || v === '') return;
+          const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
+          record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
+        });
+        try {
+          valid.push(recordValues(view, record));
+          return '成功';
+        } catch (e) {
+          if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
+          throw e;
+        }
+      });
+      await insertRows(db, view, valid, user.username);
+      // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
+      if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
+      if (valid.length) changeView(ctx, view.id);
+      const out = await writeWorkbook(
+        '导入结果',
+        [...sheet.header, '导入结果'],
+        sheet.rows.map((r, i) => [...r, verdicts[i]]),
+      );
+      reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
+      return sendXlsx(reply, `${view.title}导入结果.xlsx`, out);
+    },
+  );
+
+  app.get(
+    '/api/general/:viewId/template',
+    {
+      config: {
+        session: true,
+        tokenInQuery: true,
+      },
+      schema: { params: viewParams },
+    },
+    async (req, reply) => {
+      const view = await designedView(ctx, req.params.viewId);
+      requirePermission(req, permission(view, 'list'));
+      // The columns an import writes: the form's editable fields.
+      const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
+      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
+    },
+  );
 
   const download = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
@@ -363,7 +426,27 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
     return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
   };
-  app.get('/api/general/:viewId/download', { config: { tokenInQuery: true }, schema: { params: viewParams } }, download);
+  app.get(
+    '/api/general/:viewId/download',
+    {
+      config: {
+        session: true,
+        tokenInQuery: true,
+      },
+      schema: { params: viewParams },
+    },
+    download,
+  );
   // Seeded definitions set dialogOption.export to /api/general/export/{viewId}; the page calls {export}/download.
-  app.get('/api/general/export/:viewId/download', { config: { tokenInQuery: true }, schema: { params: viewParams } }, download);
+  app.get(
+    '/api/general/export/:viewId/download',
+    {
+      config: {
+        session: true,
+        tokenInQuery: true,
+      },
+      schema: { params: viewParams },
+    },
+    download,
+  );
 }

@@ -46,6 +46,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/logisticsOrder/dashboard',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -96,6 +97,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/logisticsOrderDashboard',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -133,6 +135,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyTransportInfo',
     {
+      config: { session: true },
       schema: {
         querystring: refreshOnly,
         response: {
@@ -226,6 +229,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/logisticsOrder/byWarehouseId',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({
           warehouseId: optionalIdParam,

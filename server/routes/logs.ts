@@ -14,6 +14,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/logs/user',
     {
+      config: { session: true },
       schema: {
         querystring: z.object(pageQuery),
         response: {

@@ -120,7 +120,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyWarehouse/list',
-    { schema: { querystring: listQuery, response: { 200: page(warehouseRow.extend({ name: z.string() })) } } },
+    {
+      config: { session: true },
+      schema: { querystring: listQuery, response: { 200: page(warehouseRow.extend({ name: z.string() })) } },
+    },
     async (req) => {
       const content = await warehouses(req.user!, req.query.companyId).execute();
       return { content, totalElements: content.length };
@@ -130,6 +133,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyWarehouse/unloadingPoint',
     {
+      config: { session: true },
       schema: {
         querystring: listQuery,
         response: { 200: z.object({ status: z.literal(200), data: z.array(warehouseRow.extend({ name: z.string() })) }) },
@@ -144,6 +148,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyLinkman/list',
     {
+      config: { session: true },
       schema: {
         querystring: listQuery,
         response: { 200: page(z.object({ id: z.number(), name: z.string(), phone: nullableString, position: nullableString })) },
@@ -163,6 +168,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/company/list',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
         response: { 200: page(z.object({ id: z.number(), name: z.string(), type: z.string() })) },
@@ -190,20 +196,37 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .execute();
   };
 
-  app.get('/api/myWasteCategory', { schema: { response: { 200: page(categoryRow) } } }, async (req) => {
-    const content = await categoriesOf(req.user!.companyId);
-    return { content, totalElements: content.length };
-  });
+  app.get(
+    '/api/myWasteCategory',
+    {
+      config: { session: true },
+      schema: { response: { 200: page(categoryRow) } },
+    },
+    async (req) => {
+      const content = await categoriesOf(req.user!.companyId);
+      return { content, totalElements: content.length };
+    },
+  );
 
   // Any signed-in user may read another company's categories: a disposer fills orders with the producer's.
-  app.get('/api/companyWasteCategory', { schema: { querystring: listQuery, response: { 200: page(categoryRow) } } }, async (req) => {
-    const content = await categoriesOf(req.query.companyId ?? req.user!.companyId);
-    return { content, totalElements: content.length };
-  });
+  app.get(
+    '/api/companyWasteCategory',
+    {
+      config: { session: true },
+      schema: { querystring: listQuery, response: { 200: page(categoryRow) } },
+    },
+    async (req) => {
+      const content = await categoriesOf(req.query.companyId ?? req.user!.companyId);
+      return { content, totalElements: content.length };
+    },
+  );
 
   app.get(
     '/api/getUserProcessPrimary',
-    { schema: { querystring: listQuery.omit({ companyId: true }), response: { 200: page(processRow) } } },
+    {
+      config: { session: true },
+      schema: { querystring: listQuery.omit({ companyId: true }), response: { 200: page(processRow) } },
+    },
     async () => {
       const content = await db
         .selectFrom('disposal_process')
@@ -219,6 +242,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/getUserProcess',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ processID: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
         response: { 200: page(processRow) },
@@ -242,6 +266,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/disposalOrder/effectiveContract',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ partyACompany: z.string().max(64).optional() }),
         response: {
@@ -300,19 +325,26 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get('/api/expiringContracts', { schema: { response: { 200: z.object({ count: z.number() }) } } }, async (req) => {
-    const u = req.user!;
-    let q = db
-      .selectFrom('company_contract as c')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<SqlBool>`c.end_time between current_date and current_date + ${EXPIRING_DAYS}::integer`);
-    if (u.companyId) {
-      const own = u.companyId;
-      q = q.where((eb) => eb.or([eb('c.party_a_company', '=', own), eb('c.party_b_company', '=', own)]));
-    } else if (!seesAll(u)) {
-      return { count: 0 };
-    }
-    const row = await q.executeTakeFirstOrThrow();
-    return { count: Number(row.n) };
-  });
+  app.get(
+    '/api/expiringContracts',
+    {
+      config: { session: true },
+      schema: { response: { 200: z.object({ count: z.number() }) } },
+    },
+    async (req) => {
+      const u = req.user!;
+      let q = db
+        .selectFrom('company_contract as c')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(sql<SqlBool>`c.end_time between current_date and current_date + ${EXPIRING_DAYS}::integer`);
+      if (u.companyId) {
+        const own = u.companyId;
+        q = q.where((eb) => eb.or([eb('c.party_a_company', '=', own), eb('c.party_b_company', '=', own)]));
+      } else if (!seesAll(u)) {
+        return { count: 0 };
+      }
+      const row = await q.executeTakeFirstOrThrow();
+      return { count: Number(row.n) };
+    },
+  );
 }

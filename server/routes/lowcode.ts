@@ -121,14 +121,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   // Any published view draws at its page address whether or not a menu points at it, so reading its
   // definition is what decides the page: the view's list permission, or the definition managers'.
-  app.get('/api/generation/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    currentUser(req);
-    const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
-    if (!row) throw notFound('视图不存在');
-    const component = componentNameOf(row.id, row.disMenu);
-    requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
-    return row;
-  });
+  app.get(
+    '/api/generation/detail',
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ id: idSchema }) },
+    },
+    async (req) => {
+      currentUser(req);
+      const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw notFound('视图不存在');
+      const component = componentNameOf(row.id, row.disMenu);
+      requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
+      return row;
+    },
+  );
 
   app.post(
     '/api/generation/add',
@@ -284,24 +291,31 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // Screen managers (screen:list) read every screen. Other staff read an enabled one: a big screen
   // (type 2) always; a list, form or tab screen (types 1, 3, 4) when they may list every view it draws.
   // Without a session a big screen is reached only through a share link (/api/open/*).
-  app.get('/api/screen/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const user = currentUser(req);
-    const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
-    if (!row) throw notFound('大屏不存在');
-    if (hasPermission(user.roles, 'screen:list')) return row;
-    if (row.status !== 1) throw forbidden();
-    if (row.type === 2) return row;
-    const views = screenViewsOf({ id: row.id, type: row.type, dis_template: row.disTemplate });
-    if (!views) throw forbidden();
-    const found = views.length ? await db.selectFrom('lc_generation').select(['id', 'dis_menu']).where('id', 'in', views).execute() : [];
-    const listable = (id: number) => {
-      const view = found.find((v) => v.id === id);
-      const component = view && componentNameOf(view.id, view.dis_menu);
-      return component !== undefined && hasPermission(user.roles, `${component}:list`);
-    };
-    if (!views.every(listable)) throw forbidden();
-    return row;
-  });
+  app.get(
+    '/api/screen/detail',
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ id: idSchema }) },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw notFound('大屏不存在');
+      if (hasPermission(user.roles, 'screen:list')) return row;
+      if (row.status !== 1) throw forbidden();
+      if (row.type === 2) return row;
+      const views = screenViewsOf({ id: row.id, type: row.type, dis_template: row.disTemplate });
+      if (!views) throw forbidden();
+      const found = views.length ? await db.selectFrom('lc_generation').select(['id', 'dis_menu']).where('id', 'in', views).execute() : [];
+      const listable = (id: number) => {
+        const view = found.find((v) => v.id === id);
+        const component = view && componentNameOf(view.id, view.dis_menu);
+        return component !== undefined && hasPermission(user.roles, `${component}:list`);
+      };
+      if (!views.every(listable)) throw forbidden();
+      return row;
+    },
+  );
 
   const screenBody = {
     name,
@@ -410,18 +424,32 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // Charts of any signed-in viewer need their rows; without a session only a share link's open calls answer.
-  app.get('/api/data/detail', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-    if (!row) throw notFound('数据视图不存在');
-    return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
-  });
+  app.get(
+    '/api/data/detail',
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ id: idSchema }) },
+    },
+    async (req) => {
+      const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw notFound('数据视图不存在');
+      return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
+    },
+  );
 
   // Chart panels pick columns by name and type before any row is needed.
-  app.get('/api/data/columns', { schema: { querystring: z.object({ id: idSchema }) } }, async (req) => {
-    const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-    if (!row) throw notFound('数据视图不存在');
-    return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
-  });
+  app.get(
+    '/api/data/columns',
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ id: idSchema }) },
+    },
+    async (req) => {
+      const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw notFound('数据视图不存在');
+      return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
+    },
+  );
 
   const dataBody = { name, sql: z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长') };
 

@@ -48,13 +48,20 @@ const menuItem = z.object({
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/api/menus/build', { schema: { response: { 200: z.array(routeNodeSchema) } } }, async (req) => {
-    const me = currentUser(req);
-    const menus = await allMenus(db);
-    if (me.isAdmin) return buildRoutes(menus, () => true);
-    const ids = await menuIdsOfUser(db, me.id, menus);
-    return buildRoutes(menus, (m) => ids.has(m.id));
-  });
+  app.get(
+    '/api/menus/build',
+    {
+      config: { session: true },
+      schema: { response: { 200: z.array(routeNodeSchema) } },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const menus = await allMenus(db);
+      if (me.isAdmin) return buildRoutes(menus, () => true);
+      const ids = await menuIdsOfUser(db, me.id, menus);
+      return buildRoutes(menus, (m) => ids.has(m.id));
+    },
+  );
 
   app.get(
     '/api/menus/tree',

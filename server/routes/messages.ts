@@ -81,6 +81,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/sysMessage/page',
     {
+      config: { session: true },
       schema: {
         querystring: pageQuery.extend({ haveRead: z.enum(['0', '1']).optional() }),
         response: { 200: z.object({ content: z.array(sysRow), totalElements: z.number() }) },
@@ -116,14 +117,27 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get('/api/sysMessage/readAll', { schema: { response: { 200: okMessage } } }, async (req) => {
-    await db.updateTable('sys_message').set({ have_read: true }).where('user_id', '=', me(req).id).where('have_read', '=', false).execute();
-    return { status: 200 as const, message: '操作成功' };
-  });
+  app.get(
+    '/api/sysMessage/readAll',
+    {
+      config: { session: true },
+      schema: { response: { 200: okMessage } },
+    },
+    async (req) => {
+      await db
+        .updateTable('sys_message')
+        .set({ have_read: true })
+        .where('user_id', '=', me(req).id)
+        .where('have_read', '=', false)
+        .execute();
+      return { status: 200 as const, message: '操作成功' };
+    },
+  );
 
   app.get(
     '/api/sysMessage/readOne',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ id: z.coerce.number().int().positive() }),
         response: { 200: z.object({ status: z.literal(200), message: z.string(), data: sysRow }) },
@@ -145,6 +159,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/sysMessage/getUnreadNum',
     {
+      config: { session: true },
       schema: {
         response: {
           200: z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
@@ -157,6 +172,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/sysMessage/deleteMsg',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ id: z.string().optional(), ids: z.string().optional() }),
         response: { 200: okMessage.extend({ data: z.object({ count: z.number() }) }) },
@@ -176,6 +192,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/unreadLeaveMessage',
     {
+      config: { session: true },
       schema: {
         querystring: pageQuery,
         response: {
@@ -203,6 +220,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/leaveMessage',
     {
+      config: { session: true },
       schema: {
         body: z.object({ content: z.string().optional().nullable(), reception: z.string().max(100).optional().nullable() }),
         response: { 200: okMessage.extend({ data: z.object({ id: z.number(), reception: z.string() }) }) },

@@ -350,6 +350,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/visits',
     {
+      config: { session: true },
       schema: {
         response: { 200: z.object({ newIp: z.number(), newVisits: z.number(), recentIp: z.number(), recentVisits: z.number() }) },
       },
@@ -376,6 +377,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/visits/chartData',
     {
+      config: { session: true },
       schema: {
         response: { 200: z.object({ weekDays: z.array(z.string()), visitsData: z.array(z.number()), ipData: z.array(z.number()) }) },
       },

@@ -16,7 +16,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.put(
     '/api/users/center',
     {
-      config: { log: '修改个人信息' },
+      config: {
+        session: true,
+        log: '修改个人信息',
+      },
       schema: {
         body: z.object({ id: optId, nickName: text.optional(), phone: text.nullable().optional(), sex: text.nullable().optional() }),
         response: { 200: ok },
@@ -42,7 +45,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/users/updatePass',
     {
-      config: { log: '修改密码' },
+      config: {
+        session: true,
+        log: '修改密码',
+      },
       schema: { body: z.object({ oldPass: field, newPass: field, phone: field }).nullish(), response: { 200: ok } },
     },
     async (req) => {
@@ -79,7 +85,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/users/updatePass/:x',
-    { schema: { params: z.object({ x: z.string() }), response: { 200: z.object({ pwdExpired: z.boolean() }) } } },
+    {
+      config: { session: true },
+      schema: { params: z.object({ x: z.string() }), response: { 200: z.object({ pwdExpired: z.boolean() }) } },
+    },
     async (req) => {
       const row = await findUser(db, currentUser(req).id);
       return { pwdExpired: row?.pwd_expired ?? false };
@@ -89,6 +98,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/code/resetEmail',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ email: text.optional() }),
         body: z.object({ type: z.string().optional(), value: text.optional(), email: text.optional() }).nullish(),
@@ -125,7 +135,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/users/updateEmail/:code',
     {
-      config: { log: '修改邮箱' },
+      config: {
+        session: true,
+        log: '修改邮箱',
+      },
       schema: {
         params: z.object({ code: z.string() }),
         body: z.object({ pass: field, password: field, email: field }),

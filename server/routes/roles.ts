@@ -34,7 +34,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/roles',
-    { schema: { querystring: z.object({ ...pageQuery, blurry: z.string().optional() }), response: { 200: pageOf(roleItem) } } },
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ ...pageQuery, blurry: z.string().optional() }), response: { 200: pageOf(roleItem) } },
+    },
     async (req) => {
       const sort = parseSort(req.query.sort, { id: 'id', name: 'name', level: 'level', createTime: 'create_time' }, [
         ['level', 'asc'],

@@ -111,7 +111,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/auth/info',
-    { schema: { response: { 200: z.object({ user: userInfoSchema, roles: z.array(z.string()), company: companySchema }) } } },
+    {
+      config: { session: true },
+      schema: { response: { 200: z.object({ user: userInfoSchema, roles: z.array(z.string()), company: companySchema }) } },
+    },
     async (req) => {
       const me = currentUser(req);
       const row = await findUser(db, me.id);
@@ -140,14 +143,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.delete('/api/auth/logout', { schema: { response: { 200: ok } } }, async (req) => {
-    await ctx.sessions.destroy(currentUser(req).sessionId);
-    return { status: 200, message: '退出成功' };
-  });
+  app.delete(
+    '/api/auth/logout',
+    {
+      config: { session: true },
+      schema: { response: { 200: ok } },
+    },
+    async (req) => {
+      await ctx.sessions.destroy(currentUser(req).sessionId);
+      return { status: 200, message: '退出成功' };
+    },
+  );
 
   app.get(
     '/api/guFeiUrl/enter',
-    { schema: { querystring: z.object({ code: z.string().optional(), deptCode: z.string().optional() }), response: { 200: ok } } },
+    {
+      config: { session: true },
+      schema: { querystring: z.object({ code: z.string().optional(), deptCode: z.string().optional() }), response: { 200: ok } },
+    },
     async (req) => {
       const me = currentUser(req);
       const changed = await db

@@ -44,6 +44,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/companyApi/homePage/companies',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({
           micro: flag,

@@ -17,6 +17,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/users/center/cities',
     {
+      config: { session: true },
       schema: {
         response: {
           200: z.object({
@@ -70,6 +71,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/leaveMessage/readOne',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ id: z.coerce.number().int().positive() }),
         response: {

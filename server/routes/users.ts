@@ -276,6 +276,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/users/search',
     {
+      config: { session: true },
       schema: {
         querystring: z.object({ blurry: z.string().optional() }),
         response: { 200: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })) },
