@@ -2,27 +2,34 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
-import { hasPermission, SessionService, type SessionUser } from './auth.js';
+import { hasPermission, pendingState, SessionService, type SessionUser } from './auth.js';
 import { Bus } from './bus.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { ApiError, forbidden } from './errors.js';
+import { inputGuard } from './input-guard.js';
+import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a session. */
+    /** Reachable without a session. Every route declares exactly one of public, session and permission. */
     public?: boolean;
+    /** Any signed-in user. */
+    session?: boolean;
     /** Required permission; any one of a list passes. Admin and the wildcard always pass. */
     permission?: string | string[];
+    /** Still callable while the account must change its expired password or accept the entry agreement. */
+    pending?: boolean;
     /** Also accept the token as `?token=` (file preview and download links opened by the browser). */
     tokenInQuery?: boolean;
     /** Answered without a request signature: an address a browser loads by itself (a CSS background image). */
@@ -43,7 +50,45 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
+/** An address under /api as the client sent it; only for choosing between the app page and a JSON 404. */
+const isApiAddress = (url: string) => {
+  let path = url.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // An undecodable address is judged as sent.
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, '/');
+  return path === '/api' || path.startsWith('/api/');
+};
+
+/** The API as the router sees it: a matched route's own path, never the address as the client spelled it. */
+const isApiRoute = (routeUrl: string | undefined) => routeUrl !== undefined && (routeUrl.startsWith('/api/') || routeUrl === '/api');
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: import('fastify').FastifyContextConfig;
+  schema: import('fastify').FastifySchema | undefined;
+  websocket: boolean;
+}
+
+const routeTables = new WeakMap<object, RouteEntry[]>();
+
+/** Every route the app registered, with its access declaration and schemas, in registration order. */
+export function routeTable(app: FastifyInstance | App): readonly RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
+/** Which of the three access kinds a route declares; a route declaring none or several is a programming error. */
+export function accessOf(config: import('fastify').FastifyContextConfig): 'public' | 'session' | 'permission' {
+  const kinds = (['public', 'session', 'permission'] as const).filter((k) =>
+    k === 'permission' ? config.permission !== undefined : config[k] === true,
+  );
+  if (kinds.length !== 1)
+    throw new Error(`route must declare exactly one of public, session, permission (has ${kinds.join(', ') || 'none'})`);
+  return kinds[0] as 'public' | 'session' | 'permission';
+}
 
 function zodMessage(err: FastifyError): string {
   const v = err.validation?.[0];
@@ -77,6 +122,8 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 10, fields: 50 } });
   await app.register(websocket);
+  // Per-IP limits only on the routes that ask for one (the session calls).
+  await app.register(rateLimit, rateLimitPluginOptions);
   app.decorateRequest('user', null);
   app.addHook('onClose', () => bus.close());
 
@@ -94,16 +141,22 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     });
   }
 
+  // Who may call a route is decided by the route the router matched, so how the address was spelled
+  // (encoded, mixed case, dot segments, doubled slashes) cannot matter. No match: the 404 handler.
   app.addHook('onRequest', async (req) => {
-    if (!isApi(req.url)) return;
+    if (!req.routeOptions.url) return;
     const rc = req.routeOptions.config;
-    if (!req.routeOptions.url || rc.public) return;
+    if (rc.public) return;
     let auth = req.headers.authorization;
     if (!auth && rc.tokenInQuery) {
       const t = (req.query as Record<string, unknown> | undefined)?.token;
       if (typeof t === 'string') auth = t;
     }
     req.user = await ctx.sessions.authenticate(auth);
+    if (!rc.pending) {
+      const pending = pendingState(req.user);
+      if (pending) throw pending;
+    }
     const perm = rc.permission;
     if (perm) {
       const list = Array.isArray(perm) ? perm : [perm];
@@ -112,11 +165,14 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     }
   });
 
+  // Text the database cannot hold (NUL, lone surrogates) is a 400 for every route, after the access check.
+  app.addHook('preValidation', inputGuard);
+
   if (config.signSecret) {
     const secret = config.signSecret;
     // Before validation: the query and body are checked as sent, not as a schema coerced or trimmed them.
     app.addHook('preValidation', async (req) => {
-      if (!isApi(req.url) || !req.routeOptions.url || req.routeOptions.config.unsigned) return;
+      if (!isApiRoute(req.routeOptions.url) || req.routeOptions.config.unsigned) return;
       // The query as sent, read from the address (isRefresh=1 stays the string 1).
       const query: Record<string, string | string[]> = {};
       const search = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
@@ -162,7 +218,9 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
-      return reply.status(err.statusCode).send({ status: err.status, message: err.message });
+      return reply
+        .status(err.statusCode)
+        .send(err.code ? { status: err.status, code: err.code, message: err.message } : { status: err.status, message: err.message });
     }
     if (err.validation) return reply.status(400).send({ status: 400, message: zodMessage(err) });
     const code = err.code ?? '';
@@ -186,6 +244,31 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     return reply.status(500).send({ status: 500, message: '服务器内部错误' });
   });
 
+  // Every route states who may call it; one that does not is refused at start-up, not left open.
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
+  app.addHook('onRoute', (route) => {
+    const isOurs = route.url.startsWith('/api') || route.url.startsWith('/websocket');
+    route.config ??= {};
+    const config = route.config as import('fastify').FastifyContextConfig;
+    // Files of the built app are public; they are registered by the static plugin.
+    if (!isOurs && config.public === undefined && config.session === undefined && config.permission === undefined) config.public = true;
+    try {
+      accessOf(config);
+    } catch (e) {
+      throw new Error(`${route.method} ${route.url}: ${(e as Error).message}`);
+    }
+    for (const method of [route.method].flat()) {
+      table.push({
+        method,
+        url: route.url,
+        config,
+        schema: route.schema,
+        websocket: Boolean((route as { websocket?: boolean }).websocket),
+      });
+    }
+  });
+
   for (const mod of routeModules) await app.register(async (scope) => mod(scope as unknown as App, ctx));
 
   const indexHtml = join(config.staticDir, 'index.html');
@@ -197,7 +280,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!isApi(req.url) && req.method === 'GET' && hasStatic) {
+    if (!isApiAddress(req.url) && req.method === 'GET' && hasStatic) {
       // Client-side routes: every non-API GET answers the app shell, /lsPreview the viewer's page.
       const viewer = hasViewer && /^\/lsPreview\/?(\?|$)/.test(req.url);
       return reply

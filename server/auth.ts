@@ -57,6 +57,25 @@ export interface SessionUser {
   permission: string | null;
   /** `["admin"]` for admins, else the permission strings of the user's roles' menus, else `["ROLE_SYSTEM_DEFAULT"]`. */
   roles: string[];
+  /** Whether the account has accepted the entry agreement. */
+  agreementAccepted: boolean;
+  /** When the password was last set (ms), null when it must be changed before anything else. */
+  passwordSetAt: number | null;
+}
+
+/** Days after which a password must be changed. */
+export const PASSWORD_MAX_AGE_DAYS = 90;
+
+/**
+ * Why the account may call only the calls that resolve its state, or null when it may call anything:
+ * an expired password, or an entry agreement not yet accepted.
+ */
+export function pendingState(user: SessionUser, now = Date.now()): ApiError | null {
+  if (!user.agreementAccepted) return new ApiError(403, '请先阅读并同意入驻协议', 403, 'AGREEMENT_PENDING');
+  if (user.passwordSetAt === null || now - user.passwordSetAt > PASSWORD_MAX_AGE_DAYS * 86_400_000) {
+    return new ApiError(403, '密码已过期，请先修改密码', 403, 'PASSWORD_EXPIRED');
+  }
+  return null;
 }
 
 export const ADMIN_ROLE = 'admin';
@@ -215,6 +234,8 @@ export class SessionService {
         'u.dept_id',
         'u.company_id',
         'u.permission',
+        'u.agreement_accepted',
+        'u.pwd_reset_time',
         'd.code as dept_code',
       ])
       .where('s.id', '=', sid)
@@ -236,6 +257,8 @@ export class SessionService {
       companyId: row.company_id,
       permission: row.permission,
       roles: await rolesOf(this.db, row.id, row.is_admin),
+      agreementAccepted: row.agreement_accepted,
+      passwordSetAt: row.pwd_reset_time ? new Date(row.pwd_reset_time).getTime() : null,
     };
     await this.db
       .updateTable('sys_session')

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** Application status in the body when it differs from the HTTP status (e.g. 10001). */
     readonly status: number = statusCode,
+    /** A stable name the app can act on, sent beside the message when set. */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
+import { PASSWORD_MAX_AGE_DAYS } from '../auth.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 
@@ -10,7 +11,7 @@ export function formatTime(d: Date | null | undefined): string | null {
 }
 
 /** A password is due for change when it was never set by its owner or is older than this. */
-export const PASSWORD_MAX_AGE_DAYS = 90;
+export { PASSWORD_MAX_AGE_DAYS };
 export const DEFAULT_USER_PASSWORD = 'Waste@2026';
 
 export const PHONE_RE = /^1[2-9]\d{9}$/;

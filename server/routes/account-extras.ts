@@ -12,6 +12,7 @@ import { badRequest } from '../errors.js';
 import { DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS } from '../lib/accounts-users.js';
 import { field, ok } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
+import { assertManageableUsers } from '../lib/role-levels.js';
 import { filesRoot } from './files.js';
 
 /**
@@ -92,7 +93,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/pwd/check',
     {
-      config: { session: true },
+      config: { session: true, pending: true },
       schema: {
         response: {
           200: z.object({
@@ -123,6 +124,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: {
         session: true,
+        pending: true,
         log: '修改密码',
       },
       schema: { body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(), response: { 200: ok } },
@@ -158,6 +160,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const ids = resetIds(req.body);
+      // Only users at or below the caller's level, and administrators only by administrators.
+      await assertManageableUsers(db, currentUser(req), ids);
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
       const users = await db
         .updateTable('sys_user')

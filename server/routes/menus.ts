@@ -51,7 +51,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/menus/build',
     {
-      config: { session: true },
+      config: { session: true, pending: true },
       schema: { response: { 200: z.array(routeNodeSchema) } },
     },
     async (req) => {

@@ -47,6 +47,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: {
         session: true,
+        pending: true,
         log: '修改密码',
       },
       schema: { body: z.object({ oldPass: field, newPass: field, phone: field }).nullish(), response: { 200: ok } },
@@ -86,7 +87,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/users/updatePass/:x',
     {
-      config: { session: true },
+      config: { session: true, pending: true },
       schema: { params: z.object({ x: z.string() }), response: { 200: z.object({ pwdExpired: z.boolean() }) } },
     },
     async (req) => {

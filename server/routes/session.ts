@@ -1,12 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
-import { currentUser, decryptPassword, verifyPassword } from '../auth.js';
+import { currentUser, decryptPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';
-import { findUser, selectUsers, toUserInfo, userInfoSchema } from '../lib/accounts-users.js';
+import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
+import { AccountLocked, LoginGuard } from '../login-guard.js';
 
 /** Form fields arrive as strings, JSON ones may be numbers. */
 const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
@@ -27,7 +28,10 @@ const companySchema = z
 const ok = z.object({ status: z.number(), message: z.string() });
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  const guard = new LoginGuard(db, { failures: config.loginLockFailures, windowMs: config.loginLockWindowMs, lockMs: config.loginLockMs });
+  // Per IP, on this instance: login and login1 share one allowance; the captcha has its own.
+  const loginRate = app.rateLimit({ max: config.loginRateMax, timeWindow: config.loginRateWindowMs });
 
   const isInited = async () =>
     !!(await db.selectFrom('sys_setting').select('value').where('name', '=', 'inited').where('value', '=', '1').executeTakeFirst());
@@ -68,7 +72,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/auth/code',
-    { config: { public: true }, schema: { response: { 200: z.object({ img: z.string(), uuid: z.string() }) } } },
+    {
+      config: { public: true, rateLimit: { max: config.captchaRateMax, timeWindow: config.loginRateWindowMs } },
+      schema: { response: { 200: z.object({ img: z.string(), uuid: z.string() }) } },
+    },
     async () => issueCaptcha(db, ctx.config.captchaFixed),
   );
 
@@ -84,17 +91,32 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     roles: z.array(z.string()).optional(),
   });
 
-  const login = async (req: FastifyRequest<{ Body: z.infer<typeof loginBody> }>) => {
+  const login = async (req: FastifyRequest<{ Body: z.infer<typeof loginBody> }>, reply: FastifyReply) => {
     const { username = '', password = '', code = '', uuid = '' } = req.body ?? {};
     if (!username.trim()) throw badRequest('用户名不能为空');
     if (!password) throw badRequest('密码不能为空');
     if (!code.trim()) throw badRequest('验证码不能为空');
     await consumeCaptcha(db, uuid, code);
     const plain = decryptPassword(ctx.secrets, password);
-    const row = await selectUsers(db).where('u.username', '=', username.trim()).where('u.status', '<>', 2).executeTakeFirst();
-    // Unknown user and wrong password answer alike, so the form cannot be used to probe for accounts.
-    if (!row || !(await verifyPassword(plain, row.password))) throw badRequest('用户名或密码错误');
-    if (row.status === 1) throw badRequest('账号未激活');
+    try {
+      // A locked name refuses even the right password; known and unknown names lock alike.
+      await guard.assertOpen(username);
+      const row = await selectUsers(db).where('u.username', '=', username.trim()).where('u.status', '<>', 2).executeTakeFirst();
+      // Unknown user and wrong password answer alike, in about the same time, so the form cannot be used to probe for accounts.
+      if (!(await guard.verify(plain, row?.password)) || !row) {
+        await guard.failed(username);
+        throw badRequest('用户名或密码错误');
+      }
+      if (row.status === 1) throw badRequest('账号未激活');
+      await guard.succeeded(username);
+      return await signIn(req, row);
+    } catch (e) {
+      if (e instanceof AccountLocked) reply.header('retry-after', Math.ceil(e.ms / 1000));
+      throw e;
+    }
+  };
+
+  const signIn = async (req: FastifyRequest, row: UserRow) => {
     const token = await ctx.sessions.create(row.id, req);
     // The operation-log hook records whoever req.user is; the session just created is that user.
     req.user = await ctx.sessions.authenticate(token);
@@ -112,7 +134,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/auth/info',
     {
-      config: { session: true },
+      config: { session: true, pending: true },
       schema: { response: { 200: z.object({ user: userInfoSchema, roles: z.array(z.string()), company: companySchema }) } },
     },
     async (req) => {
@@ -146,7 +168,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.delete(
     '/api/auth/logout',
     {
-      config: { session: true },
+      config: { session: true, pending: true },
       schema: { response: { 200: ok } },
     },
     async (req) => {
@@ -158,7 +180,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/guFeiUrl/enter',
     {
-      config: { session: true },
+      config: { session: true, pending: true },
       schema: { querystring: z.object({ code: z.string().optional(), deptCode: z.string().optional() }), response: { 200: ok } },
     },
     async (req) => {
@@ -169,6 +191,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('id', '=', me.id)
         .where('agreement_accepted', '=', false)
         .executeTakeFirst();
+      // Every instance reads the account again, so the calls the agreement held back open at once.
+      if (Number(changed.numUpdatedRows) > 0) ctx.sessions.invalidate();
       return { status: 200, message: Number(changed.numUpdatedRows) > 0 ? '入驻成功' : '已入驻' };
     },
   );

@@ -32,7 +32,11 @@ function setup(path = '/system/user', search = '?page=2') {
     fetch: async (url) => {
       const status = String(url).includes('forbidden') ? 403 : 401;
       if (String(url).includes('held')) await new Promise<void>((release) => held.push(release));
-      return new Response(JSON.stringify({ status, message: 'x' }), { status, headers: { 'content-type': 'application/json' } });
+      const code = new URL(String(url), 'http://x').searchParams.get('code');
+      return new Response(JSON.stringify(code ? { status, code, message: 'x' } : { status, message: 'x' }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     },
     ...handlers,
   });
@@ -116,5 +120,17 @@ describe('401 and 403 reactions', () => {
     await expect(client.get('/api/forbidden')).rejects.toMatchObject({ status: 403 });
     expect(deps.navigate).toHaveBeenCalledWith('/401');
     expect(deps.notifier.confirm).not.toHaveBeenCalled();
+  });
+
+  it('keeps an account whose password expired on its page (the forced dialog is open over it)', async () => {
+    const { deps, client } = setup();
+    await expect(client.get('/api/forbidden', { code: 'PASSWORD_EXPIRED' })).rejects.toMatchObject({ status: 403 });
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends an account that has not accepted the entry agreement to the agreement page', async () => {
+    const { deps, client } = setup();
+    await expect(client.get('/api/forbidden', { code: 'AGREEMENT_PENDING' })).rejects.toMatchObject({ status: 403 });
+    expect(deps.navigate).toHaveBeenCalledWith('/entryAgreement');
   });
 });

@@ -67,7 +67,15 @@ export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientC
         },
       );
     },
-    onForbidden: () => {
+    onForbidden: (error) => {
+      const code = (error.body as { code?: unknown } | undefined)?.code;
+      // An expired password: the shell's forced dialog is already open over the page, nothing to leave.
+      if (code === 'PASSWORD_EXPIRED') return;
+      // An agreement not yet accepted: the agreement page is where the account may go on.
+      if (code === 'AGREEMENT_PENDING') {
+        if (deps.location().pathname !== '/entryAgreement') deps.navigate('/entryAgreement');
+        return;
+      }
       if (deps.location().pathname !== '/401') deps.navigate('/401');
     },
   };
