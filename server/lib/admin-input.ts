@@ -3,24 +3,26 @@ import { z } from 'zod';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { EMAIL_RE } from './accounts-users.js';
+import { pageNumber, pageSize } from './paging.js';
+import { boundedInt, dbId, INT4_MAX } from './sql.js';
 
 /** Readers and checks shared by the administration routes (users, menus, departments, roles). */
 
 /** Form fields arrive as strings, JSON ones may be numbers. */
 export const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
 // Ids are PostgreSQL integers: anything larger would be a database error, so it is a 400 here.
-export const int = z.coerce.number().int().min(0).max(2_147_483_647);
-export const id = int.min(1);
+export const int = boundedInt(0, INT4_MAX);
+export const id = dbId;
 // null first: the coercing int would otherwise read null as 0 (and the signed body would differ from the parsed one).
 export const optId = z.union([z.null(), int]).optional();
 export const ref = z.object({ id: int });
 export const idList = z.array(int).min(1, '请选择要删除的数据');
-export const sortNum = z.coerce.number().int().min(-999_999).max(999_999);
+export const sortNum = boundedInt(-999_999, 999_999);
 /** Text that goes into a varchar(255) column. */
 export const text = z.string().max(255, '长度不能超过255个字符');
 export const pageQuery = {
-  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  size: z.coerce.number().int().min(1).optional(),
+  page: pageNumber.optional(),
+  size: pageSize.optional(),
   sort: z.union([z.string(), z.array(z.string())]).optional(),
 };
 export const ok = z.object({ status: z.number(), message: z.string() });

@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { boundedInt } from './sql.js';
 
 /** A page of a list: `{ content, totalElements }`. */
 export interface Page<R> {
@@ -6,10 +7,25 @@ export interface Page<R> {
   totalElements: number;
 }
 
+/** The highest 0-based page number a list accepts; a page beyond it is a 400, not a database error. */
+export const PAGE_MAX = 1_000_000;
+/** The largest page size a list accepts; each list then serves at most its own number of rows. */
+export const SIZE_MAX = 1_000_000;
+/** Rows one page of an administration list holds at most. */
+const ROWS_MAX = 10_000;
+
+/** `page` of a list: 0-based, 0 to PAGE_MAX. */
+export const pageNumber = boundedInt(0, PAGE_MAX);
+/** `size` of a list: 1 to SIZE_MAX (served up to the list's own maximum). */
+export const pageSize = boundedInt(1, SIZE_MAX);
+
+const whole = (n: number | undefined, dflt: number, max: number) =>
+  n === undefined || !Number.isFinite(n) ? dflt : Math.min(Math.max(Math.trunc(n), 0), max);
+
 /** 0-based page and size → limit and offset; a size is 1 to 10,000 rows, 10 when not given. */
 export function pageParams(page: number | undefined, size: number | undefined): { limit: number; offset: number } {
-  const limit = Math.min(Math.max(size ?? 10, 1), 10000);
-  return { limit, offset: Math.max(page ?? 0, 0) * limit };
+  const limit = Math.max(whole(size, 10, ROWS_MAX), 1);
+  return { limit, offset: whole(page, 0, PAGE_MAX) * limit };
 }
 
 /**

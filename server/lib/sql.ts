@@ -13,3 +13,20 @@ export const wireTime = (column: string) => sql<string>`to_char(${sql.ref(column
 
 /** Response schema of a page: `{ content, totalElements }`. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalElements: z.number() });
+
+/** The largest PostgreSQL integer (int4): every id column and every count a client sends fits it. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number from the query, a form or JSON, between `min` and `max`; what falls outside is a 400
+ * with the bound, never a database error. The bound is checked first so a 20-digit number says so.
+ */
+export const boundedInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: '必须是数字' })
+    .max(max, { error: `不能大于 ${max}` })
+    .min(min, { error: `不能小于 ${min}` })
+    .int({ error: '必须是整数' });
+
+/** A row id: a positive PostgreSQL integer. */
+export const dbId = boundedInt(1, INT4_MAX);

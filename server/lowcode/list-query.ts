@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { isDateOnlyText, LIST_PARAMS, normalizeDateTime } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
+import { PAGE_MAX, SIZE_MAX } from '../lib/paging.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
 import type { ViewField, ViewModel } from './view-model.js';
@@ -11,14 +12,14 @@ import type { ViewField, ViewModel } from './view-model.js';
  */
 
 const PARAMS = new Set<string>(LIST_PARAMS);
-/** System columns every list sorts by, declared or not. */
-const SYSTEM_SORT: Record<string, string> = {
-  id: 'id',
-  create_time: 'create_time',
-  createTime: 'create_time',
-  update_time: 'update_time',
-  updateTime: 'update_time',
-};
+/** System columns every list sorts by, declared or not (a Map: `constructor` is not a column). */
+const SYSTEM_SORT = new Map<string, string>([
+  ['id', 'id'],
+  ['create_time', 'create_time'],
+  ['createTime', 'create_time'],
+  ['update_time', 'update_time'],
+  ['updateTime', 'update_time'],
+]);
 const MAX_PAGE_SIZE = 1000;
 
 type QueryValue = string | string[] | undefined;
@@ -43,11 +44,13 @@ export interface ListQuery {
 
 const valuesOf = (v: QueryValue): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s !== '');
 
-function intParam(v: QueryValue, name: string, dflt: number): number {
+function intParam(v: QueryValue, name: string, dflt: number, max: number): number {
   const s = valuesOf(v)[0];
   if (s === undefined) return dflt;
   if (!/^\d+$/.test(s)) throw badRequest(`参数 ${name} 必须是非负整数`);
-  return Number(s);
+  const n = Number(s);
+  if (n > max) throw badRequest(`参数 ${name} 不能大于 ${max}`);
+  return n;
 }
 
 function timeParam(v: QueryValue, name: string, end: boolean): string | undefined {
@@ -88,7 +91,7 @@ export function parseListQuery(view: ViewModel, query: Record<string, QueryValue
   for (const s of sortValues) {
     const [name = '', dirRaw = 'asc'] = s.split(',').map((x) => x.trim());
     const dir = dirRaw.toLowerCase();
-    const column = view.byName.get(name)?.column ?? SYSTEM_SORT[name];
+    const column = view.byName.get(name)?.column ?? SYSTEM_SORT.get(name);
     if (!column) throw badRequest(`排序字段不存在：${name}`);
     if (dir !== 'asc' && dir !== 'desc') throw badRequest(`排序方向不正确：${dirRaw}`);
     if (!sort.some((x) => x.column === column)) sort.push({ column, dir });
@@ -99,8 +102,8 @@ export function parseListQuery(view: ViewModel, query: Record<string, QueryValue
 
   const startTime = timeParam(query.startTime, 'startTime', false);
   const endTime = timeParam(query.endTime, 'endTime', true);
-  const page = intParam(query.page, 'page', 0);
-  const size = Math.min(Math.max(intParam(query.size, 'size', 10), 1), MAX_PAGE_SIZE);
+  const page = intParam(query.page, 'page', 0, PAGE_MAX);
+  const size = Math.min(Math.max(intParam(query.size, 'size', 10, SIZE_MAX), 1), MAX_PAGE_SIZE);
   const countKey = JSON.stringify([filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);
   return {
     filters,
@@ -114,10 +117,12 @@ export function parseListQuery(view: ViewModel, query: Record<string, QueryValue
   };
 }
 
+/** A whole-number field compares with whole numbers its bigint column can hold; a decimal with finite numbers. */
 function numberValues(f: ViewField, values: string[]): number[] {
   return values.map((v) => {
     const n = Number(v);
-    if (v.trim() === '' || !Number.isFinite(n)) throw badRequest(`查询条件格式不正确：${f.name}`);
+    const fits = f.dataType === 'long' ? /^\s*[-+]?\d+\s*$/.test(v) && Number.isSafeInteger(n) : v.trim() !== '' && Number.isFinite(n);
+    if (!fits) throw badRequest(`查询条件格式不正确：${f.name}`);
     return n;
   });
 }

@@ -1,15 +1,17 @@
-import { z } from 'zod';
 import { isRecord, readJsonText } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
+import { pageNumber, pageSize } from '../lib/paging.js';
+import { dbId, INT4_MAX } from '../lib/sql.js';
 
 /** Request readers shared by the low-code routes. */
 
-export const idSchema = z.coerce.number().int().positive();
+/** A view, screen or data-view id: a positive PostgreSQL integer. */
+export const idSchema = dbId;
 
 /** Lists answer with 0-based pages; `size=9999` asks for everything (the designer does). */
 export const pageQuery = {
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).default(10),
+  page: pageNumber.default(0),
+  size: pageSize.default(10),
 };
 
 /** Ids of a delete call: `[1,2]`, `{ids:[…]}`, `{id}`, `"1,2"`, or `?id=` / `?ids=`. */
@@ -32,6 +34,7 @@ export function idsFrom(body: unknown, query: unknown): number[] {
   const ids = out.map((v) => (typeof v === 'string' ? Number(v.trim()) : v));
   if (!ids.length) throw badRequest('请选择要删除的数据');
   if (!ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0)) throw badRequest('id 必须是正整数');
+  if (!ids.every((n) => (n as number) <= INT4_MAX)) throw badRequest(`id 不能大于 ${INT4_MAX}`);
   return [...new Set(ids as number[])];
 }
 

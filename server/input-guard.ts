@@ -1,0 +1,104 @@
+import type { FastifyRequest } from 'fastify';
+import { type ApiError, badRequest } from './errors.js';
+
+/**
+ * Text the database cannot hold is refused at the door, for every route alike: a NUL character
+ * (PostgreSQL text and jsonb refuse U+0000) and a lone UTF-16 surrogate (no UTF-8 encoding exists; the
+ * drivers would store U+FFFD instead, silently). The query, the path parameters and a parsed JSON or
+ * form body are walked once, keys and values, to a bounded depth; multipart field values are checked by
+ * `checkText` where a route reads them.
+ */
+
+export const NUL_MESSAGE = '参数包含不可见的控制字符（NUL）';
+export const SURROGATE_MESSAGE = '参数包含无效的 Unicode 字符';
+export const DEPTH_MESSAGE = '参数嵌套层级过深';
+
+/** Deeper bodies than this are refused rather than walked: no page or design nests half as deep. */
+export const MAX_DEPTH = 64;
+
+// String.prototype.isWellFormed (ES2024, native in Node 20): false when a surrogate stands alone.
+const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** The refusal for one text, or undefined when the database can store it as sent. */
+export function textProblem(s: string): ApiError | undefined {
+  if (s.includes('\u0000')) return badRequest(NUL_MESSAGE);
+  if (!wellFormed(s)) return badRequest(SURROGATE_MESSAGE);
+  return undefined;
+}
+
+/** Throws the 400 for a text the database cannot hold (a multipart field's value, a file name). */
+export function checkText(s: string): string {
+  const problem = textProblem(s);
+  if (problem) throw problem;
+  return s;
+}
+
+/**
+ * Every text in a parsed value, keys included, in one pass without recursion. Numbers, booleans and
+ * null need no check; anything else (a multipart file, a buffer) is not walked.
+ */
+export function checkValue(value: unknown): void {
+  if (typeof value === 'string') {
+    checkText(value);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, depth] = next;
+    if (typeof v === 'string') {
+      checkText(v);
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= MAX_DEPTH) throw badRequest(DEPTH_MESSAGE);
+    if (Array.isArray(v)) {
+      for (const x of v) if (typeof x === 'object' || typeof x === 'string') stack.push([x, depth + 1]);
+      continue;
+    }
+    // A Buffer or a stream is not text; any other object (JSON, querystring, form) is walked.
+    if (ArrayBuffer.isView(v) || typeof (v as { pipe?: unknown }).pipe === 'function') continue;
+    for (const key of Object.keys(v)) {
+      checkText(key);
+      const x = (v as Record<string, unknown>)[key];
+      if (typeof x === 'object' || typeof x === 'string') stack.push([x, depth + 1]);
+    }
+  }
+}
+
+/**
+ * preValidation hook: runs after the access hook (onRequest), so a caller without a session is still
+ * told 401 first, and before the route's schema and handler see the input.
+ */
+export async function inputGuard(req: Pick<FastifyRequest, 'routeOptions' | 'params' | 'query' | 'body' | 'isMultipart'>): Promise<void> {
+  // An address that matches no route is the 404 handler's, whatever it carries.
+  if (!req.routeOptions.url) return;
+  checkValue(req.params);
+  checkValue(req.query);
+  if (!req.isMultipart()) checkValue(req.body);
+}
+
+/**
+ * The database's own refusals of a value (SQLSTATE class 22, data exception) that a request can cause:
+ * text that is not a number or a time, a number or a text too large for its column, a character the
+ * encoding cannot hold. Each is a value the validation above should have refused; when one still
+ * reaches the database it is answered 400 and logged as an error, so the missing check is found.
+ */
+const DATABASE_INPUT_ERRORS = new Map<string, string>([
+  ['22P02', '参数格式不正确'],
+  ['22003', '数值超出范围'],
+  ['22008', '日期时间超出范围'],
+  ['22007', '日期时间格式不正确'],
+  ['22001', '内容长度超出限制'],
+  ['22021', '参数包含数据库无法保存的字符'],
+  ['22P05', '参数包含数据库无法保存的字符'],
+]);
+
+/** Every message a database refusal of a value is answered with (tests tell them from checks made here). */
+export const DATABASE_INPUT_MESSAGES: ReadonlySet<string> = new Set(DATABASE_INPUT_ERRORS.values());
+
+/** The 400 message for a database error caused by a value, or undefined for any other error. */
+export function databaseInputMessage(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? DATABASE_INPUT_ERRORS.get(code) : undefined;
+}
