@@ -69,6 +69,11 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The server's Content-Security-Policy holds for every page a test opens: a refusal fails the test.
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
   onTestFinished(async ({ task }) => {
     try {
       if (task.result?.state === 'fail' && !page.isClosed()) {
@@ -81,6 +86,7 @@ export async function openPage(
     } finally {
       await context.close().catch(() => {});
     }
+    if (cspViolations.length) throw new Error(`Content-Security-Policy refused: ${cspViolations.join(' | ')}`);
   });
   return { page, context, errors };
 }
