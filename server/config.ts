@@ -15,11 +15,30 @@ export interface ServerConfig {
   /** Test hook: every captcha answer is this code. Off unless set. */
   captchaFixed: string | undefined;
   sessionIdleMs: number;
+  /** Login calls (login and login1 together) one IP may make per window, on each instance. */
+  loginRateMax: number;
+  /** Captcha images one IP may fetch per window, on each instance. */
+  captchaRateMax: number;
+  loginRateWindowMs: number;
+  /** Failed passwords for one username within loginLockWindowMs that lock it for loginLockMs, on every instance. */
+  loginLockFailures: number;
+  loginLockWindowMs: number;
+  loginLockMs: number;
   maxUploadBytes: number;
+  /** Largest workbook a view's import accepts, in bytes (never more than maxUploadBytes). */
+  importMaxBytes: number;
+  /** Most bytes an imported workbook may unpack to, as declared by its zip directory and as actually inflated. */
+  importMaxUnpackedBytes: number;
+  /** Most data rows one import reads; more are refused before anything is written. */
+  importMaxRows: number;
+  /** Most columns of an import's header row. */
+  importMaxColumns: number;
   /** Statement time limit for SQL data views. */
   dataViewTimeoutMs: number;
   /** Most rows a data view answers; more are reported as truncated. */
   dataViewMaxRows: number;
+  /** PostgreSQL only: run data views without switching to the read-only data-view role when it is missing (unsafe on a privileged connection). */
+  dataViewWithoutRole: boolean;
   /** List/count cache for /api/general/list; invalidated on every write to the view. */
   listCache: boolean;
   logLevel: string;
@@ -27,6 +46,10 @@ export interface ServerConfig {
   gufeiBaseUrl: string | undefined;
   /** Host → entry site rules, `host=site,…` (src/shared/site.ts). */
   siteHosts: string | undefined;
+  /** Which proxies to believe about the client's address: off unless set (hop count, or addresses and CIDRs). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Origins besides this one that may show the app in a frame (wall displays), for `frame-ancestors`. */
+  frameAncestors: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -45,13 +68,45 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     signSecret: env.SIGN_SECRET || undefined,
     captchaFixed: env.CAPTCHA_FIXED || undefined,
     sessionIdleMs: int(env.SESSION_IDLE_MS, 20 * 60 * 1000),
+    loginRateMax: Math.max(1, int(env.LOGIN_RATE_MAX, 20)),
+    captchaRateMax: Math.max(1, int(env.CAPTCHA_RATE_MAX, 40)),
+    loginRateWindowMs: Math.max(1000, int(env.LOGIN_RATE_WINDOW_MS, 60 * 1000)),
+    loginLockFailures: Math.max(1, int(env.LOGIN_LOCK_FAILURES, 5)),
+    loginLockWindowMs: Math.max(1000, int(env.LOGIN_LOCK_WINDOW_MS, 15 * 60 * 1000)),
+    loginLockMs: Math.max(1000, int(env.LOGIN_LOCK_MS, 15 * 60 * 1000)),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 * 1024),
+    importMaxBytes: Math.max(1, int(env.IMPORT_MAX_BYTES, 10 * 1024 * 1024)),
+    importMaxUnpackedBytes: Math.max(1, int(env.IMPORT_MAX_UNPACKED_BYTES, 100 * 1024 * 1024)),
+    importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 50_000)),
+    importMaxColumns: Math.max(1, int(env.IMPORT_MAX_COLUMNS, 200)),
     dataViewTimeoutMs: int(env.DATA_VIEW_TIMEOUT_MS, 5000),
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
+    dataViewWithoutRole: env.DATA_VIEW_WITHOUT_ROLE === '1',
     listCache: env.LIST_CACHE !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     gufeiBaseUrl: env.GUFEI_BASE_URL || undefined,
     siteHosts: env.SITE_HOSTS || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     ...overrides,
   };
+}
+
+/**
+ * TRUST_PROXY: unset or `false` believes no proxy (the socket's address is the client's); `true` believes
+ * every hop; a number believes that many hops; anything else is a comma list of proxy addresses or CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): ServerConfig['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(',');
 }
