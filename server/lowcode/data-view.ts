@@ -1,65 +1,42 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { isRecord } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { ApiError, badRequest } from '../errors.js';
 import { pgError } from './ddl.js';
 import { bigScreenOf, dataViewsOf } from './screen-share.js';
+import { DATA_VIEW_ROLE, GUARD_MESSAGES, grantDataViewReads, guardDataViewSql } from './sql-guard.js';
 
 /**
- * SQL data views feed the big-screen charts. A data view is exactly one query. It runs in a READ ONLY
- * transaction that is always rolled back, with a statement time limit, wrapped as a subquery whose
- * outer limit is the row cap + 1, so that reaching the cap is reported as `truncated`.
- *
- * A read-only transaction does not stop every side effect: sequences (nextval, setval), the pg_*
- * administration functions (pg_stat_reset, pg_logical_emit_message, pg_terminate_backend, …),
- * settings (set_config), nested SQL (query_to_xml, cursor_to_xml) and dblink. Calls to those are
- * refused before anything runs.
+ * SQL data views feed the big-screen charts. A data view is exactly one query that the guard
+ * (sql-guard.ts) accepted on PostgreSQL's own parse tree: a plain SELECT reading only allowed tables and
+ * calling only allowed functions. It runs in a READ ONLY transaction that is always rolled back, with a
+ * statement time limit, wrapped as a subquery whose outer limit is the row cap + 1, so that reaching the
+ * cap is reported as `truncated`. On PostgreSQL it also runs under the data-view role, which can SELECT
+ * the allowed tables and nothing else; without that role data views are refused unless the deployment
+ * explicitly allows running them on the server's own account (DATA_VIEW_WITHOUT_ROLE=1).
  *
  * PGlite cannot interrupt a running statement: it runs PostgreSQL single-threaded inside WebAssembly, so
  * statement_timeout never fires (no timer signal reaches the backend) and the Node event loop is blocked
  * until the statement ends, so no JS timer can cancel it either. On PGlite the limit is therefore enforced
- * BEFORE running: sleep functions are refused and the planner's cost estimate must fit the time budget.
- * The estimate cannot see through recursive CTEs; such a query can still hold the server up.
+ * BEFORE running, once the guard has accepted the text: the planner's cost estimate must fit the time
+ * budget, and never more than PGLITE_HOLD_MS. The guard refuses what the estimate cannot see: recursive
+ * CTEs, sleep functions, and generate_series over anything but integer constants.
  */
 
 /** Planner cost units PGlite gets through per millisecond, at the slow end of what we measured (44–370). */
 const PGLITE_COST_PER_MS = 40;
+/** Longest a data view may hold PGlite (and so every other call) by the planner's estimate. */
+export const PGLITE_HOLD_MS = 1000;
 
-const ONLY_QUERIES = '数据视图只能执行查询语句';
+const ONLY_QUERIES = GUARD_MESSAGES.onlyQueries;
 const TIMED_OUT = '数据视图执行超时';
 const REFUSED_ON_PGLITE = `${TIMED_OUT}：内嵌数据库无法中断查询，预计耗时超过限制，已拒绝执行`;
+const NO_ROLE = `数据库中没有数据视图专用的只读角色 ${DATA_VIEW_ROLE}（或服务账号不是它的成员），数据视图暂不能运行：请管理员按部署文档创建该角色`;
 
-/** pg_* functions that only read and compute; every other pg_* call is refused. */
-const HARMLESS_PG_FUNCTIONS = new Set(['pg_typeof', 'pg_size_pretty', 'pg_column_size', 'pg_sleep', 'pg_sleep_for', 'pg_sleep_until']);
-const REFUSED_FUNCTION = /(?:^|[^\w$])"?(nextval|setval|set_config|dblink\w*|query_to_xml\w*|cursor_to_xml\w*|lo_\w+|pg_\w+)"?\s*\(/gi;
-
-/** The text with comments and quoted literals blanked, so that only code is searched. */
-function codeOnly(text: string): string {
-  return text.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|\$(\w*)\$[\s\S]*?\$\1\$/g, ' ');
-}
-
-/** Refuses calls of functions with side effects that a read-only transaction lets through. */
-function checkFunctions(body: string): void {
-  for (const m of codeOnly(body).matchAll(REFUSED_FUNCTION)) {
-    const name = (m[1] ?? '').toLowerCase();
-    if (HARMLESS_PG_FUNCTIONS.has(name)) continue;
-    throw badRequest(`数据视图不能调用函数 ${name}`);
-  }
-}
-
-/** The statement without trailing semicolons; refuses empty text, several statements, non-queries and refused functions. */
-function checkDataViewSql(text: string): string {
-  const body = text.trim().replace(/[;\s]+$/, '');
-  if (!body) throw badRequest('SQL 不能为空');
-  if (codeOnly(body).includes(';')) throw badRequest('数据视图只能包含一条查询语句');
-  const lead = body
-    .replace(/^(\s+|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/|\()*/, '')
-    .slice(0, 10)
-    .toLowerCase();
-  if (!/^(select|with|values|table)\b/.test(lead)) throw badRequest(ONLY_QUERIES);
-  checkFunctions(body);
-  return body;
+/** The planner's cost estimate of PGlite running the statement must fit the time budget. */
+export function pgliteCostLimit(timeoutMs: number): number {
+  return Math.min(timeoutMs, PGLITE_HOLD_MS) * PGLITE_COST_PER_MS;
 }
 
 function failure(e: unknown): never {
@@ -68,16 +45,52 @@ function failure(e: unknown): never {
   if (!pg) throw e;
   if (pg.code === '25006' || (pg.code === '0A000' && /data-modifying/i.test(pg.message))) throw badRequest(ONLY_QUERIES);
   if (pg.code === '57014') throw badRequest(TIMED_OUT);
+  if (pg.code === '42501') throw badRequest(`数据视图没有读取权限：${pg.message}`);
   throw badRequest(`数据视图执行失败：${pg.message}`);
 }
 
-async function guardPglite(trx: Transaction<DB>, wrapped: string, body: string, timeoutMs: number): Promise<void> {
-  if (/\bpg_sleep(_for|_until)?\s*\(/i.test(body)) throw badRequest(REFUSED_ON_PGLITE);
+async function guardPglite(trx: Transaction<DB>, wrapped: string, timeoutMs: number): Promise<void> {
   const res = await sql.raw<{ 'QUERY PLAN': unknown }>(`explain (format json) ${wrapped}`).execute(trx);
   const raw = res.rows[0]?.['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  const cost = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? Number(plan[0].Plan['Total Cost']) : 0;
-  if (cost > timeoutMs * PGLITE_COST_PER_MS) throw badRequest(REFUSED_ON_PGLITE);
+  const cost = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? Number(plan[0].Plan['Total Cost']) : Number.NaN;
+  if (!(cost <= pgliteCostLimit(timeoutMs))) throw badRequest(REFUSED_ON_PGLITE);
+}
+
+/** Whether data views of this database switch to the data-view role; checked once per database, a missing role again after a minute. */
+const roleChecks = new WeakMap<Kysely<DB>, { at: number; usable: Promise<boolean> }>();
+const ROLE_RECHECK_MS = 60_000;
+
+async function roleUsable(db: Kysely<DB>): Promise<boolean> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(`set local role ${DATA_VIEW_ROLE}`).execute(trx);
+    });
+  } catch (e) {
+    if (pgError(e)) return false;
+    throw e;
+  }
+  try {
+    // A role an administrator created after the migrations still needs its grants.
+    const granted = await grantDataViewReads(db);
+    if (granted.length) console.warn(`PostgreSQL: granted ${DATA_VIEW_ROLE} SELECT on ${granted.join(', ')}`);
+  } catch (e) {
+    console.warn(`PostgreSQL: could not grant ${DATA_VIEW_ROLE} its reads: ${(e as Error).message}`);
+  }
+  return true;
+}
+
+/** On PostgreSQL: whether to switch to the data-view role; throws when the role is missing and running without it is not allowed. */
+async function switchesRole(ctx: AppContext): Promise<boolean> {
+  if (ctx.dbKind !== 'postgres') return false;
+  let check = roleChecks.get(ctx.db);
+  if (!check || (Date.now() - check.at > ROLE_RECHECK_MS && !(await check.usable.catch(() => false)))) {
+    check = { at: Date.now(), usable: roleUsable(ctx.db) };
+    roleChecks.set(ctx.db, check);
+  }
+  if (await check.usable) return true;
+  if (ctx.config.dataViewWithoutRole) return false;
+  throw new ApiError(503, NO_ROLE);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -92,16 +105,30 @@ class RolledBack<T> {
   constructor(readonly value: T) {}
 }
 
-/** Runs in a read-only transaction with the time limit, and always rolls it back. */
-async function readOnly<T>(ctx: AppContext, run: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+/** Runs one statement of a data view; on PGlite only once its estimated cost fits the time budget. */
+type Query = <R = Record<string, unknown>>(statement: string) => Promise<R[]>;
+
+/**
+ * Runs in a read-only transaction with the time limit (on PostgreSQL as the data-view role), and always
+ * rolls it back. Every statement goes through `query`.
+ */
+async function readOnly<T>(ctx: AppContext, run: (query: Query) => Promise<T>): Promise<T> {
   const timeout = Math.max(1, Math.trunc(ctx.config.dataViewTimeoutMs));
+  const asRole = await switchesRole(ctx);
   try {
     await ctx.db
       .transaction()
       .setAccessMode('read only')
       .execute(async (trx) => {
         await sql.raw(`set local statement_timeout = ${timeout}`).execute(trx);
-        throw new RolledBack(await run(trx));
+        // The guard parsed the text with standard strings, so the database must read it the same way.
+        await sql.raw('set local standard_conforming_strings = on').execute(trx);
+        if (asRole) await sql.raw(`set local role ${DATA_VIEW_ROLE}`).execute(trx);
+        const query: Query = async <R>(statement: string) => {
+          if (ctx.dbKind === 'pglite') await guardPglite(trx, statement, timeout);
+          return (await sql.raw<R>(statement).execute(trx)).rows;
+        };
+        throw new RolledBack(await run(query));
       });
   } catch (e) {
     if (e instanceof RolledBack) return e.value as T;
@@ -119,17 +146,16 @@ export interface DataViewResult {
 
 /** Runs a data view: its columns and at most `maxRows` rows (`config.dataViewMaxRows` unless fewer are asked for). */
 export async function runDataView(ctx: AppContext, text: string, maxRows?: number): Promise<DataViewResult> {
-  const body = checkDataViewSql(text);
+  const body = await guardDataViewSql(text, ctx.dbKind);
   const cap = Math.max(1, Math.trunc(Math.min(maxRows ?? Number.POSITIVE_INFINITY, ctx.config.dataViewMaxRows)));
   const wrapped = `select * from (\n${body}\n) q limit ${cap + 1}`;
   const timeout = ctx.config.dataViewTimeoutMs;
   const started = performance.now();
   try {
-    const result = await readOnly(ctx, async (trx) => {
-      if (ctx.dbKind === 'pglite') await guardPglite(trx, wrapped, body, timeout);
-      const rows = (await sql.raw<Record<string, unknown>>(wrapped).execute(trx)).rows;
+    const result = await readOnly(ctx, async (query) => {
+      const rows = await query(wrapped);
       if (rows.length) return { columns: Object.keys(rows[0] as object), rows };
-      return { columns: await columnNames(trx, body), rows: [] };
+      return { columns: await columnNames(query, body), rows: [] };
     });
     // The cost estimate can be wrong; an answer that took too long is still not given out.
     if (ctx.dbKind === 'pglite' && performance.now() - started > timeout) throw badRequest(TIMED_OUT);
@@ -144,26 +170,22 @@ export async function runDataView(ctx: AppContext, text: string, maxRows?: numbe
 }
 
 /** Column names of a query without fetching its rows: a left join onto one row reveals them. */
-async function columnNames(trx: Transaction<DB>, body: string): Promise<string[]> {
-  const probe = await sql
-    .raw<Record<string, unknown>>(`select q.* from (values (1)) d left join (\n${body}\n) q on true limit 1`)
-    .execute(trx);
-  return Object.keys(probe.rows[0] ?? {});
+async function columnNames(query: Query, body: string): Promise<string[]> {
+  const probe = await query(`select q.* from (values (1)) d left join (\n${body}\n) q on true limit 1`);
+  return Object.keys(probe[0] ?? {});
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The data view's columns with their SQL types, without its rows (for chart configuration). */
 export async function dataViewColumns(ctx: AppContext, text: string): Promise<{ name: string; type: string }[]> {
-  const body = checkDataViewSql(text);
+  const body = await guardDataViewSql(text, ctx.dbKind);
   try {
-    return await readOnly(ctx, async (trx) => {
-      const names = await columnNames(trx, body);
+    return await readOnly(ctx, async (query) => {
+      const names = await columnNames(query, body);
       if (!names.length) return [];
       const types = names.map((n, i) => `pg_typeof(q.${quoteIdent(n)})::text as c${i}`).join(', ');
-      const row = (
-        await sql.raw<Record<string, string>>(`select ${types} from (values (1)) d left join (\n${body}\n) q on true limit 1`).execute(trx)
-      ).rows[0];
+      const row = (await query<Record<string, string>>(`select ${types} from (values (1)) d left join (\n${body}\n) q on true limit 1`))[0];
       return names.map((name, i) => ({ name, type: row?.[`c${i}`] ?? 'unknown' }));
     });
   } catch (e) {
@@ -173,9 +195,9 @@ export async function dataViewColumns(ctx: AppContext, text: string): Promise<{ 
 
 /** Checks SQL before it is saved: it must parse and plan as a read-only query (nothing is fetched). */
 export async function validateDataViewSql(ctx: AppContext, text: string): Promise<string> {
-  const body = checkDataViewSql(text);
+  const body = await guardDataViewSql(text, ctx.dbKind);
   try {
-    await readOnly(ctx, (trx) => sql.raw(`select * from (\n${body}\n) q limit 0`).execute(trx));
+    await readOnly(ctx, (query) => query(`select * from (\n${body}\n) q limit 0`));
   } catch (e) {
     failure(e);
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { DATA_VIEW_ROLE } from './sql-guard.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -35,6 +36,10 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     update_time timestamp without time zone not null default now(),
     create_by varchar(100)
   )`.execute(db);
+  // Data views on PostgreSQL run under a role that reads only allowed tables, each view table among them.
+  const role = await sql`select 1 from pg_roles where rolname = ${DATA_VIEW_ROLE}
+    and not has_table_privilege(rolname, to_regclass(${table}), 'SELECT')`.execute(db);
+  if (role.rows.length) await sql`grant select on ${sql.table(table)} to ${sql.id(DATA_VIEW_ROLE)}`.execute(db);
   const live = await sql<{ name: string; type: string }>`
     select attname as name, format_type(atttypid, atttypmod) as type
     from pg_attribute where attrelid = to_regclass(${table}) and attnum > 0 and not attisdropped`.execute(db);

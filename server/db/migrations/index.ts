@@ -6,6 +6,7 @@ import * as m0004 from './0004_lowcode.js';
 import * as m0005 from './0005_screen_share.js';
 import * as m0006 from './0006_dashboard.js';
 import * as m0007 from './0007_company_review.js';
+import * as m0008 from './0008_data_view_role.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_screen_share': m0005,
   '0006_dashboard': m0006,
   '0007_company_review': m0007,
+  '0008_data_view_role': m0008,
 };
