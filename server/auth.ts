@@ -175,6 +175,39 @@ export class SessionService {
     await this.bus?.publish({ t: 'user-sessions-ended', userId });
   }
 
+  /**
+   * Of the given sessions, the ones that have ended, without touching the others' last use: gone,
+   * the account no longer active, or idle past the limit (those are ended here, on every instance).
+   */
+  async ended(sessionIds: readonly string[]): Promise<string[]> {
+    const gone: string[] = [];
+    const now = Date.now();
+    for (let i = 0; i < sessionIds.length; i += 500) {
+      const ids = sessionIds.slice(i, i + 500);
+      const rows = await this.db
+        .selectFrom('sys_session as s')
+        .innerJoin('sys_user as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.last_seen', 'u.status'])
+        .where('s.id', 'in', ids)
+        .execute();
+      const found = new Map(rows.map((r) => [r.id, r]));
+      for (const sid of ids) {
+        const row = found.get(sid);
+        if (row?.status !== 0) {
+          this.#cache.delete(sid);
+          gone.push(sid);
+          continue;
+        }
+        const cached = this.#cache.get(sid)?.lastSeen ?? 0;
+        if (now - Math.max(cached, row.last_seen.getTime()) > this.idleMs) {
+          await this.destroy(sid);
+          gone.push(sid);
+        }
+      }
+    }
+    return gone;
+  }
+
   /** The session of a public route when the request carries a valid token, else null (never throws). */
   async optional(authorization: string | undefined): Promise<SessionUser | null> {
     if (!authorization) return null;

@@ -1,5 +1,8 @@
 import type { Bus } from './bus.js';
 
+/** Close code for a missing, invalid, foreign or ended session (4000–4999 are free for applications). */
+export const WS_UNAUTHORIZED = 4401;
+
 /** Message pushed over /websocket/{username}. */
 export interface RealtimeMessage {
   sender: string;
@@ -10,32 +13,139 @@ export interface RealtimeMessage {
 
 export interface RealtimeSocket {
   send(data: string): void;
+  close(code?: number, reason?: string): void;
 }
 
+/** Whose socket it is: the account and the session its token belongs to. */
+export interface SocketOwner {
+  username: string;
+  userId: number;
+  sessionId: string;
+}
+
+interface Entry extends SocketOwner {
+  socket: RealtimeSocket;
+}
+
+/** Of the given session ids, the ones that have ended (gone, the account disabled, idle too long). */
+export type EndedSessions = (sessionIds: string[]) => Promise<string[]>;
+
 /**
- * Registry of this instance's open websockets by username; routes push notices through it, and the
- * bus carries each notice to the instances where the user's other sockets are.
+ * Registry of this instance's open websockets by username and by session; routes push notices
+ * through it, and the bus carries each notice to the instances where the user's other sockets are.
+ *
+ * A socket lives no longer than its session: when a session ends on any instance (logout, a password
+ * change or reset, a disabled or deleted account), the bus tells every instance and each closes that
+ * session's sockets with 4401. Sessions that end by idling, or whose end this instance may have
+ * missed, are found by a periodic check of the sessions that still have sockets here.
  */
 export class Realtime {
-  readonly #sockets = new Map<string, Set<RealtimeSocket>>();
+  readonly #byUser = new Map<string, Set<Entry>>();
+  readonly #bySession = new Map<string, Set<Entry>>();
+  #ended: EndedSessions | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #checking: Promise<void> | undefined;
 
   constructor(private readonly bus?: Bus) {
     bus?.on((e) => {
       if (e.t === 'notice' && e.text) this.#send(e.username, e.text);
+      else if (e.t === 'session-ended') this.endSession(e.sid);
+      else if (e.t === 'user-sessions-ended') this.endUser(e.userId);
     });
+    // Events may have been missed: every session that has a socket here is checked again.
+    bus?.onReset(() => void this.check());
   }
 
-  add(username: string, socket: RealtimeSocket): () => void {
-    let set = this.#sockets.get(username);
-    if (!set) {
-      set = new Set();
-      this.#sockets.set(username, set);
+  add(socket: RealtimeSocket, owner: SocketOwner): () => void {
+    const entry: Entry = { ...owner, socket };
+    let users = this.#byUser.get(owner.username);
+    if (!users) {
+      users = new Set();
+      this.#byUser.set(owner.username, users);
     }
-    set.add(socket);
+    users.add(entry);
+    let sessions = this.#bySession.get(owner.sessionId);
+    if (!sessions) {
+      sessions = new Set();
+      this.#bySession.set(owner.sessionId, sessions);
+    }
+    sessions.add(entry);
+    return () => this.#remove(entry);
+  }
+
+  #remove(entry: Entry): void {
+    const users = this.#byUser.get(entry.username);
+    if (users?.delete(entry) && !users.size) this.#byUser.delete(entry.username);
+    const sessions = this.#bySession.get(entry.sessionId);
+    if (sessions?.delete(entry) && !sessions.size) this.#bySession.delete(entry.sessionId);
+  }
+
+  /** Forgets the socket at once (it receives nothing more) and closes it with 4401. */
+  #end(entry: Entry): void {
+    this.#remove(entry);
+    try {
+      entry.socket.close(WS_UNAUTHORIZED, 'session ended');
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** Closes this instance's sockets of the session; answers how many. */
+  endSession(sessionId: string): number {
+    const entries = [...(this.#bySession.get(sessionId) ?? [])];
+    for (const e of entries) this.#end(e);
+    return entries.length;
+  }
+
+  /** Closes this instance's sockets of every session of the user; answers how many. */
+  endUser(userId: number): number {
+    let n = 0;
+    for (const sessions of [...this.#bySession.values()]) {
+      for (const e of [...sessions]) {
+        if (e.userId !== userId) continue;
+        this.#end(e);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Checks the sessions of the open sockets every `everyMs` and closes the sockets of those that
+   * ended. Answers a function that stops the checks.
+   */
+  watch(ended: EndedSessions, everyMs: number): () => void {
+    this.#ended = ended;
+    clearInterval(this.#timer);
+    this.#timer = setInterval(() => void this.check(), everyMs);
+    this.#timer.unref();
     return () => {
-      set.delete(socket);
-      if (!set.size) this.#sockets.delete(username);
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+      this.#ended = undefined;
     };
+  }
+
+  /** One check of the sessions that have sockets here (one at a time; a call during a check joins it). */
+  check(): Promise<void> {
+    if (this.#checking) return this.#checking;
+    const ended = this.#ended;
+    const ids = [...this.#bySession.keys()];
+    if (!ended || !ids.length) return Promise.resolve();
+    const run = ended(ids)
+      .then(
+        (gone) => {
+          for (const sid of gone) this.endSession(sid);
+        },
+        () => {
+          // The database is unreachable: the next check tries again.
+        },
+      )
+      .finally(() => {
+        this.#checking = undefined;
+      });
+    this.#checking = run;
+    return run;
   }
 
   /** Sends the message to the user's sockets on every instance; answers how many are on this one. */
@@ -48,13 +158,18 @@ export class Realtime {
   }
 
   #send(username: string, text: string): number {
-    const set = this.#sockets.get(username);
+    const set = this.#byUser.get(username);
     if (!set) return 0;
-    for (const s of set) s.send(text);
+    for (const e of set) e.socket.send(text);
     return set.size;
   }
 
   connected(username: string): number {
-    return this.#sockets.get(username)?.size ?? 0;
+    return this.#byUser.get(username)?.size ?? 0;
+  }
+
+  /** Open sockets of the session on this instance. */
+  connectedSession(sessionId: string): number {
+    return this.#bySession.get(sessionId)?.size ?? 0;
   }
 }

@@ -94,6 +94,13 @@ export interface CoreTables {
     last_seen: Timestamp;
   };
   sys_captcha: { uuid: string; code: string; expires_at: Timestamp };
+  /** Failed logins per username as typed (known or not); a lock holds on every instance. */
+  sys_login_guard: {
+    username: string;
+    failures: Generated<number>;
+    window_start: NullableTimestamp;
+    locked_until: NullableTimestamp;
+  };
   sys_log: {
     id: Generated<number>;
     user_id: number | null;

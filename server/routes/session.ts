@@ -31,7 +31,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
   const guard = new LoginGuard(db, { failures: config.loginLockFailures, windowMs: config.loginLockWindowMs, lockMs: config.loginLockMs });
   // Per IP, on this instance: login and login1 share one allowance; the captcha has its own.
-  const loginRate = app.rateLimit({ max: config.loginRateMax, timeWindow: config.loginRateWindowMs });
+  const loginLimit = app.rateLimit({ max: config.loginRateMax, timeWindow: config.loginRateWindowMs });
+  const loginRate = (req: FastifyRequest, reply: FastifyReply) => loginLimit.call(app, req, reply);
 
   const isInited = async () =>
     !!(await db.selectFrom('sys_setting').select('value').where('name', '=', 'inited').where('value', '=', '1').executeTakeFirst());
@@ -91,8 +92,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     roles: z.array(z.string()).optional(),
   });
 
-  const login = async (req: FastifyRequest<{ Body: z.infer<typeof loginBody> }>, reply: FastifyReply) => {
-    const { username = '', password = '', code = '', uuid = '' } = req.body ?? {};
+  const login = async (body: z.infer<typeof loginBody>, req: FastifyRequest, reply: FastifyReply) => {
+    const { username = '', password = '', code = '', uuid = '' } = body ?? {};
     if (!username.trim()) throw badRequest('用户名不能为空');
     if (!password) throw badRequest('密码不能为空');
     if (!code.trim()) throw badRequest('验证码不能为空');
@@ -103,7 +104,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await guard.assertOpen(username);
       const row = await selectUsers(db).where('u.username', '=', username.trim()).where('u.status', '<>', 2).executeTakeFirst();
       // Unknown user and wrong password answer alike, in about the same time, so the form cannot be used to probe for accounts.
-      if (!(await guard.verify(plain, row?.password)) || !row) {
+      const valid = await guard.verify(plain, row?.password);
+      if (!row || !valid) {
         await guard.failed(username);
         throw badRequest('用户名或密码错误');
       }
@@ -127,9 +129,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return { status: 200, token, user, roles: req.user.roles };
   };
 
-  const loginOpts = { config: { public: true, log: '用户登录' }, schema: { body: loginBody, response: { 200: loginResponse } } };
-  app.post('/api/auth/login', loginOpts, login);
-  app.post('/api/auth/login1', loginOpts, login);
+  for (const url of ['/api/auth/login', '/api/auth/login1']) {
+    app.post(
+      url,
+      { config: { public: true, log: '用户登录' }, onRequest: loginRate, schema: { body: loginBody, response: { 200: loginResponse } } },
+      async (req, reply) => login(req.body, req, reply),
+    );
+  }
 
   app.get(
     '/api/auth/info',

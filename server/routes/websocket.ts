@@ -1,9 +1,14 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
+import { WS_UNAUTHORIZED } from '../realtime.js';
 import { unreadCounts } from './messages.js';
 
-/** Close code for a missing, invalid or foreign token (4000–4999 are free for applications). */
-export const WS_UNAUTHORIZED = 4401;
+export { WS_UNAUTHORIZED };
+
+/** How often the sessions of open sockets are checked for idling: a tenth of the idle limit, 0.1 s to 30 s. */
+export function sessionCheckMs(idleMs: number): number {
+  return Math.min(30_000, Math.max(100, Math.floor(idleMs / 10)));
+}
 
 const PONG = JSON.stringify({ type: 'pong' });
 
@@ -22,6 +27,10 @@ function isHeartbeat(text: string): boolean {
  * and must belong to {username}.
  */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  // A socket closes with 4401 when its session ends, on whichever instance it ended (see Realtime).
+  const stopWatching = ctx.realtime.watch((ids) => ctx.sessions.ended(ids), sessionCheckMs(ctx.config.sessionIdleMs));
+  app.addHook('onClose', async () => stopWatching());
+
   app.get(
     '/websocket/:username',
     {
@@ -38,17 +47,30 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const { username } = req.params as { username: string };
       const token = (req.query as Record<string, unknown>).token;
       let userId: number;
+      let sessionId: string;
       try {
         const user = await ctx.sessions.authenticate(typeof token === 'string' ? token : undefined);
         if (user.username !== username) throw new Error('token of another user');
         userId = user.id;
+        sessionId = user.sessionId;
       } catch {
         socket.close(WS_UNAUTHORIZED, 'unauthorized');
         return;
       }
 
-      const remove = ctx.realtime.add(username, socket);
+      const remove = ctx.realtime.add(socket, { username, userId, sessionId });
       socket.on('close', remove);
+      // A session that ended while the token was being checked sent its event before the socket was
+      // registered: the database tells.
+      try {
+        if ((await ctx.sessions.ended([sessionId])).length) {
+          ctx.realtime.endSession(sessionId);
+          return;
+        }
+      } catch (err) {
+        req.log.warn({ err }, 'session check for websocket failed');
+      }
+      if (socket.readyState !== socket.OPEN) return;
       socket.off('message', onEarly);
       const onMessage = (data: unknown) => {
         if (isHeartbeat(String(data))) socket.send(PONG);

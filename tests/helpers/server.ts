@@ -151,6 +151,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       dataDir: 'memory://',
       databaseUrl: pgdb?.url,
       captchaFixed: TEST_CAPTCHA,
+      // Tests log in often from 127.0.0.1: a generous per-IP limit unless a test sets the real one.
+      loginRateMax: 100_000,
+      captchaRateMax: 100_000,
       logLevel: 'silent',
       staticDir: '/nonexistent',
       filesDir,
