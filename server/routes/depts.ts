@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors.js';
 import { subtreeIds } from '../lib/accounts-menus.js';
 import { formatTime } from '../lib/accounts-users.js';
 import { done, exists, idList, int, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { requireLookup } from '../lib/lookup-access.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const deptBody = z.object({
@@ -41,6 +42,7 @@ const deptNode: z.ZodType<DeptNode> = z.lazy(() =>
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
+  // Pickers: read by those who manage users or departments, or by a view whose field draws options from them.
   app.get(
     '/api/dept/list',
     {
@@ -56,6 +58,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
+      await requireLookup(ctx, req, '/api/dept/list', ['user:list', 'user:add', 'user:edit']);
       const deptId = req.query.deptId ?? 0;
       let q = db
         .selectFrom('sys_dept as d')
@@ -90,7 +93,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       config: { session: true },
       schema: { response: { 200: z.object({ status: z.number(), data: z.array(deptNode) }) } },
     },
-    async () => {
+    async (req) => {
+      await requireLookup(ctx, req, '/api/dept/find', [
+        'dept:list',
+        'user:list',
+        'user:add',
+        'user:edit',
+        'companyApply:list',
+        'companyApply:approve',
+      ]);
       const rows = await db
         .selectFrom('sys_dept')
         .select(['id', 'pid', 'name', 'code'])

@@ -8,6 +8,7 @@ import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accou
 import { done, exists, id, ok as okAnswer, pageQuery, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
 import { paginate } from '../lib/paging.js';
+import { assertAssignableRoles } from '../lib/role-levels.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;
@@ -235,6 +236,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const roleIds = [...new Set((req.body.roles ?? []).map((r) => r.id))];
       if (!roleIds.length) throw badRequest('请选择角色');
       if (!(await exists(db, 'sys_role', roleIds))) throw badRequest('角色不存在');
+      await assertAssignableRoles(db, me, roleIds);
       const permission = req.body.permission?.trim() || null;
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
       const message = approvedMessage(appl.name, username);

@@ -32,6 +32,7 @@ import {
   trimmed,
 } from '../lib/admin-input.js';
 import { paginate } from '../lib/paging.js';
+import { assertAssignableRoles, assertManageableUsers } from '../lib/role-levels.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const userWithRoles = userInfoSchema.extend({ roles: z.array(z.object({ id: z.number(), name: z.string() })) });
@@ -193,6 +194,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ))
     )
       throw badRequest('角色不存在');
+    if (body.roles)
+      await assertAssignableRoles(
+        db,
+        me,
+        body.roles.map((r) => r.id),
+      );
     return values;
   };
 
@@ -238,6 +245,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const current = await findUser(db, req.body.id);
       if (!current) throw notFound('用户不存在');
       if (current.is_admin && !me.isAdmin) throw forbidden('不能修改管理员账号');
+      await assertManageableUsers(db, me, [current.id]);
       const values = await userValues(me, req.body, current);
       await db.transaction().execute(async (trx) => {
         if (Object.keys(values).length) {
@@ -265,6 +273,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
       if (rows.length !== ids.length) throw notFound('用户不存在');
       if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('不能删除管理员账号');
+      await assertManageableUsers(db, me, ids);
       // Soft delete: the operation log and business records keep pointing at the account.
       await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
       for (const uid of ids) await ctx.sessions.destroyAllOf(uid);
@@ -276,7 +285,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/users/search',
     {
-      config: { session: true },
+      // A picker of accounts: for those who manage users, never for any signed-in account.
+      config: { permission: ['user:list', 'user:add', 'user:edit'] },
       schema: {
         querystring: z.object({ blurry: z.string().optional() }),
         response: { 200: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })) },

@@ -161,8 +161,12 @@ describe('users', () => {
     expect((await hrClient.post('/api/users', { username: 'clerk01', nickName: '办事员', phone: '13770003333' })).status).toBe(201);
   });
 
-  it('searches users by name', async () => {
-    const res = await producer.get('/api/users/search', { blurry: '陈' });
+  it('searches users by name, for those who manage users only', async () => {
+    expect(await producer.get('/api/users/search', { blurry: '陈' })).toMatchObject({
+      status: 403,
+      body: { message: '没有权限执行该操作' },
+    });
+    const res = await admin.get('/api/users/search', { blurry: '陈' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: expect.any(Number), username: 'disposer', nickName: '陈志强' }]);
   });
@@ -398,12 +402,13 @@ describe('menus', () => {
 });
 
 describe('departments', () => {
-  it('lists child departments and their users', async () => {
-    const roots = await producer.get('/api/dept/list', { deptId: 0 });
+  it('lists child departments and their users, to those who manage users only', async () => {
+    expect(await producer.get('/api/dept/list', { deptId: 2 })).toMatchObject({ status: 403, body: { message: '没有权限查看该列表' } });
+    const roots = await admin.get('/api/dept/list', { deptId: 0 });
     expect(roots.status).toBe(200);
     expect(roots.body.users).toEqual([]);
     expect(roots.body.depts).toEqual(expect.arrayContaining([{ id: 1, name: '江苏省危废综合服务平台', hasChildren: true }]));
-    const supervision = await producer.get('/api/dept/list', { deptId: 2 });
+    const supervision = await admin.get('/api/dept/list', { deptId: 2 });
     expect(supervision.body.depts.map((d: { name: string }) => d.name)).toEqual(['苏州市监管科', '南京市监管科']);
     expect(supervision.body.users).toEqual([{ id: expect.any(Number), username: 'supervisor', nickName: '周建国' }]);
   });
@@ -436,8 +441,12 @@ describe('departments', () => {
 });
 
 describe('roles', () => {
-  it('lists roles with their menus to any signed-in user', async () => {
-    const res = await producer.get('/api/roles', { page: 0, size: 9999 });
+  it('lists roles with their menus to those who manage roles or users, not to any signed-in user', async () => {
+    expect(await producer.get('/api/roles', { page: 0, size: 9999 })).toMatchObject({
+      status: 403,
+      body: { message: '没有权限查看该列表' },
+    });
+    const res = await admin.get('/api/roles', { page: 0, size: 9999 });
     expect(res.status).toBe(200);
     expect(res.body.content.map((r: { name: string }) => r.name)).toEqual(
       expect.arrayContaining(['超级管理员', '监管人员', '产废企业', '处置企业', '物流企业', '收集点']),
@@ -448,10 +457,10 @@ describe('roles', () => {
   });
 
   it("answers the whole list to the engine's full-list call page=1&size=9999", async () => {
-    const all = await producer.get('/api/roles', { page: 1, size: 9999 });
+    const all = await admin.get('/api/roles', { page: 1, size: 9999 });
     expect(all.body.content.length).toBe(all.body.totalElements);
     expect(all.body.totalElements).toBeGreaterThanOrEqual(6);
-    expect((await producer.get('/api/roles', { page: 1, size: 2 })).body.content).toHaveLength(2);
+    expect((await admin.get('/api/roles', { page: 1, size: 2 })).body.content).toHaveLength(2);
   });
 
   it('creates, renames and deletes a role; refuses duplicates and roles in use', async () => {

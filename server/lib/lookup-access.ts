@@ -1,0 +1,129 @@
+import type { FastifyRequest } from 'fastify';
+import { currentUser, hasPermission, type SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { forbidden } from '../errors.js';
+import { bigScreenOf, dataViewsOf } from '../lowcode/screen-share.js';
+import type { ViewModel } from '../lowcode/view-model.js';
+import { designedView } from '../lowcode/view-store.js';
+import { escapeLike } from './sql.js';
+
+/**
+ * Option lists that feed other pages (pickers, linked selects): who may read them. A list is readable
+ * with one of its own permissions, or with the list permission of a view whose form or search field
+ * draws its options from that address, since that view's page cannot work without it.
+ */
+
+export const LOOKUP_DENIED = '没有权限查看该列表';
+
+/** The path of an options address, without origin and query: what a route is matched on. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** Whether a field of the view (form or list column) draws its options from the path. */
+export function drawsOptionsFrom(view: ViewModel, path: string): boolean {
+  const urls = [...view.page.form.fields.map((f) => f.remote?.url), ...view.page.columns.map((c) => c.remote?.url)].filter(
+    (u): u is string => !!u,
+  );
+  return urls.some((u) => pathOf(u) === path);
+}
+
+/** Views whose fields draw their options from the path (a view that fails to read draws nothing). */
+export async function viewsDrawingFrom(ctx: AppContext, path: string): Promise<ViewModel[]> {
+  const rows = await ctx.db
+    .selectFrom('lc_generation')
+    .select('id')
+    .where('dis_template', 'like', `%${escapeLike(path)}%`)
+    .orderBy('id')
+    .execute();
+  const out: ViewModel[] = [];
+  for (const r of rows) {
+    try {
+      const view = await designedView(ctx, r.id);
+      if (drawsOptionsFrom(view, path)) out.push(view);
+    } catch {
+      // An undesigned or unreadable definition has no page that could call the list.
+    }
+  }
+  return out;
+}
+
+/** Whether the user may list a view that draws its options from the path. */
+export async function listsViewDrawingFrom(ctx: AppContext, user: SessionUser, path: string): Promise<boolean> {
+  const views = await viewsDrawingFrom(ctx, path);
+  return views.some((v) => hasPermission(user.roles, v.page.permissions.list));
+}
+
+/**
+ * Refuses an option list unless the caller holds one of `permissions` or may list a view that draws its
+ * options from the route (`path`, the route's own address).
+ */
+export async function requireLookup(
+  ctx: AppContext,
+  req: FastifyRequest,
+  path: string,
+  permissions: readonly string[],
+): Promise<SessionUser> {
+  const user = currentUser(req);
+  if (permissions.some((p) => hasPermission(user.roles, p))) return user;
+  if (await listsViewDrawingFrom(ctx, user, path)) return user;
+  throw forbidden(LOOKUP_DENIED);
+}
+
+/** Those who build charts and data views: they read any data view. */
+export const DATA_VIEW_MANAGERS = [
+  'dataView:list',
+  'dataView:add',
+  'dataView:edit',
+  'screen:list',
+  'screen:add',
+  'screen:edit',
+  'screen:design',
+];
+
+/** Data views read by each big screen's charts, by screen id and the time it was last written. */
+const screenDataViews = new Map<string, Set<number>>();
+
+/** Whether an enabled big screen (which every signed-in user may open) reads the data view. */
+export async function dataViewOnEnabledScreen(ctx: AppContext, dataViewId: number): Promise<boolean> {
+  const screens = await ctx.db
+    .selectFrom('lc_screen')
+    .select(['id', 'update_time'])
+    .where('type', '=', 2)
+    .where('status', '=', 1)
+    .where('dis_template', 'is not', null)
+    .execute();
+  for (const s of screens) {
+    const key = `${s.id}@${new Date(s.update_time).getTime()}`;
+    let used = screenDataViews.get(key);
+    if (!used) {
+      const row = await ctx.db
+        .selectFrom('lc_screen')
+        .select(['id', 'name', 'status', 'type', 'dis_template'])
+        .where('id', '=', s.id)
+        .executeTakeFirst();
+      try {
+        used = row ? dataViewsOf(bigScreenOf(row)) : new Set();
+      } catch {
+        // A template the model cannot read names no chart.
+        used = new Set();
+      }
+      for (const k of screenDataViews.keys()) if (k.startsWith(`${s.id}@`)) screenDataViews.delete(k);
+      screenDataViews.set(key, used);
+    }
+    if (used.has(dataViewId)) return true;
+  }
+  return false;
+}
+
+/** A data view's rows: for those who build charts, or for anyone when an enabled big screen draws it. */
+export async function requireDataViewReader(ctx: AppContext, req: FastifyRequest, dataViewId: number): Promise<SessionUser> {
+  const user = currentUser(req);
+  if (DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p))) return user;
+  if (await dataViewOnEnabledScreen(ctx, dataViewId)) return user;
+  throw forbidden('没有权限查看该数据视图');
+}
