@@ -86,6 +86,17 @@ const updateBody = z.object({
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
 
+export const CODE_TAKEN = {
+  creditCode: '该统一社会信用代码已被其他企业使用',
+  bciId: '该企业编号已被其他企业使用',
+} as const;
+
+/** The unique indexes on company codes, and what a clash on each one answers. */
+const CODE_INDEXES: Record<string, string> = {
+  company_credit_code_unique: CODE_TAKEN.creditCode,
+  company_bci_id_unique: CODE_TAKEN.bciId,
+};
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const siteRules = parseSiteRules(ctx.config.siteHosts);
@@ -157,17 +168,39 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
         if (taken) throw badRequest('企业名称已存在');
       }
+      // The filling-system token is found by any of a company's codes: a code may name one company only,
+      // whichever of its codes another company holds it as.
+      const bciId = b.bciId !== undefined ? (emptyToNull(b.bciId) ?? null) : undefined;
+      const codeTaken = async (code: string) =>
+        !!(await db
+          .selectFrom('company')
+          .select('id')
+          .where('id', '<>', id)
+          .where((eb) => eb.or([eb('credit_code', '=', code), eb('bci_id', '=', code), eb('dept_code', '=', code)]))
+          .executeTakeFirst());
+      if (creditCode && (await codeTaken(creditCode))) throw badRequest(CODE_TAKEN.creditCode);
+      if (bciId && (await codeTaken(bciId))) throw badRequest(CODE_TAKEN.bciId);
       const set = {
         ...(b.name ? { name: b.name } : {}),
         ...(creditCode !== undefined ? { credit_code: creditCode } : {}),
-        ...(b.bciId !== undefined ? { bci_id: emptyToNull(b.bciId) ?? null } : {}),
+        ...(bciId !== undefined ? { bci_id: bciId } : {}),
         ...(b.region !== undefined ? { region: emptyToNull(b.region) ?? null } : {}),
         ...(b.regionFmt !== undefined ? { region_fmt: emptyToNull(b.regionFmt) ?? null } : {}),
         ...(b.address !== undefined ? { address: emptyToNull(b.address) ?? null } : {}),
         ...(b.contactName !== undefined ? { contact_name: emptyToNull(b.contactName) ?? null } : {}),
         ...(contactPhone !== undefined ? { contact_phone: contactPhone } : {}),
       };
-      if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
+      try {
+        if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
+      } catch (e) {
+        // Another company took the code between the check and this write: the unique index says which.
+        const clash = e as { code?: string; constraint?: string; message?: string };
+        if (clash.code === '23505') {
+          const index = Object.keys(CODE_INDEXES).find((k) => clash.constraint === k || clash.message?.includes(k));
+          throw badRequest(index ? (CODE_INDEXES[index] as string) : '企业信息与其他企业重复');
+        }
+        throw e;
+      }
       // Contracts and orders name their companies: a renamed company's records are attributed again.
       if (b.name && b.name !== before.name) await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
       return { status: 200, message: '保存成功' };

@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { isAbsent, isRecord } from '../../src/model/index.js';
 import type { App } from '../app.js';
-import { currentUser, requirePermission } from '../auth.js';
+import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { listsViewDrawingFrom } from '../lib/lookup-access.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
@@ -36,6 +37,8 @@ const FEW_ROWS = 1000;
 type Query = Record<string, string | string[] | undefined>;
 
 const viewParams = z.object({ viewId: idSchema });
+
+export const QUERY_LINK_FILTER_DENIED = '没有该视图的查看权限，只能按名称筛选选项';
 
 const permission = (view: ViewModel, action: 'list' | 'add' | 'edit' | 'del') => view.page.permissions[action];
 
@@ -265,7 +268,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // Options for linked selects: label from the first text field, value = id. queryParam is either
-  // JSON (field filters, as in the list call) or plain text matched against the label.
+  // JSON (field filters, as in the list call) or plain text matched against the label. It needs the view's
+  // list permission, or the list permission of a view whose field picks from it: the latter may filter by
+  // the label only, so that no other field's values can be guessed.
   app.get(
     '/api/general/allList/:viewId/queryLink',
     {
@@ -274,7 +279,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
-      currentUser(req);
+      const user = requirePermission(req);
+      const lists = hasPermission(user.roles, permission(view, 'list'));
+      if (!lists && !(await listsViewDrawingFrom(ctx, user, `/api/general/allList/${view.id}/queryLink`))) throw forbidden();
       const labelField = view.fields.find((f) => f.dataType === 'varchar' && !f.system && !f.file && !f.dict && !f.remote && !f.city);
       if (!labelField) return [];
       const raw = (req.query.queryParam ?? '').trim();
@@ -288,6 +295,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (isRecord(parsed)) {
         for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
       } else if (raw) filters = { [labelField.name]: raw };
+      if (!lists && Object.keys(filters).some((k) => k !== labelField.name)) throw forbidden(QUERY_LINK_FILTER_DENIED);
       const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' });
       const columns = sql`t.${sql.ref(labelField.name)} as label, t.id as value`;
       const res = await rowsQuery<{ label: string | null; value: number }>(view, q, q.size, 0, columns).execute(db);
@@ -303,6 +311,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
+      // Which script actions a view has is told only to those who may list it.
+      requirePermission(req, permission(view, 'list'));
       const p = req.body?.groovyQueryParam;
       const key = isRecord(p) ? String(p.groovyAction ?? p.name ?? '') : isAbsent(p) ? '' : String(p);
       const button = view.buttons.find((b) => b.action === 'groovy' && key !== '' && (b.name === key || b.groovyAction === key));

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
+import { requireLookup } from '../lib/lookup-access.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 export interface RegionNode {
@@ -19,6 +20,12 @@ const SUPERVISOR_DEPT = '01';
 
 /** Admins and the supervisory department look across companies; everyone else sees their own. */
 const seesAll = (u: SessionUser) => u.isAdmin || u.roles.includes('admin') || u.deptCode === SUPERVISOR_DEPT;
+
+/** Lists about companies are for accounts of a company (which see their own) and those who see all. */
+function requireCompanyScope(u: SessionUser): SessionUser {
+  if (!seesAll(u) && !u.companyId) throw forbidden('当前账号未关联企业，无权查看企业数据');
+  return u;
+}
 
 /**
  * Which company a look-up is about: the asked one for those who see all (or none asked: every
@@ -41,6 +48,15 @@ const optionalId = z
     }
     return n;
   });
+
+/**
+ * Who reads which list: reference data (disposal processes) needs a session; lists of the caller's own
+ * company (warehouses, unloading points, linkmen, contracts; every company for those who see all) need an
+ * account of a company; lists about other companies need the permission of the page that picks from them
+ * (the manual disposal order: disposalOrder:add) or the list permission of a view whose field draws its
+ * options from them (see requireLookup).
+ */
+const MANUAL_ORDER = ['disposalOrder:add'];
 
 /** Option lists answer every row; page and size are accepted for the callers that send them. */
 const listQuery = z.object({ companyId: optionalId, page: z.string().optional(), size: z.string().optional() });
@@ -125,7 +141,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: { querystring: listQuery, response: { 200: page(warehouseRow.extend({ name: z.string() })) } },
     },
     async (req) => {
-      const content = await warehouses(req.user!, req.query.companyId).execute();
+      const content = await warehouses(requireCompanyScope(req.user!), req.query.companyId).execute();
       return { content, totalElements: content.length };
     },
   );
@@ -140,7 +156,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      const data = await warehouses(req.user!, req.query.companyId).where('w.unloading_point', '=', true).execute();
+      const data = await warehouses(requireCompanyScope(req.user!), req.query.companyId).where('w.unloading_point', '=', true).execute();
       return { status: 200 as const, data };
     },
   );
@@ -155,7 +171,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      const company = scopeCompany(req.user!, req.query.companyId);
+      const company = scopeCompany(requireCompanyScope(req.user!), req.query.companyId);
       let q = db.selectFrom('company_linkman').select(['id', 'name', 'phone', 'position']);
       if (company === undefined) q = q.where(sql<SqlBool>`false`);
       else if (company !== null) q = q.where('company_id', '=', company);
@@ -175,6 +191,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
+      await requireLookup(ctx, req, '/api/company/list', MANUAL_ORDER);
       let q = db.selectFrom('company').select(['id', 'name', 'type']).where('status', '=', 1);
       if (req.query.type) q = q.where('type', '=', req.query.type);
       const b = req.query.blurry?.trim();
@@ -208,7 +225,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Any signed-in user may read another company's categories: a disposer fills orders with the producer's.
+  // Another company's categories: for those who pick them for an order (a disposer fills orders with the producer's).
   app.get(
     '/api/companyWasteCategory',
     {
@@ -216,7 +233,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: { querystring: listQuery, response: { 200: page(categoryRow) } },
     },
     async (req) => {
-      const content = await categoriesOf(req.query.companyId ?? req.user!.companyId);
+      const asked = req.query.companyId;
+      if (asked !== undefined && asked !== req.user!.companyId) {
+        await requireLookup(ctx, req, '/api/companyWasteCategory', [...MANUAL_ORDER, 'disposalOrder:edit']);
+      }
+      const content = await categoriesOf(asked ?? req.user!.companyId);
       return { content, totalElements: content.length };
     },
   );
@@ -292,7 +313,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      const u = req.user!;
+      const u = requireCompanyScope(req.user!);
       const key = req.query.partyACompany?.trim();
       if (!key) throw badRequest('请选择签约企业');
       // The company picker may hand over the id or the company's code (dept or credit code).

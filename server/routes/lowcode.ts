@@ -5,6 +5,7 @@ import type { App } from '../app.js';
 import { currentUser, hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
+import { DATA_VIEW_MANAGERS, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
 import { containing, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
@@ -423,7 +424,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Charts of any signed-in viewer need their rows; without a session only a share link's open calls answer.
+  // Charts of any signed-in viewer of an enabled big screen need their rows; other data views only chart and
+  // data-view builders read. Without a session only a share link's open calls answer.
   app.get(
     '/api/data/detail',
     {
@@ -431,6 +433,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: { querystring: z.object({ id: idSchema }) },
     },
     async (req) => {
+      await requireDataViewReader(ctx, req, req.query.id);
       const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
       if (!row) throw notFound('数据视图不存在');
       return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
@@ -441,7 +444,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/data/columns',
     {
-      config: { session: true },
+      config: { permission: DATA_VIEW_MANAGERS },
       schema: { querystring: z.object({ id: idSchema }) },
     },
     async (req) => {

@@ -8,6 +8,7 @@ import * as m0006 from './0006_dashboard.js';
 import * as m0007 from './0007_company_review.js';
 import * as m0008 from './0008_data_view_role.js';
 import * as m0009 from './0009_login_guard.js';
+import * as m0010 from './0010_company_unique_codes.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_company_review': m0007,
   '0008_data_view_role': m0008,
   '0009_login_guard': m0009,
+  '0010_company_unique_codes': m0010,
 };
