@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_DOC_PATH, renderAccessDoc } from '../../server/access-doc.js';
 import { accessOf, routeTable } from '../../server/app.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -119,6 +120,11 @@ describe('access is declared by every route and decided after routing', () => {
     for (const url of ['/api/users', '/api/roles', '/api/menus', '/api/pwd/reset', '/api/general/list/:viewId']) {
       expect(publicUrls.has(url), url).toBe(false);
     }
+  });
+
+  it('is documented route by route: the committed table equals the running route table', () => {
+    const committed = readFileSync(ACCESS_DOC_PATH, 'utf8');
+    expect(committed, `${ACCESS_DOC_PATH} is stale: run npm run docs:access`).toBe(renderAccessDoc(routeTable(server.app)));
   });
 
   it('answers no call of a non-public route without a token, however the address is spelled', async () => {

@@ -1,0 +1,47 @@
+import { accessOf, type RouteEntry } from './app.js';
+
+/** Where the table of who may call what is kept, relative to the repository root. */
+export const ACCESS_DOC_PATH = 'docs/access.md';
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** What a route's declaration means, in the words of the table. */
+function who(entry: RouteEntry): string {
+  const kind = accessOf(entry.config);
+  const pending = entry.config.pending ? '; also before the password is changed or the agreement accepted' : '';
+  if (kind === 'public') return entry.websocket ? 'public (checks its own token)' : 'public';
+  if (kind === 'session') return `any signed-in user${pending}`;
+  const perms = [entry.config.permission].flat().map((p) => `\`${p}\``);
+  return `${perms.join(' or ')}${pending}`;
+}
+
+/**
+ * The table of every API route and who may call it, as written from the running app's own route
+ * table; a test keeps the committed copy equal to it.
+ */
+export function renderAccessDoc(table: readonly RouteEntry[]): string {
+  const rows = table
+    .filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api') || r.url.startsWith('/websocket')))
+    .map((r) => ({ method: r.method, url: r.url, who: who(r) }))
+    .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  const lines = [
+    '# Who may call what',
+    '',
+    'Every route of the reference server declares its access in its route options, and one hook reads the',
+    "matched route's declaration after routing. This table is written from that route table by",
+    '`npm run docs:access`; a server test fails when it differs from the routes.',
+    '',
+    '- **public**: no session needed.',
+    '- **any signed-in user**: a valid session token.',
+    '- **a permission**: a session whose roles grant it (any one of those listed); administrators and the `*:*:*`',
+    "  wildcard pass every permission. Routes over low-code views also check the view's own permission.",
+    '- Accounts whose password expired, or that have not accepted the entry agreement, may call only the rows',
+    '  marked "also before …"; everything else answers 403 with the reason.',
+    '',
+    '| method | path | who may call it |',
+    '| --- | --- | --- |',
+    ...rows.map((r) => `| ${r.method} | \`${escapeCell(r.url)}\` | ${escapeCell(r.who)} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
