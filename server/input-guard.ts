@@ -5,8 +5,8 @@ import { type ApiError, badRequest } from './errors.js';
  * Text the database cannot hold is refused at the door, for every route alike: a NUL character
  * (PostgreSQL text and jsonb refuse U+0000) and a lone UTF-16 surrogate (no UTF-8 encoding exists; the
  * drivers would store U+FFFD instead, silently). The query, the path parameters and a parsed JSON or
- * form body are walked once, keys and values, to a bounded depth; multipart field values are checked by
- * `checkText` where a route reads them.
+ * form body are walked once, keys and values, to a bounded depth; multipart field values and file names
+ * are checked as the route reads its parts.
  */
 
 export const NUL_MESSAGE = '参数包含不可见的控制字符（NUL）';
@@ -70,12 +70,54 @@ export function checkValue(value: unknown): void {
  * preValidation hook: runs after the access hook (onRequest), so a caller without a session is still
  * told 401 first, and before the route's schema and handler see the input.
  */
-export async function inputGuard(req: Pick<FastifyRequest, 'routeOptions' | 'params' | 'query' | 'body' | 'isMultipart'>): Promise<void> {
+export async function inputGuard(
+  req: Pick<FastifyRequest, 'routeOptions' | 'params' | 'query' | 'body' | 'isMultipart' | 'parts' | 'file'>,
+): Promise<void> {
   // An address that matches no route is the 404 handler's, whatever it carries.
   if (!req.routeOptions.url) return;
   checkValue(req.params);
   checkValue(req.query);
-  if (!req.isMultipart()) checkValue(req.body);
+  if (req.isMultipart()) checkMultipart(req);
+  else checkValue(req.body);
+}
+
+/** What a multipart part carries as text: its field name, a field's value, a file's name, the fields read before it. */
+interface PartText {
+  fieldname?: unknown;
+  value?: unknown;
+  filename?: unknown;
+  fields?: unknown;
+}
+
+function checkPart(part: PartText | undefined): void {
+  if (!part) return;
+  if (typeof part.fieldname === 'string') checkText(part.fieldname);
+  if (typeof part.value === 'string') checkText(part.value);
+  if (typeof part.filename === 'string') checkText(part.filename);
+  // file() answers the first file with the fields sent before it.
+  if (part.fields && typeof part.fields === 'object') {
+    for (const f of Object.values(part.fields)) for (const x of [f].flat()) checkPart(x as PartText);
+  }
+}
+
+/**
+ * A multipart body is read by the route itself, part by part: its readers are wrapped so that each
+ * field value and file name is checked as the route reads it.
+ */
+function checkMultipart(req: Pick<FastifyRequest, 'parts' | 'file'>): void {
+  const parts = req.parts.bind(req);
+  const file = req.file.bind(req);
+  req.parts = async function* checkedParts(options) {
+    for await (const part of parts(options)) {
+      checkPart(part as PartText);
+      yield part;
+    }
+  } as typeof req.parts;
+  req.file = (async (options) => {
+    const part = await file(options);
+    checkPart(part as PartText | undefined);
+    return part;
+  }) as typeof req.file;
 }
 
 /**

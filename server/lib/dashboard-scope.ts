@@ -3,6 +3,7 @@ import { formatDate, roundTo } from '../../src/shared/format.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
+import { isDbId } from './sql.js';
 
 /** The supervisory department's code: its users see every company's figures. */
 export const SUPERVISOR_DEPT = '01';
@@ -32,7 +33,7 @@ export const optionalIdParam = z
   .transform((v, c) => {
     if (v === undefined || v === '') return undefined;
     const n = Number(v);
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    if (!isDbId(n)) {
       c.addIssue({ code: 'custom', message: '编号不正确' });
       return z.NEVER;
     }

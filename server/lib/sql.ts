@@ -30,3 +30,6 @@ export const boundedInt = (min: number, max: number) =>
 
 /** A row id: a positive PostgreSQL integer. */
 export const dbId = boundedInt(1, INT4_MAX);
+
+/** Whether a number read by hand (not by a schema) is a row id the database can look up. */
+export const isDbId = (n: number) => Number.isInteger(n) && n >= 1 && n <= INT4_MAX;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { viewPath } from '../../src/model/index.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { INT4_MAX } from '../lib/sql.js';
 
 /** The buttons a view's page offers, each a permission `{componentName}:{action}` roles can be granted. */
 const VIEW_BUTTONS = [
@@ -22,7 +23,10 @@ function menuJson(text: string | null): { componentName?: string; pid?: number |
     const componentName = typeof o.componentName === 'string' ? o.componentName.trim() : undefined;
     const pidRaw = o.pid;
     const pid = pidRaw === null || pidRaw === '' ? null : pidRaw === undefined ? undefined : Number(pidRaw);
-    return { componentName, pid: pid === undefined || pid === null || Number.isSafeInteger(pid) ? pid : undefined };
+    return {
+      componentName,
+      pid: pid === undefined || pid === null || (Number.isInteger(pid) && Math.abs(pid) <= INT4_MAX) ? pid : undefined,
+    };
   } catch {
     return {};
   }

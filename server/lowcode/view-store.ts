@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
+import { isDbId } from '../lib/sql.js';
 import { ListCache } from './list-cache.js';
 import { readView, type ViewModel } from './view-model.js';
 
@@ -75,7 +76,7 @@ async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewMode
 
 /** The designed view behind /api/general/*: 404 when unknown, 400 when not designed yet. */
 export async function designedView(ctx: AppContext, viewId: number): Promise<ViewModel> {
-  if (!Number.isSafeInteger(viewId) || viewId <= 0) throw notFound('视图不存在');
+  if (!isDbId(viewId)) throw notFound('视图不存在');
   let view: ViewModel | null;
   try {
     view = await loadDefinition(ctx, viewId);

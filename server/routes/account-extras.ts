@@ -13,6 +13,7 @@ import { DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS } from '../lib/a
 import { field, ok } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
 import { assertManageableUsers } from '../lib/role-levels.js';
+import { dbId } from '../lib/sql.js';
 import { filesRoot } from './files.js';
 
 /**
@@ -26,7 +27,7 @@ const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {
 };
 export const AVATAR_TYPE_MESSAGE = '头像只能是 jpg 或 png 格式';
 
-const userIds = z.array(z.coerce.number().int().positive(), { message: '请选择用户' }).min(1, '请选择用户');
+const userIds = z.array(dbId, { message: '请选择用户' }).min(1, '请选择用户');
 
 /** Users to reset: `[1, 2]`, `{ ids: [1, 2] }` or `{ id: 1 }`. */
 function resetIds(body: unknown): number[] {

@@ -11,6 +11,7 @@ import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll, NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, isSupervisor, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
+import { dbId } from '../lib/sql.js';
 
 /**
  * Company information and the supervisory home: the company behind an account (and its filling-system
@@ -73,7 +74,7 @@ const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullish();
 
 const updateBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: dbId.optional(),
   name: z.string().trim().min(1, '企业名称不能为空').max(255, '企业名称不能超过255个字符').optional(),
   creditCode: optionalText(18, '统一社会信用代码格式不正确'),
   bciId: optionalText(64, '企业编号不能超过64个字符'),

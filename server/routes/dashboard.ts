@@ -9,8 +9,8 @@ import { parseBody } from '../lib/body.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels, dictLabelsOf } from '../lib/dict-labels.js';
-import { paginate } from '../lib/paging.js';
-import { pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
+import { pageNumber, paginate } from '../lib/paging.js';
+import { boundedInt, dbId, INT4_MAX, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /**
  * The company dashboard: inventory and order tiles, finance, bulletins, warehouse inventories and the
@@ -114,7 +114,7 @@ const tons = z
   );
 
 const configBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: dbId.optional(),
   companyId: optionalIdParam,
   warehouseId: optionalIdParam.nullable(),
   wasteCategory: z.string().trim().max(40).nullish(),
@@ -300,8 +300,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       config: { session: true },
       schema: {
         querystring: z.object({
-          status: z.coerce.number().int().optional(),
-          page: z.coerce.number().int().min(0).optional(),
+          status: boundedInt(-INT4_MAX, INT4_MAX).optional(),
+          page: pageNumber.optional(),
           size: z.coerce.number().int().min(1).max(1000).optional(),
         }),
         response: { 200: pageOf(bulletinRow) },
@@ -321,7 +321,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   const bulletinBody = z.object({
-    id: z.coerce.number().int().positive().optional(),
+    id: dbId.optional(),
     title: z.string().trim().min(1, '请输入公告标题').max(255, '公告标题不能超过255个字符'),
     content: z.string().trim().min(1, '请输入公告内容').max(20_000, '公告内容过长'),
     status: z.union([z.literal(10), z.literal(0)]).optional(),
@@ -366,7 +366,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/bulletin',
     {
       config: { permission: 'bulletin:edit', log: '删除公告' },
-      schema: { body: z.array(z.coerce.number().int().positive()).min(1, '请选择要删除的数据'), response: { 200: ok } },
+      schema: { body: z.array(dbId).min(1, '请选择要删除的数据'), response: { 200: ok } },
     },
     async (req) => {
       await db.deleteFrom('bulletin').where('id', 'in', req.body).execute();
@@ -380,8 +380,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: { session: true },
       schema: {
-        body: z.object({ id: z.coerce.number().int().positive() }).nullish(),
-        querystring: z.object({ id: z.coerce.number().int().positive().optional() }),
+        body: z.object({ id: dbId }).nullish(),
+        querystring: z.object({ id: dbId.optional() }),
         response: { 200: z.object({ status: z.number(), id: z.number(), viewsNum: z.number() }) },
       },
     },
@@ -564,7 +564,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: {
         querystring: z.object({
           companyId: optionalIdParam,
-          page: z.coerce.number().int().min(0).optional(),
+          page: pageNumber.optional(),
           size: z.coerce.number().int().min(1).max(1000).optional(),
         }),
         response: { 200: pageOf(configRow) },
@@ -651,7 +651,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   const deleteConfig = { config: { permission: limitPermission, log: '删除库存限额' }, schema: { response: { 200: ok } } };
-  const idList = z.array(z.coerce.number().int().positive(), { message: '请选择要删除的数据' }).min(1, '请选择要删除的数据');
+  const idList = z.array(dbId, { message: '请选择要删除的数据' }).min(1, '请选择要删除的数据');
   const removeConfig = async (u: SessionUser, body: unknown) => {
     const ids = parseBody(idList, body);
     let q = db.deleteFrom('inventory_config').where('id', 'in', ids);

@@ -12,6 +12,8 @@ import { parseBody } from '../lib/body.js';
 import { nextNumber, RecordInvalid, sendInvalid, updateRecord } from '../lib/business-records.js';
 import { businessView } from '../lib/business-views.js';
 import { seesAll } from '../lib/dashboard-scope.js';
+import { pageNumber } from '../lib/paging.js';
+import { INT4_MAX, isDbId } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
@@ -57,7 +59,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const ownWarehouse = async (u: SessionUser, warehouseId: unknown) => {
     const id = Number(warehouseId);
-    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    if (!isDbId(id)) return null;
     const w = await db
       .selectFrom('company_warehouse as w')
       .innerJoin('company as c', 'c.id', 'w.company_id')
@@ -242,7 +244,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const u = currentUser(req);
       const body = parseBody(
         z.object({
-          id: z.coerce.number({ message: '请选择询价单' }).int({ message: '请选择询价单' }).positive({ message: '请选择询价单' }),
+          id: z.coerce
+            .number({ message: '请选择询价单' })
+            .int({ message: '请选择询价单' })
+            .positive({ message: '请选择询价单' })
+            .max(INT4_MAX, { message: '请选择询价单' }),
           quotedPrice: z.union([z.number(), z.string()], { message: '请输入报价单价' }),
         }),
         req.body,
@@ -297,7 +303,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // ----- testing applications (a producer asks a disposer to test samples) -----
 
   const testingBody = z.object({
-    disposerCompanyId: z.coerce.number({ message: '请选择处置企业' }).int().positive({ message: '请选择处置企业' }),
+    disposerCompanyId: z.coerce
+      .number({ message: '请选择处置企业' })
+      .int()
+      .positive({ message: '请选择处置企业' })
+      .max(INT4_MAX, { message: '请选择处置企业' }),
     wasteCategoryCode: z.string({ message: '请输入危废代码' }).trim().min(1, '请输入危废代码').max(20),
     wasteName: z.string({ message: '请输入危废名称' }).trim().min(1, '请输入危废名称').max(255),
     quantity: z.coerce.number().positive('数量必须大于0').max(1e9).optional(),
@@ -361,7 +371,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       config: { session: true },
       schema: {
         querystring: z.object({
-          page: z.coerce.number().int().min(0).optional(),
+          page: pageNumber.optional(),
           size: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },

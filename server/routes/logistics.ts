@@ -8,7 +8,7 @@ import { businessView } from '../lib/business-views.js';
 import { factGroups, factTotals, factTotalsAll } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
-import { pageParams } from '../lib/paging.js';
+import { pageNumber, pageParams } from '../lib/paging.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
@@ -233,7 +233,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: {
         querystring: z.object({
           warehouseId: optionalIdParam,
-          page: z.coerce.number().int().min(0).optional(),
+          page: pageNumber.optional(),
           size: z.coerce.number().int().min(1).max(1000).optional(),
         }),
       },

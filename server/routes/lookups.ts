@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { requireLookup } from '../lib/lookup-access.js';
-import { containing, pageOf } from '../lib/sql.js';
+import { containing, isDbId, pageOf } from '../lib/sql.js';
 
 export interface RegionNode {
   value: string;
@@ -42,7 +42,7 @@ const optionalId = z
   .transform((v, c) => {
     if (v === undefined || v === '') return undefined;
     const n = Number(v);
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    if (!isDbId(n)) {
       c.addIssue({ code: 'custom', message: '企业编号不正确' });
       return z.NEVER;
     }
@@ -272,7 +272,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const raw = req.query.processID?.trim();
       const processId = Number(raw);
-      if (!raw || !Number.isSafeInteger(processId) || processId <= 0) throw badRequest('请选择处置方式');
+      if (!raw || !isDbId(processId)) throw badRequest('请选择处置方式');
       const content = await db
         .selectFrom('disposal_process')
         .select(['id', 'name', 'code', 'pid'])

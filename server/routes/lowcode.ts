@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { DATA_VIEW_MANAGERS, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
-import { containing, wireTime } from '../lib/sql.js';
+import { boundedInt, containing, INT4_MAX, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
@@ -22,7 +22,7 @@ const OK = { status: 200, message: '操作成功' };
 /** Rows the SQL editor's 运行 shows. */
 const DATA_RUN_ROWS = 100;
 
-const nullableInt = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().nullable().optional());
+const nullableInt = z.preprocess((v) => (v === '' ? null : v), boundedInt(0, INT4_MAX).nullable().optional());
 const status01 = z.coerce.number().int().min(0, 'status 只能是 0 或 1').max(1, 'status 只能是 0 或 1');
 const screenType = z.coerce.number().int().min(1, 'type 只能是 1、2、3、4').max(4, 'type 只能是 1、2、3、4');
 const name = z.string().trim().min(1, '名称不能为空').max(255, '名称不能超过255个字符');

@@ -6,12 +6,12 @@ import { badRequest, notFound } from '../errors.js';
 import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNodeSchema, subtreeIds } from '../lib/accounts-menus.js';
 import { formatTime } from '../lib/accounts-users.js';
 import { done, exists, idList, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
-import { containing, pageOf } from '../lib/sql.js';
+import { boundedInt, containing, pageOf } from '../lib/sql.js';
 
 const menuBody = z.object({
   id: optId,
   pid: optId,
-  type: z.coerce.number().int().optional(),
+  type: boundedInt(-999_999, 999_999).optional(),
   title: text.optional(),
   componentName: text.nullable().optional(),
   name: text.nullable().optional(),

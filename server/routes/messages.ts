@@ -5,8 +5,8 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
-import { paginate } from '../lib/paging.js';
-import { wireTime } from '../lib/sql.js';
+import { pageNumber, paginate } from '../lib/paging.js';
+import { dbId, isDbId, wireTime } from '../lib/sql.js';
 
 const LEAVE_MAX = 1024;
 
@@ -47,7 +47,7 @@ const fmtMinute = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI')`;
 
 /** `page` is 1-based on these calls (the dashboard asks for page 1); 0 is read as the first page too. */
 const pageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(1),
+  page: pageNumber.default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
 });
 const pageOf = (q: { page: number; size: number }) => ({ page: Math.max(q.page, 1) - 1, size: q.size });
@@ -139,7 +139,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: { session: true },
       schema: {
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: dbId }),
         response: { 200: z.object({ status: z.literal(200), message: z.string(), data: sysRow }) },
       },
     },
@@ -181,7 +181,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const ids = [...idList(req.query.id), ...idList(req.query.ids)];
       if (!ids.length) throw badRequest('请选择要删除的消息');
-      if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw badRequest('消息编号不正确');
+      if (ids.some((n) => !isDbId(n))) throw badRequest('消息编号不正确');
       const res = await db.deleteFrom('sys_message').where('id', 'in', ids).where('user_id', '=', me(req).id).executeTakeFirst();
       const count = Number(res.numDeletedRows);
       if (!count) throw notFound('消息不存在');

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { factByCompany, factCompanies } from '../lib/dashboard-facts.js';
 import { dates, seesAll, three } from '../lib/dashboard-scope.js';
-import { pageParams } from '../lib/paging.js';
+import { pageNumber, pageParams } from '../lib/paging.js';
 import { MICRO_TONS } from './company-api.js';
 
 /**
@@ -51,7 +51,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           haveYearCount: flag,
           haveServerCount: flag,
           blurry: z.string().trim().max(100).optional(),
-          page: z.coerce.number().int().min(0).optional(),
+          page: pageNumber.optional(),
           size: z.coerce.number().int().min(1).max(1000).optional(),
         }),
         response: { 200: z.object({ content: z.array(row), totalElements: z.number() }) },

@@ -4,7 +4,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
-import { wireTime } from '../lib/sql.js';
+import { dbId, wireTime } from '../lib/sql.js';
 
 /**
  * The personal centre's own reads and the leave-message inbox's reading: the cities of the user's
@@ -73,7 +73,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: { session: true },
       schema: {
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: dbId }),
         response: {
           200: z.object({
             status: z.literal(200),

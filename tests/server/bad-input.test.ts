@@ -1,0 +1,183 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Values that once reached the database and answered 500 are refused as 400 with a clear message:
+ * prototype names as sort fields, page numbers and ids beyond what PostgreSQL holds, NUL characters and
+ * lone surrogates in any text.
+ */
+
+let server: TestServer;
+let admin: ApiClient;
+/** A seeded view with records (the stock-in list). */
+const VIEW = 12;
+const NUL = '参数包含不可见的控制字符（NUL）';
+const SURROGATE = '参数包含无效的 Unicode 字符';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login('admin');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function refused(res: Pick<ApiResponse, 'status' | 'body'>, message: string | RegExp) {
+  expect({ status: res.status, body: res.body }).toMatchObject({ status: 400, body: { status: 400 } });
+  if (typeof message === 'string') expect(res.body.message).toBe(message);
+  else expect(res.body.message).toMatch(message);
+}
+
+/** A JSON body sent as the exact text given (JSON.stringify would not let a test choose the escapes). */
+function rawJson(method: string, path: string, text: string): Promise<{ status: number; body: any }> {
+  const u = new URL(path, server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: u.hostname,
+        port: u.port,
+        method,
+        path: u.pathname + u.search,
+        headers: { authorization: String(admin.token), 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+describe('prototype names are not fields', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('sort=%s on a view list is 400', async (name) => {
+    refused(await admin.get(`/api/general/list/${VIEW}`, { sort: `${name},desc` }), `排序字段不存在：${name}`);
+    refused(await admin.get(`/api/general/list/${VIEW}`, { sort: name }), `排序字段不存在：${name}`);
+  });
+
+  it('sort=constructor on the administration lists is 400', async () => {
+    for (const path of ['/api/users', '/api/roles', '/api/dict']) {
+      refused(await admin.get(path, { sort: 'constructor,desc' }), '不支持的排序字段：constructor');
+    }
+  });
+
+  it('a prototype name as a filter or an export field is not a field', async () => {
+    refused(await admin.get(`/api/general/list/${VIEW}`, { constructor: 'x' }), '查询字段不存在：constructor');
+    refused(await admin.get(`/api/general/list/${VIEW}`, { toString: 'x' }), '查询字段不存在：toString');
+  });
+
+  it('a real sort field still sorts', async () => {
+    const res = await admin.get(`/api/general/list/${VIEW}`, { sort: 'createTime,desc', size: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body.content).toHaveLength(3);
+  });
+});
+
+describe('numbers are bounded', () => {
+  const twenty = '12345678901234567890';
+
+  it('a 20-digit page is 400 on a view list, an administration list and a designer list', async () => {
+    refused(await admin.get(`/api/general/list/${VIEW}`, { page: twenty }), '参数 page 不能大于 1000000');
+    refused(await admin.get(`/api/general/list/${VIEW}`, { size: twenty }), '参数 size 不能大于 1000000');
+    refused(await admin.get('/api/users', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
+    refused(await admin.get('/api/generation/list', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
+  });
+
+  it('the largest page is an empty page, not an error', async () => {
+    const res = await admin.get(`/api/general/list/${VIEW}`, { page: 1_000_000, size: 1000 });
+    expect(res.status).toBe(200);
+    expect(res.body.content).toEqual([]);
+    expect((await admin.get('/api/users', { page: 1_000_000, size: 10_000 })).status).toBe(200);
+  });
+
+  it('an 11-digit view id is 400, the largest integer id is 404', async () => {
+    refused(await admin.get('/api/general/list/12345678901'), '参数校验失败：params.viewId 不能大于 2147483647');
+    refused(
+      await admin.get('/api/general/detail', { generalId: '12345678901', id: 1 }),
+      /^参数校验失败：querystring\.generalId 不能大于 2147483647/,
+    );
+    const largest = await admin.get('/api/general/list/2147483647');
+    expect(largest.status).toBe(404);
+  });
+
+  it('ids beyond PostgreSQL integers are 400 in bodies and query lists too', async () => {
+    refused(await admin.post('/api/generation/delete', [2147483648]), 'id 不能大于 2147483647');
+    refused(await admin.post('/api/screen/delete', { ids: '5,99999999999' }), 'id 不能大于 2147483647');
+    refused(await admin.get('/api/companyWarehouse/warehouse', { companyId: '99999999999' }), /编号不正确/);
+    refused(await admin.get('/api/general/list/abc'), '参数校验失败：params.viewId 必须是数字');
+  });
+
+  it('a whole-number filter that is not a whole number is 400', async () => {
+    const view = (await admin.get('/api/generation/detail', { id: VIEW })).body;
+    const long = JSON.parse(view.disTemplate).tableOption.find((f: { dataType: string }) => f.dataType === 'long');
+    if (!long) return;
+    refused(await admin.get(`/api/general/list/${VIEW}`, { [long.name]: '1.5' }), `查询条件格式不正确：${long.name}`);
+    refused(await admin.get(`/api/general/list/${VIEW}`, { [long.name]: '99999999999999999999' }), `查询条件格式不正确：${long.name}`);
+  });
+});
+
+describe('text the database cannot hold', () => {
+  it('a NUL character in the query is 400', async () => {
+    refused(await admin.get(`/api/general/list/${VIEW}`, { wasteName: 'a\u0000b' }), NUL);
+    refused(await admin.get('/api/users', { blurry: '\u0000' }), NUL);
+  });
+
+  it('a NUL character in a JSON body, a form body and a key is 400', async () => {
+    refused(await admin.post(`/api/general/add/${VIEW}`, { wasteName: 'a\u0000b' }), NUL);
+    refused(await admin.post('/api/roles', { name: 'r\u0000', level: 3 }), NUL);
+    refused(await admin.post(`/api/general/add/${VIEW}`, { 'a\u0000': 'x' }), NUL);
+    refused(await admin.post('/api/roles', { nested: [{ deeper: ['x\u0000'] }] }), NUL);
+    refused(
+      await admin.request('POST', '/api/auth/login', { form: { username: 'admin\u0000', password: 'x', code: '8888', uuid: 'u' } }),
+      NUL,
+    );
+  });
+
+  it('a NUL character in a path parameter is 400', async () => {
+    refused(await admin.get('/api/general/list/1%00'), NUL);
+  });
+
+  it('a lone surrogate in a JSON body is 400, a pair is kept', async () => {
+    refused(await rawJson('POST', `/api/general/add/${VIEW}`, '{"wasteName":"a\\ud800b"}'), SURROGATE);
+    refused(await rawJson('POST', '/api/roles', '{"name":"\\udc00"}'), SURROGATE);
+    refused(await rawJson('POST', '/api/roles', '{"\\ud800":"x"}'), SURROGATE);
+    const pair = await rawJson('GET', `/api/general/list/${VIEW}?wasteName=${encodeURIComponent('𠮷')}`, '');
+    expect(pair.status).toBe(200);
+  });
+
+  it('a lone surrogate escaped in the query is read as the text sent; in an update body it is 400', async () => {
+    // UTF-8 has no encoding of a lone surrogate: its would-be escape is not decoded and stays plain text.
+    const res = await rawJson('GET', `/api/general/list/${VIEW}?wasteName=%ED%A0%80`, '');
+    expect(res.status).toBe(200);
+    expect(res.body.totalElements).toBe(0);
+    refused(await rawJson('PUT', '/api/users', '{"id":1,"nickName":"\\ud83d"}'), SURROGATE);
+  });
+
+  it('a NUL character in a multipart field value is 400', async () => {
+    const form = new FormData();
+    form.append('columnName', 'a\u0000b');
+    form.append('file', new Blob([Buffer.from('hello')]), 'x.txt');
+    const res = await admin.request('POST', '/api/file/upload', { body: form });
+    refused(res, NUL);
+  });
+
+  it('a caller without a session is told 401 before anything about its input', async () => {
+    const res = await server.api.get(`/api/general/list/${VIEW}`, { wasteName: 'a\u0000b', sort: 'constructor' });
+    expect(res.status).toBe(401);
+  });
+
+  it('an address that matches no route is 404 whatever it carries', async () => {
+    const res = await admin.get('/api/no-such-route', { q: '\u0000' });
+    expect(res.status).toBe(404);
+  });
+
+  it('a body nested deeper than any form is 400', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100; i++) deep = [deep];
+    refused(await admin.post('/api/roles', { name: deep }), '参数嵌套层级过深');
+  });
+});
