@@ -89,14 +89,18 @@ interface PartText {
   fields?: unknown;
 }
 
-function checkPart(part: PartText | undefined): void {
-  if (!part) return;
+function checkOnePart(part: PartText): void {
   if (typeof part.fieldname === 'string') checkText(part.fieldname);
   if (typeof part.value === 'string') checkText(part.value);
   if (typeof part.filename === 'string') checkText(part.filename);
-  // file() answers the first file with the fields sent before it.
+}
+
+function checkPart(part: PartText | undefined): void {
+  if (!part) return;
+  checkOnePart(part);
+  // file() answers the first file with the fields sent before it (each of which refers to them all again).
   if (part.fields && typeof part.fields === 'object') {
-    for (const f of Object.values(part.fields)) for (const x of [f].flat()) checkPart(x as PartText);
+    for (const f of Object.values(part.fields)) for (const x of [f].flat()) if (x && typeof x === 'object') checkOnePart(x as PartText);
   }
 }
 

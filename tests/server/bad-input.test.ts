@@ -157,12 +157,21 @@ describe('text the database cannot hold', () => {
     refused(await rawJson('PUT', '/api/users', '{"id":1,"nickName":"\\ud83d"}'), SURROGATE);
   });
 
-  it('a NUL character in a multipart field value is 400', async () => {
-    const form = new FormData();
-    form.append('columnName', 'a\u0000b');
-    form.append('file', new Blob([Buffer.from('hello')]), 'x.txt');
-    const res = await admin.request('POST', '/api/file/upload', { body: form });
-    refused(res, NUL);
+  it('a NUL character in a multipart field value or file name is 400, a clean upload passes', async () => {
+    const upload = (path: string, field: string, fileName: string) => {
+      const form = new FormData();
+      form.append('columnName', field);
+      form.append('file', new Blob([Buffer.from('%PDF-1.4 hello')]), fileName);
+      return admin.request('POST', path, { body: form });
+    };
+    refused(await upload('/api/file/upload', 'a\u0000b', 'x.pdf'), NUL);
+    refused(await upload('/api/file/upload', 'a', 'x\u0000.pdf'), NUL);
+    // The import reads the first file only, with the fields sent before it.
+    refused(await upload(`/api/general/${VIEW}/import`, 'a\u0000b', 'x.xlsx'), NUL);
+    refused(await upload(`/api/general/${VIEW}/import`, 'a', 'x\u0000.xlsx'), NUL);
+    const clean = await upload('/api/file/upload', 'attachment', '说明.pdf');
+    expect(clean.status, JSON.stringify(clean.body)).toBe(200);
+    expect(clean.body).toMatchObject({ status: 200, columnName: 'attachment' });
   });
 
   it('a caller without a session is told 401 before anything about its input', async () => {
