@@ -7,8 +7,8 @@ import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { done, exists, id, idList, ok, optId, pageQuery, ref, text, trimmed } from '../lib/admin-input.js';
-import { paginate } from '../lib/paging.js';
 import { requireLookup } from '../lib/lookup-access.js';
+import { paginate } from '../lib/paging.js';
 import { assertGrantableMenus, assertManageableRoleLevels } from '../lib/role-levels.js';
 import { containing, pageOf } from '../lib/sql.js';
 

@@ -40,8 +40,10 @@ describe('data views', () => {
     );
   });
 
-  it('runs a saved view for any signed-in user: columns and rows', async () => {
-    const res = await producer.get('/api/data/detail', { id: 1 });
+  it('runs a saved view for chart and data-view builders: columns and rows', async () => {
+    // Data view 1 is on no enabled big screen: a producer may not run it.
+    expect((await producer.get('/api/data/detail', { id: 1 })).body).toEqual({ status: 403, message: '没有权限查看该数据视图' });
+    const res = await admin.get('/api/data/detail', { id: 1 });
     expect(res.status).toBe(200);
     expect(res.body.columns).toEqual(['月份', '入库量', '出库量']);
     expect(res.body.list).toHaveLength(6);
@@ -52,11 +54,12 @@ describe('data views', () => {
     expect((await admin.get('/api/data/detail', { id: 4242 })).status).toBe(404);
   });
 
-  it('answers signed-in users only, even for the views of an enabled big screen', async () => {
+  it('answers signed-in users only, even for the views of an enabled big screen; others only to builders', async () => {
     expect((await server.api.get('/api/data/detail', { id: 3 })).status).toBe(401); // on screen 50
     const add = await admin.post('/api/data/add', { name: '内部统计', sql: 'select count(*) as n from lc_view_17' });
     expect((await server.api.get('/api/data/detail', { id: add.body.id })).status).toBe(401);
-    expect((await producer.get('/api/data/detail', { id: add.body.id })).body).toEqual({
+    expect((await producer.get('/api/data/detail', { id: add.body.id })).status).toBe(403);
+    expect((await admin.get('/api/data/detail', { id: add.body.id })).body).toEqual({
       id: add.body.id,
       name: '内部统计',
       columns: ['n'],
