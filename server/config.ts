@@ -33,6 +33,8 @@ export interface ServerConfig {
   importMaxRows: number;
   /** Most columns of an import's header row. */
   importMaxColumns: number;
+  /** Most unpacked bytes per compressed byte of an import's parts (past their first MB), declared or actual. */
+  importMaxRatio: number;
   /** Statement time limit for SQL data views. */
   dataViewTimeoutMs: number;
   /** Most rows a data view answers; more are reported as truncated. */
@@ -79,6 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     importMaxUnpackedBytes: Math.max(1, int(env.IMPORT_MAX_UNPACKED_BYTES, 100 * 1024 * 1024)),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 50_000)),
     importMaxColumns: Math.max(1, int(env.IMPORT_MAX_COLUMNS, 200)),
+    importMaxRatio: Math.max(1, int(env.IMPORT_MAX_RATIO, 100)),
     dataViewTimeoutMs: int(env.DATA_VIEW_TIMEOUT_MS, 5000),
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
     dataViewWithoutRole: env.DATA_VIEW_WITHOUT_ROLE === '1',

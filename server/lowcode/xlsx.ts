@@ -1,6 +1,9 @@
+import { posix } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { badRequest } from '../errors.js';
+import { ApiError, badRequest } from '../errors.js';
+import { endOfArchive, type InflateBudget, inflateEntry, storedHeader, type ZipEntry, ZipRefused, zipEntries } from './zip-limits.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const ONLY_EXCEL = '允许上传 xls、xlsx';
@@ -22,48 +25,243 @@ function cellValue(v: ExcelJS.CellValue): string | number | boolean | null {
   return null;
 }
 
-interface Sheet {
+export interface Sheet {
   header: string[];
   rows: (string | number | boolean | null)[][];
 }
 
-/** First worksheet of an uploaded workbook. Only real xlsx (zip) content is readable. */
-export async function readWorkbook(data: Buffer): Promise<Sheet> {
-  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest(ONLY_EXCEL);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest(ONLY_EXCEL);
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return { header: [], rows: [] };
-  const header: string[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    header[col - 1] = String(cellValue(cell.value) ?? '').trim();
-  });
-  const rows: Sheet['rows'] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const values = header.map((_, i) => {
-      const v = cellValue(row.getCell(i + 1).value);
-      return typeof v === 'string' ? v.trim() : v;
-    });
-    if (values.some((v) => v !== null && v !== '')) rows.push(values);
-  }
-  return { header, rows };
+/** What one import may cost; see ServerConfig.importMax*. */
+export interface ImportLimits {
+  maxUnpackedBytes: number;
+  /** Unpacked bytes per compressed byte, for parts past their first MB. */
+  maxRatio: number;
+  maxRows: number;
+  maxColumns: number;
 }
 
-export async function writeWorkbook(sheetName: string, header: string[], rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
-  ws.addRow(header).font = { bold: true };
-  for (const r of rows) ws.addRow(r);
-  ws.columns.forEach((c, i) => {
-    const len = Math.max(String(header[i] ?? '').length * 2, 10);
-    c.width = Math.min(len + 4, 40);
+/** The defaults of ServerConfig.importMax*. */
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxUnpackedBytes: 100 * 1024 * 1024, maxRatio: 100, maxRows: 50_000, maxColumns: 200 };
+
+export const XLS_UNSUPPORTED = '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后再导入';
+export const NOT_XLSX = '无法读取导入文件，请上传在 Excel 中保存的 .xlsx 文件';
+export const ENCRYPTED_XLSX = '暂不支持带密码的 Excel 文件，请取消密码后再导入';
+export const LYING_ZIP = '导入文件解压后的大小与其目录中声明的不符，已拒绝';
+export const megabytes = (n: number) => `${Number((n / 1024 / 1024).toFixed(1))} MB`;
+export const tooLargeUnpacked = (limits: ImportLimits) => `导入文件解压后超过 ${megabytes(limits.maxUnpackedBytes)}，已拒绝`;
+export const tooHighRatio = (limits: ImportLimits) => `导入文件的压缩比超过 ${limits.maxRatio} 倍，疑似压缩炸弹，已拒绝`;
+export const tooManyRows = (limits: ImportLimits) => `导入行数超过上限 ${limits.maxRows} 行，请分批导入`;
+export const tooManyColumns = (limits: ImportLimits) => `导入文件的列数超过上限 ${limits.maxColumns} 列`;
+
+/** Compound File Binary: legacy .xls, and also password-protected xlsx, which Excel wraps in one. */
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const CFB_ENCRYPTION = Buffer.from('EncryptionInfo', 'utf16le');
+/** workbook.xml and its relationships are read whole; nothing legitimate comes near this. */
+const PART_MAX_BYTES = 8 * 1024 * 1024;
+
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const EMPTY_RELS =
+  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>';
+const EMPTY_SST = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>';
+
+function attrs(tag: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out.set(m[1] as string, m[2] ?? m[3] ?? '');
+  return out;
+}
+
+/** Relationship targets of the workbook by id and by type, as paths inside the archive. */
+function relationships(xml: string): { byId: Map<string, string>; byType: Map<string, string> } {
+  const byId = new Map<string, string>();
+  const byType = new Map<string, string>();
+  for (const m of xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const a = attrs(m[0]);
+    const target = a.get('Target');
+    if (!target || a.get('TargetMode') === 'External') continue;
+    const path = posix.normalize(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    if (a.get('Id')) byId.set(a.get('Id') as string, path);
+    const type = a.get('Type')?.split('/').pop();
+    if (type && !byType.has(type)) byType.set(type, path);
+  }
+  return { byId, byType };
+}
+
+/** The archive path of the first worksheet in the workbook's order. */
+function firstSheetPath(workbookXml: string, rels: ReturnType<typeof relationships>, names: Set<string>): string | undefined {
+  const sheet = /<(?:\w+:)?sheet\b[^>]*>/.exec(workbookXml);
+  if (sheet) {
+    const a = attrs(sheet[0]);
+    const rid = [...a].find(([k]) => k === 'id' || k.endsWith(':id'))?.[1];
+    const path = rid ? rels.byId.get(rid) : undefined;
+    if (path && names.has(path)) return path;
+  }
+  const numbered = [...names]
+    .map((n) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(n))
+    .filter((m): m is RegExpExecArray => !!m)
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  return numbered[0]?.[0];
+}
+
+async function wholePart(data: Buffer, entry: ZipEntry | undefined, budget: InflateBudget): Promise<Buffer | undefined> {
+  if (!entry) return undefined;
+  if (entry.size > PART_MAX_BYTES) throw new ZipRefused('invalid', `${entry.name} is too large`);
+  const chunks: Buffer[] = [];
+  for await (const c of inflateEntry(data, entry, budget)) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
+/** Any failure to read a workbook is a refusal: ours say which limit, the rest that it is unreadable. */
+function refusal(e: unknown, limits: ImportLimits): ApiError {
+  if (e instanceof ApiError) return e;
+  if (!(e instanceof ZipRefused)) return badRequest(NOT_XLSX);
+  if (e.reason === 'unpacked') return badRequest(tooLargeUnpacked(limits));
+  if (e.reason === 'ratio') return badRequest(tooHighRatio(limits));
+  if (e.reason === 'lying') return badRequest(LYING_ZIP);
+  if (e.reason === 'encrypted') return badRequest(ENCRYPTED_XLSX);
+  return badRequest(NOT_XLSX);
+}
+
+/**
+ * First worksheet of an uploaded workbook, read as a stream: the zip's directory is checked before
+ * anything is inflated, every inflated byte is counted against `maxUnpackedBytes`, and reading stops at
+ * the first row past `maxRows`. Only real xlsx (zip) content is readable.
+ */
+export async function readWorkbook(data: Buffer, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<Sheet> {
+  if (data.length >= 8 && data.subarray(0, 8).equals(CFB_MAGIC)) {
+    throw badRequest(data.includes(CFB_ENCRYPTION) ? ENCRYPTED_XLSX : XLS_UNSUPPORTED);
+  }
+  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest(NOT_XLSX);
+  try {
+    const entries = zipEntries(data, { maxUnpacked: limits.maxUnpackedBytes, maxRatio: limits.maxRatio });
+    const byName = new Map(entries.map((e) => [e.name, e]));
+    const budget: InflateBudget = { left: limits.maxUnpackedBytes, maxRatio: limits.maxRatio };
+    const workbook = await wholePart(data, byName.get(WORKBOOK), budget);
+    if (!workbook) throw new ZipRefused('invalid', 'no workbook part');
+    const relsXml = (await wholePart(data, byName.get(WORKBOOK_RELS), budget)) ?? Buffer.from(EMPTY_RELS);
+    const rels = relationships(relsXml.toString('utf8'));
+    const sheetPath = firstSheetPath(workbook.toString('utf8'), rels, new Set(byName.keys()));
+    const sheet = sheetPath ? byName.get(sheetPath) : undefined;
+    if (!sheet) return { header: [], rows: [] };
+    const strings = byName.get(rels.byType.get('sharedStrings') ?? 'xl/sharedStrings.xml');
+    const styles = byName.get(rels.byType.get('styles') ?? 'xl/styles.xml');
+    return await readSheet(data, { workbook, rels: relsXml, strings, styles, sheet }, budget, limits);
+  } catch (e) {
+    throw refusal(e, limits);
+  }
+}
+
+interface Parts {
+  workbook: Buffer;
+  rels: Buffer;
+  strings: ZipEntry | undefined;
+  styles: ZipEntry | undefined;
+  sheet: ZipEntry;
+}
+
+/**
+ * The streaming reader takes the parts it needs, re-packed uncompressed, in the order it reads them
+ * without temporary files, under the names it knows; each is inflated (and counted) as it is read.
+ */
+async function readSheet(data: Buffer, parts: Parts, budget: InflateBudget, limits: ImportLimits): Promise<Sheet> {
+  let refuse: (e: unknown) => void = () => {};
+  const refused = new Promise<never>((_, reject) => {
+    refuse = reject;
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  refused.catch(() => {});
+  async function* archive(): AsyncGenerator<Buffer> {
+    try {
+      yield storedHeader(WORKBOOK_RELS, parts.rels.length);
+      yield parts.rels;
+      yield storedHeader(WORKBOOK, parts.workbook.length);
+      yield parts.workbook;
+      const streamed: [string, ZipEntry | undefined][] = [
+        ['xl/sharedStrings.xml', parts.strings],
+        ['xl/styles.xml', parts.styles],
+        ['xl/worksheets/sheet1.xml', parts.sheet],
+      ];
+      for (const [name, entry] of streamed) {
+        if (!entry) {
+          if (name === 'xl/sharedStrings.xml') yield* [storedHeader(name, EMPTY_SST.length), Buffer.from(EMPTY_SST)];
+          continue;
+        }
+        yield storedHeader(name, entry.size);
+        yield* inflateEntry(data, entry, budget);
+      }
+      yield endOfArchive();
+    } catch (e) {
+      // The reader cannot be told of a failure in its input; the caller stops waiting for it instead.
+      refuse(e);
+    }
+  }
+  const source = Readable.from(archive(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const rows = async (): Promise<Sheet> => {
+    for await (const ws of reader) return await sheetRows(ws, limits);
+    return { header: [], rows: [] };
+  };
+  const reading = rows();
+  reading.catch(() => {});
+  try {
+    return await Promise.race([reading, refused]);
+  } finally {
+    source.destroy();
+  }
+}
+
+async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, limits: ImportLimits): Promise<Sheet> {
+  let header: string[] | undefined;
+  const rows: Sheet['rows'] = [];
+  for await (const row of ws) {
+    if (!header) {
+      // The header is row 1; a sheet without one has no column that can match a field.
+      if (row.number !== 1) return { header: [], rows: [] };
+      if (row.cellCount > limits.maxColumns) throw badRequest(tooManyColumns(limits));
+      header = [];
+      for (let col = 1; col <= row.cellCount; col++) header.push(String(cellValue(row.findCell(col)?.value ?? null) ?? '').trim());
+      continue;
+    }
+    if (!(row.number > 1)) continue;
+    const values = header.map((_, i) => {
+      const v = cellValue(row.findCell(i + 1)?.value ?? null);
+      return typeof v === 'string' ? v.trim() : v;
+    });
+    if (!values.some((v) => v !== null && v !== '')) continue;
+    if (rows.length >= limits.maxRows) throw badRequest(tooManyRows(limits));
+    rows.push(values);
+  }
+  return { header: header ?? [], rows };
+}
+
+/** Rows written between two turns of the event loop, so a long sheet does not hold other calls. */
+const WRITE_SLICE_ROWS = 200;
+
+/** A one-sheet workbook, written as a stream: rows are not kept as cell objects, and other calls run in between. */
+export async function writeWorkbook(sheetName: string, header: string[], rows: unknown[][]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  const collected = (async () => {
+    for await (const c of out) chunks.push(c as Buffer);
+  })();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
+  ws.columns = header.map((h) => ({ width: Math.min(Math.max(String(h ?? '').length * 2, 10) + 4, 40) }));
+  const head = ws.addRow(header);
+  head.font = { bold: true };
+  head.commit();
+  for (let i = 0; i < rows.length; i++) {
+    ws.addRow(rows[i] as unknown[]).commit();
+    if (i % WRITE_SLICE_ROWS === WRITE_SLICE_ROWS - 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+  ws.commit();
+  await wb.commit();
+  await collected;
+  return Buffer.concat(chunks);
 }
 
 export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer): FastifyReply {

@@ -18,7 +18,7 @@ import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.j
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
-import { ONLY_EXCEL, readWorkbook, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
+import { megabytes, ONLY_EXCEL, readWorkbook, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
 /**
  * Generic CRUD over view tables (/api/general/*, viewId = generation id). Permissions follow the
@@ -350,10 +350,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const view = await designedView(ctx, req.params.viewId);
       const user = requirePermission(req, permission(view, 'add'));
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-      const file = await req.file();
+      const { config } = ctx;
+      const maxBytes = Math.min(config.importMaxBytes, config.maxUploadBytes);
+      const file = await req.file({ limits: { fileSize: maxBytes } });
       if (!file) throw badRequest('请选择文件');
       if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
-      const sheet = await readWorkbook(await file.toBuffer());
+      const data = await file.toBuffer().catch((e: { code?: string }) => {
+        throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`文件大小超过限制，导入文件不能超过 ${megabytes(maxBytes)}`) : e;
+      });
+      // Every limit is checked while reading, before anything is written.
+      const sheet = await readWorkbook(data, {
+        maxUnpackedBytes: config.importMaxUnpackedBytes,
+        maxRatio: config.importMaxRatio,
+        maxRows: config.importMaxRows,
+        maxColumns: config.importMaxColumns,
+      });
       if (!sheet.rows.length) throw badRequest('导入文件没有数据');
 
       const byHeader = new Map<string, ViewField>();

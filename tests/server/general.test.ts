@@ -356,10 +356,10 @@ describe('import, template and export', () => {
     expect((await upload(admin, path, 'notes.txt', Buffer.from('hello'))).body).toEqual({ status: 400, message: '允许上传 xls、xlsx' });
     expect((await upload(admin, path, 'fake.xlsx', Buffer.from('not a zip at all'))).body).toEqual({
       status: 400,
-      message: '允许上传 xls、xlsx',
+      message: '无法读取导入文件，请上传在 Excel 中保存的 .xlsx 文件',
     });
     expect((await upload(admin, path, 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).body.message).toBe(
-      '允许上传 xls、xlsx',
+      '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后再导入',
     );
     expect((await upload(admin, path, 'empty.xlsx', await workbook([['名称', '评分']]))).body).toEqual({
       status: 400,
