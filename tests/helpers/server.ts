@@ -107,6 +107,13 @@ export class ApiClient {
     );
   }
 
+  /** Changes the signed-in account's password through the real call; the server then ends its sessions. */
+  async changePassword(oldPassword: string, newPassword: string): Promise<ApiResponse> {
+    return this.request('POST', '/api/users/updatePass', {
+      form: { oldPass: await this.encrypt(oldPassword), newPass: await this.encrypt(newPassword) },
+    });
+  }
+
   async loginRaw(username: string, password: string, code = TEST_CAPTCHA): Promise<ApiResponse> {
     const cap = await this.get('/api/auth/code');
     return this.request('POST', '/api/auth/login', {

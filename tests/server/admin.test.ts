@@ -151,8 +151,11 @@ describe('users', () => {
       roles: [{ id: role.body.id }],
     });
     expect(hr.status).toBe(201);
-    const hrLogin = await server.api.loginRaw('hr01', DEMO_PASSWORD);
-    const hrClient = server.api.withToken(hrLogin.body.token);
+    // A new account changes its default password before anything else.
+    const firstLogin = await server.login('hr01', DEMO_PASSWORD);
+    expect((await firstLogin.get('/api/users')).body.code).toBe('PASSWORD_EXPIRED');
+    expect((await firstLogin.changePassword(DEMO_PASSWORD, 'Renshi@2026')).status).toBe(200);
+    const hrClient = await server.login('hr01', 'Renshi@2026');
     expect((await hrClient.get('/api/users')).status).toBe(200);
     expect((await hrClient.post('/api/users', { username: 'boss', nickName: '冒名', phone: '13770003333', isAdmin: true })).status).toBe(
       403,

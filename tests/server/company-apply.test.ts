@@ -106,7 +106,13 @@ describe('company applications', () => {
     const info = await newcomer.get('/api/auth/info');
     expect(info.body.user.pwdExpired).toBe(true);
     expect(info.body.company).toMatchObject({ id: company.id, name: '通过测试精细化工有限公司' });
-    const messages = await newcomer.get('/api/sysMessage/page', { page: 0, size: 10 });
+    // Nothing else answers until the default password is changed.
+    const held = await newcomer.get('/api/sysMessage/page', { page: 0, size: 10 });
+    expect(held.status).toBe(403);
+    expect(held.body).toMatchObject({ code: 'PASSWORD_EXPIRED', message: '密码已过期，请先修改密码' });
+    expect((await newcomer.changePassword(DEMO_PASSWORD, 'Tongguo@2026')).status).toBe(200);
+    const changed = await server.login('tongguo01', 'Tongguo@2026');
+    const messages = await changed.get('/api/sysMessage/page', { page: 0, size: 10 });
     expect(messages.body.content[0]).toMatchObject({ title: '企业入驻申请已通过', haveRead: 0 });
     expect(messages.body.content[0].content).toContain('tongguo01');
 
