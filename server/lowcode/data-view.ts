@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.js';
 import { ApiError, badRequest } from '../errors.js';
 import { pgError } from './ddl.js';
 import { bigScreenOf, dataViewsOf } from './screen-share.js';
-import { DATA_VIEW_ROLE, GUARD_MESSAGES, grantDataViewReads, guardDataViewSql } from './sql-guard.js';
+import { DATA_VIEW_ROLE, GUARD_MESSAGES, grantDataViewReads, guardDataView } from './sql-guard.js';
 
 /**
  * SQL data views feed the big-screen charts. A data view is exactly one query that the guard
@@ -24,8 +24,16 @@ import { DATA_VIEW_ROLE, GUARD_MESSAGES, grantDataViewReads, guardDataViewSql } 
  * CTEs, sleep functions, and generate_series over anything but integer constants.
  */
 
-/** Planner cost units PGlite gets through per millisecond, at the slow end of what we measured (44–370). */
-const PGLITE_COST_PER_MS = 40;
+/**
+ * Planner cost units PGlite gets through per millisecond, at the slow end of what bench/data-view-hold
+ * measures. Scans and joins of tables run at 40–100 units per ms, but work the planner counts as one
+ * operator per row is far slower in WebAssembly: md5 and string_agg over a generated series run at about
+ * 4, and as slow as 2 on a loaded machine. The slowest kind sets the figure, so a data view cannot hold the
+ * server longer than the budget.
+ */
+const PGLITE_COST_PER_MS = 2;
+/** Planner cost of reading one page on PGlite, where every page is in memory (PostgreSQL's default is 1 for disk). */
+const PGLITE_PAGE_COST = 0.05;
 /** Longest a data view may hold PGlite (and so every other call) by the planner's estimate. */
 export const PGLITE_HOLD_MS = 1000;
 
@@ -55,6 +63,34 @@ async function guardPglite(trx: Transaction<DB>, wrapped: string, timeoutMs: num
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
   const cost = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? Number(plan[0].Plan['Total Cost']) : Number.NaN;
   if (!(cost <= pgliteCostLimit(timeoutMs))) throw badRequest(REFUSED_ON_PGLITE);
+}
+
+/**
+ * PGlite has no autovacuum, so nothing else keeps the planner's statistics current; an estimate from a
+ * table analyzed at 200 rows that now holds 100,000 is a hundred times too low. Tables a data view reads
+ * that changed by a tenth since their last ANALYZE are analyzed first (ANALYZE samples a bounded number of
+ * rows, so it takes about the same time whatever the table's size).
+ */
+async function freshStatistics(ctx: AppContext, tables: readonly string[]): Promise<void> {
+  if (ctx.dbKind !== 'pglite' || !tables.length) return;
+  const stale = await sql<{ name: string }>`
+    select relname as name from pg_stat_user_tables
+    where schemaname = current_schema() and relname = any(${[...tables]}::text[])
+      and n_mod_since_analyze > greatest(50, n_live_tup / 10)`.execute(ctx.db);
+  for (const { name } of stale.rows) {
+    try {
+      await sql`analyze ${sql.table(name)}`.execute(ctx.db);
+    } catch (e) {
+      if (!pgError(e)) throw e;
+    }
+  }
+}
+
+/** The guarded statement, with the statistics the PGlite cost check needs brought up to date. */
+async function accepted(ctx: AppContext, text: string): Promise<string> {
+  const { body, tables } = await guardDataView(text, ctx.dbKind);
+  await freshStatistics(ctx, tables);
+  return body;
 }
 
 /** Whether data views of this database switch to the data-view role; checked once per database, a missing role again after a minute. */
@@ -124,6 +160,10 @@ async function readOnly<T>(ctx: AppContext, run: (query: Query) => Promise<T>): 
         // The guard parsed the text with standard strings, so the database must read it the same way.
         await sql.raw('set local standard_conforming_strings = on').execute(trx);
         if (asRole) await sql.raw(`set local role ${DATA_VIEW_ROLE}`).execute(trx);
+        // PGlite keeps every page in memory: reading one costs about what processing a few rows does, so
+        // the estimate counts work instead of disk reads that never happen.
+        if (ctx.dbKind === 'pglite')
+          await sql.raw(`set local seq_page_cost = ${PGLITE_PAGE_COST}; set local random_page_cost = ${PGLITE_PAGE_COST}`).execute(trx);
         const query: Query = async <R>(statement: string) => {
           if (ctx.dbKind === 'pglite') await guardPglite(trx, statement, timeout);
           return (await sql.raw<R>(statement).execute(trx)).rows;
@@ -146,7 +186,7 @@ export interface DataViewResult {
 
 /** Runs a data view: its columns and at most `maxRows` rows (`config.dataViewMaxRows` unless fewer are asked for). */
 export async function runDataView(ctx: AppContext, text: string, maxRows?: number): Promise<DataViewResult> {
-  const body = await guardDataViewSql(text, ctx.dbKind);
+  const body = await accepted(ctx, text);
   const cap = Math.max(1, Math.trunc(Math.min(maxRows ?? Number.POSITIVE_INFINITY, ctx.config.dataViewMaxRows)));
   const wrapped = `select * from (\n${body}\n) q limit ${cap + 1}`;
   const timeout = ctx.config.dataViewTimeoutMs;
@@ -179,7 +219,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The data view's columns with their SQL types, without its rows (for chart configuration). */
 export async function dataViewColumns(ctx: AppContext, text: string): Promise<{ name: string; type: string }[]> {
-  const body = await guardDataViewSql(text, ctx.dbKind);
+  const body = await accepted(ctx, text);
   try {
     return await readOnly(ctx, async (query) => {
       const names = await columnNames(query, body);
@@ -195,7 +235,7 @@ export async function dataViewColumns(ctx: AppContext, text: string): Promise<{ 
 
 /** Checks SQL before it is saved: it must parse and plan as a read-only query (nothing is fetched). */
 export async function validateDataViewSql(ctx: AppContext, text: string): Promise<string> {
-  const body = await guardDataViewSql(text, ctx.dbKind);
+  const body = await accepted(ctx, text);
   try {
     await readOnly(ctx, (query) => query(`select * from (\n${body}\n) q limit 0`));
   } catch (e) {

@@ -252,6 +252,8 @@ const refuse = (message: string): never => {
 
 interface Walk {
   recursiveAllowed: boolean;
+  /** The tables read, by name (CTEs left out). */
+  tables: Set<string>;
 }
 
 /** CTE names visible where a node stands; inner scopes shadow outer ones. */
@@ -281,7 +283,7 @@ function checkFunction(call: Obj): void {
   }
 }
 
-function checkRelation(rel: Obj, scope: Scope): void {
+function checkRelation(rel: Obj, scope: Scope, w: Walk): void {
   const name = typeof rel.relname === 'string' ? rel.relname : '?';
   const schema = typeof rel.schemaname === 'string' ? rel.schemaname : undefined;
   const shown = [rel.catalogname, schema, name].filter((p) => typeof p === 'string').join('.');
@@ -289,6 +291,7 @@ function checkRelation(rel: Obj, scope: Scope): void {
   if (schema === undefined && scope.has(name)) return;
   if (schema !== undefined && schema !== 'public') refuse(GUARD_MESSAGES.table(shown));
   if (!isDataViewTable(name)) refuse(GUARD_MESSAGES.table(shown));
+  w.tables.add(name);
 }
 
 /** A SELECT: its WITH list opens a scope for its CTEs, which each see only the ones before it unless recursive. */
@@ -323,7 +326,7 @@ function walk(node: Json, scope: Scope, w: Walk): void {
     return;
   }
   if (!isObj(node)) return;
-  if (typeof node.relname === 'string') checkRelation(node, scope);
+  if (typeof node.relname === 'string') checkRelation(node, scope, w);
   if (node.funcname !== undefined) checkFunction(node);
   for (const [key, value] of Object.entries(node)) {
     if (key === 'SelectStmt' && isObj(value)) walkSelect(value, scope, w);
@@ -373,7 +376,7 @@ function syntaxMessage(text: string, e: unknown): string {
   return `SQL 语法错误：第 ${line} 行第 ${column} 列附近（"${token.slice(0, 40)}"）`;
 }
 
-type Verdict = { ok: true; body: string } | { ok: false; message: string };
+type Verdict = { ok: true; body: string; tables: string[] } | { ok: false; message: string };
 const verdicts = new Map<string, Verdict>();
 const MAX_VERDICTS = 1000;
 
@@ -388,16 +391,17 @@ async function judge(text: string, kind: DatabaseKind): Promise<Verdict> {
     return { ok: false, message: syntaxMessage(body, e) };
   }
   const stmts = tree.stmts ?? [];
+  const tables = new Set<string>();
   try {
     if (!stmts.length) refuse(GUARD_MESSAGES.empty);
     if (stmts.length > 1) refuse(GUARD_MESSAGES.oneStatement);
     const stmt = stmts[0]?.stmt;
     if (!isObj(stmt) || !isObj(stmt.SelectStmt)) refuse(GUARD_MESSAGES.onlyQueries);
-    walk(stmt, new Set(), { recursiveAllowed: kind !== 'pglite' });
+    walk(stmt, new Set(), { recursiveAllowed: kind !== 'pglite', tables });
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
-  return { ok: true, body };
+  return { ok: true, body, tables: [...tables].sort() };
 }
 
 /**
@@ -405,6 +409,11 @@ async function judge(text: string, kind: DatabaseKind): Promise<Verdict> {
  * 400 with the reason otherwise. Verdicts are kept per SQL text and database kind.
  */
 export async function guardDataViewSql(text: string, kind: DatabaseKind): Promise<string> {
+  return (await guardDataView(text, kind)).body;
+}
+
+/** As guardDataViewSql, with the tables the statement reads. */
+export async function guardDataView(text: string, kind: DatabaseKind): Promise<{ body: string; tables: string[] }> {
   const key = `${kind}\u0000${text}`;
   let verdict = verdicts.get(key);
   if (!verdict) {
@@ -413,7 +422,7 @@ export async function guardDataViewSql(text: string, kind: DatabaseKind): Promis
     verdicts.set(key, verdict);
   }
   if (!verdict.ok) throw badRequest(verdict.message);
-  return verdict.body;
+  return { body: verdict.body, tables: verdict.tables };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_VIEW_ROLE, DATA_VIEW_TABLES, GUARD_MESSAGES, guardDataViewSql } from '../../server/lowcode/sql-guard.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
@@ -314,5 +315,83 @@ describe('the data-view guard', () => {
       rolcanlogin: boolean;
     }>`select rolsuper, rolcanlogin from pg_roles where rolname = ${DATA_VIEW_ROLE}`.execute(db);
     expect(role.rows).toEqual([{ rolsuper: false, rolcanlogin: false }]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account is not a superuser', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const owner = `wg_owner_${suffix}`;
+  const database = `wg_nosuper_${suffix}`;
+  const password = `pw_${suffix}`;
+  const admin = async (...statements: string[]) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      for (const s of statements) await c.query(s);
+    } finally {
+      await c.end();
+    }
+  };
+  const ownUrl = () => {
+    const u = new URL(adminUrl);
+    u.username = owner;
+    u.password = password;
+    u.pathname = `/${database}`;
+    return u.toString();
+  };
+
+  beforeAll(async () => {
+    await admin(
+      `create role ${owner} login nosuperuser nocreaterole nocreatedb password '${password}'`,
+      `create database ${database} owner ${owner}`,
+    );
+  });
+  afterAll(async () => {
+    await admin(`drop database if exists ${database} with (force)`, `drop owned by ${owner}`, `drop role if exists ${owner}`).catch(
+      () => {},
+    );
+  });
+
+  it('migrates and seeds; data views wait for the role until an administrator grants it, then run as it', async () => {
+    const first = await startTestServer({ databaseUrl: ownUrl(), dataViewTimeoutMs: TIMEOUT_MS });
+    try {
+      const a = await first.login('admin');
+      // Not a member of the data-view role and may not make itself one: data views refuse to run.
+      const refused = await a.post('/api/data/run', { sql: 'select count(*) as n from lc_view_12' });
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toContain(DATA_VIEW_ROLE);
+      // The guard still refuses before the role is even looked at.
+      expect((await a.post('/api/data/run', { sql: 'select * from sys_user' })).body).toEqual({ status: 400, message: table('sys_user') });
+    } finally {
+      await first.close();
+    }
+    // What the deployment documentation tells the administrator to run.
+    await admin(`grant ${DATA_VIEW_ROLE} to ${owner}`);
+    const second = await startTestServer({ databaseUrl: ownUrl(), dataViewTimeoutMs: TIMEOUT_MS });
+    try {
+      const a = await second.login('admin');
+      const who = await a.post('/api/data/run', { sql: 'select current_user as u, (select count(*) from lc_view_12) > 0 as rows' });
+      expect(who.body, JSON.stringify(who.body)).toMatchObject({ list: [{ u: DATA_VIEW_ROLE, rows: true }] });
+      for (const view of seeded) expect((await a.get('/api/data/detail', { id: view.id })).status, view.name).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('runs data views on the server account only when DATA_VIEW_WITHOUT_ROLE allows it', async () => {
+    await admin(`revoke ${DATA_VIEW_ROLE} from ${owner}`);
+    const server2 = await startTestServer({ databaseUrl: ownUrl(), dataViewTimeoutMs: TIMEOUT_MS, dataViewWithoutRole: true });
+    try {
+      const a = await server2.login('admin');
+      const who = await a.post('/api/data/run', { sql: 'select current_user as u' });
+      expect(who.body.list).toEqual([{ u: owner }]);
+      expect((await a.post('/api/data/run', { sql: 'select * from sys_setting' })).body).toEqual({
+        status: 400,
+        message: table('sys_setting'),
+      });
+    } finally {
+      await server2.close();
+    }
   });
 });

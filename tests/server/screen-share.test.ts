@@ -56,7 +56,7 @@ describe('big-screen share links', () => {
 
   it('answers only for the data views the screen uses', async () => {
     const p = await share();
-    const other = await admin.post('/api/data/add', { name: '用户数', sql: 'select count(*) as n from sys_user' });
+    const other = await admin.post('/api/data/add', { name: '企业数', sql: 'select count(*) as n from company' });
     const res = await server.api.get('/api/open/data', { ...p, dataViewId: other.body.id });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('该数据视图不属于此大屏');
