@@ -1,12 +1,13 @@
 import { decimalPlaces, type FieldShape, type FormSchema, hiddenFields, normalizeDateTime } from '../../src/model/index.js';
 import { ApiError } from '../errors.js';
+import { textProblem } from '../input-guard.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
 /**
  * A submitted record → column values. The record is judged by the form's own schema (the page
  * model's buildSchema), so the server refuses exactly what the form refuses, with the same messages.
  * On top of it only what the table imposes: locked fields keep their stored value on update, a value
- * must fit its column (varchar 255, numeric(20,6), bigint within safe integers, text without U+0000),
+ * must fit its column (varchar 255, numeric(20,6), bigint within safe integers, text without U+0000 or lone surrogates),
  * and dates are stored normalised. Fields the form does not submit (show 3 and 4, system fields) are never written.
  */
 
@@ -59,8 +60,8 @@ function toColumn(f: ViewField, v: unknown): { value: unknown } | { problem: str
       const s = String(v);
       const long = f.form?.kind === 'textarea' || f.form?.kind === 'editor' || f.file;
       if (!long && s.length > VARCHAR_MAX) return { problem: `${f.label}长度不能超过${VARCHAR_MAX}个字符` };
-      // PostgreSQL text cannot hold U+0000.
-      return s.includes('\u0000') ? { problem: `${f.label}含有无法保存的字符` } : { value: s };
+      // PostgreSQL text holds neither U+0000 nor a lone surrogate (an imported cell is not checked at the door).
+      return textProblem(s) ? { problem: `${f.label}含有无法保存的字符` } : { value: s };
     }
   }
 }
@@ -68,7 +69,9 @@ function toColumn(f: ViewField, v: unknown): { value: unknown } | { problem: str
 /** A city cascader's labels (`{name}Fmt`), as one text. */
 function labelsText(v: unknown): string | null {
   if (isEmpty(v)) return null;
-  return (Array.isArray(v) ? v.join('/') : String(v)).replaceAll('\u0000', '').slice(0, VARCHAR_MAX);
+  const text = (Array.isArray(v) ? v.join('/') : String(v)).replaceAll('\u0000', '').slice(0, VARCHAR_MAX);
+  // A cut through a surrogate pair leaves half of it: String.prototype.toWellFormed (Node 20) replaces it.
+  return (text as string & { toWellFormed(): string }).toWellFormed();
 }
 
 /**
