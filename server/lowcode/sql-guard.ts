@@ -13,7 +13,8 @@ import { badRequest } from '../errors.js';
  *   RECURSIVE (the planner cannot estimate it and PGlite cannot interrupt it);
  * - every function it calls, wherever (select list, FROM, joins, subqueries, CTEs), is in
  *   DATA_VIEW_FUNCTIONS, unqualified or qualified with pg_catalog;
- * - generate_series takes integer constants only, so the planner knows how many rows it makes;
+ * - generate_series takes integer constants only, so the planner knows how many rows it makes, and
+ *   lpad/rpad a constant length of at most 1000;
  * - every relation it reads is a CTE it defines itself (where that CTE is visible), a table of
  *   DATA_VIEW_TABLES, or a low-code view table (lc_view_{id}), unqualified or qualified with public;
  * - no XML parsing or XMLTABLE.
@@ -65,7 +66,8 @@ export const isDataViewTable = (name: string): boolean => ALLOWED_TABLES.has(nam
  * current_date/current_timestamp are not function calls in the parse tree and need no entry. Left out on
  * purpose: anything with a side effect or reading server state (nextval, set_config, current_setting,
  * pg_*, lo_*, dblink, query_to_xml, txid_*, advisory locks, pg_sleep) and text builders whose size is
- * an argument (repeat, lpad, rpad, format), which could fill memory with one call.
+ * an argument (repeat, format), which could fill memory with one call; lpad and rpad take a constant
+ * length of at most PAD_MAX.
  */
 const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = {
   aggregate: [
@@ -173,6 +175,8 @@ const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = {
     'like_escape',
     'similar_to_escape',
     'string_to_array',
+    'lpad',
+    'rpad',
     'array_to_string',
   ],
   numeric: [
@@ -232,6 +236,7 @@ export const GUARD_MESSAGES = {
   recursive: '内嵌数据库上的数据视图不能使用递归查询（WITH RECURSIVE）',
   series: 'generate_series 的参数只能是整数常量',
   xml: '数据视图不能使用 XML 函数',
+  pad: (name: string) => `${name} 的长度参数只能是不超过 1000 的整数常量`,
   function: (name: string) => `数据视图不能调用函数 ${name}`,
   table: (name: string) => `数据视图不能读取表 ${name}`,
 } as const;
@@ -259,6 +264,9 @@ interface Walk {
 /** CTE names visible where a node stands; inner scopes shadow outer ones. */
 type Scope = ReadonlySet<string>;
 
+/** Longest text lpad and rpad may build. */
+const PAD_MAX = 1000;
+
 function checkFunction(call: Obj): void {
   const parts = names(call.funcname);
   const name = parts[parts.length - 1] ?? '?';
@@ -266,6 +274,12 @@ function checkFunction(call: Obj): void {
   const shown = schema === 'pg_catalog' ? name : parts.join('.');
   if (parts.length > 2 || (schema !== undefined && schema !== 'pg_catalog')) refuse(GUARD_MESSAGES.function(shown));
   if (!DATA_VIEW_FUNCTIONS.has(name)) refuse(GUARD_MESSAGES.function(shown));
+  if (name === 'lpad' || name === 'rpad') {
+    const length = Array.isArray(call.args) ? call.args[1] : undefined;
+    const c = isObj(length) && isObj(length.A_Const) ? length.A_Const : undefined;
+    const n = c && isObj(c.ival) && Object.keys(c).every((k) => k === 'ival' || k === 'location') ? Number(c.ival.ival ?? 0) : Number.NaN;
+    if (!(n >= 0 && n <= PAD_MAX)) refuse(GUARD_MESSAGES.pad(name));
+  }
   if (name === 'generate_series') {
     const args = Array.isArray(call.args) ? call.args : [];
     const integer = (c: Obj) =>

@@ -140,6 +140,8 @@ const CORPUS: { sql: string; refusal: string | RegExp; postgres?: RegExp }[] = [
   { sql: 'select version()', refusal: fn('version') },
   { sql: "select public.dash_num('1')", refusal: fn('public.dash_num') },
   { sql: "select repeat('x', 1000000000)", refusal: fn('repeat') },
+  { sql: "select lpad('x', 500000000, 'y')", refusal: GUARD_MESSAGES.pad('lpad') },
+  { sql: "select rpad('x', (select 100000000))", refusal: GUARD_MESSAGES.pad('rpad') },
   { sql: 'select xmlparse(document \'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>\')', refusal: GUARD_MESSAGES.xml },
   // Row bombs the planner could not count.
   { sql: 'select count(*) from generate_series(1, (select 1000000000))', refusal: GUARD_MESSAGES.series },
@@ -257,7 +259,7 @@ describe('the data-view guard', () => {
       select m.month, coalesce(nullif(count(s.id), 0), 0) as n, greatest(1, 2) as g, least(1, 2) as l,
         extract(year from now())::int as y, substring('abcdef' from 2 for 3) as sub, trim(both ' ' from ' x ') as t,
         row_number() over (order by m.month) as rn, case when count(*) > 0 then 'y' else 'n' end as any_rows,
-        '1'::int + 1 as two, current_timestamp is not null as now_known
+        '1'::int + 1 as two, current_timestamp is not null as now_known, lpad(count(*)::text, 3, '0') as padded
       from m left join lc_view_12 s on to_char(s."inTime", 'YYYY-MM') = m.month
       left join lateral (select 1 as one) l1 on true
       where m.month in (select m2.month from m m2) and m.month similar to '[0-9-]+'
@@ -265,7 +267,16 @@ describe('the data-view guard', () => {
     });
     expect(chart.status, JSON.stringify(chart.body)).toBe(200);
     expect(chart.body.list).toHaveLength(12);
-    expect(chart.body.list[0]).toMatchObject({ two: 2, g: 2, l: 1, sub: 'bcd', t: 'x', rn: 1, now_known: true });
+    expect(chart.body.list[0]).toMatchObject({
+      two: 2,
+      g: 2,
+      l: 1,
+      sub: 'bcd',
+      t: 'x',
+      rn: 1,
+      now_known: true,
+      padded: expect.stringMatching(/^\d{3}$/),
+    });
     // Names inside strings and comments are text, not calls or reads.
     const text = await admin.post('/api/data/run', { sql: "select 'pg_sleep(1); sys_user' as note -- from sys_setting;\n" });
     expect(text.body.list).toEqual([{ note: 'pg_sleep(1); sys_user' }]);
