@@ -18,7 +18,7 @@ import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.j
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
-import { megabytes, ONLY_EXCEL, readWorkbook, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
+import { megabytes, ONLY_EXCEL, readWorkbook, type Sheet, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
 /**
  * Generic CRUD over view tables (/api/general/*, viewId = generation id). Permissions follow the
@@ -379,7 +379,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
 
       const valid: Row[] = [];
-      const verdicts = sheet.rows.map((cells) => {
+      const verdict = (cells: Sheet['rows'][number]) => {
         // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
         const record: Row = defaultsOf(view);
         columns.forEach((f, i) => {
@@ -395,7 +395,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
           throw e;
         }
-      });
+      };
+      const verdicts: string[] = [];
+      for (const cells of sheet.rows) {
+        verdicts.push(verdict(cells));
+        // Long sheets are checked in slices so other calls are served in between.
+        if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
       await insertRows(db, view, valid, user.username);
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
       if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
