@@ -70,6 +70,11 @@ describe('prototype names are not fields', () => {
     refused(await admin.get(`/api/general/list/${VIEW}`, { toString: 'x' }), '查询字段不存在：toString');
   });
 
+  it('a JSON body with a __proto__ or constructor.prototype key is refused by the parser', async () => {
+    refused(await rawJson('POST', `/api/general/add/${VIEW}`, '{"__proto__":{"isAdmin":true}}'), '请求体不是有效的 JSON');
+    refused(await rawJson('POST', '/api/roles', '{"constructor":{"prototype":{"x":1}}}'), '请求体不是有效的 JSON');
+  });
+
   it('a real sort field still sorts', async () => {
     const res = await admin.get(`/api/general/list/${VIEW}`, { sort: 'createTime,desc', size: 3 });
     expect(res.status).toBe(200);
