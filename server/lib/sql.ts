@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { normalizeDateTime } from '../../src/model/index.js';
 
 /** Escapes LIKE wildcards so user text matches literally. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -33,3 +34,13 @@ export const dbId = boundedInt(1, INT4_MAX);
 
 /** Whether a number read by hand (not by a schema) is a row id the database can look up. */
 export const isDbId = (n: number) => Number.isInteger(n) && n >= 1 && n <= INT4_MAX;
+
+/**
+ * A `YYYY-MM-DD HH:mm:ss` time from a client that exists on the calendar: the shape alone lets
+ * `9999-99-99 99:99:99` through, which the database refuses.
+ */
+export const wireTimeText = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, message)
+    .refine((s) => normalizeDateTime(s) !== null, message);

@@ -13,7 +13,7 @@ import { nextNumber, RecordInvalid, sendInvalid, updateRecord } from '../lib/bus
 import { businessView } from '../lib/business-views.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { pageNumber } from '../lib/paging.js';
-import { INT4_MAX, isDbId } from '../lib/sql.js';
+import { INT4_MAX, isDbId, wireTimeText } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
@@ -464,7 +464,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       config: { session: true },
       schema: {
         querystring: z.object({
-          createTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'createTime 应为 YYYY-MM-DD HH:mm:ss'),
+          createTime: wireTimeText('createTime 应为 YYYY-MM-DD HH:mm:ss'),
         }),
       },
     },

@@ -116,6 +116,12 @@ describe('numbers are bounded', () => {
     refused(await admin.get('/api/general/list/abc'), '参数校验失败：params.viewId 必须是数字');
   });
 
+  it('a time that has the right shape but is not on the calendar is 400', async () => {
+    refused(await admin.get('/api/materialsCode/download', { createTime: '9999-99-99 99:99:99' }), /createTime 应为 YYYY-MM-DD HH:mm:ss$/);
+    refused(await admin.get('/api/materialsCode/download', { createTime: '2026-02-30 10:00:00' }), /createTime 应为 YYYY-MM-DD HH:mm:ss$/);
+    expect((await admin.get('/api/materialsCode/download', { createTime: '2026-02-28 10:00:00' })).status).toBe(404);
+  });
+
   it('a whole-number filter that is not a whole number is 400', async () => {
     const view = (await admin.get('/api/generation/detail', { id: VIEW })).body;
     const long = JSON.parse(view.disTemplate).tableOption.find((f: { dataType: string }) => f.dataType === 'long');
