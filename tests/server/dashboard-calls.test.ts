@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { jwtVerify } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -359,10 +360,27 @@ describe('QR label codes and the entry site', () => {
   });
 
   it('names the site by host name, from the configured rules or the first label', async () => {
-    const site = async (host: string) => (await server.api.request('GET', '/api/site', { headers: { 'x-forwarded-host': host } })).body;
+    // The Host header as a browser sends it; a forwarded host counts only from a trusted proxy.
+    const site = (host: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const u = new URL(server.url);
+        const req = httpRequest({ host: u.hostname, port: u.port, path: '/api/site', headers: { host } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            text += c;
+          });
+          res.on('end', () => resolve(JSON.parse(text)));
+        });
+        req.on('error', reject);
+        req.end();
+      });
     expect(await site('cf.example.com')).toMatchObject({ kind: 'producer', label: '产废企业端' });
     expect(await site('a.wl.example.com:8443')).toMatchObject({ kind: 'logistics', label: '物流企业端' });
     expect(await site('disposal.localhost:8080')).toMatchObject({ kind: 'disposal', label: '处置企业端' });
     expect(await site('gov.example.com')).toMatchObject({ kind: 'management', label: '管理端', color: '#2F6EFF' });
+    // Without a trusted proxy, a forwarded host is not believed.
+    const forged = await server.api.request('GET', '/api/site', { headers: { 'x-forwarded-host': 'cf.example.com' } });
+    expect(forged.body.kind).not.toBe('producer');
   });
 });
