@@ -52,15 +52,15 @@ describe('数据视图', () => {
 
     await button(page, '新增').click();
     const drawer = dialog(page, '新增数据视图');
-    await drawer.getByLabel('名称').fill('用户名单');
-    await typeSql(page, 'select id, username from sys_user order by id');
+    await drawer.getByLabel('名称').fill('企业名单');
+    await typeSql(page, 'select id, name from company order by id');
     await button(drawer, '运行').click();
     const result = page.getByTestId('data-view-run-result');
     await result.waitFor();
-    const users = await server.ctx.db.selectFrom('sys_user').select(['id', 'username']).orderBy('id').execute();
-    expect(await result.locator('.ant-table-thead th').allTextContents()).toEqual(['#', 'id', 'username']);
-    await expect.poll(() => result.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(users.length);
-    expect(await result.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(2).textContent()).toBe(users[0]?.username);
+    const companies = await server.ctx.db.selectFrom('company').select(['id', 'name']).orderBy('id').execute();
+    expect(await result.locator('.ant-table-thead th').allTextContents()).toEqual(['#', 'id', 'name']);
+    await expect.poll(() => result.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(companies.length);
+    expect(await result.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(2).textContent()).toBe(companies[0]?.name);
     expect(await page.getByTestId('data-view-elapsed').textContent()).toMatch(/^耗时 \d+ ms$/);
 
     // More than 100 rows: the first 100, and the user is told.
@@ -69,37 +69,41 @@ describe('数据视图', () => {
     await expect.poll(() => result.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(100);
     await expect.poll(() => result.textContent()).toContain('只显示前 100 行');
 
-    const before = users.length;
-    await typeSql(page, 'delete from sys_user');
+    const before = companies.length;
+    await typeSql(page, 'delete from company');
     await button(drawer, '运行').click();
     await expect.poll(() => runError(page).textContent()).toContain('数据视图只能执行查询语句');
     expect(await result.count()).toBe(0);
     const after = await server.ctx.db
-      .selectFrom('sys_user')
+      .selectFrom('company')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(before);
 
+    // Accounts and secrets are not for data views, and nothing may stall the server.
+    await typeSql(page, 'select username, password from sys_user');
+    await button(drawer, '运行').click();
+    await expect.poll(() => runError(page).textContent()).toContain('数据视图不能读取表 sys_user');
     await typeSql(page, 'select pg_sleep(30)');
     await button(drawer, '运行').click();
-    await expect.poll(() => runError(page).textContent()).toContain('数据视图执行超时');
+    await expect.poll(() => runError(page).textContent()).toContain('数据视图不能调用函数 pg_sleep');
 
-    await typeSql(page, 'select id, from sys_user');
+    await typeSql(page, 'select id, from company');
     await button(drawer, '运行').click();
-    await expect.poll(() => runError(page).textContent()).toMatch(/数据视图执行失败：.*syntax error/);
+    await expect.poll(() => runError(page).textContent()).toMatch(/SQL 语法错误：第 1 行第 \d+ 列/);
 
     // Saving keeps what was typed; the saved view is listed. Undo and redo step over whole edits.
-    await typeSql(page, 'select count(*) as n from sys_user');
+    await typeSql(page, 'select count(*) as n from company');
     const editorText = () => page.getByTestId('sql-editor').textContent();
     await page.keyboard.press('ControlOrMeta+z');
-    expect(await editorText()).toBe('select id, from sys_user');
+    expect(await editorText()).toBe('select id, from company');
     await page.keyboard.press('ControlOrMeta+Shift+z');
-    expect(await editorText()).toBe('select count(*) as n from sys_user');
+    expect(await editorText()).toBe('select count(*) as n from company');
     await button(drawer, '保存').click();
     await page.getByText('新增成功').waitFor();
-    await table.getByText('用户名单').waitFor();
-    const saved = await server.ctx.db.selectFrom('lc_data_view').select('sql').where('name', '=', '用户名单').executeTakeFirstOrThrow();
-    expect(saved.sql).toBe('select count(*) as n from sys_user');
+    await table.getByText('企业名单').waitFor();
+    const saved = await server.ctx.db.selectFrom('lc_data_view').select('sql').where('name', '=', '企业名单').executeTakeFirstOrThrow();
+    expect(saved.sql).toBe('select count(*) as n from company');
     expect(errors).toEqual([]);
   });
 

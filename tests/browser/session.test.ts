@@ -278,9 +278,6 @@ describe('agreement pages', () => {
       '<iframe srcdoc="<script>parent.__pwned = 4</script>"></iframe>',
       '<p style="position:fixed;inset:0;background:red">覆盖</p>',
     ].join('');
-    // Parsing the hostile text to clean it sets its onerror attribute once, which the policy refuses and
-    // reports: that refusal is expected here, so it is taken out of the page's policy check.
-    page.removeAllListeners('console');
     await page.route('**/api/privacyPolicy/preview**', (route) =>
       route.fulfill({
         status: 200,
