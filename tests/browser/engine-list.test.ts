@@ -362,7 +362,8 @@ describe('stock-in list page', () => {
     });
     await page.goto('/stock/vBuild/temp/40');
     const tabs = page.locator('.engine-container-page .ant-tabs-tab');
-    await expect.poll(() => tabs.allInnerTexts()).toEqual(['危废入库', '危废出库', '企业仓库']);
+    // The tab titles come with the three definitions, once each is fetched and resolved.
+    await expect.poll(() => tabs.allInnerTexts(), { timeout: 10_000 }).toEqual(['危废入库', '危废出库', '企业仓库']);
     expect([...details].sort()).toEqual(['12', '13', '14']);
     await rows(page).first().waitFor();
     expect(await page.locator('.engine-list-page[data-view-id="12"]').count()).toBe(1);
