@@ -111,6 +111,19 @@ export class LoginGuard {
     await this.assertOpen(key);
   }
 
+  /** Lifts the locks and failure counts of these usernames (an administrator's password reset). */
+  static async forget(db: Kysely<DB>, usernames: string[]): Promise<void> {
+    if (!usernames.length) return;
+    await db
+      .deleteFrom('sys_login_guard')
+      .where(
+        'username',
+        'in',
+        usernames.map((u) => LoginGuard.key(u)),
+      )
+      .execute();
+  }
+
   /** A successful login forgets the account's failures. */
   async succeeded(username: string): Promise<void> {
     await this.db.deleteFrom('sys_login_guard').where('username', '=', LoginGuard.key(username)).execute();

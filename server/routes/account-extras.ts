@@ -14,6 +14,7 @@ import { field, ok } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
 import { assertManageableUsers } from '../lib/role-levels.js';
 import { dbId } from '../lib/sql.js';
+import { LoginGuard } from '../login-guard.js';
 import { filesRoot } from './files.js';
 
 /**
@@ -169,10 +170,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
         .where('id', 'in', ids)
         .where('status', '<>', 2)
-        .returning('id')
+        .returning(['id', 'username'])
         .execute();
       if (!users.length) throw badRequest('用户不存在');
       for (const u of users) await ctx.sessions.destroyAllOf(u.id);
+      // A reset is how an administrator lets a locked-out user back in.
+      await LoginGuard.forget(
+        db,
+        users.map((u) => u.username),
+      );
       return { status: 200, message: '密码已重置为默认密码，用户下次登录需修改密码', count: users.length };
     },
   );

@@ -90,6 +90,18 @@ describe('per-account lock, with the production defaults', () => {
     expect((await attempt(api, 'producer', DEMO_PASSWORD, '/api/auth/login1')).body).toMatchObject({ status: 429, message: LOCKED });
   });
 
+  it("lifts the lock when an administrator resets the account's password", async () => {
+    await failTimes(api, 'expired', defaults.loginLockFailures - 1);
+    expect((await attempt(api, 'expired', 'Wrong@2026')).status).toBe(429);
+    expect((await attempt(api, 'expired', DEMO_PASSWORD)).body).toMatchObject({ status: 429, message: LOCKED });
+    const admin = await server.login('admin');
+    const target = await server.ctx.db.selectFrom('sys_user').select('id').where('username', '=', 'expired').executeTakeFirstOrThrow();
+    const reset = await admin.post('/api/pwd/reset', [target.id]);
+    expect(reset.status).toBe(200);
+    // The reset puts the account on the default password, which now signs in.
+    expect((await attempt(api, 'expired', DEMO_PASSWORD)).body.status).toBe(200);
+  });
+
   it('leaves other accounts alone', async () => {
     expect((await attempt(api, 'disposer', DEMO_PASSWORD)).body.status).toBe(200);
   });
