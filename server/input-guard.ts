@@ -70,15 +70,25 @@ export function checkValue(value: unknown): void {
  * preValidation hook: runs after the access hook (onRequest), so a caller without a session is still
  * told 401 first, and before the route's schema and handler see the input.
  */
-export async function inputGuard(
+export function inputGuard(
   req: Pick<FastifyRequest, 'routeOptions' | 'params' | 'query' | 'body' | 'isMultipart' | 'parts' | 'file'>,
-): Promise<void> {
-  // An address that matches no route is the 404 handler's, whatever it carries.
-  if (!req.routeOptions.url) return;
-  checkValue(req.params);
-  checkValue(req.query);
-  if (req.isMultipart()) checkMultipart(req);
-  else checkValue(req.body);
+  _reply: unknown,
+  done: (err?: Error) => void,
+): void {
+  // A callback hook rather than an async one: the check is synchronous and runs on every call.
+  try {
+    // An address that matches no route is the 404 handler's, whatever it carries.
+    if (req.routeOptions.url) {
+      checkValue(req.params);
+      checkValue(req.query);
+      if (req.isMultipart()) checkMultipart(req);
+      else checkValue(req.body);
+    }
+  } catch (e) {
+    done(e as Error);
+    return;
+  }
+  done();
 }
 
 /** What a multipart part carries as text: its field name, a field's value, a file's name, the fields read before it. */
