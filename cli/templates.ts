@@ -245,7 +245,7 @@ export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p):
     throw new CliError(
       `${errors.length} problem${errors.length === 1 ? '' : 's'} in the templates; nothing was written:\n  ${errors.join('\n  ')}`,
       EXIT.invalid,
-      'fix the template (see "Templates" in the README for the variables and helpers)',
+      'fix the template (see "Templates" in docs/cli.md for the variables and helpers)',
     );
   const hb = createEnv();
   const byName = new Map(sources.map((s) => [s.name, s]));
