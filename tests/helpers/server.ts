@@ -185,3 +185,19 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
   };
 }
+
+/** Two instances of the server on one fresh PostgreSQL database (TEST_DATABASE_URL must be set). */
+export async function startTwoInstances(): Promise<{ a: TestServer; b: TestServer; close: () => Promise<void> }> {
+  const database = await freshPostgres();
+  if (!database) throw new Error('two instances need TEST_DATABASE_URL');
+  const [a, b] = await Promise.all([startTestServer({ databaseUrl: database.url }), startTestServer({ databaseUrl: database.url })]);
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.js';
-import { type ApiClient, DEMO_PASSWORD, freshPostgres, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
+import { type ApiClient, DEMO_PASSWORD, startTestServer, startTwoInstances, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 /** The production defaults, as a server started with no environment has them. */
 const defaults = configFromEnv({});
@@ -151,19 +151,14 @@ describe('per-account lock, with the production defaults', () => {
 const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 pgOnly('per-account lock across two instances on one PostgreSQL', () => {
-  let database: { url: string; drop: () => Promise<void> };
   let a: TestServer;
   let b: TestServer;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    database = (await freshPostgres()) as { url: string; drop: () => Promise<void> };
-    [a, b] = await Promise.all([startTestServer({ databaseUrl: database.url }), startTestServer({ databaseUrl: database.url })]);
+    ({ a, b, close } = await startTwoInstances());
   }, 120_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
-  });
+  afterAll(async () => close?.());
 
   it('counts failures seen by either instance and holds the lock on both', async () => {
     await failTimes(a.api, 'producer', 2);

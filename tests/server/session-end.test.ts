@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, DEMO_PASSWORD, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
+import { type ApiClient, DEMO_PASSWORD, startTestServer, startTwoInstances, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
 
 /**
@@ -162,19 +162,14 @@ describe('idle expiry', () => {
 const pgOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 pgOnly('across two instances on one PostgreSQL', () => {
-  let database: { url: string; drop: () => Promise<void> };
   let a: TestServer;
   let b: TestServer;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    database = (await freshPostgres()) as { url: string; drop: () => Promise<void> };
-    [a, b] = await Promise.all([startTestServer({ databaseUrl: database.url }), startTestServer({ databaseUrl: database.url })]);
+    ({ a, b, close } = await startTwoInstances());
   }, 120_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
-  });
+  afterAll(async () => close?.());
 
   it('a logout on instance A closes the session’s socket on instance B', async () => {
     const viaA = await a.login('producer');
