@@ -181,7 +181,10 @@ describe('视图管理 and the view designer', () => {
     // Unsaved edits survive a reload: offered back, and restored on 恢复.
     await designer.getByRole('tab', { name: '表格列' }).click();
     await designerRow(page, 'table', 0).locator('[data-cell="chName"]').fill('标题草稿');
-    await page.waitForTimeout(800);
+    // The draft is in browser storage once the designer has written it.
+    await expect
+      .poll(() => page.evaluate(() => Object.values(localStorage).some((v) => v.includes('标题草稿'))), { timeout: 10_000 })
+      .toBe(true);
     page.on('dialog', (d) => void d.accept());
     await page.reload();
     await designer.locator('[data-draft]').waitFor();
