@@ -289,7 +289,8 @@ describe('agreement pages', () => {
     const content = page.locator('.policy-content');
     await content.getByText('第一条 正文').waitFor();
     await content.getByText('点我').click();
-    await page.waitForTimeout(300);
+    // Whatever the click set off has run once the page has drawn twice since.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await content.locator('script, iframe, [onerror], [style]').count()).toBe(0);
     expect(await content.locator('a').getAttribute('href')).toBeNull();
