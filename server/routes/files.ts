@@ -211,7 +211,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .header('content-type', row.content_type)
         .header('content-length', size)
         .header('content-disposition', contentDisposition('inline', row.file_name))
-        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
         .send(createReadStream(abs));
     },
@@ -225,7 +224,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return reply
       .header('content-type', row.content_type)
       .header('content-length', size)
-      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=86400, immutable')
       .send(createReadStream(abs));
   });
@@ -247,7 +245,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .header('content-type', row.content_type)
         .header('content-length', size)
         .header('content-disposition', contentDisposition('attachment', name))
-        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
         .send(createReadStream(abs));
     },
