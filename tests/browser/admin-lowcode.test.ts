@@ -140,8 +140,14 @@ describe('数据视图', () => {
     const row = page.locator('tr.ant-table-row', { hasText: used.name });
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
     await button(row, '删除').click();
-    await button(page.locator('.ant-modal-confirm'), '确定').click();
-    await page.getByText(`数据视图正被大屏${screens.join('、')}使用，不能删除`).waitFor();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/data/delete');
+    await button(confirm, '确定').click();
+    const refused = await answer;
+    const text = `数据视图正被大屏${screens.join('、')}使用，不能删除`;
+    expect({ status: refused.status(), message: (await refused.json()).message }).toEqual({ status: 400, message: text });
+    await page.getByText(text).waitFor();
     expect(await server.ctx.db.selectFrom('lc_data_view').select('id').where('id', '=', 7).executeTakeFirst()).toBeDefined();
   });
 });
