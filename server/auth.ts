@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Bus } from './bus.js';
 import type { DB } from './db/schema.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
+import { type DataScope, loadDataScope } from './lib/data-scope.js';
 import type { ServerSecrets } from './secrets.js';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;
@@ -61,6 +62,8 @@ export interface SessionUser {
   agreementAccepted: boolean;
   /** When the password was last set (ms), null when it must be changed before anything else. */
   passwordSetAt: number | null;
+  /** Whose records the user sees and changes, from its roles. */
+  dataScope: DataScope;
 }
 
 /** Days after which a password must be changed. */
@@ -292,6 +295,14 @@ export class SessionService {
       roles: await rolesOf(this.db, row.id, row.is_admin),
       agreementAccepted: row.agreement_accepted,
       passwordSetAt: row.pwd_reset_time ? new Date(row.pwd_reset_time).getTime() : null,
+      dataScope: await loadDataScope(this.db, {
+        id: row.id,
+        username: row.username,
+        isAdmin: row.is_admin,
+        deptId: row.dept_id,
+        deptCode: row.dept_code,
+        companyId: row.company_id,
+      }),
     };
     await this.db
       .updateTable('sys_session')

@@ -44,6 +44,8 @@ export interface CoreTables {
     create_time: Timestamp;
   };
   sys_roles_menus: { role_id: number; menu_id: number };
+  /** The departments a role of data scope 自定义 sees. */
+  sys_roles_depts: { role_id: number; dept_id: number };
   company: {
     id: Generated<number>;
     name: string;

@@ -3,15 +3,15 @@ import { formatDate, roundTo } from '../../src/shared/format.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
+import { SUPERVISOR_DEPT } from './data-scope.js';
 import { isDbId } from './sql.js';
 
-/** The supervisory department's code: its users see every company's figures. */
-export const SUPERVISOR_DEPT = '01';
+export { SUPERVISOR_DEPT };
 
 export const isSupervisor = (u: SessionUser) => u.deptCode === SUPERVISOR_DEPT;
 
-/** Administrators and the supervisory department look across companies; everyone else sees their own. */
-export const seesAll = (u: SessionUser) => u.isAdmin || u.roles.includes('admin') || isSupervisor(u);
+/** A user of data scope 全部 (administrators, the supervisory department) looks across companies. */
+export const seesAll = (u: SessionUser) => u.dataScope.all;
 
 export function scopeOf(u: SessionUser): Scope {
   if (seesAll(u)) return { kind: 'all' };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { SYSTEM_FIELDS, systemFieldOf } from '../../src/model/index.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { DATA_VIEW_ROLE } from './sql-guard.js';
@@ -34,8 +35,13 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     id bigserial primary key,
     create_time timestamp without time zone not null default now(),
     update_time timestamp without time zone not null default now(),
-    create_by varchar(100)
+    create_by varchar(100),
+    create_company bigint,
+    create_dept bigint
   )`.execute(db);
+  // The owner columns of a table made before records knew their company and department.
+  await sql`alter table ${sql.table(table)} add column if not exists create_company bigint,
+    add column if not exists create_dept bigint`.execute(db);
   // Data views on PostgreSQL run under a role that reads only allowed tables, each view table among them.
   const role = await sql`select 1 from pg_roles where rolname = ${DATA_VIEW_ROLE}
     and not has_table_privilege(rolname, to_regclass(${table}), 'SELECT')`.execute(db);
@@ -65,7 +71,14 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   // (filter, sort, id), so a page reads only its own rows. create_time carries startTime/endTime; the
   // primary key already serves id.
   const sortable = view.fields.filter((f) => f.sortable && f.column !== 'id').map((f) => f.column);
-  const indexes: string[][] = [['create_time'], ...sortable.map((s) => [s, 'id'])];
+  // A company's list (data scope 本企业) reads its own rows in the default order from (create_company, sort, id).
+  const sortField = view.page.defaultSort.field;
+  const lead = view.byName.get(sortField)?.column ?? SYSTEM_FIELDS[systemFieldOf(sortField) ?? 'id'].column;
+  const indexes: string[][] = [
+    ['create_time'],
+    ...sortable.map((s) => [s, 'id']),
+    ['create_company', ...(lead === 'id' ? [] : [lead]), 'id'],
+  ];
   const trigram: string[] = [];
   for (const f of view.fields.filter((x) => x.search && x.column !== 'id')) {
     if (!f.exact) {

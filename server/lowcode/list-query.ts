@@ -4,6 +4,7 @@ import { badRequest } from '../errors.js';
 import { PAGE_MAX, SIZE_MAX } from '../lib/paging.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
+import type { RowScope } from './row-scope.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
 /**
@@ -37,7 +38,9 @@ export interface ListQuery {
   sort: { column: string; dir: 'asc' | 'desc' }[];
   page: number;
   size: number;
-  /** Cache keys: filters and order (which rows, in which order), and filters alone (the count). */
+  /** The records the caller may see; undefined: every record. */
+  scope: RowScope | undefined;
+  /** Cache keys: scope, filters and order (which rows, in which order), and scope and filters alone (the count). */
   orderKey: string;
   countKey: string;
 }
@@ -62,8 +65,16 @@ function timeParam(v: QueryValue, name: string, end: boolean): string | undefine
   return end && dateOnly ? `${t.slice(0, 10)} 23:59:59.999999` : t;
 }
 
-/** `extraParams` are parameters a caller reads itself (an export's headers, fields and token). */
-export function parseListQuery(view: ViewModel, query: Record<string, QueryValue>, extraParams: readonly string[] = []): ListQuery {
+/**
+ * `scope`: the records the caller may see (rowScope); `extraParams` are parameters a caller reads itself
+ * (an export's headers, fields and token).
+ */
+export function parseListQuery(
+  view: ViewModel,
+  query: Record<string, QueryValue>,
+  scope: RowScope | undefined,
+  extraParams: readonly string[] = [],
+): ListQuery {
   const filters: Filter[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (PARAMS.has(key) || extraParams.includes(key)) continue;
@@ -104,8 +115,9 @@ export function parseListQuery(view: ViewModel, query: Record<string, QueryValue
   const endTime = timeParam(query.endTime, 'endTime', true);
   const page = intParam(query.page, 'page', 0, PAGE_MAX);
   const size = Math.min(Math.max(intParam(query.size, 'size', 10, SIZE_MAX), 1), MAX_PAGE_SIZE);
-  const countKey = JSON.stringify([filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);
+  const countKey = JSON.stringify([scope?.key ?? null, filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);
   return {
+    scope,
     filters,
     startTime,
     endTime,
@@ -216,6 +228,10 @@ const CASELESS = /^[\u0020-\u0040\u005b-\u0060\u007b-\u007e\u3000-\u303f\u3400-\
  */
 export function rowMatcher(q: ListQuery): RowTest | undefined {
   const tests: RowTest[] = [];
+  if (q.scope) {
+    if (!q.scope.test) return undefined;
+    tests.push(q.scope.test);
+  }
   if (q.startTime) {
     const from = q.startTime;
     tests.push((row) => {
@@ -281,6 +297,7 @@ export function rowMatcher(q: ListQuery): RowTest | undefined {
 
 function conditions(q: ListQuery): RawBuilder<unknown>[] {
   const parts = q.filters.map(condition);
+  if (q.scope) parts.unshift(q.scope.condition);
   if (q.startTime) parts.push(sql`t.create_time >= ${q.startTime}::timestamp`);
   if (q.endTime) parts.push(sql`t.create_time <= ${q.endTime}::timestamp`);
   return parts;
@@ -357,7 +374,10 @@ export function countQuery(view: ViewModel, q: ListQuery): RawBuilder<{ n: numbe
   return sql<{ n: number }>`select count(*) as n from ${sql.table(viewTable(view.id))} as t ${whereClause(q)}`;
 }
 
-/** The record as the wire shows it: exact field names plus id, createTime, updateTime, createBy (declared or not). */
+/**
+ * The record as the wire shows it: exact field names plus id, createTime, updateTime, createBy (declared or
+ * not), and createCompany and createDept where declared.
+ */
 export function selectList(view: ViewModel): RawBuilder<unknown> {
   const cols: RawBuilder<unknown>[] = [
     sql`id`,
@@ -365,6 +385,10 @@ export function selectList(view: ViewModel): RawBuilder<unknown> {
     sql`${wireTime('update_time')} as "updateTime"`,
     sql`create_by as "createBy"`,
   ];
+  // The owner's company and department are answered where the definition lists them (所属企业, say).
+  for (const f of view.fields) {
+    if (f.system === 'createCompany' || f.system === 'createDept') cols.push(sql`${sql.ref(f.column)} as ${sql.id(f.name)}`);
+  }
   for (const c of view.columns) {
     if (c.field?.dataType === 'datetime') {
       const fmt = c.field.dateOnly ? 'YYYY-MM-DD' : WIRE_TIME_FORMAT;

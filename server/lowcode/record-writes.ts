@@ -5,6 +5,8 @@ import type { CacheFilter, WriteEffect } from './list-cache.js';
 import { type ListQuery, matchExpression, type RowTest, rowMatcher, selectList } from './list-query.js';
 import type { Row } from './record-input.js';
 import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefore, textInByteOrder } from './row-position.js';
+import type { RowScope } from './row-scope.js';
+import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
 import type { ViewModel } from './view-model.js';
 import { changeRows, lowcodeState } from './view-store.js';
 
@@ -283,14 +285,14 @@ async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
 }
 
 /** Inserts one prepared record (column → value, see recordValues); answers its id. */
-export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, createBy: string): Promise<number> {
-  const columns = Object.keys(values);
+export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, owner: RecordOwner): Promise<number> {
+  const columns = Object.keys(values).filter((c) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const how = await ordering(ctx, view);
   const id = await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
     const res = await sql<RowState>`
-      insert into ${sql.table(viewTable(view.id))} as t (${sql.join([sql.id('create_by'), ...columns.map((c) => sql.id(c))])})
-      values (${sql.join([createBy, ...columns.map((c) => values[c] ?? null)])})
+      insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
+      values (${sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)])})
       returning ${state(view, inSql)}, ${selectList(view)}`.execute(ctx.db);
     const row = res.rows[0] as RowState;
     return effect(how, judged, row['#id'], [], [row]);
@@ -299,16 +301,18 @@ export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, c
   return id;
 }
 
-/** Sets the given columns of one record (and its update_time); false when there is no such record. */
-export async function updateRecord(ctx: AppContext, view: ViewModel, id: number, values: Row): Promise<boolean> {
+/** Sets the given columns of one record (and its update_time); false when there is no such record within `scope`. */
+export async function updateRecord(ctx: AppContext, view: ViewModel, id: number, values: Row, scope?: RowScope): Promise<boolean> {
   const table = sql.table(viewTable(view.id));
-  const sets = [sql`update_time = now()`, ...Object.entries(values).map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
+  const owned = Object.entries(values).filter(([c]) => !(OWNER_COLUMNS as readonly string[]).includes(c));
+  const sets = [sql`update_time = now()`, ...owned.map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
+  const within = scope ? sql`and ${scope.condition}` : sql``;
   const how = await ordering(ctx, view);
   const found = await lowcodeState(ctx).cache.write(view.id, (filters) => {
     const { judged, inSql } = toJudge(filters);
     return ctx.db.transaction().execute(async (trx) => {
       const old =
-        await sql<RowState>`select ${state(view, inSql)}, ${selectList(view)} from ${table} as t where t.id = ${id} for update`.execute(
+        await sql<RowState>`select ${state(view, inSql)}, ${selectList(view)} from ${table} as t where t.id = ${id} ${within} for update`.execute(
           trx,
         );
       if (!old.rows.length) return effect(how, judged, false, [], []);
@@ -321,11 +325,13 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
   return found;
 }
 
-export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: number[]): Promise<void> {
+/** Deletes the records of `ids` that are within `scope`. */
+export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: number[], scope?: RowScope): Promise<void> {
   const how = await ordering(ctx, view);
+  const within = scope ? sql`and ${scope.condition}` : sql``;
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)})
+    const res = await sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
       returning ${state(view, inSql)}, ${selectList(view)}`.execute(ctx.db);
     return effect(how, judged, undefined, res.rows, []);
   });

@@ -3,25 +3,38 @@ import type { DB } from '../db/schema.js';
 import { viewTable } from './ddl.js';
 import { selectList } from './list-query.js';
 import type { Row } from './record-input.js';
+import type { RowScope } from './row-scope.js';
 import type { ViewModel } from './view-model.js';
 
 export type { Row };
+
+/** Who a record is created by: the system columns create_by, create_company and create_dept. */
+export interface RecordOwner {
+  username: string;
+  companyId: number | null;
+  deptId: number | null;
+}
+
+export const OWNER_COLUMNS = ['create_by', 'create_company', 'create_dept'] as const;
+export const ownerValues = (o: RecordOwner) => [o.username, o.companyId, o.deptId];
 
 const BATCH = 500;
 
 /**
  * Inserts prepared rows (column → value, see recordValues) in one transaction, in multi-row batches.
- * Columns missing from a row are inserted as null. Returns the new ids in order.
+ * Columns missing from a row are inserted as null; the owner columns come from `owner` alone. Returns
+ * the new ids in order.
  */
-export async function insertRows(db: Kysely<DB>, view: ViewModel, rows: Row[], createBy: string): Promise<number[]> {
+export async function insertRows(db: Kysely<DB>, view: ViewModel, rows: Row[], owner: RecordOwner): Promise<number[]> {
   if (!rows.length) return [];
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const table = sql.table(viewTable(view.id));
-  const head = sql.join([sql.id('create_by'), ...columns.map((c) => sql.id(c))]);
+  const head = sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))]);
+  const createBy = ownerValues(owner);
   const insert = async (trx: Kysely<DB>) => {
     const ids: number[] = [];
     for (let i = 0; i < rows.length; i += BATCH) {
-      const tuples = rows.slice(i, i + BATCH).map((r) => sql`(${sql.join([createBy, ...columns.map((c) => r[c] ?? null)])})`);
+      const tuples = rows.slice(i, i + BATCH).map((r) => sql`(${sql.join([...createBy, ...columns.map((c) => r[c] ?? null)])})`);
       const res = await sql<{ id: number }>`insert into ${table} (${head}) values ${sql.join(tuples)} returning id`.execute(trx);
       ids.push(...res.rows.map((r) => r.id));
     }
@@ -31,8 +44,21 @@ export async function insertRows(db: Kysely<DB>, view: ViewModel, rows: Row[], c
   return db.isTransaction ? insert(db) : db.transaction().execute(insert);
 }
 
-/** One record as the wire shows it, or undefined. */
-export async function findRecord(db: Kysely<DB>, view: ViewModel, id: number): Promise<Row | undefined> {
-  const res = await sql<Row>`select ${selectList(view)} from ${sql.table(viewTable(view.id))} where id = ${id}`.execute(db);
+/** One record as the wire shows it, or undefined when there is none within `scope`. */
+export async function findRecord(db: Kysely<DB>, view: ViewModel, id: number, scope?: RowScope): Promise<Row | undefined> {
+  const within = scope ? sql`and ${scope.condition}` : sql``;
+  const res = await sql<Row>`select ${selectList(view)} from ${sql.table(viewTable(view.id))} as t where t.id = ${id} ${within}`.execute(
+    db,
+  );
   return res.rows[0];
+}
+
+/** Whether every one of `ids` is a record within `scope`. */
+export async function allWithin(db: Kysely<DB>, view: ViewModel, ids: number[], scope: RowScope | undefined): Promise<boolean> {
+  const distinct = [...new Set(ids)];
+  if (!distinct.length) return true;
+  const within = scope ? sql`and ${scope.condition}` : sql``;
+  const res = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(viewTable(view.id))} as t
+    where t.id in (${sql.join(distinct)}) ${within}`.execute(db);
+  return Number(res.rows[0]?.n ?? 0) === distinct.length;
 }

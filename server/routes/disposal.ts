@@ -157,7 +157,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // amount is read-only on the order page: the back end sets it.
       if (view.columns.some((c) => c.name === 'amount')) values.amount = form.amount;
       const id = await db.transaction().execute(async (trx) => {
-        const [newId] = await insertRows(trx, view, [values], u.username);
+        const [newId] = await insertRows(trx, view, [values], u);
         await trx
           .insertInto('disposal_order_manual')
           .values({
@@ -192,7 +192,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     record.inTime ??= formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss');
     record.handler ??= u.nickName;
     try {
-      const [id] = await insertRows(db, view, [recordValues(view, record)], u.username);
+      const [id] = await insertRows(db, view, [recordValues(view, record)], u);
       changeView(ctx, view.id);
       return { ...OK, id, stockNo: record.stockNo };
     } catch (e) {

@@ -15,7 +15,8 @@ import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, BLOCK_MARGIN, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
-import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
+import { rowScope } from '../lowcode/row-scope.js';
+import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
 import { megabytes, ONLY_EXCEL, readWorkbook, type Sheet, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
@@ -187,8 +188,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req, reply) => {
       const view = await designedView(ctx, req.params.viewId);
-      requirePermission(req, permission(view, 'list'));
-      const page = await listPage(ctx, view, parseListQuery(view, req.query as Query));
+      const user = requirePermission(req, permission(view, 'list'));
+      const scope = await rowScope(ctx, view, user);
+      const page = await listPage(ctx, view, parseListQuery(view, req.query as Query, scope));
       return reply.type('application/json; charset=utf-8').send(page);
     },
   );
@@ -201,8 +203,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const view = await designedView(ctx, req.query.generalId);
-      requirePermission(req, permission(view, 'list'));
-      const row = await findRecord(db, view, req.query.id);
+      const user = requirePermission(req, permission(view, 'list'));
+      // A record outside the caller's scope is answered as missing, so that ids cannot be probed.
+      const row = await findRecord(db, view, req.query.id, await rowScope(ctx, view, user));
       if (!row) throw notFound();
       return row;
     },
@@ -212,7 +215,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     try {
-      const id = await addRecord(ctx, view, recordValues(view, recordBody(req.body)), user.username);
+      const id = await addRecord(ctx, view, recordValues(view, recordBody(req.body)), user);
       return { ...OK, id };
     } catch (e) {
       if (e instanceof RecordInvalid) return invalid(reply, e);
@@ -229,11 +232,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const update = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'edit'));
+    const user = requirePermission(req, permission(view, 'edit'));
     const body = recordBody(req.body);
     const id = idSchema.safeParse(body.id);
     if (!id.success) throw badRequest('id 不能为空');
-    const existing = await findRecord(db, view, id.data);
+    const scope = await rowScope(ctx, view, user);
+    const existing = await findRecord(db, view, id.data, scope);
     if (!existing) throw notFound();
     let values: Row;
     try {
@@ -242,7 +246,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (e instanceof RecordInvalid) return invalid(reply, e);
       throw e;
     }
-    await updateRecord(ctx, view, id.data, values);
+    if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
     return OK;
   };
   app.route({
@@ -261,8 +265,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
-      requirePermission(req, permission(view, 'del'));
-      await deleteRecords(ctx, view, idsFrom(req.body, req.query));
+      const user = requirePermission(req, permission(view, 'del'));
+      const ids = idsFrom(req.body, req.query);
+      const scope = await rowScope(ctx, view, user);
+      // One id outside the scope refuses the whole delete, answered as missing.
+      if (!(await allWithin(db, view, ids, scope))) throw notFound();
+      await deleteRecords(ctx, view, ids, scope);
       return OK;
     },
   );
@@ -296,7 +304,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
       } else if (raw) filters = { [labelField.name]: raw };
       if (!lists && Object.keys(filters).some((k) => k !== labelField.name)) throw forbidden(QUERY_LINK_FILTER_DENIED);
-      const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' });
+      // Options are the records the caller may see in that view.
+      const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' }, await rowScope(ctx, view, user));
       const columns = sql`t.${sql.ref(labelField.name)} as label, t.id as value`;
       const res = await rowsQuery<{ label: string | null; value: number }>(view, q, q.size, 0, columns).execute(db);
       return res.rows.map((r) => ({ label: r.label ?? '', value: r.value }));
@@ -402,7 +411,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         // Long sheets are checked in slices so other calls are served in between.
         if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      await insertRows(db, view, valid, user.username);
+      await insertRows(db, view, valid, user);
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
       if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
       if (valid.length) changeView(ctx, view.id);
@@ -436,9 +445,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const download = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'list'));
+    const user = requirePermission(req, permission(view, 'list'));
     const query = req.query as Query;
-    const q = parseListQuery(view, query, ['headers', 'fields', 'token']);
+    const q = parseListQuery(view, query, await rowScope(ctx, view, user), ['headers', 'fields', 'token']);
     const names = listOf(query.fields);
     const titles = listOf(query.headers);
     let fields = names.map((n) => {

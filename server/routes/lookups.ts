@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
+import { seesAll } from '../lib/dashboard-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { containing, isDbId, pageOf } from '../lib/sql.js';
 
@@ -15,11 +16,6 @@ export interface RegionNode {
 
 /** The dashboard counts the contracts that end within this many days. */
 const EXPIRING_DAYS = 30;
-
-const SUPERVISOR_DEPT = '01';
-
-/** Admins and the supervisory department look across companies; everyone else sees their own. */
-const seesAll = (u: SessionUser) => u.isAdmin || u.roles.includes('admin') || u.deptCode === SUPERVISOR_DEPT;
 
 /** Lists about companies are for accounts of a company (which see their own) and those who see all. */
 function requireCompanyScope(u: SessionUser): SessionUser {

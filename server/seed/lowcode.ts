@@ -417,7 +417,7 @@ async function fill(trx: Transaction<DB>, view: ViewModel, rows: Generated): Pro
     create_time: timeText(at),
     update_time: timeText(at),
   }));
-  return insertRows(trx, view, prepared, 'admin');
+  return insertRows(trx, view, prepared, { username: 'admin', companyId: null, deptId: null });
 }
 
 async function bumpSequence(trx: Transaction<DB>, table: 'lc_generation' | 'lc_screen' | 'lc_data_view') {

@@ -55,6 +55,9 @@ export const SYSTEM_FIELDS = {
   createTime: { column: 'create_time', dataType: 'datetime' },
   updateTime: { column: 'update_time', dataType: 'datetime' },
   createBy: { column: 'create_by', dataType: 'varchar' },
+  /** The company and department of the user who created the record (the server sets them, never a request). */
+  createCompany: { column: 'create_company', dataType: 'long' },
+  createDept: { column: 'create_dept', dataType: 'long' },
 } as const;
 
 export type SystemFieldName = keyof typeof SYSTEM_FIELDS;

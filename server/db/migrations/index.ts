@@ -9,6 +9,7 @@ import * as m0007 from './0007_company_review.js';
 import * as m0008 from './0008_data_view_role.js';
 import * as m0009 from './0009_login_guard.js';
 import * as m0010 from './0010_company_unique_codes.js';
+import * as m0011 from './0011_data_scope.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_data_view_role': m0008,
   '0009_login_guard': m0009,
   '0010_company_unique_codes': m0010,
+  '0011_data_scope': m0011,
 };

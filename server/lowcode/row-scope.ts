@@ -1,0 +1,135 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { type BusinessViewName, businessViews } from '../lib/business-views.js';
+import { type DataScope, dataScopeKey } from '../lib/data-scope.js';
+import type { RowTest } from './list-query.js';
+import type { ViewModel } from './view-model.js';
+
+/**
+ * The records of a view a user may see and change, as a condition on the view's table `t` and the same
+ * test in JavaScript (for the list cache). A record is in scope when it was created within the user's
+ * data scope (company, departments, self), or when it names the user's company as a party. A record out
+ * of scope is answered as missing.
+ */
+
+export interface RowScope {
+  /** Names the scope exactly: part of every cache key of the lists read under it. */
+  key: string;
+  condition: RawBuilder<unknown>;
+  /** undefined when some record cannot be told in JavaScript. */
+  test: RowTest | undefined;
+}
+
+type Party = { field: string; by: 'id' | 'name' } | { field: string; via: BusinessViewName };
+
+/**
+ * How a business record names the companies party to it, besides the one that created it: the asked
+ * disposer of an inquiry, the two parties of a contract or a disposal order, and (through its disposal
+ * order) the producer and disposer a logistics order carries for.
+ */
+export const PARTIES: Partial<Record<string, Party[]>> = {
+  disposalInquiry: [{ field: 'companyId', by: 'id' }],
+  contract: [
+    { field: 'partyA', by: 'name' },
+    { field: 'partyB', by: 'name' },
+  ],
+  disposalOrder: [
+    { field: 'producerName', by: 'name' },
+    { field: 'disposerName', by: 'name' },
+  ],
+  logisticsOrder: [{ field: 'disposalOrderId', via: 'disposalOrder' }],
+};
+
+/**
+ * Views whose records are addressed to a department (留言管理's 接收部门): only that department's users
+ * and the record's author read them, whatever their data scope.
+ */
+export const RECIPIENT_FIELD: Partial<Record<string, string>> = { leaveMessage: 'deptId' };
+
+const col = (name: string) => sql.ref(`t.${name}`);
+const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
+
+/** Ors of parts, each a condition and its test (undefined: cannot be told in JavaScript). */
+function combine(key: string, parts: { sql: RawBuilder<unknown>; test: RowTest | undefined }[]): RowScope {
+  if (!parts.length) return { key, condition: sql`false`, test: () => false };
+  const condition = sql`(${sql.join(
+    parts.map((p) => p.sql),
+    sql` or `,
+  )})`;
+  const tests = parts.map((p) => p.test);
+  const test: RowTest | undefined = tests.every((t) => t !== undefined)
+    ? (row) => {
+        let unknown = false;
+        for (const t of tests as RowTest[]) {
+          const r = t(row);
+          if (r === true) return true;
+          if (r === undefined) unknown = true;
+        }
+        return unknown ? undefined : false;
+      }
+    : undefined;
+  return { key, condition, test };
+}
+
+const hasColumn = (view: ViewModel, name: string) => view.columns.some((c) => c.name === name);
+
+/** The company-party conditions of a view's records for `companyId` / `companyName`. */
+async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, companyName: string | null) {
+  const out: { sql: RawBuilder<unknown>; test: RowTest | undefined }[] = [];
+  for (const p of PARTIES[view.componentName] ?? []) {
+    if (!hasColumn(view, p.field)) continue;
+    if ('via' in p) {
+      const other = (await businessViews(ctx)).get(p.via);
+      const parties = (PARTIES[p.via] ?? []).filter((x): x is Extract<Party, { by: string }> => 'by' in x);
+      if (!other || !parties.length) continue;
+      const inner = parties.map((x) =>
+        x.by === 'id' ? sql`o.${sql.ref(x.field)} = ${companyId}` : sql`o.${sql.ref(x.field)} = ${companyName ?? ''}`,
+      );
+      out.push({
+        sql: sql`${col(p.field)} in (select o.id from ${sql.table(other.table)} as o where ${sql.join(inner, sql` or `)})`,
+        test: undefined,
+      });
+    } else if (p.by === 'id') {
+      out.push({ sql: sql`${col(p.field)} = ${companyId}`, test: (row) => num(row[p.field]) === companyId });
+    } else if (companyName) {
+      out.push({ sql: sql`${col(p.field)} = ${companyName}`, test: (row) => row[p.field] === companyName });
+    }
+  }
+  return out;
+}
+
+/** The user's scope over a view's records; undefined when every record is in it. */
+export async function rowScope(ctx: AppContext, view: ViewModel, user: SessionUser): Promise<RowScope | undefined> {
+  const recipient = RECIPIENT_FIELD[view.componentName];
+  if (recipient && hasColumn(view, recipient)) {
+    const dept = user.deptId;
+    return combine(`r${dept ?? ''}|${user.username}`, [
+      ...(dept === null
+        ? []
+        : [{ sql: sql`${col(recipient)} = ${dept}`, test: (row: Record<string, unknown>) => num(row[recipient]) === dept }]),
+      { sql: sql`t.create_by = ${user.username}`, test: (row) => row.create_by === user.username },
+    ]);
+  }
+  return scopeOver(ctx, view, user.dataScope);
+}
+
+/** A data scope over a view's records; undefined for 全部. */
+export async function scopeOver(ctx: AppContext, view: ViewModel, s: DataScope): Promise<RowScope | undefined> {
+  if (s.all) return undefined;
+  const parts: { sql: RawBuilder<unknown>; test: RowTest | undefined }[] = [];
+  const company = s.companyId;
+  if (company !== null) {
+    parts.push({ sql: sql`t.create_company = ${company}`, test: (row) => num(row.create_company) === company });
+    parts.push(...(await partyParts(ctx, view, company, s.companyName)));
+  }
+  if (s.depts.length) {
+    const depts = s.depts;
+    parts.push({ sql: sql`t.create_dept in (${sql.join(depts)})`, test: (row) => depts.includes(num(row.create_dept) ?? -1) });
+  }
+  if (s.self !== null) {
+    const self = s.self;
+    parts.push({ sql: sql`t.create_by = ${self}`, test: (row) => row.create_by === self });
+  }
+  return combine(dataScopeKey(s), parts);
+}
