@@ -79,9 +79,9 @@ async function count(viewId: number, where: ReturnType<typeof sql>): Promise<num
 /** An id of the view's table that the account may not see, and one it may. */
 async function idsFor(viewId: number, a: Account): Promise<{ outside: number; inside: number | undefined }> {
   const table = sql.table(`lc_view_${viewId}`);
-  const out = await sql<{ id: number }>`select id from ${table} where not coalesce(${allowed(viewId, a)}, false) order by id limit 1`.execute(
-    server.ctx.db,
-  );
+  const out = await sql<{
+    id: number;
+  }>`select id from ${table} where not coalesce(${allowed(viewId, a)}, false) order by id limit 1`.execute(server.ctx.db);
   const inside = await sql<{ id: number }>`select id from ${table} where ${allowed(viewId, a)} order by id limit 1`.execute(server.ctx.db);
   const outside = out.rows[0]?.id;
   if (outside === undefined) throw new Error(`view ${viewId}: every record is within ${a.username}'s scope`);
@@ -200,7 +200,16 @@ describe('owner columns', () => {
     expect(sample).toBeDefined();
     const { id: _id, createTime: _t, updateTime: _u, createBy: _b, ...fields } = sample;
     const res = await as.producer!.request('POST', '/api/general/add/14', {
-      json: { ...fields, name: '越权仓库', create_company: 2, createCompany: 2, create_dept: 1, createDept: 1, create_by: 'admin', createBy: 'admin' },
+      json: {
+        ...fields,
+        name: '越权仓库',
+        create_company: 2,
+        createCompany: 2,
+        create_dept: 1,
+        createDept: 1,
+        create_by: 'admin',
+        createBy: 'admin',
+      },
     });
     expect(res.status).toBe(200);
     const row = await sql<{ create_company: number; create_dept: number; create_by: string }>`

@@ -130,30 +130,34 @@ describe('system columns declared as fields', () => {
         field('createBy', '创建人', 'varchar', { sortable: true, search: true }),
         field('createTime', '创建时间', 'datetime', { sortable: true, search: true }),
         field('updateTime', '更新时间', 'datetime', { sortable: true }),
+        field('createCompany', '所属企业', 'long', { search: true }),
       ],
       formOption: [field('title', '名称', 'varchar', { required: true }), field('createBy', '创建人', 'varchar')],
     });
   });
 
   it('adds no column for them and never writes them from a request', async () => {
-    expect(await columnsOf(id)).toEqual(['id', 'create_time', 'update_time', 'create_by', 'title']);
+    expect(await columnsOf(id)).toEqual(['id', 'create_time', 'update_time', 'create_by', 'create_company', 'create_dept', 'title']);
     const add = await admin.post(`/api/general/add/${id}`, {
       title: '甲',
       id: 999_999,
       createBy: 'intruder',
+      createCompany: 3,
+      create_company: 3,
       createTime: '2000-01-01 00:00:00',
       updateTime: '2000-01-01 00:00:00',
     });
     expect(add.body.status).toBe(200);
     expect(add.body.id).not.toBe(999_999);
     const row = (await admin.get('/api/general/detail', { generalId: id, id: add.body.id })).body;
-    expect(row).toMatchObject({ id: add.body.id, title: '甲', createBy: 'admin' });
+    expect(row).toMatchObject({ id: add.body.id, title: '甲', createBy: 'admin', createCompany: null });
     expect(row.createTime.slice(0, 4)).not.toBe('2000');
-    const upd = await admin.post(`/api/general/update/${id}`, { id: add.body.id, title: '甲2', createBy: 'intruder' });
+    const upd = await admin.post(`/api/general/update/${id}`, { id: add.body.id, title: '甲2', createBy: 'intruder', createCompany: 3 });
     expect(upd.body.status).toBe(200);
     expect((await admin.get('/api/general/detail', { generalId: id, id: add.body.id })).body).toMatchObject({
       title: '甲2',
       createBy: 'admin',
+      createCompany: null,
     });
   });
 
