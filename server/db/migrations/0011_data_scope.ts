@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 // low-code record knows the company and department of the user who created it. Existing records take
 // them from their createBy; a record whose creator is gone keeps nulls and is seen by 全部 alone.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create table sys_roles_depts (
+  await sql`create table if not exists sys_roles_depts (
     role_id integer not null references sys_role(id) on delete cascade,
     dept_id integer not null references sys_dept(id) on delete cascade,
     primary key (role_id, dept_id)

@@ -1,0 +1,48 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrations } from '../../server/db/migrations/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// A view table made before records knew their owner gets the owner columns, filled from createBy.
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+it('adds create_company and create_dept to older view tables and fills them from the creator', async () => {
+  const db = server.ctx.db;
+  const migration = migrations['0011_data_scope'];
+  if (!migration) throw new Error('migration 0011_data_scope is not registered');
+  await sql`create table lc_view_777 (
+    id bigserial primary key,
+    create_time timestamp not null default now(),
+    update_time timestamp not null default now(),
+    create_by varchar(100),
+    title varchar(255)
+  )`.execute(db);
+  await sql`insert into lc_view_777 (create_by, title) values ('producer', 'a'), ('collector', 'b'), ('someone-gone', 'c'), (null, 'd')`.execute(
+    db,
+  );
+  await sql`update sys_role set data_scope = '本级' where id = 3`.execute(db);
+
+  await migration.up(db as unknown as Kysely<unknown>);
+
+  const users = await db
+    .selectFrom('sys_user')
+    .select(['username', 'company_id', 'dept_id'])
+    .where('username', 'in', ['producer', 'collector'])
+    .execute();
+  const of = (name: string) => users.find((u) => u.username === name);
+  const rows = await sql<{ title: string; create_company: number | null; create_dept: number | null }>`
+    select title, create_company, create_dept from lc_view_777 order by title`.execute(db);
+  expect(rows.rows).toEqual([
+    { title: 'a', create_company: of('producer')?.company_id, create_dept: of('producer')?.dept_id },
+    { title: 'b', create_company: of('collector')?.company_id, create_dept: of('collector')?.dept_id },
+    { title: 'c', create_company: null, create_dept: null },
+    { title: 'd', create_company: null, create_dept: null },
+  ]);
+  // A scope the roles no longer know becomes the company's own.
+  expect((await db.selectFrom('sys_role').select('data_scope').where('id', '=', 3).executeTakeFirstOrThrow()).data_scope).toBe('本企业');
+});
