@@ -4,7 +4,9 @@
 //   list cache on, the default, and off with LIST_CACHE=0, so the figures say what the cache buys);
 // - mixed, 20 s: 95% list calls with varied filters, sorts, pages and page sizes, 5% record adds and
 //   updates on the same view, so the list cache is invalidated as in real use: p95 of every call
-//   ≤ 60 ms on PGlite with zero errors;
+//   ≤ 60 ms on PGlite with zero errors. The clients are spread over the administrator and ten
+//   companies' accounts (data scope 本企业, the rows spread over their companies), and no answer to a
+//   company may hold another company's row;
 // - on PostgreSQL, also two instances on one database sharing the mixed load: zero errors and zero stale
 //   reads (after its own add, a client lists newest-first on the other instance and must see it).
 // PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_ONLY=read or =mixed runs
@@ -27,6 +29,9 @@ interface Started {
   insertMs: number;
   template: any;
   databaseUrl?: string;
+  /** The bench accounts, one per company (data scope 本企业), and every account's company. */
+  accounts: string[];
+  owners: Record<string, number | null>;
   /** The list cache's counters and (BENCH_DB_TIMES=1) PGlite statement times so far. */
   snapshot: () => Promise<Snapshot>;
   stop: () => Promise<void>;
@@ -259,12 +264,26 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
   const servers: Started[] = [first];
   try {
     if (instances === 2) servers.push(await startChild({ ...env, BENCH_JOIN_URL: first.databaseUrl as string }));
-    const login = await new ApiClient(first.url).loginRaw('admin', 'Waste@2026', '8888');
-    const token: string = login.body.token;
-    const shape = await viewShape(new ApiClient(first.url).withToken(token), first.template);
-    const clients = servers.map((x) => httpClient(x.url, token));
+    // The 50 clients are spread over the administrator and ten companies' accounts.
+    const names = ['admin', ...first.accounts];
+    const tokens: string[] = [];
+    for (const name of names) {
+      const login = await new ApiClient(first.url).loginRaw(name, 'Waste@2026', '8888');
+      if (!login.body?.token) throw new Error(`bench account ${name} cannot log in: ${JSON.stringify(login.body)}`);
+      tokens.push(login.body.token);
+    }
+    const shape = await viewShape(new ApiClient(first.url).withToken(tokens[0] as string), first.template);
+    const byAccount = tokens.map((token) => servers.map((x) => httpClient(x.url, token)));
+    const companyOf = names.map((n) => (n === 'admin' ? undefined : first.owners[n]));
+    /** Rows of another company in a company account's answer: always zero. */
+    let leaks = 0;
+    const leaked = (account: number, body: any) => {
+      const company = companyOf[account];
+      if (company === undefined) return;
+      for (const row of body?.content ?? []) if (first.owners[row.createBy] !== company) leaks++;
+    };
     let serial = 0;
-    const probe = await (clients[0] as ReturnType<typeof httpClient>).call(
+    const probe = await (byAccount[1]?.[0] as ReturnType<typeof httpClient>).call(
       'POST',
       `/api/general/add/${VIEW_ID}`,
       stockIn(shape, serial++),
@@ -286,14 +305,17 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       return Promise.all(
         Array.from({ length: CLIENTS }, async (_, c) => {
           const own = mine[c] as number[];
+          const account = c % names.length;
+          const clients = byAccount[account] as ReturnType<typeof httpClient>[];
           let n = 0;
           while (Date.now() < end) {
             const on = clients[(c + n++) % clients.length] as ReturnType<typeof httpClient>;
             const t = performance.now();
             if (Math.random() >= WRITE_SHARE) {
-              const r = await on.call('GET', listPath(shape));
+              const r = await on.call('GET', listPath(shape), undefined, true);
               timed(lists, t);
               if (r.status !== 200) failed();
+              else leaked(account, r.body);
             } else if (own.length && Math.random() < 1 / 3) {
               // An edit of a record this client added: quantity, status and remark change.
               const r = await on.call('POST', `/api/general/update/${VIEW_ID}`, {
@@ -321,7 +343,10 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
                 const listed = await other.call('GET', `/api/general/list/${VIEW_ID}?page=0&size=10&sort=id,desc`, undefined, true);
                 timed(lists, t2);
                 if (listed.status !== 200) failed();
-                else if (measured && !(listed.body?.content?.[0]?.id >= r.body.id)) stale++;
+                else {
+                  leaked(account, listed.body);
+                  if (measured && !(listed.body?.content?.[0]?.id >= r.body.id)) stale++;
+                }
               }
             }
           }
@@ -337,7 +362,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     const { stats, db } = since(before, await first.snapshot());
     console.log(`${label}: list cache of the first instance during the run`, stats);
     if (Object.keys(db).length) console.table(db);
-    for (const c of clients) c.close();
+    for (const c of byAccount.flat()) c.close();
     const all = [...lists, ...writes];
     const list = figures(lists);
     const write = figures(writes);
@@ -354,6 +379,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       'write p50': write.p50,
       'write p95': write.p95,
       errors,
+      'cross-company rows': leaks,
       stale: instances > 1 ? stale : '—',
     };
   } finally {
@@ -393,9 +419,14 @@ if (ONLY !== 'read') {
   );
   console.table(results);
   const m = results[0];
-  const ok = !!m && m.p95 <= 60 && m.errors === 0;
+  const ok = !!m && m.p95 <= 60 && m.errors === 0 && m['cross-company rows'] === 0;
   verdicts.push(ok);
-  console.log(`mixed, p95 ≤ 60 ms on PGlite with zero errors: ${ok ? 'PASS' : 'FAIL'} (p95 ${m?.p95} ms, errors ${m?.errors})`);
+  console.log(
+    `mixed, p95 ≤ 60 ms on PGlite with zero errors and no cross-company row: ${ok ? 'PASS' : 'FAIL'} ` +
+      `(p95 ${m?.p95} ms, errors ${m?.errors}, cross-company rows ${m?.['cross-company rows']})`,
+  );
+  const leakFree = results.every((x) => x['cross-company rows'] === 0);
+  verdicts.push(leakFree);
   const two = results.find((x) => x.instances === 2);
   if (two) {
     const twoOk = two.errors === 0 && two.stale === 0;

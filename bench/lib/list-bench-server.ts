@@ -5,6 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { hashPassword } from '../../server/auth.js';
 import { lowcodeState } from '../../server/lowcode/view-store.js';
 import { startServer } from '../../server/start.js';
 
@@ -84,6 +85,62 @@ const server = await startServer(
 );
 const db = server.ctx.db as any;
 const table = `lc_view_${viewId}`;
+
+// Ten companies, each with one bench account of the producer role (data scope 本企业), own the rows.
+const COMPANIES = 10;
+const companies = (await db.selectFrom('company').select(['id', 'dept_code']).orderBy('id').limit(COMPANIES).execute()) as {
+  id: number;
+  dept_code: string | null;
+}[];
+if (companies.length < COMPANIES) throw new Error(`the seed has ${companies.length} companies, the bench spreads over ${COMPANIES}`);
+const benchUser = (companyId: number) => `bench${companyId}`;
+if (!joining) {
+  const role = (await db.selectFrom('sys_role').select('id').where('name', '=', '产废企业').executeTakeFirstOrThrow()).id;
+  const depts = (await db.selectFrom('sys_dept').select(['id', 'code']).execute()) as { id: number; code: string | null }[];
+  const fallbackDept =
+    (await db.selectFrom('sys_user').select('dept_id').where('username', '=', 'producer').executeTakeFirst())?.dept_id ?? null;
+  const password = await hashPassword('Waste@2026');
+  for (const c of companies) {
+    const dept = depts.find((d) => d.code !== null && d.code === c.dept_code)?.id ?? fallbackDept;
+    const user = await db
+      .insertInto('sys_user')
+      .values({
+        username: benchUser(c.id),
+        nick_name: `压测${c.id}`,
+        password,
+        company_id: c.id,
+        dept_id: dept,
+        pwd_reset_time: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('sys_users_roles').values({ user_id: user.id, role_id: role }).execute();
+  }
+}
+/** Every account's company, for the bench to check that no answer holds another company's row. */
+const owners = Object.fromEntries(
+  ((await db.selectFrom('sys_user').select(['username', 'company_id']).execute()) as { username: string; company_id: number | null }[]).map(
+    (u) => [u.username, u.company_id],
+  ),
+);
+const ownerRows = await db
+  .selectFrom('sys_user')
+  .select(['username', 'company_id', 'dept_id'])
+  .where(
+    'username',
+    'in',
+    companies.map((c) => benchUser(c.id)),
+  )
+  .orderBy('company_id')
+  .execute();
+const ownerArray = (pick: (u: { username: string; company_id: number; dept_id: number | null }) => unknown) =>
+  `(array[${ownerRows.map((u: any) => (pick(u) === null ? 'null' : typeof pick(u) === 'string' ? `'${pick(u)}'` : pick(u))).join(',')}])[1 + g % ${ownerRows.length}]`;
+const OWNER_EXPRS: Record<string, string> = {
+  create_by: ownerArray((u) => u.username),
+  create_company: ownerArray((u) => u.company_id),
+  create_dept: `${ownerArray((u) => u.dept_id)}::bigint`,
+};
+
 const cols = (
   await sql<{ column_name: string; data_type: string }>`
     select column_name, data_type from information_schema.columns
@@ -98,7 +155,9 @@ const dictOf = new Map<string, string>(items.filter((f) => f?.configure?.dict).m
 const exprs: string[] = [];
 for (const c of cols) {
   const dict = dictOf.get(c.column_name);
-  if (dict) {
+  const owner = OWNER_EXPRS[c.column_name];
+  if (owner) exprs.push(owner);
+  else if (dict) {
     const values = (
       await sql<{
         value: string;
@@ -129,7 +188,15 @@ if (!joining) {
 }
 await sql.raw(`analyze ${table}`).execute(db);
 process.stdout.write(
-  `${JSON.stringify({ url: server.url, kind: server.database.kind, insertMs: Date.now() - t0, template, databaseUrl })}\n`,
+  `${JSON.stringify({
+    url: server.url,
+    kind: server.database.kind,
+    insertMs: Date.now() - t0,
+    template,
+    databaseUrl,
+    accounts: companies.map((c) => benchUser(c.id)),
+    owners,
+  })}\n`,
 );
 // How long the event loop was held at a time (what a request waits behind), since the last snapshot.
 const loop = monitorEventLoopDelay({ resolution: 5 });
