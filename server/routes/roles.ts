@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -7,6 +7,7 @@ import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { done, exists, id, idList, ok, optId, pageQuery, ref, text, trimmed } from '../lib/admin-input.js';
+import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../lib/data-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
 import { assertGrantableMenus, assertManageableRoleLevels } from '../lib/role-levels.js';
@@ -17,9 +18,23 @@ const roleBody = z.object({
   name: text.optional(),
   level: z.coerce.number().int().min(1).max(99).optional(),
   description: text.nullable().optional(),
-  dataScope: z.string().max(50).optional(),
+  dataScope: z.string().optional(),
+  /** The departments a 自定义 role sees: ids, or eladmin's `{ id }` objects. */
+  depts: z
+    .array(z.union([id, ref]))
+    .optional()
+    .transform((v) => v?.map((d) => (typeof d === 'number' ? d : d.id))),
   menus: z.array(ref).optional(),
 });
+
+export const ROLE_SCOPE_MESSAGES = {
+  badScope: `数据权限只能是${DATA_SCOPES.slice(0, -1).join('、')}或${DATA_SCOPES[DATA_SCOPES.length - 1]}`,
+  deptsRequired: '数据权限为自定义时请至少选择一个部门',
+  unknownDept: '所选部门不存在',
+} as const;
+
+/** A stored scope as the roles answer it: a value from before the five scopes reads as the default, as sessions read it. */
+const scopeOfRow = (v: string): DataScopeName => (isDataScopeName(v) ? v : DEFAULT_DATA_SCOPE);
 
 /** Who reads the role list: the role page and the pages that give accounts their roles. */
 export const ROLE_READERS = ['role:list', 'user:list', 'user:add', 'user:edit', 'companyApply:list', 'companyApply:approve'];
@@ -30,13 +45,55 @@ const roleItem = z.object({
   level: z.number(),
   description: z.string().nullable(),
   dataScope: z.string(),
+  depts: z.array(z.object({ id: z.number(), name: z.string() })),
   menus: z.array(z.object({ id: z.number() })),
   createTime: z.string().nullable(),
 });
 
+interface DeptTreeNode {
+  id: number;
+  name: string;
+  enabled: boolean;
+  children?: DeptTreeNode[];
+}
+const deptTreeNode: z.ZodType<DeptTreeNode> = z.lazy(() =>
+  z.object({ id: z.number(), name: z.string(), enabled: z.boolean(), children: z.array(deptTreeNode).optional() }),
+);
+
 /** Roles and the menus they grant. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+
+  /** Roles as answered: with their granted menus and, for 自定义, their chosen departments. */
+  const roleItems = async (rows: Selectable<DB['sys_role']>[]): Promise<z.infer<typeof roleItem>[]> => {
+    const ids = rows.map((r) => r.id);
+    const links = ids.length
+      ? await db.selectFrom('sys_roles_menus').select(['role_id', 'menu_id']).where('role_id', 'in', ids).orderBy('menu_id').execute()
+      : [];
+    const depts = ids.length
+      ? await db
+          .selectFrom('sys_roles_depts as rd')
+          .innerJoin('sys_dept as d', 'd.id', 'rd.dept_id')
+          .select(['rd.role_id', 'd.id', 'd.name'])
+          .where('rd.role_id', 'in', ids)
+          .orderBy('d.sort')
+          .orderBy('d.id')
+          .execute()
+      : [];
+    return rows.map((r) => {
+      const dataScope = scopeOfRow(r.data_scope);
+      return {
+        id: r.id,
+        name: r.name,
+        level: r.level,
+        description: r.description,
+        dataScope,
+        depts: dataScope === '自定义' ? depts.filter((d) => d.role_id === r.id).map((d) => ({ id: d.id, name: d.name })) : [],
+        menus: links.filter((l) => l.role_id === r.id).map((l) => ({ id: l.menu_id })),
+        createTime: formatTime(r.create_time),
+      };
+    });
+  };
 
   app.get(
     '/api/roles',
@@ -63,30 +120,38 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(col), dir), x.selectAll()),
         { page: full ? 0 : req.query.page, size: req.query.size },
       );
-      const links = rows.length
-        ? await db
-            .selectFrom('sys_roles_menus')
-            .select(['role_id', 'menu_id'])
-            .where(
-              'role_id',
-              'in',
-              rows.map((r) => r.id),
-            )
-            .orderBy('menu_id')
-            .execute()
-        : [];
-      return {
-        content: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          level: r.level,
-          description: r.description,
-          dataScope: r.data_scope,
-          menus: links.filter((l) => l.role_id === r.id).map((l) => ({ id: l.menu_id })),
-          createTime: formatTime(r.create_time),
-        })),
-        totalElements,
-      };
+      return { content: await roleItems(rows), totalElements };
+    },
+  );
+
+  app.get(
+    '/api/roles/depts',
+    {
+      // The departments a 自定义 role may be given, disabled ones included (a role may still name them).
+      config: { permission: ['role:add', 'role:edit'] },
+      schema: { response: { 200: z.array(deptTreeNode) } },
+    },
+    async () => {
+      const rows = await db.selectFrom('sys_dept').select(['id', 'pid', 'name', 'enabled']).orderBy('sort').orderBy('id').execute();
+      const byPid = new Map<number | null, typeof rows>();
+      for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
+      const build = (pid: number | null): DeptTreeNode[] =>
+        (byPid.get(pid) ?? []).map((d) => {
+          const children = build(d.id);
+          const node = { id: d.id, name: d.name, enabled: d.enabled };
+          return children.length ? { ...node, children } : node;
+        });
+      return build(null);
+    },
+  );
+
+  app.get(
+    '/api/roles/:id',
+    { config: { permission: ROLE_READERS }, schema: { params: z.object({ id }), response: { 200: roleItem } } },
+    async (req) => {
+      const row = await db.selectFrom('sys_role').selectAll().where('id', '=', req.params.id).executeTakeFirst();
+      if (!row) throw notFound('角色不存在');
+      return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
     },
   );
 
@@ -109,14 +174,50 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .execute();
   };
 
-  /** A role's current level, or 404. */
-  const levelOfRole = async (roleId: number) => {
-    const row = await db.selectFrom('sys_role').select('level').where('id', '=', roleId).executeTakeFirst();
+  /** A role's current level and data scope, or 404. */
+  const roleNow = async (roleId: number) => {
+    const row = await db.selectFrom('sys_role').select(['level', 'data_scope']).where('id', '=', roleId).executeTakeFirst();
     if (!row) throw notFound('角色不存在');
-    return row.level;
+    return { level: row.level, dataScope: row.data_scope };
   };
 
-  const roleValues = async (me: SessionUser, body: z.infer<typeof roleBody>, current: { id: number; level: number } | null) => {
+  /**
+   * The role's data scope as it will be stored, and its chosen departments (undefined: keep the
+   * current ones). A scope left out keeps the role's (a new role gets the default); only 自定义 keeps
+   * departments, and it needs at least one.
+   */
+  const scopeValues = async (body: z.infer<typeof roleBody>, current: { dataScope: string } | null) => {
+    let scope: DataScopeName;
+    if (body.dataScope === undefined) scope = current ? scopeOfRow(current.dataScope) : DEFAULT_DATA_SCOPE;
+    else {
+      const asked = body.dataScope.trim();
+      if (!isDataScopeName(asked)) throw badRequest(ROLE_SCOPE_MESSAGES.badScope);
+      scope = asked;
+    }
+    if (scope !== '自定义') return { scope, depts: [] as number[] };
+    // Staying 自定义 without naming departments keeps the chosen ones.
+    if (body.depts === undefined && current?.dataScope === '自定义') return { scope, depts: undefined };
+    const depts = [...new Set(body.depts ?? [])];
+    if (!depts.length) throw badRequest(ROLE_SCOPE_MESSAGES.deptsRequired);
+    if (!(await exists(db, 'sys_dept', depts))) throw badRequest(ROLE_SCOPE_MESSAGES.unknownDept);
+    return { scope, depts };
+  };
+
+  const setRoleDepts = async (trx: Kysely<DB>, roleId: number, depts: number[] | undefined) => {
+    if (!depts) return;
+    await trx.deleteFrom('sys_roles_depts').where('role_id', '=', roleId).execute();
+    if (depts.length)
+      await trx
+        .insertInto('sys_roles_depts')
+        .values(depts.map((dept_id) => ({ role_id: roleId, dept_id })))
+        .execute();
+  };
+
+  const roleValues = async (
+    me: SessionUser,
+    body: z.infer<typeof roleBody>,
+    current: { id: number; level: number; dataScope: string } | null,
+  ) => {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('角色名称不能为空');
     let dup = db.selectFrom('sys_role').select('id').where('name', '=', name);
@@ -125,11 +226,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const level = body.level ?? current?.level ?? 3;
     // Neither the role as it is nor as it will be may stand above the editor.
     await assertManageableRoleLevels(db, me, current ? [current.level, level] : [level]);
+    const { scope, depts } = await scopeValues(body, current);
     return {
-      name,
-      level,
-      description: trimmed(body.description),
-      data_scope: body.dataScope?.trim() || '本级',
+      values: { name, level, description: trimmed(body.description), data_scope: scope },
+      depts,
     };
   };
 
@@ -138,10 +238,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     { config: { permission: 'role:add', log: '新增角色' }, schema: { body: roleBody, response: { 201: z.object({ id: z.number() }) } } },
     async (req, reply) => {
       const me = currentUser(req);
-      const values = await roleValues(me, req.body, null);
+      const { values, depts } = await roleValues(me, req.body, null);
       const roleId = await db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('sys_role').values(values).returning('id').executeTakeFirstOrThrow();
         await setRoleMenus(trx, me, row.id, req.body.menus);
+        await setRoleDepts(trx, row.id, depts);
         return row.id;
       });
       ctx.sessions.invalidate();
@@ -156,11 +257,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const me = currentUser(req);
       const roleId = req.body.id;
       if (!roleId) throw badRequest('角色ID不能为空');
-      const values = await roleValues(me, req.body, { id: roleId, level: await levelOfRole(roleId) });
+      const { values, depts } = await roleValues(me, req.body, { id: roleId, ...(await roleNow(roleId)) });
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
         await setRoleMenus(trx, me, roleId, req.body.menus);
+        await setRoleDepts(trx, roleId, depts);
       });
+      // The role's users' sessions reload their menus and data scope at their next call.
       ctx.sessions.invalidate();
       return done();
     },
@@ -174,7 +277,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const me = currentUser(req);
-      await assertManageableRoleLevels(db, me, [await levelOfRole(req.body.id)]);
+      await assertManageableRoleLevels(db, me, [(await roleNow(req.body.id)).level]);
       await db.transaction().execute((trx) => setRoleMenus(trx, me, req.body.id, req.body.menus));
       ctx.sessions.invalidate();
       return done();

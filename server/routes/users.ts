@@ -14,6 +14,7 @@ import {
   parseSort,
   selectUsers,
   toUserInfo,
+  type UserRow,
   userInfoSchema,
 } from '../lib/accounts-users.js';
 import {
@@ -35,7 +36,11 @@ import { paginate } from '../lib/paging.js';
 import { assertAssignableRoles, assertManageableUsers } from '../lib/role-levels.js';
 import { containing, pageOf } from '../lib/sql.js';
 
-const userWithRoles = userInfoSchema.extend({ roles: z.array(z.object({ id: z.number(), name: z.string() })) });
+const userWithRoles = userInfoSchema.extend({
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The name of the user's company (所属企业); null when it has none. */
+  companyName: z.string().nullable(),
+});
 
 const userBody = z.object({
   id: optId,
@@ -73,10 +78,29 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return map;
   };
 
+  /** Company names by id, of the companies given. */
+  const companyNames = async (ids: (number | null)[]) => {
+    const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+    if (!wanted.length) return new Map<number, string>();
+    const rows = await db.selectFrom('company').select(['id', 'name']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  };
+
+  /** Users as the user page lists them: with their roles and their company's name. */
+  const withRoles = async (rows: UserRow[]) => {
+    const roles = await rolesOfUsers(rows.map((r) => r.id));
+    const companies = await companyNames(rows.map((r) => r.company_id));
+    return rows.map((r) => ({
+      ...toUserInfo(r),
+      roles: roles.get(r.id) ?? [],
+      companyName: r.company_id === null ? null : (companies.get(r.company_id) ?? null),
+    }));
+  };
+
   const userWithRolesById = async (userId: number) => {
     const row = await findUser(db, userId);
     if (!row) throw notFound('用户不存在');
-    return { ...toUserInfo(row), roles: (await rolesOfUsers([userId])).get(userId) ?? [] };
+    return (await withRoles([row]))[0] as z.infer<typeof userWithRoles>;
   };
 
   app.get(
@@ -126,8 +150,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(col), dir), x),
         req.query,
       );
-      const roles = await rolesOfUsers(content.map((r) => r.id));
-      return { content: content.map((r) => ({ ...toUserInfo(r), roles: roles.get(r.id) ?? [] })), totalElements };
+      return { content: await withRoles(content), totalElements };
     },
   );
 
@@ -301,6 +324,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       const rows = await q.orderBy('id').limit(20).execute();
       return rows.map((r) => ({ id: r.id, username: r.username, nickName: r.nick_name }));
+    },
+  );
+
+  app.get(
+    '/api/users/companies',
+    {
+      // The user dialog's 所属企业 picker: companies by name, at most 50.
+      config: { permission: ['user:add', 'user:edit'] },
+      schema: {
+        querystring: z.object({ blurry: z.string().max(100).optional() }),
+        response: { 200: z.array(z.object({ id: z.number(), name: z.string() })) },
+      },
+    },
+    async (req) => {
+      let q = db.selectFrom('company').select(['id', 'name']);
+      const b = req.query.blurry?.trim();
+      if (b) q = q.where('name', 'ilike', containing(b));
+      return q.orderBy('name').orderBy('id').limit(50).execute();
     },
   );
 }
