@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, dictEntriesOf, dictText, formatDate, formatMoney, tagColor, withUnit } from './format';
+import { cellText, dictEntriesOf, dictText, formatDate, formatMoney, remoteText, tagColor, UNRESOLVED_LABEL, withUnit } from './format';
 
 describe('cell formatting', () => {
   it('formats money with thousands separators and 2 decimals', () => {
@@ -47,5 +47,30 @@ describe('cell formatting', () => {
     expect(tagColor('warning')).toBe('warning');
     expect(tagColor('danger')).toBe('error');
     expect(tagColor('')).toBe('processing');
+  });
+});
+
+describe('remote cell text', () => {
+  const options = [
+    { value: '1', label: '一号仓库' },
+    { value: '9', label: '华东', children: [{ value: '5', label: '五号仓库' }] },
+  ];
+
+  it('shows the labels of the options, found anywhere in a tree, each once', () => {
+    expect(remoteText(1, undefined, options, 'ready')).toEqual({ text: '一号仓库', unresolved: false });
+    expect(remoteText('1,5', undefined, options, 'ready')).toEqual({ text: '一号仓库,五号仓库', unresolved: false });
+    expect(remoteText(null, undefined, options, 'ready')).toEqual({ text: '', unresolved: false });
+  });
+
+  it('prefers the label the row carries', () => {
+    expect(remoteText(13, '张经理', [], 'ready')).toEqual({ text: '张经理', unresolved: false });
+  });
+
+  it('never shows a bare id: blank while the options load, a placeholder when no label is found', () => {
+    expect(remoteText(13, undefined, undefined, 'loading')).toEqual({ text: '', unresolved: false });
+    expect(remoteText(13, undefined, options, 'ready')).toEqual({ text: UNRESOLVED_LABEL, unresolved: true });
+    expect(remoteText('13,14', undefined, options, 'ready')).toEqual({ text: UNRESOLVED_LABEL, unresolved: true });
+    expect(remoteText('1,13', undefined, options, 'ready')).toEqual({ text: `一号仓库,${UNRESOLVED_LABEL}`, unresolved: true });
+    expect(remoteText(13, undefined, undefined, 'failed')).toEqual({ text: UNRESOLVED_LABEL, unresolved: true });
   });
 });

@@ -6,6 +6,8 @@
 import dayjs from 'dayjs';
 import type { ColumnModel } from '../../model/types';
 import { MONEY_DECIMALS, formatMoney as sharedMoney } from '../../shared/format';
+import { findOption } from '../options/remote-options';
+import type { LoadStatus, RemoteOption } from '../options/types';
 
 export { MONEY_DECIMALS };
 
@@ -114,4 +116,33 @@ export function cellText(column: Pick<ColumnModel, 'dataType' | 'money' | 'decim
   else if (column.dataType === 'datetime') text = formatDate(v, column.timeFormat);
   else text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return withUnit(text, column.unit);
+}
+
+/** What a remote cell shows for a value no label can be found for: a bare id means nothing to a reader. */
+export const UNRESOLVED_LABEL = '—';
+
+/**
+ * A remote (sportData) cell's text: the label the row carries (`{name}Fmt`, as the server sends for
+ * referenced records), else each value's option label. Nothing shows while the options load, and a
+ * value the options lack (a deleted record, or one outside the user's data scope) or whose options
+ * failed shows UNRESOLVED_LABEL, never the raw id. `unresolved`: some value had no label.
+ */
+export function remoteText(
+  value: unknown,
+  fmt: unknown,
+  options: readonly RemoteOption[] | undefined,
+  status: LoadStatus,
+): { text: string; unresolved: boolean } {
+  const values = valuesOf(value);
+  if (!values.length) return { text: '', unresolved: false };
+  if (typeof fmt === 'string' && fmt.trim() !== '') return { text: fmt, unresolved: false };
+  if (!options) return status === 'failed' ? { text: UNRESOLVED_LABEL, unresolved: true } : { text: '', unresolved: false };
+  let unresolved = false;
+  const labels = values.map((v) => {
+    const label = findOption(options, v)?.label;
+    if (label !== undefined && label !== '') return label;
+    unresolved = true;
+    return UNRESOLVED_LABEL;
+  });
+  return { text: [...new Set(labels)].join(','), unresolved };
 }

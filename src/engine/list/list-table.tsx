@@ -16,8 +16,8 @@ import {
 import type { ColumnModel } from '../../model/types';
 import { useOptionsStore } from '../options';
 import { remoteKey, remoteParams } from '../options/remote-options';
-import type { DictEntry, RemoteOption } from '../options/types';
-import { cellText, dictEntriesOf, dictText, tagColor, valuesOf } from './format';
+import type { DictEntry, LoadStatus, RemoteOption } from '../options/types';
+import { cellText, dictEntriesOf, dictText, remoteText, tagColor } from './format';
 import './list-table.css';
 import { PAGE_SIZES, rowNumber, type SortState } from './query';
 
@@ -34,6 +34,7 @@ export const DEFAULT_COLUMN_WIDTH = 150;
 interface Lookups {
   dict: (name: string) => DictEntry[] | undefined;
   remote: (column: ColumnModel) => RemoteOption[] | undefined;
+  remoteStatus: (column: ColumnModel) => LoadStatus;
 }
 
 /**
@@ -66,19 +67,11 @@ function useColumnLookups(columns: readonly ColumnModel[]): { lookups: Lookups; 
     () => ({
       dict: (name) => store.dicts.entries(name),
       remote: (c) => (c.remote ? store.remote.options(remoteKey(c.remote.url, remoteParams(c.remote))) : undefined),
+      remoteStatus: (c) => (c.remote ? store.remote.status(remoteKey(c.remote.url, remoteParams(c.remote))) : 'ready'),
     }),
     [store],
   );
   return { lookups, version };
-}
-
-function findLabel(options: readonly RemoteOption[] | undefined, value: string): string | undefined {
-  for (const o of options ?? []) {
-    if (o.value === value) return o.label;
-    const hit = findLabel(o.children, value);
-    if (hit !== undefined) return hit;
-  }
-  return undefined;
 }
 
 /**
@@ -92,6 +85,9 @@ function tag(key: string, color: string, label: string): ReactNode {
     </span>
   );
 }
+
+/** The hover text of a remote value shown without its label. */
+const UNRESOLVED_TITLE = '关联记录已删除或不在您的数据范围内';
 
 /** A cell's content: tags, dictionary labels, remote labels, a city's labels, or the formatted value. */
 function renderCell(column: ColumnModel, row: Row, lookups: Lookups): { node: ReactNode; text: string } {
@@ -114,11 +110,16 @@ function renderCell(column: ColumnModel, row: Row, lookups: Lookups): { node: Re
     return { text, node: text };
   }
   if (column.remote) {
-    const options = lookups.remote(column);
-    const text = valuesOf(value)
-      .map((v) => findLabel(options, v) ?? v)
-      .join(',');
-    return { text, node: text };
+    const { text, unresolved } = remoteText(value, row[`${column.name}Fmt`], lookups.remote(column), lookups.remoteStatus(column));
+    if (!unresolved) return { text, node: text };
+    return {
+      text,
+      node: (
+        <span className="engine-cell-unresolved" title={UNRESOLVED_TITLE}>
+          {text}
+        </span>
+      ),
+    };
   }
   const text = cellText(column, value);
   if (column.tags && text) return { text, node: tag(text, 'processing', text) };
