@@ -321,7 +321,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       // Which script actions a view has is told only to those who may list it.
-      requirePermission(req, permission(view, 'list'));
+      const user = requirePermission(req, permission(view, 'list'));
       const p = req.body?.groovyQueryParam;
       const key = isRecord(p) ? String(p.groovyAction ?? p.name ?? '') : isAbsent(p) ? '' : String(p);
       const button = view.buttons.find((b) => b.action === 'groovy' && key !== '' && (b.name === key || b.groovyAction === key));
@@ -329,6 +329,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!button?.groovyAction || !action) throw badRequest('未定义的脚本动作');
       requirePermission(req, ...(button.roles.length ? button.roles : [permission(view, 'edit')]));
       const ids = isAbsent(req.body?.ids) || (Array.isArray(req.body?.ids) && !req.body.ids.length) ? [] : idsFrom(req.body?.ids, {});
+      // A script acts only on records of the caller's scope; one other id refuses it, as missing.
+      if (!(await allWithin(db, view, ids, await rowScope(ctx, view, user)))) throw notFound();
       const answer = await action(ctx, view, ids);
       if (WRITING_ACTIONS.has(button.groovyAction)) changeView(ctx, view.id);
       return answer;

@@ -136,7 +136,7 @@ describe('list totals', () => {
 });
 
 describe('a record outside the scope', () => {
-  it('answers 404 to detail, update and delete, and stays as it was', async () => {
+  it('answers 404 to detail, update, delete and scripts, and stays as it was', async () => {
     const p = accounts.get('producer') as Account;
     const { outside, inside } = await idsFor(12, p);
     const before = await as.admin!.get('/api/general/detail', { generalId: 12, id: outside });
@@ -157,6 +157,10 @@ describe('a record outside the scope', () => {
       expect(mixed.status).toBe(404);
       expect((await as.producer!.get('/api/general/detail', { generalId: 12, id: inside })).status).toBe(200);
     }
+    const script = await as.producer!.request('POST', '/api/general/groovy/12', {
+      json: { groovyQueryParam: 'confirmStock', ids: [outside] },
+    });
+    expect(script.status).toBe(404);
     const after = await as.admin!.get('/api/general/detail', { generalId: 12, id: outside });
     expect(after.body).toEqual(before.body);
   });
