@@ -233,6 +233,99 @@ describe('unsaved grants', () => {
   });
 });
 
+describe('data scope', () => {
+  it('sets a role to 自定义 with a department picked by keyboard, keeps it on reopening, and lists each user with 所属企业', async () => {
+    const api = await server.login('admin');
+    expect((await api.post('/api/roles', { name: '数据范围测试', level: 3 })).status).toBe(201);
+    const admin = await openAs('admin', '/system/role');
+    const role = row(admin, '数据范围测试');
+    await role.waitFor();
+    // A new role without a scope starts at 本企业.
+    expect(await role.innerText()).toContain('本企业');
+    await button(role, '编辑').click();
+    const dialog = modal(admin, '编辑角色');
+    await dialog.waitFor();
+    expect(await formItem(dialog, '数据权限').locator('.ant-select-content').innerText()).toBe('本企业');
+    expect(await formItem(dialog, '数据部门').count()).toBe(0);
+
+    // The scope by keyboard: open the list, go down to 自定义, Enter.
+    const scope = formItem(dialog, '数据权限').getByRole('combobox');
+    await scope.focus();
+    await scope.press('Enter');
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '自定义' }).waitFor();
+    for (let i = 0; i < 5; i++) {
+      const active = (await admin.locator('.ant-select-dropdown:visible .ant-select-item-option-active').innerText()).trim();
+      if (active === '自定义') break;
+      await scope.press('ArrowDown');
+    }
+    await scope.press('Enter');
+    await formItem(dialog, '数据权限').locator('.ant-select-content', { hasText: '自定义' }).waitFor();
+
+    // 自定义 needs a department.
+    const depts = formItem(dialog, '数据部门');
+    await depts.waitFor();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await depts.getByText('数据权限为自定义时请至少选择一个部门').waitFor();
+
+    // A department by keyboard: type to find it, Enter picks it.
+    const deptInput = depts.getByRole('combobox');
+    await deptInput.focus();
+    await deptInput.fill('处置企业部');
+    await admin.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '处置企业部' }).waitFor();
+    await deptInput.press('Enter');
+    await depts.locator('.ant-select-selection-item', { hasText: '处置企业部' }).waitFor();
+    await dialog.locator('.ant-modal-title').click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(admin, '修改成功').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await role.getByText('自定义：处置企业部').waitFor();
+    const stored = await server.ctx.db
+      .selectFrom('sys_roles_depts as rd')
+      .innerJoin('sys_role as r', 'r.id', 'rd.role_id')
+      .innerJoin('sys_dept as d', 'd.id', 'rd.dept_id')
+      .select(['r.data_scope', 'd.name'])
+      .where('r.name', '=', '数据范围测试')
+      .execute();
+    expect(stored).toEqual([{ data_scope: '自定义', name: '处置企业部' }]);
+
+    // Reopened, the dialog shows what was kept.
+    await button(role, '编辑').click();
+    await dialog.waitFor();
+    await formItem(dialog, '数据权限').locator('.ant-select-content', { hasText: '自定义' }).waitFor();
+    await formItem(dialog, '数据部门').locator('.ant-select-selection-item', { hasText: '处置企业部' }).waitFor();
+    expect(await formItem(dialog, '数据部门').locator('.ant-select-selection-item').allInnerTexts()).toEqual(['处置企业部']);
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The user list names each user's company; the dialog gives one to a user without.
+    const company = await server.ctx.db.selectFrom('company').select(['id', 'name']).orderBy('id').limit(2).execute();
+    const [producerCompany, disposerCompany] = company as [{ id: number; name: string }, { id: number; name: string }];
+    await admin.goto('/system/user');
+    await admin.locator('.ant-table-thead').getByText('所属企业', { exact: true }).waitFor();
+    await row(admin, 'producer').getByText(producerCompany.name, { exact: true }).waitFor();
+    const supervisor = row(admin, 'supervisor');
+    expect(await supervisor.getByText('—', { exact: true }).count()).toBe(1);
+    await button(supervisor, '编辑').click();
+    const userDialog = modal(admin, '编辑用户');
+    await userDialog.waitFor();
+    const picker = formItem(userDialog, '所属企业').getByRole('combobox');
+    await picker.fill(disposerCompany.name.slice(0, 4));
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: disposerCompany.name }).waitFor();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: disposerCompany.name }).click();
+    await formItem(userDialog, '所属企业').locator('.ant-select-content', { hasText: disposerCompany.name }).waitFor();
+    await userDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(admin, '修改成功').waitFor();
+    await supervisor.getByText(disposerCompany.name, { exact: true }).waitFor();
+    const supervisorRow = await server.ctx.db
+      .selectFrom('sys_user')
+      .select('company_id')
+      .where('username', '=', 'supervisor')
+      .executeTakeFirstOrThrow();
+    expect(supervisorRow.company_id).toBe(disposerCompany.id);
+    await server.ctx.db.updateTable('sys_user').set({ company_id: null }).where('username', '=', 'supervisor').execute();
+  }, 120_000);
+});
+
 describe('company applications', () => {
   it('approves an application; the new company signs in, and finds the message', async () => {
     const uuid = String((await server.api.get('/api/auth/code')).body.uuid);

@@ -19,8 +19,27 @@ export interface RoleRow {
   level: number;
   description: string | null;
   dataScope: string;
+  /** The departments a 自定义 role sees. */
+  depts: { id: number; name: string }[];
   menus: { id: number }[];
   createTime: string | null;
+}
+
+/** Whose records a role's users see and change; a new role gets 本企业. */
+export const DATA_SCOPES = ['全部', '本企业', '本部门', '本人', '自定义'] as const;
+export const DEFAULT_DATA_SCOPE = '本企业';
+
+/** A department a 自定义 role may be given. */
+export interface ScopeDeptNode {
+  id: number;
+  name: string;
+  enabled: boolean;
+  children?: ScopeDeptNode[];
+}
+
+export interface CompanyOption {
+  id: number;
+  name: string;
 }
 
 export interface UserRow {
@@ -38,6 +57,9 @@ export interface UserRow {
   enabled: boolean;
   createTime: string | null;
   roles: { id: number; name: string }[];
+  company: number | null;
+  /** The company's name (所属企业); null when the user has none. */
+  companyName: string | null;
 }
 
 export interface MenuRow {
@@ -116,6 +138,8 @@ export const users = {
   setEnabled: (id: number, enabled: boolean) => http.put('/api/users', { id, enabled }),
   remove: (ids: number[]) => http.delete('/api/users', ids),
   resetPassword: (ids: number[]) => http.post<{ message: string }>('/api/pwd/reset', { ids }),
+  /** The 所属企业 picker: companies whose name contains the text, at most 50. */
+  companies: (blurry: string) => http.get<CompanyOption[]>('/api/users/companies', { blurry }),
 };
 
 export const roles = {
@@ -123,6 +147,8 @@ export const roles = {
   add: (body: unknown) => http.post('/api/roles', body, quiet),
   edit: (body: unknown) => http.put('/api/roles', body, quiet),
   grant: (id: number, menuIds: number[]) => http.put('/api/roles/menu', { id, menus: menuIds.map((m) => ({ id: m })) }),
+  /** Every department, disabled ones included, for a 自定义 role's picker. */
+  deptTree: () => http.get<ScopeDeptNode[]>('/api/roles/depts'),
   remove: (ids: number[]) => http.delete('/api/roles', ids),
 };
 

@@ -1,11 +1,11 @@
-import { Button, Empty, Form, Input, InputNumber, Select, Space, Spin, Table, Tree } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select, Space, Spin, Table, Tree, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { http } from '../../../request';
 import { setCloseGuard } from '../../../shell/close-guards';
-import { type RoleRow, roles } from './api';
+import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type RoleRow, roles, type ScopeDeptNode } from './api';
 import { confirmUnsaved, deleteAfterConfirm, FormModal, LoadError, pickableRow, useRemote } from './common';
 import { type FlatNode, MESSAGES, toggleGrant } from './rules';
 
@@ -20,7 +20,31 @@ interface RoleForm {
   name: string;
   level: number;
   dataScope: string;
+  /** The departments of a 自定义 role. */
+  depts: number[];
   description?: string;
+}
+
+const CUSTOM_SCOPE = '自定义';
+const DEPTS_REQUIRED = '数据权限为自定义时请至少选择一个部门';
+
+interface DeptOption {
+  value: number;
+  title: string;
+  children?: DeptOption[];
+}
+
+const toDeptOptions = (nodes: ScopeDeptNode[]): DeptOption[] =>
+  nodes.map((n) => ({
+    value: n.id,
+    title: n.enabled ? n.name : `${n.name}（已停用）`,
+    children: n.children ? toDeptOptions(n.children) : undefined,
+  }));
+
+/** The 数据权限 column: the scope, and for 自定义 the chosen departments. */
+function scopeText(r: RoleRow): string {
+  if (r.dataScope !== CUSTOM_SCOPE || !r.depts.length) return r.dataScope;
+  return `${r.dataScope}：${r.depts.map((d) => d.name).join('、')}`;
 }
 
 const PAGE_SIZE = 10;
@@ -57,11 +81,25 @@ export function RoleAdminPage() {
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<RoleForm>();
+  const scope = Form.useWatch('dataScope', form);
+  const canEditRoles = can('role:add') || can('role:edit');
 
   const list = useRemote(() => roles.list({ page, size: PAGE_SIZE, blurry }), [page, blurry]);
   const tree = useRemote(() => http.get<MenuTreeNode[]>('/api/menus/tree'), []);
   const flat = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+  // The departments a 自定义 role picks from: read again each time a dialog turns to 自定义 (the department
+  // page may have changed them since); until they arrive the role's own departments stand in.
+  const wantDepts = canEditRoles && dialog !== null && scope === CUSTOM_SCOPE;
+  const [deptsAsked, setDeptsAsked] = useState(0);
+  useEffect(() => {
+    if (wantDepts) setDeptsAsked((n) => n + 1);
+  }, [wantDepts]);
+  const deptTree = useRemote(async () => (deptsAsked ? roles.deptTree() : null), [deptsAsked]);
+  const deptOptions = useMemo<DeptOption[]>(
+    () => (deptTree.data ? toDeptOptions(deptTree.data) : (dialog?.row?.depts ?? []).map((d) => ({ value: d.id, title: d.name }))),
+    [deptTree.data, dialog],
+  );
 
   // The selected role follows the reloaded list (its grant may have changed).
   useEffect(() => {
@@ -104,7 +142,14 @@ export function RoleAdminPage() {
   };
 
   const submit = async (v: RoleForm) => {
-    const body = { id: v.id, name: v.name.trim(), level: v.level, dataScope: v.dataScope, description: v.description?.trim() || null };
+    const body = {
+      id: v.id,
+      name: v.name.trim(),
+      level: v.level,
+      dataScope: v.dataScope,
+      depts: v.dataScope === CUSTOM_SCOPE ? (v.depts ?? []) : [],
+      description: v.description?.trim() || null,
+    };
     if (dialog?.mode === 'edit') await roles.edit(body);
     else await roles.add(body);
     notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
@@ -162,7 +207,12 @@ export function RoleAdminPage() {
           }}
           columns={[
             { title: '名称', dataIndex: 'name' },
-            { title: '数据权限', dataIndex: 'dataScope', width: 100 },
+            {
+              title: '数据权限',
+              width: 180,
+              ellipsis: { showTitle: false },
+              render: (_, r) => <span title={scopeText(r)}>{scopeText(r)}</span>,
+            },
             { title: '级别', dataIndex: 'level', width: 70 },
             { title: '描述', dataIndex: 'description', ellipsis: true },
             { title: '创建日期', dataIndex: 'createTime', width: 170 },
@@ -243,9 +293,10 @@ export function RoleAdminPage() {
                 name: dialog.row.name,
                 level: dialog.row.level,
                 dataScope: dialog.row.dataScope,
+                depts: dialog.row.depts.map((d) => d.id),
                 description: dialog.row.description ?? '',
               }
-            : { level: 3, dataScope: '本级' }
+            : { level: 3, dataScope: DEFAULT_DATA_SCOPE, depts: [] }
         }
         onSubmit={submit}
         onClose={() => setDialog(null)}
@@ -256,15 +307,30 @@ export function RoleAdminPage() {
         <Form.Item name="level" label="角色级别" rules={[{ required: true, message: '请输入角色级别' }]}>
           <InputNumber min={1} max={99} />
         </Form.Item>
-        <Form.Item name="dataScope" label="数据权限">
-          <Select
-            options={[
-              { value: '全部', label: '全部' },
-              { value: '本级', label: '本级' },
-              { value: '自定义', label: '自定义' },
-            ]}
-          />
+        <Form.Item name="dataScope" label="数据权限" rules={[{ required: true, message: '请选择数据权限' }]}>
+          <Select aria-label="数据权限" options={DATA_SCOPES.map((d) => ({ value: d, label: d }))} />
         </Form.Item>
+        {scope === CUSTOM_SCOPE && (
+          <Form.Item
+            name="depts"
+            label="数据部门"
+            required
+            rules={[{ required: true, type: 'array', min: 1, message: DEPTS_REQUIRED }]}
+            extra={deptTree.error ? <LoadError error={deptTree.error} retry={deptTree.reload} /> : undefined}
+          >
+            <TreeSelect
+              aria-label="数据部门"
+              multiple
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              treeDefaultExpandAll
+              allowClear
+              placeholder="选择可见其数据的部门"
+              loading={deptTree.loading}
+              treeData={deptOptions}
+              notFoundContent={deptTree.loading ? <Spin size="small" /> : deptTree.error ? '部门加载失败' : '暂无部门'}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="description" label="描述">
           <Input.TextArea rows={3} maxLength={255} />
         </Form.Item>

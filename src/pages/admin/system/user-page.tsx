@@ -18,6 +18,7 @@ interface UserForm {
   roleIds: number[];
   enabled: boolean;
   permission?: string | null;
+  companyId?: number | null;
 }
 
 const PAGE_SIZE = 10;
@@ -43,6 +44,10 @@ export function UserAdminPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: UserRow } | null>(null);
   const [form] = Form.useForm<UserForm>();
+  // The 所属企业 picker asks the server for companies by name while the dialog is open.
+  const [companySearch, setCompanySearch] = useState('');
+  const dialogOpen = dialog !== null;
+  const companies = useRemote(async () => (dialogOpen ? users.companies(companySearch.trim()) : []), [dialogOpen, companySearch]);
 
   const depts = useRemote(deptTree, []);
   const roleList = useRemote(allRoles, []);
@@ -51,6 +56,14 @@ export function UserAdminPage() {
     [page, deptId, blurry, enabled],
   );
   const treeData = useMemo(() => toTreeData(depts.data ?? []), [depts.data]);
+  const companyOptions = useMemo(() => {
+    const found = (companies.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+    // The edited user's own company stays nameable whatever the search found.
+    const own = dialog?.row;
+    if (own?.company != null && own.companyName && !found.some((o) => o.value === own.company))
+      found.unshift({ value: own.company, label: own.companyName });
+    return found;
+  }, [companies.data, dialog]);
 
   const search = () => {
     setPage(0);
@@ -70,6 +83,7 @@ export function UserAdminPage() {
       roles: (v.roleIds ?? []).map((id) => ({ id })),
       enabled: v.enabled,
       permission: v.permission || null,
+      companyId: v.companyId ?? null,
     };
     if (dialog?.mode === 'edit') await users.edit(body);
     else await users.add(body);
@@ -215,6 +229,7 @@ export function UserAdminPage() {
             { title: '电话', dataIndex: 'phone', width: 130 },
             { title: '邮箱', dataIndex: 'email', ellipsis: true },
             { title: '部门', render: (_, r) => r.dept?.name ?? '' },
+            { title: '所属企业', ellipsis: true, render: (_, r) => r.companyName ?? '—' },
             { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
             {
               title: '状态',
@@ -273,11 +288,15 @@ export function UserAdminPage() {
                 roleIds: dialog.row.roles.map((x) => x.id),
                 enabled: dialog.row.enabled,
                 permission: dialog.row.permission ?? '',
+                companyId: dialog.row.company,
               }
-            : { enabled: true, roleIds: [], deptId: deptId ?? undefined, permission: '' }
+            : { enabled: true, roleIds: [], deptId: deptId ?? undefined, permission: '', companyId: null }
         }
         onSubmit={submit}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setDialog(null);
+          setCompanySearch('');
+        }}
       >
         <Form.Item name="username" label="用户名" required rules={[ruleOf(usernameError)]}>
           <Input autoComplete="off" maxLength={50} />
@@ -318,6 +337,18 @@ export function UserAdminPage() {
             options={(roleList.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
             optionFilterProp="label"
             aria-label="角色"
+          />
+        </Form.Item>
+        <Form.Item name="companyId" label="所属企业">
+          <Select
+            aria-label="所属企业"
+            showSearch={{ filterOption: false, onSearch: setCompanySearch }}
+            allowClear
+            placeholder="输入企业名称搜索"
+            loading={companies.loading}
+            options={companyOptions}
+            notFoundContent={companies.loading ? <Spin size="small" /> : companies.error ? companies.error : '暂无企业'}
+            onChange={() => setCompanySearch('')}
           />
         </Form.Item>
         <Form.Item name="permission" label="企业类别">
