@@ -3,8 +3,9 @@ import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { bigScreenOf, dataViewsOf } from '../lowcode/screen-share.js';
-import type { ViewModel } from '../lowcode/view-model.js';
+import { componentNameOf, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
+import { allMenus, menuIdsOfUser } from './accounts-menus.js';
 import { escapeLike } from './sql.js';
 
 /**
@@ -72,6 +73,69 @@ export async function requireLookup(
   if (permissions.some((p) => hasPermission(user.roles, p))) return user;
   if (await listsViewDrawingFrom(ctx, user, path)) return user;
   throw forbidden(LOOKUP_DENIED);
+}
+
+/** The screen a menu's route draws (`/{x}/vBuild/temp/{id}`, the client's rule), or undefined. */
+export function screenOfMenuPath(path: string | null): number | undefined {
+  const m = /(?:^|\/)vBuild\/temp\/(\d{1,9})\/?(?:[?#].*)?$/.exec(path ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Whether one of the user's menus (a page, not a button) leads to the screen. */
+export async function menuGrantsScreen(ctx: AppContext, user: SessionUser, screenId: number): Promise<boolean> {
+  const menus = await allMenus(ctx.db);
+  const leading = menus.filter((m) => m.type !== 2 && screenOfMenuPath(m.path) === screenId);
+  if (!leading.length) return false;
+  if (user.isAdmin) return true;
+  const granted = await menuIdsOfUser(ctx.db, user.id, menus);
+  return leading.some((m) => granted.has(m.id));
+}
+
+interface ScreenRow {
+  id: number;
+  status: number;
+  type: number;
+  disTemplate: string | null;
+}
+
+/** The template with its container's views replaced by `views`; unchanged when it cannot be read. */
+function withViews(template: string | null, views: number[]): string | null {
+  try {
+    let t: unknown = JSON.parse(template ?? '');
+    if (typeof t === 'string') t = JSON.parse(t);
+    if (typeof t !== 'object' || t === null || Array.isArray(t)) return template;
+    return JSON.stringify({ ...t, baseView: views });
+  } catch {
+    return template;
+  }
+}
+
+/**
+ * The screen as the user may read it, or 403. Screen managers (screen:list) read every screen. Other
+ * staff read a screen one of their menus leads to, and any enabled one that draws only what they may
+ * see: a big screen always, a list, form or tab screen when they may list every view it draws. A list
+ * or tab screen a menu grants is answered with the views the user may list, so each of its tabs opens.
+ */
+export async function readableScreen<T extends ScreenRow>(ctx: AppContext, user: SessionUser, row: T): Promise<T> {
+  if (hasPermission(user.roles, 'screen:list')) return row;
+  const granted = await menuGrantsScreen(ctx, user, row.id);
+  if (!granted && row.status !== 1) throw forbidden();
+  if (row.type === 2) return row;
+  const views = screenViewsOf({ id: row.id, type: row.type, dis_template: row.disTemplate });
+  if (!views) {
+    if (granted) return row;
+    throw forbidden();
+  }
+  const found = views.length ? await ctx.db.selectFrom('lc_generation').select(['id', 'dis_menu']).where('id', 'in', views).execute() : [];
+  const listable = (id: number) => {
+    const view = found.find((v) => v.id === id);
+    const component = view && componentNameOf(view.id, view.dis_menu);
+    return component !== undefined && hasPermission(user.roles, `${component}:list`);
+  };
+  if (views.every(listable)) return row;
+  if (!granted) throw forbidden();
+  if (row.type !== 1 && row.type !== 4) return row;
+  return { ...row, disTemplate: withViews(row.disTemplate, views.filter(listable)) };
 }
 
 /** Those who build charts and data views: they read any data view. */

@@ -2,17 +2,17 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { isAbsent } from '../../src/model/index.js';
 import type { App } from '../app.js';
-import { currentUser, hasPermission, requirePermission } from '../auth.js';
+import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
-import { DATA_VIEW_MANAGERS, requireDataViewReader } from '../lib/lookup-access.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { DATA_VIEW_MANAGERS, readableScreen, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
 import { boundedInt, containing, INT4_MAX, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
 import { idSchema, idsFrom, jsonText, pageQuery } from '../lowcode/params.js';
 import { checkParentMenu, dropViewMenus, syncViewMenu } from '../lowcode/view-menu.js';
-import { componentNameOf, type DefinitionRow, readPage, readView, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
+import { componentNameOf, type DefinitionRow, readPage, readView, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 
 /** Low-code definitions: views (/api/generation), screens (/api/screen) and SQL data views (/api/data). */
@@ -288,10 +288,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Any screen draws at its address whether or not a menu points at it, so reading it decides the page.
-  // Screen managers (screen:list) read every screen. Other staff read an enabled one: a big screen
-  // (type 2) always; a list, form or tab screen (types 1, 3, 4) when they may list every view it draws.
-  // Without a session a big screen is reached only through a share link (/api/open/*).
+  // Any screen draws at its address whether or not a menu points at it, so reading it decides the page
+  // (see readableScreen). Without a session a big screen is reached only through a share link (/api/open/*).
   app.get(
     '/api/screen/detail',
     {
@@ -302,19 +300,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const user = currentUser(req);
       const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
       if (!row) throw notFound('大屏不存在');
-      if (hasPermission(user.roles, 'screen:list')) return row;
-      if (row.status !== 1) throw forbidden();
-      if (row.type === 2) return row;
-      const views = screenViewsOf({ id: row.id, type: row.type, dis_template: row.disTemplate });
-      if (!views) throw forbidden();
-      const found = views.length ? await db.selectFrom('lc_generation').select(['id', 'dis_menu']).where('id', 'in', views).execute() : [];
-      const listable = (id: number) => {
-        const view = found.find((v) => v.id === id);
-        const component = view && componentNameOf(view.id, view.dis_menu);
-        return component !== undefined && hasPermission(user.roles, `${component}:list`);
-      };
-      if (!views.every(listable)) throw forbidden();
-      return row;
+      return readableScreen(ctx, user, row);
     },
   );
 
