@@ -6,6 +6,7 @@ import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
+import { warehouseWithin } from '../lib/business-records.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels, dictLabelsOf } from '../lib/dict-labels.js';
@@ -127,12 +128,10 @@ const ratioOf = (part: number, total: number) => (total > 0 ? Math.round((part /
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  /** A warehouse the user may look at: their company's own, any for those who see every company. */
+  /** A warehouse the user may look at: their company's own, any for those who see every company; another's is missing. */
   async function checkWarehouse(u: SessionUser, warehouseId: number | undefined): Promise<void> {
     if (warehouseId === undefined) return;
-    const w = await db.selectFrom('company_warehouse').select('company_id').where('id', '=', warehouseId).executeTakeFirst();
-    if (!w) throw notFound('仓库不存在');
-    if (!seesAll(u) && w.company_id !== u.companyId) throw forbidden('无权查看该仓库');
+    if (!(await warehouseWithin(db, u, warehouseId))) throw notFound('仓库不存在');
   }
 
   const inventory = async (scope: Scope, warehouseId: number | undefined) => {
@@ -600,9 +599,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const saveConfig = async (u: SessionUser, body: z.infer<typeof configBody>, id?: number) => {
     let companyId = configScope(u, body.companyId);
     if (body.warehouseId) {
-      const w = await db.selectFrom('company_warehouse').select('company_id').where('id', '=', body.warehouseId).executeTakeFirst();
+      const w = await warehouseWithin(db, u, body.warehouseId);
       if (!w) throw notFound('仓库不存在');
-      if (companyId !== null && w.company_id !== companyId) throw forbidden('无权设置该仓库');
+      if (companyId !== null && w.company_id !== companyId) throw badRequest('仓库不属于所选企业');
       companyId = w.company_id;
     }
     if (companyId === null) throw badRequest('请选择企业');

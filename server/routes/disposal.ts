@@ -9,12 +9,14 @@ import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
-import { nextNumber, RecordInvalid, sendInvalid, updateRecord } from '../lib/business-records.js';
+import { contractWithin, nextNumber, RecordInvalid, sendInvalid, warehouseWithin } from '../lib/business-records.js';
 import { businessView } from '../lib/business-views.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { pageNumber } from '../lib/paging.js';
 import { INT4_MAX, isDbId, wireTimeText } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
+import { updateRecord } from '../lowcode/record-writes.js';
+import { rowScope } from '../lowcode/row-scope.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
 import { sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
@@ -57,17 +59,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return view;
   };
 
+  /** A warehouse the user may use (its company's own, any for those who see all); another's is missing. */
   const ownWarehouse = async (u: SessionUser, warehouseId: unknown) => {
     const id = Number(warehouseId);
     if (!isDbId(id)) return null;
-    const w = await db
-      .selectFrom('company_warehouse as w')
-      .innerJoin('company as c', 'c.id', 'w.company_id')
-      .select(['w.id', 'w.company_id', 'w.region', 'w.region_fmt', 'w.address', 'c.name as company_name'])
-      .where('w.id', '=', id)
-      .executeTakeFirst();
+    const w = await warehouseWithin(db, u, id);
     if (!w) throw notFound('仓库不存在');
-    if (!seesAll(u) && w.company_id !== u.companyId) throw forbidden('无权使用该仓库');
     return w;
   };
 
@@ -114,12 +111,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!partyBName) throw badRequest('请选择卸货点');
       let contractNo = form.contractNo ?? null;
       if (form.contractId) {
-        const c = await db
-          .selectFrom('company_contract')
-          .select(['contract_no', 'party_a_company'])
-          .where('id', '=', form.contractId)
-          .executeTakeFirst();
-        if (!c || c.party_a_company !== partyA.id) throw badRequest('合同不属于所选签约企业');
+        const c = await contractWithin(db, u, form.contractId);
+        if (!c) throw notFound('合同不存在');
+        if (c.party_a_company !== partyA.id) throw badRequest('合同不属于所选签约企业');
         contractNo = c.contract_no;
       }
       const waste = await db
@@ -207,30 +201,20 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const body = bodyRecord(req.body);
     const id = Number(body.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('id 不能为空');
-    const existing = await findRecord(db, view, id);
+    // A record outside the user's scope is answered as missing, as /api/general does.
+    const scope = await rowScope(ctx, view, u);
+    const existing = await findRecord(db, view, id, scope);
     if (!existing) throw notFound('库存记录不存在');
-    if (!seesAll(u)) {
-      const w = existing.warehouseId
-        ? await db.selectFrom('company_warehouse').select('company_id').where('id', '=', Number(existing.warehouseId)).executeTakeFirst()
-        : undefined;
-      const creator = await db
-        .selectFrom('sys_user')
-        .select('company_id')
-        .where('username', '=', String(existing.createBy ?? ''))
-        .executeTakeFirst();
-      const owner = w?.company_id ?? creator?.company_id;
-      if (!u.companyId || owner !== u.companyId) throw forbidden('无权修改该库存记录');
-    }
     const record = await inventoryRecord(u, body);
+    let values: Row;
     try {
-      const values = recordValues(view, record, existing);
-      await updateRecord(db, view, id, values);
-      changeView(ctx, view.id);
-      return OK;
+      values = recordValues(view, record, existing);
     } catch (e) {
       if (e instanceof RecordInvalid) return sendInvalid(reply, e);
       throw e;
     }
+    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('库存记录不存在');
+    return OK;
   });
 
   // ----- a disposer quotes on an inquiry -----
@@ -254,24 +238,27 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         req.body,
       );
       const view = await requireView('disposalInquiry');
-      const existing = await findRecord(db, view, body.id);
+      // The asked disposer is a party to the inquiry, so it is in its scope; any other inquiry is missing.
+      const scope = await rowScope(ctx, view, u);
+      const existing = await findRecord(db, view, body.id, scope);
       if (!existing) throw notFound('询价单不存在');
+      // The asker sees its own inquiry, but only the asked company quotes.
       if (!seesAll(u) && Number(existing.companyId) !== u.companyId) throw forbidden('只能对发给本企业的询价报价');
       if (!QUOTABLE.includes(String(existing.inquiryStatus ?? ''))) throw badRequest('询价已关闭，不能报价');
       const price = body.quotedPrice;
       if (price === '' || price === null) throw badRequest('请输入报价单价');
+      let values: Row;
       try {
-        const values = recordValues(
+        values = recordValues(
           view,
           { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
           existing,
         );
-        await updateRecord(db, view, body.id, values);
       } catch (e) {
         if (e instanceof RecordInvalid) return sendInvalid(reply, e);
         throw e;
       }
-      changeView(ctx, view.id);
+      if (!(await updateRecord(ctx, view, body.id, values, scope))) throw notFound('询价单不存在');
       // The asker's company hears of the quote.
       const asker = await db
         .selectFrom('sys_user')

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { forbidden, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { businessView } from '../lib/business-views.js';
-import { factGroups, factTotals, factTotalsAll } from '../lib/dashboard-facts.js';
-import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
+import { ensureFacts, factGroups, factTotals, factTotalsAll, type Scope } from '../lib/dashboard-facts.js';
+import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { pageNumber, pageParams } from '../lib/paging.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
+import { rowScope } from '../lowcode/row-scope.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 
@@ -170,10 +171,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   // ----- orders and their parties -----
 
-  /** The user's company name (parties of disposal orders are named), or null. */
-  const companyName = async (u: SessionUser) =>
-    u.companyId ? ((await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst())?.name ?? null) : null;
-
   interface Chain {
     logistics: ViewModel;
     orders: ViewModel | null;
@@ -187,33 +184,37 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return { logistics, orders, stock };
   }
 
+  /**
+   * The running sums' scope that holds exactly the records of the user's row scope: every record, or its
+   * company's (its own and its departments' records are its company's). Undefined for any other scope.
+   */
+  const sumsScope = (u: SessionUser): Scope | undefined => {
+    const s = u.dataScope;
+    if (s.all) return { kind: 'all' };
+    if (s.companyId !== null && s.companyId === u.companyId && !s.depts.length) return { kind: 'company', companyId: s.companyId };
+    return undefined;
+  };
+
   const has = (v: ViewModel | null, name: string) => !!v && v.columns.some((c) => c.name === name);
 
   /**
-   * The logistics orders a user may see, as a join from l (logistics) to o (its disposal order) and s
-   * (that order's stock-in): everyone's for those who see all; otherwise those carried by their company
-   * or whose disposal order names their company as producer or disposer.
+   * The logistics orders a user may see (their row scope, as /api/general lists them), as a join from t
+   * (logistics) to o (its disposal order) and s (that order's stock-in).
    */
   async function visible(u: SessionUser, c: Chain) {
     const joinOrder = !!c.orders && has(c.logistics, 'disposalOrderId');
     const joinStock = joinOrder && !!c.stock && has(c.orders, 'stockId') && has(c.stock, 'warehouseId');
     const from = sql.join(
       [
-        sql`${sql.table(viewTable(c.logistics.id))} l`,
-        ...(joinOrder ? [sql`left join ${sql.table(viewTable(c.orders!.id))} o on o.id = l."disposalOrderId"`] : []),
+        sql`${sql.table(viewTable(c.logistics.id))} as t`,
+        ...(joinOrder ? [sql`left join ${sql.table(viewTable(c.orders!.id))} o on o.id = t."disposalOrderId"`] : []),
         ...(joinStock ? [sql`left join ${sql.table(viewTable(c.stock!.id))} s on s.id = o."stockId"`] : []),
       ],
       sql` `,
     );
     const where: RawBuilder<unknown>[] = [];
-    if (!seesAll(u)) {
-      const own = u.companyId ?? -1;
-      const mine = [sql`l.create_by in (select username from sys_user where company_id = ${own})`];
-      const name = sql`(select name from company where id = ${own})`;
-      if (joinOrder && has(c.orders, 'producerName')) mine.push(sql`o."producerName" = ${name}`);
-      if (joinOrder && has(c.orders, 'disposerName')) mine.push(sql`o."disposerName" = ${name}`);
-      where.push(sql`(${sql.join(mine, sql` or `)})`);
-    }
+    const scope = await rowScope(ctx, c.logistics, u);
+    if (scope) where.push(scope.condition);
     const column = (ok: boolean, expr: RawBuilder<unknown>, as: string) =>
       ok ? sql`${expr} as ${sql.id(as)}` : sql`null as ${sql.id(as)}`;
     const extras = sql.join([
@@ -251,12 +252,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       const { limit, offset } = pageParams(req.query.page, req.query.size);
       const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+      // The count comes from the running sums, which attribute each order to its warehouse when it is
+      // written, when they hold the user's scope (every record, or its company's); else from the rows.
+      const sums = sumsScope(u);
+      const counted = sums
+        ? ensureFacts(ctx).then(() => factTotals(db, { source: 'logisticsOrder', scope: sums, warehouseId }))
+        : sql<{ n: number | string }>`select count(*) as n from ${from} ${cond}`
+            .execute(db)
+            .then((r) => ({ n: Number(r.rows[0]?.n ?? 0) }));
       const [page, total] = await Promise.all([
-        sql<Row & { id: number }>`select l.id, ${extras} from ${from} ${cond} order by l.id desc limit ${limit} offset ${offset}`.execute(
+        sql<Row & { id: number }>`select t.id, ${extras} from ${from} ${cond} order by t.id desc limit ${limit} offset ${offset}`.execute(
           db,
         ),
-        // The count comes from the running sums, which attribute each order to its warehouse when it is written.
-        factTotals(db, { source: 'logisticsOrder', scope: scopeOf(u), warehouseId }),
+        counted,
       ]);
       if (!page.rows.length) return { content: [], totalElements: total.n };
       const rows = await sql<Row>`select ${selectList(c.logistics)} from ${sql.table(viewTable(c.logistics.id))}
@@ -272,24 +280,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  /** One logistics order the user may see, with its disposal order, or 404/403. */
+  /** One logistics order within the user's scope, with its disposal order; any other is missing (404). */
   async function oneOrder(u: SessionUser, id: number) {
     const c = await chain();
-    const record = await findRecord(db, c.logistics, id);
+    const record = await findRecord(db, c.logistics, id, await rowScope(ctx, c.logistics, u));
     if (!record) throw notFound('物流订单不存在');
     const orderId = Number(record.disposalOrderId);
+    // The order's own disposal order is part of what it shows, whoever created that order.
     const order = c.orders && Number.isSafeInteger(orderId) && orderId > 0 ? ((await findRecord(db, c.orders, orderId)) ?? null) : null;
-    if (!seesAll(u)) {
-      const name = await companyName(u);
-      const creator = await db
-        .selectFrom('sys_user')
-        .select('company_id')
-        .where('username', '=', String(record.createBy ?? ''))
-        .executeTakeFirst();
-      const involved =
-        (u.companyId && creator?.company_id === u.companyId) || (name && (order?.producerName === name || order?.disposerName === name));
-      if (!involved) throw forbidden('无权查看该物流订单');
-    }
     return { c, record, order };
   }
 

@@ -140,9 +140,9 @@ describe('manual disposal order', () => {
       .select('id')
       .where('company_id', '=', COMPANY.disposer2)
       .executeTakeFirstOrThrow();
-    expect((await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, partyBWarehouseId: foreign.id })).status).toBe(
-      403,
-    );
+    // Another company's unloading point is answered as missing.
+    const refused = await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, partyBWarehouseId: foreign.id });
+    expect([refused.status, refused.body.message]).toEqual([404, '仓库不存在']);
   });
 });
 
@@ -174,9 +174,11 @@ describe('company inventory', () => {
     const bad = await producer.post('/api/companyInventory', { wasteName: '废包装桶', quantity: 0, warehouseId });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.length).toBeGreaterThan(0);
+    // Without stockIn:edit the call is refused; another company's record and warehouse are answered as missing.
     expect((await disposer.post('/api/companyInventory/update', { id: r.body.id, quantity: 1 })).status).toBe(403);
+    expect((await collector.post('/api/companyInventory/update', { id: r.body.id, quantity: 1 })).status).toBe(404);
     const foreign = (await disposer.get('/api/companyWarehouse/list')).body.content[0].id;
-    expect((await producer.post('/api/companyInventory', { wasteName: 'x', quantity: 1, warehouseId: foreign })).status).toBe(403);
+    expect((await producer.post('/api/companyInventory', { wasteName: 'x', quantity: 1, warehouseId: foreign })).status).toBe(404);
   });
 });
 

@@ -150,9 +150,9 @@ describe('the acceptance rule: a stock-in shows in the inventory total', () => {
     close((await inventory(producer)).inventoryTotal, before.inventoryTotal + 1.5);
   });
 
-  it('refuses a warehouse of another company, and answers for every warehouse to those who see all', async () => {
+  it('answers a warehouse of another company as missing, and for every warehouse to those who see all', async () => {
     const foreign = (await get(disposer, '/api/companyWarehouse/list')).content[0].id;
-    expect((await producer.get('/api/inventoryInfo', { warehouseId: foreign })).status).toBe(403);
+    expect((await producer.get('/api/inventoryInfo', { warehouseId: foreign })).status).toBe(404);
     expect((await producer.get('/api/inventoryInfo', { warehouseId: 999_999 })).status).toBe(404);
     expect((await producer.get('/api/inventoryInfo', { warehouseId: 'x' })).status).toBe(400);
     close((await inventory(admin, { warehouseId: foreign })).inventoryTotal, await heldOf(foreign));
@@ -384,8 +384,8 @@ describe('the logistics home', () => {
     const linkman = await get(producer, '/api/logisticsOrder/getLogisticsLinkman', { id: add.body.id });
     expect(linkman.shipper).toMatchObject({ companyId: COMPANY.producer, companyName: PRODUCER });
     expect(linkman.receiver).toMatchObject({ companyId: COMPANY.disposer, companyName: DISPOSER });
-    // A company the order does not involve may not read it.
-    expect((await collector.get('/api/logisticsOrder/getTransportInfo', { id: add.body.id })).status).toBe(403);
+    // A company the order does not involve does not find it.
+    expect((await collector.get('/api/logisticsOrder/getTransportInfo', { id: add.body.id })).status).toBe(404);
     expect((await admin.get('/api/logisticsOrder/getTransportInfo', { id: 999_999 })).status).toBe(404);
   });
 
