@@ -309,9 +309,12 @@ describe('data scope', () => {
     const userDialog = modal(admin, '编辑用户');
     await userDialog.waitFor();
     const picker = formItem(userDialog, '所属企业').getByRole('combobox');
+    // By keyboard: the answer for the typed name is the only option, and Enter picks it.
     await picker.fill(disposerCompany.name.slice(0, 4));
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: disposerCompany.name }).waitFor();
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: disposerCompany.name }).click();
+    await expect
+      .poll(() => admin.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts())
+      .toEqual([disposerCompany.name]);
+    await picker.press('Enter');
     await formItem(userDialog, '所属企业').locator('.ant-select-content', { hasText: disposerCompany.name }).waitFor();
     await userDialog.getByRole('button', { name: /确\s*定/ }).click();
     await toast(admin, '修改成功').waitFor();

@@ -44,10 +44,14 @@ export function UserAdminPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: UserRow } | null>(null);
   const [form] = Form.useForm<UserForm>();
-  // The 所属企业 picker asks the server for companies by name while the dialog is open.
+  // The 所属企业 picker asks the server for companies by name while the dialog is open; the answer for an
+  // older text is never offered for a newer one.
   const [companySearch, setCompanySearch] = useState('');
   const dialogOpen = dialog !== null;
-  const companies = useRemote(async () => (dialogOpen ? users.companies(companySearch.trim()) : []), [dialogOpen, companySearch]);
+  const companies = useRemote(
+    async () => ({ search: companySearch, list: dialogOpen ? await users.companies(companySearch.trim()) : [] }),
+    [dialogOpen, companySearch],
+  );
 
   const depts = useRemote(deptTree, []);
   const roleList = useRemote(allRoles, []);
@@ -57,13 +61,14 @@ export function UserAdminPage() {
   );
   const treeData = useMemo(() => toTreeData(depts.data ?? []), [depts.data]);
   const companyOptions = useMemo(() => {
-    const found = (companies.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+    const current = companies.data?.search === companySearch ? companies.data.list : [];
+    const found = current.map((c) => ({ value: c.id, label: c.name }));
     // The edited user's own company stays nameable whatever the search found.
     const own = dialog?.row;
     if (own?.company != null && own.companyName && !found.some((o) => o.value === own.company))
       found.unshift({ value: own.company, label: own.companyName });
     return found;
-  }, [companies.data, dialog]);
+  }, [companies.data, companySearch, dialog]);
 
   const search = () => {
     setPage(0);
