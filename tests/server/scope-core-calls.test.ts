@@ -122,6 +122,35 @@ describe('logistics detail', () => {
   });
 });
 
+describe('the dashboards', () => {
+  /** How many records of the caller's list of a view have each status. */
+  const statuses = async (c: ApiClient, viewId: number, field: string) => {
+    const list = await ok(c.get(`/api/general/list/${viewId}`, { page: 0, size: 1000 }));
+    expect(list.content).toHaveLength(list.totalElements);
+    const count = (...of: string[]) => (list.content as Record<string, unknown>[]).filter((r) => of.includes(String(r[field]))).length;
+    return { total: list.totalElements as number, count };
+  };
+
+  it('count what the caller’s lists show', async () => {
+    for (const [name, c] of Object.entries({ supervisor, producer, disposer, logistics, collector })) {
+      const home = await ok(c.get('/api/logisticsOrder/dashboard', { isRefresh: 1 }));
+      const carried = await statuses(c, 20, 'orderStatus');
+      expect([home.total, home.pending, home.finished], name).toEqual([carried.total, carried.count('0'), carried.count('2')]);
+      const tiles = await ok(c.get('/api/produceOrderDashboard', { isRefresh: 1 }));
+      expect(tiles.ongoingLogisticsOrder, name).toBe(carried.count('0', '1'));
+      for (const [viewId, field, tile] of [
+        [19, 'orderStatus', 'ongoingDisposalOrder'],
+        [15, 'inquiryStatus', 'ongoingDisposalInquiry'],
+      ] as const) {
+        const r = await c.get(`/api/general/list/${viewId}`, { page: 0, size: 1 });
+        // Without the view's list the tile still counts the company's records; with it, the same ones.
+        if (r.status !== 200) continue;
+        expect(tiles[tile], `${name} ${tile}`).toBe((await statuses(c, viewId, field)).count('0', '1'));
+      }
+    }
+  });
+});
+
 describe('company inventory', () => {
   it('updates a stock-in of the caller’s scope and answers another company’s as missing', async () => {
     const collectorWarehouse = (await ok(collector.get('/api/companyWarehouse/list'))).content[0].id;
