@@ -14,7 +14,7 @@ import { type BusinessViewName, businessViews } from './business-views.js';
  *
  * Each source record contributes to the fact rows of company 0 (everyone), of every company it involves
  * (role '*', once per record), and of each party by role: 'a' (owner, producer, payer, asker), 'b'
- * (disposer, payee, asked) and 'c' (the company of the user who created it). Parties are found when the
+ * (disposer, payee, asked) and 'c' (the company it was created in). Parties are found when the
  * record is written: by warehouse, by company id, by company name, or through the record it refers to
  * (a logistics order through its disposal order). rebuildFacts() recomputes a source from its table,
  * which is what a company rename calls.
@@ -53,10 +53,12 @@ const bucket = (unit: 'year' | 'month' | 'day', ...keys: string[]) =>
   `date_trunc('${unit}', coalesce(${[...keys.map((k) => `dash_date(dash_j->>'${k}')`), `dash_date(dash_j->>'create_time')`].join(', ')}))::date`;
 const companyNamed = (key: string) => `(select c.id from company c where c.name = ${text(key)} order by c.id limit 1)`;
 const companyWithId = (key: string) => `(select c.id from company c where c.id = dash_int(dash_j->>'${key}'))`;
-const CREATOR = `(select u.company_id from sys_user u where u.username = dash_j->>'create_by')`;
+/** The company the record was created in; a record written without it (plain SQL) takes its creator's. */
+const CREATOR = `coalesce(dash_int(dash_j->>'create_company'), (select u.company_id from sys_user u where u.username = dash_j->>'create_by'))`;
 
 const SPECS: Record<FactSource, SourceSpec> = {
   // Held waste: owner is the warehouse's company, or the creator's when the record names no warehouse.
+  // company_warehouse is the SQL view over the warehouse view's table (entity-views.ts), whichever it is.
   stockIn: {
     status: 'status',
     category: text('wasteCategory'),

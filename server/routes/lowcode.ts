@@ -5,6 +5,7 @@ import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
+import { syncEntityViews, withEntityViews } from '../lib/entity-views.js';
 import { DATA_VIEW_MANAGERS, readableScreen, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
 import { boundedInt, containing, INT4_MAX, wireTime } from '../lib/sql.js';
@@ -54,7 +55,7 @@ async function designView(
       .set({ ...set, dis_template: disTemplate, update_time: sql`now()` })
       .where('id', '=', id)
       .execute();
-    await syncViewTable(trx, view);
+    await withEntityViews(trx, () => syncViewTable(trx, view));
   });
   changeView(ctx, id);
 }
@@ -164,7 +165,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
           .executeTakeFirstOrThrow();
         // A bad template throws here and the insert is rolled back with it.
-        if (template) await syncViewTable(trx, designedModel(row));
+        if (template) await withEntityViews(trx, () => syncViewTable(trx, designedModel(row)));
         return row.id;
       });
       changeView(ctx, id);
@@ -208,6 +209,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .set({ ...set, update_time: sql`now()` })
           .where('id', '=', b.id)
           .execute();
+        await syncEntityViews(db);
         changeView(ctx, b.id);
       }
       return OK;
@@ -220,7 +222,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
       const dropped = await dropViewMenus(trx, ids);
       await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
-      for (const id of ids) await dropViewTable(trx, id);
+      await withEntityViews(trx, async () => {
+        for (const id of ids) await dropViewTable(trx, id);
+      });
       return dropped;
     });
     for (const id of ids) changeView(ctx, id);

@@ -507,10 +507,10 @@ export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
     .values([
       { id: ROLE.superAdmin, name: '超级管理员', level: 1, description: '拥有全部菜单与操作权限', data_scope: '全部' },
       { id: ROLE.supervisor, name: '监管人员', level: 2, description: '查看辖区企业的危废、处置与物流数据', data_scope: '全部' },
-      { id: ROLE.producer, name: '产废企业', level: 3, description: '危废入库、出库、仓库管理与处置询价', data_scope: '本级' },
-      { id: ROLE.disposer, name: '处置企业', level: 3, description: '处置询价报价、合同与处置订单', data_scope: '本级' },
-      { id: ROLE.logistics, name: '物流企业', level: 3, description: '车辆与物流订单', data_scope: '本级' },
-      { id: ROLE.collector, name: '收集点', level: 3, description: '收集点危废出入库与仓库管理', data_scope: '本级' },
+      { id: ROLE.producer, name: '产废企业', level: 3, description: '危废入库、出库、仓库管理与处置询价', data_scope: '本企业' },
+      { id: ROLE.disposer, name: '处置企业', level: 3, description: '处置询价报价、合同与处置订单', data_scope: '本企业' },
+      { id: ROLE.logistics, name: '物流企业', level: 3, description: '车辆与物流订单', data_scope: '本企业' },
+      { id: ROLE.collector, name: '收集点', level: 3, description: '收集点危废出入库与仓库管理', data_scope: '本企业' },
     ])
     .execute();
 

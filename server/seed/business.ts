@@ -90,10 +90,11 @@ const COMPANY_DETAILS: Record<number, CompanyDetails> = {
   },
 };
 
-/** Further companies, typed like the seeded producer or disposer. */
-const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disposer' })[] = [
+/** Further companies, typed like the seeded producer or disposer, with the waste categories they produce or take. */
+const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disposer'; categories: string[] })[] = [
   {
     name: '无锡新吴微电子材料有限公司',
+    categories: ['900-402-06', '900-300-34', '900-041-49', '900-047-49'],
     like: 'producer',
     credit: '91320214MA1Y6FL2R',
     district: '320214',
@@ -104,6 +105,7 @@ const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disp
   },
   {
     name: '常州武进恒达表面处理有限公司',
+    categories: ['336-064-17', '900-300-34', '900-399-35'],
     like: 'producer',
     credit: '91320412MA1N0TK8D',
     district: '320412',
@@ -114,6 +116,7 @@ const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disp
   },
   {
     name: '宁波北仑顺达汽车维修有限公司',
+    categories: ['900-214-08', '900-218-08', '900-252-12', '900-052-31', '900-041-49'],
     like: 'producer',
     credit: '91330206MA2H3JX6C',
     district: '330206',
@@ -124,6 +127,7 @@ const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disp
   },
   {
     name: '上海金山环境资源处置有限公司',
+    categories: ['900-249-08', '900-402-06', '264-011-12', '900-252-12', '772-003-18', '900-041-49'],
     like: 'disposer',
     credit: '91310116MA1FL4Q9B',
     district: '310116',
@@ -148,8 +152,10 @@ const WASTE_CATEGORIES: [code: string, name: string, category: string, categoryN
   ['336-064-17', '表面处理废物', 'HW17', '表面处理废物'],
   ['336-054-17', '镀镍废槽液及污泥', 'HW17', '表面处理废物'],
   ['900-023-29', '废含汞荧光灯管', 'HW29', '含汞废物'],
+  ['772-003-18', '焚烧处置残渣', 'HW18', '焚烧处置残渣'],
   ['900-052-31', '废铅蓄电池', 'HW31', '含铅废物'],
   ['900-300-34', '废酸', 'HW34', '废酸'],
+  ['900-399-35', '废碱', 'HW35', '废碱'],
   ['900-041-49', '含有或沾染毒性危险废物的废弃包装物', 'HW49', '其他废物'],
   ['900-039-49', '废活性炭', 'HW49', '其他废物'],
   ['900-047-49', '实验室废物', 'HW49', '其他废物'],
@@ -159,7 +165,7 @@ const CATEGORIES_OF: Record<number, string[]> = {
   [COMPANY.producer]: ['900-249-08', '900-402-06', '264-011-12', '900-041-49', '900-039-49', '900-047-49'],
   [COMPANY.producer2]: ['336-064-17', '336-054-17', '900-300-34', '900-041-49'],
   [COMPANY.disposer]: ['900-249-08', '900-214-08', '900-006-09', '900-402-06', '264-011-12', '336-064-17', '900-041-49', '900-039-49'],
-  [COMPANY.disposer2]: ['900-249-08', '900-218-08', '900-300-34', '336-054-17', '900-041-49'],
+  [COMPANY.disposer2]: ['900-249-08', '900-218-08', '900-300-34', '336-054-17', '772-003-18', '900-041-49'],
   [COMPANY.collector]: ['900-214-08', '900-023-29', '900-052-31', '900-041-49', '900-047-49'],
 };
 
@@ -370,7 +376,6 @@ export async function seedBusiness(trx: Transaction<DB>): Promise<void> {
     )
     .returning('id')
     .execute();
-  const [wuxi, changzhou, beilun, jinshan] = more.map((r) => r.id) as [number, number, number, number];
 
   // Linkmen: the company contact first, then a second person for the larger ones.
   const linkmen: { company_id: number; name: string; phone: string; position: string }[] = [
@@ -388,83 +393,8 @@ export async function seedBusiness(trx: Transaction<DB>): Promise<void> {
     { company_id: COMPANY.disposer2, name: '郑国华', phone: '13862714095', position: '收运调度' },
     { company_id: COMPANY.collector, name: '钱伟', phone: '13962117428', position: '收集点负责人' },
   ];
-  const linkmanRows = await trx.insertInto('company_linkman').values(linkmen).returning(['id', 'company_id', 'name']).execute();
-  const linkman = (companyId: number, name?: string) =>
-    linkmanRows.find((l) => l.company_id === companyId && (!name || l.name === name))?.id ?? null;
-
-  const warehouse = (companyId: number, name: string, district: string, address: string, unloading: boolean, person?: string) => ({
-    company_id: companyId,
-    name,
-    ...regionOf(district),
-    address,
-    linkman_id: linkman(companyId, person),
-    unloading_point: unloading,
-  });
-  await trx
-    .insertInto('company_warehouse')
-    .values([
-      warehouse(COMPANY.producer, '一号危废暂存库', '320505', '苏州高新区浒墅关经济开发区青花路128号厂区东侧', false, '李秀英'),
-      warehouse(COMPANY.producer, '二号危废暂存库（液态）', '320505', '苏州高新区浒墅关经济开发区青花路128号厂区北门', false, '李秀英'),
-      warehouse(COMPANY.disposer, '焚烧车间卸料区', '320115', '江宁区滨江经济开发区丽水大街1186号焚烧车间', true, '赵永刚'),
-      warehouse(COMPANY.disposer, '物化车间卸料区', '320115', '江宁区滨江经济开发区丽水大街1186号物化车间', true, '赵永刚'),
-      warehouse(COMPANY.disposer, '甲类危废贮存库', '320115', '江宁区滨江经济开发区丽水大街1186号3号库', false),
-      warehouse(COMPANY.collector, '新吴集中收集贮存库', '320214', '新吴区硕放街道振发路235号', true, '钱伟'),
-      warehouse(COMPANY.producer2, '电镀污泥仓库', '320411', '新北区春江镇圩塘工业集中区江达路18号', false, '吴海燕'),
-      warehouse(COMPANY.producer2, '废槽液贮存区', '320411', '新北区春江镇圩塘工业集中区江达路18号二期', false, '吴海燕'),
-      warehouse(COMPANY.disposer2, '综合卸料平台', '320685', '海安市城东镇开发大道中36号', true, '郑国华'),
-      warehouse(COMPANY.disposer2, '废酸贮罐区', '320685', '海安市城东镇开发大道中36号罐区', false),
-      warehouse(wuxi, '危废暂存间', '320214', '新吴区新锡路28号', false),
-      warehouse(changzhou, '电镀污泥暂存库', '320412', '武进国家高新技术产业开发区凤林南路200号', false),
-      warehouse(beilun, '废机油暂存间', '330206', '北仑区新碶街道明州路355号', false),
-      warehouse(jinshan, '卸料大厅', '310116', '金山区漕泾镇目华路1288号', true),
-    ])
-    .execute();
-
-  // Contracts (party A the producer, party B the disposer), dated relative to the day of seeding:
-  // producer has 2 expiring within 30 days, 1 expired and 1 effective beyond the window; the
-  // disposer is party to 3 expiring ones.
-  const partyA = async (companyId: number) => {
-    const c = await trx
-      .selectFrom('company')
-      .select(['contact_name', 'contact_phone', 'region', 'region_fmt', 'address'])
-      .where('id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return {
-      party_a_company: companyId,
-      party_a_name: c.contact_name,
-      party_a_phone: c.contact_phone,
-      party_a_region: c.region,
-      party_a_region_fmt: c.region_fmt,
-      party_a_address: c.address,
-    };
-  };
-  const contract = async (no: string, a: number, b: number, endInDays: number, amount: number, aUser: string | null) => ({
-    contract_no: no,
-    ...(await partyA(a)),
-    party_a_user_id: aUser ? userId(aUser) : null,
-    party_b_company: b,
-    begin_time: daysFromToday(endInDays - 365),
-    end_time: daysFromToday(endInDays),
-    amount,
-    file_path: JSON.stringify([
-      { fileName: `危险废物委托处置合同-${no}.pdf`, filePath: `2026/01/${no.replace(/\D/g, '').padEnd(24, '0')}.pdf` },
-    ]),
-  });
-  await trx
-    .insertInto('company_contract')
-    .values([
-      await contract('WF-HT-2026-0012', COMPANY.producer, COMPANY.disposer, 12, 186000, 'producer'),
-      await contract('WF-HT-2026-0025', COMPANY.producer, COMPANY.disposer, 25, 94500, 'producer'),
-      await contract('WF-HT-2025-0173', COMPANY.producer, COMPANY.disposer, -40, 152800, 'producer'),
-      await contract('WF-HT-2026-0106', COMPANY.producer, COMPANY.disposer2, 200, 238000, 'producer'),
-      await contract('WF-HT-2026-0088', COMPANY.producer2, COMPANY.disposer, 180, 326400, null),
-      await contract('WF-HT-2026-0031', COMPANY.producer2, COMPANY.disposer2, 8, 78200, null),
-      await contract('WF-HT-2026-0042', wuxi, COMPANY.disposer, 20, 64800, null),
-      await contract('WF-HT-2025-0219', changzhou, COMPANY.disposer, -5, 118600, null),
-      await contract('WF-HT-2026-0057', beilun, COMPANY.disposer2, 90, 36500, null),
-      await contract('WF-HT-2026-0063', changzhou, jinshan, 150, 205000, null),
-    ])
-    .execute();
+  // Warehouses and contracts are records of the 企业仓库 and 合同管理 views (records.ts), which name these linkmen.
+  await trx.insertInto('company_linkman').values(linkmen).execute();
 
   await trx
     .insertInto('waste_category')
@@ -472,7 +402,10 @@ export async function seedBusiness(trx: Transaction<DB>): Promise<void> {
     .execute();
   await trx
     .insertInto('company_waste_category')
-    .values(Object.entries(CATEGORIES_OF).flatMap(([id, codes]) => codes.map((code) => ({ company_id: Number(id), code }))))
+    .values([
+      ...Object.entries(CATEGORIES_OF).flatMap(([id, codes]) => codes.map((code) => ({ company_id: Number(id), code }))),
+      ...MORE_COMPANIES.flatMap((c, i) => c.categories.map((code) => ({ company_id: more[i]!.id, code }))),
+    ])
     .execute();
 
   for (const [i, [name, code, subs]] of PROCESSES.entries()) {
@@ -522,7 +455,7 @@ export async function seedBusiness(trx: Transaction<DB>): Promise<void> {
     ...leave('admin', 'logistics', '本周新增两辆危化品运输车（苏A·D3621、苏A·F7752），请帮忙在平台登记备案。', 45, false),
     ...leave('producer', 'disposer', '贵司下周一的收运计划已排定，请提前将废矿物油桶装密封并张贴危废标签。', 120, false),
     ...leave('producer', 'admin', '请于本月底前完成2026年度危险废物管理计划备案。', 60 * 48, true),
-    ...leave('disposer', 'producer', '合同WF-HT-2026-0012即将到期，我司希望续签一年，请安排商务对接。', 90, false),
+    ...leave('disposer', 'producer', '合同HT2026-0012即将到期，我司希望续签一年，请安排商务对接。', 90, false),
     ...leave('disposer', 'collector', '收集点本月累计收集废铅蓄电池3.2吨，申请安排转运。', 15, false),
   ];
   if (leaveMessages.length) await trx.insertInto('leave_message').values(leaveMessages).execute();

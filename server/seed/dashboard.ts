@@ -1,13 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { COMPANY } from './ids.js';
 
 /**
  * Dashboard seed: bulletins, this year's targets of the supervisory statistics, the filling-system
  * company ids (bciId) of two demo companies, and inventory limits of the producer's warehouses. The
- * figures themselves are never seeded: they are computed from the business records. So that the demo
- * accounts' dashboards have something to count, the logistics account becomes the creator (the carrier)
- * of most seeded vehicles and logistics orders, and the producer account the asker of half the inquiries.
+ * figures themselves are never seeded: they are computed from the business records, which belong to
+ * their companies (records.ts), so each demo account's dashboard counts its own business.
  */
 
 const DAY = 86_400_000;
@@ -90,34 +89,4 @@ export async function seedDashboard(trx: Transaction<DB>): Promise<void> {
       },
     ])
     .execute();
-  await assignDemoCreators(trx);
-}
-
-/** The table of the seeded view with this componentName (views are found by name, not by id). */
-async function viewTableOf(trx: Transaction<DB>, componentName: string): Promise<string | null> {
-  const rows = await trx
-    .selectFrom('lc_generation')
-    .select(['id', 'dis_menu'])
-    .where('dis_template', 'is not', null)
-    .orderBy('id')
-    .execute();
-  for (const r of rows) {
-    try {
-      if ((JSON.parse(r.dis_menu ?? 'null') as { componentName?: unknown } | null)?.componentName === componentName)
-        return `lc_view_${r.id}`;
-    } catch {
-      // not JSON: not a business view
-    }
-  }
-  return null;
-}
-
-async function assignDemoCreators(trx: Transaction<DB>): Promise<void> {
-  const assign = async (componentName: string, username: string, every: number) => {
-    const table = await viewTableOf(trx, componentName);
-    if (table) await sql`update ${sql.table(table)} set create_by = ${username} where id % ${every} <> 0`.execute(trx);
-  };
-  await assign('vehicle', 'logistics', 3);
-  await assign('logisticsOrder', 'logistics', 3);
-  await assign('disposalInquiry', 'producer', 2);
 }

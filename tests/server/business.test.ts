@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
+import { formatDate } from '../../src/shared/format.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer, TEST_CAPTCHA } from '../helpers/server.js';
+
+const day = (offset: number) => formatDate(Date.now() + offset * 86_400_000, 'YYYY-MM-DD');
 
 interface RegionNode {
   value: string;
@@ -316,8 +319,8 @@ describe('apply to join, agreements, visits and look-ups', () => {
       const r = await disposer.get('/api/disposalOrder/effectiveContract', { partyACompany: COMPANY.producer });
       expect(r.status).toBe(200);
       const nos = r.body.data.map((c: { contractNo: string }) => c.contractNo);
-      expect(nos).toEqual(['WF-HT-2026-0012', 'WF-HT-2026-0025']);
-      expect(nos).not.toContain('WF-HT-2025-0173');
+      expect(nos).toEqual(['HT2026-0012', 'HT2026-0025']);
+      expect(nos).not.toContain('HT2025-0173');
       const { rows } = await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(server.ctx.db);
       for (const c of r.body.data) {
         expect(c.endTime >= rows[0]!.today).toBe(true);
@@ -336,25 +339,20 @@ describe('apply to join, agreements, visits and look-ups', () => {
       expect((await producer.get('/api/expiringContracts')).body).toEqual({ count: 2 });
       expect((await disposer.get('/api/expiringContracts')).body).toEqual({ count: 3 });
       // A contract ending in 31 days is outside the window, one ending today inside.
-      await server.ctx.db
-        .insertInto('company_contract')
-        .values([
-          {
-            contract_no: 'T-OUTSIDE',
-            party_a_company: COMPANY.producer,
-            party_b_company: COMPANY.disposer,
-            begin_time: sql<string>`current_date - 300`,
-            end_time: sql<string>`current_date + 31`,
-          },
-          {
-            contract_no: 'T-TODAY',
-            party_a_company: COMPANY.producer,
-            party_b_company: COMPANY.disposer,
-            begin_time: sql<string>`current_date - 300`,
-            end_time: sql<string>`current_date`,
-          },
-        ])
-        .execute();
+      const contract = (contractNo: string, endDate: string) =>
+        disposer.post('/api/general/add/16', {
+          contractNo,
+          contractName: '测试委托处置合同',
+          partyA: '苏州华瑞精细化工有限公司',
+          partyB: '江苏绿源环保科技有限公司',
+          amount: 1000,
+          signDate: day(-300),
+          beginDate: day(-300),
+          endDate,
+          contractStatus: '2',
+        });
+      expect((await contract('HT2026-9031', day(31))).status).toBe(200);
+      expect((await contract('HT2026-9000', day(0))).status).toBe(200);
       expect((await producer.get('/api/expiringContracts')).body).toEqual({ count: 3 });
     });
   });
