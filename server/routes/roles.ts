@@ -4,7 +4,7 @@ import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { done, exists, id, idList, ok, optId, pageQuery, ref, text, trimmed } from '../lib/admin-input.js';
 import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../lib/data-scope.js';
@@ -31,6 +31,7 @@ export const ROLE_SCOPE_MESSAGES = {
   badScope: `数据权限只能是${DATA_SCOPES.slice(0, -1).join('、')}或${DATA_SCOPES[DATA_SCOPES.length - 1]}`,
   deptsRequired: '数据权限为自定义时请至少选择一个部门',
   unknownDept: '所选部门不存在',
+  beyondOwn: '不能授予超出自己数据权限的数据范围',
 } as const;
 
 /** A stored scope as the roles answer it: a value from before the five scopes reads as the default, as sessions read it. */
@@ -186,7 +187,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
    * current ones). A scope left out keeps the role's (a new role gets the default); only 自定义 keeps
    * departments, and it needs at least one.
    */
-  const scopeValues = async (body: z.infer<typeof roleBody>, current: { dataScope: string } | null) => {
+  const scopeValues = async (me: SessionUser, body: z.infer<typeof roleBody>, current: { dataScope: string } | null) => {
     let scope: DataScopeName;
     if (body.dataScope === undefined) scope = current ? scopeOfRow(current.dataScope) : DEFAULT_DATA_SCOPE;
     else {
@@ -194,12 +195,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!isDataScopeName(asked)) throw badRequest(ROLE_SCOPE_MESSAGES.badScope);
       scope = asked;
     }
+    // Only what one holds may be granted: an editor without 全部 cannot give 全部, nor departments it does not see.
+    const own = me.dataScope;
+    if (!own.all && scope === '全部' && (current === null || scopeOfRow(current.dataScope) !== '全部'))
+      throw forbidden(ROLE_SCOPE_MESSAGES.beyondOwn);
     if (scope !== '自定义') return { scope, depts: [] as number[] };
     // Staying 自定义 without naming departments keeps the chosen ones.
     if (body.depts === undefined && current?.dataScope === '自定义') return { scope, depts: undefined };
     const depts = [...new Set(body.depts ?? [])];
     if (!depts.length) throw badRequest(ROLE_SCOPE_MESSAGES.deptsRequired);
     if (!(await exists(db, 'sys_dept', depts))) throw badRequest(ROLE_SCOPE_MESSAGES.unknownDept);
+    if (!own.all && depts.some((d) => !own.depts.includes(d))) throw forbidden(ROLE_SCOPE_MESSAGES.beyondOwn);
     return { scope, depts };
   };
 
@@ -226,7 +232,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const level = body.level ?? current?.level ?? 3;
     // Neither the role as it is nor as it will be may stand above the editor.
     await assertManageableRoleLevels(db, me, current ? [current.level, level] : [level]);
-    const { scope, depts } = await scopeValues(body, current);
+    const { scope, depts } = await scopeValues(me, body, current);
     return {
       values: { name, level, description: trimmed(body.description), data_scope: scope },
       depts,

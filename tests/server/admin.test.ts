@@ -456,7 +456,7 @@ describe('roles', () => {
     );
     const logistics = res.body.content.find((r: { name: string }) => r.name === '物流企业');
     expect(logistics.menus).toEqual(expect.arrayContaining([{ id: 1017 }, { id: 1020 }]));
-    expect(logistics).toMatchObject({ level: 3, dataScope: '本级', description: expect.any(String) });
+    expect(logistics).toMatchObject({ level: 3, dataScope: '本企业', description: expect.any(String) });
   });
 
   it("answers the whole list to the engine's full-list call page=1&size=9999", async () => {
@@ -477,7 +477,7 @@ describe('roles', () => {
     expect((await admin.post('/api/roles', { name: '仓储企业' })).body.message).toBe('角色名称已存在');
     expect((await admin.post('/api/roles', { name: ' ' })).body.message).toBe('角色名称不能为空');
     expect((await admin.post('/api/roles', { name: '坏菜单', menus: [{ id: 99999 }] })).body.message).toBe('菜单不存在');
-    expect((await admin.put('/api/roles', { id: created.body.id, name: '仓储服务企业', dataScope: '本级' })).status).toBe(200);
+    expect((await admin.put('/api/roles', { id: created.body.id, name: '仓储服务企业', dataScope: '本部门' })).status).toBe(200);
     const list = await admin.get('/api/roles', { blurry: '仓储' });
     expect(list.body.content).toEqual([expect.objectContaining({ name: '仓储服务企业', menus: [{ id: 1 }, { id: 1014 }] })]);
     expect((await admin.delete('/api/roles', [3])).body.message).toBe('所选角色存在用户关联，请解除关联再试');

@@ -167,6 +167,8 @@ describe('view definitions (/api/generation)', () => {
       create_time: 'timestamp without time zone',
       update_time: 'timestamp without time zone',
       create_by: 'character varying(100)',
+      create_company: 'bigint',
+      create_dept: 'bigint',
       code: 'character varying(255)',
       weight: 'numeric(20,6)',
       bought: 'timestamp without time zone',

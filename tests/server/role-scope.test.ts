@@ -131,6 +131,26 @@ describe('refusals', () => {
   });
 });
 
+describe('granting a scope', () => {
+  it('refuses an editor without 全部 a role of 全部, or departments outside its own scope', async () => {
+    // Editors of roles (role:add, role:edit) whose own scope is their company's.
+    const editorRole = await role('企业角色编辑', {
+      dataScope: '本企业',
+      menus: [{ id: MENU.role }, { id: MENU.role * 10 + 1 }, { id: MENU.role * 10 + 2 }],
+    });
+    const editor = await account('roleeditor', DEPT.producers, COMPANY.producer, editorRole);
+    const beyond = { status: 403, message: ROLE_SCOPE_MESSAGES.beyondOwn };
+    expect(answer(await editor.post('/api/roles', { name: '越权全部', level: 3, dataScope: '全部', menus: [] }))).toEqual(beyond);
+    expect(
+      answer(await editor.post('/api/roles', { name: '越权部门', level: 3, dataScope: '自定义', depts: [DEPT.platform], menus: [] })),
+    ).toEqual(beyond);
+    expect(answer(await editor.put('/api/roles', { id: editorRole, name: '企业角色编辑', level: 3, dataScope: '全部' }))).toEqual(beyond);
+    expect(await server.ctx.db.selectFrom('sys_role').select('id').where('name', 'in', ['越权全部', '越权部门']).execute()).toEqual([]);
+    // What it holds, it may give.
+    expect((await editor.post('/api/roles', { name: '仅本人', level: 3, dataScope: '本人', menus: [] })).status).toBe(201);
+  });
+});
+
 describe('stored scopes', () => {
   it('gives a new role 本企业, keeps a 自定义 role its departments as [{id, name}], and drops them for any other scope', async () => {
     const plain = await role('默认范围角色', {});
