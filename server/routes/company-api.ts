@@ -203,7 +203,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         throw e;
       }
       // Contracts and orders name their companies: a renamed company's records are attributed again.
-      if (b.name && b.name !== before.name) await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
+      if (b.name && b.name !== before.name) {
+        await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
+        // Sessions hold their company's name, by which records name their parties.
+        ctx.sessions.invalidate();
+      }
       return { status: 200, message: '保存成功' };
     },
   );
