@@ -220,8 +220,8 @@ describe('owner columns', () => {
       select create_company, create_dept, create_by from lc_view_14 where id = ${res.body.id}`.execute(server.ctx.db);
     const p = accounts.get('producer') as Account;
     expect(row.rows[0]).toEqual({ create_company: p.companyId, create_dept: p.deptId, create_by: 'producer' });
-    // The disposer does not see it; the producer does.
-    expect((await as.disposer!.get('/api/general/detail', { generalId: 14, id: res.body.id })).status).toBe(404);
+    // The collection point, which lists warehouses too, does not see it; the producer does.
+    expect((await as.collector!.get('/api/general/detail', { generalId: 14, id: res.body.id })).status).toBe(404);
     expect((await as.producer!.get('/api/general/detail', { generalId: 14, id: res.body.id })).status).toBe(200);
   });
 });
