@@ -215,6 +215,18 @@ describe('contracts: 合同管理 is the store', () => {
   });
 });
 
+describe('data views', () => {
+  it('read both SQL views, also after a redesign rebuilt them (on PostgreSQL, as the data-view role)', async () => {
+    const count = async (table: string) =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(server.ctx.db)).rows[0]?.n);
+    for (const table of ['company_warehouse', 'company_contract']) {
+      const run = await ok(admin, 'POST', '/api/data/run', { sql: `select count(*) as n from ${table}` });
+      expect(Number(run.list[0].n), table).toBe(await count(table));
+      expect(await count(table), table).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('a business view re-created under another id', () => {
   it('feeds the core calls from the view that wins its componentName, and an empty one when none is left', async () => {
     const detail = await ok(admin, 'GET', '/api/generation/detail', { id: 14 });
