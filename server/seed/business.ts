@@ -457,6 +457,8 @@ export async function seedBusiness(trx: Transaction<DB>): Promise<void> {
     ...leave('producer', 'admin', '请于本月底前完成2026年度危险废物管理计划备案。', 60 * 48, true),
     ...leave('disposer', 'producer', '合同HT2026-0012即将到期，我司希望续签一年，请安排商务对接。', 90, false),
     ...leave('disposer', 'collector', '收集点本月累计收集废铅蓄电池3.2吨，申请安排转运。', 15, false),
+    ...leave('logistics', 'disposer', '明早焚烧车间卸料区恢复收货，请安排两车废矿物油进场。', 35, false),
+    ...leave('collector', 'producer', '我司有少量实验室废物需委托收集，请告知本周的上门收集时间。', 240, false),
   ];
   if (leaveMessages.length) await trx.insertInto('leave_message').values(leaveMessages).execute();
 

@@ -523,6 +523,7 @@ function contractFor(r: Random, all: Contract[], company: Company, day: Date): C
 function shipments(r: Random, refs: Refs, ins: StockIn[], all: Contract[]): { orders: Order[]; outs: Planned[] } {
   const orders: Order[] = [];
   const outs: Planned[] = [];
+  const outOf = new Map<Order, Planned>();
   const sorted = [...ins].sort((x, y) => x.at.getTime() - y.at.getTime());
   for (const s of sorted) {
     if (s.status === '0') continue;
@@ -582,18 +583,25 @@ function shipments(r: Random, refs: Refs, ins: StockIn[], all: Contract[]): { or
           stockInId: refs.ids.get(s),
           wasteCategory: waste.category,
           quantity,
-          outTime: timeText(shippedAt),
+          outTime: timeText(order.shippedAt ?? shippedAt),
           receiver: contract.b.name,
           transportMode: r.pick(['1', '3', '3']),
           plateNo: refs.transport.get(order)?.plate ?? null,
           driverPhone: refs.transport.get(order)?.driverPhone ?? null,
-          manifestNo: `${s.company.district.slice(0, 4)}${compact(shippedAt)}${r.digits(4)}`,
+          manifestNo: `${s.company.district.slice(0, 4)}${compact(order.shippedAt ?? shippedAt)}${r.digits(4)}`,
           status: done ? '2' : '1',
           remark: r.chance(0.3) ? '随车携带转移联单及应急处置卡' : null,
         }),
       };
       outs.push(out);
+      outOf.set(order, out);
     }
+  }
+  // The two latest shipments left this last hour or so and are on the road now.
+  const latest = orders.filter((o) => o.shippedAt).sort((x, y) => (y.shippedAt as Date).getTime() - (x.shippedAt as Date).getTime());
+  for (const o of latest.slice(0, 2)) {
+    o.shippedAt = new Date(Date.now() - r.int(30, 90) * 60_000);
+    (outOf.get(o) as Planned).at = o.shippedAt;
   }
   return { orders, outs };
 }
@@ -622,7 +630,8 @@ function vehicles(r: Random, company: Company, count: number, types: string[]): 
       plate: p,
       driverPhone,
       capacity,
-      status: r.pick(['0', '0', '0', '2', '3']),
+      // A large fleet has one vehicle in the workshop and one laid up; the rest are free until a waybill takes them.
+      status: count > 6 && i === count - 1 ? '3' : i % 7 === 6 ? '2' : '0',
       at,
       owner: company.owner,
       fields: () => ({
@@ -666,7 +675,7 @@ function logisticsOrders(r: Random, refs: Refs, orders: Order[], carrier: Vehicl
     const vehicle = r.pick(fit.length ? fit : carrier);
     refs.transport.set(o, vehicle);
     const loadAt = o.shippedAt;
-    const hours = o.stockIn.company.regionFmt.split('/')[1] === o.contract.b.regionFmt.split('/')[1] ? r.int(1, 3) : r.int(3, 9);
+    const hours = o.stockIn.company.regionFmt.split('/')[1] === o.contract.b.regionFmt.split('/')[1] ? r.int(2, 3) : r.int(3, 9);
     const arrive = new Date(loadAt.getTime() + hours * HOUR);
     const arrived = arrive.getTime() < Date.now();
     if (!arrived) vehicle.status = '1';
@@ -738,7 +747,7 @@ function inquiries(r: Random, askers: Company[], disposers: Company[]): Planned[
         companyId: asked.id,
         linkmanId: linkman?.id ?? null,
         wasteCategory: waste.category,
-        quantity: r.decimal(1, 60, 3),
+        quantity: r.decimal(asker.profile.tons[0], asker.profile.tons[1] * 2, 3),
         expectPrice: expect,
         inquiryStatus: status,
         quotedPrice: status === '1' ? Number((expect * r.decimal(0.95, 1.2, 2)).toFixed(2)) : null,
