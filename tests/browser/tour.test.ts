@@ -155,20 +155,29 @@ async function checkScreen(tour: Tour): Promise<void> {
   for (const t of toasts) report(tour, `error toast: ${t}`);
 }
 
-/** Cells of the label columns of the lists in `scope` that show a bare id instead of a label. */
-async function bareIds(scope: Locator): Promise<string[]> {
+/**
+ * Cells of the label columns of the lists in `scope` that show a bare id instead of a label, or the
+ * list's placeholder for a referenced record it found no label for.
+ */
+async function missingLabels(scope: Locator): Promise<string[]> {
   const out: string[] = [];
   for (const list of await scope.locator('.engine-list-page:visible').all()) {
     const viewId = Number(await list.getAttribute('data-view-id'));
     const shown = await headers(list);
+    const keys = await rows(list).evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
     for (const title of LABEL_HEADERS.get(viewId) ?? []) {
       const index = shown.indexOf(title);
       if (index < 0) continue;
       const cells = await rows(list)
         .locator(`[role=cell]:nth-child(${index + 1})`)
-        .allInnerTexts();
-      for (const [i, cell] of cells.entries())
-        if (BARE_ID.test(cell.trim())) out.push(`view ${viewId} row ${i + 1} 「${title}」 shows ${cell.trim()}`);
+        .evaluateAll((els) =>
+          els.map((e) => ({ text: (e as HTMLElement).innerText.trim(), placeholder: !!e.querySelector('.engine-cell-unresolved') })),
+        );
+      for (const [i, cell] of cells.entries()) {
+        const where = `view ${viewId} row ${i + 1} (id ${keys[i]}) 「${title}」`;
+        if (BARE_ID.test(cell.text)) out.push(`bare id instead of a label: ${where} shows ${cell.text}`);
+        else if (cell.placeholder) out.push(`no label found for a referenced record: ${where} shows ${cell.text}`);
+      }
     }
   }
   return out;
@@ -178,10 +187,10 @@ async function bareIds(scope: Locator): Promise<string[]> {
 async function checkLabels(tour: Tour, scope: Locator): Promise<void> {
   let found: string[] = [];
   const clean = await until(async () => {
-    found = await bareIds(scope);
+    found = await missingLabels(scope);
     return found.length === 0;
   }, 3_000);
-  if (!clean) for (const f of found) report(tour, `bare id instead of a label: ${f}`);
+  if (!clean) for (const f of found) report(tour, f);
 }
 
 /** The labels of a row's actions, 更多's included. */
