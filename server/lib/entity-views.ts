@@ -15,8 +15,9 @@ import { readView } from '../lowcode/view-model.js';
  * The tables are found by componentName as business-views.ts finds them (a published view wins over a
  * draft, then the lowest id), so a view re-created under another id still feeds them. A field the view
  * lacks reads as a typed null, no designed view as no rows. A SQL view pins the columns it reads, so a
- * definition change runs through withEntityViews: the SQL views are dropped, the tables changed, and the
- * SQL views built again from the definitions as they now stand, in the same transaction.
+ * definition change runs through withEntityViews: the SQL views are dropped when they read a table it
+ * changes, the tables changed, and the SQL views built again from the definitions as they now stand, in
+ * the same transaction.
  */
 
 export const ENTITY_VIEWS = ['company_warehouse', 'company_contract'] as const;
@@ -225,14 +226,28 @@ export async function syncEntityViews(db: Kysely<DB>): Promise<void> {
   });
 }
 
+/** The tables the SQL views read now, from the catalogue (what a change to their tables would be pinned by). */
+async function pinnedTables(db: Kysely<DB>): Promise<Set<string>> {
+  const res = await sql<{ name: string }>`
+    select distinct c.relname as name from pg_rewrite r
+    join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+    join pg_class c on c.oid = d.refobjid
+    where r.ev_class in (select oid from pg_class where relname in (${sql.join([...ENTITY_VIEWS])}) and relkind = 'v')
+      and d.refobjid <> r.ev_class`.execute(db);
+  return new Set(res.rows.map((r) => r.name));
+}
+
 /**
- * Runs a change to view definitions or their tables (a table created, altered or dropped, a componentName
- * or status changed) with the SQL views out of its way, then builds them again. Call it inside the
- * transaction that saves or deletes the definitions.
+ * Runs a change to the definitions of `viewIds` and their tables (created, altered or dropped; a
+ * componentName or status changed) and then builds the SQL views again from the definitions as they now
+ * stand. The SQL views are dropped first when they read one of those tables, so that they pin nothing the
+ * change alters. Call it inside the transaction that saves or deletes the definitions.
  */
-export async function withEntityViews<T>(db: Kysely<DB>, change: () => Promise<T>): Promise<T> {
+export async function withEntityViews<T>(db: Kysely<DB>, viewIds: readonly number[], change: () => Promise<T>): Promise<T> {
+  if (!db.isTransaction) throw new Error('withEntityViews runs inside the transaction that changes the definitions');
   return locked(db, async (trx) => {
-    await dropAll(trx);
+    const pinned = await pinnedTables(trx);
+    if (viewIds.some((id) => pinned.has(viewTable(id)))) await dropAll(trx);
     const out = await change();
     await syncEntityViews(trx);
     return out;

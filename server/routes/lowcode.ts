@@ -55,7 +55,7 @@ async function designView(
       .set({ ...set, dis_template: disTemplate, update_time: sql`now()` })
       .where('id', '=', id)
       .execute();
-    await withEntityViews(trx, () => syncViewTable(trx, view));
+    await withEntityViews(trx, [id], () => syncViewTable(trx, view));
   });
   changeView(ctx, id);
 }
@@ -165,7 +165,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
           .executeTakeFirstOrThrow();
         // A bad template throws here and the insert is rolled back with it.
-        if (template) await withEntityViews(trx, () => syncViewTable(trx, designedModel(row)));
+        if (template) await withEntityViews(trx, [row.id], () => syncViewTable(trx, designedModel(row)));
         return row.id;
       });
       changeView(ctx, id);
@@ -222,7 +222,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
       const dropped = await dropViewMenus(trx, ids);
       await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
-      await withEntityViews(trx, async () => {
+      await withEntityViews(trx, ids, async () => {
         for (const id of ids) await dropViewTable(trx, id);
       });
       return dropped;
