@@ -277,7 +277,7 @@ describe('migration 0012_one_store', () => {
     }
   });
 
-  it('moves the core rows into the view tables, and stock-ins and limits follow their warehouse to its new id', async () => {
+  it('moves the core rows into the view tables, and the records and limits that picked a warehouse follow it to its new id', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const db = database.db;
     try {
@@ -302,6 +302,27 @@ describe('migration 0012_one_store', () => {
           values (${row.id}, ${row.name}, 1, ${row.dis_menu}, ${row.dis_template})`.execute(db);
         await syncViewTable(db, readView(row)!);
       }
+      // A view of the users' own whose field picks an unloading point.
+      const transfer = {
+        id: 30,
+        name: '卸货登记',
+        status: 0,
+        dis_menu: JSON.stringify({ componentName: 'unloading', name: '卸货登记' }),
+        dis_template: JSON.stringify({
+          tableOption: [
+            {
+              name: 'point',
+              chName: '卸货点',
+              dataType: 'long',
+              configure: { sportData: true, sportData_type: 'list', sportData_url: '/api/companyWarehouse/unloadingPoint' },
+            },
+          ],
+        }),
+      };
+      await sql`insert into lc_generation (id, name, status, dis_menu, dis_template)
+        values (${transfer.id}, ${transfer.name}, 0, ${transfer.dis_menu}, ${transfer.dis_template})`.execute(db);
+      await syncViewTable(db, readView(transfer)!);
+      await sql`insert into lc_view_30 (point) values (2), (null)`.execute(db);
       // The view table already holds a warehouse of its own, whose id 1 is also a core warehouse's.
       await sql`insert into lc_view_14 (name, create_by, create_company) values ('已有仓库', 'producer', 1)`.execute(db);
       await sql`insert into company_warehouse (id, company_id, name, region, region_fmt, address, linkman_id, unloading_point)
@@ -335,6 +356,8 @@ describe('migration 0012_one_store', () => {
         { stockNo: 'RK202611010002', warehouseId: idOf('焚烧车间卸料区') },
         { stockNo: 'RK202611010003', warehouseId: null },
       ]);
+      const points = await sql<{ point: number | null }>`select point from lc_view_30 order by id`.execute(db);
+      expect(points.rows).toEqual([{ point: idOf('焚烧车间卸料区') }, { point: null }]);
       const limits = await db.selectFrom('inventory_config').select('warehouse_id').orderBy('id').execute();
       expect(limits).toEqual([{ warehouse_id: idOf('一号危废暂存库') }, { warehouse_id: null }]);
       const warehouses = await db

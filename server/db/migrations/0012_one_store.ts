@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { syncEntityViews } from '../../lib/entity-views.js';
+import { readView } from '../../lowcode/view-model.js';
 import type { DB } from '../schema.js';
 
 // One store per business entity: warehouses and contracts are records of the 企业仓库 and 合同管理
 // views, and company_warehouse and company_contract become SQL views over those tables
 // (server/lib/entity-views.ts). The core tables' rows move into the view tables, created by a user of
-// their company where there is one; stock-ins and inventory limits that named a core warehouse then
-// name the same warehouse by its new id. Foreign keys onto company_warehouse go, the core tables are
+// their company where there is one; records that picked a core warehouse (入库仓库, or any field whose
+// options came from the warehouse lists) and inventory limits then name the same warehouse by its new id. Foreign keys onto company_warehouse go, the core tables are
 // dropped, and the dashboards' running sums are built again from the tables on first use. A database
 // without view tables (a fresh one, seeded after its migrations) just loses the core tables.
 
@@ -123,14 +124,40 @@ async function moveContracts(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/** Points the stock-ins and inventory limits that named a core warehouse at its new id, all in one statement each. */
+/** Where the core warehouse lists fed a record's options: its value is a warehouse id. */
+const WAREHOUSE_OPTIONS = /^\/api\/companyWarehouse\/(list|unloadingPoint)\b/;
+
+/** The columns of view tables that hold one warehouse picked from the core lists (入库仓库 and its like). */
+async function warehouseColumns(db: Kysely<unknown>): Promise<{ table: string; column: string }[]> {
+  const defs = await sql<{ id: number; name: string; status: number; dis_menu: string | null; dis_template: string | null }>`
+    select id, name, status, dis_menu, dis_template from lc_generation where dis_template is not null order by id`.execute(db);
+  const out: { table: string; column: string }[] = [];
+  for (const row of defs.rows) {
+    let view: ReturnType<typeof readView>;
+    try {
+      view = readView(row);
+    } catch {
+      continue;
+    }
+    if (!view) continue;
+    for (const f of view.fields) {
+      const url = f.form?.remote?.url ?? view.page.columns.find((c) => c.name === f.name)?.remote?.url ?? '';
+      if (f.system || f.dataType !== 'long' || f.multiple || !WAREHOUSE_OPTIONS.test(url)) continue;
+      out.push({ table: `lc_view_${view.id}`, column: f.column });
+    }
+  }
+  return out;
+}
+
+/** Points the records and inventory limits that named a core warehouse at its new id, in one statement per column. */
 async function remapWarehouses(db: Kysely<unknown>, moved: Map<number, number>): Promise<void> {
   const pairs = [...moved];
   const map = sql`(values ${sql.join(pairs.map(([from, to]) => sql`(${from}::bigint, ${to}::bigint)`))}) as m(old_id, new_id)`;
   await sql`update inventory_config i set warehouse_id = m.new_id from ${map} where i.warehouse_id = m.old_id`.execute(db);
-  const stockIn = await viewTableOf(db, 'stockIn');
-  if (stockIn?.columns.has('warehouseId')) {
-    await sql`update ${sql.table(stockIn.table)} s set "warehouseId" = m.new_id from ${map} where s."warehouseId" = m.old_id`.execute(db);
+  for (const { table, column } of await warehouseColumns(db)) {
+    if (!(await isTable(db, table))) continue;
+    const c = sql.ref(`r.${column}`);
+    await sql`update ${sql.table(table)} r set ${sql.id(column)} = m.new_id from ${map} where ${c} = m.old_id`.execute(db);
   }
 }
 
