@@ -4,6 +4,7 @@ import { badRequest } from '../errors.js';
 import { PAGE_MAX, SIZE_MAX } from '../lib/paging.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
+import { referenceLabelColumn } from './reference-labels.js';
 import type { RowScope } from './row-scope.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
@@ -385,6 +386,7 @@ export function selectList(view: ViewModel): RawBuilder<unknown> {
     sql`${wireTime('update_time')} as "updateTime"`,
     sql`create_by as "createBy"`,
   ];
+  for (const r of view.references ?? []) cols.push(referenceLabelColumn(r));
   // The owner's company and department are answered where the definition lists them (所属企业, say).
   for (const f of view.fields) {
     if (f.system === 'createCompany' || f.system === 'createDept') cols.push(sql`${sql.ref(f.column)} as ${sql.id(f.name)}`);

@@ -20,6 +20,7 @@ import {
   sortProblems,
 } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
+import type { ReferenceLabel } from './reference-labels.js';
 
 /**
  * The server reads view and screen definitions only through the page model; this adapter adds what
@@ -77,6 +78,8 @@ export interface ViewModel {
   buttons: ButtonModel[];
   /** The form's schema: what a record must satisfy to be written. */
   schema: FormSchema<FieldShape>;
+  /** Fields picking other records whose labels are answered as `{name}Fmt` (set when the view is loaded). */
+  references?: ReferenceLabel[];
 }
 
 export interface DefinitionRow {

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import { isDbId } from '../lib/sql.js';
 import { ListCache } from './list-cache.js';
+import { referenceLabels } from './reference-labels.js';
 import { readView, type ViewModel } from './view-model.js';
 
 /**
@@ -27,7 +28,15 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
     };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
     ctx.bus.on((e) => {
-      if (e.t !== 'view-changed' || ownRowWrites.has(e)) return;
+      if (e.t !== 'view-changed') return;
+      // Lists of views whose rows show labels of this view's records are read again.
+      for (const [id, v] of state.views) {
+        if (id !== e.viewId && v.view?.references?.some((r) => r.viewId === e.viewId)) {
+          state.views.delete(id);
+          state.cache.bump(id);
+        }
+      }
+      if (ownRowWrites.has(e)) return;
       state.views.delete(e.viewId);
       state.cache.bump(e.viewId);
     });
@@ -70,8 +79,19 @@ async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewMode
     .executeTakeFirst();
   if (!row) throw notFound('视图不存在');
   const view = readView(row);
+  if (view) view.references = await referenceLabels(view, (id) => readOnly(ctx, id));
   if (s.cache.version(viewId) === version) s.views.set(viewId, { version, view });
   return view;
+}
+
+/** Another view's definition, without its own references (a view may refer back). */
+async function readOnly(ctx: AppContext, viewId: number): Promise<ViewModel | null> {
+  const row = await ctx.db
+    .selectFrom('lc_generation')
+    .select(['id', 'name', 'status', 'dis_menu', 'dis_template'])
+    .where('id', '=', viewId)
+    .executeTakeFirst();
+  return row ? readView(row) : null;
 }
 
 /** The designed view behind /api/general/*: 404 when unknown, 400 when not designed yet. */

@@ -14,6 +14,7 @@ import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, 
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, BLOCK_MARGIN, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
+import { optionLabelField } from '../lowcode/reference-labels.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
 import { rowScope } from '../lowcode/row-scope.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
@@ -290,7 +291,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const user = requirePermission(req);
       const lists = hasPermission(user.roles, permission(view, 'list'));
       if (!lists && !(await listsViewDrawingFrom(ctx, user, `/api/general/allList/${view.id}/queryLink`))) throw forbidden();
-      const labelField = view.fields.find((f) => f.dataType === 'varchar' && !f.system && !f.file && !f.dict && !f.remote && !f.city);
+      const labelField = optionLabelField(view);
       if (!labelField) return [];
       const raw = (req.query.queryParam ?? '').trim();
       let filters: Query = {};

@@ -267,8 +267,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         counted,
       ]);
       if (!page.rows.length) return { content: [], totalElements: total.n };
-      const rows = await sql<Row>`select ${selectList(c.logistics)} from ${sql.table(viewTable(c.logistics.id))}
-        where id in (${sql.join(page.rows.map((r) => r.id))})`.execute(db);
+      const rows = await sql<Row>`select ${selectList(c.logistics)} from ${sql.table(viewTable(c.logistics.id))} as t
+        where t.id in (${sql.join(page.rows.map((r) => r.id))})`.execute(db);
       const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
       const content = page.rows.flatMap(({ id, ...extra }) => {
         const r = byId.get(Number(id));

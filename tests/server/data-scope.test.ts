@@ -247,3 +247,29 @@ describe('leave messages', () => {
     );
   });
 });
+
+describe('labels of referenced records', () => {
+  it("are answered with each row, also for a record outside the reader's scope", async () => {
+    // The producer's inquiries name the asked disposer's contact; the disposer's orders name the producer's stock-in.
+    const inquiries = await as.producer!.get('/api/general/list/15', { page: 0, size: 1000 });
+    const withContact = (inquiries.body.content as { linkmanId: number | null; linkmanIdFmt: string | null }[]).filter((r) => r.linkmanId);
+    expect(withContact.length).toBeGreaterThan(0);
+    for (const r of withContact) {
+      const name = await server.ctx.db
+        .selectFrom('company_linkman')
+        .select('name')
+        .where('id', '=', Number(r.linkmanId))
+        .executeTakeFirst();
+      expect(r.linkmanIdFmt).toBe(name?.name ?? null);
+    }
+    const orders = await as.disposer!.get('/api/general/list/19', { page: 0, size: 1000 });
+    const withStock = (orders.body.content as { id: number; stockId: number | null; stockIdFmt: string | null }[]).filter((r) => r.stockId);
+    expect(withStock.length).toBeGreaterThan(0);
+    for (const r of withStock) {
+      const stock = await sql<{ stockNo: string }>`select "stockNo" from lc_view_12 where id = ${r.stockId}`.execute(server.ctx.db);
+      expect(r.stockIdFmt).toBe(stock.rows[0]?.stockNo ?? null);
+      // The stock-in itself stays the producer's.
+      expect((await as.disposer!.get('/api/general/detail', { generalId: 19, id: r.id })).body.stockIdFmt).toBe(r.stockIdFmt);
+    }
+  });
+});

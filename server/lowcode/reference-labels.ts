@@ -1,0 +1,81 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { ViewField, ViewModel } from './view-model.js';
+
+/**
+ * A field that picks a record (a warehouse, a contact, a company, a department, a record of another
+ * view) stores its id. The list and detail answer the picked record's label beside it as `{name}Fmt`,
+ * read with the row: a user sees the label of every record its rows refer to, also where the option
+ * list (scoped to the user) does not hold that record, as for the contact of a disposer an inquiry is
+ * addressed to.
+ */
+
+export interface ReferenceLabel {
+  /** The field holding the id; the label is answered as `{field}Fmt`. */
+  field: ViewField;
+  table: string;
+  labelColumn: string;
+  /** The other view whose records are picked, when the source is a view's options. */
+  viewId?: number;
+}
+
+/** Option calls whose records live in one table, and the column that labels them. */
+const FIXED_SOURCES: Record<string, { table: string; labelColumn: string }> = {
+  '/api/company/list': { table: 'company', labelColumn: 'name' },
+  '/api/companyLinkman/list': { table: 'company_linkman', labelColumn: 'name' },
+  '/api/companyWarehouse/list': { table: 'company_warehouse', labelColumn: 'name' },
+  '/api/dept/find': { table: 'sys_dept', labelColumn: 'name' },
+};
+
+const QUERY_LINK = /^\/api\/general\/allList\/(\d{1,9})\/queryLink$/;
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** The options address a field draws from, if any. */
+function sourceOf(view: ViewModel, f: ViewField): string | undefined {
+  const url = f.form?.remote?.url ?? view.page.columns.find((c) => c.name === f.name)?.remote?.url;
+  return url ? pathOf(url) : undefined;
+}
+
+/** The label column of a view's records as its options answer them: its first plain text field. */
+export function optionLabelField(view: ViewModel): ViewField | undefined {
+  return view.fields.find((f) => f.dataType === 'varchar' && !f.system && !f.file && !f.dict && !f.remote && !f.city);
+}
+
+/**
+ * The labelled references of a view. `otherView` reads another view's definition (null when it is not
+ * designed); a field that already has a `{name}Fmt` column keeps it.
+ */
+export async function referenceLabels(view: ViewModel, otherView: (id: number) => Promise<ViewModel | null>): Promise<ReferenceLabel[]> {
+  const out: ReferenceLabel[] = [];
+  for (const f of view.fields) {
+    if (!f.remote || f.multiple || f.system || view.columns.some((c) => c.name === `${f.name}Fmt`) || view.byName.has(`${f.name}Fmt`))
+      continue;
+    const path = sourceOf(view, f);
+    if (!path) continue;
+    const fixed = FIXED_SOURCES[path];
+    if (fixed) {
+      out.push({ field: f, ...fixed });
+      continue;
+    }
+    const m = QUERY_LINK.exec(path);
+    if (!m) continue;
+    const viewId = Number(m[1]);
+    const other = viewId === view.id ? view : await otherView(viewId).catch(() => null);
+    const label = other ? optionLabelField(other) : undefined;
+    if (other && label) out.push({ field: f, table: `lc_view_${viewId}`, labelColumn: label.column, viewId });
+  }
+  return out;
+}
+
+/** The label of the record a reference of row `t` picks, as a column `{name}Fmt`. */
+export function referenceLabelColumn(r: ReferenceLabel): RawBuilder<unknown> {
+  const ref = sql.ref(`t.${r.field.column}`);
+  const id = r.field.dataType === 'long' ? ref : sql`case when ${ref}::text ~ '^[0-9]{1,18}$' then ${ref}::text::bigint end`;
+  return sql`(select x.${sql.ref(r.labelColumn)}::text from ${sql.table(r.table)} as x where x.id = ${id} limit 1) as ${sql.id(`${r.field.name}Fmt`)}`;
+}
