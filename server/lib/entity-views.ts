@@ -45,7 +45,7 @@ const literal = (v: string) => `'${v.replaceAll("'", "''")}'`;
 
 /** A column of the source row `t` read as `to`; a typed null when the table lacks it. */
 function reader(source: Source | null) {
-  return (field: string, to: 'text' | 'bigint' | 'numeric' | 'date'): string => {
+  return (field: string, to: 'text' | 'numeric' | 'date'): string => {
     const type = source?.columns.get(field);
     if (type === undefined) return `null::${to}`;
     const ref = `t.${ident(field)}`;
@@ -54,8 +54,6 @@ function reader(source: Source | null) {
     switch (to) {
       case 'text':
         return `${ref}::text`;
-      case 'bigint':
-        return number ? `${ref}::bigint` : `dash_int(${ref}::text)`;
       case 'numeric':
         return number ? `${ref}::numeric` : `dash_num(${ref}::text)`;
       case 'date':
@@ -70,8 +68,6 @@ function withDefault(source: Source | null, field: string): string {
   const dflt = source?.defaults.get(field);
   return dflt === undefined ? read : `coalesce(${read}, ${literal(dflt)})`;
 }
-
-const from = (source: Source | null) => (source ? `${ident(source.table)} t` : '(select null::bigint as id where false) t');
 
 /** The owner is the company of the user who added the warehouse; its linkman is found by name among the company's. */
 function warehouseSql(source: Source | null): string {
@@ -91,7 +87,7 @@ function warehouseSql(source: Source | null): string {
         order by l.id limit 1) as linkman_id,
       coalesce(${withDefault(source, 'unloadingPoint')} = '1', false) as unloading_point,
       t.create_time
-    from ${from(source)}`;
+    from ${ident(source.table)} t`;
 }
 
 /**
@@ -124,7 +120,7 @@ function contractSql(source: Source | null): string {
       ${read('amount', 'numeric')} as amount,
       ${read('attachments', 'text')} as file_path,
       t.create_time
-    from ${from(source)}
+    from ${ident(source.table)} t
     left join lateral (select c.id, c.contact_name, c.contact_phone, c.region, c.region_fmt, c.address from company c
       where c.name = ${read('partyA', 'text')} order by c.id limit 1) a on true
     ${status}`;
