@@ -14,7 +14,7 @@ import { DEPT } from './accounts.js';
  * generator is seeded, so every fresh database gets the same records.
  */
 
-export function random(seed: number) {
+function random(seed: number) {
   let s = seed >>> 0;
   const next = () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -53,11 +53,11 @@ const later = (d: Date, ms: number) => new Date(Math.min(Date.now(), d.getTime()
 
 // ----- reference data -----
 
+/** Wastes the companies stock in: class, the name their handlers write, and the going disposal price (元/吨). */
 const WASTES: Record<string, { category: string; name: string; price: [number, number] }> = {
   '900-249-08': { category: 'HW08', name: '废矿物油', price: [1800, 2600] },
   '900-214-08': { category: 'HW08', name: '废润滑油', price: [1600, 2400] },
   '900-218-08': { category: 'HW08', name: '废液压油', price: [1700, 2500] },
-  '900-006-09': { category: 'HW09', name: '废乳化液', price: [1600, 2400] },
   '900-402-06': { category: 'HW06', name: '废有机溶剂', price: [2800, 3800] },
   '264-011-12': { category: 'HW12', name: '染料涂料废物', price: [3500, 4800] },
   '900-252-12': { category: 'HW12', name: '废油漆渣', price: [3600, 5000] },
@@ -76,7 +76,6 @@ const WASTES: Record<string, { category: string; name: string; price: [number, n
 const PROCESS_OF: Record<string, string[]> = {
   HW06: ['D10', 'R'],
   HW08: ['R', 'D10'],
-  HW09: ['D9'],
   HW12: ['D10'],
   HW17: ['D9', 'D1'],
   HW18: ['D1'],
