@@ -117,6 +117,9 @@ function selectOptions(list: readonly { value: string; label: string; children?:
   }));
 }
 
+const hasOption = (list: readonly SelectOption[], value: string): boolean =>
+  list.some((o) => o.value === value || (o.children ? hasOption(o.children, value) : false));
+
 function DictControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef }: ControlProps) {
   const { entries, status } = useDict(field.dict);
   const options = useMemo(() => selectOptions(entries), [entries]);
@@ -156,7 +159,6 @@ function RemoteControl(props: ControlProps) {
   const { field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef, control } = props;
   const values = useSourceValues(field, control);
   const { options: raw, status } = useRemoteOptions(field.remote, values);
-  const options = useMemo(() => selectOptions(raw), [raw]);
   const multiple = field.remote?.multiple ?? false;
   const current = multiple
     ? Array.isArray(value)
@@ -165,6 +167,15 @@ function RemoteControl(props: ControlProps) {
     : value === null || value === undefined || value === ''
       ? undefined
       : String(value);
+  // The record answers the label of the record it picks as {name}Fmt: a value the options (scoped to the
+  // user) lack shows that label, or —, never its bare id.
+  const answered = useWatch({ control, name: `${field.name}Fmt` }) as unknown;
+  const options = useMemo(() => {
+    const list = selectOptions(raw);
+    if (typeof current !== 'string' || status === 'loading' || hasOption(list, current)) return list;
+    const label = typeof answered === 'string' && answered ? answered : '—';
+    return [...list, { value: current, label: truncateLabel(label), title: label }];
+  }, [raw, current, status, answered]);
   const common = {
     id,
     onBlur,
