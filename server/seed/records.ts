@@ -329,7 +329,8 @@ function warehouses(r: Random, companies: Map<string, Company>): Warehouse[] {
     const company = companies.get(companyName) as Company;
     const linkman = company.linkmen.find((l) => l.name === (person ?? company.contact)) ?? company.linkmen[0];
     const address = `${company.address}${place}`;
-    const at = workingMoment(r, 420 - i * 3);
+    // Most stores are old; every other one was registered within the list's default 90 days.
+    const at = workingMoment(r, i % 2 === 0 ? 420 - i * 3 : 80 - i * 5);
     const p = company.profile;
     return {
       company,
