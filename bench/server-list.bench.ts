@@ -283,7 +283,8 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       for (const row of body?.content ?? []) if (first.owners[row.createBy] !== company) leaks++;
     };
     let serial = 0;
-    const probe = await (byAccount[1]?.[0] as ReturnType<typeof httpClient>).call(
+    const companyClients = byAccount[1] as ReturnType<typeof httpClient>[];
+    const probe = await (companyClients[0] as ReturnType<typeof httpClient>).call(
       'POST',
       `/api/general/add/${VIEW_ID}`,
       stockIn(shape, serial++),
