@@ -115,8 +115,11 @@ describe('视图管理 and the view designer', () => {
     // Add a record on the published page.
     const list = listPage(page, saved.id);
     await list.locator('.engine-list-table').waitFor();
+    // The menus and definition reloads the publish set off redraw the page: let them finish first.
+    await page.waitForLoadState('networkidle');
     await button(list, '新增').click();
     const form = dialog(page, '新增');
+    await form.getByLabel('设备名称').waitFor();
     await button(form, '确定').click();
     await expect.poll(() => form.locator('[data-field="deviceName"] .ant-form-item-explain-error').count()).toBe(1);
     await form.getByLabel('设备名称').fill('离心机 A-01');
