@@ -117,6 +117,15 @@ if (!joining) {
     await db.insertInto('sys_users_roles').values({ user_id: user.id, role_id: role }).execute();
   }
 }
+// Seeded rows of companies without accounts name no creator: the bench account of their company takes
+// them, so that every row's createBy tells its company.
+if (!joining) {
+  for (const c of companies) {
+    await sql`update ${sql.table(table)} set create_by = ${benchUser(c.id)} where create_by is null and create_company = ${c.id}`.execute(
+      db,
+    );
+  }
+}
 /** Every account's company, for the bench to check that no answer holds another company's row. */
 const owners = Object.fromEntries(
   ((await db.selectFrom('sys_user').select(['username', 'company_id']).execute()) as { username: string; company_id: number | null }[]).map(
