@@ -55,7 +55,8 @@ function state(ctx: AppContext): ResolverState {
   return s;
 }
 
-function componentNameOf(disMenu: string | null): string | null {
+/** componentName of a definition's menu JSON, or null. */
+export function componentNameOf(disMenu: string | null): string | null {
   if (!disMenu) return null;
   try {
     const menu = JSON.parse(disMenu) as unknown;
@@ -66,6 +67,25 @@ function componentNameOf(disMenu: string | null): string | null {
   }
 }
 
+/**
+ * The definition row standing for each wanted componentName, among rows in id order: a published one
+ * wins over a draft, then the lowest id.
+ */
+export function pickByComponentName<R extends { status: number | null; dis_menu: string | null }>(
+  rows: readonly R[],
+  wanted: ReadonlySet<string>,
+): Map<string, R> {
+  const out = new Map<string, R>();
+  for (const r of rows) {
+    const name = componentNameOf(r.dis_menu);
+    if (!name || !wanted.has(name)) continue;
+    const seen = out.get(name);
+    if (seen && (seen.status === 1 || r.status !== 1)) continue;
+    out.set(name, r);
+  }
+  return out;
+}
+
 async function resolve(ctx: AppContext): Promise<Map<BusinessViewName, ResolvedView>> {
   const rows = await ctx.db
     .selectFrom('lc_generation')
@@ -73,17 +93,8 @@ async function resolve(ctx: AppContext): Promise<Map<BusinessViewName, ResolvedV
     .where('dis_template', 'is not', null)
     .orderBy('id')
     .execute();
-  const wanted = new Set<string>(BUSINESS_VIEWS);
-  const out = new Map<BusinessViewName, ResolvedView & { published: boolean }>();
-  for (const r of rows) {
-    const name = componentNameOf(r.dis_menu);
-    if (!name || !wanted.has(name)) continue;
-    const published = r.status === 1;
-    const seen = out.get(name as BusinessViewName);
-    if (seen && (seen.published || !published)) continue;
-    out.set(name as BusinessViewName, { id: r.id, table: viewTable(r.id), published });
-  }
-  return new Map([...out].map(([k, v]) => [k, { id: v.id, table: v.table }]));
+  const picked = pickByComponentName(rows, new Set<string>(BUSINESS_VIEWS));
+  return new Map([...picked].map(([k, r]) => [k as BusinessViewName, { id: r.id, table: viewTable(r.id) }]));
 }
 
 /** componentName → view id and table, for every business view that is designed. */

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { grantDataViewReads } from '../lowcode/sql-guard.js';
 import { readView } from '../lowcode/view-model.js';
+import { pickByComponentName } from './business-views.js';
 
 /**
  * One store per business entity: warehouses and contracts live in the tables of the views users edit
@@ -128,18 +129,6 @@ function contractSql(source: Source | null): string {
 
 const BUILD: Record<EntityView, (s: Source | null) => string> = { company_warehouse: warehouseSql, company_contract: contractSql };
 
-/** componentName of a definition's menu JSON, read as business-views.ts reads it. */
-function componentNameOf(disMenu: string | null): string | null {
-  if (!disMenu) return null;
-  try {
-    const menu = JSON.parse(disMenu) as unknown;
-    const name = typeof menu === 'object' && menu !== null ? (menu as Record<string, unknown>).componentName : undefined;
-    return typeof name === 'string' ? name : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The table each SQL view reads, with its columns, as the definitions in `db` stand now. */
 async function sources(db: Kysely<DB>): Promise<Map<EntityView, Source | null>> {
   const rows = await db
@@ -149,9 +138,9 @@ async function sources(db: Kysely<DB>): Promise<Map<EntityView, Source | null>> 
     .orderBy('id')
     .execute();
   const out = new Map<EntityView, Source | null>();
+  const picked = pickByComponentName(rows, new Set(ENTITY_VIEWS.map((v) => SOURCE[v])));
   for (const view of ENTITY_VIEWS) {
-    const candidates = rows.filter((r) => componentNameOf(r.dis_menu) === SOURCE[view]);
-    const row = candidates.find((r) => r.status === 1) ?? candidates[0];
+    const row = picked.get(SOURCE[view]);
     if (!row) {
       out.set(view, null);
       continue;
