@@ -152,15 +152,14 @@ describe('big screens', () => {
     for (const k of ['lineBar', 'pie', 'radar']) await page.locator(`[data-chart-kind="${k}"] canvas`).first().waitFor();
     await page.locator('[data-chart-kind="scrollList"] .wg-screen-table-row').first().waitFor();
     await page.locator('[data-chart-kind="cityTransaction"] .wg-screen-table-row').first().waitFor();
-    await page.waitForTimeout(1200); // ECharts' first animation
     for (let i = 0; i < ALL_KINDS.length - 1; i++) {
       const chart = charts(page).nth(i);
       const kind = ALL_KINDS[i]?.kind;
       expect(await chart.getAttribute('data-chart-kind')).toBe(kind);
       expect(await chart.getAttribute('data-status'), kind).toBe('ready');
       expect(await chart.locator('.wg-screen-chart-error, .wg-screen-chart-note').count(), kind).toBe(0);
-      const ink = await inkOf(page, chart);
-      expect(ink, `${kind} draws`).toBeGreaterThan(0.03);
+      // ECharts draws over its first animation: wait until the chart has drawn.
+      await expect.poll(() => inkOf(page, chart), { message: `${kind} draws` }).toBeGreaterThan(0.03);
     }
     // Figures and rows carry the data views' values.
     expect(await page.locator('[data-chart-kind="siteInfo"] .wg-screen-figure-label').allTextContents()).toEqual([
