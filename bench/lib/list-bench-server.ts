@@ -38,6 +38,8 @@ else if (process.env.DATABASE_URL) {
  * list cache's counters, printed on SIGUSR2 as a line of JSON (the bench reads it before and after a run).
  */
 const dbTimes = new Map<string, { n: number; ms: number; max: number }>();
+/** BENCH_EXPLAIN=1: the slowest statement of each kind, explained with its plan on SIGUSR2. */
+const slowest = new Map<string, { ms: number; text: string; params: unknown }>();
 function statementKind(text: string): string {
   if (text.includes('json_agg'))
     return `block${text.includes(' ilike ') ? ', text search' : ''}${text.includes('"#id"') ? ', past the first' : ', first'}`;
@@ -63,6 +65,8 @@ if (process.env.BENCH_DB_TIMES === '1') {
         d.ms += ms;
         d.max = Math.max(d.max, ms);
         dbTimes.set(kind, d);
+        if (process.env.BENCH_EXPLAIN === '1' && method === 'query' && ms > (slowest.get(kind)?.ms ?? -1))
+          slowest.set(kind, { ms, text, params: rest[0] });
       }
     };
   }
@@ -223,6 +227,17 @@ process.on('SIGUSR2', () => {
     'loop delay max ms': ms(loop.max),
   };
   loop.reset();
+  for (const [kind, s] of slowest) {
+    if (!/^(block|count)/.test(kind)) continue;
+    void (server.ctx.db as any)
+      .executeQuery({ sql: `explain (analyze, buffers) ${s.text}`, parameters: s.params ?? [] })
+      .then((r: { rows: Record<string, string>[] }) =>
+        process.stderr.write(
+          `\n== ${kind} (${s.ms.toFixed(1)} ms)\n${s.text}\n${JSON.stringify(s.params)}\n${r.rows.map((x) => Object.values(x)[0]).join('\n')}\n`,
+        ),
+      );
+  }
+  slowest.clear();
   process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes) })}\n`);
 });
 process.on('SIGTERM', async () => {
