@@ -37,27 +37,41 @@ function designedModel(row: DefinitionRow): ViewModel {
   return view;
 }
 
-/** Saves a template: checks it, stores it and brings the backing table in line, all or nothing. */
+/** The version a save started from: when given and another save came first, the save answers 409. */
+const versionField = boundedInt(0, INT4_MAX).optional();
+const VIEW_CONFLICT = '该视图已被他人修改并保存，请重新加载或确认覆盖';
+const SCREEN_CONFLICT = '该大屏已被他人修改并保存，请重新加载或确认覆盖';
+
+/**
+ * Saves a template: checks it, stores it and brings the backing table in line, all or nothing.
+ * A save of the content (`bump`) raises the version, compared in the update itself when `base` is
+ * given, so two saves from one version cannot both pass. Answers the version now stored.
+ */
 async function designView(
   ctx: AppContext,
   id: number,
   templateIn: unknown,
   set: { name?: string; menu_id?: number | null; status?: number; dis_menu?: string | null } = {},
-) {
+  { base, bump = true }: { base?: number; bump?: boolean } = {},
+): Promise<number> {
   const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('视图不存在');
   const disTemplate = jsonText(templateIn, 'disTemplate');
   if (!disTemplate) throw badRequest('disTemplate 不能为空');
   const view = designedModel({ ...row, ...set, dis_template: disTemplate });
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    let q = trx
       .updateTable('lc_generation')
-      .set({ ...set, dis_template: disTemplate, update_time: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+      .set({ ...set, dis_template: disTemplate, update_time: sql`now()`, ...(bump ? { version: sql`version + 1` } : {}) })
+      .where('id', '=', id);
+    if (base !== undefined) q = q.where('version', '=', base);
+    const saved = await q.returning('version').executeTakeFirst();
+    if (!saved) throw new ApiError(409, VIEW_CONFLICT);
     await withEntityViews(trx, [id], () => syncViewTable(trx, view));
+    return saved.version;
   });
   changeView(ctx, id);
+  return version;
 }
 
 const generationColumns = [
@@ -67,6 +81,7 @@ const generationColumns = [
   'status',
   'dis_menu as disMenu',
   'dis_template as disTemplate',
+  'version',
   wireTime('create_time').as('createTime'),
   wireTime('update_time').as('updateTime'),
 ] as const;
@@ -97,6 +112,7 @@ const screenColumns = [
   'type',
   'dis_menu as disMenu',
   'dis_template as disTemplate',
+  'version',
   wireTime('create_time').as('createTime'),
   wireTime('update_time').as('updateTime'),
 ] as const;
@@ -185,13 +201,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           status: status01.optional(),
           disMenu: z.unknown().optional(),
           disTemplate: z.unknown().optional(),
+          version: versionField,
         }),
       },
     },
     async (req) => {
       const b = req.body;
-      const row = await db.selectFrom('lc_generation').select('dis_template').where('id', '=', b.id).executeTakeFirst();
+      const row = await db.selectFrom('lc_generation').select(['dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
       if (!row) throw notFound('视图不存在');
+      if (b.version !== undefined && b.version !== row.version) throw new ApiError(409, VIEW_CONFLICT);
       if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('视图尚未设计，不能发布');
       const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
       const set = {
@@ -202,17 +220,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       };
       // A push from the CLI may carry the template too; it is then saved like a design. A designed view
       // whose menu JSON changes is checked again, since its componentName names its permissions.
-      if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined)) await designView(ctx, b.id, template, set);
-      else {
-        await db
-          .updateTable('lc_generation')
-          .set({ ...set, update_time: sql`now()` })
-          .where('id', '=', b.id)
-          .execute();
-        await syncEntityViews(db);
-        changeView(ctx, b.id);
-      }
-      return OK;
+      if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined))
+        return { ...OK, version: await designView(ctx, b.id, template, set, { base: b.version }) };
+      let q = db
+        .updateTable('lc_generation')
+        .set({ ...set, update_time: sql`now()`, version: sql`version + 1` })
+        .where('id', '=', b.id);
+      if (b.version !== undefined) q = q.where('version', '=', b.version);
+      const saved = await q.returning('version').executeTakeFirst();
+      if (!saved) throw new ApiError(409, VIEW_CONFLICT);
+      await syncEntityViews(db);
+      changeView(ctx, b.id);
+      return { ...OK, version: saved.version };
     },
   );
 
@@ -236,12 +255,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/generation/design',
     {
       config: { permission: 'generation:design', log: '设计视图' },
-      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), disMenu: z.unknown().optional() }) },
+      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }) },
     },
     async (req) => {
-      const { id, disTemplate, disMenu } = req.body;
-      await designView(ctx, id, disTemplate, disMenu === undefined ? {} : { dis_menu: jsonText(disMenu, 'disMenu') });
-      return { status: 200, message: '保存成功' };
+      const { id, disTemplate, disMenu, version } = req.body;
+      const set = disMenu === undefined ? {} : { dis_menu: jsonText(disMenu, 'disMenu') };
+      return { status: 200, message: '保存成功', version: await designView(ctx, id, disTemplate, set, { base: version }) };
     },
   );
 
@@ -260,7 +279,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!row) throw notFound('视图不存在');
       if (isAbsent(row.dis_template)) throw badRequest('视图尚未设计，不能发布');
       await checkParentMenu(db, row.dis_menu);
-      await designView(ctx, req.body.id, row.dis_template, { status: 1 });
+      // Publishing changes no content, so a designer open on the view saves on from the same version.
+      await designView(ctx, req.body.id, row.dis_template, { status: 1 }, { bump: false });
       // The page joins the menu tree at once: its menu and buttons follow the definition.
       if (await db.transaction().execute((trx) => syncViewMenu(trx, req.body.id))) ctx.sessions.invalidate();
       return { status: 200, message: '发布成功' };
@@ -334,26 +354,30 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/screen/update',
     {
       config: { permission: 'screen:edit', log: '修改大屏' },
-      schema: { body: z.object({ ...screenBody, id: idSchema, type: screenType.optional() }) },
+      schema: { body: z.object({ ...screenBody, id: idSchema, type: screenType.optional(), version: versionField }) },
     },
     async (req) => {
       const b = req.body;
-      const row = await db.selectFrom('lc_screen').select(['type', 'dis_template']).where('id', '=', b.id).executeTakeFirst();
+      const row = await db.selectFrom('lc_screen').select(['type', 'dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
       if (!row) throw notFound('大屏不存在');
+      if (b.version !== undefined && b.version !== row.version) throw new ApiError(409, SCREEN_CONFLICT);
       if (b.type !== undefined && b.type !== row.type && row.dis_template) await checkScreenTemplate(ctx, b.id, b.type, row.dis_template);
-      await db
+      let q = db
         .updateTable('lc_screen')
         .set({
           name: b.name,
           update_time: sql`now()`,
+          version: sql`version + 1`,
           ...(b.menuId !== undefined ? { menu_id: b.menuId } : {}),
           ...(b.status !== undefined ? { status: b.status } : {}),
           ...(b.type !== undefined ? { type: b.type } : {}),
           ...(b.disMenu !== undefined ? { dis_menu: jsonText(b.disMenu, 'disMenu') } : {}),
         })
-        .where('id', '=', b.id)
-        .execute();
-      return OK;
+        .where('id', '=', b.id);
+      if (b.version !== undefined) q = q.where('version', '=', b.version);
+      const saved = await q.returning('version').executeTakeFirst();
+      if (!saved) throw new ApiError(409, SCREEN_CONFLICT);
+      return { ...OK, version: saved.version };
     },
   );
 
@@ -362,32 +386,31 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return OK;
   });
 
-  // `updateTime` (optional): the screen's updateTime when the designer opened it. When given and the
-  // screen has been saved since, the save is refused with 409 instead of overwriting that save; a
-  // client that sends none overwrites, as before. The answer carries the new updateTime.
+  // `version` (optional): the screen's version when the designer opened it. When given and the screen
+  // has been saved since, the save is refused with 409 and changes nothing; a client that sends none
+  // overwrites. Every save raises the version, and the answer carries the new one.
   app.post(
     '/api/screen/design',
     {
       config: { permission: 'screen:design', log: '设计大屏' },
-      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), updateTime: z.string().max(40).optional() }) },
+      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), version: versionField }) },
     },
     async (req) => {
-      const row = await db
-        .selectFrom('lc_screen')
-        .select(['type', wireTime('update_time').as('updateTime')])
-        .where('id', '=', req.body.id)
-        .executeTakeFirst();
+      const { id, version: base } = req.body;
+      const row = await db.selectFrom('lc_screen').select(['type', 'version']).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('大屏不存在');
       const text = jsonText(req.body.disTemplate, 'disTemplate');
       if (!text) throw badRequest('disTemplate 不能为空');
-      await checkScreenTemplate(ctx, req.body.id, row.type, text);
-      const base = req.body.updateTime?.trim();
-      let q = db.updateTable('lc_screen').set({ dis_template: text, update_time: sql`now()` }).where('id', '=', req.body.id);
+      await checkScreenTemplate(ctx, id, row.type, text);
+      let q = db
+        .updateTable('lc_screen')
+        .set({ dis_template: text, update_time: sql`now()`, version: sql`version + 1` })
+        .where('id', '=', id);
       // Compared in the update itself, so two saves from the same version cannot both pass.
-      if (base) q = q.where(wireTime('update_time'), '=', base);
-      const saved = await q.returning(wireTime('update_time').as('updateTime')).executeTakeFirst();
-      if (!saved) throw new ApiError(409, '该大屏已被他人修改并保存，请重新加载或确认覆盖');
-      return { status: 200, message: '保存成功', updateTime: saved.updateTime };
+      if (base !== undefined) q = q.where('version', '=', base);
+      const saved = await q.returning('version').executeTakeFirst();
+      if (!saved) throw new ApiError(409, SCREEN_CONFLICT);
+      return { status: 200, message: '保存成功', version: saved.version };
     },
   );
 

@@ -105,7 +105,7 @@ function compactJson(value: unknown): string | undefined {
 }
 
 /** Keys that change on every save without changing the page. */
-const VOLATILE = new Set(['createTime', 'updateTime', 'createBy', 'updateBy']);
+const VOLATILE = new Set(['createTime', 'updateTime', 'createBy', 'updateBy', 'version']);
 
 /**
  * Content hash of a decoded definition: sha256 of its canonical JSON, without the volatile

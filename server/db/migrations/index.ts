@@ -11,6 +11,7 @@ import * as m0009 from './0009_login_guard.js';
 import * as m0010 from './0010_company_unique_codes.js';
 import * as m0011 from './0011_data_scope.js';
 import * as m0012 from './0012_one_store.js';
+import * as m0013 from './0013_design_version.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_company_unique_codes': m0010,
   '0011_data_scope': m0011,
   '0012_one_store': m0012,
+  '0013_design_version': m0013,
 };

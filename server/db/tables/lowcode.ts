@@ -14,6 +14,8 @@ export interface LowcodeTables {
     dis_menu: string | null;
     /** JSON text as received; null until designed */
     dis_template: string | null;
+    /** Raised by every save of the definition; a save from an older version is refused. */
+    version: Generated<number>;
     create_time: Timestamp;
     update_time: Timestamp;
   };
@@ -29,6 +31,8 @@ export interface LowcodeTables {
     dis_template: string | null;
     /** Key that share links must carry; renewing it revokes them. Null until first shared. */
     access_key: string | null;
+    /** Raised by every save of the design; a save from an older version is refused. */
+    version: Generated<number>;
     create_time: Timestamp;
     update_time: Timestamp;
   };
