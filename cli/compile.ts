@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isWarning, normalizeAll, type PageModel, type Problem, setSha256, sortByKeys } from '../src/model/index.js';
-import { parseJsonFile } from '../src/model/parse.js';
+import { isWarning, normalizeAll, type PageModel, type Problem, parseJsonFile, setSha256, sortByKeys } from '../src/model/index.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
 import { loadTemplates, type Templates } from './templates.js';
 

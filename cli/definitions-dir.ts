@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { compareText } from '../src/model/problems.js';
+import { compareText } from '../src/model/index.js';
 import { CliError, EXIT } from './errors.js';
 import { inScope, type Project } from './project.js';
 

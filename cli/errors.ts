@@ -1,4 +1,4 @@
-import { formatProblem, isWarning, type Problem, sortProblems } from '../src/model/problems.js';
+import { formatProblem, isWarning, type Problem, sortProblems } from '../src/model/index.js';
 
 /** Exit codes: 0 ok; 1 invalid or stale; 2 usage; 3 network or auth. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2, network: 3 } as const;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { sortProblems } from '../../src/model/problems.js';
+import { sortProblems } from '../../src/model/index.js';
 import { readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { compareWithDisk } from '../generated-dir.js';

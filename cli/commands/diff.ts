@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { canonicalJson } from '../../src/model/canonical.js';
-import { isRecord } from '../../src/model/coerce.js';
-import { compareText } from '../../src/model/problems.js';
+import { canonicalJson, compareText, isRecord } from '../../src/model/index.js';
 import { type DefinitionFile, type DefinitionKind, definitionFilePath, definitionIdOf, readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT, errorsOf } from '../errors.js';
 import type { CommandContext } from '../main.js';

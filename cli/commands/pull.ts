@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { compareText } from '../../src/model/problems.js';
+import { compareText } from '../../src/model/index.js';
 import {
   applyDirChanges,
   type DefinitionFile,

@@ -1,5 +1,5 @@
-import { fieldRules, type RuleCall, relationsOf } from '../../src/model/schema.js';
-import type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../../src/model/types.js';
+import type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../../src/model/index.js';
+import { fieldRules, type RuleCall, relationsOf } from '../../src/model/index.js';
 import type { TemplateName } from '../../templates/vars.js';
 import type { Templates } from '../templates.js';
 import { LINE_WIDTH, literal, propertyKey, stringLiteral } from './literal.js';
