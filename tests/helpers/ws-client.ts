@@ -21,6 +21,8 @@ export interface Pushed {
 /** A client socket that records every message and the close code. */
 export class Client {
   readonly messages: unknown[] = [];
+  /** Called with every message as it arrives (waitFor's waiters). */
+  readonly #listeners = new Set<(m: unknown) => void>();
   closeCode: number | null = null;
   readonly ws: Ws;
   readonly opened: Promise<void>;
@@ -30,11 +32,14 @@ export class Client {
     this.ws = new WebSocket(url);
     this.ws.on('message', (data: Buffer) => {
       const text = data.toString();
+      let m: unknown = text;
       try {
-        this.messages.push(JSON.parse(text));
+        m = JSON.parse(text);
       } catch {
-        this.messages.push(text);
+        // not JSON: kept as text
       }
+      this.messages.push(m);
+      for (const l of [...this.#listeners]) l(m);
     });
     this.opened = new Promise((resolve, reject) => {
       this.ws.on('open', () => resolve());
@@ -48,13 +53,29 @@ export class Client {
     );
   }
 
-  async waitFor<T>(pick: (m: any) => boolean, timeoutMs = 5000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const hit = this.messages.find(pick);
-      if (hit !== undefined) return hit as T;
-      if (Date.now() > until) throw new Error(`no matching message; got ${JSON.stringify(this.messages)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+  /** The first message, past or to come, that `pick` accepts; fails after `timeoutMs` or when the socket closes. */
+  waitFor<T>(pick: (m: any) => boolean, timeoutMs = 5000): Promise<T> {
+    const hit = this.messages.find(pick);
+    if (hit !== undefined) return Promise.resolve(hit as T);
+    return new Promise<T>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#listeners.delete(listener);
+      };
+      const fail = (why: string) => {
+        done();
+        reject(new Error(`no matching message (${why}); got ${JSON.stringify(this.messages)}`));
+      };
+      const listener = (m: unknown) => {
+        if (!pick(m)) return;
+        done();
+        resolve(m as T);
+      };
+      const timer = setTimeout(() => fail(`${timeoutMs} ms passed`), timeoutMs);
+      this.#listeners.add(listener);
+      void this.closed.then((code) => {
+        if (this.#listeners.has(listener)) fail(`socket closed with ${code}`);
+      });
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
@@ -62,8 +62,7 @@ describe('websocket /websocket/{username}', () => {
     expect(server.ctx.realtime.connected('admin')).toBe(1);
     c.ws.close();
     await c.closed;
-    for (let i = 0; i < 50 && server.ctx.realtime.connected('admin') > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(server.ctx.realtime.connected('admin')).toBe(0);
+    await vi.waitFor(() => expect(server.ctx.realtime.connected('admin')).toBe(0));
   });
 
   it('delivers a new leave message to the recipient’s socket', async () => {
@@ -106,8 +105,9 @@ describe('websocket /websocket/{username}', () => {
     const count = await again.waitFor<Pushed>((m) => m?.flag === 'unread');
     expect(count.body.unreadNum).toBe((start.body.unreadNum as number) + 1);
 
-    // Nobody else heard it.
-    await new Promise((r2) => setTimeout(r2, 100));
+    // Nobody else heard it: a later push to the disposer arrives after anything sent to it before.
+    expect((await producer.post('/api/leaveMessage', { content: '收到通知', reception: 'disposer' })).status).toBe(200);
+    await d.waitFor((m) => m?.flag === 'leaveMessage' && m?.body?.content === '收到通知');
     expect(d.messages.some((m) => (m as Pushed).flag === 'sysMessage')).toBe(false);
   });
 });
