@@ -22,12 +22,16 @@ export function readBoolean(v: unknown): Read<boolean> {
   return fail(`expected a boolean (true, false, 1, 0), got ${shown(v)}`);
 }
 
-const NUMBER_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*(px)?\s*$/;
+const NUMBER = String.raw`[-+]?(\d+(\.\d*)?|\.\d+)`;
+/** A number written as text, spaces around allowed ('12', ' -1.5', '.5', '3.'): what a number field and the server accept. */
+export const NUMBER_TEXT: RegExp = new RegExp(`^\\s*${NUMBER}\\s*$`);
+/** A number as a definition may write it, also in pixels ('250px'). */
+const PIXEL_TEXT = new RegExp(`^\\s*${NUMBER}\\s*(px)?\\s*$`);
 
 export function readNumeric(v: unknown): Read<number> {
   if (isAbsent(v)) return ok(undefined);
   if (typeof v === 'number') return Number.isFinite(v) ? ok(v) : fail(`expected a number, got ${String(v)}`);
-  if (typeof v === 'string' && NUMBER_TEXT.test(v)) return ok(Number.parseFloat(v.replace(/^\s*\+/, '')));
+  if (typeof v === 'string' && PIXEL_TEXT.test(v)) return ok(Number.parseFloat(v.replace(/^\s*\+/, '')));
   return fail(`expected a number, got ${shown(v)}`);
 }
 

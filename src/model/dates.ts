@@ -4,6 +4,14 @@
  * fractions of a second), and epoch milliseconds. The date must exist: 2026-02-30 does not.
  */
 
+/** The dayjs format of a datetime field that names none, and the format date-times travel in. */
+export const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** The dayjs format of a date alone. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** Whether a dayjs format shows hours (else a date picker shows no time); no format means the default, which does. */
+export const hasTimeOfDay = (format: string | undefined): boolean => /[Hh]/.test(format ?? DEFAULT_TIME_FORMAT);
+
 const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -36,12 +36,6 @@ export const viewFileName = (id: number, componentName: string | undefined) => `
 export const screenFileName = (id: number, componentName: string | undefined, type: number | undefined) =>
   `${id}-${screenSlug(componentName, type)}.json`;
 
-/** List pages live at /dev-tools/temp/page/{componentName}/{viewId}. */
-export const viewPath = (componentName: string, id: number) => `/dev-tools/temp/page/${componentName}/${id}`;
-
-/** Screens render at /{anything}/vBuild/temp/{screenId}; the generated route is the prefix-free form. */
-export const screenPath = (id: number) => `/vBuild/temp/${id}`;
-
 /** A field name a generated schema and the reference server's table can both use. */
 export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 

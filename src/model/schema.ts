@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRecord } from './coerce.js';
+import { isRecord, NUMBER_TEXT } from './coerce.js';
 import { normalizeDateTime } from './dates.js';
 import type { FieldModel, FormModel } from './types.js';
 import { VALIDATORS, type ValidatorName } from './validators.js';
@@ -159,8 +159,6 @@ function text<const O extends TextOptions>(o: O): FieldSchema<string, O> {
     return pass(s);
   });
 }
-
-const NUMBER_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
 
 /** Digits after the point of a number as JavaScript prints it, exponent form included (1.5e-7 → 8). */
 export function decimalPlaces(n: number): number {

@@ -10,7 +10,15 @@ import type { ProblemCode } from './problems.js';
  * normaliser knows which keys are named here and keeps the others as `extra`.
  */
 
-function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode) {
+/** What a lenient wire value reads as; the editors pick their control by it. */
+export type WireValueKind = 'boolean' | 'number' | 'integer' | 'width' | 'text' | 'list' | 'enum';
+
+const valueKinds = z.registry<{ kind: WireValueKind; values?: readonly string[] }>();
+
+/** The kind of value a wire schema reads (and for an enum its words), or undefined for a free or nested value. */
+export const wireValueKind = (schema: z.ZodType): { kind: WireValueKind; values?: readonly string[] } | undefined => valueKinds.get(schema);
+
+function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode, kind: WireValueKind, values?: readonly string[]) {
   return z
     .unknown()
     .transform((v, ctx): T | undefined => {
@@ -19,24 +27,32 @@ function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode) {
       ctx.addIssue({ code: 'custom', message: r.message, params: { code }, input: v });
       return z.NEVER;
     })
-    .optional();
+    .optional()
+    .register(valueKinds, values ? { kind, values } : { kind });
 }
 
-export const wBool = () => lenient(readBoolean, 'E_BOOLEAN');
-export const wNum = () => lenient(readNumeric, 'E_NUMBER');
-export const wInt = () => lenient(readInteger, 'E_NUMBER');
-export const wWidth = () => lenient(readWidth, 'E_NUMBER');
-export const wText = () => lenient(readText, 'E_TYPE');
-export const wList = () => lenient(readTextList, 'E_LIST');
+export const wBool = () => lenient(readBoolean, 'E_BOOLEAN', 'boolean');
+export const wNum = () => lenient(readNumeric, 'E_NUMBER', 'number');
+export const wInt = () => lenient(readInteger, 'E_NUMBER', 'integer');
+export const wWidth = () => lenient(readWidth, 'E_NUMBER', 'width');
+export const wText = () => lenient(readText, 'E_TYPE', 'text');
+export const wList = () => lenient(readTextList, 'E_LIST', 'list');
 
 /** One of a fixed set of words, compared without case; absent is undefined. */
 export function wEnum<const T extends string>(values: readonly T[]) {
-  return lenient((v): Read<T> => {
-    const r = readText(v);
-    if (!r.ok || r.value === undefined) return r as Read<T>;
-    const hit = values.find((x) => x.toLowerCase() === r.value?.trim().toLowerCase());
-    return hit ? { ok: true, value: hit } : { ok: false, message: `expected one of ${values.join(', ')}, got ${JSON.stringify(r.value)}` };
-  }, 'E_ENUM');
+  return lenient(
+    (v): Read<T> => {
+      const r = readText(v);
+      if (!r.ok || r.value === undefined) return r as Read<T>;
+      const hit = values.find((x) => x.toLowerCase() === r.value?.trim().toLowerCase());
+      return hit
+        ? { ok: true, value: hit }
+        : { ok: false, message: `expected one of ${values.join(', ')}, got ${JSON.stringify(r.value)}` };
+    },
+    'E_ENUM',
+    'enum',
+    values,
+  );
 }
 
 /** An object, or absent ('' and null count as absent). */

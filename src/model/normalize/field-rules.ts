@@ -1,4 +1,5 @@
 import { isAbsent, readNumeric } from '../coerce.js';
+import { DEFAULT_TIME_FORMAT } from '../dates.js';
 import type { DataType, FieldKind, Relation, RemoteOptions, Show, UploadRules } from '../types.js';
 import type { WireFieldConfigure } from '../wire.js';
 import type { Sink } from './sink.js';
@@ -50,7 +51,7 @@ export function showOf(v: unknown, sink: Sink, pointer: string): Show {
 
 /** timeFmt in the wire's Java style → dayjs. `hh` is read as 24-hour: designers write it for hours of the day. */
 export function timeFormatOf(timeFmt: string | undefined, dataType: DataType): string | undefined {
-  if (!timeFmt) return dataType === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : undefined;
+  if (!timeFmt) return dataType === 'datetime' ? DEFAULT_TIME_FORMAT : undefined;
   return timeFmt.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/dd/g, 'DD').replace(/hh/g, 'HH');
 }
 

@@ -1,7 +1,7 @@
 import { sortKeysDeep } from '../canonical.js';
 import { isAbsent } from '../coerce.js';
-import { screenPath } from '../names.js';
 import { sortByKeys } from '../order.js';
+import { screenPath } from '../routes.js';
 import type {
   BigScreenModel,
   CanvasModel,
@@ -16,10 +16,11 @@ import type { WireLayoutItem, WireScreen } from '../wire.js';
 import { compact } from './keys.js';
 import type { Sink } from './sink.js';
 
-const CANVAS_DEFAULTS = {
+/** What a screen's canvas takes where its definition says nothing: the viewer, the designer and a new screen alike. */
+export const CANVAS_DEFAULTS = {
   basic: { width: 1920, height: 1080, defaultCol: 24, defaultW: 6, defaultH: 18, margin: 20, autoUpdate: false, timer: 60 },
   header: { height: 80, marginTop: 0, bgPosition: 'center', bgSize: '100% 100%' },
-};
+} as const;
 
 const CONTAINER_DEFAULTS = {
   style: { padding: 0, bgPosition: 'center', bgSize: 'contain', borderRadius: 4, boxShadow: 'inset 0 0 10px rgba(0, 0, 0, 0.3)' },

@@ -1,5 +1,6 @@
 import { readNumeric } from '../coerce.js';
-import { FIELD_NAME, viewPath } from '../names.js';
+import { FIELD_NAME } from '../names.js';
+import { viewPath } from '../routes.js';
 import type { DialogModel, DividerModel, FieldModel, ListPageModel, SourceInfo } from '../types.js';
 import type { WireTemplate, WireView } from '../wire.js';
 import { buttonsOf } from './buttons.js';
