@@ -222,6 +222,8 @@ export interface PushStep {
   file?: string;
   /** The target's id; undefined for a definition created by an earlier step. */
   targetId?: number;
+  /** The target's version when planned; a step sends it so that a save made since is not overwritten. */
+  targetVersion?: number;
   local?: LocalDefinition;
 }
 
@@ -373,7 +375,7 @@ export function stepsOf(plan: PushPlan, options: PlanOptions): PushStep[] {
   const add = (kind: DefinitionKind) => {
     for (const e of plan.entries) {
       if (e.kind !== kind || e.status === 'removed' || !e.local) continue;
-      const base = { kind, key: e.key, file: e.local.file, local: e.local, targetId: e.target?.id };
+      const base = { kind, key: e.key, file: e.local.file, local: e.local, targetId: e.target?.id, targetVersion: e.target?.version };
       const designed = !isUndesigned(e.local.json);
       const wantStatus = Number(e.local.json.status) === 1 ? 1 : 0;
       if (e.status === 'added') {

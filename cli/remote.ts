@@ -274,6 +274,8 @@ export interface RemoteDefinition {
   text: string;
   /** disTemplate null or empty: created but not designed yet. */
   undesigned: boolean;
+  /** The server's save counter, sent back by push so that it cannot overwrite a save made since. */
+  version?: number;
 }
 
 const KINDS = {
@@ -321,7 +323,9 @@ export function definitionRel(kind: DefinitionKind, id: number, json: Record<str
 }
 
 export function toRemoteDefinition(kind: DefinitionKind, id: number, raw: Record<string, unknown>): RemoteDefinition {
-  const json = sortKeysDeep(decodeDefinition(raw)) as Record<string, unknown>;
+  // The save counter belongs to the server, like ids and times of day, not to the definition's file.
+  const { version, ...definition } = raw;
+  const json = sortKeysDeep(decodeDefinition(definition)) as Record<string, unknown>;
   return {
     kind,
     id,
@@ -330,6 +334,7 @@ export function toRemoteDefinition(kind: DefinitionKind, id: number, raw: Record
     json,
     text: `${JSON.stringify(json, null, 2)}\n`,
     undesigned: isUndesigned(json),
+    ...(typeof version === 'number' && Number.isSafeInteger(version) ? { version } : {}),
   };
 }
 

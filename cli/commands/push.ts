@@ -90,11 +90,27 @@ function toDiff(e: PushEntry): DefinitionDiff {
 
 const describe = (s: PushStep) => `${s.op} ${s.key}${s.targetId !== undefined ? ` (id ${s.targetId})` : ''}`;
 
-/** What one step sends. Views carry their own JSON; screens are rewritten to the target's ids first. */
-async function runStep(client: RemoteClient, step: PushStep, resolve: Resolver, ids: Map<string, number>): Promise<number | undefined> {
+/**
+ * What one step sends. Views carry their own JSON; screens are rewritten to the target's ids first.
+ * Saves send the version the target had when planned (then the one each save answers), so a save
+ * made on the target since is answered 409 instead of overwritten.
+ */
+async function runStep(
+  client: RemoteClient,
+  step: PushStep,
+  resolve: Resolver,
+  ids: Map<string, number>,
+  versions: Map<string, number>,
+): Promise<number | undefined> {
   const local = step.local as LocalDefinition;
   const id = step.targetId ?? ids.get(step.key);
   const encode = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const known = versions.get(step.key);
+  const save = async (path: string, body: Record<string, unknown>) => {
+    const answer = await client.postJson(path, { ...body, ...(known === undefined ? {} : { version: known }) });
+    const next = (answer as { version?: unknown } | undefined)?.version;
+    if (typeof next === 'number') versions.set(step.key, next);
+  };
   const idOf = (body: unknown) => {
     const n = Number((body as { id?: unknown } | undefined)?.id);
     if (!Number.isSafeInteger(n) || n < 1) throw new CliError(`the server created ${step.key} but answered no id`, EXIT.network);
@@ -113,7 +129,7 @@ async function runStep(client: RemoteClient, step: PushStep, resolve: Resolver, 
           }),
         );
       case 'update':
-        await client.postJson('/api/generation/update', {
+        await save('/api/generation/update', {
           id,
           name: local.json.name,
           disMenu: encode(local.json.disMenu),
@@ -146,14 +162,14 @@ async function runStep(client: RemoteClient, step: PushStep, resolve: Resolver, 
       return created;
     }
     case 'update':
-      await client.postJson('/api/screen/update', { id, name: json.name, type: json.type, disMenu: encode(json.disMenu) });
+      await save('/api/screen/update', { id, name: json.name, type: json.type, disMenu: encode(json.disMenu) });
       return id;
     case 'design':
-      await client.postJson('/api/screen/design', { id, disTemplate: encode(json.disTemplate) });
+      await save('/api/screen/design', { id, disTemplate: encode(json.disTemplate) });
       return id;
     case 'publish':
     case 'unpublish':
-      await client.postJson('/api/screen/update', { id, name: json.name, status: step.op === 'publish' ? 1 : 0 });
+      await save('/api/screen/update', { id, name: json.name, status: step.op === 'publish' ? 1 : 0 });
       return id;
     case 'delete':
       await client.postJson('/api/screen/delete', { ids: [id] });
@@ -235,7 +251,11 @@ Exit codes: 0 ok, 1 invalid definitions or references, 2 usage, 3 network, auth 
       // 3. The calls, one at a time.
       const client = new RemoteClient(options);
       const ids = new Map<string, number>();
-      for (const [key, t] of plan.targetByKey) ids.set(key, t.id);
+      const versions = new Map<string, number>();
+      for (const [key, t] of plan.targetByKey) {
+        ids.set(key, t.id);
+        if (t.version !== undefined) versions.set(key, t.version);
+      }
       const resolver: Resolver = {
         view: (sourceId) => {
           const d = local.defs.find((x) => x.kind === 'view' && x.id === sourceId);
@@ -246,7 +266,7 @@ Exit codes: 0 ok, 1 invalid definitions or references, 2 usage, 3 network, auth 
       const applied: string[] = [];
       for (const [i, step] of steps.entries()) {
         try {
-          const id = await runStep(client, step, resolver, ids);
+          const id = await runStep(client, step, resolver, ids, versions);
           if (id !== undefined) ids.set(step.key, id);
           applied.push(describe({ ...step, targetId: id }));
           out(`  ${describe({ ...step, targetId: id })}`);
