@@ -161,7 +161,7 @@ describe('view definitions (/api/generation)', () => {
       ],
     };
     const design = await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify(v1) });
-    expect(design.body).toEqual({ status: 200, message: '保存成功' });
+    expect(design.body).toEqual({ status: 200, message: '保存成功', version: 1 });
     expect(await columnsOf(id)).toEqual({
       id: 'bigint',
       create_time: 'timestamp without time zone',
@@ -286,9 +286,9 @@ describe('view definitions (/api/generation)', () => {
       status: 0,
       disMenu: JSON.stringify({ componentName: 'renamed', name: '改名后' }),
     });
-    expect(res.body).toEqual({ status: 200, message: '操作成功' });
+    expect(res.body).toEqual({ status: 200, message: '操作成功', version: 1 });
     const detail = (await admin.get('/api/generation/detail', { id })).body;
-    expect(detail).toMatchObject({ name: '改名后', menuId: 1012, status: 0 });
+    expect(detail).toMatchObject({ name: '改名后', menuId: 1012, status: 0, version: 1 });
     expect((await admin.post('/api/generation/update', { id, name: '改名后', status: 1 })).body).toEqual({
       status: 400,
       message: '视图尚未设计，不能发布',
@@ -382,18 +382,14 @@ describe('screens (/api/screen)', () => {
     const design = (disTemplate: unknown) => admin.post('/api/screen/design', { id, disTemplate });
     expect((await design(JSON.stringify({ baseView: [12, 999] }))).body).toEqual({ status: 400, message: '视图不存在：999' });
     expect((await design('not json')).body).toEqual({ status: 400, message: 'disTemplate 不是有效的 JSON' });
-    // The answer carries the saved updateTime, which the next save may send back to detect a concurrent save.
-    expect((await design(JSON.stringify({ baseView: '12,13' }))).body).toEqual({
-      status: 200,
-      message: '保存成功',
-      updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-    });
+    // The answer carries the saved version, which the next save may send back to detect a concurrent save.
+    expect((await design(JSON.stringify({ baseView: '12,13' }))).body).toEqual({ status: 200, message: '保存成功', version: 1 });
     expect((await admin.get('/api/screen/detail', { id })).body.disTemplate).toBe(JSON.stringify({ baseView: '12,13' }));
 
     // Switching to a form screen needs a template that names a form view.
     expect((await admin.post('/api/screen/update', { id, name: '测试表单', type: 3 })).status).toBe(400);
     const update = await admin.post('/api/screen/update', { id, name: '测试容器（改）', status: 1 });
-    expect(update.body).toEqual({ status: 200, message: '操作成功' });
+    expect(update.body).toEqual({ status: 200, message: '操作成功', version: 2 });
     expect((await admin.get('/api/screen/detail', { id })).body).toMatchObject({ name: '测试容器（改）', status: 1, type: 4 });
 
     const big = await admin.post('/api/screen/add', { name: '测试大屏', type: 2, status: 1 });

@@ -26,7 +26,7 @@ const field = (name: string, chName: string, dataType: string, configure: Record
 async function designedView(componentName: string, template: Record<string, unknown>): Promise<number> {
   const add = await admin.post('/api/generation/add', { name: componentName, disMenu: { componentName, name: componentName } });
   const design = await admin.post('/api/generation/design', { id: add.body.id, disTemplate: template });
-  expect(design.body).toEqual({ status: 200, message: '保存成功' });
+  expect(design.body).toEqual({ status: 200, message: '保存成功', version: 1 });
   return add.body.id;
 }
 
