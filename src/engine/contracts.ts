@@ -3,7 +3,7 @@
  * a form model and its schema (the generated module's, or buildSchema(form) at run time).
  */
 import type { ZodType } from 'zod';
-import type { FormModel } from '../model/types';
+import type { FormModel } from '../model';
 
 export type FormMode = 'add' | 'edit' | 'look';
 

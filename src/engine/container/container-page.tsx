@@ -1,6 +1,6 @@
 import { Empty, Tabs } from 'antd';
 import { useState } from 'react';
-import type { ContainerPageModel } from '../../model/types';
+import type { ContainerPageModel } from '../../model';
 import { type DefinitionState, useDefinitions } from '../hooks/use-definition';
 import { titleOf } from '../runtime/resolve';
 import { ViewFromState } from '../runtime/resolved-page';

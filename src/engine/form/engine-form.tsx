@@ -23,7 +23,7 @@ import {
   useFormState,
   useWatch,
 } from 'react-hook-form';
-import type { FieldModel, FormModel } from '../../model/types';
+import type { FieldModel, FormModel } from '../../model';
 import type { EngineFormHandle, EngineFormProps, FormMode } from '../contracts';
 import { labelPath, useRegionTree } from '../options';
 import { HttpError, useEngineServices } from '../services';

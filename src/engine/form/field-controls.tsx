@@ -2,7 +2,7 @@ import { Cascader, DatePicker, Input, InputNumber, Select, Spin, TreeSelect } fr
 import dayjs from 'dayjs';
 import { type CSSProperties, lazy, type Ref, Suspense, useMemo } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import type { FieldModel } from '../../model/types';
+import type { FieldModel } from '../../model';
 import { labelPath, remoteSources, useDict, useRegionTree, useRemoteOptions } from '../options';
 import type { RemoteOption } from '../options/types';
 import { truncateLabel } from './labels';

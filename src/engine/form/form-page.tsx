@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { buildSchema } from '../../model/schema';
-import type { FormPageModel, ListPageModel } from '../../model/types';
+import type { FormPageModel, ListPageModel } from '../../model';
+import { buildSchema } from '../../model';
 import type { EngineFormHandle, FormMode } from '../contracts';
 import { useDefinition } from '../hooks/use-definition';
 import { useRecord } from '../hooks/use-record';

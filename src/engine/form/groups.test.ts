@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldModel, FormModel } from '../../model/types';
+import type { FieldModel, FormModel } from '../../model';
 import { groupStarts } from './groups';
 
 const base = { dataType: 'varchar', show: 1, required: false, disabled: false, editLock: false } as const;

@@ -1,4 +1,4 @@
-import type { FormModel } from '../../model/types';
+import type { FormModel } from '../../model';
 
 /** About how many fields a group holds (see groupStarts). */
 export const GROUP_SIZE = 8;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERAL_UPLOAD_TYPES } from '../../model/normalize';
+import { GENERAL_UPLOAD_TYPES } from '../../model';
 import { compressedSize, needsCompression, nextSize } from './compress';
 import { cssSize, extensionOf, filesText, isAccepted, parseFiles, truncateLabel, uploadTypeMessage } from './labels';
 import { blockingProblems, queryValues } from './page-query';

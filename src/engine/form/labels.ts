@@ -1,4 +1,4 @@
-import { GENERAL_UPLOAD_TYPES } from '../../model/normalize';
+import { GENERAL_UPLOAD_TYPES } from '../../model';
 
 /** Option labels show at most 20 characters. */
 export const OPTION_LABEL_MAX = 20;

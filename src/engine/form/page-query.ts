@@ -1,4 +1,4 @@
-import { isWarning, type Problem } from '../../model/problems';
+import { isWarning, type Problem } from '../../model';
 
 /** `?id=5&companyId=3` → { id: 5, companyId: 3 }: route query values are read as numbers; one that is not a number stays text. */
 export function queryValues(search: string): Record<string, number | string> {

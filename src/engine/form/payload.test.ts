@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchema } from '../../model/schema';
-import type { FieldModel, FormModel } from '../../model/types';
+import type { FieldModel, FormModel } from '../../model';
+import { buildSchema } from '../../model';
 import { buildPayload, editableValues, fieldStates, formatDateTime } from './payload';
 import { fieldErrors } from './resolver';
 

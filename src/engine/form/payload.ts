@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { hiddenFields, relationRequiredFields, relationsOf } from '../../model/schema';
-import type { FieldModel, FormModel } from '../../model/types';
+import type { FieldModel, FormModel } from '../../model';
+import { hiddenFields, relationRequiredFields, relationsOf } from '../../model';
 import type { FormMode } from '../contracts';
 import { filesText, parseFiles } from './labels';
 

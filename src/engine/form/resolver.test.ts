@@ -1,7 +1,7 @@
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { buildSchema } from '../../model/schema';
-import type { FieldModel, FormModel } from '../../model/types';
+import type { FieldModel, FormModel } from '../../model';
+import { buildSchema } from '../../model';
 import { fieldErrors, zodResolver } from './resolver';
 
 const base = { dataType: 'varchar', kind: 'text', show: 1, required: false, disabled: false, editLock: false } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ButtonModel } from '../../model/types';
+import type { ButtonModel } from '../../model';
 import { type ButtonContext, runButton } from './button-actions';
 
 function button(over: Partial<ButtonModel>): ButtonModel {

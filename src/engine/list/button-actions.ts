@@ -3,7 +3,7 @@
  * confirm. The page passes what a button may touch (the data provider, navigation, the list's
  * reload, the dialog opener), so the actions need no React.
  */
-import type { ButtonModel, ListPageModel } from '../../model/types';
+import type { ButtonModel, ListPageModel } from '../../model';
 import type { DataProvider, EngineNotifier, EngineServices } from '../services';
 import { locationTarget, MESSAGES, systemTarget, viewTarget } from './rules';
 

@@ -4,7 +4,7 @@
  * dates by timeFormat, a unit after the value. Pure.
  */
 import dayjs from 'dayjs';
-import type { ColumnModel } from '../../model/types';
+import type { ColumnModel } from '../../model';
 import { MONEY_DECIMALS, formatMoney as sharedMoney } from '../../shared/format';
 import { findOption } from '../options/remote-options';
 import type { LoadStatus, RemoteOption } from '../options/types';

@@ -13,7 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ColumnModel } from '../../model/types';
+import type { ColumnModel } from '../../model';
 import { useOptionsStore } from '../options';
 import { remoteKey, remoteParams } from '../options/remote-options';
 import type { DictEntry, LoadStatus, RemoteOption } from '../options/types';

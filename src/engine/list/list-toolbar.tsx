@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import type { ButtonModel, ColumnModel } from '../../model/types';
+import type { ButtonModel, ColumnModel } from '../../model';
 import { useEngineServices } from '../services';
 import { type ListAbilities, MESSAGES, toolbarButtonState } from './rules';
 

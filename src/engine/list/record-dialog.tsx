@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import type { ListPageModel } from '../../model/types';
+import type { ListPageModel } from '../../model';
 import type { EngineFormHandle, FormMode } from '../contracts';
 import { EngineForm } from '../form/engine-form';
 import type { FormValues } from '../form/payload';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ButtonModel } from '../../model/types';
+import type { ButtonModel } from '../../model';
 import {
   abilitiesOf,
   buttonAllowed,

@@ -3,7 +3,7 @@
  * where, how row actions overflow into 更多, and where buttons lead. Pure: the user's permissions
  * come in as a `can` function.
  */
-import type { ButtonModel, ListPageModel } from '../../model/types';
+import type { ButtonModel, ListPageModel } from '../../model';
 
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;

@@ -2,7 +2,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { Button, Cascader, DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useState } from 'react';
-import type { ColumnModel } from '../../model/types';
+import type { ColumnModel } from '../../model';
 import { useDict, useRegionTree, useRemoteOptions } from '../options';
 
 /** Inputs shown while the bar is collapsed; the rest appear on 展开. */

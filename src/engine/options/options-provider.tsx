@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { RemoteOptions } from '../../model/types';
+import type { RemoteOptions } from '../../model';
 import { type DataProvider, useEngineServices } from '../services';
 import { createDictLoader, type DictLoader, dictNames } from './dict-loader';
 import { createRemoteCache, findOption, type RemoteCache, remoteKey, remoteParams } from './remote-options';

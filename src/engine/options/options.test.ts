@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RemoteOptions } from '../../model/types';
+import type { RemoteOptions } from '../../model';
 import { createDictLoader, dictNames } from './dict-loader';
 import { createRemoteCache, findOption, labelPath, normalizeOptions, remoteKey, remoteParams } from './remote-options';
 

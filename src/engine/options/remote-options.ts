@@ -1,4 +1,4 @@
-import type { RemoteOptions } from '../../model/types';
+import type { RemoteOptions } from '../../model';
 import { createListeners } from '../../shared/listeners';
 import type { LoadStatus, RemoteOption } from './types';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeDefinition, definitionHash } from '../../model/canonical';
+import { decodeDefinition, definitionHash } from '../../model';
 import type { GeneratedRoute } from '../routes';
 import { resolveDefinition, resolveView, titleOf } from './resolve';
 

@@ -3,11 +3,8 @@
  * passed in, so the choice is tested without a build or a browser.
  */
 import type { ZodType } from 'zod';
-import { decodeDefinition, definitionHash } from '../../model/canonical';
-import { normalizeDefinition } from '../../model/normalize';
-import { isWarning, type Problem } from '../../model/problems';
-import { buildSchema } from '../../model/schema';
-import type { ListPageModel, PageModel } from '../../model/types';
+import type { ListPageModel, PageModel } from '../../model';
+import { buildSchema, decodeDefinition, definitionHash, isWarning, normalizeDefinition, type Problem } from '../../model';
 import type { GeneratedRoute } from '../routes';
 
 export const VIEW_DETAIL_URL = '/api/generation/detail';

@@ -1,7 +1,7 @@
 import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import type { Problem } from '../../model/problems';
-import { buildSchema } from '../../model/schema';
+import type { Problem } from '../../model';
+import { buildSchema } from '../../model';
 import { ContainerPage } from '../container/container-page';
 import { FormPage } from '../form/form-page';
 import { type DefinitionState, resolveMarked, useDefinition } from '../hooks/use-definition';
