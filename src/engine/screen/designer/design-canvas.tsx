@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { GridLayout, type Layout, noCompactor, type ResizeHandleAxis } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
+import { CANVAS_DEFAULTS } from '../../../model/index.js';
 import type { BigScreenModel, LayoutItemModel, ThemeColor } from '../../../model/types.js';
 import { type ScreenDataSource, useScreenDataSource } from '../data-source.js';
 import { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from '../layout.js';
@@ -135,7 +136,7 @@ export const DesignCanvas = memo(function DesignCanvas({
   const { canvas } = model;
   const grid = useMemo(() => gridOf(canvas), [canvas]);
   const top = headerHeightOf(canvas);
-  const width = Math.max(1, Number(basic.width) || 1920);
+  const width = Math.max(1, Number(basic.width) || CANVAS_DEFAULTS.basic.width);
   const height = Math.max(1, Number(basic.height) || 1080);
   const cols = grid.cols;
   const m = grid.margin * scale;

@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, Badge, Button, Empty, Form, Modal, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { type KeyboardEvent, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type BigScreenModel, isWarning, type Problem } from '../../../model/index.js';
+import { type BigScreenModel, bigScreenViewerPath, CANVAS_DEFAULTS, isWarning, type Problem } from '../../../model/index.js';
 import { HttpError, useEngineServices } from '../../services.js';
 import { CanvasPanel } from './canvas-panel.js';
 import { ChartPanel } from './chart-panel.js';
@@ -470,7 +470,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       zoom: setZoom,
       showProblems: setShowProblems,
       pickProblem: (pointer) => latest.current.pickProblem(pointer),
-      previewUrl: `/lsPreview?lsId=${lsId}`,
+      previewUrl: bigScreenViewerPath(lsId),
     }),
     [doUndo, doRedo, lsId],
   );
@@ -497,7 +497,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
     );
   if (screen.type !== 2) return <Result status="warning" title="该页面不是大屏" subTitle="只有类型为大屏（2）的页面可以在这里设计" />;
 
-  const width = Math.max(1, Number(template.canvasConfigure.basic.width) || 1920);
+  const width = Math.max(1, Number(template.canvasConfigure.basic.width) || CANVAS_DEFAULTS.basic.width);
   const fitScale = paneWidth > 0 ? Math.max(0.05, (paneWidth - 32) / width) : 0.5;
   const scale = zoom === 'fit' ? fitScale : zoom;
   const chart = selection.kind === 'chart' && item ? item.chart[selection.chart] : undefined;

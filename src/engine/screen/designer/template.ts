@@ -1,4 +1,4 @@
-import { type BigScreenModel, normalizeDefinition, type Problem } from '../../../model/index.js';
+import { type BigScreenModel, CANVAS_DEFAULTS, normalizeDefinition, type Problem } from '../../../model/index.js';
 
 /**
  * The designer edits a big screen's disTemplate as the JSON it is stored as (canvasConfigure and
@@ -40,17 +40,8 @@ export interface DesignScreen {
   status?: number;
 }
 
-export const CANVAS_BASIC = {
-  width: 1920,
-  height: 1080,
-  defaultCol: 24,
-  defaultW: 6,
-  defaultH: 18,
-  margin: 20,
-  autoUpdate: false,
-  timer: 60,
-};
-const CANVAS_HEADER = { height: 80, marginTop: 0, bgPosition: 'center', bgSize: '100% 100%' };
+export const CANVAS_BASIC = CANVAS_DEFAULTS.basic;
+const CANVAS_HEADER = CANVAS_DEFAULTS.header;
 const MAIN_TITLE = { size: 32, color: '#ffffff', bold: true };
 const SUB_TITLE = { time: false, size: 16, color: '#ffffff', bold: false };
 
@@ -218,9 +209,9 @@ export function nextItemId(t: DesignTemplate): string {
 /** A new container of the default size, below everything else, at the left. */
 export function addContainer(t: DesignTemplate): { template: DesignTemplate; i: string } {
   const basic = t.canvasConfigure.basic;
-  const cols = Math.max(1, Number(basic.defaultCol) || 24);
-  const w = Math.min(cols, Math.max(1, Number(basic.defaultW) || 6));
-  const h = Math.max(1, Number(basic.defaultH) || 18);
+  const cols = Math.max(1, Number(basic.defaultCol) || CANVAS_BASIC.defaultCol);
+  const w = Math.min(cols, Math.max(1, Number(basic.defaultW) || CANVAS_BASIC.defaultW));
+  const h = Math.max(1, Number(basic.defaultH) || CANVAS_BASIC.defaultH);
   // The first gap in reading order wide enough, else a new row below everything.
   const bottom = t.layout.reduce(
     (m, x) => ((x.container.super as Json & { absolute?: Json }).absolute?.enabled ? m : Math.max(m, x.y + x.h)),
@@ -316,7 +307,7 @@ export function nudge(t: DesignTemplate, i: string, dx: number, dy: number): Des
   const at = indexOfItem(t, i);
   if (at < 0) return t;
   const item = t.layout[at] as DesignItem;
-  const cols = Math.max(1, Number(t.canvasConfigure.basic.defaultCol) || 24);
+  const cols = Math.max(1, Number(t.canvasConfigure.basic.defaultCol) || CANVAS_BASIC.defaultCol);
   const x = Math.min(Math.max(0, item.x + dx), Math.max(0, cols - item.w));
   const y = Math.max(0, item.y + dy);
   return placeCells(t, [{ i, x, y, w: item.w, h: item.h }]);
