@@ -9,6 +9,8 @@ export interface ScreenRow {
   disTemplate?: string | null;
   createTime?: string;
   updateTime?: string;
+  /** Raised by every save; a save sends the one it started from. */
+  version?: number;
 }
 
 export const SCREEN_TYPES: { value: number; label: string }[] = [

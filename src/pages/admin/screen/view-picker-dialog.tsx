@@ -45,7 +45,7 @@ export function ViewPickerDialog({ screen, onClose, onSaved }: { screen: ScreenR
       // The version listed: a save made by someone else since is refused (409) rather than overwritten.
       await http.post(
         '/api/screen/design',
-        { id: screen.id, disTemplate: templateFor(screen.type, picked), updateTime: screen.updateTime },
+        { id: screen.id, disTemplate: templateFor(screen.type, picked), version: screen.version },
         { silent: true },
       );
       notify.success('保存成功');
