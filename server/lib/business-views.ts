@@ -1,3 +1,4 @@
+import { menuComponentName } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
 import { viewTable } from '../lowcode/ddl.js';
 import type { ViewModel } from '../lowcode/view-model.js';
@@ -55,18 +56,6 @@ function state(ctx: AppContext): ResolverState {
   return s;
 }
 
-/** componentName of a definition's menu JSON, or null. */
-export function componentNameOf(disMenu: string | null): string | null {
-  if (!disMenu) return null;
-  try {
-    const menu = JSON.parse(disMenu) as unknown;
-    const name = typeof menu === 'object' && menu !== null ? (menu as Record<string, unknown>).componentName : undefined;
-    return typeof name === 'string' ? name : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The definition row standing for each wanted componentName, among rows in id order: a published one
  * wins over a draft, then the lowest id.
@@ -77,7 +66,7 @@ export function pickByComponentName<R extends { status: number | null; dis_menu:
 ): Map<string, R> {
   const out = new Map<string, R>();
   for (const r of rows) {
-    const name = componentNameOf(r.dis_menu);
+    const name = menuComponentName(r.dis_menu);
     if (!name || !wanted.has(name)) continue;
     const seen = out.get(name);
     if (seen && (seen.status === 1 || r.status !== 1)) continue;

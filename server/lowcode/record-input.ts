@@ -1,4 +1,4 @@
-import { decimalPlaces, type FieldShape, type FormSchema, hiddenFields, normalizeDateTime } from '../../src/model/index.js';
+import { decimalPlaces, type FieldShape, type FormSchema, hiddenFields, NUMBER_TEXT, normalizeDateTime } from '../../src/model/index.js';
 import { ApiError } from '../errors.js';
 import { textProblem } from '../input-guard.js';
 import type { ViewField, ViewModel } from './view-model.js';
@@ -30,7 +30,6 @@ const VARCHAR_MAX = 255;
 const NUMERIC_LIMIT = 1e14;
 const NUMERIC_DECIMALS = 6;
 const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;
-const NUMBER_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { viewPath } from '../../src/model/index.js';
+import { readMenu, VIEW_PAGE_COMPONENT, viewPath } from '../../src/model/index.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
-import { INT4_MAX } from '../lib/sql.js';
 
 /** The buttons a view's page offers, each a permission `{componentName}:{action}` roles can be granted. */
 const VIEW_BUTTONS = [
@@ -13,28 +12,9 @@ const VIEW_BUTTONS = [
   ['pre', '高级查询'],
 ] as const;
 
-/** disMenu as stored: JSON text holding componentName, name and, for the designer, the parent menu `pid`. */
-function menuJson(text: string | null): { componentName?: string; pid?: number | null } {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    const o = v as Record<string, unknown>;
-    const componentName = typeof o.componentName === 'string' ? o.componentName.trim() : undefined;
-    const pidRaw = o.pid;
-    const pid = pidRaw === null || pidRaw === '' ? null : pidRaw === undefined ? undefined : Number(pidRaw);
-    return {
-      componentName,
-      pid: pid === undefined || pid === null || (Number.isInteger(pid) && Math.abs(pid) <= INT4_MAX) ? pid : undefined,
-    };
-  } catch {
-    return {};
-  }
-}
-
 /** Refuses a parent menu (disMenu.pid) that does not exist, before anything is written. */
 export async function checkParentMenu(db: Kysely<DB>, disMenu: string | null): Promise<void> {
-  const { pid } = menuJson(disMenu);
+  const { pid } = readMenu(disMenu);
   if (pid != null && !(await db.selectFrom('sys_menu').select('id').where('id', '=', pid).executeTakeFirst()))
     throw badRequest('上级菜单不存在');
 }
@@ -47,13 +27,13 @@ export async function checkParentMenu(db: Kysely<DB>, disMenu: string | null): P
 export async function syncViewMenu(db: Kysely<DB>, viewId: number): Promise<boolean> {
   const view = await db.selectFrom('lc_generation').select(['name', 'menu_id', 'dis_menu']).where('id', '=', viewId).executeTakeFirst();
   if (!view) return false;
-  const { componentName, pid } = menuJson(view.dis_menu);
+  const { componentName, pid } = readMenu(view.dis_menu);
   if (!componentName) return false;
   await checkParentMenu(db, view.dis_menu);
   const page = {
     title: view.name,
     name: componentName,
-    component: 'dev-tools/temp/page',
+    component: VIEW_PAGE_COMPONENT,
     path: viewPath(componentName, viewId),
     permission: `${componentName}:list`,
   };
@@ -127,8 +107,8 @@ export async function dropViewMenus(db: Kysely<DB>, viewIds: readonly number[]):
       .deleteFrom('sys_menu')
       .where('id', '=', menu)
       .where('type', '=', 1)
-      .where('component', '=', 'dev-tools/temp/page')
-      .where('path', 'like', `/dev-tools/temp/page/%/${view}`)
+      .where('component', '=', VIEW_PAGE_COMPONENT)
+      .where('path', 'like', viewPath('%', view))
       .executeTakeFirst();
     dropped += Number(r.numDeletedRows);
   }

@@ -7,13 +7,14 @@ import {
   type FieldModel,
   type FieldShape,
   type FormSchema,
+  hasTimeOfDay,
   isAbsent,
   isWarning,
   type ListPageModel,
+  menuComponentName,
   normalizeDefinition,
   type PageModel,
   type Problem,
-  parseView,
   type Show,
   SYSTEM_FIELDS,
   type SystemFieldName,
@@ -90,8 +91,6 @@ export interface DefinitionRow {
   dis_template: string | null;
 }
 
-const TIME_HAS_HOURS = /[Hh]/;
-const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** How a problem names the definition it is in. */
 const FILE_OF: Record<DefinitionKind, string> = { view: '视图定义', screen: '大屏定义' };
 
@@ -136,7 +135,7 @@ function viewField(form: FieldModel | undefined, column: ColumnModel | undefined
     search: column?.search ?? false,
     sortable: column?.sortable ?? false,
     editLock: form?.editLock ?? false,
-    dateOnly: !TIME_HAS_HOURS.test(form?.timeFormat ?? column?.timeFormat ?? DEFAULT_TIME_FORMAT),
+    dateOnly: !hasTimeOfDay(form?.timeFormat ?? column?.timeFormat),
     exact:
       dataType === 'long' ||
       dataType === 'decimal' ||
@@ -205,8 +204,8 @@ export function readView(row: DefinitionRow): ViewModel | null {
 }
 
 /** disMenu.componentName of a stored view (its permission prefix), also for a view not designed yet. */
-export function componentNameOf(id: number, disMenu: string | null): string | undefined {
-  return parseView({ id, disMenu }, FILE_OF.view).value?.disMenu?.componentName?.trim() || undefined;
+export function componentNameOf(_id: number, disMenu: string | null): string | undefined {
+  return menuComponentName(disMenu);
 }
 
 /**
