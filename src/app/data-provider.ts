@@ -1,9 +1,11 @@
 /**
- * The engine's data provider over this app's request client and the reference server's calls:
- * which URL of a view's model each call uses, and how the answers read. Failures are reported by the
- * request client (error notice, 401 confirm, 403 to /401) and rejected as the engine's HttpError,
- * a refused record's `errors: [{ field, message }]` as its field → message map.
+ * The engine's data providers over this app's request client and the reference server's calls:
+ * which URL each call uses, how the answers read, and the page base each server list counts from
+ * (the hooks hold pages 1-based). Failures are reported by the request client (error notice, 401
+ * confirm, 403 to /401) and rejected as the engine's HttpError, a refused record's
+ * `errors: [{ field, message }]` as its field → message map.
  */
+import type { ListProvider } from '../engine';
 import { type DataProvider, HttpError, type ImportResult, type Row } from '../engine/services';
 import { filenameFromDisposition, type RequestClient, RequestError, type RequestOptions } from '../request';
 import type { Download } from '../request/download';
@@ -55,12 +57,21 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The first page's number on the wire: a view's list and the administration lists count from 0. */
+export type PageBase = 0 | 1;
+
+/** The query with its 1-based `page` in the server's base. */
+export function withPageBase(query: Record<string, unknown>, base: PageBase): Record<string, unknown> {
+  const page = Number(query.page);
+  return Number.isFinite(page) ? { ...query, page: Math.max(1, page) - 1 + base } : query;
+}
+
 const countOf = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
 
 export function createDataProvider(http: RequestClient, download: Download): DataProvider {
   const options = (o: { signal?: AbortSignal; silent?: boolean }): RequestOptions => ({ signal: o.signal, silent: o.silent });
   return {
-    getList: (p) => call(async () => pageOf(await http.get(p.resource.api.list, p.query, options(p)))),
+    getList: (p) => call(async () => pageOf(await http.get(p.resource.api.list, withPageBase(p.query, 0), options(p)))),
     getOne: (p) =>
       call(async () => recordOf(await http.get(p.resource.api.detail, { generalId: p.resource.viewId, [p.key]: p.id }, options(p)))),
     // A view with one submit URL takes both adds and updates there.
@@ -93,5 +104,28 @@ export function createDataProvider(http: RequestClient, download: Download): Dat
           responseType: c.responseType,
         }),
       ),
+  };
+}
+
+/**
+ * A list that is not a view's (an administration resource, messages, the operation log): its list
+ * URL and how its rows are deleted (the ids as the body of a DELETE or POST, or as `ids=1,2` on a GET).
+ */
+export interface RestResource {
+  list: string;
+  del?: { url: string; method: 'delete' | 'post' | 'get' };
+}
+
+/** Lists and deletes of RestResources on a server whose pages count from `base`. */
+export function createRestProvider(http: RequestClient, base: PageBase): ListProvider<RestResource> {
+  return {
+    getList: (p) => call(async () => pageOf(await http.get(p.resource.list, withPageBase(p.query, base), { signal: p.signal }))),
+    deleteMany: ({ resource, ids, signal }) =>
+      call(() => {
+        const del = resource.del;
+        if (!del) return Promise.reject(new Error(`${resource.list} deletes nothing`));
+        if (del.method === 'get') return http.get(del.url, { ids: ids.join(',') }, { signal });
+        return del.method === 'delete' ? http.delete(del.url, ids, { signal }) : http.post(del.url, ids, { signal });
+      }),
   };
 }

@@ -8,15 +8,35 @@
 export type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../model/types.js';
 export type { EngineFormHandle, EngineFormProps, FormMode } from './contracts.js';
 export { EngineForm } from './form/engine-form.js';
-export { type CrudStates, crudTransition, useCrud } from './hooks/use-crud.js';
+export { CRUD_TEXTS, type CrudOptions, type CrudStates, type CrudTexts, crudTransition, useCrud } from './hooks/use-crud.js';
 export { type DefinitionState, useDefinition, useDefinitions } from './hooks/use-definition.js';
-export { type ListQuery, listQueryReducer, useListQuery } from './hooks/use-list-query.js';
+export {
+  type ListProvider,
+  type ListQuery,
+  type ListQueryOptions,
+  type ListSource,
+  listQueryReducer,
+  useListQuery,
+  useViewSource,
+} from './hooks/use-list-query.js';
 export { RECORD_CLOSE_MS, useRecord } from './hooks/use-record.js';
+export { listTableProps, type TablePropsOptions, totalText } from './list/table-props.js';
 export * from './options/index.js';
 export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps } from './pages.js';
 export type { GeneratedRoute } from './routes.js';
 export { type DefinitionKind, type Resolution, resolveDefinition, resolveView, titleOf } from './runtime/resolve.js';
-export { ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';
+export { DefinitionProblems, ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';
+// The big screen's renderer, which the designers draw their canvas and preview with.
+export {
+  ScreenDataProvider,
+  type ScreenDataSource,
+  screenDataOf,
+  useScreenDataSource,
+} from './screen/data-source.js';
+export { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from './screen/layout.js';
+export { ScaleContext, ScaleStore } from './screen/scale.js';
+export { ScreenScheduler, sourcesOf } from './screen/scheduler.js';
+export { ChartMotionContext, SchedulerContext, ScreenContainer, ScreenHeader } from './screen/screen-view.js';
 export {
   type CallOptions,
   type ConfirmOptions,

@@ -72,7 +72,7 @@ export interface CustomCall extends CallOptions {
 
 /** Every call rejects with an HttpError; an aborted call rejects with the abort. */
 export interface DataProvider {
-  /** One page of the list: the list call's query (paging, sort, filters) as it goes on the wire. */
+  /** One page of the list: the list call's query (paging, sort, filters); `page` is 1-based, and the provider sends it in its server's base. */
   getList(p: { resource: ViewResource; query: Record<string, unknown> } & CallOptions): Promise<ListResult>;
   /** One record by its key; undefined when the answer holds none. */
   getOne(p: { resource: ViewResource; key: string; id: unknown } & CallOptions): Promise<Row | undefined>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataProvider } from '../../src/app/data-provider.js';
+import { createDataProvider, createRestProvider } from '../../src/app/data-provider.js';
 import { HttpError, type ViewResource } from '../../src/engine/services.js';
 import { type ListPageModel, normalizeDefinition } from '../../src/model/index.js';
 import { createClient } from '../../src/request/client.js';
@@ -60,13 +60,17 @@ afterAll(async () => {
 describe('the engine data provider over the reference server', () => {
   it('lists a page, adds, reads, updates and deletes a record of a view', async () => {
     const data = provider();
-    const first = await data.getList({ resource: stockIn, query: { page: 0, size: 5, sort: 'id,desc' } });
+    const first = await data.getList({ resource: stockIn, query: { page: 1, size: 5, sort: 'id,desc' } });
     expect(first.rows.length).toBeLessThanOrEqual(5);
     expect(first.total).toBeGreaterThanOrEqual(first.rows.length);
+    // Page 2 of the pager is the server's page 1: its first row is the sixth of the list.
+    const firstTen = await data.getList({ resource: stockIn, query: { page: 1, size: 10, sort: 'id,desc' } });
+    const second = await data.getList({ resource: stockIn, query: { page: 2, size: 5, sort: 'id,desc' } });
+    expect(second.rows[0]?.id).toBe(firstTen.rows[5]?.id);
 
     const stockNo = 'RK209912319001';
     await data.create({ resource: stockIn, values: record(stockNo) });
-    const found = await data.getList({ resource: stockIn, query: { page: 0, size: 10, stockNo } });
+    const found = await data.getList({ resource: stockIn, query: { page: 1, size: 10, stockNo } });
     expect(found.total).toBe(1);
     const id = found.rows[0]?.id;
     expect(await data.getOne({ resource: stockIn, key: 'id', id })).toMatchObject({ id, stockNo, handler: '测试员' });
@@ -78,7 +82,7 @@ describe('the engine data provider over the reference server', () => {
     expect(await data.getOne({ resource: stockIn, key: 'id', id })).toMatchObject({ status: '1' });
 
     await data.deleteMany({ resource: stockIn, ids: [id] });
-    expect((await data.getList({ resource: stockIn, query: { page: 0, size: 10, stockNo } })).total).toBe(0);
+    expect((await data.getList({ resource: stockIn, query: { page: 1, size: 10, stockNo } })).total).toBe(0);
   });
 
   it('rejects a refused record with an HttpError naming each field, the notice saying the first', async () => {
@@ -114,5 +118,21 @@ describe('the engine data provider over the reference server', () => {
     );
     expect(saved).toEqual([{ name: expect.stringMatching(/\.xlsx$/), size: expect.any(Number) }]);
     expect(saved[0]?.size).toBeGreaterThan(1000);
+  });
+
+  it("lists and deletes an administration resource, the pager's page 1 being the server's page 0", async () => {
+    const client = createClient({ baseUrl: server.url, getToken: () => admin.token, signSecret: SIGN_SECRET });
+    const rest = createRestProvider(client, 0);
+    const dict = { list: '/api/dict', del: { url: '/api/dict', method: 'delete' as const } };
+    const four = await rest.getList({ resource: dict, query: { page: 1, size: 4 } });
+    expect(four.rows.length).toBe(4);
+    const second = await rest.getList({ resource: dict, query: { page: 2, size: 2 } });
+    expect(second.rows.map((r) => r.id)).toEqual(four.rows.slice(2).map((r) => r.id));
+
+    await client.post('/api/dict', { name: 'restProviderProbe', description: null });
+    const found = await rest.getList({ resource: dict, query: { page: 1, size: 10, blurry: 'restProviderProbe' } });
+    expect(found.total).toBe(1);
+    await rest.deleteMany({ resource: dict, ids: [found.rows[0]?.id] });
+    expect((await rest.getList({ resource: dict, query: { page: 1, size: 10, blurry: 'restProviderProbe' } })).total).toBe(0);
   });
 });

@@ -2,12 +2,14 @@ import { useCallback, useReducer, useRef, useState } from 'react';
 import type { ListPageModel } from '../../model/types';
 import type { FormMode } from '../contracts';
 import { confirmDeleteText, MESSAGES } from '../list/rules';
-import { type RecordRow, useEngineServices } from '../services';
+import { type RecordRow, type Row, useEngineServices } from '../services';
+import type { ListSource } from './use-list-query';
 
 /**
- * The list page's add, edit and delete (after refine's useForm and useDelete): which dialog is open,
- * the action states, and the delete with its confirm. A successful add or edit closes the dialog,
- * says so and reloads; a successful delete says so and steps the list back a page if needed.
+ * A list's add, edit and delete (after refine's useForm and useDelete): which dialog is open, the
+ * action states, and the delete with its confirm. A successful add or edit closes the dialog, says so
+ * and reloads; a successful delete says so and steps the list back a page if needed. A failure is
+ * shown by the data provider (or, for a dialog, in the dialog): pages do not notify for these.
  */
 
 /** 0 normal, 1 prepared (dialog open, or a delete's confirm), 2 processing (the call runs). */
@@ -50,6 +52,36 @@ export function savedMessage(api: Pick<ListPageModel['api'], 'submit'>, mode: 'a
   return api.submit ? MESSAGES.submitted : mode === 'add' ? MESSAGES.added : MESSAGES.edited;
 }
 
+/** What the CRUD operations say; a view's page says 新增成功, 编辑成功 (提交成功) and 删除成功. */
+export interface CrudTexts {
+  added: string;
+  edited: string;
+  deleted: string;
+  confirmTitle: string;
+  /** The delete's confirm for these rows. */
+  confirmDelete(rows: readonly Row[]): string;
+}
+
+export const CRUD_TEXTS: CrudTexts = {
+  added: MESSAGES.added,
+  edited: MESSAGES.edited,
+  deleted: MESSAGES.deleted,
+  confirmTitle: MESSAGES.confirmTitle,
+  confirmDelete: (rows) => confirmDeleteText(rows.length),
+};
+
+export interface CrudOptions {
+  /** The rows' key field; `id` when not given. */
+  key?: string;
+  /** Texts other than the view pages' ones. */
+  texts?: Partial<CrudTexts>;
+}
+
+/** A view's CRUD options: its dialog's key, and 提交成功 for a view with one submit URL. */
+export function viewCrudOptions(model: Pick<ListPageModel, 'api' | 'form'>): CrudOptions {
+  return { key: model.form.dialog.key, texts: { added: savedMessage(model.api, 'add'), edited: savedMessage(model.api, 'edit') } };
+}
+
 export interface RecordDialogState<T> {
   mode: FormMode;
   /** The row the dialog opened from (edit, look). */
@@ -70,19 +102,22 @@ export interface Crud<T> {
   deleting: boolean;
 }
 
-export function useCrud<T>(
-  model: Pick<ListPageModel, 'viewId' | 'api' | 'form'>,
+export function useCrud<T, R = unknown>(
+  source: ListSource<R>,
   list: { reload: () => void; deleted: (count: number) => void },
+  options: CrudOptions = {},
 ): Crud<T> {
-  const { data, notify } = useEngineServices();
+  const { notify } = useEngineServices();
+  const { resource, dataProvider } = source;
   const [states, dispatch] = useReducer(crudReducer, CRUD_IDLE);
   const [dialog, setDialog] = useState<RecordDialogState<T> | null>(null);
   const [deleting, setDeleting] = useState(false);
   const step = useCallback((action: CrudAction, event: CrudEvent) => dispatch({ action, event }), []);
   const dialogRef = useRef(dialog);
   dialogRef.current = dialog;
-  const { viewId, api } = model;
-  const key = model.form.dialog.key;
+  const key = options.key ?? 'id';
+  const textsRef = useRef(CRUD_TEXTS);
+  textsRef.current = { ...CRUD_TEXTS, ...options.texts };
   const { reload, deleted } = list;
 
   const open = useCallback(
@@ -104,28 +139,30 @@ export function useCrud<T>(
     (mode: FormMode) => {
       if (mode === 'look') return;
       step(mode, 'success');
-      notify.success(savedMessage(api, mode));
+      notify.success(mode === 'add' ? textsRef.current.added : textsRef.current.edited);
       setDialog(null);
       reload();
     },
-    [step, notify, api, reload],
+    [step, notify, reload],
   );
 
   const remove = useCallback(
     async (rows: readonly RecordRow<T>[]) => {
-      const ids = rows.map((r) => r[key]).filter((v) => v !== undefined && v !== null);
+      const kept = rows.filter((r) => r[key] !== undefined && r[key] !== null);
+      const ids = kept.map((r) => r[key]);
       if (!ids.length) return;
+      const texts = textsRef.current;
       step('del', 'prepare');
-      if (!(await notify.confirm({ title: MESSAGES.confirmTitle, content: confirmDeleteText(ids.length) }))) {
+      if (!(await notify.confirm({ title: texts.confirmTitle, content: texts.confirmDelete(kept) }))) {
         step('del', 'cancel');
         return;
       }
       step('del', 'start');
       setDeleting(true);
       try {
-        await data.deleteMany({ resource: { viewId, api }, ids });
+        await dataProvider.deleteMany({ resource, ids });
         step('del', 'success');
-        notify.success(MESSAGES.deleted);
+        notify.success(texts.deleted);
         deleted(ids.length);
       } catch {
         step('del', 'failure');
@@ -134,7 +171,7 @@ export function useCrud<T>(
         setDeleting(false);
       }
     },
-    [key, step, notify, data, viewId, api, deleted],
+    [key, step, notify, dataProvider, resource, deleted],
   );
 
   return { states, dialog, open, close, submitting, saved, refused, remove, deleting };

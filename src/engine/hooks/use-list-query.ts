@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
-import { type Key, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import type { ListPageModel } from '../../model/types';
+import { type Key, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { ColumnModel, ListPageModel } from '../../model/types';
 import {
   buildExportQuery,
   buildListQuery,
@@ -10,15 +10,50 @@ import {
   rangeToWire,
   type SortState,
   searchValuesToWire,
+  searchValueToWire,
+  sortParam,
 } from '../list/query';
 import { PERF_MARKS, perfMark } from '../perf-marks';
-import { type RecordRow, useEngineServices } from '../services';
+import { type CallOptions, type DataProvider, type ListResult, type RecordRow, useEngineServices, type ViewResource } from '../services';
 
 /**
- * The list page's query and its answer (after refine's useTable): the search values and createTime
- * range, page, size and sort; the list call for them; reload; the page after a delete; the rows
- * selected in the current answer. The page only lays these out.
+ * A list's query and its answer (after refine's useTable): the search values and createTime range,
+ * page, size and sort; the list call for them; reload; the page after a delete; the rows selected in
+ * the current answer. The page only lays these out. The hooks read and delete through
+ * `{resource, dataProvider}` (refine's shape): a view's page passes its model's endpoints and the
+ * engine's data provider, an administration page its resource and a provider of its own. The query
+ * holds `page` 1-based as the pager shows it; the data provider sends it in its server's base.
  */
+
+/** What the list and delete hooks call. The engine's DataProvider is one, over ViewResource. */
+export interface ListProvider<R> {
+  getList(p: { resource: R; query: Record<string, unknown> } & CallOptions): Promise<ListResult>;
+  deleteMany(p: { resource: R; ids: unknown[] } & CallOptions): Promise<unknown>;
+}
+
+/** Which records a list shows, and the provider that reads and deletes them. Keep it stable across renders. */
+export interface ListSource<R> {
+  resource: R;
+  dataProvider: ListProvider<R>;
+}
+
+/** A view's list source: its model's endpoints over the engine's data provider, stable while the model is. */
+export function useViewSource(model: Pick<ListPageModel, 'viewId' | 'api'>): ListSource<ViewResource> {
+  const { data } = useEngineServices();
+  const { viewId, api } = model;
+  return useMemo(() => ({ resource: { viewId, api }, dataProvider: data as DataProvider }), [viewId, api, data]);
+}
+
+export interface ListQueryOptions {
+  /** The columns whose search values are turned into wire shape; without them values go as they are. */
+  columns?: readonly Pick<ColumnModel, 'name' | 'searchKind'>[];
+  /** The order when the user picked none; without one no `sort` is sent. */
+  defaultSort?: SortState | null;
+  /** Filters the list always applies (a foreign key); compared by content. */
+  fixed?: Readonly<Record<string, unknown>>;
+  /** The createTime range the list starts with. */
+  initialRange?: readonly [Dayjs, Dayjs] | null;
+}
 
 export type ListQueryAction =
   /** The search bar's values and range, already in wire shape: back to page 1. */
@@ -66,7 +101,7 @@ export interface ListQuery<T> {
   loading: boolean;
   selected: { keys: Key[]; rows: RecordRow<T>[] };
   select(keys: Key[], rows: RecordRow<T>[]): void;
-  search(values: Record<string, unknown>, range: readonly [Dayjs, Dayjs] | null): void;
+  search(values: Record<string, unknown>, range?: readonly [Dayjs, Dayjs] | null): void;
   change(p: { page: number; size: number; sort: SortState | null }): void;
   /** The same query again. */
   reload(): void;
@@ -77,14 +112,26 @@ export interface ListQuery<T> {
 }
 
 const NO_SELECTION = { keys: [], rows: [] };
+const NO_FILTER: Readonly<Record<string, unknown>> = {};
 
-export function useListQuery<T>(
-  model: Pick<ListPageModel, 'viewId' | 'api' | 'columns' | 'defaultSort'>,
-  /** Filters the page always applies (a foreign key); compared by content. */
-  fixed: Readonly<Record<string, unknown>>,
-  initialRange: readonly [Dayjs, Dayjs] | null,
-): ListQuery<T> {
-  const { data } = useEngineServices();
+/** Search values in wire shape: by the columns' kinds, or trimmed text and non-empty values. */
+function valuesToWire(columns: ListQueryOptions['columns'], values: Record<string, unknown>): Record<string, unknown> {
+  if (columns) return searchValuesToWire(columns as readonly ColumnModel[], values);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const wire = searchValueToWire('text', v);
+    if (wire !== undefined) out[k] = wire;
+  }
+  return out;
+}
+
+export function useListQuery<T, R = unknown>(source: ListSource<R>, options: ListQueryOptions = {}): ListQuery<T> {
+  const { resource, dataProvider } = source;
+  const { columns, defaultSort = null, fixed = NO_FILTER, initialRange = null } = options;
+  const fixedKey = JSON.stringify(fixed);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compared by content
+  const fixedValue = useMemo(() => fixed, [fixedKey]);
+  const sortKey = defaultSort ? sortParam(null, defaultSort) : '';
   const [query, dispatch] = useReducer(listQueryReducer, initialRange, (r) => initialListQuery(rangeToWire(r)));
   const [answer, setAnswer] = useState<ListData<T>>({ rows: [], total: 0 });
   const [loading, setLoading] = useState(true);
@@ -94,20 +141,27 @@ export function useListQuery<T>(
   const answered = useRef(false);
   const totalRef = useRef(0);
   totalRef.current = answer.total;
-  const { viewId, api, columns, defaultSort } = model;
+  const sortRef = useRef(defaultSort);
+  sortRef.current = defaultSort;
 
   // tick: a reload asks for the same query again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the reload signal
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the reload signal, sortKey the default sort
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    data
-      .getList({ resource: { viewId, api }, query: buildListQuery({ ...query, fixed }, defaultSort), signal: controller.signal })
+    dataProvider
+      .getList({ resource, query: buildListQuery({ ...query, fixed: fixedValue }, sortRef.current), signal: controller.signal })
       .then((result) => {
         if (controller.signal.aborted) return;
+        // A page emptied meanwhile (deletes, reads elsewhere) steps back to the last page with rows.
+        if (!result.rows.length && query.page > 1 && result.total > 0) {
+          const last = Math.max(1, Math.ceil(result.total / query.size));
+          dispatch({ type: 'table', page: last, size: query.size, sort: query.sort });
+          return;
+        }
         perfMark(PERF_MARKS.listData);
         answered.current = true;
-        setAnswer({ rows: result.rows, total: result.total });
+        setAnswer({ rows: result.rows as RecordRow<T>[], total: result.total });
         setSelected(NO_SELECTION);
       })
       .catch(() => {
@@ -117,7 +171,7 @@ export function useListQuery<T>(
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [data, viewId, api, defaultSort, query, fixed, tick]);
+  }, [dataProvider, resource, sortKey, query, fixedValue, tick]);
 
   // After the commit that put the answer's rows into the table's DOM (before the browser paints it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: answer is the commit to mark
@@ -129,8 +183,8 @@ export function useListQuery<T>(
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   const search = useCallback(
-    (values: Record<string, unknown>, range: readonly [Dayjs, Dayjs] | null) =>
-      dispatch({ type: 'search', values: searchValuesToWire(columns, values), range: rangeToWire(range) }),
+    (values: Record<string, unknown>, range: readonly [Dayjs, Dayjs] | null = null) =>
+      dispatch({ type: 'search', values: valuesToWire(columns, values), range: rangeToWire(range) }),
     [columns],
   );
   const change = useCallback((p: { page: number; size: number; sort: SortState | null }) => dispatch({ type: 'table', ...p }), []);
@@ -143,8 +197,8 @@ export function useListQuery<T>(
   );
   const select = useCallback((keys: Key[], rows: RecordRow<T>[]) => setSelected({ keys, rows }), []);
   const exportQuery = useCallback(
-    (shown: readonly { name: string; label: string }[]) => buildExportQuery({ ...query, fixed }, defaultSort, shown),
-    [query, fixed, defaultSort],
+    (shown: readonly { name: string; label: string }[]) => buildExportQuery({ ...query, fixed: fixedValue }, sortRef.current, shown),
+    [query, fixedValue],
   );
 
   return { query, rows: answer.rows, total: answer.total, loading, selected, select, search, change, reload, deleted, exportQuery };

@@ -5,8 +5,8 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import type { ButtonModel, ListPageModel } from '../../model/types';
 import type { FormValues } from '../form/payload';
-import { useCrud } from '../hooks/use-crud';
-import { useListQuery } from '../hooks/use-list-query';
+import { useCrud, viewCrudOptions } from '../hooks/use-crud';
+import { useListQuery, useViewSource } from '../hooks/use-list-query';
 import { OptionsProvider } from '../options';
 import { PERF_MARKS, perfMark } from '../perf-marks';
 import { ResolvedView } from '../runtime/resolved-page';
@@ -124,15 +124,17 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const { search: locationSearch, navigate, pathname } = usePageNavigation();
   const abilities = useMemo(() => abilitiesOf(model, can), [model, can]);
   const keyField = model.form.dialog.key;
-  const resource = useMemo(() => ({ viewId: model.viewId, api: model.api }), [model]);
 
   const fieldNames = useMemo(() => new Set([...model.columns.map((c) => c.name), ...model.form.fields.map((f) => f.name)]), [model]);
   const fixedKey = JSON.stringify(fixedQuery ?? routeFilters(new URLSearchParams(locationSearch), fieldNames));
   const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
 
   const [initialRange] = useState<[Dayjs, Dayjs]>(() => defaultCreateRange());
-  const list = useListQuery<T>(model, fixed, initialRange);
-  const crud = useCrud<T>(model, list);
+  const source = useViewSource(model);
+  const { resource } = source;
+  const list = useListQuery<T>(source, { columns: model.columns, defaultSort: model.defaultSort, fixed, initialRange });
+  const crudOptions = useMemo(() => viewCrudOptions(model), [model]);
+  const crud = useCrud<T>(source, list, crudOptions);
 
   const [visible, setVisible] = useState<Set<string>>(() => {
     const shown = model.columns.filter((c) => c.visible).map((c) => c.name);

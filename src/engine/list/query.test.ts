@@ -37,9 +37,13 @@ function column(name: string, searchKind: ColumnModel['searchKind']): ColumnMode
 }
 
 describe('list query', () => {
-  it('sends page 0-based, the size and the default sort', () => {
-    expect(buildListQuery(state(), byDate)).toEqual({ page: 0, size: 10, sort: 'inTime,desc' });
-    expect(buildListQuery(state({ page: 3, size: 20 }), byDate)).toMatchObject({ page: 2, size: 20 });
+  it('holds page 1-based as the pager shows it, the size and the default sort', () => {
+    expect(buildListQuery(state(), byDate)).toEqual({ page: 1, size: 10, sort: 'inTime,desc' });
+    expect(buildListQuery(state({ page: 3, size: 20 }), byDate)).toMatchObject({ page: 3, size: 20 });
+  });
+
+  it('sends no sort when neither the user nor the list has one', () => {
+    expect(buildListQuery(state(), null)).toEqual({ page: 1, size: 10 });
   });
 
   it("sends the user's sort instead of the default", () => {
@@ -61,7 +65,7 @@ describe('list query', () => {
       state({ values: { stockNo: 'RK1', wasteName: '', status: undefined, tags: [] }, fixed: { stockInId: 5 } }),
       byDate,
     );
-    expect(q).toEqual({ page: 0, size: 10, sort: 'inTime,desc', stockNo: 'RK1', stockInId: 5 });
+    expect(q).toEqual({ page: 1, size: 10, sort: 'inTime,desc', stockNo: 'RK1', stockInId: 5 });
   });
 
   it('turns search inputs into wire values by kind', () => {

@@ -99,18 +99,21 @@ export function searchValuesToWire(columns: readonly ColumnModel[], raw: Readonl
   return out;
 }
 
-export function sortParam(sort: SortState | null, defaultSort: SortState): string {
+export function sortParam(sort: SortState | null, defaultSort: SortState): string;
+export function sortParam(sort: SortState | null, defaultSort: SortState | null | undefined): string | undefined;
+export function sortParam(sort: SortState | null, defaultSort: SortState | null | undefined): string | undefined {
   const s = sort ?? defaultSort;
-  return `${s.field},${s.order}`;
+  return s ? `${s.field},${s.order}` : undefined;
 }
 
-/** The list call's parameters: `page` is 0-based on the wire. */
-export function buildListQuery(state: ListQueryState, defaultSort: SortState): Record<string, unknown> {
-  const params: Record<string, unknown> = {
-    page: Math.max(0, state.page - 1),
-    size: state.size,
-    sort: sortParam(state.sort, defaultSort),
-  };
+/**
+ * The list call's parameters: `page` 1-based as the pager shows it (the data provider sends it in its
+ * server's base), no `sort` when neither the user nor the list has one.
+ */
+export function buildListQuery(state: ListQueryState, defaultSort?: SortState | null): Record<string, unknown> {
+  const params: Record<string, unknown> = { page: Math.max(1, state.page), size: state.size };
+  const sort = sortParam(state.sort, defaultSort);
+  if (sort) params.sort = sort;
   if (state.range) {
     params.startTime = state.range[0];
     params.endTime = state.range[1];
@@ -126,7 +129,7 @@ export function buildListQuery(state: ListQueryState, defaultSort: SortState): R
  */
 export function buildExportQuery(
   state: ListQueryState,
-  defaultSort: SortState,
+  defaultSort: SortState | null | undefined,
   columns: readonly Pick<ColumnModel, 'name' | 'label'>[],
 ): Record<string, unknown> {
   const { page: _page, size: _size, ...rest } = buildListQuery(state, defaultSort);

@@ -2,11 +2,11 @@ import { Alert, Button, Drawer, Empty, Form, Input, Skeleton, Space, Table, Tag,
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePermission } from '../../../access/access';
-import { useCrud, useListQuery } from '../../../engine';
+import { adminSource } from '../../../app/rest-data';
+import { listTableProps, useCrud, useListQuery } from '../../../engine';
 import type { RecordRow } from '../../../engine/services';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
-import { adminListModel, adminTableProps } from '../lowcode-admin-list';
 
 /**
  * 数据视图 (/dev-tools/dataView): the SQL data views big-screen charts read. List, search by name,
@@ -34,8 +34,8 @@ interface RunAnswer {
 
 type RunState = { status: 'idle' } | { status: 'running' } | { status: 'done'; answer: RunAnswer } | { status: 'refused'; message: string };
 
-const MODEL = adminListModel({ list: '/api/data/list', del: '/api/data/delete' }, [{ name: 'name', label: '名称' }]);
-const NO_FILTER = {};
+const SOURCE = adminSource('/api/data/list', { url: '/api/data/delete', method: 'post' });
+const BY_ID = { defaultSort: { field: 'id', order: 'desc' } } as const;
 
 function readDraft(key: string): { name: string; sql: string } | undefined {
   try {
@@ -57,9 +57,8 @@ const messageOf = (e: unknown) => (e instanceof RequestError || e instanceof Err
 
 export function DataViewPage() {
   const can = usePermission();
-  const list = useListQuery<DataViewRow>(MODEL.list, NO_FILTER, null);
-  const crud = useCrud<DataViewRow>(MODEL.crud, list);
-  const [editing, setEditing] = useState<{ row?: DataViewRow } | null>(null);
+  const list = useListQuery<DataViewRow>(SOURCE, BY_ID);
+  const crud = useCrud<DataViewRow>(SOURCE, list);
   const [name, setName] = useState('');
 
   const columns: ColumnsType<RecordRow<DataViewRow>> = [
@@ -79,7 +78,7 @@ export function DataViewPage() {
       render: (_, row) => (
         <Space size={4}>
           {can('dataView:edit') && (
-            <Button type="link" size="small" onClick={() => setEditing({ row: row as DataViewRow })}>
+            <Button type="link" size="small" onClick={() => crud.open({ mode: 'edit', row })}>
               编辑
             </Button>
           )}
@@ -106,7 +105,7 @@ export function DataViewPage() {
           style={{ width: 240 }}
         />
         {can('dataView:add') && (
-          <Button type="primary" onClick={() => setEditing({})}>
+          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
             新增
           </Button>
         )}
@@ -118,20 +117,17 @@ export function DataViewPage() {
         <Button onClick={list.reload}>刷新</Button>
       </Space>
       <Table<RecordRow<DataViewRow>>
-        {...adminTableProps(list, can('dataView:del'))}
+        {...listTableProps(list, { selectable: can('dataView:del'), sizes: true })}
+        size="middle"
         columns={columns}
         locale={{ emptyText: <Empty description="暂无数据视图" /> }}
       />
-      {editing && (
+      {crud.dialog && (
         <DataViewEditor
-          row={editing.row}
+          row={crud.dialog.row as DataViewRow | undefined}
           canRun={can(['dataView:add', 'dataView:edit'])}
-          onClose={() => setEditing(null)}
-          onSaved={(mode) => {
-            notify.success(mode === 'add' ? '新增成功' : '编辑成功');
-            setEditing(null);
-            list.reload();
-          }}
+          onClose={crud.close}
+          onSaved={crud.saved}
         />
       )}
     </div>

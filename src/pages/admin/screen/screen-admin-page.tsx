@@ -3,11 +3,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePermission } from '../../../access/access';
-import { useCrud, useListQuery } from '../../../engine';
+import { adminSource } from '../../../app/rest-data';
+import { listTableProps, useCrud, useListQuery } from '../../../engine';
 import type { RecordRow } from '../../../engine/services';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
-import { adminListModel, adminTableProps } from '../lowcode-admin-list';
 import { ScreenShareDialog } from './screen-share-dialog';
 import { SCREEN_TYPES, type ScreenRow, screenPreviewPath, typeName } from './screen-types';
 import { ViewPickerDialog } from './view-picker-dialog';
@@ -18,20 +18,16 @@ import { ViewPickerDialog } from './view-picker-dialog';
  * 预览; 分享 makes a signed, expiring link of a big screen and can renew its access key.
  */
 
-const MODEL = adminListModel({ list: '/api/screen/list', del: '/api/screen/delete' }, [
-  { name: 'name', label: '名称' },
-  { name: 'type', label: '类型', kind: 'number' },
-]);
-const NO_FILTER = {};
+const SOURCE = adminSource('/api/screen/list', { url: '/api/screen/delete', method: 'post' });
+const BY_ID = { defaultSort: { field: 'id', order: 'desc' } } as const;
 
 export function ScreenAdminPage() {
   const can = usePermission();
   const navigate = useNavigate();
-  const list = useListQuery<ScreenRow>(MODEL.list, NO_FILTER, null);
-  const crud = useCrud<ScreenRow>(MODEL.crud, list);
+  const list = useListQuery<ScreenRow>(SOURCE, BY_ID);
+  const crud = useCrud<ScreenRow>(SOURCE, list);
   const [name, setName] = useState('');
   const [type, setType] = useState<number | undefined>();
-  const [editing, setEditing] = useState<{ row?: ScreenRow } | null>(null);
   const [sharing, setSharing] = useState<ScreenRow | null>(null);
   const [picking, setPicking] = useState<ScreenRow | null>(null);
 
@@ -90,7 +86,7 @@ export function ScreenAdminPage() {
               </Button>
             )}
             {can('screen:edit') && (
-              <Button type="link" size="small" onClick={() => setEditing({ row })}>
+              <Button type="link" size="small" onClick={() => crud.open({ mode: 'edit', row: r })}>
                 编辑
               </Button>
             )}
@@ -130,7 +126,7 @@ export function ScreenAdminPage() {
           }}
         />
         {can('screen:add') && (
-          <Button type="primary" onClick={() => setEditing({})}>
+          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
             新增
           </Button>
         )}
@@ -142,21 +138,12 @@ export function ScreenAdminPage() {
         <Button onClick={list.reload}>刷新</Button>
       </Space>
       <Table<RecordRow<ScreenRow>>
-        {...adminTableProps(list, can('screen:del'))}
+        {...listTableProps(list, { selectable: can('screen:del'), sizes: true })}
+        size="middle"
         columns={columns}
         locale={{ emptyText: <Empty description="暂无大屏" /> }}
       />
-      {editing && (
-        <ScreenFormDialog
-          row={editing.row}
-          onClose={() => setEditing(null)}
-          onSaved={(mode) => {
-            notify.success(mode === 'add' ? '新增成功' : '编辑成功');
-            setEditing(null);
-            list.reload();
-          }}
-        />
-      )}
+      {crud.dialog && <ScreenFormDialog row={crud.dialog.row as ScreenRow | undefined} onClose={crud.close} onSaved={crud.saved} />}
       {sharing && <ScreenShareDialog screen={sharing} onClose={() => setSharing(null)} />}
       {picking && (
         <ViewPickerDialog

@@ -1,0 +1,42 @@
+import type { ListQuery } from '../hooks/use-list-query';
+
+/**
+ * The one pager of the lists that lay out an antd Table themselves (administration pages, messages,
+ * logs): `共 N 条`, then the size changer and the quick jumper where the list has them. Only this
+ * module writes a Table's `pagination`.
+ */
+export interface TablePropsOptions {
+  /** Rows can be checked (for a delete); the checked ones are the list's selection. */
+  selectable?: boolean;
+  /** The size changer (antd's 10, 20, 50, 100). */
+  sizes?: boolean;
+  /** The quick jumper. */
+  jumper?: boolean;
+  /** `共 N 条`; on unless false. */
+  total?: boolean;
+  /** The rows' key field; `id` when not given. */
+  rowKey?: string;
+}
+
+export const totalText = (t: number) => `共 ${t} 条`;
+
+/** What a list's antd Table takes from useListQuery: rows, loading, selection, and the pager whose changes go back to it. */
+export function listTableProps<T>(list: ListQuery<T>, options: TablePropsOptions = {}) {
+  const { selectable = false, sizes = false, jumper = false, total = true, rowKey = 'id' } = options;
+  return {
+    rowKey,
+    loading: list.loading,
+    dataSource: list.rows,
+    rowSelection: selectable ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined,
+    pagination: {
+      current: list.query.page,
+      pageSize: list.query.size,
+      total: list.total,
+      showSizeChanger: sizes,
+      showQuickJumper: jumper || undefined,
+      showTotal: total ? totalText : undefined,
+    },
+    onChange: (p: { current?: number; pageSize?: number }) =>
+      list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null }),
+  };
+}
