@@ -1,10 +1,9 @@
-import { Alert, Button, Result, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import type { Problem } from '../../model';
+import { Alert, Button, Empty, Result, Spin, Tabs, Typography } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { ContainerPageModel, Problem } from '../../model';
 import { buildSchema } from '../../model';
-import { ContainerPage } from '../container/container-page';
 import { FormPage } from '../form/form-page';
-import { type DefinitionState, resolveMarked, useDefinition } from '../hooks/use-definition';
+import { type DefinitionState, resolveMarked, useDefinition, useDefinitions } from '../hooks/use-definition';
 import { ListPage } from '../list/list-page';
 import { type GeneratedRoute, usePageChunk } from '../routes';
 import { BigScreenPage } from '../screen/big-screen-page';
@@ -208,4 +207,36 @@ export function ResolvedScreen({ screenId, onTitle }: { screenId: number; onTitl
     case 'undesigned':
       return <Result status="info" title="该页面尚未设计" />;
   }
+}
+
+function tabTitle(state: DefinitionState | undefined, id: number): string {
+  return (state?.status === 'ready' && titleOf(state.resolution, state.raw)) || `视图 ${id}`;
+}
+
+/**
+ * Screen types 1 and 4: one list view, or the views as tabs. A container knows view ids only: every
+ * view's definition is fetched at once (the tabs show their names), and each is drawn by its
+ * generated page when the hashes agree, else at run time.
+ */
+export function ContainerPage({ model }: { model: ContainerPageModel }) {
+  const { states, reload } = useDefinitions('view', model.views);
+  const [active, setActive] = useState(() => String(model.views[0] ?? ''));
+  if (!model.views.length) return <Empty description="该页面没有配置视图" />;
+  const pane = (id: number) => <ViewFromState id={id} state={states.get(id) ?? { status: 'loading' }} reload={() => reload(id)} />;
+  if (model.screenType === 1) {
+    return (
+      <div className="engine-container-page" data-screen-id={model.screenId}>
+        {pane(model.views[0] as number)}
+      </div>
+    );
+  }
+  return (
+    <div className="engine-container-page" data-screen-id={model.screenId}>
+      <Tabs
+        activeKey={active}
+        onChange={setActive}
+        items={model.views.map((id) => ({ key: String(id), label: tabTitle(states.get(id), id), children: pane(id) }))}
+      />
+    </div>
+  );
 }
