@@ -1,9 +1,8 @@
 import { Result } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ScreenDataProvider, screenDataOf } from '../../engine/screen/data-source';
-import { ScreenDesigner } from '../../engine/screen/designer/screen-designer';
-import { useEngineServices } from '../../engine/services';
+import { ScreenDesigner } from '../../designer/index';
+import { ScreenDataProvider, screenDataOf, useEngineServices } from '../../engine/index';
 import { setCloseGuard } from '../../shell/close-guards';
 
 /**

@@ -14,8 +14,8 @@ import {
 } from '@ant-design/icons';
 import { Alert, Badge, Button, Empty, Form, Modal, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { type KeyboardEvent, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type BigScreenModel, bigScreenViewerPath, CANVAS_DEFAULTS, isWarning, type Problem } from '../../../model/index.js';
-import { HttpError, useEngineServices } from '../../services.js';
+import { HttpError, useEngineServices } from '../../engine/index.js';
+import { type BigScreenModel, bigScreenViewerPath, CANVAS_DEFAULTS, isWarning, type Problem } from '../../model/index.js';
 import { CanvasPanel } from './canvas-panel.js';
 import { ChartPanel } from './chart-panel.js';
 import { ContainerPanel } from './container-panel.js';

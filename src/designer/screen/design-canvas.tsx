@@ -12,13 +12,24 @@ import {
 } from 'react';
 import { GridLayout, type Layout, noCompactor, type ResizeHandleAxis } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { CANVAS_DEFAULTS } from '../../../model/index.js';
-import type { BigScreenModel, LayoutItemModel, ThemeColor } from '../../../model/types.js';
-import { type ScreenDataSource, useScreenDataSource } from '../data-source.js';
-import { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from '../layout.js';
-import { ScaleContext, ScaleStore } from '../scale.js';
-import { ScreenScheduler, sourcesOf } from '../scheduler.js';
-import { ChartMotionContext, SchedulerContext, ScreenContainer, ScreenHeader } from '../screen-view.js';
+import {
+  ChartMotionContext,
+  cssUrl,
+  type Grid,
+  gridOf,
+  headerHeightOf,
+  itemRect,
+  ScaleContext,
+  ScaleStore,
+  SchedulerContext,
+  ScreenContainer,
+  type ScreenDataSource,
+  ScreenHeader,
+  ScreenScheduler,
+  sourcesOf,
+  useScreenDataSource,
+} from '../../engine/index.js';
+import { type BigScreenModel, CANVAS_DEFAULTS, type LayoutItemModel, type ThemeColor } from '../../model/index.js';
 import { cachedSource } from './cached-source.js';
 import type { Cell, DesignTemplate } from './template.js';
 

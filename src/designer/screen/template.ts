@@ -1,4 +1,4 @@
-import { type BigScreenModel, CANVAS_DEFAULTS, normalizeDefinition, type Problem } from '../../../model/index.js';
+import { type BigScreenModel, CANVAS_DEFAULTS, normalizeDefinition, type Problem } from '../../model/index.js';
 
 /**
  * The designer edits a big screen's disTemplate as the JSON it is stored as (canvasConfigure and

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Tag } from 'antd';
 import { memo, type ReactNode, useEffect, useState } from 'react';
-import { useEngineServices } from '../../services.js';
+import { useEngineServices } from '../../engine/index.js';
 import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
 import { CHART_LABELS, type DesignChart, type Path } from './template.js';
 

@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Upload } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useId, useSyncExternalStore } from 'react';
-import type { Problem } from '../../../model/index.js';
-import { useEngineServices } from '../../services.js';
+import { useEngineServices } from '../../engine/index.js';
+import type { Problem } from '../../model/index.js';
 import { type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
 
 /**

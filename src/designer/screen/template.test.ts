@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeDefinition } from '../../../model/index.js';
+import { normalizeDefinition } from '../../model/index.js';
 import { historyOf, record, redo, seal, undo } from './history';
 import {
   addChart,

@@ -1,4 +1,4 @@
-import type { ScreenDataSource } from '../data-source.js';
+import type { ScreenDataSource } from '../../engine/index.js';
 
 /**
  * A data source that asks once per data view: the designer's charts keep their last answer across
