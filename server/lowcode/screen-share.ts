@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { normalizeDefinition } from '../../src/model/normalize.js';
-import type { BigScreenModel } from '../../src/model/types.js';
+import type { BigScreenModel } from '../../src/model/index.js';
+import { normalizeDefinition } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 
