@@ -1,28 +1,39 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import accountExtras from './account-extras.js';
+import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
+import companyApplication from './company-application.js';
+import companyInventory from './company-inventory.js';
+import companyWarehouse from './company-warehouse.js';
 import dashboard from './dashboard.js';
 import depts from './depts.js';
 import dict from './dict.js';
-import disposal from './disposal.js';
+import disposalOrder from './disposal-order.js';
+import disposalQuote from './disposal-quote.js';
 import files from './files.js';
+import fillingSystem from './filling-system.js';
 import general from './general.js';
 import health from './health.js';
+import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
 import logs from './logs.js';
 import lookups from './lookups.js';
 import lowcode from './lowcode.js';
+import materialsCode from './materials-code.js';
 import menus from './menus.js';
 import messages from './messages.js';
-import misc from './misc.js';
+import privacyPolicy from './privacy-policy.js';
 import profile from './profile.js';
 import roles from './roles.js';
 import screenShare from './screen-share.js';
 import session from './session.js';
+import site from './site.js';
 import supervision from './supervision.js';
+import testingApplication from './testing-application.js';
 import userCenter from './user-center.js';
 import users from './users.js';
+import visits from './visits.js';
 import websocket from './websocket.js';
 
 export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
@@ -40,17 +51,28 @@ export const routeModules: RouteModule[] = [
   dict,
   files,
   messages,
-  misc,
+  companyApplication,
+  privacyPolicy,
+  visits,
   lookups,
   websocket,
   lowcode,
   screenShare,
   general,
   dashboard,
+  bulletin,
+  companyWarehouse,
+  inventoryConfig,
   logistics,
   companyApi,
+  fillingSystem,
+  site,
   supervision,
-  disposal,
+  disposalOrder,
+  companyInventory,
+  disposalQuote,
+  testingApplication,
+  materialsCode,
   accountExtras,
   userCenter,
 ];

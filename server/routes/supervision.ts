@@ -1,26 +1,59 @@
 import { z } from 'zod';
+import { roundTo } from '../../src/shared/format.js';
 import type { App } from '../app.js';
-import { currentUser } from '../auth.js';
+import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
-import { factByCompany, factCompanies } from '../lib/dashboard-facts.js';
-import { dates, seesAll, three } from '../lib/dashboard-scope.js';
+import { parseBody } from '../lib/body.js';
+import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
+import { dates, figure, isRefreshParam, seesAll, three } from '../lib/dashboard-scope.js';
 import { pageNumber, pageParams } from '../lib/paging.js';
-import { MICRO_TONS } from './company-api.js';
 
 /**
- * The producing companies behind the supervisory home's figures, for the pages its tiles and pies
+ * /api/companyApi/homePage: the supervisory department's home — summaries, to-dos, costs and statistics
+ * against yearly targets — and the companies behind its figures.
+ */
+
+/** companyType values. */
+const PRODUCER = '1';
+const DISPOSER = '2';
+const COLLECTOR = '4';
+
+/** A producing company that stocked in less than this many tons this year counts as small or micro. */
+export const MICRO_TONS = 10;
+
+/** Statuses: orders not cancelled (3) or rejected (4); contracts signed (awaiting, in force, expired). */
+const LIVE_ORDER = ['0', '1', '2'];
+const ONGOING = ['0', '1'];
+const SIGNED_CONTRACT = ['1', '2', '3'];
+const LIVE_CONTRACT = ['1', '2'];
+
+/** Names of the supervisory statistics, each answered with `{name}Target` and `{name}Progress`. */
+export const STATISTICS = [
+  'allCompany',
+  'managementCompany',
+  'material',
+  'disposalOrder',
+  'logisticsOrder',
+  'disposalVolume',
+  'wasteVolume',
+  'contractAmount',
+  'tradingVolume',
+  'paymentAmount',
+] as const;
+
+const ok = z.object({ status: z.number(), message: z.string() });
+
+const refreshOnly = z.object({ isRefresh: isRefreshParam });
+
+/**
+ * /api/companyApi/homePage/companies: the producing companies behind the supervisory home's figures, for the pages its tiles and pies
  * open: each with the tons it stocked in this year, whether it is party A of a contract in force, and
  * whether it had a disposal order this year. Filters: `micro=1` the small and micro companies (under
  * MICRO_TONS this year), `haveYearCount` 1/0 with or without a contract in force, `haveServerCount` 1/0
  * with or without a disposal order this year, `blurry` part of the name or credit code. The same rules
  * as the home's figures, so a tile's count is the list's total.
  */
-
-const PRODUCER = '1';
-/** Orders not cancelled (3) or rejected (4); contracts awaiting signature (1) or in force (2). */
-const LIVE_ORDER = ['0', '1', '2'];
-const LIVE_CONTRACT = ['1', '2'];
 
 const flag = z.enum(['0', '1']).optional();
 
@@ -40,6 +73,316 @@ const row = z.object({
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+
+  const supervisorsOnly = (u: SessionUser) => {
+    if (!seesAll(u)) throw forbidden('仅监管部门可查看');
+  };
+
+  /** Active companies of a type. */
+  const companiesOfType = async (type: string) =>
+    (await db.selectFrom('company').select('id').where('type', '=', type).where('status', '=', 1).execute()).map((r) => r.id);
+
+  app.get(
+    '/api/companyApi/homePage/dataSummary',
+    {
+      config: { session: true },
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            microCompanyCount: z.number(),
+            yearServerCount: z.number(),
+            yearContractCount: z.number(),
+            yearTransshipmentCount: z.number(),
+            refreshTime: z.string(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const answer = await figure(ctx, 'supervision|summary', req.query.isRefresh, async () => {
+        const d = dates();
+        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+        const all = { kind: 'all' } as const;
+        const [producers, stockedThisYear, [services, contracts, transfers]] = await Promise.all([
+          companiesOfType(PRODUCER),
+          factByCompany(db, { source: 'stockIn', role: 'a', ...year }),
+          factTotalsAll(db, [
+            { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+            { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
+            { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+          ]),
+        ]);
+        return {
+          microCompanyCount: producers.filter((id) => (stockedThisYear.get(id)?.qty ?? 0) < MICRO_TONS).length,
+          yearServerCount: services.n,
+          yearContractCount: contracts.n,
+          yearTransshipmentCount: transfers.n,
+        };
+      });
+      return { ...answer, refreshTime: answer.computedAt };
+    },
+  );
+
+  app.get(
+    '/api/companyApi/homePage/contractSummary',
+    {
+      config: { session: true },
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            haveContractCompanyCount: z.number(),
+            unContractCompanyCount: z.number(),
+            totalContractCompanyCount: z.number(),
+            refreshTime: z.string(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const answer = await figure(ctx, 'supervision|contracts', req.query.isRefresh, async () => {
+        const d = dates();
+        const [producers, withContract] = await Promise.all([
+          companiesOfType(PRODUCER),
+          factCompanies(db, { source: 'contract', role: 'a', statuses: LIVE_CONTRACT, day2From: d.today }),
+        ]);
+        const have = new Set(withContract);
+        const haveCount = producers.filter((id) => have.has(id)).length;
+        return {
+          haveContractCompanyCount: haveCount,
+          unContractCompanyCount: producers.length - haveCount,
+          totalContractCompanyCount: producers.length,
+        };
+      });
+      return { ...answer, refreshTime: answer.computedAt };
+    },
+  );
+
+  app.get(
+    '/api/companyApi/homePage/serverSummary',
+    {
+      config: { session: true },
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            haveServerCompanyCount: z.number(),
+            unServerCompanyCount: z.number(),
+            refreshTime: z.string(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const answer = await figure(ctx, 'supervision|services', req.query.isRefresh, async () => {
+        const d = dates();
+        const [producers, served] = await Promise.all([
+          companiesOfType(PRODUCER),
+          factCompanies(db, { source: 'disposalOrder', role: 'a', statuses: LIVE_ORDER, dayFrom: d.yearStart, dayTo: d.yearEnd }),
+        ]);
+        const have = new Set(served);
+        const haveCount = producers.filter((id) => have.has(id)).length;
+        return { haveServerCompanyCount: haveCount, unServerCompanyCount: producers.length - haveCount };
+      });
+      return { ...answer, refreshTime: answer.computedAt };
+    },
+  );
+
+  app.get(
+    '/api/companyApi/homePage/toDoData',
+    {
+      config: { session: true },
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            unFinishTransshipmentCount: z.number(),
+            toDoServerCount: z.number(),
+            beUpdateServerCount: z.number(),
+            beAuditPlanCount: z.number(),
+            refreshTime: z.string(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const answer = await figure(ctx, 'supervision|todo', req.query.isRefresh, async () => {
+        const all = { kind: 'all' } as const;
+        const [[transfers, toConfirm, rejected], applications] = await Promise.all([
+          factTotalsAll(db, [
+            { source: 'logisticsOrder', scope: all, statuses: ONGOING },
+            { source: 'disposalOrder', scope: all, statuses: ['0'] },
+            { source: 'disposalOrder', scope: all, statuses: ['4'] },
+          ]),
+          db
+            .selectFrom('company_application')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 0)
+            .executeTakeFirstOrThrow(),
+        ]);
+        return {
+          // Logistics orders not yet delivered; disposal orders to confirm; rejected ones awaiting a correction; applications to review.
+          unFinishTransshipmentCount: transfers.n,
+          toDoServerCount: toConfirm.n,
+          beUpdateServerCount: rejected.n,
+          beAuditPlanCount: Number(applications.n),
+        };
+      });
+      return { ...answer, refreshTime: answer.computedAt };
+    },
+  );
+
+  app.get(
+    '/api/companyApi/homePage/costInfo',
+    {
+      config: { session: true },
+      schema: {
+        querystring: refreshOnly,
+        response: {
+          200: z.object({
+            disposalAmount: z.number(),
+            disposalQuantity: z.number(),
+            avgDisposalPrice: z.number(),
+            prepaidAmount: z.number(),
+            freightAmount: z.number(),
+            transportWeight: z.number(),
+            avgFreightPerTon: z.number(),
+            refreshTime: z.string(),
+            computedAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const answer = await figure(ctx, 'supervision|cost', req.query.isRefresh, async () => {
+        const d = dates();
+        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+        const all = { kind: 'all' } as const;
+        const [orders, freight] = await factTotalsAll(db, [
+          { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+          { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+        ]);
+        const per = (a: number, q: number) => (q > 0 ? three(a / q) : 0);
+        return {
+          disposalAmount: three(orders.amount),
+          disposalQuantity: three(orders.qty),
+          avgDisposalPrice: per(orders.amount, orders.qty),
+          prepaidAmount: three(orders.amount2),
+          freightAmount: three(freight.amount),
+          transportWeight: three(freight.qty),
+          avgFreightPerTon: per(freight.amount, freight.qty),
+        };
+      });
+      return { ...answer, refreshTime: answer.computedAt };
+    },
+  );
+
+  const statisticsShape = Object.fromEntries(
+    STATISTICS.flatMap((n) => [
+      [n, z.number()],
+      [`${n}Target`, z.number().nullable()],
+      [`${n}Progress`, z.number().nullable()],
+    ]),
+  );
+
+  app.get(
+    '/api/companyApi/homePage/statistics',
+    {
+      config: { session: true },
+      schema: {
+        querystring: refreshOnly,
+        response: { 200: z.object({ ...statisticsShape, year: z.number(), refreshTime: z.string(), computedAt: z.string() }) },
+      },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const answer = await figure(ctx, 'supervision|statistics', req.query.isRefresh, async () => {
+        const d = dates();
+        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+        const all = { kind: 'all' } as const;
+        const [companies, sums, targets] = await Promise.all([
+          db
+            .selectFrom('company')
+            .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('status', '=', 1)
+            .groupBy('type')
+            .execute(),
+          factTotalsAll(db, [
+            { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+            { source: 'disposalOrder', scope: all, statuses: ['2'], ...year },
+            { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+            { source: 'stockIn', scope: all, ...year },
+            { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
+            { source: 'disposalOrder', scope: all, statuses: ONGOING, ...year },
+          ]),
+          db.selectFrom('dash_target').select(['name', 'value']).where('year', '=', d.year).execute(),
+        ]);
+        const [orders, done, logistics, stocked, contracts, ongoingPrepaid] = sums;
+        const ofType = (type: string) => Number(companies.find((c) => c.type === type)?.n ?? 0);
+        const values: Record<(typeof STATISTICS)[number], number> = {
+          allCompany: ofType(PRODUCER),
+          managementCompany: ofType(DISPOSER),
+          material: ofType(COLLECTOR),
+          disposalOrder: orders.n,
+          logisticsOrder: logistics.n,
+          disposalVolume: three(done.qty),
+          wasteVolume: three(stocked.qty),
+          contractAmount: three(contracts.amount),
+          tradingVolume: three(orders.amount),
+          paymentAmount: three(done.amount + ongoingPrepaid.amount2),
+        };
+        const out: Record<string, number | null> = { year: d.year };
+        for (const n of STATISTICS) {
+          const target = targets.find((t) => t.name === n);
+          const t = target ? Number(target.value) : null;
+          out[n] = values[n];
+          out[`${n}Target`] = t;
+          out[`${n}Progress`] = t && t > 0 ? roundTo((values[n] / t) * 100, 2) : null;
+        }
+        return out;
+      });
+      return { ...answer, refreshTime: answer.computedAt } as never;
+    },
+  );
+
+  app.put(
+    '/api/companyApi/homePage/target',
+    {
+      config: {
+        session: true,
+        log: '修改年度目标',
+      },
+      schema: { response: { 200: ok } },
+    },
+    async (req) => {
+      supervisorsOnly(currentUser(req));
+      const body = parseBody(
+        z.object({
+          name: z.enum(STATISTICS, { message: '目标名称不正确' }),
+          year: z.coerce.number().int().min(2000, '年份不正确').max(2100, '年份不正确').optional(),
+          value: z.coerce.number({ message: '请输入目标值' }).min(0, '目标不能为负数').max(1e15, '目标过大'),
+        }),
+        req.body,
+      );
+      const year = body.year ?? dates().year;
+      await db
+        .insertInto('dash_target')
+        .values({ name: body.name, year, value: body.value })
+        .onConflict((oc) => oc.columns(['name', 'year']).doUpdateSet({ value: body.value }))
+        .execute();
+      return { status: 200, message: '保存成功' };
+    },
+  );
 
   app.get(
     '/api/companyApi/homePage/companies',

@@ -60,7 +60,7 @@ export interface ApplyValues {
   code: string;
 }
 
-/** What POST /api/companyApplication/insert takes (server/routes/misc.ts applyBody). */
+/** What POST /api/companyApplication/insert takes (server/routes/company-application.ts applyBody). */
 export interface ApplyPayload {
   name: string;
   type: string;

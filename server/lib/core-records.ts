@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isRecord } from '../../src/model/index.js';
+import type { SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Row } from '../lowcode/rows.js';
+import { warehouseWithin } from './business-records.js';
+import { businessView } from './business-views.js';
+import { isDbId } from './sql.js';
+
+/**
+ * Helpers of the core pages that write business records rather than the generated ones (manual
+ * disposal orders, company inventory, quotes, testing applications): records go into the business
+ * views' tables through the views' own form rules.
+ */
+
+export const OK = { status: 200, message: '操作成功' };
+export const ok = z.object({ status: z.number(), message: z.string() });
+
+/** The JSON object a write sends; anything else is a 400. */
+export const bodyRecord = (body: unknown): Row => {
+  if (!isRecord(body)) throw badRequest('请求体应为 JSON 对象');
+  return body;
+};
+
+/** The business view behind a core page; a missing one is a 404. */
+export async function requireView(ctx: AppContext, name: 'disposalOrder' | 'stockIn' | 'disposalInquiry') {
+  const view = await businessView(ctx, name);
+  if (!view) throw notFound('业务视图不存在');
+  return view;
+}
+
+/** A warehouse the user may use (its company's own, any for those who see all); another's is missing. */
+export async function ownWarehouse(ctx: AppContext, u: SessionUser, warehouseId: unknown) {
+  const id = Number(warehouseId);
+  if (!isDbId(id)) return null;
+  const w = await warehouseWithin(ctx.db, u, id);
+  if (!w) throw notFound('仓库不存在');
+  return w;
+}
+
+/** A system message to every active user of a company, pushed live. */
+export async function notifyCompany(ctx: AppContext, companyId: number, title: string, content: string) {
+  const { db } = ctx;
+  const users = await db
+    .selectFrom('sys_user')
+    .select(['id', 'username'])
+    .where('company_id', '=', companyId)
+    .where('status', '=', 0)
+    .execute();
+  if (!users.length) return;
+  await db
+    .insertInto('sys_message')
+    .values(users.map((x) => ({ user_id: x.id, title, content })))
+    .execute();
+  for (const x of users)
+    ctx.realtime.push(x.username, { sender: 'system', reception: x.username, body: { noticeInfo: title }, flag: 'sysMessage' });
+}

@@ -1,0 +1,317 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../app.js';
+import { currentUser, hashPassword } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
+import { done, exists, id, ok as okAnswer, pageQuery, ref } from '../lib/admin-input.js';
+import { consumeCaptcha } from '../lib/captcha.js';
+import { paginate } from '../lib/paging.js';
+import { assertAssignableRoles } from '../lib/role-levels.js';
+import { containing, pageOf } from '../lib/sql.js';
+
+const MOBILE = /^1[3-9]\d{9}$/;
+
+/** Form values may arrive as strings or numbers; absent, null and blank all read as ''. */
+const field = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .optional()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+
+const applyBody = z.object({
+  name: field,
+  type: field,
+  comtype: field,
+  region: field,
+  regionFmt: field,
+  applicant: field,
+  phone: field,
+  source: field,
+  code: field,
+  uuid: field,
+});
+
+const ok = z.object({ status: z.literal(200), message: z.string() });
+
+/** 0 pending, 1 approved, 2 rejected. */
+export const APPLICATION_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+
+const applicationItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  comtype: z.string().nullable(),
+  region: z.string(),
+  regionFmt: z.string(),
+  applicant: z.string(),
+  phone: z.string(),
+  source: z.number(),
+  status: z.number(),
+  createTime: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewTime: z.string().nullable(),
+  reason: z.string().nullable(),
+  companyId: z.number().nullable(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+});
+
+const approveBody = z.object({
+  id,
+  username: z.string().max(50).optional(),
+  deptId: id.nullable().optional(),
+  roles: z.array(ref).optional(),
+  permission: z.string().max(50).nullable().optional(),
+});
+
+const rejectBody = z.object({ id, reason: z.string().optional() });
+
+/** The system message an approved applicant finds after signing in with the new account. */
+export const approvedMessage = (company: string, username: string) => ({
+  title: '企业入驻申请已通过',
+  content: `您的企业“${company}”入驻申请已审核通过，登录账号为 ${username}，初始密码为平台默认密码，首次登录请修改密码。`,
+});
+
+/** /api/companyApplication: a company applies to join, and an administrator approves or rejects it. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.post(
+    '/api/companyApplication/insert',
+    { config: { public: true }, schema: { body: applyBody, response: { 200: ok } } },
+    async (req) => {
+      const b = req.body;
+      if (!b.name) throw badRequest('企业名称不能为空');
+      if (b.name.length > 255) throw badRequest('企业名称不能超过255个字符');
+      if (!b.type) throw badRequest('请选择企业类型');
+      if (!b.region) throw badRequest('请选择企业地址');
+      if (!b.applicant) throw badRequest('请输入申请人姓名');
+      if (b.applicant.length > 100) throw badRequest('申请人姓名不能超过100个字符');
+      if (!b.phone) throw badRequest('请输入手机号');
+      if (!MOBILE.test(b.phone)) throw badRequest('手机号格式错误');
+      if (!b.code) throw badRequest('请输入验证码');
+      await consumeCaptcha(db, b.uuid, b.code);
+
+      const type = await db
+        .selectFrom('sys_dict_detail as d')
+        .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
+        .select(['d.value', 'd.label'])
+        .where('t.name', '=', 'companyType')
+        .where('d.value', '=', b.type)
+        .executeTakeFirst();
+      if (!type) throw badRequest('企业类型不正确');
+
+      // The region must be a real path down the tree to a district; its labels are
+      // taken from the table rather than from the client.
+      const codes = b.region.split(',').map((s) => s.trim());
+      if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('企业地址不正确');
+      const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
+      const byCode = new Map(rows.map((r) => [r.code, r]));
+      const path = codes.map((c) => byCode.get(c));
+      const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
+      if (!chained) throw badRequest('企业地址不正确');
+      const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
+      if (deeper) throw badRequest('请选择到区县一级的企业地址');
+      const regionFmt = path.map((r) => r!.name).join('/');
+
+      const pendingMessage = '该企业已提交申请，请耐心等待';
+      const pending = await db
+        .selectFrom('company_application')
+        .select('id')
+        .where('name', '=', b.name)
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (pending) throw badRequest(pendingMessage);
+      try {
+        await db
+          .insertInto('company_application')
+          .values({
+            name: b.name,
+            type: type.value,
+            comtype: type.label,
+            region: codes.join(','),
+            region_fmt: regionFmt,
+            applicant: b.applicant,
+            phone: b.phone,
+            source: 2,
+          })
+          .execute();
+      } catch (e) {
+        // A concurrent application for the same name lost the race on the partial unique index.
+        if ((e as { code?: string }).code === '23505') throw badRequest(pendingMessage);
+        throw e;
+      }
+      return { status: 200 as const, message: '申请已经提交，请耐心等待' };
+    },
+  );
+
+  app.get(
+    '/api/companyApplication',
+    {
+      config: { permission: 'companyApply:list' },
+      schema: {
+        querystring: z.object({ ...pageQuery, blurry: z.string().optional(), status: z.string().optional() }),
+        response: { 200: pageOf(applicationItem) },
+      },
+    },
+    async (req) => {
+      let q = db.selectFrom('company_application as a').leftJoin('sys_user as u', 'u.id', 'a.user_id');
+      const b = req.query.blurry?.trim();
+      if (b) {
+        const like = containing(b);
+        q = q.where((eb) => eb.or([eb('a.name', 'ilike', like), eb('a.applicant', 'ilike', like), eb('a.phone', 'ilike', like)]));
+      }
+      const status = req.query.status?.trim();
+      if (status) {
+        if (!/^[012]$/.test(status)) throw badRequest('审核状态不正确');
+        q = q.where('a.status', '=', Number(status));
+      }
+      const { content, totalElements } = await paginate(
+        q,
+        // Pending first (oldest waiting longest on top), then decided ones, latest first.
+        (x) =>
+          x
+            .selectAll('a')
+            .select('u.username')
+            .orderBy(sql`a.status = 0`, 'desc')
+            .orderBy(sql`case when a.status = 0 then a.create_time end`, 'asc')
+            .orderBy('a.id', 'desc'),
+        req.query,
+      );
+      return {
+        content: content.map((r) => ({
+          id: r.id,
+          name: r.name,
+          type: r.type,
+          comtype: r.comtype,
+          region: r.region,
+          regionFmt: r.region_fmt,
+          applicant: r.applicant,
+          phone: r.phone,
+          source: r.source,
+          status: r.status,
+          createTime: formatTime(r.create_time),
+          reviewerName: r.reviewer_name,
+          reviewTime: formatTime(r.review_time),
+          reason: r.reason,
+          companyId: r.company_id,
+          userId: r.user_id,
+          username: r.username ?? null,
+        })),
+        totalElements,
+      };
+    },
+  );
+
+  const pendingApplication = async (applicationId: number) => {
+    const row = await db.selectFrom('company_application').selectAll().where('id', '=', applicationId).executeTakeFirst();
+    if (!row) throw notFound('申请不存在');
+    if (row.status !== APPLICATION_STATUS.pending) throw badRequest('该申请已审核，请刷新后查看');
+    return row;
+  };
+
+  // Approval creates the company and its first account (default password, to be changed at the first
+  // sign-in), tells the account by a system message, and records the decision, in one transaction.
+  app.post(
+    '/api/companyApplication/approve',
+    {
+      config: { permission: 'companyApply:approve', log: '审核通过企业入驻' },
+      schema: {
+        body: approveBody,
+        response: { 200: okAnswer.extend({ companyId: z.number(), userId: z.number(), username: z.string() }) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const appl = await pendingApplication(req.body.id);
+      const username = (req.body.username ?? '').trim() || appl.phone;
+      if (!/^[A-Za-z0-9_.@-]{2,50}$/.test(username)) throw badRequest('用户名由 2 到 50 位字母、数字、下划线组成');
+      if (await db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst())
+        throw badRequest('用户名已存在');
+      await assertPhoneFree(db, appl.phone, null);
+      if (await db.selectFrom('company').select('id').where('name', '=', appl.name).executeTakeFirst()) throw badRequest('企业已存在');
+      const deptId = req.body.deptId ?? null;
+      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('部门不存在');
+      const roleIds = [...new Set((req.body.roles ?? []).map((r) => r.id))];
+      if (!roleIds.length) throw badRequest('请选择角色');
+      if (!(await exists(db, 'sys_role', roleIds))) throw badRequest('角色不存在');
+      await assertAssignableRoles(db, me, roleIds);
+      const permission = req.body.permission?.trim() || null;
+      const password = await hashPassword(DEFAULT_USER_PASSWORD);
+      const message = approvedMessage(appl.name, username);
+      const result = await db.transaction().execute(async (trx) => {
+        const decided = await trx
+          .updateTable('company_application')
+          .set({ status: APPLICATION_STATUS.approved, reviewer_id: me.id, reviewer_name: me.nickName, review_time: sql<Date>`now()` })
+          .where('id', '=', appl.id)
+          .where('status', '=', APPLICATION_STATUS.pending)
+          .returning('id')
+          .executeTakeFirst();
+        // Another reviewer decided it between the read and this write.
+        if (!decided) throw badRequest('该申请已审核，请刷新后查看');
+        const company = await trx
+          .insertInto('company')
+          .values({
+            name: appl.name,
+            type: appl.type,
+            region: appl.region,
+            region_fmt: appl.region_fmt,
+            contact_name: appl.applicant,
+            contact_phone: appl.phone,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto('sys_user')
+          .values({
+            username,
+            nick_name: appl.applicant.slice(0, 20),
+            phone: appl.phone,
+            dept_id: deptId,
+            company_id: company.id,
+            permission,
+            password,
+            pwd_reset_time: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('sys_users_roles')
+          .values(roleIds.map((role_id) => ({ user_id: user.id, role_id })))
+          .execute();
+        await trx
+          .insertInto('sys_message')
+          .values({ user_id: user.id, ...message })
+          .execute();
+        await trx.updateTable('company_application').set({ company_id: company.id, user_id: user.id }).where('id', '=', appl.id).execute();
+        return { companyId: company.id, userId: user.id };
+      });
+      ctx.sessions.invalidate();
+      ctx.realtime.push(username, { sender: 'system', reception: username, body: { noticeInfo: message.title }, flag: 'sysMessage' });
+      return { ...done('审核通过，已创建企业和账号'), ...result, username };
+    },
+  );
+
+  app.post(
+    '/api/companyApplication/reject',
+    { config: { permission: 'companyApply:reject', log: '驳回企业入驻' }, schema: { body: rejectBody, response: { 200: okAnswer } } },
+    async (req) => {
+      const me = currentUser(req);
+      const reason = (req.body.reason ?? '').trim();
+      if (!reason) throw badRequest('请输入驳回原因');
+      if (reason.length > 500) throw badRequest('驳回原因不能超过500个字符');
+      await pendingApplication(req.body.id);
+      const decided = await db
+        .updateTable('company_application')
+        .set({ status: APPLICATION_STATUS.rejected, reviewer_id: me.id, reviewer_name: me.nickName, review_time: sql<Date>`now()`, reason })
+        .where('id', '=', req.body.id)
+        .where('status', '=', APPLICATION_STATUS.pending)
+        .returning('id')
+        .executeTakeFirst();
+      if (!decided) throw badRequest('该申请已审核，请刷新后查看');
+      return done('已驳回');
+    },
+  );
+}

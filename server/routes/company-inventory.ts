@@ -1,0 +1,67 @@
+import { formatDate } from '../../src/shared/format.js';
+import type { App } from '../app.js';
+import { currentUser, type SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { nextNumber, RecordInvalid, sendInvalid } from '../lib/business-records.js';
+import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
+import { recordValues } from '../lowcode/record-input.js';
+import { updateRecord } from '../lowcode/record-writes.js';
+import { rowScope } from '../lowcode/row-scope.js';
+import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
+import { changeView } from '../lowcode/view-store.js';
+
+/** stockStatus 1: in stock. Company inventory records always carry it. */
+const IN_STOCK = '1';
+
+/** /api/companyInventory: company inventory, the stock-in records that are in stock. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  const inventoryRecord = async (u: SessionUser, input: Row): Promise<Row> => {
+    const record: Row = { ...input, status: IN_STOCK };
+    delete record.id;
+    await ownWarehouse(ctx, u, record.warehouseId);
+    return record;
+  };
+
+  app.post('/api/companyInventory', { config: { permission: 'stockIn:add', log: '新增企业库存' } }, async (req, reply) => {
+    const u = currentUser(req);
+    const view = await requireView(ctx, 'stockIn');
+    const record = await inventoryRecord(u, bodyRecord(req.body));
+    if (record.stockNo === undefined || record.stockNo === null || record.stockNo === '')
+      record.stockNo = await nextNumber(db, view, 'stockNo', 'RK');
+    record.inTime ??= formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss');
+    record.handler ??= u.nickName;
+    try {
+      const [id] = await insertRows(db, view, [recordValues(view, record)], u);
+      changeView(ctx, view.id);
+      return { ...OK, id, stockNo: record.stockNo };
+    } catch (e) {
+      if (e instanceof RecordInvalid) return sendInvalid(reply, e);
+      throw e;
+    }
+  });
+
+  app.post('/api/companyInventory/update', { config: { permission: 'stockIn:edit', log: '修改企业库存' } }, async (req, reply) => {
+    const u = currentUser(req);
+    const view = await requireView(ctx, 'stockIn');
+    const body = bodyRecord(req.body);
+    const id = Number(body.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('id 不能为空');
+    // A record outside the user's scope is answered as missing, as /api/general does.
+    const scope = await rowScope(ctx, view, u);
+    const existing = await findRecord(db, view, id, scope);
+    if (!existing) throw notFound('库存记录不存在');
+    const record = await inventoryRecord(u, body);
+    let values: Row;
+    try {
+      values = recordValues(view, record, existing);
+    } catch (e) {
+      if (e instanceof RecordInvalid) return sendInvalid(reply, e);
+      throw e;
+    }
+    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('库存记录不存在');
+    return OK;
+  });
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { manualOrderProblems, manualOrderSchema, PREPAY_YES } from '../../src/shared/manual-order.js';
+import type { App } from '../app.js';
+import { currentUser, hasPermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { contractWithin, nextNumber, RecordInvalid, sendInvalid } from '../lib/business-records.js';
+import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
+import { recordValues } from '../lowcode/record-input.js';
+import { insertRows, type Row } from '../lowcode/rows.js';
+import { changeView } from '../lowcode/view-store.js';
+
+/** orderStatus 0: to be confirmed. */
+const NEW_ORDER = '0';
+/** yesOrNo values. */
+const YES = '1';
+const NO = '2';
+
+/** /api/disposalOrder: the manual disposal order, written into the disposal-order view with a copy of the form as sent. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get(
+    '/api/disposalOrder/addBtnShow',
+    {
+      config: { session: true },
+      schema: { response: { 200: z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) }) } },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      return { status: 200, addBtnShow: hasPermission(u.roles, 'disposalOrder:add') ? (1 as const) : (0 as const) };
+    },
+  );
+
+  app.post(
+    '/api/disposalOrder/insertManualDisposalOrder',
+    { config: { permission: 'disposalOrder:add', log: '新增手工处置单' } },
+    async (req, reply) => {
+      const u = currentUser(req);
+      const input = bodyRecord(req.body);
+      const problems = manualOrderProblems(input);
+      if (problems.length) return reply.status(400).send({ status: 400, message: problems[0]!.message, errors: problems });
+      const form = manualOrderSchema.parse(input);
+      const view = await requireView(ctx, 'disposalOrder');
+
+      // Party A: the contracting company, by id, department code or credit code.
+      const key = form.partyACompany;
+      const asId = /^\d{1,9}$/.test(key) ? Number(key) : -1;
+      const partyA = await db
+        .selectFrom('company')
+        .select(['id', 'name', 'region', 'region_fmt'])
+        .where((eb) => eb.or([eb('id', '=', asId), eb('dept_code', '=', key), eb('credit_code', '=', key)]))
+        .orderBy('id')
+        .executeTakeFirst();
+      if (!partyA) throw badRequest('签约企业不存在');
+      // Party B: the unloading point's company, else the user's own.
+      const warehouse = await ownWarehouse(ctx, u, form.partyBWarehouseId);
+      const partyBName =
+        warehouse?.company_name ??
+        (u.companyId ? (await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst())?.name : undefined);
+      if (!partyBName) throw badRequest('请选择卸货点');
+      let contractNo = form.contractNo ?? null;
+      if (form.contractId) {
+        const c = await contractWithin(db, u, form.contractId);
+        if (!c) throw notFound('合同不存在');
+        if (c.party_a_company !== partyA.id) throw badRequest('合同不属于所选签约企业');
+        contractNo = c.contract_no;
+      }
+      const waste = await db
+        .selectFrom('waste_category')
+        .select(['code', 'category'])
+        .where('code', '=', form.wasteCategoryCode)
+        .executeTakeFirst();
+      if (!waste) throw badRequest('危废代码不存在');
+
+      const orderNo = await nextNumber(db, view, 'orderNo', 'CZ');
+      const record: Row = {
+        orderNo,
+        contractNo,
+        producerName: form.partyACompanyName || partyA.name,
+        producerRegion: form.partyARegion ?? partyA.region,
+        producerRegionFmt: form.partyARegionFmt ?? partyA.region_fmt,
+        disposerName: partyBName,
+        wasteCategory: waste.category,
+        quantity: form.quantity,
+        price: form.price,
+        processMethods: form.processId ? String(form.processId) : null,
+        estDisposalTime: form.estDisposalTime ?? null,
+        orderStatus: NEW_ORDER,
+        needPrepay: form.needPrepay === PREPAY_YES ? YES : NO,
+        prepayPrice: form.prepayPrice,
+        remark: form.remark ?? null,
+      };
+      let values: Row;
+      try {
+        values = recordValues(view, record);
+      } catch (e) {
+        if (e instanceof RecordInvalid) return sendInvalid(reply, e);
+        throw e;
+      }
+      // amount is read-only on the order page: the back end sets it.
+      if (view.columns.some((c) => c.name === 'amount')) values.amount = form.amount;
+      const id = await db.transaction().execute(async (trx) => {
+        const [newId] = await insertRows(trx, view, [values], u);
+        await trx
+          .insertInto('disposal_order_manual')
+          .values({
+            record_id: newId!,
+            view_id: view.id,
+            payload: JSON.stringify({ ...form, partyACompanyId: partyA.id, partyBCompanyName: partyBName, orderNo }),
+            create_by: u.username,
+          })
+          .execute();
+        return newId!;
+      });
+      changeView(ctx, view.id);
+      return { ...OK, id, orderNo, amount: form.amount };
+    },
+  );
+}

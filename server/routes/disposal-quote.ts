@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { formatDate } from '../../src/shared/format.js';
+import type { App } from '../app.js';
+import { currentUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { parseBody } from '../lib/body.js';
+import { RecordInvalid, sendInvalid } from '../lib/business-records.js';
+import { notifyCompany, OK, requireView } from '../lib/core-records.js';
+import { seesAll } from '../lib/dashboard-scope.js';
+import { INT4_MAX } from '../lib/sql.js';
+import { recordValues } from '../lowcode/record-input.js';
+import { updateRecord } from '../lowcode/record-writes.js';
+import { rowScope } from '../lowcode/row-scope.js';
+import { findRecord, type Row } from '../lowcode/rows.js';
+
+/** inquiryStatus: 0 awaiting a quote, 1 quoted. */
+const QUOTABLE = ['0', '1'];
+const QUOTED = '1';
+
+/** /api/disposalQuotePirce: a disposer quotes on an inquiry sent to its company. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.post(
+    '/api/disposalQuotePirce/quotedPrice',
+    {
+      config: { permission: 'disposalInquiry:edit', log: '处置报价' },
+    },
+    async (req, reply) => {
+      const u = currentUser(req);
+      const body = parseBody(
+        z.object({
+          id: z.coerce
+            .number({ message: '请选择询价单' })
+            .int({ message: '请选择询价单' })
+            .positive({ message: '请选择询价单' })
+            .max(INT4_MAX, { message: '请选择询价单' }),
+          quotedPrice: z.union([z.number(), z.string()], { message: '请输入报价单价' }),
+        }),
+        req.body,
+      );
+      const view = await requireView(ctx, 'disposalInquiry');
+      // The asked disposer is a party to the inquiry, so it is in its scope; any other inquiry is missing.
+      const scope = await rowScope(ctx, view, u);
+      const existing = await findRecord(db, view, body.id, scope);
+      if (!existing) throw notFound('询价单不存在');
+      // The asker sees its own inquiry, but only the asked company quotes.
+      if (!seesAll(u) && Number(existing.companyId) !== u.companyId) throw forbidden('只能对发给本企业的询价报价');
+      if (!QUOTABLE.includes(String(existing.inquiryStatus ?? ''))) throw badRequest('询价已关闭，不能报价');
+      const price = body.quotedPrice;
+      if (price === '' || price === null) throw badRequest('请输入报价单价');
+      let values: Row;
+      try {
+        values = recordValues(
+          view,
+          { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
+          existing,
+        );
+      } catch (e) {
+        if (e instanceof RecordInvalid) return sendInvalid(reply, e);
+        throw e;
+      }
+      if (!(await updateRecord(ctx, view, body.id, values, scope))) throw notFound('询价单不存在');
+      // The asker's company hears of the quote.
+      const asker = await db
+        .selectFrom('sys_user')
+        .select('company_id')
+        .where('username', '=', String(existing.createBy ?? ''))
+        .executeTakeFirst();
+      if (asker?.company_id)
+        await notifyCompany(ctx, asker.company_id, `询价单${existing.inquiryNo ?? ''}已报价`, `报价单价：${price} 元/吨`);
+      return OK;
+    },
+  );
+}

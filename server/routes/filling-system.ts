@@ -1,0 +1,78 @@
+import { SignJWT } from 'jose';
+import { z } from 'zod';
+import type { App } from '../app.js';
+import { currentUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
+
+/** /api/guFeiUrl: a short-lived token for the environmental authority's filling system, and its entry addresses. */
+
+/** The filling-system token lives this long. */
+const GUFEI_TOKEN_MINUTES = 30;
+export const GUFEI_OK = '00000';
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get(
+    '/api/guFeiUrl/getTokenByCompayCode',
+    {
+      config: { session: true },
+      schema: {
+        querystring: z.object({ CompanyCode: z.string().max(64).optional(), companyCode: z.string().max(64).optional() }),
+        response: {
+          200: z.object({
+            code: z.string(),
+            message: z.string(),
+            data: z
+              .object({
+                token: z.string(),
+                companyCode: z.string(),
+                baseUrl: z.string(),
+                dangerUrl: z.string(),
+                planUrl: z.string(),
+                expiresAt: z.number(),
+              })
+              .nullable(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const code = (req.query.CompanyCode ?? req.query.companyCode ?? '').trim();
+      const base = ctx.config.gufeiBaseUrl;
+      if (!base) return { code: 'A0500', message: '未配置固废管理信息系统地址', data: null };
+      if (isSupervisor(u)) return { code: 'A0403', message: '监管部门无需填报', data: null };
+      if (!code) return { code: 'A0400', message: '企业编号不能为空', data: null };
+      let q = db
+        .selectFrom('company')
+        .select(['id', 'bci_id', 'credit_code', 'dept_code'])
+        .where((eb) => eb.or([eb('bci_id', '=', code), eb('credit_code', '=', code), eb('dept_code', '=', code)]));
+      if (!seesAll(u)) q = q.where('id', '=', u.companyId ?? -1);
+      const company = await q.orderBy('id').executeTakeFirst();
+      if (!company) return { code: 'A0404', message: '企业不存在或不属于当前账号', data: null };
+      const expiresAt = Date.now() + GUFEI_TOKEN_MINUTES * 60_000;
+      const token = await new SignJWT({ companyId: company.id, username: u.username })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(company.bci_id ?? company.credit_code ?? code)
+        .setAudience('gufei')
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt / 1000))
+        .sign(ctx.secrets.jwtSecret);
+      const root = base.endsWith('/') ? base : `${base}/`;
+      const withToken = (path: string) => `${root}${path}?token=${encodeURIComponent(token)}`;
+      return {
+        code: GUFEI_OK,
+        message: '成功',
+        data: {
+          token,
+          companyCode: code,
+          baseUrl: root,
+          dangerUrl: withToken('order/danger'),
+          planUrl: withToken('plan/query'),
+          expiresAt,
+        },
+      };
+    },
+  );
+}

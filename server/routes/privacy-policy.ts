@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { App } from '../app.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
+
+/** /api/privacyPolicy: the agreements the login page shows, public. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  app.get(
+    '/api/privacyPolicy/preview',
+    {
+      config: { public: true },
+      schema: {
+        querystring: z.object({ type: z.string().optional() }),
+        response: {
+          200: z.object({ status: z.literal(200), data: z.object({ type: z.number(), title: z.string(), content: z.string() }) }),
+        },
+      },
+    },
+    async (req) => {
+      const type = req.query.type?.trim() ?? '';
+      const row = /^[1-9]$/.test(type)
+        ? await db.selectFrom('privacy_policy').select(['type', 'title', 'content']).where('type', '=', Number(type)).executeTakeFirst()
+        : undefined;
+      if (!row) throw notFound('协议不存在');
+      return { status: 200 as const, data: row };
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { MANUAL_ORDER_MESSAGES, MOBILE_RE } from '../../src/shared/manual-order.js';
+import type { App } from '../app.js';
+import { currentUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import { parseBody } from '../lib/body.js';
+import { notifyCompany, ok } from '../lib/core-records.js';
+import { seesAll } from '../lib/dashboard-scope.js';
+import { pageNumber } from '../lib/paging.js';
+import { INT4_MAX } from '../lib/sql.js';
+
+/** companyType 2: disposal company. */
+const DISPOSER = '2';
+
+/** /api/dispoaslTestingApplication: a producer asks a disposer to test samples. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  const testingBody = z.object({
+    disposerCompanyId: z.coerce
+      .number({ message: '请选择处置企业' })
+      .int()
+      .positive({ message: '请选择处置企业' })
+      .max(INT4_MAX, { message: '请选择处置企业' }),
+    wasteCategoryCode: z.string({ message: '请输入危废代码' }).trim().min(1, '请输入危废代码').max(20),
+    wasteName: z.string({ message: '请输入危废名称' }).trim().min(1, '请输入危废名称').max(255),
+    quantity: z.coerce.number().positive('数量必须大于0').max(1e9).optional(),
+    sampleCount: z.coerce.number().int().min(1, '样品数量至少为1').max(1000).optional(),
+    linkman: z.string({ message: '请输入联系人' }).trim().min(1, '请输入联系人').max(100),
+    phone: z.string({ message: '请输入手机号' }).trim().min(1, '请输入手机号').regex(MOBILE_RE, MANUAL_ORDER_MESSAGES.phone),
+    remark: z.string().trim().max(1024).nullish(),
+  });
+
+  app.post(
+    '/api/dispoaslTestingApplication/apply',
+    {
+      config: {
+        session: true,
+        log: '处置检测申请',
+      },
+      schema: { response: { 200: ok.extend({ id: z.number() }) } },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      const b = parseBody(testingBody, req.body);
+      const disposer = await db
+        .selectFrom('company')
+        .select(['id', 'type', 'name'])
+        .where('id', '=', b.disposerCompanyId)
+        .executeTakeFirst();
+      if (!disposer || disposer.type !== DISPOSER) throw badRequest('请选择处置企业');
+      const waste = await db.selectFrom('waste_category').select('code').where('code', '=', b.wasteCategoryCode).executeTakeFirst();
+      if (!waste) throw badRequest('危废代码不存在');
+      const row = await db
+        .insertInto('disposal_testing_application')
+        .values({
+          applicant_company_id: u.companyId,
+          disposer_company_id: disposer.id,
+          waste_category_code: b.wasteCategoryCode,
+          waste_name: b.wasteName,
+          quantity: b.quantity ?? null,
+          sample_count: b.sampleCount ?? 1,
+          linkman: b.linkman,
+          phone: b.phone,
+          remark: b.remark || null,
+          user_id: u.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const applicant = u.companyId
+        ? await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst()
+        : undefined;
+      await notifyCompany(
+        ctx,
+        disposer.id,
+        `${applicant?.name ?? u.nickName}提交了检测申请`,
+        `${b.wasteName}（${b.wasteCategoryCode}），联系人${b.linkman} ${b.phone}`,
+      );
+      return { status: 200, message: '申请已提交', id: row.id };
+    },
+  );
+
+  app.get(
+    '/api/dispoaslTestingApplication',
+    {
+      config: { session: true },
+      schema: {
+        querystring: z.object({
+          page: pageNumber.optional(),
+          size: z.coerce.number().int().min(1).max(1000).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const u = currentUser(req);
+      let q = db
+        .selectFrom('disposal_testing_application as t')
+        .leftJoin('company as a', 'a.id', 't.applicant_company_id')
+        .innerJoin('company as d', 'd.id', 't.disposer_company_id');
+      // Applicants see theirs, disposers those sent to them.
+      if (!seesAll(u)) {
+        const own = u.companyId ?? -1;
+        q = q.where((eb) => eb.or([eb('t.applicant_company_id', '=', own), eb('t.disposer_company_id', '=', own)]));
+      }
+      const size = req.query.size ?? 10;
+      const page = req.query.page ?? 0;
+      const [rows, total] = await Promise.all([
+        q
+          .select([
+            't.id',
+            'a.name as applicantName',
+            't.disposer_company_id as disposerCompanyId',
+            'd.name as disposerName',
+            't.waste_category_code as wasteCategoryCode',
+            't.waste_name as wasteName',
+            't.quantity',
+            't.sample_count as sampleCount',
+            't.linkman',
+            't.phone',
+            't.remark',
+            't.status',
+            sql<string>`to_char(t.create_time, 'YYYY-MM-DD HH24:MI:SS')`.as('createTime'),
+          ])
+          .orderBy('t.id', 'desc')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { content: rows, totalElements: Number(total.n) };
+    },
+  );
+}
