@@ -1,5 +1,6 @@
 import { canonicalJson, isUndesigned } from '../src/model/canonical.js';
 import { isRecord } from '../src/model/coerce.js';
+import { menuComponentName, readViewIds, writeViewIds } from '../src/model/index.js';
 import { compareText, type Problem, type ProblemCode } from '../src/model/problems.js';
 import type { DefinitionFile, DefinitionKind } from './definitions-dir.js';
 import type { RemoteDefinition } from './remote.js';
@@ -30,15 +31,9 @@ export interface LocalDefinition {
 export const viewKey = (componentName: string) => `view ${componentName}`;
 export const screenKey = (name: string, type: unknown) => `screen type ${String(type)} ${JSON.stringify(name)}`;
 
-function componentNameOf(json: Record<string, unknown>): string | undefined {
-  const menu = json.disMenu;
-  const c = isRecord(menu) ? menu.componentName : undefined;
-  return typeof c === 'string' && c.trim() ? c.trim() : undefined;
-}
-
 function keyOf(kind: DefinitionKind, json: Record<string, unknown>): string | undefined {
   if (kind === 'view') {
-    const c = componentNameOf(json);
+    const c = menuComponentName(json.disMenu);
     return c === undefined ? undefined : viewKey(c);
   }
   return typeof json.name === 'string' && json.name.trim() ? screenKey(json.name.trim(), json.type) : undefined;
@@ -107,28 +102,14 @@ interface Reference {
   id: number;
 }
 
-function idsIn(value: unknown): number[] | undefined {
-  if (typeof value === 'number') return [value];
-  if (typeof value === 'string')
-    return value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map(Number);
-  if (Array.isArray(value)) return value.map((v) => Number(v));
-  return undefined;
-}
-
 /** Every view and data-view reference in a screen's template. */
 function referencesOf(template: unknown): Reference[] {
   if (!isRecord(template)) return [];
   const refs: Reference[] = [];
   for (const key of ['baseView', 'formView'] as const) {
-    const ids = idsIn(template[key]);
-    if (!ids) continue;
-    const list = Array.isArray(template[key]);
-    ids.forEach((id, i) => {
-      refs.push({ kind: 'view', pointer: `/disTemplate/${key}${list ? `/${i}` : ''}`, id });
+    const read = readViewIds(template[key]);
+    read?.ids.forEach((id, i) => {
+      refs.push({ kind: 'view', pointer: `/disTemplate/${key}${read.form === 'list' ? `/${i}` : ''}`, id });
     });
   }
   const layout = Array.isArray(template.layout) ? template.layout : [];
@@ -149,11 +130,12 @@ function rewriteTemplate(template: unknown, map: (ref: Reference) => number | st
   if (!isRecord(template)) return template;
   const out = structuredClone(template) as Record<string, unknown>;
   for (const key of ['baseView', 'formView'] as const) {
-    const v = out[key];
-    const ids = idsIn(v);
-    if (!ids) continue;
-    const mapped = ids.map((id) => map({ kind: 'view', pointer: '', id }));
-    out[key] = Array.isArray(v) ? mapped : typeof v === 'string' ? mapped.join(',') : mapped[0];
+    const read = readViewIds(out[key]);
+    if (!read) continue;
+    out[key] = writeViewIds(
+      read.form,
+      read.ids.map((id) => map({ kind: 'view', pointer: '', id })),
+    );
   }
   const layout = Array.isArray(out.layout) ? out.layout : [];
   for (const item of layout) {

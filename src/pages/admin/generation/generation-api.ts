@@ -1,6 +1,7 @@
 /** The calls behind 视图管理: view definitions, the menu tree (parent menus) and the dictionary names. */
+
+import { menuComponentName, readMenu } from '../../../model';
 import { http } from '../../../request';
-import { readJsonObject } from './designer-model';
 
 export interface ViewRow {
   id: number;
@@ -24,16 +25,10 @@ export interface Page<T> {
   totalElements: number;
 }
 
-export const componentNameOf = (row: Pick<ViewRow, 'disMenu'>): string => {
-  const c = readJsonObject(row.disMenu).componentName;
-  return typeof c === 'string' ? c.trim() : '';
-};
+export const componentNameOf = (row: Pick<ViewRow, 'disMenu'>): string => menuComponentName(row.disMenu) ?? '';
 
-/** The parent menu a view is published under (disMenu.pid), else undefined. */
-export const parentMenuOf = (row: Pick<ViewRow, 'disMenu'>): number | undefined => {
-  const pid = Number(readJsonObject(row.disMenu).pid);
-  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
-};
+/** The parent menu a view is published under (disMenu.pid), else undefined (also for the top level). */
+export const parentMenuOf = (row: Pick<ViewRow, 'disMenu'>): number | undefined => readMenu(row.disMenu).pid ?? undefined;
 
 export const viewApi = {
   list: (params: { page: number; size: number; name?: string }, signal?: AbortSignal) =>

@@ -19,6 +19,11 @@ describe('screen types', () => {
     expect(templateViews(3, null)).toEqual([]);
     expect(templateViews(4, 'not json')).toEqual([]);
     expect(templateViews(4, '{"baseView":[0,-1,"x"]}')).toEqual([]);
+    // A container or list whose views are a number or comma text shows them too.
+    expect(templateViews(4, '{"baseView":"13,12"}')).toEqual([13, 12]);
+    expect(templateViews(1, '{"baseView":12}')).toEqual([12]);
+    expect(templateViews(3, '{"formView":"30"}')).toEqual([30]);
+    expect(templateViews(4, '{"baseView":"x,,-2"}')).toEqual([]);
     expect(templateFor(4, [13, 12])).toEqual({ baseView: [13, 12] });
     expect(templateFor(1, [13, 12])).toEqual({ baseView: [13] });
     expect(templateFor(3, [30])).toEqual({ formView: 30 });

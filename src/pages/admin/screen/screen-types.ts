@@ -1,3 +1,5 @@
+import { bigScreenViewerPath, screenPreviewPath as screenPagePreviewPath, screenTemplateViews } from '../../../model';
+
 /** Screens as /api/screen/list answers them, and the names and addresses of their four types. */
 export interface ScreenRow {
   id: number;
@@ -24,22 +26,10 @@ export const typeName = (type: number): string => SCREEN_TYPES.find((t) => t.val
 
 /** A big screen opens in its viewer; the other types at their template page address. */
 export const screenPreviewPath = (row: Pick<ScreenRow, 'id' | 'type'>): string =>
-  row.type === 2 ? `/lsPreview?lsId=${row.id}` : `/dev-tools/vBuild/temp/${row.id}`;
+  row.type === 2 ? bigScreenViewerPath(row.id) : screenPagePreviewPath(row.id);
 
-/** The view ids a type 1, 3 or 4 template names (`baseView` list, or `formView`). */
-export function templateViews(type: number, text: string | null | undefined): number[] {
-  if (!text) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!json || typeof json !== 'object') return [];
-  const t = json as { baseView?: unknown; formView?: unknown };
-  const ids = type === 3 ? [t.formView] : Array.isArray(t.baseView) ? t.baseView : [];
-  return ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-}
+/** The view ids a type 1, 3 or 4 template names (`baseView`, or `formView`: a number, comma text or a list). */
+export const templateViews = (type: number, text: string | null | undefined): number[] => screenTemplateViews(type, text);
 
 /** The template of a type 1, 3 or 4 screen for the views picked. */
 export function templateFor(type: number, views: readonly number[]): Record<string, unknown> {
