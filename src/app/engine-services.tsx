@@ -7,7 +7,7 @@ import { type ReactNode, useContext, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 import { generatedRoutes } from '../../generated/routes';
 import { hasPermission } from '../access/permission';
-import { type EngineNavigation, type EngineServices, EngineServicesProvider } from '../engine/services';
+import { type EngineNavigation, type EngineServices, EngineServicesProvider } from '../engine';
 import { notify } from '../notify/notifier';
 import { download, http } from '../request';
 import { saveBlob } from '../request/download';

@@ -1,6 +1,6 @@
 import { Result } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { ResolvedView } from '../engine/runtime/resolved-page';
+import { ResolvedView } from '../engine';
 
 /** /dev-tools/preview?viewId=: 视图预览, always drawn by the runtime renderer (a preview shows the definition as saved, not the build). */
 export function PreviewPage() {

@@ -2,7 +2,7 @@ import { Result, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { addressPageLoader, menuComponentLoader } from '../app/menu-components';
-import { ResolvedScreen, ResolvedView } from '../engine/runtime/resolved-page';
+import { ResolvedScreen, ResolvedView } from '../engine';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
 import { lowcodePageOf, pageTitles } from './page-titles';

@@ -3,8 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePermission } from '../../../access/access';
 import { adminSource } from '../../../app/rest-data';
+import type { RecordRow } from '../../../engine';
 import { listTableProps, useCrud, useListQuery } from '../../../engine';
-import type { RecordRow } from '../../../engine/services';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
 
