@@ -2,11 +2,10 @@ import { Cascader, DatePicker, Input, InputNumber, Select, Spin, TreeSelect } fr
 import dayjs from 'dayjs';
 import { type CSSProperties, lazy, type Ref, Suspense, useMemo } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import type { FieldModel } from '../../model';
+import { DEFAULT_TIME_FORMAT, type FieldModel, hasTimeOfDay } from '../../model';
 import { labelPath, remoteSources, useDict, useRegionTree, useRemoteOptions } from '../options';
 import type { RemoteOption } from '../options/types';
 import { truncateLabel } from './labels';
-import { hasTime } from './payload';
 import { UploadField } from './upload-field';
 
 /** What every control gets from its field: the value in its editable shape (payload.ts) and the handlers. */
@@ -77,14 +76,14 @@ function NumberControl({ field, id, value, onChange, onBlur, readOnly, disabled,
 }
 
 function DateControl({ field, id, value, onChange, onBlur, readOnly, disabled, invalid, style, inputRef }: ControlProps) {
-  const format = field.timeFormat ?? 'YYYY-MM-DD HH:mm:ss';
+  const format = field.timeFormat ?? DEFAULT_TIME_FORMAT;
   const parsed = typeof value === 'string' && value ? dayjs(value, format) : null;
   return (
     <DatePicker
       id={id}
       value={parsed?.isValid() ? parsed : null}
       format={format}
-      showTime={hasTime(format)}
+      showTime={hasTimeOfDay(format)}
       onChange={(d) => {
         onChange(d ? d.format(format) : null);
       }}

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { FieldModel, FormModel } from '../../model';
-import { hiddenFields, relationRequiredFields, relationsOf } from '../../model';
+import { DEFAULT_TIME_FORMAT, hiddenFields, relationRequiredFields, relationsOf } from '../../model';
 import type { FormMode } from '../contracts';
 import { filesText, parseFiles } from './labels';
 
@@ -16,12 +16,7 @@ dayjs.extend(customParseFormat);
 
 export type FormValues = Record<string, unknown>;
 
-const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** A date-only format has no hours: its picker shows no time. */
-export const hasTime = (format: string | undefined) => /[Hh]/.test(format ?? DEFAULT_TIME_FORMAT);
 
 /**
  * A datetime as the server sends it (`YYYY-MM-DD HH:mm:ss`, ISO, epoch ms, or already in the

@@ -4,6 +4,7 @@
  * and of the export. Pure, so the rules are tested without a browser.
  */
 import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_FORMAT, DEFAULT_TIME_FORMAT } from '../../model';
 import type { ColumnModel } from '../../model/types';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -11,9 +12,9 @@ export const PAGE_SIZES = [10, 20, 30, 40, 50, 100];
 /** The createTime range starts this many days back by default. */
 export const DEFAULT_RANGE_DAYS = 90;
 /** What startTime/endTime are sent as. */
-export const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
+export const WIRE_TIME = DEFAULT_TIME_FORMAT;
 /** What a date search sends. */
-export const WIRE_DATE = 'YYYY-MM-DD';
+export const WIRE_DATE = DATE_FORMAT;
 
 export type SortOrder = 'asc' | 'desc';
 

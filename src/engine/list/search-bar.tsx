@@ -2,7 +2,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { Button, Cascader, DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { memo, useState } from 'react';
-import type { ColumnModel } from '../../model';
+import { type ColumnModel, DEFAULT_TIME_FORMAT } from '../../model';
 import { useDict, useRegionTree, useRemoteOptions } from '../options';
 
 /** Inputs shown while the bar is collapsed; the rest appear on 展开. */
@@ -146,7 +146,7 @@ export const SearchBar = memo(function SearchBar({
       <Form.Item name={CREATE_TIME_FIELD} label="创建时间">
         <DatePicker.RangePicker
           showTime={{ format: 'HH:mm:ss' }}
-          format="YYYY-MM-DD HH:mm:ss"
+          format={DEFAULT_TIME_FORMAT}
           style={{ width: 360 }}
           placeholder={['开始时间', '结束时间']}
         />
