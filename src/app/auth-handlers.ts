@@ -85,7 +85,7 @@ export function installAuthHandlers(router: ReturnType<typeof createBrowserRoute
   setAuthHandlers(
     createAuthHandlers({
       // The address bar, not the router's state: the router was created before the query token was
-      // taken out of the address (src/app/query-token.ts), so its location may still hold it.
+      // taken out of the address (src/session/query-token.ts), so its location may still hold it.
       location: () => window.location,
       navigate: (path) => void router.navigate(path),
       reload: (url) => window.location.assign(url),

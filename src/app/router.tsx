@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { Login2Page, LoginPage } from '../pages/login/login-page';
+import { captureQueryToken } from '../session/query-token';
 import { RouteErrorPanel } from './error-panel';
-import { captureQueryToken } from './query-token';
 import { SessionGuard } from './session-guard';
 
 /** What the tag bar and breadcrumb show for a route of the table (menu pages take their menu's title). */
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
               ),
               lazyPage(
                 '/redirect/*',
-                () => import('../pages/redirect-page'),
+                () => import('../shell/redirect-page'),
                 (m) => m.RedirectPage,
                 { title: '', hidden: true },
               ),

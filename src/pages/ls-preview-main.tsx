@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { captureQueryToken } from '../app/query-token';
+import { captureQueryToken } from '../session/query-token';
 import { LsPreviewPage } from './ls-preview-page';
 
 // The viewer's own page (ls-preview.html): only React, the page model, the renderer and ECharts.

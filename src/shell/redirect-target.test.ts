@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from '../pages/redirect-page';
+import { redirectTarget } from './redirect-page';
 
 describe('redirectTarget', () => {
   it('strips /redirect and keeps the query and hash', () => {

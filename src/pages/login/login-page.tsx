@@ -260,7 +260,7 @@ export function LoginPage() {
  *   /login2?token={token}&redirect={path}
  * with a session token of this server (as POST /api/auth/login answers it, with or without
  * "Bearer "). As on every route, the token is taken out of the address and stored at startup
- * (src/app/query-token.ts); this page checks it with the server (GET /api/auth/info) and goes on
+ * (src/session/query-token.ts); this page checks it with the server (GET /api/auth/info) and goes on
  * to `redirect` (same-origin paths only) or `/`. Without a token, or when the server
  * refuses it, the normal login form is shown, with a notice in the second case.
  *

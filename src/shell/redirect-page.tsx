@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { tagsStore } from '../shell/tags-store';
+import { tagsStore } from './tags-store';
 
 /** The page /redirect/{path} stands for, with the query and hash kept. */
 export function redirectTarget(pathname: string, search: string, hash: string): string {

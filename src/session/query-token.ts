@@ -1,4 +1,4 @@
-import { setToken } from '../session/token';
+import { setToken } from './token';
 
 /**
  * A token in the query string of any route is stored as the session token. It is
