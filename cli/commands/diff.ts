@@ -134,7 +134,8 @@ function itemChanges(a: readonly unknown[], b: readonly unknown[], keyName: stri
 
 const isEmpty = (c: ItemChanges) => !c.added.length && !c.removed.length && !c.changed.length;
 
-const VIEW_SECTIONS = new Set(['tableOption', 'formOption', 'btnDIYOption', 'basicOption', 'dialogOption', 'formDividerOption']);
+/** The sections of a view's template, as the model's wire shape names them. */
+const VIEW_SECTIONS = KNOWN_TEMPLATE;
 
 /** The sections of a changed definition; every list is empty when nothing differs. */
 export function compareDefinitions(

@@ -1,7 +1,16 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, InputNumber, Popconfirm, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { type FieldKind, isRecord, type Problem, readBoolean, readNumeric, VALIDATOR_NAMES } from '../../../model';
+import {
+  CONFIGURE_BOOLEAN_KEYS,
+  CONFIGURE_NUMBER_KEYS,
+  type FieldKind,
+  isRecord,
+  type Problem,
+  readBoolean,
+  readNumeric,
+  VALIDATOR_NAMES,
+} from '../../../model';
 import {
   configureOf,
   FIELD_KINDS,
@@ -70,19 +79,6 @@ const LABELS: Record<string, string> = {
   fileSize: '最多文件数',
 };
 
-const BOOL_KEYS = new Set([
-  'search',
-  'sortable',
-  'overflow',
-  'tags',
-  'money',
-  'required',
-  'disabled',
-  'editLock',
-  'sportData_list_multiple',
-]);
-const NUMBER_KEYS = new Set(['decimals', 'rows', 'min', 'max', 'fileSize']);
-
 /** One configure key's control, by the key's kind of value. */
 function ConfigureControl({
   mode,
@@ -97,8 +93,9 @@ function ConfigureControl({
   onChange: (v: unknown) => void;
   picks: PickLists;
 }): ReactNode {
-  if (BOOL_KEYS.has(k)) return <Switch size="small" checked={boolOf(value)} onChange={(v) => onChange(v)} aria-label={LABELS[k]} />;
-  if (NUMBER_KEYS.has(k))
+  if (CONFIGURE_BOOLEAN_KEYS.has(k))
+    return <Switch size="small" checked={boolOf(value)} onChange={(v) => onChange(v)} aria-label={LABELS[k]} />;
+  if (CONFIGURE_NUMBER_KEYS.has(k))
     return (
       <InputNumber
         size="small"
