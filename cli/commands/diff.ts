@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { canonicalJson, compareText, isRecord } from '../../src/model/index.js';
+import { canonicalJson, compareText, isRecord, KNOWN_TEMPLATE } from '../../src/model/index.js';
 import { type DefinitionFile, type DefinitionKind, definitionFilePath, definitionIdOf, readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT, errorsOf } from '../errors.js';
 import type { CommandContext } from '../main.js';
