@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { EMAIL_RE } from './accounts-users.js';
-import { pageNumber, pageSize } from './paging.js';
 import { boundedInt, dbId, INT4_MAX } from './sql.js';
 
 /** Readers and checks shared by the administration routes (users, menus, departments, roles). */
@@ -20,11 +19,6 @@ export const idList = z.array(int).min(1, '请选择要删除的数据');
 export const sortNum = boundedInt(-999_999, 999_999);
 /** Text that goes into a varchar(255) column. */
 export const text = z.string().max(255, '长度不能超过255个字符');
-export const pageQuery = {
-  page: pageNumber.optional(),
-  size: pageSize.optional(),
-  sort: z.union([z.string(), z.array(z.string())]).optional(),
-};
 export const ok = z.object({ status: z.number(), message: z.string() });
 
 export const done = (message = '操作成功') => ({ status: 200, message });

@@ -4,7 +4,6 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
 import { SUPERVISOR_DEPT } from './data-scope.js';
-import { isDbId } from './sql.js';
 
 export { SUPERVISOR_DEPT };
 
@@ -25,20 +24,6 @@ export const isRefreshParam = z
   .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
   .optional()
   .transform((v) => v === '1' || v === 1 || v === 'true');
-
-/** An optional positive id in a query string; '' counts as absent. */
-export const optionalIdParam = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v, c) => {
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!isDbId(n)) {
-      c.addIssue({ code: 'custom', message: '编号不正确' });
-      return z.NEVER;
-    }
-    return n;
-  });
 
 /** Wire format of the moment a figure was computed. */
 export const wireNow = (at = Date.now()) => formatDate(at, 'YYYY-MM-DD HH:mm:ss');

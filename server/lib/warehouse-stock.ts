@@ -3,7 +3,8 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { warehouseWithin } from './business-records.js';
-import { isRefreshParam, optionalIdParam } from './dashboard-scope.js';
+import { isRefreshParam } from './dashboard-scope.js';
+import { optionalIdParam } from './paging.js';
 
 /** What the dashboard tiles and the warehouse inventories count as waste held. */
 

@@ -1,6 +1,6 @@
 import { isRecord, readJsonText } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
-import { pageNumber, pageSize } from '../lib/paging.js';
+import { pageQueryDefaults } from '../lib/paging.js';
 import { dbId, INT4_MAX } from '../lib/sql.js';
 
 /** Request readers shared by the low-code routes. */
@@ -9,10 +9,7 @@ import { dbId, INT4_MAX } from '../lib/sql.js';
 export const idSchema = dbId;
 
 /** Lists answer with 0-based pages; `size=9999` asks for everything (the designer does). */
-export const pageQuery = {
-  page: pageNumber.default(0),
-  size: pageSize.default(10),
-};
+export const pageQuery = pageQueryDefaults;
 
 /** Ids of a delete call: `[1,2]`, `{ids:[…]}`, `{id}`, `"1,2"`, or `?id=` / `?ids=`. */
 export function idsFrom(body: unknown, query: unknown): number[] {

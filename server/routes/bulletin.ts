@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { OK, ok } from '../lib/core-records.js';
-import { pageNumber, paginate } from '../lib/paging.js';
+import { pageFields, paginate } from '../lib/paging.js';
 import { boundedInt, dbId, INT4_MAX, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/bulletin: the bulletins of the dashboard, and /api/viewsNum, the read count an opened one adds to. */
@@ -42,8 +42,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: {
         querystring: z.object({
           status: boundedInt(-INT4_MAX, INT4_MAX).optional(),
-          page: pageNumber.optional(),
-          size: z.coerce.number().int().min(1).max(1000).optional(),
+          ...pageFields,
         }),
         response: { 200: pageOf(bulletinRow) },
       },
@@ -56,7 +55,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const base = db.selectFrom('bulletin').where('status', '=', status);
       return paginate(base, (q) => q.select(bulletinColumns).orderBy('create_time', 'desc').orderBy('id', 'desc'), {
         page: req.query.page,
-        size: req.query.size ?? 10,
+        size: req.query.size,
       });
     },
   );

@@ -5,9 +5,9 @@ import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
-import { done, exists, id, ok as okAnswer, pageQuery, ref } from '../lib/admin-input.js';
+import { done, exists, id, ok as okAnswer, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
-import { paginate } from '../lib/paging.js';
+import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles } from '../lib/role-levels.js';
 import { containing, pageOf } from '../lib/sql.js';
 

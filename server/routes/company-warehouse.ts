@@ -5,8 +5,9 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { factGroups2, type Scope, sumOver } from '../lib/dashboard-facts.js';
-import { figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
+import { figure, isRefreshParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
+import { optionalIdParam } from '../lib/paging.js';
 import { pageOf } from '../lib/sql.js';
 import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
-import { pageParams, pageSize, paginate } from '../lib/paging.js';
+import { pageFields, pageParams, pageQuery, paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 
 /** Dictionaries the login and apply-to-join pages read before anyone is signed in. */
@@ -20,8 +20,7 @@ const ok = z.object({ status: z.number(), message: z.string() });
 
 const detailQuery = z.object({
   dictName: z.string().optional(),
-  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  size: pageSize.optional(),
+  ...pageFields,
 });
 
 // Ids are PostgreSQL integers: anything larger would be a database error, so it is a 400 here.
@@ -181,9 +180,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: {
         querystring: z.object({
           blurry: z.string().optional(),
-          page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-          size: pageSize.optional(),
-          sort: z.union([z.string(), z.array(z.string())]).optional(),
+          ...pageQuery,
         }),
         response: { 200: z.object({ content: z.array(dictItem), totalElements: z.number() }) },
       },

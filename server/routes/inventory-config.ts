@@ -8,8 +8,8 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { warehouseWithin } from '../lib/business-records.js';
 import { OK, ok } from '../lib/core-records.js';
-import { optionalIdParam, seesAll } from '../lib/dashboard-scope.js';
-import { pageNumber, paginate } from '../lib/paging.js';
+import { seesAll } from '../lib/dashboard-scope.js';
+import { optionalIdParam, pageFields, paginate } from '../lib/paging.js';
 import { dbId, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/config: inventory limits per company, warehouse and waste category, which the warehouse inventories are checked against. */
@@ -69,8 +69,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: {
         querystring: z.object({
           companyId: optionalIdParam,
-          page: pageNumber.optional(),
-          size: z.coerce.number().int().min(1).max(1000).optional(),
+          ...pageFields,
         }),
         response: { 200: pageOf(configRow) },
       },
@@ -97,7 +96,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
               sql<string>`to_char(i.create_time, ${WIRE_TIME_FORMAT})`.as('createTime'),
             ])
             .orderBy('i.id', 'desc'),
-        { page: req.query.page, size: req.query.size ?? 10 },
+        { page: req.query.page, size: req.query.size },
       );
     },
   );

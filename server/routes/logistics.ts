@@ -6,9 +6,9 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { businessView } from '../lib/business-views.js';
 import { ensureFacts, factGroups, factTotals, factTotalsAll, type Scope } from '../lib/dashboard-facts.js';
-import { dates, figure, isRefreshParam, optionalIdParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
+import { dates, figure, isRefreshParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
-import { pageNumber, pageParams } from '../lib/paging.js';
+import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
 import { rowScope } from '../lowcode/row-scope.js';
@@ -234,8 +234,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       schema: {
         querystring: z.object({
           warehouseId: optionalIdParam,
-          page: pageNumber.optional(),
-          size: z.coerce.number().int().min(1).max(1000).optional(),
+          ...pageFields,
         }),
       },
     },

@@ -3,8 +3,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { formatTime } from '../lib/accounts-users.js';
-import { pageQuery } from '../lib/admin-input.js';
-import { paginate } from '../lib/paging.js';
+import { pageQuery, paginate } from '../lib/paging.js';
 import { pageOf } from '../lib/sql.js';
 
 /** The operation log of the signed-in user. */

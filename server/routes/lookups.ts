@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
+import { optionalIdOf, pageFields } from '../lib/paging.js';
 import { containing, isDbId, pageOf } from '../lib/sql.js';
 
 export interface RegionNode {
@@ -32,18 +33,7 @@ function scopeCompany(u: SessionUser, asked: number | undefined): number | null 
   return u.companyId ?? undefined;
 }
 
-const optionalId = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v, c) => {
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!isDbId(n)) {
-      c.addIssue({ code: 'custom', message: '企业编号不正确' });
-      return z.NEVER;
-    }
-    return n;
-  });
+const optionalId = optionalIdOf('企业编号不正确');
 
 /**
  * Who reads which list: reference data (disposal processes) needs a session; lists of the caller's own
@@ -55,7 +45,7 @@ const optionalId = z
 const MANUAL_ORDER = ['disposalOrder:add'];
 
 /** Option lists answer every row; page and size are accepted for the callers that send them. */
-const listQuery = z.object({ companyId: optionalId, page: z.string().optional(), size: z.string().optional() });
+const listQuery = z.object({ companyId: optionalId, ...pageFields });
 
 const nullableString = z.string().nullable();
 const warehouseRow = z.object({
@@ -261,7 +251,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: { session: true },
       schema: {
-        querystring: z.object({ processID: z.string().optional(), page: z.string().optional(), size: z.string().optional() }),
+        querystring: z.object({ processID: z.string().optional(), ...pageFields }),
         response: { 200: page(processRow) },
       },
     },

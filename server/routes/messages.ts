@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
-import { pageNumber, paginate } from '../lib/paging.js';
+import { firstPageOneQuery, fromFirstPageOne, paginate } from '../lib/paging.js';
 import { dbId, isDbId, wireTime } from '../lib/sql.js';
 
 const LEAVE_MAX = 1024;
@@ -46,11 +46,8 @@ const fmtTime = wireTime('create_time');
 const fmtMinute = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI')`;
 
 /** `page` is 1-based on these calls (the dashboard asks for page 1); 0 is read as the first page too. */
-const pageQuery = z.object({
-  page: pageNumber.default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
-});
-const pageOf = (q: { page: number; size: number }) => ({ page: Math.max(q.page, 1) - 1, size: q.size });
+const pageQuery = z.object(firstPageOneQuery);
+const pageOf = fromFirstPageOne;
 
 const idList = (v: string | undefined) =>
   (v ?? '')

@@ -7,7 +7,7 @@ import { forbidden } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, seesAll, three } from '../lib/dashboard-scope.js';
-import { pageNumber, pageParams } from '../lib/paging.js';
+import { pageFields, pageParams } from '../lib/paging.js';
 
 /**
  * /api/companyApi/homePage: the supervisory department's home — summaries, to-dos, costs and statistics
@@ -394,8 +394,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           haveYearCount: flag,
           haveServerCount: flag,
           blurry: z.string().trim().max(100).optional(),
-          page: pageNumber.optional(),
-          size: z.coerce.number().int().min(1).max(1000).optional(),
+          ...pageFields,
         }),
         response: { 200: z.object({ content: z.array(row), totalElements: z.number() }) },
       },

@@ -8,7 +8,7 @@ import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany, ok } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
-import { pageNumber } from '../lib/paging.js';
+import { pageFields } from '../lib/paging.js';
 import { INT4_MAX } from '../lib/sql.js';
 
 /** companyType 2: disposal company. */
@@ -88,8 +88,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       config: { session: true },
       schema: {
         querystring: z.object({
-          page: pageNumber.optional(),
-          size: z.coerce.number().int().min(1).max(1000).optional(),
+          ...pageFields,
         }),
       },
     },

@@ -17,22 +17,8 @@ import {
   type UserRow,
   userInfoSchema,
 } from '../lib/accounts-users.js';
-import {
-  asEnabled,
-  checkEmail,
-  checkNickName,
-  checkSex,
-  done,
-  exists,
-  idList,
-  ok,
-  optId,
-  pageQuery,
-  ref,
-  text,
-  trimmed,
-} from '../lib/admin-input.js';
-import { paginate } from '../lib/paging.js';
+import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, idList, ok, optId, ref, text, trimmed } from '../lib/admin-input.js';
+import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles, assertManageableUsers } from '../lib/role-levels.js';
 import { containing, pageOf } from '../lib/sql.js';
 
