@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type LogFormat, logFormatOf } from './request-log.js';
 
 export interface ServerConfig {
   host: string;
@@ -44,6 +45,8 @@ export interface ServerConfig {
   /** List/count cache for /api/general/list; invalidated on every write to the view. */
   listCache: boolean;
   logLevel: string;
+  /** How log lines are written (LOG_FORMAT): `pretty` for people, `json` for collectors; a terminal gets `pretty`. */
+  logFormat: LogFormat;
   /** Base address of the environmental authority's filling system (its order/danger and plan/query pages); unset: no entry. */
   gufeiBaseUrl: string | undefined;
   /** Host → entry site rules, `host=site,…` (src/shared/site.ts). */
@@ -87,6 +90,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     dataViewWithoutRole: env.DATA_VIEW_WITHOUT_ROLE === '1',
     listCache: env.LIST_CACHE !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormatOf(env.LOG_FORMAT),
     gufeiBaseUrl: env.GUFEI_BASE_URL || undefined,
     siteHosts: env.SITE_HOSTS || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -5,8 +5,8 @@ const DEMO_ACCOUNTS = [
   ['supervisor', '监管部门（部门编码 01）'],
   ['producer', '产废企业'],
   ['disposer', '处置企业'],
-  ['logistics', '物流企业（permission logistics）'],
-  ['collector', '收集点（permission collectionPoint）'],
+  ['logistics', '物流企业（物流订单、车辆与运单）'],
+  ['collector', '收集点（收集点入库与库存）'],
 ] as const;
 
 try {

@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_CAPTCHA } from '../helpers/server.js';
+
+// What `npm start` prints: a banner people read, then one log line per answered request, readable
+// lines for a terminal and JSON lines for a collector (LOG_FORMAT), never a token from the address.
+
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const children = new Set<ChildProcess>();
+
+afterEach(async () => {
+  for (const c of children) {
+    c.kill('SIGKILL');
+    await new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)));
+  }
+  children.clear();
+});
+
+/** Starts server/main.ts and collects its stdout lines; resolves once the banner has named the address. */
+async function start(format: 'pretty' | 'json') {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      CAPTCHA_FIXED: TEST_CAPTCHA,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: format,
+      STATIC_DIR: '/nonexistent',
+      SIGN_SECRET: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const lines: string[] = [];
+  const waiters: { test: (l: string) => boolean; resolve: (l: string) => void }[] = [];
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    lines.push(line);
+    for (const w of [...waiters]) {
+      if (!w.test(line)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(line);
+    }
+  });
+  const lineMatching = (test: (l: string) => boolean) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = lines.find(test);
+      if (seen !== undefined) return resolve(seen);
+      waiters.push({ test, resolve });
+      child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}); printed:\n${lines.join('\n')}`)));
+    });
+  const banner = await lineMatching((l) => /wastegen back office: http:\/\//.test(l));
+  const url = /(http:\/\/\S+)/.exec(banner)?.[1] as string;
+  return { lines, url, lineMatching };
+}
+
+describe('npm start output', () => {
+  it('prints a banner whose account descriptions are all Chinese, and readable request lines without tokens', async () => {
+    const s = await start('pretty');
+    const accounts = await s.lineMatching((l) => /^\s+collector\s/.test(l));
+    const from = s.lines.findIndex((l) => l.includes('demo accounts'));
+    const rows = s.lines.slice(from + 1, s.lines.indexOf(accounts) + 1);
+    expect(rows.map((r) => r.trim().split(/\s+/)[0])).toEqual(['admin', 'supervisor', 'producer', 'disposer', 'logistics', 'collector']);
+    for (const r of rows) expect(r.trim().replace(/^\S+\s+/, '')).not.toMatch(/[A-Za-z]/);
+
+    expect((await fetch(`${s.url}/api/auth/code?token=s3cret-value`)).status).toBe(200);
+    const line = await s.lineMatching((l) => l.includes('/api/auth/code'));
+    expect(line).toMatch(/GET \/api\/auth\/code\?token=\*\*\* 200 [\d.]+ ms/);
+    expect(() => JSON.parse(line)).toThrow();
+    expect(s.lines.join('\n')).not.toContain('s3cret-value');
+    // One line per request, not an "incoming request" and a "request completed" line.
+    expect(s.lines.filter((l) => l.includes('/api/auth/code'))).toHaveLength(1);
+  });
+
+  it('writes one JSON object per answered request for a collector', async () => {
+    const s = await start('json');
+    expect((await fetch(`${s.url}/api/nope?token=s3cret-value`)).status).toBe(404);
+    const line = await s.lineMatching((l) => l.includes('/api/nope'));
+    const entry = JSON.parse(line);
+    expect(entry).toMatchObject({ method: 'GET', url: '/api/nope?token=***', statusCode: 404, level: 30 });
+    expect(typeof entry.responseTime).toBe('number');
+    expect(s.lines.join('\n')).not.toContain('s3cret-value');
+  });
+});
