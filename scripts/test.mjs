@@ -22,7 +22,7 @@ function step(title, args, env = {}) {
 
 step('type-check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint', ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
-step('lint: import boundaries (model ← engine ← app, generated; server → model)', ['scripts/check-boundaries.mjs']);
+step('lint: import boundaries (layers, packages, indexes, cycles)', ['scripts/check-boundaries.mjs']);
 step('wastegen check (generated/ in sync with definitions/)', ['cli/bin.js', 'check']);
 step('build app', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { SIGN_SECRET });
 const pgUrl = process.env.TEST_DATABASE_URL;
