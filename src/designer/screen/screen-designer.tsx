@@ -12,10 +12,12 @@ import {
   UploadOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Alert, Badge, Button, Empty, Form, Modal, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Badge, Button, Empty, Form, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { type KeyboardEvent, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { HttpError, useEngineServices } from '../../engine/index.js';
+import { useEngineServices } from '../../engine/index.js';
 import { type BigScreenModel, bigScreenViewerPath, CANVAS_DEFAULTS, isWarning, type Problem } from '../../model/index.js';
+import { ConflictDialog } from '../conflict-dialog.js';
+import { type CloseGuard, useDesignDocument } from '../document.js';
 import { CanvasPanel } from './canvas-panel.js';
 import { ChartPanel } from './chart-panel.js';
 import { ContainerPanel } from './container-panel.js';
@@ -60,12 +62,6 @@ type Selection = { kind: 'canvas' } | { kind: 'item'; i: string } | { kind: 'cha
 
 interface LoadedScreen extends DesignScreen {
   name: string;
-  updateTime?: string;
-}
-
-interface Draft {
-  template: DesignTemplate;
-  at: number;
 }
 
 type Zoom = 'fit' | number;
@@ -73,15 +69,11 @@ type Zoom = 'fit' | number;
 const isTyping = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || el.closest('.ant-select') !== null);
 
-function readDraft(id: number): Draft | undefined {
-  try {
-    const raw = localStorage.getItem(draftKey(id));
-    const d = raw ? (JSON.parse(raw) as Draft) : undefined;
-    return d && typeof d.at === 'number' && d.template && typeof d.template === 'object' ? d : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** What is saved, as text: the template as the designer reads it. */
+const snapshot = (t: DesignTemplate) => JSON.stringify(t);
+const readDraft = (doc: unknown) => (doc && typeof doc === 'object' ? templateOf(doc) : undefined);
+/** A state the history returns to is the very object saved, so comparing the objects suffices. */
+const changed = (current: DesignTemplate, saved: DesignTemplate) => current !== saved;
 
 /** Which selection a problem's pointer belongs to. */
 function selectionOf(pointer: string, t: DesignTemplate): Selection {
@@ -105,26 +97,21 @@ function useWidth(el: HTMLElement | null): number {
 
 export interface ScreenDesignerProps {
   lsId: number;
-  /** Reports whether there are unsaved changes (the page guards leaving with it). */
-  onDirtyChange?(dirty: boolean): void;
+  /** The tag bar's guard: closing the page's tab with unsaved changes asks first. */
+  closeGuard?: CloseGuard;
 }
 
-export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
+export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
   const { data, notify } = useEngineServices();
-  const [load, setLoad] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' }>({
-    status: 'loading',
-  });
   const [screen, setScreen] = useState<LoadedScreen>({ id: lsId, name: '', type: 2 });
   const [history, setHistory] = useState<History<DesignTemplate>>(() => historyOf(templateOf(null)));
-  const [baseline, setBaseline] = useState<DesignTemplate | null>(null);
+  /** The load whose saved template the history starts from. */
+  const [taken, setTaken] = useState(0);
   const [selection, setSelection] = useState<Selection>({ kind: 'canvas' });
   const [panelHidden, setPanelHidden] = useState(false);
   const [gallery, setGallery] = useState(false);
   const [zoom, setZoom] = useState<Zoom>('fit');
-  const [conflict, setConflict] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
-  const [reloadCount, setReloadCount] = useState(0);
   const [pane, setPane] = useState<HTMLDivElement | null>(null);
   const paneWidth = useWidth(pane);
   const shown = useRef(false);
@@ -132,76 +119,68 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   const lastModel = useRef<BigScreenModel | undefined>(undefined);
 
   const template = history.present;
-  const dirty = baseline !== null && template !== baseline;
 
-  // ----- loading -----
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadCount asks for the screen again
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    data
-      .custom<Record<string, unknown>>({ url: '/api/screen/detail', query: { id: lsId }, signal: controller.signal, silent: true })
-      .then(async (row) => {
-        const loaded: LoadedScreen = {
+  // ----- the document: loading, the draft, leaving and saving -----
+  const confirmClose = useCallback(
+    () =>
+      notify.confirm({
+        title: '大屏设计尚未保存',
+        content: '关闭后未保存的修改将丢失（浏览器中保留草稿，下次打开可恢复）。确定关闭吗？',
+        okText: '关闭',
+        cancelText: '取消',
+      }),
+    [notify],
+  );
+  const lifecycle = useDesignDocument<DesignTemplate>({
+    id: lsId,
+    load: async (signal) => {
+      const row = await data.custom<Record<string, unknown>>({ url: '/api/screen/detail', query: { id: lsId }, signal, silent: true });
+      if (!signal.aborted)
+        setScreen({
           id: lsId,
           name: typeof row.name === 'string' ? row.name : `大屏 ${lsId}`,
           type: Number(row.type),
           status: Number(row.status),
-          updateTime: typeof row.updateTime === 'string' ? row.updateTime : undefined,
-        };
-        const saved = templateOf(row.disTemplate);
-        let h = historyOf(saved);
-        const draft = readDraft(lsId);
-        if (draft && JSON.stringify(templateOf(draft.template)) !== JSON.stringify(saved)) {
-          const restore = await notify.confirm({
-            title: '恢复未保存的设计',
-            content: `发现 ${new Date(draft.at).toLocaleString('zh-CN')} 未保存的设计草稿，是否恢复？`,
-            okText: '恢复草稿',
-            cancelText: '丢弃草稿',
-          });
-          if (restore) h = record(h, templateOf(draft.template));
-          else localStorage.removeItem(draftKey(lsId));
-        }
-        if (controller.signal.aborted) return;
-        setScreen(loaded);
-        setHistory(h);
-        setBaseline(saved);
-        setSelection({ kind: 'canvas' });
-        setLoad({ status: 'ready' });
+        });
+      return { doc: templateOf(row.disTemplate), version: typeof row.version === 'number' ? row.version : undefined };
+    },
+    snapshot,
+    changed,
+    current: taken === 0 ? undefined : template,
+    draftKey: draftKey(lsId),
+    readDraft,
+    draftDelay: 300,
+    reportError: (e) => notify.error(e instanceof Error ? e.message : String(e)),
+    closeGuard,
+    confirmClose,
+  });
+  const dirty = lifecycle.dirty;
+
+  // Each load starts the history afresh from the saved template, then offers the draft found.
+  const { loads, saved, found, takeDraft, dropDraft } = lifecycle;
+  useEffect(() => {
+    if (loads === 0 || !saved) return;
+    setHistory(historyOf(saved));
+    setSelection({ kind: 'canvas' });
+    setTaken(loads);
+  }, [loads, saved]);
+  const offered = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!found || taken !== loads || offered.current === found) return;
+    offered.current = found;
+    void notify
+      .confirm({
+        title: '恢复未保存的设计',
+        content: `发现 ${new Date(found.at).toLocaleString('zh-CN')} 未保存的设计草稿，是否恢复？`,
+        okText: '恢复草稿',
+        cancelText: '丢弃草稿',
       })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+      .then((restore) => {
+        if (!restore) return dropDraft();
+        const draft = takeDraft();
+        if (draft) setHistory((h) => record(h, draft));
       });
-    return () => controller.abort();
-  }, [data, lsId, notify, reloadCount]);
-
-  // ----- the draft and leaving -----
-  useEffect(() => {
-    onDirtyChange?.(dirty);
-  }, [dirty, onDirtyChange]);
-
-  useEffect(() => {
-    if (load.status !== 'ready') return;
-    const timer = setTimeout(() => {
-      try {
-        if (dirty) localStorage.setItem(draftKey(lsId), JSON.stringify({ template, at: Date.now() } satisfies Draft));
-        else localStorage.removeItem(draftKey(lsId));
-      } catch {
-        // A full or blocked storage only loses the crash copy.
-      }
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [template, dirty, lsId, load.status]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [found, taken, loads, notify, takeDraft, dropDraft]);
 
   // ----- editing -----
   const apply = useCallback((change: (t: DesignTemplate) => DesignTemplate) => setHistory((h) => record(h, change(h.present))), []);
@@ -385,30 +364,22 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
       setSelection(selectionOf(refused[0]?.pointer ?? '', current));
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await data.custom<{ updateTime?: string }>({
-        url: '/api/screen/design',
-        method: 'post',
-        payload: {
-          id: lsId,
-          disTemplate: JSON.stringify(current),
-          ...(overwrite || !screen.updateTime ? {} : { updateTime: screen.updateTime }),
-        },
-        silent: true,
-      });
-      setBaseline(current);
-      setHistory(seal);
-      setScreen((s) => ({ ...s, updateTime: typeof answer?.updateTime === 'string' ? answer.updateTime : s.updateTime }));
-      localStorage.removeItem(draftKey(lsId));
-      setConflict(false);
-      notify.success(SAVED);
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 409) setConflict(true);
-      else notify.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
+    const result = await lifecycle.save(
+      current,
+      async (version) => {
+        const answer = await data.custom<{ version?: unknown }>({
+          url: '/api/screen/design',
+          method: 'post',
+          payload: { id: lsId, disTemplate: JSON.stringify(current), ...(version === undefined ? {} : { version }) },
+          silent: true,
+        });
+        return typeof answer?.version === 'number' ? answer.version : undefined;
+      },
+      overwrite,
+    );
+    if (result !== 'saved') return;
+    setHistory(seal);
+    notify.success(SAVED);
   };
 
   const exportLayout = () => {
@@ -476,7 +447,8 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
   );
 
   // ----- drawing -----
-  if (load.status === 'loading')
+  const load = lifecycle.load;
+  if (load.status === 'loading' || (load.status === 'ready' && taken !== lifecycle.loads))
     return (
       <Spin tip="正在加载大屏…" size="large" className="wg-design-loading" fullscreen={false}>
         <div style={{ height: 320 }} />
@@ -489,7 +461,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
         title="大屏加载失败"
         subTitle={load.message}
         extra={
-          <Button type="primary" onClick={() => setReloadCount((n) => n + 1)}>
+          <Button type="primary" onClick={() => lifecycle.reload()}>
             重试
           </Button>
         }
@@ -512,7 +484,7 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
           canRedo={history.future.length > 0}
           canvasSelected={selection.kind === 'canvas'}
           problems={checked.problems}
-          saving={saving}
+          saving={lifecycle.saving}
           panelHidden={panelHidden}
           zoom={zoom}
           showProblems={showProblems}
@@ -561,33 +533,15 @@ export function ScreenDesigner({ lsId, onDirtyChange }: ScreenDesignerProps) {
           )}
         </div>
         <ChartGallery open={gallery} target={item?.i} onPick={onPickChart} onClose={closeGallery} />
-        {conflict && (
-          <Modal
-            open
+        {lifecycle.conflict && (
+          <ConflictDialog
             title="大屏已被他人修改"
-            onCancel={() => setConflict(false)}
-            footer={[
-              <Button key="cancel" onClick={() => setConflict(false)}>
-                取消
-              </Button>,
-              <Button
-                key="reload"
-                onClick={() => {
-                  setConflict(false);
-                  localStorage.removeItem(draftKey(lsId));
-                  setBaseline(null);
-                  setReloadCount((n) => n + 1);
-                }}
-              >
-                重新加载
-              </Button>,
-              <Button key="overwrite" danger type="primary" onClick={() => void save(true)}>
-                覆盖保存
-              </Button>,
-            ]}
+            onCancel={lifecycle.dismissConflict}
+            onReload={() => lifecycle.reload(true)}
+            onOverwrite={() => void save(true)}
           >
             在你打开之后，其他人保存了这个大屏。重新加载会放弃你的修改并显示最新的设计；覆盖保存会用你的设计替换对方的修改。
-          </Modal>
+          </ConflictDialog>
         )}
       </div>
     </DesignerContext.Provider>

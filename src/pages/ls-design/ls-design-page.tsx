@@ -1,7 +1,7 @@
 import { Result } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ScreenDesigner } from '../../designer/index';
+import { type CloseGuard, ScreenDesigner } from '../../designer/index';
 import { ScreenDataProvider, screenDataOf, useEngineServices } from '../../engine/index';
 import { setCloseGuard } from '../../shell/close-guards';
 
@@ -12,22 +12,9 @@ import { setCloseGuard } from '../../shell/close-guards';
  */
 export function LsDesignPage() {
   const { pathname, search } = useLocation();
-  const { data, notify } = useEngineServices();
+  const { data } = useEngineServices();
   const source = useMemo(() => screenDataOf(data), [data]);
-  const [dirty, setDirty] = useState(false);
-  const onDirtyChange = useCallback((d: boolean) => setDirty(d), []);
-
-  useEffect(() => {
-    if (!dirty) return;
-    return setCloseGuard(pathname, () =>
-      notify.confirm({
-        title: '大屏设计尚未保存',
-        content: '关闭后未保存的修改将丢失（浏览器中保留草稿，下次打开可恢复）。确定关闭吗？',
-        okText: '关闭',
-        cancelText: '取消',
-      }),
-    );
-  }, [dirty, pathname, notify]);
+  const closeGuard = useCallback<CloseGuard>((ask) => setCloseGuard(pathname, ask), [pathname]);
 
   const text = new URLSearchParams(search).get('lsId') ?? '';
   const id = Number(text);
@@ -35,7 +22,7 @@ export function LsDesignPage() {
     return <Result status="warning" title="请指定大屏编号（lsId）" subTitle="从大屏管理中点击“设计”打开" />;
   return (
     <ScreenDataProvider source={source}>
-      <ScreenDesigner key={id} lsId={id} onDirtyChange={onDirtyChange} />
+      <ScreenDesigner key={id} lsId={id} closeGuard={closeGuard} />
     </ScreenDataProvider>
   );
 }

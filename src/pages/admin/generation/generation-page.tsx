@@ -1,11 +1,12 @@
 import { Button, Card, Form, Input, Modal, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
-import { FIELD_NAME, viewPath } from '../../../model';
+import { FIELD_NAME, findMenu, viewPath, viewPreviewPath } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { sessionStore } from '../../../session/session-store';
+import { setCloseGuard } from '../../../shell/close-guards';
 import { readJsonObject } from './designer-model';
 import { componentNameOf, type MenuNode, parentMenuOf, type ViewRow, viewApi } from './generation-api';
 
@@ -13,24 +14,13 @@ const ViewDesigner = lazy(() => import('./view-designer').then((m) => ({ default
 
 /** The labels from the root to a menu, e.g. 危废管理 / 危废入库; undefined when the tree has no such menu. */
 function menuPath(tree: readonly MenuNode[], id: number | null | undefined): string | undefined {
-  if (id == null) return undefined;
-  for (const node of tree) {
-    if (node.id === id) return node.label;
-    const below = menuPath(node.children ?? [], id);
-    if (below) return `${node.label} / ${below}`;
-  }
-  return undefined;
+  const at = id == null ? undefined : findMenu(tree, (n) => n.id === id);
+  return at && [...at.parents.map((p) => p.node), at.node].map((n) => n.label).join(' / ');
 }
 
 /** The menu a menu sits under, from the tree; undefined at the top level or when not found. */
-function parentIn(tree: readonly MenuNode[], id: number | null | undefined, parent?: number): number | undefined {
-  if (id == null) return undefined;
-  for (const node of tree) {
-    if (node.id === id) return parent;
-    const found = parentIn(node.children ?? [], id, node.id);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+function parentIn(tree: readonly MenuNode[], id: number | null | undefined): number | undefined {
+  return id == null ? undefined : findMenu(tree, (n) => n.id === id)?.parents.at(-1)?.node.id;
 }
 
 interface TreeOption {
@@ -141,6 +131,8 @@ export function GenerationPage() {
   const designId = Number(params.get('design'));
   const navigate = useNavigate();
   const can = usePermission();
+  const { pathname } = useLocation();
+  const closeGuard = useCallback((ask: () => Promise<boolean>) => setCloseGuard(pathname, ask), [pathname]);
   const [query, setQuery] = useState({ page: 0, size: 10, name: '' });
   const [nameInput, setNameInput] = useState('');
   const [data, setData] = useState<{ rows: ViewRow[]; total: number }>({ rows: [], total: 0 });
@@ -273,7 +265,7 @@ export function GenerationPage() {
                 发布
               </Button>
             </Access>
-            <Button type="link" size="small" disabled={!r.disTemplate} onClick={() => navigate(`/dev-tools/preview?viewId=${r.id}`)}>
+            <Button type="link" size="small" disabled={!r.disTemplate} onClick={() => navigate(viewPreviewPath(r.id))}>
               预览
             </Button>
             <Button type="link" size="small" disabled={r.status !== 1 || !name} onClick={() => navigate(viewPath(name, r.id))}>
@@ -296,6 +288,7 @@ export function GenerationPage() {
         <ViewDesigner
           key={designId}
           viewId={designId}
+          closeGuard={closeGuard}
           canPublish={can('generation:publish')}
           onClose={() => {
             setParams({});

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Card, Col, Result, Row, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { ConflictDialog } from '../../../designer/conflict-dialog';
+import { type CloseGuard, useDesignDocument } from '../../../designer/document';
 import { isWarning, type ListPageModel, type Problem } from '../../../model';
 import { notify } from '../../../notify/notifier';
-import { setCloseGuard } from '../../../shell/close-guards';
+import { RequestError } from '../../../request';
 import { DesignPreview } from './design-preview';
 import {
   analyse,
@@ -22,8 +23,8 @@ import {
 } from './designer-model';
 import { BasicPanel, ButtonPanel, DialogPanel, DividerPanel, JsonPanel } from './designer-panels';
 import { FieldTable, type PickLists } from './field-table';
-import { viewApi } from './generation-api';
 import { problemLine } from './problem-ui';
+import { designApi, type ViewDefinition } from './view-api';
 import './view-designer.css';
 
 const TAB_LABELS: Record<string, string> = {
@@ -50,32 +51,12 @@ const PreviewPane = memo(function PreviewPane(props: { page: ListPageModel | und
 
 /** Unsaved edits kept in this browser until saved or discarded, so leaving the page loses nothing. */
 const draftKey = (id: number) => `wastegen:view-design:${id}`;
-interface StoredDraft {
-  /** The saved definition the edits started from. */
-  base: string;
-  doc: DesignDoc;
-  at: string;
-}
-function readDraft(id: number): StoredDraft | undefined {
-  try {
-    const v = JSON.parse(localStorage.getItem(draftKey(id)) ?? 'null') as StoredDraft | null;
-    return v && typeof v.base === 'string' && v.doc && v.doc.id === id
-      ? { ...v, doc: { ...v.doc, template: templateOf(v.doc.template) } }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-function writeDraft(id: number, draft: StoredDraft | undefined): void {
-  try {
-    if (draft) localStorage.setItem(draftKey(id), JSON.stringify(draft));
-    else localStorage.removeItem(draftKey(id));
-  } catch {
-    // Storage full or off: the edits stay on screen, only not across a reload.
-  }
-}
+const readDraft = (id: number) => (v: unknown) => {
+  const d = v as DesignDoc | null;
+  return d && typeof d === 'object' && d.id === id ? { ...d, template: templateOf(d.template) } : undefined;
+};
 
-function docOf(row: { id: number; name: string; status: number; disMenu: string | null; disTemplate: string | null }): DesignDoc {
+function docOf(row: ViewDefinition): DesignDoc {
   return {
     id: row.id,
     name: row.name,
@@ -95,56 +76,73 @@ export function ViewDesigner({
   canPublish,
   onClose,
   onPublished,
+  closeGuard,
 }: {
   viewId: number;
   canPublish: boolean;
   onClose: () => void;
   onPublished: () => void;
+  /** The tag bar's guard: closing the page's tab with unsaved edits asks first. */
+  closeGuard?: CloseGuard;
 }) {
-  const [load, setLoad] = useState<{ status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' }>({
-    status: 'loading',
-  });
   const [doc, setDoc] = useState<DesignDoc | undefined>();
-  const [saved, setSaved] = useState('');
   const [tab, setTab] = useState('table');
   const [draft, setDraft] = useState<{ text: string; error: string } | undefined>();
   const [dicts, setDicts] = useState<{ names: string[]; loaded: boolean }>({ names: [], loaded: false });
   const [views, setViews] = useState<{ id: number; name: string }[]>([]);
-  const [saving, setSaving] = useState<'save' | 'publish' | undefined>();
+  const [publishing, setPublishing] = useState(false);
   const [version, setVersion] = useState(0);
-  const [attempt, setAttempt] = useState(0);
   const [wide, setWide] = useState(false);
-  const [restorable, setRestorable] = useState<(StoredDraft & { stale: boolean }) | undefined>();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for the definition again
+  const confirmClose = useCallback(
+    () =>
+      notify.confirm({
+        title: '设计尚未保存',
+        content: '关闭后可在下次打开设计时恢复未保存的修改。确定关闭吗？',
+        okText: '关闭',
+        cancelText: '取消',
+      }),
+    [],
+  );
+  const lifecycle = useDesignDocument<DesignDoc>({
+    id: viewId,
+    load: async () => {
+      const row = await designApi.detail(viewId);
+      return { doc: docOf(row), version: row.version };
+    },
+    snapshot,
+    current: doc,
+    draftKey: draftKey(viewId),
+    readDraft: useMemo(() => readDraft(viewId), [viewId]),
+    draftDelay: 500,
+    reportError: (e) => {
+      // The request layer has answered a lost session or a refusal itself.
+      if (!(e instanceof RequestError && (e.status === 401 || e.status === 403))) notify.error(e instanceof Error ? e.message : String(e));
+    },
+    closeGuard,
+    confirmClose,
+  });
+  const { load, loads, saved: savedDoc, found: restorable } = lifecycle;
+
+  // Each load starts the edits afresh from the saved definition.
+  useEffect(() => {
+    if (loads > 0 && savedDoc) setDoc(savedDoc);
+  }, [loads, savedDoc]);
+
   useEffect(() => {
     let live = true;
-    setLoad({ status: 'loading' });
-    viewApi
-      .detail(viewId)
-      .then((row) => {
-        if (!live) return;
-        const d = docOf(row);
-        setDoc(d);
-        setSaved(snapshot(d));
-        const stored = readDraft(row.id);
-        if (stored && snapshot(stored.doc) !== snapshot(d)) setRestorable({ ...stored, stale: stored.base !== snapshot(d) });
-        else if (stored) writeDraft(row.id, undefined);
-        setLoad({ status: 'ready' });
-      })
-      .catch((e: unknown) => live && setLoad({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
-    viewApi
+    designApi
       .dictNames()
-      .then((list) => live && setDicts({ names: list.map((d) => d.name), loaded: true }))
+      .then((list) => live && setDicts({ names: list, loaded: true }))
       .catch(() => undefined);
-    viewApi
-      .list({ page: 0, size: 9999 })
-      .then((page) => live && setViews(page.content.map((v) => ({ id: v.id, name: v.name }))))
+    designApi
+      .viewNames()
+      .then((list) => live && setViews(list))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [viewId, attempt]);
+  }, []);
 
   const edit = useCallback((f: (d: DesignDoc) => DesignDoc) => {
     setDoc((d) => (d ? f(d) : d));
@@ -166,37 +164,8 @@ export function ViewDesigner({
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the view's id, name and menu; the template is the argument
   const diagnoseRaw = useCallback((v: Json) => (doc ? diagnose({ ...doc, template: v as Template }) : []), [docHead]);
   const errors = useMemo(() => errorsOf(problems), [problems]);
-  const dirty = !!doc && snapshot(doc) !== saved;
+  const dirty = lifecycle.dirty;
   const blocked = errors.length > 0 || !!draft;
-
-  // Unsaved edits are kept in the browser (half a second after the last one) until saved or discarded.
-  useEffect(() => {
-    if (!doc || !dirty || restorable) return;
-    const t = window.setTimeout(() => writeDraft(doc.id, { base: saved, doc, at: new Date().toLocaleString('zh-CN') }), 500);
-    return () => window.clearTimeout(t);
-  }, [doc, dirty, saved, restorable]);
-
-  // Closing the page's tab with unsaved edits asks first (they stay kept in the browser either way).
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (!dirty) return;
-    return setCloseGuard(pathname, () =>
-      notify.confirm({
-        title: '设计尚未保存',
-        content: '关闭后可在下次打开设计时恢复未保存的修改。确定关闭吗？',
-        okText: '关闭',
-        cancelText: '取消',
-      }),
-    );
-  }, [dirty, pathname]);
-
-  // Leaving the browser page with unsaved edits asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const names = doc ? formFieldNames(doc.template) : [];
   const namesKey = names.join('\u0000');
@@ -210,43 +179,47 @@ export function ViewDesigner({
     [dicts, tableNamesKey],
   );
 
-  const save = async (): Promise<boolean> => {
+  /** Saves the template and menu, then the name when it changed, each from the version the last answered. */
+  const save = async (overwrite = false): Promise<boolean> => {
     if (!doc) return false;
     if (blocked) {
       notify.error(draft ? '模板 JSON 有语法错误，不能保存' : `定义有 ${errors.length} 个错误，不能保存`);
       return false;
     }
-    const sent = snapshot(doc);
-    setSaving('save');
-    try {
-      const res = await viewApi.design(doc.id, templateText(doc.template), JSON.stringify(doc.menu));
-      const before = JSON.parse(saved) as [string];
-      if (before[0] !== doc.name) await viewApi.update({ id: doc.id, name: doc.name.trim() });
-      setSaved(sent);
-      writeDraft(doc.id, undefined);
-      notify.success(res.message || '保存成功');
-      return true;
-    } catch {
-      // The request layer has shown the server's message; the edits stay.
-      return false;
-    } finally {
-      setSaving(undefined);
-    }
+    const sent = doc;
+    const renamed = savedDoc !== undefined && savedDoc.name !== sent.name;
+    let message = '';
+    const result = await lifecycle.save(
+      sent,
+      async (from) => {
+        const res = await designApi.design({
+          id: sent.id,
+          disTemplate: templateText(sent.template),
+          disMenu: JSON.stringify(sent.menu),
+          version: from,
+        });
+        message = res.message;
+        return renamed ? (await designApi.rename({ id: sent.id, name: sent.name.trim(), version: res.version })).version : res.version;
+      },
+      overwrite,
+    );
+    if (result === 'saved') notify.success(message || '保存成功');
+    return result === 'saved';
   };
 
   const publish = async () => {
     if (!doc) return;
     if (dirty && !(await save())) return;
-    setSaving('publish');
+    setPublishing(true);
     try {
-      const res = await viewApi.publish(doc.id);
+      const res = await designApi.publish(doc.id);
       notify.success(res.message || '发布成功');
       setDoc((d) => (d ? { ...d, status: 1 } : d));
       onPublished();
     } catch {
       // shown by the request layer
     } finally {
-      setSaving(undefined);
+      setPublishing(false);
     }
   };
 
@@ -254,7 +227,7 @@ export function ViewDesigner({
     if (dirty) {
       if (!(await notify.confirm({ title: '放弃修改', content: '设计有未保存的修改，确定离开并放弃它们吗？', okText: '放弃并离开' })))
         return;
-      writeDraft(viewId, undefined);
+      lifecycle.discardDraft();
     }
     onClose();
   };
@@ -273,16 +246,16 @@ export function ViewDesigner({
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  if (load.status === 'loading') return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (load.status === 'failed' || !doc)
+  if (load.status === 'loading' || (load.status === 'ready' && !doc)) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (load.status === 'error' || !doc)
     return (
       <Result
         status="error"
         title={`视图 ${viewId} 加载失败`}
-        subTitle={load.status === 'failed' ? load.message : undefined}
+        subTitle={load.status === 'error' ? load.message : undefined}
         extra={
           <Space>
-            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            <Button type="primary" onClick={() => lifecycle.reload()}>
               重试
             </Button>
             <Button onClick={onClose}>返回列表</Button>
@@ -319,15 +292,15 @@ export function ViewDesigner({
           <Space wrap>
             <Button
               type="primary"
-              onClick={save}
-              loading={saving === 'save'}
+              onClick={() => void save()}
+              loading={lifecycle.saving}
               disabled={blocked || !dirty}
               title={blocked ? '有错误的定义不能保存' : undefined}
             >
               保存设计
             </Button>
             {canPublish ? (
-              <Button onClick={publish} loading={saving === 'publish'} disabled={blocked}>
+              <Button onClick={publish} loading={publishing} disabled={blocked}>
                 发布
               </Button>
             ) : null}
@@ -340,7 +313,7 @@ export function ViewDesigner({
             showIcon
             style={{ marginTop: 12 }}
             data-draft
-            title={`有 ${restorable.at} 未保存的设计修改`}
+            title={`有 ${new Date(restorable.at).toLocaleString('zh-CN')} 未保存的设计修改`}
             description={restorable.stale ? '此后视图已被保存过，恢复将覆盖那次保存的内容。' : undefined}
             action={
               <Space>
@@ -348,19 +321,13 @@ export function ViewDesigner({
                   size="small"
                   type="primary"
                   onClick={() => {
-                    edit((d) => ({ ...restorable.doc, status: d.status }));
-                    setRestorable(undefined);
+                    const d = lifecycle.takeDraft();
+                    if (d) edit((cur) => ({ ...d, status: cur.status }));
                   }}
                 >
                   恢复
                 </Button>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    writeDraft(viewId, undefined);
-                    setRestorable(undefined);
-                  }}
-                >
+                <Button size="small" onClick={lifecycle.dropDraft}>
                   丢弃
                 </Button>
               </Space>
@@ -546,6 +513,16 @@ export function ViewDesigner({
           </Card>
         </Col>
       </Row>
+      {lifecycle.conflict ? (
+        <ConflictDialog
+          title="视图已被他人修改"
+          onCancel={lifecycle.dismissConflict}
+          onReload={() => lifecycle.reload(true)}
+          onOverwrite={() => void save(true)}
+        >
+          在你打开之后，其他人保存了这个视图。重新加载会放弃你的修改并显示最新的定义；覆盖保存会用你的定义替换对方的修改。
+        </ConflictDialog>
+      ) : null}
     </div>
   );
 }
