@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,13 @@ function snapshot(dir: string): Map<string, { text: string; mtime: number }> {
   return out;
 }
 
+/** Sets every definition file's times an hour back, so that any rewrite shows as a new mtime; returns dir. */
+function agedFiles(dir: string): string {
+  const past = new Date(Date.now() - 3_600_000);
+  for (const rel of snapshot(dir).keys()) utimesSync(join(dir, 'definitions', rel), past, past);
+  return dir;
+}
+
 function keysSortedDeep(v: unknown): boolean {
   if (Array.isArray(v)) return v.every(keysSortedDeep);
   if (v && typeof v === 'object') {
@@ -153,8 +160,7 @@ describe('wastegen pull', () => {
   });
 
   it('a second pull reports everything unchanged and touches no file', async () => {
-    const before = snapshot(dir);
-    await new Promise((r) => setTimeout(r, 20));
+    const before = snapshot(agedFiles(dir));
     const r = await pullJson(dir);
     expect(r).toMatchObject({ added: [], changed: [], removed: [], unchanged: 17 });
     expect(snapshot(dir)).toEqual(before);
@@ -323,8 +329,7 @@ describe('wastegen pull failures (exit 3, nothing written)', () => {
     expect(
       (await admin.post('/api/generation/add', { name: '又一个', disMenu: { componentName: 'another', name: '又一个' } })).status,
     ).toBe(200);
-    const before = snapshot(dir);
-    await new Promise((r) => setTimeout(r, 20));
+    const before = snapshot(agedFiles(dir));
 
     const proxy = await dyingProxy(server.url, 4);
     const r = await cli('pull', '--cwd', dir, '--server', proxy.url, '--token', token(), '--concurrency', '3');
