@@ -147,14 +147,17 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
       const started = performance.now();
       let fetched: Awaited<ReturnType<typeof fetchAllDefinitions>>;
       let dataViews: Awaited<ReturnType<typeof fetchDataViews>> | undefined;
+      // A server without the data-view call, or a token without its permission, still gives its views and screens.
+      let dataViewsSkipped: string | undefined;
       const progress = startProgress(ctx.output, 'pull', !flags.quiet && !flags.json);
       try {
         [fetched, dataViews] = await Promise.all([
           fetchAllDefinitions(options, (done, total) => progress.update(done, total)),
           fetchDataViews(options).catch((e) => {
-            // Without dataView:list the index is left as it is; push then names what it cannot resolve.
-            if (e instanceof CliError && /HTTP 403/.test(e.message)) return undefined;
-            throw e;
+            // The index is then left as it is; push names what it cannot resolve.
+            if (!(e instanceof CliError)) throw e;
+            dataViewsSkipped = `data views were not pulled (${e.message}); ${DATA_VIEWS_FILE} was left as it was`;
+            return undefined;
           }),
         ]);
       } catch (e) {
@@ -171,8 +174,10 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
         if (now !== text) plan.changes.write.push({ rel: DATA_VIEWS_FILE, text });
       }
       applyDirChanges(project, plan.changes);
+      const warnings = dataViewsSkipped ? [dataViewsSkipped] : [];
+      if (!flags.json) for (const w of warnings) ctx.output.err(`warning: ${w}`);
       if (!flags.quiet || flags.json)
-        report(ctx, project, options.baseUrl, fetched, plan, performance.now() - started, flags.json === true);
+        report(ctx, project, options.baseUrl, fetched, plan, performance.now() - started, flags.json === true, warnings);
       ctx.setExit(EXIT.ok);
     });
 }
@@ -185,6 +190,7 @@ function report(
   plan: PullPlan,
   ms: number,
   json: boolean,
+  warnings: readonly string[],
 ): void {
   const file = (rel: string) => definitionFilePath(project, rel);
   if (json) {
@@ -198,6 +204,7 @@ function report(
       unchanged: plan.unchanged.length,
       undesigned: plan.undesigned.map(file),
       outOfScope: plan.outOfScope.length,
+      warnings,
     };
     ctx.output.out(JSON.stringify(doc, null, 2));
     return;

@@ -159,6 +159,22 @@ describe('wastegen pull', () => {
     expect(r.screens).toBe(7);
   });
 
+  it('pulls views and screens from a server without the data-view call, warns once and keeps data-views.json', async () => {
+    const before = readFileSync(join(dir, 'definitions/data-views.json'), 'utf8');
+    writeFileSync(join(dir, 'definitions/data-views.json'), '[\n  { "id": 999, "name": "旧索引" }\n]\n');
+    const proxy = await dyingProxy(server.url, Number.POSITIVE_INFINITY, '/api/data/list');
+    const text = await cli('pull', '--cwd', dir, '--server', proxy.url, '--token', token());
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/\b17 unchanged\b/);
+    expect(text.err.split('\n')).toEqual([
+      expect.stringMatching(/^warning: data views were not pulled \(.*HTTP 404.*\); data-views\.json was left as it was$/),
+    ]);
+    expect(readFileSync(join(dir, 'definitions/data-views.json'), 'utf8')).toBe('[\n  { "id": 999, "name": "旧索引" }\n]\n');
+    const json = await pullJson(dir, '--server', proxy.url);
+    expect(json).toMatchObject({ unchanged: 17, warnings: [expect.stringContaining('HTTP 404')] });
+    writeFileSync(join(dir, 'definitions/data-views.json'), before);
+  });
+
   it('a second pull reports everything unchanged and touches no file', async () => {
     const before = snapshot(agedFiles(dir));
     const r = await pullJson(dir);
@@ -351,9 +367,10 @@ describe('wastegen pull failures (exit 3, nothing written)', () => {
 
 /**
  * An HTTP proxy to the server that "dies" on the (n+1)th view detail request: it cuts that request
- * and every open connection and stops listening, so the rest of the pull finds nothing there.
+ * and every open connection and stops listening, so the rest of the pull finds nothing there. It
+ * answers 404 for addresses starting with `missing`, as a server without that call would.
  */
-async function dyingProxy(target: string, n: number): Promise<{ url: string; details: () => number }> {
+async function dyingProxy(target: string, n: number, missing?: string): Promise<{ url: string; details: () => number }> {
   const t = new URL(target);
   let details = 0;
   const sockets = new Set<Socket>();
@@ -361,6 +378,10 @@ async function dyingProxy(target: string, n: number): Promise<{ url: string; det
     if (req.url?.startsWith('/api/generation/detail') && ++details > n) {
       for (const s of sockets) s.destroy();
       proxy.close();
+      return;
+    }
+    if (missing && req.url?.startsWith(missing)) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"message":"Not Found"}');
       return;
     }
     const up = http.request({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
