@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { screenOfPath } from '../../src/model/index.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
@@ -75,16 +76,10 @@ export async function requireLookup(
   throw forbidden(LOOKUP_DENIED);
 }
 
-/** The screen a menu's route draws (`/{x}/vBuild/temp/{id}`, the client's rule), or undefined. */
-export function screenOfMenuPath(path: string | null): number | undefined {
-  const m = /(?:^|\/)vBuild\/temp\/(\d{1,9})\/?(?:[?#].*)?$/.exec(path ?? '');
-  return m ? Number(m[1]) : undefined;
-}
-
 /** Whether one of the user's menus (a page, not a button) leads to the screen. */
 export async function menuGrantsScreen(ctx: AppContext, user: SessionUser, screenId: number): Promise<boolean> {
   const menus = await allMenus(ctx.db);
-  const leading = menus.filter((m) => m.type !== 2 && screenOfMenuPath(m.path) === screenId);
+  const leading = menus.filter((m) => m.type !== 2 && screenOfPath(m.path) === screenId);
   if (!leading.length) return false;
   if (user.isAdmin) return true;
   const granted = await menuIdsOfUser(ctx.db, user.id, menus);

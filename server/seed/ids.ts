@@ -39,6 +39,6 @@ export const viewMenuId = (viewId: number) => 1000 + viewId;
 /** Menu id of a screen's page: the screen definition's menuId. */
 export const screenMenuId = (screenId: number) => 2000 + screenId;
 /** Route of a view's generated page. */
-export const viewPath = (componentName: string, viewId: number) => `/dev-tools/temp/page/${componentName}/${viewId}`;
+export { viewPath } from '../../src/model/index.js';
 /** Permission strings of a view's page: list (the menu itself) and the CRUD buttons. */
 export const viewPermissions = (componentName: string) => ['list', 'add', 'edit', 'del', 'look', 'pre'].map((a) => `${componentName}:${a}`);

@@ -42,10 +42,10 @@ describe('routes', () => {
       { name: 'a', path: '/a', children: [{ name: 'b', path: 'b', children: [{ name: 'c', path: '/abs' }] }] },
       { name: 'd', path: 'https://x.test' },
     ];
-    expect(menuEntries(tree).map((e) => [e.node.name, e.path, e.parents.map((p) => p.name).join('>')])).toEqual([
+    expect(menuEntries(tree).map((e) => [e.node.name, e.path, e.parents.map((p) => `${p.node.name}@${p.path}`).join('>')])).toEqual([
       ['a', '/a', ''],
-      ['b', '/a/b', 'a'],
-      ['c', '/abs', 'a>b'],
+      ['b', '/a/b', 'a@/a'],
+      ['c', '/abs', 'a@/a>b@/a/b'],
       ['d', 'https://x.test', ''],
     ]);
     expect(findMenu(tree, (m) => m.name === 'b')?.path).toBe('/a/b');

@@ -9,7 +9,7 @@ export const VIEW_PAGE_COMPONENT = 'dev-tools/temp/page';
 export const SCREEN_PAGE_COMPONENT = 'vBuild/temp';
 
 /** List pages live at /dev-tools/temp/page/{componentName}/{viewId}. */
-export const viewPath = (componentName: string, id: number): string => `/${VIEW_PAGE_COMPONENT}/${componentName}/${id}`;
+export const viewPath = (componentName: string, id: number | string): string => `/${VIEW_PAGE_COMPONENT}/${componentName}/${id}`;
 
 /** Screens render at /{section}/vBuild/temp/{screenId}; the generated route is the section-free form. */
 export const screenPath = (id: number): string => `/${SCREEN_PAGE_COMPONENT}/${id}`;
@@ -62,11 +62,11 @@ export function joinMenuPath(parent: string, child: string): string {
   return `${base}/${child}`.replace(/\/{2,}/g, '/');
 }
 
-/** One node of a menu tree with where it sits: its full path and the nodes above it, top first. */
+/** One node of a menu tree with where it sits: its full path and the nodes above it (with theirs), top first. */
 export interface MenuEntry<T> {
   node: T;
   path: string;
-  parents: readonly T[];
+  parents: readonly { node: T; path: string }[];
 }
 
 type MenuTree<T> = { path?: string | null; children?: readonly T[] | null };
@@ -75,12 +75,16 @@ type MenuTree<T> = { path?: string | null; children?: readonly T[] | null };
  * Every node of a menu tree, each before its children, with its full path (a node without a path has
  * its parent's). The one walk of a menu tree: the shell's routes, named routes and the menu pickers use it.
  */
-export function menuEntries<T extends MenuTree<T>>(tree: readonly T[], parent = '/', parents: readonly T[] = []): MenuEntry<T>[] {
+export function menuEntries<T extends MenuTree<T>>(
+  tree: readonly T[],
+  parent = '/',
+  parents: readonly { node: T; path: string }[] = [],
+): MenuEntry<T>[] {
   const out: MenuEntry<T>[] = [];
   for (const node of tree) {
     const path = node.path ? joinMenuPath(parent, node.path) : parent;
     out.push({ node, path, parents });
-    if (node.children?.length) out.push(...menuEntries(node.children, path, [...parents, node]));
+    if (node.children?.length) out.push(...menuEntries(node.children, path, [...parents, { node, path }]));
   }
   return out;
 }

@@ -5,25 +5,13 @@
  * id until then.
  */
 import { useSyncExternalStore } from 'react';
+import { type LowcodeAddress, lowcodePageOf as lowcodePageAt, trimPath } from '../model';
 import { createListeners } from '../shared/listeners';
 
-export interface LowcodePage {
-  kind: 'view' | 'screen';
-  id: number;
-}
-
-const VIEW_PATH = /\/dev-tools\/temp\/page\/[^/]+\/(\d+)$/;
-const SCREEN_PATH = /\/vBuild\/temp\/(\d+)$/;
+export type LowcodePage = Pick<LowcodeAddress, 'kind' | 'id'>;
 
 /** The view or screen a path draws, if it is a low-code page's address. */
-export function lowcodePageOf(pathname: string): LowcodePage | undefined {
-  const path = pathname.replace(/\/+$/, '');
-  const view = VIEW_PATH.exec(path);
-  if (view) return { kind: 'view', id: Number(view[1]) };
-  const screen = SCREEN_PATH.exec(path);
-  if (screen) return { kind: 'screen', id: Number(screen[1]) };
-  return undefined;
-}
+export const lowcodePageOf: (pathname: string) => LowcodeAddress | undefined = lowcodePageAt;
 
 /** What a low-code page is called before its definition has said: 视图 12, 页面 40. */
 export function placeholderTitle(page: LowcodePage): string {
@@ -34,7 +22,7 @@ export function placeholderTitle(page: LowcodePage): string {
 export function lowcodeTitle(pathname: string, titles: ReadonlyMap<string, string>): string | undefined {
   const page = lowcodePageOf(pathname);
   if (!page) return undefined;
-  return titles.get(pathname.replace(/\/+$/, '')) ?? placeholderTitle(page);
+  return titles.get(trimPath(pathname)) ?? placeholderTitle(page);
 }
 
 let titles: ReadonlyMap<string, string> = new Map();
@@ -45,7 +33,7 @@ export const pageTitles = {
   subscribe: listeners.subscribe,
   /** The definition of the page at `pathname` is called `title`. */
   set(pathname: string, title: string): void {
-    const path = pathname.replace(/\/+$/, '');
+    const path = trimPath(pathname);
     if (titles.get(path) === title) return;
     titles = new Map(titles).set(path, title);
     listeners.emit();

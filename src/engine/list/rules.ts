@@ -3,7 +3,7 @@
  * where, how row actions overflow into 更多, and where buttons lead. Pure: the user's permissions
  * come in as a `can` function.
  */
-import type { ButtonModel, ListPageModel } from '../../model';
+import { type ButtonModel, type ListPageModel, viewPath } from '../../model';
 
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;
@@ -114,7 +114,7 @@ export function splitRowActions<T>(actions: readonly T[], limit = ROW_ACTION_LIM
 
 /** `view`: /dev-tools/temp/page/{name}/{view}, plus ?{foreignKey}={row id}. */
 export function viewTarget(button: Pick<ButtonModel, 'name' | 'view' | 'foreignKey'>, rowId: unknown): string {
-  const path = `/dev-tools/temp/page/${button.name}/${button.view ?? ''}`;
+  const path = viewPath(button.name, button.view ?? '');
   if (!button.foreignKey || rowId === undefined || rowId === null || rowId === '') return path;
   return `${path}?${new URLSearchParams({ [button.foreignKey]: String(rowId) })}`;
 }

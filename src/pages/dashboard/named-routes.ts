@@ -1,18 +1,12 @@
+import { findMenu } from '../../model';
 import type { MenuRoute } from '../../shared/menu-route';
-import { joinPath } from '../../shell/menu-routes';
 
 /**
  * The full path of the menu page named `name` (the menu's route name), or null when the user's menus
  * have no such page. Named routes let a link survive a menu being moved to another section.
  */
-export function pathOfNamedRoute(menus: readonly MenuRoute[], name: string, parent = '/'): string | null {
-  for (const m of menus) {
-    const path = joinPath(parent, m.path);
-    if (m.name === name && !m.children?.length) return path;
-    const inner = m.children?.length ? pathOfNamedRoute(m.children, name, path) : null;
-    if (inner) return inner;
-  }
-  return null;
+export function pathOfNamedRoute(menus: readonly MenuRoute[], name: string): string | null {
+  return findMenu(menus, (m) => m.name === name && !m.children?.length)?.path ?? null;
 }
 
 /** The address of a named route with its query, or null when the route is not among the user's menus. */
