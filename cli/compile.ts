@@ -35,6 +35,33 @@ export function outputDir(source: Pick<DefinitionSource, 'rel'>): string {
   return [folder, rest.join('-').replace(/[^A-Za-z0-9._-]/g, '-')].join('/');
 }
 
+/**
+ * Two definition files whose names map to the same output folder (`12 stock-in.json` and
+ * `12-stock-in.json`) would overwrite each other's pages: each is a problem naming the other.
+ */
+export function sharedOutputDirs(sources: readonly Pick<DefinitionSource, 'file' | 'rel'>[]): Problem[] {
+  const byDir = new Map<string, string[]>();
+  for (const s of sources) {
+    const dir = outputDir(s);
+    byDir.set(dir, [...(byDir.get(dir) ?? []), s.file]);
+  }
+  const problems: Problem[] = [];
+  for (const [dir, files] of byDir) {
+    if (files.length < 2) continue;
+    for (const file of files) {
+      const others = files.filter((f) => f !== file);
+      problems.push({
+        code: 'E_DUPLICATE',
+        file,
+        pointer: '',
+        message: `its pages would go to generated/${dir}/, as those of ${others.join(' and ')}`,
+        hint: 'rename one of the files: names differing only in characters outside A-Z a-z 0-9 . _ - map to one folder',
+      });
+    }
+  }
+  return problems;
+}
+
 export interface CompileOptions {
   /** Called as pages are emitted: `done` of `total`. */
   onPage?(done: number, total: number): void;
@@ -50,6 +77,7 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const problems: Problem[] = [];
   const inputs = [];
   const dirs = new Map<string, string>();
+  problems.push(...sharedOutputDirs(sources));
   for (const s of sources) {
     const parsed = parseJsonFile(s.text, s.file);
     problems.push(...parsed.problems);

@@ -241,6 +241,23 @@ describe('wastegen generate', () => {
     expect(snapshot(gen)).toEqual(before);
   });
 
+  it('names both files when two definitions map to one output folder, and writes nothing', async () => {
+    const dir = project('basic-view');
+    const twin = join(dir, 'definitions/views/102-stock out.json');
+    cpSync(join(dir, 'definitions/views/102-stock-out.json'), twin);
+    editJson(twin, (j) => {
+      j.id = 9102;
+    });
+    const r = await wastegen('generate', '--cwd', dir);
+    expect(r.code).toBe(1);
+    const a = 'definitions/views/102-stock-out.json';
+    const b = 'definitions/views/102-stock out.json';
+    expect(r.err).toContain(`${a}#: its pages would go to generated/views/102-stock-out/, as those of ${b}`);
+    expect(r.err).toContain(`${b}#: its pages would go to generated/views/102-stock-out/, as those of ${a}`);
+    expect(r.err.join('\n')).not.toContain('emitted twice');
+    expect(existsSync(join(dir, 'generated'))).toBe(false);
+  });
+
   it('prints the problems of every invalid file (several files, JSON errors too) and writes nothing', async () => {
     const dir = project('basic-view', 'error-json');
     const r = await wastegen('generate', '--cwd', dir);
