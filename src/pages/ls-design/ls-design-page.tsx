@@ -1,7 +1,8 @@
 import { Result } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type CloseGuard, ScreenDesigner } from '../../designer/index';
+import type { CloseGuard } from '../../designer/document';
+import { ScreenDesigner } from '../../designer/screen/screen-designer';
 import { ScreenDataProvider, screenDataOf, useEngineServices } from '../../engine/index';
 import { setCloseGuard } from '../../shell/close-guards';
 

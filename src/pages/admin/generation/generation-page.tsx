@@ -3,14 +3,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
-import { readJsonObject } from '../../../designer/index';
+import { readJsonObject } from '../../../designer/view/designer-model';
 import { FIELD_NAME, findMenu, viewPath, viewPreviewPath } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { sessionStore } from '../../../session/session-store';
 import { setCloseGuard } from '../../../shell/close-guards';
 import { componentNameOf, type MenuNode, parentMenuOf, type ViewRow, viewApi } from './generation-api';
 
-const ViewDesigner = lazy(() => import('../../../designer/index').then((m) => ({ default: m.ViewDesigner })));
+const ViewDesigner = lazy(() => import('../../../designer/view/view-designer').then((m) => ({ default: m.ViewDesigner })));
 
 /** The labels from the root to a menu, e.g. 危废管理 / 危废入库; undefined when the tree has no such menu. */
 function menuPath(tree: readonly MenuNode[], id: number | null | undefined): string | undefined {

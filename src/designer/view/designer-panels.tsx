@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { isRecord, type Problem, readBoolean, readNumeric } from '../../../model';
+import { isRecord, type Problem, readBoolean, readNumeric } from '../../model/index';
 import { configureOf, type Json, moveItem, newButton, problemsAt, renumber, setConfigure, setKey, type Template } from './designer-model';
 import { Cell, CellProblems, problemLine } from './problem-ui';
 

@@ -16,7 +16,7 @@ import {
   readNumeric,
   sortByKeys,
   viewFileName,
-} from '../../../model';
+} from '../../model/index';
 
 export type Json = Record<string, unknown>;
 

@@ -1,9 +1,15 @@
 import { Alert } from 'antd';
 import { Component, memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
-import { ListPage } from '../../../engine/list/list-page';
-import { DefinitionProblems } from '../../../engine/runtime/resolved-page';
-import { type DataProvider, type EngineServices, EngineServicesProvider, HttpError, useEngineServices } from '../../../engine/services';
-import { buildSchema, type ListPageModel, type Problem } from '../../../model';
+import {
+  type DataProvider,
+  DefinitionProblems,
+  type EngineServices,
+  EngineServicesProvider,
+  HttpError,
+  ListPage,
+  useEngineServices,
+} from '../../engine/index';
+import { buildSchema, type ListPageModel, type Problem } from '../../model/index';
 
 /** The preview's own mark: the runtime renderer has committed the definition numbered `detail`. */
 export const PREVIEW_MARK = 'wastegen:design-preview';

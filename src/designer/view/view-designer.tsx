@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Col, Result, Row, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { ConflictDialog } from '../../../designer/conflict-dialog';
-import { type CloseGuard, useDesignDocument } from '../../../designer/document';
-import { isWarning, type ListPageModel, type Problem } from '../../../model';
-import { notify } from '../../../notify/notifier';
-import { RequestError } from '../../../request';
+import { isWarning, type ListPageModel, type Problem } from '../../model/index';
+import { notify } from '../../notify/notifier';
+import { RequestError } from '../../request/index';
+import { ConflictDialog } from '../conflict-dialog';
+import { type CloseGuard, useDesignDocument } from '../document';
 import { DesignPreview } from './design-preview';
 import {
   analyse,

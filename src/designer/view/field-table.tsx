@@ -10,7 +10,7 @@ import {
   readBoolean,
   readNumeric,
   VALIDATOR_NAMES,
-} from '../../../model';
+} from '../../model/index';
 import {
   configureOf,
   FIELD_KINDS,

@@ -1,6 +1,6 @@
 import { Form, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { isWarning, type Problem } from '../../../model';
+import { isWarning, type Problem } from '../../model/index';
 import { problemsAt } from './designer-model';
 
 /** A problem as `wastegen check` prints it: code and message. */

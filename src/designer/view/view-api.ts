@@ -1,5 +1,5 @@
 /** The calls the view designer makes: a definition with its version, its saves, publishing, and its pick lists. */
-import { http } from '../../../request';
+import { http } from '../../request/index';
 
 export interface ViewDefinition {
   id: number;
