@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { LEAVE_MESSAGES_COMPONENT, LOGISTICS_DETAIL_COMPONENT, SCREEN_PAGE_COMPONENT } from '../../src/model/index.js';
 import { hashPassword } from '../auth.js';
 import type { DB } from '../db/schema.js';
 import { COMPANY, SCREENS, screenMenuId, VIEWS, viewMenuId, viewPath } from './ids.js';
@@ -128,14 +129,22 @@ function menuSeeds(): MenuSeed[] {
       });
     }
   };
-  const screenPage = (id: (typeof SCREENS)[number]['id'], pid: number | null, sort: number, icon: string, hidden = false) => {
+  /** A screen's page; `component` names the app's own page that stands in for the screen at its address. */
+  const screenPage = (
+    id: (typeof SCREENS)[number]['id'],
+    pid: number | null,
+    sort: number,
+    icon: string,
+    hidden = false,
+    component = SCREEN_PAGE_COMPONENT,
+  ) => {
     const s = screen(id);
     page({
       id: screenMenuId(s.id),
       pid,
       title: s.title,
       name: `vBuild${s.id}`,
-      component: 'vBuild/temp',
+      component,
       path: s.path,
       icon,
       sort,
@@ -176,7 +185,8 @@ function menuSeeds(): MenuSeed[] {
     icon: 'notice',
     sort: 1,
   });
-  screenPage(97, MENU.messages, 2, 'chat');
+  // The leave-message inbox over the store POST /api/leaveMessage writes, not the screen's view table.
+  screenPage(97, MENU.messages, 2, 'chat', false, LEAVE_MESSAGES_COMPONENT);
   viewPage('leaveMessage', MENU.messages, 3, 'edit');
 
   dir(MENU.waste, '危废管理', 'waste', 'waste', 20);
@@ -194,7 +204,7 @@ function menuSeeds(): MenuSeed[] {
   viewPage('vehicle', MENU.logistics, 1, 'vehicle');
   viewPage('logisticsOrder', MENU.logistics, 2, 'order');
   // A detail page reached from order lists (?id=), never from the sidebar.
-  screenPage(25, MENU.logistics, 3, 'detail', true);
+  screenPage(25, MENU.logistics, 3, 'detail', true, LOGISTICS_DETAIL_COMPONENT);
 
   screenPage(40, null, 45, 'stock');
 

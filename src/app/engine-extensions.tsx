@@ -1,19 +1,21 @@
 import { lazy, Suspense } from 'react';
 import type { EngineExtensions } from '../engine/services';
+import { lowcodePageOf } from '../model';
 
 /**
- * What the app adds to engine pages: the disposal order page (screen 30) gets 手工录入, the manual
- * disposal order. Each addition is loaded with the page that shows it, not with the app.
+ * What the app adds to engine pages: the disposal order list, where a screen shows it (the disposal
+ * order page), gets 手工录入, the manual disposal order; the view's own page does not. Each addition
+ * is loaded with the page that shows it, not with the app.
  */
 
-/** The address of the disposal order page. */
-export const DISPOSAL_ORDER_PAGE = '/dispose/vBuild/temp/30';
+/** The componentName of the disposal order view. */
+export const DISPOSAL_ORDER_VIEW = 'disposalOrder';
 
 const ManualOrderButton = lazy(() => import('../pages/disposal/manual-order-button').then((m) => ({ default: m.ManualOrderButton })));
 
 export const engineExtensions: EngineExtensions = {
-  listToolbar: ({ pathname, reload }) =>
-    pathname.replace(/\/+$/, '') === DISPOSAL_ORDER_PAGE ? (
+  listToolbar: ({ pathname, componentName, reload }) =>
+    componentName === DISPOSAL_ORDER_VIEW && lowcodePageOf(pathname)?.kind === 'screen' ? (
       <Suspense fallback={null}>
         <ManualOrderButton onCreated={reload} />
       </Suspense>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LEAVE_MESSAGES_COMPONENT, LOGISTICS_DETAIL_COMPONENT } from '../model';
 
 /**
  * Hand-written pages that a menu reaches by its `component`, as the server's menus name them. A
@@ -22,22 +23,12 @@ const loaders: Record<string, () => Promise<ComponentType>> = {
   'system/dict/index': () => import('../pages/admin/system/dict-page').then((m) => m.DictAdminPage),
   'system/companyApply/index': () => import('../pages/admin/system/company-apply-page').then((m) => m.CompanyApplyPage),
   'supervision/company/index': () => import('../pages/supervision/company-list-page').then((m) => m.CompanyListPage),
-};
-
-/**
- * Hand-written pages that stand in for a low-code page's address (the screen's definition is not
- * drawn there): the logistics detail is a read-only page, not the screen's form.
- */
-const addressLoaders: Record<string, () => Promise<ComponentType>> = {
-  '/logistics/vBuild/temp/25': () => import('../pages/logistics/logistics-detail-page').then((m) => m.LogisticsDetailPage),
+  // Pages that stand in for a screen at the address of the menu naming them (the screen's definition is not drawn there).
+  // The logistics detail is read only, not the screen's form.
+  [LOGISTICS_DETAIL_COMPONENT]: () => import('../pages/logistics/logistics-detail-page').then((m) => m.LogisticsDetailPage),
   // The leave-message inbox over the store POST /api/leaveMessage writes, not the screen's view table.
-  '/message/vBuild/temp/97': () => import('../pages/messages/leave-message-page').then((m) => m.LeaveMessagePage),
+  [LEAVE_MESSAGES_COMPONENT]: () => import('../pages/messages/leave-message-page').then((m) => m.LeaveMessagePage),
 };
-
-/** The loader of the app's page at a low-code address (no trailing slash), or undefined. */
-export function addressPageLoader(pathname: string): (() => Promise<ComponentType>) | undefined {
-  return Object.hasOwn(addressLoaders, pathname) ? addressLoaders[pathname] : undefined;
-}
 
 /** The loader of a menu's component, or undefined when no page of the app has that name. */
 export function menuComponentLoader(component: string): (() => Promise<ComponentType>) | undefined {

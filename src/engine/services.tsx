@@ -124,6 +124,8 @@ export interface ListToolbarSlot {
   /** The address of the page the list is part of. */
   pathname: string;
   viewId: number;
+  /** The list's view by its componentName, which the app keys its additions by. */
+  componentName: string;
   /** Loads the list's current page again (after the app's own button changed its records). */
   reload: () => void;
 }

@@ -8,6 +8,13 @@ export const VIEW_PAGE_COMPONENT = 'dev-tools/temp/page';
 /** The menu component of a screen's page: the screen's own template drawn at its address. */
 export const SCREEN_PAGE_COMPONENT = 'vBuild/temp';
 
+/**
+ * Menu components of the app's own pages that stand in for a screen at the address of the menu
+ * naming them: the read-only logistics detail, and the leave-message inbox.
+ */
+export const LOGISTICS_DETAIL_COMPONENT = 'logistics/detail';
+export const LEAVE_MESSAGES_COMPONENT = 'message/leaveMessage';
+
 /** List pages live at /dev-tools/temp/page/{componentName}/{viewId}. */
 export const viewPath = (componentName: string, id: number | string): string => `/${VIEW_PAGE_COMPONENT}/${componentName}/${id}`;
 

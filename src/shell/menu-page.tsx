@@ -1,8 +1,9 @@
 import { Result, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { addressPageLoader, menuComponentLoader } from '../app/menu-components';
+import { menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine';
+import { trimPath } from '../model';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
 import { lowcodePageOf, pageTitles } from './page-titles';
@@ -11,10 +12,10 @@ import { flatMenusOf } from './use-menus';
 /** One lazy component per menu component name, so a page keeps its state across renders. */
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function lazyPageOf(component: string, loaderOf = menuComponentLoader): LazyExoticComponent<ComponentType> | undefined {
+function lazyPageOf(component: string): LazyExoticComponent<ComponentType> | undefined {
   const cached = lazyPages.get(component);
   if (cached) return cached;
-  const load = loaderOf(component);
+  const load = menuComponentLoader(component);
   if (!load) return undefined;
   const page = lazy(async () => ({ default: await load() }));
   lazyPages.set(component, page);
@@ -24,18 +25,20 @@ function lazyPageOf(component: string, loaderOf = menuComponentLoader): LazyExot
 /**
  * Low-code pages (`/dev-tools/temp/page/{name}/{viewId}`, `/{x}/vBuild/temp/{screenId}`), drawn from
  * the server's current definition whether or not a menu points at them: the server decides who may
- * read it (a 403 goes to /401, an unknown id shows its panel). An address the app has a page of its
- * own for shows that page instead. A route the user's menus grant shows
+ * read it (a 403 goes to /401, an unknown id shows its panel). A menu of the user's at exactly that
+ * address whose component is a page of the app shows that page instead. A route the user's menus grant shows
  * the app's page for the menu's component; a granted route whose component the app does not have
  * names the missing component; any other path goes to /abandonhome.
  */
 export function MenuPage() {
   const { pathname } = useLocation();
   const session = useSession();
-  const clean = pathname.replace(/\/+$/, '');
+  const clean = trimPath(pathname);
   const onTitle = useCallback((title: string) => pageTitles.set(clean, title), [clean]);
   const page = lowcodePageOf(clean);
-  const Own = page ? lazyPageOf(clean, addressPageLoader) : undefined;
+  const routes = flatMenusOf(session.menus);
+  const standIn = page ? routes.find((r) => !r.isDirectory && r.path === clean) : undefined;
+  const Own = standIn ? lazyPageOf(standIn.component) : undefined;
   if (Own) {
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
@@ -45,7 +48,7 @@ export function MenuPage() {
   }
   if (page?.kind === 'view') return <ResolvedView key={page.id} viewId={page.id} onTitle={onTitle} />;
   if (page?.kind === 'screen') return <ResolvedScreen key={page.id} screenId={page.id} onTitle={onTitle} />;
-  const route = findRoute(flatMenusOf(session.menus), clean);
+  const route = findRoute(routes, clean);
   if (!route) return <Navigate to="/abandonhome" replace />;
   const Page = lazyPageOf(route.component);
   if (Page) {

@@ -222,7 +222,12 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const busy = useMemo(() => ({ export: exporting, del: crud.deleting, buttons: busyButtons }), [exporting, crud.deleting, busyButtons]);
   const dialog = crud.dialog;
   const selected = list.selected;
-  const toolbarExtra = extensions?.listToolbar?.({ pathname, viewId: model.viewId, reload: list.reload });
+  const toolbarExtra = extensions?.listToolbar?.({
+    pathname,
+    viewId: model.viewId,
+    componentName: model.componentName,
+    reload: list.reload,
+  });
 
   return (
     <div

@@ -9,6 +9,11 @@ export function pathOfNamedRoute(menus: readonly MenuRoute[], name: string): str
   return findMenu(menus, (m) => m.name === name && !m.children?.length)?.path ?? null;
 }
 
+/** The full path of the user's menu page whose component is `component`, or null when none is. */
+export function pathOfComponent(menus: readonly MenuRoute[], component: string): string | null {
+  return findMenu(menus, (m) => m.component === component && !m.children?.length)?.path ?? null;
+}
+
 /** The address of a named route with its query, or null when the route is not among the user's menus. */
 export function namedRouteHref(menus: readonly MenuRoute[], name: string, query: Record<string, string | number> = {}): string | null {
   const path = pathOfNamedRoute(menus, name);

@@ -3,8 +3,11 @@ import DOMPurify from 'dompurify';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { unreadStore } from '../../messages/unread-store';
+import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { http } from '../../request';
+import { useSession } from '../../session/session-store';
 import { Block } from './block';
+import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
 
 /** The carousel moves on one message every this many ms. */
@@ -13,7 +16,6 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 const ROWS = 3;
 const ROW_HEIGHT = 36;
 export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
-export const LEAVE_MESSAGES_PATH = '/message/vBuild/temp/97';
 
 /** The calls of the message blocks, with their parameters. */
 export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 10 }] as const;
@@ -180,6 +182,7 @@ interface LeaveMessage {
 export function LeaveMessagesBlock() {
   const navigate = useNavigate();
   const list = useFigure<Page<LeaveMessage>>(...LEAVE_MESSAGES_CALL);
+  const inbox = pathOfComponent(useSession().menus, LEAVE_MESSAGES_COMPONENT);
   const items = list.data?.content ?? [];
   return (
     <Block
@@ -190,9 +193,11 @@ export function LeaveMessagesBlock() {
       ready={list.data !== null}
       onRefresh={() => list.reload(false)}
       extra={
-        <Button type="link" size="small" onClick={() => navigate(LEAVE_MESSAGES_PATH)}>
-          查看更多
-        </Button>
+        inbox && (
+          <Button type="link" size="small" onClick={() => navigate(inbox)}>
+            查看更多
+          </Button>
+        )
       }
     >
       <List

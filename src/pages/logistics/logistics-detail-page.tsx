@@ -2,21 +2,22 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { findMenu } from '../../model';
 import { http, RequestError } from '../../request';
-import { formatCost, formatMoney, formatRelativeTime } from '../../shared/format';
+import { useSession } from '../../session/session-store';
+import { formatCost, formatDate, formatMoney } from '../../shared/format';
 import { pageTitles } from '../../shell/page-titles';
 
 /**
- * 物流详情 (`/logistics/vBuild/temp/25?id=`): one logistics order, read only: its waybill and
+ * 物流详情 (`?id=` at the address of the menu whose component is logistics/detail): one logistics order, read only: its waybill and
  * status, its route and times, the disposal order it carries, the shipper, receiver and carrier with
  * their linkmen, and the vehicle with its driver and escort. Whoever may list logistics orders may
  * read it; the server decides which orders that is.
  */
 
-export const LOGISTICS_DETAIL_PAGE = '/logistics/vBuild/temp/25';
 const TITLE = '物流详情';
-/** The logistics order list, where a detail is chosen. */
-const ORDER_LIST = '/dev-tools/temp/page/logisticsOrder/20';
+/** The route name of the logistics order list (the view's componentName), where a detail is chosen. */
+const ORDER_LIST = 'logisticsOrder';
 
 interface Party {
   companyId: number | null;
@@ -68,10 +69,27 @@ type State =
 /** Order statuses as tags: 0 pending, 1 in transit, 2 finished, 3 cancelled, 4 rejected. */
 const STATUS_COLOR: Record<string, string> = { '0': 'orange', '1': 'blue', '2': 'green', '3': 'default', '4': 'red' };
 
-const show = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
-const tons = (v: number | null) => (v === null ? '-' : `${formatCost(v)} 吨`);
-/** A time as how long ago while recent (刚刚, N分钟前, N小时前, 1天前), else its date and time. */
-const when = (v: string | null) => (v ? formatRelativeTime(v, Date.now(), 'YYYY-MM-DD HH:mm') || v : '-');
+const text = (v: string | null | undefined) => (v === null || v === undefined ? '' : v.trim());
+const show = (v: string | null | undefined) => text(v) || '-';
+const tons = (v: number | null) => (v === null ? '' : `${formatCost(v)} 吨`);
+/** A time as its date and time to the minute: a waybill is read against documents, not as "N 分钟前". */
+const when = (v: string | null, missing: string) => (v ? formatDate(v, 'YYYY-MM-DD HH:mm') || v : missing);
+
+interface Item {
+  key: string;
+  label: string;
+  children: string;
+}
+
+/** The items that hold a value: an unfilled field is left out instead of shown as a dash. */
+const filled = (items: Item[]): Item[] => items.filter((i) => i.children.trim() !== '');
+
+/** Descriptions of the filled items, or a quiet 未填写 when none is. */
+function Facts({ items, column }: { items: Item[]; column: number | Record<string, number> }) {
+  const shown = filled(items);
+  if (!shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未填写" />;
+  return <Descriptions size="small" column={column} items={shown} />;
+}
 
 /** The order id of the address's query (`id`, or `rowId` as a list's row button passes it), or null. */
 export function orderIdOf(search: string): number | null {
@@ -85,15 +103,14 @@ export function orderIdOf(search: string): number | null {
 function PartyCard({ title, party, extra }: { title: string; party: Party; extra?: { label: string; value: string }[] }) {
   return (
     <Card size="small" title={title} className="logistics-party" data-party={title}>
-      <Descriptions
-        size="small"
+      <Facts
         column={1}
         items={[
-          { key: 'company', label: '企业名称', children: show(party.companyName) },
-          { key: 'linkman', label: '联系人', children: show(party.linkman) },
-          { key: 'phone', label: '联系电话', children: show(party.phone) },
-          { key: 'region', label: '所在地区', children: show(party.regionFmt) },
-          { key: 'address', label: '地址', children: show(party.address) },
+          { key: 'company', label: '企业名称', children: text(party.companyName) },
+          { key: 'linkman', label: '联系人', children: text(party.linkman) },
+          { key: 'phone', label: '联系电话', children: text(party.phone) },
+          { key: 'region', label: '所在地区', children: text(party.regionFmt) },
+          { key: 'address', label: '地址', children: text(party.address) },
           ...(extra ?? []).map((x) => ({ key: x.label, label: x.label, children: x.value })),
         ]}
       />
@@ -104,6 +121,7 @@ function PartyCard({ title, party, extra }: { title: string; party: Party; extra
 export function LogisticsDetailPage() {
   const { pathname, search } = useLocation();
   const id = orderIdOf(search);
+  const orderList = findMenu(useSession().menus, (m) => m.name === ORDER_LIST && !m.children?.length)?.path;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [tick, setTick] = useState(0);
 
@@ -133,8 +151,8 @@ export function LogisticsDetailPage() {
     };
   }, [id, tick]);
 
-  const toList = (
-    <Link to={ORDER_LIST}>
+  const toList = orderList && (
+    <Link to={orderList}>
       <Button type="primary">返回物流订单</Button>
     </Link>
   );
@@ -177,29 +195,27 @@ export function LogisticsDetailPage() {
         }
         style={{ marginBottom: 16 }}
       >
-        <Descriptions
-          size="small"
+        <Facts
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'weight', label: '运输重量', children: tons(t.weight) },
-            { key: 'freight', label: '运费', children: t.freight === null ? '-' : `${formatMoney(t.freight)} 元` },
-            { key: 'from', label: '起运地区', children: show(t.fromRegionFmt) },
-            { key: 'fromAddress', label: '起运地址', children: show(t.fromAddress) },
-            { key: 'toAddress', label: '目的地址', children: show(t.toAddress) },
-            { key: 'loadTime', label: '装货时间', children: when(t.loadTime) },
-            { key: 'arriveTime', label: '到达时间', children: when(t.arriveTime) },
+            { key: 'freight', label: '运费', children: t.freight === null ? '' : `${formatMoney(t.freight)} 元` },
+            { key: 'from', label: '起运地区', children: text(t.fromRegionFmt) },
+            { key: 'fromAddress', label: '起运地址', children: text(t.fromAddress) },
+            { key: 'toAddress', label: '目的地址', children: text(t.toAddress) },
+            { key: 'loadTime', label: '装货时间', children: when(t.loadTime, '未装货') },
+            { key: 'arriveTime', label: '到达时间', children: when(t.arriveTime, '未到达') },
           ]}
         />
       </Card>
 
       <Card size="small" title="处置订单" style={{ marginBottom: 16 }}>
         {t.disposalOrder ? (
-          <Descriptions
-            size="small"
+          <Facts
             column={{ xs: 1, md: 3 }}
             items={[
-              { key: 'orderNo', label: '订单编号', children: show(t.disposalOrder.orderNo) },
-              { key: 'waste', label: '危废类别', children: show(t.disposalOrder.wasteCategory) },
+              { key: 'orderNo', label: '订单编号', children: text(t.disposalOrder.orderNo) },
+              { key: 'waste', label: '危废类别', children: text(t.disposalOrder.wasteCategory) },
               { key: 'quantity', label: '数量', children: tons(t.disposalOrder.quantity) },
             ]}
           />
@@ -214,21 +230,20 @@ export function LogisticsDetailPage() {
         <PartyCard
           title="承运方"
           party={linkman.carrier}
-          extra={[{ label: '承运经办人', value: [linkman.carrier.userName, linkman.carrier.userPhone].filter(Boolean).join(' ') || '-' }]}
+          extra={[{ label: '承运经办人', value: [linkman.carrier.userName, linkman.carrier.userPhone].filter(Boolean).join(' ') }]}
         />
       </div>
 
       <Card size="small" title="车辆与人员">
         {v ? (
-          <Descriptions
-            size="small"
+          <Facts
             column={{ xs: 1, md: 2, xl: 4 }}
             items={[
-              { key: 'plate', label: '车牌号', children: show(v.plateNo) },
-              { key: 'type', label: '车辆类型', children: show(v.vehicleTypeLabel) },
+              { key: 'plate', label: '车牌号', children: text(v.plateNo) },
+              { key: 'type', label: '车辆类型', children: text(v.vehicleTypeLabel) },
               { key: 'capacity', label: '核定载重', children: tons(v.loadCapacity) },
-              { key: 'driver', label: '驾驶员', children: `${show(v.driverName)} ${v.driverPhone ?? ''}`.trim() },
-              { key: 'escort', label: '押运员', children: `${show(v.escortName)} ${v.escortPhone ?? ''}`.trim() },
+              { key: 'driver', label: '驾驶员', children: [text(v.driverName), text(v.driverPhone)].filter(Boolean).join(' ') },
+              { key: 'escort', label: '押运员', children: [text(v.escortName), text(v.escortPhone)].filter(Boolean).join(' ') },
             ]}
           />
         ) : (
