@@ -1,7 +1,14 @@
-import { canonicalJson, isUndesigned } from '../src/model/canonical.js';
-import { isRecord } from '../src/model/coerce.js';
-import { menuComponentName, readViewIds, writeViewIds } from '../src/model/index.js';
-import { compareText, type Problem, type ProblemCode } from '../src/model/problems.js';
+import {
+  canonicalJson,
+  compareText,
+  isRecord,
+  isUndesigned,
+  menuComponentName,
+  type Problem,
+  type ProblemCode,
+  readViewIds,
+  writeViewIds,
+} from '../src/model/index.js';
 import type { DefinitionFile, DefinitionKind } from './definitions-dir.js';
 import type { RemoteDefinition } from './remote.js';
 

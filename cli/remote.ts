@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
-import { decodeDefinition, isUndesigned, sortKeysDeep } from '../src/model/canonical.js';
-import { isRecord } from '../src/model/coerce.js';
-import { screenFileName, viewFileName } from '../src/model/names.js';
-import { compareText } from '../src/model/problems.js';
+import { compareText, decodeDefinition, isRecord, isUndesigned, screenFileName, sortKeysDeep, viewFileName } from '../src/model/index.js';
 import { signRequest } from '../src/shared/sign.js';
 import { type DefinitionKind, KIND_DIRS } from './definitions-dir.js';
 import { CliError, EXIT } from './errors.js';

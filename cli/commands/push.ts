@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { isUndesigned } from '../../src/model/canonical.js';
-import type { Problem } from '../../src/model/problems.js';
+import { isUndesigned, type Problem } from '../../src/model/index.js';
 import { readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT, errorsOf, printProblems, warningsOf } from '../errors.js';
 import type { CommandContext } from '../main.js';
