@@ -278,6 +278,16 @@ describe('logistics detail', () => {
     for (const party of [linkman.body.shipper, linkman.body.receiver]) if (party.companyName) expect(text).toContain(party.companyName);
     if (transport.body.disposalOrder?.orderNo) expect(text).toContain(transport.body.disposalOrder.orderNo);
     if (transport.body.vehicle?.plateNo) expect(text).toContain(transport.body.vehicle.plateNo);
+    // Times are absolute, to the minute; an unfilled field is left out, never a dash.
+    expect(transport.body.loadTime).toBeTruthy();
+    expect(text).toContain(String(transport.body.loadTime).slice(0, 16));
+    expect(text).not.toMatch(/刚刚|分钟前|小时前|天前/);
+    expect(
+      await detail
+        .locator('.ant-descriptions-item-content')
+        .filter({ hasText: /^\s*-\s*$/ })
+        .count(),
+    ).toBe(0);
     // Read only: no field to type in, nothing to submit.
     expect(await detail.locator('input, textarea, .ant-select').count()).toBe(0);
     expect(await page.getByRole('button', { name: /提交|保存|确 定|确定/ }).count()).toBe(0);
