@@ -13,7 +13,7 @@ export function Error401Page() {
     <Result
       status="403"
       title="你没有权限去该页面"
-      subTitle="如有不满请联系你领导"
+      subTitle="如需访问该页面，请联系您的上级或系统管理员开通相应权限。"
       extra={
         <Flex gap={12} justify="center" wrap>
           <Button onClick={back}>返回</Button>
@@ -25,7 +25,7 @@ export function Error401Page() {
               navigate('/dashboard');
             }}
           >
-            回首页
+            前往看板
           </Button>
         </Flex>
       }

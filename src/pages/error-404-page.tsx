@@ -7,8 +7,8 @@ export function Error404Page() {
   return (
     <Result
       status="404"
-      title="网管说这个页面你不能进……"
-      subTitle="请检查您输入的网址是否正确，或点击下面的按钮返回首页。"
+      title="抱歉，该页面不存在或暂不开放访问"
+      subTitle="请检查网址是否正确；如需访问，请联系系统管理员。"
       extra={
         <Button
           type="primary"

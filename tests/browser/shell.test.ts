@@ -118,20 +118,20 @@ describe('navigation guard', () => {
 });
 
 describe('error pages', () => {
-  it('/401 says the user has no permission, goes back, and links to /dashboard; /404 says the gatekeeper lets no one in', async () => {
+  it('/401 says the user has no permission and whom to ask, goes back, and links to /dashboard; /404 says the page is not open', async () => {
     const { page } = await open('admin', STOCK_IN);
     await page.goto('/401');
     await page.getByText('你没有权限去该页面').waitFor();
-    await page.getByText('如有不满请联系你领导').waitFor();
+    await page.getByText('如需访问该页面，请联系您的上级或系统管理员开通相应权限。').waitFor();
     await page.getByRole('button', { name: /^返\s?回$/ }).click();
     await page.waitForURL((u) => u.pathname === STOCK_IN);
     await page.goto('/401');
-    await page.getByRole('link', { name: '回首页' }).click();
+    await page.getByRole('link', { name: '前往看板' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
 
     await page.goto('/404');
-    await page.getByText('网管说这个页面你不能进……').waitFor();
-    await page.getByText(/请检查您输入的网址是否正确/).waitFor();
+    await page.getByText('抱歉，该页面不存在或暂不开放访问').waitFor();
+    await page.getByText('请检查网址是否正确；如需访问，请联系系统管理员。').waitFor();
     await page.getByRole('link', { name: '返回首页' }).click();
     await page.waitForURL((u) => u.pathname === '/abandonhome');
   });
