@@ -232,7 +232,6 @@ describe('大屏管理', () => {
     await button(row, '设计').click();
     await picker.locator('.ant-select').waitFor();
     const other = await server.login('admin');
-    await new Promise((r) => setTimeout(r, 1100)); // a later updateTime (seconds)
     expect((await other.post('/api/screen/design', { id: stored.id, disTemplate: { baseView: [12] } })).status).toBe(200);
     await button(picker, '保存设计').click();
     await picker.getByText('该大屏已被他人修改并保存，请重新加载或确认覆盖').waitFor();

@@ -330,7 +330,6 @@ describe('big-screen designer', () => {
 
     // Someone else saves meanwhile.
     const other = await detailOf(id);
-    await new Promise((r) => setTimeout(r, 1100));
     const theirs = { ...other.template, canvasConfigure: { ...other.template.canvasConfigure, mainTitle: { content: '别人的标题' } } };
     expect((await admin.post('/api/screen/design', { id, disTemplate: JSON.stringify(theirs) })).status).toBe(200);
 

@@ -7,7 +7,8 @@ import type { ApiClient, TestServer } from '../helpers/server.js';
 /**
  * 视图管理 against the real server and the built app, as admin: a view created and designed in the
  * visual designer, published, found in its menu without reloading and used to add a record; a
- * definition with errors (or JSON that does not parse) cannot be saved.
+ * definition with errors (or JSON that does not parse) cannot be saved; a save over someone else's
+ * newer save asks first.
  */
 let server: TestServer;
 let browser: Browser;
@@ -195,6 +196,19 @@ describe('视图管理 and the view designer', () => {
     await button(designer.locator('[data-draft]'), '恢复').click();
     expect(await designerRow(page, 'table', 0).locator('[data-cell="chName"]').inputValue()).toBe('标题草稿');
     expect(await save.isEnabled()).toBe(true);
+
+    // Someone else saves meanwhile, in the same second: this save is refused and asks, not written over theirs.
+    const theirs = JSON.parse((await admin.get('/api/generation/detail', { id })).body.disTemplate);
+    theirs.tableOption[0].chName = '别人的标题';
+    expect((await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify(theirs) })).status).toBe(200);
+    await save.click();
+    const conflict = page.getByRole('dialog', { name: '视图已被他人修改' });
+    await conflict.waitFor();
+    expect(JSON.parse((await admin.get('/api/generation/detail', { id })).body.disTemplate).tableOption[0].chName).toBe('别人的标题');
+    await conflict.getByRole('button', { name: '覆盖保存' }).click();
+    await notice(page, '保存成功').waitFor();
+    expect(JSON.parse((await admin.get('/api/generation/detail', { id })).body.disTemplate).tableOption[0].chName).toBe('标题草稿');
+    await expect.poll(() => designer.getByText('已保存', { exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });
