@@ -133,11 +133,6 @@ export const ALLOWED = [
     reason: "a list button's dialog draws a view by id, and the runtime renderer draws lists; list-page is being reworked",
   },
   {
-    files: ['cli/push.ts', 'cli/remote.ts', 'cli/commands/push.ts'],
-    targets: ['src/model/'],
-    reason: 'push is being changed to send the save version',
-  },
-  {
     files: ['src/pages/admin/generation/', 'src/pages/ls-design/'],
     targets: ['src/engine/', 'src/shell/close-guards.ts'],
     reason: 'the view and screen designers are moving to src/designer, which guards its own unsaved work',
