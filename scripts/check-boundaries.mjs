@@ -114,17 +114,12 @@ const ALIASES = { '@wastegen/model': 'src/model/index.ts', '@wastegen/engine': '
  */
 export const ALLOWED = [
   {
-    files: ['src/engine/screen/'],
-    targets: ['src/model/'],
-    reason: 'the screen designer is moving out of the engine, and these renderer files with it',
-  },
-  {
-    files: ['src/engine/hooks/', 'src/engine/list/list-page.tsx', 'src/engine/list/query.ts', 'src/engine/list/query.test.ts'],
+    files: ['src/engine/hooks/'],
     targets: ['src/model/'],
     reason: 'the list hooks are being reworked for the one CRUD kit',
   },
   {
-    files: ['src/engine/index.ts', 'src/engine/services.tsx', 'src/app/data-provider.ts', 'src/app/engine-extensions.tsx'],
+    files: ['src/engine/index.ts', 'src/app/data-provider.ts', 'src/app/engine-extensions.tsx'],
     targets: ['src/model/', 'src/engine/services.tsx'],
     reason: "the engine's index and services are being edited for the CRUD kit; EngineExtensions is not exported yet",
   },

@@ -5,7 +5,7 @@
  * imports nothing else of the app, so it runs, and is tested, with any implementation of these.
  */
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { ListApi } from '../model/types';
+import type { ListApi } from '../model';
 import type { GeneratedRoute } from './routes';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ListPageModel } from '../../model/types';
+import type { ListPageModel } from '../../model';
 import type { FormMode } from '../contracts';
 import { type Row, useEngineServices } from '../services';
 

@@ -3,7 +3,7 @@ import { Dropdown, Modal, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import type { ButtonModel, ListPageModel } from '../../model/types';
+import type { ButtonModel, ListPageModel } from '../../model';
 import type { FormValues } from '../form/payload';
 import { useCrud, viewCrudOptions } from '../hooks/use-crud';
 import { useListQuery, useViewSource } from '../hooks/use-list-query';

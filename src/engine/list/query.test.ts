@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { ColumnModel } from '../../model/types';
+import type { ColumnModel } from '../../model';
 import {
   buildExportQuery,
   buildListQuery,

@@ -4,8 +4,8 @@
  * and of the export. Pure, so the rules are tested without a browser.
  */
 import dayjs, { type Dayjs } from 'dayjs';
+import type { ColumnModel } from '../../model';
 import { DATE_FORMAT, DEFAULT_TIME_FORMAT } from '../../model';
-import type { ColumnModel } from '../../model/types';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100];

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { BigScreenModel } from '../../model/types.js';
+import type { BigScreenModel } from '../../model/index.js';
 import { useEngineServices } from '../services';
 import { ScreenDataProvider, screenDataOf, useProvidedScreenData } from './data-source';
 import { ScreenView } from './screen-view';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartModel } from '../../model/types.js';
+import type { ChartModel } from '../../model/index.js';
 import {
   cellNumber,
   lineBarOption,

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ChartModel, ThemeColor } from '../../model/types.js';
+import type { ChartModel, ThemeColor } from '../../model/index.js';
 import type { DataViewAnswer } from './data-source.js';
 import { flagOf, numberOf, recordOf, textOf } from './layout.js';
 

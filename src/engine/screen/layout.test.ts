@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeDefinition } from '../../model/normalize.js';
-import type { BigScreenModel } from '../../model/types.js';
+import type { BigScreenModel } from '../../model/index.js';
+import { normalizeDefinition } from '../../model/index.js';
 import { backgroundOf, cssUrl, fitCanvas, gridOf, itemRect } from './layout.js';
 
 function screen(basic: Record<string, unknown> = {}, layout: unknown[] = []): BigScreenModel {

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { CanvasModel, LayoutItemModel } from '../../model/types.js';
+import type { CanvasModel, LayoutItemModel } from '../../model/index.js';
 
 /**
  * Where things sit on a big screen's canvas, in design pixels (the canvas is then scaled as a whole).

@@ -1,4 +1,4 @@
-import type { ChartModel } from '../../model/types.js';
+import type { ChartModel } from '../../model/index.js';
 import type { ScreenDataSource } from './data-source.js';
 import { SCREEN_MARKS, screenMark } from './marks.js';
 

@@ -13,7 +13,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { BigScreenModel, CanvasModel, ChartModel, LayoutItemModel, ThemeColor } from '../../model/types.js';
+import type { BigScreenModel, CanvasModel, ChartModel, LayoutItemModel, ThemeColor } from '../../model/index.js';
 import { paletteOf } from './chart-options.js';
 import { CityTransaction, FigureBlocks, ScrollList } from './charts/dom-charts.js';
 import { type DataViewAnswer, useScreenDataSource } from './data-source.js';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { ChartModel } from '../../../model/types.js';
+import type { ChartModel } from '../../../model/index.js';
 import { type ChartColor, columnsOf } from '../chart-options.js';
 import type { DataViewAnswer } from '../data-source.js';
 import { cellText, figureText, moneyText } from '../format.js';

@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useRef } from 'react';
-import type { ChartModel } from '../../../model/types.js';
+import type { ChartModel } from '../../../model/index.js';
 import { type ChartColor, lineBarOption, pieOption, radarOption } from '../chart-options.js';
 import type { DataViewAnswer } from '../data-source.js';
 import { type ChartRenderer, useECharts } from '../use-echarts.js';
