@@ -1,4 +1,4 @@
-/** The calls behind 视图管理: view definitions, the menu tree (parent menus) and the dictionary names. */
+/** The calls behind 视图管理: the list of view definitions and the menu tree (parent menus); the designer makes its own. */
 
 import { menuComponentName, readMenu } from '../../../model';
 import { http } from '../../../request';
@@ -33,24 +33,12 @@ export const parentMenuOf = (row: Pick<ViewRow, 'disMenu'>): number | undefined 
 export const viewApi = {
   list: (params: { page: number; size: number; name?: string }, signal?: AbortSignal) =>
     http.get<Page<ViewRow>>('/api/generation/list', params, { signal }),
-  detail: (id: number) => http.get<ViewRow>('/api/generation/detail', { id }),
   add: (body: { name: string; menuId: number | null; disMenu: string }) =>
     http.post<{ id: number; message: string }>('/api/generation/add', body),
   update: (body: { id: number; name: string; menuId?: number | null; disMenu?: string }) =>
     http.post<{ message: string }>('/api/generation/update', body),
   remove: (ids: number[]) => http.post<{ message: string }>('/api/generation/delete', ids),
-  design: (id: number, disTemplate: string, disMenu?: string) =>
-    http.post<{ message: string }>('/api/generation/design', { id, disTemplate, ...(disMenu ? { disMenu } : {}) }),
   publish: (id: number) => http.post<{ message: string }>('/api/generation/publish', { id }),
   /** Every menu as an id/label tree; quiet, since a user may manage views without managing menus. */
   menuTree: () => http.get<MenuNode[]>('/api/menus/tree', undefined, { silent: true, skipAuthHandlers: true }),
-  /** Dictionary names; quiet for the same reason. */
-  dictNames: async () => {
-    const page = await http.get<Page<{ name: string; description: string | null }>>(
-      '/api/dict',
-      { page: 0, size: 9999 },
-      { silent: true, skipAuthHandlers: true },
-    );
-    return page.content;
-  },
 };
