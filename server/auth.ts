@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
+import { ADMIN_ROLE, hasPermission } from '../src/model/index.js';
 import type { Bus } from './bus.js';
 import type { DB } from './db/schema.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
@@ -81,13 +82,8 @@ export function pendingState(user: SessionUser, now = Date.now()): ApiError | nu
   return null;
 }
 
-export const ADMIN_ROLE = 'admin';
-export const WILDCARD_PERMISSION = '*:*:*';
+export { ADMIN_ROLE, hasPermission };
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
-
-export function hasPermission(roles: readonly string[], permission: string): boolean {
-  return roles.includes(ADMIN_ROLE) || roles.includes(WILDCARD_PERMISSION) || roles.includes(permission);
-}
 
 export async function rolesOf(db: Kysely<DB>, userId: number, isAdmin: boolean): Promise<string[]> {
   if (isAdmin) return [ADMIN_ROLE];

@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { isAbsent, isRecord } from '../../src/model/index.js';
+import { buttonPermissions, isAbsent, isRecord } from '../../src/model/index.js';
 import type { App } from '../app.js';
 import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -331,7 +331,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const button = view.buttons.find((b) => b.action === 'groovy' && key !== '' && (b.name === key || b.groovyAction === key));
       const action = button?.groovyAction ? ACTIONS[button.groovyAction] : undefined;
       if (!button?.groovyAction || !action) throw badRequest('未定义的脚本动作');
-      requirePermission(req, ...(button.roles.length ? button.roles : [permission(view, 'edit')]));
+      requirePermission(req, ...buttonPermissions(button.roles));
       const ids = isAbsent(req.body?.ids) || (Array.isArray(req.body?.ids) && !req.body.ids.length) ? [] : idsFrom(req.body?.ids, {});
       // A script acts only on records of the caller's scope; one other id refuses it, as missing.
       if (!(await allWithin(db, view, ids, await rowScope(ctx, view, user)))) throw notFound();

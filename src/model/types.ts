@@ -149,7 +149,7 @@ export interface ButtonModel {
   websiteUrl?: string;
   confirm: boolean;
   multiple: boolean;
-  /** Roles that see the button (root ∪ rootDIY); empty means everyone. Admin always does. */
+  /** Roles that see the button (root ∪ rootDIY); empty means the administrator alone, who always does. */
   roles: string[];
   /** Row buttons: shown only where row[field] equals value (as text). */
   showWhen?: { field: string; value: string };

@@ -335,6 +335,26 @@ describe('linked options, scripted actions and initial values', () => {
     });
   });
 
+  it('lets only the administrator run a scripted button that names no role', async () => {
+    const detail = await admin.get('/api/generation/detail', { id: 12 });
+    const template = JSON.parse(detail.body.disTemplate);
+    const original = JSON.stringify(template);
+    const confirm = template.btnDIYOption.find((b: { name: string }) => b.name === 'confirmStock');
+    confirm.configure = { ...confirm.configure, root: [], rootDIY: [] };
+    expect((await admin.post('/api/generation/design', { id: 12, disTemplate: JSON.stringify(template) })).status).toBe(200);
+    try {
+      const ids = ((await producer.get('/api/general/list/12', { status: '0', size: 1 })).body.content as Row[]).map((r) => r.id);
+      expect(ids).toHaveLength(1);
+      // The producer may list and edit the view, which no longer lets it run the button.
+      const refused = await producer.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids });
+      expect(refused.status).toBe(403);
+      expect((await admin.get('/api/general/detail', { generalId: 12, id: ids[0] })).body.status).toBe('0');
+      expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids })).body).toMatchObject({ status: 200 });
+    } finally {
+      expect((await admin.post('/api/generation/design', { id: 12, disTemplate: original })).status).toBe(200);
+    }
+  });
+
   it('answers the initial values of the add form', async () => {
     expect((await producer.post('/api/general/preAdd/12', {})).body).toEqual({ status: 200, data: { packageType: '1', status: '0' } });
     expect((await producer.post('/api/general/preAdd/17', {})).status).toBe(403);

@@ -3,7 +3,7 @@
  * where, how row actions overflow into 更多, and where buttons lead. Pure: the user's permissions
  * come in as a `can` function.
  */
-import { type ButtonModel, type ListPageModel, viewPath } from '../../model';
+import { type ButtonModel, buttonPermissions, type ListPageModel, viewPath } from '../../model';
 
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;
@@ -58,9 +58,9 @@ export function abilitiesOf(model: Pick<ListPageModel, 'features' | 'permissions
   };
 }
 
-/** A custom button shows to a holder of one of its roles; no roles means everyone. */
+/** A custom button shows to a holder of one of its roles; one that names no role, to the administrator alone. */
 export function buttonAllowed(button: Pick<ButtonModel, 'roles'>, can: Can): boolean {
-  return button.roles.length === 0 || can(button.roles);
+  return can(buttonPermissions(button.roles));
 }
 
 /** A row button with showWhen shows only where row[field] equals value, compared as text. */
