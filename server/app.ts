@@ -142,7 +142,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     config,
     secrets,
     bus,
-    sessions: new SessionService(database.db, secrets, config.sessionIdleMs, bus),
+    sessions: new SessionService(database.db, secrets, config.sessionIdleMs, bus, config.clock),
     realtime: new Realtime(bus),
   };
 

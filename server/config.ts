@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Test hook: every captcha answer is this code. Off unless set. */
   captchaFixed: string | undefined;
   sessionIdleMs: number;
+  /** The clock idle sessions are judged by; the system clock unless a test moves its own. */
+  clock?: () => number;
   /** Login calls (login and login1 together) one IP may make per window, on each instance. */
   loginRateMax: number;
   /** Captcha images one IP may fetch per window, on each instance. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -81,7 +82,7 @@ describe('captcha and public key', () => {
       form: { username: 'producer', password: await api.encrypt('Wrong@2026'), code: TEST_CAPTCHA, uuid: cap.body.uuid },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ status: 400, message: '用户名或密码错误' });
+    expect(wrong.body).toEqual(refusal(400, 'LOGIN_FAILED'));
     const reuse = await api.request('POST', '/api/auth/login', {
       form: { username: 'producer', password: await api.encrypt(DEMO_PASSWORD), code: TEST_CAPTCHA, uuid: cap.body.uuid },
     });
@@ -104,7 +105,7 @@ describe('captcha and public key', () => {
   });
 
   it('refuses a wrong captcha and compares case-insensitively', async () => {
-    expect((await attempt({ code: '1234' })).body).toEqual({ status: 400, message: '验证码错误' });
+    expect((await attempt({ code: '1234' })).body).toEqual(refusal(400, 'CAPTCHA_WRONG'));
     await server.ctx.db
       .insertInto('sys_captcha')
       .values({ uuid: 'mixed-case', code: 'AbXy', expires_at: sql<Date>`now() + interval '1 minute'` })
@@ -201,9 +202,9 @@ describe('login', () => {
     const db = server.ctx.db;
     await db.updateTable('sys_user').set({ status: 1 }).where('username', '=', 'logistics').execute();
     try {
-      expect((await attempt({ username: 'logistics' })).body).toEqual({ status: 400, message: '账号未激活' });
+      expect((await attempt({ username: 'logistics' })).body).toEqual(refusal(400, 'ACCOUNT_INACTIVE'));
       await db.updateTable('sys_user').set({ status: 2 }).where('username', '=', 'logistics').execute();
-      expect((await attempt({ username: 'logistics' })).body).toEqual({ status: 400, message: '用户名或密码错误' });
+      expect((await attempt({ username: 'logistics' })).body).toEqual(refusal(400, 'LOGIN_FAILED'));
     } finally {
       await db.updateTable('sys_user').set({ status: 0 }).where('username', '=', 'logistics').execute();
     }
@@ -309,8 +310,10 @@ describe('session', () => {
 
 describe('idle timeout', () => {
   let short: TestServer;
+  // The server judges idleness by this clock, which the test moves on instead of waiting.
+  let now = Date.now();
   beforeAll(async () => {
-    short = await startTestServer({ sessionIdleMs: 1500 });
+    short = await startTestServer({ sessionIdleMs: 1500, clock: () => now });
   });
   afterAll(async () => {
     await short?.close();
@@ -320,10 +323,15 @@ describe('idle timeout', () => {
     const active = await short.login('producer');
     const idle = await short.login('disposer');
     for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+      now += 500;
       expect((await active.get('/api/auth/info')).status).toBe(200);
     }
     expect((await idle.get('/api/auth/info')).status).toBe(401);
     expect((await active.get('/api/auth/info')).status).toBe(200);
+    // Just inside the limit a session lives on; just past it, it is over.
+    now += 1500;
+    expect((await active.get('/api/auth/info')).status).toBe(200);
+    now += 1501;
+    expect((await active.get('/api/auth/info')).status).toBe(401);
   });
 });
