@@ -6,6 +6,7 @@ import { usePermission } from '../../../access/access';
 import { adminSource } from '../../../app/rest-data';
 import type { RecordRow } from '../../../engine';
 import { listTableProps, useCrud, useListQuery } from '../../../engine';
+import { bigScreenDesignerPath } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
 import { ScreenShareDialog } from './screen-share-dialog';
@@ -34,7 +35,7 @@ export function ScreenAdminPage() {
   const search = (next: { name?: string; type?: number }) => list.search({ name, type, ...next }, null);
 
   const design = (row: ScreenRow) => {
-    if (row.type === 2) navigate(`/lsDesign?lsId=${row.id}`);
+    if (row.type === 2) navigate(bigScreenDesignerPath(row.id));
     else setPicking(row);
   };
   const preview = (row: ScreenRow) => {
