@@ -109,11 +109,12 @@ export function createDataProvider(http: RequestClient, download: Download): Dat
 
 /**
  * A list that is not a view's (an administration resource, messages, the operation log): its list
- * URL and how its rows are deleted (the ids as the body of a DELETE or POST, or as `ids=1,2` on a GET).
+ * URL and how its rows are deleted: the ids as the body of a DELETE or POST, as `ids=1,2` on a GET,
+ * or one DELETE `{url}/{id}` each.
  */
 export interface RestResource {
   list: string;
-  del?: { url: string; method: 'delete' | 'post' | 'get' };
+  del?: { url: string; method: 'delete' | 'post' | 'get' | 'delete-each' };
 }
 
 /** Lists and deletes of RestResources on a server whose pages count from `base`. */
@@ -125,6 +126,7 @@ export function createRestProvider(http: RequestClient, base: PageBase): ListPro
         const del = resource.del;
         if (!del) return Promise.reject(new Error(`${resource.list} deletes nothing`));
         if (del.method === 'get') return http.get(del.url, { ids: ids.join(',') }, { signal });
+        if (del.method === 'delete-each') return Promise.all(ids.map((id) => http.delete(`${del.url}/${id}`, undefined, { signal })));
         return del.method === 'delete' ? http.delete(del.url, ids, { signal }) : http.post(del.url, ids, { signal });
       }),
   };

@@ -8,8 +8,18 @@
 export type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../model/types.js';
 export type { EngineFormHandle, EngineFormProps, FormMode } from './contracts.js';
 export { EngineForm } from './form/engine-form.js';
-export { CRUD_TEXTS, type CrudOptions, type CrudStates, type CrudTexts, crudTransition, useCrud } from './hooks/use-crud.js';
+export {
+  CRUD_TEXTS,
+  type Crud,
+  type CrudOptions,
+  type CrudStates,
+  type CrudTexts,
+  crudTransition,
+  type RecordDialogState,
+  useCrud,
+} from './hooks/use-crud.js';
 export { type DefinitionState, useDefinition, useDefinitions } from './hooks/use-definition.js';
+export { type RowCrud, type RowList, useListCrud } from './hooks/use-list-crud.js';
 export {
   type ListProvider,
   type ListQuery,
@@ -20,7 +30,7 @@ export {
   useViewSource,
 } from './hooks/use-list-query.js';
 export { RECORD_CLOSE_MS, useRecord } from './hooks/use-record.js';
-export { listTableProps, type TablePropsOptions, totalText } from './list/table-props.js';
+export { listTableProps, type TableList, type TablePropsOptions, totalText, UNPAGED } from './list/table-props.js';
 export * from './options/index.js';
 export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps } from './pages.js';
 export type { GeneratedRoute } from './routes.js';

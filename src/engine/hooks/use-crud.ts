@@ -97,8 +97,9 @@ export interface Crud<T> {
   submitting(mode: FormMode): void;
   saved(mode: FormMode): void;
   refused(mode: FormMode): void;
-  /** Deletes rows after the confirm; true while the call runs. */
-  remove(rows: readonly RecordRow<T>[]): Promise<void>;
+  /** Deletes rows after the confirm (`confirm`, else the texts' one for them); resolves whether they were deleted. */
+  remove(rows: readonly RecordRow<T>[], confirm?: string): Promise<boolean>;
+  /** True while a delete runs. */
   deleting: boolean;
 }
 
@@ -147,15 +148,15 @@ export function useCrud<T, R = unknown>(
   );
 
   const remove = useCallback(
-    async (rows: readonly RecordRow<T>[]) => {
+    async (rows: readonly RecordRow<T>[], confirm?: string): Promise<boolean> => {
       const kept = rows.filter((r) => r[key] !== undefined && r[key] !== null);
       const ids = kept.map((r) => r[key]);
-      if (!ids.length) return;
+      if (!ids.length) return false;
       const texts = textsRef.current;
       step('del', 'prepare');
-      if (!(await notify.confirm({ title: texts.confirmTitle, content: texts.confirmDelete(kept) }))) {
+      if (!(await notify.confirm({ title: texts.confirmTitle, content: confirm ?? texts.confirmDelete(kept) }))) {
         step('del', 'cancel');
-        return;
+        return false;
       }
       step('del', 'start');
       setDeleting(true);
@@ -164,9 +165,11 @@ export function useCrud<T, R = unknown>(
         step('del', 'success');
         notify.success(texts.deleted);
         deleted(ids.length);
+        return true;
       } catch {
         step('del', 'failure');
         step('del', 'cancel');
+        return false;
       } finally {
         setDeleting(false);
       }

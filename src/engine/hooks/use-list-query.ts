@@ -53,6 +53,10 @@ export interface ListQueryOptions {
   fixed?: Readonly<Record<string, unknown>>;
   /** The createTime range the list starts with. */
   initialRange?: readonly [Dayjs, Dayjs] | null;
+  /** Rows a page; 10 when not given. */
+  size?: number;
+  /** Search values the list starts with, in wire shape. */
+  values?: Readonly<Record<string, unknown>>;
 }
 
 export type ListQueryAction =
@@ -99,6 +103,8 @@ export interface ListQuery<T> {
   total: number;
   /** True while a list call runs. */
   loading: boolean;
+  /** The message of the last list call when it failed; null once one answers. */
+  error: string | null;
   selected: { keys: Key[]; rows: RecordRow<T>[] };
   select(keys: Key[], rows: RecordRow<T>[]): void;
   search(values: Record<string, unknown>, range?: readonly [Dayjs, Dayjs] | null): void;
@@ -127,12 +133,13 @@ function valuesToWire(columns: ListQueryOptions['columns'], values: Record<strin
 
 export function useListQuery<T, R = unknown>(source: ListSource<R>, options: ListQueryOptions = {}): ListQuery<T> {
   const { resource, dataProvider } = source;
-  const { columns, defaultSort = null, fixed = NO_FILTER, initialRange = null } = options;
+  const { columns, defaultSort = null, fixed = NO_FILTER, initialRange = null, size = DEFAULT_PAGE_SIZE, values = NO_FILTER } = options;
   const fixedKey = JSON.stringify(fixed);
   // biome-ignore lint/correctness/useExhaustiveDependencies: compared by content
   const fixedValue = useMemo(() => fixed, [fixedKey]);
   const sortKey = defaultSort ? sortParam(null, defaultSort) : '';
-  const [query, dispatch] = useReducer(listQueryReducer, initialRange, (r) => initialListQuery(rangeToWire(r)));
+  const [query, dispatch] = useReducer(listQueryReducer, initialRange, (r) => ({ ...initialListQuery(rangeToWire(r)), size, values }));
+  const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ListData<T>>({ rows: [], total: 0 });
   const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<{ keys: Key[]; rows: RecordRow<T>[] }>(NO_SELECTION);
@@ -163,9 +170,11 @@ export function useListQuery<T, R = unknown>(source: ListSource<R>, options: Lis
         answered.current = true;
         setAnswer({ rows: result.rows as RecordRow<T>[], total: result.total });
         setSelected(NO_SELECTION);
+        setError(null);
       })
-      .catch(() => {
-        // A failed list only stops the loading indicator (the data provider has reported it).
+      .catch((e: unknown) => {
+        // The data provider has reported the failure; the page may show it in place too.
+        if (!controller.signal.aborted) setError(e instanceof Error && e.message ? e.message : '接口请求失败');
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -201,5 +210,5 @@ export function useListQuery<T, R = unknown>(source: ListSource<R>, options: Lis
     [query, fixedValue],
   );
 
-  return { query, rows: answer.rows, total: answer.total, loading, selected, select, search, change, reload, deleted, exportQuery };
+  return { query, rows: answer.rows, total: answer.total, loading, error, selected, select, search, change, reload, deleted, exportQuery };
 }

@@ -1,3 +1,4 @@
+import type { Key } from 'react';
 import type { ListQuery } from '../hooks/use-list-query';
 
 /**
@@ -16,26 +17,40 @@ export interface TablePropsOptions {
   total?: boolean;
   /** The rows' key field; `id` when not given. */
   rowKey?: string;
+  /** Every row on one page, no pager (a list read whole). */
+  whole?: boolean;
 }
+
+/** A table of rows already in hand (a tree, a result, a few figures): no pager. */
+export const UNPAGED = { pagination: false } as const;
 
 export const totalText = (t: number) => `共 ${t} 条`;
 
+/** What the table reads of useListQuery's answer, for rows of type R. */
+export interface TableList<R> extends Pick<ListQuery<unknown>, 'query' | 'total' | 'loading' | 'change'> {
+  rows: R[];
+  selected: { keys: Key[] };
+  select(keys: Key[], rows: R[]): void;
+}
+
 /** What a list's antd Table takes from useListQuery: rows, loading, selection, and the pager whose changes go back to it. */
-export function listTableProps<T>(list: ListQuery<T>, options: TablePropsOptions = {}) {
-  const { selectable = false, sizes = false, jumper = false, total = true, rowKey = 'id' } = options;
+export function listTableProps<R>(list: TableList<R>, options: TablePropsOptions = {}) {
+  const { selectable = false, sizes = false, jumper = false, total = true, rowKey = 'id', whole = false } = options;
   return {
     rowKey,
     loading: list.loading,
     dataSource: list.rows,
     rowSelection: selectable ? { selectedRowKeys: list.selected.keys, onChange: list.select } : undefined,
-    pagination: {
-      current: list.query.page,
-      pageSize: list.query.size,
-      total: list.total,
-      showSizeChanger: sizes,
-      showQuickJumper: jumper || undefined,
-      showTotal: total ? totalText : undefined,
-    },
+    pagination: whole
+      ? UNPAGED.pagination
+      : {
+          current: list.query.page,
+          pageSize: list.query.size,
+          total: list.total,
+          showSizeChanger: sizes,
+          showQuickJumper: jumper || undefined,
+          showTotal: total ? totalText : undefined,
+        },
     onChange: (p: { current?: number; pageSize?: number }) =>
       list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null }),
   };

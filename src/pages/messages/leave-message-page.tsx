@@ -1,10 +1,14 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Modal, Space, Table } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { messageSource } from '../../app/rest-data';
+import { listTableProps, useListCrud } from '../../engine';
 import { useUnreadCount } from '../../messages/unread-store';
 import { notify } from '../../notify/notifier';
 import { MessageModal } from './message-modal';
-import { badgeRead, fetchUnreadLeaveMessages, type LeaveMessage, leaveMessage, readLeaveMessage } from './messages-api';
+import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage } from './messages-api';
+
+const SOURCE = messageSource('/api/unreadLeaveMessage');
 
 export const LEAVE_MAX = 1024;
 
@@ -51,44 +55,18 @@ function LeaveDialog({ onClose }: { onClose: () => void }) {
  * websocket's notices. Opening one shows it and marks it read (it leaves the list).
  */
 export function LeaveMessagePage() {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [rows, setRows] = useState<LeaveMessage[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const { list } = useListCrud<LeaveMessage>(SOURCE);
   const [open, setOpen] = useState<LeaveMessage | null>(null);
   const [writing, setWriting] = useState(false);
   const unread = useUnreadCount();
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const r = await fetchUnreadLeaveMessages(page, size);
-      if (!r.content.length && page > 1 && r.totalElements > 0) {
-        setPage(Math.max(1, Math.ceil(r.totalElements / size)));
-        return;
-      }
-      setRows(r.content);
-      setTotal(r.totalElements);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, size]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { reload } = list;
 
   // A leave message arriving over the websocket raises the count: it shows here at once.
   const seen = useRef(unread);
   useEffect(() => {
-    if (unread > seen.current) void load();
+    if (unread > seen.current) reload();
     seen.current = unread;
-  }, [unread, load]);
+  }, [unread, reload]);
 
   const openMessage = async (m: LeaveMessage) => {
     setOpen(m);
@@ -102,7 +80,7 @@ export function LeaveMessagePage() {
 
   const close = () => {
     setOpen(null);
-    void load();
+    reload();
   };
 
   return (
@@ -117,16 +95,14 @@ export function LeaveMessagePage() {
             <Button size="small" type="primary" icon={<EditOutlined />} onClick={() => setWriting(true)}>
               给管理员留言
             </Button>
-            <Button size="small" icon={<ReloadOutlined />} aria-label="刷新" onClick={() => void load()} />
+            <Button size="small" icon={<ReloadOutlined />} aria-label="刷新" onClick={reload} />
           </Space>
         }
       >
         <Table<LeaveMessage>
-          rowKey="id"
+          {...listTableProps(list, { sizes: true })}
           size="small"
-          loading={loading}
-          dataSource={rows}
-          locale={{ emptyText: failed ? '留言加载失败' : '暂无未读留言' }}
+          locale={{ emptyText: list.error ? '留言加载失败' : '暂无未读留言' }}
           columns={[
             {
               title: '留言内容',
@@ -151,17 +127,6 @@ export function LeaveMessagePage() {
               ),
             },
           ]}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total,
-            showSizeChanger: true,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (p, s) => {
-              setPage(s === size ? p : 1);
-              setSize(s);
-            },
-          }}
         />
       </Card>
     </div>

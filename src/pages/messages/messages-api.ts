@@ -19,18 +19,8 @@ export interface LeaveMessage {
   senderName: string;
 }
 
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-}
-
 /** Read filter of the system-message list: all, unread (0) or read (1). */
 export type ReadFilter = 'all' | '0' | '1';
-
-/** `page` is 1-based on these calls. Unread messages come first. */
-export function fetchSysMessages(page: number, size: number, filter: ReadFilter): Promise<Page<SysMessage>> {
-  return http.get('/api/sysMessage/page', { page, size, haveRead: filter === 'all' ? undefined : filter });
-}
 
 export async function readSysMessage(id: number): Promise<SysMessage> {
   const r = await http.get<{ data: SysMessage }>('/api/sysMessage/readOne', { id });
@@ -39,14 +29,6 @@ export async function readSysMessage(id: number): Promise<SysMessage> {
 
 export function readAllSysMessages(): Promise<{ message: string }> {
   return http.get('/api/sysMessage/readAll');
-}
-
-export function deleteSysMessages(ids: number[]): Promise<{ message: string; data: { count: number } }> {
-  return http.get('/api/sysMessage/deleteMsg', { ids: ids.join(',') });
-}
-
-export function fetchUnreadLeaveMessages(page: number, size: number): Promise<Page<LeaveMessage>> {
-  return http.get('/api/unreadLeaveMessage', { page, size });
 }
 
 export async function readLeaveMessage(id: number): Promise<LeaveMessage> {

@@ -1,81 +1,53 @@
 import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Radio, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { messageSource } from '../../app/rest-data';
+import { listTableProps, useListCrud } from '../../engine';
 import { useUnreadCount } from '../../messages/unread-store';
 import { notify } from '../../notify/notifier';
 import { MessageModal } from './message-modal';
-import {
-  badgeRead,
-  badgeRefresh,
-  deleteSysMessages,
-  fetchSysMessages,
-  htmlText,
-  type ReadFilter,
-  readAllSysMessages,
-  readSysMessage,
-  type SysMessage,
-} from './messages-api';
+import { badgeRead, badgeRefresh, htmlText, type ReadFilter, readAllSysMessages, readSysMessage, type SysMessage } from './messages-api';
+
+const SOURCE = messageSource('/api/sysMessage/page', { url: '/api/sysMessage/deleteMsg', method: 'get' });
+const CRUD = {
+  texts: {
+    confirmDelete: (rows: readonly unknown[]) => (rows.length === 1 ? '确定删除该消息吗？' : `确定删除选中的 ${rows.length} 条消息吗？`),
+  },
+};
 
 /**
- * 系统消息: the user's system messages, unread first, paged (1-based) and filtered by read state.
- * Opening one shows it and marks it read; 全部已读 and 删除 (after a confirmation) act on the
- * server, and the top bar's badge follows at once.
+ * 系统消息: the user's system messages, unread first, paged and filtered by read state. Opening one
+ * shows it and marks it read; 全部已读 and 删除 (after a confirmation) act on the server, and the top
+ * bar's badge follows at once.
  */
 export function SystemMessagePage() {
   const [filter, setFilter] = useState<ReadFilter>('all');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [rows, setRows] = useState<SysMessage[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  const { list, crud } = useListCrud<SysMessage>(SOURCE, undefined, CRUD);
+  const [readNow, setReadNow] = useState<ReadonlySet<number>>(() => new Set());
   const [open, setOpen] = useState<SysMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const unread = useUnreadCount();
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const r = await fetchSysMessages(page, size, filter);
-      // A page emptied by deletes or reads steps back to the last page that has rows.
-      if (!r.content.length && page > 1 && r.totalElements > 0) {
-        setPage(Math.max(1, Math.ceil(r.totalElements / size)));
-        return;
-      }
-      setRows(r.content);
-      setTotal(r.totalElements);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, size, filter]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { reload } = list;
+  const isRead = (m: SysMessage) => !!m.haveRead || readNow.has(m.id);
 
   // A notice arriving over the websocket raises the count: the list shows the new message too.
   const seen = useRef(unread);
   useEffect(() => {
-    if (unread > seen.current) void load();
+    if (unread > seen.current) reload();
     seen.current = unread;
-  }, [unread, load]);
+  }, [unread, reload]);
 
   const openMessage = async (m: SysMessage) => {
     setOpen(m);
     try {
-      const read = await readSysMessage(m.id);
-      setOpen(read);
-      if (!m.haveRead) {
+      setOpen(await readSysMessage(m.id));
+      if (!isRead(m)) {
         badgeRead();
-        setRows((list) => list.map((r) => (r.id === m.id ? { ...r, haveRead: 1 } : r)));
+        setReadNow((ids) => new Set(ids).add(m.id));
       }
     } catch {
       setOpen(null);
-      void load();
+      reload();
     }
   };
 
@@ -85,7 +57,7 @@ export function SystemMessagePage() {
       const r = await readAllSysMessages();
       notify.success(r.message || '操作成功');
       badgeRefresh();
-      await load();
+      reload();
     } catch {
       // The request layer has shown the server's message.
     } finally {
@@ -93,28 +65,10 @@ export function SystemMessagePage() {
     }
   };
 
-  const remove = async (ids: number[]) => {
-    if (!ids.length) return;
-    const ok = await notify.confirm({
-      title: '提示',
-      content: ids.length === 1 ? '确定删除该消息吗？' : `确定删除选中的 ${ids.length} 条消息吗？`,
-      okText: '确定',
-      cancelText: '取消',
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const r = await deleteSysMessages(ids);
-      notify.success(r.message || '删除成功');
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-      badgeRefresh();
-      await load();
-    } catch {
-      // The request layer has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+  const remove = async (rows: SysMessage[]) => {
+    if (await crud.remove(rows)) badgeRefresh();
   };
+  const working = busy || crud.deleting;
 
   return (
     <div style={{ padding: 16 }}>
@@ -142,9 +96,9 @@ export function SystemMessagePage() {
               size="small"
               value={filter}
               onChange={(e) => {
-                setFilter(e.target.value as ReadFilter);
-                setPage(1);
-                setSelected([]);
+                const next = e.target.value as ReadFilter;
+                setFilter(next);
+                list.search({ haveRead: next === 'all' ? undefined : next });
               }}
               options={[
                 { value: 'all', label: '全部' },
@@ -153,24 +107,27 @@ export function SystemMessagePage() {
               ]}
               aria-label="阅读状态"
             />
-            <Button size="small" icon={<CheckOutlined />} onClick={() => void readAll()} loading={busy} disabled={!rows.length}>
+            <Button size="small" icon={<CheckOutlined />} onClick={() => void readAll()} loading={working} disabled={!list.rows.length}>
               全部已读
             </Button>
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(selected)} disabled={!selected.length || busy}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => void remove(list.selected.rows)}
+              disabled={!list.selected.rows.length || working}
+            >
               删除
             </Button>
-            <Button size="small" icon={<ReloadOutlined />} aria-label="刷新" onClick={() => void load()} />
+            <Button size="small" icon={<ReloadOutlined />} aria-label="刷新" onClick={reload} />
           </Space>
         }
       >
         <Table<SysMessage>
-          rowKey="id"
+          {...listTableProps(list, { selectable: true, sizes: true, jumper: true })}
           size="small"
-          loading={loading}
-          dataSource={rows}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          locale={{ emptyText: failed ? '系统消息加载失败' : '暂无系统消息' }}
-          rowClassName={(m) => (m.haveRead ? 'wg-message-read' : 'wg-message-unread')}
+          locale={{ emptyText: list.error ? '系统消息加载失败' : '暂无系统消息' }}
+          rowClassName={(m) => (isRead(m) ? 'wg-message-read' : 'wg-message-unread')}
           columns={[
             {
               title: '标题',
@@ -178,7 +135,7 @@ export function SystemMessagePage() {
               render: (title: string, m) => (
                 <Button
                   type="link"
-                  style={{ padding: 0, fontWeight: m.haveRead ? 'normal' : 600, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                  style={{ padding: 0, fontWeight: isRead(m) ? 'normal' : 600, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
                   onClick={() => void openMessage(m)}
                 >
                   {htmlText(title) || '（无标题）'}
@@ -187,10 +144,10 @@ export function SystemMessagePage() {
             },
             {
               title: '状态',
-              dataIndex: 'haveRead',
+              key: 'haveRead',
               width: 90,
               align: 'center',
-              render: (r: number) => (r ? <Tag>已读</Tag> : <Tag color="red">未读</Tag>),
+              render: (_, m) => (isRead(m) ? <Tag>已读</Tag> : <Tag color="red">未读</Tag>),
             },
             { title: '时间', dataIndex: 'createTime', width: 180 },
             {
@@ -202,25 +159,13 @@ export function SystemMessagePage() {
                   <Button type="link" size="small" onClick={() => void openMessage(m)}>
                     查看
                   </Button>
-                  <Button type="link" size="small" danger onClick={() => void remove([m.id])} disabled={busy}>
+                  <Button type="link" size="small" danger onClick={() => void remove([m])} disabled={working}>
                     删除
                   </Button>
                 </Space>
               ),
             },
           ]}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (p, s) => {
-              setPage(s === size ? p : 1);
-              setSize(s);
-            },
-          }}
         />
       </Card>
     </div>

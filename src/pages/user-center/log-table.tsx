@@ -1,42 +1,19 @@
 import { Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { adminSource } from '../../app/rest-data';
+import { listTableProps, useListCrud } from '../../engine';
 import { timeTag } from './rules';
-import { fetchLogs, type LogRow } from './user-center-api';
+import type { LogRow } from './user-center-api';
+
+const SOURCE = adminSource('/api/logs/user');
 
 /** Tab 操作日志: the signed-in user's own operation log, paged. */
 export function LogTable() {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [rows, setRows] = useState<LogRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async (p: number, s: number) => {
-    setLoading(true);
-    try {
-      const r = await fetchLogs(p, s);
-      setRows(r.content);
-      setTotal(r.totalElements);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(page, size);
-  }, [load, page, size]);
-
+  const { list } = useListCrud<LogRow>(SOURCE);
   return (
     <Table<LogRow>
-      rowKey="id"
+      {...listTableProps(list, { sizes: true, jumper: true })}
       size="small"
-      loading={loading}
-      dataSource={rows}
-      locale={{ emptyText: failed ? '操作日志加载失败' : '暂无操作日志' }}
+      locale={{ emptyText: list.error ? '操作日志加载失败' : '暂无操作日志' }}
       scroll={{ x: 760 }}
       columns={[
         { title: '行为', dataIndex: 'description', ellipsis: true },
@@ -56,18 +33,6 @@ export function LogTable() {
         },
         { title: '创建日期', dataIndex: 'createTime', width: 170 },
       ]}
-      pagination={{
-        current: page,
-        pageSize: size,
-        total,
-        showSizeChanger: true,
-        showQuickJumper: true,
-        showTotal: (n) => `共 ${n} 条`,
-        onChange: (p, s) => {
-          setPage(s === size ? p : 1);
-          setSize(s);
-        },
-      }}
     />
   );
 }

@@ -27,11 +27,6 @@ export interface LogRow {
   createTime: string | null;
 }
 
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-}
-
 export interface CityCount {
   code: string;
   name: string;
@@ -62,11 +57,6 @@ export function uploadAvatar(file: File): Promise<Answer & { avatar?: string }> 
   const body = new FormData();
   body.append('avatar', file, file.name);
   return http.request('/api/users/updateAvatar', { method: 'POST', multipart: body, silent: true });
-}
-
-export function fetchLogs(page: number, size: number): Promise<Page<LogRow>> {
-  // This call's pages are 0-based.
-  return http.get<Page<LogRow>>('/api/logs/user', { page: page - 1, size });
 }
 
 export function sendEmailCode(email: string): Promise<Answer> {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { usePermission } from '../../../access/access';
 import { adminSource } from '../../../app/rest-data';
 import type { RecordRow } from '../../../engine';
-import { listTableProps, useCrud, useListQuery } from '../../../engine';
+import { listTableProps, UNPAGED, useCrud, useListQuery } from '../../../engine';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
 
@@ -343,7 +343,7 @@ function RunResult({ run }: { run: RunState }) {
         rowKey={(_, i) => String(i)}
         columns={columns}
         dataSource={answer.list}
-        pagination={false}
+        {...UNPAGED}
         scroll={{ x: 'max-content', y: 360 }}
         locale={{ emptyText: <Empty description="查询没有返回行" /> }}
       />

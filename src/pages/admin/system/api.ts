@@ -1,5 +1,20 @@
 /** The system administration calls and the shapes they answer with. */
+import { adminSource } from '../../../app/rest-data';
 import { http } from '../../../request';
+
+const rest = (url: string) => adminSource(url, { url, method: 'delete' });
+
+/** The system lists: paged from 0 by their data provider, deleted with the ids as a DELETE's body. */
+export const SOURCES = {
+  users: rest('/api/users'),
+  roles: rest('/api/roles'),
+  menus: rest('/api/menus'),
+  depts: rest('/api/dept'),
+  dicts: rest('/api/dict'),
+  /** A dictionary's entries, each deleted on its own. */
+  entries: adminSource('/api/dictDetail', { url: '/api/dictDetail', method: 'delete-each' }),
+  applications: adminSource('/api/companyApplication'),
+};
 
 export interface Page<T> {
   content: T[];
@@ -128,28 +143,27 @@ export interface ApplicationRow {
 const quiet = { silent: true } as const;
 
 export const deptTree = async () => (await http.get<{ data: DeptNode[] }>('/api/dept/find')).data;
-export const allRoles = async () => (await http.get<Page<RoleRow>>('/api/roles', { page: 0, size: 999 })).content;
+/** Every role (the role pickers). */
+export const allRoles = async () =>
+  (await SOURCES.roles.dataProvider.getList({ resource: SOURCES.roles.resource, query: { page: 1, size: 999 } }))
+    .rows as unknown as RoleRow[];
 
 export const users = {
-  list: (params: Record<string, unknown>) => http.get<Page<UserRow>>('/api/users', params),
   add: (body: unknown) => http.post('/api/users', body, quiet),
   edit: (body: unknown) => http.put('/api/users', body, quiet),
   /** Enabling or disabling from the table: a refusal shows as a toast. */
   setEnabled: (id: number, enabled: boolean) => http.put('/api/users', { id, enabled }),
-  remove: (ids: number[]) => http.delete('/api/users', ids),
   resetPassword: (ids: number[]) => http.post<{ message: string }>('/api/pwd/reset', { ids }),
   /** The 所属企业 picker: companies whose name contains the text, at most 50. */
   companies: (blurry: string) => http.get<CompanyOption[]>('/api/users/companies', { blurry }),
 };
 
 export const roles = {
-  list: (params: Record<string, unknown>) => http.get<Page<RoleRow>>('/api/roles', params),
   add: (body: unknown) => http.post('/api/roles', body, quiet),
   edit: (body: unknown) => http.put('/api/roles', body, quiet),
   grant: (id: number, menuIds: number[]) => http.put('/api/roles/menu', { id, menus: menuIds.map((m) => ({ id: m })) }),
   /** Every department, disabled ones included, for a 自定义 role's picker. */
   deptTree: () => http.get<ScopeDeptNode[]>('/api/roles/depts'),
-  remove: (ids: number[]) => http.delete('/api/roles', ids),
 };
 
 /** Every menu, read level by level (the menu list answers one parent's children at a time). */
@@ -169,7 +183,6 @@ export const menus = {
   search: async (blurry: string) => (await http.get<Page<MenuRow>>('/api/menus', { blurry })).content,
   add: (body: unknown) => http.post('/api/menus', body, quiet),
   edit: (body: unknown) => http.put('/api/menus', body, quiet),
-  remove: (ids: number[]) => http.delete('/api/menus', ids),
 };
 
 /** Every department, enabled or not, read level by level. */
@@ -190,22 +203,16 @@ export const depts = {
   edit: (body: unknown) => http.put('/api/dept', body, quiet),
   setEnabled: (row: DeptRow, enabled: boolean) =>
     http.put('/api/dept', { id: row.id, pid: row.pid, name: row.name, code: row.code, deptSort: row.deptSort, enabled }),
-  remove: (ids: number[]) => http.delete('/api/dept', ids),
 };
 
 export const dicts = {
-  list: (params: Record<string, unknown>) => http.get<Page<DictRow>>('/api/dict', params),
   add: (body: unknown) => http.post('/api/dict', body, quiet),
   edit: (body: unknown) => http.put('/api/dict', body, quiet),
-  remove: (ids: number[]) => http.delete('/api/dict', ids),
-  entries: (dictName: string) => http.get<Page<DictEntry>>('/api/dictDetail', { dictName, page: 0, size: 9999 }),
   addEntry: (body: unknown) => http.post('/api/dictDetail', body, quiet),
   editEntry: (body: unknown) => http.put('/api/dictDetail', body, quiet),
-  removeEntry: (id: number) => http.delete(`/api/dictDetail/${id}`),
 };
 
 export const applications = {
-  list: (params: Record<string, unknown>) => http.get<Page<ApplicationRow>>('/api/companyApplication', params),
   approve: (body: unknown) => http.post<{ message: string; username: string }>('/api/companyApplication/approve', body, quiet),
   reject: (body: unknown) => http.post<{ message: string }>('/api/companyApplication/reject', body, quiet),
 };

@@ -1,11 +1,69 @@
-import { Alert, Button, Form, type FormInstance, Modal } from 'antd';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, type FormInstance, Input, Modal, Space } from 'antd';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Access } from '../../../access/access';
+import type { RestResource } from '../../../app/data-provider';
+import {
+  type ListQuery,
+  type ListQueryOptions,
+  type ListSource,
+  listTableProps,
+  type RowCrud,
+  type RowList,
+  type TableList,
+  type TablePropsOptions,
+  useCrud,
+  useListCrud,
+} from '../../../engine';
 import { notify } from '../../../notify/notifier';
 import { RequestError } from '../../../request';
 import { setCloseGuard } from '../../../shell/close-guards';
 import { confirmDeleteText, MESSAGES } from './rules';
 import './system.css';
+
+/** The system pages' CRUD texts: 新增成功, 修改成功, 删除成功, and 确定删除…吗？ naming what goes. */
+const SYSTEM_CRUD = {
+  texts: { added: MESSAGES.added, edited: MESSAGES.edited, deleted: MESSAGES.deleted, confirmTitle: MESSAGES.confirmTitle },
+};
+
+export type SystemList<T> = { list: RowList<T>; crud: SystemCrud<T> };
+export type SystemCrud<T> = RowCrud<T>;
+
+/**
+ * A system page's list and its add, edit and delete, on the engine's hooks: `source` paged from 0 by
+ * its data provider; the system pages' texts.
+ */
+export function useSystemList<T>(source: ListSource<RestResource>, options?: ListQueryOptions): SystemList<T> {
+  return useListCrud<T, RestResource>(source, options, SYSTEM_CRUD);
+}
+
+/** Add, edit and delete over a list read whole (a tree): `reload` reads it again after each. */
+export function useTreeCrud<T>(source: ListSource<RestResource>, reload: () => void): SystemCrud<T> {
+  const list = useMemo(() => ({ reload, deleted: () => reload() }), [reload]);
+  return useCrud<T, RestResource>(source, list, SYSTEM_CRUD) as unknown as SystemCrud<T>;
+}
+
+/** A list's filters held together (toolbar, tree, selects): a change searches with all of them, from page 1. */
+export function useFilters<F extends Record<string, unknown>>(list: Pick<ListQuery<unknown>, 'search'>, initial: F) {
+  const [filters, setFilters] = useState<F>(initial);
+  const filterBy = (next: Partial<F>) => {
+    const all = { ...filters, ...next };
+    setFilters(all);
+    list.search(all);
+  };
+  return [filters, filterBy] as const;
+}
+
+/** The delete confirm's text naming what goes: 确定删除{what}吗？ */
+export const deleteText = confirmDeleteText;
+
+/** A system table's look and its rows, selection and pager from the list. */
+export function systemTableProps<T>(list: TableList<T>, options?: TablePropsOptions) {
+  return { ...listTableProps(list, options), ...SYSTEM_TABLE };
+}
+
+/** How a system table looks. */
+export const SYSTEM_TABLE = { size: 'middle', bordered: true } as const;
 
 /** The text of a failed call: the server's message when it sent one. */
 export function errorText(e: unknown): string {
@@ -54,26 +112,6 @@ export function useRemote<T>(load: () => Promise<T>, deps: readonly unknown[]): 
 /** Asks before leaving unsaved work; true when the user agrees to lose it. */
 export function confirmUnsaved(what: string): Promise<boolean> {
   return notify.confirm({ title: `${what}尚未保存`, content: '关闭后填写的内容将丢失，确定关闭吗？', okText: '关闭', cancelText: '取消' });
-}
-
-/** Asks before deleting; true when confirmed. */
-export function confirmDelete(what: string): Promise<boolean> {
-  return notify.confirm({ title: MESSAGES.confirmTitle, content: confirmDeleteText(what), okText: '确定', cancelText: '取消' });
-}
-
-/**
- * Deletes after asking: the call's refusal is shown by the request client (the server's message);
- * success is announced and `done` runs.
- */
-export async function deleteAfterConfirm(what: string, call: () => Promise<unknown>, done: () => void): Promise<void> {
-  if (!(await confirmDelete(what))) return;
-  try {
-    await call();
-    notify.success(MESSAGES.deleted);
-    done();
-  } catch {
-    // The request client has shown the server's message.
-  }
 }
 
 export interface FormModalProps<V> {
@@ -172,6 +210,122 @@ export function FormModal<V extends object>({
         {children}
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The add and edit dialog of a system list: 新增{what} or 编辑{what} as the list's CRUD dialog holds it;
+ * `save` sends the values, and the CRUD hook says so, closes and reloads.
+ */
+export function CrudFormModal<V extends object>({
+  crud,
+  what,
+  save,
+  ...props
+}: Omit<FormModalProps<V>, 'title' | 'open' | 'onSubmit' | 'onClose'> & {
+  crud: Pick<SystemCrud<unknown>, 'dialog' | 'close' | 'submitting' | 'saved' | 'refused'>;
+  what: string;
+  save: (values: V, mode: 'add' | 'edit') => Promise<unknown>;
+}) {
+  const mode = crud.dialog?.mode === 'edit' ? 'edit' : 'add';
+  return (
+    <FormModal<V>
+      {...props}
+      title={`${mode === 'edit' ? '编辑' : '新增'}${what}`}
+      open={crud.dialog !== null}
+      onClose={crud.close}
+      onSubmit={async (values) => {
+        crud.submitting(mode);
+        try {
+          await save(values, mode);
+        } catch (e) {
+          crud.refused(mode);
+          throw e;
+        }
+        crud.saved(mode);
+      }}
+    />
+  );
+}
+
+/** A row's or a toolbar's link buttons, each shown to those holding its permission. */
+export interface ActionLink {
+  label: string;
+  permission?: string;
+  danger?: boolean;
+  onClick: () => void;
+}
+
+export function ActionLinks({ links, stop }: { links: readonly (ActionLink | false | null | undefined)[]; stop?: boolean }) {
+  return (
+    <Space size={4} onClick={stop ? (e) => e.stopPropagation() : undefined}>
+      {links.map((l) => {
+        if (!l) return null;
+        const button = (
+          <Button key={l.label} size="small" type="link" danger={l.danger} onClick={l.onClick}>
+            {l.label}
+          </Button>
+        );
+        return l.permission ? (
+          <Access key={l.label} roles={[l.permission]}>
+            {button}
+          </Access>
+        ) : (
+          <span key={l.label}>{button}</span>
+        );
+      })}
+    </Space>
+  );
+}
+
+/**
+ * A system page's toolbar: the search box with 搜索 (Enter searches too) and any filters after it,
+ * then on the right 新增 for those who may add, and `extra`.
+ */
+export function SearchToolbar({
+  placeholder,
+  label,
+  width = 220,
+  onSearch,
+  filters,
+  add,
+  extra,
+}: {
+  placeholder: string;
+  label: string;
+  width?: number;
+  onSearch: (text: string) => void;
+  filters?: ReactNode;
+  add?: { permission: string; onClick: () => void };
+  extra?: ReactNode;
+}) {
+  const [text, setText] = useState('');
+  const search = () => onSearch(text.trim());
+  return (
+    <div className="sys-toolbar">
+      <Input
+        allowClear
+        placeholder={placeholder}
+        style={{ width }}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onPressEnter={search}
+        aria-label={label}
+      />
+      {filters}
+      <Button type="primary" onClick={search}>
+        搜索
+      </Button>
+      {(add || extra) && <span className="sys-grow" />}
+      {add && (
+        <Access roles={[add.permission]}>
+          <Button type="primary" onClick={add.onClick}>
+            新增
+          </Button>
+        </Access>
+      )}
+      {extra}
+    </div>
   );
 }
 

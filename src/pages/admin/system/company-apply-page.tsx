@@ -2,8 +2,8 @@ import { Button, Form, Input, Select, Space, Table, Tag, TreeSelect } from 'antd
 import { useMemo, useState } from 'react';
 import { Access } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
-import { type ApplicationRow, allRoles, applications, type DeptNode, deptTree } from './api';
-import { FormModal, LoadError, useRemote } from './common';
+import { type ApplicationRow, allRoles, applications, type DeptNode, deptTree, SOURCES } from './api';
+import { FormModal, LoadError, SearchToolbar, systemTableProps, useFilters, useRemote, useSystemList } from './common';
 import { approvalDefaults, MESSAGES, ruleOf, usernameError } from './rules';
 
 interface ApproveForm {
@@ -19,8 +19,9 @@ interface RejectForm {
   reason: string;
 }
 
-const PAGE_SIZE = 10;
 const STATUS_FILTER = [{ value: '', label: '全部状态' }];
+/** The list opens on the applications waiting for a decision. */
+const PENDING: { blurry?: string; status: string } = { status: '0' };
 const STATUS = [
   { value: '0', label: '待审核', color: 'processing' },
   { value: '1', label: '已通过', color: 'success' },
@@ -41,16 +42,13 @@ const toOptions = (nodes: DeptNode[]): DeptOption[] =>
  * Both are recorded with who decided and when.
  */
 export function CompanyApplyPage() {
-  const [blurryInput, setBlurryInput] = useState('');
-  const [blurry, setBlurry] = useState('');
-  const [status, setStatus] = useState('0');
-  const [page, setPage] = useState(0);
+  const { list } = useSystemList<ApplicationRow>(SOURCES.applications, { values: PENDING });
+  const [{ status }, filterBy] = useFilters(list, PENDING);
   const [approving, setApproving] = useState<ApplicationRow | null>(null);
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
   const [approveForm] = Form.useForm<ApproveForm>();
   const [rejectForm] = Form.useForm<RejectForm>();
 
-  const list = useRemote(() => applications.list({ page, size: PAGE_SIZE, blurry, status }), [page, blurry, status]);
   const roles = useRemote(allRoles, []);
   const depts = useRemote(deptTree, []);
   const deptOptions = useMemo(() => toOptions(depts.data ?? []), [depts.data]);
@@ -80,53 +78,28 @@ export function CompanyApplyPage() {
     list.reload();
   };
 
-  const search = () => {
-    setPage(0);
-    setBlurry(blurryInput.trim());
-  };
-
   return (
     <div className="sys-page" data-page="system-company-apply">
-      <div className="sys-toolbar">
-        <Input
-          allowClear
-          placeholder="输入企业名称、申请人或手机号搜索"
-          style={{ width: 260 }}
-          value={blurryInput}
-          onChange={(e) => setBlurryInput(e.target.value)}
-          onPressEnter={search}
-          aria-label="搜索申请"
-        />
-        <Select
-          placeholder="审核状态"
-          style={{ width: 120 }}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(0);
-          }}
-          options={[...STATUS_FILTER, ...STATUS.map(({ value, label }) => ({ value, label }))]}
-          aria-label="审核状态"
-        />
-        <Button type="primary" onClick={search}>
-          搜索
-        </Button>
-      </div>
+      <SearchToolbar
+        placeholder="输入企业名称、申请人或手机号搜索"
+        label="搜索申请"
+        width={260}
+        onSearch={(blurry) => filterBy({ blurry })}
+        filters={
+          <Select
+            placeholder="审核状态"
+            style={{ width: 120 }}
+            value={status}
+            onChange={(v) => filterBy({ status: v })}
+            options={[...STATUS_FILTER, ...STATUS.map(({ value, label }) => ({ value, label }))]}
+            aria-label="审核状态"
+          />
+        }
+      />
       <LoadError error={list.error} retry={list.reload} />
       <Table<ApplicationRow>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={list.loading}
-        dataSource={list.data?.content ?? []}
+        {...systemTableProps(list)}
         locale={{ emptyText: status === '0' ? '暂无待审核的申请' : '暂无数据' }}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: list.data?.totalElements ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p) => setPage(p - 1),
-        }}
         columns={[
           { title: '企业名称', dataIndex: 'name' },
           { title: '企业类型', dataIndex: 'comtype', width: 100 },

@@ -1,10 +1,11 @@
-import { Button, Form, Input, InputNumber, Radio, Space, Switch, Table, TreeSelect } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Switch, Table, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
+import { UNPAGED } from '../../../engine';
 import { notify } from '../../../notify/notifier';
-import { allDepts, type DeptRow, depts } from './api';
-import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
-import { MESSAGES, nest, type TreeOf } from './rules';
+import { allDepts, type DeptRow, depts, SOURCES } from './api';
+import { ActionLinks, CrudFormModal, deleteText, LoadError, SYSTEM_TABLE, useRemote, useTreeCrud } from './common';
+import { nest, type TreeOf } from './rules';
 
 interface DeptForm {
   id?: number;
@@ -41,10 +42,14 @@ export function DeptAdminPage() {
   const can = usePermission();
   const [name, setName] = useState('');
   const [filter, setFilter] = useState('');
-  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: DeptRow; pid?: number | null } | null>(null);
   const [form] = Form.useForm<DeptForm>();
 
   const list = useRemote(allDepts, []);
+  const crud = useTreeCrud<DeptRow>(SOURCES.depts, list.reload);
+  const dialog = crud.dialog;
+  // 新增下级 opens the add dialog on the parent's row.
+  const editing = dialog?.mode === 'edit' ? dialog.row : undefined;
+  const parentId = dialog?.mode === 'add' ? dialog.row?.id : undefined;
   const tree = useMemo(() => {
     const rows = list.data ?? [];
     if (!filter) return nest(rows);
@@ -60,17 +65,13 @@ export function DeptAdminPage() {
   }, [list.data, filter]);
   const fullTree = useMemo(() => nest(list.data ?? []), [list.data]);
   const parents = useMemo(
-    () => [{ value: TOP, title: '顶级部门', children: parentOptions(fullTree, dialog?.row?.id) }],
-    [fullTree, dialog?.row?.id],
+    () => [{ value: TOP, title: '顶级部门', children: parentOptions(fullTree, editing?.id) }],
+    [fullTree, editing?.id],
   );
 
-  const submit = async (v: DeptForm) => {
+  const save = async (v: DeptForm, mode: 'add' | 'edit') => {
     const body = { ...v, pid: v.pid === TOP ? null : v.pid, name: v.name.trim(), code: v.code?.trim() || null };
-    if (dialog?.mode === 'edit') await depts.edit(body);
-    else await depts.add(body);
-    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
-    setDialog(null);
-    list.reload();
+    await (mode === 'edit' ? depts.edit(body) : depts.add(body));
   };
 
   const toggle = async (row: DeptRow, on: boolean) => {
@@ -100,19 +101,18 @@ export function DeptAdminPage() {
         </Button>
         <span className="sys-grow" />
         <Access roles={['dept:add']}>
-          <Button type="primary" onClick={() => setDialog({ mode: 'add', pid: null })}>
+          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
             新增
           </Button>
         </Access>
       </div>
       <LoadError error={list.error} retry={list.reload} />
       <Table<TreeOf<DeptRow>>
+        {...SYSTEM_TABLE}
+        {...UNPAGED}
         rowKey="id"
-        size="middle"
-        bordered
         loading={list.loading}
         dataSource={tree}
-        pagination={false}
         expandable={{ defaultExpandAllRows: true }}
         key={`${filter}-${list.data ? 1 : 0}`}
         columns={[
@@ -138,56 +138,39 @@ export function DeptAdminPage() {
             title: '操作',
             width: 190,
             render: (_, r) => (
-              <Space size={4}>
-                <Access roles={['dept:add']}>
-                  <Button size="small" type="link" onClick={() => setDialog({ mode: 'add', pid: r.id })}>
-                    新增下级
-                  </Button>
-                </Access>
-                <Access roles={['dept:edit']}>
-                  <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
-                    编辑
-                  </Button>
-                </Access>
-                <Access roles={['dept:del']}>
-                  <Button
-                    size="small"
-                    type="link"
-                    danger
-                    onClick={() =>
-                      deleteAfterConfirm(
-                        r.hasChildren ? `部门“${r.name}”及其全部下级部门` : `部门“${r.name}”`,
-                        () => depts.remove([r.id]),
-                        list.reload,
-                      )
-                    }
-                  >
-                    删除
-                  </Button>
-                </Access>
-              </Space>
+              <ActionLinks
+                links={[
+                  { label: '新增下级', permission: 'dept:add', onClick: () => crud.open({ mode: 'add', row: r }) },
+                  { label: '编辑', permission: 'dept:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
+                  {
+                    label: '删除',
+                    permission: 'dept:del',
+                    danger: true,
+                    onClick: () => void crud.remove([r], deleteText(r.hasChildren ? `部门“${r.name}”及其全部下级部门` : `部门“${r.name}”`)),
+                  },
+                ]}
+              />
             ),
           },
         ]}
       />
-      <FormModal<DeptForm>
-        title={dialog?.mode === 'edit' ? '编辑部门' : '新增部门'}
-        open={dialog !== null}
+      <CrudFormModal<DeptForm>
+        crud={crud}
+        what="部门"
         form={form}
         initialValues={
-          dialog?.row
+          editing
             ? {
-                id: dialog.row.id,
-                pid: dialog.row.pid ?? TOP,
-                name: dialog.row.name,
-                code: dialog.row.code ?? '',
-                deptSort: dialog.row.deptSort,
-                enabled: dialog.row.enabled,
+                id: editing.id,
+                pid: editing.pid ?? TOP,
+                name: editing.name,
+                code: editing.code ?? '',
+                deptSort: editing.deptSort,
+                enabled: editing.enabled,
               }
-            : { pid: dialog?.pid ?? TOP, deptSort: 999, enabled: true }
+            : { pid: parentId ?? TOP, deptSort: 999, enabled: true }
         }
-        onSubmit={submit}
-        onClose={() => setDialog(null)}
+        save={save}
       >
         <Form.Item name="name" label="部门名称" rules={[{ required: true, whitespace: true, message: '请输入部门名称' }]}>
           <Input maxLength={255} />
@@ -209,7 +192,7 @@ export function DeptAdminPage() {
             ]}
           />
         </Form.Item>
-      </FormModal>
+      </CrudFormModal>
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Form, Input, InputNumber, Popover, Radio, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Form, Input, InputNumber, Popover, Radio, Table, Tag, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { Access } from '../../../access/access';
-import { notify } from '../../../notify/notifier';
+import { UNPAGED } from '../../../engine';
 import { MENU_ICON_NAMES, MenuIcon } from '../../../shell/menu-icons';
-import { allMenus, type MenuRow, menus } from './api';
-import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
-import { MESSAGES, nest, type TreeOf } from './rules';
+import { allMenus, type MenuRow, menus, SOURCES } from './api';
+import { ActionLinks, CrudFormModal, deleteText, LoadError, SYSTEM_TABLE, useRemote, useTreeCrud } from './common';
+import { nest, type TreeOf } from './rules';
 
 interface MenuForm {
   id?: number;
@@ -94,19 +94,23 @@ function IconPicker({ value, onChange }: { value?: string; onChange?: (v: string
 export function MenuAdminPage() {
   const [blurryInput, setBlurryInput] = useState('');
   const [blurry, setBlurry] = useState('');
-  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: MenuRow; pid?: number | null } | null>(null);
   const [form] = Form.useForm<MenuForm>();
   const type = Form.useWatch('type', form);
 
   const list = useRemote(() => (blurry ? menus.search(blurry) : allMenus()), [blurry]);
+  const crud = useTreeCrud<MenuRow>(SOURCES.menus, list.reload);
+  const dialog = crud.dialog;
+  // 新增下级 opens the add dialog on the parent's row.
+  const editing = dialog?.mode === 'edit' ? dialog.row : undefined;
+  const parentId = dialog?.mode === 'add' ? dialog.row?.id : undefined;
   const tree = useMemo(() => (blurry ? (list.data ?? []).map((r) => ({ ...r })) : nest(list.data ?? [])), [list.data, blurry]);
   const fullTree = useMemo(() => nest(list.data ?? []), [list.data]);
   const parents = useMemo(
-    () => [{ value: TOP, title: '顶级类目', children: parentOptions(fullTree, dialog?.row?.id) }],
-    [fullTree, dialog?.row?.id],
+    () => [{ value: TOP, title: '顶级类目', children: parentOptions(fullTree, editing?.id) }],
+    [fullTree, editing?.id],
   );
 
-  const submit = async (v: MenuForm) => {
+  const save = async (v: MenuForm, mode: 'add' | 'edit') => {
     const body = {
       ...v,
       pid: v.pid === TOP ? null : v.pid,
@@ -117,11 +121,7 @@ export function MenuAdminPage() {
       permission: v.permission?.trim() || null,
       icon: v.icon || null,
     };
-    if (dialog?.mode === 'edit') await menus.edit(body);
-    else await menus.add(body);
-    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
-    setDialog(null);
-    list.reload();
+    await (mode === 'edit' ? menus.edit(body) : menus.add(body));
   };
 
   const search = () => setBlurry(blurryInput.trim());
@@ -143,19 +143,18 @@ export function MenuAdminPage() {
         </Button>
         <span className="sys-grow" />
         <Access roles={['menu:add']}>
-          <Button type="primary" onClick={() => setDialog({ mode: 'add', pid: null })}>
+          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
             新增
           </Button>
         </Access>
       </div>
       <LoadError error={list.error} retry={list.reload} />
       <Table<TreeOf<MenuRow>>
+        {...SYSTEM_TABLE}
+        {...UNPAGED}
         rowKey="id"
-        size="middle"
-        bordered
         loading={list.loading}
         dataSource={tree}
-        pagination={false}
         scroll={{ y: 'calc(100vh - 320px)' }}
         columns={[
           { title: '菜单标题', dataIndex: 'title', width: 220 },
@@ -177,66 +176,48 @@ export function MenuAdminPage() {
             title: '操作',
             width: 180,
             render: (_, r) => (
-              <Space size={4}>
-                {r.type !== 2 && (
-                  <Access roles={['menu:add']}>
-                    <Button size="small" type="link" onClick={() => setDialog({ mode: 'add', pid: r.id })}>
-                      新增下级
-                    </Button>
-                  </Access>
-                )}
-                <Access roles={['menu:edit']}>
-                  <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
-                    编辑
-                  </Button>
-                </Access>
-                <Access roles={['menu:del']}>
-                  <Button
-                    size="small"
-                    type="link"
-                    danger
-                    onClick={() =>
-                      deleteAfterConfirm(
-                        r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`,
-                        () => menus.remove([r.id]),
-                        list.reload,
-                      )
-                    }
-                  >
-                    删除
-                  </Button>
-                </Access>
-              </Space>
+              <ActionLinks
+                links={[
+                  r.type !== 2 && { label: '新增下级', permission: 'menu:add', onClick: () => crud.open({ mode: 'add', row: r }) },
+                  { label: '编辑', permission: 'menu:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
+                  {
+                    label: '删除',
+                    permission: 'menu:del',
+                    danger: true,
+                    onClick: () =>
+                      void crud.remove([r], deleteText(r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`)),
+                  },
+                ]}
+              />
             ),
           },
         ]}
       />
-      <FormModal<MenuForm>
-        title={dialog?.mode === 'edit' ? '编辑菜单' : '新增菜单'}
-        open={dialog !== null}
+      <CrudFormModal<MenuForm>
+        crud={crud}
+        what="菜单"
         form={form}
         width={680}
         initialValues={
-          dialog?.row
+          editing
             ? {
-                id: dialog.row.id,
-                pid: dialog.row.pid ?? TOP,
-                type: dialog.row.type,
-                title: dialog.row.title,
-                icon: dialog.row.icon ?? undefined,
-                path: dialog.row.path ?? '',
-                componentName: dialog.row.componentName ?? '',
-                component: dialog.row.component ?? '',
-                permission: dialog.row.permission ?? '',
-                menuSort: dialog.row.menuSort,
-                hidden: dialog.row.hidden,
-                cache: dialog.row.cache,
-                iFrame: dialog.row.iFrame,
+                id: editing.id,
+                pid: editing.pid ?? TOP,
+                type: editing.type,
+                title: editing.title,
+                icon: editing.icon ?? undefined,
+                path: editing.path ?? '',
+                componentName: editing.componentName ?? '',
+                component: editing.component ?? '',
+                permission: editing.permission ?? '',
+                menuSort: editing.menuSort,
+                hidden: editing.hidden,
+                cache: editing.cache,
+                iFrame: editing.iFrame,
               }
-            : { pid: dialog?.pid ?? TOP, type: dialog?.pid ? 1 : 0, menuSort: 999, hidden: false, cache: false, iFrame: false }
+            : { pid: parentId ?? TOP, type: parentId ? 1 : 0, menuSort: 999, hidden: false, cache: false, iFrame: false }
         }
-        onSubmit={submit}
-        onClose={() => setDialog(null)}
+        save={save}
       >
         <Form.Item name="type" label="菜单类型">
           <Radio.Group optionType="button" options={TYPES.map((label, value) => ({ value, label }))} />
@@ -311,7 +292,7 @@ export function MenuAdminPage() {
             </Form.Item>
           </>
         )}
-      </FormModal>
+      </CrudFormModal>
     </div>
   );
 }

@@ -1,12 +1,23 @@
-import { Button, Empty, Form, Input, InputNumber, Select, Space, Spin, Table, Tree, TreeSelect } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select, Spin, Table, Tree, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Access, usePermission } from '../../../access/access';
+import { usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { http } from '../../../request';
 import { setCloseGuard } from '../../../shell/close-guards';
-import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type RoleRow, roles, type ScopeDeptNode } from './api';
-import { confirmUnsaved, deleteAfterConfirm, FormModal, LoadError, pickableRow, useRemote } from './common';
+import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
+import {
+  ActionLinks,
+  CrudFormModal,
+  confirmUnsaved,
+  deleteText,
+  LoadError,
+  pickableRow,
+  SearchToolbar,
+  systemTableProps,
+  useRemote,
+  useSystemList,
+} from './common';
 import { type FlatNode, MESSAGES, toggleGrant } from './rules';
 
 interface MenuTreeNode {
@@ -47,8 +58,6 @@ function scopeText(r: RoleRow): string {
   return `${r.dataScope}：${r.depts.map((d) => d.name).join('、')}`;
 }
 
-const PAGE_SIZE = 10;
-
 function flatten(nodes: MenuTreeNode[], pid: number | null = null, out: FlatNode[] = []): FlatNode[] {
   for (const n of nodes) {
     out.push({ id: n.id, pid });
@@ -72,10 +81,8 @@ const toTreeData = (nodes: MenuTreeNode[]): GrantNode[] =>
  */
 export function RoleAdminPage() {
   const can = usePermission();
-  const [blurryInput, setBlurryInput] = useState('');
-  const [blurry, setBlurry] = useState('');
-  const [page, setPage] = useState(0);
-  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: RoleRow } | null>(null);
+  const { list, crud } = useSystemList<RoleRow>(SOURCES.roles);
+  const dialog = crud.dialog;
   const [current, setCurrent] = useState<RoleRow | null>(null);
   const [granted, setGranted] = useState<number[]>([]);
   const [dirty, setDirty] = useState(false);
@@ -84,7 +91,6 @@ export function RoleAdminPage() {
   const scope = Form.useWatch('dataScope', form);
   const canEditRoles = can('role:add') || can('role:edit');
 
-  const list = useRemote(() => roles.list({ page, size: PAGE_SIZE, blurry }), [page, blurry]);
   const tree = useRemote(() => http.get<MenuTreeNode[]>('/api/menus/tree'), []);
   const flat = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
@@ -103,13 +109,13 @@ export function RoleAdminPage() {
 
   // The selected role follows the reloaded list (its grant may have changed).
   useEffect(() => {
-    if (!current || !list.data) return;
-    const fresh = list.data.content.find((r) => r.id === current.id);
+    if (!current) return;
+    const fresh = list.rows.find((r) => r.id === current.id);
     if (fresh && fresh !== current && !dirty) {
       setCurrent(fresh);
       setGranted(fresh.menus.map((m) => m.id));
     }
-  }, [list.data, current, dirty]);
+  }, [list.rows, current, dirty]);
 
   // Closing the tab with an unsaved grant asks first.
   const { pathname } = useLocation();
@@ -141,7 +147,7 @@ export function RoleAdminPage() {
     }
   };
 
-  const submit = async (v: RoleForm) => {
+  const save = async (v: RoleForm, mode: 'add' | 'edit') => {
     const body = {
       id: v.id,
       name: v.name.trim(),
@@ -150,61 +156,31 @@ export function RoleAdminPage() {
       depts: v.dataScope === CUSTOM_SCOPE ? (v.depts ?? []) : [],
       description: v.description?.trim() || null,
     };
-    if (dialog?.mode === 'edit') await roles.edit(body);
-    else await roles.add(body);
-    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
-    setDialog(null);
-    list.reload();
+    await (mode === 'edit' ? roles.edit(body) : roles.add(body));
   };
 
-  const search = () => {
-    setPage(0);
-    setBlurry(blurryInput.trim());
+  const remove = async (r: RoleRow) => {
+    if ((await crud.remove([r], deleteText(`角色“${r.name}”`))) && current?.id === r.id) setCurrent(null);
   };
 
   const canGrant = can('role:edit');
   return (
     <div className="sys-page" data-page="system-role">
-      <div className="sys-toolbar">
-        <Input
-          allowClear
-          placeholder="输入角色名称搜索"
-          style={{ width: 220 }}
-          value={blurryInput}
-          onChange={(e) => setBlurryInput(e.target.value)}
-          onPressEnter={search}
-          aria-label="搜索角色"
-        />
-        <Button type="primary" onClick={search}>
-          搜索
-        </Button>
-        <span className="sys-grow" />
-        <Access roles={['role:add']}>
-          <Button type="primary" onClick={() => setDialog({ mode: 'add' })}>
-            新增
-          </Button>
-        </Access>
-      </div>
+      <SearchToolbar
+        placeholder="输入角色名称搜索"
+        label="搜索角色"
+        onSearch={(blurry) => list.search({ blurry })}
+        add={{ permission: 'role:add', onClick: () => crud.open({ mode: 'add' }) }}
+      />
       <LoadError error={list.error} retry={list.reload} />
       <div className="sys-split sys-split-wide">
         <Table<RoleRow>
-          rowKey="id"
-          size="middle"
-          bordered
-          loading={list.loading}
-          dataSource={list.data?.content ?? []}
+          {...systemTableProps(list)}
           rowClassName={(r) => (r.id === current?.id ? 'ant-table-row-selected' : '')}
           onRow={pickableRow(
             (r: RoleRow) => void select(r),
             (r) => r.id === current?.id,
           )}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: (p) => setPage(p - 1),
-          }}
           columns={[
             { title: '名称', dataIndex: 'name' },
             {
@@ -220,32 +196,13 @@ export function RoleAdminPage() {
               title: '操作',
               width: 130,
               render: (_, r) => (
-                <Space size={4} onClick={(e) => e.stopPropagation()}>
-                  <Access roles={['role:edit']}>
-                    <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
-                      编辑
-                    </Button>
-                  </Access>
-                  <Access roles={['role:del']}>
-                    <Button
-                      size="small"
-                      type="link"
-                      danger
-                      onClick={() =>
-                        deleteAfterConfirm(
-                          `角色“${r.name}”`,
-                          () => roles.remove([r.id]),
-                          () => {
-                            if (current?.id === r.id) setCurrent(null);
-                            list.reload();
-                          },
-                        )
-                      }
-                    >
-                      删除
-                    </Button>
-                  </Access>
-                </Space>
+                <ActionLinks
+                  stop
+                  links={[
+                    { label: '编辑', permission: 'role:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
+                    { label: '删除', permission: 'role:del', danger: true, onClick: () => void remove(r) },
+                  ]}
+                />
               ),
             },
           ]}
@@ -282,9 +239,9 @@ export function RoleAdminPage() {
           )}
         </aside>
       </div>
-      <FormModal<RoleForm>
-        title={dialog?.mode === 'edit' ? '编辑角色' : '新增角色'}
-        open={dialog !== null}
+      <CrudFormModal<RoleForm>
+        crud={crud}
+        what="角色"
         form={form}
         initialValues={
           dialog?.row
@@ -298,8 +255,7 @@ export function RoleAdminPage() {
               }
             : { level: 3, dataScope: DEFAULT_DATA_SCOPE, depts: [] }
         }
-        onSubmit={submit}
-        onClose={() => setDialog(null)}
+        save={save}
       >
         <Form.Item name="name" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }]}>
           <Input maxLength={255} />
@@ -334,7 +290,7 @@ export function RoleAdminPage() {
         <Form.Item name="description" label="描述">
           <Input.TextArea rows={3} maxLength={255} />
         </Form.Item>
-      </FormModal>
+      </CrudFormModal>
     </div>
   );
 }

@@ -1,9 +1,19 @@
-import { Button, Empty, Form, Input, Radio, Select, Space, Spin, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Empty, Form, Input, Radio, Select, Spin, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
-import { allRoles, type DeptNode, deptTree, type UserRow, users } from './api';
-import { deleteAfterConfirm, FormModal, LoadError, useRemote } from './common';
+import { allRoles, type DeptNode, deptTree, SOURCES, type UserRow, users } from './api';
+import {
+  ActionLinks,
+  CrudFormModal,
+  deleteText,
+  LoadError,
+  SearchToolbar,
+  systemTableProps,
+  useFilters,
+  useRemote,
+  useSystemList,
+} from './common';
 import { emailError, MESSAGES, nickNameError, phoneError, ruleOf, usernameError } from './rules';
 
 interface UserForm {
@@ -21,8 +31,6 @@ interface UserForm {
   companyId?: number | null;
 }
 
-const PAGE_SIZE = 10;
-
 interface DeptOption {
   key: number;
   value: number;
@@ -36,18 +44,18 @@ const toTreeData = (nodes: DeptNode[]): DeptOption[] =>
 /** 用户管理: a department tree filters the table; add, edit, delete, enable/disable, reset a password. */
 export function UserAdminPage() {
   const can = usePermission();
-  const [deptId, setDeptId] = useState<number | null>(null);
-  const [blurryInput, setBlurryInput] = useState('');
-  const [blurry, setBlurry] = useState('');
-  const [enabled, setEnabled] = useState<string | undefined>();
-  const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; row?: UserRow } | null>(null);
+  const { list, crud } = useSystemList<UserRow>(SOURCES.users);
+  const dialog = crud.dialog;
+  const [filters, filterBy] = useFilters<{ deptId?: number; blurry?: string; enabled?: string }>(list, {});
+  const deptId = filters.deptId ?? null;
   const [form] = Form.useForm<UserForm>();
   // The 所属企业 picker asks the server for companies by name while the dialog is open; the answer for an
   // older text is never offered for a newer one.
   const [companySearch, setCompanySearch] = useState('');
   const dialogOpen = dialog !== null;
+  useEffect(() => {
+    if (!dialogOpen) setCompanySearch('');
+  }, [dialogOpen]);
   const companies = useRemote(
     async () => ({ search: companySearch, list: dialogOpen ? await users.companies(companySearch.trim()) : [] }),
     [dialogOpen, companySearch],
@@ -55,10 +63,6 @@ export function UserAdminPage() {
 
   const depts = useRemote(deptTree, []);
   const roleList = useRemote(allRoles, []);
-  const list = useRemote(
-    () => users.list({ page, size: PAGE_SIZE, deptId: deptId ?? undefined, blurry, enabled }),
-    [page, deptId, blurry, enabled],
-  );
   const treeData = useMemo(() => toTreeData(depts.data ?? []), [depts.data]);
   const companyOptions = useMemo(() => {
     const current = companies.data?.search === companySearch ? companies.data.list : [];
@@ -70,12 +74,7 @@ export function UserAdminPage() {
     return found;
   }, [companies.data, companySearch, dialog]);
 
-  const search = () => {
-    setPage(0);
-    setBlurry(blurryInput.trim());
-  };
-
-  const submit = async (v: UserForm) => {
+  const save = async (v: UserForm, mode: 'add' | 'edit') => {
     const body = {
       id: v.id,
       username: v.username.trim(),
@@ -90,11 +89,7 @@ export function UserAdminPage() {
       permission: v.permission || null,
       companyId: v.companyId ?? null,
     };
-    if (dialog?.mode === 'edit') await users.edit(body);
-    else await users.add(body);
-    notify.success(dialog?.mode === 'edit' ? MESSAGES.edited : MESSAGES.added);
-    setDialog(null);
-    list.reload();
+    await (mode === 'edit' ? users.edit(body) : users.add(body));
   };
 
   const toggle = async (row: UserRow, on: boolean) => {
@@ -121,33 +116,13 @@ export function UserAdminPage() {
     }
   };
 
-  const removeRows = (ids: number[], what: string) =>
-    deleteAfterConfirm(
-      what,
-      () => users.remove(ids),
-      () => {
-        setSelected([]);
-        const rows = list.data?.content.length ?? 0;
-        if (page > 0 && ids.length >= rows) setPage(page - 1);
-        else list.reload();
-      },
-    );
-
-  const data = list.data;
   return (
     <div className="sys-page sys-split" data-page="system-user">
       <aside className="sys-side" aria-label="部门">
         <div className="sys-side-title">
           部门
           {deptId !== null && (
-            <Button
-              size="small"
-              type="link"
-              onClick={() => {
-                setDeptId(null);
-                setPage(0);
-              }}
-            >
+            <Button size="small" type="link" onClick={() => filterBy({ deptId: undefined })}>
               全部
             </Button>
           )}
@@ -161,73 +136,50 @@ export function UserAdminPage() {
             defaultExpandAll
             blockNode
             selectedKeys={deptId === null ? [] : [deptId]}
-            onSelect={(keys) => {
-              setDeptId(keys.length ? Number(keys[0]) : null);
-              setPage(0);
-            }}
+            onSelect={(keys) => filterBy({ deptId: keys.length ? Number(keys[0]) : undefined })}
           />
         ) : (
           <Empty description="暂无部门" />
         )}
       </aside>
       <section className="sys-page">
-        <div className="sys-toolbar">
-          <Input
-            allowClear
-            placeholder="输入名称、邮箱或手机号搜索"
-            style={{ width: 240 }}
-            value={blurryInput}
-            onChange={(e) => setBlurryInput(e.target.value)}
-            onPressEnter={search}
-            aria-label="搜索用户"
-          />
-          <Select
-            allowClear
-            placeholder="状态"
-            style={{ width: 110 }}
-            value={enabled}
-            onChange={(v) => {
-              setEnabled(v);
-              setPage(0);
-            }}
-            options={[
-              { value: 'true', label: '启用' },
-              { value: 'false', label: '禁用' },
-            ]}
-            aria-label="状态"
-          />
-          <Button type="primary" onClick={search}>
-            搜索
-          </Button>
-          <span className="sys-grow" />
-          <Access roles={['user:add']}>
-            <Button type="primary" onClick={() => setDialog({ mode: 'add' })}>
-              新增
-            </Button>
-          </Access>
-          <Access roles={['user:del']}>
-            <Button danger disabled={!selected.length} onClick={() => removeRows(selected, `选中的${selected.length}个用户`)}>
-              删除
-            </Button>
-          </Access>
-        </div>
+        <SearchToolbar
+          placeholder="输入名称、邮箱或手机号搜索"
+          label="搜索用户"
+          width={240}
+          onSearch={(blurry) => filterBy({ blurry })}
+          filters={
+            <Select
+              allowClear
+              placeholder="状态"
+              style={{ width: 110 }}
+              value={filters.enabled}
+              onChange={(enabled) => filterBy({ enabled })}
+              options={[
+                { value: 'true', label: '启用' },
+                { value: 'false', label: '禁用' },
+              ]}
+              aria-label="状态"
+            />
+          }
+          add={{ permission: 'user:add', onClick: () => crud.open({ mode: 'add' }) }}
+          extra={
+            <Access roles={['user:del']}>
+              <Button
+                danger
+                disabled={!list.selected.rows.length}
+                onClick={() => void crud.remove(list.selected.rows, deleteText(`选中的${list.selected.rows.length}个用户`))}
+              >
+                删除
+              </Button>
+            </Access>
+          }
+        />
         <LoadError error={list.error} retry={list.reload} />
         <Table<UserRow>
-          rowKey="id"
-          size="middle"
-          bordered
-          loading={list.loading}
-          dataSource={data?.content ?? []}
+          {...systemTableProps(list, { selectable: can('user:del') })}
           locale={{ emptyText: list.error ? '加载失败' : '暂无数据' }}
-          rowSelection={can('user:del') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
           scroll={{ x: 1100 }}
-          pagination={{
-            current: page + 1,
-            pageSize: PAGE_SIZE,
-            total: data?.totalElements ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: (p) => setPage(p - 1),
-          }}
           columns={[
             { title: '用户名', dataIndex: 'username', width: 130 },
             { title: '昵称', dataIndex: 'nickName' },
@@ -254,29 +206,26 @@ export function UserAdminPage() {
               title: '操作',
               width: 200,
               render: (_, r) => (
-                <Space size={4}>
-                  <Access roles={['user:edit']}>
-                    <Button size="small" type="link" onClick={() => setDialog({ mode: 'edit', row: r })}>
-                      编辑
-                    </Button>
-                    <Button size="small" type="link" onClick={() => reset(r)}>
-                      重置密码
-                    </Button>
-                  </Access>
-                  <Access roles={['user:del']}>
-                    <Button size="small" type="link" danger onClick={() => removeRows([r.id], `用户“${r.username}”`)}>
-                      删除
-                    </Button>
-                  </Access>
-                </Space>
+                <ActionLinks
+                  links={[
+                    { label: '编辑', permission: 'user:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
+                    { label: '重置密码', permission: 'user:edit', onClick: () => void reset(r) },
+                    {
+                      label: '删除',
+                      permission: 'user:del',
+                      danger: true,
+                      onClick: () => void crud.remove([r], deleteText(`用户“${r.username}”`)),
+                    },
+                  ]}
+                />
               ),
             },
           ]}
         />
       </section>
-      <FormModal<UserForm>
-        title={dialog?.mode === 'edit' ? '编辑用户' : '新增用户'}
-        open={dialog !== null}
+      <CrudFormModal<UserForm>
+        crud={crud}
+        what="用户"
         form={form}
         width={640}
         initialValues={
@@ -297,11 +246,7 @@ export function UserAdminPage() {
               }
             : { enabled: true, roleIds: [], deptId: deptId ?? undefined, permission: '', companyId: null }
         }
-        onSubmit={submit}
-        onClose={() => {
-          setDialog(null);
-          setCompanySearch('');
-        }}
+        save={save}
       >
         <Form.Item name="username" label="用户名" required rules={[ruleOf(usernameError)]}>
           <Input autoComplete="off" maxLength={50} />
@@ -374,7 +319,7 @@ export function UserAdminPage() {
           />
         </Form.Item>
         {dialog?.mode === 'add' && <p className="sys-hint">新用户使用平台默认密码，首次登录时需修改密码。</p>}
-      </FormModal>
+      </CrudFormModal>
     </div>
   );
 }
