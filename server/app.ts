@@ -8,13 +8,14 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorMessage } from '../src/shared/error-catalogue.js';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
 import { hasPermission, pendingState, SessionService, type SessionUser } from './auth.js';
 import { Bus } from './bus.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
-import { ApiError, forbidden } from './errors.js';
+import { ApiError, badRequest, type ErrorCode, forbidden, refusal } from './errors.js';
 import { databaseInputMessage, inputGuard } from './input-guard.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
@@ -227,11 +228,11 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
         delete query.token;
       }
       if (!req.headers.sign) delete query.sign;
-      if (!ts || !sign) throw new ApiError(400, '请求缺少签名');
+      if (!ts || !sign) throw badRequest('SIGNATURE_MISSING');
       const age = Math.abs(Date.now() - Number(ts));
-      if (!Number.isFinite(age) || age > SIGN_MAX_AGE_MS) throw new ApiError(400, '请求签名已过期，请校准本机时间');
+      if (!Number.isFinite(age) || age > SIGN_MAX_AGE_MS) throw badRequest('SIGNATURE_EXPIRED');
       const body = req.isMultipart() ? undefined : (req.body as Record<string, unknown> | unknown[] | undefined);
-      if (signRequest(query, body, ts, secret) !== sign.toUpperCase()) throw new ApiError(400, '请求签名无效');
+      if (signRequest(query, body, ts, secret) !== sign.toUpperCase()) throw badRequest('SIGNATURE_INVALID');
     });
   }
 
@@ -261,36 +262,32 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
-      return reply
-        .status(err.statusCode)
-        .send(err.code ? { status: err.status, code: err.code, message: err.message } : { status: err.status, message: err.message });
+      return reply.status(err.statusCode).send(err.body());
     }
-    if (err.validation) return reply.status(400).send({ status: 400, message: zodMessage(err) });
-    const code = err.code ?? '';
-    const known: Record<string, [number, string]> = {
-      FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求体不是有效的 JSON'],
-      FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体不能为空'],
-      FST_ERR_CTP_INVALID_MEDIA_TYPE: [400, '不支持的请求类型'],
-      FST_ERR_CTP_BODY_TOO_LARGE: [400, '请求体过大'],
-      FST_REQ_FILE_TOO_LARGE: [400, '文件大小超过限制'],
-      FST_FILES_LIMIT: [400, '文件数量超过限定个数'],
-      FST_INVALID_MULTIPART_CONTENT_TYPE: [400, '请使用 multipart/form-data 上传文件'],
-      FST_PARTS_LIMIT: [400, '表单字段过多'],
-      FST_FIELDS_LIMIT: [400, '表单字段过多'],
+    const answer = (e: ApiError) => reply.status(e.statusCode).send(e.body());
+    if (err.validation) return answer(badRequest(zodMessage(err)));
+    const known: Record<string, ErrorCode> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'BODY_NOT_JSON',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'BODY_EMPTY',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'MEDIA_TYPE_UNSUPPORTED',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+      FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+      FST_FILES_LIMIT: 'TOO_MANY_FILES',
+      FST_INVALID_MULTIPART_CONTENT_TYPE: 'MULTIPART_REQUIRED',
+      FST_PARTS_LIMIT: 'TOO_MANY_FIELDS',
+      FST_FIELDS_LIMIT: 'TOO_MANY_FIELDS',
     };
-    const hit = known[code];
-    if (hit) return reply.status(hit[0]).send({ status: hit[0], message: hit[1] });
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ status: err.statusCode, message: err.message });
-    }
+    const hit = known[err.code ?? ''];
+    if (hit) return answer(badRequest(hit));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(new ApiError(err.statusCode, err.message));
     const dbInput = databaseInputMessage(err);
     if (dbInput) {
       // A value the validation let through: still the caller's 400, logged so the missing check is found.
       req.log.error({ err }, 'unvalidated input reached the database');
-      return reply.status(400).send({ status: 400, message: dbInput });
+      return answer(badRequest(dbInput));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ status: 500, message: '服务器内部错误' });
+    return answer(refusal(500, 'INTERNAL_ERROR'));
   });
 
   // Every route states who may call it; one that does not is refused at start-up, not left open.
@@ -337,7 +334,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
         .header('cache-control', 'no-cache')
         .send(readFileSync(viewer ? viewerHtml : indexHtml));
     }
-    return reply.status(404).send({ status: 404, message: '接口不存在' });
+    return reply.status(404).send({ status: 404, code: 'ROUTE_NOT_FOUND', message: errorMessage('ROUTE_NOT_FOUND') });
   });
 
   return { app, ctx };

@@ -42,7 +42,7 @@ export function decryptPassword(secrets: ServerSecrets, cipherBase64: string): s
       Buffer.from(cipherBase64, 'base64'),
     ).toString('utf8');
   } catch {
-    throw badRequest('密码解密失败，请刷新页面后重试');
+    throw badRequest('PASSWORD_DECRYPT_FAILED');
   }
 }
 
@@ -75,9 +75,9 @@ export const PASSWORD_MAX_AGE_DAYS = 90;
  * an expired password, or an entry agreement not yet accepted.
  */
 export function pendingState(user: SessionUser, now = Date.now()): ApiError | null {
-  if (!user.agreementAccepted) return new ApiError(403, '请先阅读并同意入驻协议', 403, 'AGREEMENT_PENDING');
+  if (!user.agreementAccepted) return forbidden('AGREEMENT_PENDING');
   if (user.passwordSetAt === null || now - user.passwordSetAt > PASSWORD_MAX_AGE_DAYS * 86_400_000) {
-    return new ApiError(403, '密码已过期，请先修改密码', 403, 'PASSWORD_EXPIRED');
+    return forbidden('PASSWORD_EXPIRED');
   }
   return null;
 }
@@ -227,7 +227,7 @@ export class SessionService {
 
   /** Resolves an Authorization value (with or without `Bearer `) to the session's user, or throws 401. */
   async authenticate(authorization: string | undefined): Promise<SessionUser> {
-    if (!authorization) throw unauthorized('未登录或登录已过期');
+    if (!authorization) throw unauthorized('NOT_SIGNED_IN');
     const token = authorization.replace(/^Bearer\s+/i, '');
     const now = this.clock();
     let checked = this.#verified.get(token);

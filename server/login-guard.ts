@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { errorMessage } from '../src/shared/error-catalogue.js';
 import { hashPassword, verifyPassword } from './auth.js';
 import type { DB } from './db/schema.js';
 import { ApiError } from './errors.js';
@@ -31,7 +32,7 @@ export class AccountLocked extends ApiError {
     /** How long the lock still holds. */
     readonly ms: number,
   ) {
-    super(429, `密码错误次数过多，账号已锁定，${retryIn(ms)}`, 429, 'ACCOUNT_LOCKED');
+    super(429, errorMessage('ACCOUNT_LOCKED', { retry: retryIn(ms) }), 429, 'ACCOUNT_LOCKED');
   }
 }
 
@@ -42,7 +43,7 @@ export class AccountLocked extends ApiError {
 export const rateLimitPluginOptions = {
   global: false,
   errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) =>
-    new ApiError(429, `操作过于频繁，${retryIn(context.ttl)}`, 429, 'RATE_LIMITED'),
+    new ApiError(429, errorMessage('RATE_LIMITED', { retry: retryIn(context.ttl) }), 429, 'RATE_LIMITED'),
 };
 
 /**

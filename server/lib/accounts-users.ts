@@ -103,8 +103,8 @@ export async function findUser(db: Kysely<DB>, id: number): Promise<UserRow | nu
 /** The personal centre's phone: required, an 11-digit mobile number. */
 export function checkPhone(phone: string | null | undefined): string {
   const p = (phone ?? '').trim();
-  if (!p) throw badRequest('请输入电话号码');
-  if (!PHONE_RE.test(p)) throw badRequest('请输入正确的11位手机号码');
+  if (!p) throw badRequest('PHONE_REQUIRED');
+  if (!PHONE_RE.test(p)) throw badRequest('PHONE_INVALID_11');
   return p;
 }
 
@@ -112,7 +112,7 @@ export function checkPhone(phone: string | null | undefined): string {
 export async function assertPhoneFree(db: Kysely<DB>, phone: string, exceptUserId: number | null): Promise<void> {
   let q = db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('status', '<>', 2);
   if (exceptUserId != null) q = q.where('id', '<>', exceptUserId);
-  if (await q.executeTakeFirst()) throw badRequest('手机号已存在');
+  if (await q.executeTakeFirst()) throw badRequest('PHONE_TAKEN');
 }
 
 export type SortSpec = [column: string, direction: 'asc' | 'desc'][];
@@ -127,9 +127,9 @@ export function parseSort(sort: string | string[] | undefined, columns: Record<s
   return parts.map((s) => {
     const [field = '', dir = 'asc'] = s.split(',').map((x) => x.trim());
     const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
-    if (!column) throw badRequest(`不支持的排序字段：${field}`);
+    if (!column) throw badRequest('SORT_FIELD_UNSUPPORTED', { field });
     const d = dir.toLowerCase();
-    if (d !== 'asc' && d !== 'desc') throw badRequest(`排序方向只能是 asc 或 desc：${dir}`);
+    if (d !== 'asc' && d !== 'desc') throw badRequest('SORT_DIRECTION_UNSUPPORTED', { dir });
     return [column, d];
   });
 }

@@ -29,20 +29,20 @@ export const trimmed = (v: string | null | undefined) => {
 
 export function checkNickName(v: string | undefined): string {
   const n = (v ?? '').trim();
-  if (!n) throw badRequest('请输入用户昵称');
-  if (n.length < 2 || n.length > 20) throw badRequest('长度在 2 到 20 个字符');
+  if (!n) throw badRequest('NICKNAME_REQUIRED');
+  if (n.length < 2 || n.length > 20) throw badRequest('NICKNAME_LENGTH');
   return n;
 }
 
 export function checkSex(v: string | null | undefined): string | null {
   const s = trimmed(v);
-  if (s !== null && s !== '男' && s !== '女') throw badRequest('性别只能是男或女');
+  if (s !== null && s !== '男' && s !== '女') throw badRequest('SEX_INVALID');
   return s;
 }
 
 export function checkEmail(v: string | null | undefined): string | null {
   const e = trimmed(v);
-  if (e !== null && !EMAIL_RE.test(e)) throw badRequest('邮箱格式错误');
+  if (e !== null && !EMAIL_RE.test(e)) throw badRequest('EMAIL_INVALID');
   return e;
 }
 

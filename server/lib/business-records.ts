@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { formatDate } from '../../src/shared/format.js';
 import type { SessionUser } from '../auth.js';
 import type { DB } from '../db/schema.js';
+import { invalidInput } from '../errors.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { RecordInvalid } from '../lowcode/record-input.js';
 import type { ViewModel } from '../lowcode/view-model.js';
@@ -40,7 +41,7 @@ export async function contractWithin(db: Kysely<DB>, u: SessionUser, id: number)
 
 /** Answered like /api/general: 400 with every field's first problem. */
 export function sendInvalid(reply: FastifyReply, e: RecordInvalid) {
-  return reply.status(400).send({ status: 400, message: e.message, errors: e.errors });
+  return reply.status(400).send(invalidInput(e.message).with({ errors: e.errors }).body());
 }
 
 export { RecordInvalid };

@@ -38,6 +38,6 @@ export async function consumeCaptcha(db: Kysely<DB>, uuid: string, code: string)
     .where('uuid', '=', uuid.slice(0, 64))
     .returning(['code', sql<boolean>`expires_at > now()`.as('valid')])
     .executeTakeFirst();
-  if (!row?.valid) throw badRequest('验证码不存在或已过期');
-  if (row.code.toLowerCase() !== code.trim().toLowerCase()) throw badRequest('验证码错误');
+  if (!row?.valid) throw badRequest('CAPTCHA_MISSING_OR_EXPIRED');
+  if (row.code.toLowerCase() !== code.trim().toLowerCase()) throw badRequest('CAPTCHA_WRONG');
 }

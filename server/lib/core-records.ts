@@ -19,14 +19,14 @@ export const ok = z.object({ status: z.number(), message: z.string() });
 
 /** The JSON object a write sends; anything else is a 400. */
 export const bodyRecord = (body: unknown): Row => {
-  if (!isRecord(body)) throw badRequest('请求体应为 JSON 对象');
+  if (!isRecord(body)) throw badRequest('BODY_NOT_OBJECT');
   return body;
 };
 
 /** The business view behind a core page; a missing one is a 404. */
 export async function requireView(ctx: AppContext, name: 'disposalOrder' | 'stockIn' | 'disposalInquiry') {
   const view = await businessView(ctx, name);
-  if (!view) throw notFound('业务视图不存在');
+  if (!view) throw notFound('BUSINESS_VIEW_NOT_FOUND');
   return view;
 }
 
@@ -35,7 +35,7 @@ export async function ownWarehouse(ctx: AppContext, u: SessionUser, warehouseId:
   const id = Number(warehouseId);
   if (!isDbId(id)) return null;
   const w = await warehouseWithin(ctx.db, u, id);
-  if (!w) throw notFound('仓库不存在');
+  if (!w) throw notFound('WAREHOUSE_NOT_FOUND');
   return w;
 }
 

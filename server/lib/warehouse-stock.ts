@@ -18,5 +18,5 @@ export const warehouseQuery = z.object({ warehouseId: optionalIdParam, isRefresh
 /** A warehouse the user may look at: their company's own, any for those who see every company; another's is missing. */
 export async function checkWarehouse(ctx: AppContext, u: SessionUser, warehouseId: number | undefined): Promise<void> {
   if (warehouseId === undefined) return;
-  if (!(await warehouseWithin(ctx.db, u, warehouseId))) throw notFound('仓库不存在');
+  if (!(await warehouseWithin(ctx.db, u, warehouseId))) throw notFound('WAREHOUSE_NOT_FOUND');
 }

@@ -13,14 +13,14 @@ import type { ViewModel } from './view-model.js';
 type Action = (ctx: AppContext, view: ViewModel, ids: number[]) => Promise<Record<string, unknown>>;
 
 const needIds = (ids: number[]) => {
-  if (!ids.length) throw badRequest('请选择数据');
+  if (!ids.length) throw badRequest('NOTHING_SELECTED');
 };
 
 export const ACTIONS: Record<string, Action> = {
   /** Confirms stock-in rows: status becomes 1 (已入库). Answers how many rows changed. */
   async markStocked(ctx, view, ids) {
     needIds(ids);
-    if (!view.byName.has('status')) throw badRequest('视图没有 status 字段，不能执行该动作');
+    if (!view.byName.has('status')) throw badRequest('VIEW_NO_STATUS');
     const res = await sql`update ${sql.table(viewTable(view.id))} set status = '1', update_time = now()
       where id in (${sql.join(ids)}) and status is distinct from '1'`.execute(ctx.db);
     return { status: 200, message: '操作成功', count: Number(res.numAffectedRows ?? 0) };

@@ -61,7 +61,7 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
         await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)}
           using ${sql.id(col.name)}::${sql.raw(col.type)}`.execute(db);
       } catch (e) {
-        if (pgError(e)) throw badRequest(`字段类型变更失败：${col.name}`);
+        if (pgError(e)) throw badRequest('FIELD_TYPE_CHANGE_FAILED', { field: col.name });
         throw e;
       }
     }

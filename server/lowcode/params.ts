@@ -29,9 +29,9 @@ export function idsFrom(body: unknown, query: unknown): number[] {
     take(query.id);
   }
   const ids = out.map((v) => (typeof v === 'string' ? Number(v.trim()) : v));
-  if (!ids.length) throw badRequest('请选择要删除的数据');
-  if (!ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0)) throw badRequest('id 必须是正整数');
-  if (!ids.every((n) => (n as number) <= INT4_MAX)) throw badRequest(`id 不能大于 ${INT4_MAX}`);
+  if (!ids.length) throw badRequest('NOTHING_TO_DELETE');
+  if (!ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0)) throw badRequest('ID_NOT_POSITIVE');
+  if (!ids.every((n) => (n as number) <= INT4_MAX)) throw badRequest('ID_TOO_LARGE', { max: INT4_MAX });
   return [...new Set(ids as number[])];
 }
 
@@ -39,6 +39,6 @@ export function idsFrom(body: unknown, query: unknown): number[] {
 export function jsonText(v: unknown, what: string): string | null {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
   if (typeof v === 'object') return JSON.stringify(v);
-  if (typeof v !== 'string' || !readJsonText(v).ok) throw badRequest(`${what} 不是有效的 JSON`);
+  if (typeof v !== 'string' || !readJsonText(v).ok) throw badRequest('JSON_TEXT_INVALID', { what });
   return v;
 }

@@ -81,7 +81,7 @@ export async function verifyShare(
     .select(['id', 'status', 'type', 'name', 'dis_template', 'dis_menu', 'access_key'])
     .where('id', '=', lsId)
     .executeTakeFirst();
-  if (!row) throw notFound('大屏不存在');
+  if (!row) throw notFound('SCREEN_NOT_FOUND');
   const current = row.access_key ? Buffer.from(row.access_key) : Buffer.alloc(0);
   const carried = Buffer.from(accessKey);
   if (current.length !== carried.length || !timingSafeEqual(current, carried)) throw new ApiError(403, SHARE_MESSAGES.revoked);
@@ -124,7 +124,7 @@ export function cityDataViewOf(model: BigScreenModel | undefined): number | unde
 /** Reads `expiresIn` (seconds) of a share request. */
 export function expiresInOf(v: unknown): number {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw badRequest('有效期（expiresIn）应为整数秒');
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw badRequest('SHARE_SECONDS_NOT_WHOLE');
   if (n < SHARE_MIN_SECONDS || n > SHARE_MAX_SECONDS) {
     throw badRequest(`有效期应在 ${SHARE_MIN_SECONDS} 秒到 ${SHARE_MAX_SECONDS / 86400} 天之间`);
   }

@@ -16,7 +16,7 @@ const VIEW_BUTTONS = [
 export async function checkParentMenu(db: Kysely<DB>, disMenu: string | null): Promise<void> {
   const { pid } = readMenu(disMenu);
   if (pid != null && !(await db.selectFrom('sys_menu').select('id').where('id', '=', pid).executeTakeFirst()))
-    throw badRequest('上级菜单不存在');
+    throw badRequest('PARENT_MENU_NOT_FOUND');
 }
 
 /**

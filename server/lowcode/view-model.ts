@@ -14,12 +14,12 @@ import {
   menuComponentName,
   normalizeDefinition,
   type PageModel,
-  type Problem,
   type Show,
   SYSTEM_FIELDS,
   type SystemFieldName,
   sortProblems,
 } from '../../src/model/index.js';
+import { definitionInvalidMessage } from '../../src/shared/error-catalogue.js';
 import { badRequest } from '../errors.js';
 import type { ReferenceLabel } from './reference-labels.js';
 
@@ -172,21 +172,15 @@ export function viewModelOf(page: ListPageModel): ViewModel {
   };
 }
 
-/** The first problems of a definition as one sentence, each with its JSON pointer. */
-function problemText(errors: readonly Problem[]): string {
-  const shown = errors.slice(0, 3).map((p) => `${p.pointer || '/'}：${p.message}`);
-  return `定义不合法：${shown.join('；')}${errors.length > 3 ? `（共 ${errors.length} 处）` : ''}`;
-}
-
 /**
  * A definition's page model, through the same normaliser as `wastegen generate`, so that nothing the
  * server accepts can later fail a team's CI. Errors (not warnings) answer 400 with their JSON
- * pointers and the model's own messages; an undesigned definition gives undefined.
+ * pointers and the catalogue's Chinese text of each problem; an undesigned definition gives undefined.
  */
 export function readPage(kind: DefinitionKind, json: Record<string, unknown>): PageModel | undefined {
   const r = normalizeDefinition({ kind, file: FILE_OF[kind], json });
   const errors = sortProblems(r.problems.filter((p) => !isWarning(p)));
-  if (errors.length) throw badRequest(problemText(errors));
+  if (errors.length) throw badRequest(definitionInvalidMessage(errors));
   return r.page;
 }
 

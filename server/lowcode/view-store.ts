@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
 import { isDbId } from '../lib/sql.js';
 import { ListCache } from './list-cache.js';
 import { referenceLabels } from './reference-labels.js';
@@ -77,7 +77,7 @@ async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewMode
     .select(['id', 'name', 'status', 'dis_menu', 'dis_template'])
     .where('id', '=', viewId)
     .executeTakeFirst();
-  if (!row) throw notFound('视图不存在');
+  if (!row) throw notFound('VIEW_NOT_FOUND');
   const view = readView(row);
   if (view) view.references = await referenceLabels(view, (id) => readOnly(ctx, id));
   if (s.cache.version(viewId) === version) s.views.set(viewId, { version, view });
@@ -96,14 +96,14 @@ async function readOnly(ctx: AppContext, viewId: number): Promise<ViewModel | nu
 
 /** The designed view behind /api/general/*: 404 when unknown, 400 when not designed yet. */
 export async function designedView(ctx: AppContext, viewId: number): Promise<ViewModel> {
-  if (!isDbId(viewId)) throw notFound('视图不存在');
+  if (!isDbId(viewId)) throw notFound('VIEW_NOT_FOUND');
   let view: ViewModel | null;
   try {
     view = await loadDefinition(ctx, viewId);
   } catch (e) {
-    if (e instanceof ApiError && e.statusCode === 400) throw new ApiError(400, `视图定义有误，请重新设计：${e.message}`);
+    if (e instanceof ApiError && e.statusCode === 400) throw badRequest('VIEW_DEFINITION_BROKEN', { reason: e.message });
     throw e;
   }
-  if (!view) throw new ApiError(400, '视图尚未设计');
+  if (!view) throw badRequest('VIEW_NOT_DESIGNED');
   return view;
 }

@@ -52,7 +52,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const me = currentUser(req);
-      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
       let image: { data: Buffer; ext: string; name: string } | null = null;
       for await (const part of req.parts()) {
         if (part.type !== 'file') continue;
@@ -61,14 +61,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           continue;
         }
         const data = await part.toBuffer();
-        if (part.file.truncated) throw badRequest('文件大小超过限制');
+        if (part.file.truncated) throw badRequest('FILE_TOO_LARGE');
         const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
         const kind = ext === 'jpeg' ? 'jpg' : ext;
         const spec = AVATAR_TYPES[kind];
         if (!spec?.magic.every((b, i) => data[i] === b)) throw badRequest(AVATAR_TYPE_MESSAGE);
         image = { data, ext: kind, name: part.filename.split(/[\\/]/).pop()!.slice(-200) };
       }
-      if (!image) throw badRequest('请选择头像图片');
+      if (!image) throw badRequest('AVATAR_REQUIRED');
       const now = new Date();
       const dir = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}`;
       const filePath = `${dir}/${randomBytes(12).toString('hex')}.${image.ext}`;
@@ -134,15 +134,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const { oldPass = '', newPass = '', confirmPass } = req.body ?? {};
-      if (!oldPass) throw badRequest('请输入旧密码');
-      if (!newPass) throw badRequest('请输入新密码');
+      if (!oldPass) throw badRequest('OLD_PASSWORD_REQUIRED');
+      if (!newPass) throw badRequest('NEW_PASSWORD_REQUIRED');
       const oldPlain = decryptPassword(ctx.secrets, oldPass);
       const newPlain = decryptPassword(ctx.secrets, newPass);
-      if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('两次输入的密码不一致');
+      if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('PASSWORDS_DIFFER');
       const row = await findUser(db, me.id);
-      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('修改失败，旧密码错误');
+      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
       if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
-      if (newPlain === oldPlain) throw badRequest('新密码不能与旧密码相同');
+      if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
       await db
         .updateTable('sys_user')
         .set({ password: await hashPassword(newPlain), pwd_reset_time: sql<Date>`now()`, update_time: sql<Date>`now()` })
@@ -172,7 +172,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('status', '<>', 2)
         .returning(['id', 'username'])
         .execute();
-      if (!users.length) throw badRequest('用户不存在');
+      if (!users.length) throw badRequest('USER_NOT_FOUND');
       for (const u of users) await ctx.sessions.destroyAllOf(u.id);
       // A reset is how an administrator lets a locked-out user back in.
       await LoginGuard.forget(

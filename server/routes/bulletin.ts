@@ -87,7 +87,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.put('/api/bulletin', { config: { permission: 'bulletin:edit', log: '修改公告' }, schema: { response: { 200: ok } } }, async (req) => {
     const body = parseBody(bulletinBody, req.body);
-    if (!body.id) throw badRequest('id 不能为空');
+    if (!body.id) throw badRequest('ID_REQUIRED');
     const res = await db
       .updateTable('bulletin')
       .set({
@@ -98,7 +98,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       })
       .where('id', '=', body.id)
       .executeTakeFirst();
-    if (!Number(res.numUpdatedRows)) throw notFound('公告不存在');
+    if (!Number(res.numUpdatedRows)) throw notFound('BULLETIN_NOT_FOUND');
     return OK;
   });
 
@@ -128,11 +128,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const u = currentUser(req);
       const id = req.body?.id ?? req.query.id;
-      if (!id) throw badRequest('请选择公告');
+      if (!id) throw badRequest('BULLETIN_REQUIRED');
       let q = db.updateTable('bulletin').set({ views: sql`views + 1` }).where('id', '=', id);
       if (!mayEditBulletins(u)) q = q.where('status', '=', 10);
       const row = await q.returning(['id', 'views']).executeTakeFirst();
-      if (!row) throw notFound('公告不存在');
+      if (!row) throw notFound('BULLETIN_NOT_FOUND');
       return { status: 200, id: row.id, viewsNum: row.views };
     },
   );

@@ -114,17 +114,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const b = parseBody(updateBody, req.body);
       const isAdmin = u.isAdmin || u.roles.includes('admin');
       const id = isAdmin ? (b.id ?? u.companyId) : u.companyId;
-      if (!id) throw badRequest('当前账号未关联企业');
-      if (!isAdmin && b.id !== undefined && b.id !== u.companyId) throw forbidden('不能修改其他企业的信息');
+      if (!id) throw badRequest('NO_COMPANY');
+      if (!isAdmin && b.id !== undefined && b.id !== u.companyId) throw forbidden('COMPANY_OF_OTHERS');
       const creditCode = emptyToNull(b.creditCode);
-      if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('统一社会信用代码格式不正确');
+      if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('CREDIT_CODE_INVALID');
       const contactPhone = emptyToNull(b.contactPhone);
-      if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('手机号格式错误');
+      if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('MOBILE_INVALID');
       const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
-      if (!before) throw notFound('企业不存在');
+      if (!before) throw notFound('COMPANY_NOT_FOUND');
       if (b.name && b.name !== before.name) {
         const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
-        if (taken) throw badRequest('企业名称已存在');
+        if (taken) throw badRequest('COMPANY_NAME_TAKEN');
       }
       // The filling-system token is found by any of a company's codes: a code may name one company only,
       // whichever of its codes another company holds it as.

@@ -83,15 +83,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     { config: { public: true }, schema: { body: applyBody, response: { 200: ok } } },
     async (req) => {
       const b = req.body;
-      if (!b.name) throw badRequest('企业名称不能为空');
-      if (b.name.length > 255) throw badRequest('企业名称不能超过255个字符');
-      if (!b.type) throw badRequest('请选择企业类型');
-      if (!b.region) throw badRequest('请选择企业地址');
-      if (!b.applicant) throw badRequest('请输入申请人姓名');
-      if (b.applicant.length > 100) throw badRequest('申请人姓名不能超过100个字符');
-      if (!b.phone) throw badRequest('请输入手机号');
-      if (!MOBILE.test(b.phone)) throw badRequest('手机号格式错误');
-      if (!b.code) throw badRequest('请输入验证码');
+      if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
+      if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
+      if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
+      if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
+      if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');
+      if (b.applicant.length > 100) throw badRequest('APPLICANT_TOO_LONG');
+      if (!b.phone) throw badRequest('MOBILE_REQUIRED');
+      if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
+      if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');
       await consumeCaptcha(db, b.uuid, b.code);
 
       const type = await db
@@ -101,19 +101,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('t.name', '=', 'companyType')
         .where('d.value', '=', b.type)
         .executeTakeFirst();
-      if (!type) throw badRequest('企业类型不正确');
+      if (!type) throw badRequest('COMPANY_TYPE_INVALID');
 
       // The region must be a real path down the tree to a district; its labels are
       // taken from the table rather than from the client.
       const codes = b.region.split(',').map((s) => s.trim());
-      if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('企业地址不正确');
+      if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('COMPANY_REGION_INVALID');
       const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
       const byCode = new Map(rows.map((r) => [r.code, r]));
       const path = codes.map((c) => byCode.get(c));
       const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
-      if (!chained) throw badRequest('企业地址不正确');
+      if (!chained) throw badRequest('COMPANY_REGION_INVALID');
       const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
-      if (deeper) throw badRequest('请选择到区县一级的企业地址');
+      if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
       const regionFmt = path.map((r) => r!.name).join('/');
 
       const pendingMessage = '该企业已提交申请，请耐心等待';
@@ -165,7 +165,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       const status = req.query.status?.trim();
       if (status) {
-        if (!/^[012]$/.test(status)) throw badRequest('审核状态不正确');
+        if (!/^[012]$/.test(status)) throw badRequest('APPLICATION_STATUS_INVALID');
         q = q.where('a.status', '=', Number(status));
       }
       const { content, totalElements } = await paginate(
@@ -207,8 +207,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const pendingApplication = async (applicationId: number) => {
     const row = await db.selectFrom('company_application').selectAll().where('id', '=', applicationId).executeTakeFirst();
-    if (!row) throw notFound('申请不存在');
-    if (row.status !== APPLICATION_STATUS.pending) throw badRequest('该申请已审核，请刷新后查看');
+    if (!row) throw notFound('APPLICATION_NOT_FOUND');
+    if (row.status !== APPLICATION_STATUS.pending) throw badRequest('APPLICATION_DECIDED');
     return row;
   };
 
@@ -227,16 +227,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const me = currentUser(req);
       const appl = await pendingApplication(req.body.id);
       const username = (req.body.username ?? '').trim() || appl.phone;
-      if (!/^[A-Za-z0-9_.@-]{2,50}$/.test(username)) throw badRequest('用户名由 2 到 50 位字母、数字、下划线组成');
+      if (!/^[A-Za-z0-9_.@-]{2,50}$/.test(username)) throw badRequest('USERNAME_INVALID');
       if (await db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst())
-        throw badRequest('用户名已存在');
+        throw badRequest('USERNAME_TAKEN');
       await assertPhoneFree(db, appl.phone, null);
-      if (await db.selectFrom('company').select('id').where('name', '=', appl.name).executeTakeFirst()) throw badRequest('企业已存在');
+      if (await db.selectFrom('company').select('id').where('name', '=', appl.name).executeTakeFirst()) throw badRequest('COMPANY_EXISTS');
       const deptId = req.body.deptId ?? null;
-      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('部门不存在');
+      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('DEPT_NOT_FOUND');
       const roleIds = [...new Set((req.body.roles ?? []).map((r) => r.id))];
-      if (!roleIds.length) throw badRequest('请选择角色');
-      if (!(await exists(db, 'sys_role', roleIds))) throw badRequest('角色不存在');
+      if (!roleIds.length) throw badRequest('ROLE_REQUIRED');
+      if (!(await exists(db, 'sys_role', roleIds))) throw badRequest('ROLE_NOT_FOUND');
       await assertAssignableRoles(db, me, roleIds);
       const permission = req.body.permission?.trim() || null;
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
@@ -250,7 +250,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .returning('id')
           .executeTakeFirst();
         // Another reviewer decided it between the read and this write.
-        if (!decided) throw badRequest('该申请已审核，请刷新后查看');
+        if (!decided) throw badRequest('APPLICATION_DECIDED');
         const company = await trx
           .insertInto('company')
           .values({
@@ -300,8 +300,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const reason = (req.body.reason ?? '').trim();
-      if (!reason) throw badRequest('请输入驳回原因');
-      if (reason.length > 500) throw badRequest('驳回原因不能超过500个字符');
+      if (!reason) throw badRequest('REJECT_REASON_REQUIRED');
+      if (reason.length > 500) throw badRequest('REJECT_REASON_TOO_LONG');
       await pendingApplication(req.body.id);
       const decided = await db
         .updateTable('company_application')
@@ -310,7 +310,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('status', '=', APPLICATION_STATUS.pending)
         .returning('id')
         .executeTakeFirst();
-      if (!decided) throw badRequest('该申请已审核，请刷新后查看');
+      if (!decided) throw badRequest('APPLICATION_DECIDED');
       return done('已驳回');
     },
   );

@@ -48,11 +48,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await requireView(ctx, 'stockIn');
     const body = bodyRecord(req.body);
     const id = Number(body.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('id 不能为空');
+    if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('ID_REQUIRED');
     // A record outside the user's scope is answered as missing, as /api/general does.
     const scope = await rowScope(ctx, view, u);
     const existing = await findRecord(db, view, id, scope);
-    if (!existing) throw notFound('库存记录不存在');
+    if (!existing) throw notFound('INVENTORY_NOT_FOUND');
     const record = await inventoryRecord(u, body);
     let values: Row;
     try {
@@ -61,7 +61,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (e instanceof RecordInvalid) return sendInvalid(reply, e);
       throw e;
     }
-    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('库存记录不存在');
+    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('INVENTORY_NOT_FOUND');
     return OK;
   });
 }

@@ -112,7 +112,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const u = currentUser(req);
       const { warehouseId, isRefresh } = req.query;
-      if (!warehouseId) throw badRequest('请选择仓库');
+      if (!warehouseId) throw badRequest('WAREHOUSE_REQUIRED');
       await checkWarehouse(ctx, u, warehouseId);
       return figure(ctx, `warehouseInventory|${warehouseId}`, isRefresh, async () => {
         const w = await db

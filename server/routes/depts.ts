@@ -153,20 +153,20 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const deptValues = async (body: z.infer<typeof deptBody>, currentId: number | null) => {
     const name = (body.name ?? '').trim();
-    if (!name) throw badRequest('部门名称不能为空');
+    if (!name) throw badRequest('DEPT_NAME_REQUIRED');
     const pid = body.pid || null;
     if (pid !== null) {
-      if (!(await exists(db, 'sys_dept', [pid]))) throw badRequest('上级部门不存在');
+      if (!(await exists(db, 'sys_dept', [pid]))) throw badRequest('PARENT_DEPT_NOT_FOUND');
       if (currentId !== null) {
         const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
-        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('上级部门不能为自己或下级部门');
+        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('PARENT_DEPT_CYCLE');
       }
     }
     const code = trimmed(body.code);
     if (code) {
       let dup = db.selectFrom('sys_dept').select('id').where('code', '=', code);
       if (currentId !== null) dup = dup.where('id', '<>', currentId);
-      if (await dup.executeTakeFirst()) throw badRequest('部门编码已存在');
+      if (await dup.executeTakeFirst()) throw badRequest('DEPT_CODE_TAKEN');
     }
     return { pid, name, code, sort: body.deptSort ?? 999, enabled: body.enabled ?? true };
   };
@@ -188,8 +188,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/dept',
     { config: { permission: 'dept:edit', log: '修改部门' }, schema: { body: deptBody, response: { 200: ok } } },
     async (req) => {
-      if (!req.body.id) throw badRequest('部门ID不能为空');
-      if (!(await exists(db, 'sys_dept', [req.body.id]))) throw notFound('部门不存在');
+      if (!req.body.id) throw badRequest('DEPT_ID_REQUIRED');
+      if (!(await exists(db, 'sys_dept', [req.body.id]))) throw notFound('DEPT_NOT_FOUND');
       await db
         .updateTable('sys_dept')
         .set(await deptValues(req.body, req.body.id))
@@ -208,7 +208,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
       const ids = [...subtreeIds(rows, req.body)];
       const used = await db.selectFrom('sys_user').select('id').where('dept_id', 'in', ids).where('status', '<>', 2).executeTakeFirst();
-      if (used) throw badRequest('所选部门或其下级部门存在用户，请解除关联再试');
+      if (used) throw badRequest('DEPT_IN_USE');
       await db.transaction().execute(async (trx) => {
         // Deleted accounts keep their rows; they lose the department they no longer belong to.
         await trx.updateTable('sys_user').set({ dept_id: null }).where('dept_id', 'in', ids).execute();

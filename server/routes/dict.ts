@@ -104,7 +104,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     { config: { public: true }, schema: { querystring: detailQuery, response: { 200: entryPage } } },
     async (req) => {
       const name = req.query.dictName?.trim() ?? '';
-      if (!PUBLIC_DICTS.includes(name)) throw forbidden('该字典需要登录后查看');
+      if (!PUBLIC_DICTS.includes(name)) throw forbidden('DICT_SIGN_IN_REQUIRED');
       return paged((await entriesOf(db, [name])).get(name) ?? [], req.query.page, req.query.size);
     },
   );
@@ -112,14 +112,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const detailValues = async (body: z.infer<typeof detailBody>, dictId: number, currentId: number | null) => {
     const label = (body.label ?? '').trim();
     const value = (body.value ?? '').trim();
-    if (!label) throw badRequest('字典标签不能为空');
-    if (!value) throw badRequest('字典值不能为空');
-    if (label.length > 255 || value.length > 255) throw badRequest('字典标签和字典值不能超过255个字符');
+    if (!label) throw badRequest('DICT_LABEL_REQUIRED');
+    if (!value) throw badRequest('DICT_VALUE_REQUIRED');
+    if (label.length > 255 || value.length > 255) throw badRequest('DICT_TEXT_TOO_LONG');
     const type = (body.type ?? '').trim();
-    if (!(TAG_TYPES as readonly string[]).includes(type)) throw badRequest('标签类型只能是 success、info、warning、danger 或留空');
+    if (!(TAG_TYPES as readonly string[]).includes(type)) throw badRequest('DICT_TAG_TYPE_INVALID');
     let dup = db.selectFrom('sys_dict_detail').select('id').where('dict_id', '=', dictId).where('value', '=', value);
     if (currentId !== null) dup = dup.where('id', '<>', currentId);
-    if (await dup.executeTakeFirst()) throw badRequest('字典值已存在');
+    if (await dup.executeTakeFirst()) throw badRequest('DICT_VALUE_TAKEN');
     return { label, value, type, sort: body.dictSort ?? body.sort ?? 999 };
   };
 
@@ -132,9 +132,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const wanted = dict?.id ?? dictId;
       if (wanted) q = q.where('id', '=', wanted);
       else if (dictName?.trim()) q = q.where('name', '=', dictName.trim());
-      else throw badRequest('请选择所属字典');
+      else throw badRequest('DICT_REQUIRED');
       const d = await q.executeTakeFirst();
-      if (!d) throw badRequest('字典不存在');
+      if (!d) throw badRequest('DICT_NOT_FOUND');
       const values = await detailValues(req.body, d.id, null);
       const row = await db
         .insertInto('sys_dict_detail')
@@ -149,9 +149,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/dictDetail',
     { config: { permission: 'dict:edit', log: '修改字典详情' }, schema: { body: detailBody, response: { 200: entry } } },
     async (req) => {
-      if (!req.body.id) throw badRequest('字典详情ID不能为空');
+      if (!req.body.id) throw badRequest('DICT_DETAIL_ID_REQUIRED');
       const current = await db.selectFrom('sys_dict_detail').select(['id', 'dict_id']).where('id', '=', req.body.id).executeTakeFirst();
-      if (!current) throw notFound('字典详情不存在');
+      if (!current) throw notFound('DICT_DETAIL_NOT_FOUND');
       const values = await detailValues(req.body, current.dict_id, current.id);
       await db.updateTable('sys_dict_detail').set(values).where('id', '=', current.id).execute();
       return { id: current.id, label: values.label, value: values.value, type: values.type, dictSort: values.sort };
@@ -166,7 +166,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const r = await db.deleteFrom('sys_dict_detail').where('id', '=', req.params.id).executeTakeFirst();
-      if (!Number(r.numDeletedRows)) throw notFound('字典详情不存在');
+      if (!Number(r.numDeletedRows)) throw notFound('DICT_DETAIL_NOT_FOUND');
       return { status: 200, message: '删除成功' };
     },
   );
@@ -207,11 +207,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const dictValues = async (body: z.infer<typeof dictBody>, currentId: number | null) => {
     const name = (body.name ?? '').trim();
-    if (!name) throw badRequest('字典名称不能为空');
-    if (!/^[A-Za-z][\w]{0,99}$/.test(name)) throw badRequest('字典名称由字母开头的字母、数字、下划线组成');
+    if (!name) throw badRequest('DICT_NAME_REQUIRED');
+    if (!/^[A-Za-z][\w]{0,99}$/.test(name)) throw badRequest('DICT_NAME_INVALID');
     let dup = db.selectFrom('sys_dict').select('id').where('name', '=', name);
     if (currentId !== null) dup = dup.where('id', '<>', currentId);
-    if (await dup.executeTakeFirst()) throw badRequest('字典名称已存在');
+    if (await dup.executeTakeFirst()) throw badRequest('DICT_NAME_TAKEN');
     return { name, description: body.description?.trim() || null };
   };
 
@@ -232,10 +232,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/dict',
     { config: { permission: 'dict:edit', log: '修改字典' }, schema: { body: dictBody, response: { 200: ok } } },
     async (req) => {
-      if (!req.body.id) throw badRequest('字典ID不能为空');
+      if (!req.body.id) throw badRequest('DICT_ID_REQUIRED');
       const values = await dictValues(req.body, req.body.id);
       const r = await db.updateTable('sys_dict').set(values).where('id', '=', req.body.id).executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound('字典不存在');
+      if (!Number(r.numUpdatedRows)) throw notFound('DICT_NOT_FOUND');
       return { status: 200, message: '操作成功' };
     },
   );

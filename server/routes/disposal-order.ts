@@ -3,7 +3,7 @@ import { manualOrderProblems, manualOrderSchema, PREPAY_YES } from '../../src/sh
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, invalidInput, notFound } from '../errors.js';
 import { contractWithin, nextNumber, RecordInvalid, sendInvalid } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
 import { recordValues } from '../lowcode/record-input.js';
@@ -39,7 +39,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const u = currentUser(req);
       const input = bodyRecord(req.body);
       const problems = manualOrderProblems(input);
-      if (problems.length) return reply.status(400).send({ status: 400, message: problems[0]!.message, errors: problems });
+      if (problems.length) return reply.status(400).send(invalidInput(problems[0]!.message).with({ errors: problems }).body());
       const form = manualOrderSchema.parse(input);
       const view = await requireView(ctx, 'disposalOrder');
 
@@ -52,18 +52,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where((eb) => eb.or([eb('id', '=', asId), eb('dept_code', '=', key), eb('credit_code', '=', key)]))
         .orderBy('id')
         .executeTakeFirst();
-      if (!partyA) throw badRequest('签约企业不存在');
+      if (!partyA) throw badRequest('PARTY_A_NOT_FOUND');
       // Party B: the unloading point's company, else the user's own.
       const warehouse = await ownWarehouse(ctx, u, form.partyBWarehouseId);
       const partyBName =
         warehouse?.company_name ??
         (u.companyId ? (await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst())?.name : undefined);
-      if (!partyBName) throw badRequest('请选择卸货点');
+      if (!partyBName) throw badRequest('UNLOADING_POINT_REQUIRED');
       let contractNo = form.contractNo ?? null;
       if (form.contractId) {
         const c = await contractWithin(db, u, form.contractId);
-        if (!c) throw notFound('合同不存在');
-        if (c.party_a_company !== partyA.id) throw badRequest('合同不属于所选签约企业');
+        if (!c) throw notFound('CONTRACT_NOT_FOUND');
+        if (c.party_a_company !== partyA.id) throw badRequest('CONTRACT_OF_OTHER_PARTY');
         contractNo = c.contract_no;
       }
       const waste = await db
@@ -71,7 +71,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .select(['code', 'category'])
         .where('code', '=', form.wasteCategoryCode)
         .executeTakeFirst();
-      if (!waste) throw badRequest('危废代码不存在');
+      if (!waste) throw badRequest('WASTE_CODE_NOT_FOUND');
 
       const orderNo = await nextNumber(db, view, 'orderNo', 'CZ');
       const record: Row = {

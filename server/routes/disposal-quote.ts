@@ -44,12 +44,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // The asked disposer is a party to the inquiry, so it is in its scope; any other inquiry is missing.
       const scope = await rowScope(ctx, view, u);
       const existing = await findRecord(db, view, body.id, scope);
-      if (!existing) throw notFound('询价单不存在');
+      if (!existing) throw notFound('INQUIRY_NOT_FOUND');
       // The asker sees its own inquiry, but only the asked company quotes.
-      if (!seesAll(u) && Number(existing.companyId) !== u.companyId) throw forbidden('只能对发给本企业的询价报价');
-      if (!QUOTABLE.includes(String(existing.inquiryStatus ?? ''))) throw badRequest('询价已关闭，不能报价');
+      if (!seesAll(u) && Number(existing.companyId) !== u.companyId) throw forbidden('INQUIRY_OF_OTHERS');
+      if (!QUOTABLE.includes(String(existing.inquiryStatus ?? ''))) throw badRequest('INQUIRY_CLOSED');
       const price = body.quotedPrice;
-      if (price === '' || price === null) throw badRequest('请输入报价单价');
+      if (price === '' || price === null) throw badRequest('QUOTE_PRICE_REQUIRED');
       let values: Row;
       try {
         values = recordValues(
@@ -61,7 +61,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         if (e instanceof RecordInvalid) return sendInvalid(reply, e);
         throw e;
       }
-      if (!(await updateRecord(ctx, view, body.id, values, scope))) throw notFound('询价单不存在');
+      if (!(await updateRecord(ctx, view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
       // The asker's company hears of the quote.
       const asker = await db
         .selectFrom('sys_user')

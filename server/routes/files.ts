@@ -132,7 +132,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
       let received: Received | null = null;
       let failure: ApiError | null = null;
       let columnName = '';
@@ -145,7 +145,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           }
           // An empty file input still sends a part, with no file name.
           if (failure || received || !part.filename) {
-            if (received && part.filename && !failure) failure = badRequest('文件数量超过限定个数');
+            if (received && part.filename && !failure) failure = badRequest('TOO_MANY_FILES');
             part.file.resume();
             continue;
           }
@@ -156,7 +156,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             failure = e;
           }
         }
-        if (!failure && !received) failure = badRequest('请选择要上传的文件');
+        if (!failure && !received) failure = badRequest('UPLOAD_FILE_REQUIRED');
       } catch (e) {
         if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
           if (received) await unlink(received.tmp).catch(() => {});
@@ -166,7 +166,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       if (failure || !received) {
         if (received) await unlink(received.tmp).catch(() => {});
-        throw failure ?? badRequest('请选择要上传的文件');
+        throw failure ?? badRequest('UPLOAD_FILE_REQUIRED');
       }
 
       const now = new Date();

@@ -57,7 +57,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const configScope = (u: SessionUser, asked?: number) => {
     if (seesAll(u)) return asked ?? null;
-    if (!u.companyId) throw forbidden('当前账号未关联企业');
+    if (!u.companyId) throw forbidden('NO_COMPANY');
     return u.companyId;
   };
   const limitPermission = ['stockIn:edit', 'warehouse:edit'];
@@ -105,11 +105,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     let companyId = configScope(u, body.companyId);
     if (body.warehouseId) {
       const w = await warehouseWithin(db, u, body.warehouseId);
-      if (!w) throw notFound('仓库不存在');
-      if (companyId !== null && w.company_id !== companyId) throw badRequest('仓库不属于所选企业');
+      if (!w) throw notFound('WAREHOUSE_NOT_FOUND');
+      if (companyId !== null && w.company_id !== companyId) throw badRequest('WAREHOUSE_OF_OTHER_COMPANY');
       companyId = w.company_id;
     }
-    if (companyId === null) throw badRequest('请选择企业');
+    if (companyId === null) throw badRequest('COMPANY_REQUIRED');
     const values = {
       company_id: companyId,
       warehouse_id: body.warehouseId ?? null,
@@ -128,7 +128,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     let q = db.updateTable('inventory_config').set(values).where('id', '=', id);
     if (!seesAll(u)) q = q.where('company_id', '=', u.companyId ?? -1);
     const res = await q.executeTakeFirst();
-    if (!Number(res.numUpdatedRows)) throw notFound('库存限额不存在');
+    if (!Number(res.numUpdatedRows)) throw notFound('INVENTORY_LIMIT_NOT_FOUND');
     return id;
   };
 
@@ -149,7 +149,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const body = parseBody(configBody, req.body);
-      if (!body.id) throw badRequest('id 不能为空');
+      if (!body.id) throw badRequest('ID_REQUIRED');
       return { ...OK, id: await saveConfig(currentUser(req), body, body.id) };
     },
   );

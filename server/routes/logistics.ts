@@ -179,7 +179,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   async function chain(): Promise<Chain> {
     const logistics = await businessView(ctx, 'logisticsOrder');
-    if (!logistics) throw notFound('物流订单视图不存在');
+    if (!logistics) throw notFound('LOGISTICS_VIEW_NOT_FOUND');
     const [orders, stock] = await Promise.all([businessView(ctx, 'disposalOrder'), businessView(ctx, 'stockIn')]);
     return { logistics, orders, stock };
   }
@@ -245,7 +245,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const { from, where, extras, joinStock } = await visible(u, c);
       if (warehouseId !== undefined) {
         const w = await db.selectFrom('company_warehouse').select('company_id').where('id', '=', warehouseId).executeTakeFirst();
-        if (!w) throw notFound('仓库不存在');
+        if (!w) throw notFound('WAREHOUSE_NOT_FOUND');
         if (!joinStock) return { content: [], totalElements: 0 };
         where.push(sql`s."warehouseId" = ${warehouseId}`);
       }
@@ -283,7 +283,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   async function oneOrder(u: SessionUser, id: number) {
     const c = await chain();
     const record = await findRecord(db, c.logistics, id, await rowScope(ctx, c.logistics, u));
-    if (!record) throw notFound('物流订单不存在');
+    if (!record) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
     const orderId = Number(record.disposalOrderId);
     // The order's own disposal order is part of what it shows, whoever created that order.
     const order = c.orders && Number.isSafeInteger(orderId) && orderId > 0 ? ((await findRecord(db, c.orders, orderId)) ?? null) : null;

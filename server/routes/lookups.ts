@@ -20,7 +20,7 @@ const EXPIRING_DAYS = 30;
 
 /** Lists about companies are for accounts of a company (which see their own) and those who see all. */
 function requireCompanyScope(u: SessionUser): SessionUser {
-  if (!seesAll(u) && !u.companyId) throw forbidden('当前账号未关联企业，无权查看企业数据');
+  if (!seesAll(u) && !u.companyId) throw forbidden('NO_COMPANY_DATA');
   return u;
 }
 
@@ -258,7 +258,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const raw = req.query.processID?.trim();
       const processId = Number(raw);
-      if (!raw || !isDbId(processId)) throw badRequest('请选择处置方式');
+      if (!raw || !isDbId(processId)) throw badRequest('PROCESS_REQUIRED');
       const content = await db
         .selectFrom('disposal_process')
         .select(['id', 'name', 'code', 'pid'])
@@ -301,7 +301,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const u = requireCompanyScope(req.user!);
       const key = req.query.partyACompany?.trim();
-      if (!key) throw badRequest('请选择签约企业');
+      if (!key) throw badRequest('PARTY_A_REQUIRED');
       // The company picker may hand over the id or the company's code (dept or credit code).
       const asId = /^\d{1,9}$/.test(key) ? Number(key) : -1;
       let q = db

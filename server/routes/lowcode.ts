@@ -4,7 +4,7 @@ import { isAbsent } from '../../src/model/index.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { syncEntityViews, withEntityViews } from '../lib/entity-views.js';
 import { DATA_VIEW_MANAGERS, readableScreen, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
@@ -33,14 +33,12 @@ const name = z.string().trim().min(1, '名称不能为空').max(255, '名称不�
 /** A view definition as it would be saved: its model, or 400 with the model's problems. */
 function designedModel(row: DefinitionRow): ViewModel {
   const view = readView(row);
-  if (!view) throw badRequest('disTemplate 不能为空');
+  if (!view) throw badRequest('TEMPLATE_REQUIRED');
   return view;
 }
 
 /** The version a save started from: when given and another save came first, the save answers 409. */
 const versionField = boundedInt(0, INT4_MAX).optional();
-const VIEW_CONFLICT = '该视图已被他人修改并保存，请重新加载或确认覆盖';
-const SCREEN_CONFLICT = '该大屏已被他人修改并保存，请重新加载或确认覆盖';
 
 /**
  * Saves a template: checks it, stores it and brings the backing table in line, all or nothing.
@@ -55,9 +53,9 @@ async function designView(
   { base, bump = true }: { base?: number; bump?: boolean } = {},
 ): Promise<number> {
   const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('视图不存在');
+  if (!row) throw notFound('VIEW_NOT_FOUND');
   const disTemplate = jsonText(templateIn, 'disTemplate');
-  if (!disTemplate) throw badRequest('disTemplate 不能为空');
+  if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
   const view = designedModel({ ...row, ...set, dis_template: disTemplate });
   const version = await ctx.db.transaction().execute(async (trx) => {
     let q = trx
@@ -66,7 +64,7 @@ async function designView(
       .where('id', '=', id);
     if (base !== undefined) q = q.where('version', '=', base);
     const saved = await q.returning('version').executeTakeFirst();
-    if (!saved) throw new ApiError(409, VIEW_CONFLICT);
+    if (!saved) throw conflict('VIEW_CONFLICT');
     await withEntityViews(trx, [id], () => syncViewTable(trx, view));
     return saved.version;
   });
@@ -91,17 +89,17 @@ const generationColumns = [
 /** Checks a screen template with the page model, then that the views and data views it names exist. */
 async function checkScreenTemplate(ctx: AppContext, id: number, type: number, text: string): Promise<void> {
   const page = readPage('screen', { id, type, status: 0, disTemplate: text });
-  if (!page) throw badRequest('disTemplate 不能为空');
+  if (!page) throw badRequest('TEMPLATE_REQUIRED');
   const views = page.kind === 'container' ? page.views : page.kind === 'form' ? [page.formView] : [];
   const dataViews = page.kind === 'bigScreen' ? page.layout.flatMap((item) => item.charts.flatMap((c) => c.dataViewId ?? [])) : [];
-  const exists = async (table: 'lc_generation' | 'lc_data_view', ids: number[], message: string) => {
+  const exists = async (table: 'lc_generation' | 'lc_data_view', ids: number[], code: 'VIEW_MISSING' | 'DATA_VIEW_MISSING') => {
     const wanted = [...new Set(ids)];
     const found = wanted.length ? await ctx.db.selectFrom(table).select('id').where('id', 'in', wanted).execute() : [];
     const missing = wanted.find((x) => !found.some((r) => r.id === x));
-    if (missing !== undefined) throw badRequest(`${message}：${missing}`);
+    if (missing !== undefined) throw badRequest(code, { id: missing });
   };
-  await exists('lc_generation', views, '视图不存在');
-  await exists('lc_data_view', dataViews, '数据视图不存在');
+  await exists('lc_generation', views, 'VIEW_MISSING');
+  await exists('lc_data_view', dataViews, 'DATA_VIEW_MISSING');
 }
 
 const screenColumns = [
@@ -148,7 +146,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       currentUser(req);
       const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('视图不存在');
+      if (!row) throw notFound('VIEW_NOT_FOUND');
       const component = componentNameOf(row.id, row.disMenu);
       requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
       return row;
@@ -173,7 +171,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const b = req.body;
       const disMenu = jsonText(b.disMenu, 'disMenu');
       const template = jsonText(b.disTemplate, 'disTemplate');
-      if (b.status === 1 && !template) throw badRequest('视图尚未设计，不能发布');
+      if (b.status === 1 && !template) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('lc_generation')
@@ -208,9 +206,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const b = req.body;
       const row = await db.selectFrom('lc_generation').select(['dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
-      if (!row) throw notFound('视图不存在');
-      if (b.version !== undefined && b.version !== row.version) throw new ApiError(409, VIEW_CONFLICT);
-      if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('视图尚未设计，不能发布');
+      if (!row) throw notFound('VIEW_NOT_FOUND');
+      if (b.version !== undefined && b.version !== row.version) throw conflict('VIEW_CONFLICT');
+      if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
       const set = {
         name: b.name,
@@ -228,7 +226,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('id', '=', b.id);
       if (b.version !== undefined) q = q.where('version', '=', b.version);
       const saved = await q.returning('version').executeTakeFirst();
-      if (!saved) throw new ApiError(409, VIEW_CONFLICT);
+      if (!saved) throw conflict('VIEW_CONFLICT');
       await syncEntityViews(db);
       changeView(ctx, b.id);
       return { ...OK, version: saved.version };
@@ -276,8 +274,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .select(['dis_template', 'dis_menu'])
         .where('id', '=', req.body.id)
         .executeTakeFirst();
-      if (!row) throw notFound('视图不存在');
-      if (isAbsent(row.dis_template)) throw badRequest('视图尚未设计，不能发布');
+      if (!row) throw notFound('VIEW_NOT_FOUND');
+      if (isAbsent(row.dis_template)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       await checkParentMenu(db, row.dis_menu);
       // Publishing changes no content, so a designer open on the view saves on from the same version.
       await designView(ctx, req.body.id, row.dis_template, { status: 1 }, { bump: false });
@@ -323,7 +321,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const user = currentUser(req);
       const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('大屏不存在');
+      if (!row) throw notFound('SCREEN_NOT_FOUND');
       return readableScreen(ctx, user, row);
     },
   );
@@ -359,8 +357,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const b = req.body;
       const row = await db.selectFrom('lc_screen').select(['type', 'dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
-      if (!row) throw notFound('大屏不存在');
-      if (b.version !== undefined && b.version !== row.version) throw new ApiError(409, SCREEN_CONFLICT);
+      if (!row) throw notFound('SCREEN_NOT_FOUND');
+      if (b.version !== undefined && b.version !== row.version) throw conflict('SCREEN_CONFLICT');
       if (b.type !== undefined && b.type !== row.type && row.dis_template) await checkScreenTemplate(ctx, b.id, b.type, row.dis_template);
       let q = db
         .updateTable('lc_screen')
@@ -376,7 +374,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('id', '=', b.id);
       if (b.version !== undefined) q = q.where('version', '=', b.version);
       const saved = await q.returning('version').executeTakeFirst();
-      if (!saved) throw new ApiError(409, SCREEN_CONFLICT);
+      if (!saved) throw conflict('SCREEN_CONFLICT');
       return { ...OK, version: saved.version };
     },
   );
@@ -398,9 +396,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const { id, version: base } = req.body;
       const row = await db.selectFrom('lc_screen').select(['type', 'version']).where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound('大屏不存在');
+      if (!row) throw notFound('SCREEN_NOT_FOUND');
       const text = jsonText(req.body.disTemplate, 'disTemplate');
-      if (!text) throw badRequest('disTemplate 不能为空');
+      if (!text) throw badRequest('TEMPLATE_REQUIRED');
       await checkScreenTemplate(ctx, id, row.type, text);
       let q = db
         .updateTable('lc_screen')
@@ -409,7 +407,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // Compared in the update itself, so two saves from the same version cannot both pass.
       if (base !== undefined) q = q.where('version', '=', base);
       const saved = await q.returning('version').executeTakeFirst();
-      if (!saved) throw new ApiError(409, SCREEN_CONFLICT);
+      if (!saved) throw conflict('SCREEN_CONFLICT');
       return { status: 200, message: '保存成功', version: saved.version };
     },
   );
@@ -448,7 +446,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       await requireDataViewReader(ctx, req, req.query.id);
       const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('数据视图不存在');
+      if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
       return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
     },
   );
@@ -462,7 +460,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('数据视图不存在');
+      if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
       return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
     },
   );
@@ -492,7 +490,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .set({ name: req.body.name, sql: text, update_time: sql`now()` })
         .where('id', '=', req.body.id)
         .executeTakeFirst();
-      if (!Number(res.numUpdatedRows)) throw notFound('数据视图不存在');
+      if (!Number(res.numUpdatedRows)) throw notFound('DATA_VIEW_NOT_FOUND');
       return OK;
     },
   );
@@ -517,7 +515,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const users = await screensUsingDataViews(ctx, ids);
     if (users.length) {
       const names = users.map((s) => `「${s.name}」`).join('、');
-      throw badRequest(`数据视图正被大屏${names}使用，不能删除`);
+      throw badRequest('DATA_VIEW_IN_USE', { names });
     }
     await db.deleteFrom('lc_data_view').where('id', 'in', ids).execute();
     return OK;

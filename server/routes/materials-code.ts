@@ -78,7 +78,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where(sql<boolean>`date_trunc('second', create_time) = ${req.query.createTime}::timestamp`)
         .orderBy('id')
         .execute();
-      if (!rows.length) throw notFound('没有找到这批二维码');
+      if (!rows.length) throw notFound('LABEL_BATCH_NOT_FOUND');
       const data = rows.map((r) => [r.codeNum, r.operateDept ?? '', r.createTime, `${r.codeNum}_${r.operateDept ?? ''}_${r.createTime}`]);
       const name = `二维码清单_${req.query.createTime.replace(/\D/g, '')}.xlsx`;
       return sendXlsx(reply, name, await writeWorkbook('二维码清单', ['编码', '操作部门', '生成时间', '二维码内容'], data));

@@ -111,19 +111,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const menuValues = async (body: z.infer<typeof menuBody>, currentId: number | null) => {
     const title = (body.title ?? '').trim();
-    if (!title) throw badRequest('菜单标题不能为空');
+    if (!title) throw badRequest('MENU_TITLE_REQUIRED');
     const type = body.type ?? 1;
-    if (![0, 1, 2].includes(type)) throw badRequest('菜单类型只能是目录、菜单或按钮');
+    if (![0, 1, 2].includes(type)) throw badRequest('MENU_TYPE_INVALID');
     const path = trimmed(body.path);
     const permission = trimmed(body.permission);
-    if (type !== 2 && !path) throw badRequest('路由地址不能为空');
-    if (type === 2 && !permission) throw badRequest('权限标识不能为空');
+    if (type !== 2 && !path) throw badRequest('MENU_PATH_REQUIRED');
+    if (type === 2 && !permission) throw badRequest('MENU_PERMISSION_REQUIRED');
     const pid = body.pid || null;
     if (pid !== null) {
-      if (!(await exists(db, 'sys_menu', [pid]))) throw badRequest('上级菜单不存在');
+      if (!(await exists(db, 'sys_menu', [pid]))) throw badRequest('PARENT_MENU_NOT_FOUND');
       if (currentId !== null) {
         const rows = await db.selectFrom('sys_menu').select(['id', 'pid']).execute();
-        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('上级菜单不能为自己或下级菜单');
+        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('PARENT_MENU_CYCLE');
       }
     }
     return {
@@ -157,8 +157,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/menus',
     { config: { permission: 'menu:edit', log: '修改菜单' }, schema: { body: menuBody, response: { 200: ok } } },
     async (req) => {
-      if (!req.body.id) throw badRequest('菜单ID不能为空');
-      if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('菜单不存在');
+      if (!req.body.id) throw badRequest('MENU_ID_REQUIRED');
+      if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('MENU_NOT_FOUND');
       const values = await menuValues(req.body, req.body.id);
       await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
       ctx.sessions.invalidate();

@@ -148,7 +148,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('user_id', '=', me(req).id)
         .returning(['id', 'title', 'content', fmtMinute.as('time'), fmtTime.as('createTime')])
         .executeTakeFirst();
-      if (!row) throw notFound('消息不存在');
+      if (!row) throw notFound('MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '操作成功', data: { ...row, haveRead: 1 } };
     },
   );
@@ -177,11 +177,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const ids = [...idList(req.query.id), ...idList(req.query.ids)];
-      if (!ids.length) throw badRequest('请选择要删除的消息');
-      if (ids.some((n) => !isDbId(n))) throw badRequest('消息编号不正确');
+      if (!ids.length) throw badRequest('MESSAGE_REQUIRED');
+      if (ids.some((n) => !isDbId(n))) throw badRequest('MESSAGE_ID_INVALID');
       const res = await db.deleteFrom('sys_message').where('id', 'in', ids).where('user_id', '=', me(req).id).executeTakeFirst();
       const count = Number(res.numDeletedRows);
-      if (!count) throw notFound('消息不存在');
+      if (!count) throw notFound('MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '删除成功', data: { count } };
     },
   );
@@ -226,13 +226,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const user = me(req);
       const content = (req.body.content ?? '').trim();
-      if (!content) throw badRequest('留言内容不能为空');
-      if (content.length > LEAVE_MAX) throw badRequest(`留言内容不能超过${LEAVE_MAX}个字符`);
+      if (!content) throw badRequest('LEAVE_MESSAGE_REQUIRED');
+      if (content.length > LEAVE_MAX) throw badRequest('LEAVE_MESSAGE_TOO_LONG', { max: LEAVE_MAX });
       const reception = req.body.reception?.trim();
       let target = db.selectFrom('sys_user').select(['id', 'username']).where('status', '=', 0);
       target = reception ? target.where('username', '=', reception) : target.where('is_admin', '=', true).orderBy('id').limit(1);
       const recipient = await target.executeTakeFirst();
-      if (!recipient) throw badRequest('接收人不存在');
+      if (!recipient) throw badRequest('RECEIVER_NOT_FOUND');
       const { id } = await db
         .insertInto('leave_message')
         .values({ user_id: recipient.id, sender_id: user.id, sender_name: user.nickName || user.username, content })
@@ -264,17 +264,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const title = (req.body.title ?? '').trim();
       const content = (req.body.content ?? '').trim();
-      if (!title) throw badRequest('消息标题不能为空');
-      if (!content) throw badRequest('消息内容不能为空');
+      if (!title) throw badRequest('MESSAGE_TITLE_REQUIRED');
+      if (!content) throw badRequest('MESSAGE_CONTENT_REQUIRED');
       const wanted = req.body.usernames ? [...new Set(req.body.usernames.map((u) => u.trim()).filter(Boolean))] : null;
-      if (wanted && !wanted.length) throw badRequest('请选择接收人');
+      if (wanted && !wanted.length) throw badRequest('RECEIVER_REQUIRED');
       let q = db.selectFrom('sys_user').select(['id', 'username']).where('status', '=', 0);
       if (wanted) q = q.where('username', 'in', wanted);
       const users = await q.orderBy('id').execute();
       if (wanted) {
         const found = new Set(users.map((u) => u.username));
         const missing = wanted.filter((u) => !found.has(u));
-        if (missing.length) throw badRequest(`用户不存在：${missing.join('、')}`);
+        if (missing.length) throw badRequest('USERS_NOT_FOUND', { names: missing.join('、') });
       }
       if (users.length) {
         await db

@@ -23,7 +23,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const row = /^[1-9]$/.test(type)
         ? await db.selectFrom('privacy_policy').select(['type', 'title', 'content']).where('type', '=', Number(type)).executeTakeFirst()
         : undefined;
-      if (!row) throw notFound('协议不存在');
+      if (!row) throw notFound('AGREEMENT_NOT_FOUND');
       return { status: 200 as const, data: row };
     },
   );

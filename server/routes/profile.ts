@@ -27,7 +27,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       const me = currentUser(req);
-      if (req.body.id != null && req.body.id !== me.id) throw forbidden('不能修改他人的资料');
+      if (req.body.id != null && req.body.id !== me.id) throw forbidden('PROFILE_OF_OTHERS');
       const nick_name = checkNickName(req.body.nickName);
       const phone = checkPhone(req.body.phone);
       await assertPhoneFree(db, phone, me.id);
@@ -55,14 +55,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const { oldPass = '', newPass = '', phone } = req.body ?? {};
-      if (!oldPass) throw badRequest('请输入旧密码');
-      if (!newPass) throw badRequest('请输入新密码');
+      if (!oldPass) throw badRequest('OLD_PASSWORD_REQUIRED');
+      if (!newPass) throw badRequest('NEW_PASSWORD_REQUIRED');
       const oldPlain = decryptPassword(ctx.secrets, oldPass);
       const newPlain = decryptPassword(ctx.secrets, newPass);
       const row = await findUser(db, me.id);
-      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('修改失败，旧密码错误');
+      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
       if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
-      if (newPlain === oldPlain) throw badRequest('新密码不能与旧密码相同');
+      if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
       // Only an administrator's password form has a phone field.
       let newPhone: string | undefined;
       if (row.is_admin) {
@@ -109,15 +109,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const email = (req.query.email ?? req.body?.value ?? req.body?.email ?? '').trim();
-      if (!email) throw badRequest('请输入邮箱');
-      if (!EMAIL_RE.test(email)) throw badRequest('邮箱格式错误');
+      if (!email) throw badRequest('EMAIL_REQUIRED');
+      if (!EMAIL_RE.test(email)) throw badRequest('EMAIL_INVALID');
       const recent = await db
         .selectFrom('sys_email_code')
         .select('id')
         .where('user_id', '=', me.id)
         .where('create_time', '>', sql<Date>`now() - interval '60 seconds'`)
         .executeTakeFirst();
-      if (recent) throw badRequest('请勿频繁发送，60秒后再试');
+      if (recent) throw badRequest('CODE_SENT_RECENTLY');
       // CAPTCHA_FIXED also fixes this code so that tests and demos can finish the flow.
       const code = ctx.config.captchaFixed ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction().execute(async (trx) => {
@@ -149,14 +149,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const email = (req.body.email ?? '').trim();
-      if (!email) throw badRequest('请输入新邮箱');
-      if (!EMAIL_RE.test(email)) throw badRequest('邮箱格式错误');
+      if (!email) throw badRequest('NEW_EMAIL_REQUIRED');
+      if (!EMAIL_RE.test(email)) throw badRequest('EMAIL_INVALID');
       const row = await findUser(db, me.id);
-      if (!row) throw notFound('用户不存在');
-      if (row.email && row.email.toLowerCase() === email.toLowerCase()) throw badRequest('新邮箱不能与旧邮箱相同');
+      if (!row) throw notFound('USER_NOT_FOUND');
+      if (row.email && row.email.toLowerCase() === email.toLowerCase()) throw badRequest('EMAIL_UNCHANGED');
       const pass = req.body.pass ?? req.body.password ?? '';
-      if (!pass) throw badRequest('请输入当前密码');
-      if (!(await verifyPassword(decryptPassword(ctx.secrets, pass), row.password))) throw badRequest('密码错误');
+      if (!pass) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+      if (!(await verifyPassword(decryptPassword(ctx.secrets, pass), row.password))) throw badRequest('PASSWORD_WRONG');
       // The code is used up by this attempt whether or not it matches: no guessing against one code.
       const stored = await db
         .updateTable('sys_email_code')
@@ -166,7 +166,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('used', '=', false)
         .returning(['code', sql<boolean>`expires_at > now()`.as('valid')])
         .executeTakeFirst();
-      if (!stored?.valid || stored.code !== req.params.code.trim()) throw badRequest('验证码错误或已过期');
+      if (!stored?.valid || stored.code !== req.params.code.trim()) throw badRequest('CODE_WRONG_OR_EXPIRED');
       await db.updateTable('sys_user').set({ email, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
       return done('邮箱修改成功');
     },

@@ -151,7 +151,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     { config: { permission: ROLE_READERS }, schema: { params: z.object({ id }), response: { 200: roleItem } } },
     async (req) => {
       const row = await db.selectFrom('sys_role').selectAll().where('id', '=', req.params.id).executeTakeFirst();
-      if (!row) throw notFound('角色不存在');
+      if (!row) throw notFound('ROLE_NOT_FOUND');
       return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
     },
   );
@@ -159,7 +159,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const setRoleMenus = async (trx: Kysely<DB>, me: SessionUser, roleId: number, menus: { id: number }[] | undefined) => {
     if (!menus) return;
     const ids = [...new Set(menus.map((m) => m.id))];
-    if (!(await exists(trx, 'sys_menu', ids))) throw badRequest('菜单不存在');
+    if (!(await exists(trx, 'sys_menu', ids))) throw badRequest('MENU_NOT_FOUND');
     const current = await trx.selectFrom('sys_roles_menus').select('menu_id').where('role_id', '=', roleId).execute();
     await assertGrantableMenus(
       trx,
@@ -178,7 +178,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   /** A role's current level and data scope, or 404. */
   const roleNow = async (roleId: number) => {
     const row = await db.selectFrom('sys_role').select(['level', 'data_scope']).where('id', '=', roleId).executeTakeFirst();
-    if (!row) throw notFound('角色不存在');
+    if (!row) throw notFound('ROLE_NOT_FOUND');
     return { level: row.level, dataScope: row.data_scope };
   };
 
@@ -225,10 +225,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     current: { id: number; level: number; dataScope: string } | null,
   ) => {
     const name = (body.name ?? '').trim();
-    if (!name) throw badRequest('角色名称不能为空');
+    if (!name) throw badRequest('ROLE_NAME_REQUIRED');
     let dup = db.selectFrom('sys_role').select('id').where('name', '=', name);
     if (current !== null) dup = dup.where('id', '<>', current.id);
-    if (await dup.executeTakeFirst()) throw badRequest('角色名称已存在');
+    if (await dup.executeTakeFirst()) throw badRequest('ROLE_NAME_TAKEN');
     const level = body.level ?? current?.level ?? 3;
     // Neither the role as it is nor as it will be may stand above the editor.
     await assertManageableRoleLevels(db, me, current ? [current.level, level] : [level]);
@@ -262,7 +262,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const roleId = req.body.id;
-      if (!roleId) throw badRequest('角色ID不能为空');
+      if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
       const { values, depts } = await roleValues(me, req.body, { id: roleId, ...(await roleNow(roleId)) });
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
@@ -307,7 +307,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('ur.role_id', 'in', req.body)
         .where('u.status', '<>', 2)
         .executeTakeFirst();
-      if (used) throw badRequest('所选角色存在用户关联，请解除关联再试');
+      if (used) throw badRequest('ROLE_IN_USE');
       await db.deleteFrom('sys_role').where('id', 'in', req.body).execute();
       ctx.sessions.invalidate();
       return done('删除成功');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { wireTime } from '../lib/sql.js';
 import { runDataView } from '../lowcode/data-view.js';
 import { idSchema } from '../lowcode/params.js';
@@ -34,7 +34,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const screenOf = async (id: number) => {
     const row = await db.selectFrom('lc_screen').select(['id', 'type', 'access_key']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('大屏不存在');
+    if (!row) throw notFound('SCREEN_NOT_FOUND');
     if (row.type !== 2) throw badRequest(SHARE_MESSAGES.notBigScreen);
     return row;
   };
@@ -91,16 +91,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   });
 
   const runFor = async (screen: Awaited<ReturnType<typeof verifyShare>>, dataViewId: number) => {
-    if (screen.status !== 1) throw new ApiError(403, '该大屏尚未启用');
-    if (!dataViewsOf(bigScreenOf(screen)).has(dataViewId)) throw new ApiError(403, SHARE_MESSAGES.notUsed);
+    if (screen.status !== 1) throw forbidden('SCREEN_NOT_ENABLED');
+    if (!dataViewsOf(bigScreenOf(screen)).has(dataViewId)) throw forbidden('SHARE_DATA_VIEW_NOT_USED');
     const view = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', dataViewId).executeTakeFirst();
-    if (!view) throw notFound('数据视图不存在');
+    if (!view) throw notFound('DATA_VIEW_NOT_FOUND');
     return { id: view.id, name: view.name, ...(await runDataView(ctx, view.sql)) };
   };
 
   app.get(`${OPEN}getCityInfo`, { config: { public: true } }, async (req) => {
     const screen = await verifyShare(ctx, req.query as Record<string, unknown>);
-    if (screen.status !== 1) throw new ApiError(403, '该大屏尚未启用');
+    if (screen.status !== 1) throw forbidden('SCREEN_NOT_ENABLED');
     const dataViewId = cityDataViewOf(bigScreenOf(screen));
     if (dataViewId === undefined) return [];
     return (await runFor(screen, dataViewId)).list;
@@ -110,7 +110,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const query = req.query as Record<string, unknown>;
     const screen = await verifyShare(ctx, query);
     const id = idSchema.safeParse(query.dataViewId);
-    if (!id.success) throw badRequest('请指定数据视图（dataViewId）');
+    if (!id.success) throw badRequest('DATA_VIEW_REQUIRED');
     return runFor(screen, id.data);
   });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser, decryptPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, forbidden } from '../errors.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
 import { AccountLocked, LoginGuard } from '../login-guard.js';
@@ -54,7 +54,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req) => {
       // Once initialised, the settings are the administrators' business, not an anonymous caller's.
-      if (await isInited()) throw forbidden('系统已初始化');
+      if (await isInited()) throw forbidden('SYSTEM_INITIALISED');
       await db.transaction().execute(async (trx) => {
         for (const [name, value] of [
           ['system_name', req.body.systemName],
@@ -94,9 +94,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const login = async (body: z.infer<typeof loginBody>, req: FastifyRequest, reply: FastifyReply) => {
     const { username = '', password = '', code = '', uuid = '' } = body ?? {};
-    if (!username.trim()) throw badRequest('用户名不能为空');
-    if (!password) throw badRequest('密码不能为空');
-    if (!code.trim()) throw badRequest('验证码不能为空');
+    if (!username.trim()) throw badRequest('USERNAME_REQUIRED');
+    if (!password) throw badRequest('PASSWORD_REQUIRED');
+    if (!code.trim()) throw badRequest('CAPTCHA_REQUIRED');
     await consumeCaptcha(db, uuid, code);
     const plain = decryptPassword(ctx.secrets, password);
     try {
@@ -107,9 +107,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const valid = await guard.verify(plain, row?.password);
       if (!row || !valid) {
         await guard.failed(username);
-        throw badRequest('用户名或密码错误');
+        throw badRequest('LOGIN_FAILED');
       }
-      if (row.status === 1) throw badRequest('账号未激活');
+      if (row.status === 1) throw badRequest('ACCOUNT_INACTIVE');
       await guard.succeeded(username);
       return await signIn(req, row);
     } catch (e) {
@@ -146,7 +146,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const row = await findUser(db, me.id);
-      if (!row) throw new ApiError(401, '登录状态已过期，请重新登录');
+      if (!row) throw unauthorized();
       const company = row.company_id
         ? await db
             .selectFrom('company')

@@ -75,7 +75,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
   const supervisorsOnly = (u: SessionUser) => {
-    if (!seesAll(u)) throw forbidden('仅监管部门可查看');
+    if (!seesAll(u)) throw forbidden('SUPERVISORS_ONLY');
   };
 
   /** Active companies of a type. */
@@ -400,7 +400,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (req) => {
-      if (!seesAll(currentUser(req))) throw forbidden('仅监管部门可查看');
+      if (!seesAll(currentUser(req))) throw forbidden('SUPERVISORS_ONLY');
       const q = req.query;
       const d = dates();
       let companies = db

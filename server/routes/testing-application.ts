@@ -50,9 +50,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .select(['id', 'type', 'name'])
         .where('id', '=', b.disposerCompanyId)
         .executeTakeFirst();
-      if (!disposer || disposer.type !== DISPOSER) throw badRequest('请选择处置企业');
+      if (!disposer || disposer.type !== DISPOSER) throw badRequest('DISPOSER_REQUIRED');
       const waste = await db.selectFrom('waste_category').select('code').where('code', '=', b.wasteCategoryCode).executeTakeFirst();
-      if (!waste) throw badRequest('危废代码不存在');
+      if (!waste) throw badRequest('WASTE_CODE_NOT_FOUND');
       const row = await db
         .insertInto('disposal_testing_application')
         .values({

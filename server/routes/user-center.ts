@@ -91,7 +91,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('user_id', '=', currentUser(req).id)
         .returning(['id', 'content', 'sender_name as senderName', wireTime('create_time').as('createTime')])
         .executeTakeFirst();
-      if (!row) throw notFound('留言不存在');
+      if (!row) throw notFound('LEAVE_MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '操作成功', data: row };
     },
   );

@@ -85,7 +85,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const userWithRolesById = async (userId: number) => {
     const row = await findUser(db, userId);
-    if (!row) throw notFound('用户不存在');
+    if (!row) throw notFound('USER_NOT_FOUND');
     return (await withRoles([row]))[0] as z.infer<typeof userWithRoles>;
   };
 
@@ -158,11 +158,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     }> = {};
     if (creating || body.username !== undefined) {
       const u = (body.username ?? '').trim();
-      if (!u) throw badRequest('用户名不能为空');
-      if (!/^[A-Za-z0-9_.@-]{2,50}$/.test(u)) throw badRequest('用户名由 2 到 50 位字母、数字、下划线组成');
+      if (!u) throw badRequest('USERNAME_REQUIRED');
+      if (!/^[A-Za-z0-9_.@-]{2,50}$/.test(u)) throw badRequest('USERNAME_INVALID');
       let dup = db.selectFrom('sys_user').select('id').where('username', '=', u);
       if (current) dup = dup.where('id', '<>', current.id);
-      if (await dup.executeTakeFirst()) throw badRequest('用户名已存在');
+      if (await dup.executeTakeFirst()) throw badRequest('USERNAME_TAKEN');
       values.username = u;
     }
     if (creating || body.nickName !== undefined) values.nick_name = checkNickName(body.nickName);
@@ -175,23 +175,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (body.job !== undefined) values.job = trimmed(body.job);
     const deptId = body.deptId !== undefined ? body.deptId : body.dept !== undefined ? (body.dept?.id ?? null) : undefined;
     if (deptId !== undefined) {
-      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('部门不存在');
+      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('DEPT_NOT_FOUND');
       values.dept_id = deptId;
     }
     if (body.companyId !== undefined) {
-      if (body.companyId !== null && !(await exists(db, 'company', [body.companyId]))) throw badRequest('企业不存在');
+      if (body.companyId !== null && !(await exists(db, 'company', [body.companyId]))) throw badRequest('COMPANY_NOT_FOUND');
       values.company_id = body.companyId;
     }
     if (body.permission !== undefined) values.permission = trimmed(body.permission);
     // Only an administrator may hand out (or take away) administrator rights.
     if (body.isAdmin !== undefined && body.isAdmin !== (current?.is_admin ?? false)) {
-      if (!me.isAdmin) throw forbidden('只有管理员可以设置管理员账号');
-      if (current?.id === me.id) throw badRequest('不能取消自己的管理员权限');
+      if (!me.isAdmin) throw forbidden('ADMIN_ONLY_SETS_ADMIN');
+      if (current?.id === me.id) throw badRequest('CANNOT_DEMOTE_SELF');
       values.is_admin = body.isAdmin;
     }
     const en = asEnabled(body.enabled);
     if (en !== undefined) {
-      if (!en && current?.id === me.id) throw badRequest('不能禁用自己');
+      if (!en && current?.id === me.id) throw badRequest('CANNOT_DISABLE_SELF');
       values.status = en ? 0 : 1;
     }
     if (
@@ -202,7 +202,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         body.roles.map((r) => r.id),
       ))
     )
-      throw badRequest('角色不存在');
+      throw badRequest('ROLE_NOT_FOUND');
     if (body.roles)
       await assertAssignableRoles(
         db,
@@ -250,10 +250,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     { config: { permission: 'user:edit', log: '修改用户' }, schema: { body: userBody, response: { 200: userWithRoles } } },
     async (req) => {
       const me = currentUser(req);
-      if (!req.body.id) throw badRequest('用户ID不能为空');
+      if (!req.body.id) throw badRequest('USER_ID_REQUIRED');
       const current = await findUser(db, req.body.id);
-      if (!current) throw notFound('用户不存在');
-      if (current.is_admin && !me.isAdmin) throw forbidden('不能修改管理员账号');
+      if (!current) throw notFound('USER_NOT_FOUND');
+      if (current.is_admin && !me.isAdmin) throw forbidden('ADMIN_NOT_EDITABLE');
       await assertManageableUsers(db, me, [current.id]);
       const values = await userValues(me, req.body, current);
       await db.transaction().execute(async (trx) => {
@@ -278,10 +278,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       const ids = [...new Set(req.body)];
-      if (ids.includes(me.id)) throw badRequest('不能删除自己');
+      if (ids.includes(me.id)) throw badRequest('CANNOT_DELETE_SELF');
       const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
-      if (rows.length !== ids.length) throw notFound('用户不存在');
-      if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('不能删除管理员账号');
+      if (rows.length !== ids.length) throw notFound('USER_NOT_FOUND');
+      if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
       await assertManageableUsers(db, me, ids);
       // Soft delete: the operation log and business records keep pointing at the account.
       await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();

@@ -18,15 +18,22 @@ function clientWith(fetchImpl: typeof fetch, extra: Partial<ClientConfig> = {}) 
 describe('request client error reporting', () => {
   it('reports a failed call once with the server message, then rejects', async () => {
     const { client, onError, onUnauthorized, onForbidden } = clientWith(async () =>
-      jsonResponse(400, { status: 400, message: '消息标题不能为空' }),
+      jsonResponse(400, { status: 400, code: 'MESSAGE_TITLE_REQUIRED', message: '消息标题不能为空' }),
     );
     const err = await client.post('/api/sysMessage', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestError);
-    expect(err).toMatchObject({ status: 400, message: '消息标题不能为空' });
+    expect(err).toMatchObject({ status: 400, code: 'MESSAGE_TITLE_REQUIRED', message: '消息标题不能为空' });
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]?.[0]).toBe(err);
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('carries no code when the answer has none or one outside the catalogue', async () => {
+    for (const code of [undefined, 'NOT_A_CATALOGUE_CODE']) {
+      const { client } = clientWith(async () => jsonResponse(400, { status: 400, code, message: '不对' }));
+      await expect(client.get('/api/x')).rejects.toMatchObject({ status: 400, code: undefined, message: '不对' });
+    }
   });
 
   it('reports 接口请求失败 for an answer without status or message, and for an unreachable server', async () => {

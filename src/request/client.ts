@@ -9,6 +9,7 @@
  * (the re-login confirm), a 403 to onForbidden (/401), anything else to onError (the server
  * message for 5 s, 接口请求失败 without one, 网络请求超时 on timeout).
  */
+import { type ErrorCode, isErrorCode } from '../shared/error-catalogue';
 import { type SignInput, signRequest } from '../shared/sign';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -63,6 +64,8 @@ export const FALLBACK_MESSAGE = '接口请求失败';
 export class RequestError extends Error {
   /** When the failed call was sent (the client's clock, ms); set by the client before reporting. */
   sentAt?: number;
+  /** The catalogue code of the server's refusal, when its answer carried one. */
+  readonly code: ErrorCode | undefined;
   constructor(
     message: string,
     readonly status: number,
@@ -70,6 +73,8 @@ export class RequestError extends Error {
   ) {
     super(message);
     this.name = 'RequestError';
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    this.code = isErrorCode(code) ? code : undefined;
   }
 }
 

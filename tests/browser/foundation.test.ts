@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer, TEST_SIGN_SECRET } from '../helpers/browser.js';
+import { refusal } from '../helpers/refusal.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 // The built app, served with request signing on by the real server: every call the app makes in
@@ -116,7 +117,7 @@ describe('logging in', () => {
   it('proves the server really checks signatures: an unsigned call is refused', async () => {
     const res = await fetch(`${server.url}/api/auth/code`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 400, message: '请求缺少签名' });
+    expect(await res.json()).toEqual(refusal(400, 'SIGNATURE_MISSING'));
   });
 
   it('logs in without WebCrypto (plain http on a LAN host) through the node-forge fallback', async () => {
@@ -149,7 +150,7 @@ describe('routes', () => {
     const api = await fetch(`${server.url}/api/no-such-call`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
-    expect(await api.json()).toEqual({ status: 404, message: '接口不存在' });
+    expect(await api.json()).toEqual(refusal(404, 'ROUTE_NOT_FOUND'));
 
     const html = await fetch(`${server.url}/some/deep/page?x=1`);
     expect(html.status).toBe(200);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_DOC_PATH, renderAccessDoc } from '../../server/access-doc.js';
 import { accessOf, routeTable } from '../../server/app.js';
+import { refusal } from '../helpers/refusal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** What the app's own page holds, so an answer of it can be told from an API answer. */
@@ -173,7 +174,7 @@ describe('access is declared by every route and decided after routing', () => {
   it('answers an unknown API address with a JSON 404 and an unknown page address with the app page', async () => {
     const missing = await raw(server.url, 'GET', '/api/no-such-call');
     expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.text)).toEqual({ status: 404, message: '接口不存在' });
+    expect(JSON.parse(missing.text)).toEqual(refusal(404, 'ROUTE_NOT_FOUND'));
     const encodedMissing = await raw(server.url, 'GET', '/%61pi/no-such-call');
     expect(encodedMissing.status).toBe(404);
     const page = await raw(server.url, 'GET', '/system/user');

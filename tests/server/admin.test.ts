@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -94,8 +95,8 @@ describe('users', () => {
     expect(created.body.roles).toEqual([{ id: 3, name: '产废企业' }]);
     const id = created.body.id;
 
-    expect((await admin.post('/api/users', { ...body, phone: '13770009999' })).body).toEqual({ status: 400, message: '用户名已存在' });
-    expect((await admin.post('/api/users', { ...body, username: 'wangqiang2' })).body).toEqual({ status: 400, message: '手机号已存在' });
+    expect((await admin.post('/api/users', { ...body, phone: '13770009999' })).body).toEqual(refusal(400, 'USERNAME_TAKEN'));
+    expect((await admin.post('/api/users', { ...body, username: 'wangqiang2' })).body).toEqual(refusal(400, 'PHONE_TAKEN'));
     expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '13770009999', nickName: '' })).body.message).toBe(
       '请输入用户昵称',
     );
@@ -136,7 +137,7 @@ describe('users', () => {
   });
 
   it('refuses to delete or disable yourself', async () => {
-    expect((await admin.delete('/api/users', [1])).body).toEqual({ status: 400, message: '不能删除自己' });
+    expect((await admin.delete('/api/users', [1])).body).toEqual(refusal(400, 'CANNOT_DELETE_SELF'));
     expect((await admin.put('/api/users', { id: 1, enabled: false })).status).toBe(400);
   });
 
@@ -184,7 +185,7 @@ describe('personal centre', () => {
     expect((await put({ nickName: '张'.repeat(21), phone: '18915300006' })).body.message).toBe('长度在 2 到 20 个字符');
     expect((await put({ nickName: '张秀英', phone: '' })).body.message).toBe('请输入电话号码');
     expect((await put({ nickName: '张秀英', phone: '1891530000' })).body.message).toBe('请输入正确的11位手机号码');
-    expect((await put({ nickName: '张秀英', phone: '13862100003' })).body).toEqual({ status: 400, message: '手机号已存在' });
+    expect((await put({ nickName: '张秀英', phone: '13862100003' })).body).toEqual(refusal(400, 'PHONE_TAKEN'));
     expect((await put({ id: 1, nickName: '张秀英', phone: '18915300006' })).status).toBe(403);
     const ok = await put({ nickName: '张秀英（站长）', phone: '18915300016', sex: '女' });
     expect(ok.status).toBe(200);
@@ -201,10 +202,10 @@ describe('password change', () => {
       me.request('POST', '/api/users/updatePass', {
         form: { oldPass: await me.encrypt(oldPass), newPass: await me.encrypt(newPass), ...extra },
       });
-    expect((await change('Wrong@2026', 'Better#2027')).body).toEqual({ status: 400, message: '修改失败，旧密码错误' });
-    expect((await change(DEMO_PASSWORD, 'abc12345')).body).toEqual({ status: 400, message: PASSWORD_RULE_MESSAGE });
+    expect((await change('Wrong@2026', 'Better#2027')).body).toEqual(refusal(400, 'OLD_PASSWORD_WRONG'));
+    expect((await change(DEMO_PASSWORD, 'abc12345')).body).toEqual({ status: 400, code: 'PASSWORD_RULE', message: PASSWORD_RULE_MESSAGE });
     expect((await change(DEMO_PASSWORD, 'Short1!')).body.message).toBe(PASSWORD_RULE_MESSAGE);
-    expect((await change(DEMO_PASSWORD, DEMO_PASSWORD)).body).toEqual({ status: 400, message: '新密码不能与旧密码相同' });
+    expect((await change(DEMO_PASSWORD, DEMO_PASSWORD)).body).toEqual(refusal(400, 'PASSWORD_UNCHANGED'));
     const bad = await me.request('POST', '/api/users/updatePass', { form: { oldPass: 'garbage', newPass: 'garbage' } });
     expect(bad.status).toBe(400);
 
@@ -243,10 +244,9 @@ describe('email change', () => {
     expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'not-an-email' })).body.message).toBe('邮箱格式错误');
     const sent = await me.post('/api/code/resetEmail', undefined, { email: 'czq@lvyuan.cn' });
     expect(sent.body).toEqual({ status: 200, message: '发送成功，验证码有效期5分钟' });
-    expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'czq@lvyuan.cn' })).body).toEqual({
-      status: 400,
-      message: '请勿频繁发送，60秒后再试',
-    });
+    expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'czq@lvyuan.cn' })).body).toEqual(
+      refusal(400, 'CODE_SENT_RECENTLY'),
+    );
 
     const update = async (code: string, body: Record<string, string>) => me.post(`/api/users/updateEmail/${code}`, body);
     const pass = await me.encrypt(DEMO_PASSWORD);

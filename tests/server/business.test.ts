@@ -57,7 +57,7 @@ describe('apply to join, agreements, visits and look-ups', () => {
         for (const [f] of steps.slice(i)) (body as Record<string, unknown>)[f] = '';
         const r = await server.api.post('/api/companyApplication/insert', body);
         expect(r.status, message).toBe(400);
-        expect(r.body).toEqual({ status: 400, message });
+        expect(r.body).toEqual({ status: 400, code: expect.any(String), message });
       }
     });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../server/seed/accounts.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 // Company applications made through the login page's apply dialog, reviewed by an administrator.
@@ -142,9 +143,9 @@ describe('company applications', () => {
       );
     const before = await companies();
     const taken = await admin.post('/api/companyApplication/approve', { id, username: 'producer', roles: [{ id: ROLE.producer }] });
-    expect(taken.body).toEqual({ status: 400, message: '用户名已存在' });
+    expect(taken.body).toEqual(refusal(400, 'USERNAME_TAKEN'));
     const noRole = await admin.post('/api/companyApplication/approve', { id, username: 'jujue01', roles: [] });
-    expect(noRole.body).toEqual({ status: 400, message: '请选择角色' });
+    expect(noRole.body).toEqual(refusal(400, 'ROLE_REQUIRED'));
     expect(await companies()).toBe(before);
     expect((await application(id)).status).toBe(0);
     // Without a username the applicant's phone is the account name.
@@ -155,7 +156,7 @@ describe('company applications', () => {
   it('rejection needs a reason and records it', async () => {
     const id = await apply('驳回测试物流有限公司', '13700000005');
     const empty = await admin.post('/api/companyApplication/reject', { id, reason: '  ' });
-    expect(empty.body).toEqual({ status: 400, message: '请输入驳回原因' });
+    expect(empty.body).toEqual(refusal(400, 'REJECT_REASON_REQUIRED'));
     const r = await admin.post('/api/companyApplication/reject', { id, reason: '营业执照不清晰' });
     expect(r.body).toEqual({ status: 200, message: '已驳回' });
     expect(await application(id)).toMatchObject({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '../../src/shared/sign.js';
+import { refusal } from '../helpers/refusal.js';
 import { ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('error shape and body parsing', () => {
@@ -17,7 +18,7 @@ describe('error shape and body parsing', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const r = await server.api.get('/api/no/such/call');
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ status: 404, message: '接口不存在' });
+    expect(r.body).toEqual(refusal(404, 'ROUTE_NOT_FOUND'));
   });
 
   it('answers 401 with {status, message} without a token, and for a forged token', async () => {
@@ -32,7 +33,7 @@ describe('error shape and body parsing', () => {
   it('turns malformed JSON into a 400, not a 500', async () => {
     const r = await admin.request('POST', '/api/users', { body: '{"username": ', headers: { 'content-type': 'application/json' } });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ status: 400, message: '请求体不是有效的 JSON' });
+    expect(r.body).toEqual(refusal(400, 'BODY_NOT_JSON'));
   });
 
   it('turns wrong types into a 400 naming the field', async () => {
@@ -126,5 +127,34 @@ describe('persistence across a restart (embedded PGlite in a folder)', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('refusals carry {status, code, message} from the error catalogue', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let guest: ApiClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.login('admin');
+    guest = await server.login('guest');
+  });
+  afterAll(() => server?.close());
+
+  it('answers each kind of refusal with its code and the catalogue text', async () => {
+    expect((await server.api.get('/api/auth/info')).body).toEqual(refusal(401, 'NOT_SIGNED_IN'));
+    expect((await guest.get('/api/users')).body).toEqual(refusal(403, 'NO_PERMISSION'));
+    expect((await server.api.get('/api/privacyPolicy/preview', { type: '0' })).body).toEqual(refusal(404, 'AGREEMENT_NOT_FOUND'));
+    expect((await admin.get('/api/users', { sort: 'nope,asc' })).body).toEqual(refusal(400, 'SORT_FIELD_UNSUPPORTED', { field: 'nope' }));
+  });
+
+  it("answers a schema's field message as INVALID_INPUT, and keeps the problems a form answer carries", async () => {
+    const paged = await admin.get('/api/users', { page: -1 });
+    expect(paged.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(paged.body.message).toEqual(expect.any(String));
+    const order = await admin.post('/api/disposalOrder/insertManualDisposalOrder', {});
+    expect(order.status).toBe(400);
+    expect(order.body).toMatchObject({ status: 400, code: 'INVALID_INPUT', message: order.body.errors[0].message });
+    expect(order.body.errors.length).toBeGreaterThan(0);
   });
 });

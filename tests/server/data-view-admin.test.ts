@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -35,16 +36,13 @@ describe('the SQL editor run call', () => {
   });
 
   it('refuses writing SQL, bad SQL and SQL over the time limit, with the reason', async () => {
-    expect((await admin.post('/api/data/run', { sql: 'delete from lc_view_12' })).body).toEqual({
-      status: 400,
-      message: '数据视图只能执行查询语句',
-    });
+    expect((await admin.post('/api/data/run', { sql: 'delete from lc_view_12' })).body).toEqual(refusal(400, 'SQL_ONLY_QUERIES'));
     const bad = await admin.post('/api/data/run', { sql: 'select name, from company' });
-    expect(bad.body).toEqual({ status: 400, message: 'SQL 语法错误：第 1 行第 14 列附近（"from"）' });
+    expect(bad.body).toEqual({ status: 400, code: 'SQL_SYNTAX', message: 'SQL 语法错误：第 1 行第 14 列附近（"from"）' });
     const unfinished = await admin.post('/api/data/run', { sql: 'select name\nfrom company\nwhere' });
-    expect(unfinished.body).toEqual({ status: 400, message: 'SQL 语法错误：第 3 行第 6 列（语句在末尾处不完整）' });
+    expect(unfinished.body).toEqual({ status: 400, code: 'SQL_SYNTAX', message: 'SQL 语法错误：第 3 行第 6 列（语句在末尾处不完整）' });
     const slow = await admin.post('/api/data/run', { sql: 'select pg_sleep(5)' });
-    expect(slow.body).toEqual({ status: 400, message: '数据视图不能调用函数 pg_sleep' });
+    expect(slow.body).toEqual({ status: 400, code: 'SQL_FUNCTION', message: '数据视图不能调用函数 pg_sleep' });
     const heavy = await admin.post('/api/data/run', { sql: 'select count(*) from generate_series(1, 200000000) a' });
     expect(heavy.status).toBe(400);
     expect(heavy.body.message).toMatch(/^数据视图执行超时/);
@@ -69,7 +67,11 @@ describe('deleting a data view a screen uses', () => {
       screens.push(add.body.id);
     }
     const refused = await admin.post('/api/data/delete', { id: view.body.id });
-    expect(refused.body).toEqual({ status: 400, message: '数据视图正被大屏「运营大屏甲」、「运营大屏乙」使用，不能删除' });
+    expect(refused.body).toEqual({
+      status: 400,
+      code: 'DATA_VIEW_IN_USE',
+      message: '数据视图正被大屏「运营大屏甲」、「运营大屏乙」使用，不能删除',
+    });
     expect((await admin.get('/api/data/detail', { id: view.body.id })).status).toBe(200);
 
     // One of several ids in use refuses the whole delete.

@@ -373,7 +373,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account
       expect(refused.status).toBe(503);
       expect(refused.body.message).toContain(DATA_VIEW_ROLE);
       // The guard still refuses before the role is even looked at.
-      expect((await a.post('/api/data/run', { sql: 'select * from sys_user' })).body).toEqual({ status: 400, message: table('sys_user') });
+      expect((await a.post('/api/data/run', { sql: 'select * from sys_user' })).body).toEqual({
+        status: 400,
+        code: 'SQL_TABLE',
+        message: table('sys_user'),
+      });
     } finally {
       await first.close();
     }

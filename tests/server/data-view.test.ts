@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 const TIMEOUT_MS = 500;
@@ -42,7 +43,7 @@ describe('data views', () => {
 
   it('runs a saved view for chart and data-view builders: columns and rows', async () => {
     // Data view 1 is on no enabled big screen: a producer may not run it.
-    expect((await producer.get('/api/data/detail', { id: 1 })).body).toEqual({ status: 403, message: '没有权限查看该数据视图' });
+    expect((await producer.get('/api/data/detail', { id: 1 })).body).toEqual(refusal(403, 'DATA_VIEW_FORBIDDEN'));
     const res = await admin.get('/api/data/detail', { id: 1 });
     expect(res.status).toBe(200);
     expect(res.body.columns).toEqual(['月份', '入库量', '出库量']);
@@ -101,7 +102,11 @@ describe('data views', () => {
         message: `数据视图不能调用函数 ${fn}`,
       });
       const id = await stored(text as string);
-      expect((await admin.get('/api/data/detail', { id })).body, text).toEqual({ status: 400, message: `数据视图不能调用函数 ${fn}` });
+      expect((await admin.get('/api/data/detail', { id })).body, text).toEqual({
+        status: 400,
+        code: 'SQL_FUNCTION',
+        message: `数据视图不能调用函数 ${fn}`,
+      });
     }
     // Names inside text and comments, and harmless pg_ functions, are not calls to refuse.
     const fine = await admin.post('/api/data/add', {
@@ -138,12 +143,9 @@ describe('data views', () => {
       'insert into lc_view_12 ("stockNo") values (\'RK000000000000\') returning id',
       'drop table lc_view_12',
     ]) {
-      expect((await admin.post('/api/data/add', { name: '写操作', sql: text })).body).toEqual({
-        status: 400,
-        message: '数据视图只能执行查询语句',
-      });
+      expect((await admin.post('/api/data/add', { name: '写操作', sql: text })).body).toEqual(refusal(400, 'SQL_ONLY_QUERIES'));
       const id = await stored(text);
-      expect((await admin.get('/api/data/detail', { id })).body).toEqual({ status: 400, message: '数据视图只能执行查询语句' });
+      expect((await admin.get('/api/data/detail', { id })).body).toEqual(refusal(400, 'SQL_ONLY_QUERIES'));
     }
     // Writes and row locks hidden inside a query are refused from the parse tree before anything runs.
     for (const [text, message] of [
@@ -160,7 +162,7 @@ describe('data views', () => {
 
   it('refuses several statements, bad SQL, and validates on update', async () => {
     const multi = await admin.post('/api/data/add', { name: '多语句', sql: 'select 1; delete from lc_view_12' });
-    expect(multi.body).toEqual({ status: 400, message: '数据视图只能包含一条查询语句' });
+    expect(multi.body).toEqual(refusal(400, 'SQL_ONE_STATEMENT'));
     const bad = await admin.post('/api/data/add', { name: '错误', sql: 'select nope from lc_view_12' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^数据视图执行失败：.*nope/);
@@ -189,7 +191,11 @@ describe('data views', () => {
   it('stops a query that takes longer than the limit', async () => {
     // Sleeping is not a function a data view may call, however it is spelled.
     const slow = await stored('select "pg_sleep"(5) as slept');
-    expect((await admin.get('/api/data/detail', { id: slow })).body).toEqual({ status: 400, message: '数据视图不能调用函数 pg_sleep' });
+    expect((await admin.get('/api/data/detail', { id: slow })).body).toEqual({
+      status: 400,
+      code: 'SQL_FUNCTION',
+      message: '数据视图不能调用函数 pg_sleep',
+    });
 
     // PostgreSQL cancels at statement_timeout; PGlite cannot interrupt, so it refuses before running.
     const heavy = await stored('select count(*) from generate_series(1, 200000000) a');

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -97,7 +98,7 @@ describe('file upload, preview and download', () => {
     for (const name of ['setup.exe', 'notes.txt', 'page.html', 'noextension']) {
       const r = await upload(producer, [{ name, bytes: PDF }]);
       expect(r.status, name).toBe(400);
-      expect(r.body).toEqual({ status: 400, message: TYPE_MESSAGE });
+      expect(r.body).toEqual({ status: 400, code: 'UPLOAD_TYPE_NOT_ALLOWED', message: TYPE_MESSAGE });
     }
   });
 
@@ -122,7 +123,7 @@ describe('file upload, preview and download', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(LIMIT * 4, 7)]);
     const r = await upload(producer, [{ name: 'big.png', bytes: big }]);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ status: 400, message: '文件大小超过限制' });
+    expect(r.body).toEqual(refusal(400, 'FILE_TOO_LARGE'));
     expect(storedFiles(filesDir)).toEqual(before);
     const rows = await server.ctx.db.selectFrom('file_record').select('file_name').where('file_name', '=', 'big.png').execute();
     expect(rows).toEqual([]);
@@ -158,7 +159,7 @@ describe('file upload, preview and download', () => {
       for (const path of ['/api/file/preview', '/api/file/download']) {
         const r = await producer.get(path, { source });
         expect(r.status, `${path} ${source}`).toBe(404);
-        expect(r.body).toEqual({ status: 404, message: '文件不存在' });
+        expect(r.body).toEqual(refusal(404, 'FILE_NOT_FOUND'));
       }
     }
     const missing = await producer.get('/api/file/preview');
@@ -207,6 +208,6 @@ describe('big-screen images without a session', () => {
 
   it('refuses a file named .webp whose bytes are not WebP', async () => {
     const r = await upload(admin, [{ name: 'fake.webp', bytes: PNG }]);
-    expect(r.body).toEqual({ status: 400, message: TYPE_MESSAGE });
+    expect(r.body).toEqual({ status: 400, code: 'UPLOAD_TYPE_NOT_ALLOWED', message: TYPE_MESSAGE });
   });
 });

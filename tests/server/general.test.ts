@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -156,25 +157,32 @@ describe('list', () => {
     expect(exact.body.totalElements).toBe(expected.length);
     expect((await admin.get('/api/general/list/12', { startTime: '昨天' })).body).toEqual({
       status: 400,
+      code: 'LIST_TIME_INVALID',
       message: '时间格式不正确：startTime',
     });
   });
 
   it('refuses query and sort fields outside the definition', async () => {
-    expect((await admin.get('/api/general/list/12', { nope: '1' })).body).toEqual({ status: 400, message: '查询字段不存在：nope' });
+    expect((await admin.get('/api/general/list/12', { nope: '1' })).body).toEqual({
+      status: 400,
+      code: 'LIST_FILTER_FIELD_NOT_FOUND',
+      message: '查询字段不存在：nope',
+    });
     expect((await admin.get('/api/general/list/12', { sort: 'password,asc' })).body).toEqual({
       status: 400,
+      code: 'LIST_SORT_FIELD_NOT_FOUND',
       message: '排序字段不存在：password',
     });
     expect((await admin.get('/api/general/list/12', { sort: 'quantity;drop table x' })).status).toBe(400);
     expect((await admin.get('/api/general/list/12', { sort: 'quantity,sideways' })).body).toEqual({
       status: 400,
+      code: 'LIST_SORT_DIRECTION_INVALID',
       message: '排序方向不正确：sideways',
     });
     expect((await admin.get('/api/general/list/12', { sort: 'createTime,desc' })).status).toBe(200);
     expect((await admin.get('/api/general/list/12', { page: -1 })).status).toBe(400);
     expect((await admin.get('/api/general/list/4242')).status).toBe(404);
-    expect((await admin.get('/api/general/list/21')).body).toEqual({ status: 400, message: '视图尚未设计' });
+    expect((await admin.get('/api/general/list/21')).body).toEqual(refusal(400, 'VIEW_NOT_DESIGNED'));
   });
 
   it('follows the page permissions of the view', async () => {
@@ -252,7 +260,7 @@ describe('add, update, delete', () => {
       message: '请输入名称',
     });
     expect((await admin.post(`/api/general/update/${viewId}`, { id: 999999, title: 'x' })).status).toBe(404);
-    expect((await admin.post(`/api/general/update/${viewId}`, { title: 'x' })).body).toEqual({ status: 400, message: 'id 不能为空' });
+    expect((await admin.post(`/api/general/update/${viewId}`, { title: 'x' })).body).toEqual(refusal(400, 'ID_REQUIRED'));
 
     expect((await admin.post(`/api/general/delete/${viewId}`, [id])).body).toEqual({ status: 200, message: '操作成功' });
     expect((await admin.get('/api/general/detail', { generalId: viewId, id })).status).toBe(404);
@@ -325,14 +333,12 @@ describe('linked options, scripted actions and initial values', () => {
 
     const order = await producer.post('/api/general/groovy/12', { groovyQueryParam: { name: 'genOrder' }, ids: String(ids[0]) });
     expect(order.body.location).toBe(`/dev-tools/temp/page/disposalOrder/19?stockId=${ids[0]}`);
-    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'rm -rf', ids })).body).toEqual({
-      status: 400,
-      message: '未定义的脚本动作',
-    });
-    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids: [] })).body).toEqual({
-      status: 400,
-      message: '请选择数据',
-    });
+    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'rm -rf', ids })).body).toEqual(
+      refusal(400, 'SCRIPT_ACTION_UNKNOWN'),
+    );
+    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids: [] })).body).toEqual(
+      refusal(400, 'NOTHING_SELECTED'),
+    );
   });
 
   it('lets only the administrator run a scripted button that names no role', async () => {
@@ -385,18 +391,16 @@ describe('import, template and export', () => {
 
   it('refuses files that are not spreadsheets, and empty sheets', async () => {
     const path = `/api/general/${viewId}/import`;
-    expect((await upload(admin, path, 'notes.txt', Buffer.from('hello'))).body).toEqual({ status: 400, message: '允许上传 xls、xlsx' });
-    expect((await upload(admin, path, 'fake.xlsx', Buffer.from('not a zip at all'))).body).toEqual({
+    expect((await upload(admin, path, 'notes.txt', Buffer.from('hello'))).body).toEqual({
       status: 400,
-      message: '无法读取导入文件，请上传在 Excel 中保存的 .xlsx 文件',
+      code: 'IMPORT_TYPE_NOT_ALLOWED',
+      message: '允许上传 xls、xlsx',
     });
+    expect((await upload(admin, path, 'fake.xlsx', Buffer.from('not a zip at all'))).body).toEqual(refusal(400, 'IMPORT_NOT_XLSX'));
     expect((await upload(admin, path, 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).body.message).toBe(
       '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后再导入',
     );
-    expect((await upload(admin, path, 'empty.xlsx', await workbook([['名称', '评分']]))).body).toEqual({
-      status: 400,
-      message: '导入文件没有数据',
-    });
+    expect((await upload(admin, path, 'empty.xlsx', await workbook([['名称', '评分']]))).body).toEqual(refusal(400, 'IMPORT_EMPTY'));
     expect((await upload(producer, path, 'a.xlsx', await workbook([['名称'], ['x']]))).status).toBe(403);
   });
 
@@ -426,6 +430,7 @@ describe('import, template and export', () => {
     expect(await xlsx(picked.body as Buffer)).toEqual([['单号', '吨数'], expect.any(Array), expect.any(Array)]);
     expect((await admin.get('/api/general/12/download', { fields: 'password' })).body).toEqual({
       status: 400,
+      code: 'EXPORT_FIELD_NOT_FOUND',
       message: '导出字段不存在：password',
     });
     expect((await producer.get('/api/general/17/download')).status).toBe(403);

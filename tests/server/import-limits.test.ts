@@ -69,7 +69,7 @@ async function expectRefused(name: string, data: Buffer, message: string) {
     admin.get('/api/general/list/12', { size: 5 }),
   ]);
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ status: 400, message });
+  expect(res.body).toEqual({ status: 400, code: expect.any(String), message });
   for (const o of others) expect(o.status).toBe(200);
   expect((await stored()).length).toBe(before);
 }
@@ -187,7 +187,11 @@ describe('import refusals', () => {
     const whole = plainXlsx([['名称'], ['x']]);
     await expectRefused('截断.xlsx', whole.subarray(0, Math.floor(whole.length / 2)), NOT_XLSX);
     await expectRefused('损坏.xlsx', zip([part('xl/workbook.xml', '<workbook'), part('xl/worksheets/sheet1.xml', '<<<')]), NOT_XLSX);
-    expect((await upload('notes.txt', Buffer.from('hello'))).body).toEqual({ status: 400, message: '允许上传 xls、xlsx' });
+    expect((await upload('notes.txt', Buffer.from('hello'))).body).toEqual({
+      status: 400,
+      code: 'IMPORT_TYPE_NOT_ALLOWED',
+      message: '允许上传 xls、xlsx',
+    });
   });
 });
 

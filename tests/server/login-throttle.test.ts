@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, startTwoInstances, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 /** The production defaults, as a server started with no environment has them. */
 const defaults = configFromEnv({});
 
 const LOCKED = `密码错误次数过多，账号已锁定，请 ${Math.ceil(defaults.loginLockMs / 60_000)} 分钟后再试`;
-const WRONG = { status: 400, message: '用户名或密码错误' };
+const WRONG = refusal(400, 'LOGIN_FAILED');
 
 async function attempt(api: ApiClient, username: string, password: string, path = '/api/auth/login') {
   const cap = await api.get('/api/auth/code');
@@ -141,7 +142,7 @@ describe('per-account lock, with the production defaults', () => {
       const res = await api.request('POST', '/api/auth/login', {
         form: { username: 'guest', password: await api.encrypt('Wrong@2026'), code: '0000', uuid: String(cap.body.uuid) },
       });
-      expect(res.body).toEqual({ status: 400, message: '验证码错误' });
+      expect(res.body).toEqual(refusal(400, 'CAPTCHA_WRONG'));
     }
     expect((await attempt(api, 'guest', DEMO_PASSWORD)).body.status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservedNameProblem } from '../../src/model/index.js';
+import { PROBLEM_MESSAGES } from '../../src/shared/error-catalogue.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -44,7 +45,7 @@ describe('view definitions (/api/generation)', () => {
     expect((await producer.get('/api/generation/list')).status).toBe(403);
     const add = await producer.post('/api/generation/add', { name: '越权新增' });
     expect(add.status).toBe(403);
-    expect(add.body).toEqual({ status: 403, message: expect.any(String) });
+    expect(add.body).toEqual({ status: 403, code: 'NO_PERMISSION', message: expect.any(String) });
     expect((await producer.post('/api/generation/design', { id: 12, disTemplate: '{}' })).status).toBe(403);
   });
 
@@ -137,14 +138,14 @@ describe('view definitions (/api/generation)', () => {
     expect((await producer.get('/api/generation/detail', { id: 17 })).status).toBe(403); // 车辆信息 is not theirs
     expect((await (await server.login('guest')).get('/api/generation/detail', { id: 12 })).status).toBe(403);
     expect((await server.api.get('/api/generation/detail', { id: 12 })).status).toBe(401);
-    expect((await admin.get('/api/generation/detail', { id: 9999 })).body).toEqual({ status: 404, message: '视图不存在' });
+    expect((await admin.get('/api/generation/detail', { id: 9999 })).body).toEqual(refusal(404, 'VIEW_NOT_FOUND'));
   });
 
   it('adds, designs (creating a real table) and re-designs without losing rows', async () => {
     const id = await newView('测试设备台账', 'equipment');
     const detail = await admin.get('/api/generation/detail', { id });
     expect(detail.body).toMatchObject({ id, name: '测试设备台账', status: 0, disTemplate: null });
-    expect((await admin.get(`/api/general/list/${id}`)).body).toEqual({ status: 400, message: '视图尚未设计' });
+    expect((await admin.get(`/api/general/list/${id}`)).body).toEqual(refusal(400, 'VIEW_NOT_DESIGNED'));
 
     const v1 = {
       tableOption: [
@@ -204,27 +205,35 @@ describe('view definitions (/api/generation)', () => {
     const bad = { tableOption: [field('amount', '金额', 'long'), field('note', '备注', 'datetime')] };
     const res = await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify(bad) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, message: '字段类型变更失败：note' });
+    expect(res.body).toEqual({ status: 400, code: 'FIELD_TYPE_CHANGE_FAILED', message: '字段类型变更失败：note' });
     expect((await columnsOf(id)).note).toBe('character varying(255)');
     expect((await admin.get('/api/generation/detail', { id })).body.disTemplate).toBe(JSON.stringify(toLong));
     expect((await admin.get(`/api/general/list/${id}`)).body.content[0].note).toBe('十二');
   });
 
-  it("refuses bad JSON and unsafe or reserved field names with the model's message and JSON pointer", async () => {
+  it('refuses bad JSON and unsafe or reserved field names with the Chinese problem text and JSON pointer', async () => {
     const id = await newView('非法字段', 'badFields');
     const design = (disTemplate: unknown) => admin.post('/api/generation/design', { id, disTemplate });
-    expect((await design('{"tableOption": [')).body).toEqual({ status: 400, message: 'disTemplate 不是有效的 JSON' });
+    expect((await design('{"tableOption": [')).body).toEqual({
+      status: 400,
+      code: 'JSON_TEXT_INVALID',
+      message: 'disTemplate 不是有效的 JSON',
+    });
     const hostile = await design(
       JSON.stringify({ tableOption: [field('ok', '好', 'varchar'), field('x"; drop table sys_user; --', '坏', 'varchar')] }),
     );
     expect(hostile.status).toBe(400);
-    expect(hostile.body.message).toMatch(/^定义不合法：\/disTemplate\/tableOption\/1\/name：field name .* is not an identifier/);
-    // The sentence `wastegen check` prints for the same name.
+    expect(hostile.body).toMatchObject({ status: 400, code: 'DEFINITION_INVALID' });
+    expect(hostile.body.message).toMatch(/^定义不合法：\/disTemplate\/tableOption\/1\/name：字段名不可用/);
+    expect(hostile.body.message).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
+    // The same problem kind the CLI reports in English, answered in Chinese.
     for (const name of ['create_time', 'page', 'token', 'CreateTime']) {
       const reserved = await design(
         JSON.stringify({ tableOption: [field('ok', '好', 'varchar')], formOption: [field(name, '保留', 'datetime')] }),
       );
-      expect(reserved.body).toEqual({ status: 400, message: `定义不合法：/disTemplate/formOption/0/name：${reservedNameProblem(name)}` });
+      expect(reserved.body).toEqual(
+        refusal(400, 'DEFINITION_INVALID', { problems: `/disTemplate/formOption/0/name：${PROBLEM_MESSAGES.E_NAME}` }),
+      );
     }
     const items = await design(JSON.stringify({ tableOption: { items: [field('1abc', '数字开头', 'varchar')] } }));
     expect(items.body.message).toMatch(/^定义不合法：\/disTemplate\/tableOption\/items\/0\/name：/);
@@ -267,7 +276,7 @@ describe('view definitions (/api/generation)', () => {
 
   it('publishes (status 1, table in line) and refuses to publish an undesigned view', async () => {
     const id = await newView('待发布', 'toPublish');
-    expect((await admin.post('/api/generation/publish', { id })).body).toEqual({ status: 400, message: '视图尚未设计，不能发布' });
+    expect((await admin.post('/api/generation/publish', { id })).body).toEqual(refusal(400, 'VIEW_NOT_DESIGNED_PUBLISH'));
     await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify({ tableOption: [field('title', '标题', 'varchar')] }) });
     await server.ctx.db.executeQuery(sql`drop table ${sql.table(`lc_view_${id}`)}`.compile(server.ctx.db));
     const res = await admin.post('/api/generation/publish', { id });
@@ -289,10 +298,9 @@ describe('view definitions (/api/generation)', () => {
     expect(res.body).toEqual({ status: 200, message: '操作成功', version: 1 });
     const detail = (await admin.get('/api/generation/detail', { id })).body;
     expect(detail).toMatchObject({ name: '改名后', menuId: 1012, status: 0, version: 1 });
-    expect((await admin.post('/api/generation/update', { id, name: '改名后', status: 1 })).body).toEqual({
-      status: 400,
-      message: '视图尚未设计，不能发布',
-    });
+    expect((await admin.post('/api/generation/update', { id, name: '改名后', status: 1 })).body).toEqual(
+      refusal(400, 'VIEW_NOT_DESIGNED_PUBLISH'),
+    );
     expect(JSON.parse(detail.disMenu).componentName).toBe('renamed');
     expect((await admin.post('/api/generation/update', { id, name: 'x', status: 2 })).status).toBe(400);
     expect((await admin.post('/api/generation/update', { id, name: 'x', disMenu: '{bad' })).body.message).toBe('disMenu 不是有效的 JSON');
@@ -380,8 +388,12 @@ describe('screens (/api/screen)', () => {
     expect(add.status).toBe(200);
     const id = add.body.id as number;
     const design = (disTemplate: unknown) => admin.post('/api/screen/design', { id, disTemplate });
-    expect((await design(JSON.stringify({ baseView: [12, 999] }))).body).toEqual({ status: 400, message: '视图不存在：999' });
-    expect((await design('not json')).body).toEqual({ status: 400, message: 'disTemplate 不是有效的 JSON' });
+    expect((await design(JSON.stringify({ baseView: [12, 999] }))).body).toEqual({
+      status: 400,
+      code: 'VIEW_MISSING',
+      message: '视图不存在：999',
+    });
+    expect((await design('not json')).body).toEqual({ status: 400, code: 'JSON_TEXT_INVALID', message: 'disTemplate 不是有效的 JSON' });
     // The answer carries the saved version, which the next save may send back to detect a concurrent save.
     expect((await design(JSON.stringify({ baseView: '12,13' }))).body).toEqual({ status: 200, message: '保存成功', version: 1 });
     expect((await admin.get('/api/screen/detail', { id })).body.disTemplate).toBe(JSON.stringify({ baseView: '12,13' }));
@@ -400,7 +412,7 @@ describe('screens (/api/screen)', () => {
         layout: [{ i: 'a', chart: [{ fileName: 'pie', configure: { private: { dataViewId: 777 } } }] }],
       }),
     });
-    expect(bigDesign.body).toEqual({ status: 400, message: '数据视图不存在：777' });
+    expect(bigDesign.body).toEqual({ status: 400, code: 'DATA_VIEW_MISSING', message: '数据视图不存在：777' });
 
     expect((await admin.post('/api/screen/delete', [id, big.body.id])).body).toEqual({ status: 200, message: '操作成功' });
     expect((await admin.get('/api/screen/detail', { id })).status).toBe(404);

@@ -4,6 +4,7 @@ import { LOOKUP_DENIED } from '../../server/lib/lookup-access.js';
 import { CODE_TAKEN } from '../../server/routes/company-api.js';
 import { QUERY_LINK_FILTER_DENIED } from '../../server/routes/general.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { codeOfMessage } from '../../src/shared/error-catalogue.js';
 import type { ApiClient, ApiResponse, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -22,7 +23,10 @@ const NO_DATA_VIEW = '没有权限查看该数据视图';
 /** Views: 12 stock-in, 17 vehicles, 19 disposal orders. */
 const queryLink = (viewId: number) => `/api/general/allList/${viewId}/queryLink`;
 
-const answer = (res: ApiResponse) => ({ status: res.status, message: res.status === 200 ? undefined : res.body?.message });
+const answer = (res: ApiResponse) =>
+  res.status === 200 ? { status: 200 } : { status: res.status, code: res.body?.code, message: res.body?.message };
+/** A refusal with a text from a table: its code is the catalogue's entry for that text. */
+const refused = (status: number, message: string) => ({ status, code: codeOfMessage(message), message });
 
 beforeAll(async () => {
   server = await startTestServer({ gufeiBaseUrl: 'https://gufei.example.cn/' });
@@ -57,10 +61,10 @@ describe('an account without roles', () => {
       ['/api/data/detail', { id: 1 }, NO_DATA_VIEW],
     ];
     for (const [path, query, message] of calls) {
-      expect({ path, ...answer(await guest.get(path, query)) }).toEqual({ path, status: 403, message });
+      expect({ path, ...answer(await guest.get(path, query)) }).toEqual({ path, ...refused(403, message) });
     }
     const groovy = await guest.post('/api/general/groovy/12', { groovyQueryParam: 'anything' });
-    expect(answer(groovy)).toEqual({ status: 403, message: NO_PERMISSION });
+    expect(answer(groovy)).toEqual({ status: 403, code: 'NO_PERMISSION', message: NO_PERMISSION });
   });
 
   it('still reads its own menus, dictionaries and reference data', async () => {
@@ -145,7 +149,7 @@ describe("the lists each demo account's pages read", () => {
     it(`answers ${account}`, async () => {
       for (const [path, query] of calls) {
         const res = await as[account]!.get(path, query);
-        expect({ path, query, ...answer(res) }).toEqual({ path, query, status: 200, message: undefined });
+        expect({ path, query, ...answer(res) }).toEqual({ path, query, status: 200 });
       }
     });
   }
@@ -165,7 +169,7 @@ describe("the lists each demo account's pages read", () => {
       ['collector', '/api/company/list', {}, LOOKUP_DENIED],
     ];
     for (const [account, path, query, message] of refusals) {
-      expect({ account, path, ...answer(await as[account]!.get(path, query)) }).toEqual({ account, path, status: 403, message });
+      expect({ account, path, ...answer(await as[account]!.get(path, query)) }).toEqual({ account, path, ...refused(403, message) });
     }
   });
 });
@@ -186,6 +190,7 @@ describe('linked selects (queryLink)', () => {
     for (const filter of [{ producerName: '苏州' }, { orderNo: some, price: '100' }, { createBy: 'disposer' }]) {
       expect(answer(await logistics.get(queryLink(19), { queryParam: JSON.stringify(filter) }))).toEqual({
         status: 403,
+        code: 'QUERY_LINK_FILTER_DENIED',
         message: QUERY_LINK_FILTER_DENIED,
       });
     }
@@ -208,7 +213,7 @@ describe('linked selects (queryLink)', () => {
       .execute();
     await server.ctx.bus.publish({ t: 'view-changed', viewId: 20 });
     try {
-      expect(answer(await as.producer!.get(queryLink(17)))).toEqual({ status: 403, message: NO_PERMISSION });
+      expect(answer(await as.producer!.get(queryLink(17)))).toEqual({ status: 403, code: 'NO_PERMISSION', message: NO_PERMISSION });
       // The logistics company lists vehicles itself.
       expect((await as.logistics!.get(queryLink(17))).status).toBe(200);
     } finally {
@@ -225,7 +230,11 @@ describe('data views', () => {
     expect((await as.guest!.get('/api/data/detail', { id: 7 })).status).toBe(200);
     await db.updateTable('lc_screen').set({ status: 0, update_time: sql<Date>`now()` }).where('type', '=', 2).execute();
     try {
-      expect(answer(await as.guest!.get('/api/data/detail', { id: 7 }))).toEqual({ status: 403, message: NO_DATA_VIEW });
+      expect(answer(await as.guest!.get('/api/data/detail', { id: 7 }))).toEqual({
+        status: 403,
+        code: 'DATA_VIEW_FORBIDDEN',
+        message: NO_DATA_VIEW,
+      });
       expect((await as.admin!.get('/api/data/detail', { id: 7 })).status).toBe(200);
     } finally {
       await db.updateTable('lc_screen').set({ status: 1, update_time: sql<Date>`now()` }).where('id', '=', 50).execute();
@@ -251,7 +260,7 @@ describe('company codes', () => {
       [{ bciId: theirs.dept_code }, CODE_TAKEN.bciId],
     ];
     for (const [body, message] of refusals) {
-      expect({ body, ...answer(await update('producer', body)) }).toEqual({ body, status: 400, message });
+      expect({ body, ...answer(await update('producer', body)) }).toEqual({ body, ...refused(400, message) });
     }
     expect(await codesOf(COMPANY.producer)).toEqual(mine);
     // So the filling-system token of the other company stays out of reach.
@@ -309,7 +318,7 @@ describe('company codes', () => {
           )
           .toBeGreaterThan(0);
         await other.query('commit');
-        expect(answer(await pending)).toEqual({ status: 400, message: CODE_TAKEN.bciId });
+        expect(answer(await pending)).toEqual({ status: 400, code: 'BCI_ID_TAKEN', message: CODE_TAKEN.bciId });
       } finally {
         await other.end();
       }

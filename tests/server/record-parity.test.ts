@@ -11,6 +11,7 @@ import {
   normalizeDateTime,
   normalizeDefinition,
 } from '../../src/model/index.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { samplesFor } from '../helpers/validation-samples.js';
 
@@ -164,7 +165,7 @@ describe('POST /api/general/add ≡ buildSchema(form)', () => {
       // The server refuses text holding NUL anywhere in a request, definitions included: the CLI still
       // compiles such a definition (its generated code escapes it), but no server stores it.
       if (JSON.stringify(json).includes('\\u0000')) {
-        expect(add.body).toEqual({ status: 400, message: '参数包含不可见的控制字符（NUL）' });
+        expect(add.body).toEqual(refusal(400, 'INPUT_NUL'));
         return;
       }
       expect(add.body, JSON.stringify(add.body)).toMatchObject({ status: 200 });

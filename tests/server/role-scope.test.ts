@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_SCOPE_MESSAGES } from '../../server/routes/roles.js';
 import { DEPT, MENU, ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, ApiResponse } from '../helpers/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -16,7 +17,7 @@ let producer: ApiClient;
 /** The menus of the seeded 产废企业 role: the stock-in page (view 12) among them. */
 let producerMenus: { id: number }[];
 
-const answer = (res: ApiResponse) => ({ status: res.status, message: res.body?.message });
+const answer = (res: ApiResponse) => ({ status: res.status, code: res.body?.code, message: res.body?.message });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -83,12 +84,14 @@ describe('refusals', () => {
     for (const dataScope of ['本级', 'all', '']) {
       expect(answer(await admin.post('/api/roles', { name: '坏范围角色', dataScope }))).toEqual({
         status: 400,
+        code: 'ROLE_SCOPE_INVALID',
         message: '数据权限只能是全部、本企业、本部门、本人或自定义',
       });
     }
     expect(ROLE_SCOPE_MESSAGES.badScope).toBe('数据权限只能是全部、本企业、本部门、本人或自定义');
     expect(answer(await admin.put('/api/roles', { id: ROLE.logistics, name: '物流企业', dataScope: '本公司' }))).toEqual({
       status: 400,
+      code: 'ROLE_SCOPE_INVALID',
       message: ROLE_SCOPE_MESSAGES.badScope,
     });
     expect((await admin.get('/api/roles/5')).body.dataScope).toBe('本企业');
@@ -96,11 +99,11 @@ describe('refusals', () => {
   });
 
   it('refuses 自定义 without departments, or with a department that does not exist', async () => {
-    const noDepts = { status: 400, message: '数据权限为自定义时请至少选择一个部门' };
+    const noDepts = refusal(400, 'ROLE_SCOPE_DEPTS_REQUIRED');
     expect(answer(await admin.post('/api/roles', { name: '自定义角色', dataScope: '自定义' }))).toEqual(noDepts);
     expect(answer(await admin.post('/api/roles', { name: '自定义角色', dataScope: '自定义', depts: [] }))).toEqual(noDepts);
     expect(answer(await admin.put('/api/roles', { id: ROLE.collector, name: '收集点', dataScope: '自定义' }))).toEqual(noDepts);
-    const unknown = { status: 400, message: '所选部门不存在' };
+    const unknown = refusal(400, 'ROLE_SCOPE_DEPT_NOT_FOUND');
     expect(answer(await admin.post('/api/roles', { name: '自定义角色', dataScope: '自定义', depts: [DEPT.producers, 99999] }))).toEqual(
       unknown,
     );
@@ -113,7 +116,7 @@ describe('refusals', () => {
   });
 
   it('refuses scope changes to an account without role:edit', async () => {
-    const forbidden = { status: 403, message: '没有权限执行该操作' };
+    const forbidden = refusal(403, 'NO_PERMISSION');
     expect(answer(await producer.put('/api/roles', { id: ROLE.producer, name: '产废企业', dataScope: '全部' }))).toEqual(forbidden);
     expect(
       answer(await producer.put('/api/roles', { id: ROLE.producer, name: '产废企业', dataScope: '自定义', depts: [DEPT.platform] })),
@@ -139,7 +142,7 @@ describe('granting a scope', () => {
       menus: [{ id: MENU.role }, { id: MENU.role * 10 + 1 }, { id: MENU.role * 10 + 2 }],
     });
     const editor = await account('roleeditor', DEPT.producers, COMPANY.producer, editorRole);
-    const beyond = { status: 403, message: ROLE_SCOPE_MESSAGES.beyondOwn };
+    const beyond = { status: 403, code: 'ROLE_SCOPE_BEYOND_OWN', message: ROLE_SCOPE_MESSAGES.beyondOwn };
     expect(answer(await editor.post('/api/roles', { name: '越权全部', level: 3, dataScope: '全部', menus: [] }))).toEqual(beyond);
     expect(
       answer(await editor.post('/api/roles', { name: '越权部门', level: 3, dataScope: '自定义', depts: [DEPT.platform], menus: [] })),
@@ -251,13 +254,13 @@ describe('the user list', () => {
     expect(byName.get('admin')).toMatchObject({ company: null, companyName: null });
     const companies = await admin.get('/api/users/companies', { blurry: (byName.get('producer') as { companyName: string }).companyName });
     expect(companies.body).toEqual([{ id: COMPANY.producer, name: (byName.get('producer') as { companyName: string }).companyName }]);
-    expect(answer(await producer.get('/api/users/companies'))).toEqual({ status: 403, message: '没有权限执行该操作' });
+    expect(answer(await producer.get('/api/users/companies'))).toEqual(refusal(403, 'NO_PERMISSION'));
 
     // Given a company in the dialog, the user is listed with it.
     const guest = list.body.content.find((u: { username: string }) => u.username === 'guest');
     const edited = await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer });
     expect(edited.body).toMatchObject({ company: COMPANY.disposer, companyName: expect.stringMatching(/\S/) });
-    expect(answer(await admin.put('/api/users', { id: guest.id, companyId: 99999 }))).toEqual({ status: 400, message: '企业不存在' });
+    expect(answer(await admin.put('/api/users', { id: guest.id, companyId: 99999 }))).toEqual(refusal(400, 'COMPANY_NOT_FOUND'));
     await admin.put('/api/users', { id: guest.id, companyId: null });
   });
 });

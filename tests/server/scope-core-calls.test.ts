@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
 import { formatDate } from '../../src/shared/format.js';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, ApiResponse, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -38,7 +39,8 @@ afterAll(() => server?.close());
 
 const db = () => server.ctx.db;
 const number12 = () => String(Date.now() % 1e8).padStart(8, '0') + String(++seq).padStart(4, '0');
-const answer = (r: ApiResponse) => ({ status: r.status, message: r.status === 200 ? undefined : r.body?.message });
+const answer = (r: ApiResponse) =>
+  r.status === 200 ? { status: 200 } : { status: r.status, code: r.body?.code, message: r.body?.message };
 
 async function ok(r: Promise<ApiResponse>) {
   const res = await r;
@@ -96,9 +98,9 @@ describe('logistics detail', () => {
     const theirs = await addLogistics(admin, await addOrder(admin, { producerName: producer2, disposerName: disposer2 }));
     for (const path of detailCalls) {
       for (const c of [logistics, producer, disposer, admin, supervisor]) expect(answer(await c.get(path, { id: ours })).status).toBe(200);
-      expect(answer(await collector.get(path, { id: ours }))).toEqual({ status: 404, message: '物流订单不存在' });
+      expect(answer(await collector.get(path, { id: ours }))).toEqual(refusal(404, 'LOGISTICS_ORDER_NOT_FOUND'));
       for (const c of [logistics, producer, disposer]) {
-        expect(answer(await c.get(path, { id: theirs }))).toEqual({ status: 404, message: '物流订单不存在' });
+        expect(answer(await c.get(path, { id: theirs }))).toEqual(refusal(404, 'LOGISTICS_ORDER_NOT_FOUND'));
       }
       expect(answer(await admin.get(path, { id: theirs })).status).toBe(200);
     }
@@ -158,7 +160,7 @@ describe('company inventory', () => {
     const created = await ok(collector.post('/api/companyInventory', { ...stock, warehouseId: collectorWarehouse }));
 
     const refused = await producer.post('/api/companyInventory/update', { id: created.id, quantity: 5 });
-    expect(answer(refused)).toEqual({ status: 404, message: '库存记录不存在' });
+    expect(answer(refused)).toEqual(refusal(404, 'INVENTORY_NOT_FOUND'));
     expect((await producer.post('/api/companyInventory/update', { id: 999_999_999, quantity: 5 })).status).toBe(404);
     const row = await sql<{ quantity: string }>`select quantity from lc_view_12 where id = ${created.id}`.execute(db());
     expect(Number(row.rows[0]!.quantity)).toBe(2);
@@ -169,11 +171,10 @@ describe('company inventory', () => {
 
     // Another company's warehouse is missing too, for a new record as for the dashboards' figures.
     const wrongPlace = await producer.post('/api/companyInventory', { ...stock, warehouseId: collectorWarehouse });
-    expect(answer(wrongPlace)).toEqual({ status: 404, message: '仓库不存在' });
-    expect(answer(await producer.get('/api/inventoryInfo', { warehouseId: collectorWarehouse }))).toEqual({
-      status: 404,
-      message: '仓库不存在',
-    });
+    expect(answer(wrongPlace)).toEqual(refusal(404, 'WAREHOUSE_NOT_FOUND'));
+    expect(answer(await producer.get('/api/inventoryInfo', { warehouseId: collectorWarehouse }))).toEqual(
+      refusal(404, 'WAREHOUSE_NOT_FOUND'),
+    );
     expect((await producer.get('/api/inventoryRatio', { warehouseId: collectorWarehouse })).status).toBe(404);
     expect((await producer.get('/api/companyWarehouse/Inventorys', { warehouseId: collectorWarehouse })).status).toBe(404);
     expect((await producer.post('/api/config', { warehouseId: collectorWarehouse, maxQuantity: 1 })).status).toBe(404);
@@ -192,7 +193,7 @@ describe('quotes', () => {
   it('lets the asked disposer quote, and answers an inquiry addressed to another disposer as missing', async () => {
     const elsewhere = await inquiry(COMPANY.disposer2);
     const refused = await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: elsewhere, quotedPrice: 2000 });
-    expect(answer(refused)).toEqual({ status: 404, message: '询价单不存在' });
+    expect(answer(refused)).toEqual(refusal(404, 'INQUIRY_NOT_FOUND'));
     const row = await sql<{ s: string }>`select "inquiryStatus" as s from lc_view_15 where id = ${elsewhere}`.execute(db());
     expect(row.rows[0]!.s).toBe('0');
 
@@ -203,10 +204,9 @@ describe('quotes', () => {
       quotedPrice: 2000,
     });
     // The asker sees its inquiry but does not quote on it.
-    expect(answer(await producer.post('/api/disposalQuotePirce/quotedPrice', { id: mine, quotedPrice: 1 }))).toEqual({
-      status: 403,
-      message: '只能对发给本企业的询价报价',
-    });
+    expect(answer(await producer.post('/api/disposalQuotePirce/quotedPrice', { id: mine, quotedPrice: 1 }))).toEqual(
+      refusal(403, 'INQUIRY_OF_OTHERS'),
+    );
   });
 });
 
@@ -240,14 +240,14 @@ describe('manual disposal orders', () => {
       .where('company_id', '=', COMPANY.disposer2)
       .executeTakeFirstOrThrow();
     const wrongPlace = await disposer.post('/api/disposalOrder/insertManualDisposalOrder', await form({ partyBWarehouseId: foreign.id }));
-    expect(answer(wrongPlace)).toEqual({ status: 404, message: '仓库不存在' });
+    expect(answer(wrongPlace)).toEqual(refusal(404, 'WAREHOUSE_NOT_FOUND'));
 
     const theirs = await contract('theirs');
     const wrongContract = await disposer.post(
       '/api/disposalOrder/insertManualDisposalOrder',
       await form({ partyACompany: String(theirs.party_a_company), contractId: theirs.id }),
     );
-    expect(answer(wrongContract)).toEqual({ status: 404, message: '合同不存在' });
+    expect(answer(wrongContract)).toEqual(refusal(404, 'CONTRACT_NOT_FOUND'));
 
     const mine = await contract('mine');
     const made = await ok(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -105,7 +106,7 @@ describe('big-screen share links', () => {
   it('needs the edit permission, a big screen and a sensible lifetime', async () => {
     expect((await producer.post('/api/screen/share', { id: 50, expiresIn: 3600 })).status).toBe(403);
     expect((await server.api.post('/api/screen/share', { id: 50, expiresIn: 3600 })).status).toBe(401);
-    expect((await admin.post('/api/screen/share', { id: 97, expiresIn: 3600 })).body).toEqual({ status: 400, message: '只有大屏可以分享' });
+    expect((await admin.post('/api/screen/share', { id: 97, expiresIn: 3600 })).body).toEqual(refusal(400, 'SHARE_NOT_BIG_SCREEN'));
     expect((await admin.post('/api/screen/share', { id: 4242, expiresIn: 3600 })).status).toBe(404);
     for (const expiresIn of [0, 59, 'soon', 1.5, 400 * 86400]) {
       expect((await admin.post('/api/screen/share', { id: 50, expiresIn })).status, String(expiresIn)).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -85,7 +86,7 @@ describe('publishing a view puts its page in the menu tree', () => {
   it('refuses a parent menu that does not exist', async () => {
     const disMenu = JSON.stringify({ componentName: 'menuOrphan', name: '孤儿', pid: 987654 });
     const id = (await admin.post('/api/generation/add', { name: '孤儿', disMenu, disTemplate: JSON.stringify(template) })).body.id;
-    expect((await admin.post('/api/generation/publish', { id })).body).toEqual({ status: 400, message: '上级菜单不存在' });
+    expect((await admin.post('/api/generation/publish', { id })).body).toEqual(refusal(400, 'PARENT_MENU_NOT_FOUND'));
     expect((await admin.get('/api/generation/detail', { id })).body).toMatchObject({ status: 0, menuId: null });
   });
 });
