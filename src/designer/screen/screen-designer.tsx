@@ -158,8 +158,11 @@ export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
 
   // Each load starts the history afresh from the saved template, then offers the draft found.
   const { loads, saved, found, takeDraft, dropDraft } = lifecycle;
+  const takenRef = useRef(0);
   useEffect(() => {
-    if (loads === 0 || !saved) return;
+    // Only a new load starts afresh: a save moves `saved` too, and keeps the history.
+    if (loads === 0 || !saved || loads === takenRef.current) return;
+    takenRef.current = loads;
     setHistory(historyOf(saved));
     setSelection({ kind: 'canvas' });
     setTaken(loads);

@@ -125,8 +125,12 @@ export function ViewDesigner({
   const { load, loads, saved: savedDoc, found: restorable } = lifecycle;
 
   // Each load starts the edits afresh from the saved definition.
+  // Only a new load starts afresh: a save moves `savedDoc` too, and keeps the edits made meanwhile.
+  const takenRef = useRef(0);
   useEffect(() => {
-    if (loads > 0 && savedDoc) setDoc(savedDoc);
+    if (loads === 0 || !savedDoc || loads === takenRef.current) return;
+    takenRef.current = loads;
+    setDoc(savedDoc);
   }, [loads, savedDoc]);
 
   useEffect(() => {
