@@ -99,6 +99,7 @@ describe('data views', () => {
     ]) {
       expect((await admin.post('/api/data/add', { name: '副作用', sql: text })).body, text).toEqual({
         status: 400,
+        code: 'SQL_FUNCTION',
         message: `数据视图不能调用函数 ${fn}`,
       });
       const id = await stored(text as string);
@@ -148,12 +149,12 @@ describe('data views', () => {
       expect((await admin.get('/api/data/detail', { id })).body).toEqual(refusal(400, 'SQL_ONLY_QUERIES'));
     }
     // Writes and row locks hidden inside a query are refused from the parse tree before anything runs.
-    for (const [text, message] of [
-      ['with d as (delete from lc_view_12 returning *) select * from d', '数据视图只能执行查询语句'],
-      ['select * from lc_view_12 for update', '数据视图不能锁定数据行（FOR UPDATE / FOR SHARE）'],
-    ]) {
-      const id = await stored(text as string);
-      expect((await admin.get('/api/data/detail', { id })).body).toEqual({ status: 400, message });
+    for (const [text, code] of [
+      ['with d as (delete from lc_view_12 returning *) select * from d', 'SQL_ONLY_QUERIES'],
+      ['select * from lc_view_12 for update', 'SQL_LOCKING'],
+    ] as const) {
+      const id = await stored(text);
+      expect((await admin.get('/api/data/detail', { id })).body).toEqual(refusal(400, code));
     }
     expect(await stockInCount()).toBe(before);
     const seq = await sql<{ v: number }>`select last_value as v from lc_view_12_id_seq`.execute(server.ctx.db);
