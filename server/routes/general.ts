@@ -6,7 +6,7 @@ import { buttonPermissions, isAbsent, isRecord } from '../../src/model/index.js'
 import type { App } from '../app.js';
 import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, invalidInput, notFound } from '../errors.js';
 import { listsViewDrawingFrom } from '../lib/lookup-access.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
@@ -51,7 +51,7 @@ function recordBody(body: unknown): Record<string, unknown> {
 
 /** Validation failures carry every problem, which the shared error handler would drop. */
 function invalid(reply: FastifyReply, e: RecordInvalid) {
-  return reply.status(400).send({ status: 400, message: e.message, errors: e.errors });
+  return reply.status(400).send(invalidInput(e.message).with({ errors: e.errors }).body());
 }
 
 /** dict name → (value → label) for the dictionaries the fields use. */

@@ -81,6 +81,7 @@ describe('records are judged by the form, then by the table', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       status: 400,
+      code: 'INVALID_INPUT',
       message: '请输入名称',
       errors: [
         { field: 'title', message: '请输入名称' },
