@@ -3,13 +3,10 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { pageFields, pageParams, pageQuery, paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
-
-/** Dictionaries the login and apply-to-join pages read before anyone is signed in. */
-export const PUBLIC_DICTS: readonly string[] = ['companyType'];
 
 export const TAG_TYPES = ['', 'success', 'info', 'warning', 'danger'] as const;
 
@@ -103,8 +100,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/dictDetail/getDictNotLogin',
     { config: { public: true }, schema: { querystring: detailQuery, response: { 200: entryPage } } },
     async (req) => {
+      // Any dictionary, before sign-in: dictionaries hold labels, not secrets (an unknown name has no entries).
       const name = req.query.dictName?.trim() ?? '';
-      if (!PUBLIC_DICTS.includes(name)) throw forbidden('DICT_SIGN_IN_REQUIRED');
       return paged((await entriesOf(db, [name])).get(name) ?? [], req.query.page, req.query.size);
     },
   );

@@ -123,7 +123,6 @@ export const ERROR_MESSAGES = {
   DICT_NAME_REQUIRED: '字典名称不能为空',
   DICT_NAME_INVALID: '字典名称由字母开头的字母、数字、下划线组成',
   DICT_NAME_TAKEN: '字典名称已存在',
-  DICT_SIGN_IN_REQUIRED: '该字典需要登录后查看',
   DICT_DETAIL_NOT_FOUND: '字典详情不存在',
   DICT_DETAIL_ID_REQUIRED: '字典详情ID不能为空',
   DICT_LABEL_REQUIRED: '字典标签不能为空',

@@ -85,12 +85,17 @@ describe('reading dictionaries', () => {
     expect(res.body.wasteCategory.find((e: { value: string }) => e.value === 'HW08').label).toContain('废矿物油');
   });
 
-  it('serves the public dictionaries without a session and no others', async () => {
+  it('serves any dictionary by name without a session, and only getDictNotLogin does', async () => {
     const res = await server.api.get('/api/dictDetail/getDictNotLogin', { dictName: 'companyType', page: 0, size: 9999 });
     expect(res.status).toBe(200);
     expect(labels(res.body.content)).toContain('产废企业');
-    const other = await server.api.get('/api/dictDetail/getDictNotLogin', { dictName: 'inquiryStatus' });
-    expect(other.status).toBe(403);
+    const other = await server.api.get('/api/dictDetail/getDictNotLogin', { dictName: 'inquiryStatus', page: 0, size: 9999 });
+    expect(other.status).toBe(200);
+    const signedIn = await admin.get('/api/dictDetail', { dictName: 'inquiryStatus', page: 0, size: 9999 });
+    expect(other.body).toEqual({ content: signedIn.body.content, totalElements: signedIn.body.totalElements });
+    expect(other.body.totalElements).toBeGreaterThan(0);
+    const unknown = await server.api.get('/api/dictDetail/getDictNotLogin', { dictName: 'noSuchDict' });
+    expect(unknown.body).toEqual({ content: [], totalElements: 0 });
     expect((await server.api.get('/api/dictDetail', { dictName: 'companyType' })).status).toBe(401);
     expect((await server.api.get('/api/dictDetail/map', { dictName: 'companyType' })).status).toBe(401);
   });
