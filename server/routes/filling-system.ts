@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
@@ -10,6 +10,16 @@ import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 /** The filling-system token lives this long. */
 const GUFEI_TOKEN_MINUTES = 30;
 export const GUFEI_OK = '00000';
+/** The company a filling-system token of this server was issued for, or null when it is none or has expired. */
+export async function fillingSystemCompany(ctx: AppContext, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, ctx.secrets.jwtSecret, { algorithms: ['HS256'], audience: 'gufei' });
+    return typeof payload.companyId === 'number' ? payload.companyId : null;
+  } catch {
+    return null;
+  }
+}
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 

@@ -8,6 +8,7 @@ import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
 import { AccountLocked, LoginGuard } from '../login-guard.js';
+import { fillingSystemCompany } from './filling-system.js';
 
 /** Form fields arrive as strings, JSON ones may be numbers. */
 const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
@@ -187,10 +188,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     '/api/guFeiUrl/enter',
     {
       config: { session: true, pending: true },
-      schema: { querystring: z.object({ code: z.string().optional(), deptCode: z.string().optional() }), response: { 200: ok } },
+      schema: {
+        querystring: z.object({ code: z.string().max(2048).optional(), deptCode: z.string().max(64).optional() }),
+        response: { 200: ok },
+      },
     },
     async (req) => {
       const me = currentUser(req);
+      // The agreement is accepted for the account it names: its department's code, or an authorisation
+      // code this server issued to the filling system for the account's company.
+      const code = req.query.code?.trim();
+      const deptCode = req.query.deptCode?.trim();
+      if (code) {
+        const companyId = await fillingSystemCompany(ctx, code);
+        if (companyId === null || companyId !== me.companyId) throw badRequest('ENTRY_CODE_INVALID');
+      } else if (deptCode) {
+        if (deptCode !== me.deptCode) throw badRequest('ENTRY_DEPT_MISMATCH');
+      } else throw badRequest('ENTRY_CODE_REQUIRED');
       const changed = await db
         .updateTable('sys_user')
         .set({ agreement_accepted: true, update_time: sql<Date>`now()` })

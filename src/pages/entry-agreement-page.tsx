@@ -2,6 +2,7 @@ import { App, Button, Flex, Modal, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { http } from '../request';
+import { fetchSessionInfo } from '../session/session-api';
 import { sessionStore } from '../session/session-store';
 import { getToken } from '../session/token';
 import { safeRedirect } from './login/login-helpers';
@@ -46,7 +47,9 @@ export function EntryAgreementPage() {
     setAgreeing(true);
     let res: { status?: number; message?: string } | undefined;
     try {
-      res = await http.get('/api/guFeiUrl/enter', code ? { code } : deptCode ? { deptCode } : undefined);
+      // Opened without either (a call refused as pending led here): the account's own department.
+      const ownDept = code || deptCode ? undefined : ((await fetchSessionInfo()).user.deptCode ?? undefined);
+      res = await http.get('/api/guFeiUrl/enter', code ? { code } : { deptCode: deptCode || ownDept });
     } catch {
       // The request layer has shown the server's message as an error toast; the agreement stays open.
       setAgreeing(false);

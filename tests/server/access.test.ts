@@ -209,7 +209,7 @@ describe('accounts that must first change their password or accept the agreement
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({ code: 'AGREEMENT_PENDING', message: '请先阅读并同意入驻协议' });
     // Accepting the agreement opens the other calls at once, on the same token.
-    expect((await newcomer.get('/api/guFeiUrl/enter')).status).toBe(200);
+    expect((await newcomer.get('/api/guFeiUrl/enter', { deptCode: newcomerLogin.body.user.deptCode })).status).toBe(200);
     const after = await newcomer.get('/api/menus/build');
     expect(after.status).toBe(200);
     const messages = await newcomer.get('/api/auth/info');

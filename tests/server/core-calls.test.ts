@@ -46,7 +46,7 @@ const CALLS: Record<string, Call[]> = {
     { ...get('/api/dictDetail/getDictNotLogin', { dictName: 'companyType', page: 0, size: 9999 }), anonymous: true },
     { ...post('/api/companyApplication/insert', {}), anonymous: true },
     { ...get('/api/privacyPolicy/preview', { type: 2 }), anonymous: true },
-    get('/api/guFeiUrl/enter', { deptCode: '02' }),
+    get('/api/guFeiUrl/enter', { deptCode: '09' }),
     get('/api/guFeiUrl/getTokenByCompayCode', { CompanyCode: '91320500MA1XXXXX0A' }),
   ],
   dashboard: [

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '../helpers/refusal.js';
@@ -216,6 +217,27 @@ describe('login', () => {
     expect(first.body).toMatchObject({ status: 10001, message: '请先阅读并同意入驻协议', user: { username: 'newcomer' } });
     const client = api.withToken(first.body.token);
     expect((await client.get('/api/auth/info')).status).toBe(200);
+    // The call checks what it is given: another department's code, no code, or a code this server did
+    // not issue for the account's company are refused, and the agreement stays pending.
+    expect(first.body.user.deptCode).toBe('03');
+    expect((await client.get('/api/guFeiUrl/enter', { deptCode: '02' })).body).toEqual(refusal(400, 'ENTRY_DEPT_MISMATCH'));
+    expect((await client.get('/api/guFeiUrl/enter')).body).toEqual(refusal(400, 'ENTRY_CODE_REQUIRED'));
+    const issue = (companyId: unknown, audience = 'gufei') =>
+      new SignJWT({ companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(audience)
+        .setExpirationTime('5m')
+        .sign(server.ctx.secrets.jwtSecret);
+    const own =
+      first.body.user.company?.id ??
+      (await server.ctx.db.selectFrom('sys_user').select('company_id').where('username', '=', 'newcomer').executeTakeFirstOrThrow())
+        .company_id;
+    for (const code of ['not-a-token', await issue(own, 'other'), await issue(Number(own) + 1)])
+      expect((await client.get('/api/guFeiUrl/enter', { code })).body).toEqual(refusal(400, 'ENTRY_CODE_INVALID'));
+    expect((await client.get('/api/users', { page: 0, size: 1 })).body.code).toBe('AGREEMENT_PENDING');
+    expect((await client.get('/api/guFeiUrl/enter', { code: await issue(own) })).body).toEqual({ status: 200, message: '入驻成功' });
+    await server.ctx.db.updateTable('sys_user').set({ agreement_accepted: false }).where('username', '=', 'newcomer').execute();
+    server.ctx.sessions.invalidate();
     expect((await client.get('/api/guFeiUrl/enter', { deptCode: '03' })).body).toEqual({ status: 200, message: '入驻成功' });
     expect((await client.get('/api/guFeiUrl/enter', { deptCode: '03' })).body).toEqual({ status: 200, message: '已入驻' });
     const second = await attempt({ username: 'newcomer' });
