@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorMessage } from '../src/shared/error-catalogue.js';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
@@ -150,7 +150,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat),
     // One line per answered request instead of two (logAnswered), with secrets left out of the address.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 4 * 1024 * 1024,
     // A forwarded address is believed only from proxies the deployment names (TRUST_PROXY).
     trustProxy: config.trustProxy,
