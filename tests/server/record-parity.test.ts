@@ -195,7 +195,7 @@ describe('POST /api/general/add ≡ buildSchema(form)', () => {
         if (res.status === 400) {
           refused++;
           got = res.body.errors ?? [];
-          expect(res.body).toEqual({ status: 400, message: got[0]?.message, errors: got });
+          expect(res.body).toEqual({ status: 400, code: 'INVALID_INPUT', message: got[0]?.message, errors: got });
         } else {
           written++;
           expect(res.body, JSON.stringify(input)).toMatchObject({ status: 200, id: expect.any(Number) });
