@@ -1,5 +1,6 @@
 import { Col, Empty, Row, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { UNPAGED } from '../../engine';
 import { Block } from './block';
 import { InventoryBlock, tons } from './full-dashboard';
 import { useFigure } from './use-figure';
@@ -35,7 +36,7 @@ function WarehouseInventory({ warehouseId }: { warehouseId: number }) {
       size="small"
       rowKey="category"
       loading={f.loading}
-      pagination={false}
+      {...UNPAGED}
       dataSource={f.data?.content ?? []}
       locale={{ emptyText: '该仓库暂无库存' }}
       columns={[
@@ -70,7 +71,7 @@ function WarehousesBlock({ refresh }: { refresh: boolean }) {
       <Table<WarehouseItem>
         size="small"
         rowKey="id"
-        pagination={false}
+        {...UNPAGED}
         dataSource={f.data?.content ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无仓库" /> }}
         expandable={{
