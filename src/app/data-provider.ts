@@ -5,8 +5,7 @@
  * confirm, 403 to /401) and rejected as the engine's HttpError, a refused record's
  * `errors: [{ field, message }]` as its field → message map.
  */
-import type { ListProvider } from '../engine';
-import { type DataProvider, HttpError, type ImportResult, type Row } from '../engine/services';
+import { type DataProvider, HttpError, type ImportResult, type ListProvider, type Row } from '../engine';
 import { filenameFromDisposition, type RequestClient, RequestError, type RequestOptions } from '../request';
 import type { Download } from '../request/download';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { EngineExtensions } from '../engine/services';
+import type { EngineExtensions } from '../engine';
 import { lowcodePageOf } from '../model';
 
 /**

@@ -24,14 +24,17 @@ function lazyPage<M>(path: string, load: () => Promise<M>, pick: (m: M) => Compo
   return { path, handle, lazy: async () => ({ Component: pick(await load()) }) };
 }
 
+/** The back office's frame, loaded on demand; the login page starts it with the login call. */
+const loadFrame = () => import('../shell/layout');
+
 /** The app's route table. Public routes first; everything else is behind the guard and the shell. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPanel />,
     children: [
-      { path: '/login', element: <LoginPage />, handle: { title: '登录' } },
+      { path: '/login', element: <LoginPage preloadFrame={loadFrame} />, handle: { title: '登录' } },
       // The login page's own module (already in the initial chunk): /login2 signs in with a query token.
-      { path: '/login2', element: <Login2Page />, handle: { title: '登录' } },
+      { path: '/login2', element: <Login2Page preloadFrame={loadFrame} />, handle: { title: '登录' } },
       lazyPage(
         '/init',
         () => import('../pages/init-page'),
@@ -72,7 +75,7 @@ export const routes: RouteObject[] = [
         element: <SessionGuard />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('../shell/layout')).Layout }),
+            lazy: async () => ({ Component: (await loadFrame()).Layout }),
             children: [
               { path: '/', element: <Navigate to="/abandonhome" replace /> },
               lazyPage(

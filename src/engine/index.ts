@@ -5,7 +5,7 @@
  * permissions, navigation, the generated pages) through <EngineServicesProvider>.
  */
 
-export type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../model/types.js';
+export type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../model/index.js';
 export type { EngineFormHandle, EngineFormProps, FormMode } from './contracts.js';
 export { EngineForm } from './form/engine-form.js';
 export {
@@ -38,20 +38,25 @@ export { type DefinitionKind, type Resolution, resolveDefinition, resolveView, t
 export { DefinitionProblems, ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';
 // The big screen's renderer, which the designers draw their canvas and preview with.
 export {
+  dataViewAnswerOf,
   ScreenDataProvider,
   type ScreenDataSource,
   screenDataOf,
   useScreenDataSource,
 } from './screen/data-source.js';
+export type { EChartsType } from './screen/echarts.js';
 export { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from './screen/layout.js';
 export { ScaleContext, ScaleStore } from './screen/scale.js';
 export { ScreenScheduler, sourcesOf } from './screen/scheduler.js';
-export { ChartMotionContext, SchedulerContext, ScreenContainer, ScreenHeader } from './screen/screen-view.js';
+export { ChartMotionContext, SchedulerContext, ScreenContainer, ScreenHeader, ScreenView } from './screen/screen-view.js';
+/** Loads the engine's ECharts build (its own chunk), for charts drawn outside a big screen. */
+export const loadECharts = () => import('./screen/echarts.js');
 export {
   type CallOptions,
   type ConfirmOptions,
   type CustomCall,
   type DataProvider,
+  type EngineExtensions,
   type EngineNavigation,
   type EngineNotifier,
   type EngineServices,

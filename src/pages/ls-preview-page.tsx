@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource } from '../engine/screen/data-source';
-import { ScreenView } from '../engine/screen/screen-view';
+import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
 import { type BigScreenModel, isWarning, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { getToken } from '../session/token';

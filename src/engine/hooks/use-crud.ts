@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, useState } from 'react';
-import type { ListPageModel } from '../../model/types';
+import type { ListPageModel } from '../../model';
 import type { FormMode } from '../contracts';
 import { confirmDeleteText, MESSAGES } from '../list/rules';
 import { type RecordRow, type Row, useEngineServices } from '../services';

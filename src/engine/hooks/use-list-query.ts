@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import { type Key, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { ColumnModel, ListPageModel } from '../../model/types';
+import type { ColumnModel, ListPageModel } from '../../model';
 import {
   buildExportQuery,
   buildListQuery,

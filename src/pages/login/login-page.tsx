@@ -16,12 +16,17 @@ import { useSite } from './site';
 const ApplyDialog = lazy(() => import('./apply-dialog').then((m) => ({ default: m.ApplyDialog })));
 const PasswordDialog = lazy(() => import('../../session/password-dialog').then((m) => ({ default: m.PasswordDialog })));
 
+/** What the login page is given: the loader of the back office's frame, which the app owns. */
+export interface LoginPageProps {
+  preloadFrame?: () => Promise<unknown>;
+}
+
 /**
  * The back office's frame and, when the user is headed there, the dashboard start loading with the
  * login call instead of after it. Dynamic imports: they stay out of the login route's own JS.
  */
-function preloadAfterLogin(target: string): void {
-  void import('../../shell/layout').catch(() => {});
+function preloadAfterLogin(target: string, preloadFrame: LoginPageProps['preloadFrame']): void {
+  void preloadFrame?.().catch(() => {});
   if (target.startsWith('/dashboard')) void import('../dashboard/dashboard-page').catch(() => {});
 }
 
@@ -54,7 +59,7 @@ const pageStyle = (color: string): React.CSSProperties => ({
   background: `linear-gradient(135deg, ${color}26 0%, #f7f9fc 100%)`,
 });
 
-function LoginScreen({ notice }: { notice?: ReactNode }) {
+function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: ReactNode }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -107,7 +112,7 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
       return;
     }
     setSubmitting(true);
-    preloadAfterLogin(target);
+    preloadAfterLogin(target, preloadFrame);
     let res: LoginResult;
     try {
       res = await login({
@@ -249,8 +254,8 @@ function LoginScreen({ notice }: { notice?: ReactNode }) {
 }
 
 /** /login: account, password, captcha and remember-me. */
-export function LoginPage() {
-  return <LoginScreen />;
+export function LoginPage({ preloadFrame }: LoginPageProps) {
+  return <LoginScreen preloadFrame={preloadFrame} />;
 }
 
 /**
@@ -267,7 +272,7 @@ export function LoginPage() {
  * Accounts and passwords in the address are deliberately not accepted: they would be kept in
  * browser history, proxy logs and Referer headers, and the login call needs a captcha anyway.
  */
-export function Login2Page() {
+export function Login2Page({ preloadFrame }: LoginPageProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [phase, setPhase] = useState<'checking' | 'form' | 'refused'>(() => (getToken() ? 'checking' : 'form'));
@@ -298,6 +303,7 @@ export function Login2Page() {
   if (phase === 'checking') return <Spin fullscreen description="正在自动登录…" />;
   return (
     <LoginScreen
+      preloadFrame={preloadFrame}
       notice={
         phase === 'refused' ? (
           <Typography.Paragraph

@@ -1,6 +1,6 @@
 import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { EChartsType } from '../../engine/screen/echarts';
+import { type EChartsType, loadECharts } from '../../engine';
 import { fetchVisitChart, fetchVisitTotals, type VisitChart } from './user-center-api';
 
 /** One week as a line; ECharts is loaded with the first chart, never with the page's own chunk. */
@@ -10,7 +10,7 @@ function WeekLine({ days, values, color, label }: { days: string[]; values: numb
     let chart: EChartsType | undefined;
     let gone = false;
     const resize = () => chart?.resize();
-    void import('../../engine/screen/echarts').then(({ init }) => {
+    void loadECharts().then(({ init }) => {
       if (gone || !box.current) return;
       chart = init(box.current);
       chart.setOption({

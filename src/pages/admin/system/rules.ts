@@ -2,7 +2,7 @@
  * Form rules, messages and tree helpers of the system administration pages, shared by the pages and
  * their tests. The server applies the same rules and answers with the same messages.
  */
-import { VALIDATORS } from '../../../model/validators';
+import { VALIDATORS } from '../../../model';
 
 export const PHONE_RE = /^1[2-9]\d{9}$/;
 export const USERNAME_RE = /^[A-Za-z0-9_.@-]{2,50}$/;
