@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUnreadCount } from '../messages/unread-store';
+import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
-import { MenuIcon } from '../shell/menu-icons';
 import { SYSTEM_MESSAGES_PATH } from '../shell/navbar';
 import { sidebarItems, visiblePages } from '../shell/sidebar-items';
 

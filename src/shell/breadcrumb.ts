@@ -4,8 +4,8 @@
  * page are not links. Pure, so the rules are unit-tested.
  */
 import type { RouteHandle } from '../app/router';
+import { lowcodeTitle } from '../navigation/page-titles';
 import { type FlatRoute, findRoute } from './menu-routes';
-import { lowcodeTitle } from './page-titles';
 
 export interface Crumb {
   title: string;

@@ -4,9 +4,9 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine';
 import { trimPath } from '../model';
+import { lowcodePageOf, pageTitles } from '../navigation/page-titles';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
-import { lowcodePageOf, pageTitles } from './page-titles';
 import { flatMenusOf } from './use-menus';
 
 /** One lazy component per menu component name, so a page keeps its state across renders. */

@@ -15,6 +15,8 @@ import { Avatar, Badge, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useUnreadCount } from '../messages/unread-store';
+import { usePageTitles } from '../navigation/page-titles';
+import { useAvatarUrl, useUserProfile } from '../navigation/user-profile';
 import { notify } from '../notify/notifier';
 import { confirmLogout } from '../session/logout';
 import { PasswordDialog } from '../session/password-dialog';
@@ -22,11 +24,9 @@ import { useSession } from '../session/session-store';
 import { type ComponentSize, SIZES, settingsStore, useSettings } from '../settings/settings-store';
 import { breadcrumbFor, type Crumb } from './breadcrumb';
 import { HeaderSearch } from './header-search';
-import { usePageTitles } from './page-titles';
 import { recordVisitOnce } from './record-visit';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
-import { useAvatarUrl, useUserProfile } from './user-profile';
 
 /** The user whose badge is hidden: department 1, the platform's root department. */
 export const NO_BADGE_DEPT_ID = 1;

@@ -4,8 +4,8 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
+import { lowcodeTitle } from '../navigation/page-titles';
 import { type FlatRoute, findRoute } from './menu-routes';
-import { lowcodeTitle } from './page-titles';
 
 /** The handles of the route table's fixed paths (no params, no splats), by absolute path. */
 export function staticHandles(routes: readonly RouteObject[], parent = ''): Map<string, RouteHandle> {

@@ -2,7 +2,7 @@ import { CloseCircleOutlined, CloseOutlined, MinusCircleOutlined, ReloadOutlined
 import { Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { mayClose } from './close-guards';
+import { mayClose } from '../navigation/close-guards';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
 /** The tag context menu is 105 px wide. */
@@ -29,7 +29,7 @@ export function TagsBar() {
     if (to) navigate(to);
   };
 
-  // A page with unsaved work (close-guards.ts) is asked before its tag closes.
+  // A page with unsaved work (src/navigation/close-guards.ts) is asked before its tag closes.
   const closing = (keep: (t: Tag) => boolean) => mayClose(tags.filter((t) => !t.affix && !keep(t)).map((t) => t.path));
   const close = async (tag: Tag) => {
     if (tag.affix || !(await closing((t) => t !== tag))) return;

@@ -3,10 +3,10 @@ import { Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typogr
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { findMenu } from '../../model';
+import { pageTitles } from '../../navigation/page-titles';
 import { http, RequestError } from '../../request';
 import { useSession } from '../../session/session-store';
 import { formatCost, formatDate, formatMoney } from '../../shared/format';
-import { pageTitles } from '../../shell/page-titles';
 
 /**
  * 物流详情 (`?id=` at the address of the menu whose component is logistics/detail): one logistics order, read only: its waybill and

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import type { CloseGuard } from '../../designer/document';
 import { ScreenDesigner } from '../../designer/screen/screen-designer';
 import { ScreenDataProvider, screenDataOf, useEngineServices } from '../../engine/index';
-import { setCloseGuard } from '../../shell/close-guards';
+import { setCloseGuard } from '../../navigation/close-guards';
 
 /**
  * `/lsDesign?lsId=`: the big-screen designer (大屏设计) for one screen; its charts read data views with

@@ -1,9 +1,9 @@
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Descriptions, Result, Row, Spin, Tabs, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useAvatarUrl, userProfileStore } from '../../navigation/user-profile';
 import { notify } from '../../notify/notifier';
 import { PasswordDialog } from '../../session/password-dialog';
-import { useAvatarUrl, userProfileStore } from '../../shell/user-profile';
 import { CityCarousel } from './city-carousel';
 import { EmailDialog } from './email-dialog';
 import { LogTable } from './log-table';

@@ -5,9 +5,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
 import { readJsonObject } from '../../../designer/view/designer-model';
 import { FIELD_NAME, findMenu, viewPath, viewPreviewPath } from '../../../model';
+import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { sessionStore } from '../../../session/session-store';
-import { setCloseGuard } from '../../../shell/close-guards';
 import { componentNameOf, type MenuNode, parentMenuOf, type ViewRow, viewApi } from './generation-api';
 
 const ViewDesigner = lazy(() => import('../../../designer/view/view-designer').then((m) => ({ default: m.ViewDesigner })));

@@ -15,9 +15,9 @@ import {
   useCrud,
   useListCrud,
 } from '../../../engine';
+import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { RequestError } from '../../../request';
-import { setCloseGuard } from '../../../shell/close-guards';
 import { confirmDeleteText, MESSAGES } from './rules';
 import './system.css';
 

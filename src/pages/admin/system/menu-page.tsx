@@ -2,7 +2,7 @@ import { Button, Form, Input, InputNumber, Popover, Radio, Table, Tag, TreeSelec
 import { useMemo, useState } from 'react';
 import { Access } from '../../../access/access';
 import { UNPAGED } from '../../../engine';
-import { MENU_ICON_NAMES, MenuIcon } from '../../../shell/menu-icons';
+import { MENU_ICON_NAMES, MenuIcon } from '../../../navigation/menu-icons';
 import { allMenus, type MenuRow, menus, SOURCES } from './api';
 import { ActionLinks, CrudFormModal, deleteText, LoadError, SYSTEM_TABLE, useRemote, useTreeCrud } from './common';
 import { nest, type TreeOf } from './rules';

@@ -2,9 +2,9 @@ import { Button, Empty, Form, Input, InputNumber, Select, Spin, Table, Tree, Tre
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePermission } from '../../../access/access';
+import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { http } from '../../../request';
-import { setCloseGuard } from '../../../shell/close-guards';
 import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
 import {
   ActionLinks,
