@@ -82,17 +82,17 @@ describe('request layer', () => {
     expect((await api.delete('/api/auth/logout')).status).toBe(200);
     await expect.poll(() => server.ctx.realtime.connected('collector')).toBe(0);
 
-    // The next calls of the page (two list reloads at once) are answered 401.
+    // The next calls of the page are answered 401: a reload, then another while the confirm is open.
     let refused = 0;
     page.on('response', (r) => {
       if (r.url().includes('/api/sysMessage/page') && r.status() === 401) refused++;
     });
-    await reload.evaluate((el: HTMLElement) => {
-      el.click();
-      el.click();
-    });
+    const reloadBehindModal = () => reload.evaluate((el: HTMLElement) => el.click());
+    await reloadBehindModal();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('登录状态已过期，您可以继续留在该页面，或者重新登录').waitFor();
+    await expect.poll(() => refused).toBe(1);
+    await reloadBehindModal();
     await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
     expect(await confirm.count()).toBe(1);
     // A 401 is the confirm, not also an error toast.
