@@ -64,7 +64,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         if (part.file.truncated) throw badRequest('FILE_TOO_LARGE');
         const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
         const kind = ext === 'jpeg' ? 'jpg' : ext;
-        const spec = AVATAR_TYPES[kind];
+        // Own keys only: a file named `x.constructor` must not find Object's members.
+        const spec = Object.hasOwn(AVATAR_TYPES, kind) ? AVATAR_TYPES[kind] : undefined;
         if (!spec?.magic.every((b, i) => data[i] === b)) throw badRequest(AVATAR_TYPE_MESSAGE);
         image = { data, ext: kind, name: part.filename.split(/[\\/]/).pop()!.slice(-200) };
       }

@@ -403,6 +403,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account
       expect(who.body.list).toEqual([{ u: owner }]);
       expect((await a.post('/api/data/run', { sql: 'select * from sys_setting' })).body).toEqual({
         status: 400,
+        code: 'SQL_TABLE',
         message: table('sys_setting'),
       });
     } finally {
