@@ -106,8 +106,14 @@ async function dragBy(page: Page, i: string, cols: number, rows: number) {
   await page.mouse.down();
   for (let n = 1; n <= 10; n++) await page.mouse.move(from.x + ((to.x - from.x) * n) / 10, from.y + ((to.y - from.y) * n) / 10);
   await page.mouse.up();
-  await page.waitForTimeout(300);
-  const after = await target.boundingBox();
+  // The grid animates the drop: wait until the box holds still from one frame to the next.
+  let after = await target.boundingBox();
+  for (;;) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const now = await target.boundingBox();
+    if (JSON.stringify(now) === JSON.stringify(after)) break;
+    after = now;
+  }
   if (!after) throw new Error(`container ${i} left the screen`);
   expect(Math.abs(after.x - before.x - (to.x - from.x)), `x at scale ${scale}`).toBeLessThanOrEqual(colStep / 2 + 1);
   expect(Math.abs(after.y - before.y - (to.y - from.y)), `y at scale ${scale}`).toBeLessThanOrEqual(rowStep / 2 + 1);
@@ -174,8 +180,10 @@ describe('big-screen designer', () => {
       .toBe(true);
 
     // Moving the first container below the second (the page model lists containers by row) and
-    // undoing it, step by step, neither reloads a chart's data nor redraws a chart.
-    await page.waitForTimeout(500);
+    // undoing it, step by step, neither reloads a chart's data nor redraws a chart. First the loads and
+    // draws of the moves so far end: no call in flight, then two frames for the charts to paint.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { __chartMarks: string[] }).__chartMarks = seen;
@@ -191,7 +199,8 @@ describe('big-screen designer', () => {
     await expect.poll(async () => ((await item(page, 'c1').boundingBox())?.y ?? 0) > (c1Before?.y ?? 0) + 10).toBe(true);
     for (let n = 0; n < 4; n++) await page.keyboard.press('Control+z');
     await expect.poll(async () => Math.round((await item(page, 'c1').boundingBox())?.y ?? 0)).toBe(Math.round(c1Before?.y ?? 0));
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await chartMarks()).toEqual([]);
 
     // Resize the first container by its corner handle: two columns wider, one step of rows taller.
