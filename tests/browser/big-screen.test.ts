@@ -332,11 +332,15 @@ describe('big screens', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/data/detail')) calls++;
     });
-    /** No call starts for 2.5 s once a request that was in flight had time to end. */
-    const quiet = async () => {
-      await page.waitForTimeout(400);
+    /** The scheduler says it holds every fetch (paused or stopped); once the calls in flight end, none follows. */
+    const quiet = async (state: 'paused' | 'stopped') => {
+      await page.waitForFunction(
+        (s) => (performance.getEntriesByName('wastegen:screen-fetching').at(-1) as PerformanceMark | undefined)?.detail === s,
+        state,
+      );
+      await page.waitForLoadState('networkidle');
       const before = calls;
-      await page.waitForTimeout(2500);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(calls).toBe(before);
     };
     const resumes = async () => {
@@ -353,7 +357,7 @@ describe('big screens', () => {
         document.dispatchEvent(new Event('visibilitychange'));
       }, hidden);
     await setHidden(true);
-    await quiet();
+    await quiet('paused');
     await setHidden(false);
     await resumes();
 
@@ -361,7 +365,7 @@ describe('big screens', () => {
     await page.locator('.wg-tags .wg-tag').filter({ hasText: '首页' }).click();
     await page.waitForURL('**/abandonhome');
     expect(await page.locator('.wg-screen').count()).toBe(1);
-    await quiet();
+    await quiet('paused');
     await page.locator('.wg-tags .wg-tag.is-active').waitFor();
     await page.locator('.wg-tags .wg-tag').filter({ hasText: '隐藏暂停' }).click();
     await resumes();
@@ -369,7 +373,7 @@ describe('big screens', () => {
     // Its tag closed: unmounted, nothing more.
     await page.locator('.wg-tags .wg-tag').filter({ hasText: '隐藏暂停' }).locator('.wg-tag-close').click();
     await expect.poll(() => page.locator('.wg-screen').count()).toBe(0);
-    await quiet();
+    await quiet('stopped');
   });
 
   it('says 该大屏尚未启用 for a screen of status 0 and 该大屏尚未设计 for one without a design', async () => {

@@ -8,6 +8,8 @@ export const SCREEN_MARKS = {
   data: 'wastegen:screen-data',
   /** detail: { chart, source, version }: a chart has painted its source's data of that version. */
   painted: 'wastegen:screen-painted',
+  /** detail: 'running', 'paused' (hidden: no fetch is set until it shows) or 'stopped': the scheduler's state. */
+  fetching: 'wastegen:screen-fetching',
   /** detail: the number of live ECharts instances after one was created or disposed. */
   echartsLive: 'wastegen:screen-echarts-live',
 } as const;

@@ -164,6 +164,7 @@ export class ScreenScheduler {
     const { visibility } = this.options;
     this.hidden = visibility.hidden();
     this.unwatch = visibility.watch(() => this.visibilityChanged());
+    screenMark(SCREEN_MARKS.fetching, this.hidden ? 'paused' : 'running');
     this.resume();
   }
 
@@ -177,12 +178,14 @@ export class ScreenScheduler {
       e.controller?.abort();
       e.controller = undefined;
     }
+    screenMark(SCREEN_MARKS.fetching, 'stopped');
   }
 
   private visibilityChanged(): void {
     const hidden = this.options.visibility.hidden();
     if (hidden === this.hidden) return;
     this.hidden = hidden;
+    screenMark(SCREEN_MARKS.fetching, hidden ? 'paused' : 'running');
     if (hidden) {
       // In-flight requests finish; the next fetches wait until the page shows again.
       for (const e of this.entries) {
