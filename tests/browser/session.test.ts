@@ -5,7 +5,8 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { SignJWT } from 'jose';
+import { launchBrowser, openPage, settledPopup, startAppServer } from '../helpers/browser.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -154,7 +155,8 @@ describe('apply to join', () => {
   async function fillApplication(page: Page, dialog: Locator, name: string): Promise<void> {
     await field(page, '请输入企业名称（与营业执照一致）').fill(name);
     await dialog.locator('.ant-form-item').filter({ hasText: '企业类型' }).locator('.ant-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '处置企业' }).click();
+    await (await settledPopup(page, '.ant-select-dropdown')).locator('.ant-select-item-option').filter({ hasText: '处置企业' }).click();
+    await dialog.locator('.ant-form-item').filter({ hasText: '企业类型' }).getByTitle('处置企业').waitFor();
     await dialog.locator('.ant-form-item').filter({ hasText: '企业地址' }).locator('.ant-select').click();
     for (const level of ['江苏省', '南京市', '玄武区']) {
       await page.locator('.ant-cascader-menu-item').filter({ hasText: level }).first().click();
@@ -431,7 +433,18 @@ describe('entry agreement', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/guFeiUrl/enter')) asked.push(r.url());
     });
-    await page.goto(`/entryAgreement?code=AUTH-7731&token=${encodeURIComponent(login.body.token)}`);
+    // An authorisation code is one this server issued to the filling system for the account's company.
+    const own = await server.ctx.db
+      .selectFrom('sys_user')
+      .select('company_id')
+      .where('username', '=', 'newcomer')
+      .executeTakeFirstOrThrow();
+    const code = await new SignJWT({ companyId: own.company_id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience('gufei')
+      .setExpirationTime('5m')
+      .sign(server.ctx.secrets.jwtSecret);
+    await page.goto(`/entryAgreement?code=${encodeURIComponent(code)}&token=${encodeURIComponent(login.body.token)}`);
     const agreement = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '授权协议' }) });
     await agreement.locator('.policy-content').getByText('数据授权协议').waitFor();
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
@@ -448,7 +461,7 @@ describe('entry agreement', () => {
     await agreement.getByRole('button', { name: /同\s*意/ }).click();
     await toast(page, '入驻成功').waitFor();
     await page.getByText('授权成功', { exact: true }).waitFor();
-    expect(asked.map((u) => new URL(u).searchParams.get('code'))).toEqual(['AUTH-7731']);
+    expect(asked.map((u) => new URL(u).searchParams.get('code'))).toEqual([code]);
   });
 });
 
