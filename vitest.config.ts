@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'server',
           sequence: { groupOrder: 1 },
+          globalSetup: ['tests/helpers/database-template.setup.ts'],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -34,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           sequence: { groupOrder: 2 },
+          globalSetup: ['tests/helpers/database-template.setup.ts'],
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -41,12 +41,23 @@ async function prepareDatabase(database: Database): Promise<void> {
   });
 }
 
+export interface StartOptions {
+  /** An in-memory PGlite starts from this dumped data folder (a migrated, seeded one) instead of an empty one. */
+  snapshot?: Blob | undefined;
+}
+
 /** Opens (and on first start creates, migrates and seeds) the database, then listens. */
-export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function startServer(
+  overrides: Partial<ServerConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const config = configFromEnv(env, overrides);
+  const inMemory = config.dataDir.startsWith('memory://');
   const database = await openDatabase({
     url: config.databaseUrl,
-    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : `${config.dataDir}/pglite`,
+    dataDir: inMemory ? config.dataDir : `${config.dataDir}/pglite`,
+    snapshot: inMemory && !config.databaseUrl ? options.snapshot : undefined,
   });
   try {
     await prepareDatabase(database);

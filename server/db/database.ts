@@ -13,6 +13,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Where the data lives: a folder for PGlite, the URL (without password) for PostgreSQL. */
   location: string;
+  /** PGlite only: the data folder as a tar, which `snapshot` starts another instance from. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite only: a data folder dumped by `dumpDataDir` to start from instead of an empty cluster. */
+  snapshot?: Blob | undefined;
 }
 
 // Both drivers must hand the same JS types to the application:
@@ -77,6 +81,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const pglite = new PGlite(dataDir, {
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
     extensions: { pg_trgm },
+    ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
   });
   await pglite.waitReady;
   // Its pages are in memory or in the OS cache, so an index read in another order than the table's costs
@@ -89,6 +94,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     location: dataDir,
+    dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -1,5 +1,5 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -122,14 +122,28 @@ export class ApiClient {
   }
 }
 
-/** A PostgreSQL database of its own for one test file, when TEST_DATABASE_URL points at a server. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+/** What the suites' global setup prepared (tests/helpers/database-template.setup.ts); nothing outside vitest. */
+async function prepared(): Promise<{ snapshot: Blob | undefined; template: string }> {
+  if (!process.env.VITEST) return { snapshot: undefined, template: '' };
+  const { inject } = await import('vitest');
+  const file = inject('pgliteSnapshot');
+  snapshotBlob ??= file ? new Blob([readFileSync(file)]) : undefined;
+  return { snapshot: snapshotBlob, template: inject('postgresTemplate') ?? '' };
+}
+let snapshotBlob: Blob | undefined;
+
+/**
+ * A PostgreSQL database of its own for one test file, when TEST_DATABASE_URL points at a server: empty,
+ * or with `seeded` a copy of the suite's migrated and seeded template when there is one.
+ */
+export async function freshPostgres({ seeded = false } = {}): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
   const name = `wg_test_${randomBytes(6).toString('hex')}`;
+  const template = seeded ? (await prepared()).template : '';
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
-  await c.query(`create database ${name}`);
+  await c.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await c.end();
   const u = new URL(admin);
   u.pathname = `/${name}`;
@@ -149,7 +163,7 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
  * (or a fresh PostgreSQL database when TEST_DATABASE_URL is set), migrated and seeded.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const pgdb = overrides.databaseUrl ? null : await freshPostgres();
+  const pgdb = overrides.databaseUrl ? null : await freshPostgres({ seeded: true });
   const filesDir = overrides.filesDir ?? mkdtempSync(join(tmpdir(), 'wastegen-files-'));
   const server = await startServer(
     {
@@ -167,6 +181,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       ...overrides,
     },
     {},
+    { snapshot: (await prepared()).snapshot },
   );
   const api = new ApiClient(server.url, null, server.config.signSecret);
   return {
