@@ -242,7 +242,6 @@ async function runRowAction(tour: Tour, list: Locator, viewId: number, rowIndex:
   if (kind === 'dialog') {
     await until(
       async () => (await openDialogs(page).count()) > dialogsBefore || (await page.locator('.ant-modal-confirm:visible').count()) > 0,
-      5_000,
     );
     await confirmIfAsked(tour);
     await settle(tour);
@@ -251,9 +250,9 @@ async function runRowAction(tour: Tour, list: Locator, viewId: number, rowIndex:
     await closeDialog(tour, dialogsBefore);
     return;
   }
-  await until(async () => page.url() !== from || (await page.locator('.ant-modal-confirm:visible').count()) > 0, 5_000);
+  await until(async () => page.url() !== from || (await page.locator('.ant-modal-confirm:visible').count()) > 0);
   await confirmIfAsked(tour);
-  if (!(await until(() => page.url() !== from, 5_000))) {
+  if (!(await until(() => page.url() !== from))) {
     report(tour, 'did not open a page');
     return;
   }
@@ -340,7 +339,6 @@ async function walkTables(tour: Tour, where: string): Promise<void> {
           page.url() !== from ||
           (await openDialogs(page).count()) > before ||
           (await page.locator('.ant-drawer-open').count()) > drawersBefore,
-        5_000,
       );
       await settle(tour);
       await checkScreen(tour);
@@ -370,14 +368,14 @@ async function visit(tour: Tour, entry: { path: string; trail: string[] }): Prom
     await nav.locator('.ant-menu-submenu-title', { hasText: directory }).first().click();
   }
   await item.click();
-  if (!(await until(() => new URL(page.url()).pathname === entry.path, 5_000))) {
+  if (!(await until(() => new URL(page.url()).pathname === entry.path))) {
     report(tour, `the menu led to ${new URL(page.url()).pathname} instead of ${entry.path}`);
     await checkScreen(tour);
     return;
   }
   const title = entry.trail[entry.trail.length - 1] ?? '';
   const crumbs = page.locator('.wg-breadcrumb');
-  if (!(await until(async () => (await crumbs.innerText()).replace(/\s+/g, '').includes(title), 5_000)))
+  if (!(await until(async () => (await crumbs.innerText()).replace(/\s+/g, '').includes(title))))
     report(tour, `the breadcrumb does not name ${title}: ${await crumbs.innerText()}`);
   await settle(tour);
   await checkScreen(tour);
