@@ -1,35 +1,66 @@
 /**
- * The unread system-message count behind the top bar's badge. The realtime channel increments it
- * on each notice and asks for a refresh; pages that read or delete messages refresh it too.
+ * The unread counts behind the top bar's badge: system messages and leave messages, the badge showing
+ * both together. The realtime channel increments it on each notice and asks for a refresh; pages that
+ * read or delete messages refresh it too.
  */
 import { useSyncExternalStore } from 'react';
 import { http } from '../request';
 import { createListeners } from '../shared/listeners';
 
-let count = 0;
+export interface UnreadCounts {
+  sys: number;
+  leave: number;
+  total: number;
+}
+
+export type UnreadKind = 'sys' | 'leave';
+
+const whole = (n: unknown) => Math.max(0, Math.floor(Number(n)) || 0);
+const counts = (sys: number, leave: number): UnreadCounts => ({ sys: whole(sys), leave: whole(leave), total: whole(sys) + whole(leave) });
+
+let current = counts(0, 0);
 const { subscribe, emit } = createListeners();
 
+function put(next: UnreadCounts): void {
+  if (next.sys === current.sys && next.leave === current.leave) return;
+  current = next;
+  emit();
+}
+
 export const unreadStore = {
-  get: (): number => count,
+  get: (): number => current.total,
+  counts: (): UnreadCounts => current,
   subscribe,
-  set(n: number): void {
-    count = Math.max(0, Math.floor(n) || 0);
-    emit();
+  /** Both counts as the server tells them. */
+  setCounts(sys: number, leave: number): void {
+    put(counts(sys, leave));
   },
+  /** One kind moves to `n` (a read, a delete); the other stays. */
+  set(n: number, kind: UnreadKind = 'sys'): void {
+    put(kind === 'sys' ? counts(n, current.leave) : counts(current.sys, n));
+  },
+  /** A notice arrived: shown at once as a system message until the server's counts come. */
   increment(): void {
-    unreadStore.set(count + 1);
+    put(counts(current.sys + 1, current.leave));
   },
-  /** GET /api/sysMessage/getUnreadNum; failures keep the current count. */
+  /** GET /api/sysMessage/getUnreadNum; failures keep the current counts. */
   async refresh(): Promise<void> {
     try {
-      const r = await http.get<{ data?: { total?: number } }>('/api/sysMessage/getUnreadNum');
-      if (typeof r?.data?.total === 'number') unreadStore.set(r.data.total);
+      const r = await http.get<{ data?: { sysNum?: number; leaveNum?: number; total?: number } }>('/api/sysMessage/getUnreadNum');
+      const d = r?.data;
+      if (typeof d?.sysNum === 'number' && typeof d.leaveNum === 'number') unreadStore.setCounts(d.sysNum, d.leaveNum);
     } catch {
       // The badge keeps its last value; the request layer already told the user.
     }
   },
 };
 
+/** Unread system and leave messages together (the badge). */
 export function useUnreadCount(): number {
   return useSyncExternalStore(unreadStore.subscribe, unreadStore.get, unreadStore.get);
+}
+
+/** Each kind apart, and their sum. */
+export function useUnreadCounts(): UnreadCounts {
+  return useSyncExternalStore(unreadStore.subscribe, unreadStore.counts, unreadStore.counts);
 }

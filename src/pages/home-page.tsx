@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Col, Descriptions, Empty, Flex, Row, Statistic, T
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useUnreadCount } from '../messages/unread-store';
+import { useUnreadCounts } from '../messages/unread-store';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
 import { SYSTEM_MESSAGES_PATH } from '../shell/navbar';
@@ -31,7 +31,7 @@ interface Section {
  */
 export function HomePage() {
   const { info, menus } = useSession();
-  const unread = useUnreadCount();
+  const unread = useUnreadCounts();
   const navigate = useNavigate();
   const sections = useMemo<Section[]>(() => {
     const out: Section[] = [];
@@ -97,7 +97,10 @@ export function HomePage() {
         {showUnread && (
           <Col xs={24} lg={8}>
             <Card style={{ height: '100%' }}>
-              <Statistic title="未读系统消息" value={unread} suffix="条" prefix={<BellOutlined />} />
+              <Statistic title="未读系统消息" value={unread.sys} suffix="条" prefix={<BellOutlined />} />
+              <div>
+                <Typography.Text type="secondary">未读留言 {unread.leave} 条</Typography.Text>
+              </div>
               <Button type="primary" style={{ marginTop: 16 }} onClick={() => navigate(SYSTEM_MESSAGES_PATH)}>
                 查看系统消息
               </Button>

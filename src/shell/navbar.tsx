@@ -14,7 +14,7 @@ import {
 import { Avatar, Badge, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useUnreadCount } from '../messages/unread-store';
+import { useUnreadCounts } from '../messages/unread-store';
 import { usePageTitles } from '../navigation/page-titles';
 import { useAvatarUrl, useUserProfile } from '../navigation/user-profile';
 import { notify } from '../notify/notifier';
@@ -109,8 +109,8 @@ function SizeSelect() {
 }
 
 function MessageBadge() {
-  const count = useUnreadCount();
-  const label = count ? `系统消息（${count} 条未读）` : '系统消息';
+  const { sys, leave, total: count } = useUnreadCounts();
+  const label = count ? `未读消息 ${count} 条（系统消息 ${sys} 条，留言 ${leave} 条）` : '系统消息';
   return (
     <Tooltip title={label}>
       <Link to={SYSTEM_MESSAGES_PATH} className="wg-nav-button" aria-label={label}>

@@ -36,7 +36,7 @@ async function openAs(username: string, path: string): Promise<{ page: Page; api
 async function badgeCount(page: Page): Promise<number> {
   const link = page.locator('header a[href="/message/systemMessage"]');
   const label = (await link.getAttribute('aria-label')) ?? '';
-  const n = Number(/（(\d+) 条未读）/.exec(label)?.[1] ?? 0);
+  const n = Number(/^未读消息 (\d+) 条/.exec(label)?.[1] ?? 0);
   const shown = link.locator('.ant-badge-count');
   const badge = (await shown.count()) ? Number(await shown.getAttribute('title')) : 0;
   return n === badge ? n : Number.NaN;

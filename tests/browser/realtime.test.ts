@@ -39,12 +39,12 @@ async function sendSystemMessage(username: string, title: string): Promise<void>
 
 /**
  * The unread count of the top bar's message badge (src/shell/navbar.tsx): the link to the system
- * messages reads 系统消息（N 条未读）, and the antd badge on it shows N.
+ * messages reads 未读消息 N 条（…）, and the antd badge on it shows N.
  */
 async function badgeCount(page: Page): Promise<number> {
   const link = page.locator('header a[href="/message/systemMessage"]');
   const label = (await link.getAttribute('aria-label')) ?? '';
-  const n = Number(/（(\d+) 条未读）/.exec(label)?.[1] ?? 0);
+  const n = Number(/^未读消息 (\d+) 条/.exec(label)?.[1] ?? 0);
   const shown = link.locator('.ant-badge-count');
   const badge = (await shown.count()) ? Number(await shown.getAttribute('title')) : 0;
   // Both must agree, or the test reports the mismatch as a wrong count.

@@ -200,10 +200,19 @@ describe('sidebar, breadcrumb and top bar', () => {
 
   it('shows the unread badge, the department, the avatar menu and the full-screen warning; no badge for department 1', async () => {
     const { page } = await open('admin', '/abandonhome');
-    const unread = (await server.login('admin').then((api) => api.get('/api/sysMessage/getUnreadNum'))).body.data.total;
-    expect(unread).toBeGreaterThan(0);
-    const badge = page.getByRole('link', { name: `系统消息（${unread} 条未读）` });
+    const {
+      sysNum,
+      leaveNum,
+      total: unread,
+    } = (await server.login('admin').then((api) => api.get('/api/sysMessage/getUnreadNum'))).body.data;
+    // Both kinds are unread, so a count of one shown as the other's would show.
+    expect(sysNum).toBeGreaterThan(0);
+    expect(leaveNum).toBeGreaterThan(0);
+    const badge = page.getByRole('link', { name: `未读消息 ${unread} 条（系统消息 ${sysNum} 条，留言 ${leaveNum} 条）` });
     await expect.poll(() => badge.locator('.ant-badge-count').innerText()).toBe(String(unread));
+    const statistic = page.locator('.ant-statistic').filter({ hasText: '未读系统消息' });
+    expect(await statistic.locator('.ant-statistic-content-value').innerText()).toBe(String(sysNum));
+    await page.getByText(`未读留言 ${leaveNum} 条`).waitFor();
     expect(await page.locator('.wg-dept').innerText()).toBe('系统管理部');
     await badge.click();
     await page.waitForURL((u) => u.pathname === '/message/systemMessage');

@@ -72,7 +72,7 @@ export function LeaveMessagePage() {
     setOpen(m);
     try {
       setOpen(await readLeaveMessage(m.id));
-      badgeRead();
+      badgeRead('leave');
     } catch {
       setOpen(null);
     }

@@ -1,6 +1,6 @@
 /** The message calls of the system-message and leave-message pages. */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { unreadStore } from '../../messages/unread-store';
+import { type UnreadKind, unreadStore } from '../../messages/unread-store';
 import { http } from '../../request';
 
 export interface SysMessage {
@@ -44,8 +44,8 @@ export function leaveMessage(content: string, reception?: string): Promise<{ mes
 /**
  * The top bar's badge moves at once (one fewer unread, or none), then takes the server's count.
  */
-export function badgeRead(count = 1): void {
-  unreadStore.set(unreadStore.get() - count);
+export function badgeRead(kind: UnreadKind, count = 1): void {
+  unreadStore.set(unreadStore.counts()[kind] - count, kind);
   void unreadStore.refresh();
 }
 

@@ -42,7 +42,7 @@ export function SystemMessagePage() {
     try {
       setOpen(await readSysMessage(m.id));
       if (!isRead(m)) {
-        badgeRead();
+        badgeRead('sys');
         setReadNow((ids) => new Set(ids).add(m.id));
       }
     } catch {
