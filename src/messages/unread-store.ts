@@ -39,6 +39,12 @@ export const unreadStore = {
   set(n: number, kind: UnreadKind = 'sys'): void {
     put(kind === 'sys' ? counts(n, current.leave) : counts(current.sys, n));
   },
+  /** The sum only (the realtime channel's count): shown at once, split as the server then tells. */
+  setTotal(n: number): void {
+    const leave = Math.min(current.leave, whole(n));
+    put(counts(whole(n) - leave, leave));
+    void unreadStore.refresh();
+  },
   /** A notice arrived: shown at once as a system message until the server's counts come. */
   increment(): void {
     put(counts(current.sys + 1, current.leave));

@@ -40,7 +40,7 @@ class FakeSocket implements SocketLike {
 function setup(url: () => string | null = () => 'ws://host/websocket/producer?token=t') {
   const sockets: FakeSocket[] = [];
   const notifier = { success: vi.fn(), error: vi.fn() };
-  const unread = { set: vi.fn(), increment: vi.fn(), refresh: vi.fn(async () => {}) };
+  const unread = { setTotal: vi.fn(), increment: vi.fn(), refresh: vi.fn(async () => {}) };
   const client = new RealtimeClient({
     url,
     handlers: realtimeHandlers(notifier, unread),
@@ -76,7 +76,7 @@ describe('realtime client', () => {
     client.start();
     last().open();
     last().receive({ sender: 'system', reception: 'producer', body: { unreadNum: 3 }, flag: 'unread' });
-    expect(unread.set).toHaveBeenCalledWith(3);
+    expect(unread.setTotal).toHaveBeenCalledWith(3);
     last().receive({ sender: 'system', reception: 'producer', body: { noticeInfo: '危废入库提醒' }, flag: 'sysMessage' });
     expect(notifier.success).toHaveBeenCalledWith('危废入库提醒');
     expect(unread.increment).toHaveBeenCalledTimes(1);
@@ -86,7 +86,7 @@ describe('realtime client', () => {
     last().receive('not json');
     last().receive({ body: null });
     expect(notifier.success).toHaveBeenCalledTimes(1);
-    expect(unread.set).toHaveBeenCalledTimes(1);
+    expect(unread.setTotal).toHaveBeenCalledTimes(1);
     expect(notifier.error).not.toHaveBeenCalled();
   });
 

@@ -10,7 +10,7 @@ import { type Notifier, notify } from '../notify/notifier';
 import { getToken } from '../session/token';
 import { RealtimeClient, type RealtimeHandlers, realtimeUrl } from './realtime-client';
 
-type UnreadTarget = Pick<typeof unreadStore, 'set' | 'increment' | 'refresh'>;
+type UnreadTarget = Pick<typeof unreadStore, 'setTotal' | 'increment' | 'refresh'>;
 
 /** What the channel does with its messages, wired to the app's notifier and unread store by default. */
 export function realtimeHandlers(
@@ -23,7 +23,7 @@ export function realtimeHandlers(
       unread.increment();
       void unread.refresh();
     },
-    unread: (count) => unread.set(count),
+    unread: (count) => unread.setTotal(count),
     error: (text) => notifier.error(text),
   };
 }
