@@ -155,7 +155,7 @@ function menuSeeds(): MenuSeed[] {
   page({
     id: MENU.dashboard,
     pid: null,
-    title: '首页',
+    title: '企业看板',
     name: 'Dashboard',
     component: 'dashboard/index',
     path: 'dashboard',

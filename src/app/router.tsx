@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
                 '/dashboard',
                 () => import('../pages/dashboard/dashboard-page'),
                 (m) => m.DashboardPage,
-                { title: '首页看板' },
+                { title: '企业看板' },
               ),
               lazyPage(
                 '/user/center',

@@ -23,7 +23,7 @@ const dir = (path: string, title: string, icon: string, children: MenuRoute[], e
 });
 
 export const MENUS: MenuRoute[] = [
-  page('Dashboard', '/dashboard', '首页', 'index', { component: 'dashboard/index' }),
+  page('Dashboard', '/dashboard', '企业看板', 'index', { component: 'dashboard/index' }),
   page('UserCenter', '/user/center', '个人中心', 'user', { hidden: true }),
   dir('/message', '消息中心', 'message', [
     page('SystemMessage', 'systemMessage', '系统消息', 'notice'),

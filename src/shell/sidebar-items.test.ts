@@ -39,7 +39,7 @@ describe('sidebarItems', () => {
   it('lists the visible pages with their menu trail', () => {
     const pages = visiblePages(items);
     expect(pages.map((p) => p.title)).toEqual([
-      '首页',
+      '企业看板',
       '系统消息',
       '未读留言',
       '危废入库',

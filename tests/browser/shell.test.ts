@@ -147,8 +147,10 @@ describe('sidebar, breadcrumb and top bar', () => {
     // The current page is marked in the sidebar.
     expect(await sidebar(page).locator('.ant-menu-item-selected').innerText()).toBe('危废入库');
     // The trail of the dashboard gets no 首页 in front; 首页 in the breadcrumb leads home.
-    await viaSidebar(page, '', '首页', '/dashboard');
-    await expect.poll(async () => (await crumbs.innerText()).replace(/\s+/g, '')).toBe('首页看板');
+    await viaSidebar(page, '', '企业看板', '/dashboard');
+    await expect.poll(async () => (await crumbs.innerText()).replace(/\s+/g, '')).toBe('企业看板');
+    // Only /abandonhome is 首页: no menu entry and no other page takes its name.
+    expect(await sidebar(page).getByText('首页', { exact: true }).count()).toBe(0);
     await page.goto(STOCK_IN);
     await crumbs.getByRole('link', { name: '首页' }).click();
     await page.waitForURL((u) => u.pathname === '/abandonhome');

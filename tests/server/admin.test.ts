@@ -30,7 +30,7 @@ describe('permissions', () => {
       ['GET', '/api/menus'],
       ['GET', '/api/menus/tree'],
       ['POST', '/api/menus', { title: '新菜单', type: 0, path: 'x' }],
-      ['PUT', '/api/menus', { id: 1, title: '首页', type: 1, path: 'dashboard' }],
+      ['PUT', '/api/menus', { id: 1, title: '企业看板', type: 1, path: 'dashboard' }],
       ['DELETE', '/api/menus', [1]],
       ['POST', '/api/roles', { name: '新角色' }],
       ['PUT', '/api/roles', { id: 3, name: '产废企业' }],
@@ -347,7 +347,7 @@ describe('menus', () => {
     const ids = (nodes: { id: number; children?: unknown[] }[]): number[] =>
       nodes.flatMap((n) => [n.id, ...ids((n.children ?? []) as { id: number }[])]);
     expect(ids(tree.body)).toEqual(expect.arrayContaining([1, 1012, 3121, 2097, 711]));
-    expect(tree.body[0]).toEqual({ id: 1, label: '首页' });
+    expect(tree.body[0]).toEqual({ id: 1, label: '企业看板' });
   });
 
   it('validates, creates, moves and deletes menus, and grants take effect at once', async () => {

@@ -13,6 +13,7 @@ import * as m0011 from './0011_data_scope.js';
 import * as m0012 from './0012_one_store.js';
 import * as m0013 from './0013_design_version.js';
 import * as m0014 from './0014_menu_components.js';
+import * as m0015 from './0015_dashboard_title.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_one_store': m0012,
   '0013_design_version': m0013,
   '0014_menu_components': m0014,
+  '0015_dashboard_title': m0015,
 };

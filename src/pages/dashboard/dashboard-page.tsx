@@ -48,10 +48,10 @@ export function prefetchHome(user: { deptCode?: string | null; permission?: stri
 }
 
 const TITLES: Record<DashboardKind, string> = {
-  supervisor: '监管首页',
-  logistics: '物流首页',
-  collectionPoint: '收集点首页',
-  full: '首页',
+  supervisor: '监管看板',
+  logistics: '物流看板',
+  collectionPoint: '收集点看板',
+  full: '企业看板',
 };
 
 /**
