@@ -143,7 +143,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     config,
     secrets,
     bus,
-    sessions: new SessionService(database.db, secrets, config.sessionIdleMs, bus, config.clock),
+    sessions: new SessionService(database.db, secrets, config.sessionIdleMs, bus, config.clock, config.rememberMeMs),
     realtime: new Realtime(bus),
   };
 

@@ -110,6 +110,8 @@ export async function rolesOf(db: Kysely<DB>, userId: number, isAdmin: boolean):
 interface CachedSession {
   user: SessionUser;
   lastSeen: number;
+  /** Until then (ms) the idle timeout does not end it: signed in with 记住我. */
+  rememberUntil: number;
   persistedAt: number;
   version: number;
 }
@@ -133,6 +135,8 @@ export class SessionService {
     private readonly bus?: Bus,
     /** What time it is for idle sessions (tests move it on instead of waiting). */
     private readonly clock: () => number = Date.now,
+    /** How long a session signed in with 记住我 outlives the idle timeout. */
+    private readonly rememberMs = 24 * 60 * 60 * 1000,
   ) {
     bus?.on((e) => {
       if (e.t === 'access-changed') this.#version++;
@@ -149,8 +153,16 @@ export class SessionService {
     else this.#version++;
   }
 
-  async create(userId: number, req: FastifyRequest): Promise<string> {
+  /** The idle timeout ends a session unless it was signed in with 记住我 and that day has not run out. */
+  #expired(now: number, lastSeen: number, rememberUntil: number): boolean {
+    return now - lastSeen > this.idleMs && now > rememberUntil;
+  }
+
+  /** `remember` (记住我): the session outlives the idle timeout for `rememberMs`, and its token as long. */
+  async create(userId: number, req: FastifyRequest, remember = false): Promise<string> {
     const id = randomBytes(24).toString('base64url');
+    const now = this.clock();
+    const lifetime = Math.max(remember ? this.rememberMs : 0, 24 * 60 * 60 * 1000);
     await this.db
       .insertInto('sys_session')
       .values({
@@ -158,14 +170,15 @@ export class SessionService {
         user_id: userId,
         ip: req.ip,
         browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
-        last_seen: new Date(this.clock()),
+        last_seen: new Date(now),
+        remember_until: remember ? new Date(now + this.rememberMs) : null,
       })
       .execute();
     const jwt = await new SignJWT({ uid: userId })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(id)
       .setIssuedAt()
-      .setExpirationTime('1d')
+      .setExpirationTime(Math.floor((now + lifetime) / 1000))
       .sign(this.secrets.jwtSecret);
     return `Bearer ${jwt}`;
   }
@@ -194,7 +207,7 @@ export class SessionService {
       const rows = await this.db
         .selectFrom('sys_session as s')
         .innerJoin('sys_user as u', 'u.id', 's.user_id')
-        .select(['s.id', 's.last_seen', 'u.status'])
+        .select(['s.id', 's.last_seen', 's.remember_until', 'u.status'])
         .where('s.id', 'in', ids)
         .execute();
       const found = new Map(rows.map((r) => [r.id, r]));
@@ -206,7 +219,7 @@ export class SessionService {
           continue;
         }
         const cached = this.#cache.get(sid)?.lastSeen ?? 0;
-        if (now - Math.max(cached, row.last_seen.getTime()) > this.idleMs) {
+        if (this.#expired(now, Math.max(cached, row.last_seen.getTime()), row.remember_until?.getTime() ?? 0)) {
           await this.destroy(sid);
           gone.push(sid);
         }
@@ -247,7 +260,7 @@ export class SessionService {
     // A session that looks idle here may have been busy on another instance: the database decides.
     // While other instances' logouts may go unheard, every request asks the database.
     const trusted = this.bus?.mode !== 'disconnected';
-    if (trusted && cached && cached.version === this.#version && now - cached.lastSeen <= this.idleMs) {
+    if (trusted && cached && cached.version === this.#version && !this.#expired(now, cached.lastSeen, cached.rememberUntil)) {
       cached.lastSeen = now;
       if (now - cached.persistedAt > 60_000) {
         cached.persistedAt = now;
@@ -266,6 +279,7 @@ export class SessionService {
       .select([
         's.id as sid',
         's.last_seen',
+        's.remember_until',
         'u.id',
         'u.username',
         'u.nick_name',
@@ -282,7 +296,8 @@ export class SessionService {
       .executeTakeFirst();
     if (row?.status !== 0) throw unauthorized();
     const lastSeen = cached ? Math.max(cached.lastSeen, row.last_seen.getTime()) : row.last_seen.getTime();
-    if (now - lastSeen > this.idleMs) {
+    const rememberUntil = row.remember_until?.getTime() ?? 0;
+    if (this.#expired(now, lastSeen, rememberUntil)) {
       await this.destroy(sid);
       throw unauthorized();
     }
@@ -313,7 +328,7 @@ export class SessionService {
       .set({ last_seen: new Date(now) })
       .where('id', '=', sid)
       .execute();
-    this.#cache.set(sid, { user, lastSeen: now, persistedAt: now, version: this.#version });
+    this.#cache.set(sid, { user, lastSeen: now, rememberUntil, persistedAt: now, version: this.#version });
     return user;
   }
 }

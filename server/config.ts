@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Test hook: every captcha answer is this code. Off unless set. */
   captchaFixed: string | undefined;
   sessionIdleMs: number;
+  /** How long a session signed in with 记住我 lives without the idle timeout (1 day). */
+  rememberMeMs: number;
   /** The clock idle sessions are judged by; the system clock unless a test moves its own. */
   clock?: () => number;
   /** Login calls (login and login1 together) one IP may make per window, on each instance. */
@@ -75,6 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     signSecret: env.SIGN_SECRET || undefined,
     captchaFixed: env.CAPTCHA_FIXED || undefined,
     sessionIdleMs: int(env.SESSION_IDLE_MS, 20 * 60 * 1000),
+    rememberMeMs: Math.max(60_000, int(env.REMEMBER_ME_MS, 24 * 60 * 60 * 1000)),
     loginRateMax: Math.max(1, int(env.LOGIN_RATE_MAX, 20)),
     captchaRateMax: Math.max(1, int(env.CAPTCHA_RATE_MAX, 40)),
     loginRateWindowMs: Math.max(1000, int(env.LOGIN_RATE_WINDOW_MS, 60 * 1000)),

@@ -94,6 +94,7 @@ export interface CoreTables {
     browser: string | null;
     create_time: Timestamp;
     last_seen: Timestamp;
+    remember_until: NullableTimestamp;
   };
   sys_captcha: { uuid: string; code: string; expires_at: Timestamp };
   /** Failed logins per username as typed (known or not); a lock holds on every instance. */

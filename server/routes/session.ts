@@ -94,7 +94,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   });
 
   const login = async (body: z.infer<typeof loginBody>, req: FastifyRequest, reply: FastifyReply) => {
-    const { username = '', password = '', code = '', uuid = '' } = body ?? {};
+    const { username = '', password = '', code = '', uuid = '', rememberMe = '' } = body ?? {};
     if (!username.trim()) throw badRequest('USERNAME_REQUIRED');
     if (!password) throw badRequest('PASSWORD_REQUIRED');
     if (!code.trim()) throw badRequest('CAPTCHA_REQUIRED');
@@ -112,15 +112,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       if (row.status === 1) throw badRequest('ACCOUNT_INACTIVE');
       await guard.succeeded(username);
-      return await signIn(req, row);
+      return await signIn(req, row, ['true', '1', 'on'].includes(rememberMe.trim().toLowerCase()));
     } catch (e) {
       if (e instanceof AccountLocked) reply.header('retry-after', Math.ceil(e.ms / 1000));
       throw e;
     }
   };
 
-  const signIn = async (req: FastifyRequest, row: UserRow) => {
-    const token = await ctx.sessions.create(row.id, req);
+  const signIn = async (req: FastifyRequest, row: UserRow, remember: boolean) => {
+    const token = await ctx.sessions.create(row.id, req, remember);
     // The operation-log hook records whoever req.user is; the session just created is that user.
     req.user = await ctx.sessions.authenticate(token);
     const user = toUserInfo(row);

@@ -12,6 +12,8 @@ export interface LoginForm {
   password: string;
   code: string;
   uuid: string;
+  /** 记住我: the server keeps the session through the idle timeout for a day; the password is never stored. */
+  rememberMe?: boolean;
 }
 
 export interface LoginResult {
@@ -60,7 +62,8 @@ export async function fetchPublicKey(): Promise<string> {
 /** Encrypts the password with the server's key and posts the form-encoded login. Silent: the login page shows the failure. */
 export async function login(form: LoginForm): Promise<LoginResult> {
   const password = await encryptPassword(await fetchPublicKey(), form.password);
-  return http.postForm<LoginResult>('/api/auth/login', { ...form, password }, { silent: true });
+  const { rememberMe, ...rest } = form;
+  return http.postForm<LoginResult>('/api/auth/login', { ...rest, password, rememberMe: rememberMe ? 'true' : 'false' }, { silent: true });
 }
 
 export function fetchSessionInfo(): Promise<SessionInfo> {

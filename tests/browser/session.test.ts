@@ -3,9 +3,10 @@
  * terms dialog, the agreement pages, the expired-password dialog, the entry agreement, /init,
  * /login2 and the token in the query string. Built app, real server, request signing on.
  */
+
+import { SignJWT } from 'jose';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
 import { launchBrowser, openPage, settledPopup, startAppServer } from '../helpers/browser.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
@@ -98,6 +99,15 @@ describe('login page', () => {
     await page.waitForURL((url) => url.pathname === '/message/systemMessage');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('unread');
     expect(await token(page)).toMatch(/^Bearer /);
+    // The server keeps this session through the idle timeout for its day.
+    const remembering = await server.ctx.db
+      .selectFrom('sys_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.user_id')
+      .select('s.id')
+      .where('u.username', '=', 'producer')
+      .where('s.remember_until', 'is not', null)
+      .execute();
+    expect(remembering).toHaveLength(1);
 
     const remembered = (await context.cookies()).find((c) => c.name === 'username');
     expect(remembered?.value).toBe('producer');

@@ -357,3 +357,47 @@ describe('idle timeout', () => {
     expect((await active.get('/api/auth/info')).status).toBe(401);
   });
 });
+
+describe('记住我', () => {
+  let short: TestServer;
+  // Idle after 1.5 s, remembered for 10 s, on a clock the test moves on instead of waiting.
+  let now = Date.now();
+  beforeAll(async () => {
+    short = await startTestServer({ sessionIdleMs: 1500, rememberMeMs: 10_000, clock: () => now });
+  });
+  afterAll(async () => {
+    await short?.close();
+  });
+
+  async function signIn(rememberMe: string | undefined) {
+    const api = short.api;
+    const cap = await api.get('/api/auth/code');
+    const form: Record<string, string> = {
+      username: 'producer',
+      password: await api.encrypt(DEMO_PASSWORD),
+      code: TEST_CAPTCHA,
+      uuid: String(cap.body.uuid),
+    };
+    if (rememberMe !== undefined) form.rememberMe = rememberMe;
+    const res = await api.request('POST', '/api/auth/login', { form });
+    expect(res.body.status).toBe(200);
+    return api.withToken(res.body.token);
+  }
+
+  it('keeps a remembered session through the idle timeout for its day, then ends it when idle; the password is never kept', async () => {
+    const remembered = await signIn('true');
+    const plain = await signIn('false');
+    const unsaid = await signIn(undefined);
+    now += 5_000;
+    expect((await plain.get('/api/auth/info')).status).toBe(401);
+    expect((await unsaid.get('/api/auth/info')).status).toBe(401);
+    expect((await remembered.get('/api/auth/info')).status).toBe(200);
+    // Within its day idleness does not end it; past its day it ends like any other session.
+    now += 4_000;
+    expect((await remembered.get('/api/auth/info')).status).toBe(200);
+    now += 1_501;
+    expect((await remembered.get('/api/auth/info')).status).toBe(401);
+    const stored = await short.ctx.db.selectFrom('sys_session').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(DEMO_PASSWORD);
+  });
+});

@@ -14,6 +14,7 @@ import * as m0012 from './0012_one_store.js';
 import * as m0013 from './0013_design_version.js';
 import * as m0014 from './0014_menu_components.js';
 import * as m0015 from './0015_dashboard_title.js';
+import * as m0016 from './0016_session_remember.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_design_version': m0013,
   '0014_menu_components': m0014,
   '0015_dashboard_title': m0015,
+  '0016_session_remember': m0016,
 };

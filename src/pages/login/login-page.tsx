@@ -120,6 +120,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
         password: values.password,
         code: values.code.trim(),
         uuid: captcha.captcha.uuid,
+        rememberMe: values.rememberMe,
       });
     } catch (e) {
       // The login call is silent: the server's message (用户名或密码错误, 验证码错误…) is shown here.
