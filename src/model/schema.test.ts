@@ -5,6 +5,7 @@ import {
   type AnyFieldSchema,
   applyRule,
   buildSchema,
+  currentShow,
   decimalPlaces,
   fieldRule,
   fieldRules,
@@ -611,5 +612,57 @@ describe('with the normaliser', () => {
       { path: ['pieces'], message: '最大值不能大于 99' },
     ]);
     expect(messages(schema, { stockNo: 'a', quantity: 1, files: '["a","b","c"]' })).toEqual(['文件数量超过限定个数']);
+  });
+
+  it('shows a show 2 field a long dictionary trigger names while it holds the value', () => {
+    const r = normalizeDefinition({
+      kind: 'view',
+      file: 'x.json',
+      json: {
+        id: 14,
+        name: '车辆',
+        status: 1,
+        disMenu: { componentName: 'vehicle', name: '车辆' },
+        disTemplate: {
+          basicOption: { add: true, edit: true },
+          tableOption: [{ name: 'plateNo', chName: '车牌号', dataType: 'varchar' }],
+          formOption: [
+            { name: 'plateNo', chName: '车牌号', dataType: 'varchar', configure: { sort: 1, required: true } },
+            {
+              name: 'carType',
+              chName: '车辆类型',
+              dataType: 'long',
+              configure: { sort: 2, dict: 'car_type', showRelation: { item: 'permitNo,note', value: 1 } },
+            },
+            { name: 'permitNo', chName: '危运证号', dataType: 'varchar', configure: { sort: 3, show: 2, required: true } },
+            { name: 'note', chName: '备注', dataType: 'varchar', configure: { sort: 4, show: 3 } },
+            { name: 'code', chName: '内部编码', dataType: 'varchar', configure: { sort: 5, show: 2 } },
+          ],
+        },
+      },
+    });
+    expect(r.problems.filter((p) => p.code.startsWith('E_'))).toEqual([]);
+    const form = (r.page as ListPageModel).form;
+    const relations = relationsOf(form);
+    const field = (name: string) => form.fields.find((f) => f.name === name)!;
+    const showOf = (name: string, values: Record<string, unknown>, readOnly = false) =>
+      currentShow(field(name), relations, values, readOnly);
+    // The trigger holds the value (as the form keeps it, and as the record stores it).
+    expect(showOf('permitNo', { carType: '1' })).toBe(1);
+    expect(showOf('permitNo', { carType: 1 })).toBe(1);
+    expect(showOf('permitNo', { carType: 1 }, true)).toBe(3);
+    expect(showOf('note', { carType: 1 })).toBe(3);
+    // Otherwise hidden.
+    expect(showOf('permitNo', { carType: 2 })).toBe(2);
+    expect(showOf('permitNo', {})).toBe(2);
+    expect(showOf('note', { carType: '2' })).toBe(2);
+    // A field no relation names keeps its own show.
+    expect(showOf('code', { carType: 1 })).toBe(2);
+    expect(showOf('plateNo', {}, true)).toBe(1);
+    // Shown, it is validated like show 1 and required; hidden, it is neither validated nor submitted.
+    const schema = buildSchema(form);
+    expect(issues(schema, { plateNo: '沪A1', carType: '1' })).toEqual([{ path: ['permitNo'], message: '请输入危运证号' }]);
+    expect(parsed(schema, { plateNo: '沪A1', carType: '1', permitNo: 'W-1' })).toEqual({ plateNo: '沪A1', carType: '1', permitNo: 'W-1' });
+    expect(parsed(schema, { plateNo: '沪A1', carType: '2', permitNo: 'x'.repeat(300) })).toEqual({ plateNo: '沪A1', carType: '2' });
   });
 });

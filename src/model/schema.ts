@@ -245,6 +245,25 @@ export function hiddenFields(relations: Relations, values: Record<string, unknow
   return new Set([...shown].filter(([, on]) => !on).map(([f]) => f));
 }
 
+/**
+ * The show a field has for these values (types.ts `FieldModel.show`). A field some show rule names is
+ * visible while one of those rules matches: show 1, or 3 in a read-only form or when its own show
+ * is 3; and hidden (show 2) otherwise, whatever its own show 1 or 2 says. Show 4 stays 4, and a
+ * field no show rule names keeps its own show.
+ */
+export function currentShow(
+  field: Pick<FieldModel, 'name' | 'show'>,
+  relations: Relations,
+  values: Record<string, unknown>,
+  readOnlyForm = false,
+): FieldModel['show'] {
+  if (field.show === 4) return 4;
+  const rules = relations.show.filter((rule) => rule.fields.includes(field.name));
+  if (!rules.length) return field.show;
+  if (!rules.some((rule) => matches(values, rule))) return 2;
+  return readOnlyForm || field.show === 3 ? 3 : 1;
+}
+
 /** Fields a matching required rule names. */
 export function relationRequiredFields(relations: Relations, values: Record<string, unknown>): Set<string> {
   return new Set(relations.required.filter((rule) => matches(values, rule)).flatMap((rule) => rule.fields));

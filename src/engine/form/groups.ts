@@ -27,7 +27,8 @@ export function groupStarts(form: FormModel, span: (field: FormModel['fields'][n
   let used: number | null = 0;
   let count = 0;
   form.fields.forEach((field, index) => {
-    const drawn = field.show !== 2 && field.show !== 4;
+    // A show 2 field a relation names is drawn while its trigger holds the value.
+    const drawn = field.show !== 4 && (field.show !== 2 || toggled.has(field.name));
     const width = drawn && !toggled.has(field.name) ? Math.min(24, span(field)) : undefined;
     // A divider is a line of its own, and so is a full-width field that is always drawn.
     const lineStart = dividers.has(field.name) || width === 24 || used === 0;

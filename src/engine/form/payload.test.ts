@@ -145,4 +145,24 @@ describe('fieldStates', () => {
     expect(fieldStates(locked, 'add', { kind: '2' }).get('extra')).toMatchObject({ hidden: false, required: true });
     expect(fieldStates(locked, 'look', { kind: '2' }).get('title')).toMatchObject({ readOnly: true, required: false });
   });
+
+  it('draws a show 2 field while a long dictionary trigger holds the value, and hides it otherwise', () => {
+    const relation: FormModel = {
+      ...form,
+      fields: [
+        f('level', { dataType: 'long', kind: 'dict', dict: 'level', showRelation: { fields: ['reason'], value: '1' } }),
+        f('reason', { label: '原因', show: 2, required: true, maxLength: 255 }),
+      ],
+    };
+    expect(fieldStates(relation, 'add', { level: '1' }).get('reason')).toEqual({ hidden: false, readOnly: false, required: true });
+    expect(fieldStates(relation, 'edit', { level: 1 }).get('reason')).toMatchObject({ hidden: false, readOnly: false });
+    expect(fieldStates(relation, 'look', { level: 1 }).get('reason')).toMatchObject({ hidden: false, readOnly: true, required: false });
+    expect(fieldStates(relation, 'add', { level: '2' }).get('reason')).toMatchObject({ hidden: true });
+    expect(fieldStates(relation, 'add', {}).get('reason')).toMatchObject({ hidden: true });
+    const schema = buildSchema(relation);
+    const shown = fieldErrors(schema, { level: '1', reason: '' });
+    expect(shown.ok ? {} : shown.errors).toEqual({ reason: '请输入原因' });
+    const hidden = fieldErrors(schema, { level: '2', reason: '' });
+    expect(hidden.ok && buildPayload(relation, hidden.data, { level: '2', reason: 'x' })).toEqual({ level: '2' });
+  });
 });

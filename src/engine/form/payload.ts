@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { FieldModel, FormModel } from '../../model';
-import { DEFAULT_TIME_FORMAT, hiddenFields, relationRequiredFields, relationsOf } from '../../model';
+import { currentShow, DEFAULT_TIME_FORMAT, hiddenFields, relationRequiredFields, relationsOf } from '../../model';
 import type { FormMode } from '../contracts';
 import { filesText, parseFiles } from './labels';
 
@@ -89,23 +89,26 @@ export interface FieldState {
 }
 
 /**
- * show 2 and 4 are never drawn, nor a field a showRelation currently hides; show 3, a look form and
- * an editLock field being edited are read-only. Required: the field's own flag, or a matching
- * requiredRelation.
+ * What the field's current show (model `currentShow`: a showRelation shows its fields, show 2 ones
+ * included, while its trigger holds the value, and hides them otherwise) says: show 2 and 4 are not
+ * drawn; show 3, a look form and an editLock field being edited are read-only. Required: the
+ * field's own flag, or a matching requiredRelation.
  */
 export function fieldStates(form: FormModel, mode: FormMode, values: FormValues): Map<string, FieldState> {
   const relations = relationsOf(form);
-  const hidden = hiddenFields(relations, values);
   const required = relationRequiredFields(relations, values);
   return new Map(
-    form.fields.map((f) => [
-      f.name,
-      {
-        hidden: f.show === 2 || f.show === 4 || hidden.has(f.name),
-        readOnly: mode === 'look' || f.show === 3 || (mode === 'edit' && f.editLock),
-        required: f.show !== 3 && mode !== 'look' && (f.required || required.has(f.name)),
-      },
-    ]),
+    form.fields.map((f) => {
+      const show = currentShow(f, relations, values, mode === 'look');
+      return [
+        f.name,
+        {
+          hidden: show === 2 || show === 4,
+          readOnly: mode === 'look' || show === 3 || (mode === 'edit' && f.editLock),
+          required: show !== 3 && mode !== 'look' && (f.required || required.has(f.name)),
+        },
+      ];
+    }),
   );
 }
 
