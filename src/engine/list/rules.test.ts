@@ -111,5 +111,11 @@ describe('texts and targets', () => {
     });
     expect(locationTarget('https://example.com/a').inApp).toBe(false);
     expect(locationTarget('//evil.example').inApp).toBe(false);
+    // Flow details and apply forms are the app's low-code pages; other app pages open a new window.
+    expect(locationTarget(' /logistics/vBuild/temp/25?id=3 ')).toEqual({ inApp: true, href: '/logistics/vBuild/temp/25?id=3' });
+    expect(locationTarget('/dispose/vBuild/temp/30').inApp).toBe(true);
+    expect(locationTarget('/user/center').inApp).toBe(false);
+    expect(locationTarget('/api/file/download?fileName=a.xlsx').inApp).toBe(false);
+    expect(locationTarget('/dev-tools/temp/page/disposalOrder/x').inApp).toBe(false);
   });
 });

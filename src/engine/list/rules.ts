@@ -3,7 +3,7 @@
  * where, how row actions overflow into 更多, and where buttons lead. Pure: the user's permissions
  * come in as a `can` function.
  */
-import { type ButtonModel, buttonPermissions, type ListPageModel, viewPath } from '../../model';
+import { type ButtonModel, buttonPermissions, type ListPageModel, lowcodePageOf, viewPath } from '../../model';
 
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;
@@ -136,11 +136,12 @@ export function systemTarget(websiteUrl: string, currentSearch: string, rowId: u
 }
 
 /**
- * Where a groovy answer's `location` goes: an app path (flow detail, apply form, other pages) in
- * the app, anything absolute in a new window.
+ * Where a groovy answer's `location` goes: a flow detail or an apply form (an address of the app's
+ * low-code pages: a view's page, or a screen's page such as the logistics detail or a form page)
+ * opens in the app; any other address, the app's other pages included, opens in a new window.
  */
 export function locationTarget(location: string): { inApp: boolean; href: string } {
   const href = location.trim();
-  if (href.startsWith('/') && !href.startsWith('//')) return { inApp: true, href };
-  return { inApp: false, href };
+  const local = href.startsWith('/') && !href.startsWith('//');
+  return { inApp: local && lowcodePageOf(href) !== undefined, href };
 }
