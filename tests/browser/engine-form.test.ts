@@ -176,7 +176,7 @@ describe('full-page form (screen 25, view 20)', () => {
     await page.keyboard.type('轻装轻卸');
     await field(page, 'pieces').locator('input').fill('3');
 
-    // A valid form goes through: 提交成功, and the record is there.
+    // A valid form goes through: 操作成功, and the record is there.
     const waybillNo = 'WL209900000001';
     await fillValid(page, waybillNo);
     await field(page, 'fromAddress').locator('input').blur();
@@ -185,7 +185,7 @@ describe('full-page form (screen 25, view 20)', () => {
     const submitted = page.waitForRequest((r) => r.url().includes('/api/general/add/20') && r.method() === 'POST');
     await page.getByRole('button', { name: '提 交' }).click();
     const body = (await submitted).postDataJSON();
-    await page.locator('.ant-message').getByText('提交成功').waitFor();
+    await page.locator('.ant-message').getByText('操作成功').waitFor();
     // Then the page closes its tab, a second later: the tag beside it (首页 here) is shown.
     const formTag = page.locator(`.wg-tags .wg-tag[data-path="${FORM_PATH}"]`);
     expect(await formTag.count()).toBe(1);
@@ -225,7 +225,7 @@ describe('full-page form (screen 25, view 20)', () => {
     const updated = page.waitForRequest((r) => r.url().includes('/api/general/update/20'));
     await page.getByRole('button', { name: '提 交' }).click();
     expect((await updated).postDataJSON()).toMatchObject({ id: record.id, toAddress: '浙江省杭州市处置中心' });
-    await page.locator('.ant-message').getByText('提交成功').waitFor();
+    await page.locator('.ant-message').getByText('操作成功').waitFor();
     await expect.poll(async () => (await findRecord(waybillNo))?.toAddress).toBe('浙江省杭州市处置中心');
     expect(errors).toEqual([]);
   });

@@ -14,10 +14,10 @@ import { queryValues } from './page-query';
  * Screen type 3 (`/{x}/vBuild/temp/{screenId}`): one view's form as a full page. The view is
  * fetched and normalised at run time (it may be newer than the build). Route query values are read
  * as numbers: the view's key (`?id=5`) opens that record for editing, every value goes into the
- * payload. After 提交成功 the page closes its tab.
+ * payload. After 操作成功 (a form save) the page closes its tab.
  */
 
-export const SUBMIT_SUCCESS = '提交成功';
+export const SUBMIT_SUCCESS = '操作成功';
 
 export function FormPage({ model }: { model: FormPageModel }) {
   const definition = useDefinition('view', model.formView, { runtimeOnly: true });

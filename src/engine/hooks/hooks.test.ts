@@ -55,9 +55,10 @@ describe('CRUD action states', () => {
     expect(crudTransition(CRUD_IDLE, 'add', 'cancel')).toBe(CRUD_IDLE);
   });
 
-  it('says 新增成功 or 编辑成功, and 提交成功 for a view with one submit URL', () => {
+  it('says 新增成功 or 编辑成功, and 操作成功 for a view with one submit URL', () => {
     expect(savedMessage({}, 'add')).toBe('新增成功');
     expect(savedMessage({}, 'edit')).toBe('编辑成功');
-    expect(savedMessage({ submit: '/api/flow/submit' }, 'edit')).toBe('提交成功');
+    expect(savedMessage({ submit: '/api/flow/submit' }, 'edit')).toBe('操作成功');
+    expect(savedMessage({ submit: '/api/flow/submit' }, 'add')).toBe('操作成功');
   });
 });

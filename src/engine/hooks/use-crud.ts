@@ -47,12 +47,12 @@ export function crudTransition(states: CrudStates, action: CrudAction, event: Cr
 
 const crudReducer = (states: CrudStates, e: { action: CrudAction; event: CrudEvent }) => crudTransition(states, e.action, e.event);
 
-/** The success notice of a dialog's submit: a view with one submit URL says 提交成功. */
+/** The success notice of a dialog's submit: a view with one submit URL says 操作成功, as a form save. */
 export function savedMessage(api: Pick<ListPageModel['api'], 'submit'>, mode: 'add' | 'edit'): string {
-  return api.submit ? MESSAGES.submitted : mode === 'add' ? MESSAGES.added : MESSAGES.edited;
+  return api.submit ? MESSAGES.done : mode === 'add' ? MESSAGES.added : MESSAGES.edited;
 }
 
-/** What the CRUD operations say; a view's page says 新增成功, 编辑成功 (提交成功) and 删除成功. */
+/** What the CRUD operations say; a view's page says 新增成功, 编辑成功 (操作成功) and 删除成功. */
 export interface CrudTexts {
   added: string;
   edited: string;
@@ -77,7 +77,7 @@ export interface CrudOptions {
   texts?: Partial<CrudTexts>;
 }
 
-/** A view's CRUD options: its dialog's key, and 提交成功 for a view with one submit URL. */
+/** A view's CRUD options: its dialog's key, and 操作成功 for a view with one submit URL. */
 export function viewCrudOptions(model: Pick<ListPageModel, 'api' | 'form'>): CrudOptions {
   return { key: model.form.dialog.key, texts: { added: savedMessage(model.api, 'add'), edited: savedMessage(model.api, 'edit') } };
 }

@@ -85,7 +85,9 @@ export function useRecord({ model, mode, id, fallback, onClose, closeOnSubmit }:
     async (values: Row) => {
       if (mode === 'look') return;
       const resource = { viewId, api };
-      await (mode === 'edit' ? data.update({ resource, values }) : data.create({ resource, values }));
+      // A view's own submit URL learns which view posts, as the full-page form tells it.
+      const body = api.submit ? { generalId: viewId, ...values } : values;
+      await (mode === 'edit' ? data.update({ resource, values: body }) : data.create({ resource, values: body }));
       if (closeOnSubmit) closeLater();
     },
     [data, viewId, api, mode, closeOnSubmit, closeLater],
