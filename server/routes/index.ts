@@ -14,6 +14,7 @@ import disposalQuote from './disposal-quote.js';
 import files from './files.js';
 import fillingSystem from './filling-system.js';
 import general from './general.js';
+import generalForm from './general-form.js';
 import health from './health.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
@@ -59,6 +60,7 @@ export const routeModules: RouteModule[] = [
   lowcode,
   screenShare,
   general,
+  generalForm,
   dashboard,
   bulletin,
   companyWarehouse,
