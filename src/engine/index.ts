@@ -30,7 +30,15 @@ export {
   useViewSource,
 } from './hooks/use-list-query.js';
 export { RECORD_CLOSE_MS, useRecord } from './hooks/use-record.js';
-export { listTableProps, type TableList, type TablePropsOptions, totalText, UNPAGED } from './list/table-props.js';
+export {
+  listTableProps,
+  type PagerState,
+  type TableList,
+  type TablePropsOptions,
+  tablePager,
+  totalText,
+  UNPAGED,
+} from './list/table-props.js';
 export * from './options/index.js';
 export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps } from './pages.js';
 export type { GeneratedRoute } from './routes.js';

@@ -26,6 +26,31 @@ export const UNPAGED = { pagination: false } as const;
 
 export const totalText = (t: number) => `共 ${t} 条`;
 
+/** A pager whose page the caller holds (a list read by other means than useListQuery). */
+export interface PagerState {
+  page: number;
+  size: number;
+  total: number;
+  onChange(page: number, size: number): void;
+}
+
+/** The pager of a Table whose page the caller holds, laid out as the lists' own. */
+export function tablePager(
+  p: PagerState,
+  options: Pick<TablePropsOptions, 'sizes' | 'jumper'> & { totalText?: (t: number) => string } = {},
+) {
+  const { sizes = false, jumper = false } = options;
+  return {
+    current: p.page,
+    pageSize: p.size,
+    total: p.total,
+    showSizeChanger: sizes,
+    showQuickJumper: jumper || undefined,
+    showTotal: options.totalText ?? totalText,
+    onChange: p.onChange,
+  };
+}
+
 /** What the table reads of useListQuery's answer, for rows of type R. */
 export interface TableList<R> extends Pick<ListQuery<unknown>, 'query' | 'total' | 'loading' | 'change'> {
   rows: R[];

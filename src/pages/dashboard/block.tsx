@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Skeleton, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, type ColProps, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import type { FigureState } from './use-figure';
 
 export interface BlockProps {
   title: ReactNode;
@@ -70,5 +71,42 @@ export function Block({ title, computedAt, loading, error, ready, onRefresh, ext
       )}
       {ready ? children : !error && <Skeleton active paragraph={{ rows: 2 }} title={false} />}
     </Card>
+  );
+}
+
+export interface FigureBlockProps<T> extends Omit<BlockProps, 'loading' | 'error' | 'ready' | 'onRefresh' | 'children'> {
+  figure: FigureState<T>;
+  /** The refresh control has the server compute the figure now; false: it only asks again. */
+  recompute?: boolean;
+  /** The block's body, once the figure has come. */
+  children: (data: T) => ReactNode;
+}
+
+/** A block showing one figure call: its loading, failure and refresh come from the call's state. */
+export function FigureBlock<T>({ figure, recompute = true, children, ...block }: FigureBlockProps<T>) {
+  return (
+    <Block {...block} loading={figure.loading} error={figure.error} ready={figure.data !== null} onRefresh={() => figure.reload(recompute)}>
+      {figure.data !== null && children(figure.data)}
+    </Block>
+  );
+}
+
+/** Block widths in a home's grid: the whole row, half of a wide screen, a third of a large one. */
+export const WHOLE: ColProps = { span: 24 };
+export const HALF: ColProps = { xs: 24, xl: 12 };
+export const THIRD: ColProps = { xs: 24, lg: 8 };
+
+/** A home: its blocks in a grid, each with its width. */
+export function BlockGrid({ testId, blocks }: { testId: string; blocks: { col: ColProps; block: ReactNode }[] }) {
+  return (
+    <Row gutter={[16, 16]} data-testid={testId}>
+      {blocks.map(({ col, block }, i) => (
+        // The blocks of a home are fixed: their place is their key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <Col key={i} {...col}>
+          {block}
+        </Col>
+      ))}
+    </Row>
   );
 }

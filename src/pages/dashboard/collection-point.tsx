@@ -1,8 +1,9 @@
-import { Col, Empty, Row, Table, Tag, Typography } from 'antd';
+import { Empty, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { UNPAGED } from '../../engine';
-import { Block } from './block';
-import { InventoryBlock, tons } from './full-dashboard';
+import { BlockGrid, FigureBlock, WHOLE } from './block';
+import { InventoryBlock } from './full-dashboard';
+import { tons } from './tiles';
 import { useFigure } from './use-figure';
 
 interface WarehouseItem {
@@ -59,49 +60,42 @@ function WarehousesBlock({ refresh }: { refresh: boolean }) {
   const f = useFigure<{ content: WarehouseItem[]; computedAt: string }>('/api/companyWarehouse/warehouse', {}, refresh);
   const [expanded, setExpanded] = useState<readonly React.Key[]>([]);
   return (
-    <Block
-      title="收集点仓库"
-      testId="dash-warehouses"
-      computedAt={f.data?.computedAt}
-      loading={f.loading}
-      error={f.error}
-      ready={f.data !== null}
-      onRefresh={() => f.reload()}
-    >
-      <Table<WarehouseItem>
-        size="small"
-        rowKey="id"
-        {...UNPAGED}
-        dataSource={f.data?.content ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无仓库" /> }}
-        expandable={{
-          expandedRowKeys: expanded,
-          onExpandedRowsChange: (keys) => setExpanded(keys),
-          expandedRowRender: (w) => <WarehouseInventory warehouseId={w.id} />,
-        }}
-        columns={[
-          { title: '仓库', dataIndex: 'name' },
-          { title: '地区', dataIndex: 'regionFmt', render: (v) => v ?? '-' },
-          { title: '联系人', dataIndex: 'linkmanName', render: (v, r) => (v ? `${v}${r.phone ? ` ${r.phone}` : ''}` : '-') },
-          { title: '库存（吨）', dataIndex: 'inventory', render: (v: number) => tons(v) },
-          { title: '在库（吨）', dataIndex: 'inNum', render: (v: number) => tons(v) },
-          { title: '入库单数', dataIndex: 'count' },
-        ]}
-      />
-    </Block>
+    <FigureBlock title="收集点仓库" testId="dash-warehouses" figure={f} computedAt={f.data?.computedAt}>
+      {(d) => (
+        <Table<WarehouseItem>
+          size="small"
+          rowKey="id"
+          {...UNPAGED}
+          dataSource={d.content}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无仓库" /> }}
+          expandable={{
+            expandedRowKeys: expanded,
+            onExpandedRowsChange: (keys) => setExpanded(keys),
+            expandedRowRender: (w) => <WarehouseInventory warehouseId={w.id} />,
+          }}
+          columns={[
+            { title: '仓库', dataIndex: 'name' },
+            { title: '地区', dataIndex: 'regionFmt', render: (v) => v ?? '-' },
+            { title: '联系人', dataIndex: 'linkmanName', render: (v, r) => (v ? `${v}${r.phone ? ` ${r.phone}` : ''}` : '-') },
+            { title: '库存（吨）', dataIndex: 'inventory', render: (v: number) => tons(v) },
+            { title: '在库（吨）', dataIndex: 'inNum', render: (v: number) => tons(v) },
+            { title: '入库单数', dataIndex: 'count' },
+          ]}
+        />
+      )}
+    </FigureBlock>
   );
 }
 
 /** The collection point's home: its inventory and its warehouses. */
 export function CollectionPointHome({ refresh }: { refresh: boolean }) {
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard-collection-point">
-      <Col span={24}>
-        <InventoryBlock refresh={refresh} />
-      </Col>
-      <Col span={24}>
-        <WarehousesBlock refresh={refresh} />
-      </Col>
-    </Row>
+    <BlockGrid
+      testId="dashboard-collection-point"
+      blocks={[
+        { col: WHOLE, block: <InventoryBlock refresh={refresh} /> },
+        { col: WHOLE, block: <WarehousesBlock refresh={refresh} /> },
+      ]}
+    />
   );
 }

@@ -1,11 +1,11 @@
-import { Col, Row, Select, Statistic } from 'antd';
+import { Select } from 'antd';
 import { useCallback, useState } from 'react';
 import { http } from '../../request';
-import { formatMoney } from '../../shared/format';
-import { Block } from './block';
+import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { CountUp, FINANCE_COUNT_MS } from './count-up';
 import { FillingBlock } from './filling-entries';
 import { BulletinsBlock, LeaveMessagesBlock, SystemInfoBlock } from './system-info';
+import { QUARTERS, TileRow, tons } from './tiles';
 import { useFigure } from './use-figure';
 
 interface Inventory {
@@ -38,29 +38,6 @@ interface Warehouse {
   name: string;
 }
 
-/** Tons: 3 decimals with thousands separators. */
-export const tons = (n: number) => formatMoney(n, 3);
-
-export function Tile({
-  label,
-  value,
-  suffix,
-  danger,
-  testId,
-}: {
-  label: string;
-  value: string | number;
-  suffix?: string;
-  danger?: boolean;
-  testId?: string;
-}) {
-  return (
-    <div data-testid={testId} className="wg-dash-tile">
-      <Statistic title={label} value={value} suffix={suffix} styles={{ content: danger ? { color: '#cf1322' } : undefined }} />
-    </div>
-  );
-}
-
 /**
  * The warehouses the user may pick for the inventory tiles (their company's, or all for supervisors),
  * loaded when the picker is first opened: the first paint does not wait for them.
@@ -83,89 +60,71 @@ export function useWarehouses(): { list: Warehouse[]; loading: boolean; load: ()
   return { list, loading: state === 'loading', load };
 }
 
+/** The warehouse picker of a block: all warehouses when none is picked; they load when it is first opened. */
+export function WarehouseSelect({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const warehouses = useWarehouses();
+  return (
+    <Select<number>
+      size="small"
+      allowClear
+      placeholder="全部仓库"
+      aria-label="仓库"
+      style={{ width: 160 }}
+      value={value}
+      onChange={(v) => onChange(v ?? undefined)}
+      onOpenChange={(open) => open && warehouses.load()}
+      onFocus={warehouses.load}
+      loading={warehouses.loading}
+      notFoundContent={warehouses.loading ? '加载中…' : '暂无仓库'}
+      options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
+    />
+  );
+}
+
 /** 库存: held, inquiring, in disposal and in stock, in tons; all warehouses or the one picked. */
 export function InventoryBlock({ refresh }: { refresh: boolean }) {
-  const warehouses = useWarehouses();
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const inv = useFigure<Inventory>('/api/inventoryInfo', { warehouseId }, refresh);
-  const d = inv.data;
   return (
-    <Block
+    <FigureBlock
       title="库存信息"
       testId="dash-inventory"
-      computedAt={d?.computedAt}
-      loading={inv.loading}
-      error={inv.error}
-      ready={d !== null}
-      onRefresh={() => inv.reload()}
-      extra={
-        <Select<number>
-          size="small"
-          allowClear
-          placeholder="全部仓库"
-          aria-label="仓库"
-          style={{ width: 160 }}
-          value={warehouseId}
-          onChange={(v) => setWarehouseId(v ?? undefined)}
-          onOpenChange={(open) => open && warehouses.load()}
-          onFocus={warehouses.load}
-          loading={warehouses.loading}
-          notFoundContent={warehouses.loading ? '加载中…' : '暂无仓库'}
-          options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
-        />
-      }
+      figure={inv}
+      computedAt={inv.data?.computedAt}
+      extra={<WarehouseSelect value={warehouseId} onChange={setWarehouseId} />}
     >
-      {d && (
-        <Row gutter={[16, 16]}>
-          <Col xs={12} md={6}>
-            <Tile testId="inventory-total" label="库存总量" value={tons(d.inventoryTotal)} suffix="吨" />
-          </Col>
-          <Col xs={12} md={6}>
-            <Tile testId="inventory-inquiring" label="询价中" value={tons(d.inquiringNum)} suffix="吨" />
-          </Col>
-          <Col xs={12} md={6}>
-            <Tile testId="inventory-disposal" label="处置中" value={tons(d.disposalNum)} suffix="吨" />
-          </Col>
-          <Col xs={12} md={6}>
-            <Tile testId="inventory-in" label="在库" value={tons(d.inNum)} suffix="吨" />
-          </Col>
-        </Row>
+      {(d) => (
+        <TileRow
+          col={QUARTERS}
+          tiles={[
+            { testId: 'inventory-total', label: '库存总量', value: tons(d.inventoryTotal), suffix: '吨' },
+            { testId: 'inventory-inquiring', label: '询价中', value: tons(d.inquiringNum), suffix: '吨' },
+            { testId: 'inventory-disposal', label: '处置中', value: tons(d.disposalNum), suffix: '吨' },
+            { testId: 'inventory-in', label: '在库', value: tons(d.inNum), suffix: '吨' },
+          ]}
+        />
       )}
-    </Block>
+    </FigureBlock>
   );
 }
 
 /** 订单: ongoing inquiries, disposal orders and logistics orders, and in red the contracts ending soon. */
 function OrdersBlock({ refresh }: { refresh: boolean }) {
   const o = useFigure<Orders>('/api/produceOrderDashboard', {}, refresh);
-  const d = o.data;
   return (
-    <Block
-      title="订单信息"
-      testId="dash-orders"
-      computedAt={d?.computedAt}
-      loading={o.loading}
-      error={o.error}
-      ready={d !== null}
-      onRefresh={() => o.reload()}
-    >
-      {d && (
-        <Row gutter={[16, 16]}>
-          <Col xs={12} md={6}>
-            <Tile testId="orders-inquiry" label="进行中的处置询价" value={d.ongoingDisposalInquiry} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Tile testId="orders-disposal" label="进行中的处置订单" value={d.ongoingDisposalOrder} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Tile testId="orders-logistics" label="进行中的物流订单" value={d.ongoingLogisticsOrder} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Tile testId="orders-count" label={d.countLabel} value={d.count} danger />
-          </Col>
-        </Row>
+    <FigureBlock title="订单信息" testId="dash-orders" figure={o} computedAt={o.data?.computedAt}>
+      {(d) => (
+        <TileRow
+          col={QUARTERS}
+          tiles={[
+            { testId: 'orders-inquiry', label: '进行中的处置询价', value: d.ongoingDisposalInquiry },
+            { testId: 'orders-disposal', label: '进行中的处置订单', value: d.ongoingDisposalOrder },
+            { testId: 'orders-logistics', label: '进行中的物流订单', value: d.ongoingLogisticsOrder },
+            { testId: 'orders-count', label: d.countLabel, value: d.count, danger: true },
+          ]}
+        />
       )}
-    </Block>
+    </FigureBlock>
   );
 }
 
@@ -179,33 +138,20 @@ const FINANCE = [
 /** 财务: payable, paid this year, receivable, received this year; yuan, 3 decimals, counting up. */
 function FinanceBlock({ refresh }: { refresh: boolean }) {
   const f = useFigure<Finance>('/api/finAcc/dashboard', {}, refresh);
-  const d = f.data;
   return (
-    <Block
-      title="财务信息"
-      testId="dash-finance"
-      computedAt={d?.computedAt}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {d && (
-        <Row gutter={[16, 16]}>
-          {FINANCE.map((x) => (
-            <Col xs={12} md={6} key={x.key}>
-              <div data-testid={`finance-${x.key}`} className="wg-dash-tile">
-                <Statistic
-                  title={x.label}
-                  valueRender={() => <CountUp value={d[x.key]} duration={FINANCE_COUNT_MS} decimals={3} />}
-                  suffix="元"
-                />
-              </div>
-            </Col>
-          ))}
-        </Row>
+    <FigureBlock title="财务信息" testId="dash-finance" figure={f} computedAt={f.data?.computedAt}>
+      {(d) => (
+        <TileRow
+          col={QUARTERS}
+          tiles={FINANCE.map((x) => ({
+            testId: `finance-${x.key}`,
+            label: x.label,
+            valueRender: () => <CountUp value={d[x.key]} duration={FINANCE_COUNT_MS} decimals={3} />,
+            suffix: '元',
+          }))}
+        />
       )}
-    </Block>
+    </FigureBlock>
   );
 }
 
@@ -215,28 +161,17 @@ function FinanceBlock({ refresh }: { refresh: boolean }) {
  */
 export function FullDashboard({ refresh }: { refresh: boolean }) {
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard-full">
-      <Col span={24}>
-        <InventoryBlock refresh={refresh} />
-      </Col>
-      <Col span={24}>
-        <OrdersBlock refresh={refresh} />
-      </Col>
-      <Col span={24}>
-        <FinanceBlock refresh={refresh} />
-      </Col>
-      <Col xs={24} lg={8}>
-        <BulletinsBlock />
-      </Col>
-      <Col xs={24} lg={8}>
-        <SystemInfoBlock />
-      </Col>
-      <Col xs={24} lg={8}>
-        <LeaveMessagesBlock />
-      </Col>
-      <Col xs={24} lg={8}>
-        <FillingBlock />
-      </Col>
-    </Row>
+    <BlockGrid
+      testId="dashboard-full"
+      blocks={[
+        { col: WHOLE, block: <InventoryBlock refresh={refresh} /> },
+        { col: WHOLE, block: <OrdersBlock refresh={refresh} /> },
+        { col: WHOLE, block: <FinanceBlock refresh={refresh} /> },
+        { col: THIRD, block: <BulletinsBlock /> },
+        { col: THIRD, block: <SystemInfoBlock /> },
+        { col: THIRD, block: <LeaveMessagesBlock /> },
+        { col: THIRD, block: <FillingBlock /> },
+      ]}
+    />
   );
 }

@@ -1,9 +1,11 @@
-import { Col, Empty, Row, Select, Table, Typography } from 'antd';
+import { Col, Empty, Row, Table, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { tablePager } from '../../engine';
 import { formatMoney } from '../../shared/format';
-import { Block } from './block';
+import { Block, BlockGrid, FigureBlock, HALF, WHOLE } from './block';
 import { CAPACITY_COUNT_MS, CountUp } from './count-up';
-import { Tile, tons, useWarehouses } from './full-dashboard';
+import { WarehouseSelect } from './full-dashboard';
+import { Tile, TileRow, tons } from './tiles';
 import { useFigure } from './use-figure';
 
 const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
@@ -53,38 +55,25 @@ interface OrderRow {
 
 function OrderDashboardBlock({ refresh }: { refresh: boolean }) {
   const f = useFigure<LogisticsDashboard>('/api/logisticsOrder/dashboard', {}, refresh);
-  const d = f.data;
-  const tiles: [string, string | number, string?][] = d
-    ? [
-        ['订单总数', d.total],
-        ['待接单', d.pending],
-        ['运输中', d.inTransit],
-        ['已完成', d.finished],
-        ['已取消', d.cancelled],
-        ['已拒绝', d.rejected],
-        ['在途重量', tons(d.ongoingWeight), '吨'],
-        ['本月订单', d.monthCount],
-        ['本年运费', formatMoney(d.yearFreight, 3), '元'],
-      ]
-    : [];
   return (
-    <Block
-      title="物流订单"
-      testId="dash-logistics-orders"
-      computedAt={d?.computedAt}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      <Row gutter={[16, 16]}>
-        {tiles.map(([label, value, suffix]) => (
-          <Col xs={12} md={8} xl={4} key={label}>
-            <Tile label={label} value={value} suffix={suffix} />
-          </Col>
-        ))}
-      </Row>
-    </Block>
+    <FigureBlock title="物流订单" testId="dash-logistics-orders" figure={f} computedAt={f.data?.computedAt}>
+      {(d) => (
+        <TileRow
+          col={{ xs: 12, md: 8, xl: 4 }}
+          tiles={[
+            { label: '订单总数', value: d.total },
+            { label: '待接单', value: d.pending },
+            { label: '运输中', value: d.inTransit },
+            { label: '已完成', value: d.finished },
+            { label: '已取消', value: d.cancelled },
+            { label: '已拒绝', value: d.rejected },
+            { label: '在途重量', value: tons(d.ongoingWeight), suffix: '吨' },
+            { label: '本月订单', value: d.monthCount },
+            { label: '本年运费', value: formatMoney(d.yearFreight, 3), suffix: '元' },
+          ]}
+        />
+      )}
+    </FigureBlock>
   );
 }
 
@@ -109,39 +98,24 @@ function MonthlyBlock({ refresh }: { refresh: boolean }) {
     [d],
   );
   return (
-    <Block
-      title="近12个月物流订单"
-      testId="dash-logistics-monthly"
-      computedAt={d?.computedAt}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {option && (
-        <Suspense fallback={<div style={{ height: 240 }} />}>
-          <EChart option={option} label="近12个月物流订单数与重量" />
-        </Suspense>
-      )}
-    </Block>
+    <FigureBlock title="近12个月物流订单" testId="dash-logistics-monthly" figure={f} computedAt={d?.computedAt}>
+      {() =>
+        option && (
+          <Suspense fallback={<div style={{ height: 240 }} />}>
+            <EChart option={option} label="近12个月物流订单数与重量" />
+          </Suspense>
+        )
+      }
+    </FigureBlock>
   );
 }
 
 /** 运力: capacity combinations and idle capacity, counting up over 3.6 s. */
 export function CapacityBlock({ refresh }: { refresh: boolean }) {
   const f = useFigure<Transport>('/api/companyTransportInfo', {}, refresh);
-  const d = f.data;
   return (
-    <Block
-      title="运力信息"
-      testId="dash-capacity"
-      computedAt={d?.computedAt}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {d && (
+    <FigureBlock title="运力信息" testId="dash-capacity" figure={f} computedAt={f.data?.computedAt}>
+      {(d) => (
         <Row gutter={[16, 16]}>
           <Col xs={12} md={8}>
             <div data-testid="capacity-existing">
@@ -170,7 +144,7 @@ export function CapacityBlock({ refresh }: { refresh: boolean }) {
           </Col>
         </Row>
       )}
-    </Block>
+    </FigureBlock>
   );
 }
 
@@ -178,7 +152,6 @@ const PAGE_SIZE = 10;
 
 /** Orders per warehouse: the newest logistics orders, of one warehouse when one is picked. */
 function ByWarehouseBlock() {
-  const warehouses = useWarehouses();
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
   const f = useFigure<{ content: OrderRow[]; totalElements: number }>('/api/logisticsOrder/byWarehouseId', {
@@ -195,22 +168,12 @@ function ByWarehouseBlock() {
       ready={f.data !== null}
       onRefresh={() => f.reload(false)}
       extra={
-        <Select<number>
-          size="small"
-          allowClear
-          placeholder="全部仓库"
-          aria-label="仓库"
-          style={{ width: 160 }}
+        <WarehouseSelect
           value={warehouseId}
-          onChange={(v) => {
-            setWarehouseId(v ?? undefined);
+          onChange={(id) => {
+            setWarehouseId(id);
             setPage(1);
           }}
-          onOpenChange={(open) => open && warehouses.load()}
-          onFocus={warehouses.load}
-          loading={warehouses.loading}
-          notFoundContent={warehouses.loading ? '加载中…' : '暂无仓库'}
-          options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
         />
       }
     >
@@ -220,7 +183,7 @@ function ByWarehouseBlock() {
         loading={f.loading}
         dataSource={f.data?.content ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无物流订单" /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: f.data?.totalElements ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={tablePager({ page, size: PAGE_SIZE, total: f.data?.totalElements ?? 0, onChange: setPage })}
         columns={[
           { title: '运单号', dataIndex: 'waybillNo', render: (v, r) => v ?? r.orderNo ?? '-' },
           { title: '产废单位', dataIndex: 'producerName', render: (v) => v ?? '-' },
@@ -237,19 +200,14 @@ function ByWarehouseBlock() {
 /** The logistics home: order figures, the last 12 months, capacity and orders per warehouse. */
 export function LogisticsHome({ refresh }: { refresh: boolean }) {
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard-logistics">
-      <Col span={24}>
-        <OrderDashboardBlock refresh={refresh} />
-      </Col>
-      <Col xs={24} xl={12}>
-        <CapacityBlock refresh={refresh} />
-      </Col>
-      <Col xs={24} xl={12}>
-        <MonthlyBlock refresh={refresh} />
-      </Col>
-      <Col span={24}>
-        <ByWarehouseBlock />
-      </Col>
-    </Row>
+    <BlockGrid
+      testId="dashboard-logistics"
+      blocks={[
+        { col: WHOLE, block: <OrderDashboardBlock refresh={refresh} /> },
+        { col: HALF, block: <CapacityBlock refresh={refresh} /> },
+        { col: HALF, block: <MonthlyBlock refresh={refresh} /> },
+        { col: WHOLE, block: <ByWarehouseBlock /> },
+      ]}
+    />
   );
 }

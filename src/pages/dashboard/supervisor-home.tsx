@@ -3,10 +3,10 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/session-store';
 import { formatMoney } from '../../shared/format';
-import { Block } from './block';
+import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
-import { Tile, tons } from './full-dashboard';
 import { namedRouteHref } from './named-routes';
+import { QUARTERS, Tile, TileRow, tons } from './tiles';
 import { useFigure } from './use-figure';
 
 const BASE = '/api/companyApi/homePage';
@@ -66,113 +66,57 @@ function useNamedLink() {
   );
 }
 
-function LinkTile({
-  label,
-  value,
-  suffix,
-  onOpen,
-  testId,
-}: {
-  label: string;
-  value: number | string;
-  suffix?: string;
-  onOpen?: () => void;
-  testId: string;
-}) {
-  const body = <Tile label={label} value={value} suffix={suffix} />;
-  if (!onOpen) return <div data-testid={testId}>{body}</div>;
-  return (
-    <button
-      type="button"
-      data-testid={testId}
-      onClick={onOpen}
-      className="wg-dash-link-tile"
-      style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}
-      aria-label={`${label} ${value}${suffix ?? ''}，查看详情`}
-    >
-      {body}
-    </button>
-  );
-}
-
 function SummaryBlock() {
   const f = useFigure<Summary>(`${BASE}/dataSummary`);
   const link = useNamedLink();
-  const d = f.data;
   return (
-    <Block
-      title="数据汇总"
-      testId="dash-summary"
-      computedAt={d?.refreshTime}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {d && (
-        <Row gutter={[16, 16]}>
-          <Col xs={12} md={6}>
-            <LinkTile testId="summary-micro" label="小微企业" value={d.microCompanyCount} suffix="家" onOpen={link('summaryPage')} />
-          </Col>
-          <Col xs={12} md={6}>
-            <LinkTile
-              testId="summary-server"
-              label="本年服务"
-              value={d.yearServerCount}
-              suffix="次"
-              onOpen={link('microServe', { auditStatus: 1 })}
-            />
-          </Col>
-          <Col xs={12} md={6}>
-            <LinkTile testId="summary-contract" label="本年合同" value={d.yearContractCount} suffix="份" onOpen={link('contractManage')} />
-          </Col>
-          <Col xs={12} md={6}>
-            <LinkTile
-              testId="summary-transshipment"
-              label="本年转运"
-              value={d.yearTransshipmentCount}
-              suffix="次"
-              onOpen={link('inventoryReview')}
-            />
-          </Col>
-        </Row>
+    <FigureBlock title="数据汇总" testId="dash-summary" figure={f} computedAt={f.data?.refreshTime}>
+      {(d) => (
+        <TileRow
+          col={QUARTERS}
+          tiles={[
+            { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage') },
+            {
+              testId: 'summary-server',
+              label: '本年服务',
+              value: d.yearServerCount,
+              suffix: '次',
+              onOpen: link('microServe', { auditStatus: 1 }),
+            },
+            { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage') },
+            {
+              testId: 'summary-transshipment',
+              label: '本年转运',
+              value: d.yearTransshipmentCount,
+              suffix: '次',
+              onOpen: link('inventoryReview'),
+            },
+          ]}
+        />
       )}
-    </Block>
+    </FigureBlock>
   );
 }
 
 function CostBlock() {
   const f = useFigure<Cost>(`${BASE}/costInfo`);
-  const d = f.data;
-  const rows: [string, string, string][] = d
-    ? [
-        ['本年处置金额', formatMoney(d.disposalAmount, 3), '元'],
-        ['本年处置量', tons(d.disposalQuantity), '吨'],
-        ['平均处置单价', formatMoney(d.avgDisposalPrice, 3), '元/吨'],
-        ['本年预付金额', formatMoney(d.prepaidAmount, 3), '元'],
-        ['本年运费', formatMoney(d.freightAmount, 3), '元'],
-        ['本年运输量', tons(d.transportWeight), '吨'],
-        ['平均运费', formatMoney(d.avgFreightPerTon, 3), '元/吨'],
-      ]
-    : [];
   return (
-    <Block
-      title="费用信息"
-      testId="dash-cost"
-      computedAt={d?.refreshTime}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      <Row gutter={[16, 16]}>
-        {rows.map(([label, value, suffix]) => (
-          <Col xs={12} md={8} xl={6} key={label}>
-            <Tile label={label} value={value} suffix={suffix} />
-          </Col>
-        ))}
-      </Row>
-    </Block>
+    <FigureBlock title="费用信息" testId="dash-cost" figure={f} computedAt={f.data?.refreshTime}>
+      {(d) => (
+        <TileRow
+          col={{ xs: 12, md: 8, xl: 6 }}
+          tiles={[
+            { label: '本年处置金额', value: formatMoney(d.disposalAmount, 3), suffix: '元' },
+            { label: '本年处置量', value: tons(d.disposalQuantity), suffix: '吨' },
+            { label: '平均处置单价', value: formatMoney(d.avgDisposalPrice, 3), suffix: '元/吨' },
+            { label: '本年预付金额', value: formatMoney(d.prepaidAmount, 3), suffix: '元' },
+            { label: '本年运费', value: formatMoney(d.freightAmount, 3), suffix: '元' },
+            { label: '本年运输量', value: tons(d.transportWeight), suffix: '吨' },
+            { label: '平均运费', value: formatMoney(d.avgFreightPerTon, 3), suffix: '元/吨' },
+          ]}
+        />
+      )}
+    </FigureBlock>
   );
 }
 
@@ -184,6 +128,8 @@ interface Slice {
 
 /** A pie with its legend: each slice's count, and a link to the companies behind it. */
 function Pie({ slices, label }: { slices: Slice[]; label: string }) {
+  const counts = JSON.stringify(slices.map((s) => [s.name, s.value]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chart changes only when the counts do
   const option = useMemo(
     () => ({
       color: ['#2F6EFF', '#FFB020'],
@@ -198,7 +144,7 @@ function Pie({ slices, label }: { slices: Slice[]; label: string }) {
         },
       ],
     }),
-    [slices],
+    [counts],
   );
   const total = slices.reduce((n, s) => n + s.value, 0);
   return (
@@ -219,102 +165,72 @@ function Pie({ slices, label }: { slices: Slice[]; label: string }) {
   );
 }
 
-function ContractPieBlock() {
-  const f = useFigure<ContractSummary>(`${BASE}/contractSummary`);
+/** A pie of the companies with and without something: each slice opens the company list filtered by `filter`. */
+function CompanyPieBlock<T extends Timed>({
+  path,
+  title,
+  testId,
+  label,
+  names,
+  filter,
+  slices,
+}: {
+  path: string;
+  title: string;
+  testId: string;
+  label: (d: T) => string;
+  names: [yes: string, no: string];
+  filter: string;
+  slices: (d: T) => [yes: number, no: number];
+}) {
+  const f = useFigure<T>(`${BASE}/${path}`);
   const link = useNamedLink();
-  const d = f.data;
-  const slices = useMemo<Slice[]>(
-    () =>
-      d
-        ? [
-            { name: '已签约', value: d.haveContractCompanyCount, onOpen: link('companyMange', { haveYearCount: 1 }) },
-            { name: '未签约', value: d.unContractCompanyCount, onOpen: link('companyMange', { haveYearCount: 0 }) },
-          ]
-        : [],
-    [d, link],
-  );
   return (
-    <Block
-      title="合同汇总"
-      testId="dash-contract-pie"
-      computedAt={d?.refreshTime}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {d && <Pie slices={slices} label={`产废企业合同情况：共${d.totalContractCompanyCount}家`} />}
-    </Block>
-  );
-}
-
-function ServerPieBlock() {
-  const f = useFigure<ServerSummary>(`${BASE}/serverSummary`);
-  const link = useNamedLink();
-  const d = f.data;
-  const slices = useMemo<Slice[]>(
-    () =>
-      d
-        ? [
-            { name: '已服务', value: d.haveServerCompanyCount, onOpen: link('companyMange', { haveServerCount: 1 }) },
-            { name: '未服务', value: d.unServerCompanyCount, onOpen: link('companyMange', { haveServerCount: 0 }) },
-          ]
-        : [],
-    [d, link],
-  );
-  return (
-    <Block
-      title="服务汇总"
-      testId="dash-server-pie"
-      computedAt={d?.refreshTime}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {d && <Pie slices={slices} label="产废企业本年服务情况" />}
-    </Block>
+    <FigureBlock title={title} testId={testId} figure={f} computedAt={f.data?.refreshTime}>
+      {(d) => {
+        const [yes, no] = slices(d);
+        return (
+          <Pie
+            slices={[
+              { name: names[0], value: yes, onOpen: link('companyMange', { [filter]: 1 }) },
+              { name: names[1], value: no, onOpen: link('companyMange', { [filter]: 0 }) },
+            ]}
+            label={label(d)}
+          />
+        );
+      }}
+    </FigureBlock>
   );
 }
 
 function ToDoBlock() {
   const f = useFigure<ToDo>(`${BASE}/toDoData`);
-  const d = f.data;
-  const items = d
-    ? [
-        { label: '未完成转运', value: d.unFinishTransshipmentCount },
-        { label: '待确认服务', value: d.toDoServerCount },
-        { label: '待修改服务', value: d.beUpdateServerCount },
-        { label: '待审核入驻申请', value: d.beAuditPlanCount },
-      ]
-    : [];
   return (
-    <Block
-      title="待办事项"
-      testId="dash-todo"
-      computedAt={d?.refreshTime}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      <List
-        size="small"
-        dataSource={items}
-        renderItem={(i) => (
-          <List.Item
-            key={i.label}
-            extra={
-              <Typography.Text strong type={i.value > 0 ? 'danger' : 'secondary'}>
-                {i.value}
-              </Typography.Text>
-            }
-          >
-            {i.label}
-          </List.Item>
-        )}
-      />
-    </Block>
+    <FigureBlock title="待办事项" testId="dash-todo" figure={f} computedAt={f.data?.refreshTime}>
+      {(d) => (
+        <List
+          size="small"
+          dataSource={[
+            { label: '未完成转运', value: d.unFinishTransshipmentCount },
+            { label: '待确认服务', value: d.toDoServerCount },
+            { label: '待修改服务', value: d.beUpdateServerCount },
+            { label: '待审核入驻申请', value: d.beAuditPlanCount },
+          ]}
+          renderItem={(i) => (
+            <List.Item
+              key={i.label}
+              extra={
+                <Typography.Text strong type={i.value > 0 ? 'danger' : 'secondary'}>
+                  {i.value}
+                </Typography.Text>
+              }
+            >
+              {i.label}
+            </List.Item>
+          )}
+        />
+      )}
+    </FigureBlock>
   );
 }
 
@@ -333,16 +249,8 @@ function StatisticsBlock() {
   const f = useFigure<Statistics>(`${BASE}/statistics`);
   const d = f.data;
   return (
-    <Block
-      title={d ? `${d.year}年统计` : '统计'}
-      testId="dash-statistics"
-      computedAt={d?.refreshTime}
-      loading={f.loading}
-      error={f.error}
-      ready={d !== null}
-      onRefresh={() => f.reload()}
-    >
-      {d && (
+    <FigureBlock title={d ? `${d.year}年统计` : '统计'} testId="dash-statistics" figure={f} computedAt={d?.refreshTime}>
+      {(d) => (
         <Row gutter={[16, 16]}>
           {STATISTIC_TILES.map((s) => {
             const value = Number(d[s.key] ?? 0);
@@ -368,32 +276,49 @@ function StatisticsBlock() {
           })}
         </Row>
       )}
-    </Block>
+    </FigureBlock>
   );
 }
 
 /** The supervisory home: summary, cost, contract and service pies, to-do list and statistics. */
 export function SupervisorHome() {
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard-supervisor">
-      <Col span={24}>
-        <SummaryBlock />
-      </Col>
-      <Col span={24}>
-        <CostBlock />
-      </Col>
-      <Col xs={24} lg={8}>
-        <ContractPieBlock />
-      </Col>
-      <Col xs={24} lg={8}>
-        <ServerPieBlock />
-      </Col>
-      <Col xs={24} lg={8}>
-        <ToDoBlock />
-      </Col>
-      <Col span={24}>
-        <StatisticsBlock />
-      </Col>
-    </Row>
+    <BlockGrid
+      testId="dashboard-supervisor"
+      blocks={[
+        { col: WHOLE, block: <SummaryBlock /> },
+        { col: WHOLE, block: <CostBlock /> },
+        {
+          col: THIRD,
+          block: (
+            <CompanyPieBlock<ContractSummary>
+              path="contractSummary"
+              title="合同汇总"
+              testId="dash-contract-pie"
+              label={(d) => `产废企业合同情况：共${d.totalContractCompanyCount}家`}
+              names={['已签约', '未签约']}
+              filter="haveYearCount"
+              slices={(d) => [d.haveContractCompanyCount, d.unContractCompanyCount]}
+            />
+          ),
+        },
+        {
+          col: THIRD,
+          block: (
+            <CompanyPieBlock<ServerSummary>
+              path="serverSummary"
+              title="服务汇总"
+              testId="dash-server-pie"
+              label={() => '产废企业本年服务情况'}
+              names={['已服务', '未服务']}
+              filter="haveServerCount"
+              slices={(d) => [d.haveServerCompanyCount, d.unServerCompanyCount]}
+            />
+          ),
+        },
+        { col: THIRD, block: <ToDoBlock /> },
+        { col: WHOLE, block: <StatisticsBlock /> },
+      ]}
+    />
   );
 }

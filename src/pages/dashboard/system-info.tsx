@@ -6,7 +6,7 @@ import { unreadStore } from '../../messages/unread-store';
 import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { http } from '../../request';
 import { useSession } from '../../session/session-store';
-import { Block } from './block';
+import { FigureBlock } from './block';
 import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
 
@@ -117,57 +117,95 @@ export function SystemInfoBlock() {
     reload(false);
   };
 
-  const items = list.data?.content ?? [];
   return (
-    <Block
+    <FigureBlock
       title="系统信息"
       testId="dash-system-info"
-      loading={list.loading}
-      error={list.error}
-      ready={list.data !== null}
-      onRefresh={() => reload(false)}
+      figure={list}
+      recompute={false}
       extra={
         <Button type="link" size="small" onClick={() => navigate(SYSTEM_MESSAGES_PATH)}>
           查看更多
         </Button>
       }
     >
-      {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读系统消息" />
-      ) : (
-        <VerticalCarousel
-          items={items}
-          interval={CAROUSEL_INTERVAL_MS}
-          render={(m) => (
-            <Button type="link" className="wg-sys-message" onClick={() => void show(m)} style={{ padding: 0, width: '100%' }}>
-              <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
-                <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                  {m.title}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ flex: 'none' }}>
-                  {m.time}
-                </Typography.Text>
-              </Flex>
-            </Button>
-          )}
-        />
-      )}
-      <Modal title="系统通知" open={open !== null} width={850} footer={null} onCancel={close} destroyOnHidden>
-        {open && (
-          <Spin spinning={reading}>
-            <Typography.Title level={5}>{open.title}</Typography.Title>
-            <Typography.Text type="secondary">{open.createTime}</Typography.Text>
-            <div
-              className="wg-sys-message-content"
-              style={{ marginTop: 12, maxHeight: '60vh', overflow: 'auto' }}
-              // The message's HTML is sanitised before it is shown.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
-              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
+      {({ content }) => (
+        <>
+          {content.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读系统消息" />
+          ) : (
+            <VerticalCarousel
+              items={content}
+              interval={CAROUSEL_INTERVAL_MS}
+              render={(m) => (
+                <Button type="link" className="wg-sys-message" onClick={() => void show(m)} style={{ padding: 0, width: '100%' }}>
+                  <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
+                    <Typography.Text ellipsis style={{ color: 'inherit' }}>
+                      {m.title}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                      {m.time}
+                    </Typography.Text>
+                  </Flex>
+                </Button>
+              )}
             />
-          </Spin>
-        )}
-      </Modal>
-    </Block>
+          )}
+          <Modal title="系统通知" open={open !== null} width={850} footer={null} onCancel={close} destroyOnHidden>
+            {open && (
+              <Spin spinning={reading}>
+                <Typography.Title level={5}>{open.title}</Typography.Title>
+                <Typography.Text type="secondary">{open.createTime}</Typography.Text>
+                <MessageHtml className="wg-sys-message-content" html={open.content} />
+              </Spin>
+            )}
+          </Modal>
+        </>
+      )}
+    </FigureBlock>
+  );
+}
+
+/** A message's HTML, sanitised before it is shown. */
+function MessageHtml({ html, className }: { html: string; className?: string }) {
+  return (
+    <div
+      className={className}
+      style={{ marginTop: 12, maxHeight: '60vh', overflow: 'auto' }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
+      dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }}
+    />
+  );
+}
+
+/** A short list of items, each with its date on the right. */
+function DatedList<T extends { id: number }>({
+  items,
+  empty,
+  time,
+  render,
+}: {
+  items: T[];
+  empty: string;
+  time: (item: T) => string;
+  render: (item: T) => React.ReactNode;
+}) {
+  return (
+    <List
+      size="small"
+      dataSource={items}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
+      renderItem={(item) => (
+        <List.Item key={item.id}>
+          <Flex justify="space-between" gap={8} style={{ width: '100%', minWidth: 0 }}>
+            {render(item)}
+            <Typography.Text type="secondary" style={{ flex: 'none' }}>
+              {time(item)}
+            </Typography.Text>
+          </Flex>
+        </List.Item>
+      )}
+    />
   );
 }
 
@@ -183,15 +221,12 @@ export function LeaveMessagesBlock() {
   const navigate = useNavigate();
   const list = useFigure<Page<LeaveMessage>>(...LEAVE_MESSAGES_CALL);
   const inbox = pathOfComponent(useSession().menus, LEAVE_MESSAGES_COMPONENT);
-  const items = list.data?.content ?? [];
   return (
-    <Block
+    <FigureBlock
       title="未读留言"
       testId="dash-leave-messages"
-      loading={list.loading}
-      error={list.error}
-      ready={list.data !== null}
-      onRefresh={() => list.reload(false)}
+      figure={list}
+      recompute={false}
       extra={
         inbox && (
           <Button type="link" size="small" onClick={() => navigate(inbox)}>
@@ -200,25 +235,20 @@ export function LeaveMessagesBlock() {
         )
       }
     >
-      <List
-        size="small"
-        dataSource={items}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读留言" /> }}
-        renderItem={(m) => (
-          <List.Item key={m.id}>
-            <Flex justify="space-between" gap={8} style={{ width: '100%', minWidth: 0 }}>
-              <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
-                <Typography.Text strong>{m.senderName}：</Typography.Text>
-                {m.content}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ flex: 'none' }}>
-                {m.createTime.slice(5, 16)}
-              </Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
-      />
-    </Block>
+      {({ content }) => (
+        <DatedList
+          items={content}
+          empty="暂无未读留言"
+          time={(m) => m.createTime.slice(5, 16)}
+          render={(m) => (
+            <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
+              <Typography.Text strong>{m.senderName}：</Typography.Text>
+              {m.content}
+            </Typography.Text>
+          )}
+        />
+      )}
+    </FigureBlock>
   );
 }
 
@@ -241,23 +271,15 @@ export function BulletinsBlock() {
       .then((r) => setOpen((cur) => (cur && cur.id === b.id ? { ...cur, views: r.viewsNum } : cur)))
       .catch(() => {});
   };
-  const items = list.data?.content ?? [];
   return (
-    <Block
-      title="公告"
-      testId="dash-bulletins"
-      loading={list.loading}
-      error={list.error}
-      ready={list.data !== null}
-      onRefresh={() => list.reload(false)}
-    >
-      <List
-        size="small"
-        dataSource={items}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" /> }}
-        renderItem={(b) => (
-          <List.Item key={b.id}>
-            <Flex justify="space-between" gap={8} style={{ width: '100%', minWidth: 0 }}>
+    <FigureBlock title="公告" testId="dash-bulletins" figure={list} recompute={false}>
+      {({ content }) => (
+        <>
+          <DatedList
+            items={content}
+            empty="暂无公告"
+            time={(b) => b.createTime.slice(0, 10)}
+            render={(b) => (
               <Button
                 type="link"
                 onClick={() => show(b)}
@@ -267,27 +289,20 @@ export function BulletinsBlock() {
                   {b.title}
                 </Typography.Text>
               </Button>
-              <Typography.Text type="secondary" style={{ flex: 'none' }}>
-                {b.createTime.slice(0, 10)}
-              </Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
-      />
-      <Modal title={open?.title} open={open !== null} width={850} footer={null} onCancel={() => setOpen(null)} destroyOnHidden>
-        {open && (
-          <>
-            <Typography.Text type="secondary">
-              {open.createTime} · 阅读 {open.views}
-            </Typography.Text>
-            <div
-              style={{ marginTop: 12, maxHeight: '60vh', overflow: 'auto' }}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
-              dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(open.content) }}
-            />
-          </>
-        )}
-      </Modal>
-    </Block>
+            )}
+          />
+          <Modal title={open?.title} open={open !== null} width={850} footer={null} onCancel={() => setOpen(null)} destroyOnHidden>
+            {open && (
+              <>
+                <Typography.Text type="secondary">
+                  {open.createTime} · 阅读 {open.views}
+                </Typography.Text>
+                <MessageHtml html={open.content} />
+              </>
+            )}
+          </Modal>
+        </>
+      )}
+    </FigureBlock>
   );
 }
