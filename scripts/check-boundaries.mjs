@@ -122,11 +122,6 @@ export const ALLOWED = [
     targets: ['src/shell/'],
     reason: "the home page draws its shortcuts from the shell's sidebar items and links the shell's message page",
   },
-  {
-    files: ['src/pages/dashboard/echart.tsx'],
-    targets: ['src/engine/screen/echarts.ts'],
-    reason: 'the dashboards are being rewritten; they will load ECharts through the engine index (loadECharts)',
-  },
 ];
 
 const SKIP = new Set(['node_modules', 'dist']);

@@ -1,26 +1,34 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useRef } from 'react';
-import { type EChartsType, init } from '../../engine/screen/echarts';
+import { type EChartsType, loadECharts } from '../../engine';
 
 /**
- * One ECharts chart (through the engine's `echarts/core` loader): made when mounted, given new options
- * when `option` changes, resized with its box, disposed when unmounted. Loaded lazily with the blocks
- * that draw charts, so the dashboard's first paint does not wait for ECharts.
+ * One ECharts chart (through the engine's `loadECharts`, its own chunk): made once ECharts has loaded,
+ * given new options when `option` changes, resized with its box, disposed when unmounted. The dashboard's
+ * first paint never waits for ECharts.
  */
 export function EChart({ option, height = 240, label }: { option: EChartsCoreOption; height?: number; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const latest = useRef(option);
+  latest.current = option;
 
   useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const c = init(el);
-    chart.current = c;
-    const observer = new ResizeObserver(() => c.resize());
-    observer.observe(el);
+    let gone = false;
+    let observer: ResizeObserver | undefined;
+    void loadECharts().then(({ init }) => {
+      const el = box.current;
+      if (gone || !el) return;
+      const c = init(el);
+      chart.current = c;
+      c.setOption(latest.current, { notMerge: true });
+      observer = new ResizeObserver(() => c.resize());
+      observer.observe(el);
+    });
     return () => {
-      observer.disconnect();
-      c.dispose();
+      gone = true;
+      observer?.disconnect();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, []);
