@@ -984,7 +984,7 @@ describe('view: list page', () => {
     expect(page.defaultSort).toEqual({ field: 'id', order: 'desc' });
     expect(page.api).toEqual({
       list: '/api/general/list/7',
-      detail: '/api/general/detail',
+      detail: '/api/general/formData',
       add: '/api/general/add/7',
       edit: '/api/general/update/7',
       del: '/api/general/delete/7',
@@ -1043,7 +1043,7 @@ describe('view: list page', () => {
     );
     expect(page.api.submit).toBeUndefined();
     expect(page.api).toMatchObject({
-      detail: '/api/general/detail',
+      detail: '/api/general/formData',
       export: '/api/general/export/1/download',
       import: '/api/general/1/import',
     });

@@ -19,6 +19,15 @@ import { queryValues } from './page-query';
 
 export const SUBMIT_SUCCESS = '操作成功';
 
+/** The add form's starting values for the page's query (dialogOption.initGroovy). */
+export const DYNAMIC_QUERY_URL = '/api/general/dynamicQuery';
+
+/** `{ status, data }` → data, when it is a record. */
+function dataOf(answer: unknown): Record<string, unknown> | undefined {
+  const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+}
+
 export function FormPage({ model }: { model: FormPageModel }) {
   const definition = useDefinition('view', model.formView, { runtimeOnly: true });
   if (definition.status === 'loading')
@@ -70,7 +79,7 @@ export function FormPage({ model }: { model: FormPageModel }) {
 }
 
 function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageModel }) {
-  const { notify } = useEngineServices();
+  const { notify, data } = useEngineServices();
   const { search, closePage } = usePageNavigation();
   const form = page.form;
   const schema = useMemo(() => buildSchema(form), [form]);
@@ -80,7 +89,15 @@ function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageMod
   const mode: FormMode = recordId !== undefined ? 'edit' : 'add';
   const [submitting, setSubmitting] = useState(false);
   const ref = useRef<EngineFormHandle>(null);
-  const record = useRecord({ model: page, mode, id: recordId, onClose: closePage, closeOnSubmit: true });
+  // A page opened with a query starts from what the server makes of it: defaults and the query's fields.
+  const initialValues = useCallback(
+    async (signal: AbortSignal) =>
+      dataOf(
+        await data.custom({ url: DYNAMIC_QUERY_URL, method: 'get', query: { ...query, generalId: page.viewId }, signal, silent: true }),
+      ),
+    [data, query, page.viewId],
+  );
+  const record = useRecord({ model: page, mode, id: recordId, onClose: closePage, closeOnSubmit: true, initialValues });
 
   const onSubmit = useCallback(
     async (payload: Record<string, unknown>) => {

@@ -25,6 +25,8 @@ export interface RecordOptions {
   /** Closes the form: RECORD_CLOSE_MS after a failed detail load, and after a submit when `closeOnSubmit`. */
   onClose: () => void;
   closeOnSubmit?: boolean;
+  /** The add form's initial values (initGroovy) when not the data provider's preAdd. */
+  initialValues?: (signal: AbortSignal) => Promise<Row | undefined>;
 }
 
 export interface RecordHandle {
@@ -33,7 +35,7 @@ export interface RecordHandle {
   submit(values: Row): Promise<void>;
 }
 
-export function useRecord({ model, mode, id, fallback, onClose, closeOnSubmit }: RecordOptions): RecordHandle {
+export function useRecord({ model, mode, id, fallback, onClose, closeOnSubmit, initialValues }: RecordOptions): RecordHandle {
   const { data } = useEngineServices();
   const { viewId, api } = model;
   const key = model.form.dialog.key;
@@ -45,6 +47,8 @@ export function useRecord({ model, mode, id, fallback, onClose, closeOnSubmit }:
   closeRef.current = onClose;
   const fallbackRef = useRef(fallback);
   fallbackRef.current = fallback;
+  const initialRef = useRef(initialValues);
+  initialRef.current = initialValues;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const closeLater = useCallback(() => {
     clearTimeout(timer.current);
@@ -63,7 +67,8 @@ export function useRecord({ model, mode, id, fallback, onClose, closeOnSubmit }:
       }
       setLoad({ status: 'loading' });
       // Without the server's initial values the form's defaults still apply: no notice.
-      data.preAdd({ resource, signal, silent: true }).then(
+      const initial = initialRef.current;
+      (initial ? initial(signal) : data.preAdd({ resource, signal, silent: true })).then(
         (values) => !signal.aborted && setLoad({ status: 'ready', values }),
         () => !signal.aborted && setLoad({ status: 'ready', values: undefined }),
       );

@@ -116,7 +116,7 @@ export function normalizeViewTemplate(view: WireView, template: WireTemplate, so
     defaultSort: { field: sortField, order: basic.sortType ?? 'desc' },
     api: compact({
       list: `/api/general/list/${id}`,
-      detail: dialog.detailUrl || '/api/general/detail',
+      detail: dialog.detailUrl || '/api/general/formData',
       add: `/api/general/add/${id}`,
       edit: `/api/general/update/${id}`,
       del: `/api/general/delete/${id}`,
