@@ -166,18 +166,21 @@ export const roles = {
   deptTree: () => http.get<ScopeDeptNode[]>('/api/roles/depts'),
 };
 
-/** Every menu, read level by level (the menu list answers one parent's children at a time). */
-export async function allMenus(): Promise<MenuRow[]> {
-  const out: MenuRow[] = [];
+/** Every row of a tree list read level by level (the list answers one parent's children at a time). */
+async function allLevels<T extends { id: number; hasChildren: boolean }>(url: string): Promise<T[]> {
+  const out: T[] = [];
   let level: (number | null)[] = [null];
   while (level.length) {
-    const pages = await Promise.all(level.map((pid) => http.get<Page<MenuRow>>('/api/menus', pid === null ? {} : { pid })));
+    const pages = await Promise.all(level.map((pid) => http.get<Page<T>>(url, pid === null ? {} : { pid })));
     const rows = pages.flatMap((p) => p.content);
     out.push(...rows);
     level = rows.filter((r) => r.hasChildren).map((r) => r.id);
   }
   return out;
 }
+
+/** Every menu. */
+export const allMenus = () => allLevels<MenuRow>('/api/menus');
 
 export const menus = {
   search: async (blurry: string) => (await http.get<Page<MenuRow>>('/api/menus', { blurry })).content,
@@ -185,18 +188,8 @@ export const menus = {
   edit: (body: unknown) => http.put('/api/menus', body, quiet),
 };
 
-/** Every department, enabled or not, read level by level. */
-export async function allDepts(): Promise<DeptRow[]> {
-  const out: DeptRow[] = [];
-  let level: (number | null)[] = [null];
-  while (level.length) {
-    const pages = await Promise.all(level.map((pid) => http.get<Page<DeptRow>>('/api/dept', pid === null ? {} : { pid })));
-    const rows = pages.flatMap((p) => p.content);
-    out.push(...rows);
-    level = rows.filter((r) => r.hasChildren).map((r) => r.id);
-  }
-  return out;
-}
+/** Every department, enabled or not. */
+export const allDepts = () => allLevels<DeptRow>('/api/dept');
 
 export const depts = {
   add: (body: unknown) => http.post('/api/dept', body, quiet),

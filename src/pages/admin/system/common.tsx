@@ -1,4 +1,4 @@
-import { Alert, Button, Form, type FormInstance, Input, Modal, Space } from 'antd';
+import { Alert, Button, Form, type FormInstance, Input, Modal, Select, Space, Switch } from 'antd';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Access } from '../../../access/access';
@@ -18,7 +18,8 @@ import {
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { RequestError } from '../../../request';
-import { confirmDeleteText, MESSAGES } from './rules';
+import { type DeptNode, deptTree, type RoleRow } from './api';
+import { confirmDeleteText, type FlatNode, MESSAGES, nest, type TreeOf } from './rules';
 import './system.css';
 
 /** The system pages' CRUD texts: 新增成功, 修改成功, 删除成功, and 确定删除…吗？ naming what goes. */
@@ -41,6 +42,147 @@ export function useSystemList<T>(source: ListSource<RestResource>, options?: Lis
 export function useTreeCrud<T>(source: ListSource<RestResource>, reload: () => void): SystemCrud<T> {
   const list = useMemo(() => ({ reload, deleted: () => reload() }), [reload]);
   return useCrud<T, RestResource>(source, list, SYSTEM_CRUD) as unknown as SystemCrud<T>;
+}
+
+/** The 0 of a parent picker: a row at the top level. */
+export const TOP = 0;
+
+export interface ParentOption {
+  value: number;
+  title: string;
+  children?: ParentOption[];
+}
+
+/** The rows a row may go under: those that hold children, never the row itself nor its own children. */
+function parentOptions<T extends FlatNode>(
+  nodes: TreeOf<T>[],
+  exclude: number | undefined,
+  title: (row: T) => string,
+  holds: (row: T) => boolean,
+): ParentOption[] {
+  return nodes
+    .filter((n) => holds(n) && n.id !== exclude)
+    .map((n) => {
+      const children = parentOptions(n.children ?? [], exclude, title, holds);
+      return { value: n.id, title: title(n), children: children.length ? children : undefined };
+    });
+}
+
+const holdsAny = () => true;
+
+/**
+ * A tree page (departments, menus): its rows read whole by `load`, their add, edit and delete, the row
+ * being edited, the row 新增下级 was opened on, and the parent picker under `top`. `title` and `holds`
+ * are module constants.
+ */
+export function useTreePage<T extends FlatNode>(options: {
+  source: ListSource<RestResource>;
+  load: () => Promise<T[]>;
+  deps: readonly unknown[];
+  top: string;
+  title: (row: T) => string;
+  holds?: (row: T) => boolean;
+}) {
+  const { source, load, deps, top, title, holds = holdsAny } = options;
+  const list = useRemote(load, deps);
+  const crud = useTreeCrud<T>(source, list.reload);
+  const dialog = crud.dialog;
+  const editing = dialog?.mode === 'edit' ? dialog.row : undefined;
+  const parentId = dialog?.mode === 'add' ? dialog.row?.id : undefined;
+  const fullTree = useMemo(() => nest(list.data ?? []), [list.data]);
+  const parents = useMemo(
+    () => [{ value: TOP, title: top, children: parentOptions(fullTree, editing?.id, title, holds) }],
+    [fullTree, editing?.id, top, title, holds],
+  );
+  return { list, crud, editing, parentId, parents };
+}
+
+/**
+ * The 状态 column: a switch that enables or disables the row (off when `disabled`), says so, and reads
+ * the list again either way (a refusal was shown by the request client).
+ */
+export function enabledColumn<T extends { enabled: boolean }>(options: {
+  width: number;
+  disabled: boolean;
+  name: (row: T) => string;
+  set: (row: T, on: boolean) => Promise<unknown>;
+  reload: () => void;
+}) {
+  const toggle = async (row: T, on: boolean) => {
+    try {
+      await options.set(row, on);
+      notify.success(on ? '已启用' : '已禁用');
+    } catch {
+      // The request client has shown the server's message.
+    }
+    options.reload();
+  };
+  return {
+    title: '状态',
+    dataIndex: 'enabled',
+    width: options.width,
+    render: (_: unknown, r: T) => (
+      <Switch
+        size="small"
+        checked={r.enabled}
+        disabled={options.disabled}
+        aria-label={`${options.name(r)}${r.enabled ? '已启用' : '已禁用'}`}
+        onChange={(on) => toggle(r, on)}
+      />
+    ),
+  };
+}
+
+/** 启用 / 禁用, for a 状态 radio. */
+export const ENABLED_CHOICES = [
+  { value: true, label: '启用' },
+  { value: false, label: '禁用' },
+];
+
+/** 是 / 否, for a yes-no radio. */
+export const YES_NO = [
+  { value: true, label: '是' },
+  { value: false, label: '否' },
+];
+
+/** The 企业类别 choices of an account. */
+export const ACCOUNT_KINDS = [
+  { value: '', label: '其他' },
+  { value: 'logistics', label: '物流企业（logistics）' },
+  { value: 'collectionPoint', label: '收集点（collectionPoint）' },
+];
+
+/** The 角色 field of an account: at least one role, picked among every role. */
+export function RolesField({ roles, placeholder }: { roles: Remote<RoleRow[]>; placeholder?: string }) {
+  return (
+    <Form.Item name="roleIds" label="角色" required rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.rolesRequired }]}>
+      <Select
+        mode="multiple"
+        placeholder={placeholder}
+        loading={roles.loading}
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        optionFilterProp="label"
+        aria-label="角色"
+      />
+    </Form.Item>
+  );
+}
+
+export interface DeptOption {
+  key: number;
+  value: number;
+  title: string;
+  children?: DeptOption[];
+}
+
+const toDeptOptions = (nodes: DeptNode[]): DeptOption[] =>
+  nodes.map((n) => ({ key: n.id, value: n.id, title: n.name, children: n.children ? toDeptOptions(n.children) : undefined }));
+
+/** The department tree (the enabled departments), and the same as options of a tree or a tree picker. */
+export function useDeptTree() {
+  const depts = useRemote(deptTree, []);
+  const options = useMemo(() => toDeptOptions(depts.data ?? []), [depts.data]);
+  return { ...depts, options };
 }
 
 /** A list's filters held together (toolbar, tree, selects): a change searches with all of them, from page 1. */

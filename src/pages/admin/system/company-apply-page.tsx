@@ -1,9 +1,20 @@
-import { Button, Form, Input, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Form, Input, Select, Table, Tag, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { Access } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
-import { type ApplicationRow, allRoles, applications, type DeptNode, deptTree, SOURCES } from './api';
-import { FormModal, LoadError, SearchToolbar, systemTableProps, useFilters, useRemote, useSystemList } from './common';
+import { type ApplicationRow, allRoles, applications, SOURCES } from './api';
+import {
+  ACCOUNT_KINDS,
+  ActionLinks,
+  FormModal,
+  LoadError,
+  RolesField,
+  SearchToolbar,
+  systemTableProps,
+  useDeptTree,
+  useFilters,
+  useRemote,
+  useSystemList,
+} from './common';
 import { approvalDefaults, MESSAGES, ruleOf, usernameError } from './rules';
 
 interface ApproveForm {
@@ -28,14 +39,6 @@ const STATUS = [
   { value: '2', label: '已驳回', color: 'error' },
 ];
 
-interface DeptOption {
-  value: number;
-  title: string;
-  children?: DeptOption[];
-}
-const toOptions = (nodes: DeptNode[]): DeptOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: n.children ? toOptions(n.children) : undefined }));
-
 /**
  * 企业入驻审核: the applications made through the login page's apply dialog. 通过 creates the
  * company and its first account and sends that account a system message; 驳回 asks for a reason.
@@ -50,8 +53,8 @@ export function CompanyApplyPage() {
   const [rejectForm] = Form.useForm<RejectForm>();
 
   const roles = useRemote(allRoles, []);
-  const depts = useRemote(deptTree, []);
-  const deptOptions = useMemo(() => toOptions(depts.data ?? []), [depts.data]);
+  const depts = useDeptTree();
+  const deptOptions = depts.options;
 
   const approveInitial = useMemo(
     () => (approving ? { id: approving.id, ...approvalDefaults(approving, roles.data ?? [], depts.data ?? []) } : {}),
@@ -132,18 +135,12 @@ export function CompanyApplyPage() {
             width: 130,
             render: (_, r) =>
               r.status === 0 ? (
-                <Space size={4}>
-                  <Access roles={['companyApply:approve']}>
-                    <Button size="small" type="link" onClick={() => setApproving(r)}>
-                      通过
-                    </Button>
-                  </Access>
-                  <Access roles={['companyApply:reject']}>
-                    <Button size="small" type="link" danger onClick={() => setRejecting(r)}>
-                      驳回
-                    </Button>
-                  </Access>
-                </Space>
+                <ActionLinks
+                  links={[
+                    { label: '通过', permission: 'companyApply:approve', onClick: () => setApproving(r) },
+                    { label: '驳回', permission: 'companyApply:reject', danger: true, onClick: () => setRejecting(r) },
+                  ]}
+                />
               ) : null,
           },
         ]}
@@ -164,28 +161,9 @@ export function CompanyApplyPage() {
         <Form.Item name="deptId" label="部门">
           <TreeSelect treeData={deptOptions} allowClear treeDefaultExpandAll placeholder="选择部门" />
         </Form.Item>
-        <Form.Item
-          name="roleIds"
-          label="角色"
-          required
-          rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.rolesRequired }]}
-        >
-          <Select
-            mode="multiple"
-            loading={roles.loading}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            optionFilterProp="label"
-            aria-label="角色"
-          />
-        </Form.Item>
+        <RolesField roles={roles} />
         <Form.Item name="permission" label="企业类别">
-          <Select
-            options={[
-              { value: '', label: '其他' },
-              { value: 'logistics', label: '物流企业（logistics）' },
-              { value: 'collectionPoint', label: '收集点（collectionPoint）' },
-            ]}
-          />
+          <Select options={ACCOUNT_KINDS} />
         </Form.Item>
       </FormModal>
       <FormModal<RejectForm>

@@ -1,10 +1,20 @@
-import { Button, Form, Input, InputNumber, Radio, Switch, Table, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Radio, Table, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { Access, usePermission } from '../../../access/access';
+import { usePermission } from '../../../access/access';
 import { UNPAGED } from '../../../engine';
-import { notify } from '../../../notify/notifier';
 import { allDepts, type DeptRow, depts, SOURCES } from './api';
-import { ActionLinks, CrudFormModal, deleteText, LoadError, SYSTEM_TABLE, useRemote, useTreeCrud } from './common';
+import {
+  ActionLinks,
+  CrudFormModal,
+  deleteText,
+  ENABLED_CHOICES,
+  enabledColumn,
+  LoadError,
+  SearchToolbar,
+  SYSTEM_TABLE,
+  TOP,
+  useTreePage,
+} from './common';
 import { nest, type TreeOf } from './rules';
 
 interface DeptForm {
@@ -16,23 +26,7 @@ interface DeptForm {
   enabled: boolean;
 }
 
-/** The 0 of the parent picker: a department at the top level. */
-const TOP = 0;
-
-interface ParentOption {
-  value: number;
-  title: string;
-  children?: ParentOption[];
-}
-
-function parentOptions(nodes: TreeOf<DeptRow>[], exclude: number | undefined): ParentOption[] {
-  return nodes
-    .filter((n) => n.id !== exclude)
-    .map((n) => {
-      const children = parentOptions(n.children ?? [], exclude);
-      return { value: n.id, title: n.name, children: children.length ? children : undefined };
-    });
-}
+const deptName = (r: DeptRow) => r.name;
 
 /**
  * 部门管理: the department tree with add, edit, delete and enable/disable. The server refuses to
@@ -40,16 +34,16 @@ function parentOptions(nodes: TreeOf<DeptRow>[], exclude: number | undefined): P
  */
 export function DeptAdminPage() {
   const can = usePermission();
-  const [name, setName] = useState('');
   const [filter, setFilter] = useState('');
   const [form] = Form.useForm<DeptForm>();
-
-  const list = useRemote(allDepts, []);
-  const crud = useTreeCrud<DeptRow>(SOURCES.depts, list.reload);
-  const dialog = crud.dialog;
   // 新增下级 opens the add dialog on the parent's row.
-  const editing = dialog?.mode === 'edit' ? dialog.row : undefined;
-  const parentId = dialog?.mode === 'add' ? dialog.row?.id : undefined;
+  const { list, crud, editing, parentId, parents } = useTreePage<DeptRow>({
+    source: SOURCES.depts,
+    load: allDepts,
+    deps: [],
+    top: '顶级部门',
+    title: deptName,
+  });
   const tree = useMemo(() => {
     const rows = list.data ?? [];
     if (!filter) return nest(rows);
@@ -63,49 +57,20 @@ export function DeptAdminPage() {
     }
     return nest(rows.filter((r) => keep.has(r.id)));
   }, [list.data, filter]);
-  const fullTree = useMemo(() => nest(list.data ?? []), [list.data]);
-  const parents = useMemo(
-    () => [{ value: TOP, title: '顶级部门', children: parentOptions(fullTree, editing?.id) }],
-    [fullTree, editing?.id],
-  );
 
   const save = async (v: DeptForm, mode: 'add' | 'edit') => {
     const body = { ...v, pid: v.pid === TOP ? null : v.pid, name: v.name.trim(), code: v.code?.trim() || null };
     await (mode === 'edit' ? depts.edit(body) : depts.add(body));
   };
 
-  const toggle = async (row: DeptRow, on: boolean) => {
-    try {
-      await depts.setEnabled(row, on);
-      notify.success(on ? '已启用' : '已禁用');
-    } catch {
-      // The request client has shown the server's message.
-    }
-    list.reload();
-  };
-
   return (
     <div className="sys-page" data-page="system-dept">
-      <div className="sys-toolbar">
-        <Input
-          allowClear
-          placeholder="输入部门名称搜索"
-          style={{ width: 220 }}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onPressEnter={() => setFilter(name.trim())}
-          aria-label="搜索部门"
-        />
-        <Button type="primary" onClick={() => setFilter(name.trim())}>
-          搜索
-        </Button>
-        <span className="sys-grow" />
-        <Access roles={['dept:add']}>
-          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
-            新增
-          </Button>
-        </Access>
-      </div>
+      <SearchToolbar
+        placeholder="输入部门名称搜索"
+        label="搜索部门"
+        onSearch={setFilter}
+        add={{ permission: 'dept:add', onClick: () => crud.open({ mode: 'add' }) }}
+      />
       <LoadError error={list.error} retry={list.reload} />
       <Table<TreeOf<DeptRow>>
         {...SYSTEM_TABLE}
@@ -119,20 +84,7 @@ export function DeptAdminPage() {
           { title: '名称', dataIndex: 'name' },
           { title: '编码', dataIndex: 'code', width: 120 },
           { title: '排序', dataIndex: 'deptSort', width: 80, align: 'center' },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            width: 90,
-            render: (_, r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={!can('dept:edit')}
-                aria-label={`${r.name}${r.enabled ? '已启用' : '已禁用'}`}
-                onChange={(on) => toggle(r, on)}
-              />
-            ),
-          },
+          enabledColumn<DeptRow>({ width: 90, disabled: !can('dept:edit'), name: deptName, set: depts.setEnabled, reload: list.reload }),
           { title: '创建日期', dataIndex: 'createTime', width: 170 },
           {
             title: '操作',
@@ -185,12 +137,7 @@ export function DeptAdminPage() {
           <InputNumber min={-999999} max={999999} />
         </Form.Item>
         <Form.Item name="enabled" label="状态">
-          <Radio.Group
-            options={[
-              { value: true, label: '启用' },
-              { value: false, label: '禁用' },
-            ]}
-          />
+          <Radio.Group options={ENABLED_CHOICES} />
         </Form.Item>
       </CrudFormModal>
     </div>

@@ -1,10 +1,9 @@
-import { Button, Form, Input, InputNumber, Popover, Radio, Table, Tag, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Popover, Radio, Table, Tag, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { Access } from '../../../access/access';
 import { UNPAGED } from '../../../engine';
 import { MENU_ICON_NAMES, MenuIcon } from '../../../navigation/menu-icons';
 import { allMenus, type MenuRow, menus, SOURCES } from './api';
-import { ActionLinks, CrudFormModal, deleteText, LoadError, SYSTEM_TABLE, useRemote, useTreeCrud } from './common';
+import { ActionLinks, CrudFormModal, deleteText, LoadError, SearchToolbar, SYSTEM_TABLE, TOP, useTreePage, YES_NO } from './common';
 import { nest, type TreeOf } from './rules';
 
 interface MenuForm {
@@ -24,25 +23,9 @@ interface MenuForm {
 }
 
 const TYPES = ['目录', '菜单', '按钮'];
-/** The 0 of the parent picker: a menu at the top level. */
-const TOP = 0;
-
-interface ParentOption {
-  value: number;
-  title: string;
-  children?: ParentOption[];
-  disabled?: boolean;
-}
-
-/** Directories and menus can hold children; a menu never goes under itself or its own children. */
-function parentOptions(nodes: TreeOf<MenuRow>[], exclude: number | undefined): ParentOption[] {
-  return nodes
-    .filter((n) => n.type !== 2 && n.id !== exclude)
-    .map((n) => {
-      const children = parentOptions(n.children ?? [], exclude);
-      return { value: n.id, title: n.title, children: children.length ? children : undefined };
-    });
-}
+const menuTitle = (r: MenuRow) => r.title;
+/** Directories and menus hold children; buttons do not. */
+const holdsChildren = (r: MenuRow) => r.type !== 2;
 
 /** A grid of the icons the sidebar knows; the chosen one is pressed. Arrow keys move between buttons via Tab. */
 function IconPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
@@ -92,23 +75,19 @@ function IconPicker({ value, onChange }: { value?: string; onChange?: (v: string
 
 /** 菜单管理: directories, menus and buttons as a tree table, with add, edit and delete. */
 export function MenuAdminPage() {
-  const [blurryInput, setBlurryInput] = useState('');
   const [blurry, setBlurry] = useState('');
   const [form] = Form.useForm<MenuForm>();
   const type = Form.useWatch('type', form);
-
-  const list = useRemote(() => (blurry ? menus.search(blurry) : allMenus()), [blurry]);
-  const crud = useTreeCrud<MenuRow>(SOURCES.menus, list.reload);
-  const dialog = crud.dialog;
   // 新增下级 opens the add dialog on the parent's row.
-  const editing = dialog?.mode === 'edit' ? dialog.row : undefined;
-  const parentId = dialog?.mode === 'add' ? dialog.row?.id : undefined;
+  const { list, crud, editing, parentId, parents } = useTreePage<MenuRow>({
+    source: SOURCES.menus,
+    load: () => (blurry ? menus.search(blurry) : allMenus()),
+    deps: [blurry],
+    top: '顶级类目',
+    title: menuTitle,
+    holds: holdsChildren,
+  });
   const tree = useMemo(() => (blurry ? (list.data ?? []).map((r) => ({ ...r })) : nest(list.data ?? [])), [list.data, blurry]);
-  const fullTree = useMemo(() => nest(list.data ?? []), [list.data]);
-  const parents = useMemo(
-    () => [{ value: TOP, title: '顶级类目', children: parentOptions(fullTree, editing?.id) }],
-    [fullTree, editing?.id],
-  );
 
   const save = async (v: MenuForm, mode: 'add' | 'edit') => {
     const body = {
@@ -124,30 +103,14 @@ export function MenuAdminPage() {
     await (mode === 'edit' ? menus.edit(body) : menus.add(body));
   };
 
-  const search = () => setBlurry(blurryInput.trim());
-
   return (
     <div className="sys-page" data-page="system-menu">
-      <div className="sys-toolbar">
-        <Input
-          allowClear
-          placeholder="输入菜单名称搜索"
-          style={{ width: 220 }}
-          value={blurryInput}
-          onChange={(e) => setBlurryInput(e.target.value)}
-          onPressEnter={search}
-          aria-label="搜索菜单"
-        />
-        <Button type="primary" onClick={search}>
-          搜索
-        </Button>
-        <span className="sys-grow" />
-        <Access roles={['menu:add']}>
-          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
-            新增
-          </Button>
-        </Access>
-      </div>
+      <SearchToolbar
+        placeholder="输入菜单名称搜索"
+        label="搜索菜单"
+        onSearch={setBlurry}
+        add={{ permission: 'menu:add', onClick: () => crud.open({ mode: 'add' }) }}
+      />
       <LoadError error={list.error} retry={list.reload} />
       <Table<TreeOf<MenuRow>>
         {...SYSTEM_TABLE}
@@ -275,20 +238,10 @@ export function MenuAdminPage() {
               />
             </Form.Item>
             <Form.Item name="cache" label="菜单缓存">
-              <Radio.Group
-                options={[
-                  { value: true, label: '是' },
-                  { value: false, label: '否' },
-                ]}
-              />
+              <Radio.Group options={YES_NO} />
             </Form.Item>
             <Form.Item name="iFrame" label="外链菜单">
-              <Radio.Group
-                options={[
-                  { value: true, label: '是' },
-                  { value: false, label: '否' },
-                ]}
-              />
+              <Radio.Group options={YES_NO} />
             </Form.Item>
           </>
         )}

@@ -1,15 +1,20 @@
-import { Button, Empty, Form, Input, Radio, Select, Spin, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
-import { allRoles, type DeptNode, deptTree, SOURCES, type UserRow, users } from './api';
+import { allRoles, SOURCES, type UserRow, users } from './api';
 import {
+  ACCOUNT_KINDS,
   ActionLinks,
   CrudFormModal,
   deleteText,
+  ENABLED_CHOICES,
+  enabledColumn,
   LoadError,
+  RolesField,
   SearchToolbar,
   systemTableProps,
+  useDeptTree,
   useFilters,
   useRemote,
   useSystemList,
@@ -31,15 +36,8 @@ interface UserForm {
   companyId?: number | null;
 }
 
-interface DeptOption {
-  key: number;
-  value: number;
-  title: string;
-  children?: DeptOption[];
-}
-
-const toTreeData = (nodes: DeptNode[]): DeptOption[] =>
-  nodes.map((n) => ({ key: n.id, value: n.id, title: n.name, children: n.children ? toTreeData(n.children) : undefined }));
+const userName = (r: UserRow) => r.username;
+const setUserEnabled = (r: UserRow, on: boolean) => users.setEnabled(r.id, on);
 
 /** 用户管理: a department tree filters the table; add, edit, delete, enable/disable, reset a password. */
 export function UserAdminPage() {
@@ -61,9 +59,9 @@ export function UserAdminPage() {
     [dialogOpen, companySearch],
   );
 
-  const depts = useRemote(deptTree, []);
+  const depts = useDeptTree();
   const roleList = useRemote(allRoles, []);
-  const treeData = useMemo(() => toTreeData(depts.data ?? []), [depts.data]);
+  const treeData = depts.options;
   const companyOptions = useMemo(() => {
     const current = companies.data?.search === companySearch ? companies.data.list : [];
     const found = current.map((c) => ({ value: c.id, label: c.name }));
@@ -90,16 +88,6 @@ export function UserAdminPage() {
       companyId: v.companyId ?? null,
     };
     await (mode === 'edit' ? users.edit(body) : users.add(body));
-  };
-
-  const toggle = async (row: UserRow, on: boolean) => {
-    try {
-      await users.setEnabled(row.id, on);
-      notify.success(on ? '已启用' : '已禁用');
-    } catch {
-      // The request client has shown the server's message.
-    }
-    list.reload();
   };
 
   const reset = async (row: UserRow) => {
@@ -188,19 +176,7 @@ export function UserAdminPage() {
             { title: '部门', render: (_, r) => r.dept?.name ?? '' },
             { title: '所属企业', ellipsis: true, render: (_, r) => r.companyName ?? '—' },
             { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
-            {
-              title: '状态',
-              width: 80,
-              render: (_, r) => (
-                <Switch
-                  size="small"
-                  checked={r.enabled}
-                  disabled={!can('user:edit')}
-                  aria-label={`${r.username}${r.enabled ? '已启用' : '已禁用'}`}
-                  onChange={(on) => toggle(r, on)}
-                />
-              ),
-            },
+            enabledColumn<UserRow>({ width: 80, disabled: !can('user:edit'), name: userName, set: setUserEnabled, reload: list.reload }),
             { title: '创建日期', dataIndex: 'createTime', width: 170 },
             {
               title: '操作',
@@ -274,21 +250,7 @@ export function UserAdminPage() {
         <Form.Item name="job" label="岗位">
           <Input maxLength={255} />
         </Form.Item>
-        <Form.Item
-          name="roleIds"
-          label="角色"
-          required
-          rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.rolesRequired }]}
-        >
-          <Select
-            mode="multiple"
-            placeholder="选择角色"
-            loading={roleList.loading}
-            options={(roleList.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            optionFilterProp="label"
-            aria-label="角色"
-          />
-        </Form.Item>
+        <RolesField roles={roleList} placeholder="选择角色" />
         <Form.Item name="companyId" label="所属企业">
           <Select
             aria-label="所属企业"
@@ -302,21 +264,10 @@ export function UserAdminPage() {
           />
         </Form.Item>
         <Form.Item name="permission" label="企业类别">
-          <Select
-            options={[
-              { value: '', label: '其他' },
-              { value: 'logistics', label: '物流企业（logistics）' },
-              { value: 'collectionPoint', label: '收集点（collectionPoint）' },
-            ]}
-          />
+          <Select options={ACCOUNT_KINDS} />
         </Form.Item>
         <Form.Item name="enabled" label="状态">
-          <Radio.Group
-            options={[
-              { value: true, label: '启用' },
-              { value: false, label: '禁用' },
-            ]}
-          />
+          <Radio.Group options={ENABLED_CHOICES} />
         </Form.Item>
         {dialog?.mode === 'add' && <p className="sys-hint">新用户使用平台默认密码，首次登录时需修改密码。</p>}
       </CrudFormModal>
