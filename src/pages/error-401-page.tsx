@@ -1,5 +1,6 @@
 import { Button, Flex, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { RouteButton } from './route-button';
 
 /** /401: the user may not open the page they asked for (a 403 from the server lands here). */
 export function Error401Page() {
@@ -17,16 +18,9 @@ export function Error401Page() {
       extra={
         <Flex gap={12} justify="center" wrap>
           <Button onClick={back}>返回</Button>
-          <Button
-            type="primary"
-            href="/dashboard"
-            onClick={(e) => {
-              e.preventDefault();
-              navigate('/dashboard');
-            }}
-          >
+          <RouteButton type="primary" to="/dashboard">
             前往看板
-          </Button>
+          </RouteButton>
         </Flex>
       }
     />

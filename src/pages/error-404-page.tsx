@@ -1,25 +1,17 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Result } from 'antd';
+import { RouteButton } from './route-button';
 
 /** /404: the page does not exist (or is not one of the user's). */
 export function Error404Page() {
-  const navigate = useNavigate();
   return (
     <Result
       status="404"
       title="抱歉，该页面不存在或暂不开放访问"
       subTitle="请检查网址是否正确；如需访问，请联系系统管理员。"
       extra={
-        <Button
-          type="primary"
-          href="/abandonhome"
-          onClick={(e) => {
-            e.preventDefault();
-            navigate('/abandonhome');
-          }}
-        >
+        <RouteButton type="primary" to="/abandonhome">
           返回首页
-        </Button>
+        </RouteButton>
       }
     />
   );

@@ -6,6 +6,7 @@ import { unreadStore } from '../../messages/unread-store';
 import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { http } from '../../request';
 import { useSession } from '../../session/session-store';
+import type { LeaveMessage, SysMessage } from '../messages/messages-api';
 import { FigureBlock } from './block';
 import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
@@ -21,15 +22,6 @@ export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 10 }] as const;
 export const LEAVE_MESSAGES_CALL = ['/api/unreadLeaveMessage', { page: 1, size: 3 }] as const;
 export const BULLETINS_CALL = ['/api/bulletin', { status: 10, page: 0, size: 5 }] as const;
-
-interface SysMessage {
-  id: number;
-  title: string;
-  time: string;
-  content: string;
-  createTime: string;
-  haveRead: number;
-}
 
 interface Page<T> {
   content: T[];
@@ -207,13 +199,6 @@ function DatedList<T extends { id: number }>({
       )}
     />
   );
-}
-
-interface LeaveMessage {
-  id: number;
-  content: string;
-  createTime: string;
-  senderName: string;
 }
 
 /** 未读留言: the first three unread leave messages. */

@@ -1,6 +1,7 @@
 /** The message calls of the system-message and leave-message pages. */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { type UnreadKind, unreadStore } from '../../messages/unread-store';
+import { useEffect, useRef } from 'react';
+import { type UnreadKind, unreadStore, useUnreadCount } from '../../messages/unread-store';
 import { http } from '../../request';
 
 export interface SysMessage {
@@ -66,4 +67,18 @@ export function htmlText(html: string): string {
   const box = document.createElement('div');
   box.innerHTML = sanitizeHtml(html);
   return (box.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The unread count, and `reload` each time it rises: a message arriving over the websocket shows in
+ * the list at once.
+ */
+export function useUnreadReload(reload: () => void): number {
+  const unread = useUnreadCount();
+  const seen = useRef(unread);
+  useEffect(() => {
+    if (unread > seen.current) reload();
+    seen.current = unread;
+  }, [unread, reload]);
+  return unread;
 }

@@ -1,12 +1,20 @@
 import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Radio, Space, Table, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { messageSource } from '../../app/rest-data';
 import { listTableProps, useListCrud } from '../../engine';
-import { useUnreadCount } from '../../messages/unread-store';
 import { notify } from '../../notify/notifier';
 import { MessageModal } from './message-modal';
-import { badgeRead, badgeRefresh, htmlText, type ReadFilter, readAllSysMessages, readSysMessage, type SysMessage } from './messages-api';
+import {
+  badgeRead,
+  badgeRefresh,
+  htmlText,
+  type ReadFilter,
+  readAllSysMessages,
+  readSysMessage,
+  type SysMessage,
+  useUnreadReload,
+} from './messages-api';
 
 const SOURCE = messageSource('/api/sysMessage/page', { url: '/api/sysMessage/deleteMsg', method: 'get' });
 const CRUD = {
@@ -26,16 +34,9 @@ export function SystemMessagePage() {
   const [readNow, setReadNow] = useState<ReadonlySet<number>>(() => new Set());
   const [open, setOpen] = useState<SysMessage | null>(null);
   const [busy, setBusy] = useState(false);
-  const unread = useUnreadCount();
   const { reload } = list;
+  const unread = useUnreadReload(reload);
   const isRead = (m: SysMessage) => !!m.haveRead || readNow.has(m.id);
-
-  // A notice arriving over the websocket raises the count: the list shows the new message too.
-  const seen = useRef(unread);
-  useEffect(() => {
-    if (unread > seen.current) reload();
-    seen.current = unread;
-  }, [unread, reload]);
 
   const openMessage = async (m: SysMessage) => {
     setOpen(m);
