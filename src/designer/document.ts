@@ -248,3 +248,19 @@ export function useDesignDocument<D>(options: DesignDocumentOptions<D>): DesignD
     markSaved,
   };
 }
+
+/**
+ * Calls `start` with the saved document once for each load that finishes: the designer starts its
+ * edits afresh from it. A save moves `saved` too and starts nothing, so the edits made meanwhile stay.
+ */
+export function useEachLoad<D>(document: Pick<DesignDocument<D>, 'loads' | 'saved'>, start: (saved: D, loads: number) => void): void {
+  const { loads, saved } = document;
+  const taken = useRef(0);
+  const latest = useRef(start);
+  latest.current = start;
+  useEffect(() => {
+    if (loads === 0 || !saved || loads === taken.current) return;
+    taken.current = loads;
+    latest.current(saved, loads);
+  }, [loads, saved]);
+}

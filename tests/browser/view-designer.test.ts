@@ -91,10 +91,22 @@ describe('视图管理 and the view designer', () => {
     // The first field required, from the form's settings (the form uses the table's columns).
     await designer.getByRole('tab', { name: '表单字段' }).click();
     await designerRow(page, 'form', 0).getByRole('switch').first().click();
+    // 显示 reads as words, not as the codes 1 to 4.
+    const show = designerRow(page, 'form', 0).locator('td').nth(5);
+    expect((await show.innerText()).trim()).toBe('显示');
+    await show.locator('.ant-select').click();
+    const showOptions = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await expect.poll(() => showOptions.allInnerTexts()).toEqual(['显示', '隐藏', '只读', '隐藏且不提交']);
+    await page.keyboard.press('Escape');
 
     await button(designer, '保存设计').click();
     await notice(page, '保存成功').waitFor();
+    // 发布 asks first, as the list's 发布 does.
     await button(designer, '发布').click();
+    const confirm = dialog(page, '发布视图');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('发布后「设备台账」立即在其菜单和路由上可用。确定发布吗？');
+    await button(confirm, '发布').click();
     await notice(page, '发布成功').waitFor();
     const saved = (await admin.get('/api/generation/list', { name: '设备台账' })).body.content[0];
     expect(saved.status).toBe(1);

@@ -17,7 +17,7 @@ import { type KeyboardEvent, memo, useCallback, useDeferredValue, useEffect, use
 import { useEngineServices } from '../../engine/index.js';
 import { type BigScreenModel, bigScreenViewerPath, CANVAS_DEFAULTS, isWarning, type Problem } from '../../model/index.js';
 import { ConflictDialog } from '../conflict-dialog.js';
-import { type CloseGuard, useDesignDocument } from '../document.js';
+import { type CloseGuard, useDesignDocument, useEachLoad } from '../document.js';
 import { CanvasPanel } from './canvas-panel.js';
 import { ChartPanel } from './chart-panel.js';
 import { ContainerPanel } from './container-panel.js';
@@ -157,16 +157,12 @@ export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
   const dirty = lifecycle.dirty;
 
   // Each load starts the history afresh from the saved template, then offers the draft found.
-  const { loads, saved, found, takeDraft, dropDraft } = lifecycle;
-  const takenRef = useRef(0);
-  useEffect(() => {
-    // Only a new load starts afresh: a save moves `saved` too, and keeps the history.
-    if (loads === 0 || !saved || loads === takenRef.current) return;
-    takenRef.current = loads;
+  const { loads, found, takeDraft, dropDraft } = lifecycle;
+  useEachLoad(lifecycle, (saved, n) => {
     setHistory(historyOf(saved));
     setSelection({ kind: 'canvas' });
-    setTaken(loads);
-  }, [loads, saved]);
+    setTaken(n);
+  });
   const offered = useRef<unknown>(undefined);
   useEffect(() => {
     if (!found || taken !== loads || offered.current === found) return;
@@ -536,16 +532,7 @@ export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
           )}
         </div>
         <ChartGallery open={gallery} target={item?.i} onPick={onPickChart} onClose={closeGallery} />
-        {lifecycle.conflict && (
-          <ConflictDialog
-            title="大屏已被他人修改"
-            onCancel={lifecycle.dismissConflict}
-            onReload={() => lifecycle.reload(true)}
-            onOverwrite={() => void save(true)}
-          >
-            在你打开之后，其他人保存了这个大屏。重新加载会放弃你的修改并显示最新的设计；覆盖保存会用你的设计替换对方的修改。
-          </ConflictDialog>
-        )}
+        <ConflictDialog document={lifecycle} noun="大屏" work="设计" onOverwrite={() => void save(true)} />
       </div>
     </DesignerContext.Provider>
   );

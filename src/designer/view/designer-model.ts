@@ -14,6 +14,7 @@ import {
   type Problem,
   readBoolean,
   readNumeric,
+  type Show,
   sortByKeys,
   viewFileName,
 } from '../../model/index';
@@ -40,6 +41,36 @@ export interface MenuInfo extends Json {
 
 export type ListKey = 'tableOption' | 'formOption' | 'formDividerOption' | 'btnDIYOption';
 
+// ----- a key's value as the controls show it -----
+
+/** A switch's state: true only for a readable true. */
+export const boolOf = (v: unknown) => {
+  const r = readBoolean(v);
+  return r.ok ? (r.value ?? false) : false;
+};
+export const numOf = (v: unknown) => {
+  const r = readNumeric(v);
+  return r.ok ? r.value : undefined;
+};
+export const textOf = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+/** '' and null are absent on the wire: an emptied input removes its key. */
+export const orAbsent = (v: string) => (v === '' ? undefined : v);
+
+/** configure.show in words: 1 shown and editable, 2 hidden, 3 shown read-only, 4 hidden and not submitted. */
+export const SHOW_OPTIONS: { value: Show; label: string }[] = [
+  { value: 1, label: '显示' },
+  { value: 2, label: '隐藏' },
+  { value: 3, label: '只读' },
+  { value: 4, label: '隐藏且不提交' },
+];
+
+/** What 发布 asks first, in the view list and in the designer alike. */
+export const publishConfirm = (name: string) => ({
+  title: '发布视图',
+  content: `发布后「${name}」立即在其菜单和路由上可用。确定发布吗？`,
+  okText: '发布',
+});
+
 /** JSON text, an object, or absent → an object ({} when absent or not an object). */
 export function readJsonObject(raw: unknown): Json {
   if (isRecord(raw)) return raw;
@@ -62,11 +93,7 @@ function listOf(raw: unknown): Json[] | undefined {
 
 const bySort = (list: Json[]) => sortByKeys(list, (x) => sortOf(x));
 
-function sortOf(item: Json): number | undefined {
-  const c = isRecord(item.configure) ? item.configure : {};
-  const r = readNumeric(c.sort);
-  return r.ok ? r.value : undefined;
-}
+const sortOf = (item: Json): number | undefined => numOf(isRecord(item.configure) ? item.configure.sort : undefined);
 
 /**
  * A stored template → the designer's document: lists become arrays in their display order
@@ -161,11 +188,6 @@ const DATA_TYPE_OF: Record<FieldKind, string> = {
   file: 'varchar',
 };
 
-const flag = (v: unknown) => {
-  const r = readBoolean(v);
-  return r.ok && r.value === true;
-};
-
 /**
  * The kind a field is edited as, by the model's own rule (fieldKind). A dictionary field whose
  * dictionary is not picked yet is still a dictionary field here, so the picker stays where the user put it.
@@ -178,11 +200,11 @@ export function kindOf(field: Json): FieldKind {
   const dictPicked = typeof c.dict === 'string' && 'dict' in c;
   return fieldKind(dt, {
     file,
-    editor: flag(c.editor),
-    city: flag(c.city),
-    sportData: flag(c.sportData),
+    editor: boolOf(c.editor),
+    city: boolOf(c.city),
+    sportData: boolOf(c.sportData),
     dict: dictPicked ? c.dict || '?' : undefined,
-    textarea: flag(c.textarea),
+    textarea: boolOf(c.textarea),
   } as Parameters<typeof fieldKind>[1]);
 }
 

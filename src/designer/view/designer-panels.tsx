@@ -1,20 +1,23 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { isRecord, type Problem, readBoolean, readNumeric } from '../../model/index';
-import { configureOf, type Json, moveItem, newButton, problemsAt, renumber, setConfigure, setKey, type Template } from './designer-model';
+import { isRecord, type Problem } from '../../model/index';
+import {
+  boolOf,
+  configureOf,
+  type Json,
+  moveItem,
+  newButton,
+  numOf,
+  orAbsent,
+  problemsAt,
+  renumber,
+  setConfigure,
+  setKey,
+  type Template,
+  textOf,
+} from './designer-model';
 import { Cell, CellProblems, problemLine } from './problem-ui';
-
-const boolOf = (v: unknown) => {
-  const r = readBoolean(v);
-  return r.ok ? (r.value ?? false) : false;
-};
-const numOf = (v: unknown) => {
-  const r = readNumeric(v);
-  return r.ok ? r.value : undefined;
-};
-const textOf = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
-const orAbsent = (v: string) => (v === '' ? undefined : v);
 
 const BASIC_SWITCHES: [string, string][] = [
   ['add', '新增'],

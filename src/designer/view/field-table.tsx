@@ -1,17 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, InputNumber, Popconfirm, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { CONFIGURE_BOOLEAN_KEYS, CONFIGURE_NUMBER_KEYS, type FieldKind, isRecord, type Problem, VALIDATOR_NAMES } from '../../model/index';
 import {
-  CONFIGURE_BOOLEAN_KEYS,
-  CONFIGURE_NUMBER_KEYS,
-  type FieldKind,
-  isRecord,
-  type Problem,
-  readBoolean,
-  readNumeric,
-  VALIDATOR_NAMES,
-} from '../../model/index';
-import {
+  boolOf,
   configureOf,
   FIELD_KINDS,
   formKeysOf,
@@ -19,10 +11,14 @@ import {
   kindOf,
   moveItem,
   newField,
+  numOf,
+  orAbsent,
   problemsAt,
   renumber,
+  SHOW_OPTIONS,
   setConfigure,
   tableKeysOf,
+  textOf,
   withKind,
 } from './designer-model';
 import { CellProblems, statusOf } from './problem-ui';
@@ -34,18 +30,6 @@ export interface PickLists {
   dictsLoaded: boolean;
   fieldNames: readonly string[];
 }
-
-const boolOf = (v: unknown) => {
-  const r = readBoolean(v);
-  return r.ok ? (r.value ?? false) : false;
-};
-const numOf = (v: unknown) => {
-  const r = readNumeric(v);
-  return r.ok ? r.value : undefined;
-};
-const textOf = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
-/** '' and null are absent on the wire: an emptied input removes its key. */
-const orAbsent = (v: string) => (v === '' ? undefined : v);
 
 const LABELS: Record<string, string> = {
   search: '搜索',
@@ -78,6 +62,33 @@ const LABELS: Record<string, string> = {
   fileType: '文件类型',
   fileSize: '最多文件数',
 };
+
+/** A choice that may be left unset: clearing it removes the key. */
+function OptionalSelect({
+  width,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: {
+  width: number;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  return (
+    <Select
+      size="small"
+      allowClear
+      style={{ width }}
+      value={value === undefined ? undefined : textOf(value)}
+      onChange={(v) => onChange(v ?? undefined)}
+      options={options}
+      placeholder={placeholder}
+    />
+  );
+}
 
 /** One configure key's control, by the key's kind of value. */
 function ConfigureControl({
@@ -114,27 +125,14 @@ function ConfigureControl({
           onChange={(v) => onChange(v ? 1 : 2)}
         />
       ) : (
-        <Select
-          size="small"
-          style={{ width: 170 }}
-          value={numOf(value) ?? 1}
-          onChange={onChange}
-          options={[
-            { value: 1, label: '1 显示可编辑' },
-            { value: 2, label: '2 隐藏' },
-            { value: 3, label: '3 只读' },
-            { value: 4, label: '4 隐藏且不提交' },
-          ]}
-        />
+        <Select size="small" style={{ width: 170 }} value={numOf(value) ?? 1} onChange={onChange} options={SHOW_OPTIONS} />
       );
     case 'align':
       return (
-        <Select
-          size="small"
-          allowClear
-          style={{ width: 100 }}
-          value={value === undefined ? undefined : textOf(value)}
-          onChange={(v) => onChange(v ?? undefined)}
+        <OptionalSelect
+          width={100}
+          value={value}
+          onChange={onChange}
           options={[
             { value: 'left', label: '左' },
             { value: 'center', label: '中' },
@@ -166,28 +164,21 @@ function ConfigureControl({
       );
     case 'validator':
       return (
-        <Select
-          size="small"
-          allowClear
-          style={{ width: 180 }}
-          value={value === undefined ? undefined : textOf(value)}
-          onChange={(v) => onChange(v ?? undefined)}
+        <OptionalSelect
+          width={180}
+          value={value}
+          onChange={onChange}
           options={VALIDATOR_NAMES.map((v) => ({ value: v, label: v }))}
           placeholder="不校验"
         />
       );
     case 'timeFmt':
       return (
-        <Select
-          size="small"
-          allowClear
-          style={{ width: 200 }}
-          value={value === undefined ? undefined : textOf(value)}
-          onChange={(v) => onChange(v ?? undefined)}
-          options={[
-            { value: 'yyyy-MM-dd', label: 'yyyy-MM-dd' },
-            { value: 'yyyy-MM-dd hh:mm:ss', label: 'yyyy-MM-dd hh:mm:ss' },
-          ]}
+        <OptionalSelect
+          width={200}
+          value={value}
+          onChange={onChange}
+          options={['yyyy-MM-dd', 'yyyy-MM-dd hh:mm:ss'].map((v) => ({ value: v, label: v }))}
         />
       );
     case 'sportData_type':
@@ -331,6 +322,34 @@ function RelationControl({
         onChange={(e) => set({ item: items, value: e.target.value })}
       />
     </Space>
+  );
+}
+
+/** One configure key below its row: its label and key, its control, and its problem. */
+function ConfigItem({
+  k,
+  label,
+  pointer,
+  problems,
+  wide,
+  children,
+}: {
+  k: string;
+  label: string;
+  pointer: string;
+  problems: readonly Problem[];
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const st = statusOf(problems, `${pointer}/configure/${k}`);
+  return (
+    <div className={wide ? 'designer-config-item designer-config-wide' : 'designer-config-item'} data-key={k}>
+      <Typography.Text type="secondary">
+        {label} <code>{k}</code>
+      </Typography.Text>
+      {children}
+      {st.help ? <div className={st.validateStatus === 'error' ? 'designer-error' : 'designer-warning'}>{st.help}</div> : null}
+    </div>
   );
 }
 
@@ -488,41 +507,30 @@ const FieldRow = memo(function FieldRow({
           <td />
           <td colSpan={inline.length + 5}>
             <div className="designer-config-grid">
-              {more.map((k) => {
-                const st = statusOf(problems, `${pointer}/configure/${k}`);
-                return (
-                  <div key={k} className="designer-config-item" data-key={k}>
-                    <Typography.Text type="secondary">
-                      {LABELS[k] ?? k} <code>{k}</code>
-                    </Typography.Text>
-                    <div>
-                      <ConfigureControl mode={mode} k={k} value={c[k]} onChange={(v) => conf(k, v)} picks={picks} />
-                    </div>
-                    {st.help ? (
-                      <div className={st.validateStatus === 'error' ? 'designer-error' : 'designer-warning'}>{st.help}</div>
-                    ) : null}
+              {more.map((k) => (
+                <ConfigItem key={k} k={k} label={LABELS[k] ?? k} pointer={pointer} problems={problems}>
+                  <div>
+                    <ConfigureControl mode={mode} k={k} value={c[k]} onChange={(v) => conf(k, v)} picks={picks} />
                   </div>
-                );
-              })}
+                </ConfigItem>
+              ))}
               {mode === 'form'
-                ? (['showRelation', 'requiredRelation'] as const).map((k) => {
-                    const st = statusOf(problems, `${pointer}/configure/${k}`);
-                    return (
-                      <div key={k} className="designer-config-item designer-config-wide" data-key={k}>
-                        <Typography.Text type="secondary">
-                          {k === 'showRelation' ? '显示联动' : '必填联动'} <code>{k}</code>
-                        </Typography.Text>
-                        <RelationControl
-                          value={c[k]}
-                          onChange={(v) => conf(k, v)}
-                          fieldNames={picks.fieldNames.filter((n) => n !== field.name)}
-                        />
-                        {st.help ? (
-                          <div className={st.validateStatus === 'error' ? 'designer-error' : 'designer-warning'}>{st.help}</div>
-                        ) : null}
-                      </div>
-                    );
-                  })
+                ? (['showRelation', 'requiredRelation'] as const).map((k) => (
+                    <ConfigItem
+                      key={k}
+                      k={k}
+                      label={k === 'showRelation' ? '显示联动' : '必填联动'}
+                      pointer={pointer}
+                      problems={problems}
+                      wide
+                    >
+                      <RelationControl
+                        value={c[k]}
+                        onChange={(v) => conf(k, v)}
+                        fieldNames={picks.fieldNames.filter((n) => n !== field.name)}
+                      />
+                    </ConfigItem>
+                  ))
                 : null}
             </div>
           </td>

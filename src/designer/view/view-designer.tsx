@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Col, Result, Row, Space, Spin, Switch, Tabs, Tag, Typography } from 'antd';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { isWarning, type ListPageModel, type Problem } from '../../model/index';
 import { notify } from '../../notify/notifier';
 import { RequestError } from '../../request/index';
 import { ConflictDialog } from '../conflict-dialog';
-import { type CloseGuard, useDesignDocument } from '../document';
+import { type CloseGuard, useDesignDocument, useEachLoad } from '../document';
 import { DesignPreview } from './design-preview';
 import {
   analyse,
@@ -16,6 +16,7 @@ import {
   type ListKey,
   type MenuInfo,
   placeOf,
+  publishConfirm,
   readJsonObject,
   type Template,
   templateOf,
@@ -122,16 +123,9 @@ export function ViewDesigner({
     closeGuard,
     confirmClose,
   });
-  const { load, loads, saved: savedDoc, found: restorable } = lifecycle;
-
+  const { load, saved: savedDoc, found: restorable } = lifecycle;
   // Each load starts the edits afresh from the saved definition.
-  // Only a new load starts afresh: a save moves `savedDoc` too, and keeps the edits made meanwhile.
-  const takenRef = useRef(0);
-  useEffect(() => {
-    if (loads === 0 || !savedDoc || loads === takenRef.current) return;
-    takenRef.current = loads;
-    setDoc(savedDoc);
-  }, [loads, savedDoc]);
+  useEachLoad(lifecycle, setDoc);
 
   useEffect(() => {
     let live = true;
@@ -212,7 +206,7 @@ export function ViewDesigner({
   };
 
   const publish = async () => {
-    if (!doc) return;
+    if (!doc || !(await notify.confirm(publishConfirm(doc.name)))) return;
     if (dirty && !(await save())) return;
     setPublishing(true);
     try {
@@ -280,6 +274,92 @@ export function ViewDesigner({
     );
   };
   const separateForm = doc.template.formOption !== undefined;
+  const panes: Record<string, ReactNode> = {
+    basic: (
+      <BasicPanel
+        name={doc.name}
+        componentName={String(doc.menu.componentName ?? '')}
+        basic={doc.template.basicOption}
+        fieldNames={tableNames}
+        problems={problems}
+        onName={(v) => edit((d) => ({ ...d, name: v, menu: { ...d.menu, name: v } }))}
+        onComponentName={(v) => edit((d) => ({ ...d, menu: { ...d.menu, componentName: v } }))}
+        onChange={(next) => edit((d) => ({ ...d, template: { ...d.template, basicOption: next } }))}
+      />
+    ),
+    table: (
+      <FieldTable
+        mode="table"
+        list={doc.template.tableOption}
+        pointer="/disTemplate/tableOption"
+        problems={problems}
+        picks={tablePicks}
+        onChange={setList.tableOption}
+      />
+    ),
+    form: (
+      <div>
+        <Space style={{ marginBottom: 12 }}>
+          <Switch
+            checked={separateForm}
+            onChange={async (on) => {
+              if (on) edit((d) => ({ ...d, template: { ...d.template, formOption: d.template.tableOption } }));
+              else if (
+                await notify.confirm({
+                  title: '改用表格列',
+                  content: '表单将使用表格列，单独设置的表单字段会被丢弃。确定吗？',
+                })
+              )
+                edit((d) => {
+                  const { formOption: _dropped, ...rest } = d.template;
+                  return { ...d, template: rest };
+                });
+            }}
+          />
+          单独设置表单字段（formOption）
+        </Space>
+        {separateForm ? null : <Alert type="info" showIcon title="表单使用表格列：以下是表格列的表单配置。" style={{ marginBottom: 12 }} />}
+        <FieldTable
+          key={separateForm ? 'formOption' : 'tableOption'}
+          mode="form"
+          list={separateForm ? (doc.template.formOption ?? []) : doc.template.tableOption}
+          pointer={separateForm ? '/disTemplate/formOption' : '/disTemplate/tableOption'}
+          problems={problems}
+          picks={formPicks}
+          onChange={separateForm ? setList.formOption : setList.tableOption}
+        />
+      </div>
+    ),
+    dividers: (
+      <DividerPanel list={doc.template.formDividerOption} fieldNames={names} problems={problems} onChange={setList.formDividerOption} />
+    ),
+    buttons: (
+      <ButtonPanel
+        list={doc.template.btnDIYOption}
+        fieldNames={tableNames}
+        views={views}
+        problems={problems}
+        onChange={setList.btnDIYOption}
+      />
+    ),
+    dialog: (
+      <DialogPanel
+        dialog={doc.template.dialogOption}
+        fieldNames={names}
+        problems={problems}
+        onChange={(next) => edit((d) => ({ ...d, template: { ...d.template, dialogOption: next } }))}
+      />
+    ),
+    json: (
+      <JsonPanel
+        template={doc.template}
+        diagnoseRaw={diagnoseRaw}
+        draft={draft}
+        onDraft={setDraft}
+        onTemplate={(v) => edit((d) => ({ ...d, template: templateOf(v) }))}
+      />
+    ),
+  };
 
   return (
     <div className="view-designer" data-view-id={doc.id}>
@@ -367,137 +447,11 @@ export function ViewDesigner({
               activeKey={tab}
               onChange={setTab}
               destroyOnHidden
-              items={[
-                {
-                  key: 'basic',
-                  label: label('basic'),
-                  children: (
-                    <BasicPanel
-                      name={doc.name}
-                      componentName={String(doc.menu.componentName ?? '')}
-                      basic={doc.template.basicOption}
-                      fieldNames={tableNames}
-                      problems={problems}
-                      onName={(v) => edit((d) => ({ ...d, name: v, menu: { ...d.menu, name: v } }))}
-                      onComponentName={(v) => edit((d) => ({ ...d, menu: { ...d.menu, componentName: v } }))}
-                      onChange={(next) => edit((d) => ({ ...d, template: { ...d.template, basicOption: next } }))}
-                    />
-                  ),
-                },
-                {
-                  key: 'table',
-                  label: label('table'),
-                  children: (
-                    <FieldTable
-                      mode="table"
-                      list={doc.template.tableOption}
-                      pointer="/disTemplate/tableOption"
-                      problems={problems}
-                      picks={tablePicks}
-                      onChange={setList.tableOption}
-                    />
-                  ),
-                },
-                {
-                  key: 'form',
-                  label: label('form'),
-                  children: (
-                    <div>
-                      <Space style={{ marginBottom: 12 }}>
-                        <Switch
-                          checked={separateForm}
-                          onChange={async (on) => {
-                            if (on) edit((d) => ({ ...d, template: { ...d.template, formOption: d.template.tableOption } }));
-                            else if (
-                              await notify.confirm({
-                                title: '改用表格列',
-                                content: '表单将使用表格列，单独设置的表单字段会被丢弃。确定吗？',
-                              })
-                            )
-                              edit((d) => {
-                                const { formOption: _dropped, ...rest } = d.template;
-                                return { ...d, template: rest };
-                              });
-                          }}
-                        />
-                        单独设置表单字段（formOption）
-                      </Space>
-                      {separateForm ? (
-                        <FieldTable
-                          mode="form"
-                          list={doc.template.formOption ?? []}
-                          pointer="/disTemplate/formOption"
-                          problems={problems}
-                          picks={formPicks}
-                          onChange={setList.formOption}
-                        />
-                      ) : (
-                        <>
-                          <Alert type="info" showIcon title="表单使用表格列：以下是表格列的表单配置。" style={{ marginBottom: 12 }} />
-                          <FieldTable
-                            mode="form"
-                            list={doc.template.tableOption}
-                            pointer="/disTemplate/tableOption"
-                            problems={problems}
-                            picks={formPicks}
-                            onChange={setList.tableOption}
-                          />
-                        </>
-                      )}
-                    </div>
-                  ),
-                },
-                {
-                  key: 'dividers',
-                  label: label('dividers'),
-                  children: (
-                    <DividerPanel
-                      list={doc.template.formDividerOption}
-                      fieldNames={names}
-                      problems={problems}
-                      onChange={setList.formDividerOption}
-                    />
-                  ),
-                },
-                {
-                  key: 'buttons',
-                  label: label('buttons'),
-                  children: (
-                    <ButtonPanel
-                      list={doc.template.btnDIYOption}
-                      fieldNames={tableNames}
-                      views={views}
-                      problems={problems}
-                      onChange={setList.btnDIYOption}
-                    />
-                  ),
-                },
-                {
-                  key: 'dialog',
-                  label: label('dialog'),
-                  children: (
-                    <DialogPanel
-                      dialog={doc.template.dialogOption}
-                      fieldNames={names}
-                      problems={problems}
-                      onChange={(next) => edit((d) => ({ ...d, template: { ...d.template, dialogOption: next } }))}
-                    />
-                  ),
-                },
-                {
-                  key: 'json',
-                  label: draft ? <Badge status="error" text={TAB_LABELS.json} /> : label('json'),
-                  children: (
-                    <JsonPanel
-                      template={doc.template}
-                      diagnoseRaw={diagnoseRaw}
-                      draft={draft}
-                      onDraft={setDraft}
-                      onTemplate={(v) => edit((d) => ({ ...d, template: templateOf(v) }))}
-                    />
-                  ),
-                },
-              ]}
+              items={Object.keys(TAB_LABELS).map((key) => ({
+                key,
+                label: key === 'json' && draft ? <Badge status="error" text={TAB_LABELS.json} /> : label(key),
+                children: panes[key],
+              }))}
             />
           </Card>
         </Col>
@@ -517,16 +471,7 @@ export function ViewDesigner({
           </Card>
         </Col>
       </Row>
-      {lifecycle.conflict ? (
-        <ConflictDialog
-          title="视图已被他人修改"
-          onCancel={lifecycle.dismissConflict}
-          onReload={() => lifecycle.reload(true)}
-          onOverwrite={() => void save(true)}
-        >
-          在你打开之后，其他人保存了这个视图。重新加载会放弃你的修改并显示最新的定义；覆盖保存会用你的定义替换对方的修改。
-        </ConflictDialog>
-      ) : null}
+      <ConflictDialog document={lifecycle} noun="视图" work="定义" onOverwrite={() => void save(true)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
-import { readJsonObject } from '../../../designer/view/designer-model';
+import { publishConfirm, readJsonObject } from '../../../designer/view/designer-model';
 import { FIELD_NAME, findMenu, viewPath, viewPreviewPath } from '../../../model';
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
@@ -195,12 +195,7 @@ export function GenerationPage() {
   };
 
   const publish = async (row: ViewRow) => {
-    const ok = await notify.confirm({
-      title: '发布视图',
-      content: `发布后「${row.name}」立即在其菜单和路由上可用。确定发布吗？`,
-      okText: '发布',
-    });
-    if (!ok) return;
+    if (!(await notify.confirm(publishConfirm(row.name)))) return;
     setBusy(row.id);
     try {
       const res = await viewApi.publish(row.id);
