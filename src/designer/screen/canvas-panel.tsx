@@ -2,11 +2,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Divider, Space, Tabs, Tooltip } from 'antd';
 import { memo } from 'react';
 import {
+  BackgroundPlacement,
   ColorField,
   HEADER_IMAGE_TYPES,
   ImageField,
   NumField,
-  SelectField,
   SwitchField,
   TextField,
   useDesigner,
@@ -15,21 +15,6 @@ import {
 import { PRESET_THEME_COLORS } from './template.js';
 
 const C = 'canvasConfigure';
-
-export const BG_POSITIONS = [
-  { value: 'center', label: '居中' },
-  { value: 'top', label: '顶部' },
-  { value: 'bottom', label: '底部' },
-  { value: 'left', label: '左侧' },
-  { value: 'right', label: '右侧' },
-];
-
-export const BG_SIZES = [
-  { value: '100% 100%', label: '拉伸铺满' },
-  { value: 'cover', label: '覆盖' },
-  { value: 'contain', label: '完整显示' },
-  { value: 'auto', label: '原始大小' },
-];
 
 function ThemeColors() {
   const { edit } = useDesigner();
@@ -108,10 +93,7 @@ export const CanvasPanel = memo(function CanvasPanel() {
                   <NumField label="头部上边距" path={[C, 'header', 'marginTop']} min={0} integer suffix="px" />
                 </div>
                 <ImageField label="头部背景图片" path={[C, 'header', 'bgImg']} types={HEADER_IMAGE_TYPES} />
-                <div className="wg-design-grid2">
-                  <SelectField label="背景对齐" path={[C, 'header', 'bgPosition']} options={BG_POSITIONS} />
-                  <SelectField label="背景尺寸" path={[C, 'header', 'bgSize']} options={BG_SIZES} />
-                </div>
+                <BackgroundPlacement path={[C, 'header']} positionLabel="背景对齐" />
               </>
             ),
           },

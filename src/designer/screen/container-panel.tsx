@@ -1,8 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Divider, Empty, List, Tabs, Tag } from 'antd';
-import { memo } from 'react';
-import { BG_POSITIONS, BG_SIZES } from './canvas-panel.js';
+import { memo, type ReactNode } from 'react';
 import {
+  BackgroundPlacement,
   ColorField,
   ImageField,
   NumField,
@@ -21,6 +21,11 @@ const ALIGN = [
   { value: 'center', label: '居中' },
   { value: 'right', label: '居右' },
 ];
+
+/** One of a chart's small buttons in the container's list, named by its label. */
+const chartAction = (label: string, icon: ReactNode, onClick: () => void, more?: { disabled?: boolean; danger?: boolean }) => (
+  <Button key={label} type="text" size="small" aria-label={label} icon={icon} onClick={onClick} {...more} />
+);
 
 function ChartProblems({ pointer }: { pointer: string }) {
   const text = useProblemsAt(pointer, true);
@@ -78,41 +83,12 @@ export const ContainerPanel = memo(function ContainerPanel({
           renderItem={(chart, n) => (
             <List.Item
               actions={[
-                <Button
-                  key="cfg"
-                  type="text"
-                  size="small"
-                  aria-label={`配置图表 ${n + 1}`}
-                  icon={<SettingOutlined />}
-                  onClick={() => onSelectChart(i, n)}
-                />,
-                <Button
-                  key="up"
-                  type="text"
-                  size="small"
-                  aria-label={`上移图表 ${n + 1}`}
-                  disabled={n === 0}
-                  icon={<ArrowUpOutlined />}
-                  onClick={() => apply((t) => moveChart(t, i, n, -1))}
-                />,
-                <Button
-                  key="down"
-                  type="text"
-                  size="small"
-                  aria-label={`下移图表 ${n + 1}`}
-                  disabled={n === charts.length - 1}
-                  icon={<ArrowDownOutlined />}
-                  onClick={() => apply((t) => moveChart(t, i, n, 1))}
-                />,
-                <Button
-                  key="del"
-                  type="text"
-                  size="small"
-                  danger
-                  aria-label={`删除图表 ${n + 1}`}
-                  icon={<DeleteOutlined />}
-                  onClick={() => onDeleteChart(i, n)}
-                />,
+                chartAction(`配置图表 ${n + 1}`, <SettingOutlined />, () => onSelectChart(i, n)),
+                chartAction(`上移图表 ${n + 1}`, <ArrowUpOutlined />, () => apply((t) => moveChart(t, i, n, -1)), { disabled: n === 0 }),
+                chartAction(`下移图表 ${n + 1}`, <ArrowDownOutlined />, () => apply((t) => moveChart(t, i, n, 1)), {
+                  disabled: n === charts.length - 1,
+                }),
+                chartAction(`删除图表 ${n + 1}`, <DeleteOutlined />, () => onDeleteChart(i, n), { danger: true }),
               ]}
             >
               <button type="button" className="wg-design-link" onClick={() => onSelectChart(i, n)}>
@@ -140,10 +116,7 @@ export const ContainerPanel = memo(function ContainerPanel({
                 </div>
                 <ColorField label="背景颜色" path={[...S, 'bgColor']} />
                 <ImageField label="背景图片" path={[...S, 'bgImg']} />
-                <div className="wg-design-grid2">
-                  <SelectField label="背景位置" path={[...S, 'bgPosition']} options={BG_POSITIONS} />
-                  <SelectField label="背景尺寸" path={[...S, 'bgSize']} options={BG_SIZES} />
-                </div>
+                <BackgroundPlacement path={S} />
                 <TextField label="阴影" path={[...S, 'boxShadow']} placeholder="inset 0 0 10px rgba(0, 0, 0, 0.3)" />
                 <div className="wg-design-grid2">
                   <NumField label="边框宽度" path={[...S, 'borderSize']} min={0} integer suffix="px" />

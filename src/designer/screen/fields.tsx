@@ -3,7 +3,7 @@ import { Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, U
 import { createContext, type ReactNode, useCallback, useContext, useId, useSyncExternalStore } from 'react';
 import { useEngineServices } from '../../engine/index.js';
 import type { Problem } from '../../model/index.js';
-import { type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
+import { BG_POSITIONS, BG_SIZES, type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
 
 /**
  * Controls bound to a path of the template. Each shows the page model's problems that point at its
@@ -303,5 +303,15 @@ export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProp
         </Upload>
       </Space.Compact>
     </Item>
+  );
+}
+
+/** Where a background image sits and how it is sized (bgPosition, bgSize under `path`). */
+export function BackgroundPlacement({ path, positionLabel = '背景位置' }: { path: Path; positionLabel?: string }) {
+  return (
+    <div className="wg-design-grid2">
+      <SelectField label={positionLabel} path={[...path, 'bgPosition']} options={BG_POSITIONS} />
+      <SelectField label="背景尺寸" path={[...path, 'bgSize']} options={BG_SIZES} />
+    </div>
   );
 }

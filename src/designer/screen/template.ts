@@ -45,6 +45,22 @@ const CANVAS_HEADER = CANVAS_DEFAULTS.header;
 const MAIN_TITLE = { size: 32, color: '#ffffff', bold: true };
 const SUB_TITLE = { time: false, size: 16, color: '#ffffff', bold: false };
 
+/** The places and sizes a background image may take (CSS background-position, background-size). */
+export const BG_POSITIONS = [
+  { value: 'center', label: '居中' },
+  { value: 'top', label: '顶部' },
+  { value: 'bottom', label: '底部' },
+  { value: 'left', label: '左侧' },
+  { value: 'right', label: '右侧' },
+];
+
+export const BG_SIZES = [
+  { value: '100% 100%', label: '拉伸铺满' },
+  { value: 'cover', label: '覆盖' },
+  { value: 'contain', label: '完整显示' },
+  { value: 'auto', label: '原始大小' },
+];
+
 /** The eight predefined theme colours (start, end). */
 export const PRESET_THEME_COLORS: readonly { start: string; end: string }[] = [
   { start: '#2F6EFF', end: '#00C6FF' },
