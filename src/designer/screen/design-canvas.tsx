@@ -123,6 +123,27 @@ const RESIZE_CONFIG = { enabled: true, handles: ['se', 'e', 's'] } satisfies { e
 /** The container a pointer or focus event came from. */
 const itemOf = (e: { currentTarget: Element }) => e.currentTarget.getAttribute('data-design-item') ?? undefined;
 
+/**
+ * What every container's element carries, on the grid or placed absolutely: chosen by pointer or by
+ * Tab (one set of handlers for all, reading which container from the element), pressed while selected.
+ */
+function itemAttributes(
+  i: string,
+  selected: boolean,
+  label: string,
+  on: { pointerDown(e: PointerEvent<HTMLDivElement>): void; focus(e: FocusEvent<HTMLDivElement>): void },
+) {
+  return {
+    'data-design-item': i,
+    role: 'button',
+    'aria-pressed': selected,
+    tabIndex: 0,
+    'aria-label': label,
+    onPointerDown: on.pointerDown,
+    onFocus: on.focus,
+  } as const;
+}
+
 interface CachedChild {
   item: LayoutItemModel | undefined;
   empty: boolean;
@@ -167,12 +188,13 @@ export const DesignCanvas = memo(function DesignCanvas({
     [onSelect],
   );
   const onItemFocus = useCallback((e: FocusEvent<HTMLDivElement>) => onSelect(itemOf(e)), [onSelect]);
+  const on = useMemo(() => ({ pointerDown: onItemPointerDown, focus: onItemFocus }), [onItemPointerDown, onItemFocus]);
 
   // A container's element is kept while its model, its emptiness and whether it is selected stay the
   // same, so react-grid-layout redraws only the containers an edit or a selection touched; the
   // elements are made again when the grid, the theme, the scale or the handlers change.
   const cache = useRef<{ shared: unknown[]; children: Map<string, CachedChild> }>({ shared: [], children: new Map() });
-  const shared = [grid, theme, scale, onItemPointerDown, onItemFocus];
+  const shared = [grid, theme, scale, on];
   if (shared.some((v, n) => v !== cache.current.shared[n])) cache.current = { shared, children: new Map() };
   const kept = cache.current.children;
   const children: ReactElement[] = [];
@@ -190,17 +212,11 @@ export const DesignCanvas = memo(function DesignCanvas({
             empty,
             selected: isSelected,
             element: (
-              // biome-ignore lint/a11y/useSemanticElements: react-grid-layout drags a div; a container is chosen by pointer or by Tab
+              // react-grid-layout drags a div: the container is a div with the role of a button.
               <div
                 key={t.i}
                 className={`wg-design-item${isSelected ? ' selected' : ''}`}
-                data-design-item={t.i}
-                role="button"
-                aria-pressed={isSelected}
-                tabIndex={0}
-                aria-label={`容器 ${t.i}`}
-                onPointerDown={onItemPointerDown}
-                onFocus={onItemFocus}
+                {...itemAttributes(t.i, isSelected, `容器 ${t.i}`, on)}
               >
                 {item && <ItemBody item={item} grid={grid} theme={theme} scale={scale} />}
                 {empty && <div className="wg-design-item-empty">空容器：点击“添加图表”</div>}
@@ -275,23 +291,16 @@ export const DesignCanvas = memo(function DesignCanvas({
                 // The model of an unchanged container keeps its old place: the place comes from the template.
                 const rect = itemRect({ x: t.x, y: t.y, w: t.w, h: t.h, container: item.container }, grid);
                 return (
-                  // biome-ignore lint/a11y/useSemanticElements: as the grid's containers
                   <div
                     key={t.i}
                     className={`wg-design-item wg-design-absolute${t.i === selected ? ' selected' : ''}`}
-                    data-design-item={t.i}
-                    role="button"
-                    aria-pressed={t.i === selected}
-                    tabIndex={0}
-                    aria-label={`容器 ${t.i}（绝对定位）`}
+                    {...itemAttributes(t.i, t.i === selected, `容器 ${t.i}（绝对定位）`, on)}
                     style={{
                       left: rect.left * scale,
                       top: (top + rect.top) * scale,
                       width: rect.width * scale,
                       height: rect.height * scale,
                     }}
-                    onPointerDown={onItemPointerDown}
-                    onFocus={onItemFocus}
                   >
                     <ItemBody item={item} grid={grid} theme={theme} scale={scale} />
                   </div>
