@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
@@ -87,6 +87,17 @@ async function setZoom(page: Page, label: string) {
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
+/** The box of `target` once it holds still from one frame to the next. */
+async function stillBox(page: Page, target: Locator) {
+  let box = await target.boundingBox();
+  for (;;) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const now = await target.boundingBox();
+    if (JSON.stringify(now) === JSON.stringify(box)) return box;
+    box = now;
+  }
+}
+
 /**
  * Drags container `i` by whole cells with the mouse, in small steps, and checks that it lands under
  * the pointer: its box moved by the pointer's distance (to within half a cell, the grid's snap).
@@ -106,14 +117,8 @@ async function dragBy(page: Page, i: string, cols: number, rows: number) {
   await page.mouse.down();
   for (let n = 1; n <= 10; n++) await page.mouse.move(from.x + ((to.x - from.x) * n) / 10, from.y + ((to.y - from.y) * n) / 10);
   await page.mouse.up();
-  // The grid animates the drop: wait until the box holds still from one frame to the next.
-  let after = await target.boundingBox();
-  for (;;) {
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const now = await target.boundingBox();
-    if (JSON.stringify(now) === JSON.stringify(after)) break;
-    after = now;
-  }
+  // The grid animates the drop.
+  const after = await stillBox(page, target);
   if (!after) throw new Error(`container ${i} left the screen`);
   expect(Math.abs(after.x - before.x - (to.x - from.x)), `x at scale ${scale}`).toBeLessThanOrEqual(colStep / 2 + 1);
   expect(Math.abs(after.y - before.y - (to.y - from.y)), `y at scale ${scale}`).toBeLessThanOrEqual(rowStep / 2 + 1);
@@ -164,8 +169,9 @@ describe('big-screen designer', () => {
     await setZoom(page, '适应宽度');
 
     // Keyboard: arrows move the selected container one cell, Shift five.
+    // Fitting the width settles once the pane has lost the scroll bars of 100%.
+    const before = await stillBox(page, item(page, 'c2'));
     const fitScale = Number(await page.locator('.wg-design-stage').getAttribute('data-scale'));
-    const before = await item(page, 'c2').boundingBox();
     await item(page, 'c2').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowDown');
