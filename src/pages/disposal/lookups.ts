@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { labelPath } from '../../engine';
 import { http } from '../../request';
 
 /**
@@ -136,13 +137,5 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 /** The labels of a path of region codes, joined by a slash (江苏省/苏州市/虎丘区), or undefined when a code is unknown. */
 export function regionLabels(tree: readonly RegionNode[], codes: readonly string[]): string | undefined {
-  const labels: string[] = [];
-  let level: readonly RegionNode[] | undefined = tree;
-  for (const code of codes) {
-    const node: RegionNode | undefined = level?.find((n) => n.value === code);
-    if (!node) return undefined;
-    labels.push(node.label);
-    level = node.children;
-  }
-  return labels.join('/');
+  return labelPath(tree, codes)?.join('/');
 }
