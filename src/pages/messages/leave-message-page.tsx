@@ -1,12 +1,11 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Modal, Space, Table } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { messageSource } from '../../app/rest-data';
 import { listTableProps, useListCrud } from '../../engine';
-import { useUnreadCount } from '../../messages/unread-store';
-import { notify } from '../../notify/notifier';
+import { useReportedCall } from '../use-reported-call';
 import { MessageModal } from './message-modal';
-import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage } from './messages-api';
+import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage, useUnreadReload } from './messages-api';
 
 const SOURCE = messageSource('/api/unreadLeaveMessage');
 
@@ -15,21 +14,14 @@ export const LEAVE_MAX = 1024;
 /** 给管理员留言: the message goes to the administrator, who sees it arrive at once. */
 function LeaveDialog({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<{ content: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async ({ content }: { content: string }) => {
-    setSaving(true);
-    try {
-      const r = await leaveMessage(content.trim());
-      notify.success(r.message || '留言成功');
-      onClose();
-    } catch (e) {
-      const text = e instanceof Error ? e.message : '留言失败';
-      notify.error(text);
-      form.setFields([{ name: 'content', errors: [text] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [saving, report] = useReportedCall();
+  const submit = ({ content }: { content: string }) =>
+    report(() => leaveMessage(content.trim()), {
+      done: '留言成功',
+      failed: '留言失败',
+      answered: onClose,
+      refused: (text) => form.setFields([{ name: 'content', errors: [text] }]),
+    });
   return (
     <Modal
       open
@@ -58,15 +50,8 @@ export function LeaveMessagePage() {
   const { list } = useListCrud<LeaveMessage>(SOURCE);
   const [open, setOpen] = useState<LeaveMessage | null>(null);
   const [writing, setWriting] = useState(false);
-  const unread = useUnreadCount();
   const { reload } = list;
-
-  // A leave message arriving over the websocket raises the count: it shows here at once.
-  const seen = useRef(unread);
-  useEffect(() => {
-    if (unread > seen.current) reload();
-    seen.current = unread;
-  }, [unread, reload]);
+  const _unread = useUnreadReload(reload);
 
   const openMessage = async (m: LeaveMessage) => {
     setOpen(m);

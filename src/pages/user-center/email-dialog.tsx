@@ -1,8 +1,8 @@
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { notify } from '../../notify/notifier';
+import { useReportedCall } from '../use-reported-call';
 import { MESSAGES, newEmailError, secondsLeft } from './rules';
-import { messageOf, sendEmailCode, updateEmail } from './user-center-api';
+import { sendEmailCode, updateEmail } from './user-center-api';
 
 interface EmailValues {
   email: string;
@@ -33,8 +33,8 @@ export function EmailDialog({ open, currentEmail, onClose, onChanged }: EmailDia
   const [form] = Form.useForm<EmailValues>();
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [sending, setSending] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [sending, sendCode] = useReportedCall();
+  const [saving, save] = useReportedCall();
   const left = secondsLeft(sentAt, now);
 
   useEffect(() => {
@@ -56,40 +56,31 @@ export function EmailDialog({ open, currentEmail, onClose, onChanged }: EmailDia
     } catch {
       return;
     }
-    setSending(true);
-    try {
-      const r = await sendEmailCode(form.getFieldValue('email').trim());
-      notify.success(r.message || MESSAGES.codeSent);
-      const t = Date.now();
-      setSentAt(t);
-      setNow(t);
-    } catch (e) {
-      const text = messageOf(e);
-      notify.error(text);
-      if (fieldOf(text) === 'email') form.setFields([{ name: 'email', errors: [text] }]);
-    } finally {
-      setSending(false);
-    }
+    await sendCode(() => sendEmailCode(form.getFieldValue('email').trim()), {
+      done: MESSAGES.codeSent,
+      answered: () => {
+        const t = Date.now();
+        setSentAt(t);
+        setNow(t);
+      },
+      refused: (text) => fieldOf(text) === 'email' && form.setFields([{ name: 'email', errors: [text] }]),
+    });
   };
 
-  const submit = async (values: EmailValues) => {
-    setSaving(true);
-    try {
-      const r = await updateEmail(values);
-      notify.success(r.message || MESSAGES.emailDone);
-      form.resetFields();
-      setSentAt(null);
-      onChanged();
-      onClose();
-    } catch (e) {
-      const text = messageOf(e);
-      notify.error(text);
-      const field = fieldOf(text);
-      if (field) form.setFields([{ name: field, errors: [text] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: EmailValues) =>
+    save(() => updateEmail(values), {
+      done: MESSAGES.emailDone,
+      answered: () => {
+        form.resetFields();
+        setSentAt(null);
+        onChanged();
+        onClose();
+      },
+      refused: (text) => {
+        const field = fieldOf(text);
+        if (field) form.setFields([{ name: field, errors: [text] }]);
+      },
+    });
 
   const sendLabel = left ? `${left}秒后重新发送` : sentAt === null ? '获取验证码' : '重新发送';
   return (

@@ -1,8 +1,8 @@
 import { Button, Form, Input, Radio } from 'antd';
-import { useEffect, useState } from 'react';
-import { notify } from '../../notify/notifier';
+import { useEffect } from 'react';
+import { useReportedCall } from '../use-reported-call';
 import { MESSAGES, nickNameError, phoneError } from './rules';
-import { type CenterUser, messageOf, saveProfile } from './user-center-api';
+import { type CenterUser, saveProfile } from './user-center-api';
 
 interface ProfileValues {
   nickName: string;
@@ -20,7 +20,7 @@ const check = (fn: (v: string | undefined) => string | null) => ({
 /** Tab 用户资料: nickname, phone and sex, saved through PUT /api/users/center. */
 export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () => void }) {
   const [form] = Form.useForm<ProfileValues>();
-  const [saving, setSaving] = useState(false);
+  const [saving, report] = useReportedCall();
 
   const { nickName, phone, sex } = user;
   useEffect(() => {
@@ -28,21 +28,15 @@ export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () =
     form.setFieldsValue({ nickName, phone: phone ?? '', sex });
   }, [form, nickName, phone, sex]);
 
-  const submit = async (values: ProfileValues) => {
-    setSaving(true);
-    try {
-      const r = await saveProfile({ id: user.id, nickName: values.nickName.trim(), phone: values.phone.trim(), sex: values.sex ?? null });
-      notify.success(r.message || '保存成功');
-      onSaved();
-    } catch (e) {
-      const text = messageOf(e);
-      notify.error(text);
-      if (text.includes('手机') || text.includes('电话')) form.setFields([{ name: 'phone', errors: [text] }]);
-      else if (text.includes('昵称') || text.includes('长度')) form.setFields([{ name: 'nickName', errors: [text] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: ProfileValues) =>
+    report(() => saveProfile({ id: user.id, nickName: values.nickName.trim(), phone: values.phone.trim(), sex: values.sex ?? null }), {
+      done: '保存成功',
+      answered: onSaved,
+      refused: (text) => {
+        if (text.includes('手机') || text.includes('电话')) form.setFields([{ name: 'phone', errors: [text] }]);
+        else if (text.includes('昵称') || text.includes('长度')) form.setFields([{ name: 'nickName', errors: [text] }]);
+      },
+    });
 
   return (
     <Form<ProfileValues>
