@@ -13,6 +13,7 @@ import { DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS } from '../lib/a
 import { field, ok } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
 import { assertManageableUsers } from '../lib/role-levels.js';
+import { answers } from '../lib/route.js';
 import { dbId } from '../lib/sql.js';
 import { LoginGuard } from '../login-guard.js';
 import { filesRoot } from './files.js';
@@ -43,13 +44,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/users/updateAvatar',
-    {
-      config: {
+    answers(
+      {
         session: true,
         log: '修改头像',
       },
-      schema: { response: { 200: z.object({ status: z.number(), message: z.string(), avatar: z.string() }) } },
-    },
+      z.object({ status: z.number(), message: z.string(), avatar: z.string() }),
+    ),
     async (req) => {
       const me = currentUser(req);
       if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
@@ -95,19 +96,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/pwd/check',
-    {
-      config: { session: true, pending: true },
-      schema: {
-        response: {
-          200: z.object({
-            pwdExpired: z.boolean(),
-            lastPasswordResetDate: z.string().nullable(),
-            maxAgeDays: z.number(),
-            daysLeft: z.number().nullable(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true, pending: true },
+      z.object({
+        pwdExpired: z.boolean(),
+        lastPasswordResetDate: z.string().nullable(),
+        maxAgeDays: z.number(),
+        daysLeft: z.number().nullable(),
+      }),
+    ),
     async (req) => {
       const row = await findUser(db, currentUser(req).id);
       const last = row?.pwd_reset_time ?? null;
@@ -124,14 +121,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // The expired-password dialog: old, new and confirmation; the user signs in again afterwards.
   app.post(
     '/api/pwd/save',
-    {
-      config: {
+    answers(
+      {
         session: true,
         pending: true,
         log: '修改密码',
       },
-      schema: { body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(), response: { 200: ok } },
-    },
+      ok,
+      { body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish() },
+    ),
     async (req) => {
       const me = currentUser(req);
       const { oldPass = '', newPass = '', confirmPass } = req.body ?? {};
@@ -155,32 +153,25 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // An administrator puts users back on the default password; they must change it at their next sign-in.
-  app.post(
-    '/api/pwd/reset',
-    {
-      config: { permission: 'user:edit', log: '重置密码' },
-      schema: { response: { 200: ok.extend({ count: z.number() }) } },
-    },
-    async (req) => {
-      const ids = resetIds(req.body);
-      // Only users at or below the caller's level, and administrators only by administrators.
-      await assertManageableUsers(db, currentUser(req), ids);
-      const password = await hashPassword(DEFAULT_USER_PASSWORD);
-      const users = await db
-        .updateTable('sys_user')
-        .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
-        .where('id', 'in', ids)
-        .where('status', '<>', 2)
-        .returning(['id', 'username'])
-        .execute();
-      if (!users.length) throw badRequest('USER_NOT_FOUND');
-      for (const u of users) await ctx.sessions.destroyAllOf(u.id);
-      // A reset is how an administrator lets a locked-out user back in.
-      await LoginGuard.forget(
-        db,
-        users.map((u) => u.username),
-      );
-      return { status: 200, message: '密码已重置为默认密码，用户下次登录需修改密码', count: users.length };
-    },
-  );
+  app.post('/api/pwd/reset', answers({ permission: 'user:edit', log: '重置密码' }, ok.extend({ count: z.number() })), async (req) => {
+    const ids = resetIds(req.body);
+    // Only users at or below the caller's level, and administrators only by administrators.
+    await assertManageableUsers(db, currentUser(req), ids);
+    const password = await hashPassword(DEFAULT_USER_PASSWORD);
+    const users = await db
+      .updateTable('sys_user')
+      .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
+      .where('id', 'in', ids)
+      .where('status', '<>', 2)
+      .returning(['id', 'username'])
+      .execute();
+    if (!users.length) throw badRequest('USER_NOT_FOUND');
+    for (const u of users) await ctx.sessions.destroyAllOf(u.id);
+    // A reset is how an administrator lets a locked-out user back in.
+    await LoginGuard.forget(
+      db,
+      users.map((u) => u.username),
+    );
+    return { status: 200, message: '密码已重置为默认密码，用户下次登录需修改密码', count: users.length };
+  });
 }

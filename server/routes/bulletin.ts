@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { OK, ok } from '../lib/core-records.js';
 import { pageFields, paginate } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { boundedInt, dbId, INT4_MAX, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/bulletin: the bulletins of the dashboard, and /api/viewsNum, the read count an opened one adds to. */
@@ -37,16 +38,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/bulletin',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({
-          status: boundedInt(-INT4_MAX, INT4_MAX).optional(),
-          ...pageFields,
-        }),
-        response: { 200: pageOf(bulletinRow) },
-      },
-    },
+    answers({ session: true }, pageOf(bulletinRow), {
+      querystring: z.object({
+        status: boundedInt(-INT4_MAX, INT4_MAX).optional(),
+        ...pageFields,
+      }),
+    }),
     async (req) => {
       const u = currentUser(req);
       const status = req.query.status ?? 10;
@@ -67,25 +64,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     status: z.union([z.literal(10), z.literal(0)]).optional(),
   });
 
-  app.post(
-    '/api/bulletin',
-    {
-      config: { permission: 'bulletin:edit', log: '新增公告' },
-      schema: { response: { 200: ok.extend({ id: z.number() }) } },
-    },
-    async (req) => {
-      const u = currentUser(req);
-      const body = parseBody(bulletinBody, req.body);
-      const row = await db
-        .insertInto('bulletin')
-        .values({ title: body.title, content: body.content, status: body.status ?? 10, create_by: u.username })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { ...OK, id: row.id };
-    },
-  );
+  app.post('/api/bulletin', answers({ permission: 'bulletin:edit', log: '新增公告' }, ok.extend({ id: z.number() })), async (req) => {
+    const u = currentUser(req);
+    const body = parseBody(bulletinBody, req.body);
+    const row = await db
+      .insertInto('bulletin')
+      .values({ title: body.title, content: body.content, status: body.status ?? 10, create_by: u.username })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ...OK, id: row.id };
+  });
 
-  app.put('/api/bulletin', { config: { permission: 'bulletin:edit', log: '修改公告' }, schema: { response: { 200: ok } } }, async (req) => {
+  app.put('/api/bulletin', answers({ permission: 'bulletin:edit', log: '修改公告' }, ok), async (req) => {
     const body = parseBody(bulletinBody, req.body);
     if (!body.id) throw badRequest('ID_REQUIRED');
     const res = await db
@@ -104,10 +94,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.delete(
     '/api/bulletin',
-    {
-      config: { permission: 'bulletin:edit', log: '删除公告' },
-      schema: { body: z.array(dbId).min(1, '请选择要删除的数据'), response: { 200: ok } },
-    },
+    answers({ permission: 'bulletin:edit', log: '删除公告' }, ok, { body: z.array(dbId).min(1, '请选择要删除的数据') }),
     async (req) => {
       await db.deleteFrom('bulletin').where('id', 'in', req.body).execute();
       return OK;
@@ -117,14 +104,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // A bulletin was opened: its read count goes up by one.
   app.post(
     '/api/viewsNum/add',
-    {
-      config: { session: true },
-      schema: {
-        body: z.object({ id: dbId }).nullish(),
-        querystring: z.object({ id: dbId.optional() }),
-        response: { 200: z.object({ status: z.number(), id: z.number(), viewsNum: z.number() }) },
-      },
-    },
+    answers({ session: true }, z.object({ status: z.number(), id: z.number(), viewsNum: z.number() }), {
+      body: z.object({ id: dbId }).nullish(),
+      querystring: z.object({ id: dbId.optional() }),
+    }),
     async (req) => {
       const u = currentUser(req);
       const id = req.body?.id ?? req.query.id;

@@ -8,6 +8,7 @@ import { parseBody } from '../lib/body.js';
 import { NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
+import { answers } from '../lib/route.js';
 import { dbId } from '../lib/sql.js';
 
 /**
@@ -68,10 +69,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/info',
-    {
-      config: { session: true },
-      schema: { querystring: z.object({ deptCode: z.string().max(64).optional() }), response: { 200: companyInfo } },
-    },
+    answers({ session: true }, companyInfo, { querystring: z.object({ deptCode: z.string().max(64).optional() }) }),
     async (req) => {
       const u = currentUser(req);
       const asked = req.query.deptCode?.trim();
@@ -102,13 +100,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/companyApi/update',
-    {
-      config: {
+    answers(
+      {
         session: true,
         log: '修改企业信息',
       },
-      schema: { response: { 200: ok } },
-    },
+      ok,
+    ),
     async (req) => {
       const u = currentUser(req);
       const b = parseBody(updateBody, req.body);

@@ -9,6 +9,7 @@ import { done, exists, id, ok as okAnswer, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles } from '../lib/role-levels.js';
+import { answers } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;
@@ -78,84 +79,76 @@ export const approvedMessage = (company: string, username: string) => ({
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.post(
-    '/api/companyApplication/insert',
-    { config: { public: true }, schema: { body: applyBody, response: { 200: ok } } },
-    async (req) => {
-      const b = req.body;
-      if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
-      if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
-      if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
-      if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
-      if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');
-      if (b.applicant.length > 100) throw badRequest('APPLICANT_TOO_LONG');
-      if (!b.phone) throw badRequest('MOBILE_REQUIRED');
-      if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
-      if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');
-      await consumeCaptcha(db, b.uuid, b.code);
+  app.post('/api/companyApplication/insert', answers({ public: true }, ok, { body: applyBody }), async (req) => {
+    const b = req.body;
+    if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
+    if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
+    if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
+    if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
+    if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');
+    if (b.applicant.length > 100) throw badRequest('APPLICANT_TOO_LONG');
+    if (!b.phone) throw badRequest('MOBILE_REQUIRED');
+    if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
+    if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');
+    await consumeCaptcha(db, b.uuid, b.code);
 
-      const type = await db
-        .selectFrom('sys_dict_detail as d')
-        .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
-        .select(['d.value', 'd.label'])
-        .where('t.name', '=', 'companyType')
-        .where('d.value', '=', b.type)
-        .executeTakeFirst();
-      if (!type) throw badRequest('COMPANY_TYPE_INVALID');
+    const type = await db
+      .selectFrom('sys_dict_detail as d')
+      .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
+      .select(['d.value', 'd.label'])
+      .where('t.name', '=', 'companyType')
+      .where('d.value', '=', b.type)
+      .executeTakeFirst();
+    if (!type) throw badRequest('COMPANY_TYPE_INVALID');
 
-      // The region must be a real path down the tree to a district; its labels are
-      // taken from the table rather than from the client.
-      const codes = b.region.split(',').map((s) => s.trim());
-      if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('COMPANY_REGION_INVALID');
-      const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
-      const byCode = new Map(rows.map((r) => [r.code, r]));
-      const path = codes.map((c) => byCode.get(c));
-      const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
-      if (!chained) throw badRequest('COMPANY_REGION_INVALID');
-      const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
-      if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
-      const regionFmt = path.map((r) => r!.name).join('/');
+    // The region must be a real path down the tree to a district; its labels are
+    // taken from the table rather than from the client.
+    const codes = b.region.split(',').map((s) => s.trim());
+    if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('COMPANY_REGION_INVALID');
+    const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    const path = codes.map((c) => byCode.get(c));
+    const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
+    if (!chained) throw badRequest('COMPANY_REGION_INVALID');
+    const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
+    if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
+    const regionFmt = path.map((r) => r!.name).join('/');
 
-      const pendingMessage = '该企业已提交申请，请耐心等待';
-      const pending = await db
-        .selectFrom('company_application')
-        .select('id')
-        .where('name', '=', b.name)
-        .where('status', '=', 0)
-        .executeTakeFirst();
-      if (pending) throw badRequest(pendingMessage);
-      try {
-        await db
-          .insertInto('company_application')
-          .values({
-            name: b.name,
-            type: type.value,
-            comtype: type.label,
-            region: codes.join(','),
-            region_fmt: regionFmt,
-            applicant: b.applicant,
-            phone: b.phone,
-            source: 2,
-          })
-          .execute();
-      } catch (e) {
-        // A concurrent application for the same name lost the race on the partial unique index.
-        if ((e as { code?: string }).code === '23505') throw badRequest(pendingMessage);
-        throw e;
-      }
-      return { status: 200 as const, message: '申请已经提交，请耐心等待' };
-    },
-  );
+    const pendingMessage = '该企业已提交申请，请耐心等待';
+    const pending = await db
+      .selectFrom('company_application')
+      .select('id')
+      .where('name', '=', b.name)
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    if (pending) throw badRequest(pendingMessage);
+    try {
+      await db
+        .insertInto('company_application')
+        .values({
+          name: b.name,
+          type: type.value,
+          comtype: type.label,
+          region: codes.join(','),
+          region_fmt: regionFmt,
+          applicant: b.applicant,
+          phone: b.phone,
+          source: 2,
+        })
+        .execute();
+    } catch (e) {
+      // A concurrent application for the same name lost the race on the partial unique index.
+      if ((e as { code?: string }).code === '23505') throw badRequest(pendingMessage);
+      throw e;
+    }
+    return { status: 200 as const, message: '申请已经提交，请耐心等待' };
+  });
 
   app.get(
     '/api/companyApplication',
-    {
-      config: { permission: 'companyApply:list' },
-      schema: {
-        querystring: z.object({ ...pageQuery, blurry: z.string().optional(), status: z.string().optional() }),
-        response: { 200: pageOf(applicationItem) },
-      },
-    },
+    answers({ permission: 'companyApply:list' }, pageOf(applicationItem), {
+      querystring: z.object({ ...pageQuery, blurry: z.string().optional(), status: z.string().optional() }),
+    }),
     async (req) => {
       let q = db.selectFrom('company_application as a').leftJoin('sys_user as u', 'u.id', 'a.user_id');
       const b = req.query.blurry?.trim();
@@ -216,13 +209,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // sign-in), tells the account by a system message, and records the decision, in one transaction.
   app.post(
     '/api/companyApplication/approve',
-    {
-      config: { permission: 'companyApply:approve', log: '审核通过企业入驻' },
-      schema: {
-        body: approveBody,
-        response: { 200: okAnswer.extend({ companyId: z.number(), userId: z.number(), username: z.string() }) },
-      },
-    },
+    answers(
+      { permission: 'companyApply:approve', log: '审核通过企业入驻' },
+      okAnswer.extend({ companyId: z.number(), userId: z.number(), username: z.string() }),
+      { body: approveBody },
+    ),
     async (req) => {
       const me = currentUser(req);
       const appl = await pendingApplication(req.body.id);
@@ -296,7 +287,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/companyApplication/reject',
-    { config: { permission: 'companyApply:reject', log: '驳回企业入驻' }, schema: { body: rejectBody, response: { 200: okAnswer } } },
+    answers({ permission: 'companyApply:reject', log: '驳回企业入驻' }, okAnswer, { body: rejectBody }),
     async (req) => {
       const me = currentUser(req);
       const reason = (req.body.reason ?? '').trim();

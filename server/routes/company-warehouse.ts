@@ -8,6 +8,7 @@ import { factGroups2, type Scope, sumOver } from '../lib/dashboard-facts.js';
 import { figure, isRefreshParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { optionalIdParam } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { pageOf } from '../lib/sql.js';
 import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';
 
@@ -33,13 +34,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyWarehouse/warehouse',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ companyId: optionalIdParam, isRefresh: isRefreshParam }),
-        response: { 200: pageOf(warehouseItem).extend({ computedAt: z.string() }) },
-      },
-    },
+    answers({ session: true }, pageOf(warehouseItem).extend({ computedAt: z.string() }), {
+      querystring: z.object({ companyId: optionalIdParam, isRefresh: isRefreshParam }),
+    }),
     async (req) => {
       const u = currentUser(req);
       const scope = scopeOf(u);
@@ -93,22 +90,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyWarehouse/Inventorys',
-    {
-      config: { session: true },
-      schema: {
-        querystring: warehouseQuery,
-        response: {
-          200: z.object({
-            warehouseId: z.number(),
-            warehouseName: z.string(),
-            total: z.number(),
-            content: z.array(inventoryLine),
-            totalElements: z.number(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        warehouseId: z.number(),
+        warehouseName: z.string(),
+        total: z.number(),
+        content: z.array(inventoryLine),
+        totalElements: z.number(),
+        computedAt: z.string(),
+      }),
+      { querystring: warehouseQuery },
+    ),
     async (req) => {
       const u = currentUser(req);
       const { warehouseId, isRefresh } = req.query;

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
+import { answers } from '../lib/route.js';
 import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';
 
 /**
@@ -85,131 +86,103 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     };
   };
 
-  app.get(
-    '/api/inventoryInfo',
-    {
-      config: { session: true },
-      schema: { querystring: warehouseQuery, response: { 200: inventorySchema } },
-    },
-    async (req) => {
-      const u = currentUser(req);
-      const { warehouseId, isRefresh } = req.query;
-      await checkWarehouse(ctx, u, warehouseId);
-      const scope = scopeOf(u);
-      return figure(ctx, `inventory|${scopeKey(scope)}|${warehouseId ?? ''}`, isRefresh, () => inventory(scope, warehouseId));
-    },
-  );
+  app.get('/api/inventoryInfo', answers({ session: true }, inventorySchema, { querystring: warehouseQuery }), async (req) => {
+    const u = currentUser(req);
+    const { warehouseId, isRefresh } = req.query;
+    await checkWarehouse(ctx, u, warehouseId);
+    const scope = scopeOf(u);
+    return figure(ctx, `inventory|${scopeKey(scope)}|${warehouseId ?? ''}`, isRefresh, () => inventory(scope, warehouseId));
+  });
 
-  app.get(
-    '/api/inventoryRatio',
-    {
-      config: { session: true },
-      schema: { querystring: warehouseQuery, response: { 200: ratioSchema } },
-    },
-    async (req) => {
-      const u = currentUser(req);
-      const { warehouseId, isRefresh } = req.query;
-      await checkWarehouse(ctx, u, warehouseId);
-      const scope = scopeOf(u);
-      return figure(ctx, `inventoryRatio|${scopeKey(scope)}|${warehouseId ?? ''}`, isRefresh, async () => {
-        const filter = { source: 'stockIn' as const, scope, role: 'a' as const, warehouseId, statuses: HELD };
-        const [groups, dicts] = await Promise.all([
-          factGroups2(db, filter, 'category', 'status'),
-          dictLabelsOf(db, ['wasteCategory', 'stockStatus']),
-        ]);
-        const byCategory = sumOver(groups, () => true);
-        const byStatus = sumOver(
-          groups.map((g) => ({ ...g, key1: g.key2, key2: g.key1 })),
-          () => true,
-        );
-        const categoryNames = dicts.get('wasteCategory') ?? new Map<string, string>();
-        const statusNames = dicts.get('stockStatus') ?? new Map<string, string>();
-        const total = byStatus.reduce((s, g) => s + g.qty, 0);
-        const shares = (groups: typeof byStatus, names: Map<string, string>) =>
-          groups
-            .map((g) => ({
-              key: g.key,
-              name: names.get(g.key) ?? (g.key || '未分类'),
-              quantity: three(g.qty),
-              count: g.n,
-              ratio: ratioOf(g.qty, total),
-            }))
-            .sort((a, b) => b.quantity - a.quantity || a.key.localeCompare(b.key));
-        return {
-          inventoryTotal: three(total),
-          categories: shares(byCategory, categoryNames),
-          statuses: shares(byStatus, statusNames),
-          warehouseId: warehouseId ?? null,
-        };
-      });
-    },
-  );
+  app.get('/api/inventoryRatio', answers({ session: true }, ratioSchema, { querystring: warehouseQuery }), async (req) => {
+    const u = currentUser(req);
+    const { warehouseId, isRefresh } = req.query;
+    await checkWarehouse(ctx, u, warehouseId);
+    const scope = scopeOf(u);
+    return figure(ctx, `inventoryRatio|${scopeKey(scope)}|${warehouseId ?? ''}`, isRefresh, async () => {
+      const filter = { source: 'stockIn' as const, scope, role: 'a' as const, warehouseId, statuses: HELD };
+      const [groups, dicts] = await Promise.all([
+        factGroups2(db, filter, 'category', 'status'),
+        dictLabelsOf(db, ['wasteCategory', 'stockStatus']),
+      ]);
+      const byCategory = sumOver(groups, () => true);
+      const byStatus = sumOver(
+        groups.map((g) => ({ ...g, key1: g.key2, key2: g.key1 })),
+        () => true,
+      );
+      const categoryNames = dicts.get('wasteCategory') ?? new Map<string, string>();
+      const statusNames = dicts.get('stockStatus') ?? new Map<string, string>();
+      const total = byStatus.reduce((s, g) => s + g.qty, 0);
+      const shares = (groups: typeof byStatus, names: Map<string, string>) =>
+        groups
+          .map((g) => ({
+            key: g.key,
+            name: names.get(g.key) ?? (g.key || '未分类'),
+            quantity: three(g.qty),
+            count: g.n,
+            ratio: ratioOf(g.qty, total),
+          }))
+          .sort((a, b) => b.quantity - a.quantity || a.key.localeCompare(b.key));
+      return {
+        inventoryTotal: three(total),
+        categories: shares(byCategory, categoryNames),
+        statuses: shares(byStatus, statusNames),
+        warehouseId: warehouseId ?? null,
+      };
+    });
+  });
 
-  app.get(
-    '/api/produceOrderDashboard',
-    {
-      config: { session: true },
-      schema: { querystring: refreshOnly, response: { 200: ordersSchema } },
-    },
-    async (req) => {
-      const scope = scopeOf(currentUser(req));
-      return figure(ctx, `orders|${scopeKey(scope)}`, req.query.isRefresh, async () => {
-        const d = dates();
-        const [inquiries, orders, logistics, expiring] = await factTotalsAll(db, [
-          { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
-          { source: 'disposalOrder', scope, statuses: ONGOING },
-          { source: 'logisticsOrder', scope, statuses: ONGOING },
-          { source: 'contract', scope, statuses: LIVE_CONTRACT, day2From: d.today, day2To: d.plusDays(EXPIRING_DAYS) },
-        ]);
-        return {
-          ongoingDisposalInquiry: inquiries.n,
-          ongoingDisposalOrder: orders.n,
-          ongoingLogisticsOrder: logistics.n,
-          count: expiring.n,
-          countLabel: `${EXPIRING_DAYS}天内到期合同`,
-        };
-      });
-    },
-  );
+  app.get('/api/produceOrderDashboard', answers({ session: true }, ordersSchema, { querystring: refreshOnly }), async (req) => {
+    const scope = scopeOf(currentUser(req));
+    return figure(ctx, `orders|${scopeKey(scope)}`, req.query.isRefresh, async () => {
+      const d = dates();
+      const [inquiries, orders, logistics, expiring] = await factTotalsAll(db, [
+        { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
+        { source: 'disposalOrder', scope, statuses: ONGOING },
+        { source: 'logisticsOrder', scope, statuses: ONGOING },
+        { source: 'contract', scope, statuses: LIVE_CONTRACT, day2From: d.today, day2To: d.plusDays(EXPIRING_DAYS) },
+      ]);
+      return {
+        ongoingDisposalInquiry: inquiries.n,
+        ongoingDisposalOrder: orders.n,
+        ongoingLogisticsOrder: logistics.n,
+        count: expiring.n,
+        countLabel: `${EXPIRING_DAYS}天内到期合同`,
+      };
+    });
+  });
 
-  app.get(
-    '/api/finAcc/dashboard',
-    {
-      config: { session: true },
-      schema: { querystring: refreshOnly, response: { 200: financeSchema } },
-    },
-    async (req) => {
-      const scope = scopeOf(currentUser(req));
-      return figure(ctx, `finance|${scopeKey(scope)}`, req.query.isRefresh, async () => {
-        const d = dates();
-        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
-        // The producer pays the disposal order (role a) and the freight of its logistics orders (role a);
-        // the disposer is paid the order (role b), the carrier the freight (role c). Open orders are owed
-        // less what was prepaid; paid this year is what was done this year plus this year's prepayments.
-        const side = (orderRole: 'a' | 'b', freightRole: 'a' | 'c') => [
-          { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING },
-          { source: 'disposalOrder' as const, scope, role: orderRole, statuses: DONE, ...year },
-          { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: ONGOING },
-          { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: DONE, ...year },
-          { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING, ...year },
+  app.get('/api/finAcc/dashboard', answers({ session: true }, financeSchema, { querystring: refreshOnly }), async (req) => {
+    const scope = scopeOf(currentUser(req));
+    return figure(ctx, `finance|${scopeKey(scope)}`, req.query.isRefresh, async () => {
+      const d = dates();
+      const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+      // The producer pays the disposal order (role a) and the freight of its logistics orders (role a);
+      // the disposer is paid the order (role b), the carrier the freight (role c). Open orders are owed
+      // less what was prepaid; paid this year is what was done this year plus this year's prepayments.
+      const side = (orderRole: 'a' | 'b', freightRole: 'a' | 'c') => [
+        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING },
+        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: DONE, ...year },
+        { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: ONGOING },
+        { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: DONE, ...year },
+        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING, ...year },
+      ];
+      const sums = await factTotalsAll(db, [...side('a', 'a'), ...side('b', 'c')]);
+      const figures = (at: number) => {
+        const [openOrders, doneOrders, openFreight, doneFreight, openThisYear] = sums.slice(at, at + 5) as [
+          FactSums,
+          FactSums,
+          FactSums,
+          FactSums,
+          FactSums,
         ];
-        const sums = await factTotalsAll(db, [...side('a', 'a'), ...side('b', 'c')]);
-        const figures = (at: number) => {
-          const [openOrders, doneOrders, openFreight, doneFreight, openThisYear] = sums.slice(at, at + 5) as [
-            FactSums,
-            FactSums,
-            FactSums,
-            FactSums,
-            FactSums,
-          ];
-          return {
-            owed: three(openOrders.amount - openOrders.amount2 + openFreight.amount),
-            settled: three(doneOrders.amount + openThisYear.amount2 + doneFreight.amount),
-          };
+        return {
+          owed: three(openOrders.amount - openOrders.amount2 + openFreight.amount),
+          settled: three(doneOrders.amount + openThisYear.amount2 + doneFreight.amount),
         };
-        const [pay, receive] = [figures(0), figures(5)];
-        return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
-      });
-    },
-  );
+      };
+      const [pay, receive] = [figures(0), figures(5)];
+      return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
+    });
+  });
 }

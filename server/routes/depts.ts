@@ -6,6 +6,7 @@ import { subtreeIds } from '../lib/accounts-menus.js';
 import { formatTime } from '../lib/accounts-users.js';
 import { done, exists, idList, int, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
 import { requireLookup } from '../lib/lookup-access.js';
+import { answers } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const deptBody = z.object({
@@ -45,18 +46,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // Pickers: read by those who manage users or departments, or by a view whose field draws options from them.
   app.get(
     '/api/dept/list',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ deptId: int.optional() }),
-        response: {
-          200: z.object({
-            depts: z.array(z.object({ id: z.number(), name: z.string(), hasChildren: z.boolean() })),
-            users: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        depts: z.array(z.object({ id: z.number(), name: z.string(), hasChildren: z.boolean() })),
+        users: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })),
+      }),
+      { querystring: z.object({ deptId: int.optional() }) },
+    ),
     async (req) => {
       await requireLookup(ctx, req, '/api/dept/list', ['user:list', 'user:add', 'user:edit']);
       const deptId = req.query.deptId ?? 0;
@@ -87,45 +84,35 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/dept/find',
-    {
-      config: { session: true },
-      schema: { response: { 200: z.object({ status: z.number(), data: z.array(deptNode) }) } },
-    },
-    async (req) => {
-      await requireLookup(ctx, req, '/api/dept/find', [
-        'dept:list',
-        'user:list',
-        'user:add',
-        'user:edit',
-        'companyApply:list',
-        'companyApply:approve',
-      ]);
-      const rows = await db
-        .selectFrom('sys_dept')
-        .select(['id', 'pid', 'name', 'code'])
-        .where('enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      const byPid = new Map<number | null, typeof rows>();
-      for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
-      const build = (pid: number | null): DeptNode[] =>
-        (byPid.get(pid) ?? []).map((d) => {
-          const children = build(d.id);
-          return children.length ? { id: d.id, name: d.name, code: d.code, children } : { id: d.id, name: d.name, code: d.code };
-        });
-      return { status: 200, data: build(null) };
-    },
-  );
+  app.get('/api/dept/find', answers({ session: true }, z.object({ status: z.number(), data: z.array(deptNode) })), async (req) => {
+    await requireLookup(ctx, req, '/api/dept/find', [
+      'dept:list',
+      'user:list',
+      'user:add',
+      'user:edit',
+      'companyApply:list',
+      'companyApply:approve',
+    ]);
+    const rows = await db
+      .selectFrom('sys_dept')
+      .select(['id', 'pid', 'name', 'code'])
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const byPid = new Map<number | null, typeof rows>();
+    for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
+    const build = (pid: number | null): DeptNode[] =>
+      (byPid.get(pid) ?? []).map((d) => {
+        const children = build(d.id);
+        return children.length ? { id: d.id, name: d.name, code: d.code, children } : { id: d.id, name: d.name, code: d.code };
+      });
+    return { status: 200, data: build(null) };
+  });
 
   app.get(
     '/api/dept',
-    {
-      config: { permission: 'dept:list' },
-      schema: { querystring: z.object({ pid: optId, name: z.string().optional() }), response: { 200: pageOf(deptItem) } },
-    },
+    answers({ permission: 'dept:list' }, pageOf(deptItem), { querystring: z.object({ pid: optId, name: z.string().optional() }) }),
     async (req) => {
       let q = db
         .selectFrom('sys_dept as d')
@@ -184,42 +171,34 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/dept',
-    { config: { permission: 'dept:edit', log: '修改部门' }, schema: { body: deptBody, response: { 200: ok } } },
-    async (req) => {
-      if (!req.body.id) throw badRequest('DEPT_ID_REQUIRED');
-      if (!(await exists(db, 'sys_dept', [req.body.id]))) throw notFound('DEPT_NOT_FOUND');
-      await db
-        .updateTable('sys_dept')
-        .set(await deptValues(req.body, req.body.id))
-        .where('id', '=', req.body.id)
-        .execute();
-      // A changed department code changes who counts as supervisor (deptCode 01).
-      ctx.sessions.invalidate();
-      return done();
-    },
-  );
+  app.put('/api/dept', answers({ permission: 'dept:edit', log: '修改部门' }, ok, { body: deptBody }), async (req) => {
+    if (!req.body.id) throw badRequest('DEPT_ID_REQUIRED');
+    if (!(await exists(db, 'sys_dept', [req.body.id]))) throw notFound('DEPT_NOT_FOUND');
+    await db
+      .updateTable('sys_dept')
+      .set(await deptValues(req.body, req.body.id))
+      .where('id', '=', req.body.id)
+      .execute();
+    // A changed department code changes who counts as supervisor (deptCode 01).
+    ctx.sessions.invalidate();
+    return done();
+  });
 
-  app.delete(
-    '/api/dept',
-    { config: { permission: 'dept:del', log: '删除部门' }, schema: { body: idList, response: { 200: ok } } },
-    async (req) => {
-      const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
-      const ids = [...subtreeIds(rows, req.body)];
-      const used = await db.selectFrom('sys_user').select('id').where('dept_id', 'in', ids).where('status', '<>', 2).executeTakeFirst();
-      if (used) throw badRequest('DEPT_IN_USE');
-      await db.transaction().execute(async (trx) => {
-        // Deleted accounts keep their rows; they lose the department they no longer belong to.
-        await trx.updateTable('sys_user').set({ dept_id: null }).where('dept_id', 'in', ids).execute();
-        // Leaves first: sys_dept.pid does not cascade.
-        const depth = (id: number): number => {
-          const p = rows.find((r) => r.id === id)?.pid;
-          return p == null ? 0 : 1 + depth(p);
-        };
-        for (const d of ids.sort((a, b) => depth(b) - depth(a))) await trx.deleteFrom('sys_dept').where('id', '=', d).execute();
-      });
-      return done('删除成功');
-    },
-  );
+  app.delete('/api/dept', answers({ permission: 'dept:del', log: '删除部门' }, ok, { body: idList }), async (req) => {
+    const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
+    const ids = [...subtreeIds(rows, req.body)];
+    const used = await db.selectFrom('sys_user').select('id').where('dept_id', 'in', ids).where('status', '<>', 2).executeTakeFirst();
+    if (used) throw badRequest('DEPT_IN_USE');
+    await db.transaction().execute(async (trx) => {
+      // Deleted accounts keep their rows; they lose the department they no longer belong to.
+      await trx.updateTable('sys_user').set({ dept_id: null }).where('dept_id', 'in', ids).execute();
+      // Leaves first: sys_dept.pid does not cascade.
+      const depth = (id: number): number => {
+        const p = rows.find((r) => r.id === id)?.pid;
+        return p == null ? 0 : 1 + depth(p);
+      };
+      for (const d of ids.sort((a, b) => depth(b) - depth(a))) await trx.deleteFrom('sys_dept').where('id', '=', d).execute();
+    });
+    return done('删除成功');
+  });
 }

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { pageFields, pageParams, pageQuery, paginate } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { containing } from '../lib/sql.js';
 
 export const TAG_TYPES = ['', 'success', 'info', 'warning', 'danger'] as const;
@@ -71,40 +72,25 @@ function names(raw: unknown): string[] {
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
-    '/api/dictDetail',
-    {
-      config: { session: true },
-      schema: { querystring: detailQuery, response: { 200: entryPage } },
-    },
-    async (req) => {
-      const name = req.query.dictName?.trim() ?? '';
-      const list = name ? ((await entriesOf(db, [name])).get(name) ?? []) : [];
-      return paged(list, req.query.page, req.query.size);
-    },
-  );
+  app.get('/api/dictDetail', answers({ session: true }, entryPage, { querystring: detailQuery }), async (req) => {
+    const name = req.query.dictName?.trim() ?? '';
+    const list = name ? ((await entriesOf(db, [name])).get(name) ?? []) : [];
+    return paged(list, req.query.page, req.query.size);
+  });
 
   app.get(
     '/api/dictDetail/map',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
-        response: { 200: z.record(z.string(), z.array(entry)) },
-      },
-    },
+    answers({ session: true }, z.record(z.string(), z.array(entry)), {
+      querystring: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
+    }),
     async (req) => Object.fromEntries(await entriesOf(db, names(req.query.dictName))),
   );
 
-  app.get(
-    '/api/dictDetail/getDictNotLogin',
-    { config: { public: true }, schema: { querystring: detailQuery, response: { 200: entryPage } } },
-    async (req) => {
-      // Any dictionary, before sign-in: dictionaries hold labels, not secrets (an unknown name has no entries).
-      const name = req.query.dictName?.trim() ?? '';
-      return paged((await entriesOf(db, [name])).get(name) ?? [], req.query.page, req.query.size);
-    },
-  );
+  app.get('/api/dictDetail/getDictNotLogin', answers({ public: true }, entryPage, { querystring: detailQuery }), async (req) => {
+    // Any dictionary, before sign-in: dictionaries hold labels, not secrets (an unknown name has no entries).
+    const name = req.query.dictName?.trim() ?? '';
+    return paged((await entriesOf(db, [name])).get(name) ?? [], req.query.page, req.query.size);
+  });
 
   const detailValues = async (body: z.infer<typeof detailBody>, dictId: number, currentId: number | null) => {
     const label = (body.label ?? '').trim();
@@ -142,25 +128,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/dictDetail',
-    { config: { permission: 'dict:edit', log: '修改字典详情' }, schema: { body: detailBody, response: { 200: entry } } },
-    async (req) => {
-      if (!req.body.id) throw badRequest('DICT_DETAIL_ID_REQUIRED');
-      const current = await db.selectFrom('sys_dict_detail').select(['id', 'dict_id']).where('id', '=', req.body.id).executeTakeFirst();
-      if (!current) throw notFound('DICT_DETAIL_NOT_FOUND');
-      const values = await detailValues(req.body, current.dict_id, current.id);
-      await db.updateTable('sys_dict_detail').set(values).where('id', '=', current.id).execute();
-      return { id: current.id, label: values.label, value: values.value, type: values.type, dictSort: values.sort };
-    },
-  );
+  app.put('/api/dictDetail', answers({ permission: 'dict:edit', log: '修改字典详情' }, entry, { body: detailBody }), async (req) => {
+    if (!req.body.id) throw badRequest('DICT_DETAIL_ID_REQUIRED');
+    const current = await db.selectFrom('sys_dict_detail').select(['id', 'dict_id']).where('id', '=', req.body.id).executeTakeFirst();
+    if (!current) throw notFound('DICT_DETAIL_NOT_FOUND');
+    const values = await detailValues(req.body, current.dict_id, current.id);
+    await db.updateTable('sys_dict_detail').set(values).where('id', '=', current.id).execute();
+    return { id: current.id, label: values.label, value: values.value, type: values.type, dictSort: values.sort };
+  });
 
   app.delete(
     '/api/dictDetail/:id',
-    {
-      config: { permission: 'dict:del', log: '删除字典详情' },
-      schema: { params: z.object({ id: int }), response: { 200: ok } },
-    },
+    answers({ permission: 'dict:del', log: '删除字典详情' }, ok, { params: z.object({ id: int }) }),
     async (req) => {
       const r = await db.deleteFrom('sys_dict_detail').where('id', '=', req.params.id).executeTakeFirst();
       if (!Number(r.numDeletedRows)) throw notFound('DICT_DETAIL_NOT_FOUND');
@@ -172,16 +151,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/dict',
-    {
-      config: { permission: 'dict:list' },
-      schema: {
-        querystring: z.object({
-          blurry: z.string().optional(),
-          ...pageQuery,
-        }),
-        response: { 200: z.object({ content: z.array(dictItem), totalElements: z.number() }) },
-      },
-    },
+    answers({ permission: 'dict:list' }, z.object({ content: z.array(dictItem), totalElements: z.number() }), {
+      querystring: z.object({
+        blurry: z.string().optional(),
+        ...pageQuery,
+      }),
+    }),
     async (req) => {
       const sort = parseSort(req.query.sort, { id: 'id', name: 'name', createTime: 'create_time' }, [['id', 'desc']]);
       let q = db.selectFrom('sys_dict');
@@ -225,24 +200,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/dict',
-    { config: { permission: 'dict:edit', log: '修改字典' }, schema: { body: dictBody, response: { 200: ok } } },
-    async (req) => {
-      if (!req.body.id) throw badRequest('DICT_ID_REQUIRED');
-      const values = await dictValues(req.body, req.body.id);
-      const r = await db.updateTable('sys_dict').set(values).where('id', '=', req.body.id).executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound('DICT_NOT_FOUND');
-      return { status: 200, message: '操作成功' };
-    },
-  );
+  app.put('/api/dict', answers({ permission: 'dict:edit', log: '修改字典' }, ok, { body: dictBody }), async (req) => {
+    if (!req.body.id) throw badRequest('DICT_ID_REQUIRED');
+    const values = await dictValues(req.body, req.body.id);
+    const r = await db.updateTable('sys_dict').set(values).where('id', '=', req.body.id).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound('DICT_NOT_FOUND');
+    return { status: 200, message: '操作成功' };
+  });
 
   app.delete(
     '/api/dict',
-    {
-      config: { permission: 'dict:del', log: '删除字典' },
-      schema: { body: z.array(int).min(1, '请选择要删除的数据'), response: { 200: ok } },
-    },
+    answers({ permission: 'dict:del', log: '删除字典' }, ok, { body: z.array(int).min(1, '请选择要删除的数据') }),
     async (req) => {
       await db.deleteFrom('sys_dict').where('id', 'in', req.body).execute();
       return { status: 200, message: '删除成功' };

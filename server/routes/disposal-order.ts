@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, invalidInput, notFound } from '../errors.js';
 import { contractWithin, nextNumber, RecordInvalid, sendInvalid } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
+import { answers } from '../lib/route.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
@@ -22,10 +23,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/disposalOrder/addBtnShow',
-    {
-      config: { session: true },
-      schema: { response: { 200: z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) }) } },
-    },
+    answers({ session: true }, z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) })),
     async (req) => {
       const u = currentUser(req);
       return { status: 200, addBtnShow: hasPermission(u.roles, 'disposalOrder:add') ? (1 as const) : (0 as const) };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
+import { answers } from '../lib/route.js';
 
 // The text users know, byte for byte, including the space after the second 、.
 export const UPLOAD_TYPE_MESSAGE = '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png';
@@ -123,14 +124,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/file/upload',
-    {
-      config: { session: true },
-      schema: {
-        response: {
-          200: z.object({ status: z.literal(200), filePath: z.string(), fileName: z.string(), columnName: z.string() }),
-        },
-      },
-    },
+    answers({ session: true }, z.object({ status: z.literal(200), filePath: z.string(), fileName: z.string(), columnName: z.string() })),
     async (req) => {
       if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
       let received: Received | null = null;

@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
+import { answers } from '../lib/route.js';
 
 /** /api/guFeiUrl: a short-lived token for the environmental authority's filling system, and its entry addresses. */
 
@@ -25,28 +26,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/guFeiUrl/getTokenByCompayCode',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ CompanyCode: z.string().max(64).optional(), companyCode: z.string().max(64).optional() }),
-        response: {
-          200: z.object({
-            code: z.string(),
-            message: z.string(),
-            data: z
-              .object({
-                token: z.string(),
-                companyCode: z.string(),
-                baseUrl: z.string(),
-                dangerUrl: z.string(),
-                planUrl: z.string(),
-                expiresAt: z.number(),
-              })
-              .nullable(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        code: z.string(),
+        message: z.string(),
+        data: z
+          .object({
+            token: z.string(),
+            companyCode: z.string(),
+            baseUrl: z.string(),
+            dangerUrl: z.string(),
+            planUrl: z.string(),
+            expiresAt: z.number(),
+          })
+          .nullable(),
+      }),
+      { querystring: z.object({ CompanyCode: z.string().max(64).optional(), companyCode: z.string().max(64).optional() }) },
+    ),
     async (req) => {
       const u = currentUser(req);
       const code = (req.query.CompanyCode ?? req.query.companyCode ?? '').trim();

@@ -10,6 +10,7 @@ import { warehouseWithin } from '../lib/business-records.js';
 import { OK, ok } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { optionalIdParam, pageFields, paginate } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { dbId, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/config: inventory limits per company, warehouse and waste category, which the warehouse inventories are checked against. */
@@ -64,16 +65,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/config',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({
-          companyId: optionalIdParam,
-          ...pageFields,
-        }),
-        response: { 200: pageOf(configRow) },
-      },
-    },
+    answers({ session: true }, pageOf(configRow), {
+      querystring: z.object({
+        companyId: optionalIdParam,
+        ...pageFields,
+      }),
+    }),
     async (req) => {
       const company = configScope(currentUser(req), req.query.companyId);
       let base = db.selectFrom('inventory_config as i');
@@ -132,27 +129,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return id;
   };
 
-  app.post(
-    '/api/config',
-    {
-      config: { permission: limitPermission, log: '新增库存限额' },
-      schema: { response: { 200: ok.extend({ id: z.number() }) } },
-    },
-    async (req) => ({ ...OK, id: await saveConfig(currentUser(req), parseBody(configBody, req.body)) }),
-  );
+  app.post('/api/config', answers({ permission: limitPermission, log: '新增库存限额' }, ok.extend({ id: z.number() })), async (req) => ({
+    ...OK,
+    id: await saveConfig(currentUser(req), parseBody(configBody, req.body)),
+  }));
 
-  app.put(
-    '/api/config',
-    {
-      config: { permission: limitPermission, log: '修改库存限额' },
-      schema: { response: { 200: ok.extend({ id: z.number() }) } },
-    },
-    async (req) => {
-      const body = parseBody(configBody, req.body);
-      if (!body.id) throw badRequest('ID_REQUIRED');
-      return { ...OK, id: await saveConfig(currentUser(req), body, body.id) };
-    },
-  );
+  app.put('/api/config', answers({ permission: limitPermission, log: '修改库存限额' }, ok.extend({ id: z.number() })), async (req) => {
+    const body = parseBody(configBody, req.body);
+    if (!body.id) throw badRequest('ID_REQUIRED');
+    return { ...OK, id: await saveConfig(currentUser(req), body, body.id) };
+  });
 
   const deleteConfig = { config: { permission: limitPermission, log: '删除库存限额' }, schema: { response: { 200: ok } } };
   const idList = z.array(dbId, { message: '请选择要删除的数据' }).min(1, '请选择要删除的数据');

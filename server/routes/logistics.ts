@@ -9,6 +9,7 @@ import { ensureFacts, factGroups, factTotals, factTotalsAll, type Scope } from '
 import { dates, figure, isRefreshParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
 import { rowScope } from '../lowcode/row-scope.js';
@@ -46,26 +47,22 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/logisticsOrder/dashboard',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            total: z.number(),
-            pending: z.number(),
-            inTransit: z.number(),
-            finished: z.number(),
-            cancelled: z.number(),
-            rejected: z.number(),
-            ongoingWeight: z.number(),
-            monthCount: z.number(),
-            yearFreight: z.number(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        total: z.number(),
+        pending: z.number(),
+        inTransit: z.number(),
+        finished: z.number(),
+        cancelled: z.number(),
+        rejected: z.number(),
+        ongoingWeight: z.number(),
+        monthCount: z.number(),
+        yearFreight: z.number(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       const scope = scopeOf(currentUser(req));
       return figure(ctx, `logistics|${scopeKey(scope)}`, req.query.isRefresh, async () => {
@@ -97,21 +94,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // Orders, tons and freight per month over the last twelve months (by loading time), oldest first.
   app.get(
     '/api/logisticsOrderDashboard',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            months: z.array(z.string()),
-            counts: z.array(z.number()),
-            weights: z.array(z.number()),
-            freights: z.array(z.number()),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        months: z.array(z.string()),
+        counts: z.array(z.number()),
+        weights: z.array(z.number()),
+        freights: z.array(z.number()),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       const scope = scopeOf(currentUser(req));
       return figure(ctx, `logisticsMonths|${scopeKey(scope)}`, req.query.isRefresh, async () => {
@@ -135,23 +128,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyTransportInfo',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            existingCount: z.number(),
-            idleCount: z.number(),
-            inTransitCount: z.number(),
-            repairCount: z.number(),
-            loadCapacity: z.number(),
-            idleLoadCapacity: z.number(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        existingCount: z.number(),
+        idleCount: z.number(),
+        inTransitCount: z.number(),
+        repairCount: z.number(),
+        loadCapacity: z.number(),
+        idleLoadCapacity: z.number(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       const scope = scopeOf(currentUser(req));
       return figure(ctx, `transport|${scopeKey(scope)}`, req.query.isRefresh, async () => {
@@ -305,21 +294,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/logisticsOrder/getLogisticsLinkman',
-    {
-      config: { permission: 'logisticsOrder:list' },
-      schema: {
-        querystring: idQuery,
-        response: {
-          200: z.object({
-            id: z.number(),
-            waybillNo: z.string().nullable(),
-            shipper: party,
-            receiver: party,
-            carrier: party.extend({ userName: z.string().nullable(), userPhone: z.string().nullable() }),
-          }),
-        },
-      },
-    },
+    answers(
+      { permission: 'logisticsOrder:list' },
+      z.object({
+        id: z.number(),
+        waybillNo: z.string().nullable(),
+        shipper: party,
+        receiver: party,
+        carrier: party.extend({ userName: z.string().nullable(), userPhone: z.string().nullable() }),
+      }),
+      { querystring: idQuery },
+    ),
     async (req) => {
       const { record, order } = await oneOrder(currentUser(req), req.query.id);
       const [producer, disposer] = await Promise.all([companyByName(order?.producerName), companyByName(order?.disposerName)]);
@@ -364,49 +349,45 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/logisticsOrder/getTransportInfo',
-    {
-      config: { permission: 'logisticsOrder:list' },
-      schema: {
-        querystring: idQuery,
-        response: {
-          200: z.object({
+    answers(
+      { permission: 'logisticsOrder:list' },
+      z.object({
+        id: z.number(),
+        waybillNo: z.string().nullable(),
+        orderStatus: z.string().nullable(),
+        orderStatusLabel: z.string().nullable(),
+        weight: z.number().nullable(),
+        freight: z.number().nullable(),
+        fromRegion: z.string().nullable(),
+        fromRegionFmt: z.string().nullable(),
+        fromAddress: z.string().nullable(),
+        toAddress: z.string().nullable(),
+        loadTime: z.string().nullable(),
+        arriveTime: z.string().nullable(),
+        disposalOrder: z
+          .object({
             id: z.number(),
-            waybillNo: z.string().nullable(),
-            orderStatus: z.string().nullable(),
-            orderStatusLabel: z.string().nullable(),
-            weight: z.number().nullable(),
-            freight: z.number().nullable(),
-            fromRegion: z.string().nullable(),
-            fromRegionFmt: z.string().nullable(),
-            fromAddress: z.string().nullable(),
-            toAddress: z.string().nullable(),
-            loadTime: z.string().nullable(),
-            arriveTime: z.string().nullable(),
-            disposalOrder: z
-              .object({
-                id: z.number(),
-                orderNo: z.string().nullable(),
-                wasteCategory: z.string().nullable(),
-                quantity: z.number().nullable(),
-              })
-              .nullable(),
-            vehicle: z
-              .object({
-                id: z.number(),
-                plateNo: z.string().nullable(),
-                vehicleType: z.string().nullable(),
-                vehicleTypeLabel: z.string().nullable(),
-                loadCapacity: z.number().nullable(),
-                driverName: z.string().nullable(),
-                driverPhone: z.string().nullable(),
-                escortName: z.string().nullable(),
-                escortPhone: z.string().nullable(),
-              })
-              .nullable(),
-          }),
-        },
-      },
-    },
+            orderNo: z.string().nullable(),
+            wasteCategory: z.string().nullable(),
+            quantity: z.number().nullable(),
+          })
+          .nullable(),
+        vehicle: z
+          .object({
+            id: z.number(),
+            plateNo: z.string().nullable(),
+            vehicleType: z.string().nullable(),
+            vehicleTypeLabel: z.string().nullable(),
+            loadCapacity: z.number().nullable(),
+            driverName: z.string().nullable(),
+            driverPhone: z.string().nullable(),
+            escortName: z.string().nullable(),
+            escortPhone: z.string().nullable(),
+          })
+          .nullable(),
+      }),
+      { querystring: idQuery },
+    ),
     async (req) => {
       const { record, order } = await oneOrder(currentUser(req), req.query.id);
       const vehicles = await businessView(ctx, 'vehicle');

@@ -4,6 +4,7 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { formatTime } from '../lib/accounts-users.js';
 import { pageQuery, paginate } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { pageOf } from '../lib/sql.js';
 
 /** The operation log of the signed-in user. */
@@ -12,25 +13,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/logs/user',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object(pageQuery),
-        response: {
-          200: pageOf(
-            z.object({
-              id: z.number(),
-              description: z.string(),
-              requestIp: z.string().nullable(),
-              address: z.string().nullable(),
-              browser: z.string().nullable(),
-              time: z.number(),
-              createTime: z.string().nullable(),
-            }),
-          ),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      pageOf(
+        z.object({
+          id: z.number(),
+          description: z.string(),
+          requestIp: z.string().nullable(),
+          address: z.string().nullable(),
+          browser: z.string().nullable(),
+          time: z.number(),
+          createTime: z.string().nullable(),
+        }),
+      ),
+      { querystring: z.object(pageQuery) },
+    ),
     async (req) => {
       const me = currentUser(req);
       const { content, totalElements } = await paginate(

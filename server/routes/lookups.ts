@@ -7,6 +7,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { optionalIdOf, pageFields } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { containing, isDbId, pageOf } from '../lib/sql.js';
 
 export interface RegionNode {
@@ -87,18 +88,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // Public: the apply-to-join dialog on the login page picks the company's region before anyone is signed in.
-  app.get(
-    '/api/region/regionTreeList',
-    { config: { public: true }, schema: { response: { 200: z.array(regionNode) } } },
-    async (_req, reply) => {
-      regionTree ??= buildRegionTree().catch((e) => {
-        regionTree = null;
-        throw e;
-      });
-      reply.header('cache-control', 'public, max-age=3600');
-      return regionTree;
-    },
-  );
+  app.get('/api/region/regionTreeList', answers({ public: true }, z.array(regionNode)), async (_req, reply) => {
+    regionTree ??= buildRegionTree().catch((e) => {
+      regionTree = null;
+      throw e;
+    });
+    reply.header('cache-control', 'public, max-age=3600');
+    return regionTree;
+  });
 
   const warehouses = (u: SessionUser, asked: number | undefined) => {
     const company = scopeCompany(u, asked);
@@ -122,10 +119,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyWarehouse/list',
-    {
-      config: { session: true },
-      schema: { querystring: listQuery, response: { 200: page(warehouseRow.extend({ name: z.string() })) } },
-    },
+    answers({ session: true }, page(warehouseRow.extend({ name: z.string() })), { querystring: listQuery }),
     async (req) => {
       const content = await warehouses(requireCompanyScope(req.user!), req.query.companyId).execute();
       return { content, totalElements: content.length };
@@ -134,13 +128,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyWarehouse/unloadingPoint',
-    {
-      config: { session: true },
-      schema: {
-        querystring: listQuery,
-        response: { 200: z.object({ status: z.literal(200), data: z.array(warehouseRow.extend({ name: z.string() })) }) },
-      },
-    },
+    answers({ session: true }, z.object({ status: z.literal(200), data: z.array(warehouseRow.extend({ name: z.string() })) }), {
+      querystring: listQuery,
+    }),
     async (req) => {
       const data = await warehouses(requireCompanyScope(req.user!), req.query.companyId).where('w.unloading_point', '=', true).execute();
       return { status: 200 as const, data };
@@ -149,13 +139,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyLinkman/list',
-    {
-      config: { session: true },
-      schema: {
-        querystring: listQuery,
-        response: { 200: page(z.object({ id: z.number(), name: z.string(), phone: nullableString, position: nullableString })) },
-      },
-    },
+    answers({ session: true }, page(z.object({ id: z.number(), name: z.string(), phone: nullableString, position: nullableString })), {
+      querystring: listQuery,
+    }),
     async (req) => {
       const company = scopeCompany(requireCompanyScope(req.user!), req.query.companyId);
       let q = db.selectFrom('company_linkman').select(['id', 'name', 'phone', 'position']);
@@ -169,13 +155,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // Company picker of forms (e.g. the inquiry page's counterpart company): active companies, by type.
   app.get(
     '/api/company/list',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
-        response: { 200: page(z.object({ id: z.number(), name: z.string(), type: z.string() })) },
-      },
-    },
+    answers({ session: true }, page(z.object({ id: z.number(), name: z.string(), type: z.string() })), {
+      querystring: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
+    }),
     async (req) => {
       await requireLookup(ctx, req, '/api/company/list', MANUAL_ORDER);
       let q = db.selectFrom('company').select(['id', 'name', 'type']).where('status', '=', 1);
@@ -199,41 +181,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .execute();
   };
 
-  app.get(
-    '/api/myWasteCategory',
-    {
-      config: { session: true },
-      schema: { response: { 200: page(categoryRow) } },
-    },
-    async (req) => {
-      const content = await categoriesOf(req.user!.companyId);
-      return { content, totalElements: content.length };
-    },
-  );
+  app.get('/api/myWasteCategory', answers({ session: true }, page(categoryRow)), async (req) => {
+    const content = await categoriesOf(req.user!.companyId);
+    return { content, totalElements: content.length };
+  });
 
   // Another company's categories: for those who pick them for an order (a disposer fills orders with the producer's).
-  app.get(
-    '/api/companyWasteCategory',
-    {
-      config: { session: true },
-      schema: { querystring: listQuery, response: { 200: page(categoryRow) } },
-    },
-    async (req) => {
-      const asked = req.query.companyId;
-      if (asked !== undefined && asked !== req.user!.companyId) {
-        await requireLookup(ctx, req, '/api/companyWasteCategory', [...MANUAL_ORDER, 'disposalOrder:edit']);
-      }
-      const content = await categoriesOf(asked ?? req.user!.companyId);
-      return { content, totalElements: content.length };
-    },
-  );
+  app.get('/api/companyWasteCategory', answers({ session: true }, page(categoryRow), { querystring: listQuery }), async (req) => {
+    const asked = req.query.companyId;
+    if (asked !== undefined && asked !== req.user!.companyId) {
+      await requireLookup(ctx, req, '/api/companyWasteCategory', [...MANUAL_ORDER, 'disposalOrder:edit']);
+    }
+    const content = await categoriesOf(asked ?? req.user!.companyId);
+    return { content, totalElements: content.length };
+  });
 
   app.get(
     '/api/getUserProcessPrimary',
-    {
-      config: { session: true },
-      schema: { querystring: listQuery.omit({ companyId: true }), response: { 200: page(processRow) } },
-    },
+    answers({ session: true }, page(processRow), { querystring: listQuery.omit({ companyId: true }) }),
     async () => {
       const content = await db
         .selectFrom('disposal_process')
@@ -248,13 +213,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/getUserProcess',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ processID: z.string().optional(), ...pageFields }),
-        response: { 200: page(processRow) },
-      },
-    },
+    answers({ session: true }, page(processRow), { querystring: z.object({ processID: z.string().optional(), ...pageFields }) }),
     async (req) => {
       const raw = req.query.processID?.trim();
       const processId = Number(raw);
@@ -272,32 +231,28 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/disposalOrder/effectiveContract',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ partyACompany: z.string().max(64).optional() }),
-        response: {
-          200: z.object({
-            status: z.literal(200),
-            data: z.array(
-              z.object({
-                id: z.number(),
-                contractNo: z.string(),
-                partyAName: nullableString,
-                partyAPhone: nullableString,
-                partyARegionFmt: nullableString,
-                partyAAddress: nullableString,
-                partyAUserId: z.number().nullable(),
-                partyARegion: nullableString,
-                beginTime: z.string(),
-                endTime: z.string(),
-                filePath: nullableString,
-              }),
-            ),
+    answers(
+      { session: true },
+      z.object({
+        status: z.literal(200),
+        data: z.array(
+          z.object({
+            id: z.number(),
+            contractNo: z.string(),
+            partyAName: nullableString,
+            partyAPhone: nullableString,
+            partyARegionFmt: nullableString,
+            partyAAddress: nullableString,
+            partyAUserId: z.number().nullable(),
+            partyARegion: nullableString,
+            beginTime: z.string(),
+            endTime: z.string(),
+            filePath: nullableString,
           }),
-        },
-      },
-    },
+        ),
+      }),
+      { querystring: z.object({ partyACompany: z.string().max(64).optional() }) },
+    ),
     async (req) => {
       const u = requireCompanyScope(req.user!);
       const key = req.query.partyACompany?.trim();
@@ -332,26 +287,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/expiringContracts',
-    {
-      config: { session: true },
-      schema: { response: { 200: z.object({ count: z.number() }) } },
-    },
-    async (req) => {
-      const u = req.user!;
-      let q = db
-        .selectFrom('company_contract as c')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(sql<SqlBool>`c.end_time between current_date and current_date + ${EXPIRING_DAYS}::integer`);
-      if (u.companyId) {
-        const own = u.companyId;
-        q = q.where((eb) => eb.or([eb('c.party_a_company', '=', own), eb('c.party_b_company', '=', own)]));
-      } else if (!seesAll(u)) {
-        return { count: 0 };
-      }
-      const row = await q.executeTakeFirstOrThrow();
-      return { count: Number(row.n) };
-    },
-  );
+  app.get('/api/expiringContracts', answers({ session: true }, z.object({ count: z.number() })), async (req) => {
+    const u = req.user!;
+    let q = db
+      .selectFrom('company_contract as c')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<SqlBool>`c.end_time between current_date and current_date + ${EXPIRING_DAYS}::integer`);
+    if (u.companyId) {
+      const own = u.companyId;
+      q = q.where((eb) => eb.or([eb('c.party_a_company', '=', own), eb('c.party_b_company', '=', own)]));
+    } else if (!seesAll(u)) {
+      return { count: 0 };
+    }
+    const row = await q.executeTakeFirstOrThrow();
+    return { count: Number(row.n) };
+  });
 }

@@ -6,6 +6,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { answers } from '../lib/route.js';
 import { wireTimeText } from '../lib/sql.js';
 import { sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
@@ -17,20 +18,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/materialsCode/saveBatch',
-    {
-      config: { session: true },
-      schema: {
+    answers(
+      { session: true },
+      z.object({
+        status: z.number(),
+        data: z.array(z.object({ codeNum: z.string(), operateDept: z.string().nullable(), createTime: z.string() })),
+      }),
+      {
         querystring: z.object({
           createNum: z.coerce.number().int().min(1, '请输入生成数量').max(MAX_LABELS, `一次最多生成${MAX_LABELS}个`),
         }),
-        response: {
-          200: z.object({
-            status: z.number(),
-            data: z.array(z.object({ codeNum: z.string(), operateDept: z.string().nullable(), createTime: z.string() })),
-          }),
-        },
       },
-    },
+    ),
     async (req) => {
       const u = currentUser(req);
       const dept = u.deptId ? await db.selectFrom('sys_dept').select('name').where('id', '=', u.deptId).executeTakeFirst() : undefined;

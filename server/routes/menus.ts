@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../errors.js';
 import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNodeSchema, subtreeIds } from '../lib/accounts-menus.js';
 import { formatTime } from '../lib/accounts-users.js';
 import { done, exists, idList, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { answers } from '../lib/route.js';
 import { boundedInt, containing, pageOf } from '../lib/sql.js';
 
 const menuBody = z.object({
@@ -48,33 +49,21 @@ const menuItem = z.object({
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
-    '/api/menus/build',
-    {
-      config: { session: true, pending: true },
-      schema: { response: { 200: z.array(routeNodeSchema) } },
-    },
-    async (req) => {
-      const me = currentUser(req);
-      const menus = await allMenus(db);
-      if (me.isAdmin) return buildRoutes(menus, () => true);
-      const ids = await menuIdsOfUser(db, me.id, menus);
-      return buildRoutes(menus, (m) => ids.has(m.id));
-    },
-  );
+  app.get('/api/menus/build', answers({ session: true, pending: true }, z.array(routeNodeSchema)), async (req) => {
+    const me = currentUser(req);
+    const menus = await allMenus(db);
+    if (me.isAdmin) return buildRoutes(menus, () => true);
+    const ids = await menuIdsOfUser(db, me.id, menus);
+    return buildRoutes(menus, (m) => ids.has(m.id));
+  });
 
-  app.get(
-    '/api/menus/tree',
-    { config: { permission: ['menu:list', 'role:list'] }, schema: { response: { 200: z.array(menuTreeSchema) } } },
-    async () => menuTree(await allMenus(db)),
+  app.get('/api/menus/tree', answers({ permission: ['menu:list', 'role:list'] }, z.array(menuTreeSchema)), async () =>
+    menuTree(await allMenus(db)),
   );
 
   app.get(
     '/api/menus',
-    {
-      config: { permission: 'menu:list' },
-      schema: { querystring: z.object({ pid: optId, blurry: z.string().optional() }), response: { 200: pageOf(menuItem) } },
-    },
+    answers({ permission: 'menu:list' }, pageOf(menuItem), { querystring: z.object({ pid: optId, blurry: z.string().optional() }) }),
     async (req) => {
       const pid = req.query.pid || null;
       let q = db.selectFrom('sys_menu as m').selectAll('m');
@@ -153,27 +142,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/menus',
-    { config: { permission: 'menu:edit', log: '修改菜单' }, schema: { body: menuBody, response: { 200: ok } } },
-    async (req) => {
-      if (!req.body.id) throw badRequest('MENU_ID_REQUIRED');
-      if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('MENU_NOT_FOUND');
-      const values = await menuValues(req.body, req.body.id);
-      await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
-      ctx.sessions.invalidate();
-      return done();
-    },
-  );
+  app.put('/api/menus', answers({ permission: 'menu:edit', log: '修改菜单' }, ok, { body: menuBody }), async (req) => {
+    if (!req.body.id) throw badRequest('MENU_ID_REQUIRED');
+    if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('MENU_NOT_FOUND');
+    const values = await menuValues(req.body, req.body.id);
+    await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
+    ctx.sessions.invalidate();
+    return done();
+  });
 
-  app.delete(
-    '/api/menus',
-    { config: { permission: 'menu:del', log: '删除菜单' }, schema: { body: idList, response: { 200: ok } } },
-    async (req) => {
-      // Children go with their parent (sys_menu.pid cascades), and with them their role links.
-      await db.deleteFrom('sys_menu').where('id', 'in', req.body).execute();
-      ctx.sessions.invalidate();
-      return done('删除成功');
-    },
-  );
+  app.delete('/api/menus', answers({ permission: 'menu:del', log: '删除菜单' }, ok, { body: idList }), async (req) => {
+    // Children go with their parent (sys_menu.pid cascades), and with them their role links.
+    await db.deleteFrom('sys_menu').where('id', 'in', req.body).execute();
+    ctx.sessions.invalidate();
+    return done('删除成功');
+  });
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { firstPageOneQuery, fromFirstPageOne, paginate } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { dbId, isDbId, wireTime } from '../lib/sql.js';
 
 const LEAVE_MAX = 1024;
@@ -77,13 +78,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/sysMessage/page',
-    {
-      config: { session: true },
-      schema: {
-        querystring: pageQuery.extend({ haveRead: z.enum(['0', '1']).optional() }),
-        response: { 200: z.object({ content: z.array(sysRow), totalElements: z.number() }) },
-      },
-    },
+    answers({ session: true }, z.object({ content: z.array(sysRow), totalElements: z.number() }), {
+      querystring: pageQuery.extend({ haveRead: z.enum(['0', '1']).optional() }),
+    }),
     async (req) => {
       const user = me(req);
       const q = req.query;
@@ -114,32 +111,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/sysMessage/readAll',
-    {
-      config: { session: true },
-      schema: { response: { 200: okMessage } },
-    },
-    async (req) => {
-      await db
-        .updateTable('sys_message')
-        .set({ have_read: true })
-        .where('user_id', '=', me(req).id)
-        .where('have_read', '=', false)
-        .execute();
-      return { status: 200 as const, message: '操作成功' };
-    },
-  );
+  app.get('/api/sysMessage/readAll', answers({ session: true }, okMessage), async (req) => {
+    await db.updateTable('sys_message').set({ have_read: true }).where('user_id', '=', me(req).id).where('have_read', '=', false).execute();
+    return { status: 200 as const, message: '操作成功' };
+  });
 
   app.get(
     '/api/sysMessage/readOne',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ id: dbId }),
-        response: { 200: z.object({ status: z.literal(200), message: z.string(), data: sysRow }) },
-      },
-    },
+    answers({ session: true }, z.object({ status: z.literal(200), message: z.string(), data: sysRow }), {
+      querystring: z.object({ id: dbId }),
+    }),
     async (req) => {
       const row = await db
         .updateTable('sys_message')
@@ -155,26 +136,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/sysMessage/getUnreadNum',
-    {
-      config: { session: true },
-      schema: {
-        response: {
-          200: z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
+    ),
     async (req) => ({ status: 200 as const, data: await unreadCounts(db, me(req).id) }),
   );
 
   app.get(
     '/api/sysMessage/deleteMsg',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ id: z.string().optional(), ids: z.string().optional() }),
-        response: { 200: okMessage.extend({ data: z.object({ count: z.number() }) }) },
-      },
-    },
+    answers({ session: true }, okMessage.extend({ data: z.object({ count: z.number() }) }), {
+      querystring: z.object({ id: z.string().optional(), ids: z.string().optional() }),
+    }),
     async (req) => {
       const ids = [...idList(req.query.id), ...idList(req.query.ids)];
       if (!ids.length) throw badRequest('MESSAGE_REQUIRED');
@@ -188,18 +161,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/unreadLeaveMessage',
-    {
-      config: { session: true },
-      schema: {
-        querystring: pageQuery,
-        response: {
-          200: z.object({
-            content: z.array(z.object({ id: z.number(), content: z.string(), createTime: z.string(), senderName: z.string() })),
-            totalElements: z.number(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        content: z.array(z.object({ id: z.number(), content: z.string(), createTime: z.string(), senderName: z.string() })),
+        totalElements: z.number(),
+      }),
+      { querystring: pageQuery },
+    ),
     async (req) => {
       const base = db.selectFrom('leave_message').where('user_id', '=', me(req).id).where('have_read', '=', false);
       return paginate(
@@ -216,13 +185,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/leaveMessage',
-    {
-      config: { session: true },
-      schema: {
-        body: z.object({ content: z.string().optional().nullable(), reception: z.string().max(100).optional().nullable() }),
-        response: { 200: okMessage.extend({ data: z.object({ id: z.number(), reception: z.string() }) }) },
-      },
-    },
+    answers({ session: true }, okMessage.extend({ data: z.object({ id: z.number(), reception: z.string() }) }), {
+      body: z.object({ content: z.string().optional().nullable(), reception: z.string().max(100).optional().nullable() }),
+    }),
     async (req) => {
       const user = me(req);
       const content = (req.body.content ?? '').trim();
@@ -250,17 +215,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/sysMessage',
-    {
-      config: { permission: 'sysMessage:add', log: '发送系统消息' },
-      schema: {
-        body: z.object({
-          title: z.string().max(1000).optional().nullable(),
-          content: z.string().max(100_000).optional().nullable(),
-          usernames: z.array(z.string().max(100)).max(10_000).optional().nullable(),
-        }),
-        response: { 200: okMessage.extend({ data: z.object({ count: z.number() }) }) },
-      },
-    },
+    answers({ permission: 'sysMessage:add', log: '发送系统消息' }, okMessage.extend({ data: z.object({ count: z.number() }) }), {
+      body: z.object({
+        title: z.string().max(1000).optional().nullable(),
+        content: z.string().max(100_000).optional().nullable(),
+        usernames: z.array(z.string().max(100)).max(10_000).optional().nullable(),
+      }),
+    }),
     async (req) => {
       const title = (req.body.title ?? '').trim();
       const content = (req.body.content ?? '').trim();

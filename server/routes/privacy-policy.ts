@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { answers } from '../lib/route.js';
 
 /** /api/privacyPolicy: the agreements the login page shows, public. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -9,15 +10,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/privacyPolicy/preview',
-    {
-      config: { public: true },
-      schema: {
-        querystring: z.object({ type: z.string().optional() }),
-        response: {
-          200: z.object({ status: z.literal(200), data: z.object({ type: z.number(), title: z.string(), content: z.string() }) }),
-        },
-      },
-    },
+    answers(
+      { public: true },
+      z.object({ status: z.literal(200), data: z.object({ type: z.number(), title: z.string(), content: z.string() }) }),
+      { querystring: z.object({ type: z.string().optional() }) },
+    ),
     async (req) => {
       const type = req.query.type?.trim() ?? '';
       const row = /^[1-9]$/.test(type)

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { assertPhoneFree, checkPhone, EMAIL_RE, findUser } from '../lib/accounts-users.js';
 import { checkNickName, checkSex, done, field, ok, optId, text } from '../lib/admin-input.js';
+import { answers } from '../lib/route.js';
 
 /** The signed-in user's own account: profile, password and e-mail. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -15,16 +16,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.put(
     '/api/users/center',
-    {
-      config: {
+    answers(
+      {
         session: true,
         log: '修改个人信息',
       },
-      schema: {
-        body: z.object({ id: optId, nickName: text.optional(), phone: text.nullable().optional(), sex: text.nullable().optional() }),
-        response: { 200: ok },
-      },
-    },
+      ok,
+      { body: z.object({ id: optId, nickName: text.optional(), phone: text.nullable().optional(), sex: text.nullable().optional() }) },
+    ),
     async (req) => {
       const me = currentUser(req);
       if (req.body.id != null && req.body.id !== me.id) throw forbidden('PROFILE_OF_OTHERS');
@@ -44,14 +43,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/users/updatePass',
-    {
-      config: {
+    answers(
+      {
         session: true,
         pending: true,
         log: '修改密码',
       },
-      schema: { body: z.object({ oldPass: field, newPass: field, phone: field }).nullish(), response: { 200: ok } },
-    },
+      ok,
+      { body: z.object({ oldPass: field, newPass: field, phone: field }).nullish() },
+    ),
     async (req) => {
       const me = currentUser(req);
       const { oldPass = '', newPass = '', phone } = req.body ?? {};
@@ -86,10 +86,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/users/updatePass/:x',
-    {
-      config: { session: true, pending: true },
-      schema: { params: z.object({ x: z.string() }), response: { 200: z.object({ pwdExpired: z.boolean() }) } },
-    },
+    answers({ session: true, pending: true }, z.object({ pwdExpired: z.boolean() }), { params: z.object({ x: z.string() }) }),
     async (req) => {
       const row = await findUser(db, currentUser(req).id);
       return { pwdExpired: row?.pwd_expired ?? false };
@@ -98,14 +95,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/code/resetEmail',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ email: text.optional() }),
-        body: z.object({ type: z.string().optional(), value: text.optional(), email: text.optional() }).nullish(),
-        response: { 200: ok },
-      },
-    },
+    answers({ session: true }, ok, {
+      querystring: z.object({ email: text.optional() }),
+      body: z.object({ type: z.string().optional(), value: text.optional(), email: text.optional() }).nullish(),
+    }),
     async (req) => {
       const me = currentUser(req);
       const email = (req.query.email ?? req.body?.value ?? req.body?.email ?? '').trim();
@@ -135,17 +128,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/users/updateEmail/:code',
-    {
-      config: {
+    answers(
+      {
         session: true,
         log: '修改邮箱',
       },
-      schema: {
-        params: z.object({ code: z.string() }),
-        body: z.object({ pass: field, password: field, email: field }),
-        response: { 200: ok },
-      },
-    },
+      ok,
+      { params: z.object({ code: z.string() }), body: z.object({ pass: field, password: field, email: field }) },
+    ),
     async (req) => {
       const me = currentUser(req);
       const email = (req.body.email ?? '').trim();

@@ -11,6 +11,7 @@ import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } 
 import { requireLookup } from '../lib/lookup-access.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertGrantableMenus, assertManageableRoleLevels } from '../lib/role-levels.js';
+import { answers } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const roleBody = z.object({
@@ -98,10 +99,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/roles',
-    {
-      config: { session: true },
-      schema: { querystring: z.object({ ...pageQuery, blurry: z.string().optional() }), response: { 200: pageOf(roleItem) } },
-    },
+    answers({ session: true }, pageOf(roleItem), { querystring: z.object({ ...pageQuery, blurry: z.string().optional() }) }),
     async (req) => {
       // The role page, the pages that pick roles for an account (users, company approval), and views whose
       // fields pick from the roles.
@@ -125,36 +123,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/roles/depts',
-    {
-      // The departments a 自定义 role may be given, disabled ones included (a role may still name them).
-      config: { permission: ['role:add', 'role:edit'] },
-      schema: { response: { 200: z.array(deptTreeNode) } },
-    },
-    async () => {
-      const rows = await db.selectFrom('sys_dept').select(['id', 'pid', 'name', 'enabled']).orderBy('sort').orderBy('id').execute();
-      const byPid = new Map<number | null, typeof rows>();
-      for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
-      const build = (pid: number | null): DeptTreeNode[] =>
-        (byPid.get(pid) ?? []).map((d) => {
-          const children = build(d.id);
-          const node = { id: d.id, name: d.name, enabled: d.enabled };
-          return children.length ? { ...node, children } : node;
-        });
-      return build(null);
-    },
-  );
+  app.get('/api/roles/depts', answers({ permission: ['role:add', 'role:edit'] }, z.array(deptTreeNode)), async () => {
+    const rows = await db.selectFrom('sys_dept').select(['id', 'pid', 'name', 'enabled']).orderBy('sort').orderBy('id').execute();
+    const byPid = new Map<number | null, typeof rows>();
+    for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
+    const build = (pid: number | null): DeptTreeNode[] =>
+      (byPid.get(pid) ?? []).map((d) => {
+        const children = build(d.id);
+        const node = { id: d.id, name: d.name, enabled: d.enabled };
+        return children.length ? { ...node, children } : node;
+      });
+    return build(null);
+  });
 
-  app.get(
-    '/api/roles/:id',
-    { config: { permission: ROLE_READERS }, schema: { params: z.object({ id }), response: { 200: roleItem } } },
-    async (req) => {
-      const row = await db.selectFrom('sys_role').selectAll().where('id', '=', req.params.id).executeTakeFirst();
-      if (!row) throw notFound('ROLE_NOT_FOUND');
-      return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
-    },
-  );
+  app.get('/api/roles/:id', answers({ permission: ROLE_READERS }, roleItem, { params: z.object({ id }) }), async (req) => {
+    const row = await db.selectFrom('sys_role').selectAll().where('id', '=', req.params.id).executeTakeFirst();
+    if (!row) throw notFound('ROLE_NOT_FOUND');
+    return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
+  });
 
   const setRoleMenus = async (trx: Kysely<DB>, me: SessionUser, roleId: number, menus: { id: number }[] | undefined) => {
     if (!menus) return;
@@ -256,31 +242,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/roles',
-    { config: { permission: 'role:edit', log: '修改角色' }, schema: { body: roleBody, response: { 200: ok } } },
-    async (req) => {
-      const me = currentUser(req);
-      const roleId = req.body.id;
-      if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
-      const { values, depts } = await roleValues(me, req.body, { id: roleId, ...(await roleNow(roleId)) });
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
-        await setRoleMenus(trx, me, roleId, req.body.menus);
-        await setRoleDepts(trx, roleId, depts);
-      });
-      // The role's users' sessions reload their menus and data scope at their next call.
-      ctx.sessions.invalidate();
-      return done();
-    },
-  );
+  app.put('/api/roles', answers({ permission: 'role:edit', log: '修改角色' }, ok, { body: roleBody }), async (req) => {
+    const me = currentUser(req);
+    const roleId = req.body.id;
+    if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
+    const { values, depts } = await roleValues(me, req.body, { id: roleId, ...(await roleNow(roleId)) });
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
+      await setRoleMenus(trx, me, roleId, req.body.menus);
+      await setRoleDepts(trx, roleId, depts);
+    });
+    // The role's users' sessions reload their menus and data scope at their next call.
+    ctx.sessions.invalidate();
+    return done();
+  });
 
   app.put(
     '/api/roles/menu',
-    {
-      config: { permission: 'role:edit', log: '修改角色菜单' },
-      schema: { body: z.object({ id, menus: z.array(ref) }), response: { 200: ok } },
-    },
+    answers({ permission: 'role:edit', log: '修改角色菜单' }, ok, { body: z.object({ id, menus: z.array(ref) }) }),
     async (req) => {
       const me = currentUser(req);
       await assertManageableRoleLevels(db, me, [(await roleNow(req.body.id)).level]);
@@ -290,27 +269,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.delete(
-    '/api/roles',
-    { config: { permission: 'role:del', log: '删除角色' }, schema: { body: idList, response: { 200: ok } } },
-    async (req) => {
-      const roles = await db.selectFrom('sys_role').select('level').where('id', 'in', req.body).execute();
-      await assertManageableRoleLevels(
-        db,
-        currentUser(req),
-        roles.map((r) => r.level),
-      );
-      const used = await db
-        .selectFrom('sys_users_roles as ur')
-        .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
-        .select('ur.role_id')
-        .where('ur.role_id', 'in', req.body)
-        .where('u.status', '<>', 2)
-        .executeTakeFirst();
-      if (used) throw badRequest('ROLE_IN_USE');
-      await db.deleteFrom('sys_role').where('id', 'in', req.body).execute();
-      ctx.sessions.invalidate();
-      return done('删除成功');
-    },
-  );
+  app.delete('/api/roles', answers({ permission: 'role:del', log: '删除角色' }, ok, { body: idList }), async (req) => {
+    const roles = await db.selectFrom('sys_role').select('level').where('id', 'in', req.body).execute();
+    await assertManageableRoleLevels(
+      db,
+      currentUser(req),
+      roles.map((r) => r.level),
+    );
+    const used = await db
+      .selectFrom('sys_users_roles as ur')
+      .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
+      .select('ur.role_id')
+      .where('ur.role_id', 'in', req.body)
+      .where('u.status', '<>', 2)
+      .executeTakeFirst();
+    if (used) throw badRequest('ROLE_IN_USE');
+    await db.deleteFrom('sys_role').where('id', 'in', req.body).execute();
+    ctx.sessions.invalidate();
+    return done('删除成功');
+  });
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
+import { answers } from '../lib/route.js';
 import { AccountLocked, LoginGuard } from '../login-guard.js';
 import { fillingSystemCompany } from './filling-system.js';
 
@@ -40,19 +41,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/init/check',
-    { config: { public: true }, schema: { response: { 200: z.object({ status: z.number(), data: z.object({ inited: z.boolean() }) }) } } },
+    answers({ public: true }, z.object({ status: z.number(), data: z.object({ inited: z.boolean() }) })),
     async () => ({ status: 200, data: { inited: await isInited() } }),
   );
 
   app.post(
     '/api/init',
-    {
-      config: { public: true },
-      schema: {
-        body: z.object({ systemName: z.string().trim().min(1, '请输入系统名称').max(100, '系统名称过长') }),
-        response: { 200: ok },
-      },
-    },
+    answers({ public: true }, ok, { body: z.object({ systemName: z.string().trim().min(1, '请输入系统名称').max(100, '系统名称过长') }) }),
     async (req) => {
       // Once initialised, the settings are the administrators' business, not an anonymous caller's.
       if (await isInited()) throw forbidden('SYSTEM_INITIALISED');
@@ -74,10 +69,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/auth/code',
-    {
-      config: { public: true, rateLimit: { max: config.captchaRateMax, timeWindow: config.loginRateWindowMs } },
-      schema: { response: { 200: z.object({ img: z.string(), uuid: z.string() }) } },
-    },
+    answers(
+      { public: true, rateLimit: { max: config.captchaRateMax, timeWindow: config.loginRateWindowMs } },
+      z.object({ img: z.string(), uuid: z.string() }),
+    ),
     async () => issueCaptcha(db, ctx.config.captchaFixed),
   );
 
@@ -140,10 +135,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/auth/info',
-    {
-      config: { session: true, pending: true },
-      schema: { response: { 200: z.object({ user: userInfoSchema, roles: z.array(z.string()), company: companySchema }) } },
-    },
+    answers({ session: true, pending: true }, z.object({ user: userInfoSchema, roles: z.array(z.string()), company: companySchema })),
     async (req) => {
       const me = currentUser(req);
       const row = await findUser(db, me.id);
@@ -172,27 +164,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.delete(
-    '/api/auth/logout',
-    {
-      config: { session: true, pending: true },
-      schema: { response: { 200: ok } },
-    },
-    async (req) => {
-      await ctx.sessions.destroy(currentUser(req).sessionId);
-      return { status: 200, message: '退出成功' };
-    },
-  );
+  app.delete('/api/auth/logout', answers({ session: true, pending: true }, ok), async (req) => {
+    await ctx.sessions.destroy(currentUser(req).sessionId);
+    return { status: 200, message: '退出成功' };
+  });
 
   app.get(
     '/api/guFeiUrl/enter',
-    {
-      config: { session: true, pending: true },
-      schema: {
-        querystring: z.object({ code: z.string().max(2048).optional(), deptCode: z.string().max(64).optional() }),
-        response: { 200: ok },
-      },
-    },
+    answers({ session: true, pending: true }, ok, {
+      querystring: z.object({ code: z.string().max(2048).optional(), deptCode: z.string().max(64).optional() }),
+    }),
     async (req) => {
       const me = currentUser(req);
       // The agreement is accepted for the account it names: its department's code, or an authorisation

@@ -8,6 +8,7 @@ import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
 import { dates, figure, isRefreshParam, seesAll, three } from '../lib/dashboard-scope.js';
 import { pageFields, pageParams } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 
 /**
  * /api/companyApi/homePage: the supervisory department's home — summaries, to-dos, costs and statistics
@@ -84,22 +85,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/dataSummary',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            microCompanyCount: z.number(),
-            yearServerCount: z.number(),
-            yearContractCount: z.number(),
-            yearTransshipmentCount: z.number(),
-            refreshTime: z.string(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        microCompanyCount: z.number(),
+        yearServerCount: z.number(),
+        yearContractCount: z.number(),
+        yearTransshipmentCount: z.number(),
+        refreshTime: z.string(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|summary', req.query.isRefresh, async () => {
@@ -128,21 +125,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/contractSummary',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            haveContractCompanyCount: z.number(),
-            unContractCompanyCount: z.number(),
-            totalContractCompanyCount: z.number(),
-            refreshTime: z.string(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        haveContractCompanyCount: z.number(),
+        unContractCompanyCount: z.number(),
+        totalContractCompanyCount: z.number(),
+        refreshTime: z.string(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|contracts', req.query.isRefresh, async () => {
@@ -165,20 +158,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/serverSummary',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            haveServerCompanyCount: z.number(),
-            unServerCompanyCount: z.number(),
-            refreshTime: z.string(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        haveServerCompanyCount: z.number(),
+        unServerCompanyCount: z.number(),
+        refreshTime: z.string(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|services', req.query.isRefresh, async () => {
@@ -197,22 +186,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/toDoData',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            unFinishTransshipmentCount: z.number(),
-            toDoServerCount: z.number(),
-            beUpdateServerCount: z.number(),
-            beAuditPlanCount: z.number(),
-            refreshTime: z.string(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        unFinishTransshipmentCount: z.number(),
+        toDoServerCount: z.number(),
+        beUpdateServerCount: z.number(),
+        beAuditPlanCount: z.number(),
+        refreshTime: z.string(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|todo', req.query.isRefresh, async () => {
@@ -243,25 +228,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/costInfo',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: {
-          200: z.object({
-            disposalAmount: z.number(),
-            disposalQuantity: z.number(),
-            avgDisposalPrice: z.number(),
-            prepaidAmount: z.number(),
-            freightAmount: z.number(),
-            transportWeight: z.number(),
-            avgFreightPerTon: z.number(),
-            refreshTime: z.string(),
-            computedAt: z.string(),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        disposalAmount: z.number(),
+        disposalQuantity: z.number(),
+        avgDisposalPrice: z.number(),
+        prepaidAmount: z.number(),
+        freightAmount: z.number(),
+        transportWeight: z.number(),
+        avgFreightPerTon: z.number(),
+        refreshTime: z.string(),
+        computedAt: z.string(),
+      }),
+      { querystring: refreshOnly },
+    ),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|cost', req.query.isRefresh, async () => {
@@ -297,13 +278,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/statistics',
-    {
-      config: { session: true },
-      schema: {
-        querystring: refreshOnly,
-        response: { 200: z.object({ ...statisticsShape, year: z.number(), refreshTime: z.string(), computedAt: z.string() }) },
-      },
-    },
+    answers({ session: true }, z.object({ ...statisticsShape, year: z.number(), refreshTime: z.string(), computedAt: z.string() }), {
+      querystring: refreshOnly,
+    }),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const answer = await figure(ctx, 'supervision|statistics', req.query.isRefresh, async () => {
@@ -357,13 +334,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.put(
     '/api/companyApi/homePage/target',
-    {
-      config: {
+    answers(
+      {
         session: true,
         log: '修改年度目标',
       },
-      schema: { response: { 200: ok } },
-    },
+      ok,
+    ),
     async (req) => {
       supervisorsOnly(currentUser(req));
       const body = parseBody(
@@ -386,19 +363,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/companyApi/homePage/companies',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({
-          micro: flag,
-          haveYearCount: flag,
-          haveServerCount: flag,
-          blurry: z.string().trim().max(100).optional(),
-          ...pageFields,
-        }),
-        response: { 200: z.object({ content: z.array(row), totalElements: z.number() }) },
-      },
-    },
+    answers({ session: true }, z.object({ content: z.array(row), totalElements: z.number() }), {
+      querystring: z.object({
+        micro: flag,
+        haveYearCount: flag,
+        haveServerCount: flag,
+        blurry: z.string().trim().max(100).optional(),
+        ...pageFields,
+      }),
+    }),
     async (req) => {
       if (!seesAll(currentUser(req))) throw forbidden('SUPERVISORS_ONLY');
       const q = req.query;

@@ -9,6 +9,7 @@ import { parseBody } from '../lib/body.js';
 import { notifyCompany, ok } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { pageFields } from '../lib/paging.js';
+import { answers } from '../lib/route.js';
 import { INT4_MAX } from '../lib/sql.js';
 
 /** companyType 2: disposal company. */
@@ -35,13 +36,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/dispoaslTestingApplication/apply',
-    {
-      config: {
+    answers(
+      {
         session: true,
         log: '处置检测申请',
       },
-      schema: { response: { 200: ok.extend({ id: z.number() }) } },
-    },
+      ok.extend({ id: z.number() }),
+    ),
     async (req) => {
       const u = currentUser(req);
       const b = parseBody(testingBody, req.body);

@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { answers } from '../lib/route.js';
 import { dbId, wireTime } from '../lib/sql.js';
 
 /**
@@ -16,17 +17,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // The province is the user's company's; without one, the province where most live companies are.
   app.get(
     '/api/users/center/cities',
-    {
-      config: { session: true },
-      schema: {
-        response: {
-          200: z.object({
-            province: z.object({ code: z.string(), name: z.string() }).nullable(),
-            cities: z.array(z.object({ code: z.string(), name: z.string(), companies: z.number() })),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        province: z.object({ code: z.string(), name: z.string() }).nullable(),
+        cities: z.array(z.object({ code: z.string(), name: z.string(), companies: z.number() })),
+      }),
+    ),
     async (req) => {
       const me = currentUser(req);
       const own = await db
@@ -70,19 +67,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/leaveMessage/readOne',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({ id: dbId }),
-        response: {
-          200: z.object({
-            status: z.literal(200),
-            message: z.string(),
-            data: z.object({ id: z.number(), content: z.string(), senderName: z.string(), createTime: z.string() }),
-          }),
-        },
-      },
-    },
+    answers(
+      { session: true },
+      z.object({
+        status: z.literal(200),
+        message: z.string(),
+        data: z.object({ id: z.number(), content: z.string(), senderName: z.string(), createTime: z.string() }),
+      }),
+      { querystring: z.object({ id: dbId }) },
+    ),
     async (req) => {
       const row = await db
         .updateTable('leave_message')

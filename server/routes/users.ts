@@ -20,6 +20,7 @@ import {
 import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, idList, ok, optId, ref, text, trimmed } from '../lib/admin-input.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles, assertManageableUsers } from '../lib/role-levels.js';
+import { answers } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const userWithRoles = userInfoSchema.extend({
@@ -91,13 +92,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/users',
-    {
-      config: { permission: 'user:list' },
-      schema: {
-        querystring: z.object({ ...pageQuery, deptId: optId, blurry: z.string().optional(), enabled: z.string().optional() }),
-        response: { 200: pageOf(userWithRoles) },
-      },
-    },
+    answers({ permission: 'user:list' }, pageOf(userWithRoles), {
+      querystring: z.object({ ...pageQuery, deptId: optId, blurry: z.string().optional(), enabled: z.string().optional() }),
+    }),
     async (req) => {
       const { deptId, blurry, enabled } = req.query;
       const sort = parseSort(
@@ -245,62 +242,51 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/users',
-    { config: { permission: 'user:edit', log: '修改用户' }, schema: { body: userBody, response: { 200: userWithRoles } } },
-    async (req) => {
-      const me = currentUser(req);
-      if (!req.body.id) throw badRequest('USER_ID_REQUIRED');
-      const current = await findUser(db, req.body.id);
-      if (!current) throw notFound('USER_NOT_FOUND');
-      if (current.is_admin && !me.isAdmin) throw forbidden('ADMIN_NOT_EDITABLE');
-      await assertManageableUsers(db, me, [current.id]);
-      const values = await userValues(me, req.body, current);
-      await db.transaction().execute(async (trx) => {
-        if (Object.keys(values).length) {
-          await trx
-            .updateTable('sys_user')
-            .set({ ...values, update_time: sql<Date>`now()` })
-            .where('id', '=', current.id)
-            .execute();
-        }
-        await setRoles(trx, current.id, req.body.roles);
-      });
-      if (values.status === 1) await ctx.sessions.destroyAllOf(current.id);
-      ctx.sessions.invalidate();
-      return userWithRolesById(current.id);
-    },
-  );
+  app.put('/api/users', answers({ permission: 'user:edit', log: '修改用户' }, userWithRoles, { body: userBody }), async (req) => {
+    const me = currentUser(req);
+    if (!req.body.id) throw badRequest('USER_ID_REQUIRED');
+    const current = await findUser(db, req.body.id);
+    if (!current) throw notFound('USER_NOT_FOUND');
+    if (current.is_admin && !me.isAdmin) throw forbidden('ADMIN_NOT_EDITABLE');
+    await assertManageableUsers(db, me, [current.id]);
+    const values = await userValues(me, req.body, current);
+    await db.transaction().execute(async (trx) => {
+      if (Object.keys(values).length) {
+        await trx
+          .updateTable('sys_user')
+          .set({ ...values, update_time: sql<Date>`now()` })
+          .where('id', '=', current.id)
+          .execute();
+      }
+      await setRoles(trx, current.id, req.body.roles);
+    });
+    if (values.status === 1) await ctx.sessions.destroyAllOf(current.id);
+    ctx.sessions.invalidate();
+    return userWithRolesById(current.id);
+  });
 
-  app.delete(
-    '/api/users',
-    { config: { permission: 'user:del', log: '删除用户' }, schema: { body: idList, response: { 200: ok } } },
-    async (req) => {
-      const me = currentUser(req);
-      const ids = [...new Set(req.body)];
-      if (ids.includes(me.id)) throw badRequest('CANNOT_DELETE_SELF');
-      const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
-      if (rows.length !== ids.length) throw notFound('USER_NOT_FOUND');
-      if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
-      await assertManageableUsers(db, me, ids);
-      // Soft delete: the operation log and business records keep pointing at the account.
-      await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
-      for (const uid of ids) await ctx.sessions.destroyAllOf(uid);
-      ctx.sessions.invalidate();
-      return done('删除成功');
-    },
-  );
+  app.delete('/api/users', answers({ permission: 'user:del', log: '删除用户' }, ok, { body: idList }), async (req) => {
+    const me = currentUser(req);
+    const ids = [...new Set(req.body)];
+    if (ids.includes(me.id)) throw badRequest('CANNOT_DELETE_SELF');
+    const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
+    if (rows.length !== ids.length) throw notFound('USER_NOT_FOUND');
+    if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
+    await assertManageableUsers(db, me, ids);
+    // Soft delete: the operation log and business records keep pointing at the account.
+    await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
+    for (const uid of ids) await ctx.sessions.destroyAllOf(uid);
+    ctx.sessions.invalidate();
+    return done('删除成功');
+  });
 
   app.get(
     '/api/users/search',
-    {
-      // A picker of accounts: for those who manage users, never for any signed-in account.
-      config: { permission: ['user:list', 'user:add', 'user:edit'] },
-      schema: {
-        querystring: z.object({ blurry: z.string().optional() }),
-        response: { 200: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })) },
-      },
-    },
+    answers(
+      { permission: ['user:list', 'user:add', 'user:edit'] },
+      z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })),
+      { querystring: z.object({ blurry: z.string().optional() }) },
+    ),
     async (req) => {
       let q = db.selectFrom('sys_user').select(['id', 'username', 'nick_name']).where('status', '=', 0);
       const b = req.query.blurry?.trim();
@@ -315,14 +301,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/users/companies',
-    {
-      // The user dialog's 所属企业 picker: companies by name, at most 50.
-      config: { permission: ['user:add', 'user:edit'] },
-      schema: {
-        querystring: z.object({ blurry: z.string().max(100).optional() }),
-        response: { 200: z.array(z.object({ id: z.number(), name: z.string() })) },
-      },
-    },
+    answers({ permission: ['user:add', 'user:edit'] }, z.array(z.object({ id: z.number(), name: z.string() })), {
+      querystring: z.object({ blurry: z.string().max(100).optional() }),
+    }),
     async (req) => {
       let q = db.selectFrom('company').select(['id', 'name']);
       const b = req.query.blurry?.trim();

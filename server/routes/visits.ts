@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
+import { answers } from '../lib/route.js';
 
 const ok = z.object({ status: z.literal(200), message: z.string() });
 
@@ -9,7 +10,7 @@ const ok = z.object({ status: z.literal(200), message: z.string() });
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.post('/api/visits', { config: { public: true }, schema: { response: { 200: ok } } }, async (req) => {
+  app.post('/api/visits', answers({ public: true }, ok), async (req) => {
     // One statement: the distinct-IP row and the day's counters move together.
     await sql`
       with new_ip as (
@@ -25,12 +26,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/visits',
-    {
-      config: { session: true },
-      schema: {
-        response: { 200: z.object({ newIp: z.number(), newVisits: z.number(), recentIp: z.number(), recentVisits: z.number() }) },
-      },
-    },
+    answers({ session: true }, z.object({ newIp: z.number(), newVisits: z.number(), recentIp: z.number(), recentVisits: z.number() })),
     async () => {
       const { rows } = await sql<{ newIp: number; newVisits: number; recentIp: number; recentVisits: number }>`
         select coalesce(sum(ip) filter (where date = current_date), 0) as "newIp",
@@ -52,12 +48,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/visits/chartData',
-    {
-      config: { session: true },
-      schema: {
-        response: { 200: z.object({ weekDays: z.array(z.string()), visitsData: z.array(z.number()), ipData: z.array(z.number()) }) },
-      },
-    },
+    answers({ session: true }, z.object({ weekDays: z.array(z.string()), visitsData: z.array(z.number()), ipData: z.array(z.number()) })),
     async () => {
       const { rows } = await sql<{ day: string; pv: number; ip: number }>`
         select to_char(d, 'MM-DD') as day, coalesce(v.pv, 0) as pv, coalesce(v.ip, 0) as ip
