@@ -280,6 +280,11 @@ export function ButtonPanel({
             <Input value={textOf(c[k])} onChange={(e) => conf(k, orAbsent(e.target.value))} />
           </Cell>
         );
+        const choice = (k: string, label: string, fallback: string, options: { value: string; label: string }[]) => (
+          <Cell label={label} pointer={`${at}/configure/${k}`} problems={problems}>
+            <Select value={textOf(c[k]) || fallback} onChange={(v) => conf(k, v)} options={options} />
+          </Cell>
+        );
         return (
           <Card
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons are edited in place by position
@@ -329,32 +334,21 @@ export function ButtonPanel({
                   </Cell>
                 </Col>
                 <Col span={6}>
-                  <Cell label="位置" pointer={`${at}/configure/position`} problems={problems}>
-                    <Select
-                      value={textOf(c.position) || 'opt'}
-                      onChange={(v) => conf('position', v)}
-                      options={[
-                        { value: 'fun', label: '工具栏 fun' },
-                        { value: 'opt', label: '行操作 opt' },
-                      ]}
-                    />
-                  </Cell>
+                  {choice('position', '位置', 'opt', [
+                    { value: 'fun', label: '工具栏 fun' },
+                    { value: 'opt', label: '行操作 opt' },
+                  ])}
                 </Col>
-                <Col span={6}>
-                  <Cell label="动作" pointer={`${at}/configure/action`} problems={problems}>
-                    <Select value={action} onChange={(v) => conf('action', v)} options={ACTIONS} />
-                  </Cell>
-                </Col>
+                <Col span={6}>{choice('action', '动作', 'submit', ACTIONS)}</Col>
                 {action === 'submit' ? (
                   <>
                     <Col span={6}>
-                      <Cell label="请求方式" pointer={`${at}/configure/submitType`} problems={problems}>
-                        <Select
-                          value={textOf(c.submitType) || 'post'}
-                          onChange={(v) => conf('submitType', v)}
-                          options={['get', 'post', 'download'].map((v) => ({ value: v, label: v }))}
-                        />
-                      </Cell>
+                      {choice(
+                        'submitType',
+                        '请求方式',
+                        'post',
+                        ['get', 'post', 'download'].map((v) => ({ value: v, label: v })),
+                      )}
                     </Col>
                     <Col span={18}>{text('submitUrl', '接口地址（submitUrl）')}</Col>
                   </>
