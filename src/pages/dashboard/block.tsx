@@ -54,23 +54,28 @@ export function Block({ title, computedAt, loading, error, ready, onRefresh, ext
         </Flex>
       }
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          style={{ marginBottom: ready ? 12 : 0 }}
-          action={
-            onRefresh && (
-              <Button size="small" onClick={onRefresh}>
-                重试
-              </Button>
-            )
-          }
-        />
-      )}
+      {error && <RetryAlert error={error} retry={onRefresh} marginBottom={ready ? 12 : 0} />}
       {ready ? children : !error && <Skeleton active paragraph={{ rows: 2 }} title={false} />}
     </Card>
+  );
+}
+
+/** A failed load's message, with 重试 when it can be retried. */
+export function RetryAlert({ error, retry, marginBottom }: { error: string; retry?: () => void; marginBottom: number }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={error}
+      style={{ marginBottom }}
+      action={
+        retry && (
+          <Button size="small" onClick={retry}>
+            重试
+          </Button>
+        )
+      }
+    />
   );
 }
 

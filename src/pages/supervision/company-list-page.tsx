@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { tablePager } from '../../engine';
 import { http } from '../../request';
 import { useSession } from '../../session/session-store';
 import { formatMoney } from '../../shared/format';
+import { RetryAlert } from '../dashboard/block';
 import { pathOfNamedRoute } from '../dashboard/named-routes';
 
 interface CompanyRow {
@@ -23,10 +25,35 @@ interface CompanyRow {
 type Flag = '0' | '1' | undefined;
 const flagOf = (v: string | null): Flag => (v === '0' || v === '1' ? v : undefined);
 
-const YES_NO = (yes: string, no: string) => [
-  { value: '1', label: yes },
-  { value: '0', label: no },
-];
+/** A yes-no filter of the list: `1` for `yes`, `0` for `no`, cleared for either. */
+function FlagSelect({
+  label,
+  yes,
+  no,
+  value,
+  onChange,
+}: {
+  label: string;
+  yes: string;
+  no: string;
+  value: Flag;
+  onChange: (v: Flag) => void;
+}) {
+  return (
+    <Select<string>
+      allowClear
+      placeholder={label}
+      aria-label={label}
+      style={{ width: 140 }}
+      value={value}
+      onChange={(v) => onChange(flagOf(v ?? null))}
+      options={[
+        { value: '1', label: yes },
+        { value: '0', label: no },
+      ]}
+    />
+  );
+}
 
 /**
  * The producing companies behind the supervisory home's figures (the summaryPage and companyMange
@@ -99,32 +126,20 @@ export function CompanyListPage() {
           onChange={(e) => setTyped(e.target.value)}
           onSearch={(v) => update({ blurry: v.trim() || undefined })}
         />
-        <Select<string>
-          allowClear
-          placeholder="企业规模"
-          aria-label="企业规模"
-          style={{ width: 140 }}
+        <FlagSelect
+          label="企业规模"
+          yes="小微企业"
+          no="非小微企业"
           value={micro}
           onChange={(v) => update({ micro: v ?? (isSummary ? '' : undefined) })}
-          options={YES_NO('小微企业', '非小微企业')}
         />
-        <Select<string>
-          allowClear
-          placeholder="合同情况"
-          aria-label="合同情况"
-          style={{ width: 140 }}
-          value={haveYearCount}
-          onChange={(v) => update({ haveYearCount: v })}
-          options={YES_NO('已签约', '未签约')}
-        />
-        <Select<string>
-          allowClear
-          placeholder="服务情况"
-          aria-label="服务情况"
-          style={{ width: 140 }}
+        <FlagSelect label="合同情况" yes="已签约" no="未签约" value={haveYearCount} onChange={(v) => update({ haveYearCount: v })} />
+        <FlagSelect
+          label="服务情况"
+          yes="本年已服务"
+          no="本年未服务"
           value={haveServerCount}
           onChange={(v) => update({ haveServerCount: v })}
-          options={YES_NO('本年已服务', '本年未服务')}
         />
         <Button
           onClick={() => {
@@ -135,33 +150,17 @@ export function CompanyListPage() {
           重置
         </Button>
       </Flex>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          style={{ marginBottom: 12 }}
-          action={
-            <Button size="small" onClick={() => setRound((r) => r + 1)}>
-              重试
-            </Button>
-          }
-        />
-      )}
+      {error && <RetryAlert error={error} retry={() => setRound((r) => r + 1)} marginBottom={12} />}
       <Table<CompanyRow>
         size="small"
         rowKey="id"
         loading={loading}
         dataSource={data?.content ?? []}
         locale={{ emptyText: '暂无符合条件的企业' }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: data?.totalElements ?? 0,
-          showSizeChanger: false,
-          showTotal: (t) => `共 ${t} 家`,
-          onChange: (p) => update({ page: String(p) }),
-        }}
+        pagination={tablePager(
+          { page, size, total: data?.totalElements ?? 0, onChange: (p) => update({ page: String(p) }) },
+          { totalText: (t) => `共 ${t} 家` },
+        )}
         columns={[
           { title: '企业名称', dataIndex: 'name' },
           { title: '统一社会信用代码', dataIndex: 'creditCode', render: (v) => v ?? '-' },
