@@ -196,19 +196,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return { content, totalElements: content.length };
   });
 
+  // The disposal processes under one parent (null: the top level), in their order, as one whole page.
+  const processesUnder = async (pid: number | null) => {
+    const q = db.selectFrom('disposal_process').select(['id', 'name', 'code', 'pid']);
+    const content = await (pid === null ? q.where('pid', 'is', null) : q.where('pid', '=', pid)).orderBy('sort').orderBy('id').execute();
+    return { content, totalElements: content.length };
+  };
+
   app.get(
     '/api/getUserProcessPrimary',
     answers({ session: true }, page(processRow), { querystring: listQuery.omit({ companyId: true }) }),
-    async () => {
-      const content = await db
-        .selectFrom('disposal_process')
-        .select(['id', 'name', 'code', 'pid'])
-        .where('pid', 'is', null)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      return { content, totalElements: content.length };
-    },
+    () => processesUnder(null),
   );
 
   app.get(
@@ -218,14 +216,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const raw = req.query.processID?.trim();
       const processId = Number(raw);
       if (!raw || !isDbId(processId)) throw badRequest('PROCESS_REQUIRED');
-      const content = await db
-        .selectFrom('disposal_process')
-        .select(['id', 'name', 'code', 'pid'])
-        .where('pid', '=', processId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      return { content, totalElements: content.length };
+      return processesUnder(processId);
     },
   );
 
