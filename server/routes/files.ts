@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
@@ -190,6 +191,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
+  // A stored file to its signed-in reader: the browser may keep it a day, for that user only.
+  const sendPrivate = (reply: FastifyReply, type: string, size: number, disposition: string, abs: string) =>
+    reply
+      .header('content-type', type)
+      .header('content-length', size)
+      .header('content-disposition', disposition)
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(abs));
+
   app.get(
     '/api/file/preview',
     {
@@ -201,12 +211,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     async (req, reply) => {
       const { row, abs, size } = await storedFile(req.query.source);
-      return reply
-        .header('content-type', row.content_type)
-        .header('content-length', size)
-        .header('content-disposition', contentDisposition('inline', row.file_name))
-        .header('cache-control', 'private, max-age=86400')
-        .send(createReadStream(abs));
+      return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
     },
   );
 
@@ -235,12 +240,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const { row, abs, size } = await storedFile(req.query.source);
       const wanted = req.query.fileName?.trim();
       const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
-      return reply
-        .header('content-type', row.content_type)
-        .header('content-length', size)
-        .header('content-disposition', contentDisposition('attachment', name))
-        .header('cache-control', 'private, max-age=86400')
-        .send(createReadStream(abs));
+      return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);
     },
   );
 }
