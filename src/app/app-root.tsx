@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { NotifierBridge } from '../notify/notifier-bridge';
 import { antdSize, useSettings } from '../settings/settings-store';
@@ -12,11 +13,28 @@ import { router } from './router';
 dayjs.locale('zh-cn');
 installAuthHandlers(router);
 
-/** antd with zh_CN, the theme colour and component size from the settings (applied live). */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia(REDUCED_MOTION).matches;
+function onMotionPreference(change: () => void): () => void {
+  if (typeof matchMedia !== 'function') return () => {};
+  const query = matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+}
+
+/**
+ * antd with zh_CN, the theme colour and component size from the settings (applied live). A user who
+ * asks the system for less motion gets dialogs, menus and popups that open and close without animation.
+ */
 export function AppRoot() {
   const settings = useSettings();
+  const still = useSyncExternalStore(onMotionPreference, reducedMotion, () => false);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: settings.theme } }} componentSize={antdSize(settings.size)}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: settings.theme, motion: !still } }}
+      componentSize={antdSize(settings.size)}
+    >
       <AntApp>
         <NotifierBridge />
         <ErrorBoundary>

@@ -64,7 +64,15 @@ export async function openPage(
   baseURL: string,
   { token, ...options }: BrowserContextOptions & { token?: string | null } = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 }, ...options });
+  // Reduced motion, as a user may ask of the system: antd opens dialogs and popups without animation,
+  // so no click lands on something still sliding in. A test of an animation asks for 'no-preference'.
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+    ...options,
+  });
   if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
   const errors: string[] = [];
