@@ -40,7 +40,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await migrateToLatest(lite.db as never);
     await seedIfEmpty(lite.db);
-    writeFileSync(file, Buffer.from(await ((await lite.dump?.()) as Blob).arrayBuffer()));
+    if (!lite.dump) throw new Error('PGlite offers no dump of its data folder');
+    writeFileSync(file, Buffer.from(await (await lite.dump()).arrayBuffer()));
   } finally {
     await lite.close();
   }
