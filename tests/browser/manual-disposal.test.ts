@@ -103,6 +103,14 @@ describe('manual disposal order', () => {
     await expect.poll(() => item(d, '预付金额（元）').locator('.ant-form-item-explain-error').innerText()).toBe('请输入预付金额');
     await d.getByLabel('否').check();
     await expect.poll(() => d.getByText('预付金额（元）').count()).toBe(0);
+    // Closed with 是 chosen, the next opening starts at 否 again.
+    await d.getByLabel('是').check();
+    await d.getByRole('button', { name: /^取\s*消$/ }).click();
+    await d.waitFor({ state: 'hidden' });
+    await list.getByRole('button', { name: '手工录入' }).click();
+    await d.waitFor();
+    expect(await d.getByLabel('否').isChecked()).toBe(true);
+    expect(await d.getByText('预付金额（元）').count()).toBe(0);
 
     // The company search asks the server once, 1000 ms after the last keystroke.
     const searches: { at: number; blurry: string | null }[] = [];

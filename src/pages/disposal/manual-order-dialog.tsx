@@ -1,5 +1,5 @@
 import { Alert, AutoComplete, Cascader, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../notify/notifier';
 import { http, RequestError } from '../../request';
 import { formatMoney } from '../../shared/format';
@@ -55,6 +55,11 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
   const partyACompany = Form.useWatch('partyACompany', form);
   const processId = Form.useWatch('processId', form);
   const needPrepay = Form.useWatch('needPrepay', form);
+
+  // Every opening starts with 是否预付 at 否: a prepayment is asked for each order, never carried over.
+  useEffect(() => {
+    if (open) form.setFieldsValue({ needPrepay: PREPAY_NO, prepayPrice: undefined });
+  }, [open, form]);
 
   // Look-ups load once the dialog has been opened, and stay for the next opening.
   const [opened, setOpened] = useState(open);
