@@ -67,6 +67,12 @@ describe('stock-in list page', () => {
     const done = page.locator('.engine-list-table .engine-tag', { hasText: '已入库' }).first();
     if (await done.count()) expect(await done.getAttribute('class')).toContain('engine-tag-success');
     expect(await page.locator('.ant-pagination-total-text').innerText()).toBe(`共 ${api.totalElements} 条`);
+    // The pager reads total, sizes, prev, pages, next, jumper, from left to right.
+    const pager = page.locator('.engine-pager .ant-pagination');
+    const parts = ['total-text', 'options-size-changer', 'prev', 'item-1', 'next', 'options-quick-jumper'];
+    const xs: number[] = [];
+    for (const part of parts) xs.push((await pager.locator(`.ant-pagination-${part}`).boundingBox())?.x ?? Number.NaN);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
     expect(errors).toEqual([]);
   });
 
