@@ -133,7 +133,8 @@ describe('full dashboard', () => {
     // Start from no unread message, then send one carrying markup that must not run.
     expect((await disposer.get('/api/sysMessage/readAll')).status).toBe(200);
     const sent = await admin.post('/api/sysMessage', {
-      title: '危废贮存检查通知',
+      // Titles may carry markup too: the block shows their text.
+      title: '<p>危废贮存检查通知</p>',
       content: '<p>请于周五前完成<b>贮存场所</b>自查。</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>',
       usernames: ['disposer'],
     });
@@ -142,9 +143,12 @@ describe('full dashboard', () => {
     const { page, errors } = await open('disposer');
     const info = await block(page, 'dash-system-info');
     expect(await info.locator('.wg-vertical-carousel').getAttribute('data-interval')).toBe('5000');
-    await info.getByRole('button', { name: /危废贮存检查通知/ }).click();
+    const item = info.getByRole('button', { name: /危废贮存检查通知/ });
+    expect(await item.innerText()).not.toContain('<p>');
+    await item.click();
     const dialog = page.getByRole('dialog', { name: '系统通知' });
     await dialog.getByText('贮存场所').waitFor();
+    expect(await dialog.locator('h5').innerText()).toBe('危废贮存检查通知');
     // Measured once the opening animation is over.
     await expect.poll(() => dialog.evaluate((e) => (e.closest('.ant-modal') ?? e).getBoundingClientRect().width)).toBe(850);
     expect(await dialog.locator('.wg-sys-message-content script').count()).toBe(0);

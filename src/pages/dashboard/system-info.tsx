@@ -6,7 +6,7 @@ import { unreadStore } from '../../messages/unread-store';
 import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { http } from '../../request';
 import { useSession } from '../../session/session-store';
-import type { LeaveMessage, SysMessage } from '../messages/messages-api';
+import { htmlText, type LeaveMessage, type SysMessage } from '../messages/messages-api';
 import { FigureBlock } from './block';
 import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
@@ -133,7 +133,7 @@ export function SystemInfoBlock() {
                 <Button type="link" className="wg-sys-message" onClick={() => void show(m)} style={{ padding: 0, width: '100%' }}>
                   <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
                     <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                      {m.title}
+                      {htmlText(m.title)}
                     </Typography.Text>
                     <Typography.Text type="secondary" style={{ flex: 'none' }}>
                       {m.time}
@@ -146,7 +146,7 @@ export function SystemInfoBlock() {
           <Modal title="系统通知" open={open !== null} width={850} footer={null} onCancel={close} destroyOnHidden>
             {open && (
               <Spin spinning={reading}>
-                <Typography.Title level={5}>{open.title}</Typography.Title>
+                <Typography.Title level={5}>{htmlText(open.title)}</Typography.Title>
                 <Typography.Text type="secondary">{open.createTime}</Typography.Text>
                 <MessageHtml className="wg-sys-message-content" html={open.content} />
               </Spin>
