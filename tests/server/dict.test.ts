@@ -94,6 +94,12 @@ describe('reading dictionaries', () => {
     const signedIn = await admin.get('/api/dictDetail', { dictName: 'inquiryStatus', page: 0, size: 9999 });
     expect(other.body).toEqual({ content: signedIn.body.content, totalElements: signedIn.body.totalElements });
     expect(other.body.totalElements).toBeGreaterThan(0);
+    // The yes/no option list is a dictionary definitions can name: 1 是, 2 否.
+    const yesOrNo = await server.api.get('/api/dictDetail/getDictNotLogin', { dictName: 'yesOrNo', page: 0, size: 9999 });
+    expect(yesOrNo.body.content.map((e: { value: string; label: string }) => [e.value, e.label])).toEqual([
+      ['1', '是'],
+      ['2', '否'],
+    ]);
     const unknown = await server.api.get('/api/dictDetail/getDictNotLogin', { dictName: 'noSuchDict' });
     expect(unknown.body).toEqual({ content: [], totalElements: 0 });
     expect((await server.api.get('/api/dictDetail', { dictName: 'companyType' })).status).toBe(401);
