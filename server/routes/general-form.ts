@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
 import type { App } from '../app.js';
-import { requirePermission } from '../auth.js';
+import { requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { idSchema } from '../lowcode/params.js';
@@ -22,11 +22,18 @@ import { designedView } from '../lowcode/view-store.js';
  *   form submits, numbers for number fields; other query keys are ignored.
  */
 
+/** The view's record `id` as `user` may read it: a record outside their data scope is answered as missing (404), so that ids cannot be probed. */
+export async function readableRecord(ctx: AppContext, view: ViewModel, user: SessionUser, id: number): Promise<Row> {
+  const row = await findRecord(ctx.db, view, id, await rowScope(ctx, view, user));
+  if (!row) throw notFound();
+  return row;
+}
+
 const generalQuery = z.object({ generalId: idSchema }).catchall(z.union([z.string(), z.array(z.string())]));
 
 const OK = 200;
 
-/** A value of the query (the first of a repeated key) as its field stores it. */
+/** A value of the query (a repeated key's values joined by commas) as its field stores it. */
 function fieldValue(dataType: string, raw: string | string[]): unknown {
   const text = Array.isArray(raw) ? raw.join(',') : raw;
   if ((dataType === 'long' || dataType === 'decimal') && NUMBER_TEXT.test(text)) return Number(text);
@@ -64,9 +71,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const raw = req.query.id ?? req.query[key];
       const id = idSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
       if (!id.success) throw badRequest(`${key} 不能为空`);
-      const row = await findRecord(ctx.db, view, id.data, await rowScope(ctx, view, user));
-      if (!row) throw notFound();
-      return { status: OK, data: row };
+      return { status: OK, data: await readableRecord(ctx, view, user, id.data) };
     },
   );
 

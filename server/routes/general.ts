@@ -21,6 +21,7 @@ import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js'
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
 import { megabytes, ONLY_EXCEL, readWorkbook, type Sheet, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
+import { readableRecord } from './general-form.js';
 
 /**
  * Generic CRUD over view tables (/api/general/*, viewId = generation id). Permissions follow the
@@ -205,10 +206,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const view = await designedView(ctx, req.query.generalId);
       const user = requirePermission(req, permission(view, 'list'));
-      // A record outside the caller's scope is answered as missing, so that ids cannot be probed.
-      const row = await findRecord(db, view, req.query.id, await rowScope(ctx, view, user));
-      if (!row) throw notFound();
-      return row;
+      return readableRecord(ctx, view, user, req.query.id);
     },
   );
 

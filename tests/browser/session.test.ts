@@ -7,7 +7,7 @@
 import { SignJWT } from 'jose';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, settledPopup, startAppServer } from '../helpers/browser.js';
+import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -165,7 +165,7 @@ describe('apply to join', () => {
   async function fillApplication(page: Page, dialog: Locator, name: string): Promise<void> {
     await field(page, '请输入企业名称（与营业执照一致）').fill(name);
     await dialog.locator('.ant-form-item').filter({ hasText: '企业类型' }).locator('.ant-select').click();
-    await (await settledPopup(page, '.ant-select-dropdown')).locator('.ant-select-item-option').filter({ hasText: '处置企业' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '处置企业' }).click();
     await dialog.locator('.ant-form-item').filter({ hasText: '企业类型' }).getByTitle('处置企业').waitFor();
     await dialog.locator('.ant-form-item').filter({ hasText: '企业地址' }).locator('.ant-select').click();
     for (const level of ['江苏省', '南京市', '玄武区']) {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, settledPopup, startAppServer } from '../helpers/browser.js';
+import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
 import type { TestServer } from '../helpers/server.js';
 
 // The back-office frame against the real server: sessions are real tokens from the login calls,
@@ -163,7 +163,7 @@ describe('sidebar, breadcrumb and top bar', () => {
     expect((await page.context().cookies()).find((c) => c.name === 'size')).toBeUndefined();
     expect(await search.getAttribute('class')).toContain('ant-select-sm');
     await page.getByRole('button', { name: '布局大小' }).click();
-    await (await settledPopup(page, '.ant-dropdown')).getByText('默认', { exact: true }).click();
+    await page.locator('.ant-dropdown:visible').getByText('默认', { exact: true }).click();
     await page.locator('.ant-message').getByText('布局设置成功').waitFor();
     expect((await page.context().cookies()).find((c) => c.name === 'size')?.value).toBe('default');
     await expect.poll(() => search.getAttribute('class')).toContain('ant-select-lg');

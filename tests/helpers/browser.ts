@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import type { ServerConfig } from '../../server/config.js';
 import { launchChromium } from './chromium.js';
@@ -99,27 +99,4 @@ export async function openPage(
     if (cspViolations.length) throw new Error(`Content-Security-Policy refused: ${cspViolations.join(' | ')}`);
   });
   return { page, context, errors };
-}
-
-/**
- * The open popup (`.ant-select-dropdown`, `.ant-dropdown`, …) once its opening motion has ended: a
- * click on an option while the popup still slides in can be lost on a loaded machine.
- */
-export async function settledPopup(page: Page, selector: string): Promise<Locator> {
-  const popup = page.locator(`${selector}:visible`).last();
-  await popup.waitFor();
-  await popup.evaluate(
-    (el) =>
-      new Promise<void>((done) => {
-        const moving = () => /-(appear|enter)(-active)?(\s|$)/.test(el.className);
-        if (!moving()) return done();
-        const watch = new MutationObserver(() => {
-          if (moving()) return;
-          watch.disconnect();
-          done();
-        });
-        watch.observe(el, { attributes: true, attributeFilter: ['class'] });
-      }),
-  );
-  return popup;
 }

@@ -114,10 +114,11 @@ export class ApiClient {
     });
   }
 
-  async loginRaw(username: string, password: string, code = TEST_CAPTCHA): Promise<ApiResponse> {
+  /** `extra`: further fields of the login form (rememberMe). */
+  async loginRaw(username: string, password: string, code = TEST_CAPTCHA, extra: Record<string, string> = {}): Promise<ApiResponse> {
     const cap = await this.get('/api/auth/code');
     return this.request('POST', '/api/auth/login', {
-      form: { username, password: await this.encrypt(password), code, uuid: String(cap.body.uuid) },
+      form: { username, password: await this.encrypt(password), code, uuid: String(cap.body.uuid), ...extra },
     });
   }
 }

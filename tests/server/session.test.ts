@@ -370,18 +370,9 @@ describe('记住我', () => {
   });
 
   async function signIn(rememberMe: string | undefined) {
-    const api = short.api;
-    const cap = await api.get('/api/auth/code');
-    const form: Record<string, string> = {
-      username: 'producer',
-      password: await api.encrypt(DEMO_PASSWORD),
-      code: TEST_CAPTCHA,
-      uuid: String(cap.body.uuid),
-    };
-    if (rememberMe !== undefined) form.rememberMe = rememberMe;
-    const res = await api.request('POST', '/api/auth/login', { form });
+    const res = await short.api.loginRaw('producer', DEMO_PASSWORD, TEST_CAPTCHA, rememberMe === undefined ? {} : { rememberMe });
     expect(res.body.status).toBe(200);
-    return api.withToken(res.body.token);
+    return short.api.withToken(res.body.token);
   }
 
   it('keeps a remembered session through the idle timeout for its day, then ends it when idle; the password is never kept', async () => {
