@@ -4,8 +4,8 @@ import type { NullableTimestamp, Timestamp } from '../schema.js';
 
 /** `date` columns: read them through to_char in SQL (drivers differ in how they parse dates). */
 type DateColumn = ColumnType<unknown, string, string>;
-/** A column of a SQL view: selected, never inserted or updated. */
-type ReadOnly<T> = ColumnType<T, never, never>;
+/** The row of a SQL view: every column selected, never inserted or updated. */
+type ViewRow<T> = { [K in keyof T]: ColumnType<T[K], never, never> };
 
 export interface BusinessTables {
   region: {
@@ -87,41 +87,41 @@ export interface BusinessTables {
    * SQL view over the table of the 企业仓库 view (server/lib/entity-views.ts): read it here, write the
    * records through that view. company_id is the company the record was created in.
    */
-  company_warehouse: {
-    id: ReadOnly<number>;
-    company_id: ReadOnly<number>;
-    name: ReadOnly<string>;
-    region: ReadOnly<string | null>;
-    region_fmt: ReadOnly<string | null>;
-    address: ReadOnly<string | null>;
+  company_warehouse: ViewRow<{
+    id: number;
+    company_id: number;
+    name: string;
+    region: string | null;
+    region_fmt: string | null;
+    address: string | null;
     /** the company's linkman named as the warehouse's 负责人 */
-    linkman_id: ReadOnly<number | null>;
-    unloading_point: ReadOnly<boolean>;
-    create_time: ReadOnly<Date>;
-  };
+    linkman_id: number | null;
+    unloading_point: boolean;
+    create_time: Date;
+  }>;
   /**
    * SQL view over the signed contracts (待签署, 生效中, 已到期) of the 合同管理 view's table
    * (server/lib/entity-views.ts): read it here, write the records through that view. The parties are the
    * companies the record names.
    */
-  company_contract: {
-    id: ReadOnly<number>;
-    contract_no: ReadOnly<string>;
-    party_a_company: ReadOnly<number>;
-    party_a_name: ReadOnly<string | null>;
-    party_a_phone: ReadOnly<string | null>;
-    party_a_region: ReadOnly<string | null>;
-    party_a_region_fmt: ReadOnly<string | null>;
-    party_a_address: ReadOnly<string | null>;
-    party_a_user_id: ReadOnly<number | null>;
-    party_b_company: ReadOnly<number>;
-    begin_time: ReadOnly<unknown>;
-    end_time: ReadOnly<unknown>;
-    amount: ReadOnly<number | null>;
+  company_contract: ViewRow<{
+    id: number;
+    contract_no: string;
+    party_a_company: number;
+    party_a_name: string | null;
+    party_a_phone: string | null;
+    party_a_region: string | null;
+    party_a_region_fmt: string | null;
+    party_a_address: string | null;
+    party_a_user_id: number | null;
+    party_b_company: number;
+    begin_time: unknown;
+    end_time: unknown;
+    amount: number | null;
     /** JSON list of uploaded files [{fileName, filePath}] */
-    file_path: ReadOnly<string | null>;
-    create_time: ReadOnly<Date>;
-  };
+    file_path: string | null;
+    create_time: Date;
+  }>;
   waste_category: {
     /** national catalogue code, e.g. 900-249-08 */
     code: string;
