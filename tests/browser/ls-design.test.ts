@@ -298,6 +298,58 @@ describe('big-screen designer', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a container dragged or resized past the bottom on the canvas, and lists one already below it under 问题', async () => {
+    const id = await newScreen('设计器越界大屏');
+    const { page, errors } = await openDesigner(id);
+    await button(page, '添加容器').click();
+    const c1 = item(page, 'c1');
+    const stage = page.locator('.wg-design-stage');
+    const stageBox = await stillBox(page, stage);
+    if (!stageBox) throw new Error('no canvas');
+    // Dragged far below the canvas's bottom edge: it stops on the last rows.
+    let box = await stillBox(page, c1);
+    if (!box) throw new Error('no c1');
+    await page.mouse.move(box.x + box.width / 2, box.y + 40);
+    await page.mouse.down();
+    for (let n = 1; n <= 10; n++) await page.mouse.move(box.x + box.width / 2, box.y + 40 + n * 150);
+    await page.mouse.up();
+    box = await stillBox(page, c1);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(stageBox.y + stageBox.height + 1);
+    // Resized taller than the canvas by its bottom edge: it stops at the bottom too.
+    await button(page, '添加容器').click();
+    const c2 = item(page, 'c2');
+    await c2.hover();
+    const handle = c2.locator('.react-resizable-handle-s');
+    const hb = await handle.boundingBox();
+    if (!hb) throw new Error('no resize handle');
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    for (let n = 1; n <= 10; n++) await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2 + n * 150);
+    await page.mouse.up();
+    const grown = await stillBox(page, c2);
+    expect((grown?.y ?? 0) + (grown?.height ?? 0)).toBeLessThanOrEqual(stageBox.y + stageBox.height + 1);
+    expect(grown?.height ?? 0).toBeGreaterThan((box?.height ?? 0) * 1.5);
+
+    await button(page, '保存').click();
+    await toast(page, '保存成功');
+    const layout = (await detailOf(id)).template.layout as { i: string; y: number; h: number }[];
+    expect(layout.map((x) => x.y + x.h)).toEqual([36, 36]);
+
+    // A screen saved with a container below the canvas (by another client) shows it under 问题 and is not saved as it is.
+    const saved = await detailOf(id);
+    saved.template.layout[0].y = 30;
+    expect((await admin.post('/api/screen/design', { id, disTemplate: JSON.stringify(saved.template) })).status).toBe(200);
+    await page.reload();
+    await page.locator('.wg-design-stage').waitFor();
+    await page.locator('.wg-design-alert').getByText('超出画布底部').waitFor();
+    await page.getByRole('button', { name: '配置问题' }).click();
+    await page
+      .locator('.wg-design-problems')
+      .getByText('容器 c1 在第 31–48 行，超出画布底部（共 36 行），超出部分在大屏上不显示')
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('refuses to save while the pie’s inner radius exceeds its outer one, showing the model’s message at the field', async () => {
     const id = await newScreen('设计器校验大屏');
     const { page } = await openDesigner(id);

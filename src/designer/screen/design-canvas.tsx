@@ -234,9 +234,10 @@ export const DesignCanvas = memo(function DesignCanvas({
       rowHeight: grid.rowHeight * scale,
       margin: [m, m] as const,
       containerPadding: [m, m] as const,
-      maxRows: Number.POSITIVE_INFINITY,
+      // A drag or a resize stops at the canvas's last row: below it the viewer shows nothing.
+      maxRows: grid.rows,
     }),
-    [cols, grid.rowHeight, scale, m],
+    [cols, grid.rows, grid.rowHeight, scale, m],
   );
   const gridStyle = useMemo(
     () => ({ position: 'absolute', left: 0, top: top * scale, width: width * scale, height: Math.max(0, height - top) * scale }) as const,

@@ -68,6 +68,34 @@ describe('designer template', () => {
     expect(t.layout[0]).toMatchObject({ x: 18, y: 5 });
   });
 
+  it('keeps containers on the canvas: nudges stop at the last row, a new one takes no place below it', () => {
+    let t = addContainer(templateOf({})).template;
+    t = nudge(t, 'c1', 0, 100);
+    // 36 rows (twice the default height 18): a container 18 high ends on the last one.
+    expect(t.layout[0]).toMatchObject({ y: 18, h: 18 });
+    expect(checkTemplate(screen, t).problems).toEqual([]);
+    t = placeCells(t, [{ i: 'c1', x: 0, y: 0, w: 24, h: 18 }]);
+    t = addContainer(t).template;
+    expect(t.layout[1]).toMatchObject({ x: 0, y: 18 });
+  });
+
+  it('lists a container below the canvas as an error at its row, or its height when it is taller than the canvas', () => {
+    let t = addContainer(addContainer(templateOf({})).template).template;
+    t = placeCells(t, [
+      { i: 'c1', x: 0, y: 30, w: 6, h: 18 },
+      { i: 'c2', x: 6, y: 0, w: 6, h: 40 },
+    ]);
+    const problems = checkTemplate(screen, t).problems;
+    expect(problems.map((p) => [p.code, p.pointer])).toEqual([
+      ['E_RANGE', pointerOfPath(['layout', 0, 'y'])],
+      ['E_RANGE', pointerOfPath(['layout', 1, 'h'])],
+    ]);
+    expect(problems[0]?.message).toBe('容器 c1 在第 31–48 行，超出画布底部（共 36 行），超出部分在大屏上不显示');
+    expect(problems[1]?.message).toBe('容器 c2 高 40 行，超过画布的 36 行，超出部分在大屏上不显示');
+    // A canvas of a larger default height has room for both.
+    expect(checkTemplate(screen, setIn(t, ['canvasConfigure', 'basic', 'defaultH'], 24)).problems).toEqual([]);
+  });
+
   it('reports the page model’s problems at the pointer of the control', () => {
     let t = addChart(addContainer(templateOf({})).template, 'c1', 'pie');
     expect(checkTemplate(screen, t).problems).toEqual([]);

@@ -222,21 +222,24 @@ export function nextItemId(t: DesignTemplate): string {
   return `c${n}`;
 }
 
-/** A new container of the default size, below everything else, at the left. */
+/** The rows of the canvas's grid: two per default height, as the viewer lays it out. */
+export const rowsOf = (t: DesignTemplate): number => Math.max(1, 2 * (Number(t.canvasConfigure.basic.defaultH) || CANVAS_BASIC.defaultH));
+
+const isPlacedAbsolutely = (x: DesignItem) => !!(x.container.super as Json & { absolute?: Json }).absolute?.enabled;
+
+/** A new container of the default size in the first free place on the canvas, else below everything, at the left. */
 export function addContainer(t: DesignTemplate): { template: DesignTemplate; i: string } {
   const basic = t.canvasConfigure.basic;
   const cols = Math.max(1, Number(basic.defaultCol) || CANVAS_BASIC.defaultCol);
+  const rows = rowsOf(t);
   const w = Math.min(cols, Math.max(1, Number(basic.defaultW) || CANVAS_BASIC.defaultW));
-  const h = Math.max(1, Number(basic.defaultH) || CANVAS_BASIC.defaultH);
-  // The first gap in reading order wide enough, else a new row below everything.
-  const bottom = t.layout.reduce(
-    (m, x) => ((x.container.super as Json & { absolute?: Json }).absolute?.enabled ? m : Math.max(m, x.y + x.h)),
-    0,
-  );
+  const h = Math.min(rows, Math.max(1, Number(basic.defaultH) || CANVAS_BASIC.defaultH));
+  // The first gap in reading order wide enough and above the canvas's bottom, else a new row below everything.
+  const bottom = t.layout.reduce((m, x) => (isPlacedAbsolutely(x) ? m : Math.max(m, x.y + x.h)), 0);
   let spot = { x: 0, y: bottom };
-  search: for (let y = 0; y < bottom; y++) {
+  search: for (let y = 0; y + h <= rows; y++) {
     for (let x = 0; x + w <= cols; x++) {
-      if (!t.layout.some((o) => o.x < x + w && x < o.x + o.w && o.y < y + h && y < o.y + o.h)) {
+      if (!t.layout.some((o) => !isPlacedAbsolutely(o) && o.x < x + w && x < o.x + o.w && o.y < y + h && y < o.y + o.h)) {
         spot = { x, y };
         break search;
       }
@@ -318,14 +321,14 @@ export function placeCells(t: DesignTemplate, cells: readonly Cell[]): DesignTem
   return changed ? { ...t, layout } : t;
 }
 
-/** Moves container `i` by whole cells, kept inside the columns and below the top. */
+/** Moves container `i` by whole cells, kept inside the columns and the rows of the canvas. */
 export function nudge(t: DesignTemplate, i: string, dx: number, dy: number): DesignTemplate {
   const at = indexOfItem(t, i);
   if (at < 0) return t;
   const item = t.layout[at] as DesignItem;
   const cols = Math.max(1, Number(t.canvasConfigure.basic.defaultCol) || CANVAS_BASIC.defaultCol);
   const x = Math.min(Math.max(0, item.x + dx), Math.max(0, cols - item.w));
-  const y = Math.max(0, item.y + dy);
+  const y = Math.min(Math.max(0, item.y + dy), Math.max(0, rowsOf(t) - item.h));
   return placeCells(t, [{ i, x, y, w: item.w, h: item.h }]);
 }
 
@@ -337,14 +340,41 @@ export interface Checked {
   problems: Problem[];
 }
 
-/** The page model's reading of the template: the same checks and messages as `wastegen check`. */
+/**
+ * Containers on the grid that reach below the canvas's last row, which the viewer cannot show: an
+ * error at the container's row (or height, when it is taller than the canvas).
+ */
+export function overflowProblems(file: string, t: DesignTemplate): Problem[] {
+  const rows = rowsOf(t);
+  const problems: Problem[] = [];
+  t.layout.forEach((item, n) => {
+    if (isPlacedAbsolutely(item) || item.y + item.h <= rows) return;
+    const taller = item.h > rows;
+    problems.push({
+      code: 'E_RANGE',
+      file,
+      pointer: pointerOfPath(['layout', n, taller ? 'h' : 'y']),
+      message: taller
+        ? `容器 ${item.i} 高 ${item.h} 行，超过画布的 ${rows} 行，超出部分在大屏上不显示`
+        : `容器 ${item.i} 在第 ${item.y + 1}–${item.y + item.h} 行，超出画布底部（共 ${rows} 行），超出部分在大屏上不显示`,
+      hint: '把容器拖回画布内或减小高度',
+    });
+  });
+  return problems;
+}
+
+/** The page model's reading of the template: the same checks and messages as `wastegen check`, and containers below the canvas. */
 export function checkTemplate(screen: DesignScreen, t: DesignTemplate): Checked {
+  const file = `大屏 ${screen.id}`;
   const result = normalizeDefinition({
     kind: 'screen',
-    file: `大屏 ${screen.id}`,
+    file,
     json: { id: screen.id, name: screen.name, type: screen.type, status: screen.status ?? 0, disTemplate: t },
   });
-  return { model: result.page?.kind === 'bigScreen' ? result.page : undefined, problems: result.problems };
+  return {
+    model: result.page?.kind === 'bigScreen' ? result.page : undefined,
+    problems: [...result.problems, ...overflowProblems(file, t)],
+  };
 }
 
 /** Problems at a pointer or below it. */
