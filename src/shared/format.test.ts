@@ -50,13 +50,15 @@ describe('formatRelativeTime', () => {
 });
 
 describe('money', () => {
-  it('groups thousands and keeps 2 decimals', () => {
-    expect(formatMoney(0)).toBe('0.00');
-    expect(formatMoney(999)).toBe('999.00');
-    expect(formatMoney(1000)).toBe('1,000.00');
-    expect(formatMoney(1234567.891)).toBe('1,234,567.89');
-    expect(formatMoney(-1234567.5)).toBe('-1,234,567.50');
-    expect(formatMoney('98765.4')).toBe('98,765.40');
+  it.each([
+    [0, '0.00'],
+    [999, '999.00'],
+    [1000, '1,000.00'],
+    [1234567.891, '1,234,567.89'],
+    [-1234567.5, '-1,234,567.50'],
+    ['98765.4', '98,765.40'],
+  ])('groups thousands and keeps 2 decimals: %j → %s', (value, text) => {
+    expect(formatMoney(value)).toBe(text);
   });
 
   it('rounds half away from zero on the decimal value', () => {
@@ -88,14 +90,16 @@ describe('formatCurrency (the value is in cents)', () => {
 });
 
 describe('formatBytes (base 1000)', () => {
-  it('steps by 1000, not 1024', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1000)).toBe('1 KB');
-    expect(formatBytes(1024)).toBe('1.02 KB');
-    expect(formatBytes(1500)).toBe('1.5 KB');
-    expect(formatBytes(2_350_000)).toBe('2.35 MB');
-    expect(formatBytes(5e9, 1)).toBe('5 GB');
+  it.each([
+    [0, undefined, '0 B'],
+    [999, undefined, '999 B'],
+    [1000, undefined, '1 KB'],
+    [1024, undefined, '1.02 KB'],
+    [1500, undefined, '1.5 KB'],
+    [2_350_000, undefined, '2.35 MB'],
+    [5e9, 1, '5 GB'],
+  ])('steps by 1000, not 1024: %d (%j decimals) → %s', (bytes, decimals, text) => {
+    expect(formatBytes(bytes, decimals)).toBe(text);
   });
 
   it('carries a rounded 1000 into the next unit', () => {

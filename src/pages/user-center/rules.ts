@@ -2,19 +2,14 @@
  * The personal centre's form rules and their messages, shared by the forms and their tests. The
  * server applies the same rules (PUT /api/users/center, POST /api/users/updateEmail/{code}).
  */
+import { nickNameError, PERSON_MESSAGES, phoneError } from '../../shared/person-rule';
 
-/** Mainland mobile numbers: 11 digits starting with 1 and a second digit from 2 to 9. */
-export const PHONE_RE = /^1[2-9]\d{9}$/;
+export { nickNameError, phoneError };
+
 export const EMAIL_RE = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 
-export const NICK_MIN = 2;
-export const NICK_MAX = 20;
-
 export const MESSAGES = {
-  nickRequired: '请输入用户昵称',
-  nickLength: '长度在 2 到 20 个字符',
-  phoneRequired: '请输入电话号码',
-  phoneFormat: '请输入正确的11位手机号码',
+  ...PERSON_MESSAGES,
   emailRequired: '请输入新邮箱',
   emailSame: '新邮箱不能与旧邮箱相同',
   emailFormat: '邮箱格式错误',
@@ -29,21 +24,6 @@ export const MESSAGES = {
 /** The send-code button's cooldown and the code's validity. */
 export const RESEND_SECONDS = 60;
 export const CODE_VALID_MINUTES = 5;
-
-/** The first message a nickname breaks, or null. */
-export function nickNameError(value: string | undefined | null): string | null {
-  const v = (value ?? '').trim();
-  if (!v) return MESSAGES.nickRequired;
-  if (v.length < NICK_MIN || v.length > NICK_MAX) return MESSAGES.nickLength;
-  return null;
-}
-
-export function phoneError(value: string | undefined | null): string | null {
-  const v = (value ?? '').trim();
-  if (!v) return MESSAGES.phoneRequired;
-  if (!PHONE_RE.test(v)) return MESSAGES.phoneFormat;
-  return null;
-}
 
 /** The new e-mail against the current one (compared without case, as the server does). */
 export function newEmailError(value: string | undefined | null, current: string | null | undefined): string | null {

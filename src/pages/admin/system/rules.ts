@@ -3,17 +3,16 @@
  * their tests. The server applies the same rules and answers with the same messages.
  */
 import { VALIDATORS } from '../../../model';
+import { nickNameError, PERSON_MESSAGES, phoneError } from '../../../shared/person-rule';
 
-export const PHONE_RE = /^1[2-9]\d{9}$/;
+export { nickNameError, phoneError };
+
 export const USERNAME_RE = /^[A-Za-z0-9_.@-]{2,50}$/;
 
 export const MESSAGES = {
   usernameRequired: '请输入用户名',
   usernameFormat: '用户名由 2 到 50 位字母、数字、下划线组成',
-  nickRequired: '请输入用户昵称',
-  nickLength: '长度在 2 到 20 个字符',
-  phoneRequired: '请输入电话号码',
-  phoneFormat: '请输入正确的11位手机号码',
+  ...PERSON_MESSAGES,
   emailFormat: VALIDATORS.email.message,
   rolesRequired: '请选择角色',
   confirmTitle: '提示',
@@ -25,20 +24,6 @@ export const MESSAGES = {
 } as const;
 
 export const confirmDeleteText = (what: string) => `确定删除${what}吗？`;
-
-/** The first message a nickname breaks, or null. */
-export function nickNameError(value: string | null | undefined): string | null {
-  const v = (value ?? '').trim();
-  if (!v) return MESSAGES.nickRequired;
-  if (v.length < 2 || v.length > 20) return MESSAGES.nickLength;
-  return null;
-}
-
-export function phoneError(value: string | null | undefined): string | null {
-  const v = (value ?? '').trim();
-  if (!v) return MESSAGES.phoneRequired;
-  return PHONE_RE.test(v) ? null : MESSAGES.phoneFormat;
-}
 
 /** E-mail is optional; when given it must be well formed. */
 export function emailError(value: string | null | undefined): string | null {

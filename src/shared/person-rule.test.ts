@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { nickNameError, PERSON_MESSAGES, phoneError } from './person-rule';
+
+describe('person rules', () => {
+  it.each([
+    ['', PERSON_MESSAGES.nickRequired],
+    ['   ', PERSON_MESSAGES.nickRequired],
+    [undefined, PERSON_MESSAGES.nickRequired],
+    ['王', '长度在 2 到 20 个字符'],
+    ['王丽', null],
+    [' 王丽 ', null],
+    ['字'.repeat(20), null],
+    ['字'.repeat(21), '长度在 2 到 20 个字符'],
+  ])('nickname %j: required, then 2 to 20 characters → %j', (value, message) => {
+    expect(nickNameError(value)).toBe(message);
+  });
+
+  it.each([
+    ['', '请输入电话号码'],
+    [undefined, '请输入电话号码'],
+    ['13812345678', null],
+    ['12800000000', null],
+    ['11800000000', '请输入正确的11位手机号码'],
+    ['10812345678', '请输入正确的11位手机号码'],
+    ['1381234567', '请输入正确的11位手机号码'],
+    ['138123456789', '请输入正确的11位手机号码'],
+  ])('phone %j: required, then 11 digits of a mobile number → %j', (value, message) => {
+    expect(phoneError(value)).toBe(message);
+  });
+});

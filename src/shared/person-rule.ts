@@ -1,0 +1,32 @@
+/**
+ * A person's nickname and mobile number, as the user form and the personal centre check them; the
+ * server applies the same rules and answers with the same messages.
+ */
+
+/** Mainland mobile numbers: 11 digits starting with 1 and a second digit from 2 to 9. */
+export const PHONE_RE = /^1[2-9]\d{9}$/;
+
+export const NICK_MIN = 2;
+export const NICK_MAX = 20;
+
+export const PERSON_MESSAGES = {
+  nickRequired: '请输入用户昵称',
+  nickLength: '长度在 2 到 20 个字符',
+  phoneRequired: '请输入电话号码',
+  phoneFormat: '请输入正确的11位手机号码',
+} as const;
+
+/** The first message a nickname breaks, or null. */
+export function nickNameError(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim();
+  if (!v) return PERSON_MESSAGES.nickRequired;
+  if (v.length < NICK_MIN || v.length > NICK_MAX) return PERSON_MESSAGES.nickLength;
+  return null;
+}
+
+/** The first message a mobile number breaks, or null. */
+export function phoneError(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim();
+  if (!v) return PERSON_MESSAGES.phoneRequired;
+  return PHONE_RE.test(v) ? null : PERSON_MESSAGES.phoneFormat;
+}
