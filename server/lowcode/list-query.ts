@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { isDateOnlyText, LIST_PARAMS, normalizeDateTime } from '../../src/model/index.js';
+import { isDateOnlyText, LIST_PARAMS, normalizeDateTime, RANGE_PARAMS } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
 import { PAGE_MAX, SIZE_MAX } from '../lib/paging.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
@@ -57,6 +57,9 @@ function intParam(v: QueryValue, name: string, dflt: number, max: number): numbe
   return n;
 }
 
+/** Whether the list parameter `key` names a field of the view (a contract's endTime) rather than the createTime range. */
+const rangeField = (view: ViewModel, key: string): boolean => (RANGE_PARAMS as readonly string[]).includes(key) && view.byName.has(key);
+
 function timeParam(v: QueryValue, name: string, end: boolean): string | undefined {
   const s = valuesOf(v)[0];
   if (s === undefined) return undefined;
@@ -78,7 +81,8 @@ export function parseListQuery(
 ): ListQuery {
   const filters: Filter[] = [];
   for (const [key, raw] of Object.entries(query)) {
-    if (PARAMS.has(key) || extraParams.includes(key)) continue;
+    // startTime/endTime filter the view's field of that name where it declares one, else they are the createTime range.
+    if ((PARAMS.has(key) && !rangeField(view, key)) || extraParams.includes(key)) continue;
     if (key === 'id') {
       // Row actions (submit get/download) send the selected ids as a comma list.
       const ids = valuesOf(raw)
@@ -112,8 +116,8 @@ export function parseListQuery(
   // (column, id) serve the whole order in either direction.
   if (!sort.some((x) => x.column === 'id')) sort.push({ column: 'id', dir: sort.at(-1)?.dir ?? 'desc' });
 
-  const startTime = timeParam(query.startTime, 'startTime', false);
-  const endTime = timeParam(query.endTime, 'endTime', true);
+  const startTime = rangeField(view, 'startTime') ? undefined : timeParam(query.startTime, 'startTime', false);
+  const endTime = rangeField(view, 'endTime') ? undefined : timeParam(query.endTime, 'endTime', true);
   const page = intParam(query.page, 'page', 0, PAGE_MAX);
   const size = Math.min(Math.max(intParam(query.size, 'size', 10, SIZE_MAX), 1), MAX_PAGE_SIZE);
   const countKey = JSON.stringify([scope?.key ?? null, filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);

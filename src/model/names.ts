@@ -59,14 +59,30 @@ export type SystemFieldName = keyof typeof SYSTEM_FIELDS;
 export const systemFieldOf = (name: string): SystemFieldName | undefined =>
   Object.hasOwn(SYSTEM_FIELDS, name) ? (name as SystemFieldName) : undefined;
 
-/** Parameters of the list call itself: a field of one of these names could never be filtered on. */
+/** Parameters of the list call itself. */
 export const LIST_PARAMS = ['page', 'size', 'sort', 'startTime', 'endTime', 'timestamp', 'sign', 'token'] as const;
+
+/**
+ * The createTime range's parameters. A view may declare a field of either name (a contract's endTime):
+ * the parameter then filters that field, and the list sends no createTime range.
+ */
+export const RANGE_PARAMS = ['startTime', 'endTime'] as const;
+
+/** Parameters a field can never be named after: the list call always reads them itself. */
+const RESERVED_PARAMS = LIST_PARAMS.filter((p) => !(RANGE_PARAMS as readonly string[]).includes(p));
+
+/** Whether a list over these field names has the createTime range: only while no field takes startTime or endTime. */
+export function hasCreateRange(fieldNames: Iterable<string>): boolean {
+  for (const name of fieldNames) if ((RANGE_PARAMS as readonly string[]).includes(name)) return false;
+  return true;
+}
 
 /**
  * Why a name that passes FIELD_NAME still cannot be a field, or undefined when it can. One sentence,
  * shared by `wastegen check` and the reference server's answer to a design.
  */
-const LIST_PARAM_OF = new Map(LIST_PARAMS.map((p) => [p.toLowerCase(), p]));
+const LIST_PARAM_OF = new Map(RESERVED_PARAMS.map((p) => [p.toLowerCase(), p]));
+const RANGE_PARAM_OF = new Map(RANGE_PARAMS.map((p) => [p.toLowerCase(), p]));
 /** Lower-cased system column and field names, each to its field. */
 const SYSTEM_NAME_OF = new Map<string, string>();
 for (const [field, s] of Object.entries(SYSTEM_FIELDS)) {
@@ -78,7 +94,10 @@ export function reservedNameProblem(name: string): string | undefined {
   const lower = name.toLowerCase();
   const param = LIST_PARAM_OF.get(lower);
   if (param)
-    return `field name ${JSON.stringify(name)} is reserved: the list call reads ${param} as its own parameter (reserved: ${LIST_PARAMS.join(', ')})`;
+    return `field name ${JSON.stringify(name)} is reserved: the list call reads ${param} as its own parameter (reserved: ${RESERVED_PARAMS.join(', ')})`;
+  const range = RANGE_PARAM_OF.get(lower);
+  if (range && range !== name)
+    return `field name ${JSON.stringify(name)} differs from the list call's ${range} only in case; declare it as ${JSON.stringify(range)}`;
   if (systemFieldOf(name)) return undefined;
   const system = SYSTEM_NAME_OF.get(lower);
   if (system) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservedNameProblem } from './names.js';
+import { hasCreateRange, reservedNameProblem } from './names.js';
 import { normalizeDefinition } from './normalize.js';
 import { buildSchema, submittedFields } from './schema.js';
 import type { ListPageModel } from './types.js';
@@ -64,5 +64,33 @@ describe('system columns as fields', () => {
     expect(reservedNameProblem('page')).toMatch(/reserved: the list call reads page as its own parameter/);
     expect(reservedNameProblem('create_time')).toMatch(/clashes with the system column create_time; declare it as "createTime"/);
     for (const ok of ['id', 'createTime', 'updateTime', 'createBy', 'pageNo', 'title']) expect(reservedNameProblem(ok)).toBeUndefined();
+  });
+
+  it("accepts a contract's beginTime and endTime, which then take the list's endTime from the createTime range", () => {
+    const r = page(
+      [
+        field('contractNo', 'varchar', { search: true }),
+        field('beginTime', 'datetime'),
+        field('endTime', 'datetime', { search: true, sortable: true }),
+      ],
+      [
+        field('contractNo', 'varchar'),
+        field('beginTime', 'datetime', { timeFmt: 'yyyy-MM-dd' }),
+        field('endTime', 'datetime', { timeFmt: 'yyyy-MM-dd' }),
+      ],
+    );
+    expect(r.problems).toEqual([]);
+    const model = r.page as ListPageModel;
+    expect(model.columns.find((c) => c.name === 'endTime')).toMatchObject({ search: true, sortable: true, searchKind: 'date' });
+    expect(model.form.fields.map((f) => f.name)).toEqual(['contractNo', 'beginTime', 'endTime']);
+    expect(hasCreateRange(model.columns.map((c) => c.name))).toBe(false);
+    expect(hasCreateRange(['startTime'])).toBe(false);
+    expect(hasCreateRange(['beginTime', 'createTime', 'endDate'])).toBe(true);
+    expect(reservedNameProblem('startTime')).toBeUndefined();
+    expect(reservedNameProblem('endTime')).toBeUndefined();
+    expect(reservedNameProblem('EndTime')).toMatch(/differs from the list call's endTime only in case; declare it as "endTime"/);
+    expect(reservedNameProblem('token')).toMatch(
+      /reserved: the list call reads token as its own parameter \(reserved: page, size, sort, timestamp, sign, token\)/,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { Dropdown, Modal, theme } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import type { ButtonModel, ListPageModel } from '../../model';
+import { type ButtonModel, hasCreateRange, type ListPageModel } from '../../model';
 import type { FormValues } from '../form/payload';
 import { useCrud, viewCrudOptions } from '../hooks/use-crud';
 import { useListQuery, useViewSource } from '../hooks/use-list-query';
@@ -129,7 +129,8 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const fixedKey = JSON.stringify(fixedQuery ?? routeFilters(new URLSearchParams(locationSearch), fieldNames));
   const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
 
-  const [initialRange] = useState<[Dayjs, Dayjs]>(() => defaultCreateRange());
+  // A view that declares a startTime or endTime field filters it with that parameter: it has no createTime range.
+  const [initialRange] = useState<[Dayjs, Dayjs] | null>(() => (hasCreateRange(fieldNames) ? defaultCreateRange() : null));
   const source = useViewSource(model);
   const { resource } = source;
   const list = useListQuery<T>(source, { columns: model.columns, defaultSort: model.defaultSort, fixed, initialRange });

@@ -98,7 +98,7 @@ export function SearchInput(props: { column: ColumnModel; id?: string; value?: u
 
 /**
  * The search bar: every column with `search` (all columns in the advanced
- * query), the createTime range (90 days back by default), 搜索, 重置 and 展开/收起. Enter searches.
+ * query), the createTime range (90 days back by default) unless the list has none, 搜索, 重置 and 展开/收起. Enter searches.
  * Memoised: the page draws it again only when its columns, range or handlers change.
  */
 export const SearchBar = memo(function SearchBar({
@@ -111,16 +111,16 @@ export const SearchBar = memo(function SearchBar({
   columns: readonly ColumnModel[];
   /** Every input at once (the advanced query), whatever 展开/收起 says. */
   showAll?: boolean;
-  /** The createTime range the bar starts with and resets to (90 days back). */
-  initialRange: [Dayjs, Dayjs];
+  /** The createTime range the bar starts with and resets to (90 days back); null: the list has no createTime range. */
+  initialRange: [Dayjs, Dayjs] | null;
   onSearch: (s: SearchSubmit) => void;
   onReset: (s: SearchSubmit) => void;
 }) {
   const [form] = Form.useForm();
   const [expanded, setExpanded] = useState(false);
-  const total = columns.length + 1;
+  const total = columns.length + (initialRange ? 1 : 0);
   const collapsible = total > COLLAPSED_INPUTS && !showAll;
-  const shown = expanded || !collapsible ? columns : columns.slice(0, COLLAPSED_INPUTS - 1);
+  const shown = expanded || !collapsible ? columns : columns.slice(0, COLLAPSED_INPUTS - (initialRange ? 1 : 0));
 
   const read = (raw: Record<string, unknown>): SearchSubmit => {
     const r = raw[CREATE_TIME_FIELD] as [Dayjs | null, Dayjs | null] | null | undefined;
@@ -135,7 +135,7 @@ export const SearchBar = memo(function SearchBar({
       layout="inline"
       className="engine-search-bar"
       style={{ rowGap: 12, marginBottom: 12 }}
-      initialValues={{ [CREATE_TIME_FIELD]: initialRange }}
+      initialValues={initialRange ? { [CREATE_TIME_FIELD]: initialRange } : {}}
       onFinish={() => onSearch(read(form.getFieldsValue(true)))}
     >
       {shown.map((c) => (
@@ -143,14 +143,16 @@ export const SearchBar = memo(function SearchBar({
           <SearchInput column={c} />
         </Form.Item>
       ))}
-      <Form.Item name={CREATE_TIME_FIELD} label="创建时间">
-        <DatePicker.RangePicker
-          showTime={{ format: 'HH:mm:ss' }}
-          format={DEFAULT_TIME_FORMAT}
-          style={{ width: 360 }}
-          placeholder={['开始时间', '结束时间']}
-        />
-      </Form.Item>
+      {initialRange && (
+        <Form.Item name={CREATE_TIME_FIELD} label="创建时间">
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm:ss' }}
+            format={DEFAULT_TIME_FORMAT}
+            style={{ width: 360 }}
+            placeholder={['开始时间', '结束时间']}
+          />
+        </Form.Item>
+      )}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { button, columnTexts, dialog, isListCall, listCall, listPage, notice } from '../helpers/engine-page.js';
+import type { ApiClient, TestServer } from '../helpers/server.js';
+
+// A contract view that declares beginTime and endTime, published at run time: its list sends no
+// createTime range (its endTime parameter filters the field), searches and sorts by endTime, and edits it.
+
+let server: TestServer;
+let browser: Browser;
+let admin: ApiClient;
+
+const item = (name: string, chName: string, dataType: string, sort: number, extra: Record<string, unknown> = {}) => ({
+  name,
+  chName,
+  dataType,
+  linked: false,
+  configure: { sort, ...extra },
+});
+
+const template = {
+  basicOption: { add: true, edit: true, del: true, look: true, operation: true, sortName: 'endTime', sortType: 'asc' },
+  dialogOption: { key: 'id', width: '600px' },
+  tableOption: [
+    item('contractNo', '合同编号', 'varchar', 1, { show: true, search: true }),
+    item('beginTime', '开始时间', 'datetime', 2, { show: true, timeFmt: 'yyyy-MM-dd' }),
+    item('endTime', '结束时间', 'datetime', 3, { show: true, search: true, sortable: true, timeFmt: 'yyyy-MM-dd' }),
+  ],
+  formOption: [
+    item('contractNo', '合同编号', 'varchar', 1, { show: 1, required: true }),
+    item('beginTime', '开始时间', 'datetime', 2, { show: 1, required: true, timeFmt: 'yyyy-MM-dd' }),
+    item('endTime', '结束时间', 'datetime', 3, { show: 1, required: true, timeFmt: 'yyyy-MM-dd' }),
+  ],
+};
+
+let viewId: number;
+const componentName = 'effectiveContract';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  admin = await server.login('admin');
+  const added = await admin.post('/api/generation/add', {
+    name: '有效合同',
+    disMenu: JSON.stringify({ componentName, name: '有效合同' }),
+    disTemplate: JSON.stringify(template),
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  viewId = Number(added.body.id);
+  expect((await admin.post('/api/generation/publish', { id: viewId })).status).toBe(200);
+  for (const r of [
+    { contractNo: 'HT-A', beginTime: '2026-01-01', endTime: '2026-06-30' },
+    { contractNo: 'HT-B', beginTime: '2026-02-01', endTime: '2026-12-31' },
+    { contractNo: 'HT-C', beginTime: '2026-03-01', endTime: '2026-09-30' },
+  ])
+    expect((await admin.post(`/api/general/add/${viewId}`, r)).status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a contract page with endTime', () => {
+  it('lists without a createTime range, searches and sorts by endTime, and edits it', async () => {
+    const { page, errors } = await openPage(browser, server.url, { token: admin.token });
+    page.setDefaultTimeout(10_000);
+    const list = listPage(page, viewId);
+    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
+    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
+    let q = new URL((await first).url()).searchParams;
+    expect(q.get('startTime')).toBeNull();
+    expect(q.get('endTime')).toBeNull();
+    expect(q.get('sort')).toBe('endTime,asc');
+    await expect.poll(() => columnTexts(list, '合同编号')).toEqual(['HT-A', 'HT-C', 'HT-B']);
+    const bar = list.locator('.engine-search-bar');
+    expect(await bar.getByText('创建时间').count()).toBe(0);
+
+    // Search: the endTime range goes out as the field's two dates.
+    await bar.getByPlaceholder('开始日期').fill('2026-06-01');
+    await bar.getByPlaceholder('开始日期').press('Enter');
+    await bar.getByPlaceholder('结束日期').fill('2026-10-01');
+    await bar.getByPlaceholder('结束日期').press('Enter');
+    q = await listCall(page, viewId, () => button(bar, '搜索').click());
+    expect(q.getAll('endTime')).toEqual(['2026-06-01', '2026-10-01']);
+    expect(q.get('startTime')).toBeNull();
+    await expect.poll(() => columnTexts(list, '合同编号')).toEqual(['HT-A', 'HT-C']);
+
+    // Sort by the column; reset brings every row back.
+    q = await listCall(page, viewId, () => button(bar, '重置').click());
+    expect(q.get('endTime')).toBeNull();
+    const header = list.locator('.engine-list-table [role=columnheader]', { hasText: '结束时间' });
+    q = await listCall(page, viewId, () => header.click());
+    expect(q.get('sort')).toMatch(/^endTime,/);
+    const order = q.get('sort') === 'endTime,asc' ? ['HT-A', 'HT-C', 'HT-B'] : ['HT-B', 'HT-C', 'HT-A'];
+    await expect.poll(() => columnTexts(list, '合同编号')).toEqual(order);
+
+    // The edit form reads and writes endTime.
+    const rowA = list.locator('.engine-list-table .engine-row', { hasText: 'HT-A' });
+    await button(rowA, '编辑').click();
+    const edit = dialog(page, '编辑');
+    const end = edit.getByLabel('结束时间');
+    await expect.poll(() => end.inputValue()).toBe('2026-06-30');
+    await end.click();
+    await end.fill('2027-01-31');
+    await end.press('Enter');
+    await button(edit, '确定').click();
+    await notice(page, '编辑成功').waitFor();
+    const saved = await admin.get(`/api/general/list/${viewId}`, { contractNo: 'HT-A' });
+    expect(saved.body.content[0]).toMatchObject({ endTime: '2027-01-31' });
+    expect(errors).toEqual([]);
+  });
+});
