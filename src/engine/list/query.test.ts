@@ -97,6 +97,16 @@ describe('list query', () => {
       stockNo: 'RK01',
     });
   });
+
+  it("reads a tile link's auditStatus as the order statuses it stands for, on pages with an orderStatus", () => {
+    const orders = new Set(['orderNo', 'orderStatus']);
+    expect(routeFilters(new URLSearchParams('auditStatus=1'), orders)).toEqual({ orderStatus: ['0', '1', '2'] });
+    expect(routeFilters(new URLSearchParams('auditStatus=0&orderNo=CZ1'), orders)).toEqual({ orderStatus: ['0'], orderNo: 'CZ1' });
+    // An explicit orderStatus wins over the alias; an unknown value or a page without the field filters nothing.
+    expect(routeFilters(new URLSearchParams('orderStatus=2&auditStatus=1'), orders)).toEqual({ orderStatus: 2 });
+    expect(routeFilters(new URLSearchParams('auditStatus=9'), orders)).toEqual({});
+    expect(routeFilters(new URLSearchParams('auditStatus=1'), new Set(['stockNo']))).toEqual({});
+  });
 });
 
 describe('paging', () => {

@@ -153,13 +153,30 @@ export function rowNumber(page: number, size: number, index: number): number {
 }
 
 /**
- * Route query values that name a field of the page become fixed filters (a `view` button's foreign
- * key); numeric text is sent as a number, as the form submits it.
+ * Filters a link may carry by a name of their own, each read as a set of values of one field of the page.
+ * `auditStatus=1` (服务监管 from 本年服务) is the orders that count as services: 待确认, 执行中 and 已完成,
+ * not 已取消 or 已驳回; `auditStatus=0` is the orders still to confirm.
  */
-export function routeFilters(search: URLSearchParams, fieldNames: ReadonlySet<string>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
+export const ROUTE_FILTER_ALIASES: Readonly<Record<string, { field: string; values: Readonly<Record<string, readonly string[]>> }>> = {
+  auditStatus: { field: 'orderStatus', values: { '0': ['0'], '1': ['0', '1', '2'] } },
+};
+
+/**
+ * Route query values that name a field of the page become fixed filters (a `view` button's foreign
+ * key, a dashboard tile's subset); numeric text is sent as a number, as the form submits it. A filter
+ * named in ROUTE_FILTER_ALIASES becomes its field's values where the page has that field.
+ */
+export function routeFilters(search: URLSearchParams, fieldNames: ReadonlySet<string>): Record<string, string | number | string[]> {
+  const out: Record<string, string | number | string[]> = {};
   for (const [k, v] of search) {
-    if (!fieldNames.has(k) || v.trim() === '') continue;
+    if (v.trim() === '') continue;
+    const alias = Object.hasOwn(ROUTE_FILTER_ALIASES, k) ? ROUTE_FILTER_ALIASES[k] : undefined;
+    if (alias && !fieldNames.has(k)) {
+      const values = Object.hasOwn(alias.values, v.trim()) ? alias.values[v.trim()] : undefined;
+      if (values && fieldNames.has(alias.field) && !(alias.field in out)) out[alias.field] = [...values];
+      continue;
+    }
+    if (!fieldNames.has(k)) continue;
     out[k] = /^-?\d+(\.\d+)?$/.test(v.trim()) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v;
   }
   return out;
