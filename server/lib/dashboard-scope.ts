@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { formatDate, roundTo } from '../../src/shared/format.js';
-import type { SessionUser } from '../auth.js';
+import type { App } from '../app.js';
+import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
 import { SUPERVISOR_DEPT } from './data-scope.js';
+import { answers } from './route.js';
 
 export { SUPERVISOR_DEPT };
 
@@ -24,6 +26,13 @@ export const isRefreshParam = z
   .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
   .optional()
   .transform((v) => v === '1' || v === 1 || v === 'true');
+
+/** The query of a figure: only `isRefresh`. */
+export const refreshOnly = z.object({ isRefresh: isRefreshParam });
+
+/** The shape of a figure made of numbers only, one per name. */
+export const numbers = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, z.number()])) as unknown as Record<K, z.ZodNumber>;
 
 /** Wire format of the moment a figure was computed. */
 export const wireNow = (at = Date.now()) => formatDate(at, 'YYYY-MM-DD HH:mm:ss');
@@ -65,6 +74,26 @@ export async function figure<T extends object>(
   cache.delete(key);
   cache.set(key, { value, at });
   return { ...value, computedAt: wireNow(at) };
+}
+
+/**
+ * A dashboard figure of the signed-in user's scope (scopeOf) at `path`: `shape` and when it was computed,
+ * cached per scope under `name`, recomputed on isRefresh=1.
+ */
+export function scopedFigure<S extends z.ZodRawShape>(
+  app: App,
+  ctx: AppContext,
+  path: string,
+  name: string,
+  shape: S,
+  compute: (scope: Scope) => Promise<z.output<z.ZodObject<S>>>,
+): void {
+  // The answer's schema checks what goes out; compute's own type checks what it returns.
+  const reply: z.ZodType<object> = z.object({ ...shape, computedAt: z.string() });
+  app.get(path, answers({ session: true }, reply, { querystring: refreshOnly }), async (req) => {
+    const scope = scopeOf(currentUser(req));
+    return figure(ctx, `${name}|${scopeKey(scope)}`, req.query.isRefresh, () => compute(scope));
+  });
 }
 
 /** Local calendar dates the figures are bucketed by, YYYY-MM-DD. */

@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
-import { dates, figure, isRefreshParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
+import { dates, figure, numbers, scopedFigure, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { answers } from '../lib/route.js';
 import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';
@@ -25,8 +25,6 @@ const LIVE_CONTRACT = ['1', '2'] as const;
 /** The fourth order tile counts the contracts that end within this many days. */
 export const EXPIRING_DAYS = 30;
 
-const refreshOnly = z.object({ isRefresh: isRefreshParam });
-
 const inventorySchema = z.object({
   inventoryTotal: z.number(),
   inquiringNum: z.number(),
@@ -46,22 +44,10 @@ const ratioSchema = z.object({
   computedAt: z.string(),
 });
 
-const ordersSchema = z.object({
-  ongoingDisposalInquiry: z.number(),
-  ongoingDisposalOrder: z.number(),
-  ongoingLogisticsOrder: z.number(),
-  count: z.number(),
+const ordersShape = {
+  ...numbers('ongoingDisposalInquiry', 'ongoingDisposalOrder', 'ongoingLogisticsOrder', 'count'),
   countLabel: z.string(),
-  computedAt: z.string(),
-});
-
-const financeSchema = z.object({
-  payable: z.number(),
-  yearPaid: z.number(),
-  receivable: z.number(),
-  yearReceived: z.number(),
-  computedAt: z.string(),
-});
+};
 
 const ratioOf = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 10_000) / 10_000 : 0);
 
@@ -132,29 +118,30 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     });
   });
 
-  app.get('/api/produceOrderDashboard', answers({ session: true }, ordersSchema, { querystring: refreshOnly }), async (req) => {
-    const scope = scopeOf(currentUser(req));
-    return figure(ctx, `orders|${scopeKey(scope)}`, req.query.isRefresh, async () => {
-      const d = dates();
-      const [inquiries, orders, logistics, expiring] = await factTotalsAll(db, [
-        { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
-        { source: 'disposalOrder', scope, statuses: ONGOING },
-        { source: 'logisticsOrder', scope, statuses: ONGOING },
-        { source: 'contract', scope, statuses: LIVE_CONTRACT, day2From: d.today, day2To: d.plusDays(EXPIRING_DAYS) },
-      ]);
-      return {
-        ongoingDisposalInquiry: inquiries.n,
-        ongoingDisposalOrder: orders.n,
-        ongoingLogisticsOrder: logistics.n,
-        count: expiring.n,
-        countLabel: `${EXPIRING_DAYS}天内到期合同`,
-      };
-    });
+  scopedFigure(app, ctx, '/api/produceOrderDashboard', 'orders', ordersShape, async (scope) => {
+    const d = dates();
+    const [inquiries, orders, logistics, expiring] = await factTotalsAll(db, [
+      { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
+      { source: 'disposalOrder', scope, statuses: ONGOING },
+      { source: 'logisticsOrder', scope, statuses: ONGOING },
+      { source: 'contract', scope, statuses: LIVE_CONTRACT, day2From: d.today, day2To: d.plusDays(EXPIRING_DAYS) },
+    ]);
+    return {
+      ongoingDisposalInquiry: inquiries.n,
+      ongoingDisposalOrder: orders.n,
+      ongoingLogisticsOrder: logistics.n,
+      count: expiring.n,
+      countLabel: `${EXPIRING_DAYS}天内到期合同`,
+    };
   });
 
-  app.get('/api/finAcc/dashboard', answers({ session: true }, financeSchema, { querystring: refreshOnly }), async (req) => {
-    const scope = scopeOf(currentUser(req));
-    return figure(ctx, `finance|${scopeKey(scope)}`, req.query.isRefresh, async () => {
+  scopedFigure(
+    app,
+    ctx,
+    '/api/finAcc/dashboard',
+    'finance',
+    numbers('payable', 'yearPaid', 'receivable', 'yearReceived'),
+    async (scope) => {
       const d = dates();
       const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
       // The producer pays the disposal order (role a) and the freight of its logistics orders (role a);
@@ -183,6 +170,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       };
       const [pay, receive] = [figures(0), figures(5)];
       return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
-    });
-  });
+    },
+  );
 }

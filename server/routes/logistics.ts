@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { businessView } from '../lib/business-views.js';
 import { ensureFacts, factGroups, factTotals, factTotalsAll, type Scope } from '../lib/dashboard-facts.js';
-import { dates, figure, isRefreshParam, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
+import { dates, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
@@ -27,7 +27,6 @@ const ORDER_STATUS = { pending: '0', inTransit: '1', finished: '2', cancelled: '
 const IN_SERVICE = ['0', '1', '2'];
 const MONTHS = 12;
 
-const refreshOnly = z.object({ isRefresh: isRefreshParam });
 const idQuery = z.object({ id: z.coerce.number().int().positive({ message: '请选择物流订单' }) });
 
 const party = z.object({
@@ -45,116 +44,80 @@ const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? n
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
+  scopedFigure(
+    app,
+    ctx,
     '/api/logisticsOrder/dashboard',
-    answers(
-      { session: true },
-      z.object({
-        total: z.number(),
-        pending: z.number(),
-        inTransit: z.number(),
-        finished: z.number(),
-        cancelled: z.number(),
-        rejected: z.number(),
-        ongoingWeight: z.number(),
-        monthCount: z.number(),
-        yearFreight: z.number(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      const scope = scopeOf(currentUser(req));
-      return figure(ctx, `logistics|${scopeKey(scope)}`, req.query.isRefresh, async () => {
-        const d = dates();
-        const [byStatus, [month, yearDone]] = await Promise.all([
-          factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
-          factTotalsAll(db, [
-            { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) },
-            { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
-          ]),
-        ]);
-        const of = (status: string) => byStatus.find((g) => g.key === status);
-        const count = (status: string) => of(status)?.n ?? 0;
-        return {
-          total: byStatus.reduce((s, g) => s + g.n, 0),
-          pending: count(ORDER_STATUS.pending),
-          inTransit: count(ORDER_STATUS.inTransit),
-          finished: count(ORDER_STATUS.finished),
-          cancelled: count(ORDER_STATUS.cancelled),
-          rejected: count(ORDER_STATUS.rejected),
-          ongoingWeight: three((of(ORDER_STATUS.pending)?.qty ?? 0) + (of(ORDER_STATUS.inTransit)?.qty ?? 0)),
-          monthCount: month.n,
-          yearFreight: three(yearDone.amount),
-        };
-      });
+    'logistics',
+    numbers('total', 'pending', 'inTransit', 'finished', 'cancelled', 'rejected', 'ongoingWeight', 'monthCount', 'yearFreight'),
+    async (scope) => {
+      const d = dates();
+      const [byStatus, [month, yearDone]] = await Promise.all([
+        factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
+        factTotalsAll(db, [
+          { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) },
+          { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
+        ]),
+      ]);
+      const of = (status: string) => byStatus.find((g) => g.key === status);
+      const count = (status: string) => of(status)?.n ?? 0;
+      return {
+        total: byStatus.reduce((s, g) => s + g.n, 0),
+        pending: count(ORDER_STATUS.pending),
+        inTransit: count(ORDER_STATUS.inTransit),
+        finished: count(ORDER_STATUS.finished),
+        cancelled: count(ORDER_STATUS.cancelled),
+        rejected: count(ORDER_STATUS.rejected),
+        ongoingWeight: three((of(ORDER_STATUS.pending)?.qty ?? 0) + (of(ORDER_STATUS.inTransit)?.qty ?? 0)),
+        monthCount: month.n,
+        yearFreight: three(yearDone.amount),
+      };
     },
   );
 
   // Orders, tons and freight per month over the last twelve months (by loading time), oldest first.
-  app.get(
+  const series = z.array(z.number());
+  scopedFigure(
+    app,
+    ctx,
     '/api/logisticsOrderDashboard',
-    answers(
-      { session: true },
-      z.object({
-        months: z.array(z.string()),
-        counts: z.array(z.number()),
-        weights: z.array(z.number()),
-        freights: z.array(z.number()),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      const scope = scopeOf(currentUser(req));
-      return figure(ctx, `logisticsMonths|${scopeKey(scope)}`, req.query.isRefresh, async () => {
-        const d = dates();
-        const groups = await factGroups(
-          db,
-          { source: 'logisticsOrder', scope, dayFrom: d.monthStart(MONTHS - 1), dayTo: d.plusDays(0) },
-          'month',
-        );
-        const months = Array.from({ length: MONTHS }, (_, i) => d.monthStart(MONTHS - 1 - i).slice(0, 7));
-        const at = (m: string) => groups.find((g) => g.key === m);
-        return {
-          months,
-          counts: months.map((m) => at(m)?.n ?? 0),
-          weights: months.map((m) => three(at(m)?.qty ?? 0)),
-          freights: months.map((m) => three(at(m)?.amount ?? 0)),
-        };
-      });
+    'logisticsMonths',
+    { months: z.array(z.string()), counts: series, weights: series, freights: series },
+    async (scope) => {
+      const d = dates();
+      const groups = await factGroups(
+        db,
+        { source: 'logisticsOrder', scope, dayFrom: d.monthStart(MONTHS - 1), dayTo: d.plusDays(0) },
+        'month',
+      );
+      const months = Array.from({ length: MONTHS }, (_, i) => d.monthStart(MONTHS - 1 - i).slice(0, 7));
+      const at = (m: string) => groups.find((g) => g.key === m);
+      return {
+        months,
+        counts: months.map((m) => at(m)?.n ?? 0),
+        weights: months.map((m) => three(at(m)?.qty ?? 0)),
+        freights: months.map((m) => three(at(m)?.amount ?? 0)),
+      };
     },
   );
 
-  app.get(
+  scopedFigure(
+    app,
+    ctx,
     '/api/companyTransportInfo',
-    answers(
-      { session: true },
-      z.object({
-        existingCount: z.number(),
-        idleCount: z.number(),
-        inTransitCount: z.number(),
-        repairCount: z.number(),
-        loadCapacity: z.number(),
-        idleLoadCapacity: z.number(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      const scope = scopeOf(currentUser(req));
-      return figure(ctx, `transport|${scopeKey(scope)}`, req.query.isRefresh, async () => {
-        const byStatus = await factGroups(db, { source: 'vehicle', scope, statuses: IN_SERVICE }, 'status');
-        const of = (status: string) => byStatus.find((g) => g.key === status);
-        return {
-          existingCount: byStatus.reduce((s, g) => s + g.n, 0),
-          idleCount: of('0')?.n ?? 0,
-          inTransitCount: of('1')?.n ?? 0,
-          repairCount: of('2')?.n ?? 0,
-          loadCapacity: three(byStatus.reduce((s, g) => s + g.qty, 0)),
-          idleLoadCapacity: three(of('0')?.qty ?? 0),
-        };
-      });
+    'transport',
+    numbers('existingCount', 'idleCount', 'inTransitCount', 'repairCount', 'loadCapacity', 'idleLoadCapacity'),
+    async (scope) => {
+      const byStatus = await factGroups(db, { source: 'vehicle', scope, statuses: IN_SERVICE }, 'status');
+      const of = (status: string) => byStatus.find((g) => g.key === status);
+      return {
+        existingCount: byStatus.reduce((s, g) => s + g.n, 0),
+        idleCount: of('0')?.n ?? 0,
+        inTransitCount: of('1')?.n ?? 0,
+        repairCount: of('2')?.n ?? 0,
+        loadCapacity: three(byStatus.reduce((s, g) => s + g.qty, 0)),
+        idleLoadCapacity: three(of('0')?.qty ?? 0),
+      };
     },
   );
 

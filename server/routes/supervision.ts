@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
-import { dates, figure, isRefreshParam, seesAll, three } from '../lib/dashboard-scope.js';
+import { dates, figure, numbers, refreshOnly, seesAll, three } from '../lib/dashboard-scope.js';
 import { pageFields, pageParams } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
 
@@ -45,8 +45,6 @@ export const STATISTICS = [
 
 const ok = z.object({ status: z.number(), message: z.string() });
 
-const refreshOnly = z.object({ isRefresh: isRefreshParam });
-
 /**
  * /api/companyApi/homePage/companies: the producing companies behind the supervisory home's figures, for the pages its tiles and pies
  * open: each with the tons it stocked in this year, whether it is party A of a contract in force, and
@@ -83,188 +81,135 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const companiesOfType = async (type: string) =>
     (await db.selectFrom('company').select('id').where('type', '=', type).where('status', '=', 1).execute()).map((r) => r.id);
 
-  app.get(
-    '/api/companyApi/homePage/dataSummary',
-    answers(
-      { session: true },
-      z.object({
-        microCompanyCount: z.number(),
-        yearServerCount: z.number(),
-        yearContractCount: z.number(),
-        yearTransshipmentCount: z.number(),
-        refreshTime: z.string(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
+  /**
+   * A figure of the supervisory home at /api/companyApi/homePage/{path}, for supervisors only: `shape`, when
+   * it was computed (also as refreshTime), cached under `key` and recomputed on isRefresh=1.
+   */
+  const homeFigure = <S extends z.ZodRawShape>(path: string, key: string, shape: S, compute: () => Promise<z.output<z.ZodObject<S>>>) => {
+    // The answer's schema checks what goes out; compute's own type checks what it returns.
+    const reply: z.ZodType<object> = z.object({ ...shape, refreshTime: z.string(), computedAt: z.string() });
+    app.get(`/api/companyApi/homePage/${path}`, answers({ session: true }, reply, { querystring: refreshOnly }), async (req) => {
       supervisorsOnly(currentUser(req));
-      const answer = await figure(ctx, 'supervision|summary', req.query.isRefresh, async () => {
-        const d = dates();
-        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
-        const all = { kind: 'all' } as const;
-        const [producers, stockedThisYear, [services, contracts, transfers]] = await Promise.all([
-          companiesOfType(PRODUCER),
-          factByCompany(db, { source: 'stockIn', role: 'a', ...year }),
-          factTotalsAll(db, [
-            { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
-            { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
-            { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
-          ]),
-        ]);
-        return {
-          microCompanyCount: producers.filter((id) => (stockedThisYear.get(id)?.qty ?? 0) < MICRO_TONS).length,
-          yearServerCount: services.n,
-          yearContractCount: contracts.n,
-          yearTransshipmentCount: transfers.n,
-        };
-      });
+      const answer = await figure(ctx, `supervision|${key}`, req.query.isRefresh, compute);
       return { ...answer, refreshTime: answer.computedAt };
-    },
-  );
+    });
+  };
 
-  app.get(
-    '/api/companyApi/homePage/contractSummary',
-    answers(
-      { session: true },
-      z.object({
-        haveContractCompanyCount: z.number(),
-        unContractCompanyCount: z.number(),
-        totalContractCompanyCount: z.number(),
-        refreshTime: z.string(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      supervisorsOnly(currentUser(req));
-      const answer = await figure(ctx, 'supervision|contracts', req.query.isRefresh, async () => {
-        const d = dates();
-        const [producers, withContract] = await Promise.all([
-          companiesOfType(PRODUCER),
-          factCompanies(db, { source: 'contract', role: 'a', statuses: LIVE_CONTRACT, day2From: d.today }),
-        ]);
-        const have = new Set(withContract);
-        const haveCount = producers.filter((id) => have.has(id)).length;
-        return {
-          haveContractCompanyCount: haveCount,
-          unContractCompanyCount: producers.length - haveCount,
-          totalContractCompanyCount: producers.length,
-        };
-      });
-      return { ...answer, refreshTime: answer.computedAt };
-    },
-  );
-
-  app.get(
-    '/api/companyApi/homePage/serverSummary',
-    answers(
-      { session: true },
-      z.object({
-        haveServerCompanyCount: z.number(),
-        unServerCompanyCount: z.number(),
-        refreshTime: z.string(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      supervisorsOnly(currentUser(req));
-      const answer = await figure(ctx, 'supervision|services', req.query.isRefresh, async () => {
-        const d = dates();
-        const [producers, served] = await Promise.all([
-          companiesOfType(PRODUCER),
-          factCompanies(db, { source: 'disposalOrder', role: 'a', statuses: LIVE_ORDER, dayFrom: d.yearStart, dayTo: d.yearEnd }),
-        ]);
-        const have = new Set(served);
-        const haveCount = producers.filter((id) => have.has(id)).length;
-        return { haveServerCompanyCount: haveCount, unServerCompanyCount: producers.length - haveCount };
-      });
-      return { ...answer, refreshTime: answer.computedAt };
-    },
-  );
-
-  app.get(
-    '/api/companyApi/homePage/toDoData',
-    answers(
-      { session: true },
-      z.object({
-        unFinishTransshipmentCount: z.number(),
-        toDoServerCount: z.number(),
-        beUpdateServerCount: z.number(),
-        beAuditPlanCount: z.number(),
-        refreshTime: z.string(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      supervisorsOnly(currentUser(req));
-      const answer = await figure(ctx, 'supervision|todo', req.query.isRefresh, async () => {
-        const all = { kind: 'all' } as const;
-        const [[transfers, toConfirm, rejected], applications] = await Promise.all([
-          factTotalsAll(db, [
-            { source: 'logisticsOrder', scope: all, statuses: ONGOING },
-            { source: 'disposalOrder', scope: all, statuses: ['0'] },
-            { source: 'disposalOrder', scope: all, statuses: ['4'] },
-          ]),
-          db
-            .selectFrom('company_application')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', '=', 0)
-            .executeTakeFirstOrThrow(),
-        ]);
-        return {
-          // Logistics orders not yet delivered; disposal orders to confirm; rejected ones awaiting a correction; applications to review.
-          unFinishTransshipmentCount: transfers.n,
-          toDoServerCount: toConfirm.n,
-          beUpdateServerCount: rejected.n,
-          beAuditPlanCount: Number(applications.n),
-        };
-      });
-      return { ...answer, refreshTime: answer.computedAt };
-    },
-  );
-
-  app.get(
-    '/api/companyApi/homePage/costInfo',
-    answers(
-      { session: true },
-      z.object({
-        disposalAmount: z.number(),
-        disposalQuantity: z.number(),
-        avgDisposalPrice: z.number(),
-        prepaidAmount: z.number(),
-        freightAmount: z.number(),
-        transportWeight: z.number(),
-        avgFreightPerTon: z.number(),
-        refreshTime: z.string(),
-        computedAt: z.string(),
-      }),
-      { querystring: refreshOnly },
-    ),
-    async (req) => {
-      supervisorsOnly(currentUser(req));
-      const answer = await figure(ctx, 'supervision|cost', req.query.isRefresh, async () => {
-        const d = dates();
-        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
-        const all = { kind: 'all' } as const;
-        const [orders, freight] = await factTotalsAll(db, [
+  homeFigure(
+    'dataSummary',
+    'summary',
+    numbers('microCompanyCount', 'yearServerCount', 'yearContractCount', 'yearTransshipmentCount'),
+    async () => {
+      const d = dates();
+      const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+      const all = { kind: 'all' } as const;
+      const [producers, stockedThisYear, [services, contracts, transfers]] = await Promise.all([
+        companiesOfType(PRODUCER),
+        factByCompany(db, { source: 'stockIn', role: 'a', ...year }),
+        factTotalsAll(db, [
           { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+          { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
           { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
-        ]);
-        const per = (a: number, q: number) => (q > 0 ? three(a / q) : 0);
-        return {
-          disposalAmount: three(orders.amount),
-          disposalQuantity: three(orders.qty),
-          avgDisposalPrice: per(orders.amount, orders.qty),
-          prepaidAmount: three(orders.amount2),
-          freightAmount: three(freight.amount),
-          transportWeight: three(freight.qty),
-          avgFreightPerTon: per(freight.amount, freight.qty),
-        };
-      });
-      return { ...answer, refreshTime: answer.computedAt };
+        ]),
+      ]);
+      return {
+        microCompanyCount: producers.filter((id) => (stockedThisYear.get(id)?.qty ?? 0) < MICRO_TONS).length,
+        yearServerCount: services.n,
+        yearContractCount: contracts.n,
+        yearTransshipmentCount: transfers.n,
+      };
+    },
+  );
+
+  homeFigure(
+    'contractSummary',
+    'contracts',
+    numbers('haveContractCompanyCount', 'unContractCompanyCount', 'totalContractCompanyCount'),
+    async () => {
+      const d = dates();
+      const [producers, withContract] = await Promise.all([
+        companiesOfType(PRODUCER),
+        factCompanies(db, { source: 'contract', role: 'a', statuses: LIVE_CONTRACT, day2From: d.today }),
+      ]);
+      const have = new Set(withContract);
+      const haveCount = producers.filter((id) => have.has(id)).length;
+      return {
+        haveContractCompanyCount: haveCount,
+        unContractCompanyCount: producers.length - haveCount,
+        totalContractCompanyCount: producers.length,
+      };
+    },
+  );
+
+  homeFigure('serverSummary', 'services', numbers('haveServerCompanyCount', 'unServerCompanyCount'), async () => {
+    const d = dates();
+    const [producers, served] = await Promise.all([
+      companiesOfType(PRODUCER),
+      factCompanies(db, { source: 'disposalOrder', role: 'a', statuses: LIVE_ORDER, dayFrom: d.yearStart, dayTo: d.yearEnd }),
+    ]);
+    const have = new Set(served);
+    const haveCount = producers.filter((id) => have.has(id)).length;
+    return { haveServerCompanyCount: haveCount, unServerCompanyCount: producers.length - haveCount };
+  });
+
+  homeFigure(
+    'toDoData',
+    'todo',
+    numbers('unFinishTransshipmentCount', 'toDoServerCount', 'beUpdateServerCount', 'beAuditPlanCount'),
+    async () => {
+      const all = { kind: 'all' } as const;
+      const [[transfers, toConfirm, rejected], applications] = await Promise.all([
+        factTotalsAll(db, [
+          { source: 'logisticsOrder', scope: all, statuses: ONGOING },
+          { source: 'disposalOrder', scope: all, statuses: ['0'] },
+          { source: 'disposalOrder', scope: all, statuses: ['4'] },
+        ]),
+        db
+          .selectFrom('company_application')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 0)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        // Logistics orders not yet delivered; disposal orders to confirm; rejected ones awaiting a correction; applications to review.
+        unFinishTransshipmentCount: transfers.n,
+        toDoServerCount: toConfirm.n,
+        beUpdateServerCount: rejected.n,
+        beAuditPlanCount: Number(applications.n),
+      };
+    },
+  );
+
+  homeFigure(
+    'costInfo',
+    'cost',
+    numbers(
+      'disposalAmount',
+      'disposalQuantity',
+      'avgDisposalPrice',
+      'prepaidAmount',
+      'freightAmount',
+      'transportWeight',
+      'avgFreightPerTon',
+    ),
+    async () => {
+      const d = dates();
+      const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+      const all = { kind: 'all' } as const;
+      const [orders, freight] = await factTotalsAll(db, [
+        { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+        { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+      ]);
+      const per = (a: number, q: number) => (q > 0 ? three(a / q) : 0);
+      return {
+        disposalAmount: three(orders.amount),
+        disposalQuantity: three(orders.qty),
+        avgDisposalPrice: per(orders.amount, orders.qty),
+        prepaidAmount: three(orders.amount2),
+        freightAmount: three(freight.amount),
+        transportWeight: three(freight.qty),
+        avgFreightPerTon: per(freight.amount, freight.qty),
+      };
     },
   );
 
@@ -276,61 +221,51 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     ]),
   );
 
-  app.get(
-    '/api/companyApi/homePage/statistics',
-    answers({ session: true }, z.object({ ...statisticsShape, year: z.number(), refreshTime: z.string(), computedAt: z.string() }), {
-      querystring: refreshOnly,
-    }),
-    async (req) => {
-      supervisorsOnly(currentUser(req));
-      const answer = await figure(ctx, 'supervision|statistics', req.query.isRefresh, async () => {
-        const d = dates();
-        const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
-        const all = { kind: 'all' } as const;
-        const [companies, sums, targets] = await Promise.all([
-          db
-            .selectFrom('company')
-            .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
-            .where('status', '=', 1)
-            .groupBy('type')
-            .execute(),
-          factTotalsAll(db, [
-            { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
-            { source: 'disposalOrder', scope: all, statuses: ['2'], ...year },
-            { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
-            { source: 'stockIn', scope: all, ...year },
-            { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
-            { source: 'disposalOrder', scope: all, statuses: ONGOING, ...year },
-          ]),
-          db.selectFrom('dash_target').select(['name', 'value']).where('year', '=', d.year).execute(),
-        ]);
-        const [orders, done, logistics, stocked, contracts, ongoingPrepaid] = sums;
-        const ofType = (type: string) => Number(companies.find((c) => c.type === type)?.n ?? 0);
-        const values: Record<(typeof STATISTICS)[number], number> = {
-          allCompany: ofType(PRODUCER),
-          managementCompany: ofType(DISPOSER),
-          material: ofType(COLLECTOR),
-          disposalOrder: orders.n,
-          logisticsOrder: logistics.n,
-          disposalVolume: three(done.qty),
-          wasteVolume: three(stocked.qty),
-          contractAmount: three(contracts.amount),
-          tradingVolume: three(orders.amount),
-          paymentAmount: three(done.amount + ongoingPrepaid.amount2),
-        };
-        const out: Record<string, number | null> = { year: d.year };
-        for (const n of STATISTICS) {
-          const target = targets.find((t) => t.name === n);
-          const t = target ? Number(target.value) : null;
-          out[n] = values[n];
-          out[`${n}Target`] = t;
-          out[`${n}Progress`] = t && t > 0 ? roundTo((values[n] / t) * 100, 2) : null;
-        }
-        return out;
-      });
-      return { ...answer, refreshTime: answer.computedAt } as never;
-    },
-  );
+  homeFigure('statistics', 'statistics', { ...statisticsShape, year: z.number() }, async () => {
+    const d = dates();
+    const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+    const all = { kind: 'all' } as const;
+    const [companies, sums, targets] = await Promise.all([
+      db
+        .selectFrom('company')
+        .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 1)
+        .groupBy('type')
+        .execute(),
+      factTotalsAll(db, [
+        { source: 'disposalOrder', scope: all, statuses: LIVE_ORDER, ...year },
+        { source: 'disposalOrder', scope: all, statuses: ['2'], ...year },
+        { source: 'logisticsOrder', scope: all, statuses: LIVE_ORDER, ...year },
+        { source: 'stockIn', scope: all, ...year },
+        { source: 'contract', scope: all, statuses: SIGNED_CONTRACT, ...year },
+        { source: 'disposalOrder', scope: all, statuses: ONGOING, ...year },
+      ]),
+      db.selectFrom('dash_target').select(['name', 'value']).where('year', '=', d.year).execute(),
+    ]);
+    const [orders, done, logistics, stocked, contracts, ongoingPrepaid] = sums;
+    const ofType = (type: string) => Number(companies.find((c) => c.type === type)?.n ?? 0);
+    const values: Record<(typeof STATISTICS)[number], number> = {
+      allCompany: ofType(PRODUCER),
+      managementCompany: ofType(DISPOSER),
+      material: ofType(COLLECTOR),
+      disposalOrder: orders.n,
+      logisticsOrder: logistics.n,
+      disposalVolume: three(done.qty),
+      wasteVolume: three(stocked.qty),
+      contractAmount: three(contracts.amount),
+      tradingVolume: three(orders.amount),
+      paymentAmount: three(done.amount + ongoingPrepaid.amount2),
+    };
+    const out: Record<string, number | null> = { year: d.year };
+    for (const n of STATISTICS) {
+      const target = targets.find((t) => t.name === n);
+      const t = target ? Number(target.value) : null;
+      out[n] = values[n];
+      out[`${n}Target`] = t;
+      out[`${n}Progress`] = t && t > 0 ? roundTo((values[n] / t) * 100, 2) : null;
+    }
+    return out;
+  });
 
   app.put(
     '/api/companyApi/homePage/target',
