@@ -6,6 +6,7 @@
  */
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ListApi } from '../model';
+import type { ConfirmOptions, Notifier } from '../shared/notice';
 import type { GeneratedRoute } from './routes';
 
 /**
@@ -89,21 +90,8 @@ export interface DataProvider {
   custom<T = unknown>(call: CustomCall): Promise<T>;
 }
 
-export interface ConfirmOptions {
-  title: string;
-  content: string;
-  okText?: string;
-  cancelText?: string;
-}
-
-export interface EngineNotifier {
-  success(text: string, seconds?: number): void;
-  error(text: string, seconds?: number): void;
-  warning(text: string, seconds?: number): void;
-  info(text: string, seconds?: number): void;
-  /** Resolves true on OK, false on cancel or close. */
-  confirm(options: ConfirmOptions): Promise<boolean>;
-}
+export type { ConfirmOptions };
+export type EngineNotifier = Notifier;
 
 export interface PageLocation {
   pathname: string;

@@ -3,21 +3,9 @@
  * installs antd's message/modal/notification through <NotifierBridge/> (inside antd's <App>), so
  * toasts follow the live theme; until then, and in unit tests, messages go to the console.
  */
-export interface ConfirmOptions {
-  title: string;
-  content: string;
-  okText?: string;
-  cancelText?: string;
-}
+import type { ConfirmOptions, Notifier } from '../shared/notice';
 
-export interface Notifier {
-  success(text: string, seconds?: number): void;
-  error(text: string, seconds?: number): void;
-  warning(text: string, seconds?: number): void;
-  info(text: string, seconds?: number): void;
-  /** Resolves true on OK, false on cancel or close. */
-  confirm(options: ConfirmOptions): Promise<boolean>;
-}
+export type { ConfirmOptions, Notifier };
 
 /** Notifications last 2500 ms; server errors stay 5 s. */
 export const NOTICE_SECONDS = 2.5;

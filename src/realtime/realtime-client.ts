@@ -184,6 +184,11 @@ export class RealtimeClient {
       this.#errorShown = true;
       this.#opts.handlers.error(WEBSOCKET_ERROR_MESSAGE);
     }
+    this.#dropAndReconnect();
+  }
+
+  /** Closes the socket, if any, without hearing from it again, and tries again after the delay. */
+  #dropAndReconnect(): void {
     const socket = this.#socket;
     this.#socket = null;
     this.#clearTimers();
@@ -230,18 +235,7 @@ export class RealtimeClient {
     this.#pong = this.#opts.timers.setTimeout(() => {
       this.#pong = null;
       // No answer: the connection is dead without having said so. Drop it and reconnect.
-      const dead = this.#socket;
-      this.#socket = null;
-      this.#clearTimers();
-      if (dead) {
-        this.#detach(dead);
-        try {
-          dead.close();
-        } catch {
-          // Already closed.
-        }
-      }
-      this.#scheduleReconnect();
+      this.#dropAndReconnect();
     }, this.#opts.pongTimeoutMs);
   }
 
