@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { CONTRACT_COLUMNS, WAREHOUSE_COLUMNS } from './core-columns.js';
 
 // Business tables behind files, messages, apply-to-join, agreements, visits and the look-ups
 // that forms need (regions, warehouses, linkmen, contracts, waste categories, disposal processes).
@@ -89,34 +90,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index company_linkman_company on company_linkman(company_id);
 
     create table company_warehouse (
-      id serial primary key,
-      company_id integer not null references company(id) on delete cascade,
-      name varchar(255) not null,
-      region varchar(255),
-      region_fmt varchar(255),
-      address varchar(512),
-      linkman_id integer references company_linkman(id) on delete set null,
-      unloading_point boolean not null default false,
-      create_time timestamp not null default now()
+      ${WAREHOUSE_COLUMNS}
     );
     create index company_warehouse_company on company_warehouse(company_id);
 
     create table company_contract (
-      id serial primary key,
-      contract_no varchar(64) not null unique,
-      party_a_company integer not null references company(id) on delete cascade,
-      party_a_name varchar(100),
-      party_a_phone varchar(20),
-      party_a_region varchar(255),
-      party_a_region_fmt varchar(255),
-      party_a_address varchar(512),
-      party_a_user_id integer references sys_user(id) on delete set null,
-      party_b_company integer not null references company(id) on delete cascade,
-      begin_time date not null,
-      end_time date not null,
-      amount numeric(16, 3),
-      file_path text,
-      create_time timestamp not null default now()
+      ${CONTRACT_COLUMNS}
     );
     create index company_contract_a on company_contract(party_a_company, end_time);
     create index company_contract_b on company_contract(party_b_company, end_time);

@@ -2,6 +2,13 @@ import { type Kysely, sql } from 'kysely';
 
 // Low-code definitions: views (generation), screens and SQL data views. The tables behind views
 // (lc_view_{id}) are created by design/publish, not here.
+
+/** What a view and a screen keep of their design: the menu entry and the template as JSON text, and when. */
+const DESIGN = sql.raw(`dis_menu text,
+      dis_template text,
+      create_time timestamp not null default now(),
+      update_time timestamp not null default now()`);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table lc_generation (
@@ -9,10 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       name varchar(255) not null,
       menu_id integer,
       status integer not null default 0,
-      dis_menu text,
-      dis_template text,
-      create_time timestamp not null default now(),
-      update_time timestamp not null default now()
+      ${DESIGN}
     );
     create table lc_screen (
       id serial primary key,
@@ -20,10 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       menu_id integer,
       status integer not null default 0,
       type integer not null check (type between 1 and 4),
-      dis_menu text,
-      dis_template text,
-      create_time timestamp not null default now(),
-      update_time timestamp not null default now()
+      ${DESIGN}
     );
     create table lc_data_view (
       id serial primary key,

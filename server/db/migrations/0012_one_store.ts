@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { syncEntityViews } from '../../lib/entity-views.js';
 import { readView } from '../../lowcode/view-model.js';
 import type { DB } from '../schema.js';
+import { CONTRACT_COLUMNS, WAREHOUSE_COLUMNS } from './core-columns.js';
 
 // One store per business entity: warehouses and contracts are records of the 企业仓库 and 合同管理
 // views, and company_warehouse and company_contract become SQL views over those tables
@@ -47,6 +48,15 @@ async function insertRecord(db: Kysely<unknown>, target: { table: string; column
 const FIRST_USER = (company: unknown) => sql<{ username: string; dept_id: number | null }>`
   select username, dept_id from sys_user where company_id = ${company} order by id limit 1`;
 
+/** The columns a moved record starts with: when, and by whom of which company it counts as created. */
+const createdBy = (time: unknown, company: unknown, owner: { username: unknown; dept_id: unknown } | undefined): Row => ({
+  create_time: time,
+  update_time: time,
+  create_by: owner?.username ?? null,
+  create_company: company,
+  create_dept: owner?.dept_id ?? null,
+});
+
 async function moveWarehouses(db: Kysely<unknown>): Promise<Map<number, number>> {
   const moved = new Map<number, number>();
   if (!(await isTable(db, 'company_warehouse'))) return moved;
@@ -63,11 +73,7 @@ async function moveWarehouses(db: Kysely<unknown>): Promise<Map<number, number>>
   for (const w of rows.rows) {
     const owner = (await FIRST_USER(w.company_id).execute(db)).rows[0];
     const id = await insertRecord(db, target, {
-      create_time: w.create_time,
-      update_time: w.create_time,
-      create_by: owner?.username ?? null,
-      create_company: w.company_id,
-      create_dept: owner?.dept_id ?? null,
+      ...createdBy(w.create_time, w.company_id, owner),
       name: w.name,
       deptId: owner?.dept_id ?? null,
       region: w.region,
@@ -104,11 +110,7 @@ async function moveContracts(db: Kysely<unknown>): Promise<void> {
   for (const k of rows.rows) {
     const owner = k.username ? { username: k.username, dept_id: k.dept_id } : (await FIRST_USER(k.party_a_company).execute(db)).rows[0];
     await insertRecord(db, target, {
-      create_time: k.create_time,
-      update_time: k.create_time,
-      create_by: owner?.username ?? null,
-      create_company: k.party_a_company,
-      create_dept: owner?.dept_id ?? null,
+      ...createdBy(k.create_time, k.party_a_company, owner),
       contractNo: k.contract_no,
       contractName: `${k.party_a ?? ''}危险废物委托处置合同`,
       partyA: k.party_a,
@@ -188,15 +190,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop view company_contract`.execute(db);
   await sql`
     create table company_warehouse (
-      id serial primary key,
-      company_id integer not null references company(id) on delete cascade,
-      name varchar(255) not null,
-      region varchar(255),
-      region_fmt varchar(255),
-      address varchar(512),
-      linkman_id integer references company_linkman(id) on delete set null,
-      unloading_point boolean not null default false,
-      create_time timestamp not null default now()
+      ${WAREHOUSE_COLUMNS}
     );
     create index company_warehouse_company on company_warehouse(company_id);
     insert into company_warehouse select id, company_id, left(name, 255), region, region_fmt, left(address, 512), linkman_id,
@@ -207,21 +201,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       foreign key (warehouse_id) references company_warehouse(id) on delete cascade;
 
     create table company_contract (
-      id serial primary key,
-      contract_no varchar(64) not null unique,
-      party_a_company integer not null references company(id) on delete cascade,
-      party_a_name varchar(100),
-      party_a_phone varchar(20),
-      party_a_region varchar(255),
-      party_a_region_fmt varchar(255),
-      party_a_address varchar(512),
-      party_a_user_id integer references sys_user(id) on delete set null,
-      party_b_company integer not null references company(id) on delete cascade,
-      begin_time date not null,
-      end_time date not null,
-      amount numeric(16, 3),
-      file_path text,
-      create_time timestamp not null default now()
+      ${CONTRACT_COLUMNS}
     );
     create index company_contract_a on company_contract(party_a_company, end_time);
     create index company_contract_b on company_contract(party_b_company, end_time);
