@@ -107,20 +107,21 @@ function zodMessage(err: FastifyError): string {
  * this origin only, plus what FRAME_ANCESTORS adds for wall displays.
  */
 export function securityHeaders(config: Pick<ServerConfig, 'frameAncestors'>): import('@fastify/helmet').FastifyHelmetOptions {
+  const self = ["'self'"];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        defaultSrc: self,
+        scriptSrc: self,
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: self,
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
+        baseUri: self,
+        formAction: self,
         frameAncestors: ["'self'", ...config.frameAncestors],
         scriptSrcAttr: ["'none'"],
       },
