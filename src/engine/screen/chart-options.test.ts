@@ -6,9 +6,11 @@ import {
   namesOf,
   paletteOf,
   pieOption,
+  pieRadiusFor,
   RADAR_ANIMATION_MS,
   RADAR_SAMPLE,
   radarOption,
+  textWidth,
 } from './chart-options.js';
 
 const chart = (
@@ -103,13 +105,42 @@ describe('line and bar', () => {
       MONTHS,
     ) as Record<string, any>;
     expect(option.xAxis).toMatchObject({ name: '月', axisLabel: { show: false }, axisLine: { show: true }, splitLine: { show: true } });
-    expect(option.yAxis).toMatchObject({ name: '吨', min: 0, max: 100, splitLine: { show: false } });
+    // 处置量 (up to 20) and 订单数 (up to 5): the line reads on its own axis.
+    expect(option.yAxis[0]).toMatchObject({ name: '吨', min: 0, max: 100, splitLine: { show: false } });
     const [bar, line] = option.series as Series[];
     expect(bar).toMatchObject({ showBackground: true, barWidth: 18, itemStyle: { borderRadius: [4, 4, 0, 0] }, label: { show: true } });
     expect(line).toMatchObject({ symbol: 'circle', symbolSize: 8, step: 'middle', smooth: true, areaStyle: { opacity: 0.25 } });
     expect(option.legend).toMatchObject({ show: true, bottom: 0, data: ['处置量', '订单数'], textStyle: { fontSize: 14 } });
     expect(option.grid).toEqual({ top: 10, right: 11, bottom: 12, left: 13 });
     expect(option.title).toMatchObject({ show: true, text: '趋势', left: 'center', textStyle: { color: '#f00', fontSize: 20 } });
+  });
+
+  it('gives lines of another scale than the bars an axis of their own on the right, so they are not flat at 0', () => {
+    const big = {
+      columns: ['月份', '金额', '订单数'],
+      list: [
+        { 月份: '1月', 金额: 12000, 订单数: 3 },
+        { 月份: '2月', 金额: 15000, 订单数: 5 },
+      ],
+    };
+    const option = lineBarOption(chart('lineBar', { xAxisData: '月份', yAxisData_bar: '金额', yAxisData_line: '订单数' }), big) as Record<
+      string,
+      any
+    >;
+    expect(option.yAxis).toHaveLength(2);
+    expect(option.yAxis[0]).toMatchObject({ type: 'value', name: '金额' });
+    expect(option.yAxis[1]).toMatchObject({ type: 'value', name: '订单数', position: 'right', splitLine: { show: false } });
+    const [bar, line] = option.series as Series[];
+    expect(bar?.yAxisIndex).toBeUndefined();
+    expect(line?.yAxisIndex).toBe(1);
+    // Of one scale, they share the axis.
+    const near = { columns: big.columns, list: big.list.map((r) => ({ ...r, 订单数: r.金额 / 2 })) };
+    const one = lineBarOption(chart('lineBar', { xAxisData: '月份', yAxisData_bar: '金额', yAxisData_line: '订单数' }), near) as Record<
+      string,
+      any
+    >;
+    expect(Array.isArray(one.yAxis)).toBe(false);
+    expect((one.series as Series[])[1]?.yAxisIndex).toBeUndefined();
   });
 
   it('draws nothing without rows', () => {
@@ -153,6 +184,42 @@ describe('pie', () => {
     expect(s?.roseType).toBe(false);
     const [t] = (pieOption(chart('pie', { radiusInside: 90, radiusOutSide: 40 }), rows) as { series: Record<string, any>[] }).series;
     expect(t?.radius).toEqual(['90%', '90%']);
+  });
+});
+
+describe('pie labels', () => {
+  const names = {
+    columns: ['name', 'value'],
+    list: [
+      { name: 'Hazardous waste', value: 120 },
+      { name: '医疗废物', value: 80 },
+    ],
+  };
+  it('shrinks the pie in a narrow box so that the widest label fits beside it, and wraps rather than cuts', () => {
+    expect(textWidth('Hazardous waste', 12)).toBe(108);
+    const narrow = (pieOption(chart('pie'), names, undefined, { width: 360, height: 360 }) as { series: Record<string, any>[] }).series[0];
+    // Half the width, 180, less the label (108) and its line (10 + 8 + 8): 46 px of a half side of 180.
+    expect(narrow?.radius).toEqual(['0%', '26%']);
+    expect(narrow?.label).toMatchObject({ overflow: 'break' });
+    const wide = (
+      pieOption(chart('pie', { radiusInside: 35 }), names, undefined, { width: 900, height: 360 }) as { series: Record<string, any>[] }
+    ).series[0];
+    expect(wide?.radius).toEqual(['35%', '70%']);
+    // The inner radius keeps its share of the outer one.
+    const ring = (
+      pieOption(chart('pie', { radiusInside: 35 }), names, undefined, { width: 500, height: 500 }) as {
+        series: Record<string, any>[];
+      }
+    ).series[0];
+    expect(pieRadiusFor(70, 108, { width: 500, height: 500 })).toBe(46);
+    expect(ring?.radius).toEqual(['23%', '46%']);
+    // Without labels there is nothing to make room for.
+    const bare = (
+      pieOption(chart('pie', { label: { show: false } }), names, undefined, { width: 360, height: 360 }) as {
+        series: Record<string, any>[];
+      }
+    ).series[0];
+    expect(bare?.radius).toEqual(['0%', '70%']);
   });
 });
 

@@ -142,6 +142,17 @@ function gridMarginsOf(v: unknown) {
 
 const withPalette = (palette: ChartColor[] | undefined) => (palette ? { color: palette } : {});
 
+/** The size in pixels of the box a chart draws in, when known. */
+export interface ChartBox {
+  width: number;
+  height: number;
+}
+
+/** Bars and lines whose largest values differ by this factor or more get an axis each. */
+export const SECOND_AXIS_RATIO = 3;
+
+const largest = (values: readonly (number | null)[]) => values.reduce<number>((m, v) => (v === null ? m : Math.max(m, Math.abs(v))), 0);
+
 /** Line and bar series over one category axis; null when there is no answer or no row. */
 export function lineBarOption(chart: ChartModel, answer: DataViewAnswer | undefined, palette?: ChartColor[]): EChartsCoreOption | null {
   if (!answer?.list.length) return null;
@@ -162,12 +173,22 @@ export function lineBarOption(chart: ChartModel, answer: DataViewAnswer | undefi
     fontSize: numberOf(labelSettings.fontSize) ?? 12,
   };
   const radius = numberOf(bar.radius) ?? 0;
+  const column = (name: string) => rows.map((r) => cellNumber(r[name]));
+  // Lines of another scale than the bars (订单数 beside 处置量 in tons) read on their own axis on the right.
+  const barTop = largest(bars.flatMap(column));
+  const lineTop = largest(lines.flatMap(column));
+  const twoAxes =
+    bars.length > 0 &&
+    lines.length > 0 &&
+    barTop > 0 &&
+    lineTop > 0 &&
+    Math.max(barTop, lineTop) / Math.min(barTop, lineTop) >= SECOND_AXIS_RATIO;
   const series = [
     ...bars.map((name) => ({
       type: 'bar',
       id: `bar:${name}`,
       name,
-      data: rows.map((r) => cellNumber(r[name])),
+      data: column(name),
       ...(numberOf(bar.barWidth) ? { barWidth: numberOf(bar.barWidth) } : {}),
       showBackground: flagOf(bar.showBackground, false),
       backgroundStyle: { color: 'rgba(200, 216, 245, 0.08)' },
@@ -178,7 +199,8 @@ export function lineBarOption(chart: ChartModel, answer: DataViewAnswer | undefi
       type: 'line',
       id: `line:${name}`,
       name,
-      data: rows.map((r) => cellNumber(r[name])),
+      data: column(name),
+      ...(twoAxes ? { yAxisIndex: 1 } : {}),
       symbol: textOf(line.symbol) ?? 'emptyCircle',
       symbolSize: numberOf(line.symbolSize) ?? 4,
       step: flagOf(line.step, false) ? 'middle' : false,
@@ -199,25 +221,73 @@ export function lineBarOption(chart: ChartModel, answer: DataViewAnswer | undefi
       'category',
       rows.map((r) => String(r[xColumn] ?? '')),
     ),
-    yAxis: axisOf(o.yAxis, 'value'),
+    yAxis: twoAxes ? twoValueAxes(o.yAxis, bars, lines) : axisOf(o.yAxis, 'value'),
     series,
   };
 }
 
+/**
+ * The bars' axis on the left (the configured y axis, named after the bar when there is one) and the
+ * lines' on the right, named after the line when there is one, without split lines of its own.
+ */
+function twoValueAxes(settings: unknown, bars: string[], lines: string[]) {
+  const c = recordOf(settings);
+  const left = axisOf({ ...c, name: textOf(c.name) ?? (bars.length === 1 ? bars[0] : undefined) }, 'value');
+  const right = axisOf({ name: lines.length === 1 ? lines[0] : undefined, axisLabel: c.axisLabel, splitLine: false }, 'value');
+  return [left, { ...right, position: 'right' }];
+}
+
+/** Width in pixels of one line of label text: CJK characters a full font size, others about 0.6 of it. */
+export function textWidth(text: string, fontSize: number): number {
+  let width = 0;
+  for (const ch of text) width += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? fontSize : fontSize * 0.6;
+  return Math.ceil(Math.round(width * 100) / 100);
+}
+
+/** The pie's label lines: from the slice, then along to the label. */
+const PIE_LABEL_LINE = { length: 10, length2: 8 };
+/** The pie never shrinks below this share of its outer radius to make room for labels. */
+const PIE_MIN_SHARE = 0.35;
+
+/**
+ * The outer radius (percent of half the box's shorter side) that leaves room on both sides for the
+ * widest label beside the pie; the configured one when it fits or the box is not known.
+ */
+export function pieRadiusFor(outer: number, labelWidth: number, box: ChartBox | undefined): number {
+  if (!box || box.width <= 0 || box.height <= 0) return outer;
+  const half = Math.min(box.width, box.height) / 2;
+  const room = box.width / 2 - labelWidth - PIE_LABEL_LINE.length - PIE_LABEL_LINE.length2 - 8;
+  const wanted = (outer / 100) * half;
+  if (wanted <= room) return outer;
+  return Math.round(Math.max(outer * PIE_MIN_SHARE, (Math.max(0, room) / half) * 100));
+}
+
 /** Slices named by one column and sized by another; null when there is no answer or no row. */
-export function pieOption(chart: ChartModel, answer: DataViewAnswer | undefined, palette?: ChartColor[]): EChartsCoreOption | null {
+export function pieOption(
+  chart: ChartModel,
+  answer: DataViewAnswer | undefined,
+  palette?: ChartColor[],
+  box?: ChartBox,
+): EChartsCoreOption | null {
   if (!answer?.list.length) return null;
   const o = chart.options;
   const columns = columnsOf(answer);
   const nameColumn = textOf(o.seriesDataName) ?? columns[0] ?? '';
   const valueColumn = textOf(o.seriesDataValue) ?? columns[1] ?? columns[0] ?? '';
-  const inner = Math.min(100, Math.max(0, numberOf(o.radiusInside) ?? 0));
-  const outer = Math.min(100, Math.max(inner, numberOf(o.radiusOutSide) ?? 70));
+  const innerSet = Math.min(100, Math.max(0, numberOf(o.radiusInside) ?? 0));
+  const outerSet = Math.min(100, Math.max(innerSet, numberOf(o.radiusOutSide) ?? 70));
   const roseType = o.roseType === 'radius' || o.roseType === 'area' ? o.roseType : false;
   const labelSettings = recordOf(o.label);
   const unit = textOf(labelSettings.unit) ?? textOf(o.unit) ?? '';
   const fontSize = numberOf(labelSettings.fontSize) ?? numberOf(o.fontSize) ?? 12;
   const showLabel = flagOf(labelSettings.show, true);
+  const data = answer.list.map((r) => ({ name: String(r[nameColumn] ?? ''), value: cellNumber(r[valueColumn]) }));
+  // Labels sit beside the pie: in a narrow box the pie shrinks so that they are read whole, never cut to "H…".
+  const labelWidth = showLabel
+    ? Math.max(0, ...data.flatMap((d) => [textWidth(d.name, fontSize), textWidth(`${d.value ?? '-'}${unit}`, fontSize)]))
+    : 0;
+  const outer = pieRadiusFor(outerSet, labelWidth, box);
+  const inner = outerSet > 0 ? Math.round((innerSet * outer) / outerSet) : innerSet;
   return {
     ...withPalette(palette),
     animationDurationUpdate: 500,
@@ -232,9 +302,10 @@ export function pieOption(chart: ChartModel, answer: DataViewAnswer | undefined,
         radius: [`${inner}%`, `${outer}%`],
         center: ['50%', '55%'],
         roseType,
-        data: answer.list.map((r) => ({ name: String(r[nameColumn] ?? ''), value: cellNumber(r[valueColumn]) })),
-        label: { show: showLabel, color: SCREEN_TEXT, fontSize, formatter: `{b}\n{c}${unit}` },
-        labelLine: { show: showLabel },
+        data,
+        // What still does not fit wraps onto another line rather than being cut short.
+        label: { show: showLabel, color: SCREEN_TEXT, fontSize, formatter: `{b}\n{c}${unit}`, overflow: 'break' },
+        labelLine: { show: showLabel, ...PIE_LABEL_LINE },
       },
     ],
   };

@@ -1,13 +1,13 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartModel } from '../../../model/index.js';
-import { type ChartColor, lineBarOption, pieOption, radarOption } from '../chart-options.js';
+import { type ChartBox, type ChartColor, lineBarOption, pieOption, radarOption } from '../chart-options.js';
 import type { DataViewAnswer } from '../data-source.js';
 import { type ChartRenderer, useECharts } from '../use-echarts.js';
 
 /** The chart kinds drawn by ECharts (line and bar, pie, radar). Loaded on demand with ECharts itself. */
 
-const BUILDERS: Partial<Record<ChartModel['kind'], typeof lineBarOption>> = {
+const BUILDERS: Partial<Record<ChartModel['kind'], typeof pieOption>> = {
   lineBar: lineBarOption,
   pie: pieOption,
   radar: radarOption,
@@ -27,10 +27,14 @@ export interface EChartsChartProps {
 }
 
 export default function EChartsChart({ chart, answer, palette, renderer, animate = true, dataVersion, onPainted }: EChartsChartProps) {
+  // The pie fits its labels to its box; the other kinds do not depend on its size.
+  const sized = chart.kind === 'pie';
+  const [box, setBox] = useState<ChartBox | undefined>(undefined);
+  const shownBox = sized ? box : undefined;
   const option = useMemo<EChartsCoreOption | null>(() => {
-    const built = BUILDERS[chart.kind]?.(chart, answer, palette) ?? null;
+    const built = BUILDERS[chart.kind]?.(chart, answer, palette, shownBox) ?? null;
     return built && !animate ? { ...built, animation: false } : built;
-  }, [chart, answer, palette, animate]);
+  }, [chart, answer, palette, animate, shownBox]);
   // A new option object is a new version; the hook compares versions, never options.
   const last = useRef({ option: null as EChartsCoreOption | null, version: 0, dataVersion });
   if (last.current.option !== option) last.current = { option, version: last.current.version + 1, dataVersion };
@@ -38,5 +42,20 @@ export default function EChartsChart({ chart, answer, palette, renderer, animate
     { option, version: last.current.version },
     { renderer, onPainted: (version) => version === last.current.version && onPainted(last.current.dataVersion) },
   );
+  // The box in layout pixels (a scaled canvas's transform does not change them), in whole pixels.
+  useEffect(() => {
+    const dom = el.current;
+    if (!sized || !dom) return;
+    const read = () =>
+      setBox((b) => {
+        const width = Math.round(dom.clientWidth);
+        const height = Math.round(dom.clientHeight);
+        return b && b.width === width && b.height === height ? b : { width, height };
+      });
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(dom);
+    return () => observer.disconnect();
+  }, [sized, el]);
   return <div ref={el} className="wg-screen-chart-canvas" />;
 }
