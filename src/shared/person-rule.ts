@@ -6,6 +6,12 @@
 /** Mainland mobile numbers: 11 digits starting with 1 and a second digit from 2 to 9. */
 export const PHONE_RE = /^1[2-9]\d{9}$/;
 
+/** The 性别 choices of a person. */
+export const SEX_OPTIONS = [
+  { value: '男', label: '男' },
+  { value: '女', label: '女' },
+];
+
 export const NICK_MIN = 2;
 export const NICK_MAX = 20;
 

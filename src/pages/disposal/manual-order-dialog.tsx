@@ -34,6 +34,10 @@ import { EMPTY_ORDER, type ManualOrderForm, manualOrderPayload } from './manual-
  */
 
 const NO_ITEMS: never[] = [];
+const PREPAY_CHOICES = [
+  { value: PREPAY_YES, label: '是' },
+  { value: PREPAY_NO, label: '否' },
+];
 const half = { xs: 24, md: 12, xl: 8 } as const;
 const full = { span: 24 } as const;
 
@@ -436,12 +440,7 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
         <Row gutter={16}>
           <Col {...half}>
             <Form.Item name="needPrepay" label="是否预付">
-              <Radio.Group
-                options={[
-                  { value: PREPAY_YES, label: '是' },
-                  { value: PREPAY_NO, label: '否' },
-                ]}
-              />
+              <Radio.Group options={PREPAY_CHOICES} />
             </Form.Item>
           </Col>
           {needPrepay === PREPAY_YES && (

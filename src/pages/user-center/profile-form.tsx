@@ -1,5 +1,6 @@
 import { Button, Form, Input, Radio } from 'antd';
 import { useEffect } from 'react';
+import { SEX_OPTIONS } from '../../shared/person-rule';
 import { useReportedCall } from '../use-reported-call';
 import { MESSAGES, nickNameError, phoneError } from './rules';
 import { type CenterUser, saveProfile } from './user-center-api';
@@ -54,12 +55,7 @@ export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () =
         <Input placeholder={MESSAGES.phoneRequired} maxLength={11} inputMode="numeric" />
       </Form.Item>
       <Form.Item label="性别" name="sex">
-        <Radio.Group
-          options={[
-            { value: '男', label: '男' },
-            { value: '女', label: '女' },
-          ]}
-        />
+        <Radio.Group options={SEX_OPTIONS} />
       </Form.Item>
       <Form.Item label=" " colon={false}>
         <Button type="primary" htmlType="submit" loading={saving}>

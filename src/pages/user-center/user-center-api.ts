@@ -2,20 +2,12 @@
 import { http } from '../../request';
 import { encryptPassword } from '../../session/encrypt-password';
 import { fetchPublicKey } from '../../session/session-api';
+import type { UserRow } from '../admin/system/api';
 
 /** GET /api/auth/info's user, with the fields the personal centre shows. */
-export interface CenterUser {
-  id: number;
-  username: string;
-  nickName: string;
-  phone: string | null;
-  email: string | null;
-  sex: string | null;
-  dept: { id: number; name: string } | null;
-  job: string | null;
+export type CenterUser = Pick<UserRow, 'id' | 'username' | 'nickName' | 'phone' | 'email' | 'sex' | 'dept' | 'job' | 'createTime'> & {
   avatar: string | null;
-  createTime: string | null;
-}
+};
 
 export interface LogRow {
   id: number;

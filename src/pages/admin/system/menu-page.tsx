@@ -6,6 +6,12 @@ import { allMenus, type MenuRow, menus, SOURCES } from './api';
 import { ActionLinks, CrudFormModal, deleteText, LoadError, SearchToolbar, SYSTEM_TABLE, TOP, useTreePage, YES_NO } from './common';
 import { nest, type TreeOf } from './rules';
 
+/** 菜单可见 answers whether the menu shows; the row keeps whether it is hidden. */
+const SHOWN_CHOICES = [
+  { value: false, label: '是' },
+  { value: true, label: '否' },
+];
+
 interface MenuForm {
   id?: number;
   pid: number | null;
@@ -230,12 +236,7 @@ export function MenuAdminPage() {
         {type !== 2 && (
           <>
             <Form.Item name="hidden" label="菜单可见">
-              <Radio.Group
-                options={[
-                  { value: false, label: '是' },
-                  { value: true, label: '否' },
-                ]}
-              />
+              <Radio.Group options={SHOWN_CHOICES} />
             </Form.Item>
             <Form.Item name="cache" label="菜单缓存">
               <Radio.Group options={YES_NO} />

@@ -2,6 +2,7 @@ import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree, Tree
 import { useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
+import { SEX_OPTIONS } from '../../../shared/person-rule';
 import { allRoles, SOURCES, type UserRow, users } from './api';
 import {
   ACCOUNT_KINDS,
@@ -237,12 +238,7 @@ export function UserAdminPage() {
           <Input />
         </Form.Item>
         <Form.Item name="sex" label="性别">
-          <Radio.Group
-            options={[
-              { value: '男', label: '男' },
-              { value: '女', label: '女' },
-            ]}
-          />
+          <Radio.Group options={SEX_OPTIONS} />
         </Form.Item>
         <Form.Item name="deptId" label="部门">
           <TreeSelect treeData={treeData} allowClear treeDefaultExpandAll placeholder="选择部门" />
