@@ -18,6 +18,7 @@ import generalForm from './general-form.js';
 import health from './health.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
+import logisticsWarehouses from './logistics-warehouses.js';
 import logs from './logs.js';
 import lookups from './lookups.js';
 import lowcode from './lowcode.js';
@@ -66,6 +67,7 @@ export const routeModules: RouteModule[] = [
   companyWarehouse,
   inventoryConfig,
   logistics,
+  logisticsWarehouses,
   companyApi,
   fillingSystem,
   site,

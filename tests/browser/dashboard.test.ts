@@ -240,6 +240,16 @@ describe('other homes', () => {
     const list = (await api.get('/api/logisticsOrder/byWarehouseId', { page: 0, size: 10 })).body;
     const byWarehouse = await block(page, 'dash-by-warehouse');
     await expect.poll(() => byWarehouse.locator('tbody tr.ant-table-row').count()).toBe(Math.min(10, list.content.length));
+    // The picker offers the warehouses the carrier's orders load from; picking one lists its orders only.
+    const [first] = (await api.get('/api/logisticsOrder/warehouses')).body.content as { id: number; name: string }[];
+    if (!first) throw new Error('the carrier has no orders with a warehouse');
+    const ofFirst = (await api.get('/api/logisticsOrder/byWarehouseId', { warehouseId: first.id, page: 0, size: 10 })).body;
+    await byWarehouse.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: first.name }).first().click();
+    await expect.poll(() => byWarehouse.locator('.ant-pagination-total-text').innerText()).toBe(`共 ${ofFirst.totalElements} 条`);
+    const names = await byWarehouse.locator('tbody tr.ant-table-row td:nth-child(4)').allInnerTexts();
+    expect(names.length).toBe(Math.min(10, ofFirst.content.length));
+    expect(names.every((n) => n === first.name)).toBe(true);
     expect(await page.getByTestId('dash-inventory').count()).toBe(0);
     expect(errors).toEqual([]);
   });

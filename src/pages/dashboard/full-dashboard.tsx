@@ -38,31 +38,45 @@ interface Warehouse {
   name: string;
 }
 
+/** The company's own warehouses (all for supervisors). */
+const OWN_WAREHOUSES = '/api/companyWarehouse/list';
+
 /**
- * The warehouses the user may pick for the inventory tiles (their company's, or all for supervisors),
- * loaded when the picker is first opened: the first paint does not wait for them.
+ * The warehouses the user may pick, from `url` (the inventory tiles: their company's, or all for
+ * supervisors), loaded when the picker is first opened: the first paint does not wait for them.
  */
-export function useWarehouses(): { list: Warehouse[]; loading: boolean; load: () => void } {
+export function useWarehouses(url: string = OWN_WAREHOUSES): { list: Warehouse[]; loading: boolean; load: () => void } {
   const [list, setList] = useState<Warehouse[]>([]);
   const [state, setState] = useState<'idle' | 'loading' | 'done'>('idle');
   const load = useCallback(() => {
     if (state !== 'idle') return;
     setState('loading');
     http
-      .get<{ content: Warehouse[] }>('/api/companyWarehouse/list')
+      .get<{ content: Warehouse[] }>(url)
       .then((r) => {
         setList(r.content ?? []);
         setState('done');
       })
       // The request layer said why; the next opening tries again.
       .catch(() => setState('idle'));
-  }, [state]);
+  }, [state, url]);
   return { list, loading: state === 'loading', load };
 }
 
-/** The warehouse picker of a block: all warehouses when none is picked; they load when it is first opened. */
-export function WarehouseSelect({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
-  const warehouses = useWarehouses();
+/**
+ * The warehouse picker of a block: all warehouses when none is picked; they load from `url` when it is
+ * first opened.
+ */
+export function WarehouseSelect({
+  value,
+  onChange,
+  url,
+}: {
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  url?: string;
+}) {
+  const warehouses = useWarehouses(url);
   return (
     <Select<number>
       size="small"

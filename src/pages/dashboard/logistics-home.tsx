@@ -149,6 +149,8 @@ export function CapacityBlock({ refresh }: { refresh: boolean }) {
 }
 
 const PAGE_SIZE = 10;
+/** A carrier owns no warehouse: it picks among those its orders load from. */
+const ORDER_WAREHOUSES = '/api/logisticsOrder/warehouses';
 
 /** Orders per warehouse: the newest logistics orders, of one warehouse when one is picked. */
 function ByWarehouseBlock() {
@@ -169,6 +171,7 @@ function ByWarehouseBlock() {
       onRefresh={() => f.reload(false)}
       extra={
         <WarehouseSelect
+          url={ORDER_WAREHOUSES}
           value={warehouseId}
           onChange={(id) => {
             setWarehouseId(id);
