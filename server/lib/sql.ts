@@ -15,6 +15,13 @@ export const wireTime = (column: string) => sql<string>`to_char(${sql.ref(column
 /** Response schema of a page: `{ content, totalElements }`. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalElements: z.number() });
 
+/**
+ * Fields of an answer's row given as text or null, one per name; spread into the row's z.object where they
+ * stand, so the answer keeps its field order.
+ */
+export const nullableText = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, z.string().nullable()])) as Record<K, z.ZodNullable<z.ZodString>>;
+
 /** The largest PostgreSQL integer (int4): every id column and every count a client sends fits it. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -9,7 +9,7 @@ import { NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { answers } from '../lib/route.js';
-import { dbId } from '../lib/sql.js';
+import { dbId, nullableText } from '../lib/sql.js';
 
 /**
  * /api/companyApi: the company behind an account (and whether the dashboard lists its filling-system
@@ -18,17 +18,19 @@ import { dbId } from '../lib/sql.js';
 
 const companyInfo = z.object({
   id: z.number().nullable(),
-  name: z.string().nullable(),
-  type: z.string().nullable(),
-  typeLabel: z.string().nullable(),
-  creditCode: z.string().nullable(),
-  bciId: z.string().nullable(),
-  deptCode: z.string().nullable(),
-  region: z.string().nullable(),
-  regionFmt: z.string().nullable(),
-  address: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactPhone: z.string().nullable(),
+  ...nullableText(
+    'name',
+    'type',
+    'typeLabel',
+    'creditCode',
+    'bciId',
+    'deptCode',
+    'region',
+    'regionFmt',
+    'address',
+    'contactName',
+    'contactPhone',
+  ),
   status: z.number().nullable(),
   /** Whether the dashboard lists the filling-system entries: not the supervisory department, and a company id (bciId) on file. */
   fillingEntry: z.boolean(),

@@ -10,7 +10,7 @@ import { consumeCaptcha } from '../lib/captcha.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles } from '../lib/role-levels.js';
 import { answers } from '../lib/route.js';
-import { containing, pageOf } from '../lib/sql.js';
+import { containing, nullableText, pageOf } from '../lib/sql.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;
 
@@ -50,10 +50,7 @@ const applicationItem = z.object({
   phone: z.string(),
   source: z.number(),
   status: z.number(),
-  createTime: z.string().nullable(),
-  reviewerName: z.string().nullable(),
-  reviewTime: z.string().nullable(),
-  reason: z.string().nullable(),
+  ...nullableText('createTime', 'reviewerName', 'reviewTime', 'reason'),
   companyId: z.number().nullable(),
   userId: z.number().nullable(),
   username: z.string().nullable(),

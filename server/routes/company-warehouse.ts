@@ -9,7 +9,7 @@ import { figure, isRefreshParam, scopeKey, scopeOf, seesAll, three } from '../li
 import { dictLabels } from '../lib/dict-labels.js';
 import { optionalIdParam } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
-import { pageOf } from '../lib/sql.js';
+import { nullableText, pageOf } from '../lib/sql.js';
 import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';
 
 /** /api/companyWarehouse: the warehouses a user may see, each with the waste it holds, and one warehouse's inventory by category. */
@@ -21,11 +21,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     id: z.number(),
     name: z.string(),
     companyId: z.number(),
-    companyName: z.string().nullable(),
-    regionFmt: z.string().nullable(),
-    address: z.string().nullable(),
-    linkmanName: z.string().nullable(),
-    phone: z.string().nullable(),
+    ...nullableText('companyName', 'regionFmt', 'address', 'linkmanName', 'phone'),
     unloadingPoint: z.boolean(),
     inventory: z.number(),
     inNum: z.number(),

@@ -11,7 +11,7 @@ import { OK, ok } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { optionalIdParam, pageFields, paginate } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
-import { dbId, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
+import { dbId, nullableText, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/config: inventory limits per company, warehouse and waste category, which the warehouse inventories are checked against. */
 
@@ -20,8 +20,7 @@ const configRow = z.object({
   companyId: z.number(),
   companyName: z.string().nullable(),
   warehouseId: z.number().nullable(),
-  warehouseName: z.string().nullable(),
-  wasteCategory: z.string().nullable(),
+  ...nullableText('warehouseName', 'wasteCategory'),
   maxQuantity: z.number(),
   remark: z.string().nullable(),
   createTime: z.string(),

@@ -10,6 +10,7 @@ import { dates, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
+import { nullableText } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
 import { rowScope } from '../lowcode/row-scope.js';
@@ -31,11 +32,7 @@ const idQuery = z.object({ id: z.coerce.number().int().positive({ message: 'è¯·é
 
 const party = z.object({
   companyId: z.number().nullable(),
-  companyName: z.string().nullable(),
-  linkman: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  regionFmt: z.string().nullable(),
+  ...nullableText('companyName', 'linkman', 'phone', 'address', 'regionFmt'),
 });
 
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
@@ -316,36 +313,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       { permission: 'logisticsOrder:list' },
       z.object({
         id: z.number(),
-        waybillNo: z.string().nullable(),
-        orderStatus: z.string().nullable(),
-        orderStatusLabel: z.string().nullable(),
+        ...nullableText('waybillNo', 'orderStatus', 'orderStatusLabel'),
         weight: z.number().nullable(),
         freight: z.number().nullable(),
-        fromRegion: z.string().nullable(),
-        fromRegionFmt: z.string().nullable(),
-        fromAddress: z.string().nullable(),
-        toAddress: z.string().nullable(),
-        loadTime: z.string().nullable(),
-        arriveTime: z.string().nullable(),
+        ...nullableText('fromRegion', 'fromRegionFmt', 'fromAddress', 'toAddress', 'loadTime', 'arriveTime'),
         disposalOrder: z
           .object({
             id: z.number(),
-            orderNo: z.string().nullable(),
-            wasteCategory: z.string().nullable(),
+            ...nullableText('orderNo', 'wasteCategory'),
             quantity: z.number().nullable(),
           })
           .nullable(),
         vehicle: z
           .object({
             id: z.number(),
-            plateNo: z.string().nullable(),
-            vehicleType: z.string().nullable(),
-            vehicleTypeLabel: z.string().nullable(),
+            ...nullableText('plateNo', 'vehicleType', 'vehicleTypeLabel'),
             loadCapacity: z.number().nullable(),
-            driverName: z.string().nullable(),
-            driverPhone: z.string().nullable(),
-            escortName: z.string().nullable(),
-            escortPhone: z.string().nullable(),
+            ...nullableText('driverName', 'driverPhone', 'escortName', 'escortPhone'),
           })
           .nullable(),
       }),

@@ -7,7 +7,7 @@ import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNo
 import { formatTime } from '../lib/accounts-users.js';
 import { done, exists, idList, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
 import { answers } from '../lib/route.js';
-import { boundedInt, containing, pageOf } from '../lib/sql.js';
+import { boundedInt, containing, nullableText, pageOf } from '../lib/sql.js';
 
 const menuBody = z.object({
   id: optId,
@@ -32,11 +32,7 @@ const menuItem = z.object({
   pid: z.number().nullable(),
   type: z.number(),
   title: z.string(),
-  componentName: z.string().nullable(),
-  component: z.string().nullable(),
-  path: z.string().nullable(),
-  icon: z.string().nullable(),
-  permission: z.string().nullable(),
+  ...nullableText('componentName', 'component', 'path', 'icon', 'permission'),
   menuSort: z.number(),
   hidden: z.boolean(),
   cache: z.boolean(),

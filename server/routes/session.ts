@@ -8,6 +8,7 @@ import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
 import { answers } from '../lib/route.js';
+import { nullableText } from '../lib/sql.js';
 import { AccountLocked, LoginGuard } from '../login-guard.js';
 import { fillingSystemCompany } from './filling-system.js';
 
@@ -21,9 +22,7 @@ const companySchema = z
     id: z.number(),
     name: z.string(),
     type: z.string(),
-    regionFmt: z.string().nullable(),
-    address: z.string().nullable(),
-    deptCode: z.string().nullable(),
+    ...nullableText('regionFmt', 'address', 'deptCode'),
   })
   .nullable();
 

@@ -9,6 +9,7 @@ import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-fa
 import { dates, figure, numbers, refreshOnly, seesAll, three } from '../lib/dashboard-scope.js';
 import { pageFields, pageParams } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
+import { nullableText } from '../lib/sql.js';
 
 /**
  * /api/companyApi/homePage: the supervisory department's home — summaries, to-dos, costs and statistics
@@ -59,11 +60,7 @@ const flag = z.enum(['0', '1']).optional();
 const row = z.object({
   id: z.number(),
   name: z.string(),
-  creditCode: z.string().nullable(),
-  regionFmt: z.string().nullable(),
-  address: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactPhone: z.string().nullable(),
+  ...nullableText('creditCode', 'regionFmt', 'address', 'contactName', 'contactPhone'),
   yearStockTons: z.number(),
   micro: z.boolean(),
   haveContract: z.boolean(),
