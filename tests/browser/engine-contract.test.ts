@@ -110,4 +110,52 @@ describe('a contract page with endTime', () => {
     expect(saved.body.content[0]).toMatchObject({ endTime: '2027-01-31' });
     expect(errors).toEqual([]);
   });
+
+  it('counts an open 查看 as prepared, and after a failed delete only stops the loading', async () => {
+    const { page } = await openPage(browser, server.url, { token: admin.token });
+    page.setDefaultTimeout(10_000);
+    const list = listPage(page, viewId);
+    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
+    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
+    await first;
+    await list.locator('.engine-list-table .engine-row').first().waitFor();
+
+    // 查看: read-only, no confirm button; the dialog counts as prepared while open.
+    await list.locator('.engine-list-table .engine-row', { hasText: 'HT-C' }).getByRole('button', { name: '查看' }).click();
+    const look = dialog(page, '查看');
+    await expect.poll(() => look.getByLabel('结束时间').inputValue()).toBe('2026-09-30');
+    expect(await button(look, '确定').count()).toBe(0);
+    expect(await list.getAttribute('data-crud-look')).toBe('1');
+    expect(await list.getAttribute('data-crud-dialog')).toBe('1');
+    await button(look.locator('.ant-modal-footer'), '关闭').click();
+    await look.waitFor({ state: 'hidden' });
+    await expect.poll(() => list.getAttribute('data-crud-look')).toBe('0');
+    expect(await list.getAttribute('data-crud-dialog')).toBe('0');
+
+    // A delete the server refuses: the selection, rows and page stay, del is prepared again, no list call.
+    await page.route(`**/api/general/delete/${viewId}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, message: '删除失败' }) }),
+    );
+    const before = await columnTexts(list, '合同编号');
+    const row = list.locator('.engine-list-table .engine-row', { hasText: 'HT-C' });
+    await row.getByRole('checkbox').check();
+    let listCalls = 0;
+    page.on('request', (r) => {
+      if (isListCall(viewId)(r)) listCalls++;
+    });
+    const toolbar = list.locator('.engine-list-toolbar');
+    await button(toolbar, '删除').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByText('确认删除选中的1条数据？').waitFor();
+    const refused = page.waitForResponse((r) => r.url().includes(`/api/general/delete/${viewId}`));
+    await button(confirm, '确定').click();
+    expect((await refused).status()).toBe(500);
+    await expect.poll(() => list.getAttribute('data-crud-del')).toBe('1');
+    await expect.poll(() => button(toolbar, '删除').getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(await row.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await button(toolbar, '删除').isEnabled()).toBe(true);
+    expect(await columnTexts(list, '合同编号')).toEqual(before);
+    expect(listCalls).toBe(0);
+    await page.unroute(`**/api/general/delete/${viewId}`);
+  });
 });

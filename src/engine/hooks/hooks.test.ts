@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CRUD_IDLE, crudTransition, savedMessage } from './use-crud';
+import {
+  CRUD_IDLE,
+  CRUD_TEXTS,
+  type CrudAction,
+  type CrudEvent,
+  crudDialogStatus,
+  crudTransition,
+  deleteRecords,
+  savedMessage,
+} from './use-crud';
 import { initialListQuery, listQueryReducer } from './use-list-query';
 
 describe('list query', () => {
@@ -49,10 +58,56 @@ describe('CRUD action states', () => {
     expect(crudTransition(s, 'add', 'failure').add).toBe(1);
     expect(crudTransition(s, 'add', 'success').add).toBe(0);
     expect(crudTransition(crudTransition(CRUD_IDLE, 'edit', 'prepare'), 'edit', 'cancel').edit).toBe(0);
-    expect(crudTransition(CRUD_IDLE, 'del', 'prepare')).toEqual({ add: 0, edit: 0, del: 1 });
+    expect(crudTransition(CRUD_IDLE, 'del', 'prepare')).toEqual({ add: 0, edit: 0, del: 1, look: 0 });
     // A prepare while the call runs does not take it back.
     expect(crudTransition({ ...CRUD_IDLE, edit: 2 }, 'edit', 'prepare').edit).toBe(2);
     expect(crudTransition(CRUD_IDLE, 'add', 'cancel')).toBe(CRUD_IDLE);
+  });
+
+  it('counts an open look dialog as prepared: it never processes, and closing it is normal again', () => {
+    expect(CRUD_IDLE).toEqual({ add: 0, edit: 0, del: 0, look: 0 });
+    const looking = crudTransition(CRUD_IDLE, 'look', 'prepare');
+    expect(looking).toEqual({ ...CRUD_IDLE, look: 1 });
+    expect(crudDialogStatus(looking)).toBe(1);
+    expect(crudTransition(looking, 'look', 'start')).toBe(looking);
+    expect(crudTransition(looking, 'look', 'cancel')).toEqual(CRUD_IDLE);
+    expect(crudDialogStatus(CRUD_IDLE)).toBe(0);
+    expect(crudDialogStatus({ ...CRUD_IDLE, edit: 2 })).toBe(2);
+    expect(crudDialogStatus({ ...CRUD_IDLE, del: 1 })).toBe(0);
+  });
+
+  /** A delete run against fakes: the del states it went through, the loading flag and what followed. */
+  async function runDelete(call: () => Promise<unknown>, answer = true) {
+    let states = CRUD_IDLE;
+    const trail: number[] = [];
+    const loading: boolean[] = [];
+    const done: number[] = [];
+    const ok = await deleteRecords([{ id: 1 }, { id: 2 }, { name: 'no key' }], {
+      key: 'id',
+      texts: CRUD_TEXTS,
+      step: (action: CrudAction, event: CrudEvent) => {
+        states = crudTransition(states, action, event);
+        trail.push(states.del);
+      },
+      ask: async ({ content }) => {
+        expect(content).toBe('确认删除选中的2条数据？');
+        return answer;
+      },
+      call,
+      setDeleting: (on) => loading.push(on),
+      done: (count) => done.push(count),
+    });
+    return { ok, trail, loading, done, states };
+  }
+
+  it('after a failed delete only stops the loading: del back to prepared, no notice, no step back, no reload', async () => {
+    const failed = await runDelete(() => Promise.reject(new Error('删除失败')));
+    expect(failed).toMatchObject({ ok: false, trail: [1, 2, 1], loading: [true, false], done: [] });
+    expect(failed.states.del).toBe(1);
+    const deleted = await runDelete(() => Promise.resolve());
+    expect(deleted).toMatchObject({ ok: true, trail: [1, 2, 0], loading: [true, false], done: [2] });
+    const cancelled = await runDelete(() => Promise.resolve(), false);
+    expect(cancelled).toMatchObject({ ok: false, trail: [1, 0], loading: [], done: [] });
   });
 
   it('says 新增成功 or 编辑成功, and 操作成功 for a view with one submit URL', () => {

@@ -14,11 +14,18 @@ import type { ListSource } from './use-list-query';
 
 /** 0 normal, 1 prepared (dialog open, or a delete's confirm), 2 processing (the call runs). */
 export type CrudStatus = 0 | 1 | 2;
-export type CrudAction = 'add' | 'edit' | 'del';
+/** look is the read-only dialog: it is prepared while open and never processes. */
+export type CrudAction = 'add' | 'edit' | 'del' | 'look';
 export type CrudStates = Readonly<Record<CrudAction, CrudStatus>>;
 export type CrudEvent = 'prepare' | 'start' | 'success' | 'failure' | 'cancel';
 
-export const CRUD_IDLE: CrudStates = { add: 0, edit: 0, del: 0 };
+export const CRUD_IDLE: CrudStates = { add: 0, edit: 0, del: 0, look: 0 };
+
+/** The record dialog's status: processing while an add or edit runs, prepared while any dialog (a look too) is open. */
+export function crudDialogStatus(states: CrudStates): CrudStatus {
+  if (states.add === 2 || states.edit === 2) return 2;
+  return states.add || states.edit || states.look ? 1 : 0;
+}
 
 /**
  * Pure. prepare: 0 → 1; start: → 2; success: → 0 (the caller refreshes); failure: 2 → 1; cancel: → 0.
@@ -32,7 +39,8 @@ export function crudTransition(states: CrudStates, action: CrudAction, event: Cr
       next = now === 2 ? 2 : 1;
       break;
     case 'start':
-      next = 2;
+      // A look has no confirm button: nothing of it runs.
+      next = action === 'look' ? now : 2;
       break;
     case 'success':
     case 'cancel':
@@ -103,6 +111,48 @@ export interface Crud<T> {
   deleting: boolean;
 }
 
+/** What a delete needs from the page: its confirm, its call, its del state and its loading flag. */
+export interface DeleteSteps {
+  key: string;
+  texts: CrudTexts;
+  /** The confirm's text; else the texts' one for the rows. */
+  confirm?: string;
+  step(action: CrudAction, event: CrudEvent): void;
+  ask(o: { title: string; content: string }): Promise<boolean>;
+  call(ids: unknown[]): Promise<unknown>;
+  setDeleting(on: boolean): void;
+  /** After a successful delete: notice, step back a page, reload. */
+  done(count: number): void;
+}
+
+/**
+ * Deletes rows after the confirm; resolves whether they were deleted. A failed delete only stops the
+ * loading: del returns to prepared, the selection, page and rows stay as they were.
+ */
+export async function deleteRecords(rows: readonly Row[], s: DeleteSteps): Promise<boolean> {
+  const kept = rows.filter((r) => r[s.key] !== undefined && r[s.key] !== null);
+  const ids = kept.map((r) => r[s.key]);
+  if (!ids.length) return false;
+  s.step('del', 'prepare');
+  if (!(await s.ask({ title: s.texts.confirmTitle, content: s.confirm ?? s.texts.confirmDelete(kept) }))) {
+    s.step('del', 'cancel');
+    return false;
+  }
+  s.step('del', 'start');
+  s.setDeleting(true);
+  try {
+    await s.call(ids);
+  } catch {
+    s.step('del', 'failure');
+    return false;
+  } finally {
+    s.setDeleting(false);
+  }
+  s.step('del', 'success');
+  s.done(ids.length);
+  return true;
+}
+
 export function useCrud<T, R = unknown>(
   source: ListSource<R>,
   list: { reload: () => void; deleted: (count: number) => void },
@@ -123,15 +173,15 @@ export function useCrud<T, R = unknown>(
 
   const open = useCallback(
     (state: RecordDialogState<T>) => {
-      // A look writes nothing: no action is prepared.
-      if (state.mode !== 'look') step(state.mode, 'prepare');
+      // A look writes nothing, but its open dialog counts as prepared.
+      step(state.mode, 'prepare');
       setDialog(state);
     },
     [step],
   );
   const close = useCallback(() => {
     const current = dialogRef.current;
-    if (current && current.mode !== 'look') step(current.mode, 'cancel');
+    if (current) step(current.mode, 'cancel');
     setDialog(null);
   }, [step]);
   const submitting = useCallback((mode: FormMode) => mode !== 'look' && step(mode, 'start'), [step]);
@@ -148,32 +198,20 @@ export function useCrud<T, R = unknown>(
   );
 
   const remove = useCallback(
-    async (rows: readonly RecordRow<T>[], confirm?: string): Promise<boolean> => {
-      const kept = rows.filter((r) => r[key] !== undefined && r[key] !== null);
-      const ids = kept.map((r) => r[key]);
-      if (!ids.length) return false;
-      const texts = textsRef.current;
-      step('del', 'prepare');
-      if (!(await notify.confirm({ title: texts.confirmTitle, content: confirm ?? texts.confirmDelete(kept) }))) {
-        step('del', 'cancel');
-        return false;
-      }
-      step('del', 'start');
-      setDeleting(true);
-      try {
-        await dataProvider.deleteMany({ resource, ids });
-        step('del', 'success');
-        notify.success(texts.deleted);
-        deleted(ids.length);
-        return true;
-      } catch {
-        step('del', 'failure');
-        step('del', 'cancel');
-        return false;
-      } finally {
-        setDeleting(false);
-      }
-    },
+    (rows: readonly RecordRow<T>[], confirm?: string): Promise<boolean> =>
+      deleteRecords(rows, {
+        key,
+        texts: textsRef.current,
+        confirm,
+        step,
+        ask: (o) => notify.confirm(o),
+        call: (ids) => dataProvider.deleteMany({ resource, ids }),
+        setDeleting,
+        done: (count) => {
+          notify.success(textsRef.current.deleted);
+          deleted(count);
+        },
+      }),
     [key, step, notify, dataProvider, resource, deleted],
   );
 

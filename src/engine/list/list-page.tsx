@@ -5,7 +5,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { type ButtonModel, hasCreateRange, type ListPageModel } from '../../model';
 import type { FormValues } from '../form/payload';
-import { useCrud, viewCrudOptions } from '../hooks/use-crud';
+import { crudDialogStatus, useCrud, viewCrudOptions } from '../hooks/use-crud';
 import { useListQuery, useViewSource } from '../hooks/use-list-query';
 import { OptionsProvider } from '../options';
 import { PERF_MARKS, perfMark } from '../perf-marks';
@@ -237,6 +237,8 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
       data-crud-add={crud.states.add}
       data-crud-edit={crud.states.edit}
       data-crud-del={crud.states.del}
+      data-crud-look={crud.states.look}
+      data-crud-dialog={crudDialogStatus(crud.states)}
       data-loading={list.loading ? 'true' : 'false'}
       style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: token.padding }}
     >
