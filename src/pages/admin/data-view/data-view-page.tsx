@@ -7,6 +7,7 @@ import type { RecordRow } from '../../../engine';
 import { listTableProps, UNPAGED, useCrud, useListQuery } from '../../../engine';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
+import { editDeleteLinks, NameSearchToolbar } from '../admin-list';
 
 /**
  * 数据视图 (/dev-tools/dataView): the SQL data views big-screen charts read. List, search by name,
@@ -75,47 +76,21 @@ export function DataViewPage() {
       title: '操作',
       key: 'actions',
       width: 150,
-      render: (_, row) => (
-        <Space size={4}>
-          {can('dataView:edit') && (
-            <Button type="link" size="small" onClick={() => crud.open({ mode: 'edit', row })}>
-              编辑
-            </Button>
-          )}
-          {can('dataView:del') && (
-            <Button type="link" size="small" danger onClick={() => crud.remove([row])}>
-              删除
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_, row) => <Space size={4}>{editDeleteLinks(can, 'dataView', row, crud)}</Space>,
     },
   ];
 
   return (
     <div className="app-container" data-testid="data-view-page">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder="按名称搜索"
-          aria-label="按名称搜索"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onSearch={(v) => list.search({ name: v }, null)}
-          style={{ width: 240 }}
-        />
-        {can('dataView:add') && (
-          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
-            新增
-          </Button>
-        )}
-        {can('dataView:del') && (
-          <Button danger disabled={!list.selected.rows.length} loading={crud.deleting} onClick={() => crud.remove(list.selected.rows)}>
-            删除
-          </Button>
-        )}
-        <Button onClick={list.reload}>刷新</Button>
-      </Space>
+      <NameSearchToolbar
+        prefix="dataView"
+        name={name}
+        onName={setName}
+        onSearch={(v) => list.search({ name: v }, null)}
+        width={240}
+        list={list}
+        crud={crud}
+      />
       <Table<RecordRow<DataViewRow>>
         {...listTableProps(list, { selectable: can('dataView:del'), sizes: true })}
         size="middle"

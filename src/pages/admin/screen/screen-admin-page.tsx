@@ -9,6 +9,7 @@ import { listTableProps, useCrud, useListQuery } from '../../../engine';
 import { bigScreenDesignerPath } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
+import { editDeleteLinks, NameSearchToolbar } from '../admin-list';
 import { ScreenShareDialog } from './screen-share-dialog';
 import { SCREEN_TYPES, type ScreenRow, screenPreviewPath, typeName } from './screen-types';
 import { ViewPickerDialog } from './view-picker-dialog';
@@ -86,16 +87,7 @@ export function ScreenAdminPage() {
                 分享
               </Button>
             )}
-            {can('screen:edit') && (
-              <Button type="link" size="small" onClick={() => crud.open({ mode: 'edit', row: r })}>
-                编辑
-              </Button>
-            )}
-            {can('screen:del') && (
-              <Button type="link" size="small" danger onClick={() => crud.remove([r])}>
-                删除
-              </Button>
-            )}
+            {editDeleteLinks(can, 'screen', r, crud)}
           </Space>
         );
       },
@@ -104,16 +96,15 @@ export function ScreenAdminPage() {
 
   return (
     <div className="app-container" data-testid="screen-admin-page">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder="按名称搜索"
-          aria-label="按名称搜索"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onSearch={(v) => search({ name: v })}
-          style={{ width: 220 }}
-        />
+      <NameSearchToolbar
+        prefix="screen"
+        name={name}
+        onName={setName}
+        onSearch={(v) => search({ name: v })}
+        width={220}
+        list={list}
+        crud={crud}
+      >
         <Select
           allowClear
           placeholder="类型"
@@ -126,18 +117,7 @@ export function ScreenAdminPage() {
             search({ type: v });
           }}
         />
-        {can('screen:add') && (
-          <Button type="primary" onClick={() => crud.open({ mode: 'add' })}>
-            新增
-          </Button>
-        )}
-        {can('screen:del') && (
-          <Button danger disabled={!list.selected.rows.length} loading={crud.deleting} onClick={() => crud.remove(list.selected.rows)}>
-            删除
-          </Button>
-        )}
-        <Button onClick={list.reload}>刷新</Button>
-      </Space>
+      </NameSearchToolbar>
       <Table<RecordRow<ScreenRow>>
         {...listTableProps(list, { selectable: can('screen:del'), sizes: true })}
         size="middle"
