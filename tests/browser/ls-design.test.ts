@@ -350,6 +350,51 @@ describe('big-screen designer', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refreshes the canvas’s charts every basic.timer seconds when auto update is on, like the viewer', async () => {
+    const res = await admin.post('/api/data/add', {
+      name: '设计器刷新数据',
+      sql: `select "stockNo" as "入库单号", "wasteName" as "危废名称" from lc_view_12 order by id desc limit 8`,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const viewId = res.body.id as number;
+    const id = await newScreen('设计器刷新大屏');
+    const template = {
+      canvasConfigure: { basic: { autoUpdate: true, timer: 1 } },
+      layout: [
+        {
+          i: 'c1',
+          x: 0,
+          y: 0,
+          w: 12,
+          h: 18,
+          container: {},
+          chart: [{ fileName: 'scrollList', chartIndex: 0, flexSize: 1, configure: { common: {}, private: { dataViewId: viewId } } }],
+        },
+      ],
+    };
+    expect((await admin.post('/api/screen/design', { id, disTemplate: JSON.stringify(template) })).status).toBe(200);
+    const { page, errors } = await openDesigner(id);
+    const list = page.locator('.wg-design [data-chart-kind="scrollList"]');
+    await list.locator('.wg-screen-table-row').first().waitFor();
+    const stockNo = `RK${Date.now()}`.slice(0, 14);
+    expect(await list.textContent()).not.toContain(stockNo);
+    const add = await admin.post('/api/general/add/12', {
+      stockNo,
+      wasteCategory: 'HW08',
+      wasteCode: '900-249-08',
+      wasteName: '设计器刷新测试废矿物油',
+      quantity: '1.250',
+      packageType: '2',
+      warehouseId: 1,
+      inTime: '2026-11-01 10:00:00',
+      handler: '测试员',
+      status: '0',
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    await expect.poll(() => list.textContent(), { timeout: 8000 }).toContain(stockNo);
+    expect(errors).toEqual([]);
+  });
+
   it('refuses to save while the pie’s inner radius exceeds its outer one, showing the model’s message at the field', async () => {
     const id = await newScreen('设计器校验大屏');
     const { page } = await openDesigner(id);

@@ -39,8 +39,8 @@ import type { Cell, DesignTemplate } from './template.js';
  * (width, row height and margins multiplied by the scale), never inside a CSS transform, so a drag
  * follows the pointer at any scale; only each container's read-only content is scaled.
  *
- * Charts fetch their data once (no polling while editing), keep it across edits and draw without
- * animation; a container whose model did not change keeps its element, so selecting, dragging or
+ * Charts fetch their data once, again every `basic.timer` seconds when auto update is on, keep it
+ * across edits and draw without animation; a container whose model did not change keeps its element, so selecting, dragging or
  * undoing redraws no chart.
  */
 
@@ -87,13 +87,17 @@ const ItemBody = memo(function ItemBody({
 });
 
 /**
- * One scheduler per set of data sources (in any order: moving a container reorders the model);
- * answers are cached, and a new scheduler takes over the answers of the one before it, so adding a
- * source fetches only that one and no other chart goes back to loading and redraws.
+ * One scheduler per set of data sources (in any order: moving a container reorders the model) and
+ * refresh period; answers are cached, and a new scheduler takes over the answers of the one before
+ * it, so adding a source fetches only that one and no other chart goes back to loading and redraws.
+ * With auto update on, the charts refresh every `basic.timer` seconds, as in the viewer.
  */
 function useDesignScheduler(model: BigScreenModel): ScreenScheduler {
   const source = useScreenDataSource();
   const cached = useMemo(() => cachedSource(source), [source]);
+  const { autoUpdate, timer } = model.canvas.basic;
+  const refreshMs = autoUpdate && timer > 0 ? timer * 1000 : null;
+  cached.setMaxAge(refreshMs);
   const charts = model.layout.flatMap((item) => item.charts);
   const specs = sourcesOf(charts, cached);
   const keys = specs
@@ -101,13 +105,13 @@ function useDesignScheduler(model: BigScreenModel): ScreenScheduler {
     .sort()
     .join('\n');
   const last = useRef<{ scheduler: ScreenScheduler; cached: ScreenDataSource } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scheduler changes only when the set of sources does
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scheduler changes only when the set of sources or the period does
   const scheduler = useMemo(() => {
-    const next = new ScreenScheduler(specs, { refreshMs: null, staggerMs: 0 });
+    const next = new ScreenScheduler(specs, { refreshMs, staggerMs: 0 });
     // Answers of another data source are not this one's.
     if (last.current?.cached === cached) next.adopt(last.current.scheduler);
     return next;
-  }, [keys, cached]);
+  }, [keys, cached, refreshMs]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cached goes with the scheduler made from it
   useEffect(() => {
     last.current = { scheduler, cached };

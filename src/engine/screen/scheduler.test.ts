@@ -234,4 +234,32 @@ describe('ScreenScheduler', () => {
     expect(b.calls.length).toBe(1);
     next.stop();
   });
+
+  it('adopt() into a scheduler with a refresh period fetches the adopted sources again one period later', async () => {
+    const a = controlled('view:1');
+    const once = new ScreenScheduler([a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
+    once.start();
+    await vi.advanceTimersByTimeAsync(0);
+    a.calls[0]?.resolve({ list: [{ x: 1 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    const timed = new ScreenScheduler([a.spec], { refreshMs: 5000, staggerMs: 0, visibility: visibility().watch });
+    timed.adopt(once);
+    once.stop();
+    timed.start();
+    await vi.advanceTimersByTimeAsync(4900);
+    expect(a.calls.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(a.calls.length).toBe(2);
+    a.calls[1]?.resolve({ list: [{ x: 2 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(timed.get('view:1')).toMatchObject({ status: 'ready', data: { list: [{ x: 2 }] }, version: 2 });
+    // Back to no period: the answer is kept and nothing more is fetched.
+    const untimed = new ScreenScheduler([a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
+    untimed.adopt(timed);
+    timed.stop();
+    untimed.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(a.calls.length).toBe(2);
+    untimed.stop();
+  });
 });

@@ -142,6 +142,8 @@ export class ScreenScheduler {
   /**
    * Takes over, before start(), the good answers `previous` already holds for sources this
    * scheduler shares with it: their charts keep their data and version instead of loading again.
+   * Each refreshes on this scheduler's period: from where `previous` left it, or one period from now
+   * when `previous` had none.
    */
   adopt(previous: ScreenScheduler): void {
     const before = new Map(previous.entries.map((e) => [e.spec.key, e]));
@@ -152,8 +154,9 @@ export class ScreenScheduler {
       if (!old || !state || state.status !== 'ready' || state.stale) continue;
       this.states.set(key, state);
       e.text = old.text;
-      e.done = old.done;
-      e.nextAt = old.nextAt;
+      const { refreshMs } = this.options;
+      e.done = refreshMs === null;
+      e.nextAt = refreshMs !== null && (old.done || previous.options.refreshMs !== refreshMs) ? Date.now() + refreshMs : old.nextAt;
     }
   }
 
