@@ -4,8 +4,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { DownloadProgressDialog } from '../notify/download-progress-dialog';
 import { NotifierBridge } from '../notify/notifier-bridge';
-import { antdSize, useSettings } from '../settings/settings-store';
+import { antdSize, sizeTokens, useSettings } from '../settings/settings-store';
 import { installAuthHandlers } from './auth-handlers';
 import { ErrorBoundary } from './error-panel';
 import { router } from './router';
@@ -32,11 +33,12 @@ export function AppRoot() {
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { colorPrimary: settings.theme, motion: !still } }}
+      theme={{ token: { colorPrimary: settings.theme, motion: !still, ...sizeTokens(settings.size) } }}
       componentSize={antdSize(settings.size)}
     >
       <AntApp>
         <NotifierBridge />
+        <DownloadProgressDialog />
         <ErrorBoundary>
           <RouterProvider router={router} />
         </ErrorBoundary>

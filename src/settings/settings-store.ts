@@ -99,3 +99,13 @@ export function useSettings(): Settings {
 export function antdSize(size: ComponentSize): 'large' | 'middle' | 'small' {
   return size === 'default' ? 'large' : size === 'medium' ? 'middle' : 'small';
 }
+
+/** antd's small sizes, and mini's: lower controls and 12 px text, so that mini is visibly smaller than small. */
+export const SMALL_CONTROL_HEIGHT = 24;
+export const MINI_CONTROL_HEIGHT = 20;
+export const MINI_FONT_SIZE = 12;
+
+/** Theme tokens a size adds to antd's: only mini has any (antd has no fourth size). */
+export function sizeTokens(size: ComponentSize): { controlHeightSM?: number; fontSize?: number } {
+  return size === 'mini' ? { controlHeightSM: MINI_CONTROL_HEIGHT, fontSize: MINI_FONT_SIZE } : {};
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DATE_PATTERN,
   ellipsis,
   formatBytes,
   formatCost,
@@ -7,8 +8,10 @@ import {
   formatDate,
   formatMoney,
   formatRelativeTime,
+  formatTime,
   NOT_A_NUMBER,
   roundTo,
+  TIME_PATTERN,
   toEpochMs,
 } from './format.js';
 
@@ -120,7 +123,10 @@ describe('ellipsis', () => {
 describe('dates', () => {
   it('formats local dates with the usual tokens', () => {
     const t = new Date(2026, 0, 5, 9, 7, 3);
-    expect(formatDate(t)).toBe('2026-01-05 09:07');
+    // The default of a date is the date alone (YYYY-MM-DD); of a time, to the minute (YYYY-MM-DD HH:mm).
+    expect(formatDate(t)).toBe('2026-01-05');
+    expect(formatTime(t)).toBe('2026-01-05 09:07');
+    expect([DATE_PATTERN, TIME_PATTERN]).toEqual(['YYYY-MM-DD', 'YYYY-MM-DD HH:mm']);
     expect(formatDate(t, 'YYYY-MM-DD HH:mm:ss')).toBe('2026-01-05 09:07:03');
     expect(toEpochMs('2026-01-05')).toBe(new Date(2026, 0, 5).getTime());
     expect(formatDate(undefined)).toBe('');

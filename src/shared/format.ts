@@ -115,8 +115,12 @@ export function toEpochMs(time: unknown): number | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Local date and time with tokens YYYY, MM, DD, HH, mm, ss: formatDate(t, 'YYYY-MM-DD HH:mm'). */
-export function formatDate(time: unknown, pattern = 'YYYY-MM-DD HH:mm'): string {
+/** The default format of a date alone, and of a date with its time. */
+export const DATE_PATTERN = 'YYYY-MM-DD';
+export const TIME_PATTERN = 'YYYY-MM-DD HH:mm';
+
+/** Local date (and time) with tokens YYYY, MM, DD, HH, mm, ss; by default the date alone: formatDate(t) → 2026-01-05. */
+export function formatDate(time: unknown, pattern: string = DATE_PATTERN): string {
   const ms = toEpochMs(time);
   if (ms === null) return '';
   const d = new Date(ms);
@@ -129,6 +133,11 @@ export function formatDate(time: unknown, pattern = 'YYYY-MM-DD HH:mm'): string 
     ss: pad(d.getSeconds()),
   };
   return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (k) => parts[k] ?? k);
+}
+
+/** Local date and time, by default to the minute: formatTime(t) → 2026-01-05 09:07. */
+export function formatTime(time: unknown, pattern: string = TIME_PATTERN): string {
+  return formatDate(time, pattern);
 }
 
 /**

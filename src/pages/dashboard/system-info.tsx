@@ -19,7 +19,7 @@ const ROW_HEIGHT = 36;
 export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 
 /** The calls of the message blocks, with their parameters. */
-export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 10 }] as const;
+export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 5 }] as const;
 export const LEAVE_MESSAGES_CALL = ['/api/unreadLeaveMessage', { page: 1, size: 3 }] as const;
 export const BULLETINS_CALL = ['/api/bulletin', { status: 10, page: 0, size: 5 }] as const;
 
