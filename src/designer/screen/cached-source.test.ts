@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenDataSource } from '../../engine/index.js';
 import { cachedSource } from './cached-source';
 
+const signal = new AbortController().signal;
+
 function counting() {
   const asked: string[] = [];
   const source: ScreenDataSource = {
@@ -22,10 +24,10 @@ describe('the designer’s cached data source', () => {
     const { source, asked } = counting();
     let now = 0;
     const cached = cachedSource(source, () => now);
-    await cached.dataView(3);
+    await cached.dataView(3, signal);
     now = 10 * 60_000;
-    await cached.dataView(3);
-    await cached.cityInfo(undefined);
+    await cached.dataView(3, signal);
+    await cached.cityInfo(undefined, signal);
     expect(asked).toEqual(['view:3', 'city:']);
   });
 
@@ -34,11 +36,11 @@ describe('the designer’s cached data source', () => {
     let now = 0;
     const cached = cachedSource(source, () => now);
     cached.setMaxAge(5000);
-    const first = await cached.dataView(3);
+    const first = await cached.dataView(3, signal);
     now = 4999;
-    expect(await cached.dataView(3)).toBe(first);
+    expect(await cached.dataView(3, signal)).toBe(first);
     now = 5000;
-    expect(await cached.dataView(3)).toEqual({ columns: ['n'], list: [{ n: 2 }] });
+    expect(await cached.dataView(3, signal)).toEqual({ columns: ['n'], list: [{ n: 2 }] });
     expect(asked).toEqual(['view:3', 'view:3']);
   });
 });
