@@ -95,6 +95,9 @@ interface MenuSeed {
   cache?: boolean;
 }
 
+/** The columns a menu seed may leave out: no route parts, shown, not cached. */
+const MENU_DEFAULTS = { name: null, component: null, path: null, icon: null, permission: null, hidden: false, cache: false };
+
 function menuSeeds(): MenuSeed[] {
   const out: MenuSeed[] = [];
   const dir = (id: number, title: string, path: string, icon: string, sort: number, pid: number | null = null) =>
@@ -353,6 +356,25 @@ const viewRead = (name: ComponentName) => [
 
 function roleMenus(all: MenuSeed[]): Record<number, number[]> {
   const common = [MENU.dashboard, MENU.center, MENU.messages, MENU.systemMessage, screenMenuId(97), ...viewFull('leaveMessage')];
+  // 危废管理 with these views, and 处置管理 with the inquiries, then the contracts and orders, and the orders' screen.
+  const waste = (access: typeof viewFull, ...names: ComponentName[]) => [MENU.waste, ...names.flatMap(access)];
+  const dispose = (inquiries: typeof viewFull, contracts: typeof viewFull) => [
+    MENU.dispose,
+    ...inquiries('disposalInquiry'),
+    ...contracts('contract'),
+    ...contracts('disposalOrder'),
+    screenMenuId(30),
+  ];
+  // A company that ships waste follows its logistics orders and screens, and prints QR codes.
+  const shipper = [
+    ...common,
+    MENU.logistics,
+    ...viewRead('logisticsOrder'),
+    screenMenuId(25),
+    screenMenuId(40),
+    MENU.lowcode,
+    MENU.qrcodePrint,
+  ];
   return {
     [ROLE.superAdmin]: all.map((m) => m.id),
     [ROLE.supervisor]: [
@@ -363,15 +385,8 @@ function roleMenus(all: MenuSeed[]): Record<number, number[]> {
       MENU.microServe,
       MENU.inventoryReview,
       MENU.companyMange,
-      MENU.waste,
-      ...viewRead('stockIn'),
-      ...viewRead('stockOut'),
-      ...viewRead('warehouse'),
-      MENU.dispose,
-      ...viewRead('disposalInquiry'),
-      ...viewRead('contract'),
-      ...viewRead('disposalOrder'),
-      screenMenuId(30),
+      ...waste(viewRead, 'stockIn', 'stockOut', 'warehouse'),
+      ...dispose(viewRead, viewRead),
       MENU.logistics,
       ...viewRead('vehicle'),
       ...viewRead('logisticsOrder'),
@@ -380,55 +395,10 @@ function roleMenus(all: MenuSeed[]): Record<number, number[]> {
       MENU.screens,
       screenMenuId(50),
     ],
-    [ROLE.producer]: [
-      ...common,
-      MENU.waste,
-      ...viewFull('stockIn'),
-      ...viewFull('stockOut'),
-      ...viewFull('warehouse'),
-      MENU.dispose,
-      ...viewFull('disposalInquiry'),
-      ...viewRead('contract'),
-      ...viewRead('disposalOrder'),
-      screenMenuId(30),
-      MENU.logistics,
-      ...viewRead('logisticsOrder'),
-      screenMenuId(25),
-      screenMenuId(40),
-      MENU.lowcode,
-      MENU.qrcodePrint,
-    ],
-    [ROLE.disposer]: [
-      ...common,
-      MENU.waste,
-      ...viewRead('stockIn'),
-      ...viewRead('stockOut'),
-      MENU.dispose,
-      ...viewFull('disposalInquiry'),
-      ...viewFull('contract'),
-      ...viewFull('disposalOrder'),
-      screenMenuId(30),
-      MENU.logistics,
-      ...viewRead('logisticsOrder'),
-      screenMenuId(25),
-      screenMenuId(40),
-      MENU.lowcode,
-      MENU.qrcodePrint,
-    ],
+    [ROLE.producer]: [...shipper, ...waste(viewFull, 'stockIn', 'stockOut', 'warehouse'), ...dispose(viewFull, viewRead)],
+    [ROLE.disposer]: [...shipper, ...waste(viewRead, 'stockIn', 'stockOut'), ...dispose(viewFull, viewFull)],
     [ROLE.logistics]: [...common, MENU.logistics, ...viewFull('vehicle'), ...viewFull('logisticsOrder'), screenMenuId(25)],
-    [ROLE.collector]: [
-      ...common,
-      MENU.waste,
-      ...viewFull('stockIn'),
-      ...viewFull('stockOut'),
-      ...viewFull('warehouse'),
-      MENU.logistics,
-      ...viewRead('logisticsOrder'),
-      screenMenuId(25),
-      screenMenuId(40),
-      MENU.lowcode,
-      MENU.qrcodePrint,
-    ],
+    [ROLE.collector]: [...shipper, ...waste(viewFull, 'stockIn', 'stockOut', 'warehouse')],
   };
 }
 
@@ -527,22 +497,7 @@ export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
   const menus = menuSeeds();
   await trx
     .insertInto('sys_menu')
-    .values(
-      menus.map((m) => ({
-        id: m.id,
-        pid: m.pid,
-        type: m.type,
-        title: m.title,
-        name: m.name ?? null,
-        component: m.component ?? null,
-        path: m.path ?? null,
-        icon: m.icon ?? null,
-        permission: m.permission ?? null,
-        sort: m.sort,
-        hidden: m.hidden ?? false,
-        cache: m.cache ?? false,
-      })),
-    )
+    .values(menus.map((m) => ({ ...MENU_DEFAULTS, ...m })))
     .execute();
   const links = Object.entries(roleMenus(menus)).flatMap(([roleId, ids]) =>
     [...new Set(ids)].map((menu_id) => ({ role_id: Number(roleId), menu_id })),
