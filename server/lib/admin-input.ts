@@ -19,7 +19,6 @@ export const idList = z.array(int).min(1, '请选择要删除的数据');
 export const sortNum = boundedInt(-999_999, 999_999);
 /** Text that goes into a varchar(255) column. */
 export const text = z.string().max(255, '长度不能超过255个字符');
-export const ok = z.object({ status: z.number(), message: z.string() });
 
 export const done = (message = '操作成功') => ({ status: 200, message });
 export const trimmed = (v: string | null | undefined) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isRecord } from '../../src/model/index.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -15,7 +14,6 @@ import { isDbId } from './sql.js';
  */
 
 export const OK = { status: 200, message: '操作成功' };
-export const ok = z.object({ status: z.number(), message: z.string() });
 
 /** The JSON object a write sends; anything else is a 400. */
 export const bodyRecord = (body: unknown): Row => {

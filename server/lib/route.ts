@@ -1,5 +1,5 @@
 import type { FastifyContextConfig } from 'fastify';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 
 /** What a route reads: its query, its body and its path parameters, each a schema. */
 interface RouteInput {
@@ -17,3 +17,6 @@ export const answers = <R extends ZodType, I extends RouteInput = Record<never, 
   config,
   schema: { ...(input as I), response: { 200: reply } },
 });
+
+/** The answer of a call that returns no record: `{ status, message }`. */
+export const ok = z.object({ status: z.number(), message: z.string() });

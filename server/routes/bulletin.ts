@@ -5,9 +5,9 @@ import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
-import { OK, ok } from '../lib/core-records.js';
+import { OK } from '../lib/core-records.js';
 import { pageFields, paginate } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { boundedInt, dbId, INT4_MAX, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/bulletin: the bulletins of the dashboard, and /api/viewsNum, the read count an opened one adds to. */

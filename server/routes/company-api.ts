@@ -8,7 +8,7 @@ import { parseBody } from '../lib/body.js';
 import { NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { dbId, nullableText } from '../lib/sql.js';
 
 /**
@@ -50,8 +50,6 @@ const updateBody = z.object({
   contactName: optionalText(100, '联系人不能超过100个字符'),
   contactPhone: optionalText(20, '手机号格式错误'),
 });
-
-const ok = z.object({ status: z.number(), message: z.string() });
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
 

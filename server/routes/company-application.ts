@@ -5,11 +5,11 @@ import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
-import { done, exists, id, ok as okAnswer, ref } from '../lib/admin-input.js';
+import { done, exists, id, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles } from '../lib/role-levels.js';
-import { answers } from '../lib/route.js';
+import { answers, ok as okAnswer } from '../lib/route.js';
 import { containing, nullableText, pageOf } from '../lib/sql.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;

@@ -4,9 +4,9 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { subtreeIds } from '../lib/accounts-menus.js';
 import { formatTime } from '../lib/accounts-users.js';
-import { done, exists, idList, int, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { done, exists, idList, int, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
 import { requireLookup } from '../lib/lookup-access.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const deptBody = z.object({

@@ -6,7 +6,7 @@ import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { pageFields, pageParams, pageQuery, paginate } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { containing } from '../lib/sql.js';
 
 export const TAG_TYPES = ['', 'success', 'info', 'warning', 'danger'] as const;
@@ -14,8 +14,6 @@ export const TAG_TYPES = ['', 'success', 'info', 'warning', 'danger'] as const;
 const entry = z.object({ id: z.number(), label: z.string(), value: z.string(), type: z.string(), dictSort: z.number() });
 type Entry = z.infer<typeof entry>;
 const entryPage = z.object({ content: z.array(entry), totalElements: z.number() });
-const ok = z.object({ status: z.number(), message: z.string() });
-
 const detailQuery = z.object({
   dictName: z.string().optional(),
   ...pageFields,

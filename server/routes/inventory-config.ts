@@ -7,10 +7,10 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { warehouseWithin } from '../lib/business-records.js';
-import { OK, ok } from '../lib/core-records.js';
+import { OK } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { optionalIdParam, pageFields, paginate } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { dbId, nullableText, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';
 
 /** /api/config: inventory limits per company, warehouse and waste category, which the warehouse inventories are checked against. */

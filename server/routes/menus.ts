@@ -5,8 +5,8 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNodeSchema, subtreeIds } from '../lib/accounts-menus.js';
 import { formatTime } from '../lib/accounts-users.js';
-import { done, exists, idList, ok, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
-import { answers } from '../lib/route.js';
+import { done, exists, idList, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { answers, ok } from '../lib/route.js';
 import { boundedInt, containing, nullableText, pageOf } from '../lib/sql.js';
 
 const menuBody = z.object({

@@ -6,12 +6,12 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
-import { done, exists, id, idList, ok, optId, ref, text, trimmed } from '../lib/admin-input.js';
+import { done, exists, id, idList, optId, ref, text, trimmed } from '../lib/admin-input.js';
 import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../lib/data-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertGrantableMenus, assertManageableRoleLevels } from '../lib/role-levels.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const roleBody = z.object({

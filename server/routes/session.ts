@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { nullableText } from '../lib/sql.js';
 import { AccountLocked, LoginGuard } from '../login-guard.js';
 import { fillingSystemCompany } from './filling-system.js';
@@ -25,8 +25,6 @@ const companySchema = z
     ...nullableText('regionFmt', 'address', 'deptCode'),
   })
   .nullable();
-
-const ok = z.object({ status: z.number(), message: z.string() });
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;

@@ -8,7 +8,7 @@ import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
 import { dates, figure, numbers, refreshOnly, seesAll, three } from '../lib/dashboard-scope.js';
 import { pageFields, pageParams } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { nullableText } from '../lib/sql.js';
 
 /**
@@ -43,8 +43,6 @@ export const STATISTICS = [
   'tradingVolume',
   'paymentAmount',
 ] as const;
-
-const ok = z.object({ status: z.number(), message: z.string() });
 
 /**
  * /api/companyApi/homePage/companies: the producing companies behind the supervisory home's figures, for the pages its tiles and pies

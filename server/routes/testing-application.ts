@@ -6,10 +6,10 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
-import { notifyCompany, ok } from '../lib/core-records.js';
+import { notifyCompany } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { pageFields } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { INT4_MAX } from '../lib/sql.js';
 
 /** companyType 2: disposal company. */

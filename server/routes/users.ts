@@ -17,10 +17,10 @@ import {
   type UserRow,
   userInfoSchema,
 } from '../lib/accounts-users.js';
-import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, idList, ok, optId, ref, text, trimmed } from '../lib/admin-input.js';
+import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, idList, optId, ref, text, trimmed } from '../lib/admin-input.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles, assertManageableUsers } from '../lib/role-levels.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
 const userWithRoles = userInfoSchema.extend({
