@@ -1,9 +1,12 @@
 import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { PASSWORD_MAX_AGE_DAYS } from '../auth.js';
+import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
+import { decryptPassword, hashPassword, PASSWORD_MAX_AGE_DAYS, verifyPassword } from '../auth.js';
+import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { nullableText } from './sql.js';
 
 /** Wire format of timestamps in this module (eladmin's). */
 export function formatTime(d: Date | null | undefined): string | null {
@@ -21,19 +24,14 @@ export const userInfoSchema = z.object({
   id: z.number(),
   username: z.string(),
   nickName: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  sex: z.string().nullable(),
+  ...nullableText('phone', 'email', 'sex'),
   dept: z.object({ id: z.number(), name: z.string() }).nullable(),
   deptId: z.number().nullable(),
-  deptCode: z.string().nullable(),
-  job: z.string().nullable(),
-  avatar: z.string().nullable(),
+  ...nullableText('deptCode', 'job', 'avatar'),
   company: z.number().nullable(),
   isAdmin: z.boolean(),
   pwdExpired: z.boolean(),
-  lastPasswordResetDate: z.string().nullable(),
-  permission: z.string().nullable(),
+  ...nullableText('lastPasswordResetDate', 'permission'),
   enabled: z.boolean(),
   createTime: z.string().nullable(),
 });
@@ -132,4 +130,37 @@ export function parseSort(sort: string | string[] | undefined, columns: Record<s
     if (d !== 'asc' && d !== 'desc') throw badRequest('SORT_DIRECTION_UNSUPPORTED', { dir });
     return [column, d];
   });
+}
+
+/**
+ * A user changing their own password, checked in the order the forms answer: old and new given, the
+ * confirmation (where the form sends one) equal to the new, the old one right, the new one strong and
+ * different. Answers the user and the new password in plain text.
+ */
+export async function checkPasswordChange(
+  ctx: AppContext,
+  userId: number,
+  body: { oldPass?: string | undefined; newPass?: string | undefined; confirmPass?: string | undefined },
+): Promise<{ row: UserRow; newPlain: string }> {
+  const { oldPass = '', newPass = '', confirmPass } = body;
+  if (!oldPass) throw badRequest('OLD_PASSWORD_REQUIRED');
+  if (!newPass) throw badRequest('NEW_PASSWORD_REQUIRED');
+  const oldPlain = decryptPassword(ctx.secrets, oldPass);
+  const newPlain = decryptPassword(ctx.secrets, newPass);
+  if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('PASSWORDS_DIFFER');
+  const row = await findUser(ctx.db, userId);
+  if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
+  if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
+  return { row, newPlain };
+}
+
+/** Saves a user's own new password (with `also` of the same form) and ends every session of theirs: they sign in again. */
+export async function saveOwnPassword(ctx: AppContext, userId: number, newPlain: string, also: { phone?: string } = {}): Promise<void> {
+  await ctx.db
+    .updateTable('sys_user')
+    .set({ password: await hashPassword(newPlain), pwd_reset_time: sql<Date>`now()`, update_time: sql<Date>`now()`, ...also })
+    .where('id', '=', userId)
+    .execute();
+  await ctx.sessions.destroyAllOf(userId);
 }

@@ -4,16 +4,15 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { formatDate } from '../../src/shared/format.js';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
 import type { App } from '../app.js';
-import { currentUser, decryptPassword, hashPassword, verifyPassword } from '../auth.js';
+import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
-import { DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS } from '../lib/accounts-users.js';
-import { field, ok } from '../lib/admin-input.js';
+import { checkPasswordChange, DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS, saveOwnPassword } from '../lib/accounts-users.js';
+import { field } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
 import { assertManageableUsers } from '../lib/role-levels.js';
-import { answers } from '../lib/route.js';
+import { answers, ok } from '../lib/route.js';
 import { dbId } from '../lib/sql.js';
 import { LoginGuard } from '../login-guard.js';
 import { filesRoot } from './files.js';
@@ -132,22 +131,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     ),
     async (req) => {
       const me = currentUser(req);
-      const { oldPass = '', newPass = '', confirmPass } = req.body ?? {};
-      if (!oldPass) throw badRequest('OLD_PASSWORD_REQUIRED');
-      if (!newPass) throw badRequest('NEW_PASSWORD_REQUIRED');
-      const oldPlain = decryptPassword(ctx.secrets, oldPass);
-      const newPlain = decryptPassword(ctx.secrets, newPass);
-      if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('PASSWORDS_DIFFER');
-      const row = await findUser(db, me.id);
-      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
-      if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
-      if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
-      await db
-        .updateTable('sys_user')
-        .set({ password: await hashPassword(newPlain), pwd_reset_time: sql<Date>`now()`, update_time: sql<Date>`now()` })
-        .where('id', '=', me.id)
-        .execute();
-      await ctx.sessions.destroyAllOf(me.id);
+      const { newPlain } = await checkPasswordChange(ctx, me.id, req.body ?? {});
+      await saveOwnPassword(ctx, me.id, newPlain);
       return { status: 200, message: '密码修改成功，请重新登录' };
     },
   );

@@ -1,14 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
 import type { App } from '../app.js';
-import { currentUser, decryptPassword, hashPassword, verifyPassword } from '../auth.js';
+import { currentUser, decryptPassword, verifyPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { assertPhoneFree, checkPhone, EMAIL_RE, findUser } from '../lib/accounts-users.js';
-import { checkNickName, checkSex, done, field, ok, optId, text } from '../lib/admin-input.js';
-import { answers } from '../lib/route.js';
+import { assertPhoneFree, checkPasswordChange, checkPhone, EMAIL_RE, findUser, saveOwnPassword } from '../lib/accounts-users.js';
+import { checkNickName, checkSex, done, field, optId, text } from '../lib/admin-input.js';
+import { answers, ok } from '../lib/route.js';
 
 /** The signed-in user's own account: profile, password and e-mail. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -54,32 +53,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     ),
     async (req) => {
       const me = currentUser(req);
-      const { oldPass = '', newPass = '', phone } = req.body ?? {};
-      if (!oldPass) throw badRequest('OLD_PASSWORD_REQUIRED');
-      if (!newPass) throw badRequest('NEW_PASSWORD_REQUIRED');
-      const oldPlain = decryptPassword(ctx.secrets, oldPass);
-      const newPlain = decryptPassword(ctx.secrets, newPass);
-      const row = await findUser(db, me.id);
-      if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
-      if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
-      if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
+      const { row, newPlain } = await checkPasswordChange(ctx, me.id, req.body ?? {});
       // Only an administrator's password form has a phone field.
       let newPhone: string | undefined;
       if (row.is_admin) {
-        newPhone = checkPhone(phone);
+        newPhone = checkPhone(req.body?.phone);
         await assertPhoneFree(db, newPhone, me.id);
       }
-      await db
-        .updateTable('sys_user')
-        .set({
-          password: await hashPassword(newPlain),
-          pwd_reset_time: sql<Date>`now()`,
-          update_time: sql<Date>`now()`,
-          ...(newPhone ? { phone: newPhone } : {}),
-        })
-        .where('id', '=', me.id)
-        .execute();
-      await ctx.sessions.destroyAllOf(me.id);
+      await saveOwnPassword(ctx, me.id, newPlain, newPhone ? { phone: newPhone } : {});
       return done('密码修改成功，请重新登录');
     },
   );
