@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './db/schema.js';
 
@@ -89,6 +89,61 @@ export class Bus {
   }
 
   /**
+   * An event sent by the caller's own write statement, so that the write and its notice commit together:
+   * one commit and one round trip instead of two. `notify` goes into that statement (once per written row
+   * is fine: PostgreSQL folds equal notices of a transaction); it is null on a single instance. After the
+   * statement, `done(sent)` applies the event here when `sent` (the statement committed and ran `notify`
+   * at least once) and settles when it came back through the database, like publish.
+   */
+  inStatement(event: BusEvent): { notify: RawBuilder<string> | null; done: (sent: boolean) => Promise<void> } {
+    if (!this.url || this.#closed) {
+      return {
+        notify: null,
+        done: (sent) => {
+          if (sent) this.#deliver(event);
+          return Promise.resolve();
+        },
+      };
+    }
+    const seq = ++this.#seq;
+    const payload = JSON.stringify({ o: this.instanceId, s: seq, e: event });
+    const echoed = this.#echo(seq);
+    let finish: (sent: boolean) => void = () => {};
+    const done = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    }).then((sent) => {
+      if (sent) this.#deliver(event);
+      else this.#waiting.get(seq)?.();
+      return this.#mode === 'connected' && sent ? echoed : undefined;
+    });
+    const entry = { started: performance.now(), done };
+    this.#inFlight.add(entry);
+    void done.then(() => this.#inFlight.delete(entry));
+    return {
+      notify: sql<string>`pg_notify(${CHANNEL}, ${payload})::text`,
+      done: (sent) => {
+        finish(sent);
+        return done;
+      },
+    };
+  }
+
+  /** Settles when the event numbered `seq` comes back, or after ECHO_TIMEOUT_MS. */
+  #echo(seq: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#waiting.delete(seq);
+        resolve();
+      }, ECHO_TIMEOUT_MS);
+      this.#waiting.set(seq, () => {
+        clearTimeout(timer);
+        this.#waiting.delete(seq);
+        resolve();
+      });
+    });
+  }
+
+  /**
    * Waits for the events published since `since` (a performance.now() reading) to come back. A
    * response waits on this, so that what a request changed is known everywhere before it answers.
    */
@@ -104,16 +159,7 @@ export class Bus {
       // Too long for NOTIFY: the other instances' users read it from the database on their next look.
       payload = JSON.stringify({ o: this.instanceId, s: seq, e: { t: 'notice', username: event.username, text: '' } });
     }
-    const echoed = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.#waiting.delete(seq);
-        resolve();
-      }, ECHO_TIMEOUT_MS);
-      this.#waiting.set(seq, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    const echoed = this.#echo(seq);
     return sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.db).then(
       () => (this.#mode === 'connected' ? echoed : undefined),
       (e: unknown) => {

@@ -6,6 +6,12 @@ export interface ServerConfig {
   port: number;
   /** PostgreSQL URL; when absent the embedded PGlite database in `dataDir/pglite` is used. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: connections this instance keeps open. Every instance holds its own pool, so the
+   * instances together must stay below the server's max_connections, with room for the bus's one
+   * listening connection per instance, migrations and administrators.
+   */
+  databasePoolSize: number;
   /** Root of everything the server keeps on disk (PGlite data, uploaded files). `memory://` for tests. */
   dataDir: string;
   filesDir: string;
@@ -71,6 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST || '127.0.0.1',
     port: int(env.PORT, 8080),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.min(200, Math.max(2, int(env.DATABASE_POOL_SIZE, 10))),
     dataDir,
     filesDir: dataDir.startsWith('memory://') ? '' : resolve(dataDir, 'files'),
     staticDir: env.STATIC_DIR || resolve('dist'),

@@ -56,6 +56,7 @@ export async function startServer(
   const inMemory = config.dataDir.startsWith('memory://');
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: inMemory ? config.dataDir : `${config.dataDir}/pglite`,
     snapshot: inMemory && !config.databaseUrl ? options.snapshot : undefined,
   });

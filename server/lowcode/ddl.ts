@@ -74,10 +74,13 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   // A company's list (data scope 本企业) reads its own rows in the default order from (create_company, sort, id).
   const sortField = view.page.defaultSort.field;
   const lead = view.byName.get(sortField)?.column ?? SYSTEM_FIELDS[systemFieldOf(sortField) ?? 'id'].column;
+  const byLead = lead === 'id' ? ['id'] : [lead, 'id'];
+  // A department's list (本部门, 自定义) reads from (create_dept, sort, id) the same way.
   const indexes: string[][] = [
     ['create_time'],
     ...sortable.map((s) => [s, 'id']),
-    ['create_company', ...(lead === 'id' ? [] : [lead]), 'id'],
+    ['create_company', ...byLead],
+    ['create_dept', ...byLead],
   ];
   const trigram: string[] = [];
   for (const f of view.fields.filter((x) => x.search && x.column !== 'id')) {
@@ -90,6 +93,8 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     }
     indexes.push([f.column, 'id']);
     for (const s of sortable) if (s !== f.column) indexes.push([f.column, s, 'id']);
+    // A company's count of a filter value reads only the index; its first page in the default order too.
+    if (f.column !== lead) indexes.push(['create_company', f.column, ...byLead]);
   }
   for (const cols of indexes) {
     const name = indexName(view.id, cols.join(','));

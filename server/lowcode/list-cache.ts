@@ -18,6 +18,12 @@
  * goes first. Hits never wait. On PGlite, which runs one statement at a time anyway, taking turns costs
  * no throughput; without it almost no miss computed during a write stream would ever be kept.
  *
+ * On PostgreSQL, where statements run side by side, taking turns would make every list miss of a view
+ * wait for a write's round trip and commit, and every write for the misses under way. There (`turns`
+ * off) nothing waits: a miss that a write overlapped is kept when every such write has ended and tells
+ * that none of its rows matched the miss's filter, before or after (see WriteEffect.touches), so the
+ * answer is the same whether or not it saw the write.
+ *
  * The bound is on cached rows (an array weighs its length, anything else 1), least recently used first out.
  */
 
@@ -43,7 +49,19 @@ export interface WriteEffect<T> {
    * (its entry is dropped).
    */
   revise?: (filterKey: string, values: ReadonlyMap<string, unknown>) => ReadonlyMap<string, unknown>;
+  /** Whether a written row matched the filter, before or after; true when that cannot be told. */
+  touches?: (filter: CacheFilter<unknown>) => boolean;
 }
+
+/** A write of a view as the misses it overlapped judge it: under way (no effect yet), or ended. */
+interface WriteRecord {
+  ended: boolean;
+  touches: (filter: CacheFilter<unknown>) => boolean;
+}
+
+/** Writes of a view remembered for the misses they overlap; a miss that overlapped more is not kept. */
+const WRITES_REMEMBERED = 256;
+const UNKNOWN = () => true;
 
 export interface CacheOptions {
   filter: CacheFilter<unknown>;
@@ -98,8 +116,13 @@ interface ViewState {
   /** Moves on when a write begins or ends and when the view is bumped: answers computed across it are not kept. */
   epoch: number;
   writing: number;
-  /** Misses and writes of the view take turns. */
+  /** Misses and writes of the view take turns (when the cache takes turns). */
   turns: TurnLock;
+  /** Without turns: writes begun so far, and the latest of them by their number. */
+  begun: number;
+  writes: Map<number, WriteRecord>;
+  /** Without turns: moves on with every bump, so no miss across it is kept. */
+  bumps: number;
   entries: Set<string>;
   /** Filters of the entries, most recently used last, with their entries. */
   filters: Map<string, { filter: unknown; entries: Set<string>; hits: number }>;
@@ -152,6 +175,8 @@ export class ListCache {
     private readonly maxWeight = 150_000,
     /** False while invalidations may be missed (another instance's writes unheard): nothing is served from the cache. */
     private readonly trusted: () => boolean = () => true,
+    /** Misses and writes of a view take turns (one database connection); off, nothing waits (a pool). */
+    private readonly turns = true,
   ) {}
 
   /** What the cached values weigh together (see the bound). */
@@ -167,7 +192,7 @@ export class ListCache {
   #view(viewId: number): ViewState {
     let v = this.#views.get(viewId);
     if (!v) {
-      v = { epoch: 0, writing: 0, turns: new TurnLock(), entries: new Set(), filters: new Map() };
+      v = { epoch: 0, writing: 0, turns: new TurnLock(), begun: 0, writes: new Map(), bumps: 0, entries: new Set(), filters: new Map() };
       this.#views.set(viewId, v);
     }
     return v;
@@ -178,6 +203,7 @@ export class ListCache {
     this.#versions.set(viewId, (this.#versions.get(viewId) ?? 0) + 1);
     const v = this.#view(viewId);
     v.epoch++;
+    v.bumps++;
     this.stats.bumped += v.entries.size;
     for (const k of [...v.entries]) this.#delete(k);
   }
@@ -185,7 +211,10 @@ export class ListCache {
   /** Forgets everything: every view's version moves on, so no entry or answer in flight is served again. */
   bumpAll(): void {
     this.#generation++;
-    for (const v of this.#views.values()) v.epoch++;
+    for (const v of this.#views.values()) {
+      v.epoch++;
+      v.bumps++;
+    }
     this.stats.bumped += this.#entries.size;
     for (const k of [...this.#entries.keys()]) this.#delete(k);
   }
@@ -257,19 +286,45 @@ export class ListCache {
       return pending as Promise<T>;
     }
     this.stats.misses++;
-    const run = v.turns
-      .run(false, async () => {
-        // A write may have ended while this waited its turn: judge from when the computation starts.
-        const epoch = v.epoch;
-        const quiet = v.writing === 0;
-        const value = await compute();
-        if (quiet && v.epoch === epoch && this.trusted()) this.#set(viewId, k, opts, value);
-        else this.stats.notKept++;
-        return value;
-      })
-      .finally(() => this.#inFlight.delete(flightKey));
+    const run = (
+      this.turns ? v.turns.run(false, () => this.#miss(v, viewId, k, opts, compute)) : this.#overlapped(v, viewId, k, opts, compute)
+    ).finally(() => this.#inFlight.delete(flightKey));
     this.#inFlight.set(flightKey, run);
     return run;
+  }
+
+  async #miss<T>(v: ViewState, viewId: number, k: string, opts: CacheOptions, compute: () => Promise<T>): Promise<T> {
+    // A write may have ended while this waited its turn: judge from when the computation starts.
+    const epoch = v.epoch;
+    const quiet = v.writing === 0;
+    const value = await compute();
+    if (quiet && v.epoch === epoch && this.trusted()) this.#set(viewId, k, opts, value);
+    else this.stats.notKept++;
+    return value;
+  }
+
+  /** A miss beside writes (no turns): kept when no write it overlapped touched its filter. */
+  async #overlapped<T>(v: ViewState, viewId: number, k: string, opts: CacheOptions, compute: () => Promise<T>): Promise<T> {
+    const bumps = v.bumps;
+    const begun = v.begun;
+    // Writes under way when it starts: their statements may or may not come before its own.
+    const open = [...v.writes].filter(([, w]) => !w.ended).map(([n]) => n);
+    // A write under way that is no longer remembered cannot be judged.
+    const known = open.length === v.writing;
+    const value = await compute();
+    const overlapped = [...open];
+    for (let n = begun + 1; n <= v.begun; n++) overlapped.push(n);
+    const keep =
+      known &&
+      v.bumps === bumps &&
+      this.trusted() &&
+      overlapped.every((n) => {
+        const w = v.writes.get(n);
+        return w?.ended === true && !w.touches(opts.filter);
+      });
+    if (keep) this.#set(viewId, k, opts, value);
+    else this.stats.notKept++;
+    return value;
   }
 
   /**
@@ -280,21 +335,28 @@ export class ListCache {
    */
   async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
     const v = this.#view(viewId);
-    return v.turns.run(true, () => this.#write(v, viewId, run));
+    return this.turns ? v.turns.run(true, () => this.#write(v, viewId, run)) : this.#write(v, viewId, run);
   }
 
   async #write<T>(v: ViewState, viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
     const filters = [...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits }));
     v.writing++;
     v.epoch++;
+    const record: WriteRecord = { ended: false, touches: UNKNOWN };
+    if (!this.turns) {
+      v.writes.set(++v.begun, record);
+      v.writes.delete(v.begun - WRITES_REMEMBERED);
+    }
     let matches: WriteMatches | null = null;
     let revise: WriteEffect<T>['revise'];
     try {
       const r = await run(filters);
       matches = r.matches;
       revise = r.revise;
+      if (matches && r.touches) record.touches = r.touches;
       return r.value;
     } finally {
+      record.ended = true;
       v.writing--;
       v.epoch++;
       if (!matches) this.bump(viewId);

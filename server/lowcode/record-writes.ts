@@ -8,7 +8,7 @@ import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefo
 import type { RowScope } from './row-scope.js';
 import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
 import type { ViewModel } from './view-model.js';
-import { changeRows, lowcodeState } from './view-store.js';
+import { lowcodeState, rowsNotice } from './view-store.js';
 
 /**
  * Record add, update and delete through /api/general. Each statement also tells, for every filter the
@@ -108,8 +108,33 @@ const state = (view: ViewModel, inSql: CacheFilter<unknown>[]) =>
 
 /** The row as the list shows it, from a state read with `state` and selectList (every state is). */
 function listed(s: RowState): Row {
-  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, ...row } = s as RowState & Row;
+  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#old': _o, ...row } = s as RowState & Row;
   return row;
+}
+
+/** The notice column of a write statement (nothing on a single instance). */
+const noticeColumn = (notify: RawBuilder<string> | null) => (notify ? sql`, ${notify} as "#n"` : sql``);
+
+/**
+ * Runs a write statement that sends its own notice (see rowsNotice); `sent` tells from its answer whether
+ * it wrote a row, and so sent the notice.
+ */
+async function noticed<T>(
+  ctx: AppContext,
+  view: ViewModel,
+  write: (notify: RawBuilder<string> | null) => Promise<T>,
+  sent: (r: T) => boolean,
+): Promise<T> {
+  const notice = rowsNotice(ctx, view.id);
+  let r: T;
+  try {
+    r = await write(notice.notify);
+  } catch (e) {
+    void notice.done(false);
+    throw e;
+  }
+  void notice.done(sent(r));
+  return r;
 }
 
 /**
@@ -259,9 +284,17 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
       matched.set(filter.key, { gone, come });
     }
   }
+  const states = [...before, ...after];
   return {
     value,
     matches,
+    touches: (f) => {
+      const m = matches.get(f.key);
+      if (m) return m.before > 0 || m.after > 0;
+      const test = testOf(f.filter as ListQuery);
+      if (!test) return true;
+      return states.some((s) => test(s['#r']) !== false);
+    },
     revise: (filterKey, values) => {
       const kept = new Map<string, unknown>();
       const m = matched.get(filterKey);
@@ -288,41 +321,51 @@ async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
 export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, owner: RecordOwner): Promise<number> {
   const columns = Object.keys(values).filter((c) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const how = await ordering(ctx, view);
-  const id = await lowcodeState(ctx).cache.write(view.id, async (filters) => {
+  return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await sql<RowState>`
+    const res = await noticed(
+      ctx,
+      view,
+      (notify) =>
+        sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
       values (${sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)])})
-      returning ${state(view, inSql)}, ${selectList(view)}`.execute(ctx.db);
+      returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      (r) => r.rows.length > 0,
+    );
     const row = res.rows[0] as RowState;
     return effect(how, judged, row['#id'], [], [row]);
   });
-  changeRows(ctx, view.id);
-  return id;
 }
 
-/** Sets the given columns of one record (and its update_time); false when there is no such record within `scope`. */
+/**
+ * Sets the given columns of one record (and its update_time); false when there is no such record within
+ * `scope`. One statement: the row is locked and read as it was, then written, and both states come back.
+ */
 export async function updateRecord(ctx: AppContext, view: ViewModel, id: number, values: Row, scope?: RowScope): Promise<boolean> {
   const table = sql.table(viewTable(view.id));
   const owned = Object.entries(values).filter(([c]) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const sets = [sql`update_time = now()`, ...owned.map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
   const within = scope ? sql`and ${scope.condition}` : sql``;
   const how = await ordering(ctx, view);
-  const found = await lowcodeState(ctx).cache.write(view.id, (filters) => {
+  return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    return ctx.db.transaction().execute(async (trx) => {
-      const old =
-        await sql<RowState>`select ${state(view, inSql)}, ${selectList(view)} from ${table} as t where t.id = ${id} ${within} for update`.execute(
-          trx,
-        );
-      if (!old.rows.length) return effect(how, judged, false, [], []);
-      const res = await sql<RowState>`update ${table} as t set ${sql.join(sets)} where t.id = ${id}
-        returning ${state(view, inSql)}, ${selectList(view)}`.execute(trx);
-      return effect(how, judged, true, old.rows, res.rows);
-    });
+    const res = await noticed(
+      ctx,
+      view,
+      (notify) =>
+        sql<RowState & { '#old': RowState }>`
+      update ${table} as t set ${sql.join(sets)}
+      from (select t.id as "#oid", (select to_json(x) from (select ${state(view, inSql)}, ${selectList(view)}) x) as "#old"
+            from ${table} as t where t.id = ${id} ${within} for update) o
+      where t.id = o."#oid"
+      returning o."#old" as "#old", ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      (r) => r.rows.length > 0,
+    );
+    const row = res.rows[0];
+    if (!row) return effect(how, judged, false, [], []);
+    return effect(how, judged, true, [row['#old']], [row]);
   });
-  changeRows(ctx, view.id);
-  return found;
 }
 
 /** Deletes the records of `ids` that are within `scope`. */
@@ -331,9 +374,14 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
   const within = scope ? sql`and ${scope.condition}` : sql``;
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
-      returning ${state(view, inSql)}, ${selectList(view)}`.execute(ctx.db);
+    const res = await noticed(
+      ctx,
+      view,
+      (notify) =>
+        sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
+      returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      (r) => r.rows.length > 0,
+    );
     return effect(how, judged, undefined, res.rows, []);
   });
-  changeRows(ctx, view.id);
 }

@@ -23,7 +23,8 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
   let s = states.get(ctx);
   if (!s) {
     const state: LowcodeState = {
-      cache: new ListCache(ctx.config.listCache, undefined, () => ctx.bus.mode !== 'disconnected'),
+      // PGlite runs one statement at a time, so misses and writes take turns; a PostgreSQL pool runs them side by side.
+      cache: new ListCache(ctx.config.listCache, undefined, () => ctx.bus.mode !== 'disconnected', ctx.dbKind === 'pglite'),
       views: new Map(),
     };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
@@ -57,14 +58,15 @@ export function changeView(ctx: AppContext, viewId: number): void {
 }
 
 /**
- * Call after a record write made through ListCache.write (record-writes.ts) has committed: this
- * instance's cache has moved on already; the other instances forget what they cached of the view.
+ * The notice of a record write made through ListCache.write (record-writes.ts), sent by the write's own
+ * statement (Bus.inStatement): this instance's cache moves on with the write itself; the other instances
+ * forget what they cached of the view.
  */
-export function changeRows(ctx: AppContext, viewId: number): void {
+export function rowsNotice(ctx: AppContext, viewId: number): ReturnType<AppContext['bus']['inStatement']> {
   lowcodeState(ctx);
   const event = { t: 'view-changed', viewId } as const;
   ownRowWrites.add(event);
-  void ctx.bus.publish(event);
+  return ctx.bus.inStatement(event);
 }
 
 async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewModel | null> {

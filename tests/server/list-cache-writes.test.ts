@@ -148,5 +148,5 @@ describe('list cache across record writes', () => {
     expect(stale).toBe(0);
     // Writes moved cached blocks on in place rather than dropping them all.
     expect(lowcodeState(server.ctx).cache.stats.revised).toBeGreaterThan(0);
-  }, 120_000);
+  }, 300_000);
 });

@@ -111,6 +111,52 @@ describe('ListCache', () => {
     expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 12, runs: 0 });
   });
 
+  it('without turns, nothing waits, and a miss a write overlapped is kept only when the write did not touch its filter', async () => {
+    const cache = new ListCache(true, undefined, undefined, false);
+    await counted(cache, 'c-all', all, true, 10);
+    const order: string[] = [];
+    // Two misses under way (red and blue) while a write that adds a red row runs and ends.
+    const redMiss = gate<number>();
+    const blueMiss = gate<number>();
+    const red1 = cache.through(1, 'c-red', { filter: red, count: true }, () => redMiss.promise);
+    const blue1 = cache.through(1, 'c-blue', { filter: blue, count: true }, () => blueMiss.promise);
+    const writing = gate<void>();
+    const write = cache.write(1, async () => {
+      order.push('write');
+      await writing.promise;
+      return { value: 0, matches: matches({ all: [0, 1] }), touches: (f) => f.key === 'red' || f.key === 'all' };
+    });
+    await Promise.resolve();
+    // The write did not wait for the misses under way.
+    expect(order).toEqual(['write']);
+    // A miss that ends while the write is under way cannot be judged yet: served, not kept.
+    blueMiss.open(2);
+    expect(await blue1).toBe(2);
+    writing.open();
+    await write;
+    redMiss.open(4);
+    expect(await red1).toBe(4);
+    // The red miss may or may not have seen the red row: not kept. The count of all moved on.
+    expect((await counted(cache, 'c-red', red, true, 5)).runs).toBe(1);
+    expect((await counted(cache, 'c-blue', blue, true, 2)).runs).toBe(1);
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
+
+    // A blue miss across a write that touched only red rows is kept: it answers the same either way.
+    const across = gate<number>();
+    const blue2 = cache.through(1, 'c-blue-2', { filter: blue, count: true }, () => across.promise);
+    await cache.write(1, async () => ({ value: 0, matches: matches({}), touches: (f) => f.key === 'red' }));
+    across.open(2);
+    expect(await blue2).toBe(2);
+    expect((await counted(cache, 'c-blue-2', blue, true, -1)).runs).toBe(0);
+    // A write that cannot tell (no touches) keeps no miss it overlapped.
+    const unknown = gate<number>();
+    const green1 = cache.through(1, 'c-green', { filter: green, count: true }, () => unknown.promise);
+    await cache.write(1, async () => ({ value: 0, matches: matches({}) }));
+    unknown.open(1);
+    expect(await green1).toBe(1);
+    expect((await counted(cache, 'c-green', green, true, 1)).runs).toBe(1);
+  });
+
   it('does not keep an answer computed while the view was bumped', async () => {
     const cache = new ListCache(true);
     const across = gate<number>();

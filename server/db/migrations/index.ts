@@ -15,6 +15,7 @@ import * as m0013 from './0013_design_version.js';
 import * as m0014 from './0014_menu_components.js';
 import * as m0015 from './0015_dashboard_title.js';
 import * as m0016 from './0016_session_remember.js';
+import * as m0017 from './0017_scope_indexes.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_menu_components': m0014,
   '0015_dashboard_title': m0015,
   '0016_session_remember': m0016,
+  '0017_scope_indexes': m0017,
 };
