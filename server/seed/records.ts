@@ -85,24 +85,7 @@ const PROCESS_OF: Record<string, string[]> = {
   HW49: ['D10'],
 };
 
-const NAMES = [
-  '张伟',
-  '王芳',
-  '李强',
-  '刘洋',
-  '陈静',
-  '杨帆',
-  '赵磊',
-  '黄丽',
-  '周杰',
-  '吴敏',
-  '徐涛',
-  '孙燕',
-  '马超',
-  '朱琳',
-  '胡斌',
-  '郭亮',
-];
+const NAMES = '张伟 王芳 李强 刘洋 陈静 杨帆 赵磊 黄丽 周杰 吴敏 徐涛 孙燕 马超 朱琳 胡斌 郭亮'.split(' ');
 
 /** What the records need to know of a company beyond its row: its own details and what it does. */
 interface Profile {
@@ -118,75 +101,39 @@ interface Profile {
   tons: [number, number];
 }
 
-/** By company name (the accounts and business seeds create the companies). */
-const PROFILES: Record<string, Profile> = {
-  苏州华瑞精细化工有限公司: {
-    area: '0512',
-    domain: 'huarui-chem.cn',
-    plate: '苏E',
-    wastes: ['900-249-08', '900-402-06', '264-011-12', '900-041-49', '900-039-49', '900-047-49'],
-    stockIns: 18,
-    tons: [0.5, 12],
-  },
-  江苏绿源环保科技有限公司: {
-    area: '025',
-    domain: 'lvyuan-env.cn',
-    plate: '苏A',
-    wastes: ['772-003-18', '900-039-49'],
-    stockIns: 5,
-    tons: [3, 25],
-  },
-  南京顺安危险品运输有限公司: { area: '025', domain: 'shunan-trans.cn', plate: '苏A', wastes: [], stockIns: 0, tons: [0, 0] },
-  无锡新吴区危废集中收集点: {
-    area: '0510',
-    domain: 'wx-collect.cn',
-    plate: '苏B',
-    wastes: ['900-214-08', '900-052-31', '900-041-49', '900-047-49'],
-    stockIns: 10,
-    tons: [0.5, 6],
-  },
-  常州东方电镀有限公司: {
-    area: '0519',
-    domain: 'dongfang-ep.cn',
-    plate: '苏D',
-    wastes: ['336-064-17', '336-054-17', '900-300-34', '900-041-49'],
-    stockIns: 10,
-    tons: [1, 20],
-  },
-  南通清源固废处置有限公司: {
-    area: '0513',
-    domain: 'qingyuan-sw.cn',
-    plate: '苏F',
-    wastes: ['772-003-18'],
-    stockIns: 3,
-    tons: [2, 15],
-  },
-  无锡新吴微电子材料有限公司: {
-    area: '0510',
-    domain: 'xw-micro.cn',
-    plate: '苏B',
-    wastes: ['900-402-06', '900-300-34', '900-041-49', '900-047-49'],
-    stockIns: 5,
-    tons: [0.2, 4],
-  },
-  常州武进恒达表面处理有限公司: {
-    area: '0519',
-    domain: 'hengda-st.cn',
-    plate: '苏D',
-    wastes: ['336-064-17', '900-300-34', '900-399-35'],
-    stockIns: 5,
-    tons: [0.5, 8],
-  },
-  宁波北仑顺达汽车维修有限公司: {
-    area: '0574',
-    domain: 'sd-autofix.cn',
-    plate: '浙B',
-    wastes: ['900-214-08', '900-252-12', '900-218-08', '900-052-31', '900-041-49'],
-    stockIns: 4,
-    tons: [0.2, 3],
-  },
-  上海金山环境资源处置有限公司: { area: '021', domain: 'jsenv-sh.cn', plate: '沪A', wastes: [], stockIns: 0, tons: [0, 0] },
+/** What each company stocks in, by company name: its wastes (national catalogue codes). */
+const WASTES_OF: Record<string, string[]> = {
+  苏州华瑞精细化工有限公司: ['900-249-08', '900-402-06', '264-011-12', '900-041-49', '900-039-49', '900-047-49'],
+  江苏绿源环保科技有限公司: ['772-003-18', '900-039-49'],
+  南京顺安危险品运输有限公司: [],
+  无锡新吴区危废集中收集点: ['900-214-08', '900-052-31', '900-041-49', '900-047-49'],
+  常州东方电镀有限公司: ['336-064-17', '336-054-17', '900-300-34', '900-041-49'],
+  南通清源固废处置有限公司: ['772-003-18'],
+  无锡新吴微电子材料有限公司: ['900-402-06', '900-300-34', '900-041-49', '900-047-49'],
+  常州武进恒达表面处理有限公司: ['336-064-17', '900-300-34', '900-399-35'],
+  宁波北仑顺达汽车维修有限公司: ['900-214-08', '900-252-12', '900-218-08', '900-052-31', '900-041-49'],
+  上海金山环境资源处置有限公司: [],
 };
+
+/** By company name (the accounts and business seeds create the companies): area code, mail domain, plate prefix, stock-ins, tons. */
+const PROFILE_ROWS: [name: string, area: string, domain: string, plate: string, stockIns: number, tons: [number, number]][] = [
+  ['苏州华瑞精细化工有限公司', '0512', 'huarui-chem.cn', '苏E', 18, [0.5, 12]],
+  ['江苏绿源环保科技有限公司', '025', 'lvyuan-env.cn', '苏A', 5, [3, 25]],
+  ['南京顺安危险品运输有限公司', '025', 'shunan-trans.cn', '苏A', 0, [0, 0]],
+  ['无锡新吴区危废集中收集点', '0510', 'wx-collect.cn', '苏B', 10, [0.5, 6]],
+  ['常州东方电镀有限公司', '0519', 'dongfang-ep.cn', '苏D', 10, [1, 20]],
+  ['南通清源固废处置有限公司', '0513', 'qingyuan-sw.cn', '苏F', 3, [2, 15]],
+  ['无锡新吴微电子材料有限公司', '0510', 'xw-micro.cn', '苏B', 5, [0.2, 4]],
+  ['常州武进恒达表面处理有限公司', '0519', 'hengda-st.cn', '苏D', 5, [0.5, 8]],
+  ['宁波北仑顺达汽车维修有限公司', '0574', 'sd-autofix.cn', '浙B', 4, [0.2, 3]],
+  ['上海金山环境资源处置有限公司', '021', 'jsenv-sh.cn', '沪A', 0, [0, 0]],
+];
+const PROFILES: Record<string, Profile> = Object.fromEntries(
+  PROFILE_ROWS.map(([name, area, domain, plate, stockIns, tons]) => [
+    name,
+    { area, domain, plate, wastes: WASTES_OF[name] ?? [], stockIns, tons },
+  ]),
+);
 
 /** The department of a company's type, for companies without users (1 产废, 2 处置, 3 物流, 4 收集点). */
 const TYPE_DEPT: Record<string, number> = { '1': DEPT.producers, '2': DEPT.disposers, '3': DEPT.logistics, '4': DEPT.collectors };
@@ -372,19 +319,20 @@ interface Contract extends Planned {
  * Contracts, party A the producer (or a collector, or a disposer handing on its residues), party B the
  * disposer. The seeded producer has two ending within 30 days (the seeded notice 您的合同即将到期), one
  * expired and one in force beyond the window; the seeded disposer is party to three ending within 30 days.
+ * `days`: until the contract ends, or for an expired one (3 已到期) since it ended.
  */
-const CONTRACTS: [no: string, a: string, b: string, endInDays: number, amount: number, status: string][] = [
+const CONTRACTS: [no: string, a: string, b: string, days: number, amount: number, status: string][] = [
   ['HT2026-0012', '苏州华瑞精细化工有限公司', '江苏绿源环保科技有限公司', 12, 186000, '2'],
   ['HT2026-0025', '苏州华瑞精细化工有限公司', '江苏绿源环保科技有限公司', 25, 94500, '2'],
-  ['HT2025-0173', '苏州华瑞精细化工有限公司', '江苏绿源环保科技有限公司', -40, 152800, '3'],
+  ['HT2025-0173', '苏州华瑞精细化工有限公司', '江苏绿源环保科技有限公司', 40, 152800, '3'],
   ['HT2026-0106', '苏州华瑞精细化工有限公司', '南通清源固废处置有限公司', 200, 238000, '2'],
   ['HT2026-0094', '苏州华瑞精细化工有限公司', '上海金山环境资源处置有限公司', 330, 128000, '0'],
   ['HT2026-0088', '常州东方电镀有限公司', '江苏绿源环保科技有限公司', 180, 326400, '2'],
-  ['HT2025-0188', '常州东方电镀有限公司', '江苏绿源环保科技有限公司', -60, 298000, '3'],
+  ['HT2025-0188', '常州东方电镀有限公司', '江苏绿源环保科技有限公司', 60, 298000, '3'],
   ['HT2026-0031', '常州东方电镀有限公司', '南通清源固废处置有限公司', 8, 78200, '2'],
   ['HT2026-0042', '无锡新吴微电子材料有限公司', '江苏绿源环保科技有限公司', 20, 64800, '2'],
   ['HT2026-0115', '无锡新吴微电子材料有限公司', '南通清源固废处置有限公司', 120, 52600, '2'],
-  ['HT2025-0219', '常州武进恒达表面处理有限公司', '江苏绿源环保科技有限公司', -5, 118600, '3'],
+  ['HT2025-0219', '常州武进恒达表面处理有限公司', '江苏绿源环保科技有限公司', 5, 118600, '3'],
   ['HT2026-0063', '常州武进恒达表面处理有限公司', '上海金山环境资源处置有限公司', 150, 205000, '2'],
   ['HT2026-0133', '常州武进恒达表面处理有限公司', '南通清源固废处置有限公司', 45, 96000, '1'],
   ['HT2026-0057', '宁波北仑顺达汽车维修有限公司', '南通清源固废处置有限公司', 90, 36500, '2'],
@@ -400,10 +348,10 @@ const CLAUSES =
   '<p>一、乙方按照《危险废物贮存污染控制标准》接收、运输并处置甲方产生的危险废物。</p><p>二、结算以实际过磅重量为准，每月结算一次。</p>';
 
 function contracts(r: Random, companies: Map<string, Company>): Contract[] {
-  return CONTRACTS.map(([no, aName, bName, endInDays, amount, status]) => {
+  return CONTRACTS.map(([no, aName, bName, days, amount, status]) => {
     const a = companies.get(aName) as Company;
     const b = companies.get(bName) as Company;
-    const end = daysFromNow(endInDays);
+    const end = daysFromNow(status === '3' ? -days : days);
     const begin = new Date(end.getTime() - 365 * DAY);
     const signed = new Date(begin.getTime() - r.int(3, 20) * DAY);
     // Drafted by party A where it has an account, else by the disposer that offers it.
