@@ -56,6 +56,12 @@ export interface ClientConfig {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The request timeout the configuration gives (VITE_REQUEST_TIMEOUT_MS when building): a positive number of ms, else 30 s. */
+export function requestTimeoutMs(configured: unknown): number {
+  const ms = typeof configured === 'string' && configured.trim() === '' ? Number.NaN : Number(configured);
+  return Number.isFinite(ms) && ms > 0 ? Math.round(ms) : DEFAULT_TIMEOUT_MS;
+}
 export const TIMEOUT_MESSAGE = '网络请求超时';
 /** A failure without a status or a server message (an unreachable server included). */
 export const FALLBACK_MESSAGE = '接口请求失败';

@@ -6,17 +6,18 @@
  */
 import { ERROR_SECONDS, notify } from '../notify/notifier';
 import { getToken } from '../session/token';
-import { type ClientConfig, createClient } from './client';
+import { type ClientConfig, createClient, requestTimeoutMs } from './client';
 import { createDownload, saveBlob } from './download';
 
 export type { ClientConfig, Method, QueryParams, RequestClient, RequestOptions } from './client';
-export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, RequestError, TIMEOUT_MESSAGE } from './client';
+export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, RequestError, requestTimeoutMs, TIMEOUT_MESSAGE } from './client';
 export { DOWNLOAD_EMPTY_MESSAGE, filenameFromDisposition } from './download';
 
 export const http = createClient({
   baseUrl: '',
   getToken,
   signSecret: import.meta.env.VITE_SIGN_SECRET || undefined,
+  timeout: requestTimeoutMs(import.meta.env.VITE_REQUEST_TIMEOUT_MS),
   onError: (error) => notify.error(error.message, ERROR_SECONDS),
 });
 

@@ -12,6 +12,7 @@ import { PERF_MARKS, perfMark } from '../perf-marks';
 import { ResolvedView } from '../runtime/resolved-page';
 import { type RecordRow, useEngineServices, usePageNavigation } from '../services';
 import { runButton } from './button-actions';
+import { initialVisible, refreshVisible } from './columns';
 import { ImportDialog } from './import-dialog';
 import { ListTable } from './list-table';
 import { ListToolbar } from './list-toolbar';
@@ -137,10 +138,13 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const crudOptions = useMemo(() => viewCrudOptions(model), [model]);
   const crud = useCrud<T>(source, list, crudOptions);
 
-  const [visible, setVisible] = useState<Set<string>>(() => {
-    const shown = model.columns.filter((c) => c.visible).map((c) => c.name);
-    return new Set(shown.length ? shown : model.columns.map((c) => c.name));
-  });
+  const [visible, setVisible] = useState<Set<string>>(() => initialVisible(model.columns));
+  // The column settings refresh with the table's columns (a definition drawn again while the page is open).
+  const [columnsSeen, setColumnsSeen] = useState(model.columns);
+  if (columnsSeen !== model.columns) {
+    setColumnsSeen(model.columns);
+    setVisible((v) => refreshVisible(model.columns, v, new Set(columnsSeen.map((c) => c.name))));
+  }
   const [searchShown, setSearchShown] = useState(true);
   const [advanced, setAdvanced] = useState(false);
   const [importing, setImporting] = useState(false);
