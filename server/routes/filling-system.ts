@@ -11,6 +11,8 @@ import { answers } from '../lib/route.js';
 /** The filling-system token lives this long. */
 const GUFEI_TOKEN_MINUTES = 30;
 export const GUFEI_OK = '00000';
+/** Where this server's stand-in of the authority's pages answers (filling-stand-in.ts). */
+export const STAND_IN_BASE = '/gufei/';
 /** The company a filling-system token of this server was issued for, or null when it is none or has expired. */
 export async function fillingSystemCompany(ctx: AppContext, token: string): Promise<number | null> {
   try {
@@ -47,8 +49,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const u = currentUser(req);
       const code = (req.query.CompanyCode ?? req.query.companyCode ?? '').trim();
-      const base = ctx.config.gufeiBaseUrl;
-      if (!base) return { code: 'A0500', message: '未配置固废管理信息系统地址', data: null };
+      // Unconfigured, the entries open this server's own stand-in of the authority's pages.
+      const base = ctx.config.gufeiBaseUrl ?? STAND_IN_BASE;
       if (isSupervisor(u)) return { code: 'A0403', message: '监管部门无需填报', data: null };
       if (!code) return { code: 'A0400', message: '企业编号不能为空', data: null };
       let q = db

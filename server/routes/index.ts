@@ -12,6 +12,7 @@ import dict from './dict.js';
 import disposalOrder from './disposal-order.js';
 import disposalQuote from './disposal-quote.js';
 import files from './files.js';
+import fillingStandIn from './filling-stand-in.js';
 import fillingSystem from './filling-system.js';
 import general from './general.js';
 import generalForm from './general-form.js';
@@ -70,6 +71,7 @@ export const routeModules: RouteModule[] = [
   logisticsWarehouses,
   companyApi,
   fillingSystem,
+  fillingStandIn,
   site,
   supervision,
   disposalOrder,

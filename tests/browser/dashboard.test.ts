@@ -121,6 +121,23 @@ describe('full dashboard', () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /危废转移联单填报/ }).click()]);
     await popup.waitForURL((u) => u.href.startsWith(`${GUFEI}order/danger?token=`));
     await popup.close();
+    // An answer other than 00000 is ignored: the popup closes and no message shows.
+    await page.route('**/api/guFeiUrl/getTokenByCompayCode**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'A0404', message: '企业不存在', data: null }),
+      }),
+    );
+    const [ignored] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.waitForResponse((r) => r.url().includes('/api/guFeiUrl/getTokenByCompayCode')),
+      page.getByRole('button', { name: /管理计划查询/ }).click(),
+    ]);
+    await expect.poll(() => ignored.isClosed()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /管理计划查询/ }).getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(await page.locator('.ant-message').getByText('企业不存在').count()).toBe(0);
+    await page.unroute('**/api/guFeiUrl/getTokenByCompayCode**');
 
     await leave.getByRole('button', { name: '查看更多' }).click();
     await page.waitForURL((u) => u.pathname === '/message/vBuild/temp/97');

@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { http } from '../../request';
 import { Block } from './block';
@@ -35,7 +35,6 @@ const ENTRIES = [
  * user's, and pointed at the page when the token is there.
  */
 export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
-  const { message } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
 
   const open = async (entry: (typeof ENTRIES)[number]) => {
@@ -45,9 +44,9 @@ export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
       const r = await http.get<TokenAnswer>('/api/guFeiUrl/getTokenByCompayCode', {
         CompanyCode: company.bciId ?? company.creditCode ?? company.deptCode ?? '',
       });
+      // Any code but 00000 is ignored, as the specification says: the popup closes and nothing opens.
       if (r.code !== GUFEI_OK || !r.data) {
         popup?.close();
-        message.error(r.message || '获取填报系统凭证失败', 5);
         return;
       }
       if (popup) popup.location.href = r.data[entry.url];
