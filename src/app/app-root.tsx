@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { DownloadProgressDialog } from '../notify/download-progress-dialog';
 import { NotifierBridge } from '../notify/notifier-bridge';
+import { SELECT_CONFIG } from '../settings/component-config';
 import { antdSize, sizeTokens, useSettings } from '../settings/settings-store';
 import { installAuthHandlers } from './auth-handlers';
 import { ErrorBoundary } from './error-panel';
@@ -35,6 +36,7 @@ export function AppRoot() {
       locale={zhCN}
       theme={{ token: { colorPrimary: settings.theme, motion: !still, ...sizeTokens(settings.size) } }}
       componentSize={antdSize(settings.size)}
+      {...SELECT_CONFIG}
     >
       <AntApp>
         <NotifierBridge />

@@ -14,6 +14,74 @@ function setup(answer: () => Response) {
 
 const file = (body: BodyInit, headers: Record<string, string>) => () => new Response(body, { status: 200, headers });
 
+/** A file answer that arrives in `parts`, the next one only when `release` is called (or at once). */
+function streamed(parts: Uint8Array[], headers: Record<string, string>) {
+  let index = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[index++];
+      if (part) controller.enqueue(part);
+      else controller.close();
+    },
+  });
+  return () => new Response(body, { status: 200, headers });
+}
+
+describe('download progress', () => {
+  it('tells how many bytes of how many arrived, then that the download is over', async () => {
+    const fetchImpl = vi.fn(async () =>
+      streamed([new Uint8Array(3000), new Uint8Array(2000)], {
+        'content-type': 'application/octet-stream',
+        'content-length': '5000',
+        'content-disposition': "attachment; filename*=UTF-8''%E5%8F%B0%E8%B4%A6.xlsx",
+      })(),
+    );
+    const client = createClient({ fetch: fetchImpl, getToken: () => null, onError: vi.fn() });
+    const seen: ({ fileName: string; loaded: number; total: number | null } | null)[] = [];
+    const save = vi.fn();
+    const download = createDownload({
+      client,
+      notifier: { error: vi.fn(), warning: vi.fn() },
+      save,
+      onProgress: (p) => seen.push(p && { fileName: p.fileName, loaded: p.loaded, total: p.total }),
+    });
+    await expect(download('/api/file/download')).resolves.toBe(true);
+    expect(seen).toEqual([
+      { fileName: '台账.xlsx', loaded: 0, total: 5000 },
+      { fileName: '台账.xlsx', loaded: 3000, total: 5000 },
+      { fileName: '台账.xlsx', loaded: 5000, total: 5000 },
+      null,
+    ]);
+    const [saved] = save.mock.calls[0] as [Blob, string];
+    expect(saved.size).toBe(5000);
+  });
+
+  it('saves nothing and says nothing when the user cancels', async () => {
+    const client = createClient({
+      fetch: async () => streamed([new Uint8Array(6000), new Uint8Array(6000)], { 'content-type': 'text/csv' })(),
+      getToken: () => null,
+      onError: vi.fn(),
+    });
+    const notifier = { error: vi.fn(), warning: vi.fn() };
+    const save = vi.fn();
+    const states: (number | null)[] = [];
+    const download = createDownload({
+      client,
+      notifier,
+      save,
+      onProgress: (p) => {
+        states.push(p ? p.loaded : null);
+        if (p && p.loaded > 0) p.cancel();
+      },
+    });
+    await expect(download('/api/export', undefined, '导出.csv')).resolves.toBe(false);
+    expect(save).not.toHaveBeenCalled();
+    expect(notifier.error).not.toHaveBeenCalled();
+    expect(notifier.warning).not.toHaveBeenCalled();
+    expect(states).toEqual([0, 6000, null]);
+  });
+});
+
 describe('download', () => {
   it('fetches with the Authorization header and saves under the server file name (RFC 5987)', async () => {
     const name = '危废 台账(2026).xlsx';

@@ -71,11 +71,66 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
+/** A download under way, for the progress dialog: bytes read so far and of how many (null: not told). */
+export interface DownloadProgress {
+  fileName: string;
+  loaded: number;
+  total: number | null;
+  /** Stops reading the file: nothing is saved. */
+  cancel: () => void;
+}
+
 export interface DownloadDeps {
   client: RequestClient;
   notifier: Pick<Notifier, 'error' | 'warning'>;
   save: (blob: Blob, fileName: string) => void;
   errorSeconds?: number;
+  /** Told of each chunk of a file as it arrives, and null when the download is over. */
+  onProgress?: (progress: DownloadProgress | null) => void;
+}
+
+/** The Content-Length of an answer, or null when it is absent or not a byte count. */
+function lengthOf(response: Response): number | null {
+  const v = response.headers.get('content-length');
+  const n = v === null ? Number.NaN : Number(v);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/**
+ * The answer's body as a blob, read chunk by chunk so `onProgress` can show how far it is; null when
+ * the user cancelled.
+ */
+async function readBody(
+  response: Response,
+  fileName: string,
+  onProgress: DownloadDeps['onProgress'],
+  controller: AbortController,
+): Promise<Blob | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || !onProgress) return response.blob();
+  const reader = response.body.getReader();
+  const total = lengthOf(response);
+  const chunks: BlobPart[] = [];
+  let loaded = 0;
+  let cancelled = false;
+  const cancel = () => {
+    cancelled = true;
+    controller.abort();
+    void reader.cancel().catch(() => undefined);
+  };
+  onProgress({ fileName, loaded, total, cancel });
+  for (;;) {
+    const { done, value } = await reader.read().catch((e: unknown) => {
+      if (cancelled) return { done: true, value: undefined };
+      throw e;
+    });
+    if (cancelled) return null;
+    if (done || !value) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    loaded += value.byteLength;
+    onProgress({ fileName, loaded, total, cancel });
+  }
+  return new Blob(chunks, { type });
 }
 
 /** Resolves true when the file was handed to the browser, false when the user was told why not. */
@@ -92,17 +147,30 @@ function lastSegment(url: string): string | undefined {
   }
 }
 
-export function createDownload({ client, notifier, save, errorSeconds }: DownloadDeps): Download {
+export function createDownload({ client, notifier, save, errorSeconds, onProgress }: DownloadDeps): Download {
   return async (url, params, fileName, options = {}) => {
     let response: Response;
-    let blob: Blob;
+    let blob: Blob | null;
+    const controller = new AbortController();
+    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     try {
-      response = await client.request<Response>(url, { ...options, method: options.method ?? 'GET', params, responseType: 'response' });
-      blob = await response.blob();
+      response = await client.request<Response>(url, {
+        ...options,
+        method: options.method ?? 'GET',
+        params,
+        responseType: 'response',
+        signal: controller.signal,
+      });
+      const shown = filenameFromDisposition(response.headers.get('content-disposition')) ?? fileName ?? lastSegment(url) ?? 'download';
+      blob = await readBody(response, shown, onProgress, controller);
     } catch {
       // Failed answers (status, timeout, network) were already reported by the request layer.
       return false;
+    } finally {
+      onProgress?.(null);
     }
+    // Cancelled by the user in the progress dialog: nothing to save or say.
+    if (!blob) return false;
     const type = response.headers.get('content-type') ?? '';
     const disposition = response.headers.get('content-disposition');
     const attachment = /^\s*attachment/i.test(disposition ?? '');

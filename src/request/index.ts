@@ -8,10 +8,13 @@ import { ERROR_SECONDS, notify } from '../notify/notifier';
 import { getToken } from '../session/token';
 import { type ClientConfig, createClient, requestTimeoutMs } from './client';
 import { createDownload, saveBlob } from './download';
+import { downloadProgress } from './download-progress';
 
 export type { ClientConfig, Method, QueryParams, RequestClient, RequestOptions } from './client';
 export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, RequestError, requestTimeoutMs, TIMEOUT_MESSAGE } from './client';
+export type { DownloadProgress } from './download';
 export { DOWNLOAD_EMPTY_MESSAGE, filenameFromDisposition } from './download';
+export { downloadProgress } from './download-progress';
 
 export const http = createClient({
   baseUrl: '',
@@ -23,9 +26,16 @@ export const http = createClient({
 
 /**
  * `download(url, params, fileName?)`: fetches a file with the session token and saves it under the
- * server's file name (else `fileName`); JSON error answers and empty files are reported instead.
+ * server's file name (else `fileName`); JSON error answers and empty files are reported instead. While
+ * the file arrives, downloadProgress holds how far it is (the 文件下载 dialog shows it).
  */
-export const download = createDownload({ client: http, notifier: notify, save: saveBlob, errorSeconds: ERROR_SECONDS });
+export const download = createDownload({
+  client: http,
+  notifier: notify,
+  save: saveBlob,
+  errorSeconds: ERROR_SECONDS,
+  onProgress: downloadProgress.set,
+});
 
 export function setAuthHandlers(handlers: Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>): void {
   http.config.onUnauthorized = handlers.onUnauthorized;
