@@ -266,7 +266,8 @@ export interface CanvasModel {
     autoUpdate: boolean;
     timer: number;
   };
-  header: { height: number; marginTop: number; bgImg?: string; bgPosition: string; bgSize: string };
+  /** `width` (pixels or CSS text) narrows the header, centred; absent is the canvas's width. */
+  header: { width?: number | string; height: number; marginTop: number; bgImg?: string; bgPosition: string; bgSize: string };
   mainTitle: Record<string, unknown>;
   subTitle: Record<string, unknown>;
   themeColor: ThemeColor[];

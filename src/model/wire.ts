@@ -240,7 +240,7 @@ export const wireCanvas = wObject({
     autoUpdate: wBool(),
     timer: wNum(),
   }),
-  header: wObject({ height: wNum(), marginTop: wNum(), bgImg: wText(), bgPosition: wText(), bgSize: wText() }),
+  header: wObject({ width: wWidth(), height: wNum(), marginTop: wNum(), bgImg: wText(), bgPosition: wText(), bgSize: wText() }),
   mainTitle: wObject({
     content: wText(),
     size: wNum(),
@@ -249,6 +249,9 @@ export const wireCanvas = wObject({
     /** A CSS text-shadow, or a flag in older designers. */
     shadow: z.unknown().optional(),
     bg: wText(),
+    /** The background image's alignment and size (CSS background-position, background-size). */
+    bgPosition: wText(),
+    bgSize: wText(),
     width: wWidth(),
     height: wNum(),
     marginTop: wNum(),

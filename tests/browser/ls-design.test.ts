@@ -395,6 +395,53 @@ describe('big-screen designer', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sets the header’s width, the title image’s alignment and size, and a chart’s whole theme colour list', async () => {
+    const id = await newScreen('设计器头部大屏');
+    const { page, errors } = await openDesigner(id);
+    const side = page.locator('.wg-design-side');
+    const scale = Number(await page.locator('.wg-design-stage').getAttribute('data-scale'));
+    // 头部: 800 px wide, centred on the canvas.
+    await side.getByRole('tab', { name: '头部' }).click();
+    const width = side.getByLabel('头部宽度', { exact: true });
+    await width.fill('800');
+    await width.blur();
+    const header = page.locator('.wg-design .wg-screen-header');
+    await expect.poll(async () => Math.round(((await header.boundingBox())?.width ?? 0) / scale)).toBe(800);
+    const canvasBox = await page.locator('.wg-design-canvas').boundingBox();
+    const headerBox = await header.boundingBox();
+    expect(Math.abs((headerBox?.x ?? 0) - (canvasBox?.x ?? 0) - ((canvasBox?.width ?? 0) - (headerBox?.width ?? 0)) / 2)).toBeLessThan(2);
+    // 主标题: the image's alignment and size.
+    await side.getByRole('tab', { name: '主标题' }).click();
+    await choose(page, '标题背景对齐', '顶部');
+    await choose(page, '标题背景尺寸', '完整显示');
+    const title = page.locator('.wg-design .wg-screen-title');
+    await expect
+      .poll(() => title.evaluate((e) => [getComputedStyle(e).backgroundPosition, getComputedStyle(e).backgroundSize].join(' / ')))
+      .toBe('50% 0% / contain');
+
+    // A chart's own theme colours: the whole list, taken from the presets, one deleted, one moved.
+    await addChart(page, '饼图');
+    await side
+      .getByRole('button', { name: /主题色/ })
+      .first()
+      .click();
+    const list = side.getByRole('group', { name: '图表主题色' });
+    await list.getByRole('button', { name: '使用全部预定义主题色' }).click();
+    await expect.poll(() => list.locator('.wg-design-theme-row').count()).toBe(8);
+    await list.getByRole('button', { name: '删除图表主题色 8' }).click();
+    await list.getByRole('button', { name: '下移图表主题色 1' }).click();
+    await expect.poll(() => list.locator('.wg-design-theme-row').count()).toBe(7);
+
+    await button(page, '保存').click();
+    await toast(page, '保存成功');
+    const saved = (await detailOf(id)).template;
+    expect(saved.canvasConfigure.header.width).toBe(800);
+    expect(saved.canvasConfigure.mainTitle).toMatchObject({ bgPosition: 'top', bgSize: 'contain' });
+    const themes = saved.layout[0].chart[0].configure.common.themeColor as { start: string }[];
+    expect(themes.map((t) => t.start)).toEqual(['#11A983', '#2F6EFF', '#F7B500', '#F5222D', '#6959CD', '#13C2C2', '#1890FF']);
+    expect(errors).toEqual([]);
+  });
+
   it('refuses to save while the pie’s inner radius exceeds its outer one, showing the model’s message at the field', async () => {
     const id = await newScreen('设计器校验大屏');
     const { page } = await openDesigner(id);

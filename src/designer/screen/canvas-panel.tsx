@@ -1,5 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Divider, Space, Tabs, Tooltip } from 'antd';
+import { Divider, Tabs } from 'antd';
 import { memo } from 'react';
 import {
   BackgroundPlacement,
@@ -9,58 +8,11 @@ import {
   NumField,
   SwitchField,
   TextField,
-  useDesigner,
   useDesignValue,
 } from './fields.js';
-import { PRESET_THEME_COLORS } from './template.js';
+import { ThemeColorList } from './theme-colors.js';
 
 const C = 'canvasConfigure';
-
-function ThemeColors() {
-  const { edit } = useDesigner();
-  const list = (useDesignValue([C, 'themeColor']) ?? []) as { start: string; end: string }[];
-  const path = [C, 'themeColor'] as const;
-  const set = (next: { start: string; end: string }[]) => edit(path, next);
-  return (
-    <div className="wg-design-theme">
-      <p className="wg-design-note">未设置主题色时，每个图表使用自己的颜色；设置后，所有图表默认使用主题色。</p>
-      {list.length === 0 && <p className="wg-design-note">暂无主题色</p>}
-      {list.map((c, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a theme colour is its place in the list
-        <Space key={n} className="wg-design-theme-row" aria-label={`主题色 ${n + 1}`}>
-          <span>起始</span>
-          <ColorPicker value={c.start} showText onChange={(v) => edit([...path, n, 'start'], v.toHexString(), `theme${n}s`)} />
-          <span>结束</span>
-          <ColorPicker value={c.end} showText onChange={(v) => edit([...path, n, 'end'], v.toHexString(), `theme${n}e`)} />
-          <Button
-            type="text"
-            danger
-            aria-label={`删除主题色 ${n + 1}`}
-            icon={<DeleteOutlined />}
-            onClick={() => set(list.filter((_, k) => k !== n))}
-          />
-        </Space>
-      ))}
-      <Button icon={<PlusOutlined />} onClick={() => set([...list, { start: '#2F6EFF', end: '#00C6FF' }])}>
-        添加主题色
-      </Button>
-      <Divider plain>预定义主题色</Divider>
-      <div className="wg-design-presets">
-        {PRESET_THEME_COLORS.map((c) => (
-          <Tooltip key={c.start} title={`${c.start} → ${c.end}`}>
-            <button
-              type="button"
-              className="wg-design-preset"
-              aria-label={`添加预定义主题色 ${c.start}`}
-              style={{ background: `linear-gradient(180deg, ${c.start}, ${c.end})` }}
-              onClick={() => set([...list, { ...c }])}
-            />
-          </Tooltip>
-        ))}
-      </div>
-    </div>
-  );
-}
 
 /** 画布配置: the basic settings, then 头部, 主标题, 副标题 and 主题色. */
 export const CanvasPanel = memo(function CanvasPanel() {
@@ -89,6 +41,7 @@ export const CanvasPanel = memo(function CanvasPanel() {
             children: (
               <>
                 <div className="wg-design-grid2">
+                  <NumField label="头部宽度" path={[C, 'header', 'width']} min={0} integer suffix="px" hint="留空为画布宽度，居中" />
                   <NumField label="头部高度" path={[C, 'header', 'height']} min={0} integer suffix="px" />
                   <NumField label="头部上边距" path={[C, 'header', 'marginTop']} min={0} integer suffix="px" />
                 </div>
@@ -118,6 +71,7 @@ export const CanvasPanel = memo(function CanvasPanel() {
                   hint="CSS text-shadow 格式"
                 />
                 <ImageField label="标题背景图片" path={[C, 'mainTitle', 'bg']} />
+                <BackgroundPlacement path={[C, 'mainTitle']} positionLabel="标题背景对齐" sizeLabel="标题背景尺寸" />
               </>
             ),
           },
@@ -137,7 +91,17 @@ export const CanvasPanel = memo(function CanvasPanel() {
               </>
             ),
           },
-          { key: 'theme', label: '主题色', children: <ThemeColors /> },
+          {
+            key: 'theme',
+            label: '主题色',
+            children: (
+              <ThemeColorList
+                path={[C, 'themeColor']}
+                name="主题色"
+                note="未设置主题色时，每个图表使用自己的颜色；设置后，所有图表默认使用主题色。"
+              />
+            ),
+          },
         ]}
       />
     </section>

@@ -4,6 +4,7 @@ import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useEngineServices } from '../../engine/index.js';
 import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
 import { CHART_LABELS, type DesignChart, type Path } from './template.js';
+import { ThemeColorList } from './theme-colors.js';
 
 interface DataViewOption {
   id: number;
@@ -121,10 +122,7 @@ function ThemePanel({ path }: { path: Path }) {
         ]}
       />
       <SwitchField label="优先使用图表自己的主题色" path={[...C, 'privateColorFirst']} />
-      <ColorField label="图表主题色 1" path={[...C, 'themeColor', 0, 'start']} />
-      <ColorField label="图表主题色 1 结束" path={[...C, 'themeColor', 0, 'end']} />
-      <ColorField label="图表主题色 2" path={[...C, 'themeColor', 1, 'start']} />
-      <ColorField label="图表主题色 2 结束" path={[...C, 'themeColor', 1, 'end']} />
+      <ThemeColorList path={[...C, 'themeColor']} name="图表主题色" note="画布设置了主题色时，打开上面的开关才使用这里的颜色。" />
     </>
   );
 }

@@ -307,11 +307,19 @@ export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProp
 }
 
 /** Where a background image sits and how it is sized (bgPosition, bgSize under `path`). */
-export function BackgroundPlacement({ path, positionLabel = '背景位置' }: { path: Path; positionLabel?: string }) {
+export function BackgroundPlacement({
+  path,
+  positionLabel = '背景位置',
+  sizeLabel = '背景尺寸',
+}: {
+  path: Path;
+  positionLabel?: string;
+  sizeLabel?: string;
+}) {
   return (
     <div className="wg-design-grid2">
       <SelectField label={positionLabel} path={[...path, 'bgPosition']} options={BG_POSITIONS} />
-      <SelectField label="背景尺寸" path={[...path, 'bgSize']} options={BG_SIZES} />
+      <SelectField label={sizeLabel} path={[...path, 'bgSize']} options={BG_SIZES} />
     </div>
   );
 }

@@ -318,6 +318,9 @@ export function ScreenHeader({ canvas, title }: { canvas: CanvasModel; title: st
     <header
       className="wg-screen-header"
       style={{
+        width: lengthOf(header.width) || undefined,
+        marginLeft: lengthOf(header.width) ? 'auto' : undefined,
+        marginRight: lengthOf(header.width) ? 'auto' : undefined,
         height: header.height,
         marginTop: header.marginTop || undefined,
         backgroundImage: header.bgImg ? cssUrl(header.bgImg) : undefined,
@@ -329,6 +332,9 @@ export function ScreenHeader({ canvas, title }: { canvas: CanvasModel; title: st
         className="wg-screen-title"
         style={{
           ...backgroundOf(main.bg),
+          // The title image's alignment and size, when set, over the defaults (centred, covering).
+          ...(textOf(main.bgPosition) ? { backgroundPosition: textOf(main.bgPosition) } : {}),
+          ...(textOf(main.bgSize) ? { backgroundSize: textOf(main.bgSize), backgroundRepeat: 'no-repeat' } : {}),
           width: lengthOf(main.width),
           height: titleHeight,
           lineHeight: `${titleHeight}px`,
