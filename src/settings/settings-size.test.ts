@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { SELECT_CONFIG, SELECT_POPUP_MAX_WIDTH } from './component-config';
 import { antdSize, MINI_CONTROL_HEIGHT, SIZES, sizeTokens } from './settings-store';
 
 /** The token values antd derives for a size's theme. */
@@ -18,5 +19,11 @@ describe('layout sizes', () => {
     expect(mini.controlHeightSM).toBeLessThan(small.controlHeightSM);
     expect(mini.fontSize).toBeLessThan(small.fontSize);
     for (const s of ['default', 'medium', 'small'] as const) expect(sizeTokens(s)).toEqual({});
+  });
+
+  it('caps the dropdowns of selects, tree selects and cascaders at 600 px', () => {
+    expect(SELECT_POPUP_MAX_WIDTH).toBe(600);
+    for (const c of Object.values(SELECT_CONFIG)) expect(c).toEqual({ styles: { popup: { root: { maxWidth: 600 } } } });
+    expect(Object.keys(SELECT_CONFIG).sort()).toEqual(['cascader', 'select', 'treeSelect']);
   });
 });

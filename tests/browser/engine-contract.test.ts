@@ -21,7 +21,7 @@ const item = (name: string, chName: string, dataType: string, sort: number, extr
 
 const template = {
   basicOption: { add: true, edit: true, del: true, look: true, operation: true, sortName: 'endTime', sortType: 'asc' },
-  dialogOption: { key: 'id', width: '600px' },
+  dialogOption: { key: 'id', width: '1200px' },
   tableOption: [
     item('contractNo', '合同编号', 'varchar', 1, { show: true, search: true }),
     item('beginTime', '开始时间', 'datetime', 2, { show: true, timeFmt: 'yyyy-MM-dd' }),
@@ -31,6 +31,7 @@ const template = {
     item('contractNo', '合同编号', 'varchar', 1, { show: 1, required: true }),
     item('beginTime', '开始时间', 'datetime', 2, { show: 1, required: true, timeFmt: 'yyyy-MM-dd' }),
     item('endTime', '结束时间', 'datetime', 3, { show: 1, required: true, timeFmt: 'yyyy-MM-dd' }),
+    item('contractStatus', '合同状态', 'varchar', 4, { show: 1, dict: 'contractStatus', inputWidth: '900px' }),
   ],
 };
 
@@ -157,5 +158,26 @@ describe('a contract page with endTime', () => {
     expect(await columnTexts(list, '合同编号')).toEqual(before);
     expect(listCalls).toBe(0);
     await page.unroute(`**/api/general/delete/${viewId}`);
+  });
+
+  it('opens a select dropdown at most 600 px wide, however wide its input', async () => {
+    const { page } = await openPage(browser, server.url, { token: admin.token });
+    page.setDefaultTimeout(10_000);
+    const list = listPage(page, viewId);
+    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
+    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
+    await first;
+    await button(list, '新增').click();
+    const add = dialog(page, '新增');
+    const input = add.getByLabel('合同状态', { exact: true });
+    const id = String(await input.getAttribute('id'));
+    const select = add.locator('.ant-select').filter({ has: page.locator(`[id="${id}"]`) });
+    expect((await select.boundingBox())?.width).toBeGreaterThan(600);
+    await input.click();
+    const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) });
+    await dropdown.locator('.ant-select-item-option').first().waitFor();
+    const width = (await dropdown.boundingBox())?.width ?? 0;
+    expect(width).toBeGreaterThan(100);
+    expect(width).toBeLessThanOrEqual(600);
   });
 });
