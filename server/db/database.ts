@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -40,6 +41,41 @@ function installPgParsers(): void {
   pgParsersInstalled = true;
 }
 
+/** Most statements one connection keeps prepared; beyond it, new texts run unnamed. */
+const MAX_PREPARED = 256;
+/** Statements worth preparing: the list's reads and the record writes of view tables, whose texts repeat. */
+const PREPARED_TEXT = /"lc_view_\d+"/;
+const QUERY = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * A connection that prepares the statements of view tables once and then only binds and runs them:
+ * PostgreSQL plans each once per connection instead of at every call (a list query weighs a dozen
+ * indexes). The name is the text's hash, so one text is one statement. Should a statement's result
+ * type change under it (a table redesigned), it is forgotten and run again unnamed.
+ */
+class PreparingClient extends pg.Client {}
+const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+(PreparingClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+  this: PreparingClient,
+  ...args: unknown[]
+) {
+  const [text, values, callback] = args;
+  const plain = typeof text !== 'string' || !Array.isArray(values) || !values.length || callback !== undefined;
+  if (plain || !QUERY.test(text) || !PREPARED_TEXT.test(text)) {
+    return plainQuery.apply(this, args);
+  }
+  const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+  const name = `wg_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  if (parsed[name] === undefined && Object.keys(parsed).length >= MAX_PREPARED) return plainQuery.apply(this, args);
+  return (plainQuery.call(this, { text, values, name }) as Promise<unknown>).catch(async (e: { code?: string }) => {
+    // "cached plan must not change result type": the statement is dropped here and on the server.
+    if (e?.code !== '0A000') throw e;
+    delete parsed[name];
+    await plainQuery.call(this, `deallocate "${name}"`);
+    return plainQuery.call(this, text, values);
+  });
+};
+
 /**
  * pg_trgm lets an index serve the list's text search (ILIKE '%…%'); without it every such search reads the
  * whole table. PGlite ships it; on PostgreSQL it needs the contrib package and the right to create it, and
@@ -58,7 +94,7 @@ async function addTrigrams(db: Kysely<DB>): Promise<void> {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     installPgParsers();
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client: PreparingClient });
     // An idle connection the server drops (restart, admin termination) must not crash the process:
     // the pool discards it and opens a new one for the next query.
     pool.on('error', (err) => {
