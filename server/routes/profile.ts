@@ -36,7 +36,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('id', '=', me.id)
         .execute();
       ctx.sessions.invalidate();
-      return done('修改成功');
+      // A profile save says 保存成功, as the specification's catalogue has it.
+      return done('保存成功');
     },
   );
 

@@ -86,7 +86,7 @@ describe('personal centre', () => {
     await phone.fill('13900001111');
     await itemOf(form, '性别').getByText('女', { exact: true }).click();
     await save.click();
-    await page.locator('.ant-message-success').getByText('修改成功').waitFor();
+    await page.locator('.ant-message-success').getByText('保存成功').waitFor();
     await expect.poll(async () => userRow('producer')).toMatchObject({ nick_name: '王丽华改', phone: '13900001111', sex: '女' });
     await page.getByTestId('user-info').getByText('13900001111').waitFor();
     // The top bar shows the new nickname without a reload.

@@ -189,6 +189,7 @@ describe('personal centre', () => {
     expect((await put({ id: 1, nickName: '张秀英', phone: '18915300006' })).status).toBe(403);
     const ok = await put({ nickName: '张秀英（站长）', phone: '18915300016', sex: '女' });
     expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('保存成功');
     const info = await me.get('/api/auth/info');
     expect(info.body.user).toMatchObject({ nickName: '张秀英（站长）', phone: '18915300016', sex: '女' });
   });
