@@ -18,5 +18,8 @@ export const answers = <R extends ZodType, I extends RouteInput = Record<never, 
   schema: { ...(input as I), response: { 200: reply } },
 });
 
+/** The options of a route with the access `config` that reads `input` and answers what its handler sends (no answer schema). */
+export const reads = <I extends RouteInput>(config: FastifyContextConfig, input: I) => ({ config, schema: input });
+
 /** The answer of a call that returns no record: `{ status, message }`. */
 export const ok = z.object({ status: z.number(), message: z.string() });

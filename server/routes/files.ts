@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { answers } from '../lib/route.js';
+import { answers, reads } from '../lib/route.js';
 
 // The text users know, byte for byte, including the space after the second 、.
 export const UPLOAD_TYPE_MESSAGE = '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png';
@@ -200,20 +200,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .header('cache-control', 'private, max-age=86400')
       .send(createReadStream(abs));
 
-  app.get(
-    '/api/file/preview',
-    {
-      config: {
-        session: true,
-        tokenInQuery: true,
-      },
-      schema: { querystring: sourceQuery },
-    },
-    async (req, reply) => {
-      const { row, abs, size } = await storedFile(req.query.source);
-      return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
-    },
-  );
+  app.get('/api/file/preview', reads({ session: true, tokenInQuery: true }, { querystring: sourceQuery }), async (req, reply) => {
+    const { row, abs, size } = await storedFile(req.query.source);
+    return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
+  });
 
   // A big screen's background and header images, for viewers without a session (share links, wall displays).
   app.get('/api/open/image', { config: { public: true, unsigned: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
@@ -227,20 +217,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .send(createReadStream(abs));
   });
 
-  app.get(
-    '/api/file/download',
-    {
-      config: {
-        session: true,
-        tokenInQuery: true,
-      },
-      schema: { querystring: sourceQuery },
-    },
-    async (req, reply) => {
-      const { row, abs, size } = await storedFile(req.query.source);
-      const wanted = req.query.fileName?.trim();
-      const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
-      return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);
-    },
-  );
+  app.get('/api/file/download', reads({ session: true, tokenInQuery: true }, { querystring: sourceQuery }), async (req, reply) => {
+    const { row, abs, size } = await storedFile(req.query.source);
+    const wanted = req.query.fileName?.trim();
+    const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
+    return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);
+  });
 }

@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import { requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
+import { reads } from '../lib/route.js';
 import { idSchema } from '../lowcode/params.js';
 import { rowScope } from '../lowcode/row-scope.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
@@ -58,33 +59,19 @@ export function initialValues(view: ViewModel, query: Record<string, unknown>): 
 }
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
-  app.get(
-    '/api/general/formData',
-    {
-      config: { session: true },
-      schema: { querystring: generalQuery },
-    },
-    async (req) => {
-      const view = await designedView(ctx, req.query.generalId);
-      const user = requirePermission(req, view.page.permissions.list);
-      const key = view.page.form.dialog.key;
-      const raw = req.query.id ?? req.query[key];
-      const id = idSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
-      if (!id.success) throw badRequest(`${key} 不能为空`);
-      return { status: OK, data: await readableRecord(ctx, view, user, id.data) };
-    },
-  );
+  app.get('/api/general/formData', reads({ session: true }, { querystring: generalQuery }), async (req) => {
+    const view = await designedView(ctx, req.query.generalId);
+    const user = requirePermission(req, view.page.permissions.list);
+    const key = view.page.form.dialog.key;
+    const raw = req.query.id ?? req.query[key];
+    const id = idSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+    if (!id.success) throw badRequest(`${key} 不能为空`);
+    return { status: OK, data: await readableRecord(ctx, view, user, id.data) };
+  });
 
-  app.get(
-    '/api/general/dynamicQuery',
-    {
-      config: { session: true },
-      schema: { querystring: generalQuery },
-    },
-    async (req) => {
-      const view = await designedView(ctx, req.query.generalId);
-      requirePermission(req, view.page.permissions.add);
-      return { status: OK, data: initialValues(view, req.query) };
-    },
-  );
+  app.get('/api/general/dynamicQuery', reads({ session: true }, { querystring: generalQuery }), async (req) => {
+    const view = await designedView(ctx, req.query.generalId);
+    requirePermission(req, view.page.permissions.add);
+    return { status: OK, data: initialValues(view, req.query) };
+  });
 }

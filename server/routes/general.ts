@@ -8,6 +8,7 @@ import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, invalidInput, notFound } from '../errors.js';
 import { listsViewDrawingFrom } from '../lib/lookup-access.js';
+import { reads } from '../lib/route.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
@@ -182,27 +183,17 @@ const listOf = (v: string | string[] | undefined) =>
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
-  app.get(
-    '/api/general/list/:viewId',
-    {
-      config: { session: true },
-      schema: { params: viewParams },
-    },
-    async (req, reply) => {
-      const view = await designedView(ctx, req.params.viewId);
-      const user = requirePermission(req, permission(view, 'list'));
-      const scope = await rowScope(ctx, view, user);
-      const page = await listPage(ctx, view, parseListQuery(view, req.query as Query, scope));
-      return reply.type('application/json; charset=utf-8').send(page);
-    },
-  );
+  app.get('/api/general/list/:viewId', reads({ session: true }, { params: viewParams }), async (req, reply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const user = requirePermission(req, permission(view, 'list'));
+    const scope = await rowScope(ctx, view, user);
+    const page = await listPage(ctx, view, parseListQuery(view, req.query as Query, scope));
+    return reply.type('application/json; charset=utf-8').send(page);
+  });
 
   app.get(
     '/api/general/detail',
-    {
-      config: { session: true },
-      schema: { querystring: z.object({ generalId: idSchema, id: idSchema }) },
-    },
+    reads({ session: true }, { querystring: z.object({ generalId: idSchema, id: idSchema }) }),
     async (req) => {
       const view = await designedView(ctx, req.query.generalId);
       const user = requirePermission(req, permission(view, 'list'));
@@ -256,23 +247,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     handler: update,
   });
 
-  app.post(
-    '/api/general/delete/:viewId',
-    {
-      config: { session: true },
-      schema: { params: viewParams },
-    },
-    async (req) => {
-      const view = await designedView(ctx, req.params.viewId);
-      const user = requirePermission(req, permission(view, 'del'));
-      const ids = idsFrom(req.body, req.query);
-      const scope = await rowScope(ctx, view, user);
-      // One id outside the scope refuses the whole delete, answered as missing.
-      if (!(await allWithin(db, view, ids, scope))) throw notFound();
-      await deleteRecords(ctx, view, ids, scope);
-      return OK;
-    },
-  );
+  app.post('/api/general/delete/:viewId', reads({ session: true }, { params: viewParams }), async (req) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const user = requirePermission(req, permission(view, 'del'));
+    const ids = idsFrom(req.body, req.query);
+    const scope = await rowScope(ctx, view, user);
+    // One id outside the scope refuses the whole delete, answered as missing.
+    if (!(await allWithin(db, view, ids, scope))) throw notFound();
+    await deleteRecords(ctx, view, ids, scope);
+    return OK;
+  });
 
   // Options for linked selects: label from the first text field, value = id. queryParam is either
   // JSON (field filters, as in the list call) or plain text matched against the label. It needs the view's
@@ -280,10 +264,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // the label only, so that no other field's values can be guessed.
   app.get(
     '/api/general/allList/:viewId/queryLink',
-    {
-      config: { session: true },
-      schema: { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }) },
-    },
+    reads({ session: true }, { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }) }),
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       const user = requirePermission(req);
@@ -316,10 +297,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/general/groovy/:viewId',
-    {
-      config: { session: true },
-      schema: { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial() },
-    },
+    reads({ session: true }, { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial() }),
     async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       // Which script actions a view has is told only to those who may list it.
@@ -340,112 +318,88 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // Initial values of the add form (dialogOption.initGroovy): the fields' defaultValue.
-  app.post(
-    '/api/general/preAdd/:viewId',
-    {
-      config: { session: true },
-      schema: { params: viewParams },
-    },
-    async (req) => {
-      const view = await designedView(ctx, req.params.viewId);
-      requirePermission(req, permission(view, 'add'));
-      return { status: 200, data: defaultsOf(view) };
-    },
-  );
+  app.post('/api/general/preAdd/:viewId', reads({ session: true }, { params: viewParams }), async (req) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'add'));
+    return { status: 200, data: defaultsOf(view) };
+  });
 
-  app.post(
-    '/api/general/:viewId/import',
-    {
-      config: { session: true },
-      schema: { params: viewParams },
-    },
-    async (req, reply) => {
-      const view = await designedView(ctx, req.params.viewId);
-      const user = requirePermission(req, permission(view, 'add'));
-      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-      const { config } = ctx;
-      const maxBytes = Math.min(config.importMaxBytes, config.maxUploadBytes);
-      const file = await req.file({ limits: { fileSize: maxBytes } });
-      if (!file) throw badRequest('请选择文件');
-      if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
-      const data = await file.toBuffer().catch((e: { code?: string }) => {
-        throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`文件大小超过限制，导入文件不能超过 ${megabytes(maxBytes)}`) : e;
+  app.post('/api/general/:viewId/import', reads({ session: true }, { params: viewParams }), async (req, reply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const user = requirePermission(req, permission(view, 'add'));
+    if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+    const { config } = ctx;
+    const maxBytes = Math.min(config.importMaxBytes, config.maxUploadBytes);
+    const file = await req.file({ limits: { fileSize: maxBytes } });
+    if (!file) throw badRequest('请选择文件');
+    if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
+    const data = await file.toBuffer().catch((e: { code?: string }) => {
+      throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`文件大小超过限制，导入文件不能超过 ${megabytes(maxBytes)}`) : e;
+    });
+    // Every limit is checked while reading, before anything is written.
+    const sheet = await readWorkbook(data, {
+      maxUnpackedBytes: config.importMaxUnpackedBytes,
+      maxRatio: config.importMaxRatio,
+      maxRows: config.importMaxRows,
+      maxColumns: config.importMaxColumns,
+    });
+    if (!sheet.rows.length) throw badRequest('导入文件没有数据');
+
+    const byHeader = new Map<string, ViewField>();
+    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
+    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
+    const columns = sheet.header.map((h) => byHeader.get(h));
+    if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
+    // Exports show dictionary labels; a re-import turns them back into values.
+    const labelsToValues = new Map<string, Map<string, string>>();
+    for (const [dict, values] of await dictionaries(ctx, view.fields)) {
+      labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
+    }
+
+    const valid: Row[] = [];
+    const verdict = (cells: Sheet['rows'][number]) => {
+      // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
+      const record: Row = defaultsOf(view);
+      columns.forEach((f, i) => {
+        const v = cells[i];
+        if (!f || v === null || v === undefined || v === '') return;
+        const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
+        record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
       });
-      // Every limit is checked while reading, before anything is written.
-      const sheet = await readWorkbook(data, {
-        maxUnpackedBytes: config.importMaxUnpackedBytes,
-        maxRatio: config.importMaxRatio,
-        maxRows: config.importMaxRows,
-        maxColumns: config.importMaxColumns,
-      });
-      if (!sheet.rows.length) throw badRequest('导入文件没有数据');
-
-      const byHeader = new Map<string, ViewField>();
-      for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
-      for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
-      const columns = sheet.header.map((h) => byHeader.get(h));
-      if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
-      // Exports show dictionary labels; a re-import turns them back into values.
-      const labelsToValues = new Map<string, Map<string, string>>();
-      for (const [dict, values] of await dictionaries(ctx, view.fields)) {
-        labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
+      try {
+        valid.push(recordValues(view, record));
+        return '成功';
+      } catch (e) {
+        if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
+        throw e;
       }
+    };
+    const verdicts: string[] = [];
+    for (const cells of sheet.rows) {
+      verdicts.push(verdict(cells));
+      // Long sheets are checked in slices so other calls are served in between.
+      if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await insertRows(db, view, valid, user);
+    // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
+    if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
+    if (valid.length) changeView(ctx, view.id);
+    const out = await writeWorkbook(
+      '导入结果',
+      [...sheet.header, '导入结果'],
+      sheet.rows.map((r, i) => [...r, verdicts[i]]),
+    );
+    reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
+    return sendXlsx(reply, `${view.title}导入结果.xlsx`, out);
+  });
 
-      const valid: Row[] = [];
-      const verdict = (cells: Sheet['rows'][number]) => {
-        // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
-        const record: Row = defaultsOf(view);
-        columns.forEach((f, i) => {
-          const v = cells[i];
-          if (!f || v === null || v === undefined || v === '') return;
-          const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
-          record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
-        });
-        try {
-          valid.push(recordValues(view, record));
-          return '成功';
-        } catch (e) {
-          if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
-          throw e;
-        }
-      };
-      const verdicts: string[] = [];
-      for (const cells of sheet.rows) {
-        verdicts.push(verdict(cells));
-        // Long sheets are checked in slices so other calls are served in between.
-        if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-      await insertRows(db, view, valid, user);
-      // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes.
-      if (valid.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.table(viewTable(view.id))}`.execute(db);
-      if (valid.length) changeView(ctx, view.id);
-      const out = await writeWorkbook(
-        '导入结果',
-        [...sheet.header, '导入结果'],
-        sheet.rows.map((r, i) => [...r, verdicts[i]]),
-      );
-      reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
-      return sendXlsx(reply, `${view.title}导入结果.xlsx`, out);
-    },
-  );
-
-  app.get(
-    '/api/general/:viewId/template',
-    {
-      config: {
-        session: true,
-        tokenInQuery: true,
-      },
-      schema: { params: viewParams },
-    },
-    async (req, reply) => {
-      const view = await designedView(ctx, req.params.viewId);
-      requirePermission(req, permission(view, 'list'));
-      // The columns an import writes: the form's editable fields.
-      const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
-      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
-    },
-  );
+  app.get('/api/general/:viewId/template', reads({ session: true, tokenInQuery: true }, { params: viewParams }), async (req, reply) => {
+    const view = await designedView(ctx, req.params.viewId);
+    requirePermission(req, permission(view, 'list'));
+    // The columns an import writes: the form's editable fields.
+    const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
+    return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
+  });
 
   const download = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
@@ -466,27 +420,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
     return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
   };
-  app.get(
-    '/api/general/:viewId/download',
-    {
-      config: {
-        session: true,
-        tokenInQuery: true,
-      },
-      schema: { params: viewParams },
-    },
-    download,
-  );
+  app.get('/api/general/:viewId/download', reads({ session: true, tokenInQuery: true }, { params: viewParams }), download);
   // Seeded definitions set dialogOption.export to /api/general/export/{viewId}; the page calls {export}/download.
-  app.get(
-    '/api/general/export/:viewId/download',
-    {
-      config: {
-        session: true,
-        tokenInQuery: true,
-      },
-      schema: { params: viewParams },
-    },
-    download,
-  );
+  app.get('/api/general/export/:viewId/download', reads({ session: true, tokenInQuery: true }, { params: viewParams }), download);
 }

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { syncEntityViews, withEntityViews } from '../lib/entity-views.js';
 import { DATA_VIEW_MANAGERS, readableScreen, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
+import { reads } from '../lib/route.js';
 import { boundedInt, containing, INT4_MAX, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
@@ -122,10 +123,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/generation/list',
-    {
-      config: { permission: 'generation:list' },
-      schema: { querystring: z.object({ ...pageQuery, name: z.string().optional(), status: status01.optional() }) },
-    },
+    reads(
+      { permission: 'generation:list' },
+      { querystring: z.object({ ...pageQuery, name: z.string().optional(), status: status01.optional() }) },
+    ),
     async (req) => {
       const { page, size, name, status } = req.query;
       let q = db.selectFrom('lc_generation');
@@ -137,21 +138,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   // Any published view draws at its page address whether or not a menu points at it, so reading its
   // definition is what decides the page: the view's list permission, or the definition managers'.
-  app.get(
-    '/api/generation/detail',
-    {
-      config: { session: true },
-      schema: { querystring: z.object({ id: idSchema }) },
-    },
-    async (req) => {
-      currentUser(req);
-      const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('VIEW_NOT_FOUND');
-      const component = componentNameOf(row.id, row.disMenu);
-      requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
-      return row;
-    },
-  );
+  app.get('/api/generation/detail', reads({ session: true }, { querystring: z.object({ id: idSchema }) }), async (req) => {
+    currentUser(req);
+    const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('VIEW_NOT_FOUND');
+    const component = componentNameOf(row.id, row.disMenu);
+    requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
+    return row;
+  });
 
   app.post(
     '/api/generation/add',
@@ -251,10 +245,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/generation/design',
-    {
-      config: { permission: 'generation:design', log: '设计视图' },
-      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }) },
-    },
+    reads(
+      { permission: 'generation:design', log: '设计视图' },
+      { body: z.object({ id: idSchema, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }) },
+    ),
     async (req) => {
       const { id, disTemplate, disMenu, version } = req.body;
       const set = disMenu === undefined ? {} : { dis_menu: jsonText(disMenu, 'disMenu') };
@@ -264,10 +258,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/generation/publish',
-    {
-      config: { permission: 'generation:publish', log: '发布视图' },
-      schema: { body: z.object({ id: idSchema }) },
-    },
+    reads({ permission: 'generation:publish', log: '发布视图' }, { body: z.object({ id: idSchema }) }),
     async (req) => {
       const row = await db
         .selectFrom('lc_generation')
@@ -312,19 +303,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   // Any screen draws at its address whether or not a menu points at it, so reading it decides the page
   // (see readableScreen). Without a session a big screen is reached only through a share link (/api/open/*).
-  app.get(
-    '/api/screen/detail',
-    {
-      config: { session: true },
-      schema: { querystring: z.object({ id: idSchema }) },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('SCREEN_NOT_FOUND');
-      return readableScreen(ctx, user, row);
-    },
-  );
+  app.get('/api/screen/detail', reads({ session: true }, { querystring: z.object({ id: idSchema }) }), async (req) => {
+    const user = currentUser(req);
+    const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('SCREEN_NOT_FOUND');
+    return readableScreen(ctx, user, row);
+  });
 
   const screenBody = {
     name,
@@ -350,10 +334,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/screen/update',
-    {
-      config: { permission: 'screen:edit', log: '修改大屏' },
-      schema: { body: z.object({ ...screenBody, id: idSchema, type: screenType.optional(), version: versionField }) },
-    },
+    reads(
+      { permission: 'screen:edit', log: '修改大屏' },
+      { body: z.object({ ...screenBody, id: idSchema, type: screenType.optional(), version: versionField }) },
+    ),
     async (req) => {
       const b = req.body;
       const row = await db.selectFrom('lc_screen').select(['type', 'dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
@@ -389,10 +373,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // overwrites. Every save raises the version, and the answer carries the new one.
   app.post(
     '/api/screen/design',
-    {
-      config: { permission: 'screen:design', log: '设计大屏' },
-      schema: { body: z.object({ id: idSchema, disTemplate: z.unknown(), version: versionField }) },
-    },
+    reads(
+      { permission: 'screen:design', log: '设计大屏' },
+      { body: z.object({ id: idSchema, disTemplate: z.unknown(), version: versionField }) },
+    ),
     async (req) => {
       const { id, version: base } = req.body;
       const row = await db.selectFrom('lc_screen').select(['type', 'version']).where('id', '=', id).executeTakeFirst();
@@ -416,10 +400,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/data/list',
-    {
-      config: { permission: 'dataView:list' },
-      schema: { querystring: z.object({ ...pageQuery, name: z.string().optional() }) },
-    },
+    reads({ permission: 'dataView:list' }, { querystring: z.object({ ...pageQuery, name: z.string().optional() }) }),
     async (req) => {
       const { page, size, name } = req.query;
       let q = db.selectFrom('lc_data_view');
@@ -437,33 +418,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   // Charts of any signed-in viewer of an enabled big screen need their rows; other data views only chart and
   // data-view builders read. Without a session only a share link's open calls answer.
-  app.get(
-    '/api/data/detail',
-    {
-      config: { session: true },
-      schema: { querystring: z.object({ id: idSchema }) },
-    },
-    async (req) => {
-      await requireDataViewReader(ctx, req, req.query.id);
-      const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
-      return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
-    },
-  );
+  app.get('/api/data/detail', reads({ session: true }, { querystring: z.object({ id: idSchema }) }), async (req) => {
+    await requireDataViewReader(ctx, req, req.query.id);
+    const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
+    return { id: row.id, name: row.name, ...(await runDataView(ctx, row.sql)) };
+  });
 
   // Chart panels pick columns by name and type before any row is needed.
-  app.get(
-    '/api/data/columns',
-    {
-      config: { permission: DATA_VIEW_MANAGERS },
-      schema: { querystring: z.object({ id: idSchema }) },
-    },
-    async (req) => {
-      const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
-      return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
-    },
-  );
+  app.get('/api/data/columns', reads({ permission: DATA_VIEW_MANAGERS }, { querystring: z.object({ id: idSchema }) }), async (req) => {
+    const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+    if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
+    return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
+  });
 
   const dataBody = { name, sql: z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长') };
 
@@ -479,10 +446,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/data/update',
-    {
-      config: { permission: 'dataView:edit', log: '修改数据视图' },
-      schema: { body: z.object({ ...dataBody, id: idSchema }) },
-    },
+    reads({ permission: 'dataView:edit', log: '修改数据视图' }, { body: z.object({ ...dataBody, id: idSchema }) }),
     async (req) => {
       const text = await validateDataViewSql(ctx, req.body.sql);
       const res = await db
@@ -498,10 +462,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // The SQL editor's 运行: unsaved SQL under the same checks and time limit as a saved view, first rows only.
   app.post(
     '/api/data/run',
-    {
-      config: { permission: ['dataView:add', 'dataView:edit'] },
-      schema: { body: z.object({ sql: dataBody.sql }) },
-    },
+    reads({ permission: ['dataView:add', 'dataView:edit'] }, { body: z.object({ sql: dataBody.sql }) }),
     async (req) => {
       const started = performance.now();
       const result = await runDataView(ctx, req.body.sql, DATA_RUN_ROWS);

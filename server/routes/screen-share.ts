@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { reads } from '../lib/route.js';
 import { wireTime } from '../lib/sql.js';
 import { runDataView } from '../lowcode/data-view.js';
 import { idSchema } from '../lowcode/params.js';
@@ -41,10 +42,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/screen/share',
-    {
-      config: { permission: 'screen:edit', log: '分享大屏' },
-      schema: { body: z.object({ id: idSchema, expiresIn: z.unknown() }) },
-    },
+    reads({ permission: 'screen:edit', log: '分享大屏' }, { body: z.object({ id: idSchema, expiresIn: z.unknown() }) }),
     async (req) => {
       const expiresIn = expiresInOf(req.body.expiresIn);
       const row = await screenOf(req.body.id);
