@@ -396,6 +396,21 @@ describe('big screens', () => {
     expect(errors).toEqual([]);
   });
 
+  it('offers 大屏配置 on a template page to a user who may design screens, opening the canvas, container and chart panels', async () => {
+    const { page, errors } = await openViewer('/screen/vBuild/temp/50', { width: 1366, height: 768 });
+    await settled(page, 6);
+    await page.getByRole('button', { name: /大屏配置/ }).click();
+    await page.waitForURL(/\/lsDesign\?lsId=50$/);
+    await page.getByRole('region', { name: '画布配置' }).waitFor();
+    // A container and a chart of the screen open their own panels.
+    await page.locator('[data-design-item="trend"]').click();
+    const container = page.getByRole('region', { name: '容器配置' });
+    await container.waitFor();
+    await container.getByRole('button', { name: '配置图表 1' }).click();
+    await page.getByRole('region', { name: '图表配置' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('opens from a share link in a fresh browser without a session, through the open calls only; a tampered or revoked link shows its panel', async () => {
     const res = await admin.post('/api/screen/share', { id: 50, expiresIn: 600 });
     expect(res.status).toBe(200);
