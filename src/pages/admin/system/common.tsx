@@ -1,4 +1,5 @@
-import { Alert, Button, Form, type FormInstance, Input, Modal, Select, Space, Switch } from 'antd';
+import { Alert, Button, Form, type FormInstance, Input, Modal, Select, Space, Switch, TreeSelect } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Access } from '../../../access/access';
@@ -18,7 +19,7 @@ import {
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { RequestError } from '../../../request';
-import { type DeptNode, deptTree, type RoleRow } from './api';
+import { allRoles, type DeptNode, deptTree, type RoleRow } from './api';
 import { confirmDeleteText, type FlatNode, MESSAGES, nest, type TreeOf } from './rules';
 import './system.css';
 
@@ -101,7 +102,7 @@ export function useTreePage<T extends FlatNode>(options: {
  * The 状态 column: a switch that enables or disables the row (off when `disabled`), says so, and reads
  * the list again either way (a refusal was shown by the request client).
  */
-export function enabledColumn<T extends { enabled: boolean }>(options: {
+function enabledColumn<T extends { enabled: boolean }>(options: {
   width: number;
   disabled: boolean;
   name: (row: T) => string;
@@ -146,14 +147,14 @@ export const YES_NO = [
 ];
 
 /** The 企业类别 choices of an account. */
-export const ACCOUNT_KINDS = [
+const ACCOUNT_KINDS = [
   { value: '', label: '其他' },
   { value: 'logistics', label: '物流企业（logistics）' },
   { value: 'collectionPoint', label: '收集点（collectionPoint）' },
 ];
 
 /** The 角色 field of an account: at least one role, picked among every role. */
-export function RolesField({ roles, placeholder }: { roles: Remote<RoleRow[]>; placeholder?: string }) {
+function RolesField({ roles, placeholder }: { roles: Remote<RoleRow[]>; placeholder?: string }) {
   return (
     <Form.Item name="roleIds" label="角色" required rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.rolesRequired }]}>
       <Select
@@ -183,6 +184,43 @@ export function useDeptTree() {
   const depts = useRemote(deptTree, []);
   const options = useMemo(() => toDeptOptions(depts.data ?? []), [depts.data]);
   return { ...depts, options };
+}
+
+/** What an account is placed in: every role, and the department tree. */
+export function useAccountChoices() {
+  const roles = useRemote(allRoles, []);
+  const depts = useDeptTree();
+  return { roles, depts };
+}
+
+/**
+ * An account's 部门, 角色 and 企业类别 fields, with the form's own 岗位 after the department and its
+ * 所属企业 after the roles.
+ */
+export function AccountFields({
+  choices,
+  rolesPlaceholder,
+  job,
+  company,
+}: {
+  choices: ReturnType<typeof useAccountChoices>;
+  rolesPlaceholder?: string;
+  job?: ReactNode;
+  company?: ReactNode;
+}) {
+  return (
+    <>
+      <Form.Item name="deptId" label="部门">
+        <TreeSelect treeData={choices.depts.options} allowClear treeDefaultExpandAll placeholder="选择部门" />
+      </Form.Item>
+      {job}
+      <RolesField roles={choices.roles} placeholder={rolesPlaceholder} />
+      {company}
+      <Form.Item name="permission" label="企业类别">
+        <Select options={ACCOUNT_KINDS} />
+      </Form.Item>
+    </>
+  );
 }
 
 /** A list's filters held together (toolbar, tree, selects): a change searches with all of them, from page 1. */
@@ -398,7 +436,7 @@ export interface ActionLink {
   onClick: () => void;
 }
 
-export function ActionLinks({ links, stop }: { links: readonly (ActionLink | false | null | undefined)[]; stop?: boolean }) {
+export function ActionLinks({ links, stop }: { links: Links; stop?: boolean }) {
   return (
     <Space size={4} onClick={stop ? (e) => e.stopPropagation() : undefined}>
       {links.map((l) => {
@@ -419,6 +457,36 @@ export function ActionLinks({ links, stop }: { links: readonly (ActionLink | fal
     </Space>
   );
 }
+
+type Links = readonly (ActionLink | false | null | undefined)[];
+
+/** A row's 编辑, which opens the list's dialog on it, and its 删除, which runs what it is given. */
+interface RowLinks {
+  edit: ActionLink;
+  del: (onClick: () => void) => ActionLink;
+}
+
+/**
+ * The 操作 column: `links` lists a row's links, given its 编辑 and 删除 behind `{prefix}:edit` and
+ * `{prefix}:del`; `stop` keeps a click on them from picking the row.
+ */
+function actionsColumn<T>(
+  { width, prefix, crud, stop }: { width: number; prefix: string; crud: Pick<SystemCrud<T>, 'open'>; stop?: boolean },
+  links: (row: T, own: RowLinks) => Links,
+): ColumnType<T> {
+  const own = (row: T): RowLinks => ({
+    edit: { label: '编辑', permission: `${prefix}:edit`, onClick: () => crud.open({ mode: 'edit', row }) },
+    del: (onClick) => ({ label: '删除', permission: `${prefix}:del`, danger: true, onClick }),
+  });
+  return { title: '操作', width, render: (_, row) => <ActionLinks stop={stop} links={links(row, own(row))} /> };
+}
+
+/** The columns the system tables share: 状态, 创建日期 and 操作. */
+export const sysColumns = {
+  enabled: enabledColumn,
+  created: { title: '创建日期', dataIndex: 'createTime', width: 170 } as const,
+  actions: actionsColumn,
+};
 
 /**
  * A system page's toolbar: the search box with 搜索 (Enter searches too) and any filters after it,
@@ -490,10 +558,18 @@ export function LoadError({ error, retry }: { error: string | null; retry: () =>
 }
 
 /**
- * Row props of a table whose rows are picked (master and detail): a click, or Enter or Space on the
- * focused row, picks it.
+ * Props of a table whose rows are picked (master and detail): a click, or Enter or Space on the
+ * focused row, picks it; the `current` row shows selected.
  */
-export function pickableRow<T>(pick: (row: T) => void, isSelected: (row: T) => boolean) {
+export function pickableRows<T extends { id: number }>(current: T | null, pick: (row: T) => void) {
+  const isSelected = (row: T) => row.id === current?.id;
+  return {
+    rowClassName: (row: T) => (isSelected(row) ? 'ant-table-row-selected' : ''),
+    onRow: pickableRow(pick, isSelected),
+  };
+}
+
+function pickableRow<T>(pick: (row: T) => void, isSelected: (row: T) => boolean) {
   return (row: T) => ({
     onClick: () => pick(row),
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {

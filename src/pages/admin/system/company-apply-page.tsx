@@ -1,18 +1,16 @@
-import { Form, Input, Select, Table, Tag, TreeSelect } from 'antd';
+import { Form, Input, Select, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { notify } from '../../../notify/notifier';
-import { type ApplicationRow, allRoles, applications, SOURCES } from './api';
+import { type ApplicationRow, applications, SOURCES } from './api';
 import {
-  ACCOUNT_KINDS,
+  AccountFields,
   ActionLinks,
   FormModal,
   LoadError,
-  RolesField,
   SearchToolbar,
   systemTableProps,
-  useDeptTree,
+  useAccountChoices,
   useFilters,
-  useRemote,
   useSystemList,
 } from './common';
 import { approvalDefaults, MESSAGES, ruleOf, usernameError } from './rules';
@@ -52,9 +50,8 @@ export function CompanyApplyPage() {
   const [approveForm] = Form.useForm<ApproveForm>();
   const [rejectForm] = Form.useForm<RejectForm>();
 
-  const roles = useRemote(allRoles, []);
-  const depts = useDeptTree();
-  const deptOptions = depts.options;
+  const choices = useAccountChoices();
+  const { roles, depts } = choices;
 
   const approveInitial = useMemo(
     () => (approving ? { id: approving.id, ...approvalDefaults(approving, roles.data ?? [], depts.data ?? []) } : {}),
@@ -158,13 +155,7 @@ export function CompanyApplyPage() {
         <Form.Item name="username" label="登录账号" required rules={[ruleOf(usernameError)]}>
           <Input maxLength={50} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="deptId" label="部门">
-          <TreeSelect treeData={deptOptions} allowClear treeDefaultExpandAll placeholder="选择部门" />
-        </Form.Item>
-        <RolesField roles={roles} />
-        <Form.Item name="permission" label="企业类别">
-          <Select options={ACCOUNT_KINDS} />
-        </Form.Item>
+        <AccountFields choices={choices} />
       </FormModal>
       <FormModal<RejectForm>
         title={rejecting ? `驳回：${rejecting.name}` : '驳回'}

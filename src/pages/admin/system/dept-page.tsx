@@ -3,18 +3,7 @@ import { useMemo, useState } from 'react';
 import { usePermission } from '../../../access/access';
 import { UNPAGED } from '../../../engine';
 import { allDepts, type DeptRow, depts, SOURCES } from './api';
-import {
-  ActionLinks,
-  CrudFormModal,
-  deleteText,
-  ENABLED_CHOICES,
-  enabledColumn,
-  LoadError,
-  SearchToolbar,
-  SYSTEM_TABLE,
-  TOP,
-  useTreePage,
-} from './common';
+import { CrudFormModal, deleteText, ENABLED_CHOICES, LoadError, SearchToolbar, SYSTEM_TABLE, sysColumns, TOP, useTreePage } from './common';
 import { nest, type TreeOf } from './rules';
 
 interface DeptForm {
@@ -84,26 +73,19 @@ export function DeptAdminPage() {
           { title: '名称', dataIndex: 'name' },
           { title: '编码', dataIndex: 'code', width: 120 },
           { title: '排序', dataIndex: 'deptSort', width: 80, align: 'center' },
-          enabledColumn<DeptRow>({ width: 90, disabled: !can('dept:edit'), name: deptName, set: depts.setEnabled, reload: list.reload }),
-          { title: '创建日期', dataIndex: 'createTime', width: 170 },
-          {
-            title: '操作',
-            width: 190,
-            render: (_, r) => (
-              <ActionLinks
-                links={[
-                  { label: '新增下级', permission: 'dept:add', onClick: () => crud.open({ mode: 'add', row: r }) },
-                  { label: '编辑', permission: 'dept:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
-                  {
-                    label: '删除',
-                    permission: 'dept:del',
-                    danger: true,
-                    onClick: () => void crud.remove([r], deleteText(r.hasChildren ? `部门“${r.name}”及其全部下级部门` : `部门“${r.name}”`)),
-                  },
-                ]}
-              />
-            ),
-          },
+          sysColumns.enabled<DeptRow>({
+            width: 90,
+            disabled: !can('dept:edit'),
+            name: deptName,
+            set: depts.setEnabled,
+            reload: list.reload,
+          }),
+          sysColumns.created,
+          sysColumns.actions({ width: 190, prefix: 'dept', crud }, (r, { edit, del }) => [
+            { label: '新增下级', permission: 'dept:add', onClick: () => crud.open({ mode: 'add', row: r }) },
+            edit,
+            del(() => void crud.remove([r], deleteText(r.hasChildren ? `部门“${r.name}”及其全部下级部门` : `部门“${r.name}”`))),
+          ]),
         ]}
       />
       <CrudFormModal<DeptForm>

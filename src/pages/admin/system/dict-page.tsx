@@ -1,7 +1,17 @@
 import { Empty, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { type DictEntry, type DictRow, dicts, SOURCES } from './api';
-import { ActionLinks, CrudFormModal, deleteText, LoadError, pickableRow, SearchToolbar, systemTableProps, useSystemList } from './common';
+import {
+  ActionLinks,
+  CrudFormModal,
+  deleteText,
+  LoadError,
+  pickableRows,
+  SearchToolbar,
+  sysColumns,
+  systemTableProps,
+  useSystemList,
+} from './common';
 
 interface DictForm {
   id?: number;
@@ -73,27 +83,14 @@ export function DictAdminPage() {
           <LoadError error={list.error} retry={list.reload} />
           <Table<DictRow>
             {...systemTableProps(list)}
-            rowClassName={(r) => (r.id === current?.id ? 'ant-table-row-selected' : '')}
-            onRow={pickableRow(
-              (r: DictRow) => setCurrent(r),
-              (r) => r.id === current?.id,
-            )}
+            {...pickableRows(current, setCurrent)}
             columns={[
               { title: '名称', dataIndex: 'name' },
               { title: '描述', dataIndex: 'description', ellipsis: true },
-              {
-                title: '操作',
-                width: 120,
-                render: (_, r) => (
-                  <ActionLinks
-                    stop
-                    links={[
-                      { label: '编辑', permission: 'dict:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
-                      { label: '删除', permission: 'dict:del', danger: true, onClick: () => void removeDict(r) },
-                    ]}
-                  />
-                ),
-              },
+              sysColumns.actions({ width: 120, prefix: 'dict', crud, stop: true }, (r, { edit, del }) => [
+                edit,
+                del(() => void removeDict(r)),
+              ]),
             ]}
           />
         </section>
@@ -116,23 +113,10 @@ export function DictAdminPage() {
                   { title: '字典标签', dataIndex: 'label', render: (v: string, r) => <Tag color={tagColor(r.type)}>{v}</Tag> },
                   { title: '字典值', dataIndex: 'value' },
                   { title: '排序', dataIndex: 'dictSort', width: 70, align: 'center' },
-                  {
-                    title: '操作',
-                    width: 120,
-                    render: (_, r) => (
-                      <ActionLinks
-                        links={[
-                          { label: '编辑', permission: 'dict:edit', onClick: () => entries.crud.open({ mode: 'edit', row: r }) },
-                          {
-                            label: '删除',
-                            permission: 'dict:del',
-                            danger: true,
-                            onClick: () => void entries.crud.remove([r], deleteText(`字典详情“${r.label}”`)),
-                          },
-                        ]}
-                      />
-                    ),
-                  },
+                  sysColumns.actions({ width: 120, prefix: 'dict', crud: entries.crud }, (r, { edit, del }) => [
+                    edit,
+                    del(() => void entries.crud.remove([r], deleteText(`字典详情“${r.label}”`))),
+                  ]),
                 ]}
               />
             </>

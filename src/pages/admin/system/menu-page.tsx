@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { UNPAGED } from '../../../engine';
 import { MENU_ICON_NAMES, MenuIcon } from '../../../navigation/menu-icons';
 import { allMenus, type MenuRow, menus, SOURCES } from './api';
-import { ActionLinks, CrudFormModal, deleteText, LoadError, SearchToolbar, SYSTEM_TABLE, TOP, useTreePage, YES_NO } from './common';
+import { CrudFormModal, deleteText, LoadError, SearchToolbar, SYSTEM_TABLE, sysColumns, TOP, useTreePage, YES_NO } from './common';
 import { nest, type TreeOf } from './rules';
 
 /** 菜单可见 answers whether the menu shows; the row keeps whether it is hidden. */
@@ -141,25 +141,11 @@ export function MenuAdminPage() {
           { title: '组件路径', dataIndex: 'component', ellipsis: true },
           { title: '可见', dataIndex: 'hidden', width: 60, render: (h: boolean) => (h ? '否' : '是') },
           { title: '缓存', dataIndex: 'cache', width: 60, render: (c: boolean) => (c ? '是' : '否') },
-          {
-            title: '操作',
-            width: 180,
-            render: (_, r) => (
-              <ActionLinks
-                links={[
-                  r.type !== 2 && { label: '新增下级', permission: 'menu:add', onClick: () => crud.open({ mode: 'add', row: r }) },
-                  { label: '编辑', permission: 'menu:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
-                  {
-                    label: '删除',
-                    permission: 'menu:del',
-                    danger: true,
-                    onClick: () =>
-                      void crud.remove([r], deleteText(r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`)),
-                  },
-                ]}
-              />
-            ),
-          },
+          sysColumns.actions({ width: 180, prefix: 'menu', crud }, (r, { edit, del }) => [
+            r.type !== 2 && { label: '新增下级', permission: 'menu:add', onClick: () => crud.open({ mode: 'add', row: r }) },
+            edit,
+            del(() => void crud.remove([r], deleteText(r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`))),
+          ]),
         ]}
       />
       <CrudFormModal<MenuForm>

@@ -7,13 +7,13 @@ import { notify } from '../../../notify/notifier';
 import { http } from '../../../request';
 import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
 import {
-  ActionLinks,
   CrudFormModal,
   confirmUnsaved,
   deleteText,
   LoadError,
-  pickableRow,
+  pickableRows,
   SearchToolbar,
+  sysColumns,
   systemTableProps,
   useRemote,
   useSystemList,
@@ -176,11 +176,7 @@ export function RoleAdminPage() {
       <div className="sys-split sys-split-wide">
         <Table<RoleRow>
           {...systemTableProps(list)}
-          rowClassName={(r) => (r.id === current?.id ? 'ant-table-row-selected' : '')}
-          onRow={pickableRow(
-            (r: RoleRow) => void select(r),
-            (r) => r.id === current?.id,
-          )}
+          {...pickableRows(current, (r) => void select(r))}
           columns={[
             { title: '名称', dataIndex: 'name' },
             {
@@ -191,20 +187,8 @@ export function RoleAdminPage() {
             },
             { title: '级别', dataIndex: 'level', width: 70 },
             { title: '描述', dataIndex: 'description', ellipsis: true },
-            { title: '创建日期', dataIndex: 'createTime', width: 170 },
-            {
-              title: '操作',
-              width: 130,
-              render: (_, r) => (
-                <ActionLinks
-                  stop
-                  links={[
-                    { label: '编辑', permission: 'role:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
-                    { label: '删除', permission: 'role:del', danger: true, onClick: () => void remove(r) },
-                  ]}
-                />
-              ),
-            },
+            sysColumns.created,
+            sysColumns.actions({ width: 130, prefix: 'role', crud, stop: true }, (r, { edit, del }) => [edit, del(() => void remove(r))]),
           ]}
         />
         <aside className="sys-side" aria-label="菜单分配">

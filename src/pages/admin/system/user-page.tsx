@@ -1,21 +1,19 @@
-import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree, TreeSelect } from 'antd';
+import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { SEX_OPTIONS } from '../../../shared/person-rule';
-import { allRoles, SOURCES, type UserRow, users } from './api';
+import { SOURCES, type UserRow, users } from './api';
 import {
-  ACCOUNT_KINDS,
-  ActionLinks,
+  AccountFields,
   CrudFormModal,
   deleteText,
   ENABLED_CHOICES,
-  enabledColumn,
   LoadError,
-  RolesField,
   SearchToolbar,
+  sysColumns,
   systemTableProps,
-  useDeptTree,
+  useAccountChoices,
   useFilters,
   useRemote,
   useSystemList,
@@ -60,8 +58,8 @@ export function UserAdminPage() {
     [dialogOpen, companySearch],
   );
 
-  const depts = useDeptTree();
-  const roleList = useRemote(allRoles, []);
+  const choices = useAccountChoices();
+  const { depts } = choices;
   const treeData = depts.options;
   const companyOptions = useMemo(() => {
     const current = companies.data?.search === companySearch ? companies.data.list : [];
@@ -177,26 +175,19 @@ export function UserAdminPage() {
             { title: '部门', render: (_, r) => r.dept?.name ?? '' },
             { title: '所属企业', ellipsis: true, render: (_, r) => r.companyName ?? '—' },
             { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
-            enabledColumn<UserRow>({ width: 80, disabled: !can('user:edit'), name: userName, set: setUserEnabled, reload: list.reload }),
-            { title: '创建日期', dataIndex: 'createTime', width: 170 },
-            {
-              title: '操作',
-              width: 200,
-              render: (_, r) => (
-                <ActionLinks
-                  links={[
-                    { label: '编辑', permission: 'user:edit', onClick: () => crud.open({ mode: 'edit', row: r }) },
-                    { label: '重置密码', permission: 'user:edit', onClick: () => void reset(r) },
-                    {
-                      label: '删除',
-                      permission: 'user:del',
-                      danger: true,
-                      onClick: () => void crud.remove([r], deleteText(`用户“${r.username}”`)),
-                    },
-                  ]}
-                />
-              ),
-            },
+            sysColumns.enabled<UserRow>({
+              width: 80,
+              disabled: !can('user:edit'),
+              name: userName,
+              set: setUserEnabled,
+              reload: list.reload,
+            }),
+            sysColumns.created,
+            sysColumns.actions({ width: 200, prefix: 'user', crud }, (r, { edit, del }) => [
+              edit,
+              { label: '重置密码', permission: 'user:edit', onClick: () => void reset(r) },
+              del(() => void crud.remove([r], deleteText(`用户“${r.username}”`))),
+            ]),
           ]}
         />
       </section>
@@ -240,28 +231,29 @@ export function UserAdminPage() {
         <Form.Item name="sex" label="性别">
           <Radio.Group options={SEX_OPTIONS} />
         </Form.Item>
-        <Form.Item name="deptId" label="部门">
-          <TreeSelect treeData={treeData} allowClear treeDefaultExpandAll placeholder="选择部门" />
-        </Form.Item>
-        <Form.Item name="job" label="岗位">
-          <Input maxLength={255} />
-        </Form.Item>
-        <RolesField roles={roleList} placeholder="选择角色" />
-        <Form.Item name="companyId" label="所属企业">
-          <Select
-            aria-label="所属企业"
-            showSearch={{ filterOption: false, onSearch: setCompanySearch }}
-            allowClear
-            placeholder="输入企业名称搜索"
-            loading={companies.loading}
-            options={companyOptions}
-            notFoundContent={companies.loading ? <Spin size="small" /> : companies.error ? companies.error : '暂无企业'}
-            onChange={() => setCompanySearch('')}
-          />
-        </Form.Item>
-        <Form.Item name="permission" label="企业类别">
-          <Select options={ACCOUNT_KINDS} />
-        </Form.Item>
+        <AccountFields
+          choices={choices}
+          rolesPlaceholder="选择角色"
+          job={
+            <Form.Item name="job" label="岗位">
+              <Input maxLength={255} />
+            </Form.Item>
+          }
+          company={
+            <Form.Item name="companyId" label="所属企业">
+              <Select
+                aria-label="所属企业"
+                showSearch={{ filterOption: false, onSearch: setCompanySearch }}
+                allowClear
+                placeholder="输入企业名称搜索"
+                loading={companies.loading}
+                options={companyOptions}
+                notFoundContent={companies.loading ? <Spin size="small" /> : companies.error ? companies.error : '暂无企业'}
+                onChange={() => setCompanySearch('')}
+              />
+            </Form.Item>
+          }
+        />
         <Form.Item name="enabled" label="状态">
           <Radio.Group options={ENABLED_CHOICES} />
         </Form.Item>
