@@ -216,6 +216,40 @@ process.stdout.write(
 // How long the event loop was held at a time (what a request waits behind), since the last snapshot.
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
+// On PostgreSQL, sampled every 50 ms: queries waiting for a pooled connection, and this database's
+// backends waiting on a lock (row locks, the notify queue's lock, advisory locks) or for the disk's flush.
+const waits = { samples: 0, poolWaiting: 0, poolWaitingMax: 0, lockWaits: 0, walWaits: 0 };
+const pool = server.database.pool;
+if (pool) {
+  const sampler = new pg.Client({ connectionString: databaseUrl });
+  await sampler.connect();
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    const p = pool();
+    waits.samples++;
+    waits.poolWaiting += p.waiting;
+    waits.poolWaitingMax = Math.max(waits.poolWaitingMax, p.waiting);
+    try {
+      const r = await sampler.query(
+        `select count(*) filter (where wait_event_type = 'Lock')::int as lock,
+                count(*) filter (where wait_event_type = 'IO' and wait_event like 'WAL%' or wait_event = 'WALWrite')::int as wal
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      waits.lockWaits += r.rows[0].lock;
+      waits.walWaits += r.rows[0].wal;
+    } catch {
+      // The database is going away with the run.
+    }
+    busy = false;
+  }, 50);
+  timer.unref();
+  process.once('SIGTERM', () => {
+    clearInterval(timer);
+    void sampler.end().catch(() => {});
+  });
+}
 process.on('SIGUSR2', () => {
   const stats = lowcodeState(server.ctx).cache.stats;
   // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
@@ -227,7 +261,16 @@ process.on('SIGUSR2', () => {
     'heap MB': Math.round(heap),
     'loop delay p99 ms': ms(loop.percentile(99)),
     'loop delay max ms': ms(loop.max),
+    ...(waits.samples
+      ? {
+          'pool waiting (mean)': +(waits.poolWaiting / waits.samples).toFixed(1),
+          'pool waiting (max)': waits.poolWaitingMax,
+          'backends on a lock (mean)': +(waits.lockWaits / waits.samples).toFixed(2),
+          'backends on WAL (mean)': +(waits.walWaits / waits.samples).toFixed(2),
+        }
+      : {}),
   };
+  Object.assign(waits, { samples: 0, poolWaiting: 0, poolWaitingMax: 0, lockWaits: 0, walWaits: 0 });
   loop.reset();
   for (const [kind, s] of slowest) {
     if (!/^(block|count)/.test(kind)) continue;

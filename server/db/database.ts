@@ -16,6 +16,8 @@ export interface Database {
   location: string;
   /** PGlite only: the data folder as a tar, which `snapshot` starts another instance from. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now, and the queries waiting for one (diagnostics). */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       location: opts.url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
       close: () => db.destroy(),
     };

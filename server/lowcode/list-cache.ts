@@ -146,6 +146,8 @@ export interface CacheStats {
   counted: number;
   /** Entries dropped by bump and bumpAll. */
   bumped: number;
+  /** Milliseconds writes spent moving the cache on (counts and revised blocks), on this instance's thread. */
+  writeMs: number;
 }
 
 export class ListCache {
@@ -160,6 +162,7 @@ export class ListCache {
     revised: 0,
     counted: 0,
     bumped: 0,
+    writeMs: 0,
   };
   readonly #versions = new Map<number, number>();
   /** Moves every version on at once (bumpAll). */
@@ -359,6 +362,7 @@ export class ListCache {
       record.ended = true;
       v.writing--;
       v.epoch++;
+      const moving = performance.now();
       if (!matches) this.bump(viewId);
       else {
         const touched = new Map<string, Map<string, unknown>>();
@@ -398,6 +402,7 @@ export class ListCache {
           }
         }
       }
+      this.stats.writeMs += performance.now() - moving;
     }
   }
 }
