@@ -32,6 +32,7 @@ const template = {
     item('beginTime', '开始时间', 'datetime', 2, { show: 1, required: true, timeFmt: 'yyyy-MM-dd' }),
     item('endTime', '结束时间', 'datetime', 3, { show: 1, required: true, timeFmt: 'yyyy-MM-dd' }),
     item('contractStatus', '合同状态', 'varchar', 4, { show: 1, dict: 'contractStatus', inputWidth: '900px' }),
+    item('remark', '合同说明', 'varchar', 5, { show: 1, editor: true }),
   ],
 };
 
@@ -179,5 +180,43 @@ describe('a contract page with endTime', () => {
     const width = (await dropdown.boundingBox())?.width ?? 0;
     expect(width).toBeGreaterThan(100);
     expect(width).toBeLessThanOrEqual(600);
+  });
+
+  it('inserts a picture into rich text through the upload call, and saves it with the record', async () => {
+    const { page, errors } = await openPage(browser, server.url, { token: admin.token });
+    page.setDefaultTimeout(10_000);
+    const list = listPage(page, viewId);
+    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
+    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
+    await first;
+    await button(list.locator('.engine-list-table .engine-row', { hasText: 'HT-B' }), '编辑').click();
+    const edit = dialog(page, '编辑');
+    await expect.poll(() => edit.getByLabel('合同编号').inputValue()).toBe('HT-B');
+    const box = edit.getByRole('textbox', { name: '合同说明' });
+    await box.click();
+    await box.pressSequentially('见附图');
+
+    // A 1×1 PNG, sent as the upload call's multipart file with the field's name.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const chooser = page.waitForEvent('filechooser');
+    const upload = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/file/upload');
+    await edit.getByRole('button', { name: '插入图片' }).click();
+    await (await chooser).setFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: png });
+    const sent = await upload;
+    const answer = await (await sent.response())?.json();
+    // The server echoes the columnName the multipart form carried: the field's name.
+    expect(answer).toMatchObject({ status: 200, fileName: '现场照片.png', columnName: 'remark' });
+    const img = box.locator('img');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toBe(`/api/open/image?source=${encodeURIComponent(answer.filePath)}`);
+    expect(await img.getAttribute('alt')).toBe('现场照片.png');
+    await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(1);
+
+    await button(edit, '确定').click();
+    await notice(page, '编辑成功').waitFor();
+    const saved = (await admin.get(`/api/general/list/${viewId}`, { contractNo: 'HT-B' })).body.content[0];
+    expect(saved.remark).toContain('见附图');
+    expect(saved.remark).toContain(`src="/api/open/image?source=${encodeURIComponent(answer.filePath)}"`);
+    expect(errors).toEqual([]);
   });
 });

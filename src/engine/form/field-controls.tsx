@@ -249,6 +249,7 @@ function EditorControl({ field, id, value, onChange, onBlur, readOnly, disabled 
     <Suspense fallback={<Spin size="small" />}>
       <RichTextEditor
         id={id}
+        name={field.name}
         label={field.label}
         value={typeof value === 'string' ? value : ''}
         onChange={onChange}

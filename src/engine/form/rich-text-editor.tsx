@@ -3,13 +3,17 @@ import {
   ClearOutlined,
   ItalicOutlined,
   OrderedListOutlined,
+  PictureOutlined,
   StrikethroughOutlined,
   UnderlineOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Button, Tooltip, theme } from 'antd';
 import DOMPurify from 'dompurify';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEngineServices } from '../services';
+import { compressImage } from './compress';
+import { isAccepted, uploadTypeMessage } from './labels';
 
 /**
  * The rich-text field (configure.editor): a small contenteditable editor, loaded only by forms that
@@ -29,8 +33,24 @@ function editorValue(html: string): string | null {
   return text === '' ? null : clean;
 }
 
+/** The editor's pictures go through the app's upload call, like a file field's. */
+export const EDITOR_UPLOAD_URL = '/api/file/upload';
+/** Picture types the editor takes. */
+export const EDITOR_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
+
+/** Where an uploaded picture is shown from: the open image address, so the stored HTML carries no token. */
+export const editorImageUrl = (filePath: string) => `/api/open/image?source=${encodeURIComponent(filePath)}`;
+
+/** The HTML a picture is inserted as: its address and its file name as the alternative text. */
+export function editorImageHtml(filePath: string, fileName: string): string {
+  const alt = fileName.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<img src="${editorImageUrl(filePath)}" alt="${alt}" style="max-width: 100%">`;
+}
+
 interface Props {
   id: string;
+  /** The field's name, sent with an upload as columnName. */
+  name: string;
   label: string;
   value: string;
   onChange: (value: string | null) => void;
@@ -50,8 +70,13 @@ const TOOLS: { command: string; title: string; icon: ReactNode }[] = [
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
 
-export default function RichTextEditor({ id, label, value, onChange, onBlur, readOnly }: Props) {
+export default function RichTextEditor({ id, name, label, value, onChange, onBlur, readOnly }: Props) {
   const { token } = theme.useToken();
+  const { data, notify } = useEngineServices();
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  /** Where the caret was when the picture was asked for: the picture goes there. */
+  const caret = useRef<Range | null>(null);
   const box = useRef<HTMLDivElement>(null);
   /** The HTML last written to or read from the box: a value equal to it needs no rewrite (the caret stays). */
   const shown = useRef<string | null>(null);
@@ -82,6 +107,46 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, rea
     emit();
   };
 
+  const askPicture = () => {
+    const sel = document.getSelection();
+    const el = box.current;
+    caret.current = sel?.rangeCount && el?.contains(sel.getRangeAt(0).commonAncestorContainer) ? sel.getRangeAt(0).cloneRange() : null;
+    picker.current?.click();
+  };
+
+  const insertPicture = async (file: File) => {
+    if (!isAccepted(file.name, EDITOR_IMAGE_TYPES)) {
+      notify.error(uploadTypeMessage(EDITOR_IMAGE_TYPES));
+      return;
+    }
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append('file', await compressImage(file), file.name);
+      body.append('columnName', name);
+      const answer = await data.custom<{ filePath: string; fileName: string }>({ url: EDITOR_UPLOAD_URL, method: 'post', multipart: body });
+      const el = box.current;
+      if (!el) return;
+      el.focus();
+      const sel = document.getSelection();
+      if (sel) {
+        sel.removeAllRanges();
+        const range = caret.current ?? document.createRange();
+        if (!caret.current) {
+          range.selectNodeContents(el);
+          range.collapse(false);
+        }
+        sel.addRange(range);
+      }
+      document.execCommand('insertHTML', false, sanitizeHtml(editorImageHtml(answer.filePath, answer.fileName || file.name)));
+      emit();
+    } catch {
+      // The data provider has shown the server's message.
+    } finally {
+      setUploading(false);
+    }
+  };
+
   return (
     <div style={{ border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, width: '100%' }}>
       {readOnly ? null : (
@@ -102,6 +167,29 @@ export default function RichTextEditor({ id, label, value, onChange, onBlur, rea
               />
             </Tooltip>
           ))}
+          <Tooltip title="插入图片">
+            <Button
+              size="small"
+              type="text"
+              icon={<PictureOutlined />}
+              aria-label="插入图片"
+              loading={uploading}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={askPicture}
+            />
+          </Tooltip>
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            accept={EDITOR_IMAGE_TYPES.map((t) => `.${t}`).join(',')}
+            aria-label={`${label}图片`}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void insertPicture(file);
+            }}
+          />
         </div>
       )}
       {/* biome-ignore lint/a11y/useSemanticElements: a rich-text box is a contenteditable div with the textbox role */}
