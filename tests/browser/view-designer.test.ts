@@ -223,4 +223,28 @@ describe('视图管理 and the view designer', () => {
     await expect.poll(() => designer.getByText('已保存', { exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
+  it('gives field names and labels room to be read whole in the designer at 1280 px', async () => {
+    const id = (
+      await admin.post('/api/generation/add', {
+        name: '长字段名示例',
+        disMenu: JSON.stringify({ componentName: 'longFieldNames', name: '长字段名示例', pid: null }),
+        disTemplate: JSON.stringify({
+          basicOption: { add: true },
+          tableOption: [
+            { name: 'disposalContractNo', chName: '处置合同编号（年度）', dataType: 'varchar', configure: { sort: 1, show: 1 } },
+          ],
+        }),
+      })
+    ).body.id as number;
+    const { page, errors } = await openAsAdmin(`/dev-tools/generation?design=${id}`);
+    await page.locator('.view-designer').waitFor();
+    for (const cell of ['name', 'chName']) {
+      const input = designerRow(page, 'table', 0).locator(`[data-cell="${cell}"]`);
+      await input.waitFor();
+      // The whole text shows: nothing scrolled out of the input.
+      const fits = await input.evaluate((e: HTMLInputElement) => e.scrollWidth <= e.clientWidth);
+      expect(fits, `${cell} is read whole`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
 });
