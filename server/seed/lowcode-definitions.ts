@@ -22,6 +22,19 @@ interface FieldSpec {
   form?: Conf | false;
 }
 
+/** A field: its name, Chinese name and data type, then where it shows and how. */
+const spec = (
+  name: string,
+  chName: string,
+  dataType: FieldSpec['dataType'],
+  parts: Omit<FieldSpec, 'name' | 'chName' | 'dataType'> = {},
+): FieldSpec => ({
+  name,
+  chName,
+  dataType,
+  ...parts,
+});
+
 const field = (s: FieldSpec, configure: Conf) => ({ name: s.name, chName: s.chName, dataType: s.dataType, linked: false, configure });
 
 function columns(specs: FieldSpec[]) {
@@ -67,301 +80,208 @@ const dialog = (viewId: number, extra: Conf = {}) => ({
   ...extra,
 });
 
-const button = (name: string, chName: string, configure: Conf) => ({ name, chName, configure });
+/** Options loaded from a list or tree endpoint. */
+const options = (type: 'list' | 'tree', url: string, more: Conf = {}) => ({
+  sportData: true,
+  sportData_type: type,
+  sportData_url: url,
+  ...more,
+});
+
+/** The 危废类别 picked from the national catalogue's classes. */
+const wasteCategory = (form: Conf = { required: true }) =>
+  spec('wasteCategory', '危废类别', 'varchar', {
+    common: { dict: 'wasteCategory' },
+    table: { search: true, width: 220, overflow: true },
+    form,
+  });
+
+/** A document number the server assigns: prefix, date and a 4-digit sequence, fixed once saved. */
+const docNo = (name: string, chName: string, prefix: string, form: Conf = {}) =>
+  spec(name, chName, 'varchar', {
+    table: { search: true, sortable: true, width: 170 },
+    form: { required: true, pattern: `^${prefix}\\d{12}$`, editLock: true, ...form },
+  });
+
+/** Form dividers, each above the field it names, in order. */
+const dividers = (titles: Record<string, string>) => Object.entries(titles).map(([position, chName]) => ({ position, chName }));
+
+/** A row button shown only where the row's field holds this value. */
+const shownWhen = (item: string, value: string) => ({ showRelation_item: item, showRelation_value: value });
+
+/** A button of the list (position fun) or of each row (opt), and what it does. */
+const button = (name: string, chName: string, position: 'fun' | 'opt', action: string, more: Conf = {}) => ({
+  name,
+  chName,
+  configure: { position, action, ...more },
+});
 
 // ----- 12 危废入库 -----
 const stockIn: FieldSpec[] = [
-  {
-    name: 'stockNo',
-    chName: '入库单号',
-    dataType: 'varchar',
-    table: { search: true, sortable: true, width: 170 },
-    form: { required: true, pattern: '^RK\\d{12}$', editLock: true, tips: '格式：RK + 日期 + 4 位流水号，如 RK202611210001' },
-  },
-  {
-    name: 'wasteCategory',
-    chName: '危废类别',
-    dataType: 'varchar',
-    common: { dict: 'wasteCategory' },
-    table: { search: true, width: 220, overflow: true },
-    form: { required: 1, inputWidth: '250px' },
-  },
-  {
-    name: 'wasteCode',
-    chName: '废物代码',
-    dataType: 'varchar',
+  docNo('stockNo', '入库单号', 'RK', { tips: '格式：RK + 日期 + 4 位流水号，如 RK202611210001' }),
+  wasteCategory({ required: 1, inputWidth: '250px' }),
+  spec('wasteCode', '废物代码', 'varchar', {
     table: { width: 120, align: 'center' },
     form: { required: true, pattern: '^\\d{3}-\\d{3}-\\d{2}$', tips: '《国家危险废物名录》八位代码，如 900-249-08' },
-  },
-  {
-    name: 'wasteName',
-    chName: '危废名称',
-    dataType: 'varchar',
+  }),
+  spec('wasteName', '危废名称', 'varchar', {
     table: { search: 'true', width: 160, overflow: 1 },
     form: { required: '1' },
-  },
-  {
-    name: 'quantity',
-    chName: '入库数量',
-    dataType: 'decimal',
+  }),
+  spec('quantity', '入库数量', 'decimal', {
     common: { unit: '吨', decimals: 3 },
     table: { width: '120', align: 'right', sortable: true },
     form: { required: 1, min: '0.001', max: '500', inputWidth: '200px' },
-  },
-  {
-    name: 'packageType',
-    chName: '包装方式',
-    dataType: 'varchar',
+  }),
+  spec('packageType', '包装方式', 'varchar', {
     common: { dict: 'package_type' },
     table: { width: 100 },
     form: { required: true, defaultValue: '1' },
-  },
-  {
-    name: 'warehouseId',
-    chName: '入库仓库',
-    dataType: 'long',
-    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/companyWarehouse/list', sportData_params: [] },
+  }),
+  spec('warehouseId', '入库仓库', 'long', {
+    common: options('list', '/api/companyWarehouse/list', { sportData_params: [] }),
     table: { width: 170, overflow: true },
     form: { required: true },
-  },
-  {
-    name: 'inTime',
-    chName: '入库时间',
-    dataType: 'datetime',
+  }),
+  spec('inTime', '入库时间', 'datetime', {
     common: { timeFmt: DATETIME },
     table: { search: true, sortable: true, width: 170 },
     form: { required: true },
-  },
-  {
-    name: 'status',
-    chName: '状态',
-    dataType: 'varchar',
+  }),
+  spec('status', '状态', 'varchar', {
     common: { dict: 'stockStatus' },
     table: { search: true, tags: true, width: 90, align: 'center' },
     form: { show: 2, defaultValue: '0' },
-  },
-  { name: 'handler', chName: '经办人', dataType: 'varchar', table: { width: 90 }, form: { required: true } },
-  { name: 'handlerPhone', chName: '经办人电话', dataType: 'varchar', table: { show: false, width: 130 }, form: { validator: 'mobile' } },
-  {
-    name: 'photos',
-    chName: '现场照片',
-    dataType: 'varchar',
+  }),
+  spec('handler', '经办人', 'varchar', { table: { width: 90 }, form: { required: true } }),
+  spec('handlerPhone', '经办人电话', 'varchar', { table: { show: false, width: 130 }, form: { validator: 'mobile' } }),
+  spec('photos', '现场照片', 'varchar', {
     common: { file: 'image', fileType: ['jpg', 'jpeg', 'png'], fileSize: 3 },
     table: { show: false },
-  },
-  {
-    name: 'attachments',
-    chName: '入库单附件',
-    dataType: 'varchar',
+  }),
+  spec('attachments', '入库单附件', 'varchar', {
     common: { file: 'file', fileType: 'pdf,doc,docx,xls,xlsx', fileSize: '5' },
     table: false,
-  },
-  { name: 'remark', chName: '备注', dataType: 'varchar', common: { textarea: true, rows: 3 }, table: { overflow: true, width: 200 } },
+  }),
+  spec('remark', '备注', 'varchar', { common: { textarea: true, rows: 3 }, table: { overflow: true, width: 200 } }),
 ];
 
 // ----- 13 危废出库 -----
 const stockOut: FieldSpec[] = [
-  {
-    name: 'outNo',
-    chName: '出库单号',
-    dataType: 'varchar',
+  spec('outNo', '出库单号', 'varchar', {
     table: { search: true, sortable: true, width: 170 },
     form: { required: true, pattern: '^CK\\d{12}$', editLock: '1' },
-  },
-  {
-    name: 'stockInId',
-    chName: '关联入库单',
-    dataType: 'long',
+  }),
+  spec('stockInId', '关联入库单', 'long', {
     common: { sportData: '1', sportData_type: 'list', sportData_url: '/api/general/allList/12/queryLink' },
     table: { width: 170 },
     form: { required: true },
-  },
-  {
-    name: 'wasteCategory',
-    chName: '危废类别',
-    dataType: 'varchar',
-    common: { dict: 'wasteCategory' },
-    table: { search: true, width: 220, overflow: true },
-    form: { required: true },
-  },
-  {
-    name: 'quantity',
-    chName: '出库数量',
-    dataType: 'decimal',
+  }),
+  wasteCategory(),
+  spec('quantity', '出库数量', 'decimal', {
     common: { unit: '吨', decimals: 3 },
     table: { sortable: 1, align: 'right', width: 110 },
     form: { required: true, min: 0.001, max: 500 },
-  },
-  {
-    name: 'outTime',
-    chName: '出库时间',
-    dataType: 'datetime',
+  }),
+  spec('outTime', '出库时间', 'datetime', {
     common: { timeFmt: DATETIME },
     table: { sortable: true, search: true, width: 170 },
     form: { required: true },
-  },
-  {
-    name: 'receiver',
-    chName: '接收单位',
-    dataType: 'varchar',
+  }),
+  spec('receiver', '接收单位', 'varchar', {
     table: { search: true, overflow: true, width: 220 },
     form: { required: true },
-  },
-  { name: 'transportMode', chName: '运输方式', dataType: 'varchar', common: { dict: 'logistics_inquiry_type' }, table: { width: 100 } },
-  { name: 'plateNo', chName: '车牌号', dataType: 'varchar', table: { width: 110 }, form: { pattern: PLATE_PATTERN, tips: '如 苏A12345' } },
-  { name: 'driverPhone', chName: '司机电话', dataType: 'varchar', table: { width: 130 }, form: { validator: 'mobile' } },
-  {
-    name: 'manifestNo',
-    chName: '转移联单号',
-    dataType: 'varchar',
+  }),
+  spec('transportMode', '运输方式', 'varchar', { common: { dict: 'logistics_inquiry_type' }, table: { width: 100 } }),
+  spec('plateNo', '车牌号', 'varchar', { table: { width: 110 }, form: { pattern: PLATE_PATTERN, tips: '如 苏A12345' } }),
+  spec('driverPhone', '司机电话', 'varchar', { table: { width: 130 }, form: { validator: 'mobile' } }),
+  spec('manifestNo', '转移联单号', 'varchar', {
     table: { width: 170, show: '0' },
     form: { pattern: '^\\d{16}$', tips: '全国固体废物管理信息系统生成的 16 位电子联单号' },
-  },
-  {
-    name: 'status',
-    chName: '出库状态',
-    dataType: 'varchar',
+  }),
+  spec('status', '出库状态', 'varchar', {
     common: { dict: 'orderStatus' },
     table: { tags: true, search: true, width: 90, align: 'center' },
     form: { show: 2, defaultValue: '0' },
-  },
-  { name: 'remark', chName: '备注', dataType: 'varchar', common: { textarea: '1', rows: '2' }, table: { overflow: true } },
+  }),
+  spec('remark', '备注', 'varchar', { common: { textarea: '1', rows: '2' }, table: { overflow: true } }),
 ];
 
 // ----- 14 企业仓库 -----
 const warehouse: FieldSpec[] = [
-  { name: 'name', chName: '仓库名称', dataType: 'varchar', table: { search: true, width: 180 }, form: { required: true } },
-  {
-    name: 'deptId',
-    chName: '所属部门',
-    dataType: 'long',
-    common: { sportData: true, sportData_type: 'tree', sportData_url: '/api/dept/find' },
+  spec('name', '仓库名称', 'varchar', { table: { search: true, width: 180 }, form: { required: true } }),
+  spec('deptId', '所属部门', 'long', {
+    common: options('tree', '/api/dept/find'),
     table: { width: 140 },
-  },
-  {
-    name: 'region',
-    chName: '所在地区',
-    dataType: 'varchar',
+  }),
+  spec('region', '所在地区', 'varchar', {
     common: { city: true },
     table: { width: 200, search: true },
     form: { required: true },
-  },
-  {
-    name: 'address',
-    chName: '详细地址',
-    dataType: 'varchar',
+  }),
+  spec('address', '详细地址', 'varchar', {
     table: { overflow: true, width: 240 },
     form: { required: true, inputWidth: '520px' },
-  },
-  {
-    name: 'capacity',
-    chName: '设计贮存能力',
-    dataType: 'decimal',
+  }),
+  spec('capacity', '设计贮存能力', 'decimal', {
     common: { decimals: 2, unit: '吨' },
     table: { align: 'right', sortable: true },
     form: { min: 0, max: 100000 },
-  },
-  {
-    name: 'area',
-    chName: '占地面积',
-    dataType: 'decimal',
+  }),
+  spec('area', '占地面积', 'decimal', {
     common: { decimals: 1, unit: '㎡' },
     table: { align: 'right' },
     form: { min: '0' },
-  },
-  { name: 'linkman', chName: '负责人', dataType: 'varchar', form: { required: true } },
-  { name: 'phone', chName: '联系电话', dataType: 'varchar', form: { required: true, validator: 'phoneOrLandline' } },
-  {
-    name: 'dutyTel',
-    chName: '值班座机',
-    dataType: 'varchar',
+  }),
+  spec('linkman', '负责人', 'varchar', { form: { required: true } }),
+  spec('phone', '联系电话', 'varchar', { form: { required: true, validator: 'phoneOrLandline' } }),
+  spec('dutyTel', '值班座机', 'varchar', {
     table: { show: false },
     form: { validator: 'landline', tips: '区号-号码，如 0512-66881234' },
-  },
-  { name: 'email', chName: '联系邮箱', dataType: 'varchar', table: { show: false }, form: { validator: 'email' } },
-  {
-    name: 'unloadingPoint',
-    chName: '是否卸货点',
-    dataType: 'varchar',
+  }),
+  spec('email', '联系邮箱', 'varchar', { table: { show: false }, form: { validator: 'email' } }),
+  spec('unloadingPoint', '是否卸货点', 'varchar', {
     common: { dict: 'yesOrNo' },
     table: { width: 100, align: 'center' },
     form: { defaultValue: '2' },
-  },
-  {
-    name: 'lastCheckTime',
-    chName: '最近检查日期',
-    dataType: 'datetime',
+  }),
+  spec('lastCheckTime', '最近检查日期', 'datetime', {
     common: { timeFmt: DATE },
     table: { sortable: true },
     form: { show: 3 },
-  },
-  {
-    name: 'status',
-    chName: '状态',
-    dataType: 'varchar',
+  }),
+  spec('status', '状态', 'varchar', {
     common: { dict: 'commonStatus' },
     table: { tags: true, search: true },
     form: { defaultValue: '1' },
-  },
+  }),
 ];
 
 // ----- 15 处置询价 -----
 const disposalInquiry: FieldSpec[] = [
-  { name: 'inquiryNo', chName: '询价单号', dataType: 'varchar', table: { search: true, width: 170 }, form: { show: 3, disabled: '1' } },
-  {
-    name: 'companyId',
-    chName: '处置企业',
-    dataType: 'long',
-    common: {
-      sportData: true,
-      sportData_type: 'list',
-      sportData_url: '/api/company/list',
-      // Only disposal companies (companyType 2) quote for disposal.
-      sportData_params: [{ key: 'type', type: 1, value: '2' }],
-    },
+  spec('inquiryNo', '询价单号', 'varchar', { table: { search: true, width: 170 }, form: { show: 3, disabled: '1' } }),
+  spec('companyId', '处置企业', 'long', {
+    // Only disposal companies (companyType 2) quote for disposal.
+    common: options('list', '/api/company/list', { sportData_params: [{ key: 'type', type: 1, value: '2' }] }),
     table: { width: 220, overflow: true },
     form: { required: true },
-  },
-  {
-    name: 'linkmanId',
-    chName: '对接联系人',
-    dataType: 'long',
-    common: {
-      sportData: true,
-      sportData_type: 'list',
-      sportData_url: '/api/companyLinkman/list',
-      sportData_params: [{ key: 'companyId', type: 2, value: 'companyId' }],
-    },
+  }),
+  spec('linkmanId', '对接联系人', 'long', {
+    common: options('list', '/api/companyLinkman/list', { sportData_params: [{ key: 'companyId', type: 2, value: 'companyId' }] }),
     table: { width: 110 },
-  },
-  {
-    name: 'wasteCategory',
-    chName: '危废类别',
-    dataType: 'varchar',
-    common: { dict: 'wasteCategory' },
-    table: { search: true, width: 220, overflow: true },
-    form: { required: true },
-  },
-  {
-    name: 'quantity',
-    chName: '预计数量',
-    dataType: 'decimal',
+  }),
+  wasteCategory(),
+  spec('quantity', '预计数量', 'decimal', {
     common: { decimals: 3, unit: '吨' },
     table: { align: 'right', sortable: true },
     form: { required: true, min: '0.001' },
-  },
-  {
-    name: 'expectPrice',
-    chName: '期望单价',
-    dataType: 'decimal',
+  }),
+  spec('expectPrice', '期望单价', 'decimal', {
     common: { decimals: 2, unit: '元/吨', money: true },
     table: { align: 'right' },
     form: { min: 0 },
-  },
-  {
-    name: 'inquiryStatus',
-    chName: '询价状态',
-    dataType: 'varchar',
+  }),
+  spec('inquiryStatus', '询价状态', 'varchar', {
     common: { dict: 'inquiryStatus' },
     table: { tags: true, search: true, width: 100, align: 'center' },
     form: {
@@ -370,20 +290,14 @@ const disposalInquiry: FieldSpec[] = [
       showRelation: { item: ['quotedPrice', 'quoteTime'], value: '1' },
       requiredRelation: { item: 'quotedPrice,quoteTime', value: '1' },
     },
-  },
-  {
-    name: 'quotedPrice',
-    chName: '报价单价',
-    dataType: 'decimal',
+  }),
+  spec('quotedPrice', '报价单价', 'decimal', {
     common: { decimals: 2, unit: '元/吨', money: 'true' },
     table: { align: 'right', sortable: true },
     form: { min: 0 },
-  },
-  { name: 'quoteTime', chName: '报价时间', dataType: 'datetime', common: { timeFmt: DATETIME }, table: { width: 170 } },
-  {
-    name: 'needTransport',
-    chName: '是否需要运输',
-    dataType: 'varchar',
+  }),
+  spec('quoteTime', '报价时间', 'datetime', { common: { timeFmt: DATETIME }, table: { width: 170 } }),
+  spec('needTransport', '是否需要运输', 'varchar', {
     common: { dict: 'yesOrNo' },
     table: { width: 110, align: 'center' },
     form: {
@@ -391,339 +305,215 @@ const disposalInquiry: FieldSpec[] = [
       showRelation: { item: 'transportRegion', value: '1' },
       requiredRelation: { item: ['transportRegion'], value: '1' },
     },
-  },
-  {
-    name: 'transportRegion',
-    chName: '起运地区',
-    dataType: 'varchar',
-    common: { sportData: true, sportData_type: 'tree', sportData_url: '/api/region/regionTreeList' },
+  }),
+  spec('transportRegion', '起运地区', 'varchar', {
+    common: options('tree', '/api/region/regionTreeList'),
     table: { show: false },
-  },
-  { name: 'deadline', chName: '报价截止日期', dataType: 'datetime', common: { timeFmt: DATE }, table: { sortable: true, width: 120 } },
-  { name: 'remark', chName: '询价说明', dataType: 'varchar', common: { textarea: true, rows: 4 }, table: { overflow: true } },
+  }),
+  spec('deadline', '报价截止日期', 'datetime', { common: { timeFmt: DATE }, table: { sortable: true, width: 120 } }),
+  spec('remark', '询价说明', 'varchar', { common: { textarea: true, rows: 4 }, table: { overflow: true } }),
 ];
 
 // ----- 16 合同管理 -----
 const contract: FieldSpec[] = [
-  {
-    name: 'contractNo',
-    chName: '合同编号',
-    dataType: 'varchar',
+  spec('contractNo', '合同编号', 'varchar', {
     table: { search: true, sortable: true, width: 140 },
     form: { required: true, pattern: '^HT\\d{4}-\\d{4}$', editLock: true, tips: '如 HT2026-0012' },
-  },
-  {
-    name: 'contractName',
-    chName: '合同名称',
-    dataType: 'varchar',
+  }),
+  spec('contractName', '合同名称', 'varchar', {
     table: { overflow: true, width: 240, search: true },
     form: { required: true },
-  },
-  {
-    name: 'partyA',
-    chName: '甲方（产废单位）',
-    dataType: 'varchar',
+  }),
+  spec('partyA', '甲方（产废单位）', 'varchar', {
     table: { search: true, width: 220, overflow: true },
     form: { required: true },
-  },
-  { name: 'partyB', chName: '乙方（处置单位）', dataType: 'varchar', table: { width: 220, overflow: true }, form: { required: true } },
-  {
-    name: 'amount',
-    chName: '合同金额',
-    dataType: 'decimal',
+  }),
+  spec('partyB', '乙方（处置单位）', 'varchar', { table: { width: 220, overflow: true }, form: { required: true } }),
+  spec('amount', '合同金额', 'decimal', {
     common: { decimals: 2, unit: '元', money: true },
     table: { align: 'right', sortable: true, width: 140 },
     form: { required: true, min: 0, max: 100000000 },
-  },
-  {
-    name: 'signDate',
-    chName: '签订日期',
-    dataType: 'datetime',
+  }),
+  spec('signDate', '签订日期', 'datetime', {
     common: { timeFmt: DATE },
     table: { sortable: true },
     form: { required: true },
-  },
-  { name: 'beginDate', chName: '生效日期', dataType: 'datetime', common: { timeFmt: DATE }, form: { required: true } },
-  {
-    name: 'endDate',
-    chName: '到期日期',
-    dataType: 'datetime',
+  }),
+  spec('beginDate', '生效日期', 'datetime', { common: { timeFmt: DATE }, form: { required: true } }),
+  spec('endDate', '到期日期', 'datetime', {
     common: { timeFmt: DATE },
     table: { sortable: true },
     form: { required: true },
-  },
-  {
-    name: 'contractStatus',
-    chName: '合同状态',
-    dataType: 'varchar',
+  }),
+  spec('contractStatus', '合同状态', 'varchar', {
     common: { dict: 'contractStatus' },
     table: { tags: true, search: true, align: 'center' },
     form: { required: true, defaultValue: '0' },
-  },
-  { name: 'signer', chName: '甲方签约人', dataType: 'varchar', table: { width: 100 } },
-  { name: 'signerIdCard', chName: '签约人身份证号', dataType: 'varchar', table: false, form: { validator: 'idCard' } },
-  {
-    name: 'attachments',
-    chName: '合同附件',
-    dataType: 'varchar',
+  }),
+  spec('signer', '甲方签约人', 'varchar', { table: { width: 100 } }),
+  spec('signerIdCard', '签约人身份证号', 'varchar', { table: false, form: { validator: 'idCard' } }),
+  spec('attachments', '合同附件', 'varchar', {
     common: { file: 'file', fileType: ['pdf', 'doc', 'docx'], fileSize: 3 },
     table: false,
-  },
-  { name: 'content', chName: '主要条款', dataType: 'varchar', common: { editor: true }, table: false },
+  }),
+  spec('content', '主要条款', 'varchar', { common: { editor: true }, table: false }),
 ];
 
 // ----- 17 车辆信息 -----
 const vehicle: FieldSpec[] = [
-  {
-    name: 'plateNo',
-    chName: '车牌号',
-    dataType: 'varchar',
+  spec('plateNo', '车牌号', 'varchar', {
     table: { search: 'true', width: 110 },
     form: { required: 'true', pattern: PLATE_PATTERN, editLock: 'true', tips: '如 苏A12345' },
-  },
-  {
-    name: 'vehicleType',
-    chName: '车辆类型',
-    dataType: 'varchar',
+  }),
+  spec('vehicleType', '车辆类型', 'varchar', {
     common: { dict: 'motorcycle_type' },
     table: { search: '1', width: 140 },
     form: { required: '1' },
-  },
-  {
-    name: 'loadCapacity',
-    chName: '核定载质量',
-    dataType: 'decimal',
+  }),
+  spec('loadCapacity', '核定载质量', 'decimal', {
     common: { decimals: '2', unit: '吨' },
     table: { align: 'right', sortable: 'true' },
     form: { required: 'true', min: '0.5', max: '49' },
-  },
-  {
-    name: 'axleCount',
-    chName: '轴数',
-    dataType: 'long',
+  }),
+  spec('axleCount', '轴数', 'long', {
     table: { align: 'center', width: '70' },
     form: { min: '2', max: '6', defaultValue: '2' },
-  },
-  { name: 'driverName', chName: '驾驶员', dataType: 'varchar', table: { width: 90 }, form: { required: 'true' } },
-  { name: 'driverPhone', chName: '驾驶员手机', dataType: 'varchar', table: { width: 130 }, form: { required: 'true', validator: 'phone' } },
-  { name: 'driverIdCard', chName: '驾驶员身份证号', dataType: 'varchar', table: false, form: { validator: 'idCard' } },
-  { name: 'licenseNo', chName: '道路运输证号', dataType: 'varchar', table: { width: 140, show: 'false' }, form: { pattern: '^\\d{12}$' } },
-  { name: 'escortName', chName: '押运员', dataType: 'varchar', table: { width: 90 } },
-  { name: 'escortPhone', chName: '押运员手机', dataType: 'varchar', table: { show: 0 }, form: { validator: 'mobile' } },
-  {
-    name: 'vehicleStatus',
-    chName: '车辆状态',
-    dataType: 'varchar',
+  }),
+  spec('driverName', '驾驶员', 'varchar', { table: { width: 90 }, form: { required: 'true' } }),
+  spec('driverPhone', '驾驶员手机', 'varchar', { table: { width: 130 }, form: { required: 'true', validator: 'phone' } }),
+  spec('driverIdCard', '驾驶员身份证号', 'varchar', { table: false, form: { validator: 'idCard' } }),
+  spec('licenseNo', '道路运输证号', 'varchar', { table: { width: 140, show: 'false' }, form: { pattern: '^\\d{12}$' } }),
+  spec('escortName', '押运员', 'varchar', { table: { width: 90 } }),
+  spec('escortPhone', '押运员手机', 'varchar', { table: { show: 0 }, form: { validator: 'mobile' } }),
+  spec('vehicleStatus', '车辆状态', 'varchar', {
     common: { dict: 'vehicleStatus' },
     table: { tags: '1', search: '1', align: 'center' },
     form: { defaultValue: '0' },
-  },
-  { name: 'annualDate', chName: '年检到期', dataType: 'datetime', common: { timeFmt: DATE }, table: { sortable: '1' } },
-  { name: 'internalCode', chName: '内部编号', dataType: 'varchar', table: false, form: { show: '2', defaultValue: 'CL-0000' } },
-  { name: 'gpsNo', chName: '北斗终端号', dataType: 'varchar', table: { show: false }, form: { show: '4' } },
-  {
-    name: 'photo',
-    chName: '车辆照片',
-    dataType: 'varchar',
+  }),
+  spec('annualDate', '年检到期', 'datetime', { common: { timeFmt: DATE }, table: { sortable: '1' } }),
+  spec('internalCode', '内部编号', 'varchar', { table: false, form: { show: '2', defaultValue: 'CL-0000' } }),
+  spec('gpsNo', '北斗终端号', 'varchar', { table: { show: false }, form: { show: '4' } }),
+  spec('photo', '车辆照片', 'varchar', {
     common: { file: 'image', fileType: 'jpg,jpeg,png', fileSize: '1' },
     table: false,
-  },
+  }),
 ];
 
 // ----- 18 留言管理 (no formOption: the form reads tableOption) -----
 const leaveMessage: FieldSpec[] = [
-  { name: 'title', chName: '留言标题', dataType: 'varchar', common: { search: true, required: true, overflow: true, width: 220 } },
-  {
-    name: 'content',
-    chName: '留言内容',
-    dataType: 'varchar',
+  spec('title', '留言标题', 'varchar', { common: { search: true, required: true, overflow: true, width: 220 } }),
+  spec('content', '留言内容', 'varchar', {
     common: { textarea: true, rows: 4, required: true, overflow: true, width: 300 },
-  },
-  { name: 'contactName', chName: '留言人', dataType: 'varchar', common: { required: true, width: 90 } },
-  { name: 'contactPhone', chName: '联系电话', dataType: 'varchar', common: { validator: 'mobile', width: 130 } },
-  { name: 'email', chName: '电子邮箱', dataType: 'varchar', common: { validator: 'email', show: 2 } },
-  {
-    name: 'deptId',
-    chName: '接收部门',
-    dataType: 'long',
-    common: { sportData: true, sportData_type: 'tree', sportData_url: '/api/dept/find', width: 140 },
-  },
-  {
-    name: 'haveRead',
-    chName: '是否已读',
-    dataType: 'varchar',
+  }),
+  spec('contactName', '留言人', 'varchar', { common: { required: true, width: 90 } }),
+  spec('contactPhone', '联系电话', 'varchar', { common: { validator: 'mobile', width: 130 } }),
+  spec('email', '电子邮箱', 'varchar', { common: { validator: 'email', show: 2 } }),
+  spec('deptId', '接收部门', 'long', {
+    common: options('tree', '/api/dept/find', { width: 140 }),
+  }),
+  spec('haveRead', '是否已读', 'varchar', {
     common: { dict: 'yesOrNo', tags: true, search: true, defaultValue: '2', align: 'center', width: 90 },
-  },
-  { name: 'replyContent', chName: '回复内容', dataType: 'varchar', common: { textarea: true, rows: 3, overflow: true } },
-  { name: 'replyTime', chName: '回复时间', dataType: 'datetime', common: { timeFmt: DATETIME, sortable: true, width: 170 } },
+  }),
+  spec('replyContent', '回复内容', 'varchar', { common: { textarea: true, rows: 3, overflow: true } }),
+  spec('replyTime', '回复时间', 'datetime', { common: { timeFmt: DATETIME, sortable: true, width: 170 } }),
 ];
 
 // ----- 19 处置订单 -----
 const disposalOrder: FieldSpec[] = [
-  {
-    name: 'orderNo',
-    chName: '订单编号',
-    dataType: 'varchar',
-    table: { search: true, sortable: true, width: 170 },
-    form: { required: true, pattern: '^CZ\\d{12}$', editLock: true },
-  },
-  {
-    name: 'stockId',
-    chName: '来源入库单',
-    dataType: 'long',
-    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/general/allList/12/queryLink' },
+  docNo('orderNo', '订单编号', 'CZ'),
+  spec('stockId', '来源入库单', 'long', {
+    common: options('list', '/api/general/allList/12/queryLink'),
     table: { width: 170 },
-  },
-  {
-    name: 'contractNo',
-    chName: '合同编号',
-    dataType: 'varchar',
+  }),
+  spec('contractNo', '合同编号', 'varchar', {
     table: { width: 130 },
     form: { disabled: true, tips: '选择产废单位后自动带出' },
-  },
-  {
-    name: 'producerName',
-    chName: '产废单位',
-    dataType: 'varchar',
+  }),
+  spec('producerName', '产废单位', 'varchar', {
     table: { search: true, width: 220, overflow: true },
     form: { required: true },
-  },
-  { name: 'producerRegion', chName: '产废单位地区', dataType: 'varchar', common: { city: true }, table: { width: 200 } },
-  { name: 'disposerName', chName: '处置单位', dataType: 'varchar', table: { width: 220, overflow: true }, form: { required: true } },
-  {
-    name: 'wasteCategory',
-    chName: '危废类别',
-    dataType: 'varchar',
-    common: { dict: 'wasteCategory' },
-    table: { search: true, width: 220, overflow: true },
-    form: { required: true },
-  },
-  {
-    name: 'quantity',
-    chName: '处置数量',
-    dataType: 'decimal',
+  }),
+  spec('producerRegion', '产废单位地区', 'varchar', { common: { city: true }, table: { width: 200 } }),
+  spec('disposerName', '处置单位', 'varchar', { table: { width: 220, overflow: true }, form: { required: true } }),
+  wasteCategory(),
+  spec('quantity', '处置数量', 'decimal', {
     common: { decimals: 3, unit: '吨' },
     table: { align: 'right', sortable: true },
     form: { required: true, min: 0.001 },
-  },
-  {
-    name: 'price',
-    chName: '处置单价',
-    dataType: 'decimal',
+  }),
+  spec('price', '处置单价', 'decimal', {
     common: { decimals: 3, unit: '元/吨', money: true },
     table: { align: 'right' },
     form: { required: true, min: 0 },
-  },
-  {
-    name: 'amount',
-    chName: '订单金额',
-    dataType: 'decimal',
+  }),
+  spec('amount', '订单金额', 'decimal', {
     common: { decimals: 2, unit: '元', money: true },
     table: { align: 'right', sortable: true },
     form: { show: 3 },
-  },
-  {
-    name: 'processMethods',
-    chName: '处置方式',
-    dataType: 'varchar',
+  }),
+  spec('processMethods', '处置方式', 'varchar', {
     common: { sportData: true, sportData_type: 'list', sportData_list_multiple: true, sportData_url: '/api/getUserProcessPrimary' },
     table: { width: 160, overflow: true },
-  },
-  { name: 'estDisposalTime', chName: '预计处置日期', dataType: 'datetime', common: { timeFmt: DATE }, table: { sortable: true } },
-  {
-    name: 'orderStatus',
-    chName: '订单状态',
-    dataType: 'varchar',
+  }),
+  spec('estDisposalTime', '预计处置日期', 'datetime', { common: { timeFmt: DATE }, table: { sortable: true } }),
+  spec('orderStatus', '订单状态', 'varchar', {
     common: { dict: 'orderStatus' },
     table: { tags: true, search: true, align: 'center' },
     form: { defaultValue: '0' },
-  },
-  {
-    name: 'needPrepay',
-    chName: '是否预付',
-    dataType: 'varchar',
+  }),
+  spec('needPrepay', '是否预付', 'varchar', {
     common: { dict: 'yesOrNo' },
     table: { show: false },
     form: { defaultValue: '2', showRelation: { item: ['prepayPrice'], value: '1' }, requiredRelation: { item: 'prepayPrice', value: '1' } },
-  },
-  {
-    name: 'prepayPrice',
-    chName: '预付金额',
-    dataType: 'decimal',
+  }),
+  spec('prepayPrice', '预付金额', 'decimal', {
     common: { decimals: 2, unit: '元', money: true },
     table: { show: false },
     form: { min: 0 },
-  },
-  { name: 'remark', chName: '备注', dataType: 'varchar', common: { textarea: true, rows: 3 }, table: false },
+  }),
+  spec('remark', '备注', 'varchar', { common: { textarea: true, rows: 3 }, table: false }),
 ];
 
 // ----- 20 物流订单 (draft) -----
 const logisticsOrder: FieldSpec[] = [
-  {
-    name: 'waybillNo',
-    chName: '运单号',
-    dataType: 'varchar',
-    table: { search: true, sortable: true, width: 170 },
-    form: { required: true, pattern: '^WL\\d{12}$', editLock: true },
-  },
-  {
-    name: 'disposalOrderId',
-    chName: '处置订单',
-    dataType: 'long',
-    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/general/allList/19/queryLink' },
+  docNo('waybillNo', '运单号', 'WL'),
+  spec('disposalOrderId', '处置订单', 'long', {
+    common: options('list', '/api/general/allList/19/queryLink'),
     table: { width: 170 },
     form: { required: true },
-  },
-  {
-    name: 'vehicleId',
-    chName: '承运车辆',
-    dataType: 'long',
-    common: { sportData: true, sportData_type: 'list', sportData_url: '/api/general/allList/17/queryLink' },
+  }),
+  spec('vehicleId', '承运车辆', 'long', {
+    common: options('list', '/api/general/allList/17/queryLink'),
     table: { width: 110 },
     form: { required: true },
-  },
-  { name: 'fromRegion', chName: '起运地区', dataType: 'varchar', common: { city: true }, table: { width: 200 }, form: { required: true } },
-  { name: 'fromAddress', chName: '起运地址', dataType: 'varchar', table: { overflow: true, width: 220 }, form: { required: true } },
-  { name: 'toAddress', chName: '目的地址', dataType: 'varchar', table: { overflow: true, width: 220 }, form: { required: true } },
-  {
-    name: 'weight',
-    chName: '运输重量',
-    dataType: 'decimal',
+  }),
+  spec('fromRegion', '起运地区', 'varchar', { common: { city: true }, table: { width: 200 }, form: { required: true } }),
+  spec('fromAddress', '起运地址', 'varchar', { table: { overflow: true, width: 220 }, form: { required: true } }),
+  spec('toAddress', '目的地址', 'varchar', { table: { overflow: true, width: 220 }, form: { required: true } }),
+  spec('weight', '运输重量', 'decimal', {
     common: { decimals: 3, unit: '吨' },
     table: { align: 'right', sortable: true },
     form: { required: true, min: 0.001, max: 49 },
-  },
-  {
-    name: 'freight',
-    chName: '运费',
-    dataType: 'decimal',
+  }),
+  spec('freight', '运费', 'decimal', {
     common: { decimals: 2, unit: '元', money: true },
     table: { align: 'right' },
     form: { min: 0 },
-  },
-  {
-    name: 'loadTime',
-    chName: '装车时间',
-    dataType: 'datetime',
+  }),
+  spec('loadTime', '装车时间', 'datetime', {
     common: { timeFmt: DATETIME },
     table: { sortable: true, search: true, width: 170 },
-  },
-  { name: 'arriveTime', chName: '到达时间', dataType: 'datetime', common: { timeFmt: DATETIME }, table: { width: 170 } },
-  {
-    name: 'orderStatus',
-    chName: '运单状态',
-    dataType: 'varchar',
+  }),
+  spec('arriveTime', '到达时间', 'datetime', { common: { timeFmt: DATETIME }, table: { width: 170 } }),
+  spec('orderStatus', '运单状态', 'varchar', {
     common: { dict: 'orderStatus' },
     table: { tags: true, search: true, align: 'center' },
     form: { defaultValue: '0' },
-  },
-  {
-    name: 'receiptPhotos',
-    chName: '签收回单',
-    dataType: 'varchar',
+  }),
+  spec('receiptPhotos', '签收回单', 'varchar', {
     common: { file: 'image', fileType: ['jpg', 'png'], fileSize: 4 },
     table: false,
-  },
+  }),
 ];
 
 export interface ViewSeed {
@@ -737,65 +527,66 @@ export interface ViewSeed {
 
 const view = (id: (typeof VIEWS)[number]['id']) => VIEWS.find((v) => v.id === id) as (typeof VIEWS)[number];
 
-function viewSeed(id: (typeof VIEWS)[number]['id'], specs: FieldSpec[], parts: Conf & { status?: 0 | 1 }): ViewSeed {
-  const { status = 1, ...template } = parts;
+interface ViewParts {
+  status?: 0 | 1;
+  /** what differs from basic() */
+  basic?: Conf;
+  /** the lists as sent, when not the plain ones of the fields; formOption null: none (the form reads tableOption) */
+  tableOption?: unknown;
+  formOption?: unknown;
+  /** what differs from dialog() */
+  dialog?: Conf;
+  formDividerOption?: unknown[];
+  btnDIYOption: unknown[];
+}
+
+function viewSeed(id: (typeof VIEWS)[number]['id'], specs: FieldSpec[], parts: ViewParts): ViewSeed {
+  const { status = 1, basic: basicExtra, tableOption = columns(specs), formOption = inputs(specs), dialog: dialogExtra, ...rest } = parts;
+  const template = {
+    basicOption: basic(id, basicExtra),
+    tableOption,
+    formOption: formOption ?? undefined,
+    dialogOption: dialog(id, dialogExtra),
+    ...rest,
+  };
   const v = view(id);
   return { id, componentName: v.componentName, title: v.title, status, specs, template };
 }
 
 export const VIEW_SEEDS: ViewSeed[] = [
   viewSeed(12, stockIn, {
-    basicOption: basic(12, { sortName: 'inTime', sortType: 'desc', operationWidth: 300 }),
-    tableOption: columns(stockIn),
-    formOption: inputs(stockIn),
-    dialogOption: dialog(12, { initGroovy: true }),
+    basic: { sortName: 'inTime', sortType: 'desc', operationWidth: 300 },
+    dialog: { initGroovy: true },
     formDividerOption: [
       { position: 'stockNo', chName: '基本信息' },
       { position: 4, chName: '入库信息' },
       { position: 'photos', chName: '附件资料' },
     ],
     btnDIYOption: [
-      button('confirmStock', '确认入库', {
-        position: 'opt',
-        action: 'groovy',
+      button('confirmStock', '确认入库', 'opt', 'groovy', {
         groovyAction: 'markStocked',
         confirm: true,
         multiple: false,
         root: ['admin', 'stockIn:edit'],
-        showRelation_item: 'status',
-        showRelation_value: '0',
+        ...shownWhen('status', '0'),
         sort: 1,
       }),
-      button('batchConfirm', '批量确认入库', {
-        position: 'fun',
-        action: 'groovy',
+      button('batchConfirm', '批量确认入库', 'fun', 'groovy', {
         groovyAction: 'markStocked',
         confirm: '1',
         multiple: 'true',
         root: 'admin,stockIn:edit',
         sort: 2,
       }),
-      button('genOrder', '生成处置单', {
-        position: 'opt',
-        action: 'groovy',
+      button('genOrder', '生成处置单', 'opt', 'groovy', {
         groovyAction: 'createDisposalOrder',
         confirm: false,
         root: ['admin', 'stockIn:add'],
-        showRelation_item: 'status',
-        showRelation_value: '1',
+        ...shownWhen('status', '1'),
         sort: 3,
       }),
-      button('stockOut', '出库记录', {
-        position: 'opt',
-        action: 'view',
-        view: 13,
-        foreignKey: 'stockInId',
-        rootDIY: ['admin', 'stockOut:list'],
-        sort: 4,
-      }),
-      button('exportSelected', '导出选中', {
-        position: 'fun',
-        action: 'submit',
+      button('stockOut', '出库记录', 'opt', 'view', { view: 13, foreignKey: 'stockInId', rootDIY: ['admin', 'stockOut:list'], sort: 4 }),
+      button('exportSelected', '导出选中', 'fun', 'submit', {
         submitType: 'download',
         submitUrl: '/api/general/export/12/download',
         multiple: true,
@@ -805,18 +596,13 @@ export const VIEW_SEEDS: ViewSeed[] = [
     ],
   }),
   viewSeed(13, stockOut, {
-    basicOption: basic(13, { sortName: 'outTime', sortType: 'desc' }),
-    tableOption: columns(stockOut),
-    formOption: inputs(stockOut),
-    dialogOption: dialog(13),
+    basic: { sortName: 'outTime', sortType: 'desc' },
     formDividerOption: [
       { position: 0, chName: '出库信息' },
       { position: 'transportMode', chName: '运输信息' },
     ],
     btnDIYOption: [
-      button('voidSelected', '批量作废', {
-        position: 'fun',
-        action: 'submit',
+      button('voidSelected', '批量作废', 'fun', 'submit', {
         submitType: 'post',
         submitUrl: '/api/general/delete/13',
         confirm: true,
@@ -824,29 +610,24 @@ export const VIEW_SEEDS: ViewSeed[] = [
         root: ['admin', 'stockOut:del'],
         sort: 1,
       }),
-      button('checkOut', '核对单据', {
-        position: 'opt',
-        action: 'submit',
+      button('checkOut', '核对单据', 'opt', 'submit', {
         submitType: 'get',
         submitUrl: '/api/general/detail?generalId=13',
         confirm: false,
         root: ['admin', 'stockOut:list'],
-        showRelation_item: 'status',
-        showRelation_value: '1',
+        ...shownWhen('status', '1'),
         sort: 2,
       }),
     ],
   }),
   viewSeed(14, warehouse, {
-    basicOption: basic(14, { import: false, template: false, operationWidth: '180' }),
+    basic: { import: false, template: false, operationWidth: '180' },
     tableOption: { items: columns(warehouse) },
     formOption: { items: inputs(warehouse) },
-    dialogOption: dialog(14, { width: '800px', inline: 'true' }),
+    dialog: { width: '800px', inline: 'true' },
     formDividerOption: [],
     btnDIYOption: [
-      button('wasteCatalogue', '危废名录查询', {
-        position: 'fun',
-        action: 'website',
+      button('wasteCatalogue', '危废名录查询', 'fun', 'website', {
         websiteUrl: 'https://www.mee.gov.cn/',
         root: ['admin', 'warehouse:list'],
         sort: 1,
@@ -854,41 +635,25 @@ export const VIEW_SEEDS: ViewSeed[] = [
     ],
   }),
   viewSeed(15, disposalInquiry, {
-    basicOption: basic(15, { sortName: 'deadline', sortType: 'asc' }),
-    tableOption: columns(disposalInquiry),
-    formOption: inputs(disposalInquiry),
-    dialogOption: dialog(15),
-    formDividerOption: [
-      { position: 'companyId', chName: '询价对象' },
-      { position: 'wasteCategory', chName: '危废信息' },
-    ],
+    basic: { sortName: 'deadline', sortType: 'asc' },
+    formDividerOption: dividers({ companyId: '询价对象', wasteCategory: '危废信息' }),
     btnDIYOption: [
-      button('toOrder', '转处置单', {
-        position: 'opt',
-        action: 'system',
+      button('toOrder', '转处置单', 'opt', 'system', {
         websiteUrl: '/dispose/vBuild/temp/30',
         confirm: true,
         root: ['admin', 'disposalOrder:add'],
-        showRelation_item: 'inquiryStatus',
-        showRelation_value: '1',
+        ...shownWhen('inquiryStatus', '1'),
         sort: 1,
       }),
     ],
   }),
   viewSeed(16, contract, {
-    basicOption: basic(16, { sortName: 'signDate', sortType: 'desc' }),
-    tableOption: columns(contract),
-    formOption: inputs(contract),
-    dialogOption: dialog(16, { width: '70%' }),
-    formDividerOption: [
-      { position: 'contractNo', chName: '合同信息' },
-      { position: 'signer', chName: '签约与附件' },
-    ],
+    basic: { sortName: 'signDate', sortType: 'desc' },
+    dialog: { width: '70%' },
+    formDividerOption: dividers({ contractNo: '合同信息', signer: '签约与附件' }),
     btnDIYOption: [
-      button('warehouse', '查看仓库', { position: 'opt', action: 'dialog', view: 14, root: ['admin', 'warehouse:list'], sort: 1 }),
-      button('downloadSelected', '下载合同清单', {
-        position: 'fun',
-        action: 'submit',
+      button('warehouse', '查看仓库', 'opt', 'dialog', { view: 14, root: ['admin', 'warehouse:list'], sort: 1 }),
+      button('downloadSelected', '下载合同清单', 'fun', 'submit', {
         submitType: 'download',
         submitUrl: '/api/general/export/16/download',
         multiple: true,
@@ -898,72 +663,45 @@ export const VIEW_SEEDS: ViewSeed[] = [
     ],
   }),
   viewSeed(17, vehicle, {
-    basicOption: basic(17, { orderNumber: '1', operation: '1', download: 'true' }),
-    tableOption: columns(vehicle),
-    formOption: inputs(vehicle),
-    dialogOption: dialog(17, { labelWidth: '120', inputWidth: '260px' }),
-    formDividerOption: [
-      { position: 'plateNo', chName: '车辆信息' },
-      { position: 'driverName', chName: '驾驶与押运' },
-    ],
+    basic: { orderNumber: '1', operation: '1', download: 'true' },
+    dialog: { labelWidth: '120', inputWidth: '260px' },
+    formDividerOption: dividers({ plateNo: '车辆信息', driverName: '驾驶与押运' }),
     btnDIYOption: [
-      button('monitor', '动态监控平台', {
-        position: 'fun',
-        action: 'website',
-        websiteUrl: 'https://www.gghypt.net/',
-        root: 'admin,vehicle:list',
-        sort: 1,
-      }),
+      button('monitor', '动态监控平台', 'fun', 'website', { websiteUrl: 'https://www.gghypt.net/', root: 'admin,vehicle:list', sort: 1 }),
     ],
   }),
   viewSeed(18, leaveMessage, {
-    basicOption: basic(18, { import: false, template: false, sortName: 'id', sortType: 'desc' }),
-    tableOption: columns(leaveMessage),
-    dialogOption: dialog(18, { inline: false, width: '640px' }),
+    basic: { import: false, template: false, sortName: 'id', sortType: 'desc' },
+    formOption: null,
+    dialog: { inline: false, width: '640px' },
     btnDIYOption: [],
   }),
   viewSeed(19, disposalOrder, {
-    basicOption: basic(19, { operationWidth: 260 }),
-    tableOption: columns(disposalOrder),
-    formOption: inputs(disposalOrder),
-    dialogOption: dialog(19, { width: '75%' }),
-    formDividerOption: [
-      { position: 'orderNo', chName: '订单信息' },
-      { position: 'wasteCategory', chName: '危废与计价' },
-      { position: 'needPrepay', chName: '付款' },
-    ],
+    basic: { operationWidth: 260 },
+    dialog: { width: '75%' },
+    formDividerOption: dividers({ orderNo: '订单信息', wasteCategory: '危废与计价', needPrepay: '付款' }),
     btnDIYOption: [
-      button('contract', '相关合同', { position: 'opt', action: 'dialog', view: 16, root: ['admin', 'contract:list'], sort: 1 }),
-      button('logisticsOrder', '物流运单', {
-        position: 'opt',
-        action: 'view',
+      button('contract', '相关合同', 'opt', 'dialog', { view: 16, root: ['admin', 'contract:list'], sort: 1 }),
+      button('logisticsOrder', '物流运单', 'opt', 'view', {
         view: 20,
         foreignKey: 'disposalOrderId',
         root: ['admin', 'logisticsOrder:list'],
-        showRelation_item: 'orderStatus',
-        showRelation_value: '1',
+        ...shownWhen('orderStatus', '1'),
         sort: 2,
       }),
     ],
   }),
   viewSeed(20, logisticsOrder, {
     status: 0,
-    basicOption: basic(20, { sortName: 'loadTime', sortType: 'desc' }),
-    tableOption: columns(logisticsOrder),
-    formOption: inputs(logisticsOrder),
-    dialogOption: dialog(20),
-    formDividerOption: [{ position: 'fromRegion', chName: '线路' }],
+    basic: { sortName: 'loadTime', sortType: 'desc' },
+    formDividerOption: dividers({ fromRegion: '线路' }),
     btnDIYOption: [
-      button('detail', '物流详情', {
-        position: 'opt',
-        action: 'system',
+      button('detail', '物流详情', 'opt', 'system', {
         websiteUrl: '/logistics/vBuild/temp/25',
         rootDIY: 'admin,logisticsOrder:list',
         sort: 0,
       }),
-      button('disposalOrder', '处置订单', {
-        position: 'opt',
-        action: 'system',
+      button('disposalOrder', '处置订单', 'opt', 'system', {
         websiteUrl: '/dispose/vBuild/temp/30',
         rootDIY: 'admin,disposalOrder:list',
         sort: 1,
@@ -977,15 +715,18 @@ export const UNDESIGNED_VIEW = { id: 21, componentName: 'pendingView', title: '�
 
 // ----- SQL data views feeding the big screen -----
 
+/** The last six months (this one included) as rows m.month 'YYYY-MM', selected first as 月份. */
+const SIX_MONTHS = `with m as (
+  select to_char(date_trunc('month', current_date) - make_interval(months => g), 'YYYY-MM') as month
+  from generate_series(0, 5) g
+)
+select m.month as "月份",`;
+
 export const DATA_VIEWS: { id: number; name: string; sql: string }[] = [
   {
     id: 1,
     name: '近六个月危废出入库量',
-    sql: `with m as (
-  select to_char(date_trunc('month', current_date) - make_interval(months => g), 'YYYY-MM') as month
-  from generate_series(0, 5) g
-)
-select m.month as "月份",
+    sql: `${SIX_MONTHS}
   coalesce((select round(sum(i.quantity), 3) from lc_view_12 i where to_char(i."inTime", 'YYYY-MM') = m.month), 0) as "入库量",
   coalesce((select round(sum(o.quantity), 3) from lc_view_13 o where to_char(o."outTime", 'YYYY-MM') = m.month), 0) as "出库量"
 from m
@@ -1041,11 +782,7 @@ order by 2 desc`,
   {
     id: 7,
     name: '近六个月处置量与订单数',
-    sql: `with m as (
-  select to_char(date_trunc('month', current_date) - make_interval(months => g), 'YYYY-MM') as month
-  from generate_series(0, 5) g
-)
-select m.month as "月份",
+    sql: `${SIX_MONTHS}
   coalesce((select round(sum(o.quantity), 3) from lc_view_19 o where to_char(o.create_time, 'YYYY-MM') = m.month), 0) as "处置量",
   (select count(*) from lc_view_19 o where to_char(o.create_time, 'YYYY-MM') = m.month) as "订单数"
 from m
