@@ -20,9 +20,19 @@ export interface RouteHandle {
  * Every page but the login page is loaded on demand, so that the login route's initial JS stays
  * small (budget: 300 KB gzipped, bench/app-bundle.bench.ts).
  */
-function lazyPage<M>(path: string, load: () => Promise<M>, pick: (m: M) => ComponentType, handle: RouteHandle): RouteObject {
-  return { path, handle, lazy: async () => ({ Component: pick(await load()) }) };
+function lazyPage<M>(path: string, load: () => Promise<M>, pick: PageKey<M> | ((m: M) => ComponentType), handle: RouteHandle): RouteObject {
+  return {
+    path,
+    handle,
+    lazy: async () => {
+      const m = await load();
+      return { Component: typeof pick === 'function' ? pick(m) : (m[pick] as ComponentType) };
+    },
+  };
 }
+
+/** The name of a module's export that is a page component. */
+type PageKey<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
 
 /** The back office's frame, loaded on demand; the login page starts it with the login call. */
 const loadFrame = () => import('../shell/layout');
@@ -35,12 +45,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage preloadFrame={loadFrame} />, handle: { title: '登录' } },
       // The login page's own module (already in the initial chunk): /login2 signs in with a query token.
       { path: '/login2', element: <Login2Page preloadFrame={loadFrame} />, handle: { title: '登录' } },
-      lazyPage(
-        '/init',
-        () => import('../pages/init-page'),
-        (m) => m.InitPage,
-        { title: '系统初始化' },
-      ),
+      lazyPage('/init', () => import('../pages/init-page'), 'InitPage', { title: '系统初始化' }),
       lazyPage(
         '/serviceAgreement',
         () => import('../pages/agreement-page'),
@@ -53,12 +58,7 @@ export const routes: RouteObject[] = [
         (m) => () => <m.AgreementPage kind="privacy" />,
         { title: '隐私政策' },
       ),
-      lazyPage(
-        '/entryAgreement',
-        () => import('../pages/entry-agreement-page'),
-        (m) => m.EntryAgreementPage,
-        { title: '入驻协议' },
-      ),
+      lazyPage('/entryAgreement', () => import('../pages/entry-agreement-page'), 'EntryAgreementPage', { title: '入驻协议' }),
       // The big-screen viewer: public, outside the shell; a share link or the session feeds it. Opened
       // at its address it is its own page (ls-preview.html); this route serves in-app navigation.
       lazyPage(
@@ -78,62 +78,19 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await loadFrame()).Layout }),
             children: [
               { path: '/', element: <Navigate to="/abandonhome" replace /> },
-              lazyPage(
-                '/abandonhome',
-                () => import('../pages/home-page'),
-                (m) => m.HomePage,
-                { title: '首页', affix: true, noCache: true },
-              ),
+              lazyPage('/abandonhome', () => import('../pages/home-page'), 'HomePage', { title: '首页', affix: true, noCache: true }),
               // Every signed-in user's own pages, whatever their menus grant.
-              lazyPage(
-                '/dashboard',
-                () => import('../pages/dashboard/dashboard-page'),
-                (m) => m.DashboardPage,
-                { title: '企业看板' },
-              ),
-              lazyPage(
-                '/user/center',
-                () => import('../pages/user-center/user-center-page'),
-                (m) => m.UserCenterPage,
-                { title: '个人中心' },
-              ),
-              lazyPage(
-                '/message/systemMessage',
-                () => import('../pages/messages/system-message-page'),
-                (m) => m.SystemMessagePage,
-                { title: '系统消息' },
-              ),
+              lazyPage('/dashboard', () => import('../pages/dashboard/dashboard-page'), 'DashboardPage', { title: '企业看板' }),
+              lazyPage('/user/center', () => import('../pages/user-center/user-center-page'), 'UserCenterPage', { title: '个人中心' }),
+              lazyPage('/message/systemMessage', () => import('../pages/messages/system-message-page'), 'SystemMessagePage', {
+                title: '系统消息',
+              }),
               // Reached from list pages' `system` buttons (`?total=&size=`), not only from its menu.
-              lazyPage(
-                '/qrcode/print',
-                () => import('../pages/qrcode/qrcode-print-page'),
-                (m) => m.QrcodePrintPage,
-                { title: '打印二维码' },
-              ),
-              lazyPage(
-                '/dev-tools/preview',
-                () => import('../pages/preview-page'),
-                (m) => m.PreviewPage,
-                { title: '视图预览' },
-              ),
-              lazyPage(
-                '/401',
-                () => import('../pages/error-401-page'),
-                (m) => m.Error401Page,
-                { title: '401', hidden: true },
-              ),
-              lazyPage(
-                '/404',
-                () => import('../pages/error-404-page'),
-                (m) => m.Error404Page,
-                { title: '404', hidden: true },
-              ),
-              lazyPage(
-                '/redirect/*',
-                () => import('../shell/redirect-page'),
-                (m) => m.RedirectPage,
-                { title: '', hidden: true },
-              ),
+              lazyPage('/qrcode/print', () => import('../pages/qrcode/qrcode-print-page'), 'QrcodePrintPage', { title: '打印二维码' }),
+              lazyPage('/dev-tools/preview', () => import('../pages/preview-page'), 'PreviewPage', { title: '视图预览' }),
+              lazyPage('/401', () => import('../pages/error-401-page'), 'Error401Page', { title: '401', hidden: true }),
+              lazyPage('/404', () => import('../pages/error-404-page'), 'Error404Page', { title: '404', hidden: true }),
+              lazyPage('/redirect/*', () => import('../shell/redirect-page'), 'RedirectPage', { title: '', hidden: true }),
               { path: '*', lazy: async () => ({ Component: (await import('../shell/menu-page')).MenuPage }) },
             ],
           },
