@@ -6,6 +6,13 @@
 /** Mainland mobile numbers: 11 digits starting with 1 and a second digit from 2 to 9. */
 export const PHONE_RE = /^1[2-9]\d{9}$/;
 
+export const PERSON_MESSAGES = {
+  nickRequired: '请输入用户昵称',
+  nickLength: '长度在 2 到 20 个字符',
+  phoneRequired: '请输入电话号码',
+  phoneFormat: '请输入正确的11位手机号码',
+} as const;
+
 /** The 性别 choices of a person. */
 export const SEX_OPTIONS = [
   { value: '男', label: '男' },
@@ -14,13 +21,6 @@ export const SEX_OPTIONS = [
 
 export const NICK_MIN = 2;
 export const NICK_MAX = 20;
-
-export const PERSON_MESSAGES = {
-  nickRequired: '请输入用户昵称',
-  nickLength: '长度在 2 到 20 个字符',
-  phoneRequired: '请输入电话号码',
-  phoneFormat: '请输入正确的11位手机号码',
-} as const;
 
 /** The first message a nickname breaks, or null. */
 export function nickNameError(value: string | null | undefined): string | null {

@@ -360,10 +360,10 @@ export function FormModal<V extends object>({
     <Modal
       title={title}
       open={open}
+      forceRender
       width={width}
       onCancel={onClose}
       maskClosable={false}
-      forceRender
       footer={[
         <Button key="cancel" onClick={onClose}>
           取消
