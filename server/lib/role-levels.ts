@@ -26,17 +26,25 @@ interface Actor {
   isAdmin: boolean;
 }
 
+/** The roles of the given users, one row per user and role, the highest (smallest level) first. */
+export async function rolesOfUsers(db: Kysely<DB>, userIds: readonly number[]) {
+  if (!userIds.length) return [];
+  return db
+    .selectFrom('sys_users_roles as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['ur.user_id', 'r.id', 'r.name', 'r.level'])
+    .where('ur.user_id', 'in', userIds)
+    .orderBy('r.level')
+    .orderBy('r.id')
+    .execute();
+}
+
 /** Levels of users by id: ADMIN_LEVEL for administrators, the smallest role level otherwise. */
 export async function levelsOf(db: Kysely<DB>, userIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!userIds.length) return out;
   const users = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', userIds).execute();
-  const roles = await db
-    .selectFrom('sys_users_roles as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['ur.user_id', 'r.level'])
-    .where('ur.user_id', 'in', userIds)
-    .execute();
+  const roles = await rolesOfUsers(db, userIds);
   for (const u of users) out.set(u.id, u.is_admin ? ADMIN_LEVEL : NO_ROLE_LEVEL);
   for (const r of roles) if (r.level < (out.get(r.user_id) ?? NO_ROLE_LEVEL)) out.set(r.user_id, r.level);
   return out;

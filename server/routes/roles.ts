@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -142,6 +142,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
   });
 
+  /** Replaces a role's links in a link table with `links` (none: the role keeps no link there). */
+  const replaceLinks = async (
+    trx: Kysely<DB>,
+    roleId: number,
+    table: 'sys_roles_menus' | 'sys_roles_depts',
+    links: { role_id: number }[],
+  ) => {
+    // Both link tables key on role_id; the query builder types one table at a time.
+    const t = table as 'sys_roles_menus';
+    await trx.deleteFrom(t).where('role_id', '=', roleId).execute();
+    if (links.length)
+      await trx
+        .insertInto(t)
+        .values(links as Insertable<DB['sys_roles_menus']>[])
+        .execute();
+  };
+
   const setRoleMenus = async (trx: Kysely<DB>, me: SessionUser, roleId: number, menus: { id: number }[] | undefined) => {
     if (!menus) return;
     const ids = [...new Set(menus.map((m) => m.id))];
@@ -153,12 +170,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ids,
       current.map((m) => m.menu_id),
     );
-    await trx.deleteFrom('sys_roles_menus').where('role_id', '=', roleId).execute();
-    if (ids.length)
-      await trx
-        .insertInto('sys_roles_menus')
-        .values(ids.map((menu_id) => ({ role_id: roleId, menu_id })))
-        .execute();
+    await replaceLinks(
+      trx,
+      roleId,
+      'sys_roles_menus',
+      ids.map((menu_id) => ({ role_id: roleId, menu_id })),
+    );
   };
 
   /** A role's current level and data scope, or 404. */
@@ -197,12 +214,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const setRoleDepts = async (trx: Kysely<DB>, roleId: number, depts: number[] | undefined) => {
     if (!depts) return;
-    await trx.deleteFrom('sys_roles_depts').where('role_id', '=', roleId).execute();
-    if (depts.length)
-      await trx
-        .insertInto('sys_roles_depts')
-        .values(depts.map((dept_id) => ({ role_id: roleId, dept_id })))
-        .execute();
+    await replaceLinks(
+      trx,
+      roleId,
+      'sys_roles_depts',
+      depts.map((dept_id) => ({ role_id: roleId, dept_id })),
+    );
   };
 
   const roleValues = async (

@@ -19,7 +19,7 @@ import {
 } from '../lib/accounts-users.js';
 import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, idList, optId, ref, text, trimmed } from '../lib/admin-input.js';
 import { pageQuery, paginate } from '../lib/paging.js';
-import { assertAssignableRoles, assertManageableUsers } from '../lib/role-levels.js';
+import { assertAssignableRoles, assertManageableUsers, rolesOfUsers } from '../lib/role-levels.js';
 import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
@@ -50,18 +50,10 @@ const userBody = z.object({
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  const rolesOfUsers = async (userIds: number[]) => {
+  /** Each user's roles as answered: id and name, the highest first. */
+  const rolesByUser = async (userIds: number[]) => {
     const map = new Map<number, { id: number; name: string }[]>();
-    if (!userIds.length) return map;
-    const rows = await db
-      .selectFrom('sys_users_roles as ur')
-      .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-      .select(['ur.user_id', 'r.id', 'r.name'])
-      .where('ur.user_id', 'in', userIds)
-      .orderBy('r.level')
-      .orderBy('r.id')
-      .execute();
-    for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), { id: r.id, name: r.name }]);
+    for (const r of await rolesOfUsers(db, userIds)) map.set(r.user_id, [...(map.get(r.user_id) ?? []), { id: r.id, name: r.name }]);
     return map;
   };
 
@@ -75,7 +67,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   /** Users as the user page lists them: with their roles and their company's name. */
   const withRoles = async (rows: UserRow[]) => {
-    const roles = await rolesOfUsers(rows.map((r) => r.id));
+    const roles = await rolesByUser(rows.map((r) => r.id));
     const companies = await companyNames(rows.map((r) => r.company_id));
     return rows.map((r) => ({
       ...toUserInfo(r),
