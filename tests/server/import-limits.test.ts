@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.js';
 import { DEFAULT_IMPORT_LIMITS, ENCRYPTED_XLSX, LYING_ZIP, NOT_XLSX, readWorkbook, XLS_UNSUPPORTED } from '../../server/lowcode/xlsx.js';
@@ -245,5 +246,18 @@ describe('the workbook reader', () => {
       importMaxColumns: 4,
       importMaxRatio: 7,
     });
+  });
+});
+
+describe('after a large import', () => {
+  it('brings the statistics up to date, and on PGlite (no autovacuum) the visibility map too', async () => {
+    const rows: (string | number)[][] = [['名称', '评分']];
+    for (let i = 0; i < 1000; i++) rows.push([`批量${i}`, 1 + (i % 99)]);
+    const res = await upload('批量.xlsx', plainXlsx(rows));
+    expect(res.headers.get('x-import-success')).toBe('1000');
+    const stats = await sql<{ analyzed: boolean; vacuumed: boolean }>`
+      select last_analyze is not null as analyzed, last_vacuum is not null as vacuumed
+      from pg_stat_user_tables where relname = ${`lc_view_${viewId}`}`.execute(server.ctx.db);
+    expect(stats.rows[0]).toEqual({ analyzed: true, vacuumed: server.ctx.dbKind === 'pglite' });
   });
 });
