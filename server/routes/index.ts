@@ -4,6 +4,7 @@ import accountExtras from './account-extras.js';
 import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
+import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
 import companyWarehouse from './company-warehouse.js';
 import dashboard from './dashboard.js';
@@ -70,6 +71,7 @@ export const routeModules: RouteModule[] = [
   logistics,
   logisticsWarehouses,
   companyApi,
+  companyBank,
   fillingSystem,
   fillingStandIn,
   site,

@@ -103,6 +103,31 @@ describe('personal centre', () => {
     expect(await tag.getAttribute('class')).toContain(`ant-tag-${expected}`);
   });
 
+  it('keeps the company’s bank information in 银行信息, checking the account number', async () => {
+    const page = await openCenter('disposer');
+    await page.getByRole('tab', { name: '银行信息' }).click();
+    const form = page.locator('form#company-bank');
+    await form.getByRole('button', { name: /^保\s?存$/ }).waitFor();
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await expect.poll(() => errorsOf(form, '开户银行')).toBe('请输入开户银行');
+    await expect.poll(() => errorsOf(form, '银行账号')).toBe('请输入银行账号');
+    await itemOf(form, '开户银行').locator('input').fill('中国建设银行南京江宁支行');
+    await itemOf(form, '账户名称').locator('input').fill('江苏绿源环保科技有限公司');
+    await itemOf(form, '银行账号').locator('input').fill('3205 0159 ab');
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await expect.poll(() => errorsOf(form, '银行账号')).toBe('银行账号格式不正确');
+    await itemOf(form, '银行账号').locator('input').fill('3205 0159 3600 0000 1234');
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await page.locator('.ant-message-success').getByText('保存成功').waitFor();
+    const api = await server.login('disposer');
+    expect((await api.get('/api/companyBank/info')).body).toMatchObject({
+      bankName: '中国建设银行南京江宁支行',
+      accountName: '江苏绿源环保科技有限公司',
+      accountNo: '32050159360000001234',
+    });
+    await form.getByText(/^更新于 /).waitFor();
+  });
+
   it('changes the e-mail with a 60 s resend countdown and every message', async () => {
     const page = await openCenter('disposer', true);
     const before = await userRow('disposer');

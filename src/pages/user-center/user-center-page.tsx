@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAvatarUrl, userProfileStore } from '../../navigation/user-profile';
 import { notify } from '../../notify/notifier';
 import { PasswordDialog } from '../../session/password-dialog';
+import { BankForm } from './bank-form';
 import { CityCarousel } from './city-carousel';
 import { EmailDialog } from './email-dialog';
 import { LogTable } from './log-table';
@@ -146,6 +147,7 @@ export function UserCenterPage() {
               items={[
                 { key: 'first', label: '用户资料', children: <ProfileForm user={user} onSaved={reload} /> },
                 { key: 'second', label: '操作日志', children: <LogTable />, destroyOnHidden: true },
+                { key: 'bank', label: '银行信息', children: <BankForm />, destroyOnHidden: true },
               ]}
             />
           </Card>
