@@ -31,10 +31,16 @@ export default function EChartsChart({ chart, answer, palette, renderer, animate
   const sized = chart.kind === 'pie';
   const [box, setBox] = useState<ChartBox | undefined>(undefined);
   const shownBox = sized ? box : undefined;
+  // An option equal to the one drawn is that one: a box that changed by a pixel redraws nothing.
+  const drawn = useRef<{ text: string; option: EChartsCoreOption | null }>({ text: 'null', option: null });
   const option = useMemo<EChartsCoreOption | null>(() => {
     const built = BUILDERS[chart.kind]?.(chart, answer, palette, shownBox) ?? null;
-    return built && !animate ? { ...built, animation: false } : built;
-  }, [chart, answer, palette, animate, shownBox]);
+    const next = built && !animate ? { ...built, animation: false } : built;
+    if (!sized) return next;
+    const text = JSON.stringify(next);
+    if (text !== drawn.current.text) drawn.current = { text, option: next };
+    return drawn.current.option;
+  }, [chart, answer, palette, animate, shownBox, sized]);
   // A new option object is a new version; the hook compares versions, never options.
   const last = useRef({ option: null as EChartsCoreOption | null, version: 0, dataVersion });
   if (last.current.option !== option) last.current = { option, version: last.current.version + 1, dataVersion };
@@ -42,14 +48,15 @@ export default function EChartsChart({ chart, answer, palette, renderer, animate
     { option, version: last.current.version },
     { renderer, onPainted: (version) => version === last.current.version && onPainted(last.current.dataVersion) },
   );
-  // The box in layout pixels (a scaled canvas's transform does not change them), in whole pixels.
+  // The box in layout pixels (a scaled canvas's transform does not change them).
   useEffect(() => {
     const dom = el.current;
     if (!sized || !dom) return;
     const read = () =>
       setBox((b) => {
-        const width = Math.round(dom.clientWidth);
-        const height = Math.round(dom.clientHeight);
+        // In steps of 8 px: a scale's rounding does not make a new box.
+        const width = Math.round(dom.clientWidth / 8) * 8;
+        const height = Math.round(dom.clientHeight / 8) * 8;
         return b && b.width === width && b.height === height ? b : { width, height };
       });
     read();
