@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { syncEntityViews } from '../../lib/entity-views.js';
-import { readView } from '../../lowcode/view-model.js';
 import type { DB } from '../schema.js';
 import { CONTRACT_COLUMNS, WAREHOUSE_COLUMNS } from './core-columns.js';
+import { parsedViews } from './parsed-views.js';
 
 // One store per business entity: warehouses and contracts are records of the 企业仓库 and 合同管理
 // views, and company_warehouse and company_contract become SQL views over those tables
@@ -134,14 +134,7 @@ async function warehouseColumns(db: Kysely<unknown>): Promise<{ table: string; c
   const defs = await sql<{ id: number; name: string; status: number; dis_menu: string | null; dis_template: string | null }>`
     select id, name, status, dis_menu, dis_template from lc_generation where dis_template is not null order by id`.execute(db);
   const out: { table: string; column: string }[] = [];
-  for (const row of defs.rows) {
-    let view: ReturnType<typeof readView>;
-    try {
-      view = readView(row);
-    } catch {
-      continue;
-    }
-    if (!view) continue;
+  for (const view of parsedViews(defs.rows)) {
     for (const f of view.fields) {
       const url = f.form?.remote?.url ?? view.page.columns.find((c) => c.name === f.name)?.remote?.url ?? '';
       if (f.system || f.dataType !== 'long' || f.multiple || !WAREHOUSE_OPTIONS.test(url)) continue;

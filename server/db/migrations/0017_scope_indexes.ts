@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { syncViewTable } from '../../lowcode/ddl.js';
-import { readView } from '../../lowcode/view-model.js';
 import type { DB } from '../schema.js';
+import { parsedViews } from './parsed-views.js';
 
 // Every designed view's table gets the indexes its scoped lists read from: a company's or a department's
 // rows in the default order, and a company's rows of one search value. Tables and columns already match
@@ -12,15 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select id, name, coalesce(status, 0) as status, dis_menu, dis_template from lc_generation where dis_template is not null order by id`.execute(
     db,
   );
-  for (const row of rows.rows) {
-    let view: ReturnType<typeof readView>;
-    try {
-      view = readView(row);
-    } catch {
-      continue;
-    }
-    if (view) await syncViewTable(db as Kysely<DB>, view);
-  }
+  for (const view of parsedViews(rows.rows)) await syncViewTable(db as Kysely<DB>, view);
 }
 
 // The indexes serve reads only; leaving them in place is harmless.
