@@ -120,15 +120,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // The expired-password dialog: old, new and confirmation; the user signs in again afterwards.
   app.post(
     '/api/pwd/save',
-    answers(
-      {
-        session: true,
-        pending: true,
-        log: '修改密码',
-      },
-      ok,
-      { body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish() },
-    ),
+    answers({ session: true, pending: true, log: '修改密码' }, ok, {
+      body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(),
+    }),
     async (req) => {
       const me = currentUser(req);
       const { newPlain } = await checkPasswordChange(ctx, me.id, req.body ?? {});

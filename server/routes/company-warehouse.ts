@@ -14,19 +14,19 @@ import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse
 
 /** /api/companyWarehouse: the warehouses a user may see, each with the waste it holds, and one warehouse's inventory by category. */
 
+const warehouseItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  companyId: z.number(),
+  ...nullableText('companyName', 'regionFmt', 'address', 'linkmanName', 'phone'),
+  unloadingPoint: z.boolean(),
+  inventory: z.number(),
+  inNum: z.number(),
+  count: z.number(),
+});
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-
-  const warehouseItem = z.object({
-    id: z.number(),
-    name: z.string(),
-    companyId: z.number(),
-    ...nullableText('companyName', 'regionFmt', 'address', 'linkmanName', 'phone'),
-    unloadingPoint: z.boolean(),
-    inventory: z.number(),
-    inNum: z.number(),
-    count: z.number(),
-  });
 
   app.get(
     '/api/companyWarehouse/warehouse',

@@ -43,15 +43,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/users/updatePass',
-    answers(
-      {
-        session: true,
-        pending: true,
-        log: '修改密码',
-      },
-      ok,
-      { body: z.object({ oldPass: field, newPass: field, phone: field }).nullish() },
-    ),
+    answers({ session: true, pending: true, log: '修改密码' }, ok, {
+      body: z.object({ oldPass: field, newPass: field, phone: field }).nullish(),
+    }),
     async (req) => {
       const me = currentUser(req);
       const { row, newPlain } = await checkPasswordChange(ctx, me.id, req.body ?? {});
