@@ -73,17 +73,19 @@ async function designView(
   return version;
 }
 
-const generationColumns = [
-  'id',
-  'name',
-  'menu_id as menuId',
-  'status',
-  'dis_menu as disMenu',
-  'dis_template as disTemplate',
-  'version',
-  wireTime('create_time').as('createTime'),
-  wireTime('update_time').as('updateTime'),
-] as const;
+/** A design's answered columns: its own (`middle`) between the common head and the stored times, in that order. */
+const designColumns = <M extends readonly string[]>(...middle: M) =>
+  [
+    'id',
+    'name',
+    'menu_id as menuId',
+    'status',
+    ...middle,
+    wireTime('create_time').as('createTime'),
+    wireTime('update_time').as('updateTime'),
+  ] as const;
+
+const generationColumns = designColumns('dis_menu as disMenu', 'dis_template as disTemplate', 'version');
 
 // ----- screens -----
 
@@ -103,18 +105,9 @@ async function checkScreenTemplate(ctx: AppContext, id: number, type: number, te
   await exists('lc_data_view', dataViews, 'DATA_VIEW_MISSING');
 }
 
-const screenColumns = [
-  'id',
-  'name',
-  'menu_id as menuId',
-  'status',
-  'type',
-  'dis_menu as disMenu',
-  'dis_template as disTemplate',
-  'version',
-  wireTime('create_time').as('createTime'),
-  wireTime('update_time').as('updateTime'),
-] as const;
+const screenColumns = designColumns('type', 'dis_menu as disMenu', 'dis_template as disTemplate', 'version');
+/** A screen as its share link answers it: without its version. */
+export const sharedScreenColumns = designColumns('type', 'dis_menu as disMenu', 'dis_template as disTemplate');
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;

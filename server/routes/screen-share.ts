@@ -3,7 +3,6 @@ import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { reads } from '../lib/route.js';
-import { wireTime } from '../lib/sql.js';
 import { runDataView } from '../lowcode/data-view.js';
 import { idSchema } from '../lowcode/params.js';
 import {
@@ -16,6 +15,7 @@ import {
   shareUrl,
   verifyShare,
 } from '../lowcode/screen-share.js';
+import { sharedScreenColumns } from './lowcode.js';
 
 /**
  * Share links of big screens and the open calls behind them. Making or revoking a link needs the
@@ -70,21 +70,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(`${OPEN}getGeneralScreen`, { config: { public: true } }, async (req) => {
     const screen = await verifyShare(ctx, req.query as Record<string, unknown>);
-    const row = await db
-      .selectFrom('lc_screen')
-      .select([
-        'id',
-        'name',
-        'menu_id as menuId',
-        'status',
-        'type',
-        'dis_menu as disMenu',
-        'dis_template as disTemplate',
-        wireTime('create_time').as('createTime'),
-        wireTime('update_time').as('updateTime'),
-      ])
-      .where('id', '=', screen.id)
-      .executeTakeFirstOrThrow();
+    const row = await db.selectFrom('lc_screen').select(sharedScreenColumns).where('id', '=', screen.id).executeTakeFirstOrThrow();
     return row;
   });
 
