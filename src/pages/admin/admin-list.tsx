@@ -11,8 +11,7 @@ type Can = ReturnType<typeof usePermission>;
  */
 export function NameSearchToolbar<T>({
   prefix,
-  name,
-  onName,
+  name: [name, onName],
   onSearch,
   width,
   list,
@@ -20,8 +19,8 @@ export function NameSearchToolbar<T>({
   children,
 }: {
   prefix: string;
-  name: string;
-  onName: (name: string) => void;
+  /** The typed name and its setter, as useState gives them. */
+  name: readonly [string, (name: string) => void];
   onSearch: (name: string) => void;
   width: number;
   list: Pick<ListQuery<T>, 'selected' | 'reload'>;

@@ -60,7 +60,7 @@ export function DataViewPage() {
   const can = usePermission();
   const list = useListQuery<DataViewRow>(SOURCE, BY_ID);
   const crud = useCrud<DataViewRow>(SOURCE, list);
-  const [name, setName] = useState('');
+  const nameState = useState('');
 
   const columns: ColumnsType<RecordRow<DataViewRow>> = [
     { title: '编号', dataIndex: 'id', width: 80 },
@@ -84,10 +84,9 @@ export function DataViewPage() {
     <div className="app-container" data-testid="data-view-page">
       <NameSearchToolbar
         prefix="dataView"
-        name={name}
-        onName={setName}
-        onSearch={(v) => list.search({ name: v }, null)}
         width={240}
+        name={nameState}
+        onSearch={(v) => list.search({ name: v }, null)}
         list={list}
         crud={crud}
       />

@@ -28,7 +28,8 @@ export function ScreenAdminPage() {
   const navigate = useNavigate();
   const list = useListQuery<ScreenRow>(SOURCE, BY_ID);
   const crud = useCrud<ScreenRow>(SOURCE, list);
-  const [name, setName] = useState('');
+  const nameState = useState('');
+  const [name] = nameState;
   const [type, setType] = useState<number | undefined>();
   const [sharing, setSharing] = useState<ScreenRow | null>(null);
   const [picking, setPicking] = useState<ScreenRow | null>(null);
@@ -96,15 +97,7 @@ export function ScreenAdminPage() {
 
   return (
     <div className="app-container" data-testid="screen-admin-page">
-      <NameSearchToolbar
-        prefix="screen"
-        name={name}
-        onName={setName}
-        onSearch={(v) => search({ name: v })}
-        width={220}
-        list={list}
-        crud={crud}
-      >
+      <NameSearchToolbar prefix="screen" width={220} name={nameState} onSearch={(v) => search({ name: v })} list={list} crud={crud}>
         <Select
           allowClear
           placeholder="类型"
