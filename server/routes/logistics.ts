@@ -35,6 +35,21 @@ const party = z.object({
   ...nullableText('companyName', 'linkman', 'phone', 'address', 'regionFmt'),
 });
 
+/** A party of an order as answered: its company's contacts when found, else the name the order holds; the address as given. */
+const partyOf = (
+  company: { id: number | null; name: string | null; contact_name: string | null; contact_phone: string | null } | null | undefined,
+  name: string | null,
+  address: string | null,
+  regionFmt: string | null,
+) => ({
+  companyId: company?.id ?? null,
+  companyName: company?.name ?? name,
+  linkman: company?.contact_name ?? null,
+  phone: company?.contact_phone ?? null,
+  address,
+  regionFmt,
+});
+
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
@@ -277,29 +292,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return {
         id: Number(record.id),
         waybillNo: str(record.waybillNo),
-        shipper: {
-          companyId: producer?.id ?? null,
-          companyName: producer?.name ?? str(order?.producerName),
-          linkman: producer?.contact_name ?? null,
-          phone: producer?.contact_phone ?? null,
-          address: str(record.fromAddress),
-          regionFmt: str(record.fromRegionFmt),
-        },
-        receiver: {
-          companyId: disposer?.id ?? null,
-          companyName: disposer?.name ?? str(order?.disposerName),
-          linkman: disposer?.contact_name ?? null,
-          phone: disposer?.contact_phone ?? null,
-          address: str(record.toAddress),
-          regionFmt: disposer?.region_fmt ?? null,
-        },
+        shipper: partyOf(producer, str(order?.producerName), str(record.fromAddress), str(record.fromRegionFmt)),
+        receiver: partyOf(disposer, str(order?.disposerName), str(record.toAddress), disposer?.region_fmt ?? null),
         carrier: {
-          companyId: creator?.id ?? null,
-          companyName: creator?.name ?? null,
-          linkman: creator?.contact_name ?? null,
-          phone: creator?.contact_phone ?? null,
-          address: creator?.address ?? null,
-          regionFmt: creator?.region_fmt ?? null,
+          ...partyOf(creator, null, creator?.address ?? null, creator?.region_fmt ?? null),
           userName: creator?.nick_name ?? null,
           userPhone: creator?.phone ?? null,
         },
