@@ -127,6 +127,12 @@ describe('a contract page with endTime', () => {
     const look = dialog(page, '查看');
     await expect.poll(() => look.getByLabel('结束时间').inputValue()).toBe('2026-09-30');
     expect(await button(look, '确定').count()).toBe(0);
+    // It looks read-only: the disabled fill, no edit border, no text caret.
+    const looks = await look.getByLabel('合同编号').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { border: s.borderTopColor, cursor: s.cursor, readOnly: (el as HTMLInputElement).readOnly };
+    });
+    expect(looks).toEqual({ border: 'rgba(0, 0, 0, 0)', cursor: 'default', readOnly: true });
     expect(await list.getAttribute('data-crud-look')).toBe('1');
     expect(await list.getAttribute('data-crud-dialog')).toBe('1');
     await button(look.locator('.ant-modal-footer'), '关闭').click();

@@ -166,24 +166,50 @@ export function UserAdminPage() {
         <Table<UserRow>
           {...systemTableProps(list, { selectable: can('user:del') })}
           locale={{ emptyText: list.error ? '加载失败' : '暂无数据' }}
-          scroll={{ x: 1100 }}
+          // Fits the table beside the department tree on a 1440 px screen; narrower, it scrolls sideways.
+          tableLayout="fixed"
+          scroll={{ x: 850 }}
           columns={[
-            { title: '用户名', dataIndex: 'username', width: 130 },
-            { title: '昵称', dataIndex: 'nickName' },
-            { title: '电话', dataIndex: 'phone', width: 130 },
-            { title: '邮箱', dataIndex: 'email', ellipsis: true },
-            { title: '部门', render: (_, r) => r.dept?.name ?? '' },
+            {
+              title: '用户',
+              width: 120,
+              render: (_, r) => (
+                <div className="sys-two-lines">
+                  <div>{r.username}</div>
+                  <div className="sys-sub" title={r.nickName ?? undefined}>
+                    {r.nickName}
+                  </div>
+                </div>
+              ),
+            },
+            {
+              title: '联系方式',
+              width: 150,
+              render: (_, r) => (
+                <div className="sys-two-lines">
+                  <div>{r.phone}</div>
+                  <div className="sys-sub" title={r.email ?? undefined}>
+                    {r.email}
+                  </div>
+                </div>
+              ),
+            },
+            { title: '部门', width: 100, ellipsis: true, render: (_, r) => r.dept?.name ?? '' },
             { title: '所属企业', ellipsis: true, render: (_, r) => r.companyName ?? '—' },
             { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
             sysColumns.enabled<UserRow>({
-              width: 80,
+              width: 70,
               disabled: !can('user:edit'),
               name: userName,
               set: setUserEnabled,
               reload: list.reload,
             }),
-            sysColumns.created,
-            sysColumns.actions({ width: 200, prefix: 'user', crud }, (r, { edit, del }) => [
+            {
+              ...sysColumns.created,
+              width: 105,
+              render: (t: string | null) => <span title={t ?? undefined}>{t?.slice(0, 10)}</span>,
+            },
+            sysColumns.actions({ width: 180, prefix: 'user', crud }, (r, { edit, del }) => [
               edit,
               { label: '重置密码', permission: 'user:edit', onClick: () => void reset(r) },
               del(() => void crud.remove([r], deleteText(`用户“${r.username}”`))),
