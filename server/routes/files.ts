@@ -34,7 +34,10 @@ const TYPES: Record<string, { type: string; magic: (number | null)[] }> = {
   webp: { type: 'image/webp', magic: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
 };
 
-/** Images a big screen draws: served without a session to anyone holding the stored path (96 random bits). */
+/**
+ * Images a big screen draws or rich text shows: served without a session to anyone holding the stored path
+ * (96 random bits), and only when uploaded with `open` (other uploads need a session to be read).
+ */
 const OPEN_IMAGE_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(png|jpg|jpeg|webp)$/;
 
 // Stored paths are generated here (yyyy/mm/hex.ext); anything else is refused before touching the disk.
@@ -131,11 +134,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       let received: Received | null = null;
       let failure: ApiError | null = null;
       let columnName = '';
+      let open = false;
       try {
         // Every part is read to the end, even after a failure, so the request body is fully consumed.
         for await (const part of req.parts()) {
           if (part.type === 'field') {
             if (part.fieldname === 'columnName') columnName = String(part.value ?? '').slice(0, 100);
+            if (part.fieldname === 'open') open = String(part.value) === '1';
             continue;
           }
           // An empty file input still sends a part, with no file name.
@@ -180,6 +185,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             content_type: TYPES[received.ext]!.type,
             size: received.size,
             user_id: req.user?.id ?? null,
+            open: open && OPEN_IMAGE_PATH.test(filePath),
           })
           .execute();
       } catch (e) {
@@ -210,6 +216,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const source = req.query.source;
     if (!source || !OPEN_IMAGE_PATH.test(source)) throw notFound(NOT_FOUND);
     const { row, abs, size } = await storedFile(source);
+    if (!row.open) throw notFound(NOT_FOUND);
     return reply
       .header('content-type', row.content_type)
       .header('content-length', size)

@@ -23,9 +23,10 @@ function storedFiles(root: string): string[] {
     .sort();
 }
 
-function upload(client: ApiClient, files: { name: string; bytes: Buffer; type?: string }[], columnName?: string) {
+function upload(client: ApiClient, files: { name: string; bytes: Buffer; type?: string }[], columnName?: string, open = false) {
   const form = new FormData();
   if (columnName !== undefined) form.append('columnName', columnName);
+  if (open) form.append('open', '1');
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return client.request('POST', '/api/file/upload', { body: form });
 }
@@ -184,7 +185,7 @@ describe('big-screen images without a session', () => {
       ['header.webp', WEBP, 'image/webp'],
       ['bg.png', PNG, 'image/png'],
     ] as const) {
-      const up = await upload(admin, [{ name, bytes, type }]);
+      const up = await upload(admin, [{ name, bytes, type }], 'bgImg', true);
       expect(up.body.status, name).toBe(200);
       const res = await fetch(`${server.url}/api/open/image?source=${encodeURIComponent(up.body.filePath)}`);
       expect(res.status, name).toBe(200);
@@ -194,10 +195,15 @@ describe('big-screen images without a session', () => {
     }
   });
 
-  it('serves no documents, no unknown paths and no traversal there', async () => {
-    const pdf = await upload(admin, [{ name: 'contract.pdf', bytes: PDF }]);
+  it('serves no documents, no image uploaded without open, no unknown paths and no traversal there', async () => {
+    const pdf = await upload(admin, [{ name: 'contract.pdf', bytes: PDF }], undefined, true);
     expect(pdf.body.status).toBe(200);
-    for (const source of [pdf.body.filePath, '2026/01/0123456789abcdef01234567.png', '../../etc/passwd', '']) {
+    // A record's picture (a licence photo, say) is read with a session only.
+    const licence = await upload(admin, [{ name: 'licence.png', bytes: PNG, type: 'image/png' }], 'licence');
+    expect(licence.body.status).toBe(200);
+    const withSession = await admin.request('GET', '/api/file/preview', { query: { source: licence.body.filePath } });
+    expect(withSession.status).toBe(200);
+    for (const source of [pdf.body.filePath, licence.body.filePath, '2026/01/0123456789abcdef01234567.png', '../../etc/passwd', '']) {
       const res = await fetch(`${server.url}/api/open/image?source=${encodeURIComponent(source)}`);
       expect(res.status, source).toBe(404);
     }

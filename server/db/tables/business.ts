@@ -24,6 +24,8 @@ export interface BusinessTables {
     content_type: string;
     size: number;
     user_id: number | null;
+    /** An image its uploader asked to be shown without a session (big-screen backgrounds, rich-text pictures). */
+    open: Generated<boolean>;
     create_time: Timestamp;
   };
   sys_message: {
