@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startTestServer } from '../tests/helpers/server.js';
+import { field } from '../tests/helpers/wire-field.js';
 import { bombXlsx, dataRows, plainXlsx, repeatedXlsx } from '../tests/helpers/xlsx-files.js';
 
 const MB = 1024 * 1024;
@@ -31,13 +32,6 @@ function resetPeak(): boolean {
 
 const server = await startTestServer({ logLevel: 'silent' });
 const admin = await server.login('admin');
-const field = (name: string, chName: string, dataType: string, configure: Record<string, unknown> = {}) => ({
-  name,
-  chName,
-  dataType,
-  linked: false,
-  configure,
-});
 const view = await admin.post('/api/generation/add', {
   name: '导入基准',
   disMenu: JSON.stringify({ componentName: 'importBench', name: '导入基准' }),

@@ -234,7 +234,7 @@ if (pool) {
     try {
       const r = await sampler.query(
         `select count(*) filter (where wait_event_type = 'Lock')::int as lock,
-                count(*) filter (where wait_event_type = 'IO' and wait_event like 'WAL%' or wait_event = 'WALWrite')::int as wal
+                count(*) filter (where wait_event_type = 'IO' and wait_event like 'WAL%')::int as wal
          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
       );
       waits.lockWaits += r.rows[0].lock;

@@ -116,24 +116,23 @@ function listed(s: RowState): Row {
 const noticeColumn = (notify: RawBuilder<string> | null) => (notify ? sql`, ${notify} as "#n"` : sql``);
 
 /**
- * Runs a write statement that sends its own notice (see rowsNotice); `sent` tells from its answer whether
- * it wrote a row, and so sent the notice.
+ * Runs a write statement that sends its own notice (see rowsNotice): the notice was sent when the
+ * statement committed with a written row.
  */
-async function noticed<T>(
+async function noticed<R extends { rows: unknown[] }>(
   ctx: AppContext,
-  view: ViewModel,
-  write: (notify: RawBuilder<string> | null) => Promise<T>,
-  sent: (r: T) => boolean,
-): Promise<T> {
-  const notice = rowsNotice(ctx, view.id);
-  let r: T;
+  viewId: number,
+  write: (notify: RawBuilder<string> | null) => Promise<R>,
+): Promise<R> {
+  const notice = rowsNotice(ctx, viewId);
+  let r: R;
   try {
     r = await write(notice.notify);
   } catch (e) {
     void notice.done(false);
     throw e;
   }
-  void notice.done(sent(r));
+  void notice.done(r.rows.length > 0);
   return r;
 }
 
@@ -323,15 +322,11 @@ export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, o
   const how = await ordering(ctx, view);
   return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(
-      ctx,
-      view,
-      (notify) =>
-        sql<RowState>`
+    const res = await noticed(ctx, view.id, (notify) =>
+      sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
       values (${sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)])})
       returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
-      (r) => r.rows.length > 0,
     );
     const row = res.rows[0] as RowState;
     return effect(how, judged, row['#id'], [], [row]);
@@ -350,17 +345,13 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
   const how = await ordering(ctx, view);
   return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(
-      ctx,
-      view,
-      (notify) =>
-        sql<RowState & { '#old': RowState }>`
+    const res = await noticed(ctx, view.id, (notify) =>
+      sql<RowState & { '#old': RowState }>`
       update ${table} as t set ${sql.join(sets)}
       from (select t.id as "#oid", (select to_json(x) from (select ${state(view, inSql)}, ${selectList(view)}) x) as "#old"
             from ${table} as t where t.id = ${id} ${within} for update) o
       where t.id = o."#oid"
       returning o."#old" as "#old", ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
-      (r) => r.rows.length > 0,
     );
     const row = res.rows[0];
     if (!row) return effect(how, judged, false, [], []);
@@ -374,13 +365,9 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
   const within = scope ? sql`and ${scope.condition}` : sql``;
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(
-      ctx,
-      view,
-      (notify) =>
-        sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
+    const res = await noticed(ctx, view.id, (notify) =>
+      sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
       returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
-      (r) => r.rows.length > 0,
     );
     return effect(how, judged, undefined, res.rows, []);
   });

@@ -63,14 +63,20 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The contract page signed in as the administrator, once its first list call went out. */
+async function openContracts() {
+  const { page, errors } = await openPage(browser, server.url, { token: admin.token });
+  page.setDefaultTimeout(10_000);
+  const list = listPage(page, viewId);
+  const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
+  await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
+  return { page, errors, list, first: await first };
+}
+
 describe('a contract page with endTime', () => {
   it('lists without a createTime range, searches and sorts by endTime, and edits it', async () => {
-    const { page, errors } = await openPage(browser, server.url, { token: admin.token });
-    page.setDefaultTimeout(10_000);
-    const list = listPage(page, viewId);
-    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
-    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
-    let q = new URL((await first).url()).searchParams;
+    const { page, errors, list, first } = await openContracts();
+    let q = new URL(first.url()).searchParams;
     expect(q.get('startTime')).toBeNull();
     expect(q.get('endTime')).toBeNull();
     expect(q.get('sort')).toBe('endTime,asc');
@@ -114,12 +120,7 @@ describe('a contract page with endTime', () => {
   });
 
   it('counts an open 查看 as prepared, and after a failed delete only stops the loading', async () => {
-    const { page } = await openPage(browser, server.url, { token: admin.token });
-    page.setDefaultTimeout(10_000);
-    const list = listPage(page, viewId);
-    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
-    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
-    await first;
+    const { page, list } = await openContracts();
     await list.locator('.engine-list-table .engine-row').first().waitFor();
 
     // 查看: read-only, no confirm button; the dialog counts as prepared while open.
@@ -168,12 +169,7 @@ describe('a contract page with endTime', () => {
   });
 
   it('opens a select dropdown at most 600 px wide, however wide its input', async () => {
-    const { page } = await openPage(browser, server.url, { token: admin.token });
-    page.setDefaultTimeout(10_000);
-    const list = listPage(page, viewId);
-    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
-    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
-    await first;
+    const { page, list } = await openContracts();
     await button(list, '新增').click();
     const add = dialog(page, '新增');
     const input = add.getByLabel('合同状态', { exact: true });
@@ -189,12 +185,7 @@ describe('a contract page with endTime', () => {
   });
 
   it('inserts a picture into rich text through the upload call, and saves it with the record', async () => {
-    const { page, errors } = await openPage(browser, server.url, { token: admin.token });
-    page.setDefaultTimeout(10_000);
-    const list = listPage(page, viewId);
-    const first = page.waitForRequest(isListCall(viewId), { timeout: 30_000 });
-    await page.goto(`/dev-tools/temp/page/${componentName}/${viewId}`);
-    await first;
+    const { page, errors, list } = await openContracts();
     await button(list.locator('.engine-list-table .engine-row', { hasText: 'HT-B' }), '编辑').click();
     const edit = dialog(page, '编辑');
     await expect.poll(() => edit.getByLabel('合同编号').inputValue()).toBe('HT-B');

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { field } from '../helpers/wire-field.js';
 
 // A view over contracts declares the specification's beginTime and endTime: the list call's endTime
 // then filters that field, and startTime (not declared) stays the createTime range's start.
@@ -10,14 +11,6 @@ let admin: ApiClient;
 let viewId: number;
 
 type Row = Record<string, unknown>;
-
-const field = (name: string, chName: string, dataType: string, configure: Record<string, unknown> = {}) => ({
-  name,
-  chName,
-  dataType,
-  linked: false,
-  configure,
-});
 
 const contracts = {
   basicOption: { sortName: 'endTime', sortType: 'asc' },

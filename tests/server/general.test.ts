@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { field } from '../helpers/wire-field.js';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -12,14 +13,6 @@ let supervisor: ApiClient;
 let guest: ApiClient;
 /** A view made for these tests, with every validation rule. */
 let viewId: number;
-
-const field = (name: string, chName: string, dataType: string, configure: Record<string, unknown> = {}) => ({
-  name,
-  chName,
-  dataType,
-  linked: false,
-  configure,
-});
 
 const inspection = {
   basicOption: { sortName: 'id', sortType: 'desc' },

@@ -4,19 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.js';
 import { DEFAULT_IMPORT_LIMITS, ENCRYPTED_XLSX, LYING_ZIP, NOT_XLSX, readWorkbook, XLS_UNSUPPORTED } from '../../server/lowcode/xlsx.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { field } from '../helpers/wire-field.js';
 import { bombXlsx, dataRows, part, plainXlsx, repeatedXlsx, zip } from '../helpers/xlsx-files.js';
 
 let server: TestServer;
 let admin: ApiClient;
 let viewId: number;
-
-const field = (name: string, chName: string, dataType: string, configure: Record<string, unknown> = {}) => ({
-  name,
-  chName,
-  dataType,
-  linked: false,
-  configure,
-});
 
 beforeAll(async () => {
   server = await startTestServer();

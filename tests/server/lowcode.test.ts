@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_MESSAGES } from '../../src/shared/error-catalogue.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { field } from '../helpers/wire-field.js';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -15,14 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-});
-
-const field = (name: string, chName: string, dataType: string, configure: Record<string, unknown> = {}) => ({
-  name,
-  chName,
-  dataType,
-  linked: false,
-  configure,
 });
 
 /** Live columns of a view's table: name → format_type. */

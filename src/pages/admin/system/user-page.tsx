@@ -1,5 +1,5 @@
 import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
 import { notify } from '../../../notify/notifier';
 import { SEX_OPTIONS } from '../../../shared/person-rule';
@@ -39,6 +39,18 @@ const userName = (r: UserRow) => r.username;
 const setUserEnabled = (r: UserRow, on: boolean) => users.setEnabled(r.id, on);
 
 /** 用户管理: a department tree filters the table; add, edit, delete, enable/disable, reset a password. */
+/** A cell of two lines: the main value, and a smaller grey one that ends in an ellipsis (its tooltip has it whole). */
+function twoLines(main: ReactNode, sub: string | null | undefined) {
+  return (
+    <div className="sys-two-lines">
+      <div>{main}</div>
+      <div className="sys-sub" title={sub ?? undefined}>
+        {sub}
+      </div>
+    </div>
+  );
+}
+
 export function UserAdminPage() {
   const can = usePermission();
   const { list, crud } = useSystemList<UserRow>(SOURCES.users);
@@ -173,26 +185,12 @@ export function UserAdminPage() {
             {
               title: '用户',
               width: 120,
-              render: (_, r) => (
-                <div className="sys-two-lines">
-                  <div>{r.username}</div>
-                  <div className="sys-sub" title={r.nickName ?? undefined}>
-                    {r.nickName}
-                  </div>
-                </div>
-              ),
+              render: (_, r) => twoLines(r.username, r.nickName),
             },
             {
               title: '联系方式',
               width: 150,
-              render: (_, r) => (
-                <div className="sys-two-lines">
-                  <div>{r.phone}</div>
-                  <div className="sys-sub" title={r.email ?? undefined}>
-                    {r.email}
-                  </div>
-                </div>
-              ),
+              render: (_, r) => twoLines(r.phone, r.email),
             },
             { title: '部门', width: 100, ellipsis: true, render: (_, r) => r.dept?.name ?? '' },
             { title: '所属企业', ellipsis: true, render: (_, r) => r.companyName ?? '—' },
