@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { ColumnModel } from '../../model';
 import {
   buildExportQuery,
   buildListQuery,
@@ -19,21 +18,6 @@ const byDate = { field: 'inTime', order: 'desc' } as const;
 
 function state(over: Partial<ListQueryState> = {}): ListQueryState {
   return { page: 1, size: DEFAULT_PAGE_SIZE, sort: null, range: null, values: {}, ...over };
-}
-
-function column(name: string, searchKind: ColumnModel['searchKind']): ColumnModel {
-  return {
-    name,
-    label: name,
-    dataType: 'varchar',
-    visible: true,
-    tags: false,
-    sortable: false,
-    overflow: false,
-    money: false,
-    search: true,
-    searchKind,
-  };
 }
 
 describe('list query', () => {
@@ -78,7 +62,14 @@ describe('list query', () => {
     expect(searchValueToWire('number', 'abc')).toBeUndefined();
     expect(searchValueToWire('dict', '1')).toBe('1');
     expect(
-      searchValuesToWire([column('a', 'text'), column('b', 'dict'), column('c', 'city')], { a: ' x ', b: null, c: [], d: 'not a column' }),
+      searchValuesToWire(
+        [
+          { name: 'a', searchKind: 'text' },
+          { name: 'b', searchKind: 'dict' },
+          { name: 'c', searchKind: 'city' },
+        ],
+        { a: ' x ', b: null, c: [], d: 'not a column' },
+      ),
     ).toEqual({ a: 'x' });
   });
 

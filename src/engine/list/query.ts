@@ -91,7 +91,10 @@ export function searchValueToWire(kind: ColumnModel['searchKind'], v: unknown): 
 }
 
 /** Every search value of the bar in wire shape, empty ones left out. */
-export function searchValuesToWire(columns: readonly ColumnModel[], raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function searchValuesToWire(
+  columns: readonly Pick<ColumnModel, 'name' | 'searchKind'>[],
+  raw: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of columns) {
     const v = searchValueToWire(c.searchKind, raw[c.name]);
