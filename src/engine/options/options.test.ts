@@ -63,10 +63,8 @@ describe('dictionary loader', () => {
 });
 
 describe('remote options', () => {
-  const remote: RemoteOptions = {
-    url: '/api/companyWarehouse/list',
-    tree: false,
-    multiple: false,
+  // The query reads the parameters only: the url and the tree and multiple flags do not change it.
+  const remote: Pick<RemoteOptions, 'params'> = {
     params: [
       { key: 'type', source: 'fixed', value: '2' },
       { key: 'companyId', source: 'field', value: 'partyACompany' },

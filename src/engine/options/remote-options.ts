@@ -16,7 +16,7 @@ const isBlank = (v: unknown) =>
  * The query of a remote-options call: fixed values as they are, and for a `field` parameter the
  * current value of the field it names (a list comma-joined). An empty source field is left out.
  */
-export function remoteParams(remote: RemoteOptions, values: Record<string, unknown> = {}): Record<string, string> {
+export function remoteParams(remote: Pick<RemoteOptions, 'params'>, values: Record<string, unknown> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of remote.params) {
     if (p.source === 'fixed') {
