@@ -41,6 +41,10 @@ import { type WireFieldConfigure, wireField } from './wire.js';
 
 type ReadField = Parameters<typeof normalizeField>[0];
 type Found = [code: string, pointer: string];
+/** A field of a definition as it is written (loose values allowed), the input of the field and column rules. */
+type RawField = { name: string; chName?: unknown; dataType?: unknown; configure?: unknown };
+/** What a field or column rule gives: its model and the problems it reported. */
+type Normalized<M> = { model: M; problems: Found[] };
 
 interface Fixture<I, O> {
   name: string;
@@ -60,11 +64,15 @@ function withSink<T>(run: (sink: Sink) => T): { value: T; problems: Found[] } {
   return { value, problems: found(sink.problems) };
 }
 
+/** A rule run with a sink, its value and problems against the fixture's; problems in any order. */
+function expectNormalized<M>(run: (sink: Sink) => M, out: Normalized<M>): void {
+  const r = withSink(run);
+  expect(r.value).toEqual(out.model);
+  expect(r.problems).toEqual(sorted(out.problems));
+}
+
 /** A field as the parser gives it (loose values coerced), ready for the field and column rules. */
-function readField(
-  raw: { name: string; chName?: unknown; dataType?: unknown; configure?: unknown },
-  pointer = '/disTemplate/formOption/0',
-) {
+function readField(raw: RawField, pointer = '/disTemplate/formOption/0') {
   const wire = wireField.parse(raw);
   return withSink(
     (sink): ReadField => ({
@@ -235,10 +243,7 @@ describe('searchKindOf', () => {
 
 describe('normalizeField', () => {
   const P = '/disTemplate/formOption/0/configure';
-  const fixtures: Fixture<
-    { name: string; chName?: unknown; dataType?: unknown; configure?: unknown },
-    { model: FieldModel; problems: Found[] }
-  >[] = [
+  const fixtures: Fixture<RawField, Normalized<FieldModel>>[] = [
     {
       name: 'a bare field: text input, shown, optional, 255',
       in: { name: 'a' },
@@ -484,9 +489,7 @@ describe('normalizeField', () => {
     },
   ];
   it.each(fixtures)('$name', ({ in: raw, out }) => {
-    const r = withSink((sink) => normalizeField(readField(raw), sink));
-    expect(r.value).toEqual(out.model);
-    expect(r.problems).toEqual(sorted(out.problems));
+    expectNormalized((sink) => normalizeField(readField(raw), sink), out);
   });
 
   it('never shares the default upload lists between fields', () => {
@@ -499,10 +502,7 @@ describe('normalizeField', () => {
 
 describe('normalizeColumn', () => {
   const P = '/disTemplate/tableOption/0/configure';
-  const fixtures: Fixture<
-    { name: string; chName?: unknown; dataType?: unknown; configure?: unknown },
-    { model: ColumnModel; problems: Found[] }
-  >[] = [
+  const fixtures: Fixture<RawField, Normalized<ColumnModel>>[] = [
     { name: 'a bare column: visible text column', in: { name: 'a' }, out: { model: column({ name: 'a' }), problems: [] } },
     {
       name: 'show false hides the column',
@@ -608,9 +608,7 @@ describe('normalizeColumn', () => {
     },
   ];
   it.each(fixtures)('$name', ({ in: raw, out }) => {
-    const r = withSink((sink) => normalizeColumn(readField(raw, '/disTemplate/tableOption/0'), sink));
-    expect(r.value).toEqual(out.model);
-    expect(r.problems).toEqual(sorted(out.problems));
+    expectNormalized((sink) => normalizeColumn(readField(raw, '/disTemplate/tableOption/0'), sink), out);
   });
 });
 
@@ -627,6 +625,10 @@ const view = (template: unknown, over: Json = {}): Json => ({
   disTemplate: template,
   ...over,
 });
+
+/** A view definition around this template, normalised. */
+const viewResult = (template: unknown, over: Json = {}): NormalizeResult =>
+  normalizeDefinition({ kind: 'view', file: FILE, json: view(template, over) });
 
 function listPage(json: unknown): { page: ListPageModel; problems: Found[] } {
   const r = normalizeDefinition({ kind: 'view', file: FILE, json });
@@ -650,11 +652,7 @@ describe('view: fields, columns and the form', () => {
   });
 
   it('reports fields without a name, with a bad name or a duplicate name, and leaves them out', () => {
-    const r = normalizeDefinition({
-      kind: 'view',
-      file: FILE,
-      json: view({ formOption: [f('ok'), f(''), f('1st'), f('OK'), { configure: {} }, f('a-b'), f('x'.repeat(64))] }),
-    });
+    const r = viewResult({ formOption: [f('ok'), f(''), f('1st'), f('OK'), { configure: {} }, f('a-b'), f('x'.repeat(64))] });
     expect((r.page as ListPageModel).form.fields.map((x) => x.name)).toEqual(['ok']);
     expect(problemsOf(r)).toEqual(
       sorted([
@@ -669,7 +667,7 @@ describe('view: fields, columns and the form', () => {
   });
 
   it('reads a number given as a field name as text (and rejects it as an identifier)', () => {
-    const r = normalizeDefinition({ kind: 'view', file: FILE, json: view({ formOption: [{ name: 123 }, { name: 'a', chName: 456 }] }) });
+    const r = viewResult({ formOption: [{ name: 123 }, { name: 'a', chName: 456 }] });
     expect(problemsOf(r)).toEqual([['E_NAME', '/disTemplate/formOption/0/name']]);
     expect((r.page as ListPageModel).form.fields[0]?.label).toBe('456');
   });
@@ -693,23 +691,19 @@ describe('view: fields, columns and the form', () => {
 
   it('without formOption, the form checks of tableOption fields are reported, each once', () => {
     const P = '/disTemplate/tableOption/0/configure';
-    const r = normalizeDefinition({
-      kind: 'view',
-      file: FILE,
-      json: view({
-        tableOption: [
-          f('a', {
-            pattern: '(',
-            validator: 'qq',
-            min: 5,
-            max: 1,
-            show: 9,
-            decimals: 12,
-            sportData: true,
-            showRelation: { item: 'nope', value: 1 },
-          }),
-        ],
-      }),
+    const r = viewResult({
+      tableOption: [
+        f('a', {
+          pattern: '(',
+          validator: 'qq',
+          min: 5,
+          max: 1,
+          show: 9,
+          decimals: 12,
+          sportData: true,
+          showRelation: { item: 'nope', value: 1 },
+        }),
+      ],
     });
     expect(problemsOf(r)).toEqual(
       sorted([
@@ -725,11 +719,7 @@ describe('view: fields, columns and the form', () => {
   });
 
   it('with formOption, the table and the form are checked each at its own pointers', () => {
-    const r = normalizeDefinition({
-      kind: 'view',
-      file: FILE,
-      json: view({ tableOption: [f('a', { show: 'x', decimals: -2 })], formOption: [f('a', { show: 'x', decimals: -2 })] }),
-    });
+    const r = viewResult({ tableOption: [f('a', { show: 'x', decimals: -2 })], formOption: [f('a', { show: 'x', decimals: -2 })] });
     expect(problemsOf(r)).toEqual(
       sorted([
         ['E_ENUM', '/disTemplate/tableOption/0/configure/show'],
@@ -742,25 +732,21 @@ describe('view: fields, columns and the form', () => {
 
   it('checks relations and type-2 parameters against the form, with pointers into {items}', () => {
     const at = '/disTemplate/formOption/items';
-    const r = normalizeDefinition({
-      kind: 'view',
-      file: FILE,
-      json: view({
-        formOption: {
-          items: [
-            f('a', { showRelation: { item: 'b,zz', value: '1' }, requiredRelation: { item: ['a'], value: '1' } }),
-            f('b', {
-              sportData: 1,
-              sportData_url: '/u',
-              sportData_params: [
-                { key: 'k1', type: 2, value: 'a' },
-                { key: 'k2', type: 2, value: 'gone' },
-                { key: 'k3', type: 1, value: 'gone' },
-              ],
-            }),
-          ],
-        },
-      }),
+    const r = viewResult({
+      formOption: {
+        items: [
+          f('a', { showRelation: { item: 'b,zz', value: '1' }, requiredRelation: { item: ['a'], value: '1' } }),
+          f('b', {
+            sportData: 1,
+            sportData_url: '/u',
+            sportData_params: [
+              { key: 'k1', type: 2, value: 'a' },
+              { key: 'k2', type: 2, value: 'gone' },
+              { key: 'k3', type: 1, value: 'gone' },
+            ],
+          }),
+        ],
+      },
     });
     expect(problemsOf(r)).toEqual(
       sorted([
@@ -1109,14 +1095,10 @@ describe('view: list page', () => {
   });
 
   it('needs disMenu.componentName, and an identifier', () => {
-    const none = normalizeDefinition({ kind: 'view', file: FILE, json: view({ tableOption: [] }, { disMenu: { name: 'x' } }) });
+    const none = viewResult({ tableOption: [] }, { disMenu: { name: 'x' } });
     expect(none.page).toBeUndefined();
     expect(problemsOf(none)).toEqual([['E_REQUIRED', '/disMenu/componentName']]);
-    const bad = normalizeDefinition({
-      kind: 'view',
-      file: FILE,
-      json: view({ tableOption: [] }, { disMenu: { componentName: 'stock in' } }),
-    });
+    const bad = viewResult({ tableOption: [] }, { disMenu: { componentName: 'stock in' } });
     expect(problemsOf(bad)).toEqual([['E_NAME', '/disMenu/componentName']]);
   });
 
@@ -1534,25 +1516,19 @@ describe('normalizeAll', () => {
   });
 
   it('does not skip a template that is an empty list, or text that is not JSON', () => {
-    expect(problemsOf(normalizeDefinition({ kind: 'view', file: FILE, json: view([]) }))).toEqual([['E_TYPE', '/disTemplate']]);
-    expect(problemsOf(normalizeDefinition({ kind: 'view', file: FILE, json: view('{"tableOption":') }))).toEqual([
-      ['E_JSON', '/disTemplate'],
-    ]);
+    expect(problemsOf(viewResult([]))).toEqual([['E_TYPE', '/disTemplate']]);
+    expect(problemsOf(viewResult('{"tableOption":'))).toEqual([['E_JSON', '/disTemplate']]);
   });
 });
 
 describe('one bad value does not hide the others', () => {
   it('reports every problem of a definition in one run, each once, and derived ones not at all', () => {
-    const r = normalizeDefinition({
-      kind: 'view',
-      file: FILE,
-      json: view({
-        basicOption: { add: 'maybe', operationWidth: 'wide' },
-        tableOption: [f('a', { width: 'abc' }), null, f('b')],
-        formOption: [f('a', { required: 'yes', min: 'x', validator: 'qq' }), 7, f('b', { showRelation: { item: 'zz', value: 1 } })],
-        formDividerOption: [null, { position: 'nope' }],
-        btnDIYOption: [b0(), 'x', { name: 'v', configure: { action: 'view', view: 'abc' } }],
-      }),
+    const r = viewResult({
+      basicOption: { add: 'maybe', operationWidth: 'wide' },
+      tableOption: [f('a', { width: 'abc' }), null, f('b')],
+      formOption: [f('a', { required: 'yes', min: 'x', validator: 'qq' }), 7, f('b', { showRelation: { item: 'zz', value: 1 } })],
+      formDividerOption: [null, { position: 'nope' }],
+      btnDIYOption: [b0(), 'x', { name: 'v', configure: { action: 'view', view: 'abc' } }],
     });
     expect(r.page?.kind).toBe('list');
     expect(problemsOf(r)).toEqual(
@@ -1582,12 +1558,12 @@ describe('one bad value does not hide the others', () => {
   }
 
   it('reports disMenu that does not parse, not also its missing componentName', () => {
-    const r = normalizeDefinition({ kind: 'view', file: FILE, json: view({ tableOption: [] }, { disMenu: '{"componentName":' }) });
+    const r = viewResult({ tableOption: [] }, { disMenu: '{"componentName":' });
     expect(problemsOf(r)).toEqual([['E_JSON', '/disMenu']]);
   });
 
   it('reports an id that is not a number, not also a missing id', () => {
-    const r = normalizeDefinition({ kind: 'view', file: FILE, json: view({ tableOption: [] }, { id: 'abc', status: 'x' }) });
+    const r = viewResult({ tableOption: [] }, { id: 'abc', status: 'x' });
     expect(problemsOf(r)).toEqual(
       sorted([
         ['E_NUMBER', '/id'],
