@@ -59,7 +59,12 @@ if (process.env.BENCH_DB_TIMES === '1') {
         return await original.call(this, text, ...rest);
       } finally {
         const ms = performance.now() - t;
-        const kind = statementKind(text);
+        let kind = statementKind(text);
+        // A page read alone (a first sighting) or a block of pages, told by the statement's limit.
+        const params = rest[0] as unknown[] | undefined;
+        const limitAt = /limit \$(\d+)/.exec(text)?.[1];
+        if (kind.startsWith('block') && Array.isArray(params) && limitAt)
+          kind += Number(params[Number(limitAt) - 1]) < 100 ? ', page' : ', block';
         const d = dbTimes.get(kind) ?? { n: 0, ms: 0, max: 0 };
         d.n++;
         d.ms += ms;

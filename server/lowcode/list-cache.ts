@@ -150,6 +150,9 @@ export interface CacheStats {
   writeMs: number;
 }
 
+/** How many keys sighted() remembers: some 100 bytes each. */
+const SIGHTINGS = 50_000;
+
 export class ListCache {
   readonly stats: CacheStats = {
     hits: 0,
@@ -171,6 +174,8 @@ export class ListCache {
   readonly #entries = new Map<string, Entry>();
   #weight = 0;
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  /** Keys asked for before (see sighted), oldest first. */
+  readonly #sightings = new Set<string>();
 
   constructor(
     readonly enabled: boolean,
@@ -267,6 +272,28 @@ export class ListCache {
       this.stats.evicted++;
       this.#delete(oldest);
     }
+  }
+
+  /**
+   * Whether the key was asked for before (its answer may since have gone); marks it asked. Remembers the
+   * last SIGHTINGS keys, forgetting the oldest first.
+   */
+  sighted(viewId: number, key: string): boolean {
+    if (!this.enabled) return false;
+    const k = `${viewId}|${key}`;
+    const seen = this.#sightings.delete(k);
+    this.#sightings.add(k);
+    if (this.#sightings.size > SIGHTINGS)
+      for (const oldest of this.#sightings) {
+        this.#sightings.delete(oldest);
+        break;
+      }
+    return seen;
+  }
+
+  /** Whether a value is cached for the key now (it may be gone by the next await). */
+  has(viewId: number, key: string): boolean {
+    return this.enabled && this.trusted() && this.#entries.has(`${viewId}|${key}`);
   }
 
   /**

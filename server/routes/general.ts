@@ -96,7 +96,11 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   const counted = needsFence(q) ? await count() : undefined;
   const fence = counted !== undefined && counted <= FENCE_ROWS;
   // Few rows are found at once and sorted cheaply; formatting them is what costs: one page is read.
-  const whole = cache.enabled && !(fence && counted <= FEW_ROWS);
+  let whole = cache.enabled && !(fence && counted <= FEW_ROWS);
+  // A filter in an order asked for the first time reads its page alone: most such lists (a search, a
+  // rare filter, one company's deep page) are never asked for again, and a page costs less than half a
+  // block. The next page asked of it reads a block, unless it is that same page.
+  if (whole && (!cache.sighted(view.id, q.orderKey) || cache.has(view.id, `b${q.orderKey}|${q.size}|${q.page * q.size}`))) whole = false;
   const blockSize = whole ? Math.max(1, Math.floor(BLOCK_ROWS / q.size)) * q.size : q.size;
   // Page sizes that divide BLOCK_ROWS read the same blocks.
   const blockStart = Math.floor((q.page * q.size) / blockSize) * blockSize;

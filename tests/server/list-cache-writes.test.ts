@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lowcodeState } from '../../server/lowcode/view-store.js';
+import { parseListQuery } from '../../server/lowcode/list-query.js';
+import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -149,4 +150,23 @@ describe('list cache across record writes', () => {
     // Writes moved cached blocks on in place rather than dropping them all.
     expect(lowcodeState(server.ctx).cache.stats.revised).toBeGreaterThan(0);
   }, 300_000);
+
+  it('reads a page alone the first time a filter is asked for in an order, and a block of pages after', async () => {
+    const view = await designedView(server.ctx, VIEW);
+    const cache = lowcodeState(server.ctx).cache;
+    // A dictionary filter and an order no other test asks for; no text search, which is counted first.
+    const query = { status: statuses.at(-1) as string, sort: 'stockNo,desc', size: '10' };
+    const { orderKey } = parseListQuery(view, query, undefined);
+    const first = await admin.get(`/api/general/list/${VIEW}`, { ...query, page: '1' });
+    expect(first.status).toBe(200);
+    expect(cache.has(VIEW, `b${orderKey}|10|10`)).toBe(true);
+    expect(cache.has(VIEW, `b${orderKey}|100|0`)).toBe(false);
+    // The same page again is the page read before; another page reads the block holding pages 0 to 9.
+    expect((await admin.get(`/api/general/list/${VIEW}`, { ...query, page: '1' })).body).toEqual(first.body);
+    expect(cache.has(VIEW, `b${orderKey}|100|0`)).toBe(false);
+    const second = await admin.get(`/api/general/list/${VIEW}`, { ...query, page: '2' });
+    expect(cache.has(VIEW, `b${orderKey}|100|0`)).toBe(true);
+    cache.bumpAll();
+    expect((await admin.get(`/api/general/list/${VIEW}`, { ...query, page: '2' })).body).toEqual(second.body);
+  });
 });

@@ -28,6 +28,16 @@ const matches = (m: Record<string, [number, number]>): WriteMatches =>
   new Map(Object.entries(m).map(([k, [before, after]]) => [k, { before, after }]));
 
 describe('ListCache', () => {
+  it('tells whether a key was asked for before, per view, and nothing when off', () => {
+    const cache = new ListCache(true);
+    expect(cache.sighted(1, 'k')).toBe(false);
+    expect(cache.sighted(1, 'k')).toBe(true);
+    expect(cache.sighted(2, 'k')).toBe(false);
+    const off = new ListCache(false);
+    off.sighted(1, 'k');
+    expect(off.sighted(1, 'k')).toBe(false);
+  });
+
   it('moves counts on by what a write matched, revises or drops the blocks it touched and keeps the rest', async () => {
     const cache = new ListCache(true);
     await counted(cache, 'c-all', all, true, 10);
