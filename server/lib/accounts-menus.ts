@@ -98,12 +98,20 @@ export const menuTreeSchema: z.ZodType<MenuTreeNode> = z.lazy(() =>
 
 /** Every menu, buttons included, as an id/label tree (role assignment). Leaves carry no children key. */
 export function menuTree(menus: Row[]): MenuTreeNode[] {
-  const byPid = new Map<number | null, Row[]>();
-  for (const m of menus) byPid.set(m.pid, [...(byPid.get(m.pid) ?? []), m]);
-  const build = (pid: number | null): MenuTreeNode[] =>
-    (byPid.get(pid) ?? []).map((m) => {
-      const kids = build(m.id);
-      return kids.length ? { id: m.id, label: m.title, children: kids } : { id: m.id, label: m.title };
+  return treeOf(menus, (m) => ({ id: m.id, label: m.title }));
+}
+
+/** A node and, when it has any, the nodes below it. */
+export type TreeNode<N> = N & { children?: TreeNode<N>[] };
+
+/** Rows that hang under a parent (pid) as a tree of their nodes, in row order; leaves carry no children key. */
+export function treeOf<R extends { id: number; pid: number | null }, N extends object>(rows: R[], node: (r: R) => N): TreeNode<N>[] {
+  const byPid = new Map<number | null, R[]>();
+  for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
+  const build = (pid: number | null): TreeNode<N>[] =>
+    (byPid.get(pid) ?? []).map((r) => {
+      const children = build(r.id);
+      return children.length ? { ...node(r), children } : node(r);
     });
   return build(null);
 }

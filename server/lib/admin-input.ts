@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.js';
-import { badRequest } from '../errors.js';
-import { EMAIL_RE } from './accounts-users.js';
+import { badRequest, type ErrorCode } from '../errors.js';
+import { subtreeIds } from './accounts-menus.js';
+import { EMAIL_RE, formatTime } from './accounts-users.js';
 import { boundedInt, dbId, INT4_MAX } from './sql.js';
 
 /** Readers and checks shared by the administration routes (users, menus, departments, roles). */
@@ -51,4 +52,39 @@ export async function exists(db: Kysely<DB>, table: 'sys_dept' | 'sys_role' | 'c
   if (!ids.length) return true;
   const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
   return rows.length === new Set(ids).size;
+}
+
+/**
+ * The parent a department or menu is put under (none: the top level). It must exist and, for one being
+ * edited (currentId), be neither that one nor below it.
+ */
+export async function checkedParent(
+  db: Kysely<DB>,
+  table: 'sys_dept' | 'sys_menu',
+  pid: number | null | undefined,
+  currentId: number | null,
+  refusals: { missing: ErrorCode; cycle: ErrorCode },
+): Promise<number | null> {
+  const parent = pid || null;
+  if (parent === null) return null;
+  if (!(await exists(db, table, [parent]))) throw badRequest(refusals.missing);
+  if (currentId !== null) {
+    const rows = await db.selectFrom(table).select(['id', 'pid']).execute();
+    if (subtreeIds(rows, [currentId]).has(parent)) throw badRequest(refusals.cycle);
+  }
+  return parent;
+}
+
+/**
+ * A level of the department or menu tree as its admin page lists it, all on one page: each row's item,
+ * then whether the row has rows below it and when it was made.
+ */
+export function treeLevelPage<R extends { has_children: unknown; create_time: Date | null }, I extends object>(
+  rows: R[],
+  item: (r: R) => I,
+) {
+  return {
+    content: rows.map((r) => ({ ...item(r), hasChildren: !!r.has_children, createTime: formatTime(r.create_time) })),
+    totalElements: rows.length,
+  };
 }

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
-import { subtreeIds } from '../lib/accounts-menus.js';
-import { formatTime } from '../lib/accounts-users.js';
-import { done, exists, idList, int, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
+import { checkedParent, done, exists, idList, int, optId, sortNum, text, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
@@ -100,14 +99,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .orderBy('sort')
       .orderBy('id')
       .execute();
-    const byPid = new Map<number | null, typeof rows>();
-    for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
-    const build = (pid: number | null): DeptNode[] =>
-      (byPid.get(pid) ?? []).map((d) => {
-        const children = build(d.id);
-        return children.length ? { id: d.id, name: d.name, code: d.code, children } : { id: d.id, name: d.name, code: d.code };
-      });
-    return { status: 200, data: build(null) };
+    return { status: 200, data: treeOf(rows, (d) => ({ id: d.id, name: d.name, code: d.code })) };
   });
 
   app.get(
@@ -122,33 +114,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (name) q = q.where('d.name', 'ilike', containing(name));
       else q = req.query.pid ? q.where('d.pid', '=', req.query.pid) : q.where('d.pid', 'is', null);
       const rows = await q.orderBy('d.sort').orderBy('d.id').execute();
-      return {
-        content: rows.map((d) => ({
-          id: d.id,
-          pid: d.pid,
-          name: d.name,
-          code: d.code,
-          deptSort: d.sort,
-          enabled: d.enabled,
-          hasChildren: !!d.has_children,
-          createTime: formatTime(d.create_time),
-        })),
-        totalElements: rows.length,
-      };
+      return treeLevelPage(rows, (d) => ({ id: d.id, pid: d.pid, name: d.name, code: d.code, deptSort: d.sort, enabled: d.enabled }));
     },
   );
 
   const deptValues = async (body: z.infer<typeof deptBody>, currentId: number | null) => {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('DEPT_NAME_REQUIRED');
-    const pid = body.pid || null;
-    if (pid !== null) {
-      if (!(await exists(db, 'sys_dept', [pid]))) throw badRequest('PARENT_DEPT_NOT_FOUND');
-      if (currentId !== null) {
-        const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
-        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('PARENT_DEPT_CYCLE');
-      }
-    }
+    const pid = await checkedParent(db, 'sys_dept', body.pid, currentId, { missing: 'PARENT_DEPT_NOT_FOUND', cycle: 'PARENT_DEPT_CYCLE' });
     const code = trimmed(body.code);
     if (code) {
       let dup = db.selectFrom('sys_dept').select('id').where('code', '=', code);

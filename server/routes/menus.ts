@@ -3,9 +3,8 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
-import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNodeSchema, subtreeIds } from '../lib/accounts-menus.js';
-import { formatTime } from '../lib/accounts-users.js';
-import { done, exists, idList, optId, sortNum, text, trimmed } from '../lib/admin-input.js';
+import { allMenus, buildRoutes, menuIdsOfUser, menuTree, menuTreeSchema, routeNodeSchema } from '../lib/accounts-menus.js';
+import { checkedParent, done, exists, idList, optId, sortNum, text, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { answers, ok } from '../lib/route.js';
 import { boundedInt, containing, nullableText, pageOf } from '../lib/sql.js';
 
@@ -71,26 +70,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .orderBy('m.sort')
         .orderBy('m.id')
         .execute();
-      return {
-        content: rows.map((m) => ({
-          id: m.id,
-          pid: m.pid,
-          type: m.type,
-          title: m.title,
-          componentName: m.name,
-          component: m.component,
-          path: m.path,
-          icon: m.icon,
-          permission: m.permission,
-          menuSort: m.sort,
-          hidden: m.hidden,
-          cache: m.cache,
-          iFrame: m.i_frame,
-          hasChildren: !!m.has_children,
-          createTime: formatTime(m.create_time),
-        })),
-        totalElements: rows.length,
-      };
+      return treeLevelPage(rows, (m) => ({
+        id: m.id,
+        pid: m.pid,
+        type: m.type,
+        title: m.title,
+        componentName: m.name,
+        component: m.component,
+        path: m.path,
+        icon: m.icon,
+        permission: m.permission,
+        menuSort: m.sort,
+        hidden: m.hidden,
+        cache: m.cache,
+        iFrame: m.i_frame,
+      }));
     },
   );
 
@@ -103,14 +97,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const permission = trimmed(body.permission);
     if (type !== 2 && !path) throw badRequest('MENU_PATH_REQUIRED');
     if (type === 2 && !permission) throw badRequest('MENU_PERMISSION_REQUIRED');
-    const pid = body.pid || null;
-    if (pid !== null) {
-      if (!(await exists(db, 'sys_menu', [pid]))) throw badRequest('PARENT_MENU_NOT_FOUND');
-      if (currentId !== null) {
-        const rows = await db.selectFrom('sys_menu').select(['id', 'pid']).execute();
-        if (subtreeIds(rows, [currentId]).has(pid)) throw badRequest('PARENT_MENU_CYCLE');
-      }
-    }
+    const pid = await checkedParent(db, 'sys_menu', body.pid, currentId, { missing: 'PARENT_MENU_NOT_FOUND', cycle: 'PARENT_MENU_CYCLE' });
     return {
       pid,
       type,
