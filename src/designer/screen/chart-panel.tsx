@@ -3,7 +3,7 @@ import { Alert, Button, Collapse, Tag } from 'antd';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useEngineServices } from '../../engine/index.js';
 import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
-import { CHART_LABELS, type DesignChart, type Path } from './template.js';
+import { ALIGN_OPTIONS, CHART_LABELS, choices, type DesignChart, type Path } from './template.js';
 import { ThemeColorList } from './theme-colors.js';
 
 interface DataViewOption {
@@ -116,10 +116,7 @@ function ThemePanel({ path }: { path: Path }) {
         label="配色模式"
         path={[...C, 'colorModel']}
         allowClear={false}
-        options={[
-          { value: 'gradient', label: '渐变' },
-          { value: 'solidColor', label: '纯色' },
-        ]}
+        options={choices({ gradient: '渐变', solidColor: '纯色' })}
       />
       <SwitchField label="优先使用图表自己的主题色" path={[...C, 'privateColorFirst']} />
       <ThemeColorList path={[...C, 'themeColor']} name="图表主题色" note="画布设置了主题色时，打开上面的开关才使用这里的颜色。" />
@@ -127,12 +124,15 @@ function ThemePanel({ path }: { path: Path }) {
   );
 }
 
-const POSITIONS = [
-  { value: 'top', label: '上' },
-  { value: 'bottom', label: '下' },
-  { value: 'left', label: '左' },
-  { value: 'right', label: '右' },
-];
+const SIDE_LABELS = { top: '上', bottom: '下', left: '左', right: '右' } as const;
+const POSITIONS = choices(SIDE_LABELS);
+
+/** A collapsible panel whose fields stand two to a row. */
+const gridPanel = (key: string, label: string, fields: ReactNode) => ({
+  key,
+  label,
+  children: <div className="wg-design-grid2">{fields}</div>,
+});
 
 export interface ChartPanelProps {
   index: number;
@@ -192,49 +192,43 @@ function ChartPanelOf({
     );
     panels.push(
       { key: 'axis', label: '坐标轴', children: [axis('xAxis', 'X 轴'), axis('yAxis', 'Y 轴')] },
-      {
-        key: 'line',
-        label: '折线',
-        children: (
-          <div className="wg-design-grid2">
-            <SelectField
-              label="标记"
-              path={[...P, 'line', 'symbol']}
-              options={['emptyCircle', 'circle', 'rect', 'triangle', 'diamond', 'none'].map((v) => ({ value: v, label: v }))}
-            />
-            <NumField label="标记大小" path={[...P, 'line', 'symbolSize']} min={0} integer />
-            <SwitchField label="阶梯线" path={[...P, 'line', 'step']} />
-            <SwitchField label="面积" path={[...P, 'line', 'area']} />
-            <SwitchField label="平滑" path={[...P, 'line', 'smooth']} />
-          </div>
-        ),
-      },
-      {
-        key: 'bar',
-        label: '柱状',
-        children: (
-          <div className="wg-design-grid2">
-            <SwitchField label="显示背景" path={[...P, 'bar', 'showBackground']} />
-            <NumField label="圆角" path={[...P, 'bar', 'radius']} min={0} integer />
-            <NumField label="柱宽" path={[...P, 'bar', 'barWidth']} min={1} integer />
-          </div>
-        ),
-      },
+      gridPanel(
+        'line',
+        '折线',
+        <>
+          <SelectField
+            label="标记"
+            path={[...P, 'line', 'symbol']}
+            options={['emptyCircle', 'circle', 'rect', 'triangle', 'diamond', 'none'].map((v) => ({ value: v, label: v }))}
+          />
+          <NumField label="标记大小" path={[...P, 'line', 'symbolSize']} min={0} integer />
+          <SwitchField label="阶梯线" path={[...P, 'line', 'step']} />
+          <SwitchField label="面积" path={[...P, 'line', 'area']} />
+          <SwitchField label="平滑" path={[...P, 'line', 'smooth']} />
+        </>,
+      ),
+      gridPanel(
+        'bar',
+        '柱状',
+        <>
+          <SwitchField label="显示背景" path={[...P, 'bar', 'showBackground']} />
+          <NumField label="圆角" path={[...P, 'bar', 'radius']} min={0} integer />
+          <NumField label="柱宽" path={[...P, 'bar', 'barWidth']} min={1} integer />
+        </>,
+      ),
     );
   }
   if (echarts) {
     panels.push(
-      {
-        key: 'label',
-        label: '标签',
-        children: (
-          <div className="wg-design-grid2">
-            <SwitchField label="显示标签" path={[...P, 'label', 'show']} />
-            <NumField label="字号" path={[...P, 'label', 'fontSize']} min={1} integer />
-            {kind === 'pie' && <TextField label="单位" path={[...P, 'label', 'unit']} />}
-          </div>
-        ),
-      },
+      gridPanel(
+        'label',
+        '标签',
+        <>
+          <SwitchField label="显示标签" path={[...P, 'label', 'show']} />
+          <NumField label="字号" path={[...P, 'label', 'fontSize']} min={1} integer />
+          {kind === 'pie' && <TextField label="单位" path={[...P, 'label', 'unit']} />}
+        </>,
+      ),
       {
         key: 'legend',
         label: '图例',
@@ -252,23 +246,15 @@ function ChartPanelOf({
     );
   }
   if (kind === 'lineBar')
-    panels.push({
-      key: 'grid',
-      label: '网格',
-      children: (
-        <div className="wg-design-grid2">
-          {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
-            <NumField
-              key={side}
-              label={{ top: '上', right: '右', bottom: '下', left: '左' }[side]}
-              path={[...P, 'grid', side]}
-              integer
-              suffix="px"
-            />
-          ))}
-        </div>
+    panels.push(
+      gridPanel(
+        'grid',
+        '网格',
+        (['top', 'right', 'bottom', 'left'] as const).map((side) => (
+          <NumField key={side} label={SIDE_LABELS[side]} path={[...P, 'grid', side]} integer suffix="px" />
+        )),
       ),
-    });
+    );
   if (echarts)
     panels.push({
       key: 'title',
@@ -280,15 +266,7 @@ function ChartPanelOf({
           <ColorField label="颜色" path={[...P, 'title', 'color']} />
           <div className="wg-design-grid2">
             <NumField label="字号" path={[...P, 'title', 'size']} min={1} integer />
-            <SelectField
-              label="位置"
-              path={[...P, 'title', 'position']}
-              options={[
-                { value: 'left', label: '居左' },
-                { value: 'center', label: '居中' },
-                { value: 'right', label: '居右' },
-              ]}
-            />
+            <SelectField label="位置" path={[...P, 'title', 'position']} options={ALIGN_OPTIONS} />
           </div>
         </>
       ),
@@ -307,11 +285,7 @@ function ChartPanelOf({
           <SelectField
             label="南丁格尔玫瑰图"
             path={[...P, 'roseType']}
-            options={[
-              { value: '', label: '不使用' },
-              { value: 'radius', label: '半径模式' },
-              { value: 'area', label: '面积模式' },
-            ]}
+            options={choices({ '': '不使用', radius: '半径模式', area: '面积模式' })}
           />
         </>
       ),

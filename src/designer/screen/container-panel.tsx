@@ -13,14 +13,9 @@ import {
   useDesignValue,
   useProblemsAt,
 } from './fields.js';
-import { CHART_LABELS, type DesignChart, moveChart, pointerOfPath } from './template.js';
+import { ALIGN_OPTIONS, CHART_LABELS, choices, type DesignChart, moveChart, pointerOfPath } from './template.js';
 
 const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'double'].map((v) => ({ value: v, label: v }));
-const ALIGN = [
-  { value: 'left', label: '居左' },
-  { value: 'center', label: '居中' },
-  { value: 'right', label: '居右' },
-];
 
 /** One of a chart's small buttons in the container's list, named by its label. */
 const chartAction = (label: string, icon: ReactNode, onClick: () => void, more?: { disabled?: boolean; danger?: boolean }) => (
@@ -140,7 +135,7 @@ export const ContainerPanel = memo(function ContainerPanel({
                       <NumField label="字号" path={[...H, 'fontSize']} min={1} integer suffix="px" />
                     </div>
                     <ColorField label="文字颜色" path={[...H, 'color']} />
-                    <SelectField label="对齐" path={[...H, 'textAlign']} options={ALIGN} />
+                    <SelectField label="对齐" path={[...H, 'textAlign']} options={ALIGN_OPTIONS} />
                     <TextField label="外边距" path={[...H, 'margin']} placeholder="0 16px" />
                     <TextField label="内边距" path={[...H, 'padding']} placeholder="0 16px" />
                     <TextField label="背景（颜色或图片地址）" path={[...H, 'bg']} />
@@ -159,10 +154,7 @@ export const ContainerPanel = memo(function ContainerPanel({
                   label="图表排列方向"
                   path={[...U, 'flexDirection']}
                   allowClear={false}
-                  options={[
-                    { value: 'row', label: '横向' },
-                    { value: 'column', label: '纵向' },
-                  ]}
+                  options={choices({ row: '横向', column: '纵向' })}
                 />
                 <SwitchField label="绝对定位" path={[...U, 'absolute', 'enabled']} />
                 {abs && (
@@ -178,20 +170,13 @@ export const ContainerPanel = memo(function ContainerPanel({
                       label="滚动方向"
                       path={[...U, 'scroll', 'direction']}
                       allowClear={false}
-                      options={[
-                        { value: 'vertical', label: '纵向' },
-                        { value: 'horizontal', label: '横向' },
-                      ]}
+                      options={choices({ vertical: '纵向', horizontal: '横向' })}
                     />
                     <NumField label="滚动速度" path={[...U, 'scroll', 'speed']} min={1} integer suffix="毫秒" />
                     <SelectField
                       label="动画"
                       path={[...U, 'animation']}
-                      options={[
-                        { value: 'slide', label: '滑动' },
-                        { value: 'fade', label: '淡入淡出' },
-                        { value: 'zoom', label: '缩放' },
-                      ]}
+                      options={choices({ slide: '滑动', fade: '淡入淡出', zoom: '缩放' })}
                     />
                   </>
                 )}

@@ -45,21 +45,17 @@ const CANVAS_HEADER = CANVAS_DEFAULTS.header;
 const MAIN_TITLE = { size: 32, color: '#ffffff', bold: true };
 const SUB_TITLE = { time: false, size: 16, color: '#ffffff', bold: false };
 
-/** The places and sizes a background image may take (CSS background-position, background-size). */
-export const BG_POSITIONS = [
-  { value: 'center', label: '居中' },
-  { value: 'top', label: '顶部' },
-  { value: 'bottom', label: '底部' },
-  { value: 'left', label: '左侧' },
-  { value: 'right', label: '右侧' },
-];
+/** Select options from value → label, in the order written (values that read as whole numbers would sort first). */
+export const choices = (labels: Readonly<Record<string, string>>): { value: string; label: string }[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-export const BG_SIZES = [
-  { value: '100% 100%', label: '拉伸铺满' },
-  { value: 'cover', label: '覆盖' },
-  { value: 'contain', label: '完整显示' },
-  { value: 'auto', label: '原始大小' },
-];
+/** The places and sizes a background image may take (CSS background-position, background-size). */
+export const BG_POSITIONS = choices({ center: '居中', top: '顶部', bottom: '底部', left: '左侧', right: '右侧' });
+
+export const BG_SIZES = choices({ '100% 100%': '拉伸铺满', cover: '覆盖', contain: '完整显示', auto: '原始大小' });
+
+/** How a text lines up: a container's header, a chart's title. */
+export const ALIGN_OPTIONS = choices({ left: '居左', center: '居中', right: '居右' });
 
 /** The eight predefined theme colours (start, end). */
 export const PRESET_THEME_COLORS: readonly { start: string; end: string }[] = [
