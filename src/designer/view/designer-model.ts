@@ -157,19 +157,25 @@ export function renumber(list: readonly Json[]): Json[] {
 
 // ----- field kinds -----
 
-export const FIELD_KINDS: readonly { kind: FieldKind; label: string }[] = [
-  { kind: 'text', label: '单行文本' },
-  { kind: 'textarea', label: '多行文本' },
-  { kind: 'editor', label: '富文本' },
-  { kind: 'long', label: '整数' },
-  { kind: 'decimal', label: '小数' },
-  { kind: 'datetime', label: '日期时间' },
-  { kind: 'dict', label: '字典' },
-  { kind: 'remote', label: '远程选项' },
-  { kind: 'city', label: '省市区' },
-  { kind: 'image', label: '图片上传' },
-  { kind: 'file', label: '文件上传' },
-];
+/** Every field kind's name, in the order the kind select lists them; a record, so no kind goes without one. */
+const FIELD_KIND_LABELS: Record<FieldKind, string> = {
+  text: '单行文本',
+  textarea: '多行文本',
+  editor: '富文本',
+  long: '整数',
+  decimal: '小数',
+  datetime: '日期时间',
+  dict: '字典',
+  remote: '远程选项',
+  city: '省市区',
+  image: '图片上传',
+  file: '文件上传',
+};
+
+export const FIELD_KINDS: readonly { kind: FieldKind; label: string }[] = Object.entries(FIELD_KIND_LABELS).map(([kind, label]) => ({
+  kind: kind as FieldKind,
+  label,
+}));
 
 /** The configure keys that decide a field's kind: setting a kind removes the others'. */
 const KIND_KEYS = ['file', 'editor', 'city', 'sportData', 'dict', 'textarea'] as const;
