@@ -45,18 +45,13 @@ describe('theme colours', () => {
   });
   it('uses the screen’s colours, solid or as a gradient from start to end', () => {
     expect(paletteOf(chart('pie'), screen)).toEqual(['#111111']);
-    expect(paletteOf(chart('pie', {}, { colorModel: 'gradient' }), screen)).toEqual([
-      {
-        type: 'linear',
-        x: 0,
-        y: 0,
-        x2: 0,
-        y2: 1,
-        colorStops: [
-          { offset: 0, color: '#111111' },
-          { offset: 1, color: '#222222' },
-        ],
-      },
+    const gradients = paletteOf(chart('pie', {}, { colorModel: 'gradient' }), screen);
+    expect(gradients).toHaveLength(1);
+    // Top to bottom, from the start colour to the end colour.
+    expect(gradients?.[0]).toMatchObject({ type: 'linear', x: 0, y: 0, x2: 0, y2: 1 });
+    expect(gradients?.[0]).toHaveProperty('colorStops', [
+      { offset: 0, color: '#111111' },
+      { offset: 1, color: '#222222' },
     ]);
   });
   it('puts the chart’s own colours first only with privateColorFirst', () => {
