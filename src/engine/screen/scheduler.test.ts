@@ -14,6 +14,25 @@ function controlled(key: string) {
   return { spec, calls };
 }
 
+/** The source's next request goes out exactly `ms` from now: none a millisecond before. */
+async function expectNextCallIn(source: ReturnType<typeof controlled>, ms: number) {
+  const made = source.calls.length;
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(source.calls.length).toBe(made);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(source.calls.length).toBe(made + 1);
+}
+
+/** A scheduler without a refresh period whose one source has answered this. */
+async function answeredScheduler(source: ReturnType<typeof controlled>, answer: unknown) {
+  const s = new ScreenScheduler([source.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
+  s.start();
+  await vi.advanceTimersByTimeAsync(0);
+  source.calls[0]?.resolve(answer);
+  await vi.advanceTimersByTimeAsync(0);
+  return s;
+}
+
 function visibility() {
   let hidden = false;
   const listeners = new Set<() => void>();
@@ -86,10 +105,7 @@ describe('ScreenScheduler', () => {
     expect(a.calls.length).toBe(1);
     const answeredAt = Date.now();
     a.calls[0]?.resolve({ columns: ['x'], list: [{ x: 1 }] });
-    await vi.advanceTimersByTimeAsync(999);
-    expect(a.calls.length).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(a.calls.length).toBe(2);
+    await expectNextCallIn(a, 1000);
     expect(a.calls[1]?.at).toBe(answeredAt + 1000);
     s.stop();
   });
@@ -145,30 +161,21 @@ describe('ScreenScheduler', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(s.get('view:1')).toMatchObject({ status: 'error', error: '数据视图执行失败', stale: false });
     // First retry after 2 s, the next after 4 s more.
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(a.calls.length).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(a.calls.length).toBe(2);
+    await expectNextCallIn(a, 2000);
     a.calls[1]?.resolve({ list: [{ n: 1 }] });
     await vi.advanceTimersByTimeAsync(1000);
     expect(s.get('view:1')).toMatchObject({ status: 'ready', version: 1, stale: false });
     a.calls[2]?.reject(new Error('网络请求超时'));
     await vi.advanceTimersByTimeAsync(0);
     expect(s.get('view:1')).toMatchObject({ status: 'ready', version: 1, stale: true, error: '网络请求超时', data: { list: [{ n: 1 }] } });
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(a.calls.length).toBe(3);
-    await vi.advanceTimersByTimeAsync(1);
+    await expectNextCallIn(a, 2000);
     a.calls[3]?.reject(new Error('网络请求超时'));
-    await vi.advanceTimersByTimeAsync(3999);
-    expect(a.calls.length).toBe(4);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(a.calls.length).toBe(5);
+    await expectNextCallIn(a, 4000);
     a.calls[4]?.resolve({ list: [{ n: 1 }] });
     await vi.advanceTimersByTimeAsync(0);
     expect(s.get('view:1')).toMatchObject({ status: 'ready', version: 1, stale: false });
     // Back to the normal period.
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(a.calls.length).toBe(6);
+    await expectNextCallIn(a, 1000);
     s.stop();
   });
 
@@ -217,11 +224,7 @@ describe('ScreenScheduler', () => {
   it('adopt() takes over the answers of the sources it shares with an earlier scheduler; a new source still loads', async () => {
     const a = controlled('view:1');
     const b = controlled('view:2');
-    const first = new ScreenScheduler([a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
-    first.start();
-    await vi.advanceTimersByTimeAsync(0);
-    a.calls[0]?.resolve({ list: [{ x: 1 }] });
-    await vi.advanceTimersByTimeAsync(0);
+    const first = await answeredScheduler(a, { list: [{ x: 1 }] });
     first.stop();
     const kept = first.get('view:1');
     const next = new ScreenScheduler([b.spec, a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
@@ -237,11 +240,7 @@ describe('ScreenScheduler', () => {
 
   it('adopt() into a scheduler with a refresh period fetches the adopted sources again one period later', async () => {
     const a = controlled('view:1');
-    const once = new ScreenScheduler([a.spec], { refreshMs: null, staggerMs: 0, visibility: visibility().watch });
-    once.start();
-    await vi.advanceTimersByTimeAsync(0);
-    a.calls[0]?.resolve({ list: [{ x: 1 }] });
-    await vi.advanceTimersByTimeAsync(0);
+    const once = await answeredScheduler(a, { list: [{ x: 1 }] });
     const timed = new ScreenScheduler([a.spec], { refreshMs: 5000, staggerMs: 0, visibility: visibility().watch });
     timed.adopt(once);
     once.stop();
