@@ -1,8 +1,7 @@
 import { Empty, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { UNPAGED } from '../../engine';
-import { BlockGrid, FigureBlock, WHOLE } from './block';
-import { InventoryBlock } from './full-dashboard';
+import { FigureBlock } from './block';
 import { tons } from './tiles';
 import { useFigure } from './use-figure';
 
@@ -56,7 +55,7 @@ function WarehouseInventory({ warehouseId }: { warehouseId: number }) {
 }
 
 /** 收集点仓库: the collection point's warehouses with what each holds; a row opens its categories. */
-function WarehousesBlock({ refresh }: { refresh: boolean }) {
+export function WarehousesBlock({ refresh }: { refresh: boolean }) {
   const f = useFigure<{ content: WarehouseItem[]; computedAt: string }>('/api/companyWarehouse/warehouse', {}, refresh);
   const [expanded, setExpanded] = useState<readonly React.Key[]>([]);
   return (
@@ -84,18 +83,5 @@ function WarehousesBlock({ refresh }: { refresh: boolean }) {
         />
       )}
     </FigureBlock>
-  );
-}
-
-/** The collection point's home: its inventory and its warehouses. */
-export function CollectionPointHome({ refresh }: { refresh: boolean }) {
-  return (
-    <BlockGrid
-      testId="dashboard-collection-point"
-      blocks={[
-        { col: WHOLE, block: <InventoryBlock refresh={refresh} /> },
-        { col: WHOLE, block: <WarehousesBlock refresh={refresh} /> },
-      ]}
-    />
   );
 }

@@ -1,14 +1,16 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, type ColProps, Flex, Spin, Typography } from 'antd';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/session-store';
-import { CollectionPointHome } from './collection-point';
-import { FullDashboard } from './full-dashboard';
+import { BlockGrid, HALF, THIRD, WHOLE } from './block';
+import { WarehousesBlock } from './collection-point';
+import { FillingBlock } from './filling-entries';
+import { FinanceBlock, InventoryBlock, OrdersBlock } from './full-dashboard';
 import { type DashboardKind, dashboardKind } from './home-kind';
-import { LogisticsHome } from './logistics-home';
+import { ByWarehouseBlock, CapacityBlock, MonthlyBlock, OrderDashboardBlock } from './logistics-home';
 import { figureQuery, prefetchFigure } from './prefetch';
-import { BULLETINS_CALL, LEAVE_MESSAGES_CALL, SYSTEM_INFO_CALL } from './system-info';
+import { BULLETINS_CALL, BulletinsBlock, LEAVE_MESSAGES_CALL, LeaveMessagesBlock, SYSTEM_INFO_CALL, SystemInfoBlock } from './system-info';
 import { RefreshAll } from './use-figure';
 
 // The supervisory home draws its pies with ECharts: its own chunk, loaded only for supervisors.
@@ -47,6 +49,35 @@ export function prefetchHome(user: { deptCode?: string | null; permission?: stri
   for (const [url, params] of FIRST_CALLS[kind]) prefetchFigure(url, figureQuery(params, false));
 }
 
+/**
+ * The homes drawn from their blocks alone, each block with its width; a block given `refresh` has its
+ * first load computed now.
+ *   full: inventory, orders, finance, bulletins, system information, unread leave messages, the filling-system entries;
+ *   logistics: order figures, capacity, the last 12 months, orders per warehouse;
+ *   collectionPoint: its inventory and its warehouses.
+ */
+const HOMES: Record<Exclude<DashboardKind, 'supervisor'>, [ColProps, ComponentType<{ refresh: boolean }>][]> = {
+  full: [
+    [WHOLE, InventoryBlock],
+    [WHOLE, OrdersBlock],
+    [WHOLE, FinanceBlock],
+    [THIRD, BulletinsBlock],
+    [THIRD, SystemInfoBlock],
+    [THIRD, LeaveMessagesBlock],
+    [THIRD, FillingBlock],
+  ],
+  logistics: [
+    [WHOLE, OrderDashboardBlock],
+    [HALF, CapacityBlock],
+    [HALF, MonthlyBlock],
+    [WHOLE, ByWarehouseBlock],
+  ],
+  collectionPoint: [
+    [WHOLE, InventoryBlock],
+    [WHOLE, WarehousesBlock],
+  ],
+};
+
 const TITLES: Record<DashboardKind, string> = {
   supervisor: '监管看板',
   logistics: '物流看板',
@@ -82,16 +113,19 @@ export function DashboardPage() {
           全部刷新
         </Button>
       </Flex>
-      {kind === 'supervisor' && (
+      {kind === 'supervisor' ? (
         <RefreshAll.Provider value={refresh}>
           <Suspense key={key} fallback={<Spin />}>
             <SupervisorHome />
           </Suspense>
         </RefreshAll.Provider>
+      ) : (
+        <BlockGrid
+          key={key}
+          testId={`dashboard-${kind === 'collectionPoint' ? 'collection-point' : kind}`}
+          blocks={HOMES[kind].map(([col, Block]) => ({ col, block: <Block refresh={refresh} /> }))}
+        />
       )}
-      {kind === 'logistics' && <LogisticsHome key={key} refresh={refresh} />}
-      {kind === 'collectionPoint' && <CollectionPointHome key={key} refresh={refresh} />}
-      {kind === 'full' && <FullDashboard key={key} refresh={refresh} />}
     </Flex>
   );
 }

@@ -1,12 +1,8 @@
 import { Select } from 'antd';
 import { useCallback, useState } from 'react';
 import { http } from '../../request';
-import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { CountUp, FINANCE_COUNT_MS } from './count-up';
-import { FillingBlock } from './filling-entries';
-import { BulletinsBlock, LeaveMessagesBlock, SystemInfoBlock } from './system-info';
-import { QUARTERS, TileRow, tons } from './tiles';
-import { useFigure } from './use-figure';
+import { TileBlock, tileBlock, tons } from './tiles';
 
 interface Inventory {
   inventoryTotal: number;
@@ -98,50 +94,38 @@ export function WarehouseSelect({
 /** 库存: held, inquiring, in disposal and in stock, in tons; all warehouses or the one picked. */
 export function InventoryBlock({ refresh }: { refresh: boolean }) {
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
-  const inv = useFigure<Inventory>('/api/inventoryInfo', { warehouseId }, refresh);
   return (
-    <FigureBlock
+    <TileBlock<Inventory>
       title="库存信息"
       testId="dash-inventory"
-      figure={inv}
-      computedAt={inv.data?.computedAt}
+      url="/api/inventoryInfo"
+      params={{ warehouseId }}
+      refresh={refresh}
       extra={<WarehouseSelect value={warehouseId} onChange={setWarehouseId} />}
-    >
-      {(d) => (
-        <TileRow
-          col={QUARTERS}
-          tiles={[
-            { testId: 'inventory-total', label: '库存总量', value: tons(d.inventoryTotal), suffix: '吨' },
-            { testId: 'inventory-inquiring', label: '询价中', value: tons(d.inquiringNum), suffix: '吨' },
-            { testId: 'inventory-disposal', label: '处置中', value: tons(d.disposalNum), suffix: '吨' },
-            { testId: 'inventory-in', label: '在库', value: tons(d.inNum), suffix: '吨' },
-          ]}
-        />
-      )}
-    </FigureBlock>
+      tiles={(d) => [
+        { testId: 'inventory-total', label: '库存总量', value: tons(d.inventoryTotal), suffix: '吨' },
+        { testId: 'inventory-inquiring', label: '询价中', value: tons(d.inquiringNum), suffix: '吨' },
+        { testId: 'inventory-disposal', label: '处置中', value: tons(d.disposalNum), suffix: '吨' },
+        { testId: 'inventory-in', label: '在库', value: tons(d.inNum), suffix: '吨' },
+      ]}
+    />
   );
 }
 
 /** 订单: ongoing inquiries, disposal orders and logistics orders, and in red the contracts ending soon. */
-function OrdersBlock({ refresh }: { refresh: boolean }) {
-  const o = useFigure<Orders>('/api/produceOrderDashboard', {}, refresh);
-  return (
-    <FigureBlock title="订单信息" testId="dash-orders" figure={o} computedAt={o.data?.computedAt}>
-      {(d) => (
-        <TileRow
-          col={QUARTERS}
-          tiles={[
-            { testId: 'orders-inquiry', label: '进行中的处置询价', value: d.ongoingDisposalInquiry },
-            { testId: 'orders-disposal', label: '进行中的处置订单', value: d.ongoingDisposalOrder },
-            { testId: 'orders-logistics', label: '进行中的物流订单', value: d.ongoingLogisticsOrder },
-            { testId: 'orders-count', label: d.countLabel, value: d.count, danger: true },
-          ]}
-        />
-      )}
-    </FigureBlock>
-  );
-}
+export const OrdersBlock = tileBlock<Orders>({
+  title: '订单信息',
+  testId: 'dash-orders',
+  url: '/api/produceOrderDashboard',
+  tiles: (d) => [
+    { testId: 'orders-inquiry', label: '进行中的处置询价', value: d.ongoingDisposalInquiry },
+    { testId: 'orders-disposal', label: '进行中的处置订单', value: d.ongoingDisposalOrder },
+    { testId: 'orders-logistics', label: '进行中的物流订单', value: d.ongoingLogisticsOrder },
+    { testId: 'orders-count', label: d.countLabel, value: d.count, danger: true },
+  ],
+});
 
+/** The finance tiles: each field with its label. */
 const FINANCE = [
   { key: 'payable', label: '应付金额' },
   { key: 'yearPaid', label: '本年已付' },
@@ -150,42 +134,15 @@ const FINANCE = [
 ] as const;
 
 /** 财务: payable, paid this year, receivable, received this year; yuan, 3 decimals, counting up. */
-function FinanceBlock({ refresh }: { refresh: boolean }) {
-  const f = useFigure<Finance>('/api/finAcc/dashboard', {}, refresh);
-  return (
-    <FigureBlock title="财务信息" testId="dash-finance" figure={f} computedAt={f.data?.computedAt}>
-      {(d) => (
-        <TileRow
-          col={QUARTERS}
-          tiles={FINANCE.map((x) => ({
-            testId: `finance-${x.key}`,
-            label: x.label,
-            valueRender: () => <CountUp value={d[x.key]} duration={FINANCE_COUNT_MS} decimals={3} />,
-            suffix: '元',
-          }))}
-        />
-      )}
-    </FigureBlock>
-  );
-}
-
-/**
- * The company dashboard: inventory, orders, finance, bulletins, system information, unread leave
- * messages and the filling-system entries. `refresh` has the first load computed now.
- */
-export function FullDashboard({ refresh }: { refresh: boolean }) {
-  return (
-    <BlockGrid
-      testId="dashboard-full"
-      blocks={[
-        { col: WHOLE, block: <InventoryBlock refresh={refresh} /> },
-        { col: WHOLE, block: <OrdersBlock refresh={refresh} /> },
-        { col: WHOLE, block: <FinanceBlock refresh={refresh} /> },
-        { col: THIRD, block: <BulletinsBlock /> },
-        { col: THIRD, block: <SystemInfoBlock /> },
-        { col: THIRD, block: <LeaveMessagesBlock /> },
-        { col: THIRD, block: <FillingBlock /> },
-      ]}
-    />
-  );
-}
+export const FinanceBlock = tileBlock<Finance>({
+  title: '财务信息',
+  testId: 'dash-finance',
+  url: '/api/finAcc/dashboard',
+  tiles: (d) =>
+    FINANCE.map(({ key, label }) => ({
+      testId: `finance-${key}`,
+      label,
+      valueRender: () => <CountUp value={d[key]} duration={FINANCE_COUNT_MS} decimals={3} />,
+      suffix: '元',
+    })),
+});

@@ -2,10 +2,10 @@ import { Col, Empty, Row, Table, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { tablePager } from '../../engine';
 import { formatMoney } from '../../shared/format';
-import { Block, BlockGrid, FigureBlock, HALF, WHOLE } from './block';
+import { Block, FigureBlock } from './block';
 import { CAPACITY_COUNT_MS, CountUp } from './count-up';
 import { WarehouseSelect } from './full-dashboard';
-import { Tile, TileRow, tons } from './tiles';
+import { Tile, tileBlock, tons } from './tiles';
 import { useFigure } from './use-figure';
 
 const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
@@ -53,31 +53,27 @@ interface OrderRow {
   loadTime?: string | null;
 }
 
-function OrderDashboardBlock({ refresh }: { refresh: boolean }) {
-  const f = useFigure<LogisticsDashboard>('/api/logisticsOrder/dashboard', {}, refresh);
-  return (
-    <FigureBlock title="物流订单" testId="dash-logistics-orders" figure={f} computedAt={f.data?.computedAt}>
-      {(d) => (
-        <TileRow
-          col={{ xs: 12, md: 8, xl: 4 }}
-          tiles={[
-            { label: '订单总数', value: d.total },
-            { label: '待接单', value: d.pending },
-            { label: '运输中', value: d.inTransit },
-            { label: '已完成', value: d.finished },
-            { label: '已取消', value: d.cancelled },
-            { label: '已拒绝', value: d.rejected },
-            { label: '在途重量', value: tons(d.ongoingWeight), suffix: '吨' },
-            { label: '本月订单', value: d.monthCount },
-            { label: '本年运费', value: formatMoney(d.yearFreight, 3), suffix: '元' },
-          ]}
-        />
-      )}
-    </FigureBlock>
-  );
-}
+/** 物流订单: the carrier's orders by state, the weight under way, this month's orders and this year's freight. */
+export const OrderDashboardBlock = tileBlock<LogisticsDashboard>({
+  title: '物流订单',
+  testId: 'dash-logistics-orders',
+  url: '/api/logisticsOrder/dashboard',
+  col: { xs: 12, md: 8, xl: 4 },
+  tiles: (d) => [
+    { label: '订单总数', value: d.total },
+    { label: '待接单', value: d.pending },
+    { label: '运输中', value: d.inTransit },
+    { label: '已完成', value: d.finished },
+    { label: '已取消', value: d.cancelled },
+    { label: '已拒绝', value: d.rejected },
+    { label: '在途重量', value: tons(d.ongoingWeight), suffix: '吨' },
+    { label: '本月订单', value: d.monthCount },
+    { label: '本年运费', value: formatMoney(d.yearFreight, 3), suffix: '元' },
+  ],
+});
 
-function MonthlyBlock({ refresh }: { refresh: boolean }) {
+/** 近12个月: orders and weight per month. */
+export function MonthlyBlock({ refresh }: { refresh: boolean }) {
   const f = useFigure<Monthly>('/api/logisticsOrderDashboard', {}, refresh);
   const d = f.data;
   const option = useMemo(
@@ -153,7 +149,7 @@ const PAGE_SIZE = 10;
 const ORDER_WAREHOUSES = '/api/logisticsOrder/warehouses';
 
 /** Orders per warehouse: the newest logistics orders, of one warehouse when one is picked. */
-function ByWarehouseBlock() {
+export function ByWarehouseBlock() {
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
   const f = useFigure<{ content: OrderRow[]; totalElements: number }>('/api/logisticsOrder/byWarehouseId', {
@@ -197,20 +193,5 @@ function ByWarehouseBlock() {
         ]}
       />
     </Block>
-  );
-}
-
-/** The logistics home: order figures, the last 12 months, capacity and orders per warehouse. */
-export function LogisticsHome({ refresh }: { refresh: boolean }) {
-  return (
-    <BlockGrid
-      testId="dashboard-logistics"
-      blocks={[
-        { col: WHOLE, block: <OrderDashboardBlock refresh={refresh} /> },
-        { col: HALF, block: <CapacityBlock refresh={refresh} /> },
-        { col: HALF, block: <MonthlyBlock refresh={refresh} /> },
-        { col: WHOLE, block: <ByWarehouseBlock /> },
-      ]}
-    />
   );
 }

@@ -6,7 +6,7 @@ import { formatMoney } from '../../shared/format';
 import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
 import { namedRouteHref } from './named-routes';
-import { QUARTERS, Tile, TileRow, tons } from './tiles';
+import { Tile, TileBlock, tileBlock, tons } from './tiles';
 import { useFigure } from './use-figure';
 
 const BASE = '/api/companyApi/homePage';
@@ -66,59 +66,57 @@ function useNamedLink() {
   );
 }
 
+/** When a supervisory figure was computed: its refreshTime. */
+const refreshTime = (d: Timed) => d.refreshTime;
+
+/** 数据汇总: this year's companies, services, contracts and transfers, each opening its list. */
 function SummaryBlock() {
-  const f = useFigure<Summary>(`${BASE}/dataSummary`);
   const link = useNamedLink();
   return (
-    <FigureBlock title="数据汇总" testId="dash-summary" figure={f} computedAt={f.data?.refreshTime}>
-      {(d) => (
-        <TileRow
-          col={QUARTERS}
-          tiles={[
-            { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage') },
-            {
-              testId: 'summary-server',
-              label: '本年服务',
-              value: d.yearServerCount,
-              suffix: '次',
-              onOpen: link('microServe', { auditStatus: 1 }),
-            },
-            { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage') },
-            {
-              testId: 'summary-transshipment',
-              label: '本年转运',
-              value: d.yearTransshipmentCount,
-              suffix: '次',
-              onOpen: link('inventoryReview'),
-            },
-          ]}
-        />
-      )}
-    </FigureBlock>
+    <TileBlock<Summary>
+      title="数据汇总"
+      testId="dash-summary"
+      url={`${BASE}/dataSummary`}
+      computedAt={refreshTime}
+      tiles={(d) => [
+        { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage') },
+        {
+          testId: 'summary-server',
+          label: '本年服务',
+          value: d.yearServerCount,
+          suffix: '次',
+          onOpen: link('microServe', { auditStatus: 1 }),
+        },
+        { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage') },
+        {
+          testId: 'summary-transshipment',
+          label: '本年转运',
+          value: d.yearTransshipmentCount,
+          suffix: '次',
+          onOpen: link('inventoryReview'),
+        },
+      ]}
+    />
   );
 }
 
-function CostBlock() {
-  const f = useFigure<Cost>(`${BASE}/costInfo`);
-  return (
-    <FigureBlock title="费用信息" testId="dash-cost" figure={f} computedAt={f.data?.refreshTime}>
-      {(d) => (
-        <TileRow
-          col={{ xs: 12, md: 8, xl: 6 }}
-          tiles={[
-            { label: '本年处置金额', value: formatMoney(d.disposalAmount, 3), suffix: '元' },
-            { label: '本年处置量', value: tons(d.disposalQuantity), suffix: '吨' },
-            { label: '平均处置单价', value: formatMoney(d.avgDisposalPrice, 3), suffix: '元/吨' },
-            { label: '本年预付金额', value: formatMoney(d.prepaidAmount, 3), suffix: '元' },
-            { label: '本年运费', value: formatMoney(d.freightAmount, 3), suffix: '元' },
-            { label: '本年运输量', value: tons(d.transportWeight), suffix: '吨' },
-            { label: '平均运费', value: formatMoney(d.avgFreightPerTon, 3), suffix: '元/吨' },
-          ]}
-        />
-      )}
-    </FigureBlock>
-  );
-}
+/** 费用信息: this year's disposal and freight, in yuan and tons, and their averages. */
+const CostBlock = tileBlock<Cost>({
+  title: '费用信息',
+  testId: 'dash-cost',
+  url: `${BASE}/costInfo`,
+  computedAt: refreshTime,
+  col: { xs: 12, md: 8, xl: 6 },
+  tiles: (d) => [
+    { label: '本年处置金额', value: formatMoney(d.disposalAmount, 3), suffix: '元' },
+    { label: '本年处置量', value: tons(d.disposalQuantity), suffix: '吨' },
+    { label: '平均处置单价', value: formatMoney(d.avgDisposalPrice, 3), suffix: '元/吨' },
+    { label: '本年预付金额', value: formatMoney(d.prepaidAmount, 3), suffix: '元' },
+    { label: '本年运费', value: formatMoney(d.freightAmount, 3), suffix: '元' },
+    { label: '本年运输量', value: tons(d.transportWeight), suffix: '吨' },
+    { label: '平均运费', value: formatMoney(d.avgFreightPerTon, 3), suffix: '元/吨' },
+  ],
+});
 
 interface Slice {
   name: string;
