@@ -57,10 +57,14 @@ export interface WriteEffect<T> {
 interface WriteRecord {
   ended: boolean;
   touches: (filter: CacheFilter<unknown>) => boolean;
+  /** Settles when the write has ended and moved the cache on. */
+  done: Promise<void>;
 }
 
 /** Writes of a view remembered for the misses they overlap; a miss that overlapped more is not kept. */
 const WRITES_REMEMBERED = 256;
+/** How many times a miss's answer waits for writes under way before it is given up (see keepWhenSettled). */
+const SETTLE_ROUNDS = 3;
 const UNKNOWN = () => true;
 
 export interface CacheOptions {
@@ -333,7 +337,10 @@ export class ListCache {
     return value;
   }
 
-  /** A miss beside writes (no turns): kept when no write it overlapped touched its filter. */
+  /**
+   * A miss beside writes (no turns): kept when no write it overlapped touched its filter. The answer is
+   * served at once; when writes it overlapped are still under way, it is judged once they have ended.
+   */
   async #overlapped<T>(v: ViewState, viewId: number, k: string, opts: CacheOptions, compute: () => Promise<T>): Promise<T> {
     const bumps = v.bumps;
     const begun = v.begun;
@@ -342,19 +349,43 @@ export class ListCache {
     // A write under way that is no longer remembered cannot be judged.
     const known = open.length === v.writing;
     const value = await compute();
-    const overlapped = [...open];
-    for (let n = begun + 1; n <= v.begun; n++) overlapped.push(n);
-    const keep =
-      known &&
-      v.bumps === bumps &&
-      this.trusted() &&
-      overlapped.every((n) => {
-        const w = v.writes.get(n);
-        return w?.ended === true && !w.touches(opts.filter);
-      });
-    if (keep) this.#set(viewId, k, opts, value);
+    if (known) void this.#keepWhenSettled(v, viewId, k, opts, value, bumps, begun, open);
     else this.stats.notKept++;
     return value;
+  }
+
+  /**
+   * Keeps a miss's answer once every write that began before it was kept (those under way when the miss
+   * started, and all begun since) has ended without touching its filter; a write begun after the answer
+   * was computed is not in it, and is judged the same way, as the cache could not move the answer on.
+   * Gives up after SETTLE_ROUNDS waits for writes still under way.
+   */
+  async #keepWhenSettled(
+    v: ViewState,
+    viewId: number,
+    k: string,
+    opts: CacheOptions,
+    value: unknown,
+    bumps: number,
+    begun: number,
+    open: number[],
+  ): Promise<void> {
+    for (let round = 0; ; round++) {
+      const numbers = [...open];
+      for (let n = begun + 1; n <= v.begun; n++) numbers.push(n);
+      const writes = numbers.map((n) => v.writes.get(n));
+      const judged = v.bumps === bumps && this.trusted() && writes.every((w) => w !== undefined && !(w.ended && w.touches(opts.filter)));
+      const pending = judged ? (writes as WriteRecord[]).filter((w) => !w.ended) : [];
+      if (judged && !pending.length) {
+        this.#set(viewId, k, opts, value);
+        return;
+      }
+      if (!judged || round >= SETTLE_ROUNDS) {
+        this.stats.notKept++;
+        return;
+      }
+      await Promise.all(pending.map((w) => w.done));
+    }
   }
 
   /**
@@ -372,7 +403,14 @@ export class ListCache {
     const filters = [...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits }));
     v.writing++;
     v.epoch++;
-    const record: WriteRecord = { ended: false, touches: UNKNOWN };
+    let settle = () => {};
+    const record: WriteRecord = {
+      ended: false,
+      touches: UNKNOWN,
+      done: new Promise<void>((r) => {
+        settle = r;
+      }),
+    };
     if (!this.turns) {
       v.writes.set(++v.begun, record);
       v.writes.delete(v.begun - WRITES_REMEMBERED);
@@ -386,6 +424,8 @@ export class ListCache {
       if (matches && r.touches) record.touches = r.touches;
       return r.value;
     } finally {
+      // Misses waiting on it go on after this block, which moves the cache on without awaiting.
+      settle();
       record.ended = true;
       v.writing--;
       v.epoch++;

@@ -139,16 +139,18 @@ describe('ListCache', () => {
     await Promise.resolve();
     // The write did not wait for the misses under way.
     expect(order).toEqual(['write']);
-    // A miss that ends while the write is under way cannot be judged yet: served, not kept.
+    // A miss that ends while the write is under way is served at once and judged when the write ends.
     blueMiss.open(2);
     expect(await blue1).toBe(2);
+    expect(cache.has(1, 'c-blue')).toBe(false);
     writing.open();
     await write;
     redMiss.open(4);
     expect(await red1).toBe(4);
-    // The red miss may or may not have seen the red row: not kept. The count of all moved on.
+    // The red miss may or may not have seen the red row: not kept. The blue one is, as the write touched
+    // no blue row. The count of all moved on.
     expect((await counted(cache, 'c-red', red, true, 5)).runs).toBe(1);
-    expect((await counted(cache, 'c-blue', blue, true, 2)).runs).toBe(1);
+    expect((await counted(cache, 'c-blue', blue, true, -1)).runs).toBe(0);
     expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
 
     // A blue miss across a write that touched only red rows is kept: it answers the same either way.
@@ -158,6 +160,22 @@ describe('ListCache', () => {
     across.open(2);
     expect(await blue2).toBe(2);
     expect((await counted(cache, 'c-blue-2', blue, true, -1)).runs).toBe(0);
+    // A miss that ended under a write is not kept when a write begun after it, before the first ended,
+    // touches its filter: the answer holds neither.
+    const first = gate<void>();
+    const late = gate<number>();
+    const blue3 = cache.through(1, 'c-blue-3', { filter: blue, count: true }, () => late.promise);
+    const quiet = cache.write(1, async () => {
+      await first.promise;
+      return { value: 0, matches: matches({}), touches: () => false };
+    });
+    late.open(2);
+    expect(await blue3).toBe(2);
+    await cache.write(1, async () => ({ value: 0, matches: matches({ blue: [0, 1] }), touches: (f) => f.key === 'blue' }));
+    first.open();
+    await quiet;
+    await Promise.resolve();
+    expect((await counted(cache, 'c-blue-3', blue, true, 3)).runs).toBe(1);
     // A write that cannot tell (no touches) keeps no miss it overlapped.
     const unknown = gate<number>();
     const green1 = cache.through(1, 'c-green', { filter: green, count: true }, () => unknown.promise);
