@@ -67,13 +67,16 @@ const SPECS: Record<FactSource, SourceSpec> = {
     qty: num('quantity'),
     a: `coalesce((select w.company_id from company_warehouse w where w.id = dash_int(dash_j->>'warehouseId')), ${CREATOR})`,
   },
-  // The asker is the creator's company; the asked disposer is companyId.
+  // The asker is the creator's company; the asked disposer is companyId. The warehouse is that of the
+  // stock-in the inquiry was raised from (来源入库单).
   disposalInquiry: {
     status: 'inquiryStatus',
+    warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {stockIn} s where s.id = dash_int(dash_j->>'stockId'))`,
     day: bucket('month'),
     qty: num('quantity'),
     amount: `${num('quotedPrice')} * ${num('quantity')}`,
     b: companyWithId('companyId'),
+    reads: ['stockIn'],
   },
   contract: {
     status: 'contractStatus',

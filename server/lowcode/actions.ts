@@ -30,6 +30,14 @@ export const ACTIONS: Record<string, Action> = {
     needIds(ids);
     return { status: 200, message: '操作成功', location: `/dev-tools/temp/page/disposalOrder/19?stockId=${ids[0]}` };
   },
+  /**
+   * Opens the inquiry page of the selected stock-in row: its inquiries, and the add form with the row as
+   * 来源入库单, so the inquiry counts in that row's warehouse.
+   */
+  async createDisposalInquiry(_ctx, _view, ids) {
+    needIds(ids);
+    return { status: 200, message: '操作成功', location: `/dev-tools/temp/page/disposalInquiry/15?stockId=${ids[0]}` };
+  },
 };
 
 /** Actions that write rows; the list cache of the view must be dropped after them. */

@@ -59,8 +59,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const [held, inStock, inquiring, disposal] = await factTotalsAll(db, [
       { ...stock, statuses: HELD },
       { ...stock, statuses: IN_STOCK },
-      // Inquiries name no warehouse: the company's open inquiries, whichever warehouse is picked.
-      { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
+      // An inquiry is in the warehouse of the stock-in it was raised from; one raised from none counts in the total only.
+      { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY, warehouseId },
       { source: 'disposalOrder', scope, statuses: ONGOING, warehouseId },
     ]);
     return {

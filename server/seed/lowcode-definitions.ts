@@ -270,6 +270,11 @@ const disposalInquiry: FieldSpec[] = [
     common: options('list', '/api/companyLinkman/list', { sportData_params: [{ key: 'companyId', type: 2, value: 'companyId' }] }),
     table: { width: 110 },
   }),
+  // The stock the inquiry is raised from: its warehouse is where the dashboard counts the waste as 询价中.
+  spec('stockId', '来源入库单', 'long', {
+    common: options('list', '/api/general/allList/12/queryLink'),
+    table: { width: 170 },
+  }),
   wasteCategory(),
   spec('quantity', '预计数量', 'decimal', {
     common: { decimals: 3, unit: '吨' },
@@ -593,6 +598,13 @@ export const VIEW_SEEDS: ViewSeed[] = [
         root: ['admin', 'stockIn:list'],
         sort: 5,
       }),
+      button('inquire', '发起询价', 'opt', 'groovy', {
+        groovyAction: 'createDisposalInquiry',
+        confirm: false,
+        root: ['admin', 'disposalInquiry:add'],
+        ...shownWhen('status', '1'),
+        sort: 6,
+      }),
     ],
   }),
   viewSeed(13, stockOut, {
@@ -636,7 +648,7 @@ export const VIEW_SEEDS: ViewSeed[] = [
   }),
   viewSeed(15, disposalInquiry, {
     basic: { sortName: 'deadline', sortType: 'asc' },
-    formDividerOption: dividers({ companyId: '询价对象', wasteCategory: '危废信息' }),
+    formDividerOption: dividers({ companyId: '询价对象', stockId: '危废信息' }),
     btnDIYOption: [
       button('toOrder', '转处置单', 'opt', 'system', {
         websiteUrl: '/dispose/vBuild/temp/30',

@@ -674,8 +674,11 @@ function pickup(r: Random, refs: Refs, o: Order, vehicle: Vehicle, stores: Wareh
   return move(r, refs, o, vehicle, loadAt, null, r.int(2, 6), stores, '0', later(o.at, r.int(2, 20) * HOUR));
 }
 
-/** Inquiries: producers and the collector ask disposers for quotes on the wastes they hold. */
-function inquiries(r: Random, askers: Company[], disposers: Company[]): Planned[] {
+/**
+ * Inquiries: producers and the collector ask disposers for quotes on the wastes they hold, each raised
+ * from the asker's latest stock-in of that waste before it (none when there is no such stock-in).
+ */
+function inquiries(r: Random, refs: Refs, askers: Company[], disposers: Company[], ins: StockIn[]): Planned[] {
   const weights = askers.flatMap((c) => Array.from({ length: Math.max(1, Math.round(c.profile.stockIns / 3)) }, () => c));
   return Array.from({ length: 30 }, () => {
     const asker = r.pick(weights);
@@ -687,6 +690,9 @@ function inquiries(r: Random, askers: Company[], disposers: Company[]): Planned[
     const transportNeeded = r.pick(['1', '2']);
     const expect = r.decimal(waste.price[0], waste.price[1], 2);
     const linkman = asked.linkmen.find((l) => /商务|调度/.test(l.position ?? '')) ?? asked.linkmen[0];
+    const stock = ins
+      .filter((s) => s.company === asker && s.code === code && s.at.getTime() <= at.getTime())
+      .reduce<StockIn | undefined>((latest, s) => (latest && latest.at.getTime() >= s.at.getTime() ? latest : s), undefined);
     return {
       at,
       owner: asker.owner,
@@ -694,6 +700,7 @@ function inquiries(r: Random, askers: Company[], disposers: Company[]): Planned[
         inquiryNo: '',
         companyId: asked.id,
         linkmanId: linkman?.id ?? null,
+        stockId: stock ? (refs.ids.get(stock) ?? null) : null,
         wasteCategory: waste.category,
         quantity: r.decimal(asker.profile.tons[0], asker.profile.tons[1] * 2, 3),
         expectPrice: expect,
@@ -797,7 +804,7 @@ export async function planRecords(trx: Transaction<DB>): Promise<Plan> {
   const moves = logisticsOrders(r, refs, byTime(orders), carrierVehicles, fleets, stores);
   const askers = list.filter((c) => (c.type === '1' || c.type === '4') && c.profile.wastes.length);
   const asked = list.filter((c) => c.type === '2');
-  const asks = inquiries(r, askers, asked);
+  const asks = inquiries(r, refs, askers, asked, ins);
   const notes = leaveMessages(r, companies, users);
 
   const numbered = <T extends Planned>(items: T[], prefix: string, key: string) =>

@@ -9,7 +9,7 @@ export const stockInPage: ListPageModel = {
   title: '危废入库',
   componentName: 'stockIn',
   path: '/dev-tools/temp/page/stockIn/12',
-  source: { file: 'definitions/views/12-stock-in.json', hash: 'sha256-d5c20eafee29f224', status: 1 },
+  source: { file: 'definitions/views/12-stock-in.json', hash: 'sha256-4b9c7f74c257a9b4', status: 1 },
   permissions: {
     list: 'stockIn:list',
     add: 'stockIn:add',
@@ -445,6 +445,17 @@ export const stockInPage: ListPageModel = {
       confirm: false,
       multiple: true,
       roles: ['admin', 'stockIn:list'],
+    },
+    {
+      name: 'inquire',
+      label: '发起询价',
+      position: 'row',
+      action: 'groovy',
+      groovyAction: 'createDisposalInquiry',
+      confirm: false,
+      multiple: false,
+      roles: ['admin', 'disposalInquiry:add'],
+      showWhen: { field: 'status', value: '1' },
     },
   ],
 };

@@ -7,6 +7,7 @@ export const disposalInquirySchema = rules.form(
   {
     companyId: rules.text({ label: '处置企业', required: true }),
     linkmanId: rules.text({ label: '对接联系人' }),
+    stockId: rules.text({ label: '来源入库单' }),
     wasteCategory: rules.text({ label: '危废类别', required: true }),
     quantity: rules.number({ label: '预计数量', required: true, decimals: 3, min: 0.001 }),
     expectPrice: rules.number({ label: '期望单价', decimals: 2, min: 0 }),
