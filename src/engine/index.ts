@@ -44,6 +44,7 @@ export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps } 
 export type { GeneratedRoute } from './routes.js';
 export { type DefinitionKind, type Resolution, resolveDefinition, resolveView, titleOf } from './runtime/resolve.js';
 export { DefinitionProblems, ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';
+export { ChartMotionContext } from './screen/chart-motion.js';
 // The big screen's renderer, which the designers draw their canvas and preview with.
 export {
   dataViewAnswerOf,
@@ -56,7 +57,7 @@ export type { EChartsType } from './screen/echarts.js';
 export { cssUrl, type Grid, gridOf, headerHeightOf, itemRect } from './screen/layout.js';
 export { ScaleContext, ScaleStore } from './screen/scale.js';
 export { ScreenScheduler, sourcesOf } from './screen/scheduler.js';
-export { ChartMotionContext, SchedulerContext, ScreenContainer, ScreenHeader, ScreenView } from './screen/screen-view.js';
+export { SchedulerContext, ScreenContainer, ScreenHeader, ScreenView } from './screen/screen-view.js';
 /** Loads the engine's ECharts build (its own chunk), for charts drawn outside a big screen. */
 export const loadECharts = () => import('./screen/echarts.js');
 export {

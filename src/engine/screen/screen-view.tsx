@@ -65,9 +65,6 @@ export interface ScreenViewProps {
 /** The scheduler the charts below read their data from (the designer supplies its own). */
 export const SchedulerContext = createContext<ScreenScheduler | null>(null);
 
-/** Whether ECharts charts animate: they do on a screen; the designer's canvas shows every change at once. */
-export const ChartMotionContext = createContext(true);
-
 /** Sample charts (no data source) are always ready. */
 const SAMPLE: SourceState = Object.freeze({ status: 'ready', stale: false, version: 1 });
 
@@ -128,7 +125,6 @@ function ScreenChart({ chart, id, theme, renderer }: { chart: ChartModel; id: st
   }, [domChart, state.status, state.version, hasRows, id, key]);
 
   const client = useIsClient();
-  const animate = useContext(ChartMotionContext);
   let body: ReactNode = null;
   if (ECHARTS_KINDS.has(chart.kind)) {
     const placeholder = <div className="wg-screen-chart-canvas" />;
@@ -137,15 +133,7 @@ function ScreenChart({ chart, id, theme, renderer }: { chart: ChartModel; id: st
       placeholder
     ) : (
       <Suspense fallback={placeholder}>
-        <EChartsChart
-          chart={chart}
-          answer={answer}
-          palette={palette}
-          renderer={renderer}
-          animate={animate}
-          dataVersion={state.version}
-          onPainted={painted}
-        />
+        <EChartsChart chart={chart} answer={answer} palette={palette} renderer={renderer} dataVersion={state.version} onPainted={painted} />
       </Suspense>
     );
   } else if (answer && hasRows) {

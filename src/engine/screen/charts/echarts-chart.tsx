@@ -1,6 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartModel } from '../../../model/index.js';
+import { ChartMotionContext } from '../chart-motion.js';
 import { type ChartBox, type ChartColor, lineBarOption, pieOption, radarOption } from '../chart-options.js';
 import type { DataViewAnswer } from '../data-source.js';
 import { type ChartRenderer, useECharts } from '../use-echarts.js';
@@ -18,15 +19,15 @@ export interface EChartsChartProps {
   answer: DataViewAnswer | undefined;
   palette: ChartColor[] | undefined;
   renderer: ChartRenderer;
-  /** False draws every change at once, without ECharts' animations. */
-  animate?: boolean;
   /** The version of the data drawn (the scheduler's). */
   dataVersion: number;
   /** Called with the data version once a frame with it has been rendered. */
   onPainted: (dataVersion: number) => void;
 }
 
-export default function EChartsChart({ chart, answer, palette, renderer, animate = true, dataVersion, onPainted }: EChartsChartProps) {
+export default function EChartsChart({ chart, answer, palette, renderer, dataVersion, onPainted }: EChartsChartProps) {
+  // Without motion (the designer's canvas), every change is drawn at once.
+  const animate = useContext(ChartMotionContext);
   // The pie fits its labels to its box; the other kinds do not depend on its size.
   const sized = chart.kind === 'pie';
   const [box, setBox] = useState<ChartBox | undefined>(undefined);
