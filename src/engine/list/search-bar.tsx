@@ -17,52 +17,60 @@ export interface SearchSubmit {
   range: [Dayjs, Dayjs] | null;
 }
 
-function DictSearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
-  const { entries, status } = useDict(column.dict);
-  return (
-    <Select
-      {...rest}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={status === 'loading'}
-      placeholder={`请选择${column.label}`}
-      style={INPUT_STYLE}
-      options={entries.map((e) => ({ value: e.value, label: e.label }))}
-    />
-  );
+/** What the search bar's form gives each input. */
+interface SearchProps {
+  column: ColumnModel;
+  id?: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
 }
 
-function RemoteSearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
-  // The search bar has no form values for type-2 parameters: their fixed parameters only.
-  const { options, status } = useRemoteOptions(column.remote, {});
-  const placeholder = `请选择${column.label}`;
-  if (column.remote?.tree)
-    return (
-      <TreeSelect
-        {...rest}
-        allowClear
-        showSearch={{ treeNodeFilterProp: 'label' }}
-        placeholder={placeholder}
-        style={INPUT_STYLE}
-        // Remote options are already value/label/children trees (options/remote-options.ts), as the form's TreeSelect reads them.
-        treeData={options}
-        fieldNames={{ label: 'label', value: 'value', children: 'children' }}
-      />
-    );
+/** A pick-one search input over value/label options (a dictionary's entries, a remote list). */
+function ChoiceSearch({
+  column,
+  options,
+  loading,
+  ...rest
+}: SearchProps & { options: readonly { value: string; label: string }[]; loading: boolean }) {
   return (
     <Select
       {...rest}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      loading={status === 'loading'}
-      placeholder={placeholder}
+      loading={loading}
+      placeholder={`请选择${column.label}`}
       style={INPUT_STYLE}
       options={options.map((o) => ({ value: o.value, label: o.label }))}
     />
   );
 }
 
-function CitySearch({ column, ...rest }: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+function DictSearch(props: SearchProps) {
+  const { entries, status } = useDict(props.column.dict);
+  return <ChoiceSearch {...props} options={entries} loading={status === 'loading'} />;
+}
+
+function RemoteSearch(props: SearchProps) {
+  const { column, ...rest } = props;
+  // The search bar has no form values for type-2 parameters: their fixed parameters only.
+  const { options, status } = useRemoteOptions(column.remote, {});
+  if (column.remote?.tree)
+    return (
+      <TreeSelect
+        {...rest}
+        allowClear
+        showSearch={{ treeNodeFilterProp: 'label' }}
+        placeholder={`请选择${column.label}`}
+        style={INPUT_STYLE}
+        // Remote options are already value/label/children trees (options/remote-options.ts), as the form's TreeSelect reads them.
+        treeData={options}
+        fieldNames={{ label: 'label', value: 'value', children: 'children' }}
+      />
+    );
+  return <ChoiceSearch {...props} options={options} loading={status === 'loading'} />;
+}
+
+function CitySearch({ column, ...rest }: SearchProps) {
   const { options } = useRegionTree();
   return (
     <Cascader
@@ -78,7 +86,7 @@ function CitySearch({ column, ...rest }: { column: ColumnModel; id?: string; val
 }
 
 /** One search input, by the column's searchKind. */
-export function SearchInput(props: { column: ColumnModel; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+export function SearchInput(props: SearchProps) {
   const { column, ...rest } = props;
   switch (column.searchKind) {
     case 'dict':
