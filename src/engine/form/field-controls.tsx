@@ -1,8 +1,8 @@
 import { Cascader, DatePicker, Input, InputNumber, Select, Spin, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
-import { type CSSProperties, lazy, type Ref, Suspense, useMemo } from 'react';
+import { type ComponentType, type CSSProperties, lazy, type Ref, Suspense, useMemo } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { DEFAULT_TIME_FORMAT, type FieldModel, hasTimeOfDay } from '../../model';
+import { DEFAULT_TIME_FORMAT, type FieldKind, type FieldModel, hasTimeOfDay } from '../../model';
 import { labelPath, remoteSources, useDict, useRegionTree, useRemoteOptions } from '../options';
 import type { RemoteOption } from '../options/types';
 import { truncateLabel } from './labels';
@@ -260,26 +260,23 @@ function EditorControl({ field, id, value, onChange, onBlur, readOnly, disabled 
   );
 }
 
-/** The control of a field's kind (model: FieldModel.kind). */
+/** The control of each field kind (model: FieldModel.kind); a record, so no kind goes without one. */
+const CONTROLS: Record<FieldKind, ComponentType<ControlProps>> = {
+  text: TextControl,
+  textarea: TextControl,
+  long: NumberControl,
+  decimal: NumberControl,
+  datetime: DateControl,
+  dict: DictControl,
+  remote: RemoteControl,
+  city: CityControl,
+  file: UploadField,
+  image: UploadField,
+  editor: EditorControl,
+};
+
+/** The control of a field's kind; a kind the model does not know reads as text. */
 export function FieldControl(props: ControlProps) {
-  switch (props.field.kind) {
-    case 'long':
-    case 'decimal':
-      return <NumberControl {...props} />;
-    case 'datetime':
-      return <DateControl {...props} />;
-    case 'dict':
-      return <DictControl {...props} />;
-    case 'remote':
-      return <RemoteControl {...props} />;
-    case 'city':
-      return <CityControl {...props} />;
-    case 'file':
-    case 'image':
-      return <UploadField {...props} />;
-    case 'editor':
-      return <EditorControl {...props} />;
-    default:
-      return <TextControl {...props} />;
-  }
+  const Control = CONTROLS[props.field.kind] ?? TextControl;
+  return <Control {...props} />;
 }
