@@ -221,6 +221,14 @@ function ConfigureControl({
   }
 }
 
+type Option = { value: string; label: string };
+
+/** Where a remote parameter's value comes from: a fixed value (type 1) or another field (type 2). */
+const PARAM_SOURCES: Option[] = [
+  { value: '1', label: '固定值' },
+  { value: '2', label: '取字段' },
+];
+
 /** sportData_params: each a fixed value (type 1) or another field's current value (type 2). */
 function RemoteParams({
   value,
@@ -233,46 +241,28 @@ function RemoteParams({
 }) {
   const rows = value.map((p) => (isRecord(p) ? p : {}));
   const set = (i: number, key: string, v: unknown) => onChange(rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
+  // A parameter's typed name or fixed value, and its picked source or field.
+  const text = (i: number, key: 'key' | 'value', width: number, placeholder: string) => (
+    <Input
+      size="small"
+      style={{ width }}
+      placeholder={placeholder}
+      value={textOf(rows[i]?.[key])}
+      onChange={(e) => set(i, key, e.target.value)}
+    />
+  );
+  const pick = (i: number, key: 'type' | 'value', width: number, value: string | undefined, options: Option[], placeholder?: string) => (
+    <Select size="small" style={{ width }} value={value} onChange={(v) => set(i, key, v)} options={options} placeholder={placeholder} />
+  );
+  const fields = fieldNames.map((n) => ({ value: n, label: n }));
   return (
     <Space orientation="vertical" size={4}>
       {rows.map((p, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: parameters are edited in place by position
         <Space key={i} size={4}>
-          <Input
-            size="small"
-            style={{ width: 120 }}
-            placeholder="参数名"
-            value={textOf(p.key)}
-            onChange={(e) => set(i, 'key', e.target.value)}
-          />
-          <Select
-            size="small"
-            style={{ width: 100 }}
-            value={textOf(p.type) || '1'}
-            onChange={(v) => set(i, 'type', v)}
-            options={[
-              { value: '1', label: '固定值' },
-              { value: '2', label: '取字段' },
-            ]}
-          />
-          {textOf(p.type) === '2' ? (
-            <Select
-              size="small"
-              style={{ width: 140 }}
-              value={textOf(p.value) || undefined}
-              onChange={(v) => set(i, 'value', v)}
-              options={fieldNames.map((n) => ({ value: n, label: n }))}
-              placeholder="字段"
-            />
-          ) : (
-            <Input
-              size="small"
-              style={{ width: 140 }}
-              placeholder="值"
-              value={textOf(p.value)}
-              onChange={(e) => set(i, 'value', e.target.value)}
-            />
-          )}
+          {text(i, 'key', 120, '参数名')}
+          {pick(i, 'type', 100, textOf(p.type) || '1', PARAM_SOURCES)}
+          {textOf(p.type) === '2' ? pick(i, 'value', 140, textOf(p.value) || undefined, fields, '字段') : text(i, 'value', 140, '值')}
           <Button
             size="small"
             type="text"
@@ -392,6 +382,19 @@ const FieldRow = memo(function FieldRow({
   const keys = mode === 'table' ? tableKeysOf(kind) : formKeysOf(kind);
   const inline = mode === 'table' ? ['search', 'show'] : ['required', 'show'];
   const more = keys.filter((k) => !inline.includes(k));
+  // The name and the Chinese name, typed in the row; a problem at the key marks its input.
+  const textCell = (key: 'name' | 'chName', label: string) => (
+    <td>
+      <Input
+        size="small"
+        value={textOf(field[key])}
+        status={statusOf(problems, `${pointer}/${key}`).validateStatus}
+        onChange={(e) => onEdit(index, { ...field, [key]: e.target.value })}
+        aria-label={label}
+        data-cell={key}
+      />
+    </td>
+  );
   return (
     <>
       <tr
@@ -444,25 +447,8 @@ const FieldRow = memo(function FieldRow({
             onClick={() => onMove(index, index + 1)}
           />
         </td>
-        <td>
-          <Input
-            size="small"
-            value={textOf(field.name)}
-            status={statusOf(problems, `${pointer}/name`).validateStatus}
-            onChange={(e) => onEdit(index, { ...field, name: e.target.value })}
-            aria-label="字段名"
-            data-cell="name"
-          />
-        </td>
-        <td>
-          <Input
-            size="small"
-            value={textOf(field.chName)}
-            onChange={(e) => onEdit(index, { ...field, chName: e.target.value })}
-            aria-label="中文名"
-            data-cell="chName"
-          />
-        </td>
+        {textCell('name', '字段名')}
+        {textCell('chName', '中文名')}
         <td>
           <Select
             size="small"
