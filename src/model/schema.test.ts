@@ -546,40 +546,39 @@ describe('types', () => {
 });
 
 describe('with the normaliser', () => {
-  it('builds the schema of a normalised view definition', () => {
+  /** The list page of a view definition with this id, name and component, normalised without errors. */
+  function listPageOf(id: number, name: string, componentName: string, template: Record<string, unknown>): ListPageModel {
     const r = normalizeDefinition({
       kind: 'view',
       file: 'x.json',
-      json: {
-        id: 12,
-        name: '危废入库',
-        status: 1,
-        disMenu: { componentName: 'stockIn', name: '危废入库' },
-        disTemplate: {
-          basicOption: { add: true, edit: '1' },
-          tableOption: [{ name: 'stockNo', chName: '入库单号', dataType: 'varchar' }],
-          formOption: [
-            { name: 'stockNo', chName: '入库单号', dataType: 'varchar', configure: { sort: 1, required: 1 } },
-            { name: 'quantity', chName: '数量', dataType: 'decimal', configure: { sort: 2, required: 'true', min: '0', decimals: 3 } },
-            { name: 'phone', chName: '联系电话', dataType: 'varchar', configure: { sort: 3, validator: 'mobile' } },
-            {
-              name: 'needCar',
-              chName: '是否用车',
-              dataType: 'varchar',
-              configure: { sort: 4, dict: 'yes_no', showRelation: { item: 'plateNo', value: '1' } },
-            },
-            { name: 'plateNo', chName: '车牌号', dataType: 'varchar', configure: { sort: 5, required: true } },
-            { name: 'note', chName: '说明', dataType: 'varchar', configure: { sort: 6, textarea: true } },
-            { name: 'files', chName: '附件', dataType: 'varchar', configure: { sort: 7, file: 'file', fileSize: '2' } },
-            { name: 'pieces', chName: '件数', dataType: 'long', configure: { sort: 8, max: 99 } },
-            { name: 'creator', chName: '创建人', dataType: 'varchar', configure: { sort: 9, show: 3 } },
-          ],
-        },
-      },
+      json: { id, name, status: 1, disMenu: { componentName, name }, disTemplate: template },
     });
     expect(r.problems.filter((p) => p.code.startsWith('E_'))).toEqual([]);
-    const page = r.page as ListPageModel;
-    expect(page.kind).toBe('list');
+    expect(r.page?.kind).toBe('list');
+    return r.page as ListPageModel;
+  }
+
+  it('builds the schema of a normalised view definition', () => {
+    const page = listPageOf(12, '危废入库', 'stockIn', {
+      basicOption: { add: true, edit: '1' },
+      tableOption: [{ name: 'stockNo', chName: '入库单号', dataType: 'varchar' }],
+      formOption: [
+        { name: 'stockNo', chName: '入库单号', dataType: 'varchar', configure: { sort: 1, required: 1 } },
+        { name: 'quantity', chName: '数量', dataType: 'decimal', configure: { sort: 2, required: 'true', min: '0', decimals: 3 } },
+        { name: 'phone', chName: '联系电话', dataType: 'varchar', configure: { sort: 3, validator: 'mobile' } },
+        {
+          name: 'needCar',
+          chName: '是否用车',
+          dataType: 'varchar',
+          configure: { sort: 4, dict: 'yes_no', showRelation: { item: 'plateNo', value: '1' } },
+        },
+        { name: 'plateNo', chName: '车牌号', dataType: 'varchar', configure: { sort: 5, required: true } },
+        { name: 'note', chName: '说明', dataType: 'varchar', configure: { sort: 6, textarea: true } },
+        { name: 'files', chName: '附件', dataType: 'varchar', configure: { sort: 7, file: 'file', fileSize: '2' } },
+        { name: 'pieces', chName: '件数', dataType: 'long', configure: { sort: 8, max: 99 } },
+        { name: 'creator', chName: '创建人', dataType: 'varchar', configure: { sort: 9, show: 3 } },
+      ],
+    });
     const form = page.form;
     expect(Object.fromEntries(fieldRules(form))).toEqual({
       stockNo: { rule: 'text', options: { label: '入库单号', required: true, maxLength: 255 } },
@@ -615,34 +614,23 @@ describe('with the normaliser', () => {
   });
 
   it('shows a show 2 field a long dictionary trigger names while it holds the value', () => {
-    const r = normalizeDefinition({
-      kind: 'view',
-      file: 'x.json',
-      json: {
-        id: 14,
-        name: '车辆',
-        status: 1,
-        disMenu: { componentName: 'vehicle', name: '车辆' },
-        disTemplate: {
-          basicOption: { add: true, edit: true },
-          tableOption: [{ name: 'plateNo', chName: '车牌号', dataType: 'varchar' }],
-          formOption: [
-            { name: 'plateNo', chName: '车牌号', dataType: 'varchar', configure: { sort: 1, required: true } },
-            {
-              name: 'carType',
-              chName: '车辆类型',
-              dataType: 'long',
-              configure: { sort: 2, dict: 'car_type', showRelation: { item: 'permitNo,note', value: 1 } },
-            },
-            { name: 'permitNo', chName: '危运证号', dataType: 'varchar', configure: { sort: 3, show: 2, required: true } },
-            { name: 'note', chName: '备注', dataType: 'varchar', configure: { sort: 4, show: 3 } },
-            { name: 'code', chName: '内部编码', dataType: 'varchar', configure: { sort: 5, show: 2 } },
-          ],
+    const page = listPageOf(14, '车辆', 'vehicle', {
+      basicOption: { add: true, edit: true },
+      tableOption: [{ name: 'plateNo', chName: '车牌号', dataType: 'varchar' }],
+      formOption: [
+        { name: 'plateNo', chName: '车牌号', dataType: 'varchar', configure: { sort: 1, required: true } },
+        {
+          name: 'carType',
+          chName: '车辆类型',
+          dataType: 'long',
+          configure: { sort: 2, dict: 'car_type', showRelation: { item: 'permitNo,note', value: 1 } },
         },
-      },
+        { name: 'permitNo', chName: '危运证号', dataType: 'varchar', configure: { sort: 3, show: 2, required: true } },
+        { name: 'note', chName: '备注', dataType: 'varchar', configure: { sort: 4, show: 3 } },
+        { name: 'code', chName: '内部编码', dataType: 'varchar', configure: { sort: 5, show: 2 } },
+      ],
     });
-    expect(r.problems.filter((p) => p.code.startsWith('E_'))).toEqual([]);
-    const form = (r.page as ListPageModel).form;
+    const form = page.form;
     const relations = relationsOf(form);
     const field = (name: string) => form.fields.find((f) => f.name === name)!;
     const showOf = (name: string, values: Record<string, unknown>, readOnly = false) =>
