@@ -12,7 +12,7 @@ const handles = new Map<string, RouteHandle>([
   ['/401', { title: '401', hidden: true }],
 ]);
 const flat = flattenMenus(MENUS);
-const crumbs = (path: string) => breadcrumbFor(path, handles, flat);
+const crumbs = (path: string) => breadcrumbFor(path, { handles, menus: flat });
 
 describe('breadcrumbFor', () => {
   it('prefixes a menu page with 首页 and shows its directories without links', () => {

@@ -4,8 +4,7 @@
  * page are not links. Pure, so the rules are unit-tested.
  */
 import type { RouteHandle } from '../app/router';
-import { lowcodeTitle } from '../navigation/page-titles';
-import { type FlatRoute, findRoute } from './menu-routes';
+import { lookUpPath, type RouteSources } from './route-handles';
 
 export interface Crumb {
   title: string;
@@ -20,17 +19,9 @@ const DASHBOARD = '/dashboard';
  * null for /redirect/… paths: the breadcrumb keeps showing the page being refreshed. A low-code
  * page no menu names is one crumb, its definition's name (`titles`, by path).
  */
-export function breadcrumbFor(
-  pathname: string,
-  handles: ReadonlyMap<string, RouteHandle>,
-  menus: readonly FlatRoute[],
-  matched?: RouteHandle,
-  titles: ReadonlyMap<string, string> = new Map(),
-): Crumb[] | null {
+export function breadcrumbFor(pathname: string, sources: RouteSources, matched?: RouteHandle): Crumb[] | null {
   if (pathname === '/redirect' || pathname.startsWith('/redirect/')) return null;
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const handle = matched ?? handles.get(path);
-  const menu = findRoute(menus, path);
+  const { path, handle, menu, lowcode } = lookUpPath(pathname, sources, matched);
   let crumbs: Crumb[];
   if (menu) {
     crumbs = menu.trail.map((t) => ({ title: t.title }));
@@ -39,8 +30,7 @@ export function breadcrumbFor(
   } else if (handle?.title && !handle.hidden) {
     crumbs = [{ title: handle.title }];
   } else {
-    const title = lowcodeTitle(path, titles);
-    crumbs = title ? [{ title }] : [];
+    crumbs = lowcode ? [{ title: lowcode }] : [];
   }
   const first = menu ? menu.trail[0]?.path : path;
   if (first === DASHBOARD && crumbs.length) return crumbs;

@@ -43,7 +43,7 @@ export function Layout() {
   useRealtime(username);
 
   const page = useMemo(
-    () => pageInfo(location.pathname, handles, flat, matched, titles),
+    () => pageInfo(location.pathname, { handles, menus: flat, titles }, matched),
     [location.pathname, handles, flat, matched, titles],
   );
 
@@ -73,7 +73,7 @@ export function Layout() {
       if (at === last) return;
       last = at;
       const handle = matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
-      const info = pageInfo(at.pathname, handles, flatMenusOf(sessionStore.get().menus), handle, pageTitles.get());
+      const info = pageInfo(at.pathname, { handles, menus: flatMenusOf(sessionStore.get().menus), titles: pageTitles.get() }, handle);
       if (info) tagsStore.visit({ ...info, fullPath: `${info.path}${at.search}` });
     };
     visit(router.state);
@@ -83,14 +83,14 @@ export function Layout() {
   // A low-code page no menu names: its tag takes its definition's name once the page has loaded it.
   useEffect(() => {
     for (const tag of tagsStore.get().tags) {
-      const title = pageInfo(tag.path, handles, flat, undefined, titles)?.title;
+      const title = pageInfo(tag.path, { handles, menus: flat, titles })?.title;
       if (title && title !== tag.title && !tag.affix) tagsStore.visit({ ...tag, title });
     }
   }, [titles, flat, handles]);
 
   // Tags restored from an earlier visit whose page the user can no longer open go away.
   useEffect(() => {
-    if (username) tagsStore.retain((t) => pageInfo(t.path, handles, flat, undefined, titles) !== null);
+    if (username) tagsStore.retain((t) => pageInfo(t.path, { handles, menus: flat, titles }) !== null);
   }, [username, handles, flat, titles]);
 
   useEffect(() => {

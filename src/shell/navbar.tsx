@@ -38,7 +38,7 @@ function NavBreadcrumb() {
   const matched = useMatchedHandle();
   const flat = useFlatMenus();
   const titles = usePageTitles();
-  const crumbs = breadcrumbFor(pathname, handles, flat, matched, titles);
+  const crumbs = breadcrumbFor(pathname, { handles, menus: flat, titles }, matched);
   // /redirect/… is skipped: keep showing the page being refreshed.
   const last = useRef<Crumb[]>([]);
   if (crumbs) last.current = crumbs;

@@ -33,9 +33,9 @@ describe('route handles', () => {
   });
 
   it('gives route-table pages their own title, menu pages the menu title', () => {
-    expect(pageInfo('/dashboard', handles, menus)).toEqual({ path: '/dashboard', title: '首页看板', affix: false, noCache: true });
-    expect(pageInfo('/abandonhome/', handles, menus)).toEqual({ path: '/abandonhome', title: '首页', affix: true, noCache: true });
-    expect(pageInfo('/dev-tools/temp/page/warehouse/14', handles, menus)).toEqual({
+    expect(pageInfo('/dashboard', { handles, menus })).toEqual({ path: '/dashboard', title: '首页看板', affix: false, noCache: true });
+    expect(pageInfo('/abandonhome/', { handles, menus })).toEqual({ path: '/abandonhome', title: '首页', affix: true, noCache: true });
+    expect(pageInfo('/dev-tools/temp/page/warehouse/14', { handles, menus })).toEqual({
       path: '/dev-tools/temp/page/warehouse/14',
       title: '企业仓库',
       affix: false,
@@ -44,9 +44,9 @@ describe('route handles', () => {
   });
 
   it('gives no tag to hidden routes, directories and unknown paths', () => {
-    expect(pageInfo('/401', handles, menus)).toBeNull();
-    expect(pageInfo('/redirect/dashboard', handles, menus, { title: '', hidden: true })).toBeNull();
-    expect(pageInfo('/waste', handles, menus)).toBeNull();
-    expect(pageInfo('/nowhere', handles, menus)).toBeNull();
+    expect(pageInfo('/401', { handles, menus })).toBeNull();
+    expect(pageInfo('/redirect/dashboard', { handles, menus }, { title: '', hidden: true })).toBeNull();
+    expect(pageInfo('/waste', { handles, menus })).toBeNull();
+    expect(pageInfo('/nowhere', { handles, menus })).toBeNull();
   });
 });

@@ -31,28 +31,36 @@ export interface PageInfo {
   noCache: boolean;
 }
 
+/** What the shell knows about paths: the route table's handles, the user's menus and the low-code pages' names (by path). */
+export interface RouteSources {
+  handles: ReadonlyMap<string, RouteHandle>;
+  menus: readonly FlatRoute[];
+  titles?: ReadonlyMap<string, string>;
+}
+
+const NO_TITLES: ReadonlyMap<string, string> = new Map();
+
+/**
+ * A path without trailing slashes, its route-table handle (the matched route's, when given), its
+ * menu entry and, when it is a low-code page's address, that page's name.
+ */
+export function lookUpPath(pathname: string, { handles, menus, titles = NO_TITLES }: RouteSources, matched?: RouteHandle) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return { path, handle: matched ?? handles.get(path), menu: findRoute(menus, path), lowcode: lowcodeTitle(path, titles) };
+}
+
 /**
  * The tag a path gets, or null when it gets none: hidden routes (401, 404, /redirect) and paths
  * that are neither in the route table, nor in the user's menus, nor a low-code page's address
  * (those are sent to /abandonhome). The route table's own title wins over the menu's, so
  * /dashboard does not read 首页 twice; a low-code page no menu names takes its definition's name.
  */
-export function pageInfo(
-  pathname: string,
-  handles: ReadonlyMap<string, RouteHandle>,
-  menus: readonly FlatRoute[],
-  matched?: RouteHandle,
-  titles: ReadonlyMap<string, string> = new Map(),
-): PageInfo | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const handle = matched ?? handles.get(path);
+export function pageInfo(pathname: string, sources: RouteSources, matched?: RouteHandle): PageInfo | null {
+  const { path, handle, menu, lowcode } = lookUpPath(pathname, sources, matched);
   if (handle) {
     if (handle.hidden || !handle.title) return null;
-    const menu = findRoute(menus, path);
     return { path, title: handle.title, affix: Boolean(handle.affix), noCache: Boolean(handle.noCache || menu?.noCache) };
   }
-  const menu = findRoute(menus, path);
   if (menu) return { path, title: menu.title, affix: false, noCache: menu.noCache };
-  const title = lowcodeTitle(path, titles);
-  return title ? { path, title, affix: false, noCache: false } : null;
+  return lowcode ? { path, title: lowcode, affix: false, noCache: false } : null;
 }
