@@ -60,14 +60,22 @@ describe('full dashboard', () => {
     expect(await tileValue(page, 'inventory-in')).toBe(`${tons(inv.inNum)}吨`);
     await expect.poll(() => inventory.locator('.wg-computed-at').innerText()).toMatch(/^更新于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    // Filtered by one of the company's warehouses.
+    // Filtered by one of the company's warehouses: the one with the most waste in inquiry, so that 询价中
+    // shows that warehouse's share, not the company's.
     const warehouses = (await api.get('/api/companyWarehouse/list')).body.content as { id: number; name: string }[];
     expect(warehouses.length).toBeGreaterThan(0);
-    const w = warehouses[0]!;
-    const invW = await figure(api, '/api/inventoryInfo', { warehouseId: w.id });
+    const perWarehouse = await Promise.all(warehouses.map((x) => figure(api, '/api/inventoryInfo', { warehouseId: x.id })));
+    const k = perWarehouse.reduce((best, f, i) => (f.inquiringNum > perWarehouse[best]!.inquiringNum ? i : best), 0);
+    const w = warehouses[k]!;
+    const invW = perWarehouse[k]!;
+    expect(invW.inquiringNum).toBeGreaterThan(0);
+    expect(invW.inquiringNum).not.toBe(inv.inquiringNum);
     await inventory.getByRole('combobox', { name: '仓库' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: w.name }).click();
     await expect.poll(() => tileValue(page, 'inventory-total')).toBe(`${tons(invW.inventoryTotal)}吨`);
+    expect(await tileValue(page, 'inventory-inquiring')).toBe(`${tons(invW.inquiringNum)}吨`);
+    expect(await tileValue(page, 'inventory-disposal')).toBe(`${tons(invW.disposalNum)}吨`);
+    expect(await tileValue(page, 'inventory-in')).toBe(`${tons(invW.inNum)}吨`);
 
     const orders = await figure<{
       ongoingDisposalInquiry: number;
@@ -229,6 +237,47 @@ describe('full dashboard', () => {
     expect(again.status).toBe(200);
     await page.getByRole('button', { name: '全部刷新' }).click();
     await expect.poll(() => tileValue(page, 'inventory-total')).toBe(`${tons(expected + 2.5)}吨`);
+  });
+});
+
+describe('询价中 follows the warehouse', () => {
+  it('an inquiry raised from a stock-in row (发起询价) counts in that stock’s warehouse', async () => {
+    const { page, api } = await open('producer', '/dev-tools/temp/page/stockIn/12?status=1');
+    const row = page.locator('.engine-row').first();
+    await row.waitFor();
+    const stockId = Number(await row.getAttribute('data-row-key'));
+    const stock = (await api.get('/api/general/detail', { generalId: 12, id: stockId })).body as { warehouseId: number };
+    const warehouse = ((await api.get('/api/companyWarehouse/list')).body.content as { id: number; name: string }[]).find(
+      (x) => x.id === stock.warehouseId,
+    );
+    if (!warehouse) throw new Error(`stock-in ${stockId} is in no warehouse of the company`);
+    const before = await figure(api, '/api/inventoryInfo', { warehouseId: warehouse.id });
+
+    // 发起询价 opens the inquiries of the row; an inquiry added there names it as 来源入库单.
+    await row.getByRole('button', { name: /更多/ }).click();
+    const listed = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/general/list/15');
+    await page.locator('.ant-dropdown:visible').getByText('发起询价').click();
+    expect(new URL((await listed).url()).searchParams.get('stockId')).toBe(String(stockId));
+    expect(page.url()).toContain(`/dev-tools/temp/page/disposalInquiry/15?stockId=${stockId}`);
+    const added = await api.post('/api/general/add/15', {
+      companyId: 2,
+      stockId,
+      wasteCategory: 'HW08',
+      quantity: 3.5,
+      inquiryStatus: '0',
+      needTransport: '2',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+    await page.goto('/dashboard?isRefresh=1');
+    const inventory = await block(page, 'dash-inventory');
+    await inventory.getByRole('combobox', { name: '仓库' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: warehouse.name }).click();
+    const expected = Math.round((before.inquiringNum + 3.5) * 1000) / 1000;
+    await expect.poll(() => tileValue(page, 'inventory-inquiring')).toBe(`${tons(expected)}吨`);
+    expect(await tileValue(page, 'inventory-total')).toBe(`${tons(before.inventoryTotal)}吨`);
+    // That is the warehouse's share: the company's inquiries from other warehouses are not in it.
+    expect((await figure(api, '/api/inventoryInfo')).inquiringNum).toBeGreaterThan(expected);
   });
 });
 

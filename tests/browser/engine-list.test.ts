@@ -307,7 +307,7 @@ describe('stock-in list page', () => {
     await expect.poll(() => page.locator(`.engine-row[data-row-key="${id}"] .engine-tag`).innerText()).toBe('已入库');
     await expect.poll(() => page.locator(`.engine-row[data-row-key="${id}"]`).getByRole('button', { name: '确认入库' }).count()).toBe(0);
 
-    // Now five row actions: four inline, 出库记录 in 更多, opening the stock-out view filtered by this row.
+    // Now six row actions: four inline, 出库记录 and 发起询价 in 更多; 出库记录 opens the stock-out view filtered by this row.
     const target = page.locator(`.engine-row[data-row-key="${id}"]`);
     expect(await target.locator('[data-action]').allInnerTexts()).toEqual(['查看', '编辑', '删除', '生成处置单']);
     await target.getByRole('button', { name: /更多/ }).click();
