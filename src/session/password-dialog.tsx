@@ -1,7 +1,9 @@
 import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../request';
+import { dialogFormLayout } from '../shared/form-layout';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../shared/password-rule';
+import { PERSON_MESSAGES, PHONE_RE } from '../shared/person-rule';
 import { encryptPassword } from './encrypt-password';
 import { fetchPublicKey } from './session-api';
 import { sessionStore, useSession } from './session-store';
@@ -9,9 +11,6 @@ import { sessionStore, useSession } from './session-store';
 /** The answer to a changed password; the logout follows after 1.5 s. */
 export const PASSWORD_CHANGED = '密码修改成功，请重新登录';
 export const LOGOUT_DELAY_MS = 1500;
-
-/** The admin's phone. */
-const ADMIN_PHONE = /^1[2-9]\d{9}$/;
 
 interface PasswordValues {
   oldPass: string;
@@ -133,15 +132,7 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
           您的密码已过期，请修改密码后继续使用系统。
         </Typography.Paragraph>
       )}
-      <Form<PasswordValues>
-        form={form}
-        name="password-change"
-        labelCol={{ flex: '88px' }}
-        onFinish={onFinish}
-        autoComplete="off"
-        disabled={busy}
-        style={{ marginTop: 16 }}
-      >
+      <Form<PasswordValues> form={form} name="password-change" {...dialogFormLayout(88)} onFinish={onFinish} disabled={busy}>
         <Form.Item label="旧密码" name="oldPass" rules={[{ required: true, message: '请输入旧密码' }]}>
           <Input.Password placeholder="请输入旧密码" autoComplete="current-password" autoFocus />
         </Form.Item>
@@ -184,7 +175,7 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
             name="phone"
             rules={[
               { required: true, whitespace: true, message: '请输入电话号码' },
-              { pattern: ADMIN_PHONE, message: '请输入正确的11位手机号码' },
+              { pattern: PHONE_RE, message: PERSON_MESSAGES.phoneFormat },
             ]}
           >
             <Input placeholder="请输入电话号码" maxLength={11} inputMode="numeric" />

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../request';
+import { dialogFormLayout } from '../../shared/form-layout';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { APPLY_PHONE, type ApplyValues, applyPayload, type RegionOption } from './login-helpers';
 import { TermsDialog } from './terms-dialog';
@@ -139,14 +140,7 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
         </Button>,
       ]}
     >
-      <Form<ApplyValues>
-        form={form}
-        name="apply"
-        labelCol={{ flex: '96px' }}
-        onFinish={onFinish}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
+      <Form<ApplyValues> form={form} name="apply" {...dialogFormLayout(96)} onFinish={onFinish}>
         <Form.Item
           label="企业名称"
           name="name"

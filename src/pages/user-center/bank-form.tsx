@@ -1,7 +1,8 @@
-import { Button, Empty, Form, Input, Spin, Typography } from 'antd';
+import { Empty, Form, Input, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../request';
 import { useReportedCall } from '../use-reported-call';
+import { check, TabForm } from './tab-form';
 
 /** GET /api/companyBank/info: the settlement account of the user's company. */
 export interface BankInfo {
@@ -80,13 +81,19 @@ export function BankForm() {
     );
 
   return (
-    <Form<BankValues>
+    <TabForm<BankValues>
       form={form}
       name="company-bank"
-      labelCol={{ flex: '88px' }}
-      style={{ maxWidth: 520, marginTop: 8 }}
-      onFinish={(v) => void submit(v)}
-      autoComplete="off"
+      onSubmit={(v) => void submit(v)}
+      saving={saving}
+      save="保存"
+      after={
+        info.updateTime && (
+          <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+            更新于 {info.updateTime}
+          </Typography.Text>
+        )
+      }
     >
       <Form.Item label="开户银行" name="bankName" rules={[required('请输入开户银行')]}>
         <Input placeholder="请输入开户银行" maxLength={100} />
@@ -94,31 +101,9 @@ export function BankForm() {
       <Form.Item label="账户名称" name="accountName" rules={[required('请输入账户名称')]}>
         <Input placeholder="请输入账户名称" maxLength={100} />
       </Form.Item>
-      <Form.Item
-        label="银行账号"
-        name="accountNo"
-        required
-        rules={[
-          {
-            validator: (_: unknown, value: string | undefined) => {
-              const error = accountNoError(value);
-              return error ? Promise.reject(new Error(error)) : Promise.resolve();
-            },
-          },
-        ]}
-      >
+      <Form.Item label="银行账号" name="accountNo" required rules={[check(accountNoError)]}>
         <Input placeholder="请输入银行账号" maxLength={40} inputMode="numeric" />
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          保存
-        </Button>
-        {info.updateTime && (
-          <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
-            更新于 {info.updateTime}
-          </Typography.Text>
-        )}
-      </Form.Item>
-    </Form>
+    </TabForm>
   );
 }

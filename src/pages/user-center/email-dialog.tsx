@@ -1,5 +1,6 @@
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { dialogFormLayout } from '../../shared/form-layout';
 import { useReportedCall } from '../use-reported-call';
 import { MESSAGES, newEmailError, secondsLeft } from './rules';
 import { sendEmailCode, updateEmail } from './user-center-api';
@@ -95,14 +96,7 @@ export function EmailDialog({ open, currentEmail, onClose, onChanged }: EmailDia
       onOk={() => form.submit()}
       mask={{ closable: false }}
     >
-      <Form<EmailValues>
-        form={form}
-        name="email-change"
-        labelCol={{ flex: '88px' }}
-        onFinish={(v) => void submit(v)}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
+      <Form<EmailValues> form={form} name="email-change" {...dialogFormLayout(88)} onFinish={(v) => void submit(v)}>
         <Form.Item label="新邮箱" name="email" validateFirst rules={[emailRule]}>
           <Input placeholder="请输入新邮箱" autoComplete="email" autoFocus />
         </Form.Item>

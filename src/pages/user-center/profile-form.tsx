@@ -1,8 +1,9 @@
-import { Button, Form, Input, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useEffect } from 'react';
 import { SEX_OPTIONS } from '../../shared/person-rule';
 import { useReportedCall } from '../use-reported-call';
 import { MESSAGES, nickNameError, phoneError } from './rules';
+import { check, TabForm } from './tab-form';
 import { type CenterUser, saveProfile } from './user-center-api';
 
 interface ProfileValues {
@@ -10,13 +11,6 @@ interface ProfileValues {
   phone: string;
   sex: string | null;
 }
-
-const check = (fn: (v: string | undefined) => string | null) => ({
-  validator: (_: unknown, value: string | undefined) => {
-    const error = fn(value);
-    return error ? Promise.reject(new Error(error)) : Promise.resolve();
-  },
-});
 
 /** Tab 用户资料: nickname, phone and sex, saved through PUT /api/users/center. */
 export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () => void }) {
@@ -40,14 +34,7 @@ export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () =
     });
 
   return (
-    <Form<ProfileValues>
-      form={form}
-      name="user-profile"
-      labelCol={{ flex: '88px' }}
-      style={{ maxWidth: 520, marginTop: 8 }}
-      onFinish={(v) => void submit(v)}
-      autoComplete="off"
-    >
+    <TabForm<ProfileValues> form={form} name="user-profile" onSubmit={(v) => void submit(v)} saving={saving} save="保存配置">
       <Form.Item label="昵称" name="nickName" required rules={[check(nickNameError)]}>
         <Input placeholder={MESSAGES.nickRequired} maxLength={40} />
       </Form.Item>
@@ -57,11 +44,6 @@ export function ProfileForm({ user, onSaved }: { user: CenterUser; onSaved: () =
       <Form.Item label="性别" name="sex">
         <Radio.Group options={SEX_OPTIONS} />
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          保存配置
-        </Button>
-      </Form.Item>
-    </Form>
+    </TabForm>
   );
 }
