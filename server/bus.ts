@@ -18,6 +18,8 @@ export type BusEvent =
   | { t: 'user-sessions-ended'; userId: number }
   | { t: 'access-changed' }
   | { t: 'view-changed'; viewId: number }
+  /** Rows a record write changed, as they were (`gone`) and are (`come`), for other instances' list caches. */
+  | { t: 'rows-changed'; viewId: number; gone: unknown[]; come: unknown[] }
   | { t: 'notice'; username: string; text: string };
 
 export type BusMode = 'single-instance' | 'connected' | 'disconnected';
@@ -95,7 +97,11 @@ export class Bus {
    * statement, `done(sent)` applies the event here when `sent` (the statement committed and ran `notify`
    * at least once) and settles when it came back through the database, like publish.
    */
-  inStatement(event: BusEvent): { notify: RawBuilder<string> | null; done: (sent: boolean) => Promise<void> } {
+  inStatement(
+    event: BusEvent,
+    /** What the other instances get instead of `event`, as a JSON value the statement computes; `event` when too long. */
+    remote?: RawBuilder<unknown>,
+  ): { notify: RawBuilder<string> | null; done: (sent: boolean) => Promise<void> } {
     if (!this.url || this.#closed) {
       return {
         notify: null,
@@ -120,7 +126,10 @@ export class Bus {
     this.#inFlight.add(entry);
     void done.then(() => this.#inFlight.delete(entry));
     return {
-      notify: sql<string>`pg_notify(${CHANNEL}, ${payload})::text`,
+      notify: remote
+        ? sql<string>`pg_notify(${CHANNEL}, (select case when octet_length(p.x) <= ${MAX_PAYLOAD} then p.x else ${payload} end
+            from (select json_build_object('o', ${this.instanceId}::text, 's', ${seq}::int, 'e', ${remote})::text as x) p))::text`
+        : sql<string>`pg_notify(${CHANNEL}, ${payload})::text`,
       done: (sent) => {
         finish(sent);
         return done;

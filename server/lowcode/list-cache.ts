@@ -127,6 +127,8 @@ interface ViewState {
   writes: Map<number, WriteRecord>;
   /** Without turns: moves on with every bump, so no miss across it is kept. */
   bumps: number;
+  /** Other instances' writes told here (remoteWrite): a miss across one is not kept. */
+  remote: number;
   entries: Set<string>;
   /** Filters of the entries, most recently used last, with their entries. */
   filters: Map<string, { filter: unknown; entries: Set<string>; hits: number }>;
@@ -189,6 +191,8 @@ export class ListCache {
     private readonly trusted: () => boolean = () => true,
     /** Misses and writes of a view take turns (one database connection); off, nothing waits (a pool). */
     private readonly turns = true,
+    /** Settles once every other instance's write committed before the call has been told here (see remoteWrite). */
+    private readonly barrier: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** What the cached values weigh together (see the bound). */
@@ -204,7 +208,17 @@ export class ListCache {
   #view(viewId: number): ViewState {
     let v = this.#views.get(viewId);
     if (!v) {
-      v = { epoch: 0, writing: 0, turns: new TurnLock(), begun: 0, writes: new Map(), bumps: 0, entries: new Set(), filters: new Map() };
+      v = {
+        epoch: 0,
+        writing: 0,
+        turns: new TurnLock(),
+        begun: 0,
+        writes: new Map(),
+        bumps: 0,
+        remote: 0,
+        entries: new Set(),
+        filters: new Map(),
+      };
       this.#views.set(viewId, v);
     }
     return v;
@@ -348,8 +362,9 @@ export class ListCache {
     const open = [...v.writes].filter(([, w]) => !w.ended).map(([n]) => n);
     // A write under way that is no longer remembered cannot be judged.
     const known = open.length === v.writing;
+    const remote = v.remote;
     const value = await compute();
-    if (known) void this.#keepWhenSettled(v, viewId, k, opts, value, bumps, begun, open);
+    if (known) void this.#keepWhenSettled(v, viewId, k, opts, value, bumps, begun, open, remote);
     else this.stats.notKept++;
     return value;
   }
@@ -369,12 +384,20 @@ export class ListCache {
     bumps: number,
     begun: number,
     open: number[],
+    remote: number,
   ): Promise<void> {
+    // Other instances' writes that the answer may hold have all been told here once the barrier settles:
+    // the answer is kept only if none was told since it started, as none could then be applied to it twice.
+    await this.barrier();
     for (let round = 0; ; round++) {
       const numbers = [...open];
       for (let n = begun + 1; n <= v.begun; n++) numbers.push(n);
       const writes = numbers.map((n) => v.writes.get(n));
-      const judged = v.bumps === bumps && this.trusted() && writes.every((w) => w !== undefined && !(w.ended && w.touches(opts.filter)));
+      const judged =
+        v.bumps === bumps &&
+        v.remote === remote &&
+        this.trusted() &&
+        writes.every((w) => w !== undefined && !(w.ended && w.touches(opts.filter)));
       const pending = judged ? (writes as WriteRecord[]).filter((w) => !w.ended) : [];
       if (judged && !pending.length) {
         this.#set(viewId, k, opts, value);
@@ -429,47 +452,64 @@ export class ListCache {
       record.ended = true;
       v.writing--;
       v.epoch++;
-      const moving = performance.now();
-      if (!matches) this.bump(viewId);
-      else {
-        const touched = new Map<string, Map<string, unknown>>();
-        for (const [filterKey, f] of [...v.filters]) {
-          const m = matches.get(filterKey);
-          if (!m) {
-            this.stats.unjudged += f.entries.size;
-            for (const k of [...f.entries]) this.#delete(k);
-            continue;
-          }
-          // Only the entries of filters a written row matched change.
-          if (!m.before && !m.after) continue;
-          const values = new Map<string, unknown>();
-          for (const k of f.entries) {
-            const e = this.#entries.get(k) as Entry;
-            if (e.count) {
-              e.value = (e.value as number) + m.after - m.before;
-              this.stats.counted++;
-            } else values.set(k, e.value);
-          }
-          if (values.size) touched.set(filterKey, values);
+      this.#moveOn(v, viewId, matches, revise);
+    }
+  }
+
+  /**
+   * A write of another instance, told here after it committed (see the bus): the view's cached entries
+   * move on as after a write of this instance; misses under way are not kept.
+   */
+  remoteWrite(viewId: number, judge: (filters: CacheFilter<unknown>[]) => Pick<WriteEffect<unknown>, 'matches' | 'revise'>): void {
+    const v = this.#view(viewId);
+    v.remote++;
+    v.epoch++;
+    const effect = judge([...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits })));
+    this.#moveOn(v, viewId, effect.matches, effect.revise);
+  }
+
+  /** Moves the view's entries on by a write's matches (null: the view is bumped) and revisions. */
+  #moveOn(v: ViewState, viewId: number, matches: WriteMatches | null, revise: WriteEffect<unknown>['revise']): void {
+    const moving = performance.now();
+    if (!matches) this.bump(viewId);
+    else {
+      const touched = new Map<string, Map<string, unknown>>();
+      for (const [filterKey, f] of [...v.filters]) {
+        const m = matches.get(filterKey);
+        if (!m) {
+          this.stats.unjudged += f.entries.size;
+          for (const k of [...f.entries]) this.#delete(k);
+          continue;
         }
-        for (const [filterKey, values] of touched) {
-          const kept = revise?.(filterKey, values);
-          for (const [k, old] of values) {
-            const value = kept?.get(k);
-            const e = this.#entries.get(k) as Entry;
-            if (value === undefined) {
-              this.stats.unrevised++;
-              this.#delete(k);
-            } else if (value !== old) {
-              this.stats.revised++;
-              const weight = Math.max(1, e.weigh(value));
-              this.#weight += weight - e.weight;
-              Object.assign(e, { value, weight });
-            }
+        // Only the entries of filters a written row matched change.
+        if (!m.before && !m.after) continue;
+        const values = new Map<string, unknown>();
+        for (const k of f.entries) {
+          const e = this.#entries.get(k) as Entry;
+          if (e.count) {
+            e.value = (e.value as number) + m.after - m.before;
+            this.stats.counted++;
+          } else values.set(k, e.value);
+        }
+        if (values.size) touched.set(filterKey, values);
+      }
+      for (const [filterKey, values] of touched) {
+        const kept = revise?.(filterKey, values);
+        for (const [k, old] of values) {
+          const value = kept?.get(k);
+          const e = this.#entries.get(k) as Entry;
+          if (value === undefined) {
+            this.stats.unrevised++;
+            this.#delete(k);
+          } else if (value !== old) {
+            this.stats.revised++;
+            const weight = Math.max(1, e.weigh(value));
+            this.#weight += weight - e.weight;
+            Object.assign(e, { value, weight });
           }
         }
       }
-      this.stats.writeMs += performance.now() - moving;
     }
+    this.stats.writeMs += performance.now() - moving;
   }
 }

@@ -8,7 +8,7 @@ import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefo
 import type { RowScope } from './row-scope.js';
 import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
 import type { ViewModel } from './view-model.js';
-import { lowcodeState, rowsNotice } from './view-store.js';
+import { knownView, lowcodeState, onRemoteRows, rowsNotice } from './view-store.js';
 
 /**
  * Record add, update and delete through /api/general. Each statement also tells, for every filter the
@@ -81,13 +81,13 @@ function testOf(q: ListQuery): RowTest | undefined {
   return test ?? undefined;
 }
 
-function toJudge(filters: CacheFilter<unknown>[]): { judged: Judged[]; inSql: CacheFilter<unknown>[] } {
+function toJudge(filters: CacheFilter<unknown>[], inSqlToo = true): { judged: Judged[]; inSql: CacheFilter<unknown>[] } {
   const judged: Judged[] = [];
   const rest: CacheFilter<unknown>[] = [];
   for (const f of filters) {
     const test = testOf(f.filter as ListQuery);
     if (test) judged.push({ filter: f, test });
-    else if (f.hits) rest.push(f);
+    else if (f.hits && inSqlToo) rest.push(f);
   }
   const inSql = rest.slice(-MAX_SQL_JUDGED);
   inSql.forEach((f, i) => {
@@ -115,6 +115,36 @@ function listed(s: RowState): Row {
 /** The notice column of a write statement (nothing on a single instance). */
 const noticeColumn = (notify: RawBuilder<string> | null) => (notify ? sql`, ${notify} as "#n"` : sql``);
 
+/** The state of the row `t` of a write statement as JSON, for the other instances (no filter judged in SQL). */
+const stateJson = (view: ViewModel) => sql`(select to_json(x) from (select ${state(view, [])}, ${selectList(view)}) x)`;
+
+/** The other instances' notice of a write: the written row as it was and as it is (each a JSON state, or none). */
+const remoteRows = (view: ViewModel, gone: RawBuilder<unknown> | null, come: RawBuilder<unknown> | null) =>
+  sql`json_build_object('t', 'rows-changed', 'viewId', ${view.id}::int,
+    'gone', ${gone ? sql`json_build_array(${gone})` : sql`'[]'::json`}, 'come', ${come ? sql`json_build_array(${come})` : sql`'[]'::json`})`;
+
+/** Known once asked (see ordering): whether text sorts by its bytes, per database. */
+const byteOrderKnown = new WeakMap<object, boolean>();
+
+// Another instance's write, told with its rows' states: the filters this instance can judge in JavaScript
+// move on as after its own writes; the others are dropped.
+onRemoteRows((ctx, viewId, gone, come) => {
+  const view = knownView(ctx, viewId);
+  const bytes = byteOrderKnown.get(ctx.db);
+  if (!view) return false;
+  if (bytes === undefined) {
+    // Asked now for the writes to come; this one cannot be placed.
+    void ordering(ctx, view);
+    return false;
+  }
+  const how: Ordering = { view, textInByteOrder: bytes };
+  lowcodeState(ctx).cache.remoteWrite(viewId, (filters) => {
+    const { judged } = toJudge(filters, false);
+    return effect(how, judged, undefined, gone as RowState[], come as RowState[]);
+  });
+  return true;
+});
+
 /**
  * Runs a write statement that sends its own notice (see rowsNotice): the notice was sent when the
  * statement committed with a written row.
@@ -122,9 +152,10 @@ const noticeColumn = (notify: RawBuilder<string> | null) => (notify ? sql`, ${no
 async function noticed<R extends { rows: unknown[] }>(
   ctx: AppContext,
   viewId: number,
+  remote: RawBuilder<unknown>,
   write: (notify: RawBuilder<string> | null) => Promise<R>,
 ): Promise<R> {
-  const notice = rowsNotice(ctx, viewId);
+  const notice = rowsNotice(ctx, viewId, remote);
   let r: R;
   try {
     r = await write(notice.notify);
@@ -311,6 +342,7 @@ async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
   let bytes = byteOrder.get(ctx.db);
   if (!bytes) {
     bytes = textInByteOrder(ctx.db);
+    void bytes.then((b) => byteOrderKnown.set(ctx.db, b));
     byteOrder.set(ctx.db, bytes);
   }
   return { view, textInByteOrder: await bytes };
@@ -322,7 +354,7 @@ export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, o
   const how = await ordering(ctx, view);
   return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(ctx, view.id, (notify) =>
+    const res = await noticed(ctx, view.id, remoteRows(view, null, stateJson(view)), (notify) =>
       sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
       values (${sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)])})
@@ -345,7 +377,7 @@ export async function updateRecord(ctx: AppContext, view: ViewModel, id: number,
   const how = await ordering(ctx, view);
   return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(ctx, view.id, (notify) =>
+    const res = await noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
       sql<RowState & { '#old': RowState }>`
       update ${table} as t set ${sql.join(sets)}
       from (select t.id as "#oid", (select to_json(x) from (select ${state(view, inSql)}, ${selectList(view)}) x) as "#old"
@@ -365,7 +397,7 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
   const within = scope ? sql`and ${scope.condition}` : sql``;
   await lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(ctx, view.id, (notify) =>
+    const res = await noticed(ctx, view.id, remoteRows(view, stateJson(view), null), (notify) =>
       sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
       returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
     );

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { isDbId } from '../lib/sql.js';
@@ -24,12 +25,18 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
   if (!s) {
     const state: LowcodeState = {
       // PGlite runs one statement at a time, so misses and writes take turns; a PostgreSQL pool runs them side by side.
-      cache: new ListCache(ctx.config.listCache, undefined, () => ctx.bus.mode !== 'disconnected', ctx.dbKind === 'pglite'),
+      cache: new ListCache(
+        ctx.config.listCache,
+        undefined,
+        () => ctx.bus.mode !== 'disconnected',
+        ctx.dbKind === 'pglite',
+        () => ctx.bus.barrier(),
+      ),
       views: new Map(),
     };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
     ctx.bus.on((e) => {
-      if (e.t !== 'view-changed') return;
+      if (e.t !== 'view-changed' && e.t !== 'rows-changed') return;
       // Lists of views whose rows show labels of this view's records are read again.
       for (const [id, v] of state.views) {
         if (id !== e.viewId && v.view?.references?.some((r) => r.viewId === e.viewId)) {
@@ -38,6 +45,8 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
         }
       }
       if (ownRowWrites.has(e)) return;
+      // Another instance's record write moves this one's cached lists on, as its own writes do.
+      if (e.t === 'rows-changed' && remoteRows?.(ctx, e.viewId, e.gone, e.come)) return;
       state.views.delete(e.viewId);
       state.cache.bump(e.viewId);
     });
@@ -60,13 +69,32 @@ export function changeView(ctx: AppContext, viewId: number): void {
 /**
  * The notice of a record write made through ListCache.write (record-writes.ts), sent by the write's own
  * statement (Bus.inStatement): this instance's cache moves on with the write itself; the other instances
- * forget what they cached of the view.
+ * get `remote`, the written rows (see RemoteRows), or when it is too long forget what they cached of the view.
  */
-export function rowsNotice(ctx: AppContext, viewId: number): ReturnType<AppContext['bus']['inStatement']> {
+export function rowsNotice(ctx: AppContext, viewId: number, remote?: RawBuilder<unknown>): ReturnType<AppContext['bus']['inStatement']> {
   lowcodeState(ctx);
   const event = { t: 'view-changed', viewId } as const;
   ownRowWrites.add(event);
-  return ctx.bus.inStatement(event);
+  return ctx.bus.inStatement(event, remote);
+}
+
+/**
+ * Applies another instance's record write to this instance's list cache, from the rows' states before and
+ * after it; false when it cannot (the view's definition is not at hand): the view is then forgotten.
+ */
+export type RemoteRows = (ctx: AppContext, viewId: number, gone: unknown[], come: unknown[]) => boolean;
+let remoteRows: RemoteRows | undefined;
+
+/** Set once by the record writes, which know how rows are judged and placed. */
+export function onRemoteRows(apply: RemoteRows): void {
+  remoteRows = apply;
+}
+
+/** The view's definition as this instance has it now, without reading it; undefined when not at hand. */
+export function knownView(ctx: AppContext, viewId: number): ViewModel | undefined {
+  const s = lowcodeState(ctx);
+  const cached = s.views.get(viewId);
+  return cached && cached.version === s.cache.version(viewId) ? (cached.view ?? undefined) : undefined;
 }
 
 async function loadDefinition(ctx: AppContext, viewId: number): Promise<ViewModel | null> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lowcodeState } from '../../server/lowcode/view-store.js';
 import { type ApiClient, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
 
@@ -90,6 +91,74 @@ pgOnly('two instances on one PostgreSQL', () => {
       expect(listed.body.totalElements).toBe(first.body.totalElements + i + 1);
       expect(listed.body.content[0].id).toBe(added.body.id);
     }
+  });
+
+  it("moves B's cached lists on by A's record writes, rather than forgetting them, and serves nothing stale", async () => {
+    const [viaA, viaB] = await onBoth('admin');
+    const cache = lowcodeState(b.ctx).cache;
+    const seed = (await viaA.get('/api/general/list/12', { page: 0, size: 1 })).body.content[0];
+    const { id: _id, createTime: _c, updateTime: _u, createBy: _b, warehouseIdFmt: _w, ...model } = seed;
+    const statuses = (
+      (await viaA.get('/api/dictDetail', { dictName: 'stockStatus', page: 0, size: 99 })).body.content as { value: string }[]
+    ).map((d) => d.value);
+    const queries = [
+      { page: 0, size: 10 },
+      { page: 1, size: 10, sort: 'quantity,desc' },
+      { page: 0, size: 20, sort: 'stockNo,asc' },
+      { page: 0, size: 10, status: statuses[0] },
+      { page: 0, size: 10, status: statuses[1], sort: 'id,asc' },
+    ];
+    const listAll = async () =>
+      Promise.all(
+        queries.map(async (q) => {
+          const r = await viaB.get('/api/general/list/12', q);
+          expect(r.status).toBe(200);
+          return r.body;
+        }),
+      );
+    await listAll();
+    const mine: number[] = [];
+    let n = 0;
+    const write = async () => {
+      const r = Math.random();
+      if (r < 0.5 || mine.length < 2) {
+        const added = await viaA.post('/api/general/add/12', {
+          ...model,
+          stockNo: `RK2099${String(++n).padStart(8, '0')}`,
+          status: statuses[n % 2],
+        });
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+        mine.push(added.body.id);
+      } else if (r < 0.8) {
+        const res = await viaA.post('/api/general/update/12', {
+          id: mine[n % mine.length],
+          quantity: (n % 7) + 0.5,
+          status: statuses[(n + 1) % 2],
+        });
+        expect(res.status).toBe(200);
+      } else {
+        const id = mine.splice(n % mine.length, 1)[0] as number;
+        expect((await viaA.post('/api/general/delete/12', [id])).status).toBe(200);
+      }
+    };
+    // B asks how text sorts here at A's first write; from then on it moves its lists on.
+    await write();
+    await listAll();
+    await listAll(); // the second time from blocks of pages
+    const before = { ...cache.stats };
+    for (let round = 0; round < 6; round++) {
+      // B's lists race A's writes, so that answers computed across them are offered to B's cache.
+      await Promise.all([write(), write(), listAll(), write()]);
+      const cached = await listAll();
+      expect(cache.stats.bumped).toBe(before.bumped);
+      cache.bumpAll();
+      const bumped = cache.stats.bumped;
+      expect(await listAll()).toEqual(cached);
+      before.bumped = bumped;
+      await listAll();
+    }
+    // A's writes moved B's counts and blocks on.
+    expect(cache.stats.counted + cache.stats.revised).toBeGreaterThan(before.counted + before.revised);
   });
 
   it('serves nothing stale after its listening connection was lost: it flushes as it reconnects', async () => {
