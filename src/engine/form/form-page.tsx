@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button, Card, Result, Space, Spin, Typography } from 'antd';
+import { useCallback, useMemo, useRef } from 'react';
 import type { FormPageModel, ListPageModel } from '../../model';
 import { buildSchema } from '../../model';
 import type { EngineFormHandle, FormMode } from '../contracts';
@@ -9,6 +9,7 @@ import { OptionsProvider } from '../options';
 import { useEngineServices, usePageNavigation } from '../services';
 import { EngineForm } from './engine-form';
 import { queryValues } from './page-query';
+import { RecordLoadNotice, useFormSubmit } from './record-form';
 
 /**
  * Screen type 3 (`/{x}/vBuild/temp/{screenId}`): one view's form as a full page. The view is
@@ -87,8 +88,8 @@ function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageMod
   const key = form.dialog.key;
   const recordId = query[key];
   const mode: FormMode = recordId !== undefined ? 'edit' : 'add';
-  const [submitting, setSubmitting] = useState(false);
   const ref = useRef<EngineFormHandle>(null);
+  const { submitting, submit } = useFormSubmit(ref);
   // A page opened with a query starts from what the server makes of it: defaults and the query's fields.
   const initialValues = useCallback(
     async (signal: AbortSignal) =>
@@ -107,22 +108,12 @@ function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageMod
     [record, page.viewId, notify],
   );
 
-  const submit = async () => {
-    setSubmitting(true);
-    try {
-      await ref.current?.submit();
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   const dicts = useMemo(() => form.fields.map((f) => f.dict), [form]);
   const load = record.load;
 
   return (
     <Card title={model.title} data-page-kind="form" data-view-id={page.viewId}>
-      {load.status === 'loading' && <Spin style={{ display: 'block', margin: '48px auto' }} />}
-      {load.status === 'failed' && <Alert type="error" showIcon title="数据加载失败，页面即将关闭" />}
+      <RecordLoadNotice load={load} closing="页面" />
       {load.status === 'ready' && (
         <OptionsProvider dicts={dicts}>
           <EngineForm

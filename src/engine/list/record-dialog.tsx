@@ -1,10 +1,11 @@
-import { Alert, Button, Modal, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Modal } from 'antd';
+import { useRef } from 'react';
 import type { ZodType } from 'zod';
 import type { ListPageModel } from '../../model';
 import type { EngineFormHandle, FormMode } from '../contracts';
 import { EngineForm } from '../form/engine-form';
 import type { FormValues } from '../form/payload';
+import { RecordLoadNotice, useFormSubmit } from '../form/record-form';
 import type { RecordDialogState } from '../hooks/use-crud';
 import { useRecord } from '../hooks/use-record';
 
@@ -40,20 +41,9 @@ export function RecordDialog<T extends FormValues>({
   const key = dialog.key;
   const keyValue = row?.[key];
   const formRef = useRef<EngineFormHandle>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, submit } = useFormSubmit(formRef);
   const record = useRecord({ model, mode, id: keyValue, fallback: row, onClose });
   const loaded = record.load;
-
-  const confirm = async () => {
-    const form = formRef.current;
-    if (!form || submitting) return;
-    setSubmitting(true);
-    try {
-      await form.submit();
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   const cancel = () => {
     formRef.current?.reset();
@@ -81,14 +71,13 @@ export function RecordDialog<T extends FormValues>({
               <Button key="cancel" onClick={cancel}>
                 取消
               </Button>,
-              <Button key="ok" type="primary" loading={submitting} disabled={loaded.status !== 'ready'} onClick={() => void confirm()}>
+              <Button key="ok" type="primary" loading={submitting} disabled={loaded.status !== 'ready'} onClick={() => void submit()}>
                 确定
               </Button>,
             ]
       }
     >
-      {loaded.status === 'loading' && <Spin style={{ display: 'block', margin: '48px auto' }} />}
-      {loaded.status === 'failed' && <Alert type="error" showIcon title="数据加载失败，窗口即将关闭" />}
+      <RecordLoadNotice load={loaded} closing="窗口" />
       {loaded.status === 'ready' && (
         <EngineForm
           ref={formRef}
