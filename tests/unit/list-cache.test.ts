@@ -185,6 +185,34 @@ describe('ListCache', () => {
     expect((await counted(cache, 'c-green', green, true, 1)).runs).toBe(1);
   });
 
+  it("moves on by another instance's write, and keeps no miss across one told before its barrier settled", async () => {
+    const barrier = gate<void>();
+    let barriers = 0;
+    const cache = new ListCache(true, undefined, undefined, false, () => {
+      barriers++;
+      return barrier.promise;
+    });
+    await counted(cache, 'c-all', all, true, 10);
+    // Kept once the barrier settled.
+    barrier.open();
+    await barrier.promise;
+    await Promise.resolve();
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 10, runs: 0 });
+    cache.remoteWrite(1, () => ({ matches: matches({ all: [0, 1] }) }));
+    expect(await counted(cache, 'c-all', all, true, -1)).toEqual({ got: 11, runs: 0 });
+    // A miss whose statement may hold a write of another instance told only after it: not kept.
+    const held = gate<void>();
+    const late = new ListCache(true, undefined, undefined, false, () => held.promise);
+    const red1 = late.through(1, 'c-red', { filter: red, count: true }, async () => 4);
+    expect(await red1).toBe(4);
+    late.remoteWrite(1, () => ({ matches: matches({}) }));
+    held.open();
+    await held.promise;
+    await Promise.resolve();
+    expect((await counted(late, 'c-red', red, true, 5)).runs).toBe(1);
+    expect(barriers).toBeGreaterThan(0);
+  });
+
   it('does not keep an answer computed while the view was bumped', async () => {
     const cache = new ListCache(true);
     const across = gate<number>();
