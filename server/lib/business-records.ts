@@ -1,11 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { formatDate } from '../../src/shared/format.js';
 import type { SessionUser } from '../auth.js';
 import type { DB } from '../db/schema.js';
-import { invalidInput } from '../errors.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { RecordInvalid } from '../lowcode/record-input.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 
 /**
@@ -38,13 +35,6 @@ export async function contractWithin(db: Kysely<DB>, u: SessionUser, id: number)
   }
   return q.executeTakeFirst();
 }
-
-/** Answered like /api/general: 400 with every field's first problem. */
-export function sendInvalid(reply: FastifyReply, e: RecordInvalid) {
-  return reply.status(400).send(invalidInput(e.message).with({ errors: e.errors }).body());
-}
-
-export { RecordInvalid };
 
 /**
  * The next number of a day's series: prefix + yyyyMMdd + 4 digits (RK202611210001), one more than the

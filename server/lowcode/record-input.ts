@@ -18,10 +18,14 @@ interface FieldProblem {
   message: string;
 }
 
-/** Answered as 400 `{ status, message, errors: [{ field, message }] }`: each field's first problem, in form order. */
+/**
+ * Answered, by whichever call throws it, as 400 `{ status, code: INVALID_INPUT, message, errors: [{ field, message }] }`:
+ * each field's first problem, in form order.
+ */
 export class RecordInvalid extends ApiError {
   constructor(readonly errors: FieldProblem[]) {
-    super(400, errors[0]?.message ?? '数据校验失败');
+    super(400, errors[0]?.message ?? '数据校验失败', 400, 'INVALID_INPUT');
+    this.with({ errors });
   }
 }
 

@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
-import { nextNumber, RecordInvalid, sendInvalid } from '../lib/business-records.js';
+import { nextNumber } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
@@ -25,7 +25,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return record;
   };
 
-  app.post('/api/companyInventory', { config: { permission: 'stockIn:add', log: '新增企业库存' } }, async (req, reply) => {
+  app.post('/api/companyInventory', { config: { permission: 'stockIn:add', log: '新增企业库存' } }, async (req) => {
     const u = currentUser(req);
     const view = await requireView(ctx, 'stockIn');
     const record = await inventoryRecord(u, bodyRecord(req.body));
@@ -33,17 +33,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       record.stockNo = await nextNumber(db, view, 'stockNo', 'RK');
     record.inTime ??= formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss');
     record.handler ??= u.nickName;
-    try {
-      const [id] = await insertRows(db, view, [recordValues(view, record)], u);
-      changeView(ctx, view.id);
-      return { ...OK, id, stockNo: record.stockNo };
-    } catch (e) {
-      if (e instanceof RecordInvalid) return sendInvalid(reply, e);
-      throw e;
-    }
+    const [id] = await insertRows(db, view, [recordValues(view, record)], u);
+    changeView(ctx, view.id);
+    return { ...OK, id, stockNo: record.stockNo };
   });
 
-  app.post('/api/companyInventory/update', { config: { permission: 'stockIn:edit', log: '修改企业库存' } }, async (req, reply) => {
+  app.post('/api/companyInventory/update', { config: { permission: 'stockIn:edit', log: '修改企业库存' } }, async (req) => {
     const u = currentUser(req);
     const view = await requireView(ctx, 'stockIn');
     const body = bodyRecord(req.body);
@@ -54,14 +49,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const existing = await findRecord(db, view, id, scope);
     if (!existing) throw notFound('INVENTORY_NOT_FOUND');
     const record = await inventoryRecord(u, body);
-    let values: Row;
-    try {
-      values = recordValues(view, record, existing);
-    } catch (e) {
-      if (e instanceof RecordInvalid) return sendInvalid(reply, e);
-      throw e;
-    }
-    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('INVENTORY_NOT_FOUND');
+    if (!(await updateRecord(ctx, view, id, recordValues(view, record, existing), scope))) throw notFound('INVENTORY_NOT_FOUND');
     return OK;
   });
 }

@@ -4,7 +4,7 @@ import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, invalidInput, notFound } from '../errors.js';
-import { contractWithin, nextNumber, RecordInvalid, sendInvalid } from '../lib/business-records.js';
+import { contractWithin, nextNumber } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
 import { answers } from '../lib/route.js';
 import { recordValues } from '../lowcode/record-input.js';
@@ -89,13 +89,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         prepayPrice: form.prepayPrice,
         remark: form.remark ?? null,
       };
-      let values: Row;
-      try {
-        values = recordValues(view, record);
-      } catch (e) {
-        if (e instanceof RecordInvalid) return sendInvalid(reply, e);
-        throw e;
-      }
+      const values = recordValues(view, record);
       // amount is read-only on the order page: the back end sets it.
       if (view.columns.some((c) => c.name === 'amount')) values.amount = form.amount;
       const id = await db.transaction().execute(async (trx) => {

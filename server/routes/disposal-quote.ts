@@ -5,14 +5,13 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
-import { RecordInvalid, sendInvalid } from '../lib/business-records.js';
 import { notifyCompany, OK, requireView } from '../lib/core-records.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { INT4_MAX } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { rowScope } from '../lowcode/row-scope.js';
-import { findRecord, type Row } from '../lowcode/rows.js';
+import { findRecord } from '../lowcode/rows.js';
 
 /** inquiryStatus: 0 awaiting a quote, 1 quoted. */
 const QUOTABLE = ['0', '1'];
@@ -27,7 +26,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     {
       config: { permission: 'disposalInquiry:edit', log: '处置报价' },
     },
-    async (req, reply) => {
+    async (req) => {
       const u = currentUser(req);
       const body = parseBody(
         z.object({
@@ -50,17 +49,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!QUOTABLE.includes(String(existing.inquiryStatus ?? ''))) throw badRequest('INQUIRY_CLOSED');
       const price = body.quotedPrice;
       if (price === '' || price === null) throw badRequest('QUOTE_PRICE_REQUIRED');
-      let values: Row;
-      try {
-        values = recordValues(
-          view,
-          { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
-          existing,
-        );
-      } catch (e) {
-        if (e instanceof RecordInvalid) return sendInvalid(reply, e);
-        throw e;
-      }
+      const values = recordValues(
+        view,
+        { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
+        existing,
+      );
       if (!(await updateRecord(ctx, view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
       // The asker's company hears of the quote.
       const asker = await db

@@ -6,7 +6,7 @@ import { buttonPermissions, isAbsent, isRecord } from '../../src/model/index.js'
 import type { App } from '../app.js';
 import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, invalidInput, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { listsViewDrawingFrom } from '../lib/lookup-access.js';
 import { reads } from '../lib/route.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
@@ -49,11 +49,6 @@ const permission = (view: ViewModel, action: 'list' | 'add' | 'edit' | 'del') =>
 function recordBody(body: unknown): Record<string, unknown> {
   if (!isRecord(body)) throw badRequest('请求体应为 JSON 对象');
   return body;
-}
-
-/** Validation failures carry every problem, which the shared error handler would drop. */
-function invalid(reply: FastifyReply, e: RecordInvalid) {
-  return reply.status(400).send(invalidInput(e.message).with({ errors: e.errors }).body());
 }
 
 /** dict name → (value → label) for the dictionaries the fields use. */
@@ -205,26 +200,20 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  const add = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
+  const add = async (req: FastifyRequest<{ Params: { viewId: number } }>) => {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
-    try {
-      const id = await addRecord(ctx, view, recordValues(view, recordBody(req.body)), user);
-      return { ...OK, id };
-    } catch (e) {
-      if (e instanceof RecordInvalid) return invalid(reply, e);
-      throw e;
-    }
+    const id = await addRecord(ctx, view, recordValues(view, recordBody(req.body)), user);
+    return { ...OK, id };
   };
   app.route({
     method: ['POST', 'PUT'],
     url: '/api/general/add/:viewId',
-    config: { session: true },
-    schema: { params: viewParams },
+    ...reads({ session: true }, { params: viewParams }),
     handler: add,
   });
 
-  const update = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
+  const update = async (req: FastifyRequest<{ Params: { viewId: number } }>) => {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'edit'));
     const body = recordBody(req.body);
@@ -233,21 +222,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const scope = await rowScope(ctx, view, user);
     const existing = await findRecord(db, view, id.data, scope);
     if (!existing) throw notFound();
-    let values: Row;
-    try {
-      values = recordValues(view, body, existing);
-    } catch (e) {
-      if (e instanceof RecordInvalid) return invalid(reply, e);
-      throw e;
-    }
-    if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
+    if (!(await updateRecord(ctx, view, id.data, recordValues(view, body, existing), scope))) throw notFound();
     return OK;
   };
   app.route({
     method: ['POST', 'PUT'],
     url: '/api/general/update/:viewId',
-    config: { session: true },
-    schema: { params: viewParams },
+    ...reads({ session: true }, { params: viewParams }),
     handler: update,
   });
 

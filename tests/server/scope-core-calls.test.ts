@@ -168,6 +168,15 @@ describe('company inventory', () => {
     await ok(collector.post('/api/companyInventory/update', { id: created.id, quantity: 5 }));
     await ok(admin.post('/api/companyInventory/update', { id: created.id, quantity: 6 }));
     expect((await ok(collector.get('/api/general/detail', { generalId: 12, id: created.id }))).quantity).toBe(6);
+    // A value the form refuses is answered with every problem, as /api/general answers it.
+    const invalid = await collector.post('/api/companyInventory/update', { id: created.id, quantity: 'many' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: invalid.body.errors[0].message,
+      errors: [{ field: 'quantity', message: expect.any(String) }],
+    });
 
     // Another company's warehouse is missing too, for a new record as for the dashboards' figures.
     const wrongPlace = await producer.post('/api/companyInventory', { ...stock, warehouseId: collectorWarehouse });
