@@ -558,12 +558,13 @@ export function LoadError({ error, retry }: { error: string | null; retry: () =>
 }
 
 /**
- * Props of a table whose rows are picked (master and detail): a click, or Enter or Space on the
- * focused row, picks it; the `current` row shows selected.
+ * Props of a system table whose rows are picked (master and detail): a click, or Enter or Space on
+ * the focused row, picks it; the `current` row shows selected.
  */
-export function pickableRows<T extends { id: number }>(current: T | null, pick: (row: T) => void) {
+export function pickableTableProps<T extends { id: number }>(list: TableList<T>, current: T | null, pick: (row: T) => void) {
   const isSelected = (row: T) => row.id === current?.id;
   return {
+    ...systemTableProps(list),
     rowClassName: (row: T) => (isSelected(row) ? 'ant-table-row-selected' : ''),
     onRow: pickableRow(pick, isSelected),
   };

@@ -6,7 +6,7 @@ import {
   CrudFormModal,
   deleteText,
   LoadError,
-  pickableRows,
+  pickableTableProps,
   SearchToolbar,
   sysColumns,
   systemTableProps,
@@ -27,13 +27,8 @@ interface EntryForm {
   dictSort: number;
 }
 
-const TAG_TYPES = [
-  { value: '', label: '默认' },
-  { value: 'success', label: 'success' },
-  { value: 'info', label: 'info' },
-  { value: 'warning', label: 'warning' },
-  { value: 'danger', label: 'danger' },
-];
+/** An entry's tag types, named as stored; none is 默认. */
+const TAG_TYPES = [{ value: '', label: '默认' }, ...['success', 'info', 'warning', 'danger'].map((t) => ({ value: t, label: t }))];
 const tagColor = (t: string) => ({ success: 'success', info: 'processing', warning: 'warning', danger: 'error' })[t] ?? 'default';
 /** A dictionary's entries are read whole. */
 const ALL_ENTRIES = 9999;
@@ -82,8 +77,7 @@ export function DictAdminPage() {
           />
           <LoadError error={list.error} retry={list.reload} />
           <Table<DictRow>
-            {...systemTableProps(list)}
-            {...pickableRows(current, setCurrent)}
+            {...pickableTableProps(list, current, setCurrent)}
             columns={[
               { title: '名称', dataIndex: 'name' },
               { title: '描述', dataIndex: 'description', ellipsis: true },

@@ -11,10 +11,9 @@ import {
   confirmUnsaved,
   deleteText,
   LoadError,
-  pickableRows,
+  pickableTableProps,
   SearchToolbar,
   sysColumns,
-  systemTableProps,
   useRemote,
   useSystemList,
 } from './common';
@@ -175,8 +174,7 @@ export function RoleAdminPage() {
       <LoadError error={list.error} retry={list.reload} />
       <div className="sys-split sys-split-wide">
         <Table<RoleRow>
-          {...systemTableProps(list)}
-          {...pickableRows(current, (r) => void select(r))}
+          {...pickableTableProps(list, current, (r) => void select(r))}
           columns={[
             { title: '名称', dataIndex: 'name' },
             {
