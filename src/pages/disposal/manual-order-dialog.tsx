@@ -1,4 +1,21 @@
-import { Alert, AutoComplete, Cascader, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
+import {
+  Alert,
+  AutoComplete,
+  Cascader,
+  Col,
+  type ColProps,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  type SelectProps,
+  Spin,
+} from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../notify/notifier';
 import { http, RequestError } from '../../request';
@@ -17,6 +34,7 @@ import {
   type Contract,
   lookups,
   type Process,
+  type RegionNode,
   type UnloadingPoint,
   useDebounced,
   useLookup,
@@ -44,6 +62,55 @@ const full = { span: 24 } as const;
 const phoneRule = { pattern: MOBILE_RE, message: M.phone };
 const requiredSelect = (message: string) => ({ required: true, message });
 const requiredText = (message: string) => ({ required: true, whitespace: true, message });
+
+/** A process picker: each process as its name and code. */
+/** Form.Item passes the value and its change on to the picker. */
+function ProcessSelect({ lookup, ...props }: { lookup: { data: Process[]; loading: boolean } } & SelectProps<number>) {
+  return (
+    <Select
+      {...props}
+      loading={lookup.loading}
+      options={lookup.data.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
+      allowClear
+    />
+  );
+}
+
+/**
+ * A party's contact: its contact person (and the user behind it), phone, region and address, in the
+ * fields party{A|B}…; 甲方 is party A, 乙方 party B.
+ */
+function PartyContact({ party, regions, addressCol }: { party: 'A' | 'B'; regions: RegionNode[]; addressCol: ColProps }) {
+  const side = party === 'A' ? '甲方' : '乙方';
+  const field = (name: 'Name' | 'UserId' | 'Phone' | 'Region' | 'Address') => `party${party}${name}` as const;
+  return (
+    <>
+      <Col {...half}>
+        <Form.Item name={field('Name')} label={`${side}联系人`}>
+          <Input maxLength={100} placeholder={`请输入${side}联系人`} />
+        </Form.Item>
+        <Form.Item name={field('UserId')} hidden>
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        <Form.Item name={field('Phone')} label={`${side}联系电话`} rules={[phoneRule]}>
+          <Input maxLength={11} placeholder="请输入手机号" />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        <Form.Item name={field('Region')} label={`${side}所在地区`}>
+          <Cascader options={regions} placeholder="请选择地区" changeOnSelect showSearch />
+        </Form.Item>
+      </Col>
+      <Col {...addressCol}>
+        <Form.Item name={field('Address')} label={`${side}详细地址`}>
+          <Input maxLength={512} placeholder="请输入详细地址" />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
 
 interface Refusal {
   message?: string;
@@ -282,29 +349,7 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
 
         <Divider titlePlacement="start">甲方（产废企业）</Divider>
         <Row gutter={16}>
-          <Col {...half}>
-            <Form.Item name="partyAName" label="甲方联系人">
-              <Input maxLength={100} placeholder="请输入甲方联系人" />
-            </Form.Item>
-            <Form.Item name="partyAUserId" hidden>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="partyAPhone" label="甲方联系电话" rules={[phoneRule]}>
-              <Input maxLength={11} placeholder="请输入手机号" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="partyARegion" label="甲方所在地区">
-              <Cascader options={regions.data} placeholder="请选择地区" changeOnSelect showSearch />
-            </Form.Item>
-          </Col>
-          <Col {...full}>
-            <Form.Item name="partyAAddress" label="甲方详细地址">
-              <Input maxLength={512} placeholder="请输入详细地址" />
-            </Form.Item>
-          </Col>
+          <PartyContact party="A" regions={regions.data} addressCol={full} />
         </Row>
 
         <Divider titlePlacement="start">乙方（处置企业）</Divider>
@@ -320,29 +365,7 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
               />
             </Form.Item>
           </Col>
-          <Col {...half}>
-            <Form.Item name="partyBName" label="乙方联系人">
-              <Input maxLength={100} placeholder="请输入乙方联系人" />
-            </Form.Item>
-            <Form.Item name="partyBUserId" hidden>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="partyBPhone" label="乙方联系电话" rules={[phoneRule]}>
-              <Input maxLength={11} placeholder="请输入手机号" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="partyBRegion" label="乙方所在地区">
-              <Cascader options={regions.data} placeholder="请选择地区" changeOnSelect showSearch />
-            </Form.Item>
-          </Col>
-          <Col xs={24} xl={16}>
-            <Form.Item name="partyBAddress" label="乙方详细地址">
-              <Input maxLength={512} placeholder="请输入详细地址" />
-            </Form.Item>
-          </Col>
+          <PartyContact party="B" regions={regions.data} addressCol={{ xs: 24, xl: 16 }} />
         </Row>
 
         <Divider titlePlacement="start">危废与计价</Divider>
@@ -411,22 +434,12 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
           </Col>
           <Col {...half}>
             <Form.Item name="processId" label="处置方式">
-              <Select
-                placeholder="请选择处置方式"
-                loading={processes.loading}
-                options={processes.data.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
-                allowClear
-              />
+              <ProcessSelect placeholder="请选择处置方式" lookup={processes} />
             </Form.Item>
           </Col>
           <Col {...half}>
             <Form.Item name="processSubId" label="处置子方式">
-              <Select
-                placeholder="请选择处置子方式"
-                loading={subProcesses.loading}
-                options={subProcesses.data.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
-                allowClear
-              />
+              <ProcessSelect placeholder="请选择处置子方式" lookup={subProcesses} />
             </Form.Item>
           </Col>
           <Col {...half}>
