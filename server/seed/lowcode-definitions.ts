@@ -106,15 +106,26 @@ const docNo = (name: string, chName: string, prefix: string, form: Conf = {}) =>
 /** Form dividers, each above the field it names, in order. */
 const dividers = (titles: Record<string, string>) => Object.entries(titles).map(([position, chName]) => ({ position, chName }));
 
-/** A row button shown only where the row's field holds this value. */
-const shownWhen = (item: string, value: string) => ({ showRelation_item: item, showRelation_value: value });
-
 /** A button of the list (position fun) or of each row (opt), and what it does. */
 const button = (name: string, chName: string, position: 'fun' | 'opt', action: string, more: Conf = {}) => ({
   name,
   chName,
   configure: { position, action, ...more },
 });
+
+/** A row button shown only where the row's `field` holds `value`, to users with one of the permissions of `root`. */
+const shownButton = (
+  name: string,
+  chName: string,
+  action: string,
+  [item, value]: [field: string, value: string],
+  root: string[],
+  more: Conf,
+) => button(name, chName, 'opt', action, { ...more, root, showRelation_item: item, showRelation_value: value });
+
+/** A view's buttons in the order they show: each one's sort is its place, counted from `first`. */
+const inOrder = (buttons: ReturnType<typeof button>[], first = 1) =>
+  buttons.map((b, i) => ({ ...b, configure: { ...b.configure, sort: first + i } }));
 
 // ----- 12 危废入库 -----
 const stockIn: FieldSpec[] = [
@@ -567,45 +578,34 @@ export const VIEW_SEEDS: ViewSeed[] = [
       { position: 4, chName: '入库信息' },
       { position: 'photos', chName: '附件资料' },
     ],
-    btnDIYOption: [
-      button('confirmStock', '确认入库', 'opt', 'groovy', {
+    btnDIYOption: inOrder([
+      shownButton('confirmStock', '确认入库', 'groovy', ['status', '0'], ['admin', 'stockIn:edit'], {
         groovyAction: 'markStocked',
         confirm: true,
         multiple: false,
-        root: ['admin', 'stockIn:edit'],
-        ...shownWhen('status', '0'),
-        sort: 1,
       }),
       button('batchConfirm', '批量确认入库', 'fun', 'groovy', {
         groovyAction: 'markStocked',
         confirm: '1',
         multiple: 'true',
         root: 'admin,stockIn:edit',
-        sort: 2,
       }),
-      button('genOrder', '生成处置单', 'opt', 'groovy', {
+      shownButton('genOrder', '生成处置单', 'groovy', ['status', '1'], ['admin', 'stockIn:add'], {
         groovyAction: 'createDisposalOrder',
         confirm: false,
-        root: ['admin', 'stockIn:add'],
-        ...shownWhen('status', '1'),
-        sort: 3,
       }),
-      button('stockOut', '出库记录', 'opt', 'view', { view: 13, foreignKey: 'stockInId', rootDIY: ['admin', 'stockOut:list'], sort: 4 }),
+      button('stockOut', '出库记录', 'opt', 'view', { view: 13, foreignKey: 'stockInId', rootDIY: ['admin', 'stockOut:list'] }),
       button('exportSelected', '导出选中', 'fun', 'submit', {
         submitType: 'download',
         submitUrl: '/api/general/export/12/download',
         multiple: true,
         root: ['admin', 'stockIn:list'],
-        sort: 5,
       }),
-      button('inquire', '发起询价', 'opt', 'groovy', {
+      shownButton('inquire', '发起询价', 'groovy', ['status', '1'], ['admin', 'disposalInquiry:add'], {
         groovyAction: 'createDisposalInquiry',
         confirm: false,
-        root: ['admin', 'disposalInquiry:add'],
-        ...shownWhen('status', '1'),
-        sort: 6,
       }),
-    ],
+    ]),
   }),
   viewSeed(13, stockOut, {
     basic: { sortName: 'outTime', sortType: 'desc' },
@@ -613,24 +613,20 @@ export const VIEW_SEEDS: ViewSeed[] = [
       { position: 0, chName: '出库信息' },
       { position: 'transportMode', chName: '运输信息' },
     ],
-    btnDIYOption: [
+    btnDIYOption: inOrder([
       button('voidSelected', '批量作废', 'fun', 'submit', {
         submitType: 'post',
         submitUrl: '/api/general/delete/13',
         confirm: true,
         multiple: true,
         root: ['admin', 'stockOut:del'],
-        sort: 1,
       }),
-      button('checkOut', '核对单据', 'opt', 'submit', {
+      shownButton('checkOut', '核对单据', 'submit', ['status', '1'], ['admin', 'stockOut:list'], {
         submitType: 'get',
         submitUrl: '/api/general/detail?generalId=13',
         confirm: false,
-        root: ['admin', 'stockOut:list'],
-        ...shownWhen('status', '1'),
-        sort: 2,
       }),
-    ],
+    ]),
   }),
   viewSeed(14, warehouse, {
     basic: { import: false, template: false, operationWidth: '180' },
@@ -638,49 +634,44 @@ export const VIEW_SEEDS: ViewSeed[] = [
     formOption: { items: inputs(warehouse) },
     dialog: { width: '800px', inline: 'true' },
     formDividerOption: [],
-    btnDIYOption: [
+    btnDIYOption: inOrder([
       button('wasteCatalogue', '危废名录查询', 'fun', 'website', {
         websiteUrl: 'https://www.mee.gov.cn/',
         root: ['admin', 'warehouse:list'],
-        sort: 1,
       }),
-    ],
+    ]),
   }),
   viewSeed(15, disposalInquiry, {
     basic: { sortName: 'deadline', sortType: 'asc' },
     formDividerOption: dividers({ companyId: '询价对象', stockId: '危废信息' }),
-    btnDIYOption: [
-      button('toOrder', '转处置单', 'opt', 'system', {
+    btnDIYOption: inOrder([
+      shownButton('toOrder', '转处置单', 'system', ['inquiryStatus', '1'], ['admin', 'disposalOrder:add'], {
         websiteUrl: '/dispose/vBuild/temp/30',
         confirm: true,
-        root: ['admin', 'disposalOrder:add'],
-        ...shownWhen('inquiryStatus', '1'),
-        sort: 1,
       }),
-    ],
+    ]),
   }),
   viewSeed(16, contract, {
     basic: { sortName: 'signDate', sortType: 'desc' },
     dialog: { width: '70%' },
     formDividerOption: dividers({ contractNo: '合同信息', signer: '签约与附件' }),
-    btnDIYOption: [
-      button('warehouse', '查看仓库', 'opt', 'dialog', { view: 14, root: ['admin', 'warehouse:list'], sort: 1 }),
+    btnDIYOption: inOrder([
+      button('warehouse', '查看仓库', 'opt', 'dialog', { view: 14, root: ['admin', 'warehouse:list'] }),
       button('downloadSelected', '下载合同清单', 'fun', 'submit', {
         submitType: 'download',
         submitUrl: '/api/general/export/16/download',
         multiple: true,
         root: ['admin', 'contract:list'],
-        sort: 2,
       }),
-    ],
+    ]),
   }),
   viewSeed(17, vehicle, {
     basic: { orderNumber: '1', operation: '1', download: 'true' },
     dialog: { labelWidth: '120', inputWidth: '260px' },
     formDividerOption: dividers({ plateNo: '车辆信息', driverName: '驾驶与押运' }),
-    btnDIYOption: [
-      button('monitor', '动态监控平台', 'fun', 'website', { websiteUrl: 'https://www.gghypt.net/', root: 'admin,vehicle:list', sort: 1 }),
-    ],
+    btnDIYOption: inOrder([
+      button('monitor', '动态监控平台', 'fun', 'website', { websiteUrl: 'https://www.gghypt.net/', root: 'admin,vehicle:list' }),
+    ]),
   }),
   viewSeed(18, leaveMessage, {
     basic: { import: false, template: false, sortName: 'id', sortType: 'desc' },
@@ -692,33 +683,31 @@ export const VIEW_SEEDS: ViewSeed[] = [
     basic: { operationWidth: 260 },
     dialog: { width: '75%' },
     formDividerOption: dividers({ orderNo: '订单信息', wasteCategory: '危废与计价', needPrepay: '付款' }),
-    btnDIYOption: [
-      button('contract', '相关合同', 'opt', 'dialog', { view: 16, root: ['admin', 'contract:list'], sort: 1 }),
-      button('logisticsOrder', '物流运单', 'opt', 'view', {
+    btnDIYOption: inOrder([
+      button('contract', '相关合同', 'opt', 'dialog', { view: 16, root: ['admin', 'contract:list'] }),
+      shownButton('logisticsOrder', '物流运单', 'view', ['orderStatus', '1'], ['admin', 'logisticsOrder:list'], {
         view: 20,
         foreignKey: 'disposalOrderId',
-        root: ['admin', 'logisticsOrder:list'],
-        ...shownWhen('orderStatus', '1'),
-        sort: 2,
       }),
-    ],
+    ]),
   }),
   viewSeed(20, logisticsOrder, {
     status: 0,
     basic: { sortName: 'loadTime', sortType: 'desc' },
     formDividerOption: dividers({ fromRegion: '线路' }),
-    btnDIYOption: [
-      button('detail', '物流详情', 'opt', 'system', {
-        websiteUrl: '/logistics/vBuild/temp/25',
-        rootDIY: 'admin,logisticsOrder:list',
-        sort: 0,
-      }),
-      button('disposalOrder', '处置订单', 'opt', 'system', {
-        websiteUrl: '/dispose/vBuild/temp/30',
-        rootDIY: 'admin,disposalOrder:list',
-        sort: 1,
-      }),
-    ],
+    btnDIYOption: inOrder(
+      [
+        button('detail', '物流详情', 'opt', 'system', {
+          websiteUrl: '/logistics/vBuild/temp/25',
+          rootDIY: 'admin,logisticsOrder:list',
+        }),
+        button('disposalOrder', '处置订单', 'opt', 'system', {
+          websiteUrl: '/dispose/vBuild/temp/30',
+          rootDIY: 'admin,disposalOrder:list',
+        }),
+      ],
+      0,
+    ),
   }),
 ];
 
