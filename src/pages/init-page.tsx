@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { http } from '../request';
 import { checkInit } from '../session/session-api';
+import { requiredText } from './text-rules';
 
 interface InitValues {
   systemName: string;
@@ -95,10 +96,7 @@ export function InitPage() {
             label="系统名称"
             name="systemName"
             initialValue="危废智慧监管服务平台"
-            rules={[
-              { required: true, whitespace: true, message: '请输入系统名称' },
-              { max: 100, message: '系统名称过长' },
-            ]}
+            rules={requiredText('请输入系统名称', 100, '系统名称过长')}
           >
             <Input placeholder="请输入系统名称" maxLength={100} autoFocus />
           </Form.Item>

@@ -3,6 +3,7 @@ import { App, Button, Cascader, Flex, Form, Input, Modal, Select, Typography } f
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
+import { requiredText } from '../text-rules';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { APPLY_PHONE, type ApplyValues, applyPayload, type RegionOption } from './login-helpers';
 import { TermsDialog } from './terms-dialog';
@@ -141,14 +142,7 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
       ]}
     >
       <Form<ApplyValues> form={form} name="apply" {...dialogFormLayout(96)} onFinish={onFinish}>
-        <Form.Item
-          label="企业名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '企业名称不能为空' },
-            { max: 255, message: '企业名称不能超过255个字符' },
-          ]}
-        >
+        <Form.Item label="企业名称" name="name" rules={requiredText('企业名称不能为空', 255, '企业名称不能超过255个字符')}>
           <Input placeholder="请输入企业名称（与营业执照一致）" maxLength={255} />
         </Form.Item>
         <Form.Item label="企业类型" name="type" rules={[{ required: true, message: '请选择企业类型' }]}>
@@ -169,14 +163,7 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
             notFoundContent={regions.status === 'failed' ? <LoadFailed what="地区" retry={retryRegions} /> : undefined}
           />
         </Form.Item>
-        <Form.Item
-          label="申请人"
-          name="applicant"
-          rules={[
-            { required: true, whitespace: true, message: '请输入申请人姓名' },
-            { max: 100, message: '申请人姓名不能超过100个字符' },
-          ]}
-        >
+        <Form.Item label="申请人" name="applicant" rules={requiredText('请输入申请人姓名', 100, '申请人姓名不能超过100个字符')}>
           <Input placeholder="请输入申请人姓名" maxLength={100} />
         </Form.Item>
         <Form.Item

@@ -9,6 +9,7 @@ import { listTableProps, useCrud, useListQuery } from '../../../engine';
 import { bigScreenDesignerPath } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
+import { requiredText } from '../../text-rules';
 import { editDeleteLinks, NameSearchToolbar } from '../admin-list';
 import { ScreenShareDialog } from './screen-share-dialog';
 import { SCREEN_TYPES, type ScreenRow, screenPreviewPath, typeName } from './screen-types';
@@ -178,14 +179,7 @@ function ScreenFormDialog({ row, onClose, onSaved }: { row?: ScreenRow; onClose(
       destroyOnHidden
     >
       <Form<ScreenForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
-        <Form.Item
-          name="name"
-          label="名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入名称' },
-            { max: 255, message: '名称最多 255 个字符' },
-          ]}
-        >
+        <Form.Item name="name" label="名称" rules={requiredText('请输入名称', 255, '名称最多 255 个字符')}>
           <Input autoFocus aria-label="名称" />
         </Form.Item>
         <Form.Item name="type" label="类型" rules={[{ required: true, message: '请选择类型' }]}>
