@@ -35,6 +35,8 @@ interface Started {
   /** The bench accounts, one per company (data scope 本企业), and every account's company. */
   accounts: string[];
   owners: Record<string, number | null>;
+  /** A warehouse of every account's company (null: its company has none). */
+  warehouses: Record<string, number | null>;
   /** The list cache's counters and (BENCH_DB_TIMES=1) PGlite statement times so far. */
   snapshot: () => Promise<Snapshot>;
   stop: () => Promise<void>;
@@ -247,7 +249,7 @@ function listPath(shape: Awaited<ReturnType<typeof viewShape>>): string {
 }
 
 /** A stock-in record the form accepts (view 12), different each time. */
-function stockIn(shape: Awaited<ReturnType<typeof viewShape>>, n: number): Record<string, unknown> {
+function stockIn(shape: Awaited<ReturnType<typeof viewShape>>, n: number, warehouseId: number | null): Record<string, unknown> {
   const dict = (name: string, dflt: string) => (shape.dicts.get(name)?.length ? pick(shape.dicts.get(name) as string[]) : dflt);
   return {
     stockNo: `RK2026${String(n).padStart(8, '0')}`,
@@ -256,7 +258,7 @@ function stockIn(shape: Awaited<ReturnType<typeof viewShape>>, n: number): Recor
     wasteName: `压测废矿物油${n}`,
     quantity: (1 + (n % 400) + (n % 997) / 1000).toFixed(3),
     packageType: dict('packageType', '1'),
-    warehouseId: 1,
+    warehouseId,
     inTime: `2026-03-${String(1 + (n % 28)).padStart(2, '0')} 10:${String(n % 60).padStart(2, '0')}:00`,
     handler: '压测员',
     status: '0',
@@ -291,7 +293,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     const probe = await (companyClients[0] as ReturnType<typeof httpClient>).call(
       'POST',
       `/api/general/add/${VIEW_ID}`,
-      stockIn(shape, serial++),
+      stockIn(shape, serial++, first.warehouses[names[1] as string] ?? null),
       true,
     );
     if (probe.status !== 200) throw new Error(`the bench's record is refused: ${JSON.stringify(probe.body)}`);
@@ -306,7 +308,12 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     const load = (ms: number, measured: boolean) => {
       const end = Date.now() + ms;
       const timed = (into: number[], t: number) => measured && into.push(performance.now() - t);
-      const failed = () => measured && errors++;
+      const failed = (r: { status: number; body?: unknown }) => {
+        if (!measured) return;
+        errors++;
+        // The first few failures are printed, so that a run with errors says what they were.
+        if (errors <= 3) console.error(`failed call: ${r.status} ${JSON.stringify(r.body ?? null).slice(0, 300)}`);
+      };
       return Promise.all(
         Array.from({ length: CLIENTS }, async (_, c) => {
           const own = mine[c] as number[];
@@ -319,25 +326,35 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
             if (Math.random() >= WRITE_SHARE) {
               const r = await on.call('GET', listPath(shape), undefined, true);
               timed(lists, t);
-              if (r.status !== 200) failed();
+              if (r.status !== 200) failed(r);
               else leaked(account, r.body);
             } else if (own.length && Math.random() < 1 / 3) {
               // An edit of a record this client added: quantity, status and remark change.
-              const r = await on.call('POST', `/api/general/update/${VIEW_ID}`, {
-                id: pick(own),
-                quantity: (2 + Math.random() * 100).toFixed(3),
-                status: pick(shape.dicts.get('status') ?? ['1']),
-                remark: `压测修改${n}`,
-              });
+              const r = await on.call(
+                'POST',
+                `/api/general/update/${VIEW_ID}`,
+                {
+                  id: pick(own),
+                  quantity: (2 + Math.random() * 100).toFixed(3),
+                  status: pick(shape.dicts.get('status') ?? ['1']),
+                  remark: `压测修改${n}`,
+                },
+                true,
+              );
               timed(writes, t);
               if (measured) updates++;
-              if (r.status !== 200) failed();
+              if (r.status !== 200) failed(r);
             } else {
-              const r = await on.call('POST', `/api/general/add/${VIEW_ID}`, stockIn(shape, serial++), true);
+              const r = await on.call(
+                'POST',
+                `/api/general/add/${VIEW_ID}`,
+                stockIn(shape, serial++, first.warehouses[names[account] as string] ?? null),
+                true,
+              );
               timed(writes, t);
               if (measured) adds++;
               if (r.status !== 200 || !r.body?.id) {
-                failed();
+                failed(r);
                 continue;
               }
               own.push(r.body.id);
@@ -347,7 +364,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
                 const t2 = performance.now();
                 const listed = await other.call('GET', `/api/general/list/${VIEW_ID}?page=0&size=10&sort=id,desc`, undefined, true);
                 timed(lists, t2);
-                if (listed.status !== 200) failed();
+                if (listed.status !== 200) failed(listed);
                 else {
                   leaked(account, listed.body);
                   if (measured && !(listed.body?.content?.[0]?.id >= r.body.id)) stale++;

@@ -141,6 +141,24 @@ const owners = Object.fromEntries(
     (u) => [u.username, u.company_id],
   ),
 );
+// Every bench company has a warehouse for its records to name: a record may pick only its own company's.
+if (!joining) {
+  for (const c of companies) {
+    await sql`insert into lc_view_14 ("name", create_company, create_dept, create_by)
+      select ${`压测仓库${c.id}`}, ${c.id}, u.dept_id, u.username from sys_user u
+      where u.username = ${benchUser(c.id)} and not exists (select 1 from company_warehouse w where w.company_id = ${c.id})`.execute(db);
+  }
+}
+/** A warehouse of each account's company, for the records it adds. */
+const warehouseRows = (
+  await sql<{ id: number; company_id: number | null }>`select id, company_id from company_warehouse order by id`.execute(db)
+).rows;
+const warehouses = Object.fromEntries(
+  Object.entries(owners).map(([username, company]) => [
+    username,
+    (company === null ? warehouseRows[0] : warehouseRows.find((w) => Number(w.company_id) === Number(company)))?.id ?? null,
+  ]),
+);
 const ownerRows = await db
   .selectFrom('sys_user')
   .select(['username', 'company_id', 'dept_id'])
@@ -216,6 +234,7 @@ process.stdout.write(
     databaseUrl,
     accounts: companies.map((c) => benchUser(c.id)),
     owners,
+    warehouses,
   })}\n`,
 );
 // How long the event loop was held at a time (what a request waits behind), since the last snapshot.
