@@ -7,7 +7,7 @@ import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { http } from '../../request';
 import { useSession } from '../../session/session-store';
 import { htmlText, type LeaveMessage, type SysMessage } from '../messages/messages-api';
-import { FigureBlock } from './block';
+import { FigureBlock, type FigureBlockProps } from './block';
 import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
 
@@ -170,7 +170,27 @@ function MessageHtml({ html, className }: { html: string; className?: string }) 
   );
 }
 
-/** A short list of items, each with its date on the right. */
+/**
+ * A block listing the first page of a call, each item with its date on the right; its refresh only
+ * asks again (a list is not a computed figure).
+ */
+function DatedListBlock<T extends { id: number }>({
+  empty,
+  time,
+  render,
+  ...block
+}: Omit<FigureBlockProps<Page<T>>, 'children' | 'recompute'> & {
+  empty: string;
+  time: (item: T) => string;
+  render: (item: T) => React.ReactNode;
+}) {
+  return (
+    <FigureBlock {...block} recompute={false}>
+      {({ content }) => <DatedList items={content} empty={empty} time={time} render={render} />}
+    </FigureBlock>
+  );
+}
+
 function DatedList<T extends { id: number }>({
   items,
   empty,
@@ -207,11 +227,10 @@ export function LeaveMessagesBlock() {
   const list = useFigure<Page<LeaveMessage>>(...LEAVE_MESSAGES_CALL);
   const inbox = pathOfComponent(useSession().menus, LEAVE_MESSAGES_COMPONENT);
   return (
-    <FigureBlock
+    <DatedListBlock<LeaveMessage>
       title="未读留言"
       testId="dash-leave-messages"
       figure={list}
-      recompute={false}
       extra={
         inbox && (
           <Button type="link" size="small" onClick={() => navigate(inbox)}>
@@ -219,21 +238,15 @@ export function LeaveMessagesBlock() {
           </Button>
         )
       }
-    >
-      {({ content }) => (
-        <DatedList
-          items={content}
-          empty="暂无未读留言"
-          time={(m) => m.createTime.slice(5, 16)}
-          render={(m) => (
-            <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
-              <Typography.Text strong>{m.senderName}：</Typography.Text>
-              {m.content}
-            </Typography.Text>
-          )}
-        />
+      empty="暂无未读留言"
+      time={(m) => m.createTime.slice(5, 16)}
+      render={(m) => (
+        <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
+          <Typography.Text strong>{m.senderName}：</Typography.Text>
+          {m.content}
+        </Typography.Text>
       )}
-    </FigureBlock>
+    />
   );
 }
 
@@ -257,37 +270,35 @@ export function BulletinsBlock() {
       .catch(() => {});
   };
   return (
-    <FigureBlock title="公告" testId="dash-bulletins" figure={list} recompute={false}>
-      {({ content }) => (
-        <>
-          <DatedList
-            items={content}
-            empty="暂无公告"
-            time={(b) => b.createTime.slice(0, 10)}
-            render={(b) => (
-              <Button
-                type="link"
-                onClick={() => show(b)}
-                style={{ padding: 0, height: 'auto', flex: 1, minWidth: 0, justifyContent: 'flex-start' }}
-              >
-                <Typography.Text ellipsis style={{ color: 'inherit' }}>
-                  {b.title}
-                </Typography.Text>
-              </Button>
-            )}
-          />
-          <Modal title={open?.title} open={open !== null} width={850} footer={null} onCancel={() => setOpen(null)} destroyOnHidden>
-            {open && (
-              <>
-                <Typography.Text type="secondary">
-                  {open.createTime} · 阅读 {open.views}
-                </Typography.Text>
-                <MessageHtml html={open.content} />
-              </>
-            )}
-          </Modal>
-        </>
-      )}
-    </FigureBlock>
+    <>
+      <DatedListBlock<Bulletin>
+        title="公告"
+        testId="dash-bulletins"
+        figure={list}
+        empty="暂无公告"
+        time={(b) => b.createTime.slice(0, 10)}
+        render={(b) => (
+          <Button
+            type="link"
+            onClick={() => show(b)}
+            style={{ padding: 0, height: 'auto', flex: 1, minWidth: 0, justifyContent: 'flex-start' }}
+          >
+            <Typography.Text ellipsis style={{ color: 'inherit' }}>
+              {b.title}
+            </Typography.Text>
+          </Button>
+        )}
+      />
+      <Modal title={open?.title} open={open !== null} width={850} footer={null} onCancel={() => setOpen(null)} destroyOnHidden>
+        {open && (
+          <>
+            <Typography.Text type="secondary">
+              {open.createTime} · 阅读 {open.views}
+            </Typography.Text>
+            <MessageHtml html={open.content} />
+          </>
+        )}
+      </Modal>
+    </>
   );
 }
