@@ -1,4 +1,4 @@
-import { App, Button, Flex, Modal, Result, Typography } from 'antd';
+import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { http } from '../request';
@@ -148,14 +148,10 @@ export function EntryAgreementPage() {
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f7fa' }}>
       {page}
-      <Modal
+      <ButtonsOnlyModal
         title={title}
         open={phase === 'reading'}
         width={900}
-        centered
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
         footer={[
           <Button key="cancel" onClick={() => void cancel()} loading={leaving} disabled={agreeing}>
             取消
@@ -169,15 +165,11 @@ export function EntryAgreementPage() {
         <div style={{ maxHeight: '60vh', overflowY: 'auto', paddingRight: 8 }}>
           <PolicyView type={code ? POLICY_TYPE.authorization : POLICY_TYPE.join} />
         </div>
-      </Modal>
-      <Modal
+      </ButtonsOnlyModal>
+      <ButtonsOnlyModal
         title={code ? '授权失败' : '入驻失败'}
         open={phase === 'failed'}
         width={480}
-        centered
-        closable={false}
-        keyboard={false}
-        mask={{ closable: false }}
         footer={[
           <Button key="logout" onClick={() => void relogin()} loading={leaving}>
             退出登录
@@ -188,7 +180,12 @@ export function EntryAgreementPage() {
         ]}
       >
         <Result status="error" title={failure} subTitle="请稍后重试，或联系平台管理员。" style={{ padding: '16px 0' }} />
-      </Modal>
+      </ButtonsOnlyModal>
     </Flex>
   );
+}
+
+/** The agreement's dialogs are left through their buttons only: no close icon, no Escape, no mask click. */
+function ButtonsOnlyModal(props: ModalProps) {
+  return <Modal centered closable={false} keyboard={false} mask={{ closable: false }} {...props} />;
 }
