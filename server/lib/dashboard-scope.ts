@@ -14,6 +14,16 @@ export const isSupervisor = (u: SessionUser) => u.deptCode === SUPERVISOR_DEPT;
 /** A user of data scope 全部 (administrators, the supervisory department) looks across companies. */
 export const seesAll = (u: SessionUser) => u.dataScope.all;
 
+/**
+ * Which company a look-up of company records (warehouses, linkmen) is about: the asked one for those who
+ * see all (or none asked: every company, answered as null), otherwise always the user's own (undefined
+ * when they have none).
+ */
+export function scopeCompany(u: SessionUser, asked: number | undefined): number | null | undefined {
+  if (seesAll(u)) return asked ?? null;
+  return u.companyId ?? undefined;
+}
+
 export function scopeOf(u: SessionUser): Scope {
   if (seesAll(u)) return { kind: 'all' };
   return u.companyId ? { kind: 'company', companyId: u.companyId } : { kind: 'none' };

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { RemoteOptions, RemoteParam } from '../../src/model/index.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
 /**
@@ -36,10 +37,32 @@ function pathOf(url: string): string {
   }
 }
 
+/** The options a field draws from, if any. */
+function remoteOf(view: ViewModel, f: ViewField): RemoteOptions | undefined {
+  return f.form?.remote ?? view.page.columns.find((c) => c.name === f.name)?.remote;
+}
+
 /** The options address a field draws from, if any. */
 function sourceOf(view: ViewModel, f: ViewField): string | undefined {
-  const url = f.form?.remote?.url ?? view.page.columns.find((c) => c.name === f.name)?.remote?.url;
+  const url = remoteOf(view, f)?.url;
   return url ? pathOf(url) : undefined;
+}
+
+/** Where a field's picked records live: a fixed option call's table, or another view's records. */
+export type ReferenceTarget =
+  | { path: string; table: string; labelColumn: string; viewId?: undefined; params: RemoteParam[] }
+  | { path: string; viewId: number; params: RemoteParam[] };
+
+/** The records a field picks from, when its options are records of a known table or view. */
+export function referenceTarget(view: ViewModel, f: ViewField): ReferenceTarget | undefined {
+  if (!f.remote || f.system) return undefined;
+  const path = sourceOf(view, f);
+  if (!path) return undefined;
+  const params = remoteOf(view, f)?.params ?? [];
+  const fixed = FIXED_SOURCES[path];
+  if (fixed) return { path, ...fixed, params };
+  const m = QUERY_LINK.exec(path);
+  return m ? { path, viewId: Number(m[1]), params } : undefined;
 }
 
 /** The label column of a view's records as its options answer them: its first plain text field. */
@@ -56,16 +79,13 @@ export async function referenceLabels(view: ViewModel, otherView: (id: number) =
   for (const f of view.fields) {
     if (!f.remote || f.multiple || f.system || view.columns.some((c) => c.name === `${f.name}Fmt`) || view.byName.has(`${f.name}Fmt`))
       continue;
-    const path = sourceOf(view, f);
-    if (!path) continue;
-    const fixed = FIXED_SOURCES[path];
-    if (fixed) {
-      out.push({ field: f, ...fixed });
+    const target = referenceTarget(view, f);
+    if (!target) continue;
+    if (target.viewId === undefined) {
+      out.push({ field: f, table: target.table, labelColumn: target.labelColumn });
       continue;
     }
-    const m = QUERY_LINK.exec(path);
-    if (!m) continue;
-    const viewId = Number(m[1]);
+    const viewId = target.viewId;
     const other = viewId === view.id ? view : await otherView(viewId).catch(() => null);
     const label = other ? optionLabelField(other) : undefined;
     if (other && label) out.push({ field: f, table: `lc_view_${viewId}`, labelColumn: label.column, viewId });

@@ -16,6 +16,7 @@ import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, BLOCK_MARGIN, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
+import { checkReferences, referenceProblems } from '../lowcode/reference-scope.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
 import { rowScope } from '../lowcode/row-scope.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
@@ -203,7 +204,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const add = async (req: FastifyRequest<{ Params: { viewId: number } }>) => {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
-    const id = await addRecord(ctx, view, recordValues(view, recordBody(req.body)), user);
+    const values = recordValues(view, recordBody(req.body));
+    await checkReferences(ctx, view, user, values);
+    const id = await addRecord(ctx, view, values, user);
     return { ...OK, id };
   };
   app.route({
@@ -222,7 +225,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const scope = await rowScope(ctx, view, user);
     const existing = await findRecord(db, view, id.data, scope);
     if (!existing) throw notFound();
-    if (!(await updateRecord(ctx, view, id.data, recordValues(view, body, existing), scope))) throw notFound();
+    const values = recordValues(view, body, existing);
+    await checkReferences(ctx, view, user, values, existing);
+    if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
     return OK;
   };
   app.route({
@@ -341,7 +346,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
     }
 
-    const valid: Row[] = [];
+    const checked: Row[] = [];
     const verdict = (cells: Sheet['rows'][number]) => {
       // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
       const record: Row = defaultsOf(view);
@@ -352,7 +357,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
       });
       try {
-        valid.push(recordValues(view, record));
+        checked.push(recordValues(view, record));
         return '成功';
       } catch (e) {
         if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
@@ -365,6 +370,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // Long sheets are checked in slices so other calls are served in between.
       if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
+    // A row picking a record outside the user's options fails like a row the form refuses.
+    const problems = await referenceProblems(ctx, view, user, checked);
+    const valid = checked.filter((_, i) => !problems[i]);
+    let at = 0;
+    verdicts.forEach((v, i) => {
+      if (v !== '成功') return;
+      const problem = problems[at++];
+      if (problem) verdicts[i] = problem.message;
+    });
     await insertRows(db, view, valid, user);
     // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
     // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.

@@ -4,7 +4,7 @@ import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
-import { seesAll } from '../lib/dashboard-scope.js';
+import { scopeCompany, seesAll } from '../lib/dashboard-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { optionalIdOf, pageFields } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
@@ -23,15 +23,6 @@ const EXPIRING_DAYS = 30;
 function requireCompanyScope(u: SessionUser): SessionUser {
   if (!seesAll(u) && !u.companyId) throw forbidden('NO_COMPANY_DATA');
   return u;
-}
-
-/**
- * Which company a look-up is about: the asked one for those who see all (or none asked: every
- * company, answered as null), otherwise always the user's own (undefined when they have none).
- */
-function scopeCompany(u: SessionUser, asked: number | undefined): number | null | undefined {
-  if (seesAll(u)) return asked ?? null;
-  return u.companyId ?? undefined;
 }
 
 const optionalId = optionalIdOf('企业编号不正确');

@@ -231,6 +231,7 @@ export const ERROR_MESSAGES = {
   LIST_FILTER_INVALID: '查询条件格式不正确：{field}',
   LIST_SORT_FIELD_NOT_FOUND: '排序字段不存在：{field}',
   LIST_SORT_DIRECTION_INVALID: '排序方向不正确：{dir}',
+  REFERENCE_OUT_OF_SCOPE: '{label}只能选择可选范围内的记录',
   SCREEN_NOT_FOUND: '大屏不存在',
   SCREEN_NOT_ENABLED: '该大屏尚未启用',
   SCREEN_CONFLICT: '该大屏已被他人修改并保存，请重新加载或确认覆盖',

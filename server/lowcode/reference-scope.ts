@@ -1,0 +1,108 @@
+import { type RawBuilder, sql } from 'kysely';
+import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { hasPermission, type SessionUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { scopeCompany } from '../lib/dashboard-scope.js';
+import { RecordInvalid, type Row } from './record-input.js';
+import { referenceTarget } from './reference-labels.js';
+import { rowScope } from './row-scope.js';
+import type { ViewField, ViewModel } from './view-model.js';
+import { designedView } from './view-store.js';
+
+/**
+ * A field that picks a record of another table (a warehouse, a contact, a company, a department, a record
+ * of another view) may only store an id its options offer the same user: the option call's own scope,
+ * with the fixed parameters the field sends it. One query per written reference field.
+ */
+
+const ID_TEXT = /^\s*\d{1,18}\s*$/;
+
+/** The picked ids of a stored value (a multiple field stores them joined by commas). */
+function idsOf(f: ViewField, v: unknown): (number | null)[] {
+  if (v === null || v === undefined || v === '') return [];
+  const parts = f.multiple && typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : [v];
+  return parts.map((p) => {
+    const n = typeof p === 'number' ? p : typeof p === 'string' && ID_TEXT.test(p) ? Number(p) : Number.NaN;
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  });
+}
+
+/** The value of a fixed parameter the field sends its option call. */
+function fixedParam(params: { key: string; source: string; value: string }[], key: string): string | undefined {
+  return params.find((p) => p.key === key && p.source === 'fixed')?.value;
+}
+
+/**
+ * The table of the records a field picks and the condition on it (`t`) under which its option call offers
+ * them to the user, as the call's route scopes them; undefined for options of no known table.
+ */
+async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: SessionUser) {
+  const target = referenceTarget(view, f);
+  if (!target) return undefined;
+  if (target.viewId !== undefined) {
+    // /api/general/allList/:id/queryLink: the records the caller may list, or every record for a caller
+    // that only draws from the view.
+    const other = target.viewId === view.id ? view : await designedView(ctx, target.viewId).catch(() => null);
+    if (!other) return { table: `lc_view_${target.viewId}`, condition: sql`false` };
+    const scope = hasPermission(user.roles, other.page.permissions.list) ? await rowScope(ctx, other, user) : undefined;
+    return { table: `lc_view_${other.id}`, condition: scope?.condition ?? sql`true` };
+  }
+  switch (target.path) {
+    case '/api/companyWarehouse/list':
+    case '/api/companyLinkman/list': {
+      const asked = Number(fixedParam(target.params, 'companyId'));
+      const company = scopeCompany(user, Number.isSafeInteger(asked) && asked > 0 ? asked : undefined);
+      const condition: RawBuilder<unknown> =
+        company === undefined ? sql`false` : company === null ? sql`true` : sql`t.company_id = ${company}`;
+      return { table: target.table, condition };
+    }
+    case '/api/company/list': {
+      // Active companies, of the type the field asks for.
+      const type = fixedParam(target.params, 'type');
+      return { table: target.table, condition: type ? sql`t.status = 1 and t.type = ${type}` : sql`t.status = 1` };
+    }
+    case '/api/dept/find':
+      return { table: target.table, condition: sql`t.enabled = true` };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Refuses records whose reference fields pick a record the user's options do not offer. `rows` are the
+ * column values about to be written (all of an import at once); `existing` is the stored record on update,
+ * whose values are not judged again. Returns, per row, the first problem found, in form order.
+ */
+export async function referenceProblems(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  rows: Row[],
+  existing?: Row,
+): Promise<({ field: string; message: string } | undefined)[]> {
+  const problems: ({ field: string; message: string } | undefined)[] = rows.map(() => undefined);
+  for (const f of view.formFields) {
+    if (!f.remote || f.system) continue;
+    const kept = new Set(existing ? idsOf(f, existing[f.name]) : []);
+    const picked = rows.map((r) => (Object.hasOwn(r, f.column) ? idsOf(f, r[f.column]).filter((id) => id === null || !kept.has(id)) : []));
+    if (!picked.some((ids) => ids.length)) continue;
+    const source = await offered(ctx, view, f, user);
+    if (!source) continue;
+    const asked = [...new Set(picked.flat().filter((id): id is number => id !== null))];
+    const query = sql<{ id: number }>`select t.id from ${sql.table(source.table)} as t
+      where t.id in (${sql.join(asked.length ? asked : [0])}) and ${source.condition}`;
+    const found = asked.length ? (await query.execute(ctx.db)).rows : [];
+    const allowed = new Set(found.map((r) => Number(r.id)));
+    const message = errorMessage('REFERENCE_OUT_OF_SCOPE', { label: f.label });
+    picked.forEach((ids, i) => {
+      if (!problems[i] && ids.some((id) => id === null || !allowed.has(id))) problems[i] = { field: f.name, message };
+    });
+  }
+  return problems;
+}
+
+/** Refuses (400, naming the field) a record that picks a record outside the user's options. */
+export async function checkReferences(ctx: AppContext, view: ViewModel, user: SessionUser, values: Row, existing?: Row): Promise<void> {
+  const [problem] = await referenceProblems(ctx, view, user, [values], existing);
+  if (problem) throw new RecordInvalid([problem]);
+}
