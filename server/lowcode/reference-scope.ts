@@ -89,8 +89,9 @@ export async function referenceProblems(
     const source = await offered(ctx, view, f, user);
     if (!source) continue;
     const asked = [...new Set(picked.flat().filter((id): id is number => id !== null))];
+    // Ids as bigint: a table whose id is an integer compares with them without rejecting a large one.
     const query = sql<{ id: number }>`select t.id from ${sql.table(source.table)} as t
-      where t.id in (${sql.join(asked.length ? asked : [0])}) and ${source.condition}`;
+      where t.id in (${sql.join((asked.length ? asked : [0]).map((id) => sql`${id}::bigint`))}) and ${source.condition}`;
     const found = asked.length ? (await query.execute(ctx.db)).rows : [];
     const allowed = new Set(found.map((r) => Number(r.id)));
     const message = errorMessage('REFERENCE_OUT_OF_SCOPE', { label: f.label });

@@ -75,6 +75,8 @@ describe('a picked record outside the writer’s options', () => {
     const no = stockNo();
     refused(await producer.post('/api/general/add/12', stockIn(foreign, no)), 'warehouseId', '入库仓库');
     refused(await producer.post('/api/general/add/12', stockIn(999_999)), 'warehouseId', '入库仓库');
+    // An id beyond the integer ids of the table is refused the same way.
+    refused(await producer.post('/api/general/add/12', stockIn(99_999_999_999)), 'warehouseId', '入库仓库');
     expect(await stored(no)).toEqual([]);
     const own = await warehouseOf(COMPANY.producer);
     const ok = await producer.post('/api/general/add/12', stockIn(own, no));
