@@ -127,8 +127,9 @@ interface ViewState {
   writes: Map<number, WriteRecord>;
   /** Without turns: moves on with every bump, so no miss across it is kept. */
   bumps: number;
-  /** Other instances' writes told here (remoteWrite): a miss across one is not kept. */
+  /** Other instances' writes told here so far (remoteWrite), and whether each touched a filter, by number. */
   remote: number;
+  remoteWrites: Map<number, (filter: CacheFilter<unknown>) => boolean>;
   entries: Set<string>;
   /** Filters of the entries, most recently used last, with their entries. */
   filters: Map<string, { filter: unknown; entries: Set<string>; hits: number }>;
@@ -216,6 +217,7 @@ export class ListCache {
         writes: new Map(),
         bumps: 0,
         remote: 0,
+        remoteWrites: new Map(),
         entries: new Set(),
         filters: new Map(),
       };
@@ -387,7 +389,7 @@ export class ListCache {
     remote: number,
   ): Promise<void> {
     // Other instances' writes that the answer may hold have all been told here once the barrier settles:
-    // the answer is kept only if none was told since it started, as none could then be applied to it twice.
+    // the answer is kept only if none told since it started touched its filter.
     await this.barrier();
     for (let round = 0; ; round++) {
       const numbers = [...open];
@@ -395,7 +397,7 @@ export class ListCache {
       const writes = numbers.map((n) => v.writes.get(n));
       const judged =
         v.bumps === bumps &&
-        v.remote === remote &&
+        this.#untouchedRemotely(v, remote, opts.filter) &&
         this.trusted() &&
         writes.every((w) => w !== undefined && !(w.ended && w.touches(opts.filter)));
       const pending = judged ? (writes as WriteRecord[]).filter((w) => !w.ended) : [];
@@ -458,14 +460,31 @@ export class ListCache {
 
   /**
    * A write of another instance, told here after it committed (see the bus): the view's cached entries
-   * move on as after a write of this instance; misses under way are not kept.
+   * move on as after a write of this instance; a miss under way is kept only if the write touched none
+   * of its filter's rows.
    */
-  remoteWrite(viewId: number, judge: (filters: CacheFilter<unknown>[]) => Pick<WriteEffect<unknown>, 'matches' | 'revise'>): void {
+  remoteWrite(
+    viewId: number,
+    judge: (filters: CacheFilter<unknown>[]) => Pick<WriteEffect<unknown>, 'matches' | 'revise' | 'touches'>,
+  ): void {
     const v = this.#view(viewId);
-    v.remote++;
     v.epoch++;
     const effect = judge([...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits })));
+    v.remoteWrites.set(++v.remote, effect.matches && effect.touches ? effect.touches : UNKNOWN);
+    v.remoteWrites.delete(v.remote - WRITES_REMEMBERED);
     this.#moveOn(v, viewId, effect.matches, effect.revise);
+  }
+
+  /**
+   * Whether no other instance's write told here since `since` touched the filter: then the answer is the
+   * same whether or not it holds them, and none is applied to it twice (it moves nothing of that filter).
+   */
+  #untouchedRemotely(v: ViewState, since: number, filter: CacheFilter<unknown>): boolean {
+    for (let n = since + 1; n <= v.remote; n++) {
+      const touches = v.remoteWrites.get(n);
+      if (!touches || touches(filter)) return false;
+    }
+    return true;
   }
 
   /** Moves the view's entries on by a write's matches (null: the view is bumped) and revisions. */

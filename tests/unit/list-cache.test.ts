@@ -211,6 +211,15 @@ describe('ListCache', () => {
     await Promise.resolve();
     expect((await counted(late, 'c-red', red, true, 5)).runs).toBe(1);
     expect(barriers).toBeGreaterThan(0);
+    // One across a write of another instance that touched only blue rows is kept: it answers the same either way.
+    const across = gate<void>();
+    const quiet = new ListCache(true, undefined, undefined, false, () => across.promise);
+    expect(await quiet.through(1, 'c-red', { filter: red, count: true }, async () => 4)).toBe(4);
+    quiet.remoteWrite(1, () => ({ matches: matches({ blue: [0, 1] }), touches: (f) => f.key === 'blue' }));
+    across.open();
+    await across.promise;
+    await Promise.resolve();
+    expect((await counted(quiet, 'c-red', red, true, 5)).runs).toBe(0);
   });
 
   it('does not keep an answer computed while the view was bumped', async () => {
