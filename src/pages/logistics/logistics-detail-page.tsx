@@ -6,7 +6,7 @@ import { findMenu } from '../../model';
 import { pageTitles } from '../../navigation/page-titles';
 import { http, RequestError } from '../../request';
 import { useSession } from '../../session/session-store';
-import { formatCost, formatDate, formatMoney } from '../../shared/format';
+import { formatCost, formatDate } from '../../shared/format';
 
 /**
  * 物流详情 (`?id=` at the address of the menu whose component is logistics/detail): one logistics order, read only: its waybill and
@@ -199,7 +199,7 @@ export function LogisticsDetailPage() {
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'weight', label: '运输重量', children: tons(t.weight) },
-            { key: 'freight', label: '运费', children: t.freight === null ? '' : `${formatMoney(t.freight)} 元` },
+            { key: 'freight', label: '运费', children: t.freight === null ? '' : `${formatCost(t.freight)} 元` },
             { key: 'from', label: '起运地区', children: text(t.fromRegionFmt) },
             { key: 'fromAddress', label: '起运地址', children: text(t.fromAddress) },
             { key: 'toAddress', label: '目的地址', children: text(t.toAddress) },
