@@ -123,21 +123,15 @@ const remoteRows = (view: ViewModel, gone: RawBuilder<unknown> | null, come: Raw
   sql`json_build_object('t', 'rows-changed', 'viewId', ${view.id}::int,
     'gone', ${gone ? sql`json_build_array(${gone})` : sql`'[]'::json`}, 'come', ${come ? sql`json_build_array(${come})` : sql`'[]'::json`})`;
 
-/** Known once asked (see ordering): whether text sorts by its bytes, per database. */
-const byteOrderKnown = new WeakMap<object, boolean>();
-
 // Another instance's write, told with its rows' states: the filters this instance can judge in JavaScript
 // move on as after its own writes; the others are dropped.
 onRemoteRows((ctx, viewId, gone, come) => {
   const view = knownView(ctx, viewId);
-  const bytes = byteOrderKnown.get(ctx.db);
   if (!view) return false;
-  if (bytes === undefined) {
-    // Asked now for the writes to come; this one cannot be placed.
-    void ordering(ctx, view);
-    return false;
-  }
-  const how: Ordering = { view, textInByteOrder: bytes };
+  const bytes = byteOrderOf(ctx);
+  // Until the database has answered, a write cannot be placed: this one is forgotten, the next ones not.
+  if (bytes.known === undefined) return false;
+  const how: Ordering = { view, textInByteOrder: bytes.known };
   lowcodeState(ctx).cache.remoteWrite(viewId, (filters) => {
     const { judged } = toJudge(filters, false);
     return effect(how, judged, undefined, gone as RowState[], come as RowState[]);
@@ -335,17 +329,28 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
   };
 }
 
-/** Per database: whether text sorts by its bytes, asked once. */
-const byteOrder = new WeakMap<object, Promise<boolean>>();
+/** Per database: whether text sorts by its bytes, asked once; `known` once answered. */
+const byteOrder = new WeakMap<object, { asked: Promise<boolean>; known?: boolean }>();
 
-async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
+function byteOrderOf(ctx: AppContext): { asked: Promise<boolean>; known?: boolean } {
   let bytes = byteOrder.get(ctx.db);
   if (!bytes) {
-    bytes = textInByteOrder(ctx.db);
-    void bytes.then((b) => byteOrderKnown.set(ctx.db, b));
-    byteOrder.set(ctx.db, bytes);
+    const entry: { asked: Promise<boolean>; known?: boolean } = { asked: textInByteOrder(ctx.db) };
+    // A failed question is answered to the writes that await it; nothing is known until then.
+    entry.asked.then(
+      (b) => {
+        entry.known = b;
+      },
+      () => {},
+    );
+    byteOrder.set(ctx.db, entry);
+    bytes = entry;
   }
-  return { view, textInByteOrder: await bytes };
+  return bytes;
+}
+
+async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
+  return { view, textInByteOrder: await byteOrderOf(ctx).asked };
 }
 
 /** Inserts one prepared record (column → value, see recordValues); answers its id. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
+import { inquiryBody } from '../helpers/inquiry.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -64,14 +65,7 @@ async function stockOf(companyId: number, warehouseId?: number) {
 }
 
 async function ask(c: ApiClient, fields: Record<string, unknown>) {
-  const r = await c.post('/api/general/add/15', {
-    companyId: COMPANY.disposer,
-    wasteCategory: 'HW08',
-    quantity: 1,
-    inquiryStatus: '0',
-    needTransport: '2',
-    ...fields,
-  });
+  const r = await c.post('/api/general/add/15', inquiryBody(fields));
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.id as number;
 }

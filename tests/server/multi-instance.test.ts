@@ -130,12 +130,10 @@ pgOnly('two instances on one PostgreSQL', () => {
         expect(added.status, JSON.stringify(added.body)).toBe(200);
         mine.push(added.body.id);
       } else if (r < 0.8) {
-        const res = await viaA.post('/api/general/update/12', {
-          id: mine[n % mine.length],
-          quantity: (n % 7) + 0.5,
-          status: statuses[(n + 1) % 2],
-        });
-        expect(res.status).toBe(200);
+        const id = mine[n % mine.length] as number;
+        const res = await viaA.post('/api/general/update/12', { id, quantity: (n % 7) + 0.5, status: statuses[(n + 1) % 2] });
+        // A delete racing in the same round may have taken the record first: then, and only then, 404.
+        expect(res.status === 200 || (res.status === 404 && !mine.includes(id)), String(res.status)).toBe(true);
       } else {
         const id = mine.splice(n % mine.length, 1)[0] as number;
         expect((await viaA.post('/api/general/delete/12', [id])).status).toBe(200);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { inquiryBody } from '../helpers/inquiry.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -50,14 +51,7 @@ const stockIn = (warehouseId: unknown, no = stockNo()) => ({
   status: '0',
 });
 
-const inquiry = (fields: Record<string, unknown>) => ({
-  companyId: COMPANY.disposer,
-  wasteCategory: 'HW08',
-  quantity: 1,
-  inquiryStatus: '0',
-  needTransport: '2',
-  ...fields,
-});
+const inquiry = inquiryBody;
 
 async function stored(no: string) {
   const r = await sql<{ warehouseId: number }>`select "warehouseId" from lc_view_12 where "stockNo" = ${no}`.execute(db());
