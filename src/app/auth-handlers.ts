@@ -35,7 +35,7 @@ function returnPath({ pathname, search }: { pathname: string; search: string }):
  * One confirm at a time, however many calls fail together. Once the user has chosen to stay, a 401
  * of a call sent before that choice does not ask again (it was answered); a later call's does. None
  * on the public pages (nothing to go back to) and none while the guard loads the session or after
- * that failed: it logs out and reloads itself.
+ * that failed: a refused token is forgotten there and the guard sends the user to /login.
  */
 /** The public routes: a 401 there has no session to re-enter (their pages handle it). */
 export const PUBLIC_PATHS = ['/login', '/login2', '/init', '/serviceAgreement', '/privacyPolicy', '/lsPreview', '/entryAgreement'];

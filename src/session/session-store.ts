@@ -3,7 +3,7 @@
  * and cleared on logout. Components read it with useSession().
  */
 import { useSyncExternalStore } from 'react';
-import { http } from '../request';
+import { http, RequestError } from '../request';
 import { createListeners } from '../shared/listeners';
 import type { MenuRoute } from '../shared/menu-route';
 import { fetchSessionInfo, logout as logoutCall, type SessionInfo } from './session-api';
@@ -17,6 +17,7 @@ export interface SessionState {
   /** Permission strings; ROLE_SYSTEM_DEFAULT when the user has none. */
   roles: string[];
   menus: MenuRoute[];
+  /** Why loading failed ('failed': the network, a timeout, a server error; a refused token is cleared instead). */
   error?: string;
 }
 
@@ -48,13 +49,21 @@ export const sessionStore = {
         const roles = info.roles?.length ? info.roles : [DEFAULT_ROLE];
         set({ status: 'ready', info, roles, menus: Array.isArray(menus) ? menus : [] });
       } catch (e) {
-        set({ ...EMPTY, status: 'failed', error: e instanceof Error ? e.message : String(e) });
+        // A refused token is dead on the server already: forget it (the guard then sends the user to
+        // /login). Any other failure keeps the token for another try.
+        if (e instanceof RequestError && e.status === 401) sessionStore.clear();
+        else set({ ...EMPTY, status: 'failed', error: e instanceof Error ? e.message : String(e) });
       } finally {
         inflight = null;
       }
       return state;
     })();
     return inflight;
+  },
+  /** Tries a failed load again. */
+  retry(): Promise<SessionState> {
+    if (state.status === 'failed') set(EMPTY);
+    return sessionStore.load();
   },
   /** Fetches the menus again (a page just published or granted shows in the sidebar without signing in again). */
   async reloadMenus(): Promise<void> {

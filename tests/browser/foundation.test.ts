@@ -220,11 +220,29 @@ describe('session', () => {
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/');
-    // The guard logs out and reloads, so the page may still be reloading here.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'reloading')).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.getByText('账号登录').waitFor();
     // No re-login confirm on top of the login form.
     expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+  });
+
+  it('keeps the session when loading it fails for another reason than a refused token, and tries again', async () => {
+    const { page } = await openPage(browser, server.url);
+    await loginAsProducer(page);
+    // The user info cannot be fetched once (a dropped connection, or the page left while loading).
+    let dropped = 0;
+    await page.route('**/api/auth/info', (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.fallback()));
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.reload();
+    await page.getByText('用户信息加载失败').waitFor();
+    // Still signed in, here and on the server: no trip to /login, the token kept.
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+    // 重试 has the focus: Enter tries again, and the frame loads with the same session.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.replace(/\s/g, ''))).toBe('重试');
+    await page.keyboard.press('Enter');
+    await page.locator('.wg-navbar').waitFor();
+    expect(dropped).toBe(2);
   });
 
   it('shows an error panel, not a blank page, when a page fails to render', async () => {
