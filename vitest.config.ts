@@ -3,6 +3,9 @@ import { aliases } from './scripts/aliases.mjs';
 
 // Three suites, one runner: unit (pure code), server (reference API over PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set), browser (built app in Debian's Chromium via playwright-core).
+/** Unit test files that call vi.mock: they run isolated (see the unit-mocking project). */
+export const MOCKS_MODULES = ['src/access/access.test.ts'];
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -13,6 +16,21 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'cli/**/*.test.ts'],
+          exclude: MOCKS_MODULES,
+          environment: 'node',
+          // Files share a worker's modules instead of importing them again each: a test's state lives in
+          // what it creates, never in module state. Isolated, the suite spends more time importing than testing.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that replace a module (vi.mock) keep a module graph of their own, so no replacement
+          // reaches another file.
+          name: 'unit-mocking',
+          sequence: { groupOrder: 0 },
+          include: MOCKS_MODULES,
           environment: 'node',
         },
       },
@@ -26,8 +44,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own server and database; two cores, so two at a time.
+          // Each file starts its own server and database; two cores, so two at a time. Every server keeps
+          // its state in its own context, so files share a worker's modules (see the unit project).
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
