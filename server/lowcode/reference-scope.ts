@@ -90,9 +90,12 @@ export async function referenceProblems(
     if (!source) continue;
     const asked = [...new Set(picked.flat().filter((id): id is number => id !== null))];
     // Ids as bigint: a table whose id is an integer compares with them without rejecting a large one.
-    const query = sql<{ id: number }>`select t.id from ${sql.table(source.table)} as t
-      where t.id in (${sql.join((asked.length ? asked : [0]).map((id) => sql`${id}::bigint`))}) and ${source.condition}`;
-    const found = asked.length ? (await query.execute(ctx.db)).rows : [];
+    const found = asked.length
+      ? (
+          await sql<{ id: number }>`select t.id from ${sql.table(source.table)} as t
+            where t.id in (${sql.join(asked.map((id) => sql`${id}::bigint`))}) and ${source.condition}`.execute(ctx.db)
+        ).rows
+      : [];
     const allowed = new Set(found.map((r) => Number(r.id)));
     const message = errorMessage('REFERENCE_OUT_OF_SCOPE', { label: f.label });
     picked.forEach((ids, i) => {

@@ -1,6 +1,7 @@
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { FALLBACK_MESSAGE } from '../request';
 import { confirmLogout } from '../session/logout';
 import { sessionStore, useSession } from '../session/session-store';
 import { getToken } from '../session/token';
@@ -32,7 +33,7 @@ export function SessionGuard() {
       <Result
         status="warning"
         title="用户信息加载失败"
-        subTitle={session.error || '接口请求失败'}
+        subTitle={session.error || FALLBACK_MESSAGE}
         extra={
           <Flex gap={12} justify="center" wrap>
             <Button type="primary" autoFocus onClick={() => void sessionStore.retry()}>

@@ -51,8 +51,6 @@ const stockIn = (warehouseId: unknown, no = stockNo()) => ({
   status: '0',
 });
 
-const inquiry = inquiryBody;
-
 async function stored(no: string) {
   const r = await sql<{ warehouseId: number }>`select "warehouseId" from lc_view_12 where "stockNo" = ${no}`.execute(db());
   return r.rows.map((x) => Number(x.warehouseId));
@@ -92,17 +90,17 @@ describe('a picked record outside the writer’s options', () => {
 
   it('refuses another company’s stock-in as the source of an inquiry; its own and none are allowed', async () => {
     const foreign = await stockOf(COMPANY.disposer);
-    refused(await producer.post('/api/general/add/15', inquiry({ stockId: foreign })), 'stockId', '来源入库单');
+    refused(await producer.post('/api/general/add/15', inquiryBody({ stockId: foreign })), 'stockId', '来源入库单');
     const own = await stockOf(COMPANY.producer);
-    const added = await producer.post('/api/general/add/15', inquiry({ stockId: own }));
+    const added = await producer.post('/api/general/add/15', inquiryBody({ stockId: own }));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     refused(await producer.post('/api/general/update/15', { id: added.body.id, stockId: foreign }), 'stockId', '来源入库单');
     const stock = await sql<{ stockId: number }>`select "stockId" from lc_view_15 where id = ${added.body.id}`.execute(db());
     expect(Number(stock.rows[0]?.stockId)).toBe(own);
     // The field is not required: an inquiry raised from no stock-in is saved.
-    expect((await producer.post('/api/general/add/15', inquiry({ stockId: null }))).status).toBe(200);
+    expect((await producer.post('/api/general/add/15', inquiryBody({ stockId: null }))).status).toBe(200);
     // The company picker offers active disposers only.
-    refused(await producer.post('/api/general/add/15', inquiry({ companyId: COMPANY.logistics })), 'companyId', '处置企业');
+    refused(await producer.post('/api/general/add/15', inquiryBody({ companyId: COMPANY.logistics })), 'companyId', '处置企业');
   });
 
   it('lets those who see all pick what their options offer: any company’s warehouse and stock-in', async () => {
@@ -110,7 +108,7 @@ describe('a picked record outside the writer’s options', () => {
     const r = await admin.post('/api/general/add/12', stockIn(await warehouseOf(COMPANY.disposer), no));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await stored(no)).toEqual([await warehouseOf(COMPANY.disposer)]);
-    expect((await admin.post('/api/general/add/15', inquiry({ stockId: await stockOf(COMPANY.disposer) }))).status).toBe(200);
+    expect((await admin.post('/api/general/add/15', inquiryBody({ stockId: await stockOf(COMPANY.disposer) }))).status).toBe(200);
     refused(await admin.post('/api/general/add/12', stockIn(999_999)), 'warehouseId', '入库仓库');
   });
 

@@ -63,8 +63,7 @@ const phoneRule = { pattern: MOBILE_RE, message: M.phone };
 const requiredSelect = (message: string) => ({ required: true, message });
 const requiredText = (message: string) => ({ required: true, whitespace: true, message });
 
-/** A process picker: each process as its name and code. */
-/** Form.Item passes the value and its change on to the picker. */
+/** A process picker: each process as its name and code; Form.Item passes the value and its change on. */
 function ProcessSelect({ lookup, ...props }: { lookup: { data: Process[]; loading: boolean } } & SelectProps<number>) {
   return (
     <Select
