@@ -16,6 +16,7 @@
 // one half; BENCH_SECONDS, BENCH_WARM_UP_SECONDS (mixed), BENCH_CLIENTS and BENCH_WRITE_SHARE change the run.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
 
@@ -46,6 +47,8 @@ interface Snapshot {
   stats: Record<string, number>;
   gauges: Record<string, number>;
   dbTimes: Record<string, { n: number; ms: number; max: number }>;
+  /** The server process's CPU time so far (every thread: JavaScript, PGlite, GC), ms. */
+  cpuMs: number;
 }
 
 /** What happened between two snapshots: counters, and statement counts with total and mean ms. */
@@ -86,6 +89,31 @@ async function startChild(env: Record<string, string>): Promise<Started> {
       return exited;
     },
   };
+}
+
+/** CPU time of every PostgreSQL process on this machine so far, ms (Linux /proc; 0 elsewhere). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      // Fields after the name: state is the 3rd field of the line, utime and stime the 14th and 15th.
+      const rest = stat.slice(close + 2).split(' ');
+      ticks += Number(rest[11]) + Number(rest[12]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
 }
 
 function pct(sorted: number[], p: number): number {
@@ -378,14 +406,30 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     // Warm-up with the same load, not measured: JIT, and the cache as a server that has been running has it.
     await load(WARM_UP_MS, false);
     const before = await first.snapshot();
+    const othersBefore = await Promise.all(servers.slice(1).map((x) => x.snapshot()));
+    const cpu0 = process.cpuUsage();
+    const pg0 = postgresCpuMs();
     const t0 = performance.now();
     await load(DURATION_MS, true);
     const seconds = (performance.now() - t0) / 1000;
+    const loadCpu = process.cpuUsage(cpu0);
+    const pgCpu = postgresCpuMs() - pg0;
     const after = await first.snapshot();
+    const othersAfter = await Promise.all(servers.slice(1).map((x) => x.snapshot()));
     const { stats, db } = since(before, after);
     // What each instance's heap holds after the run (in use, with --expose-gc).
-    const heaps = [after.gauges['heap MB'] ?? Number.NaN];
-    for (const other of servers.slice(1)) heaps.push((await other.snapshot()).gauges['heap MB'] ?? Number.NaN);
+    const heaps = [after.gauges['heap MB'] ?? Number.NaN, ...othersAfter.map((x) => x.gauges['heap MB'] ?? Number.NaN)];
+    // Where the machine's CPU went, per call: what the budgets ask of two cores is read from these.
+    const serverCpu = after.cpuMs - before.cpuMs + othersAfter.reduce((sum, x, i) => sum + x.cpuMs - (othersBefore[i]?.cpuMs ?? 0), 0);
+    const calls = lists.length + writes.length;
+    const perCall = (ms: number) => +(ms / calls).toFixed(3);
+    const cores = (ms: number) => +(ms / 1000 / seconds).toFixed(2);
+    const loadMs = (loadCpu.user + loadCpu.system) / 1000;
+    console.log(`${label}: CPU per call in ms (cores busy)`, {
+      'load generator': `${perCall(loadMs)} (${cores(loadMs)})`,
+      [`server${servers.length > 1 ? 's' : ''}`]: `${perCall(serverCpu)} (${cores(serverCpu)})`,
+      ...(first.kind === 'postgres' ? { PostgreSQL: `${perCall(pgCpu)} (${cores(pgCpu)})` } : {}),
+    });
     console.log(`${label}: list cache of the first instance during the run`, stats);
     if (Object.keys(db).length) console.table(db);
     for (const c of byAccount.flat()) c.close();

@@ -307,7 +307,9 @@ process.on('SIGUSR2', () => {
       );
   }
   slowest.clear();
-  process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes) })}\n`);
+  const cpu = process.cpuUsage();
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes), cpuMs })}\n`);
 });
 process.on('SIGTERM', async () => {
   await server.close();
