@@ -297,7 +297,24 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
     }
     return out;
   };
+  // Most cached filters belong to other scopes than the written rows' (a company's lists, another
+  // company's rows): each scope is tested once per write, and its filters skipped when no state is in it.
+  const outside = new Map<string, boolean>();
+  const states = [...before, ...after];
   for (const { filter, test } of judged) {
+    const scope = typeof test === 'number' ? undefined : (filter.filter as ListQuery).scope;
+    if (scope?.test) {
+      let none = outside.get(scope.key);
+      if (none === undefined) {
+        const inScope = scope.test;
+        none = states.every((s) => inScope(s['#r']) === false);
+        outside.set(scope.key, none);
+      }
+      if (none) {
+        matches.set(filter.key, UNTOUCHED);
+        continue;
+      }
+    }
     // A filter the JavaScript test cannot tell for one of the states is left unjudged: its entries go.
     const gone = select(test, before);
     const come = gone && select(test, after);
@@ -308,7 +325,6 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
       matched.set(filter.key, { gone, come });
     }
   }
-  const states = [...before, ...after];
   return {
     value,
     matches,
