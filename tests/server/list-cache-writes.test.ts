@@ -169,7 +169,8 @@ describe('list cache across record writes', () => {
     };
     for (let i = 0; i < 10; i++) await Promise.all(writers.flatMap((w) => [add(w), add(w)]));
     const qs: Record<string, string>[] = [];
-    for (const f of [{}, { status: statuses[0] as string }, { wasteCategory: categories[0] as string }])
+    const filters: Record<string, string>[] = [{}, { status: statuses[0] as string }, { wasteCategory: categories[0] as string }];
+    for (const f of filters)
       for (const sort of [undefined, 'quantity,desc', 'inTime,asc'])
         for (const page of ['0', '1']) qs.push({ ...f, ...(sort ? { sort } : {}), size: '10', page });
     const readers = [admin, producer, collector];
