@@ -15,10 +15,10 @@
 // PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_ONLY=read or =mixed runs
 // one half; BENCH_SECONDS, BENCH_WARM_UP_SECONDS (mixed), BENCH_CLIENTS and BENCH_WRITE_SHARE change the run.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
+import { httpClient as keepAliveClient } from './lib/http-client.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
 const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10) * 1000;
@@ -126,35 +126,8 @@ function figures(latencies: number[]) {
   return { p50: +pct(sorted, 50).toFixed(2), p95: +pct(sorted, 95).toFixed(2), p99: +pct(sorted, 99).toFixed(2) };
 }
 
-/** One keep-alive HTTP client per server, as a browser holds its connections: status and, when asked, the JSON body. */
-function httpClient(baseUrl: string, token: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const { hostname, port } = new URL(baseUrl);
-  const call = (method: 'GET' | 'POST', path: string, json?: unknown, read = false) =>
-    new Promise<{ status: number; body?: any }>((resolve) => {
-      const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
-      const headers: Record<string, string | number> = { authorization: token };
-      if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
-      const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => read && chunks.push(c));
-        res.on('end', () => {
-          let body: any;
-          if (read) {
-            try {
-              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            } catch {
-              body = undefined;
-            }
-          }
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      });
-      req.on('error', () => resolve({ status: 0 }));
-      req.end(payload);
-    });
-  return { call, close: () => agent.destroy() };
-}
+/** A keep-alive client of the bench's size for one server and token. */
+const httpClient = (baseUrl: string, token: string) => keepAliveClient(baseUrl, token, CLIENTS);
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
