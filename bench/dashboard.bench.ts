@@ -10,9 +10,9 @@
 // dashboard pages, which this bench does not draw.
 // BENCH_SECONDS (default 15), BENCH_CLIENTS (10) and BENCH_ROWS (100000) change the run.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
+import { httpClient as keepAliveClient } from './lib/http-client.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
@@ -58,32 +58,10 @@ const figures = (xs: number[]) => {
   return { n: s.length, p50: +pct(s, 50).toFixed(2), p95: +pct(s, 95).toFixed(2), p99: +pct(s, 99).toFixed(2) };
 };
 
-/** One keep-alive connection pool per user, as a browser holds its connections. */
+/** One keep-alive connection pool per user, as a browser holds its connections; every answer is read. */
 function httpClient(baseUrl: string, token: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
-  const { hostname, port } = new URL(baseUrl);
-  const call = (method: 'GET' | 'POST', path: string, json?: unknown) =>
-    new Promise<{ status: number; body?: any }>((resolve) => {
-      const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
-      const headers: Record<string, string | number> = { authorization: token };
-      if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
-      const req = http.request({ host: hostname, port, path, method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let body: any;
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            body = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      });
-      req.on('error', () => resolve({ status: 0 }));
-      req.end(payload);
-    });
-  return { call, close: () => agent.destroy() };
+  const c = keepAliveClient(baseUrl, token, 6);
+  return { call: (method: 'GET' | 'POST', path: string, json?: unknown) => c.call(method, path, json, true), close: c.close };
 }
 
 const COMPANY_HOME = [
