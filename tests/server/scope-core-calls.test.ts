@@ -71,12 +71,15 @@ async function addOrder(c: ApiClient, fields: Record<string, unknown> = {}): Pro
 }
 
 async function addLogistics(c: ApiClient, disposalOrderId: number): Promise<number> {
-  const vehicle = await sql<{ id: number }>`select min(id) as id from lc_view_17`.execute(db());
+  // A vehicle the writer's own picker offers: the seeded records are laid out relative to today, so their
+  // ids do not tell whose they are.
+  const offered = (await c.get('/api/general/allList/17/queryLink')).body as { value: number }[];
+  expect(offered.length).toBeGreaterThan(0);
   const body = await ok(
     c.post('/api/general/add/20', {
       waybillNo: `WL${number12()}`,
       disposalOrderId,
-      vehicleId: vehicle.rows[0]!.id,
+      vehicleId: offered[0]!.value,
       fromRegion: '320000,320500,320505',
       fromAddress: '苏州高新区浒墅关经济开发区青花路128号',
       toAddress: '江宁区滨江经济开发区丽水大街1186号',
