@@ -86,8 +86,11 @@ async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, c
       const inner = parties.map((x) =>
         x.by === 'id' ? sql`o.${sql.ref(x.field)} = ${companyId}` : sql`o.${sql.ref(x.field)} = ${companyName ?? ''}`,
       );
+      // A correlated test, not `in (select …)`: beside the other parts of the scope (an or), PostgreSQL
+      // cannot turn the latter into a join and reads every record of the other view to hash them, for a
+      // page of ten rows too; this one looks up each row's own record by its key.
       out.push({
-        sql: sql`${col(p.field)} in (select o.id from ${sql.table(other.table)} as o where ${sql.join(inner, sql` or `)})`,
+        sql: sql`exists (select 1 from ${sql.table(other.table)} as o where o.id = ${col(p.field)} and (${sql.join(inner, sql` or `)}))`,
         test: undefined,
       });
     } else if (p.by === 'id') {
