@@ -30,7 +30,9 @@ interface Started {
 }
 
 async function startChild(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/dashboard-bench-server.ts'], {
+  // BENCH_SERVER_ARGS: node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/lib/dashboard-bench-server.ts'], {
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
