@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
+import { latencyFigures } from './lib/measure.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
@@ -51,14 +52,7 @@ async function startChild(): Promise<Started> {
   };
 }
 
-function pct(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-const figures = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { n: s.length, p50: +pct(s, 50).toFixed(2), p95: +pct(s, 95).toFixed(2), p99: +pct(s, 99).toFixed(2) };
-};
+const figures = (xs: number[]) => ({ n: xs.length, ...latencyFigures(xs) });
 
 /** One keep-alive connection pool per user, as a browser holds its connections; every answer is read. */
 function httpClient(baseUrl: string, token: string) {

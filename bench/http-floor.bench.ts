@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { httpClient } from './lib/http-client.js';
+import { latencyFigures } from './lib/measure.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -48,14 +49,13 @@ async function floor(label: string, env: Record<string, string>) {
     const seconds = (performance.now() - t0) / 1000;
     const loadCpu = process.cpuUsage(load0);
     const server = (await serverCpu()) - server0;
-    const sorted = latencies.sort((a, b) => a - b);
-    const at = (p: number) => +(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number).toFixed(2);
+    const { p50, p95 } = latencyFigures(latencies);
     const perCall = (ms: number) => +(ms / latencies.length).toFixed(3);
     return {
       label,
       rps: Math.round(latencies.length / seconds),
-      p50: at(50),
-      p95: at(95),
+      p50,
+      p95,
       'load generator CPU ms/call': perCall((loadCpu.user + loadCpu.system) / 1000),
       'server CPU ms/call': perCall(server),
     };

@@ -19,6 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
+import { latencyFigures } from './lib/measure.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
 const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10) * 1000;
@@ -105,7 +106,7 @@ function postgresCpuMs(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      // Fields after the name: state is the 3rd field of the line, utime and stime the 14th and 15th.
+      // After the name: rest[0] is field 3 (state), so utime and stime (fields 14 and 15) are rest[11] and rest[12].
       const rest = stat.slice(close + 2).split(' ');
       ticks += Number(rest[11]) + Number(rest[12]);
     } catch {
@@ -114,16 +115,6 @@ function postgresCpuMs(): number {
   }
   // USER_HZ is 100 on Linux.
   return ticks * 10;
-}
-
-function pct(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-function figures(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: +pct(sorted, 50).toFixed(2), p95: +pct(sorted, 95).toFixed(2), p99: +pct(sorted, 99).toFixed(2) };
 }
 
 /** A keep-alive client of the bench's size for one server and token. */
@@ -205,7 +196,7 @@ async function run(label: string, env: Record<string, string>) {
       distinctQueries: paths.length,
       requests: latencies.length,
       rps: Math.round(latencies.length / seconds),
-      ...figures(latencies),
+      ...latencyFigures(latencies),
       errors,
     };
   } finally {
@@ -407,8 +398,8 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     if (Object.keys(db).length) console.table(db);
     for (const c of byAccount.flat()) c.close();
     const all = [...lists, ...writes];
-    const list = figures(lists);
-    const write = figures(writes);
+    const list = latencyFigures(lists);
+    const write = latencyFigures(writes);
     return {
       label,
       db: first.kind,
@@ -417,7 +408,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       rps: Math.round(all.length / seconds),
       adds,
       updates,
-      ...figures(all),
+      ...latencyFigures(all),
       'list p95': list.p95,
       'write p50': write.p50,
       'write p95': write.p95,

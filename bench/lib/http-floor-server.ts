@@ -4,6 +4,7 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { securityHeaders } from '../../server/app.js';
+import { processCpuMs } from './measure.js';
 
 const app = Fastify({ logger: false });
 if (process.env.HELMET === '1') await app.register(helmet, securityHeaders({ frameAncestors: [] }));
@@ -33,10 +34,7 @@ const page = JSON.stringify({ content: rows, totalElements: 100_000 });
 app.get('/api/general/list/12', async (_req, reply) => reply.type('application/json; charset=utf-8').send(page));
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ url })}\n`);
-process.on('SIGUSR2', () => {
-  const cpu = process.cpuUsage();
-  process.stdout.write(`${JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
-});
+process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ cpuMs: processCpuMs() })}\n`));
 process.on('SIGTERM', async () => {
   await app.close();
   process.exit(0);

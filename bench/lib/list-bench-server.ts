@@ -8,6 +8,7 @@ import pg from 'pg';
 import { hashPassword } from '../../server/auth.js';
 import { lowcodeState } from '../../server/lowcode/view-store.js';
 import { startServer } from '../../server/start.js';
+import { processCpuMs } from './measure.js';
 
 // On PostgreSQL, a database of its own for this run, dropped at the end.
 let databaseUrl: string | undefined;
@@ -307,9 +308,7 @@ process.on('SIGUSR2', () => {
       );
   }
   slowest.clear();
-  const cpu = process.cpuUsage();
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes), cpuMs })}\n`);
+  process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes), cpuMs: processCpuMs() })}\n`);
 });
 process.on('SIGTERM', async () => {
   await server.close();
