@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import { SYSTEM_FIELDS, systemFieldOf } from '../../src/model/index.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { PARTIES, RECIPIENT_FIELD } from './parties.js';
+import { referenceTarget } from './reference-labels.js';
 import { DATA_VIEW_ROLE } from './sql-guard.js';
 import type { ViewModel } from './view-model.js';
 
@@ -95,6 +97,16 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     for (const s of sortable) if (s !== f.column) indexes.push([f.column, s, 'id']);
     // A company's count of a filter value reads only the index; its first page in the default order too.
     if (f.column !== lead) indexes.push(['create_company', f.column, ...byLead]);
+  }
+  // A field that picks a record of another table is looked up by that record: a join from the other
+  // side (a warehouse's orders through their stock-ins) and the check whether a record is still picked.
+  const lookedUp = view.fields.filter((f) => !f.multiple && f.dataType === 'long' && referenceTarget(view, f)).map((f) => f.column);
+  // A company's scope reads the records that name it as a party, and a department the records addressed
+  // to it, by these columns: each part of the scope's `or` is then an index scan, not a read of the table.
+  const recipient = RECIPIENT_FIELD[view.componentName];
+  lookedUp.push(...(PARTIES[view.componentName] ?? []).map((p) => p.field), ...(recipient ? [recipient] : []));
+  for (const column of lookedUp) {
+    if (view.columns.some((c) => c.name === column) && !indexes.some((cols) => cols[0] === column)) indexes.push([column]);
   }
   for (const cols of indexes) {
     const name = indexName(view.id, cols.join(','));

@@ -1,9 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { type BusinessViewName, businessViews } from '../lib/business-views.js';
+import { businessViews } from '../lib/business-views.js';
 import { type DataScope, dataScopeKey } from '../lib/data-scope.js';
 import type { RowTest } from './list-query.js';
+import { PARTIES, type Party, RECIPIENT_FIELD } from './parties.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -20,32 +21,6 @@ export interface RowScope {
   /** undefined when some record cannot be told in JavaScript. */
   test: RowTest | undefined;
 }
-
-type Party = { field: string; by: 'id' | 'name' } | { field: string; via: BusinessViewName };
-
-/**
- * How a business record names the companies party to it, besides the one that created it: the asked
- * disposer of an inquiry, the two parties of a contract or a disposal order, and (through its disposal
- * order) the producer and disposer a logistics order carries for.
- */
-export const PARTIES: Partial<Record<string, Party[]>> = {
-  disposalInquiry: [{ field: 'companyId', by: 'id' }],
-  contract: [
-    { field: 'partyA', by: 'name' },
-    { field: 'partyB', by: 'name' },
-  ],
-  disposalOrder: [
-    { field: 'producerName', by: 'name' },
-    { field: 'disposerName', by: 'name' },
-  ],
-  logisticsOrder: [{ field: 'disposalOrderId', via: 'disposalOrder' }],
-};
-
-/**
- * Views whose records are addressed to a department (留言管理's 接收部门): only that department's users
- * and the record's author read them, whatever their data scope.
- */
-export const RECIPIENT_FIELD: Partial<Record<string, string>> = { leaveMessage: 'deptId' };
 
 const col = (name: string) => sql.ref(`t.${name}`);
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);

@@ -19,6 +19,7 @@ import * as m0017 from './0017_scope_indexes.js';
 import * as m0018 from './0018_company_bank.js';
 import * as m0019 from './0019_open_images.js';
 import * as m0020 from './0020_inquiry_stock.js';
+import * as m0021 from './0021_reference_indexes.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_company_bank': m0018,
   '0019_open_images': m0019,
   '0020_inquiry_stock': m0020,
+  '0021_reference_indexes': m0021,
 };
