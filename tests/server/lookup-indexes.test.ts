@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrations } from '../../server/db/migrations/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// The columns a record is looked up by get an index on every view table: the fields that pick a record
+// of another table, the parties a company's scope reads records by, and a message's recipient department.
+// A database made before them gets them from migration 0021.
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** The seeded views by number, each with the columns it must be looked up by. */
+const EXPECTED: Record<number, string[]> = {
+  12: ['warehouseId'],
+  15: ['companyId', 'stockId'],
+  16: ['partyA', 'partyB'],
+  18: ['deptId'],
+  19: ['stockId', 'producerName', 'disposerName'],
+  20: ['disposalOrderId', 'vehicleId'],
+};
+
+/** The columns that lead some index of a view table. */
+async function leading(viewId: number): Promise<string[]> {
+  const r = await sql<{ column: string }>`
+    select a.attname as column from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+    where i.indrelid = to_regclass(${`lc_view_${viewId}`})`.execute(server.ctx.db);
+  return r.rows.map((x) => x.column);
+}
+
+/** Drops every index of a view table that leads with one of the columns, as a database made before had none. */
+async function dropLeading(viewId: number, columns: string[]) {
+  const r = await sql<{ name: string }>`
+    select c.relname as name from pg_index i
+    join pg_class c on c.oid = i.indexrelid
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+    where i.indrelid = to_regclass(${`lc_view_${viewId}`}) and a.attname in (${sql.join(columns)})`.execute(server.ctx.db);
+  for (const { name } of r.rows) await sql`drop index ${sql.id(name)}`.execute(server.ctx.db);
+}
+
+it('indexes every column a record is looked up by: picked records, parties, recipients', async () => {
+  for (const [id, columns] of Object.entries(EXPECTED)) {
+    const have = await leading(Number(id));
+    for (const c of columns) expect(have, `view ${id} column ${c}`).toContain(c);
+  }
+});
+
+it('builds the missing ones on a database made before them, and a second run changes nothing', async () => {
+  const migration = migrations['0021_reference_indexes'];
+  if (!migration) throw new Error('migration 0021_reference_indexes is not registered');
+  for (const [id, columns] of Object.entries(EXPECTED)) await dropLeading(Number(id), columns);
+  for (const [id, columns] of Object.entries(EXPECTED)) {
+    const have = await leading(Number(id));
+    for (const c of columns) expect(have, `view ${id} column ${c}`).not.toContain(c);
+  }
+  await migration.up(server.ctx.db as never);
+  const after: Record<string, string[]> = {};
+  for (const [id, columns] of Object.entries(EXPECTED)) {
+    after[id] = await leading(Number(id));
+    for (const c of columns) expect(after[id], `view ${id} column ${c}`).toContain(c);
+  }
+  await migration.up(server.ctx.db as never);
+  for (const id of Object.keys(EXPECTED)) expect((await leading(Number(id))).sort()).toEqual([...(after[id] ?? [])].sort());
+});
