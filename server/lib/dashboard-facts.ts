@@ -431,47 +431,103 @@ export async function factTotals(db: Kysely<DB>, f: FactFilter): Promise<FactSum
   return asSums(await filtered(db, f).select(sums).executeTakeFirst());
 }
 
-/** A filter as one SQL condition on dash_fact (false for nobody's figures). */
-function condition(f: FactFilter) {
-  const parts = [sql<SqlBool>`source = ${f.source}`];
-  if (f.scope.kind === 'all') parts.push(sql<SqlBool>`company_id = 0 and role = '*'`);
-  else if (f.scope.kind === 'company') parts.push(sql<SqlBool>`company_id = ${f.scope.companyId} and role = ${f.role ?? '*'}`);
-  else return sql<SqlBool>`false`;
-  if (f.statuses) parts.push(f.statuses.length ? sql<SqlBool>`status in (${sql.join([...f.statuses])})` : sql<SqlBool>`false`);
-  if (f.warehouseId !== undefined) parts.push(sql<SqlBool>`warehouse_id = ${f.warehouseId}`);
-  if (f.dayFrom) parts.push(sql<SqlBool>`day >= ${f.dayFrom}::date`);
-  if (f.dayTo) parts.push(sql<SqlBool>`day <= ${f.dayTo}::date`);
-  if (f.day2From) parts.push(sql<SqlBool>`day2 >= ${f.day2From}::date`);
-  if (f.day2To) parts.push(sql<SqlBool>`day2 <= ${f.day2To}::date`);
-  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+/** A PostgreSQL numeric as text, exactly: digits and the count of them after the point. */
+function decimal(v: unknown): { digits: bigint; scale: number } {
+  const text = String(v ?? 0);
+  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!m) return { digits: BigInt(Math.round(Number(text))), scale: 0 };
+  const fraction = m[3] ?? '';
+  return { digits: BigInt(`${m[1]}${m[2] || '0'}${fraction}`), scale: fraction.length };
 }
 
-/** Totals of several filters in one query, in the order given. */
+/** An exact sum of numerics (as the database sums them), then as a number. */
+class DecimalSum {
+  #digits = 0n;
+  #scale = 0;
+  add(v: unknown): void {
+    const d = decimal(v);
+    if (d.scale > this.#scale) {
+      this.#digits *= 10n ** BigInt(d.scale - this.#scale);
+      this.#scale = d.scale;
+    }
+    this.#digits += d.digits * 10n ** BigInt(this.#scale - d.scale);
+  }
+  get value(): number {
+    if (!this.#scale) return Number(this.#digits);
+    const negative = this.#digits < 0n;
+    const text = (negative ? -this.#digits : this.#digits).toString().padStart(this.#scale + 1, '0');
+    return Number(`${negative ? '-' : ''}${text.slice(0, -this.#scale)}.${text.slice(-this.#scale)}`);
+  }
+}
+
+/**
+ * Totals of several filters in one query, in the order given. The database sums the facts per group of
+ * what the filters tell apart (source, company, role, status, warehouse, and one flag per date bound),
+ * a few dozen rows; each filter's totals are then the exact sum of the groups it selects. Aggregates
+ * filtered per figure would test every filter on every fact row instead.
+ */
 export async function factTotalsAll<const F extends readonly FactFilter[]>(
   db: Kysely<DB>,
   filters: F,
 ): Promise<{ [K in keyof F]: FactSums }> {
   const live = filters.map((f, i) => ({ f, i })).filter(({ f }) => f.scope.kind !== 'none');
   if (!live.length) return filters.map(() => ZERO) as { [K in keyof F]: FactSums };
-  const conds = live.map(({ f }) => condition(f));
-  const columns = conds.flatMap((c, j) => [
-    sql`coalesce(sum(n) filter (where ${c}), 0) as ${sql.ref(`n${j}`)}`,
-    sql`coalesce(sum(qty) filter (where ${c}), 0) as ${sql.ref(`q${j}`)}`,
-    sql`coalesce(sum(amount) filter (where ${c}), 0) as ${sql.ref(`a${j}`)}`,
-    sql`coalesce(sum(amount2) filter (where ${c}), 0) as ${sql.ref(`b${j}`)}`,
-  ]);
-  // The key's leading columns narrow the index range before the filters' own conditions apply.
-  const sources = [...new Set(live.map(({ f }) => f.source))];
-  const companies = [...new Set(live.map(({ f }) => (f.scope.kind === 'company' ? f.scope.companyId : 0)))];
-  const roles = [...new Set(live.map(({ f }) => (f.scope.kind === 'company' ? (f.role ?? '*') : '*')))];
-  const res = await sql<Record<string, unknown>>`select ${sql.join(columns)} from dash_fact
+  const bounds: { column: 'day' | 'day2'; after: boolean; value: string }[] = [];
+  const flag = (column: 'day' | 'day2', after: boolean, value: string | undefined): number[] => {
+    if (!value) return [];
+    let at = bounds.findIndex((b) => b.column === column && b.after === after && b.value === value);
+    if (at < 0) at = bounds.push({ column, after, value }) - 1;
+    return [at];
+  };
+  const wanted = live.map(({ f, i }) => ({
+    i,
+    f,
+    company: f.scope.kind === 'company' ? f.scope.companyId : 0,
+    role: f.scope.kind === 'company' ? (f.role ?? '*') : '*',
+    flags: [
+      ...flag('day', true, f.dayFrom),
+      ...flag('day', false, f.dayTo),
+      ...flag('day2', true, f.day2From),
+      ...flag('day2', false, f.day2To),
+    ],
+  }));
+  const byStatus = live.some(({ f }) => f.statuses);
+  const byWarehouse = live.some(({ f }) => f.warehouseId !== undefined);
+  const keys = [
+    sql`source`,
+    sql`company_id`,
+    sql`role`,
+    ...(byStatus ? [sql`status`] : []),
+    ...(byWarehouse ? [sql`warehouse_id`] : []),
+    ...bounds.map((b) => sql`${sql.ref(b.column)} ${sql.raw(b.after ? '>=' : '<=')} ${b.value}::date`),
+  ];
+  const columns = keys.map((k, j) => sql`${k} as ${sql.ref(`k${j}`)}`);
+  // The key's leading columns narrow the index range; each group is one combination of the keys.
+  const sources = [...new Set(wanted.map((w) => w.f.source))];
+  const companies = [...new Set(wanted.map((w) => w.company))];
+  const roles = [...new Set(wanted.map((w) => w.role))];
+  const res = await sql<Record<string, unknown>>`select ${sql.join(columns)}, sum(n) as n, sum(qty) as qty, sum(amount) as amount,
+      sum(amount2) as amount2 from dash_fact
     where source in (${sql.join(sources)}) and company_id in (${sql.join(companies)}) and role in (${sql.join(roles)})
-      and (${sql.join(conds, sql` or `)})`.execute(db);
-  const row = res.rows[0] ?? {};
+    group by ${sql.join(keys.map((_, j) => sql.raw(String(j + 1))))}`.execute(db);
+  const statusAt = 3;
+  const warehouseAt = byStatus ? 4 : 3;
+  const flagsAt = 3 + (byStatus ? 1 : 0) + (byWarehouse ? 1 : 0);
   const out: FactSums[] = filters.map(() => ZERO);
-  live.forEach(({ i }, j) => {
-    out[i] = asSums({ n: row[`n${j}`], qty: row[`q${j}`], amount: row[`a${j}`], amount2: row[`b${j}`] });
-  });
+  for (const w of wanted) {
+    const totals = { n: new DecimalSum(), qty: new DecimalSum(), amount: new DecimalSum(), amount2: new DecimalSum() };
+    for (const g of res.rows) {
+      if (g.k0 !== w.f.source || Number(g.k1) !== w.company || String(g.k2).trim() !== w.role) continue;
+      if (w.f.statuses && !w.f.statuses.includes(String(g[`k${statusAt}`]))) continue;
+      if (w.f.warehouseId !== undefined && Number(g[`k${warehouseAt}`]) !== w.f.warehouseId) continue;
+      if (!w.flags.every((b) => g[`k${flagsAt + b}`] === true)) continue;
+      totals.n.add(g.n);
+      totals.qty.add(g.qty);
+      totals.amount.add(g.amount);
+      totals.amount2.add(g.amount2);
+    }
+    out[w.i] = { n: totals.n.value, qty: totals.qty.value, amount: totals.amount.value, amount2: totals.amount2.value };
+  }
   return out as { [K in keyof F]: FactSums };
 }
 
