@@ -16,8 +16,9 @@ import { type BusinessViewName, businessViews } from './business-views.js';
  * (role '*', once per record), and of each party by role: 'a' (owner, producer, payer, asker), 'b'
  * (disposer, payee, asked) and 'c' (the company it was created in). Parties are found when the
  * record is written: by warehouse, by company id, by company name, or through the record it refers to
- * (a logistics order through its disposal order). rebuildFacts() recomputes a source from its table,
- * which is what a company rename calls.
+ * (a logistics order through its disposal order); when a record read that way changes or goes, the
+ * facts of the records reading it move with it (DEPENDENCIES). rebuildFacts() recomputes a source from
+ * its table, which is what a company rename calls.
  */
 
 export const FACT_SOURCES = ['stockIn', 'disposalInquiry', 'contract', 'disposalOrder', 'logisticsOrder', 'vehicle'] as const;
@@ -41,8 +42,6 @@ interface SourceSpec {
   amount2?: string;
   a?: string;
   b?: string;
-  /** Other sources' tables the expressions read. */
-  reads?: BusinessViewName[];
 }
 
 /** A SQL string literal. */
@@ -76,7 +75,6 @@ const SPECS: Record<FactSource, SourceSpec> = {
     qty: num('quantity'),
     amount: `${num('quotedPrice')} * ${num('quantity')}`,
     b: companyWithId('companyId'),
-    reads: ['stockIn'],
   },
   contract: {
     status: 'contractStatus',
@@ -96,7 +94,6 @@ const SPECS: Record<FactSource, SourceSpec> = {
     amount2: `case when dash_j->>'needPrepay' = '1' then ${num('prepayPrice')} end`,
     a: companyNamed('producerName'),
     b: companyNamed('disposerName'),
-    reads: ['stockIn'],
   },
   // The carrier is the creator's company; the producer and disposer are those of its disposal order.
   logisticsOrder: {
@@ -110,7 +107,6 @@ const SPECS: Record<FactSource, SourceSpec> = {
       where o.id = dash_int(dash_j->>'disposalOrderId') order by c.id limit 1)`,
     b: `(select c.id from {disposalOrder} o join company c on c.name = to_jsonb(o)->>'disposerName'
       where o.id = dash_int(dash_j->>'disposalOrderId') order by c.id limit 1)`,
-    reads: ['disposalOrder', 'stockIn'],
   },
   vehicle: {
     status: 'vehicleStatus',
@@ -119,23 +115,121 @@ const SPECS: Record<FactSource, SourceSpec> = {
   },
 };
 
-/** `{name}` placeholders → table names; a missing table reads as an empty set. */
-function withTables(expr: string, tables: Map<BusinessViewName, string>): string {
+/**
+ * `{name}` placeholders → table names, or the SQL `states` gives for a source (its records as they were
+ * before a write); a missing table reads as an empty set.
+ */
+function withTables(expr: string, tables: Map<BusinessViewName, string>, states?: ReadonlyMap<string, string>): string {
   return expr.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const state = states?.get(name);
+    if (state) return state;
     const t = tables.get(name as BusinessViewName);
     return t ? `"${t}"` : '(select null::bigint as id where false)';
   });
 }
 
 /**
+ * Facts that read another source's records: an inquiry's and a disposal order's warehouse is their
+ * stock-in's, a logistics order's warehouse and parties come through its disposal order. When those
+ * fields of a record change (or it is deleted), the facts of the records that read it move with it.
+ * `rows` selects, over the dependent table `{self}`, the records that read any of the records `{ids}`,
+ * by indexed reference columns; `needs` are the columns it names, by source.
+ */
+interface Dependency {
+  source: FactSource;
+  on: FactSource;
+  fields: string[];
+  rows: string;
+  needs: [FactSource, string][];
+}
+
+const DEPENDENCIES: Dependency[] = [
+  {
+    source: 'disposalInquiry',
+    on: 'stockIn',
+    fields: ['warehouseId'],
+    rows: 'select d.* from {self} d where d."stockId" in ({ids})',
+    needs: [['disposalInquiry', 'stockId']],
+  },
+  {
+    source: 'disposalOrder',
+    on: 'stockIn',
+    fields: ['warehouseId'],
+    rows: 'select d.* from {self} d where d."stockId" in ({ids})',
+    needs: [['disposalOrder', 'stockId']],
+  },
+  {
+    source: 'logisticsOrder',
+    on: 'disposalOrder',
+    fields: ['stockId', 'producerName', 'disposerName'],
+    rows: 'select d.* from {self} d where d."disposalOrderId" in ({ids})',
+    needs: [['logisticsOrder', 'disposalOrderId']],
+  },
+  {
+    source: 'logisticsOrder',
+    on: 'stockIn',
+    fields: ['warehouseId'],
+    rows: 'select d.* from {self} d where d."disposalOrderId" in (select o.id from {disposalOrder} o where o."stockId" in ({ids}))',
+    needs: [
+      ['logisticsOrder', 'disposalOrderId'],
+      ['disposalOrder', 'stockId'],
+    ],
+  },
+];
+
+/** What every source's triggers are built from: the tables, each source's default status and its columns. */
+interface FactTables {
+  tables: Map<BusinessViewName, string>;
+  statusDefaults: Map<FactSource, string | null>;
+  columns: Map<FactSource, ReadonlySet<string>>;
+}
+
+/**
+ * Statements of `on`'s update or delete trigger that move the facts of the records reading the written
+ * ones: taken out as they were computed before the write (`on`'s records as they were: the old rows in
+ * place of the new), put back as they are now. Nothing runs unless a read field changed.
+ */
+function dependentsSql(on: FactSource, t: FactTables, op: 'upd' | 'del'): string[] {
+  const own = t.tables.get(on);
+  if (!own) return [];
+  const deps = DEPENDENCIES.filter(
+    (d) => d.on === on && t.tables.has(d.source) && d.needs.every(([source, column]) => t.columns.get(source)?.has(column)),
+  );
+  if (!deps.length) return [];
+  const changed = (fields: string[]) =>
+    op === 'del'
+      ? 'select o.id from dash_old o'
+      : `select o.id from dash_old o join dash_new n on n.id = o.id where ${fields
+          .map((f) => `to_jsonb(o)->'${f}' is distinct from to_jsonb(n)->'${f}'`)
+          .join(' or ')}`;
+  const before = new Map([[on, `(select * from dash_old union all select * from "${own}" w where w.id not in (select id from dash_old))`]]);
+  const statements: string[] = [];
+  for (const d of deps) {
+    const rows = withTables(d.rows.replace('{self}', `"${t.tables.get(d.source)}"`).replace('{ids}', changed(d.fields)), t.tables);
+    const facts = (sign: number) => `select to_jsonb(d) as dash_j, ${sign} as dash_sign from (${rows}) d`;
+    const status = t.statusDefaults.get(d.source) ?? null;
+    statements.push(addFactsSql(d.source, facts(-1), t.tables, status, before), addFactsSql(d.source, facts(1), t.tables, status));
+  }
+  const fields = [...new Set(deps.flatMap((d) => d.fields))];
+  return [`if exists (${changed(fields)}) then\n${statements.map((x) => `${x};`).join('\n')}\nend if`];
+}
+
+/**
  * The statement that adds the facts of `rows` (SQL yielding `dash_j jsonb, dash_sign int`) to dash_fact. Keys come
  * out sorted, so two writers lock fact rows in the same order.
  */
-function addFactsSql(source: FactSource, rows: string, tables: Map<BusinessViewName, string>, statusDefault: string | null): string {
+function addFactsSql(
+  source: FactSource,
+  rows: string,
+  tables: Map<BusinessViewName, string>,
+  statusDefault: string | null,
+  states?: ReadonlyMap<string, string>,
+): string {
   const s = SPECS[source];
   const status = statusDefault === null ? text(s.status) : `coalesce(${text(s.status)}, ${literal(statusDefault)})`;
-  const e = (expr: string | undefined, fallback: string) => (expr ? `coalesce(${withTables(expr, tables)}, ${fallback})` : fallback);
-  const party = (expr: string | undefined) => (expr ? withTables(expr, tables) : 'null::integer');
+  const e = (expr: string | undefined, fallback: string) =>
+    expr ? `coalesce(${withTables(expr, tables, states)}, ${fallback})` : fallback;
+  const party = (expr: string | undefined) => (expr ? withTables(expr, tables, states) : 'null::integer');
   // Each record is read once (to_jsonb and the party look-ups are not repeated per use), records with the
   // same keys and parties are summed before they are spread over their companies and roles.
   return `
@@ -181,7 +275,9 @@ const TRIGGERS = ['ins', 'upd', 'del', 'trunc'] as const;
 const triggerName = (op: (typeof TRIGGERS)[number]) => `dash_facts_${op}`;
 
 /** Functions of one source's triggers, for its table and the tables it reads. */
-function functionsSql(source: FactSource, tables: Map<BusinessViewName, string>, statusDefault: string | null): string {
+function functionsSql(source: FactSource, t: FactTables): string {
+  const tables = t.tables;
+  const statusDefault = t.statusDefaults.get(source) ?? null;
   const plus = 'select to_jsonb(n) as dash_j, 1 as dash_sign from dash_new n';
   const minus = 'select to_jsonb(o) as dash_j, -1 as dash_sign from dash_old o';
   const prune = `delete from dash_fact where source = '${source}' and n = 0`;
@@ -190,8 +286,8 @@ function functionsSql(source: FactSource, tables: Map<BusinessViewName, string>,
     `create or replace function ${fnName(source, op)}() returns trigger language plpgsql as $f$${body(statements)}$f$;`;
   return [
     fn('ins', [addFactsSql(source, plus, tables, statusDefault)]),
-    fn('upd', [addFactsSql(source, `${minus} union all ${plus}`, tables, statusDefault), prune]),
-    fn('del', [addFactsSql(source, minus, tables, statusDefault), prune]),
+    fn('upd', [addFactsSql(source, `${minus} union all ${plus}`, tables, statusDefault), ...dependentsSql(source, t, 'upd'), prune]),
+    fn('del', [addFactsSql(source, minus, tables, statusDefault), ...dependentsSql(source, t, 'del'), prune]),
     fn('trunc', [`delete from dash_fact where source = '${source}'`]),
   ].join('\n');
 }
@@ -206,6 +302,12 @@ function triggersSql(source: FactSource, table: string): string {
     `create trigger ${triggerName('trunc')} after truncate on ${t} for each statement execute function ${fnName(source, 'trunc')}();`,
   ].join('\n');
 }
+
+/**
+ * Moves on when facts written before may differ from what the triggers compute now: since 2, facts that
+ * read another record follow it when it changes, and those moved before were left where they were.
+ */
+const FACTS_REVISION = 2;
 
 /** Any number the instances agree on: the advisory lock held while one of them installs facts. */
 const INSTALL_LOCK = 7_311_027_612;
@@ -233,18 +335,25 @@ async function computePlans(ctx: AppContext, views: Map<BusinessViewName, { id: 
     : [];
   const present = new Set(live.map((r) => r.name));
   for (const [k, t] of tables) if (!present.has(t)) tables.delete(k);
+  const facts: FactTables = { tables, statusDefaults: new Map(), columns: new Map() };
+  for (const source of FACT_SOURCES) {
+    const view = views.get(source);
+    if (!tables.has(source) || !view) continue;
+    const model = await designedView(ctx, view.id).catch(() => null);
+    const dflt = model?.byName.get(SPECS[source].status)?.form?.defaultValue;
+    facts.statusDefaults.set(source, dflt === undefined || dflt === '' ? null : String(dflt));
+    facts.columns.set(source, new Set(model?.columns.map((c) => c.name) ?? []));
+  }
   const out: Plan[] = [];
   for (const source of FACT_SOURCES) {
     const table = tables.get(source);
-    const view = views.get(source);
-    if (!table || !view) continue;
-    const model = await designedView(ctx, view.id).catch(() => null);
-    const dflt = model?.byName.get(SPECS[source].status)?.form?.defaultValue;
-    const statusDefault = dflt === undefined || dflt === '' ? null : String(dflt);
-    const functions = functionsSql(source, tables, statusDefault);
+    if (!table || !facts.statusDefaults.has(source)) continue;
+    const statusDefault = facts.statusDefaults.get(source) ?? null;
+    const functions = functionsSql(source, facts);
     const rebuild = addFactsSql(source, `select to_jsonb(t) as dash_j, 1 as dash_sign from "${table}" t`, tables, statusDefault);
+    // FACTS_REVISION moves every version on, so that each source's facts are computed again once.
     const version = createHash('sha1')
-      .update(`${table}\n${functions}\n${triggersSql(source, table)}`)
+      .update(`${FACTS_REVISION}\n${table}\n${functions}\n${triggersSql(source, table)}`)
       .digest('hex');
     out.push({ source, table, version, functions, rebuild });
   }
