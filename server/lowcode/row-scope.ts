@@ -49,8 +49,17 @@ function combine(key: string, parts: { sql: RawBuilder<unknown>; test: RowTest |
 
 const hasColumn = (view: ViewModel, name: string) => view.columns.some((c) => c.name === name);
 
+/**
+ * How a party named on another view's record is tested. `set` (the default): PostgreSQL may read every
+ * record of the other view that names the company once, hashed, then test each row against the hash;
+ * cheap when the company is party to few records, and what a count or a sparse page needs. `row`: each
+ * row's own record is looked up by its key (`offset 0` keeps PostgreSQL from hashing); cheap for a page
+ * when most rows walked are in scope, whatever the company is party to.
+ */
+export type PartyLookup = 'set' | 'row';
+
 /** The company-party conditions of a view's records for `companyId` / `companyName`. */
-async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, companyName: string | null) {
+async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, companyName: string | null, lookup: PartyLookup) {
   const out: { sql: RawBuilder<unknown>; test: RowTest | undefined }[] = [];
   for (const p of PARTIES[view.componentName] ?? []) {
     if (!hasColumn(view, p.field)) continue;
@@ -63,9 +72,10 @@ async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, c
       );
       // A correlated test, not `in (select …)`: beside the other parts of the scope (an or), PostgreSQL
       // cannot turn the latter into a join and reads every record of the other view to hash them, for a
-      // page of ten rows too; this one looks up each row's own record by its key.
+      // page of ten rows too. This one it hashes only when it expects that to cost less (see PartyLookup).
+      const once = lookup === 'row' ? sql` offset 0` : sql``;
       out.push({
-        sql: sql`exists (select 1 from ${sql.table(other.table)} as o where o.id = ${col(p.field)} and (${sql.join(inner, sql` or `)}))`,
+        sql: sql`exists (select 1 from ${sql.table(other.table)} as o where o.id = ${col(p.field)} and (${sql.join(inner, sql` or `)})${once})`,
         test: undefined,
       });
     } else if (p.by === 'id') {
@@ -78,7 +88,12 @@ async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, c
 }
 
 /** The user's scope over a view's records; undefined when every record is in it. */
-export async function rowScope(ctx: AppContext, view: ViewModel, user: SessionUser): Promise<RowScope | undefined> {
+export async function rowScope(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  lookup: PartyLookup = 'set',
+): Promise<RowScope | undefined> {
   const recipient = RECIPIENT_FIELD[view.componentName];
   if (recipient && hasColumn(view, recipient)) {
     const dept = user.deptId;
@@ -89,17 +104,22 @@ export async function rowScope(ctx: AppContext, view: ViewModel, user: SessionUs
       { sql: sql`t.create_by = ${user.username}`, test: (row) => row.create_by === user.username },
     ]);
   }
-  return scopeOver(ctx, view, user.dataScope);
+  return scopeOver(ctx, view, user.dataScope, lookup);
 }
 
 /** A data scope over a view's records; undefined for 全部. */
-export async function scopeOver(ctx: AppContext, view: ViewModel, s: DataScope): Promise<RowScope | undefined> {
+export async function scopeOver(
+  ctx: AppContext,
+  view: ViewModel,
+  s: DataScope,
+  lookup: PartyLookup = 'set',
+): Promise<RowScope | undefined> {
   if (s.all) return undefined;
   const parts: { sql: RawBuilder<unknown>; test: RowTest | undefined }[] = [];
   const company = s.companyId;
   if (company !== null) {
     parts.push({ sql: sql`t.create_company = ${company}`, test: (row) => num(row.create_company) === company });
-    parts.push(...(await partyParts(ctx, view, company, s.companyName)));
+    parts.push(...(await partyParts(ctx, view, company, s.companyName, lookup)));
   }
   if (s.depts.length) {
     const depts = s.depts;
