@@ -215,8 +215,9 @@ function dependentsSql(on: FactSource, t: FactTables, op: 'upd' | 'del'): string
 }
 
 /**
- * The statement that adds the facts of `rows` (SQL yielding `dash_j jsonb, dash_sign int`) to dash_fact. Keys come
- * out sorted, so two writers lock fact rows in the same order.
+ * The statement that adds the facts of `rows` (SQL yielding `dash_j jsonb, dash_sign int`) to dash_fact, and
+ * the same sums without warehouse and category to dash_fact_total. Keys come out sorted and the two tables
+ * are written in the same order by every writer, so two writers lock sum rows in the same order.
  */
 function addFactsSql(
   source: FactSource,
@@ -253,19 +254,32 @@ function addFactsSql(
         from r
       ) k
       group by warehouse_id, status, category, day, day2, a, b, c
+    ),
+    d as materialized (
+      select p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2,
+        sum(x.n) as n, sum(x.qty) as qty, sum(x.amount) as amount, sum(x.amount2) as amount2
+      from x
+      cross join lateral (values (0, '*', 0), (x.a, '*', 1), (x.b, '*', 2), (x.c, '*', 3), (x.a, 'a', 4), (x.b, 'b', 5), (x.c, 'c', 6))
+        as p(company_id, role, k)
+      where p.company_id is not null
+        -- every company the record involves, once: b unless it is a, c unless it is a or b
+        and not (p.k = 2 and x.b is not distinct from x.a)
+        and not (p.k = 3 and (x.c is not distinct from x.a or x.c is not distinct from x.b))
+      group by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
+    ),
+    total as (
+      insert into dash_fact_total as f (source, company_id, role, status, day, day2, n, qty, amount, amount2)
+      select '${source}', company_id, role, status, day, day2, sum(n), sum(qty), sum(amount), sum(amount2)
+      from d
+      group by company_id, role, status, day, day2
+      order by company_id, role, status, day, day2
+      on conflict (source, company_id, role, status, day, day2) do update set
+        n = f.n + excluded.n, qty = f.qty + excluded.qty, amount = f.amount + excluded.amount, amount2 = f.amount2 + excluded.amount2
     )
     insert into dash_fact as f (source, company_id, role, warehouse_id, status, category, day, day2, n, qty, amount, amount2)
-    select '${source}', p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2,
-      sum(x.n), sum(x.qty), sum(x.amount), sum(x.amount2)
-    from x
-    cross join lateral (values (0, '*', 0), (x.a, '*', 1), (x.b, '*', 2), (x.c, '*', 3), (x.a, 'a', 4), (x.b, 'b', 5), (x.c, 'c', 6))
-      as p(company_id, role, k)
-    where p.company_id is not null
-      -- every company the record involves, once: b unless it is a, c unless it is a or b
-      and not (p.k = 2 and x.b is not distinct from x.a)
-      and not (p.k = 3 and (x.c is not distinct from x.a or x.c is not distinct from x.b))
-    group by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
-    order by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
+    select '${source}', company_id, role, warehouse_id, status, category, day, day2, n, qty, amount, amount2
+    from d
+    order by company_id, role, warehouse_id, status, category, day, day2
     on conflict (source, company_id, role, warehouse_id, status, category, day, day2) do update set
       n = f.n + excluded.n, qty = f.qty + excluded.qty, amount = f.amount + excluded.amount, amount2 = f.amount2 + excluded.amount2`;
 }
@@ -280,7 +294,8 @@ function functionsSql(source: FactSource, t: FactTables): string {
   const statusDefault = t.statusDefaults.get(source) ?? null;
   const plus = 'select to_jsonb(n) as dash_j, 1 as dash_sign from dash_new n';
   const minus = 'select to_jsonb(o) as dash_j, -1 as dash_sign from dash_old o';
-  const prune = `delete from dash_fact where source = '${source}' and n = 0`;
+  const prune = `delete from dash_fact where source = '${source}' and n = 0;
+delete from dash_fact_total where source = '${source}' and n = 0`;
   const body = (statements: string[]) => `begin\n${statements.map((x) => `${x};`).join('\n')}\nreturn null;\nend`;
   const fn = (op: string, statements: string[]) =>
     `create or replace function ${fnName(source, op)}() returns trigger language plpgsql as $f$${body(statements)}$f$;`;
@@ -288,7 +303,7 @@ function functionsSql(source: FactSource, t: FactTables): string {
     fn('ins', [addFactsSql(source, plus, tables, statusDefault)]),
     fn('upd', [addFactsSql(source, `${minus} union all ${plus}`, tables, statusDefault), ...dependentsSql(source, t, 'upd'), prune]),
     fn('del', [addFactsSql(source, minus, tables, statusDefault), ...dependentsSql(source, t, 'del'), prune]),
-    fn('trunc', [`delete from dash_fact where source = '${source}'`]),
+    fn('trunc', [`delete from dash_fact where source = '${source}'`, `delete from dash_fact_total where source = '${source}'`]),
   ].join('\n');
 }
 
@@ -305,9 +320,10 @@ function triggersSql(source: FactSource, table: string): string {
 
 /**
  * Moves on when facts written before may differ from what the triggers compute now: since 2, facts that
- * read another record follow it when it changes, and those moved before were left where they were.
+ * read another record follow it when it changes, and those moved before were left where they were;
+ * since 3, dash_fact_total holds the sums without warehouse and category, filled from here on.
  */
-const FACTS_REVISION = 2;
+const FACTS_REVISION = 3;
 
 /** Any number the instances agree on: the advisory lock held while one of them installs facts. */
 const INSTALL_LOCK = 7_311_027_612;
@@ -399,6 +415,7 @@ async function install(ctx: AppContext, wanted: Plan[], rebuild: ReadonlySet<Fac
     for (const r of recorded) {
       if (wanted.some((p) => p.source === r.source)) continue;
       await trx.deleteFrom('dash_fact').where('source', '=', r.source).execute();
+      await trx.deleteFrom('dash_fact_total').where('source', '=', r.source).execute();
       await trx.deleteFrom('dash_source').where('source', '=', r.source).execute();
     }
     const triggers = (await TRIGGER_LIST.execute(trx)).rows;
@@ -410,6 +427,7 @@ async function install(ctx: AppContext, wanted: Plan[], rebuild: ReadonlySet<Fac
       await sql.raw(p.functions).execute(trx);
       await sql.raw(triggersSql(p.source, p.table)).execute(trx);
       await trx.deleteFrom('dash_fact').where('source', '=', p.source).execute();
+      await trx.deleteFrom('dash_fact_total').where('source', '=', p.source).execute();
       await sql.raw(p.rebuild).execute(trx);
       await trx
         .insertInto('dash_source')
@@ -504,9 +522,19 @@ export interface FactSums {
 
 export const ZERO: FactSums = { n: 0, qty: 0, amount: 0, amount2: 0 };
 
-/** Fact rows of a filter; `each` selects every company's own rows (company 0 left out) instead of the scope's. */
-function filtered(db: Kysely<DB>, f: FactFilter, each = false) {
-  let q = db.selectFrom('dash_fact').where('source', '=', f.source);
+/**
+ * Which sums a read needs: dash_fact_total (no warehouse or category, a row per status and date bucket)
+ * unless the read filters by warehouse or groups by warehouse or category. The totals table holds every
+ * other column of dash_fact, so one query text serves both.
+ */
+const sumsTable = (byWarehouseOrCategory: boolean) => (byWarehouseOrCategory ? 'dash_fact' : 'dash_fact_total') as 'dash_fact';
+
+/**
+ * Fact rows of a filter; `each` selects every company's own rows (company 0 left out) instead of the
+ * scope's; `detailed` reads the sums per warehouse and category.
+ */
+function filtered(db: Kysely<DB>, f: FactFilter, each = false, detailed = false) {
+  let q = db.selectFrom(sumsTable(detailed || f.warehouseId !== undefined)).where('source', '=', f.source);
   if (each) q = q.where('company_id', '<>', 0).where('role', '=', f.role ?? '*');
   else if (f.scope.kind === 'all') q = q.where('company_id', '=', 0).where('role', '=', '*');
   else if (f.scope.kind === 'company') q = q.where('company_id', '=', f.scope.companyId).where('role', '=', f.role ?? '*');
@@ -543,7 +571,8 @@ export async function factTotals(db: Kysely<DB>, f: FactFilter): Promise<FactSum
 /** A PostgreSQL numeric as text, exactly: digits and the count of them after the point. */
 function decimal(v: unknown): { digits: bigint; scale: number } {
   const text = String(v ?? 0);
-  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  // A number the driver parsed may print in exponent notation; below 1e21 toFixed writes it out.
+  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text) ?? /^(-?)(\d*)(?:\.(\d*))?$/.exec(Number(text).toFixed(20));
   if (!m) return { digits: BigInt(Math.round(Number(text))), scale: 0 };
   const fraction = m[3] ?? '';
   return { digits: BigInt(`${m[1]}${m[2] || '0'}${fraction}`), scale: fraction.length };
@@ -616,7 +645,7 @@ export async function factTotalsAll<const F extends readonly FactFilter[]>(
   const companies = [...new Set(wanted.map((w) => w.company))];
   const roles = [...new Set(wanted.map((w) => w.role))];
   const res = await sql<Record<string, unknown>>`select ${sql.join(columns)}, sum(n) as n, sum(qty) as qty, sum(amount) as amount,
-      sum(amount2) as amount2 from dash_fact
+      sum(amount2) as amount2 from ${sql.table(sumsTable(byWarehouse))}
     where source in (${sql.join(sources)}) and company_id in (${sql.join(companies)}) and role in (${sql.join(roles)})
     group by ${sql.join(keys.map((_, j) => sql.raw(String(j + 1))))}`.execute(db);
   const statusAt = 3;
@@ -657,7 +686,8 @@ export async function factGroups2(
   by2: GroupKey,
 ): Promise<(FactSums & { key1: string; key2: string })[]> {
   if (f.scope.kind === 'none') return [];
-  const rows = await filtered(db, f)
+  const detailed = [by1, by2].some((by) => by === 'warehouse_id' || by === 'category');
+  const rows = await filtered(db, f, false, detailed)
     .select([groupColumn(by1).as('key1'), groupColumn(by2).as('key2'), ...sums])
     .groupBy([sql`1`, sql`2`])
     .having(sql<SqlBool>`sum(n) <> 0`)

@@ -37,11 +37,27 @@ async function sums() {
   return r.rows;
 }
 
-/** The running sums equal what a computation from every record gives. */
+/** The sums over warehouse and category, as the triggers keep them beside the others. */
+async function totals() {
+  const r = await sql<Record<string, unknown>>`select source, company_id, role, status, day, day2, n,
+      trim_scale(qty)::text as qty, trim_scale(amount)::text as amount, trim_scale(amount2)::text as amount2
+    from dash_fact_total where n <> 0 order by source, company_id, role, status, day, day2`.execute(db());
+  return r.rows;
+}
+
+/** The running sums (both tables) equal what a computation from every record gives. */
 async function expectSumsOfRecords() {
   const kept = await sums();
+  const keptTotals = await totals();
   await rebuildFacts(server.ctx, FACT_SOURCES);
   expect(kept).toEqual(await sums());
+  expect(keptTotals).toEqual(await totals());
+  // And the totals are the sums added up over warehouse and category.
+  const added = await sql<Record<string, unknown>>`select source, company_id, role, status, day, day2, sum(n) as n,
+      trim_scale(sum(qty))::text as qty, trim_scale(sum(amount))::text as amount, trim_scale(sum(amount2))::text as amount2
+    from dash_fact group by source, company_id, role, status, day, day2 having sum(n) <> 0
+    order by source, company_id, role, status, day, day2`.execute(db());
+  expect(keptTotals.map((r) => ({ ...r, n: Number(r.n) }))).toEqual(added.rows.map((r) => ({ ...r, n: Number(r.n) })));
 }
 
 async function inquiring(warehouseId: number) {

@@ -20,6 +20,7 @@ import * as m0018 from './0018_company_bank.js';
 import * as m0019 from './0019_open_images.js';
 import * as m0020 from './0020_inquiry_stock.js';
 import * as m0021 from './0021_reference_indexes.js';
+import * as m0022 from './0022_dash_fact_total.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_open_images': m0019,
   '0020_inquiry_stock': m0020,
   '0021_reference_indexes': m0021,
+  '0022_dash_fact_total': m0022,
 };
