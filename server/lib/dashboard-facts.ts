@@ -631,34 +631,31 @@ export async function factTotalsAll<const F extends readonly FactFilter[]>(
   }));
   const byStatus = live.some(({ f }) => f.statuses);
   const byWarehouse = live.some(({ f }) => f.warehouseId !== undefined);
+  // Each group is one combination of the keys; the date bounds are flags b0, b1, …
   const keys = [
     sql`source`,
     sql`company_id`,
     sql`role`,
     ...(byStatus ? [sql`status`] : []),
     ...(byWarehouse ? [sql`warehouse_id`] : []),
-    ...bounds.map((b) => sql`${sql.ref(b.column)} ${sql.raw(b.after ? '>=' : '<=')} ${b.value}::date`),
+    ...bounds.map((b, j) => sql`${sql.ref(b.column)} ${sql.raw(b.after ? '>=' : '<=')} ${b.value}::date as ${sql.ref(`b${j}`)}`),
   ];
-  const columns = keys.map((k, j) => sql`${k} as ${sql.ref(`k${j}`)}`);
-  // The key's leading columns narrow the index range; each group is one combination of the keys.
+  // The key's leading columns narrow the index range.
   const sources = [...new Set(wanted.map((w) => w.f.source))];
   const companies = [...new Set(wanted.map((w) => w.company))];
   const roles = [...new Set(wanted.map((w) => w.role))];
-  const res = await sql<Record<string, unknown>>`select ${sql.join(columns)}, sum(n) as n, sum(qty) as qty, sum(amount) as amount,
+  const res = await sql<Record<string, unknown>>`select ${sql.join(keys)}, sum(n) as n, sum(qty) as qty, sum(amount) as amount,
       sum(amount2) as amount2 from ${sql.table(sumsTable(byWarehouse))}
     where source in (${sql.join(sources)}) and company_id in (${sql.join(companies)}) and role in (${sql.join(roles)})
     group by ${sql.join(keys.map((_, j) => sql.raw(String(j + 1))))}`.execute(db);
-  const statusAt = 3;
-  const warehouseAt = byStatus ? 4 : 3;
-  const flagsAt = 3 + (byStatus ? 1 : 0) + (byWarehouse ? 1 : 0);
   const out: FactSums[] = filters.map(() => ZERO);
   for (const w of wanted) {
     const totals = { n: new DecimalSum(), qty: new DecimalSum(), amount: new DecimalSum(), amount2: new DecimalSum() };
     for (const g of res.rows) {
-      if (g.k0 !== w.f.source || Number(g.k1) !== w.company || String(g.k2).trim() !== w.role) continue;
-      if (w.f.statuses && !w.f.statuses.includes(String(g[`k${statusAt}`]))) continue;
-      if (w.f.warehouseId !== undefined && Number(g[`k${warehouseAt}`]) !== w.f.warehouseId) continue;
-      if (!w.flags.every((b) => g[`k${flagsAt + b}`] === true)) continue;
+      if (g.source !== w.f.source || Number(g.company_id) !== w.company || String(g.role).trim() !== w.role) continue;
+      if (w.f.statuses && !w.f.statuses.includes(String(g.status))) continue;
+      if (w.f.warehouseId !== undefined && Number(g.warehouse_id) !== w.f.warehouseId) continue;
+      if (!w.flags.every((b) => g[`b${b}`] === true)) continue;
       totals.n.add(g.n);
       totals.qty.add(g.qty);
       totals.amount.add(g.amount);

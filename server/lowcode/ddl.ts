@@ -99,7 +99,8 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     if (f.column !== lead) indexes.push(['create_company', f.column, ...byLead]);
   }
   // A field that picks a record of another table is looked up by that record: a join from the other
-  // side (a warehouse's orders through their stock-ins) and the check whether a record is still picked.
+  // side (a warehouse's orders through their stock-ins), and the records whose dashboard sums follow a
+  // record they read when it changes.
   const lookedUp = view.fields.filter((f) => !f.multiple && f.dataType === 'long' && referenceTarget(view, f)).map((f) => f.column);
   // A company's scope reads the records that name it as a party, and a department the records addressed
   // to it, by these columns: each part of the scope's `or` is then an index scan, not a read of the table.

@@ -24,18 +24,7 @@ export interface DashboardTables {
     amount2: Generated<Numeric>;
   };
   /** dash_fact summed over warehouse and category; kept by the same triggers, never written by hand. */
-  dash_fact_total: {
-    source: string;
-    company_id: number;
-    role: string;
-    status: Generated<string>;
-    day: DateColumn;
-    day2: DateColumn;
-    n: Generated<number>;
-    qty: Generated<Numeric>;
-    amount: Generated<Numeric>;
-    amount2: Generated<Numeric>;
-  };
+  dash_fact_total: Omit<DashboardTables['dash_fact'], 'warehouse_id' | 'category'>;
   dash_source: { source: string; table_name: string; version: string; installed_at: Timestamp };
   bulletin: {
     id: Generated<number>;
