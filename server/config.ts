@@ -54,6 +54,8 @@ export interface ServerConfig {
   dataViewWithoutRole: boolean;
   /** List/count cache for /api/general/list; invalidated on every write to the view. */
   listCache: boolean;
+  /** Views' rows held in memory to answer list misses (with the list cache). */
+  listIndex: boolean;
   logLevel: string;
   /** How log lines are written (LOG_FORMAT): `pretty` for people, `json` for collectors; a terminal gets `pretty`. */
   logFormat: LogFormat;
@@ -101,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
     dataViewWithoutRole: env.DATA_VIEW_WITHOUT_ROLE === '1',
     listCache: env.LIST_CACHE !== '0',
+    listIndex: env.LIST_INDEX !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatOf(env.LOG_FORMAT),
     gufeiBaseUrl: env.GUFEI_BASE_URL || undefined,

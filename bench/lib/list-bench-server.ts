@@ -276,7 +276,8 @@ if (pool) {
   });
 }
 process.on('SIGUSR2', () => {
-  const stats = lowcodeState(server.ctx).cache.stats;
+  const state = lowcodeState(server.ctx);
+  const stats = { ...state.cache.stats, ...Object.fromEntries(Object.entries(state.indexes.stats).map(([k, v]) => [`index ${k}`, v])) };
   // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
   (globalThis as { gc?: () => void }).gc?.();
   const heap = process.memoryUsage().heapUsed / 2 ** 20;

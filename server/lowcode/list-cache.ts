@@ -27,6 +27,8 @@
  * The bound is on cached rows (an array weighs its length, anything else 1), least recently used first out.
  */
 
+import type { WrittenRows } from './row-index.js';
+
 /** Which rows of a view a cached answer covers; `key` identifies it (equal keys, equal filters). */
 export interface CacheFilter<F> {
   key: string;
@@ -51,6 +53,15 @@ export interface WriteEffect<T> {
   revise?: (filterKey: string, values: ReadonlyMap<string, unknown>) => ReadonlyMap<string, unknown>;
   /** Whether a written row matched the filter, before or after; true when that cannot be told. */
   touches?: (filter: CacheFilter<unknown>) => boolean;
+  /** The written rows, handed on to the observer (see CacheObserver); without them it forgets the view. */
+  rows?: WrittenRows;
+}
+
+/** Told what the cache is told, in the same order: each write's rows when it moves the cache on, and every bump. */
+export interface CacheObserver {
+  written(viewId: number, rows: WrittenRows): void;
+  forget(viewId: number): void;
+  forgetAll(): void;
 }
 
 /** A write of a view as the misses it overlapped judge it: under way (no effect yet), or ended. */
@@ -194,6 +205,8 @@ export class ListCache {
     private readonly turns = true,
     /** Settles once every other instance's write committed before the call has been told here (see remoteWrite). */
     private readonly barrier: () => Promise<void> = () => Promise.resolve(),
+    /** Kept in step with the view's rows: the row index. */
+    private readonly observer?: CacheObserver,
   ) {}
 
   /** What the cached values weigh together (see the bound). */
@@ -234,6 +247,7 @@ export class ListCache {
     v.bumps++;
     this.stats.bumped += v.entries.size;
     for (const k of [...v.entries]) this.#delete(k);
+    this.observer?.forget(viewId);
   }
 
   /** Forgets everything: every view's version moves on, so no entry or answer in flight is served again. */
@@ -245,6 +259,7 @@ export class ListCache {
     }
     this.stats.bumped += this.#entries.size;
     for (const k of [...this.#entries.keys()]) this.#delete(k);
+    this.observer?.forgetAll();
   }
 
   #delete(k: string): void {
@@ -442,10 +457,12 @@ export class ListCache {
     }
     let matches: WriteMatches | null = null;
     let revise: WriteEffect<T>['revise'];
+    let rows: WrittenRows | undefined;
     try {
       const r = await run(filters);
       matches = r.matches;
       revise = r.revise;
+      rows = r.rows;
       if (matches && r.touches) record.touches = r.touches;
       return r.value;
     } finally {
@@ -454,7 +471,7 @@ export class ListCache {
       record.ended = true;
       v.writing--;
       v.epoch++;
-      this.#moveOn(v, viewId, matches, revise);
+      this.#moveOn(v, viewId, matches, revise, rows);
     }
   }
 
@@ -465,14 +482,14 @@ export class ListCache {
    */
   remoteWrite(
     viewId: number,
-    judge: (filters: CacheFilter<unknown>[]) => Pick<WriteEffect<unknown>, 'matches' | 'revise' | 'touches'>,
+    judge: (filters: CacheFilter<unknown>[]) => Pick<WriteEffect<unknown>, 'matches' | 'revise' | 'touches' | 'rows'>,
   ): void {
     const v = this.#view(viewId);
     v.epoch++;
     const effect = judge([...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits })));
     v.remoteWrites.set(++v.remote, effect.matches && effect.touches ? effect.touches : UNKNOWN);
     v.remoteWrites.delete(v.remote - WRITES_REMEMBERED);
-    this.#moveOn(v, viewId, effect.matches, effect.revise);
+    this.#moveOn(v, viewId, effect.matches, effect.revise, effect.rows);
   }
 
   /**
@@ -488,10 +505,18 @@ export class ListCache {
   }
 
   /** Moves the view's entries on by a write's matches (null: the view is bumped) and revisions. */
-  #moveOn(v: ViewState, viewId: number, matches: WriteMatches | null, revise: WriteEffect<unknown>['revise']): void {
+  #moveOn(
+    v: ViewState,
+    viewId: number,
+    matches: WriteMatches | null,
+    revise: WriteEffect<unknown>['revise'],
+    rows: WrittenRows | undefined,
+  ): void {
     const moving = performance.now();
     if (!matches) this.bump(viewId);
     else {
+      if (rows) this.observer?.written(viewId, rows);
+      else this.observer?.forget(viewId);
       const touched = new Map<string, Map<string, unknown>>();
       for (const [filterKey, f] of [...v.filters]) {
         const m = matches.get(filterKey);

@@ -41,9 +41,10 @@ export interface ListQuery {
   size: number;
   /** The records the caller may see; undefined: every record. */
   scope: RowScope | undefined;
-  /** Cache keys: scope, filters and order (which rows, in which order), and scope and filters alone (the count). */
+  /** Cache keys: scope, filters and order (which rows, in which order), scope and filters (the count), filters alone. */
   orderKey: string;
   countKey: string;
+  filterKey: string;
 }
 
 const valuesOf = (v: QueryValue): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s !== '');
@@ -120,7 +121,8 @@ export function parseListQuery(
   const endTime = rangeField(view, 'endTime') ? undefined : timeParam(query.endTime, 'endTime', true);
   const page = intParam(query.page, 'page', 0, PAGE_MAX);
   const size = Math.min(Math.max(intParam(query.size, 'size', 10, SIZE_MAX), 1), MAX_PAGE_SIZE);
-  const countKey = JSON.stringify([scope?.key ?? null, filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);
+  const filterKey = JSON.stringify([filters.map((f) => [f.column, f.values]), startTime ?? null, endTime ?? null]);
+  const countKey = JSON.stringify([scope?.key ?? null, filterKey]);
   return {
     scope,
     filters,
@@ -130,6 +132,7 @@ export function parseListQuery(
     page,
     size,
     countKey,
+    filterKey,
     orderKey: JSON.stringify([countKey, sort]),
   };
 }
@@ -189,7 +192,7 @@ function condition(f: Filter): RawBuilder<unknown> {
 export type RowTest = (row: Record<string, unknown>) => boolean | undefined;
 
 /** A timestamp as row_to_json gives it, as 'YYYY-MM-DD HH:mm:ss[.ffffff]' (text order is time order), or undefined. */
-function jsonTime(v: unknown): string | null | undefined {
+export function jsonTime(v: unknown): string | null | undefined {
   if (v === null || v === undefined) return null;
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(v) ? v.replace('T', ' ') : undefined;
 }
@@ -200,8 +203,11 @@ function nextDay(t: string): string {
   return `${d.toISOString().slice(0, 10)} 00:00:00`;
 }
 
+/** A timestamp already read by jsonTime (see MatcherOptions.plainTimes); anything else cannot be told. */
+const plainTime = (v: unknown): string | null | undefined => (v === null || v === undefined ? null : typeof v === 'string' ? v : undefined);
+
 /** condition() for a time column, in JavaScript: the same bounds, compared as text. */
-function timeTest(column: string, values: string[]): RowTest | undefined {
+function timeTest(column: string, values: string[], time: typeof jsonTime): RowTest | undefined {
   const times = values.map((v) => ({ t: normalizeDateTime(v), dateOnly: isDateOnlyText(v) }));
   if (times.some((x) => !x.t)) return undefined;
   const [a, b] = times as { t: string; dateOnly: boolean }[];
@@ -213,7 +219,7 @@ function timeTest(column: string, values: string[]): RowTest | undefined {
           dateOnly ? inRange(t, nextDay(t), false) : (v: string) => v === t,
         );
   return (row) => {
-    const v = jsonTime(row[column]);
+    const v = time(row[column]);
     return v === undefined ? undefined : v !== null && ranges.some((r) => r(v));
   };
 }
@@ -231,23 +237,24 @@ const CASELESS = /^[\u0020-\u0040\u005b-\u0060\u007b-\u007e\u3000-\u303f\u3400-\
  * cased letters: `row` holds the row's columns as row_to_json gives them. Undefined for any other query
  * (numbers, text search for letters, several values per cell, ids).
  */
-export function rowMatcher(q: ListQuery): RowTest | undefined {
+export function rowMatcher(q: ListQuery, options: MatcherOptions = {}): RowTest | undefined {
   const tests: RowTest[] = [];
-  if (q.scope) {
+  const time = options.plainTimes ? plainTime : jsonTime;
+  if (q.scope && options.scope !== false) {
     if (!q.scope.test) return undefined;
     tests.push(q.scope.test);
   }
   if (q.startTime) {
     const from = q.startTime;
     tests.push((row) => {
-      const v = jsonTime(row.create_time);
+      const v = time(row.create_time);
       return v === undefined ? undefined : v !== null && v >= from;
     });
   }
   if (q.endTime) {
     const to = q.endTime;
     tests.push((row) => {
-      const v = jsonTime(row.create_time);
+      const v = time(row.create_time);
       return v === undefined ? undefined : v !== null && v <= to;
     });
   }
@@ -255,7 +262,7 @@ export function rowMatcher(q: ListQuery): RowTest | undefined {
     const field = f.field;
     if (!field || f.column === 'id') return undefined;
     if (field.dataType === 'datetime') {
-      const test = timeTest(f.column, f.values);
+      const test = timeTest(f.column, f.values, time);
       if (!test) return undefined;
       tests.push(test);
       continue;
@@ -289,15 +296,24 @@ export function rowMatcher(q: ListQuery): RowTest | undefined {
       });
     }
   }
+  if (tests.length === 1) return tests[0];
+  // A row some test cannot tell still fails when another test rejects it.
   return (row) => {
-    let all = true;
+    let unknown = false;
     for (const t of tests) {
       const r = t(row);
-      if (r === undefined) return undefined;
-      all &&= r;
+      if (r === false) return false;
+      if (r === undefined) unknown = true;
     }
-    return all;
+    return unknown ? undefined : true;
   };
+}
+
+export interface MatcherOptions {
+  /** False: the scope is left out (the caller tests it apart). */
+  scope?: boolean;
+  /** Time columns hold jsonTime's text already (the row index reads them once). */
+  plainTimes?: boolean;
 }
 
 function conditions(q: ListQuery): RawBuilder<unknown>[] {

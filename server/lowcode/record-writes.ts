@@ -4,6 +4,7 @@ import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
 import { type ListQuery, matchExpression, type RowTest, rowMatcher, selectList } from './list-query.js';
 import type { Row } from './record-input.js';
+import type { IndexedRow, RowLoader } from './row-index.js';
 import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefore, textInByteOrder } from './row-position.js';
 import type { RowScope } from './row-scope.js';
 import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
@@ -110,6 +111,20 @@ const state = (view: ViewModel, inSql: CacheFilter<unknown>[]) =>
 function listed(s: RowState): Row {
   const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#old': _o, ...row } = s as RowState & Row;
   return row;
+}
+
+/** A state as the row index holds it. */
+const indexed = (s: RowState): IndexedRow => ({ id: Number(s['#id']), row: listed(s), raw: s['#r'], keys: s['#k'] });
+
+/** Reads rows of the view for its row index: those with ids above `afterId`, in id order, at most `limit`. */
+export function indexLoader(ctx: AppContext, view: ViewModel): RowLoader {
+  return async (afterId, limit) => {
+    const r = await sql<{ rows: unknown }>`select coalesce(json_agg(x), '[]') as rows from (
+      select ${state(view, [])}, ${selectList(view)} from ${sql.table(viewTable(view.id))} as t
+      where t.id > ${afterId} order by t.id limit ${limit}) x`.execute(ctx.db);
+    const json = r.rows[0]?.rows ?? [];
+    return ((typeof json === 'string' ? JSON.parse(json) : json) as RowState[]).map(indexed);
+  };
 }
 
 /** The notice column of a write statement (nothing on a single instance). */
@@ -328,6 +343,7 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
   return {
     value,
     matches,
+    rows: { gone: before.map(indexed), come: after.map(indexed) },
     touches: (f) => {
       const m = matches.get(f.key);
       if (m) return m.before > 0 || m.after > 0;
@@ -364,6 +380,9 @@ function byteOrderOf(ctx: AppContext): { asked: Promise<boolean>; known?: boolea
   }
   return bytes;
 }
+
+/** Whether the database sorts text by its bytes (asked once per database). */
+export const textSortsByBytes = (ctx: AppContext): Promise<boolean> => byteOrderOf(ctx).asked;
 
 async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
   return { view, textInByteOrder: await byteOrderOf(ctx).asked };

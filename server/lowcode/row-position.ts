@@ -12,7 +12,8 @@ import type { ViewModel } from './view-model.js';
  * "cannot tell": the block is dropped.
  */
 
-type Kind = 'time' | 'number' | 'text';
+/** How a column's values compare: times and numbers by value, text by the database's collation. */
+export type Kind = 'time' | 'number' | 'text';
 const SYSTEM_KIND: Record<string, Kind> = { id: 'number', create_time: 'time', update_time: 'time' };
 /** json_build_object takes at most 100 arguments: the written row's keys are sent for this many columns. */
 const MAX_KEYED_COLUMNS = 45;
@@ -20,7 +21,7 @@ const MAX_KEYED_COLUMNS = 45;
 /** Each view's column kinds, as they are asked for (a write compares its rows' keys many times). */
 const kinds = new WeakMap<ViewModel, Map<string, Kind>>();
 
-function kindOf(view: ViewModel, column: string): Kind {
+export function kindOf(view: ViewModel, column: string): Kind {
   let known = kinds.get(view);
   if (!known) {
     known = new Map();

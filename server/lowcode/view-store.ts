@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { isDbId } from '../lib/sql.js';
 import { ListCache } from './list-cache.js';
 import { referenceLabels } from './reference-labels.js';
+import { RowIndexes } from './row-index.js';
 import { readView, type ViewModel } from './view-model.js';
 
 /**
@@ -13,6 +14,8 @@ import { readView, type ViewModel } from './view-model.js';
  */
 interface LowcodeState {
   cache: ListCache;
+  /** The rows of views in memory, kept in step with the cache (see RowIndexes). */
+  indexes: RowIndexes;
   views: Map<number, { version: number; view: ViewModel | null }>;
 }
 
@@ -23,15 +26,12 @@ const ownRowWrites = new WeakSet<object>();
 export function lowcodeState(ctx: AppContext): LowcodeState {
   let s = states.get(ctx);
   if (!s) {
+    const trusted = () => ctx.bus.mode !== 'disconnected';
+    const indexes = new RowIndexes(ctx.config.listCache && ctx.config.listIndex, trusted);
     const state: LowcodeState = {
       // PGlite runs one statement at a time, so misses and writes take turns; a PostgreSQL pool runs them side by side.
-      cache: new ListCache(
-        ctx.config.listCache,
-        undefined,
-        () => ctx.bus.mode !== 'disconnected',
-        ctx.dbKind === 'pglite',
-        () => ctx.bus.barrier(),
-      ),
+      cache: new ListCache(ctx.config.listCache, undefined, trusted, ctx.dbKind === 'pglite', () => ctx.bus.barrier(), indexes),
+      indexes,
       views: new Map(),
     };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.

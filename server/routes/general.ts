@@ -14,7 +14,15 @@ import { viewTable } from '../lowcode/ddl.js';
 import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
-import { addRecord, BLOCK_MARGIN, type CachedBlock, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
+import {
+  addRecord,
+  BLOCK_MARGIN,
+  type CachedBlock,
+  deleteRecords,
+  indexLoader,
+  textSortsByBytes,
+  updateRecord,
+} from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
 import { checkReferences, referenceProblems } from '../lowcode/reference-scope.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
@@ -81,22 +89,32 @@ const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
  * Pages of cached blocks are serialised once.
  */
 async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise<string> {
-  const cache = lowcodeState(ctx).cache;
+  const { cache, indexes } = lowcodeState(ctx);
   const filter = { key: q.countKey, filter: q };
+  // The rows in memory answer a miss when they can (see RowIndexes); asked again when the miss is
+  // computed, as a write may have made the index forget them meanwhile.
+  const load = indexLoader(ctx, view);
+  const bytes = textSortsByBytes(ctx);
+  const index = () => (cache.enabled ? indexes.ready(view, load, bytes) : undefined);
+  const indexed = index()?.answers(q) === true;
   const count = (known?: number) =>
     cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
       if (known !== undefined) return known;
+      const n = index()?.count(q);
+      if (n !== undefined) return n;
       return Number((await countQuery(view, q).execute(ctx.db)).rows[0]?.n ?? 0);
     });
   // A filter no index serves in order is counted first: when it selects few rows, they are sorted.
-  const counted = needsFence(q) ? await count() : undefined;
+  const counted = !indexed && needsFence(q) ? await count() : undefined;
   const fence = counted !== undefined && counted <= FENCE_ROWS;
   // Few rows are found at once and sorted cheaply; formatting them is what costs: one page is read.
   let whole = cache.enabled && !(fence && counted <= FEW_ROWS);
   // A filter in an order asked for the first time reads its page alone: most such lists (a search, a
   // rare filter, one company's deep page) are never asked for again, and a page costs less than half a
-  // block. The next page asked of it reads a block, unless it is that same page.
-  if (whole && (!cache.sighted(view.id, q.orderKey) || cache.has(view.id, `b${q.orderKey}|${q.size}|${q.page * q.size}`))) whole = false;
+  // block. The next page asked of it reads a block, unless it is that same page. Rows in memory read a
+  // block for about what a page costs.
+  if (whole && !indexed && (!cache.sighted(view.id, q.orderKey) || cache.has(view.id, `b${q.orderKey}|${q.size}|${q.page * q.size}`)))
+    whole = false;
   const blockSize = whole ? Math.max(1, Math.floor(BLOCK_ROWS / q.size)) * q.size : q.size;
   // Page sizes that divide BLOCK_ROWS read the same blocks.
   const blockStart = Math.floor((q.page * q.size) / blockSize) * blockSize;
@@ -107,6 +125,9 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
     const margin = whole ? BLOCK_MARGIN : 0;
     const offset = Math.max(0, blockStart - margin);
     const limit = blockStart - offset + blockSize + margin;
+    const shape = { order: q.sort, group, start: blockStart, size: blockSize, lead: blockStart - offset };
+    const inMemory = index()?.page(q, offset, limit);
+    if (inMemory) return { rows: inMemory.rows, keys: inMemory.keys, toEnd: inMemory.toEnd, ...shape };
     // Each row also carries its sort key: a later write tells by them where its row goes in the block.
     const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
     const json = (await rowsJsonQuery(view, q, limit, offset, columns, fence).execute(ctx.db)).rows[0]?.rows ?? [];
@@ -114,16 +135,7 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
     const keys = keyed.map((r) => r[SORT_KEY] as SortKey);
     // A copy without the key, not `delete`: that leaves objects slow to read and to serialise.
     const rows = keyed.map(({ [SORT_KEY]: _, ...row }) => row);
-    return {
-      rows,
-      keys,
-      order: q.sort,
-      group,
-      start: blockStart,
-      size: blockSize,
-      lead: blockStart - offset,
-      toEnd: keyed.length < limit,
-    };
+    return { rows, keys, toEnd: keyed.length < limit, ...shape };
   });
   const from = block.lead + q.page * q.size - blockStart;
   // A block that reaches the end of the list, and starts in it, tells the count without counting.

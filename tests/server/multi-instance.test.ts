@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lowcodeState } from '../../server/lowcode/view-store.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countQuery, parseListQuery, rowsJsonQuery } from '../../server/lowcode/list-query.js';
+import { indexLoader, textSortsByBytes } from '../../server/lowcode/record-writes.js';
+import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
 import { type ApiClient, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
 
@@ -35,6 +37,45 @@ pgOnly('two instances on one PostgreSQL', () => {
     const viaA = await a.login(username);
     return [viaA, b.api.withToken(viaA.token)];
   }
+
+  it("keeps B's rows in memory in step with A's record writes, without reading them again", async () => {
+    const [viaA] = await onBoth('admin');
+    const view = await designedView(b.ctx, 12);
+    const { indexes } = lowcodeState(b.ctx);
+    const ask = () => indexes.ready(view, indexLoader(b.ctx, view), textSortsByBytes(b.ctx));
+    ask();
+    const index = await vi.waitFor(
+      () => {
+        const i = ask();
+        if (!i) throw new Error('not read yet');
+        return i;
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+    const seed = (await viaA.get('/api/general/list/12', { page: 0, size: 1 })).body.content[0];
+    const { id: _id, createTime: _c, updateTime: _u, createBy: _b, warehouseIdFmt: _w, ...model } = seed;
+    const mine: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      const added = await viaA.post('/api/general/add/12', { ...model, stockNo: `RK2098${String(n).padStart(8, '0')}` });
+      expect(added.status).toBe(200);
+      mine.push(added.body.id);
+    }
+    await Promise.all([
+      ...mine.slice(0, 4).map((id, n) => viaA.post('/api/general/update/12', { id, quantity: n + 0.25 })),
+      viaA.post('/api/general/delete/12', mine.slice(8)),
+    ]);
+    // Whatever A committed before this call has been told to B.
+    await b.ctx.bus.barrier();
+    for (const params of [{}, { sort: 'quantity,desc' }, { sort: 'id,desc' }, { status: seed.status }]) {
+      const q = parseListQuery(view, params, undefined);
+      const json = (await rowsJsonQuery(view, q, 30, 0).execute(b.ctx.db)).rows[0]?.rows;
+      const rows = typeof json === 'string' ? JSON.parse(json) : json;
+      expect(index.page(q, 0, 30)?.rows, JSON.stringify(params)).toEqual(rows);
+      expect(index.count(q)).toBe(Number((await countQuery(view, q).execute(b.ctx.db)).rows[0]?.n));
+    }
+    expect(ask()).toBe(index);
+    expect(indexes.stats.broken).toBe(0);
+  });
 
   it('migrated and seeded exactly once although both started together', async () => {
     const migrations = await sql<{ name: string; n: number }>`select name, count(*)::int as n from kysely_migration group by name`.execute(

@@ -1,0 +1,648 @@
+import { jsonTime, type ListQuery, type RowTest, rowMatcher } from './list-query.js';
+import type { Row } from './record-input.js';
+import { type Kind, kindOf, type SortKey } from './row-position.js';
+import type { RowScope } from './row-scope.js';
+import type { ViewModel } from './view-model.js';
+
+/**
+ * The rows of a view held in memory, so that a list miss (a page or a count the list cache does not
+ * hold) is answered without a statement. On PGlite a statement costs the one thread 2–6 ms for a page or
+ * a count over 100,000 rows; walking the rows here costs a fraction of that, and no other call waits
+ * for the database meanwhile.
+ *
+ * The index answers only what it can answer exactly as the database would: a filter that rowMatcher
+ * tests in JavaScript (its scope too), in one column's order (and id), where that column's values are
+ * compared here as PostgreSQL compares them (times, numbers as exact decimals, text only in byte order,
+ * nulls last ascending). Anything else returns undefined, and the caller asks the database.
+ *
+ * It stays equal to the table the way the list cache does: every record write through the list cache
+ * (this instance's and, told by the bus, the other instances') hands it the written rows as they were
+ * and are; anything else that bumps the view forgets it, and it is read again on a later miss. A write
+ * whose "before" is not what the index holds (applied out of order) also forgets it.
+ */
+
+/** One record as the index holds it: the row as the list shows it, its columns (row_to_json), its sort keys. */
+export interface IndexedRow {
+  id: number;
+  row: Row;
+  raw: Record<string, unknown>;
+  keys: Record<string, string | null>;
+}
+
+/** The rows a write changed: as they were (gone) and as they are (come). */
+export interface WrittenRows {
+  gone: readonly IndexedRow[];
+  come: readonly IndexedRow[];
+}
+
+/** Reads rows with ids above `afterId`, in id order, at most `limit`. */
+export type RowLoader = (afterId: number, limit: number) => Promise<IndexedRow[]>;
+
+/** Rows read per statement while an index is built. */
+const CHUNK = 5000;
+/** Most rows one view's index holds, and all views' indexes together; a larger view is read by statements. */
+export const INDEX_MAX_ROWS = 250_000;
+const ALL_MAX_ROWS = 500_000;
+/** A build that failed is not tried again for this long. */
+const RETRY_MS = 30_000;
+/**
+ * An index forgotten this soon after it was ready is not read again for RETRY_MS: a view whose rows
+ * change by other means than the list's writes (imports, scripted actions) is cheaper read by statements.
+ */
+const SHORT_LIVED_MS = 10_000;
+
+const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+function compareDecimal(x: string, y: string): number {
+  const xn = x.startsWith('-');
+  const yn = y.startsWith('-');
+  if (xn !== yn) return xn ? -1 : 1;
+  const sign = xn ? -1 : 1;
+  const [xi = '', xf = ''] = (xn ? x.slice(1) : x).split('.');
+  const [yi = '', yf = ''] = (yn ? y.slice(1) : y).split('.');
+  // PostgreSQL prints no leading zeros: a longer whole part is a larger number.
+  if (xi.length !== yi.length) return sign * (xi.length - yi.length);
+  if (xi !== yi) return sign * (xi < yi ? -1 : 1);
+  const n = Math.max(xf.length, yf.length);
+  const a = xf.padEnd(n, '0');
+  const b = yf.padEnd(n, '0');
+  return a === b ? 0 : sign * (a < b ? -1 : 1);
+}
+
+function compareText(x: string, y: string): number {
+  // UTF-16 code units sort as UTF-8 bytes do, except surrogates against U+E000–U+FFFF.
+  if (!SURROGATE.test(x) && !SURROGATE.test(y)) return x < y ? -1 : x > y ? 1 : 0;
+  return Buffer.compare(Buffer.from(x), Buffer.from(y));
+}
+
+/** Whether a key of this kind is compared here exactly as PostgreSQL compares it. */
+function comparable(kind: Kind, bytes: boolean, v: string | null | undefined): boolean {
+  if (v === undefined) return false;
+  if (v === null) return true;
+  return kind === 'time' ? TIME.test(v) : kind === 'number' ? DECIMAL.test(v) : bytes;
+}
+
+/** Ascending, nulls last (PostgreSQL's default), ties by id. */
+function comparer(kind: Kind, column: string): (a: IndexedRow, b: IndexedRow) => number {
+  const values =
+    kind === 'time' ? (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0) : kind === 'number' ? compareDecimal : compareText;
+  return (a, b) => {
+    const x = a.keys[column] as string | null;
+    const y = b.keys[column] as string | null;
+    const c = x === y ? 0 : x === null ? 1 : y === null ? -1 : values(x, y);
+    return c || a.id - b.id;
+  };
+}
+
+/** Same state: the same columns and the same listed row. */
+function same(a: IndexedRow | undefined, b: IndexedRow | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.row) === JSON.stringify(b.row);
+}
+
+/** A row as the index holds it: its timestamps read (see ViewIndex), and its place in the filters' marks. */
+interface Held extends IndexedRow {
+  place: number;
+}
+
+/** Rows in one order, by their places (see Held): walks read a typed array, not objects. */
+class Order {
+  places: Int32Array;
+  length: number;
+
+  constructor(
+    readonly compare: (a: Held, b: Held) => number,
+    private readonly held: readonly (Held | undefined)[],
+    rows: Held[],
+  ) {
+    rows.sort(compare);
+    this.length = rows.length;
+    this.places = new Int32Array(Math.max(16, Math.ceil(rows.length * 1.25)));
+    for (const [i, r] of rows.entries()) this.places[i] = r.place;
+  }
+
+  /** Where `row` is or would go (the first row not before it). */
+  #at(row: Held): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compare(this.held[this.places[mid] as number] as Held, row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(row: Held): void {
+    if (this.length === this.places.length) {
+      const grown = new Int32Array(this.places.length * 2);
+      grown.set(this.places);
+      this.places = grown;
+    }
+    const at = this.#at(row);
+    this.places.copyWithin(at + 1, at, this.length);
+    this.places[at] = row.place;
+    this.length++;
+  }
+
+  /** False when the row is not where its keys put it (the order no longer knows its rows). */
+  remove(row: Held): boolean {
+    const at = this.#at(row);
+    if (at >= this.length || this.places[at] !== row.place) return false;
+    this.places.copyWithin(at, at + 1, this.length);
+    this.length--;
+    return true;
+  }
+}
+
+/** A page of a list as the index reads it: like the block query's rows, with their sort keys. */
+export interface IndexedPage {
+  rows: Row[];
+  keys: SortKey[];
+  /** Fewer rows than asked for: the list ends in them. */
+  toEnd: boolean;
+}
+
+/** Rows, and the same rows sorted by a column as they are asked for. */
+class RowSet {
+  readonly rows: Set<Held>;
+  /** Ascending with ties by id; null: that column's values cannot be compared here. */
+  readonly #orders = new Map<string, Order | null>();
+
+  constructor(
+    private readonly comparable: (column: string, row: Held) => boolean,
+    private readonly comparer: (column: string) => Order['compare'],
+    private readonly held: readonly (Held | undefined)[],
+    rows: Iterable<Held>,
+  ) {
+    this.rows = new Set(rows);
+  }
+
+  order(column: string): Order | null {
+    let order = this.#orders.get(column);
+    if (order !== undefined) return order;
+    const rows = [...this.rows];
+    order = rows.every((r) => this.comparable(column, r)) ? new Order(this.comparer(column), this.held, rows) : null;
+    this.#orders.set(column, order);
+    return order;
+  }
+
+  add(row: Held): void {
+    this.rows.add(row);
+    for (const [column, order] of this.#orders) {
+      if (!order) continue;
+      // A value this order cannot compare: the order is read again (and refused) when next asked for.
+      if (!this.comparable(column, row)) this.#orders.delete(column);
+      else order.insert(row);
+    }
+  }
+
+  /** Takes the row out; call it before its place is given to another row. */
+  remove(row: Held): void {
+    if (!this.rows.delete(row)) return;
+    for (const [column, order] of this.#orders) if (order && !order.remove(row)) this.#orders.delete(column);
+  }
+}
+
+/** Most scopes whose rows are kept apart (each a company's or an account's), least recently used out. */
+const SCOPES_KEPT = 32;
+/**
+ * Most filters whose result is kept for every row (a byte a row, filled in as rows are walked), least
+ * recently used out: many lists share a filter (every company's, every page and order).
+ */
+const MARKS_KEPT = 128;
+/** Most text searches whose marks are kept apart: each is mostly asked for once, and would push the others out. */
+const SEARCH_MARKS_KEPT = 16;
+/** A filter's mark for a row: not tested yet, matches, does not, cannot be told here. */
+const PENDING = 0;
+const NO = 1;
+const YES = 2;
+const UNTOLD = 3;
+
+/** A filter as the walks test it: its test, and its marks by place (none when every row matches). */
+interface Filter {
+  test: RowTest;
+  marks: Uint8Array | undefined;
+}
+
+/** What the indexes did since the server started (for benches and diagnostics). */
+export interface IndexStats {
+  built: number;
+  forgotten: number;
+  broken: number;
+  refused: number;
+  /** Pages and counts answered here, rows they walked, and filters marked for every row. */
+  pages: number;
+  counts: number;
+  walked: number;
+  marked: number;
+  /** Rows tested by a filter (not read from its marks). */
+  tested: number;
+}
+
+const newStats = (): IndexStats => ({
+  built: 0,
+  forgotten: 0,
+  broken: 0,
+  refused: 0,
+  pages: 0,
+  counts: 0,
+  walked: 0,
+  marked: 0,
+  tested: 0,
+});
+
+/** One view's rows in memory. */
+export class ViewIndex {
+  readonly #byId = new Map<number, Held>();
+  /** The rows by place (see Held). */
+  readonly #held: (Held | undefined)[] = [];
+  readonly #all: RowSet;
+  /** The rows of each scope asked for, apart: a company's list walks and counts its own rows only. */
+  readonly #scopes = new Map<string, { test: RowTest; rows: RowSet } | null>();
+  /** Columns that hold timestamps: held as jsonTime reads them, so that a test reads them as they are. */
+  readonly #times: string[];
+  /** Places in the marks (see MARKS_KEPT) given so far, and those free again. */
+  #used = 0;
+  readonly #free: number[] = [];
+  #capacity: number;
+  /** Filters' marks by filter key, least recently used first: text searches apart from the rest. */
+  readonly #marks = new Map<string, { marks: Uint8Array }>();
+  readonly #searchMarks = new Map<string, { marks: Uint8Array }>();
+
+  constructor(
+    readonly view: ViewModel,
+    private readonly textInByteOrder: boolean,
+    rows: Iterable<IndexedRow>,
+    /** Counters of what was read here (see RowIndexes.stats). */
+    private readonly stats: IndexStats = newStats(),
+  ) {
+    this.#times = ['create_time', 'update_time', ...view.fields.filter((f) => f.dataType === 'datetime').map((f) => f.column)];
+    const own = [...rows].map((r) => this.#own(r));
+    this.#capacity = Math.max(1024, Math.ceil(own.length * 1.25));
+    for (const r of own) {
+      this.#byId.set(r.id, r);
+      r.place = this.#used++;
+      this.#held[r.place] = r;
+    }
+    this.#all = this.#set(own);
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  #set(rows: Iterable<Held>): RowSet {
+    const kinds = new Map<string, Kind>();
+    const kind = (column: string) => {
+      let k = kinds.get(column);
+      if (!k) {
+        k = kindOf(this.view, column);
+        kinds.set(column, k);
+      }
+      return k;
+    };
+    return new RowSet(
+      (column, row) => comparable(kind(column), this.textInByteOrder, row.keys[column]),
+      (column) => comparer(kind(column), column),
+      this.#held,
+      rows,
+    );
+  }
+
+  /** The row with its timestamps read once (a value jsonTime cannot read becomes `false`: never told). */
+  #own(row: IndexedRow): Held {
+    const raw = { ...row.raw };
+    for (const c of this.#times) if (c in raw) raw[c] = jsonTime(raw[c]) ?? false;
+    return { ...row, raw, place: -1 };
+  }
+
+  /** The rows in the scope (all rows without one); null when its test cannot tell them. */
+  #rowsOf(scope: RowScope | undefined): RowSet | null {
+    if (!scope) return this.#all;
+    const known = this.#scopes.get(scope.key);
+    if (known !== undefined) {
+      // Most recently used last.
+      this.#scopes.delete(scope.key);
+      this.#scopes.set(scope.key, known);
+      return known?.rows ?? null;
+    }
+    const test = scope.test;
+    let kept: { test: RowTest; rows: RowSet } | null = null;
+    if (test) {
+      const rows: Held[] = [];
+      let told = true;
+      for (const r of this.#all.rows) {
+        const m = test(r.raw);
+        if (m === undefined) {
+          told = false;
+          break;
+        }
+        if (m) rows.push(r);
+      }
+      if (told) kept = { test, rows: this.#set(rows) };
+    }
+    this.#scopes.set(scope.key, kept);
+    for (const key of this.#scopes.keys()) {
+      if (this.#scopes.size <= SCOPES_KEPT) break;
+      this.#scopes.delete(key);
+    }
+    return kept?.rows ?? null;
+  }
+
+  #remove(row: Held): void {
+    this.#byId.delete(row.id);
+    this.#all.remove(row);
+    for (const s of this.#scopes.values()) s?.rows.remove(row);
+    this.#held[row.place] = undefined;
+    this.#free.push(row.place);
+  }
+
+  #add(row: Held): void {
+    this.#byId.set(row.id, row);
+    const place = this.#free.pop() ?? this.#used++;
+    row.place = place;
+    this.#held[place] = row;
+    if (place >= this.#capacity) {
+      this.#capacity *= 2;
+      for (const m of [...this.#marks.values(), ...this.#searchMarks.values()]) {
+        const grown = new Uint8Array(this.#capacity);
+        grown.set(m.marks);
+        m.marks = grown;
+      }
+    }
+    for (const m of this.#marks.values()) m.marks[place] = PENDING;
+    for (const m of this.#searchMarks.values()) m.marks[place] = PENDING;
+    this.#all.add(row);
+    for (const [key, s] of this.#scopes) {
+      if (!s) continue;
+      const m = s.test(row.raw);
+      if (m === undefined) this.#scopes.set(key, null);
+      else if (m) s.rows.add(row);
+    }
+  }
+
+  /**
+   * Applies a write. A row already in its written state is left (the index was read after the write
+   * committed); otherwise it must be in the state the write found it in. False when it is in neither:
+   * the index no longer knows the table.
+   */
+  apply(w: WrittenRows): boolean {
+    const gone = w.gone.map((r) => this.#own(r));
+    const come = w.come.map((r) => this.#own(r));
+    const ids = new Set([...gone.map((r) => r.id), ...come.map((r) => r.id)]);
+    for (const id of ids) {
+      const current = this.#byId.get(id);
+      const before = gone.find((r) => r.id === id);
+      const after = come.find((r) => r.id === id);
+      if (same(current, after)) continue;
+      if (!same(current, before)) return false;
+      if (current) this.#remove(current);
+      if (after) this.#add(after);
+    }
+    return true;
+  }
+
+  /** Sets each row to its last written state (or takes it out), for writes that ended while the index was read. */
+  settle(writes: readonly WrittenRows[]): void {
+    const last = new Map<number, IndexedRow | null>();
+    for (const w of writes) {
+      for (const r of w.gone) last.set(r.id, null);
+      for (const r of w.come) last.set(r.id, r);
+    }
+    for (const [id, row] of last) {
+      const current = this.#byId.get(id);
+      if (current) this.#remove(current);
+      if (row) this.#add(this.#own(row));
+    }
+  }
+
+  /** The filter without the scope (the scope's rows are walked), with its marks; undefined when it cannot be told here. */
+  #filter(q: ListQuery): Filter | undefined {
+    const test = rowMatcher(q, { scope: false, plainTimes: true });
+    if (!test) return undefined;
+    if (!q.filters.length && !q.startTime && !q.endTime) return { test, marks: undefined };
+    const search = q.filters.some(
+      (f) => f.field && !f.field.exact && !f.field.city && f.values.length === 1 && f.field.dataType !== 'datetime',
+    );
+    const all = search ? this.#searchMarks : this.#marks;
+    let kept = all.get(q.filterKey);
+    if (kept) all.delete(q.filterKey);
+    else {
+      kept = { marks: new Uint8Array(this.#capacity) };
+      this.stats.marked++;
+    }
+    all.set(q.filterKey, kept);
+    for (const key of all.keys()) {
+      if (all.size <= (search ? SEARCH_MARKS_KEPT : MARKS_KEPT)) break;
+      all.delete(key);
+    }
+    return { test, marks: kept.marks };
+  }
+
+  /** The mark of the row at `place`, tested now when it is not yet. */
+  #match(filter: Filter, place: number): number {
+    const marks = filter.marks;
+    if (!marks) return YES;
+    const m = marks[place] as number;
+    if (m !== PENDING) return m;
+    const r = filter.test((this.#held[place] as Held).raw);
+    this.stats.tested++;
+    const mark = r === undefined ? UNTOLD : r ? YES : NO;
+    marks[place] = mark;
+    return mark;
+  }
+
+  /** The order of `q`'s rows here (of its scope), with its filter; undefined when it cannot be read here. */
+  #walk(q: ListQuery): { order: Order; filter: Filter } | undefined {
+    const lead = q.sort[0];
+    // One column and id, or id alone; the tie-break runs the same way as the column.
+    if (!lead || q.sort.length > 2 || (q.sort.length === 2 && (q.sort[1]?.column !== 'id' || q.sort[1]?.dir !== lead.dir)))
+      return undefined;
+    const rows = this.#rowsOf(q.scope);
+    const filter = rows && this.#filter(q);
+    const order = filter && rows.order(lead.column);
+    return filter && order ? { order, filter } : undefined;
+  }
+
+  /** Whether `q`'s pages can be read here (a row a test cannot tell may still turn them down). */
+  answers(q: ListQuery): boolean {
+    return this.#walk(q) !== undefined;
+  }
+
+  /** The rows of `q` from `offset`, at most `limit`, in its order; undefined when that cannot be told here. */
+  page(q: ListQuery, offset: number, limit: number): IndexedPage | undefined {
+    const walk = this.#walk(q);
+    if (!walk) return undefined;
+    const { order, filter } = walk;
+    const lead = q.sort[0] as ListQuery['sort'][number];
+    const rows: Row[] = [];
+    const keys: SortKey[] = [];
+    const places = order.places;
+    const n = order.length;
+    const step = lead.dir === 'asc' ? 1 : -1;
+    let skip = offset;
+    const first = step === 1 ? 0 : n - 1;
+    let i = first;
+    for (; i >= 0 && i < n && rows.length < limit; i += step) {
+      const place = places[i] as number;
+      const m = this.#match(filter, place);
+      if (m === NO) continue;
+      if (m === UNTOLD) return undefined;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      const r = this.#held[place] as Held;
+      rows.push(r.row);
+      keys.push(q.sort.map((s) => r.keys[s.column] ?? null));
+    }
+    this.stats.pages++;
+    this.stats.walked += Math.abs(i - first);
+    return { rows, keys, toEnd: rows.length < limit };
+  }
+
+  /** How many rows `q` selects; undefined when that cannot be told here. */
+  count(q: ListQuery): number | undefined {
+    const rows = this.#rowsOf(q.scope);
+    const filter = rows && this.#filter(q);
+    if (!rows || !filter) return undefined;
+    if (!filter.marks) return rows.rows.size;
+    let n = 0;
+    const { places, length } = rows.order('id') as Order;
+    for (let i = 0; i < length; i++) {
+      const m = this.#match(filter, places[i] as number);
+      if (m === YES) n++;
+      else if (m === UNTOLD) return undefined;
+    }
+    this.stats.counts++;
+    this.stats.walked += length;
+    return n;
+  }
+}
+
+interface Slot {
+  index?: ViewIndex;
+  /** Moves on whenever the view is forgotten: a build begun before is not kept. */
+  generation: number;
+  /** Writes that ended while the index was being read for this generation, in the order they ended. */
+  writes?: WrittenRows[];
+  /** A build is under way (kept or not). */
+  building: boolean;
+  /** When the index was last ready. */
+  readyAt?: number;
+  /** When a build last failed, found the view too large, or was forgotten soon after it was ready. */
+  refusedAt?: number;
+}
+
+/** The indexes of one server's views (see ViewIndex). */
+export class RowIndexes {
+  readonly #slots = new Map<number, Slot>();
+  /** What the indexes did since the server started (for benches and diagnostics). */
+  readonly stats = newStats();
+
+  constructor(
+    readonly enabled: boolean,
+    /** False while other instances' writes may go unheard (see ListCache): no index is served. */
+    private readonly trusted: () => boolean = () => true,
+  ) {}
+
+  #slot(viewId: number): Slot {
+    let s = this.#slots.get(viewId);
+    if (!s) {
+      s = { generation: 0, building: false };
+      this.#slots.set(viewId, s);
+    }
+    return s;
+  }
+
+  #heldRows(): number {
+    let n = 0;
+    for (const s of this.#slots.values()) n += s.index?.size ?? 0;
+    return n;
+  }
+
+  /**
+   * The view's index when it is ready for this definition of the view; otherwise undefined, and a build
+   * is begun (when none is under way and the last one did not fail lately).
+   */
+  ready(view: ViewModel, load: RowLoader, textInByteOrder: Promise<boolean>): ViewIndex | undefined {
+    if (!this.enabled || !this.trusted()) return undefined;
+    const s = this.#slot(view.id);
+    if (s.index?.view === view) return s.index;
+    // Read for another definition of the view (which is bumped when it changes, so never expected).
+    if (s.index) this.forget(view.id);
+    if (s.building || (s.refusedAt !== undefined && performance.now() - s.refusedAt < RETRY_MS)) return undefined;
+    void this.#build(view, s, load, textInByteOrder);
+    return undefined;
+  }
+
+  async #build(view: ViewModel, s: Slot, load: RowLoader, textInByteOrder: Promise<boolean>): Promise<void> {
+    const generation = s.generation;
+    const writes: WrittenRows[] = [];
+    s.writes = writes;
+    s.building = true;
+    try {
+      const bytes = await textInByteOrder;
+      const rows: IndexedRow[] = [];
+      const room = Math.min(INDEX_MAX_ROWS, ALL_MAX_ROWS - this.#heldRows());
+      for (let after = 0; ; ) {
+        const chunk = await load(after, CHUNK);
+        rows.push(...chunk);
+        if (rows.length > room) {
+          s.refusedAt = performance.now();
+          this.stats.refused++;
+          return;
+        }
+        if (chunk.length < CHUNK) break;
+        after = (chunk.at(-1) as IndexedRow).id;
+      }
+      if (s.generation !== generation) return;
+      const index = new ViewIndex(view, bytes, rows, this.stats);
+      index.settle(writes);
+      s.index = index;
+      s.readyAt = performance.now();
+      s.refusedAt = undefined;
+      this.stats.built++;
+    } catch {
+      // The database refused or went away: the lists read it directly until a later try.
+      s.refusedAt = performance.now();
+      this.stats.refused++;
+    } finally {
+      s.building = false;
+      if (s.writes === writes) s.writes = undefined;
+    }
+  }
+
+  /** A write of the view's records, once it has ended (or, another instance's, once told). */
+  written(viewId: number, w: WrittenRows): void {
+    const s = this.#slots.get(viewId);
+    if (!s) return;
+    s.writes?.push(w);
+    if (s.index && !s.index.apply(w)) {
+      this.stats.broken++;
+      this.forget(viewId);
+    }
+  }
+
+  /** Forgets the view's index (its rows or definition changed in a way not told row by row). */
+  forget(viewId: number): void {
+    const s = this.#slots.get(viewId);
+    if (!s) return;
+    if (s.index) {
+      this.stats.forgotten++;
+      if (s.readyAt !== undefined && performance.now() - s.readyAt < SHORT_LIVED_MS) s.refusedAt = performance.now();
+    }
+    s.index = undefined;
+    // A build under way reads on, but is not kept; the next miss after it begins another.
+    s.generation++;
+    s.writes = undefined;
+  }
+
+  forgetAll(): void {
+    for (const id of this.#slots.keys()) this.forget(id);
+  }
+}
