@@ -232,6 +232,18 @@ function timeTest(column: string, values: string[], time: typeof jsonTime): RowT
 const CASELESS = /^[\u0020-\u0040\u005b-\u0060\u007b-\u007e\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff10-\uff19]+$/;
 
 /**
+ * A filter that rowMatcher tests as a text search (the cell's text holds `text`), as its column and
+ * text; undefined for any other filter.
+ */
+export function textSearch(f: ListQuery['filters'][number]): { column: string; text: string } | undefined {
+  const field = f.field;
+  if (!field || f.column === 'id' || field.dataType === 'datetime' || field.multiple) return undefined;
+  if (field.dataType === 'long' || field.dataType === 'decimal' || field.city || field.exact || f.values.length !== 1) return undefined;
+  const text = f.values[0] as string;
+  return CASELESS.test(text) ? { column: f.column, text } : undefined;
+}
+
+/**
  * The same test as matchExpression, in JavaScript, when every condition of the query is equality with
  * text (dictionary values, options), a time range, a region prefix or a text search for text without
  * cased letters: `row` holds the row's columns as row_to_json gives them. Undefined for any other query
@@ -283,7 +295,7 @@ export function rowMatcher(q: ListQuery, options: MatcherOptions = {}): RowTest 
       });
     } else if (values.length === 1 && !field.exact) {
       // ilike '%v%' folds case as the database's locale does; a text without cased letters is the same folded.
-      if (!CASELESS.test(one)) return undefined;
+      if (!textSearch(f)) return undefined;
       tests.push((row) => {
         const v = text(row);
         return v === undefined ? undefined : v === null ? false : v.includes(one);

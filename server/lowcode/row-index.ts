@@ -1,4 +1,4 @@
-import { jsonTime, type ListQuery, type RowTest, rowMatcher } from './list-query.js';
+import { jsonTime, type ListQuery, type RowTest, rowMatcher, textSearch } from './list-query.js';
 import type { Row } from './record-input.js';
 import { type Kind, kindOf, type SortKey } from './row-position.js';
 import type { RowScope } from './row-scope.js';
@@ -207,6 +207,50 @@ class RowSet {
   }
 }
 
+/** Places per chunk of a packed text column. */
+const CHUNK_PLACES = 4096;
+
+/**
+ * A text column's cells, joined by line breaks in chunks of places (an empty place or cell as nothing),
+ * so that a search for text without line breaks runs over contiguous text. A chunk is joined again
+ * after a row in it changed, when next searched.
+ */
+class PackedColumn {
+  /** Each chunk's text and where each place's cell starts in it; null: a cell is not text. */
+  readonly #chunks: ({ text: string; starts: Int32Array } | null | undefined)[] = [];
+
+  constructor(readonly column: string) {}
+
+  changed(place: number): void {
+    this.#chunks[Math.floor(place / CHUNK_PLACES)] = undefined;
+  }
+
+  chunk(n: number, held: readonly (Held | undefined)[], used: number): { text: string; starts: Int32Array } | null {
+    let c = this.#chunks[n];
+    if (c === undefined) {
+      const from = n * CHUNK_PLACES;
+      const to = Math.min(used, from + CHUNK_PLACES);
+      const cells: string[] = [];
+      const starts = new Int32Array(to - from);
+      let length = 0;
+      c = { text: '', starts };
+      for (let p = from; p < to; p++) {
+        const v = held[p]?.raw[this.column] ?? '';
+        if (typeof v !== 'string') {
+          c = null;
+          break;
+        }
+        starts[p - from] = length;
+        cells.push(v);
+        length += v.length + 1;
+      }
+      if (c) c.text = cells.join('\n');
+      this.#chunks[n] = c;
+    }
+    return c;
+  }
+}
+
 /** Most scopes whose rows are kept apart (each a company's or an account's), least recently used out. */
 const SCOPES_KEPT = 32;
 /**
@@ -272,6 +316,8 @@ export class ViewIndex {
   /** Filters' marks by filter key, least recently used first: text searches apart from the rest. */
   readonly #marks = new Map<string, { marks: Uint8Array }>();
   readonly #searchMarks = new Map<string, { marks: Uint8Array }>();
+  /** Text columns packed for searches, by column. */
+  readonly #packed = new Map<string, PackedColumn>();
 
   constructor(
     readonly view: ViewModel,
@@ -317,7 +363,7 @@ export class ViewIndex {
   #own(row: IndexedRow): Held {
     const raw = { ...row.raw };
     for (const c of this.#times) if (c in raw) raw[c] = jsonTime(raw[c]) ?? false;
-    return { ...row, raw, place: -1 };
+    return { id: row.id, row: row.row, raw, keys: row.keys, place: -1 };
   }
 
   /** The rows in the scope (all rows without one); null when its test cannot tell them. */
@@ -358,6 +404,7 @@ export class ViewIndex {
     this.#all.remove(row);
     for (const s of this.#scopes.values()) s?.rows.remove(row);
     this.#held[row.place] = undefined;
+    for (const p of this.#packed.values()) p.changed(row.place);
     this.#free.push(row.place);
   }
 
@@ -376,6 +423,7 @@ export class ViewIndex {
     }
     for (const m of this.#marks.values()) m.marks[place] = PENDING;
     for (const m of this.#searchMarks.values()) m.marks[place] = PENDING;
+    for (const p of this.#packed.values()) p.changed(place);
     this.#all.add(row);
     for (const [key, s] of this.#scopes) {
       if (!s) continue;
@@ -425,14 +473,12 @@ export class ViewIndex {
     const test = rowMatcher(q, { scope: false, plainTimes: true });
     if (!test) return undefined;
     if (!q.filters.length && !q.startTime && !q.endTime) return { test, marks: undefined };
-    const search = q.filters.some(
-      (f) => f.field && !f.field.exact && !f.field.city && f.values.length === 1 && f.field.dataType !== 'datetime',
-    );
+    const search = q.filters.find((f) => textSearch(f) !== undefined);
     const all = search ? this.#searchMarks : this.#marks;
     let kept = all.get(q.filterKey);
     if (kept) all.delete(q.filterKey);
     else {
-      kept = { marks: new Uint8Array(this.#capacity) };
+      kept = { marks: search ? this.#searched(q, search, test) : new Uint8Array(this.#capacity) };
       this.stats.marked++;
     }
     all.set(q.filterKey, kept);
@@ -441,6 +487,47 @@ export class ViewIndex {
       all.delete(key);
     }
     return { test, marks: kept.marks };
+  }
+
+  /**
+   * Every row's mark for a filter with a text search, found by searching the column's text packed in
+   * chunks (one search over contiguous text, not a test per row); the rows it finds are tested by the
+   * rest of the filter. A chunk holding a cell that is not text is tested row by row.
+   */
+  #searched(q: ListQuery, search: ListQuery['filters'][number], test: RowTest): Uint8Array {
+    const { column, text } = textSearch(search) as { column: string; text: string };
+    const rest = rowMatcher({ ...q, filters: q.filters.filter((f) => f !== search) }, { scope: false, plainTimes: true });
+    const marks = new Uint8Array(this.#capacity).fill(NO);
+    let packed = this.#packed.get(column);
+    if (!packed) {
+      packed = new PackedColumn(column);
+      this.#packed.set(column, packed);
+    }
+    const mark = (place: number, t: RowTest | undefined) => {
+      const r = t ? t((this.#held[place] as Held).raw) : undefined;
+      marks[place] = r === undefined ? UNTOLD : r ? YES : NO;
+    };
+    for (let chunk = 0; chunk * CHUNK_PLACES < this.#used; chunk++) {
+      const c = packed.chunk(chunk, this.#held, this.#used);
+      if (!c) {
+        for (let p = chunk * CHUNK_PLACES; p < Math.min(this.#used, (chunk + 1) * CHUNK_PLACES); p++) if (this.#held[p]) mark(p, test);
+        continue;
+      }
+      for (let at = c.text.indexOf(text); at >= 0; ) {
+        // The cell the text was found in (the last that starts at or before it); its next cell is searched on.
+        let lo = 0;
+        let hi = c.starts.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if ((c.starts[mid] as number) <= at) lo = mid;
+          else hi = mid - 1;
+        }
+        const place = chunk * CHUNK_PLACES + lo;
+        if (this.#held[place]) mark(place, rest);
+        at = lo + 1 < c.starts.length ? c.text.indexOf(text, c.starts[lo + 1]) : -1;
+      }
+    }
+    return marks;
   }
 
   /** The mark of the row at `place`, tested now when it is not yet. */
