@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import { errorMessage } from '../src/shared/error-catalogue.js';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
 import { hasPermission, pendingState, SessionService, type SessionUser } from './auth.js';
@@ -106,7 +107,7 @@ function zodMessage(err: FastifyError): string {
  * and load nothing from other origins; antd writes its styles at run time, hence inline styles. Frames:
  * this origin only, plus what FRAME_ANCESTORS adds for wall displays.
  */
-export function securityHeaders(config: Pick<ServerConfig, 'frameAncestors'>): import('@fastify/helmet').FastifyHelmetOptions {
+export function securityHeaders(config: Pick<ServerConfig, 'frameAncestors'>): HelmetOptions {
   const self = ["'self'"];
   return {
     contentSecurityPolicy: {
@@ -135,6 +136,25 @@ export function securityHeaders(config: Pick<ServerConfig, 'frameAncestors'>): i
   };
 }
 
+/**
+ * Sends the security headers on every answer. They depend on nothing of the request, so helmet works
+ * them out once, here, rather than for every request.
+ */
+export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    },
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
+  });
+}
+
 export async function buildApp(database: Database, config: ServerConfig): Promise<{ app: App; ctx: AppContext }> {
   const secrets = await loadSecrets(database.db);
   const bus = await Bus.open(database.db, database.kind === 'postgres' ? config.databaseUrl : undefined, (m) => app.log.warn(m));
@@ -159,7 +179,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, securityHeaders(config));
+  addSecurityHeaders(app, securityHeaders(config));
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 10, fields: 50 } });
   await app.register(websocket);

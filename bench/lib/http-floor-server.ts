@@ -1,13 +1,12 @@
 // Child process of bench/http-floor.bench.ts: Fastify answering one fixed list page from memory, with the
 // reference server's security headers when HELMET=1. What a list call costs when the server does nothing
 // but HTTP: the floor under every figure of the list benches on this machine.
-import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import { securityHeaders } from '../../server/app.js';
+import { addSecurityHeaders, securityHeaders } from '../../server/app.js';
 import { processCpuMs } from './measure.js';
 
 const app = Fastify({ logger: false });
-if (process.env.HELMET === '1') await app.register(helmet, securityHeaders({ frameAncestors: [] }));
+if (process.env.HELMET === '1') addSecurityHeaders(app, securityHeaders({ frameAncestors: [] }));
 // A page of ten stock-in rows as the list call answers it (about 4 KB).
 const rows = Array.from({ length: 10 }, (_, i) => ({
   id: 100_000 - i,

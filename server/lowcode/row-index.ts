@@ -316,6 +316,7 @@ export class ViewIndex {
   /** Filters' marks by filter key, least recently used first: text searches apart from the rest. */
   readonly #marks = new Map<string, { marks: Uint8Array }>();
   readonly #searchMarks = new Map<string, { marks: Uint8Array }>();
+  readonly #tests = new WeakMap<ListQuery, RowTest | null>();
   /** Text columns packed for searches, by column. */
   readonly #packed = new Map<string, PackedColumn>();
 
@@ -468,9 +469,19 @@ export class ViewIndex {
     }
   }
 
+  /** The filter's test without the scope, made once per list call (which asks up to three times). */
+  #testOf(q: ListQuery): RowTest | undefined {
+    let test = this.#tests.get(q);
+    if (test === undefined) {
+      test = rowMatcher(q, { scope: false, plainTimes: true }) ?? null;
+      this.#tests.set(q, test);
+    }
+    return test ?? undefined;
+  }
+
   /** The filter without the scope (the scope's rows are walked), with its marks; undefined when it cannot be told here. */
   #filter(q: ListQuery): Filter | undefined {
-    const test = rowMatcher(q, { scope: false, plainTimes: true });
+    const test = this.#testOf(q);
     if (!test) return undefined;
     if (!q.filters.length && !q.startTime && !q.endTime) return { test, marks: undefined };
     const search = q.filters.find((f) => textSearch(f) !== undefined);
@@ -543,21 +554,25 @@ export class ViewIndex {
     return mark;
   }
 
-  /** The order of `q`'s rows here (of its scope), with its filter; undefined when it cannot be read here. */
-  #walk(q: ListQuery): { order: Order; filter: Filter } | undefined {
+  /** The order of `q`'s rows here (of its scope); undefined when it cannot be read here. */
+  #order(q: ListQuery): Order | undefined {
     const lead = q.sort[0];
     // One column and id, or id alone; the tie-break runs the same way as the column.
     if (!lead || q.sort.length > 2 || (q.sort.length === 2 && (q.sort[1]?.column !== 'id' || q.sort[1]?.dir !== lead.dir)))
       return undefined;
-    const rows = this.#rowsOf(q.scope);
-    const filter = rows && this.#filter(q);
-    const order = filter && rows.order(lead.column);
-    return filter && order ? { order, filter } : undefined;
+    return this.#rowsOf(q.scope)?.order(lead.column) ?? undefined;
   }
 
-  /** Whether `q`'s pages can be read here (a row a test cannot tell may still turn them down). */
+  /** The order of `q`'s rows here (of its scope), with its filter; undefined when it cannot be read here. */
+  #walk(q: ListQuery): { order: Order; filter: Filter } | undefined {
+    const order = this.#order(q);
+    const filter = order && this.#filter(q);
+    return order && filter ? { order, filter } : undefined;
+  }
+
+  /** Whether `q`'s pages can be read here (a row a test cannot tell may still turn them down); marks nothing. */
   answers(q: ListQuery): boolean {
-    return this.#walk(q) !== undefined;
+    return this.#order(q) !== undefined && this.#testOf(q) !== undefined;
   }
 
   /** The rows of `q` from `offset`, at most `limit`, in its order; undefined when that cannot be told here. */

@@ -20,6 +20,12 @@ interface LowcodeState {
 }
 
 const states = new WeakMap<AppContext, LowcodeState>();
+/**
+ * With views' rows in memory a list miss costs little, so the list cache keeps fewer rows: less memory
+ * (it keeps each block's pages as JSON text too), less to collect, fewer cached filters for every write
+ * to judge.
+ */
+const CACHED_ROWS_WITH_INDEX = 40_000;
 /** Record writes of this instance, already applied to its list cache by ListCache.write. */
 const ownRowWrites = new WeakSet<object>();
 
@@ -30,7 +36,14 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
     const indexes = new RowIndexes(ctx.config.listCache && ctx.config.listIndex, trusted);
     const state: LowcodeState = {
       // PGlite runs one statement at a time, so misses and writes take turns; a PostgreSQL pool runs them side by side.
-      cache: new ListCache(ctx.config.listCache, undefined, trusted, ctx.dbKind === 'pglite', () => ctx.bus.barrier(), indexes),
+      cache: new ListCache(
+        ctx.config.listCache,
+        indexes.enabled ? CACHED_ROWS_WITH_INDEX : undefined,
+        trusted,
+        ctx.dbKind === 'pglite',
+        () => ctx.bus.barrier(),
+        indexes,
+      ),
       indexes,
       views: new Map(),
     };
