@@ -15,6 +15,11 @@ import type { ViewModel } from './view-model.js';
  * compared here as PostgreSQL compares them (times, numbers as exact decimals, text only in byte order,
  * nulls last ascending). Anything else returns undefined, and the caller asks the database.
  *
+ * How it stays cheap: the rows of each scope asked for are kept apart (a company walks its own rows);
+ * each column's order is a typed array of row places, sorted once and kept sorted; each filter's result
+ * is kept as a byte per row, filled in as rows are walked; a text search runs over the column's cells
+ * joined in chunks rather than row by row.
+ *
  * It stays equal to the table the way the list cache does: every record write through the list cache
  * (this instance's and, told by the bus, the other instances') hands it the written rows as they were
  * and are; anything else that bumps the view forgets it, and it is read again on a later miss. A write
@@ -613,8 +618,10 @@ export class ViewIndex {
     const filter = rows && this.#filter(q);
     if (!rows || !filter) return undefined;
     if (!filter.marks) return rows.rows.size;
+    const byId = rows.order('id');
+    if (!byId) return undefined;
     let n = 0;
-    const { places, length } = rows.order('id') as Order;
+    const { places, length } = byId;
     for (let i = 0; i < length; i++) {
       const m = this.#match(filter, places[i] as number);
       if (m === YES) n++;
