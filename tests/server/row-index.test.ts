@@ -163,18 +163,22 @@ it('answers every list as the database does, before and after concurrent writes,
   await check();
   for (let round = 0; round < 4; round++) {
     await Promise.all(
-      writers.flatMap((w) => [
-        add(w),
-        add(w),
-        (async () => {
-          const res = await w.as.post(`/api/general/update/${VIEW}`, { id: pick(w.own), ...record(++serial), warehouseId: w.warehouseId });
-          expect(res.status).toBe(200);
-        })(),
-        (async () => {
-          const id = w.own.splice(Math.floor(Math.random() * w.own.length), 1)[0] as number;
-          expect((await w.as.post(`/api/general/delete/${VIEW}`, [id])).status).toBe(200);
-        })(),
-      ]),
+      writers.flatMap((w) => {
+        // Two different records of the writer's: one is edited while the other is deleted.
+        const [deleted, edited] = w.own.splice(Math.floor(Math.random() * (w.own.length - 1)), 2) as [number, number];
+        w.own.push(edited);
+        return [
+          add(w),
+          add(w),
+          (async () => {
+            const res = await w.as.post(`/api/general/update/${VIEW}`, { id: edited, ...record(++serial), warehouseId: w.warehouseId });
+            expect(res.status).toBe(200);
+          })(),
+          (async () => {
+            expect((await w.as.post(`/api/general/delete/${VIEW}`, [deleted])).status).toBe(200);
+          })(),
+        ];
+      }),
     );
     await check();
   }
