@@ -612,6 +612,14 @@ export class ViewIndex {
     return { rows, keys, toEnd: rows.length < limit };
   }
 
+  /** The record as the list shows it (a copy), null when there is none within the scope, undefined when that cannot be told here. */
+  record(id: number, scope: RowScope | undefined): Row | null | undefined {
+    const r = this.#byId.get(id);
+    if (!r) return null;
+    const m = scope ? scope.test?.(r.raw) : true;
+    return m === undefined ? undefined : m ? { ...r.row } : null;
+  }
+
   /** How many rows `q` selects; undefined when that cannot be told here. */
   count(q: ListQuery): number | undefined {
     const rows = this.#rowsOf(q.scope);
@@ -687,6 +695,16 @@ export class RowIndexes {
     if (s.building || (s.refusedAt !== undefined && performance.now() - s.refusedAt < RETRY_MS)) return undefined;
     void this.#build(view, s, load, textInByteOrder);
     return undefined;
+  }
+
+  /**
+   * The record as the list shows it, from the view's rows when they are held for this definition (no
+   * read is begun): null when there is none within the scope, undefined when the rows cannot tell.
+   */
+  record(view: ViewModel, id: number, scope: RowScope | undefined): Row | null | undefined {
+    if (!this.enabled || !this.trusted()) return undefined;
+    const index = this.#slots.get(view.id)?.index;
+    return index?.view === view ? index.record(id, scope) : undefined;
   }
 
   async #build(view: ViewModel, s: Slot, load: RowLoader, textInByteOrder: Promise<boolean>): Promise<void> {

@@ -235,7 +235,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const id = idSchema.safeParse(body.id);
     if (!id.success) throw badRequest('id 不能为空');
     const scope = await rowScope(ctx, view, user);
-    const existing = await findRecord(db, view, id.data, scope);
+    // The rows in memory tell, when they can, without a statement.
+    const held = lowcodeState(ctx).indexes.record(view, id.data, scope);
+    const existing = held === undefined ? await findRecord(db, view, id.data, scope) : (held ?? undefined);
     if (!existing) throw notFound();
     const values = recordValues(view, body, existing);
     await checkReferences(ctx, view, user, values, existing);
