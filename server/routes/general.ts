@@ -96,7 +96,10 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   const load = indexLoader(ctx, view);
   const bytes = textSortsByBytes(ctx);
   const index = () => (cache.enabled ? indexes.ready(view, load, bytes) : undefined);
-  const indexed = index()?.answers(q) === true;
+  const wholeSize = Math.max(1, Math.floor(BLOCK_ROWS / q.size)) * q.size;
+  const wholeStart = Math.floor((q.page * q.size) / wholeSize) * wholeSize;
+  // A block of pages cached for the call is served as it is (most calls): the index is asked only on a miss.
+  const indexed = cache.has(view.id, `b${q.orderKey}|${wholeSize}|${wholeStart}`) || index()?.answers(q) === true;
   const count = (known?: number) =>
     cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
       if (known !== undefined) return known;
@@ -115,7 +118,7 @@ async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise
   // block for about what a page costs.
   if (whole && !indexed && (!cache.sighted(view.id, q.orderKey) || cache.has(view.id, `b${q.orderKey}|${q.size}|${q.page * q.size}`)))
     whole = false;
-  const blockSize = whole ? Math.max(1, Math.floor(BLOCK_ROWS / q.size)) * q.size : q.size;
+  const blockSize = whole ? wholeSize : q.size;
   // Page sizes that divide BLOCK_ROWS read the same blocks.
   const blockStart = Math.floor((q.page * q.size) / blockSize) * blockSize;
   const weight = (b: unknown) => (b as CachedBlock).rows.length;
