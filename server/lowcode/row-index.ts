@@ -212,8 +212,10 @@ class RowSet {
   }
 }
 
-/** Places per chunk of a packed text column. */
-const CHUNK_PLACES = 4096;
+/** Marks arrays let go of that are kept to be filled again. */
+const SPARE_MARKS = 4;
+/** Places per chunk of a packed text column: a write has the chunk joined again, so chunks stay small. */
+const CHUNK_PLACES = 1024;
 
 /**
  * A text column's cells, joined by line breaks in chunks of places (an empty place or cell as nothing),
@@ -321,6 +323,8 @@ export class ViewIndex {
   /** Filters' marks by filter key, least recently used first: text searches apart from the rest. */
   readonly #marks = new Map<string, { marks: Uint8Array }>();
   readonly #searchMarks = new Map<string, { marks: Uint8Array }>();
+  /** Marks let go of, kept for the next filters (a text search each call would otherwise allocate 100 KB). */
+  readonly #spare: Uint8Array[] = [];
   readonly #tests = new WeakMap<ListQuery, RowTest | null>();
   /** Text columns packed for searches, by column. */
   readonly #packed = new Map<string, PackedColumn>();
@@ -494,15 +498,24 @@ export class ViewIndex {
     let kept = all.get(q.filterKey);
     if (kept) all.delete(q.filterKey);
     else {
-      kept = { marks: search ? this.#searched(q, search, test) : new Uint8Array(this.#capacity) };
+      kept = { marks: search ? this.#searched(q, search, test) : this.#blankMarks(PENDING) };
       this.stats.marked++;
     }
     all.set(q.filterKey, kept);
-    for (const key of all.keys()) {
+    for (const [key, out] of all) {
       if (all.size <= (search ? SEARCH_MARKS_KEPT : MARKS_KEPT)) break;
       all.delete(key);
+      // Walks never keep marks past the call that asked for them: the bytes serve the next filter.
+      if (this.#spare.length < SPARE_MARKS) this.#spare.push(out.marks);
     }
     return { test, marks: kept.marks };
+  }
+
+  /** Marks for a new filter, every row set to `mark`: bytes let go of by another filter when there are some. */
+  #blankMarks(mark: number): Uint8Array {
+    let marks = this.#spare.pop();
+    while (marks && marks.length !== this.#capacity) marks = this.#spare.pop();
+    return (marks ?? new Uint8Array(this.#capacity)).fill(mark);
   }
 
   /**
@@ -513,7 +526,7 @@ export class ViewIndex {
   #searched(q: ListQuery, search: ListQuery['filters'][number], test: RowTest): Uint8Array {
     const { column, text } = textSearch(search) as { column: string; text: string };
     const rest = rowMatcher({ ...q, filters: q.filters.filter((f) => f !== search) }, { scope: false, plainTimes: true });
-    const marks = new Uint8Array(this.#capacity).fill(NO);
+    const marks = this.#blankMarks(NO);
     let packed = this.#packed.get(column);
     if (!packed) {
       packed = new PackedColumn(column);
