@@ -1,6 +1,6 @@
 import { jsonTime, type ListQuery, type RowTest, rowMatcher, textSearch } from './list-query.js';
 import type { Row } from './record-input.js';
-import { type Kind, kindOf, type SortKey } from './row-position.js';
+import { compareBytes, type Kind, kindOf, type SortKey } from './row-position.js';
 import type { RowScope } from './row-scope.js';
 import type { ViewModel } from './view-model.js';
 
@@ -46,7 +46,7 @@ export type RowLoader = (afterId: number, limit: number) => Promise<IndexedRow[]
 /** Rows read per statement while an index is built. */
 const CHUNK = 5000;
 /** Most rows one view's index holds, and all views' indexes together; a larger view is read by statements. */
-export const INDEX_MAX_ROWS = 250_000;
+const INDEX_MAX_ROWS = 250_000;
 const ALL_MAX_ROWS = 500_000;
 /** A build that failed is not tried again for this long. */
 const RETRY_MS = 30_000;
@@ -58,7 +58,6 @@ const SHORT_LIVED_MS = 10_000;
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 function compareDecimal(x: string, y: string): number {
   const xn = x.startsWith('-');
@@ -76,12 +75,6 @@ function compareDecimal(x: string, y: string): number {
   return a === b ? 0 : sign * (a < b ? -1 : 1);
 }
 
-function compareText(x: string, y: string): number {
-  // UTF-16 code units sort as UTF-8 bytes do, except surrogates against U+E000–U+FFFF.
-  if (!SURROGATE.test(x) && !SURROGATE.test(y)) return x < y ? -1 : x > y ? 1 : 0;
-  return Buffer.compare(Buffer.from(x), Buffer.from(y));
-}
-
 /** Whether a key of this kind is compared here exactly as PostgreSQL compares it. */
 function comparable(kind: Kind, bytes: boolean, v: string | null | undefined): boolean {
   if (v === undefined) return false;
@@ -92,7 +85,7 @@ function comparable(kind: Kind, bytes: boolean, v: string | null | undefined): b
 /** Ascending, nulls last (PostgreSQL's default), ties by id. */
 function comparer(kind: Kind, column: string): (a: IndexedRow, b: IndexedRow) => number {
   const values =
-    kind === 'time' ? (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0) : kind === 'number' ? compareDecimal : compareText;
+    kind === 'time' ? (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0) : kind === 'number' ? compareDecimal : compareBytes;
   return (a, b) => {
     const x = a.keys[column] as string | null;
     const y = b.keys[column] as string | null;

@@ -84,18 +84,21 @@ export async function textInByteOrder(db: Kysely<DB>): Promise<boolean> {
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/** Two texts in the order of their UTF-8 bytes (collation C), as -1, 0 or 1. */
+export function compareBytes(x: string, y: string): -1 | 0 | 1 {
+  if (x === y) return 0;
+  // UTF-16 code units sort as UTF-8 bytes do, except surrogates against U+E000–U+FFFF.
+  if (!SURROGATE.test(x) && !SURROGATE.test(y)) return x < y ? -1 : 1;
+  return Buffer.compare(Buffer.from(x), Buffer.from(y)) as -1 | 0 | 1;
+}
+
 /** x against y in ascending order, or undefined when it cannot be told here. */
 function compare(kind: Kind, x: string | null | undefined, y: string | null | undefined, bytes: boolean): -1 | 0 | 1 | undefined {
   if (x === undefined || y === undefined) return undefined;
   if (x === null || y === null) return x === y ? 0 : undefined;
   if (x === y) return 0;
   if (kind === 'time') return x < y ? -1 : 1;
-  if (kind === 'text') {
-    if (!bytes) return undefined;
-    // UTF-16 code units sort as UTF-8 bytes do, except surrogates against U+E000–U+FFFF.
-    if (!SURROGATE.test(x) && !SURROGATE.test(y)) return x < y ? -1 : 1;
-    return Buffer.compare(Buffer.from(x), Buffer.from(y)) as -1 | 1;
-  }
+  if (kind === 'text') return bytes ? compareBytes(x, y) : undefined;
   if (kind === 'number') {
     const a = Number(x);
     const b = Number(y);
