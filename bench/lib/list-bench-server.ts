@@ -35,7 +35,7 @@ else if (process.env.DATABASE_URL) {
 }
 
 /**
- * BENCH_DB_TIMES=1: time every PGlite statement by kind (block reads, counts, writes, the rest); with the
+ * BENCH_DB_TIMES=1: time every statement by kind (block reads, counts, writes, the rest); with the
  * list cache's counters, printed on SIGUSR2 as a line of JSON (the bench reads it before and after a run).
  */
 const dbTimes = new Map<string, { n: number; ms: number; max: number }>();
@@ -51,6 +51,22 @@ function statementKind(text: string): string {
   if (/^\s*(begin|commit|rollback)/.test(text)) return 'transaction';
   return text.replace(/\s+/g, ' ').trim().slice(0, 40);
 }
+/** Counts a statement of `ms` under its kind (BENCH_DB_TIMES=1). */
+function timed(text: string, rest: unknown[], ms: number): void {
+  let kind = statementKind(text);
+  // A page read alone (a first sighting) or a block of pages, told by the statement's limit.
+  const params = rest[0] as unknown[] | undefined;
+  const limitAt = /limit \$(\d+)/.exec(text)?.[1];
+  if (kind.startsWith('block') && Array.isArray(params) && limitAt)
+    kind += Number(params[Number(limitAt) - 1]) < 100 ? ', page' : ', block';
+  const d = dbTimes.get(kind) ?? { n: 0, ms: 0, max: 0 };
+  d.n++;
+  d.ms += ms;
+  d.max = Math.max(d.max, ms);
+  dbTimes.set(kind, d);
+  if (process.env.BENCH_EXPLAIN === '1' && Array.isArray(params) && ms > (slowest.get(kind)?.ms ?? -1))
+    slowest.set(kind, { ms, text, params });
+}
 if (process.env.BENCH_DB_TIMES === '1') {
   for (const method of ['query', 'exec'] as const) {
     const original = PGlite.prototype[method] as (...args: unknown[]) => Promise<unknown>;
@@ -59,23 +75,36 @@ if (process.env.BENCH_DB_TIMES === '1') {
       try {
         return await original.call(this, text, ...rest);
       } finally {
-        const ms = performance.now() - t;
-        let kind = statementKind(text);
-        // A page read alone (a first sighting) or a block of pages, told by the statement's limit.
-        const params = rest[0] as unknown[] | undefined;
-        const limitAt = /limit \$(\d+)/.exec(text)?.[1];
-        if (kind.startsWith('block') && Array.isArray(params) && limitAt)
-          kind += Number(params[Number(limitAt) - 1]) < 100 ? ', page' : ', block';
-        const d = dbTimes.get(kind) ?? { n: 0, ms: 0, max: 0 };
-        d.n++;
-        d.ms += ms;
-        d.max = Math.max(d.max, ms);
-        dbTimes.set(kind, d);
-        if (process.env.BENCH_EXPLAIN === '1' && method === 'query' && ms > (slowest.get(kind)?.ms ?? -1))
-          slowest.set(kind, { ms, text, params: rest[0] });
+        timed(text, rest, performance.now() - t);
       }
     };
   }
+  // On PostgreSQL, every statement of every connection (the pool's, the listening one), from sent to
+  // answered: the time includes the wait for the event loop to read the answer.
+  const timeQueries = (client: pg.Client) => {
+    const marked = client as pg.Client & { benchTimed?: true };
+    if (marked.benchTimed) return client;
+    marked.benchTimed = true;
+    const query = client.query as (...args: unknown[]) => unknown;
+    (client as any).query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const answer = query.call(this, config, ...rest);
+      // A statement is given as its text and values, or as one object.
+      const c = config as { text?: unknown; values?: unknown } | null;
+      const text = typeof config === 'string' ? config : typeof c?.text === 'string' ? c.text : undefined;
+      if (text === undefined || !(answer instanceof Promise)) return answer;
+      const values = typeof config === 'string' ? rest : [c?.values];
+      const t = performance.now();
+      const done = () => timed(text, values, performance.now() - t);
+      answer.then(done, done);
+      return answer;
+    };
+    return client;
+  };
+  const clientConnect = pg.Client.prototype.connect as (...args: unknown[]) => Promise<void>;
+  (pg.Client.prototype as any).connect = function (this: pg.Client, ...args: unknown[]) {
+    timeQueries(this);
+    return clientConnect.apply(this, args);
+  };
 }
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);

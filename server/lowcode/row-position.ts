@@ -69,17 +69,42 @@ export interface Ordering {
   textInByteOrder: boolean;
 }
 
-/** Whether the database sorts text by its bytes (collation C or POSIX, by libc): then JavaScript can compare it. */
+/**
+ * Texts whose order tells a code-point collation from a language's: case, accents, combining marks,
+ * punctuation and spaces, digits, Han characters, the private use area, and characters past U+FFFF.
+ */
+const ORDER_PROBE = [
+  '', ' ', '!', '-a', '1', '10', '9', 'A', 'B', 'Z', '_', 'a', 'a b', 'a-', 'a-b', 'a_b', 'ab', 'b', 'e', 'f', 'z', '~',
+  'ss', '¥', 'ß', 'á', 'a\u0301', 'é', 'İ', 'Ω', 'ｱ', '中', '废', '文', '矿', '\uE000', '\uFFFD', '😀', '𠀀',
+];
+
+/**
+ * Whether the database sorts text by its bytes, so that JavaScript can compare it: collation C or POSIX
+ * by libc; or C.UTF-8 by libc, which sorts by code point (the same order), when a probe of texts that
+ * other collations sort differently comes back in byte order.
+ */
 export async function textInByteOrder(db: Kysely<DB>): Promise<boolean> {
   try {
     const r = await sql<{ collate: string; provider: string | null }>`
       select datcollate as collate, to_jsonb(d) ->> 'datlocprovider' as provider
       from pg_database d where datname = current_database()`.execute(db);
     const row = r.rows[0];
-    return !!row && (row.collate === 'C' || row.collate === 'POSIX') && (row.provider === null || row.provider === 'c');
+    if (!row || (row.provider !== null && row.provider !== 'c')) return false;
+    if (row.collate === 'C' || row.collate === 'POSIX') return true;
+    return /^C\.(UTF-?8|utf-?8)$/.test(row.collate) && (await probeSortsByBytes(db));
   } catch {
     return false;
   }
+}
+
+/** Whether the database sorts the probe's texts in byte order, by its default collation or the one named. */
+export async function probeSortsByBytes(db: Kysely<DB>, collation?: string): Promise<boolean> {
+  const by = collation === undefined ? sql`x` : sql`x collate ${sql.id(collation)}`;
+  const probe = await sql<{ sorted: string[] }>`
+    select array_agg(x order by ${by}) as sorted from unnest(${[...ORDER_PROBE].reverse()}::text[]) as x`.execute(db);
+  const sorted = probe.rows[0]?.sorted ?? [];
+  const expected = [...ORDER_PROBE].sort(compareBytes);
+  return sorted.length === expected.length && sorted.every((x, i) => x === expected[i]);
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;

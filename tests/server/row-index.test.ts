@@ -114,6 +114,7 @@ const query = fc.record({
     'quantity,asc',
     'quantity,desc',
     'stockNo,asc',
+    'wasteName,desc',
     'id,asc',
     'createTime,desc',
   ),
