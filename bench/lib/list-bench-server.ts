@@ -100,7 +100,7 @@ if (process.env.BENCH_DB_TIMES === '1') {
     };
     return client;
   };
-  const clientConnect = pg.Client.prototype.connect as (...args: unknown[]) => Promise<void>;
+  const clientConnect = pg.Client.prototype.connect as (...args: unknown[]) => unknown;
   (pg.Client.prototype as any).connect = function (this: pg.Client, ...args: unknown[]) {
     timeQueries(this);
     return clientConnect.apply(this, args);
