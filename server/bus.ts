@@ -10,8 +10,9 @@ import type { DB } from './db/schema.js';
  * process.
  *
  * Every event is applied locally at once, then sent; an instance ignores its own events when they
- * come back. A write answers only after its events came back through the database, so the next
- * request, on whichever instance, sees the change.
+ * come back. A request answers only after its events are committed, and every request first waits for
+ * the events committed before it (see barrier): so the next request, on whichever instance, sees the
+ * change, without waiting for the events to come back.
  */
 export type BusEvent =
   | { t: 'session-ended'; sid: string }
@@ -29,8 +30,6 @@ type Handler = (event: BusEvent) => void;
 const CHANNEL = 'wastegen_bus';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
-/** How long a write waits for its events to come back before answering anyway. */
-const ECHO_TIMEOUT_MS = 2000;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5000;
 
@@ -39,9 +38,7 @@ export class Bus {
   readonly #handlers: Handler[] = [];
   /** Called when events may have been missed (the listening connection dropped): flush every cache. */
   readonly #resetHandlers: (() => void)[] = [];
-  readonly #waiting = new Map<number, () => void>();
   readonly #inFlight = new Set<{ started: number; done: Promise<void> }>();
-  #seq = 0;
   #currentBarrier: Promise<void> | undefined;
   #queuedBarrier: Promise<void> | undefined;
   #client: pg.Client | undefined;
@@ -79,7 +76,7 @@ export class Bus {
 
   /**
    * Applies the event here, then sends it to the other instances. The promise settles when the event
-   * came back through the database (or at once on a single instance); it never rejects.
+   * is committed (at once on a single instance); it never rejects.
    */
   publish(event: BusEvent): Promise<void> {
     this.#deliver(event);
@@ -95,7 +92,7 @@ export class Bus {
    * one commit and one round trip instead of two. `notify` goes into that statement (once per written row
    * is fine: PostgreSQL folds equal notices of a transaction); it is null on a single instance. After the
    * statement, `done(sent)` applies the event here when `sent` (the statement committed and ran `notify`
-   * at least once) and settles when it came back through the database, like publish.
+   * at least once).
    */
   inStatement(
     event: BusEvent,
@@ -111,49 +108,21 @@ export class Bus {
         },
       };
     }
-    const seq = ++this.#seq;
-    const payload = JSON.stringify({ o: this.instanceId, s: seq, e: event });
-    const echoed = this.#echo(seq);
-    let finish: (sent: boolean) => void = () => {};
-    const done = new Promise<boolean>((resolve) => {
-      finish = resolve;
-    }).then((sent) => {
-      if (sent) this.#deliver(event);
-      else this.#waiting.get(seq)?.();
-      return this.#mode === 'connected' && sent ? echoed : undefined;
-    });
-    const entry = { started: performance.now(), done };
-    this.#inFlight.add(entry);
-    void done.then(() => this.#inFlight.delete(entry));
+    const payload = JSON.stringify({ o: this.instanceId, e: event });
     return {
       notify: remote
         ? sql<string>`pg_notify(${CHANNEL}, (select case when octet_length(p.x) <= ${MAX_PAYLOAD} then p.x else ${payload} end
-            from (select json_build_object('o', ${this.instanceId}::text, 's', ${seq}::int, 'e', ${remote})::text as x) p))::text`
+            from (select json_build_object('o', ${this.instanceId}::text, 'e', ${remote})::text as x) p))::text`
         : sql<string>`pg_notify(${CHANNEL}, ${payload})::text`,
       done: (sent) => {
-        finish(sent);
-        return done;
+        if (sent) this.#deliver(event);
+        return Promise.resolve();
       },
     };
   }
 
-  /** Settles when the event numbered `seq` comes back, or after ECHO_TIMEOUT_MS. */
-  #echo(seq: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.#waiting.delete(seq);
-        resolve();
-      }, ECHO_TIMEOUT_MS);
-      this.#waiting.set(seq, () => {
-        clearTimeout(timer);
-        this.#waiting.delete(seq);
-        resolve();
-      });
-    });
-  }
-
   /**
-   * Waits for the events published since `since` (a performance.now() reading) to come back. A
+   * Waits for the events published since `since` (a performance.now() reading) to be committed. A
    * response waits on this, so that what a request changed is known everywhere before it answers.
    */
   async settled(since: number): Promise<void> {
@@ -162,17 +131,14 @@ export class Bus {
   }
 
   #send(event: BusEvent): Promise<void> {
-    const seq = ++this.#seq;
-    let payload = JSON.stringify({ o: this.instanceId, s: seq, e: event });
+    let payload = JSON.stringify({ o: this.instanceId, e: event });
     if (payload.length > MAX_PAYLOAD && event.t === 'notice') {
       // Too long for NOTIFY: the other instances' users read it from the database on their next look.
-      payload = JSON.stringify({ o: this.instanceId, s: seq, e: { t: 'notice', username: event.username, text: '' } });
+      payload = JSON.stringify({ o: this.instanceId, e: { t: 'notice', username: event.username, text: '' } });
     }
-    const echoed = this.#echo(seq);
     return sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.db).then(
-      () => (this.#mode === 'connected' ? echoed : undefined),
+      () => {},
       (e: unknown) => {
-        this.#waiting.get(seq)?.();
         this.log(`bus: could not send ${event.t}: ${e instanceof Error ? e.message : String(e)}`);
       },
     );
@@ -215,8 +181,6 @@ export class Bus {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
-    for (const done of this.#waiting.values()) done();
-    this.#waiting.clear();
     const c = this.#client;
     this.#client = undefined;
     await c?.end().catch(() => {});
@@ -245,8 +209,6 @@ export class Bus {
       this.log(`bus: listening connection lost (${why}); caches flushed, reconnecting`);
       // Events sent while we were away are lost: nothing cached may be trusted.
       this.#reset();
-      for (const done of this.#waiting.values()) done();
-      this.#waiting.clear();
       client.end().catch(() => {});
       this.#schedule();
     };
@@ -254,20 +216,13 @@ export class Bus {
     client.on('end', () => lost('closed'));
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      let msg: { o?: string; s?: number; e?: BusEvent };
+      let msg: { o?: string; e?: BusEvent };
       try {
         msg = JSON.parse(n.payload);
       } catch {
         return;
       }
-      if (msg.o === this.instanceId) {
-        if (typeof msg.s === 'number') {
-          this.#waiting.get(msg.s)?.();
-          this.#waiting.delete(msg.s);
-        }
-        return;
-      }
-      if (msg.e) this.#deliver(msg.e);
+      if (msg.o !== this.instanceId && msg.e) this.#deliver(msg.e);
     });
     try {
       await client.connect();

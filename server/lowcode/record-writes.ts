@@ -388,32 +388,52 @@ async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
   return { view, textInByteOrder: await byteOrderOf(ctx).asked };
 }
 
-/** Inserts one prepared record (column → value, see recordValues); answers its id. */
-export async function addRecord(ctx: AppContext, view: ViewModel, values: Row, owner: RecordOwner): Promise<number> {
+/**
+ * Inserts one prepared record (column → value, see recordValues); answers its id. With `condition`
+ * (see referenceCondition), only when it holds: null when it does not.
+ */
+export async function addRecord(
+  ctx: AppContext,
+  view: ViewModel,
+  values: Row,
+  owner: RecordOwner,
+  condition?: RawBuilder<boolean>,
+): Promise<number | null> {
   const columns = Object.keys(values).filter((c) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const how = await ordering(ctx, view);
+  const written = sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)]);
+  // The values are typed by the columns they go to, in a select as in a values list.
+  const rows = condition ? sql`select ${written} where ${condition}` : sql`values (${written})`;
   return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);
     const res = await noticed(ctx, view.id, remoteRows(view, null, stateJson(view)), (notify) =>
       sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
-      values (${sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)])})
+      ${rows}
       returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
     );
-    const row = res.rows[0] as RowState;
-    return effect(how, judged, row['#id'], [], [row]);
+    const row = res.rows[0];
+    return row ? effect(how, judged, row['#id'], [], [row]) : effect(how, judged, null, [], []);
   });
 }
 
 /**
  * Sets the given columns of one record (and its update_time); false when there is no such record within
- * `scope`. One statement: the row is locked and read as it was, then written, and both states come back.
+ * `scope`, or `condition` (see referenceCondition) does not hold. One statement: the row is locked and
+ * read as it was, then written, and both states come back.
  */
-export async function updateRecord(ctx: AppContext, view: ViewModel, id: number, values: Row, scope?: RowScope): Promise<boolean> {
+export async function updateRecord(
+  ctx: AppContext,
+  view: ViewModel,
+  id: number,
+  values: Row,
+  scope?: RowScope,
+  condition?: RawBuilder<boolean>,
+): Promise<boolean> {
   const table = sql.table(viewTable(view.id));
   const owned = Object.entries(values).filter(([c]) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const sets = [sql`update_time = now()`, ...owned.map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
-  const within = scope ? sql`and ${scope.condition}` : sql``;
+  const within = sql`${scope ? sql`and ${scope.condition}` : sql``} ${condition ? sql`and ${condition}` : sql``}`;
   const how = await ordering(ctx, view);
   return lowcodeState(ctx).cache.write(view.id, async (filters) => {
     const { judged, inSql } = toJudge(filters);

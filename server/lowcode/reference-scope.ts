@@ -12,7 +12,8 @@ import { designedView } from './view-store.js';
 /**
  * A field that picks a record of another table (a warehouse, a contact, a company, a department, a record
  * of another view) may only store an id its options offer the same user: the option call's own scope,
- * with the fixed parameters the field sends it. One query per written reference field.
+ * with the fixed parameters the field sends it. A form's write judges them in its own statement
+ * (referenceCondition); an import, one query per written reference field.
  */
 
 const ID_TEXT = /^\s*\d{1,18}\s*$/;
@@ -68,6 +69,37 @@ async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: Ses
   }
 }
 
+/** A written reference field: where its options come from, and the ids each row picks that are to be judged. */
+interface Picked {
+  f: ViewField;
+  source: { table: string; condition: RawBuilder<unknown> };
+  /** Per row; null for a value that is no id. */
+  picked: (number | null)[][];
+  /** The distinct ids picked. */
+  asked: number[];
+}
+
+/** The reference fields the rows write, with the ids to judge (an update's stored ids are not judged again). */
+async function pickedReferences(ctx: AppContext, view: ViewModel, user: SessionUser, rows: Row[], existing?: Row): Promise<Picked[]> {
+  const out: Picked[] = [];
+  for (const f of view.formFields) {
+    if (!f.remote || f.system) continue;
+    const kept = new Set(existing ? idsOf(f, existing[f.name]) : []);
+    const picked = rows.map((r) => (Object.hasOwn(r, f.column) ? idsOf(f, r[f.column]).filter((id) => id === null || !kept.has(id)) : []));
+    if (!picked.some((ids) => ids.length)) continue;
+    const source = await offered(ctx, view, f, user);
+    if (!source) continue;
+    out.push({ f, source, picked, asked: [...new Set(picked.flat().filter((id): id is number => id !== null))] });
+  }
+  return out;
+}
+
+/** The picked ids the user's options offer, of one field. Ids as bigint: an integer id column compares without rejecting a large one. */
+const offeredIds = (table: string, ids: number[], condition: RawBuilder<unknown>) =>
+  sql`from ${sql.table(table)} as t where t.id in (${sql.join(ids.map((id) => sql`${id}::bigint`))}) and ${condition}`;
+
+const problemOf = (f: ViewField) => ({ field: f.name, message: errorMessage('REFERENCE_OUT_OF_SCOPE', { label: f.label }) });
+
 /**
  * Refuses records whose reference fields pick a record the user's options do not offer. `rows` are the
  * column values about to be written (all of an import at once); `existing` is the stored record on update,
@@ -81,25 +113,13 @@ export async function referenceProblems(
   existing?: Row,
 ): Promise<({ field: string; message: string } | undefined)[]> {
   const problems: ({ field: string; message: string } | undefined)[] = rows.map(() => undefined);
-  for (const f of view.formFields) {
-    if (!f.remote || f.system) continue;
-    const kept = new Set(existing ? idsOf(f, existing[f.name]) : []);
-    const picked = rows.map((r) => (Object.hasOwn(r, f.column) ? idsOf(f, r[f.column]).filter((id) => id === null || !kept.has(id)) : []));
-    if (!picked.some((ids) => ids.length)) continue;
-    const source = await offered(ctx, view, f, user);
-    if (!source) continue;
-    const asked = [...new Set(picked.flat().filter((id): id is number => id !== null))];
-    // Ids as bigint: a table whose id is an integer compares with them without rejecting a large one.
+  for (const { f, source, picked, asked } of await pickedReferences(ctx, view, user, rows, existing)) {
     const found = asked.length
-      ? (
-          await sql<{ id: number }>`select t.id from ${sql.table(source.table)} as t
-            where t.id in (${sql.join(asked.map((id) => sql`${id}::bigint`))}) and ${source.condition}`.execute(ctx.db)
-        ).rows
+      ? (await sql<{ id: number }>`select t.id ${offeredIds(source.table, asked, source.condition)}`.execute(ctx.db)).rows
       : [];
     const allowed = new Set(found.map((r) => Number(r.id)));
-    const message = errorMessage('REFERENCE_OUT_OF_SCOPE', { label: f.label });
     picked.forEach((ids, i) => {
-      if (!problems[i] && ids.some((id) => id === null || !allowed.has(id))) problems[i] = { field: f.name, message };
+      if (!problems[i] && ids.some((id) => id === null || !allowed.has(id))) problems[i] = problemOf(f);
     });
   }
   return problems;
@@ -109,4 +129,26 @@ export async function referenceProblems(
 export async function checkReferences(ctx: AppContext, view: ViewModel, user: SessionUser, values: Row, existing?: Row): Promise<void> {
   const [problem] = await referenceProblems(ctx, view, user, [values], existing);
   if (problem) throw new RecordInvalid([problem]);
+}
+
+/**
+ * What checkReferences judges, as a condition for the write statement itself, so that judging costs no
+ * statement of its own: true when every picked id is offered. Undefined when nothing is to be judged;
+ * refuses at once a value that is no id. A write the condition stops is judged by checkReferences, which
+ * names the field.
+ */
+export async function referenceCondition(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  values: Row,
+  existing?: Row,
+): Promise<RawBuilder<boolean> | undefined> {
+  const fields = await pickedReferences(ctx, view, user, [values], existing);
+  const bad = fields.find((x) => x.picked[0]?.includes(null));
+  if (bad) throw new RecordInvalid([problemOf(bad.f)]);
+  const tests = fields
+    .filter((x) => x.asked.length)
+    .map((x) => sql`(select count(*) ${offeredIds(x.source.table, x.asked, x.source.condition)}) = ${x.asked.length}`);
+  return tests.length ? sql<boolean>`(${sql.join(tests, sql` and `)})` : undefined;
 }

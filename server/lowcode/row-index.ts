@@ -600,6 +600,12 @@ export class ViewIndex {
     let skip = offset;
     const first = step === 1 ? 0 : n - 1;
     let i = first;
+    // Every row matches when there is no filter: the page starts `offset` rows in.
+    if (!filter.marks) {
+      i = first + step * Math.min(offset, n);
+      skip = 0;
+    }
+    const start = i;
     for (; i >= 0 && i < n && rows.length < limit; i += step) {
       const place = places[i] as number;
       const m = this.#match(filter, place);
@@ -614,7 +620,7 @@ export class ViewIndex {
       keys.push(q.sort.map((s) => r.keys[s.column] ?? null));
     }
     this.stats.pages++;
-    this.stats.walked += Math.abs(i - first);
+    this.stats.walked += Math.abs(i - start);
     return { rows, keys, toEnd: rows.length < limit };
   }
 

@@ -24,7 +24,7 @@ import {
   updateRecord,
 } from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
-import { checkReferences, referenceProblems } from '../lowcode/reference-scope.js';
+import { checkReferences, referenceCondition, referenceProblems } from '../lowcode/reference-scope.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
 import { rowScope } from '../lowcode/row-scope.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
@@ -220,8 +220,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     const values = recordValues(view, recordBody(req.body));
-    await checkReferences(ctx, view, user, values);
-    const id = await addRecord(ctx, view, values, user);
+    // The references are judged by the insert itself; one it refuses is judged again to name the field.
+    let id = await addRecord(ctx, view, values, user, await referenceCondition(ctx, view, user, values));
+    if (id === null) {
+      await checkReferences(ctx, view, user, values);
+      id = await addRecord(ctx, view, values, user);
+    }
     return { ...OK, id };
   };
   app.route({
@@ -243,6 +247,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const existing = held === undefined ? await findRecord(db, view, id.data, scope) : (held ?? undefined);
     if (!existing) throw notFound();
     const values = recordValues(view, body, existing);
+    // As on add: a refused write is judged again, and a record gone meanwhile is not found.
+    const condition = await referenceCondition(ctx, view, user, values, existing);
+    if (await updateRecord(ctx, view, id.data, values, scope, condition)) return OK;
+    if (!condition) throw notFound();
     await checkReferences(ctx, view, user, values, existing);
     if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
     return OK;
