@@ -13,7 +13,8 @@
 //   stale reads (after its own add, a client lists newest-first on the other instance and must see it);
 //   heap per instance ≤ 250 MB. The ratio of each figure to PGlite's in the same run is printed too.
 // PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_ONLY=read or =mixed runs
-// one half; BENCH_SECONDS, BENCH_WARM_UP_SECONDS (mixed), BENCH_CLIENTS and BENCH_WRITE_SHARE change the run.
+// one half; BENCH_SECONDS, BENCH_WARM_UP_SECONDS (mixed), BENCH_CLIENTS, BENCH_WRITE_SHARE and BENCH_ROUTING
+// (affinity or round-robin, for two instances) change the run.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -27,6 +28,12 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ONLY = process.env.BENCH_ONLY;
 const VIEW_ID = 12;
 const WRITE_SHARE = Number(process.env.BENCH_WRITE_SHARE ?? 0.05);
+/**
+ * How two instances share the clients: `affinity` (default) sends each account's calls to one instance, as
+ * the proxy configurations in deploy/ do by the session token, so each instance's cache and rows in memory
+ * serve its own users; `round-robin` sends each call to the next instance.
+ */
+const AFFINITY = (process.env.BENCH_ROUTING ?? 'affinity') !== 'round-robin';
 
 interface Started {
   url: string;
@@ -106,9 +113,11 @@ function postgresCpuMs(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      // After the name: rest[0] is field 3 (state), so utime and stime (fields 14 and 15) are rest[11] and rest[12].
+      // After the name: rest[0] is field 3 (state), so utime and stime (fields 14 and 15) are rest[11] and rest[12];
+      // cutime and cstime (16 and 17) hold the ended children's, so a backend that ended during the run counts
+      // (in the postmaster, which waited for it).
       const rest = stat.slice(close + 2).split(' ');
-      ticks += Number(rest[11]) + Number(rest[12]);
+      ticks += Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
     } catch {
       // The process ended while being read.
     }
@@ -313,7 +322,9 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
           const clients = byAccount[account] as ReturnType<typeof httpClient>[];
           let n = 0;
           while (Date.now() < end) {
-            const on = clients[(c + n++) % clients.length] as ReturnType<typeof httpClient>;
+            // An account's calls go to one instance (the proxy's affinity), or to each in turn.
+            const at = AFFINITY ? account : c + n++;
+            const on = clients[at % clients.length] as ReturnType<typeof httpClient>;
             const t = performance.now();
             if (Math.random() >= WRITE_SHARE) {
               const r = await on.call('GET', listPath(shape), undefined, true);
@@ -352,7 +363,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
               own.push(r.body.id);
               if (clients.length > 1) {
                 // Read-your-write on the other instance: the newest row there is this one or a later one.
-                const other = clients[(c + n) % clients.length] as ReturnType<typeof httpClient>;
+                const other = clients[(at + 1) % clients.length] as ReturnType<typeof httpClient>;
                 const t2 = performance.now();
                 const listed = await other.call('GET', `/api/general/list/${VIEW_ID}?page=0&size=10&sort=id,desc`, undefined, true);
                 timed(lists, t2);
