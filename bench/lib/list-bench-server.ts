@@ -313,6 +313,8 @@ process.on('SIGUSR2', () => {
   const ms = (ns: number) => +(ns / 1e6).toFixed(1);
   const gauges = {
     'cache weight': lowcodeState(server.ctx).cache.weight,
+    'cache entries': lowcodeState(server.ctx).cache.size.entries,
+    'cache filters': lowcodeState(server.ctx).cache.size.filters,
     'heap MB': Math.round(heap),
     'loop delay p99 ms': ms(loop.percentile(99)),
     'loop delay max ms': ms(loop.max),

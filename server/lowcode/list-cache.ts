@@ -214,6 +214,13 @@ export class ListCache {
     return this.#weight;
   }
 
+  /** Entries and the filters they are kept under, of every view (for benches and diagnostics). */
+  get size(): { entries: number; filters: number } {
+    let filters = 0;
+    for (const v of this.#views.values()) filters += v.filters.size;
+    return { entries: this.#entries.size, filters };
+  }
+
   /** Moves on with every bump: what was read of the view (its definition too) before may be out of date. */
   version(viewId: number): number {
     return (this.#versions.get(viewId) ?? 0) + this.#generation * 1_000_000_000;

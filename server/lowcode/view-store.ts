@@ -25,7 +25,7 @@ const states = new WeakMap<AppContext, LowcodeState>();
  * (it keeps each block's pages as JSON text too), less to collect, fewer cached filters for every write
  * to judge.
  */
-const CACHED_ROWS_WITH_INDEX = 40_000;
+const CACHED_ROWS_WITH_INDEX = 80_000;
 /** Record writes of this instance, already applied to its list cache by ListCache.write. */
 const ownRowWrites = new WeakSet<object>();
 
