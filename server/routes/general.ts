@@ -8,6 +8,7 @@ import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { listsViewDrawingFrom } from '../lib/lookup-access.js';
+import { LoopShare } from '../lib/loop-share.js';
 import { reads } from '../lib/route.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
@@ -79,6 +80,14 @@ async function dictionaries(ctx: AppContext, fields: ViewField[]): Promise<Map<s
   return out;
 }
 
+/**
+ * List calls served per turn of the event loop on PostgreSQL (see LoopShare): between turns the instance
+ * reads the database's answers, so a write is not held up behind every list call that arrived with it.
+ * Measured with the mixed bench: 8 brings a write's p95 near a list call's; 16 and more leave it half as
+ * long again.
+ */
+const LISTS = new LoopShare(8);
+
 /** The JSON text of pages of a cached block, by first row and page size. */
 const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
 
@@ -89,6 +98,8 @@ const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
  * Pages of cached blocks are serialised once.
  */
 async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise<string> {
+  // PGlite answers on this thread: there is no answer from outside to let in between.
+  if (ctx.dbKind === 'postgres') await LISTS.take();
   const { cache, indexes } = lowcodeState(ctx);
   const filter = { key: q.countKey, filter: q };
   // The rows in memory answer a miss when they can (see RowIndexes); asked again when the miss is
