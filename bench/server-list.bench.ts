@@ -406,6 +406,11 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       ...(first.kind === 'postgres' ? { PostgreSQL: `${perCall(pgCpu)} (${cores(pgCpu)})` } : {}),
     });
     console.log(`${label}: list cache of the first instance during the run`, stats);
+    othersAfter.forEach((x, i) => {
+      const other = since(othersBefore[i] as Snapshot, x).stats;
+      const shown = ['hits', 'misses', 'notKept', 'bumped', 'index built', 'index forgotten', 'index broken', 'index refused'];
+      console.log(`${label}: instance ${i + 2} during the run`, Object.fromEntries(shown.map((k) => [k, other[k]])));
+    });
     if (Object.keys(db).length) console.table(db);
     for (const c of byAccount.flat()) c.close();
     const all = [...lists, ...writes];

@@ -309,13 +309,16 @@ process.on('SIGUSR2', () => {
   const stats = { ...state.cache.stats, ...Object.fromEntries(Object.entries(state.indexes.stats).map(([k, v]) => [`index ${k}`, v])) };
   // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
   (globalThis as { gc?: () => void }).gc?.();
-  const heap = process.memoryUsage().heapUsed / 2 ** 20;
+  const memory = process.memoryUsage();
+  const heap = memory.heapUsed / 2 ** 20;
   const ms = (ns: number) => +(ns / 1e6).toFixed(1);
   const gauges = {
     'cache weight': lowcodeState(server.ctx).cache.weight,
     'cache entries': lowcodeState(server.ctx).cache.size.entries,
     'cache filters': lowcodeState(server.ctx).cache.size.filters,
     'heap MB': Math.round(heap),
+    // Outside the heap: buffers (cached list bodies among them).
+    'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),
     'loop delay p99 ms': ms(loop.percentile(99)),
     'loop delay max ms': ms(loop.max),
     ...(waits.samples

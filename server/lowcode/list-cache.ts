@@ -136,6 +136,8 @@ interface ViewState {
   /** Without turns: writes begun so far, and the latest of them by their number. */
   begun: number;
   writes: Map<number, WriteRecord>;
+  /** Without turns: the numbers of the writes under way (a miss reads these, not every write remembered). */
+  unended: Set<number>;
   /** Without turns: moves on with every bump, so no miss across it is kept. */
   bumps: number;
   /** Other instances' writes told here so far (remoteWrite), and whether each touched a filter, by number. */
@@ -235,6 +237,7 @@ export class ListCache {
         turns: new TurnLock(),
         begun: 0,
         writes: new Map(),
+        unended: new Set(),
         bumps: 0,
         remote: 0,
         remoteWrites: new Map(),
@@ -383,7 +386,8 @@ export class ListCache {
     const bumps = v.bumps;
     const begun = v.begun;
     // Writes under way when it starts: their statements may or may not come before its own.
-    const open = [...v.writes].filter(([, w]) => !w.ended).map(([n]) => n);
+    const open: number[] = [];
+    for (const n of v.unended) if (v.writes.has(n)) open.push(n);
     // A write under way that is no longer remembered cannot be judged.
     const known = open.length === v.writing;
     const remote = v.remote;
@@ -458,9 +462,11 @@ export class ListCache {
         settle = r;
       }),
     };
-    if (!this.turns) {
-      v.writes.set(++v.begun, record);
-      v.writes.delete(v.begun - WRITES_REMEMBERED);
+    const number = this.turns ? 0 : ++v.begun;
+    if (number) {
+      v.writes.set(number, record);
+      v.writes.delete(number - WRITES_REMEMBERED);
+      v.unended.add(number);
     }
     let matches: WriteMatches | null = null;
     let revise: WriteEffect<T>['revise'];
@@ -476,6 +482,7 @@ export class ListCache {
       // Misses waiting on it go on after this block, which moves the cache on without awaiting.
       settle();
       record.ended = true;
+      v.unended.delete(number);
       v.writing--;
       v.epoch++;
       this.#moveOn(v, viewId, matches, revise, rows);
