@@ -316,6 +316,8 @@ process.on('SIGUSR2', () => {
     'cache weight': lowcodeState(server.ctx).cache.weight,
     'cache entries': lowcodeState(server.ctx).cache.size.entries,
     'cache filters': lowcodeState(server.ctx).cache.size.filters,
+    'rows in memory': lowcodeState(server.ctx).indexes.enabled ? lowcodeState(server.ctx).indexes.heldRows : -1,
+    'views being read': lowcodeState(server.ctx).indexes.building,
     'heap MB': Math.round(heap),
     // Outside the heap: buffers (cached list bodies among them).
     'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),

@@ -704,6 +704,18 @@ export class RowIndexes {
     return s;
   }
 
+  /** Views whose rows are being read (for benches and diagnostics). */
+  get building(): number {
+    let n = 0;
+    for (const s of this.#slots.values()) if (s.building) n++;
+    return n;
+  }
+
+  /** Rows held, of all views. */
+  get heldRows(): number {
+    return this.#heldRows();
+  }
+
   #heldRows(): number {
     let n = 0;
     for (const s of this.#slots.values()) n += s.index?.size ?? 0;
