@@ -30,8 +30,9 @@ const VIEW_ID = 12;
 const WRITE_SHARE = Number(process.env.BENCH_WRITE_SHARE ?? 0.05);
 /**
  * How two instances share the clients: `affinity` (default) sends each account's calls to one instance, as
- * the proxy configurations in deploy/ do by the session token, so each instance's cache and rows in memory
- * serve its own users; `round-robin` sends each call to the next instance.
+ * the proxy configurations in deploy/ do by the company's route cookie (each bench account is one
+ * company's), so each instance's cache and rows in memory serve its own companies' scopes;
+ * `round-robin` sends each call to the next instance.
  */
 const AFFINITY = (process.env.BENCH_ROUTING ?? 'affinity') !== 'round-robin';
 
@@ -266,6 +267,26 @@ function stockIn(shape: Awaited<ReturnType<typeof viewShape>>, n: number, wareho
   };
 }
 
+/**
+ * Each account's instance under affinity: the accounts (each a company, as the proxy's cookie routes them)
+ * split so that the instances get as equal shares of the clients as can be (client c is account c mod n).
+ */
+function homes(accounts: number, instances: number): number[] {
+  const clients = Array.from({ length: accounts }, (_, a) => Math.ceil((CLIENTS - a) / accounts));
+  if (instances === 1) return clients.map(() => 0);
+  let best = 0;
+  let gap = Number.POSITIVE_INFINITY;
+  for (let set = 0; set < 1 << accounts; set++) {
+    const first = clients.reduce((sum, n, a) => sum + (set & (1 << a) ? n : 0), 0);
+    const g = Math.abs(CLIENTS - 2 * first);
+    if (g < gap) {
+      gap = g;
+      best = set;
+    }
+  }
+  return clients.map((_, a) => (best & (1 << a) ? 0 : 1));
+}
+
 async function mixed(label: string, env: Record<string, string>, instances: 1 | 2) {
   const first = await startChild(env);
   const servers: Started[] = [first];
@@ -282,6 +303,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     const shape = await viewShape(new ApiClient(first.url).withToken(tokens[0] as string), first.template);
     const byAccount = tokens.map((token) => servers.map((x) => httpClient(x.url, token)));
     const companyOf = names.map((n) => (n === 'admin' ? undefined : first.owners[n]));
+    const home = homes(names.length, servers.length);
     /** Rows of another company in a company account's answer: always zero. */
     let leaks = 0;
     const leaked = (account: number, body: any) => {
@@ -323,7 +345,7 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
           let n = 0;
           while (Date.now() < end) {
             // An account's calls go to one instance (the proxy's affinity), or to each in turn.
-            const at = AFFINITY ? account : c + n++;
+            const at = AFFINITY ? (home[account] as number) : c + n++;
             const on = clients[at % clients.length] as ReturnType<typeof httpClient>;
             const t = performance.now();
             if (Math.random() >= WRITE_SHARE) {

@@ -26,6 +26,9 @@ const companySchema = z
   })
   .nullable();
 
+/** The cookie a proxy may route by (see routeCookie). */
+export const ROUTE_COOKIE = 'wastegen_route';
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
   const guard = new LoginGuard(db, { failures: config.loginLockFailures, windowMs: config.loginLockWindowMs, lockMs: config.loginLockMs });
@@ -77,6 +80,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     reply.type('text/plain; charset=utf-8').send(ctx.secrets.rsaPublicPem),
   );
 
+  /**
+   * A hint for a proxy in front of several instances, never read by the server: the signed-in account's
+   * company, so that one company's calls go to one instance, whose list cache and rows in memory then
+   * serve that company's scope (see docs/deploy.md, the proxy). Empty: signed out.
+   */
+  const routeCookie = (req: FastifyRequest, value: string) =>
+    `${ROUTE_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}${value ? '' : '; Max-Age=0'}`;
+
   const loginResponse = z.object({
     status: z.number(),
     message: z.string().optional(),
@@ -104,7 +115,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       if (row.status === 1) throw badRequest('ACCOUNT_INACTIVE');
       await guard.succeeded(username);
-      return await signIn(req, row, ['true', '1', 'on'].includes(rememberMe.trim().toLowerCase()));
+      const signed = await signIn(req, row, ['true', '1', 'on'].includes(rememberMe.trim().toLowerCase()));
+      reply.header('set-cookie', routeCookie(req, `c${row.company_id ?? 0}`));
+      return signed;
     } catch (e) {
       if (e instanceof AccountLocked) reply.header('retry-after', Math.ceil(e.ms / 1000));
       throw e;
@@ -161,8 +174,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.delete('/api/auth/logout', answers({ session: true, pending: true }, ok), async (req) => {
+  app.delete('/api/auth/logout', answers({ session: true, pending: true }, ok), async (req, reply) => {
     await ctx.sessions.destroy(currentUser(req).sessionId);
+    reply.header('set-cookie', routeCookie(req, ''));
     return { status: 200, message: '退出成功' };
   });
 

@@ -277,6 +277,24 @@ describe('session', () => {
     expect((await client.get('/api/auth/info')).status).toBe(401);
   });
 
+  it("tells a proxy the account's company by a cookie at sign-in, and clears it at sign-out", async () => {
+    const signedIn = await api.loginRaw('producer', DEMO_PASSWORD);
+    expect(signedIn.body.status).toBe(200);
+    const company = (await api.withToken(signedIn.body.token).get('/api/auth/info')).body.company.id;
+    const cookie = signedIn.headers.get('set-cookie') ?? '';
+    expect(cookie).toBe(`wastegen_route=c${company}; Path=/; HttpOnly; SameSite=Lax`);
+    // Without a company (the administrator): one value for all such accounts.
+    const admin = await api.loginRaw('admin', DEMO_PASSWORD);
+    expect(admin.headers.get('set-cookie')).toBe('wastegen_route=c0; Path=/; HttpOnly; SameSite=Lax');
+    // A refused sign-in sets nothing.
+    const refused = await api.loginRaw('producer', 'wrong-password');
+    expect(refused.body.status).not.toBe(200);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    const out = await api.withToken(signedIn.body.token).delete('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toBe('wastegen_route=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+  });
+
   it('answers 401 without a token on every signed-in route of the accounts module', async () => {
     const routes: [string, string][] = [
       ['GET', '/api/auth/info'],
