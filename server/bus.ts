@@ -98,26 +98,18 @@ export class Bus {
     event: BusEvent,
     /** What the other instances get instead of `event`, as a JSON value the statement computes; `event` when too long. */
     remote?: RawBuilder<unknown>,
-  ): { notify: RawBuilder<string> | null; done: (sent: boolean) => Promise<void> } {
-    if (!this.url || this.#closed) {
-      return {
-        notify: null,
-        done: (sent) => {
-          if (sent) this.#deliver(event);
-          return Promise.resolve();
-        },
-      };
-    }
+  ): { notify: RawBuilder<string> | null; done: (sent: boolean) => void } {
+    const done = (sent: boolean) => {
+      if (sent) this.#deliver(event);
+    };
+    if (!this.url || this.#closed) return { notify: null, done };
     const payload = JSON.stringify({ o: this.instanceId, e: event });
     return {
       notify: remote
         ? sql<string>`pg_notify(${CHANNEL}, (select case when octet_length(p.x) <= ${MAX_PAYLOAD} then p.x else ${payload} end
             from (select json_build_object('o', ${this.instanceId}::text, 'e', ${remote})::text as x) p))::text`
         : sql<string>`pg_notify(${CHANNEL}, ${payload})::text`,
-      done: (sent) => {
-        if (sent) this.#deliver(event);
-        return Promise.resolve();
-      },
+      done,
     };
   }
 

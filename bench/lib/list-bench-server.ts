@@ -313,11 +313,11 @@ process.on('SIGUSR2', () => {
   const heap = memory.heapUsed / 2 ** 20;
   const ms = (ns: number) => +(ns / 1e6).toFixed(1);
   const gauges = {
-    'cache weight': lowcodeState(server.ctx).cache.weight,
-    'cache entries': lowcodeState(server.ctx).cache.size.entries,
-    'cache filters': lowcodeState(server.ctx).cache.size.filters,
-    'rows in memory': lowcodeState(server.ctx).indexes.enabled ? lowcodeState(server.ctx).indexes.heldRows : -1,
-    'views being read': lowcodeState(server.ctx).indexes.building,
+    'cache weight': state.cache.weight,
+    'cache entries': state.cache.size.entries,
+    'cache filters': state.cache.size.filters,
+    'rows in memory': state.indexes.enabled ? state.indexes.heldRows : -1,
+    'views being read': state.indexes.building,
     'heap MB': Math.round(heap),
     // Outside the heap: buffers (cached list bodies among them).
     'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),

@@ -165,14 +165,8 @@ async function noticed<R extends { rows: unknown[] }>(
   write: (notify: RawBuilder<string> | null) => Promise<R>,
 ): Promise<R> {
   const notice = rowsNotice(ctx, viewId, remote);
-  let r: R;
-  try {
-    r = await write(notice.notify);
-  } catch (e) {
-    void notice.done(false);
-    throw e;
-  }
-  void notice.done(r.rows.length > 0);
+  const r = await write(notice.notify);
+  notice.done(r.rows.length > 0);
   return r;
 }
 

@@ -713,10 +713,6 @@ export class RowIndexes {
 
   /** Rows held, of all views. */
   get heldRows(): number {
-    return this.#heldRows();
-  }
-
-  #heldRows(): number {
     let n = 0;
     for (const s of this.#slots.values()) n += s.index?.size ?? 0;
     return n;
@@ -755,7 +751,7 @@ export class RowIndexes {
     try {
       const bytes = await textInByteOrder;
       const rows: IndexedRow[] = [];
-      const room = Math.min(INDEX_MAX_ROWS, ALL_MAX_ROWS - this.#heldRows());
+      const room = Math.min(INDEX_MAX_ROWS, ALL_MAX_ROWS - this.heldRows);
       for (let after = 0; ; ) {
         const chunk = await load(after, CHUNK);
         rows.push(...chunk);

@@ -27,7 +27,7 @@ const companySchema = z
   .nullable();
 
 /** The cookie a proxy may route by (see routeCookie). */
-export const ROUTE_COOKIE = 'wastegen_route';
+const ROUTE_COOKIE = 'wastegen_route';
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;

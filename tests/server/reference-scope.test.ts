@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordValues } from '../../server/lowcode/record-input.js';
+import { referenceCondition } from '../../server/lowcode/reference-scope.js';
+import { designedView } from '../../server/lowcode/view-store.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { inquiryBody } from '../helpers/inquiry.js';
@@ -74,6 +77,19 @@ describe('a picked record outside the writer’s options', () => {
     const ok = await producer.post('/api/general/add/12', stockIn(own, no));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await stored(no)).toEqual([own]);
+  });
+
+  it('judges the references in the write statement: its condition holds for an offered warehouse only', async () => {
+    const view = await designedView(server.ctx, 12);
+    const user = await server.ctx.sessions.authenticate(producer.token ?? undefined);
+    const holds = async (warehouseId: number) => {
+      const condition = await referenceCondition(server.ctx, view, user, recordValues(view, stockIn(warehouseId)));
+      if (!condition) throw new Error('a picked warehouse must be judged');
+      return (await sql<{ ok: boolean }>`select ${condition} as ok`.execute(db())).rows[0]?.ok;
+    };
+    expect(await holds(await warehouseOf(COMPANY.producer))).toBe(true);
+    expect(await holds(await warehouseOf(COMPANY.disposer))).toBe(false);
+    expect(await holds(999_999)).toBe(false);
   });
 
   it('refuses it on update, keeping the stored warehouse', async () => {
