@@ -196,6 +196,8 @@ export class ListCache {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   /** Keys asked for before (see sighted), oldest first. */
   readonly #sightings = new Set<string>();
+  /** Answers of misses waiting to be judged before they are kept (see #keepWhenSettled). */
+  #settling = 0;
 
   constructor(
     readonly enabled: boolean,
@@ -221,6 +223,11 @@ export class ListCache {
     let filters = 0;
     for (const v of this.#views.values()) filters += v.filters.size;
     return { entries: this.#entries.size, filters };
+  }
+
+  /** Answers already served that are still being judged before they are kept (tests wait for none). */
+  get settling(): number {
+    return this.#settling;
   }
 
   /** Moves on with every bump: what was read of the view (its definition too) before may be out of date. */
@@ -392,8 +399,10 @@ export class ListCache {
     const known = open.length === v.writing;
     const remote = v.remote;
     const value = await compute();
-    if (known) void this.#keepWhenSettled(v, viewId, k, opts, value, bumps, begun, open, remote);
-    else this.stats.notKept++;
+    if (known) {
+      this.#settling++;
+      void this.#keepWhenSettled(v, viewId, k, opts, value, bumps, begun, open, remote).finally(() => this.#settling--);
+    } else this.stats.notKept++;
     return value;
   }
 
