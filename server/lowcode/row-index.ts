@@ -220,11 +220,68 @@ const CHUNK_PLACES = 1024;
 class PackedColumn {
   /** Each chunk's text and where each place's cell starts in it; null: a cell is not text. */
   readonly #chunks: ({ text: string; starts: Int32Array } | null | undefined)[] = [];
+  /**
+   * The places whose cell holds each text searched for lately (searches that found few rows), least
+   * recently used first: the same text asked again, in another order, scope or with other filters, is not
+   * searched for again. Each is brought up to date when it is asked for, by the places changed since
+   * (`at`, a position in the log of changed places), so a write costs no more than a note.
+   */
+  readonly #found = new Map<string, { places: Set<number>; at: number }>();
+  /** Places changed while texts were remembered; `#logStart` is the position of its first. */
+  #log: number[] = [];
+  #logStart = 0;
 
   constructor(readonly column: string) {}
 
-  changed(place: number): void {
+  /** The row at `place` is taken out (`held` undefined) or put in. */
+  changed(place: number, held?: Held): void {
     this.#chunks[Math.floor(place / CHUNK_PLACES)] = undefined;
+    if (!this.#found.size) return;
+    // A cell that is not text is tested row by row: what was found cannot tell it.
+    if (held && typeof (held.raw[this.column] ?? '') !== 'string') {
+      this.#found.clear();
+      return;
+    }
+    this.#log.push(place);
+    if (this.#log.length > LOG_MAX) {
+      // The oldest half goes; texts not brought up to date since are searched for again.
+      const dropped = this.#log.length >> 1;
+      this.#log = this.#log.slice(dropped);
+      this.#logStart += dropped;
+    }
+  }
+
+  /** The places whose cell holds `text` now, when they were found lately. */
+  found(text: string, held: readonly (Held | undefined)[]): ReadonlySet<number> | undefined {
+    const entry = this.#found.get(text);
+    if (!entry) return undefined;
+    this.#found.delete(text);
+    if (entry.at < this.#logStart) return undefined;
+    const { places } = entry;
+    for (let i = entry.at - this.#logStart; i < this.#log.length; i++) {
+      const place = this.#log[i] as number;
+      const v = held[place]?.raw[this.column] ?? '';
+      if ((v as string).includes(text)) places.add(place);
+      else places.delete(place);
+    }
+    entry.at = this.#logStart + this.#log.length;
+    this.#found.set(text, entry);
+    return places;
+  }
+
+  /** Remembers the places found to hold `text` (every chunk searched was text), when they are few. */
+  keep(text: string, places: Set<number>): void {
+    if (places.size > FOUND_MAX_PLACES) return;
+    if (!this.#found.size) {
+      // Nothing remembered needs the log: it starts again.
+      this.#logStart += this.#log.length;
+      this.#log = [];
+    }
+    this.#found.set(text, { places, at: this.#logStart + this.#log.length });
+    for (const oldest of this.#found.keys()) {
+      if (this.#found.size <= FOUND_KEPT) break;
+      this.#found.delete(oldest);
+    }
   }
 
   chunk(n: number, held: readonly (Held | undefined)[], used: number): { text: string; starts: Int32Array } | null {
@@ -252,6 +309,15 @@ class PackedColumn {
     return c;
   }
 }
+
+/**
+ * Texts whose places are remembered per column, and the most places remembered for one: a search is
+ * mostly for a text few rows hold; a text many hold is searched for again (its marks are kept apart).
+ */
+const FOUND_KEPT = 1024;
+const FOUND_MAX_PLACES = 512;
+/** Changed places noted for the remembered texts: a text asked for again re-tests at most these. */
+const LOG_MAX = 8192;
 
 /** Most scopes whose rows are kept apart (each a company's or an account's), least recently used out. */
 const SCOPES_KEPT = 32;
@@ -289,6 +355,8 @@ export interface IndexStats {
   tested: number;
   /** Orders sorted (a column's, for all rows or a scope's). */
   sorted: number;
+  /** Text searches answered by the places found for the same text before (not searched again). */
+  found: number;
 }
 
 const newStats = (): IndexStats => ({
@@ -302,6 +370,7 @@ const newStats = (): IndexStats => ({
   marked: 0,
   tested: 0,
   sorted: 0,
+  found: 0,
 });
 
 /**
@@ -442,7 +511,7 @@ export class ViewIndex {
     }
     for (const m of this.#marks.values()) m.marks[place] = PENDING;
     for (const m of this.#searchMarks.values()) m.marks[place] = PENDING;
-    for (const p of this.#packed.values()) p.changed(place);
+    for (const p of this.#packed.values()) p.changed(place, row);
     this.#all.add(row);
     for (const [key, s] of this.#scopes) {
       if (!s) continue;
@@ -545,9 +614,18 @@ export class ViewIndex {
       const r = t ? t((this.#held[place] as Held).raw) : undefined;
       marks[place] = r === undefined ? UNTOLD : r ? YES : NO;
     };
+    const known = packed.found(text, this.#held);
+    if (known) {
+      this.stats.found++;
+      for (const place of known) if (this.#held[place]) mark(place, rest);
+      return marks;
+    }
+    // The places found, remembered when every chunk was text.
+    let found: Set<number> | undefined = new Set<number>();
     for (let chunk = 0; chunk * CHUNK_PLACES < this.#used; chunk++) {
       const c = packed.chunk(chunk, this.#held, this.#used);
       if (!c) {
+        found = undefined;
         for (let p = chunk * CHUNK_PLACES; p < Math.min(this.#used, (chunk + 1) * CHUNK_PLACES); p++) if (this.#held[p]) mark(p, test);
         continue;
       }
@@ -561,10 +639,14 @@ export class ViewIndex {
           else hi = mid - 1;
         }
         const place = chunk * CHUNK_PLACES + lo;
-        if (this.#held[place]) mark(place, rest);
+        if (this.#held[place]) {
+          found?.add(place);
+          mark(place, rest);
+        }
         at = lo + 1 < c.starts.length ? c.text.indexOf(text, c.starts[lo + 1]) : -1;
       }
     }
+    if (found) packed.keep(text, found);
     return marks;
   }
 

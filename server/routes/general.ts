@@ -27,7 +27,7 @@ import {
 import { optionLabelField } from '../lowcode/reference-labels.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../lowcode/reference-scope.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
-import { rowScope } from '../lowcode/row-scope.js';
+import { type RowScope, rowScope } from '../lowcode/row-scope.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
@@ -87,6 +87,34 @@ async function dictionaries(ctx: AppContext, fields: ViewField[]): Promise<Map<s
  * long again.
  */
 const LISTS = new LoopShare(8);
+
+/** Parsed list queries by view, then by scope and query text, least recently used first. */
+const parsedLists = new WeakMap<ViewModel, Map<string, ListQuery>>();
+/** Parsed list queries kept per view: most calls repeat one of a few hundred addresses. */
+const PARSED_KEPT = 1024;
+
+/**
+ * The list query of a call, parsed once for the same scope and query text: a query names its scope by
+ * key, and is never changed once parsed. Queries that do not parse are not kept.
+ */
+function listQueryOf(view: ViewModel, url: string, query: Query, scope: RowScope | undefined): ListQuery {
+  let kept = parsedLists.get(view);
+  if (!kept) {
+    kept = new Map();
+    parsedLists.set(view, kept);
+  }
+  const at = url.indexOf('?');
+  const key = `${scope?.key ?? ''}\u0000${at < 0 ? '' : url.slice(at + 1)}`;
+  let q = kept.get(key);
+  if (q) kept.delete(key);
+  else q = parseListQuery(view, query, scope);
+  kept.set(key, q);
+  for (const oldest of kept.keys()) {
+    if (kept.size <= PARSED_KEPT) break;
+    kept.delete(oldest);
+  }
+  return q;
+}
 
 /** The JSON text of pages of a cached block, by first row and page size. */
 const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
@@ -213,7 +241,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'list'));
     const scope = await rowScope(ctx, view, user);
-    const page = await listPage(ctx, view, parseListQuery(view, req.query as Query, scope));
+    const page = await listPage(ctx, view, listQueryOf(view, req.url, req.query as Query, scope));
     return reply.type('application/json; charset=utf-8').send(page);
   });
 
