@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: generate pages, build the app, then run the reference
 // server, which serves the API and the built app on one origin (HOST:PORT, default 127.0.0.1:8080).
+// `--no-build` (`npm run server`) runs the server alone, with the same node options.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,15 +25,20 @@ function step(title, args) {
   if (r.status !== 0) fail(`${title} failed (exit code ${r.status})`);
 }
 
-// generated/ is committed, so this is normally a no-op; after a `wastegen pull` it brings the pages up to date.
-step('wastegen generate', ['cli/bin.js', 'generate']);
+if (!process.argv.includes('--no-build')) {
+  // generated/ is committed, so this is normally a no-op; after a `wastegen pull` it brings the pages up to date.
+  step('wastegen generate', ['cli/bin.js', 'generate']);
 
-step(`vite build${env.SIGN_SECRET ? ' (request signing on)' : ''}`, ['node_modules/vite/bin/vite.js', 'build']);
+  step(`vite build${env.SIGN_SECRET ? ' (request signing on)' : ''}`, ['node_modules/vite/bin/vite.js', 'build']);
 
-console.log('\n▶ starting the reference server');
+  console.log('\n▶ starting the reference server');
+}
+// The server's node options (a larger young generation: see docs/deploy.md), kept in one file for every
+// way the server is started.
+const nodeArgs = JSON.parse(readFileSync(join(root, 'server/node-args.json'), 'utf8'));
 // Own process group: a Ctrl+C reaches this script from the terminal and again from npm, and the
 // server must see exactly one signal, or its second SIGINT would cut the database close short.
-const server = spawn(node, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(node, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],

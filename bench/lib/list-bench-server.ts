@@ -321,6 +321,8 @@ process.on('SIGUSR2', () => {
     'heap MB': Math.round(heap),
     // Outside the heap: buffers (cached list bodies among them).
     'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),
+    // The whole process as the machine sees it (the young generation's room is in it, not in the heap figure).
+    'resident MB': Math.round(memory.rss / 2 ** 20),
     'loop delay p99 ms': ms(loop.percentile(99)),
     'loop delay max ms': ms(loop.max),
     ...(waits.samples

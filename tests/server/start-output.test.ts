@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,12 @@ afterEach(async () => {
   children.clear();
 });
 
-/** Starts server/main.ts and collects its stdout lines; resolves once the banner has named the address. */
-async function start(format: 'pretty' | 'json') {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Starts server/main.ts (or another command that runs it) and collects its stdout lines; resolves once the
+ * banner has named the address.
+ */
+async function start(format: 'pretty' | 'json', args = ['--import', 'tsx', 'server/main.ts']) {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -57,8 +61,42 @@ async function start(format: 'pretty' | 'json') {
     });
   const banner = await lineMatching((l) => /wastegen back office: http:\/\//.test(l));
   const url = /(http:\/\/\S+)/.exec(banner)?.[1] as string;
-  return { lines, url, lineMatching };
+  return { child, lines, url, lineMatching };
 }
+
+/** The processes whose parent is `pid`, with their command lines (Linux /proc). */
+function childrenOf(pid: number): { pid: number; args: string[] }[] {
+  const out: { pid: number; args: string[] }[] = [];
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      // After the name: state, then the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push({ pid: Number(d), args: readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean) });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return out;
+}
+
+describe('npm run server', () => {
+  it.runIf(process.platform === 'linux')('runs the server with its node options, and stops it when stopped itself', async () => {
+    const s = await start('pretty', ['scripts/start.mjs', '--no-build']);
+    const [server] = childrenOf(s.child.pid as number);
+    const options = JSON.parse(readFileSync(join(ROOT, 'server/node-args.json'), 'utf8')) as string[];
+    expect(options.length).toBeGreaterThan(0);
+    expect(server?.args.slice(1, 1 + options.length)).toEqual(options);
+    expect(server?.args.slice(-1)).toEqual(['server/main.ts']);
+    expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+    // The server runs in its own process group: the script passes the signal on and exits once it has.
+    const exited = new Promise((r) => s.child.once('exit', r));
+    s.child.kill('SIGTERM');
+    await exited;
+    expect(childrenOf(s.child.pid as number)).toEqual([]);
+    expect(() => process.kill(server?.pid as number, 0)).toThrow();
+  });
+});
 
 describe('npm start output', () => {
   it('prints a banner whose account descriptions are all Chinese, and readable request lines without tokens', async () => {
