@@ -92,6 +92,8 @@ const LISTS = new LoopShare(8);
 const parsedLists = new WeakMap<ViewModel, Map<string, ListQuery>>();
 /** Parsed list queries kept per view: most calls repeat one of a few hundred addresses. */
 const PARSED_KEPT = 1024;
+/** Longer query texts are parsed each time, so that what is kept stays small (at most 2 MB a view). */
+const PARSED_MAX_TEXT = 2048;
 
 /**
  * The list query of a call, parsed once for the same scope and query text: a query names its scope by
@@ -104,6 +106,7 @@ function listQueryOf(view: ViewModel, url: string, query: Query, scope: RowScope
     parsedLists.set(view, kept);
   }
   const at = url.indexOf('?');
+  if (at >= 0 && url.length - at > PARSED_MAX_TEXT) return parseListQuery(view, query, scope);
   const key = `${scope?.key ?? ''}\u0000${at < 0 ? '' : url.slice(at + 1)}`;
   let q = kept.get(key);
   if (q) kept.delete(key);
