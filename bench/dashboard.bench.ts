@@ -11,10 +11,10 @@
 // BENCH_SECONDS (default 15), BENCH_CLIENTS (10) and BENCH_ROWS (100000) change the run.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import SERVER_NODE_ARGS from '../server/node-args.json' with { type: 'json' };
 import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
+import { benchServerArgs } from './lib/server-node-args.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
@@ -32,10 +32,7 @@ interface Started {
 }
 
 async function startChild(): Promise<Started> {
-  // BENCH_SERVER_ARGS: node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  // The server's own node options first, as `npm start` runs it.
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, '--import', 'tsx', 'bench/lib/dashboard-bench-server.ts'], {
+  const child = spawn(process.execPath, [...benchServerArgs(), '--import', 'tsx', 'bench/lib/dashboard-bench-server.ts'], {
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -18,10 +18,10 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import SERVER_NODE_ARGS from '../server/node-args.json' with { type: 'json' };
 import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
+import { benchServerArgs } from './lib/server-node-args.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
 const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10) * 1000;
@@ -74,18 +74,11 @@ function since(a: Snapshot, b: Snapshot) {
 }
 
 async function startChild(env: Record<string, string>): Promise<Started> {
-  // BENCH_SERVER_ARGS: node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  // --expose-gc: the heap figure is what stays in use, not what awaits collection. The server's own node
-  // options first, as `npm start` runs it.
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', ...SERVER_NODE_ARGS, ...nodeArgs, '--import', 'tsx', 'bench/lib/list-bench-server.ts'],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  // --expose-gc: the heap figure is what stays in use, not what awaits collection.
+  const child = spawn(process.execPath, ['--expose-gc', ...benchServerArgs(), '--import', 'tsx', 'bench/lib/list-bench-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const rl = createInterface({ input: child.stdout });
   const line = await new Promise<string>((resolve, reject) => {
     rl.once('line', resolve);

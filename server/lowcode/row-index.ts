@@ -1,3 +1,4 @@
+import { dropOldest, used } from '../lib/recent.js';
 import { jsonTime, type ListQuery, type RowTest, rowMatcher, textSearch } from './list-query.js';
 import type { Row } from './record-input.js';
 import { compareBytes, type Kind, kindOf, type SortKey } from './row-position.js';
@@ -253,10 +254,12 @@ class PackedColumn {
 
   /** The places whose cell holds `text` now, when they were found lately. */
   found(text: string, held: readonly (Held | undefined)[]): ReadonlySet<number> | undefined {
-    const entry = this.#found.get(text);
+    const entry = used(this.#found, text);
     if (!entry) return undefined;
-    this.#found.delete(text);
-    if (entry.at < this.#logStart) return undefined;
+    if (entry.at < this.#logStart) {
+      this.#found.delete(text);
+      return undefined;
+    }
     const { places } = entry;
     for (let i = entry.at - this.#logStart; i < this.#log.length; i++) {
       const place = this.#log[i] as number;
@@ -265,7 +268,6 @@ class PackedColumn {
       else places.delete(place);
     }
     entry.at = this.#logStart + this.#log.length;
-    this.#found.set(text, entry);
     return places;
   }
 
@@ -278,10 +280,7 @@ class PackedColumn {
       this.#log = [];
     }
     this.#found.set(text, { places, at: this.#logStart + this.#log.length });
-    for (const oldest of this.#found.keys()) {
-      if (this.#found.size <= FOUND_KEPT) break;
-      this.#found.delete(oldest);
-    }
+    dropOldest(this.#found, FOUND_KEPT);
   }
 
   chunk(n: number, held: readonly (Held | undefined)[], used: number): { text: string; starts: Int32Array } | null {
@@ -457,13 +456,8 @@ export class ViewIndex {
   /** The rows in the scope (all rows without one); null when its test cannot tell them. */
   #rowsOf(scope: RowScope | undefined): RowSet | null {
     if (!scope) return this.#all;
-    const known = this.#scopes.get(scope.key);
-    if (known !== undefined) {
-      // Most recently used last.
-      this.#scopes.delete(scope.key);
-      this.#scopes.set(scope.key, known);
-      return known?.rows ?? null;
-    }
+    const known = used(this.#scopes, scope.key);
+    if (known !== undefined) return known?.rows ?? null;
     const test = scope.test;
     let kept: { test: RowTest; rows: RowSet } | null = null;
     if (test) {
@@ -480,10 +474,7 @@ export class ViewIndex {
       if (told) kept = { test, rows: this.#set(rows) };
     }
     this.#scopes.set(scope.key, kept);
-    for (const key of this.#scopes.keys()) {
-      if (this.#scopes.size <= SCOPES_KEPT) break;
-      this.#scopes.delete(key);
-    }
+    dropOldest(this.#scopes, SCOPES_KEPT);
     return kept?.rows ?? null;
   }
 
@@ -573,18 +564,15 @@ export class ViewIndex {
     if (!q.filters.length && !q.startTime && !q.endTime) return { test, marks: undefined };
     const search = q.filters.find((f) => textSearch(f) !== undefined);
     const all = search ? this.#searchMarks : this.#marks;
-    let kept = all.get(q.filterKey);
-    if (kept) all.delete(q.filterKey);
-    else {
+    let kept = used(all, q.filterKey);
+    if (!kept) {
       kept = { marks: search ? this.#searched(q, search, test) : this.#blankMarks(PENDING) };
       this.stats.marked++;
-    }
-    all.set(q.filterKey, kept);
-    for (const [key, out] of all) {
-      if (all.size <= (search ? SEARCH_MARKS_KEPT : MARKS_KEPT)) break;
-      all.delete(key);
+      all.set(q.filterKey, kept);
       // Walks never keep marks past the call that asked for them: the bytes serve the next filter.
-      if (this.#spare.length < SPARE_MARKS) this.#spare.push(out.marks);
+      dropOldest(all, search ? SEARCH_MARKS_KEPT : MARKS_KEPT, (out) => {
+        if (this.#spare.length < SPARE_MARKS) this.#spare.push(out.marks);
+      });
     }
     return { test, marks: kept.marks };
   }

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { listsViewDrawingFrom } from '../lib/lookup-access.js';
 import { LoopShare } from '../lib/loop-share.js';
+import { dropOldest, used } from '../lib/recent.js';
 import { reads } from '../lib/route.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
@@ -100,21 +101,19 @@ const PARSED_MAX_TEXT = 2048;
  * key, and is never changed once parsed. Queries that do not parse are not kept.
  */
 function listQueryOf(view: ViewModel, url: string, query: Query, scope: RowScope | undefined): ListQuery {
+  const at = url.indexOf('?');
+  if (at >= 0 && url.length - at > PARSED_MAX_TEXT) return parseListQuery(view, query, scope);
   let kept = parsedLists.get(view);
   if (!kept) {
     kept = new Map();
     parsedLists.set(view, kept);
   }
-  const at = url.indexOf('?');
-  if (at >= 0 && url.length - at > PARSED_MAX_TEXT) return parseListQuery(view, query, scope);
   const key = `${scope?.key ?? ''}\u0000${at < 0 ? '' : url.slice(at + 1)}`;
-  let q = kept.get(key);
-  if (q) kept.delete(key);
-  else q = parseListQuery(view, query, scope);
-  kept.set(key, q);
-  for (const oldest of kept.keys()) {
-    if (kept.size <= PARSED_KEPT) break;
-    kept.delete(oldest);
+  let q = used(kept, key);
+  if (!q) {
+    q = parseListQuery(view, query, scope);
+    kept.set(key, q);
+    dropOldest(kept, PARSED_KEPT);
   }
   return q;
 }
