@@ -46,6 +46,11 @@ export interface ServerConfig {
   importMaxColumns: number;
   /** Most unpacked bytes per compressed byte of an import's parts (past their first MB), declared or actual. */
   importMaxRatio: number;
+  /**
+   * Most characters of text in an import's sheet, a shared string counted for each cell that shows it:
+   * what the rows and the result workbook hold in memory and on the wire grows with it.
+   */
+  importMaxTextChars: number;
   /** Statement time limit for SQL data views. */
   dataViewTimeoutMs: number;
   /** Most rows a data view answers; more are reported as truncated. */
@@ -99,6 +104,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 50_000)),
     importMaxColumns: Math.max(1, int(env.IMPORT_MAX_COLUMNS, 200)),
     importMaxRatio: Math.max(1, int(env.IMPORT_MAX_RATIO, 100)),
+    importMaxTextChars: Math.max(1, int(env.IMPORT_MAX_TEXT_CHARS, 20 * 1024 * 1024)),
     dataViewTimeoutMs: int(env.DATA_VIEW_TIMEOUT_MS, 5000),
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
     dataViewWithoutRole: env.DATA_VIEW_WITHOUT_ROLE === '1',

@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
+import { CellTextRefused, MAX_CELL_CHARS, SharedStringLengths, SheetText, XmlRefused } from './cell-text.js';
 import { endOfArchive, type InflateBudget, inflateEntry, storedHeader, type ZipEntry, ZipRefused, zipEntries } from './zip-limits.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -37,10 +38,20 @@ export interface ImportLimits {
   maxRatio: number;
   maxRows: number;
   maxColumns: number;
+  /** Characters of text in all the sheet's cells, a shared string counted for each cell that shows it (default 20 Mi). */
+  maxTextChars?: number;
 }
 
 /** The defaults of ServerConfig.importMax*. */
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxUnpackedBytes: 100 * 1024 * 1024, maxRatio: 100, maxRows: 50_000, maxColumns: 200 };
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxUnpackedBytes: 100 * 1024 * 1024,
+  maxRatio: 100,
+  maxRows: 50_000,
+  maxColumns: 200,
+  maxTextChars: 20 * 1024 * 1024,
+};
+
+const textLimit = (limits: ImportLimits) => limits.maxTextChars ?? (DEFAULT_IMPORT_LIMITS.maxTextChars as number);
 
 export const XLS_UNSUPPORTED = '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后再导入';
 export const NOT_XLSX = '无法读取导入文件，请上传在 Excel 中保存的 .xlsx 文件';
@@ -113,6 +124,12 @@ async function wholePart(data: Buffer, entry: ZipEntry | undefined, budget: Infl
 /** Any failure to read a workbook is a refusal: ours say which limit, the rest that it is unreadable. */
 function refusal(e: unknown, limits: ImportLimits): ApiError {
   if (e instanceof ApiError) return e;
+  if (e instanceof CellTextRefused) {
+    return e.reason === 'cell'
+      ? badRequest('IMPORT_CELL_TOO_LONG', { row: e.row, column: e.column, max: MAX_CELL_CHARS })
+      : badRequest('IMPORT_TEXT_TOO_LARGE', { chars: textLimit(limits) });
+  }
+  if (e instanceof XmlRefused) return badRequest(NOT_XLSX);
   if (!(e instanceof ZipRefused)) return badRequest(NOT_XLSX);
   if (e.reason === 'unpacked') return badRequest(tooLargeUnpacked(limits));
   if (e.reason === 'ratio') return badRequest(tooHighRatio(limits));
@@ -123,8 +140,9 @@ function refusal(e: unknown, limits: ImportLimits): ApiError {
 
 /**
  * First worksheet of an uploaded workbook, read as a stream: the zip's directory is checked before
- * anything is inflated, every inflated byte is counted against `maxUnpackedBytes`, and reading stops at
- * the first row past `maxRows`. Only real xlsx (zip) content is readable.
+ * anything is inflated, every inflated byte is counted against `maxUnpackedBytes`, each cell's text
+ * against MAX_CELL_CHARS and all of it against `maxTextChars` before the reader sees it, and reading
+ * stops at the first row past `maxRows`. Only real xlsx (zip) content is readable.
  */
 export async function readWorkbook(data: Buffer, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<Sheet> {
   if (data.length >= 8 && data.subarray(0, 8).equals(CFB_MAGIC)) {
@@ -158,9 +176,51 @@ interface Parts {
   sheet: ZipEntry;
 }
 
+/** Bytes read between two turns of the event loop, so a long sheet does not hold other calls. */
+const READ_SLICE_BYTES = 1024 * 1024;
+
+/** How many bytes at the end of `b` begin a UTF-8 character that the next chunk completes. */
+function cutCharacter(b: Buffer): number {
+  for (let k = 1; k <= Math.min(3, b.length); k++) {
+    const byte = b[b.length - k] as number;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > k ? k : 0;
+  }
+  return 0;
+}
+
+/**
+ * A part's bytes, each chunk ending on a whole UTF-8 character (the reader decodes chunk by chunk and
+ * would mangle a character cut in two), each seen by `scanner` before it is passed on.
+ */
+async function* scanned(chunks: AsyncIterable<Buffer>, scanner: { feed(b: Buffer): void; end(): void }): AsyncGenerator<Buffer> {
+  let held: Buffer | undefined;
+  let sinceTurn = 0;
+  for await (const chunk of chunks) {
+    const data = held ? Buffer.concat([held, chunk]) : chunk;
+    const cut = cutCharacter(data);
+    held = cut ? data.subarray(data.length - cut) : undefined;
+    const ready = cut ? data.subarray(0, data.length - cut) : data;
+    scanner.feed(ready);
+    yield ready;
+    sinceTurn += ready.length;
+    if (sinceTurn >= READ_SLICE_BYTES) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  if (held) {
+    scanner.feed(held);
+    yield held;
+  }
+  scanner.end();
+}
+
 /**
  * The streaming reader takes the parts it needs, re-packed uncompressed, in the order it reads them
- * without temporary files, under the names it knows; each is inflated (and counted) as it is read.
+ * without temporary files, under the names it knows; each is inflated (and counted) as it is read, and
+ * the text of the shared strings and of the sheet's cells is counted before the reader sees it.
  */
 async function readSheet(data: Buffer, parts: Parts, budget: InflateBudget, limits: ImportLimits): Promise<Sheet> {
   let refuse: (e: unknown) => void = () => {};
@@ -174,18 +234,21 @@ async function readSheet(data: Buffer, parts: Parts, budget: InflateBudget, limi
       yield parts.rels;
       yield storedHeader(WORKBOOK, parts.workbook.length);
       yield parts.workbook;
-      const streamed: [string, ZipEntry | undefined][] = [
-        ['xl/sharedStrings.xml', parts.strings],
-        ['xl/styles.xml', parts.styles],
-        ['xl/worksheets/sheet1.xml', parts.sheet],
+      const strings = new SharedStringLengths();
+      const text = new SheetText(strings, { maxCellChars: MAX_CELL_CHARS, maxTextChars: textLimit(limits) });
+      const streamed: [string, ZipEntry | undefined, { feed(b: Buffer): void; end(): void } | undefined][] = [
+        ['xl/sharedStrings.xml', parts.strings, strings],
+        ['xl/styles.xml', parts.styles, undefined],
+        ['xl/worksheets/sheet1.xml', parts.sheet, text],
       ];
-      for (const [name, entry] of streamed) {
+      for (const [name, entry, scanner] of streamed) {
         if (!entry) {
           if (name === 'xl/sharedStrings.xml') yield* [storedHeader(name, EMPTY_SST.length), Buffer.from(EMPTY_SST)];
           continue;
         }
         yield storedHeader(name, entry.size);
-        yield* inflateEntry(data, entry, budget);
+        const inflated = inflateEntry(data, entry, budget);
+        yield* scanner ? scanned(inflated, scanner) : inflated;
       }
       yield endOfArchive();
     } catch (e) {
@@ -264,7 +327,10 @@ export async function writeWorkbook(sheetName: string, header: string[], rows: u
   return Buffer.concat(chunks);
 }
 
-export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer): FastifyReply {
+export { workbookStream } from './xlsx-writer.js';
+
+/** Sends a workbook, whole or as a stream (which the reply ends, and destroys if the client goes away). */
+export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer | Readable): FastifyReply {
   return reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`)

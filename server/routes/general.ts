@@ -32,7 +32,7 @@ import { type RowScope, rowScope } from '../lowcode/row-scope.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
-import { megabytes, ONLY_EXCEL, readWorkbook, type Sheet, sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
+import { megabytes, ONLY_EXCEL, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
 import { readableRecord } from './general-form.js';
 
 /**
@@ -398,6 +398,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       maxRatio: config.importMaxRatio,
       maxRows: config.importMaxRows,
       maxColumns: config.importMaxColumns,
+      maxTextChars: config.importMaxTextChars,
     });
     if (!sheet.rows.length) throw badRequest('导入文件没有数据');
 
@@ -453,13 +454,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await (ctx.dbKind === 'pglite' ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`).execute(db);
     }
     if (valid.length) changeView(ctx, view.id);
-    const out = await writeWorkbook(
-      '导入结果',
-      [...sheet.header, '导入结果'],
-      sheet.rows.map((r, i) => [...r, verdicts[i]]),
-    );
+    // The result is written as the client reads it; a client that goes away stops the writing.
+    const results = function* () {
+      for (let i = 0; i < sheet.rows.length; i++) yield [...(sheet.rows[i] as Sheet['rows'][number]), verdicts[i]];
+    };
     reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
-    return sendXlsx(reply, `${view.title}导入结果.xlsx`, out);
+    return sendXlsx(reply, `${view.title}导入结果.xlsx`, workbookStream('导入结果', [...sheet.header, '导入结果'], results()));
   });
 
   app.get('/api/general/:viewId/template', reads({ session: true, tokenInQuery: true }, { params: viewParams }), async (req, reply) => {

@@ -212,6 +212,8 @@ export const ERROR_MESSAGES = {
   IMPORT_RATIO_TOO_HIGH: '导入文件的压缩比超过 {ratio} 倍，疑似压缩炸弹，已拒绝',
   IMPORT_TOO_MANY_ROWS: '导入行数超过上限 {rows} 行，请分批导入',
   IMPORT_TOO_MANY_COLUMNS: '导入文件的列数超过上限 {columns} 列',
+  IMPORT_CELL_TOO_LONG: '第 {row} 行第 {column} 列的内容超过 {max} 个字符',
+  IMPORT_TEXT_TOO_LARGE: '导入文件的文字超过上限 {chars} 个字符，请分批导入',
   EXPORT_FIELD_NOT_FOUND: '导出字段不存在：{field}',
   // low-code: views, lists, screens, data views.
   VIEW_NOT_FOUND: '视图不存在',
