@@ -74,7 +74,7 @@ export const PASSWORD_MAX_AGE_DAYS = 90;
  * Why the account may call only the calls that resolve its state, or null when it may call anything:
  * an expired password, or an entry agreement not yet accepted.
  */
-export function pendingState(user: SessionUser, now = Date.now()): ApiError | null {
+export function pendingState(user: Pick<SessionUser, 'agreementAccepted' | 'passwordSetAt'>, now = Date.now()): ApiError | null {
   if (!user.agreementAccepted) return forbidden('AGREEMENT_PENDING');
   if (user.passwordSetAt === null || now - user.passwordSetAt > PASSWORD_MAX_AGE_DAYS * 86_400_000) {
     return forbidden('PASSWORD_EXPIRED');

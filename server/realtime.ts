@@ -2,6 +2,11 @@ import type { Bus } from './bus.js';
 
 /** Close code for a missing, invalid, foreign or ended session (4000–4999 are free for applications). */
 export const WS_UNAUTHORIZED = 4401;
+/**
+ * Close code for a session whose account must first resolve its state (password expired, entry
+ * agreement not accepted): the session lives on, and a socket opens again once the state is resolved.
+ */
+export const WS_PENDING = 4403;
 
 /** Message pushed over /websocket/{username}. */
 export interface RealtimeMessage {
@@ -21,14 +26,19 @@ export interface SocketOwner {
   username: string;
   userId: number;
   sessionId: string;
+  /** When (ms) the account's password reaches its maximum age: from then on the socket gets nothing. */
+  pendingAt?: number;
 }
 
 interface Entry extends SocketOwner {
   socket: RealtimeSocket;
 }
 
-/** Of the given session ids, the ones that have ended (gone, the account disabled, idle too long). */
-export type EndedSessions = (sessionIds: string[]) => Promise<string[]>;
+/**
+ * Of the given session ids, the ones that have ended (gone, the account disabled, idle too long), and
+ * those whose account must first resolve its state (password expired, agreement not accepted).
+ */
+export type SessionCheck = (sessionIds: string[]) => Promise<{ ended: string[]; pending: string[] }>;
 
 /**
  * Registry of this instance's open websockets by username and by session; routes push notices
@@ -38,11 +48,15 @@ export type EndedSessions = (sessionIds: string[]) => Promise<string[]>;
  * change or reset, a disabled or deleted account), the bus tells every instance and each closes that
  * session's sockets with 4401. Sessions that end by idling, or whose end this instance may have
  * missed, are found by a periodic check of the sessions that still have sockets here.
+ *
+ * Nor does a socket serve an account that must first resolve its state, as no HTTP call but the
+ * `pending` ones does: the route refuses to open one (4403), the periodic check closes those whose
+ * account became pending, and a notice is never sent to a socket whose password has aged out since.
  */
 export class Realtime {
   readonly #byUser = new Map<string, Set<Entry>>();
   readonly #bySession = new Map<string, Set<Entry>>();
-  #ended: EndedSessions | undefined;
+  #check: SessionCheck | undefined;
   #timer: NodeJS.Timeout | undefined;
   #checking: Promise<void> | undefined;
 
@@ -80,11 +94,11 @@ export class Realtime {
     if (sessions?.delete(entry) && !sessions.size) this.#bySession.delete(entry.sessionId);
   }
 
-  /** Forgets the socket at once (it receives nothing more) and closes it with 4401. */
-  #end(entry: Entry): void {
+  /** Forgets the socket at once (it receives nothing more) and closes it with 4401, or 4403 for a pending account. */
+  #end(entry: Entry, code = WS_UNAUTHORIZED): void {
     this.#remove(entry);
     try {
-      entry.socket.close(WS_UNAUTHORIZED, 'session ended');
+      entry.socket.close(code, code === WS_PENDING ? 'account pending' : 'session ended');
     } catch {
       // Already closed.
     }
@@ -94,6 +108,13 @@ export class Realtime {
   endSession(sessionId: string): number {
     const entries = [...(this.#bySession.get(sessionId) ?? [])];
     for (const e of entries) this.#end(e);
+    return entries.length;
+  }
+
+  /** Closes this instance's sockets of a session whose account must first resolve its state (4403); answers how many. */
+  holdSession(sessionId: string): number {
+    const entries = [...(this.#bySession.get(sessionId) ?? [])];
+    for (const e of entries) this.#end(e, WS_PENDING);
     return entries.length;
   }
 
@@ -112,30 +133,31 @@ export class Realtime {
 
   /**
    * Checks the sessions of the open sockets every `everyMs` and closes the sockets of those that
-   * ended. Answers a function that stops the checks.
+   * ended (4401) or whose account became pending (4403). Answers a function that stops the checks.
    */
-  watch(ended: EndedSessions, everyMs: number): () => void {
-    this.#ended = ended;
+  watch(check: SessionCheck, everyMs: number): () => void {
+    this.#check = check;
     clearInterval(this.#timer);
     this.#timer = setInterval(() => void this.check(), everyMs);
     this.#timer.unref();
     return () => {
       clearInterval(this.#timer);
       this.#timer = undefined;
-      this.#ended = undefined;
+      this.#check = undefined;
     };
   }
 
   /** One check of the sessions that have sockets here (one at a time; a call during a check joins it). */
   check(): Promise<void> {
     if (this.#checking) return this.#checking;
-    const ended = this.#ended;
+    const sessionCheck = this.#check;
     const ids = [...this.#bySession.keys()];
-    if (!ended || !ids.length) return Promise.resolve();
-    const run = ended(ids)
+    if (!sessionCheck || !ids.length) return Promise.resolve();
+    const run = sessionCheck(ids)
       .then(
-        (gone) => {
-          for (const sid of gone) this.endSession(sid);
+        ({ ended, pending }) => {
+          for (const sid of ended) this.endSession(sid);
+          for (const sid of pending) this.holdSession(sid);
         },
         () => {
           // The database is unreachable: the next check tries again.
@@ -160,8 +182,18 @@ export class Realtime {
   #send(username: string, text: string): number {
     const set = this.#byUser.get(username);
     if (!set) return 0;
-    for (const e of set) e.socket.send(text);
-    return set.size;
+    const now = Date.now();
+    let sent = 0;
+    for (const e of [...set]) {
+      // A password that aged out since the socket opened: the account is pending, the socket closes instead.
+      if (e.pendingAt !== undefined && now > e.pendingAt) {
+        this.#end(e, WS_PENDING);
+        continue;
+      }
+      e.socket.send(text);
+      sent++;
+    }
+    return sent;
   }
 
   connected(username: string): number {

@@ -97,9 +97,10 @@ export interface CoreTables {
     remember_until: NullableTimestamp;
   };
   sys_captcha: { uuid: string; code: string; expires_at: Timestamp };
-  /** Failed logins per username as typed (known or not); a lock holds on every instance. */
+  /** Failed passwords per username as typed (known or not) and client address; a lock holds on every instance. */
   sys_login_guard: {
     username: string;
+    address: string;
     failures: Generated<number>;
     window_start: NullableTimestamp;
     locked_until: NullableTimestamp;

@@ -2,10 +2,11 @@ import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
-import { decryptPassword, hashPassword, PASSWORD_MAX_AGE_DAYS, verifyPassword } from '../auth.js';
+import { decryptPassword, hashPassword, PASSWORD_MAX_AGE_DAYS } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { loginGuard } from '../login-guard.js';
 import { nullableText } from './sql.js';
 
 /** Wire format of timestamps in this module (eladmin's). */
@@ -141,6 +142,8 @@ export async function checkPasswordChange(
   ctx: AppContext,
   userId: number,
   body: { oldPass?: string | undefined; newPass?: string | undefined; confirmPass?: string | undefined },
+  /** The caller's address: a wrong old password counts against the account's login lock from there. */
+  address: string,
 ): Promise<{ row: UserRow; newPlain: string }> {
   const { oldPass = '', newPass = '', confirmPass } = body;
   if (!oldPass) throw badRequest('OLD_PASSWORD_REQUIRED');
@@ -149,7 +152,7 @@ export async function checkPasswordChange(
   const newPlain = decryptPassword(ctx.secrets, newPass);
   if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('PASSWORDS_DIFFER');
   const row = await findUser(ctx.db, userId);
-  if (!row || !(await verifyPassword(oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
+  if (!row || !(await loginGuard(ctx).check({ username: row.username, address }, oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
   if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
   if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
   return { row, newPlain };

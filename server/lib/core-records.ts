@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Row } from '../lowcode/rows.js';
 import { warehouseWithin } from './business-records.js';
+import { type MessageHtml, plainText } from './message-html.js';
 import { businessView } from './business-views.js';
 import { isDbId } from './sql.js';
 
@@ -37,8 +38,8 @@ export async function ownWarehouse(ctx: AppContext, u: SessionUser, warehouseId:
   return w;
 }
 
-/** A system message to every active user of a company, pushed live. */
-export async function notifyCompany(ctx: AppContext, companyId: number, title: string, content: string) {
+/** A system message to every active user of a company, pushed live; what users wrote goes in through messageHtml. */
+export async function notifyCompany(ctx: AppContext, companyId: number, title: MessageHtml, content: MessageHtml) {
   const { db } = ctx;
   const users = await db
     .selectFrom('sys_user')
@@ -52,5 +53,5 @@ export async function notifyCompany(ctx: AppContext, companyId: number, title: s
     .values(users.map((x) => ({ user_id: x.id, title, content })))
     .execute();
   for (const x of users)
-    ctx.realtime.push(x.username, { sender: 'system', reception: x.username, body: { noticeInfo: title }, flag: 'sysMessage' });
+    ctx.realtime.push(x.username, { sender: 'system', reception: x.username, body: { noticeInfo: plainText(title) }, flag: 'sysMessage' });
 }

@@ -14,7 +14,7 @@ import { parseBody } from '../lib/body.js';
 import { assertManageableUsers } from '../lib/role-levels.js';
 import { answers, ok } from '../lib/route.js';
 import { dbId } from '../lib/sql.js';
-import { LoginGuard } from '../login-guard.js';
+import { answeringLock, LoginGuard } from '../login-guard.js';
 import { filesRoot } from './files.js';
 
 /**
@@ -123,9 +123,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     answers({ session: true, pending: true, log: '修改密码' }, ok, {
       body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(),
     }),
-    async (req) => {
+    async (req, reply) => {
       const me = currentUser(req);
-      const { newPlain } = await checkPasswordChange(ctx, me.id, req.body ?? {});
+      const { newPlain } = await answeringLock(reply, () => checkPasswordChange(ctx, me.id, req.body ?? {}, req.ip));
       await saveOwnPassword(ctx, me.id, newPlain);
       return { status: 200, message: '密码修改成功，请重新登录' };
     },

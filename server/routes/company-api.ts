@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
+import { companyCodeIs, sameCode } from '../lib/company-codes.js';
 import { NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
@@ -75,7 +76,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const asked = req.query.deptCode?.trim();
       let q = db.selectFrom('company').selectAll();
       // Those who see every company may ask for any company's code; everyone else gets their own company.
-      if (seesAll(u) && asked && asked !== u.deptCode) q = q.where('dept_code', '=', asked);
+      if (seesAll(u) && asked && asked.toLowerCase() !== u.deptCode?.toLowerCase()) q = q.where(sameCode('dept_code', asked));
       else q = q.where('id', '=', u.companyId ?? -1);
       const c = await q.orderBy('id').executeTakeFirst();
       const types = await dictLabels(db, 'companyType');
@@ -124,16 +125,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
         if (taken) throw badRequest('COMPANY_NAME_TAKEN');
       }
-      // The filling-system token is found by any of a company's codes: a code may name one company only,
-      // whichever of its codes another company holds it as.
+      // The filling-system token is found by any of a company's codes, without case: a code may name one
+      // company only, whichever of its codes another company holds it as, in whatever case.
       const bciId = b.bciId !== undefined ? (emptyToNull(b.bciId) ?? null) : undefined;
       const codeTaken = async (code: string) =>
-        !!(await db
-          .selectFrom('company')
-          .select('id')
-          .where('id', '<>', id)
-          .where((eb) => eb.or([eb('credit_code', '=', code), eb('bci_id', '=', code), eb('dept_code', '=', code)]))
-          .executeTakeFirst());
+        !!(await db.selectFrom('company').select('id').where('id', '<>', id).where(companyCodeIs(code)).executeTakeFirst());
       if (creditCode && (await codeTaken(creditCode))) throw badRequest(CODE_TAKEN.creditCode);
       if (bciId && (await codeTaken(bciId))) throw badRequest(CODE_TAKEN.bciId);
       const set = {

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
 import { done, exists, id, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
+import { messageHtml } from '../lib/message-html.js';
 import { pageQuery, paginate } from '../lib/paging.js';
 import { assertAssignableRoles } from '../lib/role-levels.js';
 import { answers, ok as okAnswer } from '../lib/route.js';
@@ -66,10 +67,10 @@ const approveBody = z.object({
 
 const rejectBody = z.object({ id, reason: z.string().optional() });
 
-/** The system message an approved applicant finds after signing in with the new account. */
+/** The system message an approved applicant finds after signing in with the new account (the names as text). */
 export const approvedMessage = (company: string, username: string) => ({
-  title: '企业入驻申请已通过',
-  content: `您的企业“${company}”入驻申请已审核通过，登录账号为 ${username}，初始密码为平台默认密码，首次登录请修改密码。`,
+  title: messageHtml`企业入驻申请已通过`,
+  content: messageHtml`您的企业“${company}”入驻申请已审核通过，登录账号为 ${username}，初始密码为平台默认密码，首次登录请修改密码。`,
 });
 
 /** /api/companyApplication: a company applies to join, and an administrator approves or rejects it. */

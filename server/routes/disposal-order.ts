@@ -5,6 +5,7 @@ import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, invalidInput, notFound } from '../errors.js';
 import { contractWithin, nextNumber } from '../lib/business-records.js';
+import { sameCode } from '../lib/company-codes.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
 import { answers } from '../lib/route.js';
 import { recordValues } from '../lowcode/record-input.js';
@@ -47,7 +48,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const partyA = await db
         .selectFrom('company')
         .select(['id', 'name', 'region', 'region_fmt'])
-        .where((eb) => eb.or([eb('id', '=', asId), eb('dept_code', '=', key), eb('credit_code', '=', key)]))
+        .where((eb) => eb.or([eb('id', '=', asId), sameCode('dept_code', key), sameCode('credit_code', key)]))
         .orderBy('id')
         .executeTakeFirst();
       if (!partyA) throw badRequest('PARTY_A_NOT_FOUND');

@@ -7,9 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { OPEN_UPLOAD_PERMISSIONS } from '../../src/shared/open-files.js';
 import type { App } from '../app.js';
+import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { answers, reads } from '../lib/route.js';
 
 // The text users know, byte for byte, including the space after the second 、.
@@ -35,8 +37,9 @@ const TYPES: Record<string, { type: string; magic: (number | null)[] }> = {
 };
 
 /**
- * Images a big screen draws or rich text shows: served without a session to anyone holding the stored path
- * (96 random bits), and only when uploaded with `open` (other uploads need a session to be read).
+ * Images a big screen draws or a bulletin shows: served without a session to anyone holding the stored path
+ * (96 random bits), and only when uploaded with `open` by an account that may publish them
+ * (OPEN_UPLOAD_PERMISSIONS); other uploads need a session to be read.
  */
 const OPEN_IMAGE_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(png|jpg|jpeg|webp)$/;
 
@@ -157,6 +160,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           }
         }
         if (!failure && !received) failure = badRequest('UPLOAD_FILE_REQUIRED');
+        // A file everyone may read is public content: only those who publish it may upload one.
+        const user = currentUser(req);
+        if (!failure && open && !OPEN_UPLOAD_PERMISSIONS.some((p) => hasPermission(user.roles, p)))
+          failure = forbidden('OPEN_UPLOAD_DENIED');
       } catch (e) {
         if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
           if (received) await unlink(received.tmp).catch(() => {});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { companyCodeIs } from '../lib/company-codes.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { answers } from '../lib/route.js';
 
@@ -53,10 +54,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const base = ctx.config.gufeiBaseUrl ?? STAND_IN_BASE;
       if (isSupervisor(u)) return { code: 'A0403', message: '监管部门无需填报', data: null };
       if (!code) return { code: 'A0400', message: '企业编号不能为空', data: null };
-      let q = db
-        .selectFrom('company')
-        .select(['id', 'bci_id', 'credit_code', 'dept_code'])
-        .where((eb) => eb.or([eb('bci_id', '=', code), eb('credit_code', '=', code), eb('dept_code', '=', code)]));
+      let q = db.selectFrom('company').select(['id', 'bci_id', 'credit_code', 'dept_code']).where(companyCodeIs(code));
       if (!seesAll(u)) q = q.where('id', '=', u.companyId ?? -1);
       const company = await q.orderBy('id').executeTakeFirst();
       if (!company) return { code: 'A0404', message: '企业不存在或不属于当前账号', data: null };

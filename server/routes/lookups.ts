@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
+import { sameCode } from '../lib/company-codes.js';
 import { scopeCompany, seesAll } from '../lib/dashboard-scope.js';
 import { requireLookup } from '../lib/lookup-access.js';
 import { optionalIdOf, pageFields } from '../lib/paging.js';
@@ -257,7 +258,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           sql<string>`to_char(c.end_time, 'YYYY-MM-DD')`.as('endTime'),
           'c.file_path as filePath',
         ])
-        .where((eb) => eb.or([eb('a.id', '=', asId), eb('a.dept_code', '=', key), eb('a.credit_code', '=', key)]))
+        .where((eb) => eb.or([eb('a.id', '=', asId), sameCode('a.dept_code', key), sameCode('a.credit_code', key)]))
         .where(sql<SqlBool>`c.end_time >= current_date`);
       // Others only see the contracts their own company is a party to.
       if (!seesAll(u)) {

@@ -10,16 +10,20 @@ import { answers } from '../lib/route.js';
 import { wireTimeText } from '../lib/sql.js';
 import { sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
 
+/** Most codes one call makes: as many as the 打印二维码 page prints on one sheet (its MAX_LABELS). */
 const MAX_LABELS = 500;
+/** The 打印二维码 page's permission: its menu grants it to the roles that print labels. */
+export const LABEL_PRINT_PERMISSION = 'qrcode:print';
 
 /** /api/materialsCode: QR label codes, made in batches and downloaded as a spreadsheet. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
+  // Each call stores the codes it makes: for label printers only, and a sheet's worth at a time.
   app.get(
     '/api/materialsCode/saveBatch',
     answers(
-      { session: true },
+      { permission: LABEL_PRINT_PERMISSION },
       z.object({
         status: z.number(),
         data: z.array(z.object({ codeNum: z.string(), operateDept: z.string().nullable(), createTime: z.string() })),

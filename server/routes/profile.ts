@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
-import { currentUser, decryptPassword, verifyPassword } from '../auth.js';
+import { currentUser, decryptPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { assertPhoneFree, checkPasswordChange, checkPhone, EMAIL_RE, findUser, saveOwnPassword } from '../lib/accounts-users.js';
 import { checkNickName, checkSex, done, field, optId, text } from '../lib/admin-input.js';
 import { answers, ok } from '../lib/route.js';
+import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
 
 /** The signed-in user's own account: profile, password and e-mail. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -46,9 +47,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     answers({ session: true, pending: true, log: '修改密码' }, ok, {
       body: z.object({ oldPass: field, newPass: field, phone: field }).nullish(),
     }),
-    async (req) => {
+    async (req, reply) => {
       const me = currentUser(req);
-      const { row, newPlain } = await checkPasswordChange(ctx, me.id, req.body ?? {});
+      const { row, newPlain } = await answeringLock(reply, () => checkPasswordChange(ctx, me.id, req.body ?? {}, req.ip));
       // Only an administrator's password form has a phone field.
       let newPhone: string | undefined;
       if (row.is_admin) {
@@ -112,7 +113,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ok,
       { params: z.object({ code: z.string() }), body: z.object({ pass: field, password: field, email: field }) },
     ),
-    async (req) => {
+    async (req, reply) => {
       const me = currentUser(req);
       const email = (req.body.email ?? '').trim();
       if (!email) throw badRequest('NEW_EMAIL_REQUIRED');
@@ -122,7 +123,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (row.email && row.email.toLowerCase() === email.toLowerCase()) throw badRequest('EMAIL_UNCHANGED');
       const pass = req.body.pass ?? req.body.password ?? '';
       if (!pass) throw badRequest('CURRENT_PASSWORD_REQUIRED');
-      if (!(await verifyPassword(decryptPassword(ctx.secrets, pass), row.password))) throw badRequest('PASSWORD_WRONG');
+      const plain = decryptPassword(ctx.secrets, pass);
+      // The account's password, checked under its login lock: a wrong one counts as a failed login from this address.
+      if (!(await answeringLock(reply, () => loginGuard(ctx).check(attemptOf(req, row.username), plain, row.password))))
+        throw badRequest('PASSWORD_WRONG');
       // The code is used up by this attempt whether or not it matches: no guessing against one code.
       const stored = await db
         .updateTable('sys_email_code')

@@ -9,7 +9,7 @@ import { findUser, selectUsers, toUserInfo, type UserRow, userInfoSchema } from 
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
 import { answers, ok } from '../lib/route.js';
 import { nullableText } from '../lib/sql.js';
-import { AccountLocked, LoginGuard } from '../login-guard.js';
+import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
 import { fillingSystemCompany } from './filling-system.js';
 
 /** Form fields arrive as strings, JSON ones may be numbers. */
@@ -31,7 +31,7 @@ const ROUTE_COOKIE = 'wastegen_route';
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
-  const guard = new LoginGuard(db, { failures: config.loginLockFailures, windowMs: config.loginLockWindowMs, lockMs: config.loginLockMs });
+  const guard = loginGuard(ctx);
   // Per IP, on this instance: login and login1 share one allowance; the captcha has its own.
   const loginLimit = app.rateLimit({ max: config.loginRateMax, timeWindow: config.loginRateWindowMs });
   const loginRate = (req: FastifyRequest, reply: FastifyReply) => loginLimit.call(app, req, reply);
@@ -103,25 +103,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!code.trim()) throw badRequest('CAPTCHA_REQUIRED');
     await consumeCaptcha(db, uuid, code);
     const plain = decryptPassword(ctx.secrets, password);
-    try {
-      // A locked name refuses even the right password; known and unknown names lock alike.
-      await guard.assertOpen(username);
+    const attempt = attemptOf(req, username);
+    return answeringLock(reply, async () => {
+      // A locked name refuses even the right password from that address; known and unknown names lock alike.
+      await guard.assertOpen(attempt);
       const row = await selectUsers(db).where('u.username', '=', username.trim()).where('u.status', '<>', 2).executeTakeFirst();
       // Unknown user and wrong password answer alike, in about the same time, so the form cannot be used to probe for accounts.
       const valid = await guard.verify(plain, row?.password);
       if (!row || !valid) {
-        await guard.failed(username);
+        await guard.failed(attempt);
         throw badRequest('LOGIN_FAILED');
       }
       if (row.status === 1) throw badRequest('ACCOUNT_INACTIVE');
-      await guard.succeeded(username);
+      await guard.succeeded(attempt);
       const signed = await signIn(req, row, ['true', '1', 'on'].includes(rememberMe.trim().toLowerCase()));
       reply.header('set-cookie', routeCookie(req, `c${row.company_id ?? 0}`));
       return signed;
-    } catch (e) {
-      if (e instanceof AccountLocked) reply.header('retry-after', Math.ceil(e.ms / 1000));
-      throw e;
-    }
+    });
   };
 
   const signIn = async (req: FastifyRequest, row: UserRow, remember: boolean) => {

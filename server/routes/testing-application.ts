@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany } from '../lib/core-records.js';
+import { messageHtml } from '../lib/message-html.js';
 import { seesAll } from '../lib/dashboard-scope.js';
 import { pageFields } from '../lib/paging.js';
 import { answers, ok } from '../lib/route.js';
@@ -76,8 +77,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await notifyCompany(
         ctx,
         disposer.id,
-        `${applicant?.name ?? u.nickName}提交了检测申请`,
-        `${b.wasteName}（${b.wasteCategoryCode}），联系人${b.linkman} ${b.phone}`,
+        messageHtml`${applicant?.name ?? u.nickName}提交了检测申请`,
+        messageHtml`${b.wasteName}（${b.wasteCategoryCode}），联系人${b.linkman} ${b.phone}`,
       );
       return { status: 200, message: '申请已提交', id: row.id };
     },

@@ -296,6 +296,7 @@ function menuSeeds(): MenuSeed[] {
     component: 'qrcode/print',
     path: '/qrcode/print',
     icon: 'qrcode',
+    permission: 'qrcode:print',
     sort: 6,
     hidden: true,
   });

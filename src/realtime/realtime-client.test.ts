@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT_MESSAGE, RealtimeClient, realtimeUrl, type SocketLike, WEBSOCKET_ERROR_MESSAGE } from './realtime-client';
+import { HEARTBEAT_MESSAGE, RealtimeClient, realtimeUrl, type SocketLike, WEBSOCKET_ERROR_MESSAGE, WS_PENDING } from './realtime-client';
 import { realtimeHandlers } from './use-realtime';
 
 class FakeSocket implements SocketLike {
@@ -155,6 +155,18 @@ describe('realtime client', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(client.stoppedBecause).toBe('unauthorized');
+    expect(notifier.error).not.toHaveBeenCalled();
+  });
+
+  it('stops on close code 4403 (the account must first resolve its state), without retrying', () => {
+    const { client, sockets, last, notifier } = setup();
+    client.start();
+    last().open();
+    last().serverClose(WS_PENDING);
+    vi.advanceTimersByTime(60_000);
+    expect(WS_PENDING).toBe(4403);
+    expect(sockets).toHaveLength(1);
+    expect(client.stoppedBecause).toBe('pending');
     expect(notifier.error).not.toHaveBeenCalled();
   });
 

@@ -11,6 +11,13 @@
 
 /** Close code the server uses for a missing, expired or foreign token: reconnecting cannot help. */
 export const WS_UNAUTHORIZED = 4401;
+/**
+ * Close code for an account that must first resolve its state (password expired, agreement not
+ * accepted): no channel until it has. Resolving it remounts the shell (the agreement page) or signs in
+ * again (a password change ends the sessions), which opens a new channel; retrying meanwhile would only
+ * keep the session from idling out.
+ */
+export const WS_PENDING = 4403;
 export const RECONNECT_MS = 4000;
 export const HEARTBEAT_MS = 180_000;
 /** A heartbeat left unanswered this long means a dead connection (a sleeping laptop, a dropped proxy). */
@@ -87,7 +94,7 @@ export class RealtimeClient {
   #stopped = true;
   #errorShown = false;
   /** Why the channel stopped for good, if it did. */
-  stoppedBecause: 'closed' | 'unauthorized' | 'no-address' | null = null;
+  stoppedBecause: 'closed' | 'unauthorized' | 'pending' | 'no-address' | null = null;
 
   constructor(options: RealtimeOptions) {
     this.#opts = {
@@ -172,6 +179,11 @@ export class RealtimeClient {
       if (ev.code === WS_UNAUTHORIZED) {
         // The session is gone; the next API call brings up the re-login confirm.
         this.#stop('unauthorized');
+        return;
+      }
+      if (ev.code === WS_PENDING) {
+        // The account must first change its password or accept the agreement; the next API call says which.
+        this.#stop('pending');
         return;
       }
       this.#scheduleReconnect();

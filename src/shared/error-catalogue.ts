@@ -201,6 +201,7 @@ export const ERROR_MESSAGES = {
   UPLOAD_TYPE_NOT_ALLOWED: '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png',
   IMPORT_TYPE_NOT_ALLOWED: '允许上传 xls、xlsx',
   UPLOAD_FILE_REQUIRED: '请选择要上传的文件',
+  OPEN_UPLOAD_DENIED: '没有权限上传公开访问的文件',
   IMPORT_FILE_TOO_LARGE: '文件大小超过限制，导入文件不能超过 {size}',
   IMPORT_EMPTY: '导入文件没有数据',
   IMPORT_HEADER_MISMATCH: '导入文件的表头与视图字段不匹配',

@@ -79,7 +79,9 @@ describe('personal centre and leave-message reads', () => {
   it('reads one leave message of its recipient, marking it read', async () => {
     const sent = await producer.post('/api/leaveMessage', { content: '下周一安排收运，请回复。', reception: 'disposer' });
     expect(sent.status).toBe(200);
-    const id = sent.body.data.id as number;
+    const unread = await disposer.get('/api/unreadLeaveMessage', { page: 1, size: 1 });
+    expect(unread.body.content[0].content).toBe('下周一安排收运，请回复。');
+    const id = unread.body.content[0].id as number;
     const before = (await disposer.get('/api/sysMessage/getUnreadNum')).body.data.leaveNum as number;
 
     // Not the sender's, nor anyone else's.

@@ -11,6 +11,7 @@ import {
 import { Button, Tooltip, theme } from 'antd';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { OPEN_UPLOAD_PERMISSIONS } from '../../shared/open-files';
 import { useEngineServices } from '../services';
 import { compressImage } from './compress';
 import { isAccepted, uploadTypeMessage } from './labels';
@@ -72,7 +73,9 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 export default function RichTextEditor({ id, name, label, value, onChange, onBlur, readOnly }: Props) {
   const { token } = theme.useToken();
-  const { data, notify } = useEngineServices();
+  const { data, notify, can } = useEngineServices();
+  // Pictures are open files (shown without a session): offered only to those who may publish them.
+  const pictures = can(OPEN_UPLOAD_PERMISSIONS);
   const picker = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   /** Where the caret was when the picture was asked for: the picture goes there. */
@@ -169,17 +172,19 @@ export default function RichTextEditor({ id, name, label, value, onChange, onBlu
               />
             </Tooltip>
           ))}
-          <Tooltip title="插入图片">
-            <Button
-              size="small"
-              type="text"
-              icon={<PictureOutlined />}
-              aria-label="插入图片"
-              loading={uploading}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={askPicture}
-            />
-          </Tooltip>
+          {pictures && (
+            <Tooltip title="插入图片">
+              <Button
+                size="small"
+                type="text"
+                icon={<PictureOutlined />}
+                aria-label="插入图片"
+                loading={uploading}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={askPicture}
+              />
+            </Tooltip>
+          )}
           <input
             ref={picker}
             type="file"
