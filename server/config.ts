@@ -55,8 +55,11 @@ export interface ServerConfig {
   dataViewTimeoutMs: number;
   /** Most rows a data view answers; more are reported as truncated. */
   dataViewMaxRows: number;
-  /** PostgreSQL only: run data views without switching to the read-only data-view role when it is missing (unsafe on a privileged connection). */
-  dataViewWithoutRole: boolean;
+  /**
+   * PostgreSQL only: the login SQL data views connect as (DATA_VIEW_DATABASE_URL), a role that may read the
+   * allowed tables and nothing else. Unset: the login migration 0023 made for this database.
+   */
+  dataViewDatabaseUrl: string | undefined;
   /** List/count cache for /api/general/list; invalidated on every write to the view. */
   listCache: boolean;
   /** Views' rows held in memory to answer list misses (with the list cache). */
@@ -107,7 +110,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     importMaxTextChars: Math.max(1, int(env.IMPORT_MAX_TEXT_CHARS, 20 * 1024 * 1024)),
     dataViewTimeoutMs: int(env.DATA_VIEW_TIMEOUT_MS, 5000),
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
-    dataViewWithoutRole: env.DATA_VIEW_WITHOUT_ROLE === '1',
+    dataViewDatabaseUrl: env.DATA_VIEW_DATABASE_URL || undefined,
     listCache: env.LIST_CACHE !== '0',
     listIndex: env.LIST_INDEX !== '0',
     logLevel: env.LOG_LEVEL || 'info',

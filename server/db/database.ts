@@ -93,6 +93,35 @@ async function addTrigrams(db: Kysely<DB>): Promise<void> {
   }
 }
 
+/** What else closes with a database: pools opened beside its own (the data views' login), by its Kysely. */
+const closers = new WeakMap<Kysely<DB>, (() => Promise<void>)[]>();
+
+/** Runs `close` when the database behind `db` closes, before its own pool ends. */
+export function closeWith(db: Kysely<DB>, close: () => Promise<void>): void {
+  const list = closers.get(db) ?? [];
+  list.push(close);
+  closers.set(db, list);
+}
+
+async function closeBeside(db: Kysely<DB>): Promise<void> {
+  const list = closers.get(db) ?? [];
+  closers.delete(db);
+  await Promise.allSettled(list.map((c) => c()));
+}
+
+/**
+ * A plain pool of PostgreSQL connections (no prepared statements), with the same value parsers as the
+ * server's own pool: the data views' pool, which logs in as the data-view role.
+ */
+export function openPool(url: string, max: number): pg.Pool {
+  installPgParsers();
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL dropped an idle data-view connection: ${err.message}`);
+  });
+  return pool;
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     installPgParsers();
@@ -112,7 +141,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       location: opts.url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
-      close: () => db.destroy(),
+      close: async () => {
+        await closeBeside(db);
+        await db.destroy();
+      },
     };
   }
   const dataDir = opts.dataDir ?? '.data/pglite';
@@ -135,6 +167,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     location: dataDir,
     dump: () => pglite.dumpDataDir('none'),
     close: async () => {
+      await closeBeside(db);
       await db.destroy();
       await pglite.close();
     },

@@ -1,48 +1,80 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type pg from 'pg';
 import { isRecord } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
+import { closeWith, type DatabaseKind, openPool } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { ApiError, badRequest } from '../errors.js';
+import { ApiError, badRequest, refusal } from '../errors.js';
+import { dataViewUrl, ensureDataViewLogin } from './data-view-login.js';
 import { pgError } from './ddl.js';
 import { bigScreenOf, dataViewsOf } from './screen-share.js';
-import { DATA_VIEW_ROLE, GUARD_MESSAGES, grantDataViewReads, guardDataView } from './sql-guard.js';
+import {
+  catalogColumns,
+  type DataViewPlan,
+  GUARD_MESSAGES,
+  grantDataViewReads,
+  guardDataView,
+  type Rows,
+  relationsOfDataView,
+  rowsOf,
+} from './sql-guard.js';
 
 /**
  * SQL data views feed the big-screen charts. A data view is exactly one query that the guard
- * (sql-guard.ts) accepted on PostgreSQL's own parse tree: a plain SELECT reading only allowed tables and
- * calling only allowed functions. It runs in a READ ONLY transaction that is always rolled back, with a
- * statement time limit, wrapped as a subquery whose outer limit is the row cap + 1, so that reaching the
- * cap is reported as `truncated`. On PostgreSQL it also runs under the data-view role, which can SELECT
- * the allowed tables and nothing else; without that role data views are refused unless the deployment
- * explicitly allows running them on the server's own account (DATA_VIEW_WITHOUT_ROLE=1).
+ * (sql-guard.ts) accepted on PostgreSQL's own parse tree. It runs in a READ ONLY transaction that is always
+ * rolled back, with a statement time limit, wrapped as a subquery whose outer limit is the row cap + 1, so
+ * that reaching the cap is reported as `truncated`.
+ *
+ * On PostgreSQL it runs on a pool of its own that logs in as the data-view role (DATA_VIEW_DATABASE_URL,
+ * or the login migration 0023 made for this database): never on the server's own connections, so even a
+ * statement the guard let through by mistake runs as a role that may read the allowed tables and nothing
+ * else, with nothing to switch back to. A connection is reset (DISCARD ALL: settings, advisory locks,
+ * temporary tables, prepared statements) before it goes back to the pool, and one that cannot be reset is
+ * closed. The guard reads the column sets it judges by in the same transaction, after taking ACCESS SHARE
+ * locks on the tables, so no table can change under the verdict before the statement runs.
  *
  * PGlite cannot interrupt a running statement: it runs PostgreSQL single-threaded inside WebAssembly, so
- * statement_timeout never fires (no timer signal reaches the backend) and the Node event loop is blocked
- * until the statement ends, so no JS timer can cancel it either. On PGlite the limit is therefore enforced
- * BEFORE running, once the guard has accepted the text: the planner's cost estimate must fit the time
- * budget, and never more than PGLITE_HOLD_MS. The guard refuses what the estimate cannot see: recursive
- * CTEs, sleep functions, and generate_series over anything but integer constants.
+ * statement_timeout never fires and the Node event loop is blocked until the statement ends. On PGlite the
+ * limit is therefore enforced BEFORE running, once the guard has accepted the text:
+ *
+ *   planner cost + rows · (characters built per row) / PGLITE_CHARS_PER_COST  ≤  budget
+ *
+ * The planner counts rows and operators but not how long the values are: a row that builds a 1000-character
+ * lpad costs thirty times what the planner charges for it, and a compressed 1 MB value read 100 times the
+ * planner sees as 100 small rows. So the guard bounds, for every expression, the characters it builds from
+ * the SQL's own text and the table values it copies (sql-guard.ts, `Size`); here the longest value of each
+ * table column it reads is measured (octet_length reads a stored value's size without decompressing it),
+ * and the characters one row may build (`built` + Σ copies × longest value) are charged for every row of
+ * every plan node (`rows`). That sum over-counts (every expression is charged at every node), which only
+ * refuses early. What the estimate cannot see is refused by the guard: recursion, sleeps, generate_series
+ * over non-constants, collecting aggregates anywhere but the outermost output.
  */
 
 /**
  * Planner cost units PGlite gets through per millisecond, at the slow end of what bench/data-view-hold
  * measures. Scans and joins of tables run at 40–100 units per ms, but work the planner counts as one
  * operator per row is far slower in WebAssembly: md5 and string_agg over a generated series run at about
- * 4, and as slow as 2 on a loaded machine. The slowest kind sets the figure, so a data view cannot hold the
- * server longer than the budget.
+ * 4, and as slow as 2 on a loaded machine. The slowest kind sets the figure.
  */
 const PGLITE_COST_PER_MS = 2;
+/**
+ * Characters PGlite builds or copies per planner cost unit: lpad, upper, replace and decompressing stored
+ * values run at 20–40 characters per µs on this machine (bench/data-view-hold); 10 per µs (half the
+ * slowest, for a loaded machine) at 2 units per ms is 5000.
+ */
+export const PGLITE_CHARS_PER_COST = 5000;
+/** Characters a row may build that the planner's own per-row cost already pays for: PGLITE_COST_PER_MS was measured on md5 and short formats. */
+const PGLITE_FREE_ROW_CHARS = 256;
 /** Planner cost of reading one page on PGlite, where every page is in memory (PostgreSQL's default is 1 for disk). */
 const PGLITE_PAGE_COST = 0.05;
-/** Longest a data view may hold PGlite (and so every other call) by the planner's estimate. */
+/** Longest a data view may hold PGlite (and so every other call) by the estimate. */
 export const PGLITE_HOLD_MS = 1000;
+/** Largest table whose longest values are measured on PGlite (the measuring itself reads it): 64 MB. */
+const PGLITE_MEASURE_MAX_PAGES = 8192;
 
 const ONLY_QUERIES = GUARD_MESSAGES.onlyQueries;
-const TIMED_OUT = '数据视图执行超时';
-const REFUSED_ON_PGLITE = `${TIMED_OUT}：内嵌数据库无法中断查询，预计耗时超过限制，已拒绝执行`;
-const NO_ROLE = `数据库中没有数据视图专用的只读角色 ${DATA_VIEW_ROLE}（或服务账号不是它的成员），数据视图暂不能运行：请管理员按部署文档创建该角色`;
 
-/** The planner's cost estimate of PGlite running the statement must fit the time budget. */
+/** The estimate PGlite running a data view must fit: the time budget in planner cost units. */
 export function pgliteCostLimit(timeoutMs: number): number {
   return Math.min(timeoutMs, PGLITE_HOLD_MS) * PGLITE_COST_PER_MS;
 }
@@ -52,17 +84,39 @@ function failure(e: unknown): never {
   const pg = pgError(e);
   if (!pg) throw e;
   if (pg.code === '25006' || (pg.code === '0A000' && /data-modifying/i.test(pg.message))) throw badRequest(ONLY_QUERIES);
-  if (pg.code === '57014') throw badRequest(TIMED_OUT);
-  if (pg.code === '42501') throw badRequest(`数据视图没有读取权限：${pg.message}`);
-  throw badRequest(`数据视图执行失败：${pg.message}`);
+  if (pg.code === '57014') throw badRequest('DATA_VIEW_TIMED_OUT');
+  if (pg.code === '42501') throw badRequest('DATA_VIEW_READ_DENIED', { reason: pg.message });
+  throw badRequest('DATA_VIEW_FAILED', { reason: pg.message });
 }
 
-async function guardPglite(trx: Transaction<DB>, wrapped: string, timeoutMs: number): Promise<void> {
-  const res = await sql.raw<{ 'QUERY PLAN': unknown }>(`explain (format json) ${wrapped}`).execute(trx);
-  const raw = res.rows[0]?.['QUERY PLAN'];
+/** Rows the plan passes through its nodes, each node's rows times the times it runs (the inner side of a nested loop once per outer row). */
+export function planRows(plan: Record<string, unknown>, loops = 1): number {
+  const rows = Number(plan['Plan Rows'] ?? 0) * loops;
+  const children = Array.isArray(plan.Plans) ? (plan.Plans as Record<string, unknown>[]) : [];
+  let sum = rows;
+  const outer = children[0];
+  children.forEach((child, i) => {
+    const perOuter = plan['Node Type'] === 'Nested Loop' && i === 1 && outer ? Number(outer['Plan Rows'] ?? 1) : 1;
+    const sub = child['Parent Relationship'] === 'SubPlan' ? Math.max(1, Number(plan['Plan Rows'] ?? 1)) : 1;
+    sum += planRows(child, loops * perOuter * sub);
+  });
+  return sum;
+}
+
+/** The PGlite estimate of one statement: the planner's cost plus the characters its rows build. */
+async function pgliteEstimate(
+  rows: Rows,
+  statement: string,
+  perRowChars: number,
+): Promise<{ cost: number; planner: number; rows: number }> {
+  const res = await rows<{ 'QUERY PLAN': unknown }>(`explain (format json) ${statement}`);
+  const raw = res[0]?.['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  const cost = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? Number(plan[0].Plan['Total Cost']) : Number.NaN;
-  if (!(cost <= pgliteCostLimit(timeoutMs))) throw badRequest(REFUSED_ON_PGLITE);
+  const top = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? plan[0].Plan : undefined;
+  if (!top) return { cost: Number.NaN, planner: Number.NaN, rows: Number.NaN };
+  const planner = Number(top['Total Cost']);
+  const flowing = planRows(top);
+  return { cost: planner + (flowing * perRowChars) / PGLITE_CHARS_PER_COST, planner, rows: flowing };
 }
 
 /**
@@ -71,63 +125,132 @@ async function guardPglite(trx: Transaction<DB>, wrapped: string, timeoutMs: num
  * that changed by a tenth since their last ANALYZE are analyzed first (ANALYZE samples a bounded number of
  * rows, so it takes about the same time whatever the table's size).
  */
-async function freshStatistics(ctx: AppContext, tables: readonly string[]): Promise<void> {
-  if (ctx.dbKind !== 'pglite' || !tables.length) return;
-  const stale = await sql<{ name: string }>`
-    select relname as name from pg_stat_user_tables
-    where schemaname = current_schema() and relname = any(${[...tables]}::text[])
-      and n_mod_since_analyze > greatest(50, n_live_tup / 10)`.execute(ctx.db);
-  for (const { name } of stale.rows) {
+async function freshStatistics(db: Kysely<DB>, tables: readonly string[]): Promise<void> {
+  if (!tables.length) return;
+  const stale = await rowsOf(db)<{ name: string }>(
+    `select relname as name from pg_stat_user_tables
+    where schemaname = current_schema() and relname = any($1::text[])
+      and n_mod_since_analyze > greatest(50, n_live_tup / 10)`,
+    [[...tables]],
+  );
+  for (const { name } of stale) {
     try {
-      await sql`analyze ${sql.table(name)}`.execute(ctx.db);
+      await rowsOf(db)(`analyze "${name.replace(/"/g, '""')}"`);
     } catch (e) {
       if (!pgError(e)) throw e;
     }
   }
 }
 
-/** The guarded statement, with the statistics the PGlite cost check needs brought up to date. */
-async function accepted(ctx: AppContext, text: string): Promise<string> {
-  const { body, tables } = await guardDataView(text, ctx.dbKind);
-  await freshStatistics(ctx, tables);
-  return body;
-}
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteRelation = (rel: string) => (rel.startsWith('public.') ? `public.${quoteIdent(rel.slice(7))}` : quoteIdent(rel));
 
-/** Whether data views of this database switch to the data-view role; checked once per database, a missing role again after a minute. */
-const roleChecks = new WeakMap<Kysely<DB>, { at: number; usable: Promise<boolean> }>();
-const ROLE_RECHECK_MS = 60_000;
-
-async function roleUsable(db: Kysely<DB>): Promise<boolean> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      await sql.raw(`set local role ${DATA_VIEW_ROLE}`).execute(trx);
+/**
+ * Characters one row of the data view may build or copy on PGlite: what its expressions build from the
+ * SQL's text, plus each table value it reads or copies times that column's longest value (by its type's
+ * bound, or measured).
+ */
+async function charsPerRow(rows: Rows, plan: DataViewPlan): Promise<number> {
+  let chars = plan.built - PGLITE_FREE_ROW_CHARS;
+  const unbounded = new Map<string, { column: string; times: number }[]>();
+  for (const r of plan.reads) {
+    if (r.bound !== null) chars += r.times * r.bound;
+    else unbounded.set(r.table, [...(unbounded.get(r.table) ?? []), { column: r.column, times: r.times }]);
+  }
+  for (const [table, columns] of unbounded) {
+    const size = await rows<{ pages: number }>('select relpages as pages from pg_class where oid = to_regclass($1)', [quoteIdent(table)]);
+    if (Number(size[0]?.pages ?? 0) > PGLITE_MEASURE_MAX_PAGES) throw badRequest('DATA_VIEW_REFUSED_ON_PGLITE');
+    const longest = columns.map((c, i) => `coalesce(max(octet_length(${quoteIdent(c.column)}::text)), 0) as c${i}`).join(', ');
+    const found = (await rows<Record<string, number>>(`select ${longest} from ${quoteIdent(table)}`))[0] ?? {};
+    columns.forEach((c, i) => {
+      chars += c.times * Number(found[`c${i}`] ?? 0);
     });
-  } catch (e) {
-    if (pgError(e)) return false;
-    throw e;
   }
-  try {
-    // A role an administrator created after the migrations still needs its grants.
-    const granted = await grantDataViewReads(db);
-    if (granted.length) console.warn(`PostgreSQL: granted ${DATA_VIEW_ROLE} SELECT on ${granted.join(', ')}`);
-  } catch (e) {
-    console.warn(`PostgreSQL: could not grant ${DATA_VIEW_ROLE} its reads: ${(e as Error).message}`);
-  }
-  return true;
+  return Math.max(0, chars);
 }
 
-/** On PostgreSQL: whether to switch to the data-view role; throws when the role is missing and running without it is not allowed. */
-async function switchesRole(ctx: AppContext): Promise<boolean> {
-  if (ctx.dbKind !== 'postgres') return false;
-  let check = roleChecks.get(ctx.db);
-  if (!check || (Date.now() - check.at > ROLE_RECHECK_MS && !(await check.usable.catch(() => false)))) {
-    check = { at: Date.now(), usable: roleUsable(ctx.db) };
-    roleChecks.set(ctx.db, check);
-  }
-  if (await check.usable) return true;
-  if (ctx.config.dataViewWithoutRole) return false;
-  throw new ApiError(503, NO_ROLE);
+// ----- PostgreSQL: the data views' own pool -----
+
+interface DataViewPool {
+  pool: pg.Pool;
+  role: string;
 }
+
+/** The data views' pool of each database; a failed set-up is tried again after a minute. */
+const pools = new WeakMap<Kysely<DB>, { at: number; ready: Promise<DataViewPool> }>();
+const RETRY_MS = 60_000;
+
+const noLogin = (reason: string) => refusal(503, 'DATA_VIEW_NO_LOGIN', { reason });
+
+async function openDataViewPool(ctx: AppContext): Promise<DataViewPool> {
+  let url = ctx.config.dataViewDatabaseUrl;
+  if (!url) {
+    if (!ctx.config.databaseUrl) throw noLogin('没有数据库地址');
+    const result = await ctx.db.transaction().execute((trx) => ensureDataViewLogin(trx));
+    if (!result.ok) {
+      console.warn(`PostgreSQL: no data-view login: ${result.reason}`);
+      throw noLogin('服务账号不能创建数据视图的只读账号（需要 CREATEROLE），请管理员按部署文档创建只读账号并设置 DATA_VIEW_DATABASE_URL');
+    }
+    for (const w of result.warnings) console.warn(`PostgreSQL: ${w}`);
+    url = dataViewUrl(ctx.config.databaseUrl, result.login);
+  }
+  const pool = openPool(url, Math.max(2, Math.min(5, Math.ceil(ctx.config.databasePoolSize / 2))));
+  let role: string;
+  try {
+    const check = await pool.query<{ role: string; privileged: boolean }>(`
+      select current_user as role,
+        (select rolsuper or rolbypassrls from pg_roles where rolname = current_user)
+        or (to_regclass('sys_setting') is not null and has_table_privilege(current_user, 'sys_setting', 'SELECT'))
+        or (to_regclass('sys_user') is not null and has_table_privilege(current_user, 'sys_user', 'SELECT'))
+        or exists (select from pg_roles r where r.rolname in ('pg_read_all_data', 'pg_read_server_files', 'pg_execute_server_program',
+          'pg_write_server_files', 'pg_write_all_data') and pg_has_role(current_user, r.oid, 'MEMBER')) as privileged`);
+    const row = check.rows[0];
+    if (!row) throw new Error('no answer');
+    if (row.privileged) {
+      console.warn(
+        `PostgreSQL: ${row.role} may read more than data views may (superuser, sys_setting or sys_user); data views refuse to run as it`,
+      );
+      throw noLogin(`账号 ${row.role} 能读取数据视图不许读取的数据（超级用户或能读 sys_setting、sys_user），不能用于数据视图`);
+    }
+    role = row.role;
+  } catch (e) {
+    await pool.end().catch(() => {});
+    if (e instanceof ApiError) throw e;
+    console.warn(`PostgreSQL: cannot log in for data views: ${(e as Error).message}`);
+    throw noLogin(`无法以数据视图账号登录数据库（${(e as Error).message}）`);
+  }
+  closeWith(ctx.db, () => pool.end());
+  try {
+    // An administrator's login (DATA_VIEW_DATABASE_URL) gets its reads here; the migration's already has them.
+    const granted = await grantDataViewReads(ctx.db, [role]);
+    if (granted.length) console.warn(`PostgreSQL: granted ${role} SELECT on ${granted.join(', ')}`);
+  } catch (e) {
+    console.warn(`PostgreSQL: could not grant ${role} its reads: ${(e as Error).message}`);
+  }
+  return { pool, role };
+}
+
+async function dataViewPool(ctx: AppContext): Promise<DataViewPool> {
+  const known = pools.get(ctx.db);
+  if (known) {
+    const ok = await known.ready.then(
+      () => true,
+      () => false,
+    );
+    if (ok || Date.now() - known.at < RETRY_MS) return known.ready;
+  }
+  const entry = { at: Date.now(), ready: openDataViewPool(ctx) };
+  entry.ready.catch(() => {});
+  pools.set(ctx.db, entry);
+  return entry.ready;
+}
+
+/** The data views' PostgreSQL pool of a server (tests run statements on it directly). */
+export async function dataViewPoolOf(ctx: AppContext): Promise<{ pool: pg.Pool; role: string }> {
+  return dataViewPool(ctx);
+}
+
+// ----- running -----
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Both drivers hand timestamps over as local-time Dates; give them back as the wall-clock text. */
@@ -141,40 +264,118 @@ class RolledBack<T> {
   constructor(readonly value: T) {}
 }
 
-/** Runs one statement of a data view; on PGlite only once its estimated cost fits the time budget. */
+/** Runs one statement of a data view; on PGlite only once its estimate fits the time budget. */
 type Query = <R = Record<string, unknown>>(statement: string) => Promise<R[]>;
 
-/**
- * Runs in a read-only transaction with the time limit (on PostgreSQL as the data-view role), and always
- * rolls it back. Every statement goes through `query`.
- */
-async function readOnly<T>(ctx: AppContext, run: (query: Query) => Promise<T>): Promise<T> {
-  const timeout = Math.max(1, Math.trunc(ctx.config.dataViewTimeoutMs));
-  const asRole = await switchesRole(ctx);
-  try {
-    await ctx.db
-      .transaction()
-      .setAccessMode('read only')
-      .execute(async (trx) => {
-        await sql.raw(`set local statement_timeout = ${timeout}`).execute(trx);
-        // The guard parsed the text with standard strings, so the database must read it the same way.
-        await sql.raw('set local standard_conforming_strings = on').execute(trx);
-        if (asRole) await sql.raw(`set local role ${DATA_VIEW_ROLE}`).execute(trx);
-        // PGlite keeps every page in memory: reading one costs about what processing a few rows does, so
-        // the estimate counts work instead of disk reads that never happen.
-        if (ctx.dbKind === 'pglite')
-          await sql.raw(`set local seq_page_cost = ${PGLITE_PAGE_COST}; set local random_page_cost = ${PGLITE_PAGE_COST}`).execute(trx);
-        const query: Query = async <R>(statement: string) => {
-          if (ctx.dbKind === 'pglite') await guardPglite(trx, statement, timeout);
-          return (await sql.raw<R>(statement).execute(trx)).rows;
-        };
-        throw new RolledBack(await run(query));
-      });
-  } catch (e) {
-    if (e instanceof RolledBack) return e.value as T;
-    throw e;
+/** A read-only transaction on the connection data views run on, always rolled back. */
+async function transaction<T>(ctx: AppContext, run: (rows: Rows) => Promise<T>): Promise<T> {
+  if (ctx.dbKind !== 'postgres') {
+    try {
+      await ctx.db
+        .transaction()
+        .setAccessMode('read only')
+        .execute(async (trx: Transaction<DB>) => {
+          throw new RolledBack(await run(rowsOf(trx)));
+        });
+    } catch (e) {
+      if (e instanceof RolledBack) return e.value as T;
+      throw e;
+    }
+    throw new Error('unreachable: the transaction always rolls back');
   }
-  throw new Error('unreachable: the transaction always rolls back');
+  const { pool } = await dataViewPool(ctx);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin read only');
+    return await run(async <R>(text: string, params: readonly unknown[] = []) => (await client.query(text, [...params])).rows as R[]);
+  } finally {
+    try {
+      // Nothing a data view did outlives the call: settings, advisory locks, temporary tables, prepared statements.
+      await client.query('rollback');
+      await client.query('discard all');
+    } catch (e) {
+      broken = e instanceof Error ? e : new Error(String(e));
+    }
+    client.release(broken);
+  }
+}
+
+/**
+ * Guards and runs a data view: the guard reads the columns it judges by inside the transaction that runs
+ * the statements (on PostgreSQL after locking the tables), then every statement goes through `query`.
+ */
+async function readOnly<T>(ctx: AppContext, text: string, run: (query: Query, body: string) => Promise<T>): Promise<T> {
+  const kind: DatabaseKind = ctx.dbKind;
+  const relations = await relationsOfDataView(text, kind);
+  if (kind === 'pglite')
+    await freshStatistics(
+      ctx.db,
+      relations.map((r) => r.replace(/^public\./, '')),
+    );
+  const timeout = Math.max(1, Math.trunc(ctx.config.dataViewTimeoutMs));
+  return transaction(ctx, async (rows) => {
+    await rows(`set local statement_timeout = ${timeout}`);
+    // The guard parsed the text with standard strings, so the database must read it the same way.
+    await rows('set local standard_conforming_strings = on');
+    if (kind === 'postgres' && relations.length) {
+      const existing = await rows<{ rel: string }>(
+        `select r.rel from unnest($1::text[]) r(rel) where to_regclass(case when r.rel like 'public.%'
+          then 'public.' || quote_ident(substr(r.rel, 8)) else quote_ident(r.rel) end) is not null`,
+        [relations],
+      );
+      // Held to the end: no table's columns change between the verdict and the statement.
+      if (existing.length) await rows(`lock table ${existing.map((r) => quoteRelation(r.rel)).join(', ')} in access share mode`);
+    }
+    const plan = await guardDataView(text, kind, (r) => catalogColumns(rows, r));
+    let perRow = 0;
+    if (kind === 'pglite') {
+      // PGlite keeps every page in memory: reading one costs about what processing a few rows does, so
+      // the estimate counts work instead of disk reads that never happen.
+      await rows(`set local seq_page_cost = ${PGLITE_PAGE_COST}`);
+      await rows(`set local random_page_cost = ${PGLITE_PAGE_COST}`);
+      perRow = await charsPerRow(rows, plan);
+    }
+    const query: Query = async <R>(statement: string) => {
+      if (kind === 'pglite') {
+        const estimate = await pgliteEstimate(rows, statement, perRow);
+        if (!(estimate.cost <= pgliteCostLimit(timeout))) throw badRequest('DATA_VIEW_REFUSED_ON_PGLITE');
+      }
+      return rows<R>(statement);
+    };
+    return run(query, plan.body);
+  });
+}
+
+/** As readOnly; on PostgreSQL a read refused for a table the guard allows is granted once and tried again (a table made since). */
+async function guarded<T>(ctx: AppContext, text: string, run: (query: Query, body: string) => Promise<T>): Promise<T> {
+  try {
+    return await readOnly(ctx, text, run);
+  } catch (e) {
+    if (ctx.dbKind !== 'postgres' || pgError(e)?.code !== '42501') throw e;
+    const { role } = await dataViewPool(ctx);
+    if (!(await grantDataViewReads(ctx.db, [role])).length) throw e;
+    return readOnly(ctx, text, run);
+  }
+}
+
+/** The estimate PGlite would judge a data view by, without running it (bench/data-view-hold). */
+export async function pgliteEstimateOf(ctx: AppContext, text: string, maxRows?: number): Promise<{ cost: number; limit: number }> {
+  const cap = Math.max(1, Math.trunc(Math.min(maxRows ?? Number.POSITIVE_INFINITY, ctx.config.dataViewMaxRows)));
+  const timeout = Math.max(1, Math.trunc(ctx.config.dataViewTimeoutMs));
+  const relations = await relationsOfDataView(text, ctx.dbKind);
+  await freshStatistics(
+    ctx.db,
+    relations.map((r) => r.replace(/^public\./, '')),
+  );
+  return transaction(ctx, async (rows) => {
+    const plan = await guardDataView(text, ctx.dbKind, (r) => catalogColumns(rows, r));
+    await rows(`set local seq_page_cost = ${PGLITE_PAGE_COST}`);
+    await rows(`set local random_page_cost = ${PGLITE_PAGE_COST}`);
+    const perRow = await charsPerRow(rows, plan);
+    const estimate = await pgliteEstimate(rows, `select * from (\n${plan.body}\n) q limit ${cap + 1}`, perRow);
+    return { cost: estimate.cost, limit: pgliteCostLimit(timeout) };
+  });
 }
 
 export interface DataViewResult {
@@ -186,19 +387,17 @@ export interface DataViewResult {
 
 /** Runs a data view: its columns and at most `maxRows` rows (`config.dataViewMaxRows` unless fewer are asked for). */
 export async function runDataView(ctx: AppContext, text: string, maxRows?: number): Promise<DataViewResult> {
-  const body = await accepted(ctx, text);
   const cap = Math.max(1, Math.trunc(Math.min(maxRows ?? Number.POSITIVE_INFINITY, ctx.config.dataViewMaxRows)));
-  const wrapped = `select * from (\n${body}\n) q limit ${cap + 1}`;
   const timeout = ctx.config.dataViewTimeoutMs;
   const started = performance.now();
   try {
-    const result = await readOnly(ctx, async (query) => {
-      const rows = await query(wrapped);
+    const result = await guarded(ctx, text, async (query, body) => {
+      const rows = await query(`select * from (\n${body}\n) q limit ${cap + 1}`);
       if (rows.length) return { columns: Object.keys(rows[0] as object), rows };
       return { columns: await columnNames(query, body), rows: [] };
     });
-    // The cost estimate can be wrong; an answer that took too long is still not given out.
-    if (ctx.dbKind === 'pglite' && performance.now() - started > timeout) throw badRequest(TIMED_OUT);
+    // The estimate can be wrong; an answer that took too long is still not given out.
+    if (ctx.dbKind === 'pglite' && performance.now() - started > timeout) throw badRequest('DATA_VIEW_TIMED_OUT');
     return {
       columns: result.columns,
       list: result.rows.slice(0, cap).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)]))),
@@ -215,13 +414,10 @@ async function columnNames(query: Query, body: string): Promise<string[]> {
   return Object.keys(probe[0] ?? {});
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** The data view's columns with their SQL types, without its rows (for chart configuration). */
 export async function dataViewColumns(ctx: AppContext, text: string): Promise<{ name: string; type: string }[]> {
-  const body = await accepted(ctx, text);
   try {
-    return await readOnly(ctx, async (query) => {
+    return await guarded(ctx, text, async (query, body) => {
       const names = await columnNames(query, body);
       if (!names.length) return [];
       const types = names.map((n, i) => `pg_typeof(q.${quoteIdent(n)})::text as c${i}`).join(', ');
@@ -235,9 +431,8 @@ export async function dataViewColumns(ctx: AppContext, text: string): Promise<{ 
 
 /** Checks SQL before it is saved: it must parse and plan as a read-only query (nothing is fetched). */
 export async function validateDataViewSql(ctx: AppContext, text: string): Promise<string> {
-  const body = await accepted(ctx, text);
   try {
-    await readOnly(ctx, (query) => query(`select * from (\n${body}\n) q limit 0`));
+    await guarded(ctx, text, (query, body) => query(`select * from (\n${body}\n) q limit 0`));
   } catch (e) {
     failure(e);
   }

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { PARTIES, RECIPIENT_FIELD } from './parties.js';
 import { referenceTarget } from './reference-labels.js';
-import { DATA_VIEW_ROLE } from './sql-guard.js';
+import { dataViewGrantees } from './sql-guard.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -44,10 +44,12 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   // The owner columns of a table made before records knew their company and department.
   await sql`alter table ${sql.table(table)} add column if not exists create_company bigint,
     add column if not exists create_dept bigint`.execute(db);
-  // Data views on PostgreSQL run under a role that reads only allowed tables, each view table among them.
-  const role = await sql`select 1 from pg_roles where rolname = ${DATA_VIEW_ROLE}
-    and not has_table_privilege(rolname, to_regclass(${table}), 'SELECT')`.execute(db);
-  if (role.rows.length) await sql`grant select on ${sql.table(table)} to ${sql.id(DATA_VIEW_ROLE)}`.execute(db);
+  // Data views on PostgreSQL log in as a role that reads only allowed tables, each view table among them.
+  const roles = await sql<{ name: string }>`select rolname as name from pg_roles
+    where rolname = any(${await dataViewGrantees(db)}::text[]) and not has_table_privilege(rolname, to_regclass(${table}), 'SELECT')`.execute(
+    db,
+  );
+  for (const { name } of roles.rows) await sql`grant select on ${sql.table(table)} to ${sql.id(name)}`.execute(db);
   const live = await sql<{ name: string; type: string }>`
     select attname as name, format_type(atttypid, atttypmod) as type
     from pg_attribute where attrelid = to_regclass(${table}) and attnum > 0 and not attisdropped`.execute(db);

@@ -194,7 +194,7 @@ describe('the data-view guard', () => {
   it('refuses every hostile statement directly, on both engines', async () => {
     for (const kind of ['pglite', 'postgres'] as const) {
       for (const entry of CORPUS) {
-        const accepted = guardDataViewSql(entry.sql, kind).then(
+        const accepted = guardDataViewSql(entry.sql, kind, server.ctx.db).then(
           () => ({ status: 200, message: 'accepted' }),
           (e: { status?: number; message: string }) => ({ status: e.status, message: e.message }),
         );
@@ -237,7 +237,7 @@ describe('the data-view guard', () => {
   it('accepts every data view stored in the seeded database, through every call that runs one', async () => {
     expect(seeded.length).toBeGreaterThanOrEqual(9);
     for (const view of seeded) {
-      await guardDataViewSql(view.sql, server.database.kind);
+      await guardDataViewSql(view.sql, server.database.kind, server.ctx.db);
       const detail = await admin.get('/api/data/detail', { id: view.id });
       expect(detail.status, `${view.name}: ${JSON.stringify(detail.body)}`).toBe(200);
       expect(detail.body.columns.length, view.name).toBeGreaterThan(0);

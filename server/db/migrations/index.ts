@@ -21,6 +21,7 @@ import * as m0019 from './0019_open_images.js';
 import * as m0020 from './0020_inquiry_stock.js';
 import * as m0021 from './0021_reference_indexes.js';
 import * as m0022 from './0022_dash_fact_total.js';
+import * as m0023 from './0023_data_view_login.js';
 import * as m0024 from './0024_company_codes_nocase.js';
 import * as m0025 from './0025_label_print_permission.js';
 import * as m0026 from './0026_login_guard_address.js';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0020_inquiry_stock': m0020,
   '0021_reference_indexes': m0021,
   '0022_dash_fact_total': m0022,
+  '0023_data_view_login': m0023,
   '0024_company_codes_nocase': m0024,
   '0025_label_print_permission': m0025,
   '0026_login_guard_address': m0026,
