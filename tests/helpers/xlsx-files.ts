@@ -25,7 +25,8 @@ export function zip(parts: ZipPart[]): Buffer {
   const central: Buffer[] = [];
   let offset = 0;
   for (const p of parts) {
-    const body = p.deflated ?? deflateRawSync(p.data ?? Buffer.alloc(0));
+    // The fastest level: test files of noise text take seconds to deflate at the default one.
+    const body = p.deflated ?? deflateRawSync(p.data ?? Buffer.alloc(0), { level: 1 });
     const name = Buffer.from(p.name, 'utf8');
     const fields = (h: Buffer, at: number) => {
       h.writeUInt16LE(20, at);
@@ -65,21 +66,30 @@ const column = (i: number) => {
   return s;
 };
 
-export function rowXml(r: number, cells: (string | number)[]): string {
-  const cs = cells.map((v, i) =>
-    typeof v === 'number'
-      ? `<c r="${column(i)}${r}"><v>${v}</v></c>`
-      : `<c r="${column(i)}${r}" t="inlineStr"><is><t>${escapeXml(v)}</t></is></c>`,
-  );
-  return `<row r="${r}">${cs.join('')}</row>`;
+/**
+ * A cell: a number, an inline string, a reference to shared string `s`, inline rich text in `runs`, or
+ * a formula `f` whose cached result is the string `str`.
+ */
+export type CellSpec = string | number | { s: number } | { runs: string[] } | { f: string; str: string };
+
+function cellXml(ref: string, v: CellSpec): string {
+  if (typeof v === 'number') return `<c r="${ref}"><v>${v}</v></c>`;
+  if (typeof v === 'string') return `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(v)}</t></is></c>`;
+  if ('s' in v) return `<c r="${ref}" t="s"><v>${v.s}</v></c>`;
+  if ('runs' in v) return `<c r="${ref}" t="inlineStr"><is>${v.runs.map((t) => `<r><t>${escapeXml(t)}</t></r>`).join('')}</is></c>`;
+  return `<c r="${ref}" t="str"><f>${escapeXml(v.f)}</f><v>${escapeXml(v.str)}</v></c>`;
+}
+
+export function rowXml(r: number, cells: CellSpec[]): string {
+  return `<row r="${r}">${cells.map((v, i) => cellXml(`${column(i)}${r}`, v)).join('')}</row>`;
 }
 
 const SHEET_HEAD =
   '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_TAIL = '</sheetData></worksheet>';
 
-/** The parts of a one-sheet workbook around a given sheet part. */
-function workbookParts(sheet: ZipPart): ZipPart[] {
+/** The parts of a one-sheet workbook around a given sheet part, and its shared strings if any. */
+function workbookParts(sheet: ZipPart, sharedStrings?: ZipPart): ZipPart[] {
   return [
     part(
       '[Content_Types].xml',
@@ -105,16 +115,77 @@ function workbookParts(sheet: ZipPart): ZipPart[] {
       'xl/_rels/workbook.xml.rels',
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+        (sharedStrings
+          ? '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>'
+          : '') +
         '</Relationships>',
     ),
+    ...(sharedStrings ? [sharedStrings] : []),
     sheet,
   ];
 }
 
 /** A real xlsx (inline strings, no styles) with these rows on its one sheet. */
-export function plainXlsx(rows: (string | number)[][]): Buffer {
+export function plainXlsx(rows: CellSpec[][]): Buffer {
   const xml = SHEET_HEAD + rows.map((r, i) => rowXml(i + 1, r)).join('') + SHEET_TAIL;
   return zip(workbookParts(part('xl/worksheets/sheet1.xml', xml)));
+}
+
+/** A shared string: plain text, or rich text in runs. */
+export type SharedString = string | string[];
+
+/** The shared strings part holding `strings` once each, in order (cells refer to them as `{ s: index }`). */
+export function sharedStringsPart(strings: SharedString[]): ZipPart {
+  const items = strings.map((s) =>
+    typeof s === 'string' ? `<si><t>${escapeXml(s)}</t></si>` : `<si>${s.map((t) => `<r><t>${escapeXml(t)}</t></r>`).join('')}</si>`,
+  );
+  return part(
+    'xl/sharedStrings.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+      `count="${strings.length}" uniqueCount="${strings.length}">${items.join('')}</sst>`,
+  );
+}
+
+/** A real xlsx with a shared strings part and these rows, whose `{ s: i }` cells show `strings[i]`. */
+export function sharedStringsXlsx(strings: SharedString[], rows: CellSpec[][]): Buffer {
+  const xml = SHEET_HEAD + rows.map((r, i) => rowXml(i + 1, r)).join('') + SHEET_TAIL;
+  return zip(workbookParts(part('xl/worksheets/sheet1.xml', xml), sharedStringsPart(strings)));
+}
+
+/**
+ * `length` characters of a fixed pseudo-random sequence of 'a' and 'b' (from `seed`): about one bit a
+ * character, so it deflates 4 to 7 times, well within the ratio an import allows.
+ */
+export function noiseText(length: number, seed = 1): string {
+  const bytes = Buffer.alloc(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 1 ? 0x61 : 0x62;
+  }
+  return bytes.toString('latin1');
+}
+
+/**
+ * The shared-string bomb: one shared string of `chars` characters, held once in the shared strings
+ * part, shown by every one of `rows` × `columns` cells. About 240 KB for 1 MB of text; read as the
+ * reader builds it, 500 cells of it are 500 MB of text.
+ */
+export function sharedStringBombXlsx(chars = 1024 * 1024, rows = 50, columns = 10): Buffer {
+  const sheet = Array.from({ length: rows }, () => Array.from({ length: columns }, () => ({ s: 0 })));
+  return sharedStringsXlsx([noiseText(chars)], sheet);
+}
+
+/**
+ * About `chars` characters of inline text (cells of 30,000 noise characters under a `名称` header), a
+ * quarter of that in file: a block of 40 rows deflated once and repeated, so the file is made quickly.
+ */
+export function inlineTextXlsx(chars: number): Buffer {
+  const cell = 30_000;
+  const block = Array.from({ length: 40 }, (_, i) => rowXml(i + 2, [noiseText(cell, i + 1)])).join('');
+  return repeatedXlsx(['名称'], block, Math.ceil(chars / (40 * cell)), undefined, 1);
 }
 
 /**
@@ -122,8 +193,8 @@ export function plainXlsx(rows: (string | number)[][]): Buffer {
  * deflated piece by piece so the unpacked sheet is never held in memory. Fully flushed pieces
  * are independent, so the block is deflated once and repeated.
  */
-export function repeatedXlsx(header: (string | number)[], block: string, copies: number, declaredSize?: number): Buffer {
-  const flush = { finishFlush: constants.Z_FULL_FLUSH, level: 9 };
+export function repeatedXlsx(header: CellSpec[], block: string, copies: number, declaredSize?: number, level = 9): Buffer {
+  const flush = { finishFlush: constants.Z_FULL_FLUSH, level };
   const head = Buffer.from(SHEET_HEAD + rowXml(1, header), 'utf8');
   const body = Buffer.from(block, 'utf8');
   const tail = Buffer.from(SHEET_TAIL, 'utf8');
@@ -138,7 +209,7 @@ export function repeatedXlsx(header: (string | number)[], block: string, copies:
 }
 
 /** Rows numbered from 2 that repeat one cell value, `count` of them, as sheet XML. */
-export function dataRows(count: number, cells: (string | number)[], from = 2): string {
+export function dataRows(count: number, cells: CellSpec[], from = 2): string {
   let out = '';
   for (let r = from; r < from + count; r++) out += rowXml(r, cells);
   return out;

@@ -1,11 +1,27 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.js';
+import { MAX_CELL_CHARS, SharedStringLengths, SheetText } from '../../server/lowcode/cell-text.js';
 import { DEFAULT_IMPORT_LIMITS, ENCRYPTED_XLSX, LYING_ZIP, NOT_XLSX, readWorkbook, XLS_UNSUPPORTED } from '../../server/lowcode/xlsx.js';
+import { workbookStreamEnded } from '../../server/lowcode/xlsx-writer.js';
+import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { signRequest } from '../../src/shared/sign.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { field } from '../helpers/wire-field.js';
-import { bombXlsx, dataRows, part, plainXlsx, repeatedXlsx, zip } from '../helpers/xlsx-files.js';
+import {
+  bombXlsx,
+  dataRows,
+  inlineTextXlsx,
+  noiseText,
+  part,
+  plainXlsx,
+  repeatedXlsx,
+  sharedStringBombXlsx,
+  sharedStringsXlsx,
+  zip,
+} from '../helpers/xlsx-files.js';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -197,7 +213,7 @@ describe('the workbook reader', () => {
   });
 
   it('applies the limits it is given', async () => {
-    const limits = { maxUnpackedBytes: 64 * 1024, maxRatio: 100, maxRows: 3, maxColumns: 2 };
+    const limits = { maxUnpackedBytes: 64 * 1024, maxRatio: 100, maxRows: 3, maxColumns: 2, maxTextChars: 1000 };
     await expect(readWorkbook(plainXlsx([['a'], ['1'], ['2'], ['3'], ['4']]), limits)).rejects.toThrow('导入行数超过上限 3 行，请分批导入');
     await expect(readWorkbook(plainXlsx([['a', 'b', 'c'], ['1']]), limits)).rejects.toThrow('导入文件的列数超过上限 2 列');
     await expect(readWorkbook(bombXlsx(1), limits)).rejects.toThrow('导入文件解压后超过 0.1 MB，已拒绝');
@@ -224,13 +240,16 @@ describe('the workbook reader', () => {
       importMaxRows: DEFAULT_IMPORT_LIMITS.maxRows,
       importMaxColumns: DEFAULT_IMPORT_LIMITS.maxColumns,
       importMaxRatio: DEFAULT_IMPORT_LIMITS.maxRatio,
+      importMaxTextChars: DEFAULT_IMPORT_LIMITS.maxTextChars,
     });
+    expect(DEFAULT_IMPORT_LIMITS.maxTextChars).toBe(20 * MB);
     const env = {
       IMPORT_MAX_BYTES: '1000',
       IMPORT_MAX_UNPACKED_BYTES: '2000',
       IMPORT_MAX_ROWS: '30',
       IMPORT_MAX_COLUMNS: '4',
       IMPORT_MAX_RATIO: '7',
+      IMPORT_MAX_TEXT_CHARS: '5000',
     };
     expect(configFromEnv(env)).toMatchObject({
       importMaxBytes: 1000,
@@ -238,6 +257,7 @@ describe('the workbook reader', () => {
       importMaxRows: 30,
       importMaxColumns: 4,
       importMaxRatio: 7,
+      importMaxTextChars: 5000,
     });
   });
 });
@@ -252,5 +272,242 @@ describe('after a large import', () => {
       select last_analyze is not null as analyzed, last_vacuum is not null as vacuumed
       from pg_stat_user_tables where relname = ${`lc_view_${viewId}`}`.execute(server.ctx.db);
     expect(stats.rows[0]).toEqual({ analyzed: true, vacuumed: server.ctx.dbKind === 'pglite' });
+  });
+});
+
+const cellTooLong = (row: number, column: number) => errorMessage('IMPORT_CELL_TOO_LONG', { row, column, max: 32767 });
+const TEXT_TOO_LARGE = '导入文件的文字超过上限 20971520 个字符，请分批导入';
+
+describe('the text of cells', () => {
+  it('refuses at once a small file whose cells all show one long shared string, writing nothing', async () => {
+    // 1 MB of text held once, shown by 10 × 50 cells: 500 MB once read as the reader builds it.
+    const bomb = sharedStringBombXlsx();
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    expect(cellTooLong(1, 1)).toBe('第 1 行第 1 列的内容超过 32767 个字符');
+    const started = performance.now();
+    await expectRefused('共享字符串.xlsx', bomb, cellTooLong(1, 1));
+    // Answered in 21.9 s with a 113 MB workbook when the text was counted only once expanded.
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('counts a shared string once for every cell that shows it', async () => {
+    // 30,000 characters, within a cell's limit, shown by 700 cells: 21 million characters read.
+    const bomb = sharedStringBombXlsx(30_000, 70, 10);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await expectRefused('共享字符串.xlsx', bomb, TEXT_TOO_LARGE);
+  });
+
+  it('takes a cell of 32,767 characters and refuses one of 32,768, however it is written', async () => {
+    expect(MAX_CELL_CHARS).toBe(32_767);
+    const inline = (n: number) =>
+      plainXlsx([
+        ['名称', '评分'],
+        [noiseText(n), 5],
+      ]);
+    const shared = (n: number) =>
+      sharedStringsXlsx(
+        ['名称', noiseText(n)],
+        [
+          [{ s: 0 }, '评分'],
+          [{ s: 1 }, 5],
+        ],
+      );
+    for (const [name, file] of [
+      ['行内.xlsx', inline],
+      ['共享.xlsx', shared],
+    ] as const) {
+      const at = await upload(name, file(32_767));
+      expect(at.status, name).toBe(200);
+      expect(at.headers.get('x-import-failed'), name).toBe('1');
+      await expectRefused(name, file(32_768), cellTooLong(2, 1));
+    }
+
+    // Rich text, formula results, entities and characters outside the BMP (two UTF-16 units, as Excel counts).
+    const half = noiseText(16_384);
+    // The reader keeps only the last run of inline rich text: that run is the cell's text.
+    const forms: [string, (extra: string) => Buffer, number][] = [
+      [
+        'shared rich text',
+        (x) =>
+          sharedStringsXlsx(
+            [[half, noiseText(16_383, 7) + x]],
+            [
+              ['名称', '评分', '备注'],
+              [5, 6, { s: 0 }],
+            ],
+          ),
+        32_767,
+      ],
+      [
+        'inline rich text',
+        (x) =>
+          plainXlsx([
+            ['名称', '评分', '备注'],
+            [5, 6, { runs: [half, noiseText(32_767, 7) + x] }],
+          ]),
+        32_767,
+      ],
+      [
+        'formula result',
+        (x) =>
+          plainXlsx([
+            ['名称', '评分', '备注'],
+            [5, 6, { f: 'A1&B1', str: noiseText(32_767) + x }],
+          ]),
+        32_767,
+      ],
+      [
+        'entities',
+        (x) =>
+          plainXlsx([
+            ['名称', '评分', '备注'],
+            [5, 6, `${'<&>'.repeat(10_922)}a${x}`],
+          ]),
+        32_767,
+      ],
+      [
+        'astral characters',
+        (x) =>
+          plainXlsx([
+            ['名称', '评分', '备注'],
+            [5, 6, `${'😀'.repeat(16_383)}a${x}`],
+          ]),
+        32_767,
+      ],
+    ];
+    for (const [form, file, read] of forms) {
+      const at = await readWorkbook(file(''));
+      expect(String(at.rows[0]?.[2]).length, form).toBe(read);
+      await expect(readWorkbook(file('b')), form).rejects.toThrow(cellTooLong(2, 3));
+    }
+  });
+
+  it('holds the whole sheet to the text limit, inline strings too', async () => {
+    // Inline cells of 30,000 characters, 21 million in all: over the default limit of 20 Mi characters.
+    const inline = inlineTextXlsx(21_000_000);
+    expect(inline.length).toBeLessThan(6 * MB);
+    await expectRefused('长文本.xlsx', inline, TEXT_TOO_LARGE);
+
+    const limits = { ...DEFAULT_IMPORT_LIMITS, maxTextChars: 100_000 };
+    const cells = (n: number) => Array.from({ length: n }, (_, i) => noiseText(25_000, i + 1));
+    const header = ['名称', '评分', '备注', '附注', '其他'];
+    // Header text counts too: 5 × 2 characters.
+    expect((await readWorkbook(plainXlsx([header, cells(3)]), limits)).rows).toHaveLength(1);
+    await expect(readWorkbook(plainXlsx([header, cells(4)]), limits)).rejects.toThrow('导入文件的文字超过上限 100000 个字符，请分批导入');
+    const viaShared = (n: number) => sharedStringsXlsx(cells(1), [header, Array.from({ length: n }, () => ({ s: 0 }))]);
+    expect((await readWorkbook(viaShared(3), limits)).rows).toHaveLength(1);
+    await expect(readWorkbook(viaShared(4), limits)).rejects.toThrow('导入文件的文字超过上限 100000 个字符');
+    const viaFormula = (n: number) => plainXlsx([header, cells(n).map((str) => ({ f: '1', str }))]);
+    expect((await readWorkbook(viaFormula(3), limits)).rows).toHaveLength(1);
+    await expect(readWorkbook(viaFormula(4), limits)).rejects.toThrow('导入文件的文字超过上限 100000 个字符');
+  });
+
+  it('counts the same wherever the chunks of a part are cut', () => {
+    const sst =
+      '<?xml version="1.0"?><sst><si><t>甲乙</t></si><!-- a <si> in a comment --><si><r><t>ab</t></r><r><t xml:space="preserve"> &#x1F600;</t></r></si>' +
+      '<si><t><![CDATA[not text]]>x&amp;y</t></si></sst>';
+    const sheet =
+      '<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="inlineStr" x="a>b"><is><t>中文&lt;</t></is></c>' +
+      `<c r='C1' t='str'><f>A1&amp;"x>y"</f><v>😀😀</v></c><c r="D1"><v>12</v></c><?pi <c>?><c r="E1" t="&#115;"><v>2</v></c></row></sheetData></worksheet>`;
+    const count = (size: number) => {
+      const strings = new SharedStringLengths();
+      const text = new SheetText(strings, { maxCellChars: MAX_CELL_CHARS, maxTextChars: 1000 });
+      for (const [scanner, xml] of [
+        [strings, sst],
+        [text, sheet],
+      ] as const) {
+        const bytes = Buffer.from(xml, 'utf8');
+        for (let i = 0; i < bytes.length; i += size) scanner.feed(bytes.subarray(i, i + size));
+        scanner.end();
+      }
+      return { strings: [...strings.lengths.subarray(0, strings.count)], total: text.total };
+    };
+    // Shared strings 2, 2 + 3, 3 (CDATA is not text to the reader); the sheet shows #1, "中文<", "😀😀" and #2.
+    const whole = { strings: [2, 5, 3], total: 5 + 3 + 4 + 3 };
+    for (const size of [1, 2, 3, 5, 7, 64, 100_000]) expect(count(size), `chunks of ${size}`).toEqual(whole);
+  });
+
+  it('refuses as unreadable a part with a document type declaration', async () => {
+    const file = zip([
+      part(
+        'xl/workbook.xml',
+        '<?xml version="1.0"?><workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      part(
+        'xl/_rels/workbook.xml.rels',
+        '<?xml version="1.0"?><Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      part('xl/worksheets/sheet1.xml', '<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY a "aaaa">]><worksheet><sheetData/></worksheet>'),
+    ]);
+    await expectRefused('文档类型.xlsx', file, NOT_XLSX);
+  });
+
+  it('reads Chinese text whole wherever the chunks it is read in are cut', async () => {
+    const rows: string[][] = [['名称']];
+    for (let i = 0; i < 20_000; i++) rows.push([`危险废物第${i}号仓库😀`]);
+    const sheet = await readWorkbook(plainXlsx(rows));
+    expect(sheet.rows).toHaveLength(20_000);
+    expect(sheet.rows.filter((r, i) => r[0] !== rows[i + 1]?.[0])).toEqual([]);
+  });
+});
+
+describe('the result workbook', () => {
+  it('holds every row of a large import with its verdict, and is streamed', async () => {
+    const rows: (string | number)[][] = [['名称', '评分', '备注']];
+    for (let i = 0; i < 10_000; i++) rows.push([`库 <${i}> & “甲”😀`, i % 7 === 0 ? 500 : 1 + (i % 99), noiseText(300, i + 1)]);
+    const res = await upload('大批量.xlsx', plainXlsx(rows));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const failed = rows.slice(1).filter((r) => r[1] === 500).length;
+    expect(res.headers.get('x-import-failed')).toBe(String(failed));
+    expect(res.headers.get('x-import-success')).toBe(String(10_000 - failed));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+    expect(ws.name).toBe('导入结果');
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    const result = await sheetOf(res.body as Buffer);
+    expect(result).toHaveLength(10_001);
+    expect(result[0]).toEqual(['名称', '评分', '备注', '导入结果']);
+    const expected = rows.slice(1).map((r) => [...r, r[1] === 500 ? '最大值不能大于 100' : '成功']);
+    expect(result.slice(1)).toEqual(expected);
+  });
+
+  it('stops being written when the client goes away', async () => {
+    // 20,000 rows of 900 characters: megabytes of answer, which a client that reads none of it cannot hold.
+    const noise = noiseText(20_000 * 900);
+    const rows: string[][] = [['名称', '备注']];
+    for (let i = 0; i < 20_000; i++) rows.push(['', noise.slice(i * 900, (i + 1) * 900)]);
+    const file = plainXlsx(rows);
+    const ended = new Promise<{ rows: number; complete: boolean }>((resolve) => {
+      const listener = (message: unknown) => {
+        unsubscribe(workbookStreamEnded.name, listener);
+        resolve(message as { rows: number; complete: boolean });
+      };
+      subscribe(workbookStreamEnded.name, listener);
+    });
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(file)]), '中途离开.xlsx');
+    const headers: Record<string, string> = { authorization: admin.token as string };
+    if (admin.signSecret) {
+      headers.timestamp = String(Date.now());
+      headers.sign = signRequest({}, undefined, headers.timestamp, admin.signSecret);
+    }
+    const abort = new AbortController();
+    const res = await fetch(new URL(`/api/general/${viewId}/import`, admin.baseUrl), {
+      method: 'POST',
+      headers,
+      body: fd,
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    abort.abort();
+    const end = await ended;
+    expect(end.complete).toBe(false);
+    expect(end.rows).toBeLessThan(20_000);
+    // The server goes on answering.
+    expect((await admin.get('/api/health')).status).toBe(200);
   });
 });
