@@ -16,6 +16,8 @@ export interface CoreTables {
     code: string | null;
     sort: Generated<number>;
     enabled: Generated<boolean>;
+    /** The company that owns the department; null: the platform's own. */
+    company_id: number | null;
     create_time: Timestamp;
   };
   sys_role: {
@@ -24,6 +26,8 @@ export interface CoreTables {
     level: Generated<number>;
     description: string | null;
     data_scope: Generated<string>;
+    /** The company that owns the role; null: a platform role. */
+    company_id: number | null;
     create_time: Timestamp;
   };
   sys_menu: {

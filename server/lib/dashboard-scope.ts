@@ -9,7 +9,8 @@ import { answers } from './route.js';
 
 export { SUPERVISOR_DEPT };
 
-export const isSupervisor = (u: SessionUser) => u.deptCode === SUPERVISOR_DEPT;
+/** The supervisory department's accounts: platform accounts in the department of code 01. */
+export const isSupervisor = (u: SessionUser) => u.deptCode === SUPERVISOR_DEPT && u.companyId === null;
 
 /** A user of data scope 全部 (administrators, the supervisory department) looks across companies. */
 export const seesAll = (u: SessionUser) => u.dataScope.all;

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { assertRolesFitCompany, companyDepartment } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
 import { done, exists, id, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
@@ -221,12 +222,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         throw badRequest('USERNAME_TAKEN');
       await assertPhoneFree(db, appl.phone, null);
       if (await db.selectFrom('company').select('id').where('name', '=', appl.name).executeTakeFirst()) throw badRequest('COMPANY_EXISTS');
-      const deptId = req.body.deptId ?? null;
-      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('DEPT_NOT_FOUND');
+      // Approval makes a company: only a manager of 全部 approves, and the account sits in the new
+      // company's own department, never in one of the platform's or another company's.
+      if (!me.dataScope.all) throw forbidden('SCOPE_ALL_ONLY');
+      if ((req.body.deptId ?? null) !== null) throw badRequest('DEPT_OTHER_COMPANY');
       const roleIds = [...new Set((req.body.roles ?? []).map((r) => r.id))];
       if (!roleIds.length) throw badRequest('ROLE_REQUIRED');
       if (!(await exists(db, 'sys_role', roleIds))) throw badRequest('ROLE_NOT_FOUND');
       await assertAssignableRoles(db, me, roleIds);
+      // A company that does not exist yet owns no role: only the platform's roles are given.
+      await assertRolesFitCompany(db, roleIds, null);
       const permission = req.body.permission?.trim() || null;
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
       const message = approvedMessage(appl.name, username);
@@ -252,6 +257,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const deptId = await companyDepartment(trx, company.id);
         const user = await trx
           .insertInto('sys_user')
           .values({

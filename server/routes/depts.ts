@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { assertDeptsWithin, deptsAddressable, deptsWithin, usersWithin } from '../access/tenancy.js';
 import type { App } from '../app.js';
+import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, idList, int, optId, sortNum, text, treeLevelPage, trimmed } from '../lib/admin-input.js';
-import { requireLookup } from '../lib/lookup-access.js';
+import { LOOKUP_DENIED, requireLookup } from '../lib/lookup-access.js';
 import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 
@@ -15,6 +17,8 @@ const deptBody = z.object({
   code: z.string().max(50).nullable().optional(),
   deptSort: sortNum.optional(),
   enabled: z.boolean().optional(),
+  /** The company a new top department belongs to (managers of 全部 only; null: the platform's). */
+  companyId: optId,
 });
 
 const deptItem = z.object({
@@ -24,6 +28,8 @@ const deptItem = z.object({
   code: z.string().nullable(),
   deptSort: z.number(),
   enabled: z.boolean(),
+  /** The company that owns the department; null for the platform's own. */
+  companyId: z.number().nullable(),
   hasChildren: z.boolean(),
   createTime: z.string().nullable(),
 });
@@ -32,10 +38,18 @@ interface DeptNode {
   id: number;
   name: string;
   code: string | null;
+  /** The company that owns the department; null for the platform's own. */
+  companyId: number | null;
   children?: DeptNode[];
 }
 const deptNode: z.ZodType<DeptNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), code: z.string().nullable(), children: z.array(deptNode).optional() }),
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    code: z.string().nullable(),
+    companyId: z.number().nullable(),
+    children: z.array(deptNode).optional(),
+  }),
 );
 
 /** Departments: the tree pickers read, and administrators edit. */
@@ -54,27 +68,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       { querystring: z.object({ deptId: int.optional() }) },
     ),
     async (req) => {
-      await requireLookup(ctx, req, '/api/dept/list', ['user:list', 'user:add', 'user:edit']);
+      const me = await requireLookup(ctx, req, '/api/dept/list', ['user:list', 'user:add', 'user:edit']);
       const deptId = req.query.deptId ?? 0;
-      let q = db
-        .selectFrom('sys_dept as d')
-        .select((eb) => [
-          'd.id',
-          'd.name',
-          eb.exists(eb.selectFrom('sys_dept as c').select('c.id').whereRef('c.pid', '=', 'd.id')).as('has_children'),
-        ])
-        .where('d.enabled', '=', true);
-      q = deptId === 0 ? q.where('d.pid', 'is', null) : q.where('d.pid', '=', deptId);
-      const depts = await q.orderBy('d.sort').orderBy('d.id').execute();
+      // The departments and accounts the caller's data scope reaches; a department whose parent is out of
+      // reach stands at the top.
+      const within = await scopedDepts(me);
+      const depts = within
+        .filter((d) => (deptId === 0 ? d.top : d.pid === deptId) && d.enabled)
+        .map((d) => ({ id: d.id, name: d.name, has_children: within.some((c) => c.pid === d.id) }));
       const users =
-        deptId === 0
+        deptId === 0 || !within.some((d) => d.id === deptId)
           ? []
           : await db
-              .selectFrom('sys_user')
-              .select(['id', 'username', 'nick_name'])
-              .where('dept_id', '=', deptId)
-              .where('status', '=', 0)
-              .orderBy('id')
+              .selectFrom('sys_user as u')
+              .select(['u.id', 'u.username', 'u.nick_name'])
+              .where('u.dept_id', '=', deptId)
+              .where('u.status', '=', 0)
+              .where(usersWithin(me))
+              .orderBy('u.id')
               .execute();
       return {
         depts: depts.map((d) => ({ id: d.id, name: d.name, hasChildren: !!d.has_children })),
@@ -83,29 +94,69 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get('/api/dept/find', answers({ session: true }, z.object({ status: z.number(), data: z.array(deptNode) })), async (req) => {
-    await requireLookup(ctx, req, '/api/dept/find', [
-      'dept:list',
-      'user:list',
-      'user:add',
-      'user:edit',
-      'companyApply:list',
-      'companyApply:approve',
-    ]);
-    const rows = await db
-      .selectFrom('sys_dept')
-      .select(['id', 'pid', 'name', 'code'])
-      .where('enabled', '=', true)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    return { status: 200, data: treeOf(rows, (d) => ({ id: d.id, name: d.name, code: d.code })) };
-  });
+  /**
+   * The department tree of pickers. Plain, it is the address book a form picks a recipient from: the
+   * platform's departments, the caller's company's, and every other company's top department. With
+   * `scope=manage` (the user and approval pages), it is the departments the caller may place accounts in.
+   */
+  app.get(
+    '/api/dept/find',
+    answers({ session: true }, z.object({ status: z.number(), data: z.array(deptNode) }), {
+      querystring: z.object({ scope: z.enum(['manage']).optional() }),
+    }),
+    async (req) => {
+      const managers = ['dept:list', 'user:list', 'user:add', 'user:edit', 'companyApply:list', 'companyApply:approve'];
+      const me = await requireLookup(ctx, req, '/api/dept/find', managers);
+      let q = db.selectFrom('sys_dept as d').select(['d.id', 'd.pid', 'd.name', 'd.code', 'd.company_id']).where('d.enabled', '=', true);
+      if (req.query.scope === 'manage') {
+        if (!managers.some((p) => hasPermission(me.roles, p))) throw forbidden(LOOKUP_DENIED);
+        q = q.where(deptsWithin(me));
+      } else q = q.where(deptsAddressable(me));
+      const rows = await q.orderBy('d.sort').orderBy('d.id').execute();
+      const ids = new Set(rows.map((r) => r.id));
+      const tops = rows.map((r) => ({ ...r, pid: r.pid !== null && ids.has(r.pid) ? r.pid : null }));
+      return { status: 200, data: treeOf(tops, (d) => ({ id: d.id, name: d.name, code: d.code, companyId: d.company_id })) };
+    },
+  );
+
+  /** Every department the caller's scope reaches, each marked `top` when its parent is out of reach. */
+  const scopedDepts = async (me: SessionUser) => {
+    const rows = await db.selectFrom('sys_dept as d').selectAll('d').where(deptsWithin(me)).orderBy('d.sort').orderBy('d.id').execute();
+    const ids = new Set(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, top: r.pid === null || !ids.has(r.pid) }));
+  };
 
   app.get(
     '/api/dept',
     answers({ permission: 'dept:list' }, pageOf(deptItem), { querystring: z.object({ pid: optId, name: z.string().optional() }) }),
     async (req) => {
+      const me = currentUser(req);
+      const item = (d: {
+        id: number;
+        pid: number | null;
+        name: string;
+        code: string | null;
+        sort: number;
+        enabled: boolean;
+        company_id: number | null;
+      }) => ({
+        id: d.id,
+        pid: d.pid,
+        name: d.name,
+        code: d.code,
+        deptSort: d.sort,
+        enabled: d.enabled,
+        companyId: d.company_id,
+      });
+      if (!me.dataScope.all) {
+        // A manager's own departments only; those whose parent is out of reach form its top level.
+        const within = await scopedDepts(me);
+        const name = req.query.name?.trim().toLowerCase();
+        const rows = within
+          .filter((d) => (name ? d.name.toLowerCase().includes(name) : req.query.pid ? d.pid === req.query.pid : d.top))
+          .map((d) => ({ ...d, has_children: within.some((c) => c.pid === d.id) }));
+        return treeLevelPage(rows, item);
+      }
       let q = db
         .selectFrom('sys_dept as d')
         .selectAll('d')
@@ -114,21 +165,47 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (name) q = q.where('d.name', 'ilike', containing(name));
       else q = req.query.pid ? q.where('d.pid', '=', req.query.pid) : q.where('d.pid', 'is', null);
       const rows = await q.orderBy('d.sort').orderBy('d.id').execute();
-      return treeLevelPage(rows, (d) => ({ id: d.id, pid: d.pid, name: d.name, code: d.code, deptSort: d.sort, enabled: d.enabled }));
+      return treeLevelPage(rows, item);
     },
   );
 
-  const deptValues = async (body: z.infer<typeof deptBody>, currentId: number | null) => {
+  /**
+   * A department as it will be stored. Its parent must be one the manager reaches and of the same company
+   * (a department never moves between companies); a top department belongs to the manager's company,
+   * or, for a manager of 全部, to the company it names (none: the platform's). Codes are set by managers of
+   * 全部 only: the supervisory department is known by its code.
+   */
+  const deptValues = async (
+    me: SessionUser,
+    body: z.infer<typeof deptBody>,
+    current: { id: number; code: string | null; company_id: number | null } | null,
+  ) => {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('DEPT_NAME_REQUIRED');
+    const currentId = current?.id ?? null;
     const pid = await checkedParent(db, 'sys_dept', body.pid, currentId, { missing: 'PARENT_DEPT_NOT_FOUND', cycle: 'PARENT_DEPT_CYCLE' });
+    let companyId: number | null;
+    if (pid !== null) {
+      await assertDeptsWithin(db, me, [pid]).catch(() => Promise.reject(forbidden('DEPT_OUTSIDE_SCOPE')));
+      const parent = await db.selectFrom('sys_dept').select('company_id').where('id', '=', pid).executeTakeFirstOrThrow();
+      companyId = parent.company_id;
+    } else if (current) companyId = current.company_id;
+    else if (me.dataScope.all) {
+      companyId = body.companyId ?? null;
+      if (companyId !== null && !(await exists(db, 'company', [companyId]))) throw badRequest('COMPANY_NOT_FOUND');
+    } else {
+      if (me.dataScope.companyId === null) throw forbidden('DEPT_OUTSIDE_SCOPE');
+      companyId = me.dataScope.companyId;
+    }
+    if (current && companyId !== current.company_id) throw badRequest('DEPT_OTHER_COMPANY_PARENT');
     const code = trimmed(body.code);
+    if ((code ?? null) !== (current?.code ?? null) && !me.dataScope.all) throw forbidden('DEPT_CODE_ALL_ONLY');
     if (code) {
       let dup = db.selectFrom('sys_dept').select('id').where('code', '=', code);
       if (currentId !== null) dup = dup.where('id', '<>', currentId);
       if (await dup.executeTakeFirst()) throw badRequest('DEPT_CODE_TAKEN');
     }
-    return { pid, name, code, sort: body.deptSort ?? 999, enabled: body.enabled ?? true };
+    return { pid, name, code, sort: body.deptSort ?? 999, enabled: body.enabled ?? true, company_id: companyId };
   };
 
   app.post(
@@ -137,7 +214,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req, reply) => {
       const row = await db
         .insertInto('sys_dept')
-        .values(await deptValues(req.body, null))
+        .values(await deptValues(currentUser(req), req.body, null))
         .returning('id')
         .executeTakeFirstOrThrow();
       return reply.status(201).send({ id: row.id });
@@ -146,10 +223,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.put('/api/dept', answers({ permission: 'dept:edit', log: '修改部门' }, ok, { body: deptBody }), async (req) => {
     if (!req.body.id) throw badRequest('DEPT_ID_REQUIRED');
-    if (!(await exists(db, 'sys_dept', [req.body.id]))) throw notFound('DEPT_NOT_FOUND');
+    const me = currentUser(req);
+    await assertDeptsWithin(db, me, [req.body.id]);
+    const current = await db
+      .selectFrom('sys_dept')
+      .select(['id', 'code', 'company_id'])
+      .where('id', '=', req.body.id)
+      .executeTakeFirstOrThrow();
     await db
       .updateTable('sys_dept')
-      .set(await deptValues(req.body, req.body.id))
+      .set(await deptValues(me, req.body, current))
       .where('id', '=', req.body.id)
       .execute();
     // A changed department code changes who counts as supervisor (deptCode 01).
@@ -158,6 +241,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   });
 
   app.delete('/api/dept', answers({ permission: 'dept:del', log: '删除部门' }, ok, { body: idList }), async (req) => {
+    await assertDeptsWithin(db, currentUser(req), req.body);
     const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
     const ids = [...subtreeIds(rows, req.body)];
     const used = await db.selectFrom('sys_user').select('id').where('dept_id', 'in', ids).where('status', '<>', 2).executeTakeFirst();

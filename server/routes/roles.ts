@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
+import { assertDeptsWithin, assertManageableRoles, companiesOfDepts, deptsWithin, roleOwner, rolesSeen } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -26,6 +27,8 @@ const roleBody = z.object({
     .optional()
     .transform((v) => v?.map((d) => (typeof d === 'number' ? d : d.id))),
   menus: z.array(ref).optional(),
+  /** The company that owns a new role (managers of 全部 only; null: a platform role). */
+  companyId: optId,
 });
 
 export const ROLE_SCOPE_MESSAGES = {
@@ -47,6 +50,8 @@ const roleItem = z.object({
   level: z.number(),
   description: z.string().nullable(),
   dataScope: z.string(),
+  /** The company that owns the role; null for a platform role. */
+  companyId: z.number().nullable(),
   depts: z.array(z.object({ id: z.number(), name: z.string() })),
   menus: z.array(z.object({ id: z.number() })),
   createTime: z.string().nullable(),
@@ -90,6 +95,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         level: r.level,
         description: r.description,
         dataScope,
+        companyId: r.company_id,
         depts: dataScope === '自定义' ? depts.filter((d) => d.role_id === r.id).map((d) => ({ id: d.id, name: d.name })) : [],
         menus: links.filter((l) => l.role_id === r.id).map((l) => ({ id: l.menu_id })),
         createTime: formatTime(r.create_time),
@@ -111,22 +117,35 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // The low-code engine asks for "all roles" as page=1&size=9999 while pages are 0-based elsewhere:
       // a full-list size (999 or more) returns every role, whatever the page.
       const full = (req.query.size ?? 0) >= 999;
-      let q = db.selectFrom('sys_role');
+      // The platform's roles and the reader's own company's; another company's roles are never seen.
+      let q = db.selectFrom('sys_role as r').where(rolesSeen(currentUser(req)));
       const b = req.query.blurry?.trim();
-      if (b) q = q.where('name', 'ilike', containing(b));
+      if (b) q = q.where('r.name', 'ilike', containing(b));
       const { content: rows, totalElements } = await paginate(
         q,
-        (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(col), dir), x.selectAll()),
+        (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(`r.${col}`), dir), x.selectAll('r')),
         { page: full ? 0 : req.query.page, size: req.query.size },
       );
       return { content: await roleItems(rows), totalElements };
     },
   );
 
-  app.get('/api/roles/depts', answers({ permission: ['role:add', 'role:edit'] }, z.array(deptTreeNode)), async () => {
-    const rows = await db.selectFrom('sys_dept').select(['id', 'pid', 'name', 'enabled']).orderBy('sort').orderBy('id').execute();
+  // The departments a 自定义 role may choose: those the editor's data scope reaches.
+  app.get('/api/roles/depts', answers({ permission: ['role:add', 'role:edit'] }, z.array(deptTreeNode)), async (req) => {
+    const rows = await db
+      .selectFrom('sys_dept as d')
+      .select(['d.id', 'd.pid', 'd.name', 'd.enabled'])
+      .where(deptsWithin(currentUser(req)))
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .execute();
+    const ids = new Set(rows.map((r) => r.id));
+    // A department whose parent is out of reach stands at the top.
     const byPid = new Map<number | null, typeof rows>();
-    for (const r of rows) byPid.set(r.pid, [...(byPid.get(r.pid) ?? []), r]);
+    for (const r of rows) {
+      const pid = r.pid !== null && ids.has(r.pid) ? r.pid : null;
+      byPid.set(pid, [...(byPid.get(pid) ?? []), r]);
+    }
     const build = (pid: number | null): DeptTreeNode[] =>
       (byPid.get(pid) ?? []).map((d) => {
         const children = build(d.id);
@@ -137,7 +156,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   });
 
   app.get('/api/roles/:id', answers({ permission: ROLE_READERS }, roleItem, { params: z.object({ id }) }), async (req) => {
-    const row = await db.selectFrom('sys_role').selectAll().where('id', '=', req.params.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('sys_role as r')
+      .selectAll('r')
+      .where('r.id', '=', req.params.id)
+      .where(rolesSeen(currentUser(req)))
+      .executeTakeFirst();
     if (!row) throw notFound('ROLE_NOT_FOUND');
     return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
   });
@@ -178,11 +202,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     );
   };
 
-  /** A role's current level and data scope, or 404. */
-  const roleNow = async (roleId: number) => {
-    const row = await db.selectFrom('sys_role').select(['level', 'data_scope']).where('id', '=', roleId).executeTakeFirst();
+  /** A role the editor may change, with its current level, data scope and company; 404 or 403 otherwise. */
+  const roleNow = async (me: SessionUser, roleId: number) => {
+    await assertManageableRoles(db, me, [roleId]);
+    const row = await db.selectFrom('sys_role').select(['level', 'data_scope', 'company_id']).where('id', '=', roleId).executeTakeFirst();
     if (!row) throw notFound('ROLE_NOT_FOUND');
-    return { level: row.level, dataScope: row.data_scope };
+    return { level: row.level, dataScope: row.data_scope, companyId: row.company_id };
   };
 
   /**
@@ -190,7 +215,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
    * current ones). A scope left out keeps the role's (a new role gets the default); only 自定义 keeps
    * departments, and it needs at least one.
    */
-  const scopeValues = async (me: SessionUser, body: z.infer<typeof roleBody>, current: { dataScope: string } | null) => {
+  const scopeValues = async (
+    me: SessionUser,
+    body: z.infer<typeof roleBody>,
+    current: { dataScope: string } | null,
+    companyId: number | null,
+  ) => {
     let scope: DataScopeName;
     if (body.dataScope === undefined) scope = current ? scopeOfRow(current.dataScope) : DEFAULT_DATA_SCOPE;
     else {
@@ -200,6 +230,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     }
     // Only what one holds may be granted: an editor without 全部 cannot give 全部, nor departments it does not see.
     const own = me.dataScope;
+    // A company's role never reaches beyond its company.
+    if (companyId !== null && scope === '全部') throw badRequest('COMPANY_ROLE_NOT_ALL');
     if (!own.all && scope === '全部' && (current === null || scopeOfRow(current.dataScope) !== '全部'))
       throw forbidden(ROLE_SCOPE_MESSAGES.beyondOwn);
     if (scope !== '自定义') return { scope, depts: [] as number[] };
@@ -208,7 +240,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const depts = [...new Set(body.depts ?? [])];
     if (!depts.length) throw badRequest(ROLE_SCOPE_MESSAGES.deptsRequired);
     if (!(await exists(db, 'sys_dept', depts))) throw badRequest(ROLE_SCOPE_MESSAGES.unknownDept);
-    if (!own.all && depts.some((d) => !own.depts.includes(d))) throw forbidden(ROLE_SCOPE_MESSAGES.beyondOwn);
+    if (companyId !== null) {
+      const owners = await companiesOfDepts(db, depts);
+      if (depts.some((d) => owners.get(d) !== companyId)) throw badRequest('COMPANY_ROLE_DEPTS');
+    }
+    // Departments the editor reaches: its 本部门 and 自定义 ones, and every department of its company under 本企业.
+    if (!own.all) await assertDeptsWithin(db, me, depts).catch(() => Promise.reject(forbidden(ROLE_SCOPE_MESSAGES.beyondOwn)));
     return { scope, depts };
   };
 
@@ -222,22 +259,40 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     );
   };
 
+  /** The company a new role belongs to: the one a 全部 manager names (none: the platform's), else the manager's own. */
+  const newRoleCompany = async (me: SessionUser, body: z.infer<typeof roleBody>): Promise<number | null> => {
+    const owner = roleOwner(me);
+    if (owner === 'all') {
+      const asked = body.companyId ?? null;
+      if (asked !== null && !(await exists(db, 'company', [asked]))) throw badRequest('COMPANY_NOT_FOUND');
+      return asked;
+    }
+    if (owner === null) throw forbidden('ROLE_ADD_NEEDS_COMPANY');
+    return owner;
+  };
+
   const roleValues = async (
     me: SessionUser,
     body: z.infer<typeof roleBody>,
-    current: { id: number; level: number; dataScope: string } | null,
+    current: { id: number; level: number; dataScope: string; companyId: number | null } | null,
+    companyId: number | null,
   ) => {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('ROLE_NAME_REQUIRED');
-    let dup = db.selectFrom('sys_role').select('id').where('name', '=', name);
+    // Names are unique among the platform's roles and the role's company's, so no picker shows two alike.
+    let dup = db
+      .selectFrom('sys_role')
+      .select('id')
+      .where('name', '=', name)
+      .where((eb) => (companyId === null ? eb.lit(true) : eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)])));
     if (current !== null) dup = dup.where('id', '<>', current.id);
     if (await dup.executeTakeFirst()) throw badRequest('ROLE_NAME_TAKEN');
     const level = body.level ?? current?.level ?? 3;
     // Neither the role as it is nor as it will be may stand above the editor.
     await assertManageableRoleLevels(db, me, current ? [current.level, level] : [level]);
-    const { scope, depts } = await scopeValues(me, body, current);
+    const { scope, depts } = await scopeValues(me, body, current, companyId);
     return {
-      values: { name, level, description: trimmed(body.description), data_scope: scope },
+      values: { name, level, description: trimmed(body.description), data_scope: scope, company_id: companyId },
       depts,
     };
   };
@@ -247,7 +302,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     { config: { permission: 'role:add', log: '新增角色' }, schema: { body: roleBody, response: { 201: z.object({ id: z.number() }) } } },
     async (req, reply) => {
       const me = currentUser(req);
-      const { values, depts } = await roleValues(me, req.body, null);
+      const { values, depts } = await roleValues(me, req.body, null, await newRoleCompany(me, req.body));
       const roleId = await db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('sys_role').values(values).returning('id').executeTakeFirstOrThrow();
         await setRoleMenus(trx, me, row.id, req.body.menus);
@@ -263,7 +318,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const me = currentUser(req);
     const roleId = req.body.id;
     if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
-    const { values, depts } = await roleValues(me, req.body, { id: roleId, ...(await roleNow(roleId)) });
+    const now = await roleNow(me, roleId);
+    const { values, depts } = await roleValues(me, req.body, { id: roleId, ...now }, now.companyId);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
       await setRoleMenus(trx, me, roleId, req.body.menus);
@@ -279,7 +335,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     answers({ permission: 'role:edit', log: '修改角色菜单' }, ok, { body: z.object({ id, menus: z.array(ref) }) }),
     async (req) => {
       const me = currentUser(req);
-      await assertManageableRoleLevels(db, me, [(await roleNow(req.body.id)).level]);
+      await assertManageableRoleLevels(db, me, [(await roleNow(me, req.body.id)).level]);
       await db.transaction().execute((trx) => setRoleMenus(trx, me, req.body.id, req.body.menus));
       ctx.sessions.invalidate();
       return done();
@@ -287,6 +343,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   app.delete('/api/roles', answers({ permission: 'role:del', log: '删除角色' }, ok, { body: idList }), async (req) => {
+    await assertManageableRoles(db, currentUser(req), req.body);
     const roles = await db.selectFrom('sys_role').select('level').where('id', 'in', req.body).execute();
     await assertManageableRoleLevels(
       db,

@@ -1,11 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
+import {
+  assertGrantableRoles,
+  assertRolesFitCompany,
+  assertUsersWithin,
+  companiesOfDepts,
+  placeUser,
+  subtree,
+  usersWithin,
+} from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hashPassword, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { subtreeIds } from '../lib/accounts-menus.js';
 import {
   assertPhoneFree,
   checkPhone,
@@ -85,10 +93,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/users',
     answers({ permission: 'user:list' }, pageOf(userWithRoles), {
-      querystring: z.object({ ...pageQuery, deptId: optId, blurry: z.string().optional(), enabled: z.string().optional() }),
+      querystring: z.object({
+        ...pageQuery,
+        deptId: optId,
+        companyId: optId,
+        blurry: z.string().optional(),
+        enabled: z.string().optional(),
+      }),
     }),
     async (req) => {
-      const { deptId, blurry, enabled } = req.query;
+      const me = currentUser(req);
+      const { deptId, companyId, blurry, enabled } = req.query;
       const sort = parseSort(
         req.query.sort,
         {
@@ -101,11 +116,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         },
         [['u.id', 'desc']],
       );
-      let q = selectUsers(db).where('u.status', '<>', 2);
+      // Only the accounts the manager's data scope reaches, exactly as records.
+      let q = selectUsers(db).where('u.status', '<>', 2).where(usersWithin(me));
       if (deptId) {
         const depts = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
-        q = q.where('u.dept_id', 'in', [...subtreeIds(depts, [deptId])]);
+        q = q.where('u.dept_id', 'in', [...subtree(depts, [deptId])]);
       }
+      if (companyId) q = q.where('u.company_id', '=', companyId);
       const b = blurry?.trim();
       if (b) {
         const like = containing(b);
@@ -130,7 +147,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   /** Validates a user body; `current` is the stored user on edit. Returns the columns to write. */
-  const userValues = async (me: SessionUser, body: z.infer<typeof userBody>, current: { id: number; is_admin: boolean } | null) => {
+  const userValues = async (
+    me: SessionUser,
+    body: z.infer<typeof userBody>,
+    current: { id: number; is_admin: boolean; company_id: number | null; dept_id: number | null } | null,
+  ) => {
     const creating = current === null;
     const values: Partial<{
       username: string;
@@ -162,15 +183,27 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (body.email !== undefined) values.email = checkEmail(body.email);
     if (body.sex !== undefined) values.sex = checkSex(body.sex);
     if (body.job !== undefined) values.job = trimmed(body.job);
-    const deptId = body.deptId !== undefined ? body.deptId : body.dept !== undefined ? (body.dept?.id ?? null) : undefined;
-    if (deptId !== undefined) {
-      if (deptId !== null && !(await exists(db, 'sys_dept', [deptId]))) throw badRequest('DEPT_NOT_FOUND');
-      values.dept_id = deptId;
-    }
-    if (body.companyId !== undefined) {
-      if (body.companyId !== null && !(await exists(db, 'company', [body.companyId]))) throw badRequest('COMPANY_NOT_FOUND');
-      values.company_id = body.companyId;
-    }
+    // Where the account sits: a company and one of its departments, within the manager's scope. A company
+    // left out follows the department; a new account of a company manager joins the manager's company.
+    const askedDept = body.deptId !== undefined ? body.deptId : body.dept !== undefined ? (body.dept?.id ?? null) : undefined;
+    if (body.companyId !== undefined && body.companyId !== null && !(await exists(db, 'company', [body.companyId])))
+      throw badRequest('COMPANY_NOT_FOUND');
+    const deptId = askedDept !== undefined ? askedDept : (current?.dept_id ?? null);
+    const deptCompany = deptId === null ? undefined : (await companiesOfDepts(db, [deptId])).get(deptId);
+    if (deptId !== null && deptCompany === undefined) throw badRequest('DEPT_NOT_FOUND');
+    const companyId =
+      body.companyId !== undefined
+        ? body.companyId
+        : askedDept !== undefined && askedDept !== null
+          ? (deptCompany ?? null)
+          : current
+            ? current.company_id
+            : me.dataScope.all
+              ? (deptCompany ?? null)
+              : me.companyId;
+    const place = await placeUser(db, me, { companyId, deptId, id: current?.id ?? null });
+    if (creating || askedDept !== undefined) values.dept_id = place.deptId;
+    if (creating || place.companyId !== current?.company_id) values.company_id = place.companyId;
     if (body.permission !== undefined) values.permission = trimmed(body.permission);
     // Only an administrator may hand out (or take away) administrator rights.
     if (body.isAdmin !== undefined && body.isAdmin !== (current?.is_admin ?? false)) {
@@ -192,12 +225,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ))
     )
       throw badRequest('ROLE_NOT_FOUND');
-    if (body.roles)
-      await assertAssignableRoles(
+    if (body.roles) {
+      const ids = body.roles.map((r) => r.id);
+      await assertGrantableRoles(db, me, ids, place.companyId);
+      await assertAssignableRoles(db, me, ids);
+    } else if (current && place.companyId !== current.company_id) {
+      // Moving an account to another company leaves no role of its old company with it.
+      const kept = await db.selectFrom('sys_users_roles').select('role_id').where('user_id', '=', current.id).execute();
+      await assertRolesFitCompany(
         db,
-        me,
-        body.roles.map((r) => r.id),
+        kept.map((r) => r.role_id),
+        place.companyId,
       );
+    }
     return values;
   };
 
@@ -239,6 +279,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!req.body.id) throw badRequest('USER_ID_REQUIRED');
     const current = await findUser(db, req.body.id);
     if (!current) throw notFound('USER_NOT_FOUND');
+    await assertUsersWithin(db, me, [current.id]);
     if (current.is_admin && !me.isAdmin) throw forbidden('ADMIN_NOT_EDITABLE');
     await assertManageableUsers(db, me, [current.id]);
     const values = await userValues(me, req.body, current);
@@ -263,6 +304,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (ids.includes(me.id)) throw badRequest('CANNOT_DELETE_SELF');
     const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
     if (rows.length !== ids.length) throw notFound('USER_NOT_FOUND');
+    await assertUsersWithin(db, me, ids);
     if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
     await assertManageableUsers(db, me, ids);
     // Soft delete: the operation log and business records keep pointing at the account.
@@ -280,13 +322,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       { querystring: z.object({ blurry: z.string().optional() }) },
     ),
     async (req) => {
-      let q = db.selectFrom('sys_user').select(['id', 'username', 'nick_name']).where('status', '=', 0);
+      let q = db
+        .selectFrom('sys_user as u')
+        .select(['u.id', 'u.username', 'u.nick_name'])
+        .where('u.status', '=', 0)
+        .where(usersWithin(currentUser(req)));
       const b = req.query.blurry?.trim();
       if (b) {
         const like = containing(b);
-        q = q.where((eb) => eb.or([eb('username', 'ilike', like), eb('nick_name', 'ilike', like)]));
+        q = q.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('u.nick_name', 'ilike', like)]));
       }
-      const rows = await q.orderBy('id').limit(20).execute();
+      const rows = await q.orderBy('u.id').limit(20).execute();
       return rows.map((r) => ({ id: r.id, username: r.username, nickName: r.nick_name }));
     },
   );
@@ -297,7 +343,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       querystring: z.object({ blurry: z.string().max(100).optional() }),
     }),
     async (req) => {
+      const me = currentUser(req);
       let q = db.selectFrom('company').select(['id', 'name']);
+      // A manager without 全部 places accounts in its own company only.
+      if (!me.dataScope.all) q = q.where('id', '=', me.dataScope.companyId ?? -1);
       const b = req.query.blurry?.trim();
       if (b) q = q.where('name', 'ilike', containing(b));
       return q.orderBy('name').orderBy('id').limit(50).execute();

@@ -12,7 +12,10 @@ import { COMPANY, SCREENS, screenMenuId, VIEWS, viewMenuId, viewPath } from './i
 
 export const DEMO_PASSWORD = 'Waste@2026';
 
-/** Department ids. Supervisors are recognised by the code '01' of 监管部门. */
+/**
+ * Department ids. Supervisors are recognised by the code '01' of 监管部门, a platform department; the
+ * departments from `producers` on belong each to one demo company.
+ */
 export const DEPT = {
   platform: 1,
   supervision: 2,
@@ -25,6 +28,8 @@ export const DEPT = {
   nanjing: 9,
   service: 10,
   ops: 11,
+  producer2: 12,
+  disposer2: 13,
 } as const;
 
 export const ROLE = { superAdmin: 1, supervisor: 2, producer: 3, disposer: 4, logistics: 5, collector: 6 } as const;
@@ -176,6 +181,8 @@ function menuSeeds(): MenuSeed[] {
     sort: 2,
     hidden: true,
   });
+  // Renaming the company behind an account (POST /api/companyApi/update with a new name).
+  buttons(MENU.center, MENU.center * 10 + 1, '企业名称', [['修改', 'company:edit']]);
 
   dir(MENU.messages, '消息中心', 'message', 'message', 10);
   page({
@@ -357,6 +364,8 @@ const viewRead = (name: ComponentName) => [
 
 function roleMenus(all: MenuSeed[]): Record<number, number[]> {
   const common = [MENU.dashboard, MENU.center, MENU.messages, MENU.systemMessage, screenMenuId(97), ...viewFull('leaveMessage')];
+  // A company's own roles may rename their company.
+  const company = [...common, MENU.center * 10 + 1];
   // 危废管理 with these views, and 处置管理 with the inquiries, then the contracts and orders, and the orders' screen.
   const waste = (access: typeof viewFull, ...names: ComponentName[]) => [MENU.waste, ...names.flatMap(access)];
   const dispose = (inquiries: typeof viewFull, contracts: typeof viewFull) => [
@@ -368,7 +377,7 @@ function roleMenus(all: MenuSeed[]): Record<number, number[]> {
   ];
   // A company that ships waste follows its logistics orders and screens, and prints QR codes.
   const shipper = [
-    ...common,
+    ...company,
     MENU.logistics,
     ...viewRead('logisticsOrder'),
     screenMenuId(25),
@@ -398,7 +407,16 @@ function roleMenus(all: MenuSeed[]): Record<number, number[]> {
     ],
     [ROLE.producer]: [...shipper, ...waste(viewFull, 'stockIn', 'stockOut', 'warehouse'), ...dispose(viewFull, viewRead)],
     [ROLE.disposer]: [...shipper, ...waste(viewRead, 'stockIn', 'stockOut'), ...dispose(viewFull, viewFull)],
-    [ROLE.logistics]: [...common, MENU.logistics, ...viewFull('vehicle'), ...viewFull('logisticsOrder'), screenMenuId(25)],
+    // A carrier reads the disposal orders that name it as their carrier, and writes their waybills.
+    [ROLE.logistics]: [
+      ...company,
+      MENU.logistics,
+      ...viewFull('vehicle'),
+      ...viewFull('logisticsOrder'),
+      screenMenuId(25),
+      MENU.dispose,
+      ...viewRead('disposalOrder'),
+    ],
     [ROLE.collector]: [...shipper, ...waste(viewFull, 'stockIn', 'stockOut', 'warehouse')],
   };
 }
@@ -415,23 +433,6 @@ export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
       { name: 'system_name', value: '危废智慧监管服务平台' },
     ])
     .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-
-  await trx
-    .insertInto('sys_dept')
-    .values([
-      { id: DEPT.platform, pid: null, name: '江苏省危废综合服务平台', code: null, sort: 1 },
-      { id: DEPT.supervision, pid: DEPT.platform, name: '监管部门', code: '01', sort: 1 },
-      { id: DEPT.producers, pid: DEPT.platform, name: '产废企业部', code: '02', sort: 2 },
-      { id: DEPT.disposers, pid: DEPT.platform, name: '处置企业部', code: '03', sort: 3 },
-      { id: DEPT.logistics, pid: DEPT.platform, name: '物流企业部', code: '04', sort: 4 },
-      { id: DEPT.collectors, pid: DEPT.platform, name: '收集点', code: '05', sort: 5 },
-      { id: DEPT.sysadmin, pid: DEPT.platform, name: '系统管理部', code: '09', sort: 9 },
-      { id: DEPT.suzhou, pid: DEPT.supervision, name: '苏州市监管科', code: '0101', sort: 1 },
-      { id: DEPT.nanjing, pid: DEPT.supervision, name: '南京市监管科', code: '0102', sort: 2 },
-      { id: DEPT.service, pid: null, name: '技术服务中心', code: '10', sort: 2 },
-      { id: DEPT.ops, pid: DEPT.service, name: '运维保障组', code: '1001', sort: 1 },
-    ])
     .execute();
 
   // The business seed fills in these companies; the accounts below need the rows to exist first.
@@ -480,6 +481,26 @@ export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
         region: '320000,320600,320685',
         region_fmt: '江苏省/南通市/海安市',
       },
+    ])
+    .execute();
+
+  // The platform's own departments, then each demo company's: a company owns its department tree.
+  await trx
+    .insertInto('sys_dept')
+    .values([
+      { id: DEPT.platform, pid: null, name: '江苏省危废综合服务平台', code: null, sort: 1 },
+      { id: DEPT.supervision, pid: DEPT.platform, name: '监管部门', code: '01', sort: 1 },
+      { id: DEPT.sysadmin, pid: DEPT.platform, name: '系统管理部', code: '09', sort: 9 },
+      { id: DEPT.suzhou, pid: DEPT.supervision, name: '苏州市监管科', code: '0101', sort: 1 },
+      { id: DEPT.nanjing, pid: DEPT.supervision, name: '南京市监管科', code: '0102', sort: 2 },
+      { id: DEPT.service, pid: null, name: '技术服务中心', code: '10', sort: 2 },
+      { id: DEPT.ops, pid: DEPT.service, name: '运维保障组', code: '1001', sort: 1 },
+      { id: DEPT.producers, pid: null, name: '产废企业部', code: '02', sort: 2, company_id: COMPANY.producer },
+      { id: DEPT.disposers, pid: null, name: '处置企业部', code: '03', sort: 3, company_id: COMPANY.disposer },
+      { id: DEPT.logistics, pid: null, name: '物流企业部', code: '04', sort: 4, company_id: COMPANY.logistics },
+      { id: DEPT.collectors, pid: null, name: '收集点', code: '05', sort: 5, company_id: COMPANY.collector },
+      { id: DEPT.producer2, pid: null, name: '常州东方电镀有限公司', code: '0202', sort: 6, company_id: COMPANY.producer2 },
+      { id: DEPT.disposer2, pid: null, name: '南通清源固废处置有限公司', code: '0302', sort: 7, company_id: COMPANY.disposer2 },
     ])
     .execute();
 
@@ -601,7 +622,7 @@ export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
       phone: '13915000007',
       email: 'zhaomingxuan@dongfang-ep.cn',
       sex: '男',
-      dept_id: DEPT.producers,
+      dept_id: DEPT.producer2,
       job: '仓库管理员',
       company_id: COMPANY.producer2,
       passwordAgeDays: 200,
@@ -614,7 +635,7 @@ export async function seedAccounts(trx: Transaction<DB>): Promise<void> {
       phone: '18262700008',
       email: 'sunxiaoyan@qingyuan-sw.cn',
       sex: '女',
-      dept_id: DEPT.disposers,
+      dept_id: DEPT.disposer2,
       job: '商务专员',
       company_id: COMPANY.disposer2,
       agreement_accepted: false,

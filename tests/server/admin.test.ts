@@ -64,11 +64,12 @@ describe('users', () => {
     expect(blurry.body.content.map((u: { username: string }) => u.username)).toEqual(['producer']);
     expect(blurry.body.content[0].roles).toEqual([{ id: expect.any(Number), name: '产废企业' }]);
 
-    // Department 1 is the platform root: its descendants hold the demo accounts.
+    // Department 1 is the platform root: its descendants hold the platform's accounts; a company's
+    // accounts sit in the company's own departments.
     const root = await admin.get('/api/users', { deptId: 1, size: 100 });
-    expect(root.body.content.map((u: { username: string }) => u.username)).toEqual(
-      expect.arrayContaining(['producer', 'supervisor', 'admin']),
-    );
+    expect(root.body.content.map((u: { username: string }) => u.username).sort()).toEqual(['admin', 'supervisor']);
+    const company = await admin.get('/api/users', { deptId: 3, size: 100 });
+    expect(company.body.content.map((u: { username: string }) => u.username)).toEqual(['producer']);
     const supervision = await admin.get('/api/users', { deptId: 2, size: 100 });
     expect(supervision.body.content.map((u: { username: string }) => u.username)).toEqual(['supervisor']);
 
@@ -143,7 +144,8 @@ describe('users', () => {
 
   it('keeps administrator rights with administrators', async () => {
     // A role that may manage users, given to an ordinary account.
-    const role = await admin.post('/api/roles', { name: '人事专员', menus: [{ id: 71 }, { id: 711 }, { id: 712 }] });
+    // A platform role of 全部: every account is within its scope, and only the administrator check stops it.
+    const role = await admin.post('/api/roles', { name: '人事专员', dataScope: '全部', menus: [{ id: 71 }, { id: 711 }, { id: 712 }] });
     expect(role.status).toBe(201);
     const hr = await admin.post('/api/users', {
       username: 'hr01',
@@ -428,16 +430,16 @@ describe('departments', () => {
   });
 
   it('creates, edits and deletes departments, keeping the ones in use', async () => {
-    const created = await admin.post('/api/dept', { pid: 3, name: '常州片区', code: '0203' });
+    const created = await admin.post('/api/dept', { pid: 3, name: '常州片区', code: '0299' });
     expect(created.status).toBe(201);
-    expect((await admin.post('/api/dept', { pid: 3, name: '重复编码', code: '0203' })).body.message).toBe('部门编码已存在');
+    expect((await admin.post('/api/dept', { pid: 3, name: '重复编码', code: '0299' })).body.message).toBe('部门编码已存在');
     expect((await admin.post('/api/dept', { pid: 3 })).body.message).toBe('部门名称不能为空');
     expect((await admin.put('/api/dept', { id: 3, pid: created.body.id, name: '产废企业部' })).body.message).toBe(
       '上级部门不能为自己或下级部门',
     );
-    expect((await admin.put('/api/dept', { id: created.body.id, pid: 3, name: '常州片区（新北）', code: '0203' })).status).toBe(200);
+    expect((await admin.put('/api/dept', { id: created.body.id, pid: 3, name: '常州片区（新北）', code: '0299' })).status).toBe(200);
     const list = await admin.get('/api/dept', { pid: 3 });
-    expect(list.body.content).toEqual([expect.objectContaining({ name: '常州片区（新北）', code: '0203', hasChildren: false })]);
+    expect(list.body.content).toEqual([expect.objectContaining({ name: '常州片区（新北）', code: '0299', hasChildren: false })]);
     expect((await admin.delete('/api/dept', [2])).body.message).toBe('所选部门或其下级部门存在用户，请解除关联再试');
     expect((await admin.delete('/api/dept', [created.body.id])).status).toBe(200);
     expect((await admin.get('/api/dept', { pid: 3 })).body.content).toEqual([]);

@@ -78,7 +78,11 @@ describe('company applications', () => {
 
   it('approval creates the company and its first account, messages it and records the decision', async () => {
     const id = await apply('通过测试精细化工有限公司', '13700000003');
-    const r = await admin.post('/api/companyApplication/approve', { id, username: 'tongguo01', deptId: 3, roles: [{ id: ROLE.producer }] });
+    // Its account sits in the new company's own department, never in another company's.
+    expect(
+      (await admin.post('/api/companyApplication/approve', { id, username: 'tongguo01', deptId: 3, roles: [{ id: ROLE.producer }] })).body,
+    ).toMatchObject({ status: 400, code: 'DEPT_OTHER_COMPANY' });
+    const r = await admin.post('/api/companyApplication/approve', { id, username: 'tongguo01', roles: [{ id: ROLE.producer }] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('审核通过，已创建企业和账号');
 
@@ -97,10 +101,11 @@ describe('company applications', () => {
       username: 'tongguo01',
       phone: '13700000003',
       company_id: company.id,
-      dept_id: 3,
       status: 0,
       pwd_reset_time: null,
     });
+    const dept = await server.ctx.db.selectFrom('sys_dept').selectAll().where('id', '=', user.dept_id!).executeTakeFirstOrThrow();
+    expect(dept).toMatchObject({ name: '通过测试精细化工有限公司', company_id: company.id, pid: null });
 
     // The new company signs in with the default password, is asked to change it, and finds the message.
     const newcomer = await server.login('tongguo01', DEMO_PASSWORD);

@@ -35,6 +35,8 @@ beforeAll(async () => {
   const role = await admin.post('/api/roles', {
     name: '二级管理员',
     level: 2,
+    // A platform manager: accounts and roles of every company are within its data scope.
+    dataScope: '全部',
     menus: refs([MENU.dashboard, MENU.system, MENU.user, ...buttons(MENU.user), MENU.role, ...buttons(MENU.role), MENU.companyApply, 761]),
   });
   expect(role.status, JSON.stringify(role.body)).toBe(201);

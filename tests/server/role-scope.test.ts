@@ -142,12 +142,17 @@ describe('granting a scope', () => {
       menus: [{ id: MENU.role }, { id: MENU.role * 10 + 1 }, { id: MENU.role * 10 + 2 }],
     });
     const editor = await account('roleeditor', DEPT.producers, COMPANY.producer, editorRole);
-    const beyond = { status: 403, code: 'ROLE_SCOPE_BEYOND_OWN', message: ROLE_SCOPE_MESSAGES.beyondOwn };
-    expect(answer(await editor.post('/api/roles', { name: '越权全部', level: 3, dataScope: '全部', menus: [] }))).toEqual(beyond);
+    // Its roles are its company's: they never reach 全部, nor another company's or the platform's departments.
+    const notAll = refusal(400, 'COMPANY_ROLE_NOT_ALL');
+    const otherDepts = refusal(400, 'COMPANY_ROLE_DEPTS');
+    expect(answer(await editor.post('/api/roles', { name: '越权全部', level: 3, dataScope: '全部', menus: [] }))).toEqual(notAll);
     expect(
       answer(await editor.post('/api/roles', { name: '越权部门', level: 3, dataScope: '自定义', depts: [DEPT.platform], menus: [] })),
-    ).toEqual(beyond);
-    expect(answer(await editor.put('/api/roles', { id: editorRole, name: '企业角色编辑', level: 3, dataScope: '全部' }))).toEqual(beyond);
+    ).toEqual(otherDepts);
+    // The platform's roles, its own included, are changed only under 全部.
+    expect(answer(await editor.put('/api/roles', { id: editorRole, name: '企业角色编辑', level: 3, dataScope: '全部' }))).toEqual(
+      refusal(403, 'PLATFORM_ROLE_READ_ONLY'),
+    );
     expect(await server.ctx.db.selectFrom('sys_role').select('id').where('name', 'in', ['越权全部', '越权部门']).execute()).toEqual([]);
     // What it holds, it may give.
     expect((await editor.post('/api/roles', { name: '仅本人', level: 3, dataScope: '本人', menus: [] })).status).toBe(201);
@@ -258,9 +263,11 @@ describe('the user list', () => {
 
     // Given a company in the dialog, the user is listed with it.
     const guest = list.body.content.find((u: { username: string }) => u.username === 'guest');
-    const edited = await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer });
+    // An account joins a company together with one of its departments.
+    expect(answer(await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer }))).toEqual(refusal(400, 'DEPT_OTHER_COMPANY'));
+    const edited = await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer, deptId: DEPT.disposers });
     expect(edited.body).toMatchObject({ company: COMPANY.disposer, companyName: expect.stringMatching(/\S/) });
     expect(answer(await admin.put('/api/users', { id: guest.id, companyId: 99999 }))).toEqual(refusal(400, 'COMPANY_NOT_FOUND'));
-    await admin.put('/api/users', { id: guest.id, companyId: null });
+    await admin.put('/api/users', { id: guest.id, companyId: null, deptId: DEPT.ops });
   });
 });

@@ -219,7 +219,8 @@ describe('login', () => {
     expect((await client.get('/api/auth/info')).status).toBe(200);
     // The call checks what it is given: another department's code, no code, or a code this server did
     // not issue for the account's company are refused, and the agreement stays pending.
-    expect(first.body.user.deptCode).toBe('03');
+    // The newcomer sits in its own company's department.
+    expect(first.body.user.deptCode).toBe('0302');
     expect((await client.get('/api/guFeiUrl/enter', { deptCode: '02' })).body).toEqual(refusal(400, 'ENTRY_DEPT_MISMATCH'));
     expect((await client.get('/api/guFeiUrl/enter')).body).toEqual(refusal(400, 'ENTRY_CODE_REQUIRED'));
     const issue = (companyId: unknown, audience = 'gufei') =>
@@ -238,8 +239,8 @@ describe('login', () => {
     expect((await client.get('/api/guFeiUrl/enter', { code: await issue(own) })).body).toEqual({ status: 200, message: '入驻成功' });
     await server.ctx.db.updateTable('sys_user').set({ agreement_accepted: false }).where('username', '=', 'newcomer').execute();
     server.ctx.sessions.invalidate();
-    expect((await client.get('/api/guFeiUrl/enter', { deptCode: '03' })).body).toEqual({ status: 200, message: '入驻成功' });
-    expect((await client.get('/api/guFeiUrl/enter', { deptCode: '03' })).body).toEqual({ status: 200, message: '已入驻' });
+    expect((await client.get('/api/guFeiUrl/enter', { deptCode: '0302' })).body).toEqual({ status: 200, message: '入驻成功' });
+    expect((await client.get('/api/guFeiUrl/enter', { deptCode: '0302' })).body).toEqual({ status: 200, message: '已入驻' });
     const second = await attempt({ username: 'newcomer' });
     expect(second.body.status).toBe(200);
     expect(second.body.roles).toContain('contract:add');

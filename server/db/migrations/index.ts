@@ -25,6 +25,9 @@ import * as m0023 from './0023_data_view_login.js';
 import * as m0024 from './0024_company_codes_nocase.js';
 import * as m0025 from './0025_label_print_permission.js';
 import * as m0026 from './0026_login_guard_address.js';
+import * as m0027 from './0027_parties_by_id.js';
+import * as m0028 from './0028_company_edit.js';
+import * as m0029 from './0029_company_tenancy.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -51,7 +54,10 @@ export const migrations: Record<string, Migration> = {
   '0021_reference_indexes': m0021,
   '0022_dash_fact_total': m0022,
   '0023_data_view_login': m0023,
+  '0027_parties_by_id': m0027,
+  '0028_company_edit': m0028,
   '0024_company_codes_nocase': m0024,
   '0025_label_print_permission': m0025,
   '0026_login_guard_address': m0026,
+  '0029_company_tenancy': m0029,
 };

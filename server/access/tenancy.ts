@@ -1,0 +1,270 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { DataScope } from './scope.js';
+
+/**
+ * Tenancy of accounts: a company owns its departments (sys_dept.company_id), its users sit only in them,
+ * and it may own roles (sys_role.company_id). Departments and roles without a company are the platform's.
+ *
+ * Managing users, roles and departments follows the manager's data scope exactly as records do:
+ * - a user is a record of its company, in its department, and of itself (本人);
+ * - a department is a record of its company, and of itself for 本部门 and 自定义;
+ * - a company's roles are seen by its users and managed under 本企业 of that company; platform roles are
+ *   seen by every role reader and managed only under 全部.
+ * What lies outside the scope answers 404, as a missing row does.
+ */
+
+/** Who manages: the session user's identity, company and data scope. */
+export interface Manager {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  companyId: number | null;
+  dataScope: DataScope;
+}
+
+type Cond = Expression<SqlBool>;
+
+const never = sql<SqlBool>`false`;
+const always = sql<SqlBool>`true`;
+
+/** The users (`sys_user as u`) a manager reaches. */
+export function usersWithin(m: Manager) {
+  return (eb: ExpressionBuilder<DB & { u: DB['sys_user'] }, 'u'>): Cond => {
+    const s = m.dataScope;
+    if (s.all) return always;
+    const parts: Cond[] = [];
+    if (s.companyId !== null) parts.push(eb('u.company_id', '=', s.companyId));
+    if (s.depts.length) parts.push(eb('u.dept_id', 'in', s.depts));
+    parts.push(eb('u.id', '=', m.id));
+    return eb.or(parts);
+  };
+}
+
+/** The departments (`sys_dept as d`) a manager reaches. */
+export function deptsWithin(m: Manager) {
+  return (eb: ExpressionBuilder<DB & { d: DB['sys_dept'] }, 'd'>): Cond => {
+    const s = m.dataScope;
+    if (s.all) return always;
+    const parts: Cond[] = [];
+    if (s.companyId !== null) parts.push(eb('d.company_id', '=', s.companyId));
+    if (s.depts.length) parts.push(eb('d.id', 'in', s.depts));
+    return parts.length ? eb.or(parts) : never;
+  };
+}
+
+/**
+ * The departments (`sys_dept as d`) a form may address, as a leave message's recipient: the platform's,
+ * the caller's company's, and each other company's top department.
+ */
+export function deptsAddressable(m: { companyId: number | null; dataScope: DataScope }) {
+  return (eb: ExpressionBuilder<DB & { d: DB['sys_dept'] }, 'd'>): Cond => {
+    if (m.dataScope.all) return always;
+    const parts: Cond[] = [eb('d.company_id', 'is', null), eb('d.pid', 'is', null)];
+    if (m.companyId !== null) parts.push(eb('d.company_id', '=', m.companyId));
+    return eb.or(parts);
+  };
+}
+
+/** deptsAddressable as a condition on a department table aliased `t`. */
+export function addressableDeptCondition(m: { companyId: number | null; dataScope: DataScope }): RawBuilder<unknown> {
+  if (m.dataScope.all) return sql`t.enabled = true`;
+  const own = m.companyId === null ? sql`` : sql` or t.company_id = ${m.companyId}`;
+  return sql`t.enabled = true and (t.company_id is null or t.pid is null${own})`;
+}
+
+/** The roles (`sys_role as r`) a role reader sees: the platform's and its own company's. */
+export function rolesSeen(m: Manager) {
+  return (eb: ExpressionBuilder<DB & { r: DB['sys_role'] }, 'r'>): Cond => {
+    if (m.dataScope.all) return always;
+    const platform = eb('r.company_id', 'is', null);
+    return m.companyId === null ? platform : eb.or([platform, eb('r.company_id', '=', m.companyId)]);
+  };
+}
+
+/** The company whose roles a manager may change, `'all'` for every role, or null for none. */
+export function roleOwner(m: Manager): number | 'all' | null {
+  if (m.dataScope.all) return 'all';
+  return m.dataScope.companyId;
+}
+
+/** The company a department belongs to, by id; a department that does not exist is left out. */
+export async function companiesOfDepts(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, number | null>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('sys_dept')
+    .select(['id', 'company_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.company_id]));
+}
+
+/** The departments among `ids` a manager does not reach. */
+async function deptsOutside(db: Kysely<DB>, m: Manager, ids: readonly number[]): Promise<number[]> {
+  if (m.dataScope.all || !ids.length) return [];
+  const inside = await db
+    .selectFrom('sys_dept as d')
+    .select('d.id')
+    .where('d.id', 'in', [...new Set(ids)])
+    .where(deptsWithin(m))
+    .execute();
+  const seen = new Set(inside.map((r) => r.id));
+  return ids.filter((id) => !seen.has(id));
+}
+
+/** 404 unless every department exists and the manager reaches it. */
+export async function assertDeptsWithin(db: Kysely<DB>, m: Manager, ids: readonly number[]): Promise<void> {
+  const known = await companiesOfDepts(db, ids);
+  if (ids.some((id) => !known.has(id))) throw notFound('DEPT_NOT_FOUND');
+  if ((await deptsOutside(db, m, ids)).length) throw notFound('DEPT_NOT_FOUND');
+}
+
+/** 404 unless every user exists (not deleted) and the manager reaches it. */
+export async function assertUsersWithin(db: Kysely<DB>, m: Manager, ids: readonly number[]): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return;
+  const rows = await db
+    .selectFrom('sys_user as u')
+    .select('u.id')
+    .where('u.id', 'in', wanted)
+    .where('u.status', '<>', 2)
+    .where(usersWithin(m))
+    .execute();
+  if (rows.length !== wanted.length) throw notFound('USER_NOT_FOUND');
+}
+
+/**
+ * Where an account is to sit: its company and department must agree (a company's users sit in its own
+ * departments, a platform account in the platform's), and the manager must reach the result. The company
+ * follows the department when only the department is given.
+ */
+export async function placeUser(
+  db: Kysely<DB>,
+  m: Manager,
+  place: { companyId: number | null; deptId: number | null; id: number | null },
+): Promise<{ companyId: number | null; deptId: number | null }> {
+  let { companyId } = place;
+  const { deptId } = place;
+  if (deptId !== null) {
+    const owner = (await companiesOfDepts(db, [deptId])).get(deptId);
+    if (owner === undefined) throw badRequest('DEPT_NOT_FOUND');
+    if (owner !== companyId) throw badRequest('DEPT_OTHER_COMPANY');
+  }
+  const s = m.dataScope;
+  if (!s.all) {
+    const byCompany = s.companyId !== null && companyId === s.companyId;
+    const byDept = deptId !== null && s.depts.includes(deptId);
+    const self = place.id === m.id && companyId === m.companyId;
+    if (!byCompany && !byDept && !self) throw forbidden('USER_OUTSIDE_SCOPE');
+  }
+  companyId ??= null;
+  return { companyId, deptId };
+}
+
+/** 400 when a role of some company is to be held by an account of another (or of none). */
+export async function assertRolesFitCompany(db: Kysely<DB>, roleIds: readonly number[], companyId: number | null): Promise<void> {
+  if (!roleIds.length) return;
+  const other = await db
+    .selectFrom('sys_role')
+    .select('id')
+    .where('id', 'in', [...new Set(roleIds)])
+    .where('company_id', 'is not', null)
+    .where((eb) => (companyId === null ? eb.lit(true) : eb('company_id', '<>', companyId)))
+    .executeTakeFirst();
+  if (other) throw badRequest('ROLE_OTHER_COMPANY');
+}
+
+/**
+ * Roles a manager may give an account of `companyId`: each must exist and be seen; a company's role only
+ * to that company's accounts; and the manager must own it (全部, or 本企业 of its company) or hold it.
+ */
+export async function assertGrantableRoles(
+  db: Kysely<DB>,
+  m: Manager,
+  roleIds: readonly number[],
+  companyId: number | null,
+): Promise<void> {
+  const wanted = [...new Set(roleIds)];
+  if (!wanted.length) return;
+  const roles = await db
+    .selectFrom('sys_role as r')
+    .select(['r.id', 'r.company_id'])
+    .where('r.id', 'in', wanted)
+    .where(rolesSeen(m))
+    .execute();
+  if (roles.length !== wanted.length) throw badRequest('ROLE_NOT_FOUND');
+  if (roles.some((r) => r.company_id !== null && r.company_id !== companyId)) throw badRequest('ROLE_OTHER_COMPANY');
+  const owner = roleOwner(m);
+  if (owner === 'all') return;
+  const held = new Set(
+    (await db.selectFrom('sys_users_roles').select('role_id').where('user_id', '=', m.id).execute()).map((r) => r.role_id),
+  );
+  if (roles.some((r) => !held.has(r.id) && (r.company_id === null || r.company_id !== owner))) throw forbidden('ROLE_NOT_GRANTABLE');
+}
+
+/**
+ * The roles a manager may change: a role it does not see answers 404; a platform role needs 全部, and a
+ * company's role 全部 or 本企业 of that company (403 otherwise).
+ */
+export async function assertManageableRoles(
+  db: Kysely<DB>,
+  m: Manager,
+  roleIds: readonly number[],
+): Promise<{ id: number; company_id: number | null }[]> {
+  const wanted = [...new Set(roleIds)];
+  if (!wanted.length) return [];
+  const roles = await db
+    .selectFrom('sys_role as r')
+    .select(['r.id', 'r.company_id'])
+    .where('r.id', 'in', wanted)
+    .where(rolesSeen(m))
+    .execute();
+  if (roles.length !== wanted.length) throw notFound('ROLE_NOT_FOUND');
+  const owner = roleOwner(m);
+  if (owner === 'all') return roles;
+  if (roles.some((r) => r.company_id === null)) throw forbidden('PLATFORM_ROLE_READ_ONLY');
+  if (roles.some((r) => r.company_id !== owner)) throw notFound('ROLE_NOT_FOUND');
+  return roles;
+}
+
+/**
+ * A company's department for its accounts and records: its first top department, made (named after the
+ * company, with its department code) when it has none.
+ */
+export async function companyDepartment(db: Kysely<DB>, companyId: number): Promise<number> {
+  const found = await db
+    .selectFrom('sys_dept')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('pid', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (found) return found.id;
+  const company = await db.selectFrom('company').select(['name', 'dept_code']).where('id', '=', companyId).executeTakeFirstOrThrow();
+  // The company's department code names its department, unless another department holds it already.
+  const code = company.dept_code?.trim() || null;
+  const taken = code !== null && (await db.selectFrom('sys_dept').select('id').where('code', '=', code).executeTakeFirst());
+  const made = await db
+    .insertInto('sys_dept')
+    .values({ pid: null, name: company.name.slice(0, 255), code: taken ? null : code, sort: 999, enabled: true, company_id: companyId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return made.id;
+}
+
+/** The departments at and below the given ones, among `all`. */
+export function subtree(all: readonly { id: number; pid: number | null }[], roots: readonly number[]): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const d of all) if (d.pid !== null) children.set(d.pid, [...(children.get(d.pid) ?? []), d.id]);
+  const out = new Set<number>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop() as number;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
