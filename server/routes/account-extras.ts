@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { formatDate } from '../../src/shared/format.js';
+import { assertUsersWithin } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -134,7 +135,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // An administrator puts users back on the default password; they must change it at their next sign-in.
   app.post('/api/pwd/reset', answers({ permission: 'user:edit', log: '重置密码' }, ok.extend({ count: z.number() })), async (req) => {
     const ids = resetIds(req.body);
-    // Only users at or below the caller's level, and administrators only by administrators.
+    // Only users the caller's data scope reaches (404 otherwise), at or below its level, and
+    // administrators only by administrators.
+    await assertUsersWithin(db, currentUser(req), ids);
     await assertManageableUsers(db, currentUser(req), ids);
     const password = await hashPassword(DEFAULT_USER_PASSWORD);
     const users = await db
