@@ -27,8 +27,9 @@ const table = (name: 'stockIn' | 'disposalOrder' | 'logisticsOrder') => {
 
 const list = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 const warehouses = (await db.selectFrom('company_warehouse').select('id').orderBy('id').execute()).map((w) => w.id);
-const producers = (await db.selectFrom('company').select('name').where('type', '=', '1').orderBy('id').execute()).map((c) => c.name);
-const disposers = (await db.selectFrom('company').select('name').where('type', '=', '2').orderBy('id').execute()).map((c) => c.name);
+// Orders name their parties by company id.
+const producers = (await db.selectFrom('company').select('id').where('type', '=', '1').orderBy('id').execute()).map((c) => c.id);
+const disposers = (await db.selectFrom('company').select('id').where('type', '=', '2').orderBy('id').execute()).map((c) => c.id);
 const categories = ['HW08', 'HW06', 'HW12', 'HW17', 'HW49', 'HW34', 'HW35', 'HW09', 'HW13', 'HW50', 'HW22', 'HW18'];
 
 // Each record belongs to its creator's company and department, as the server writes them.
@@ -57,10 +58,10 @@ const firstOrder = Number(
 for (let from = 1; from <= rows; from += BATCH) {
   const to = Math.min(rows, from + BATCH - 1);
   await sql
-    .raw(`insert into "${table('disposalOrder')}" ("orderNo", "stockId", "producerName", "disposerName", "wasteCategory", quantity, price, amount,
+    .raw(`insert into "${table('disposalOrder')}" ("orderNo", "stockId", "producerId", "disposerId", "wasteCategory", quantity, price, amount,
       "orderStatus", "needPrepay", "prepayPrice", create_by, create_company, create_dept, create_time, update_time)
-    select 'CZ' || lpad(g::text, 12, '0'), ${firstStock} + 1 + (g * 31) % ${rows}, (${list(producers)})[1 + g % ${producers.length}],
-      (${list(disposers)})[1 + g % ${disposers.length}], (${list(categories)})[1 + g % ${categories.length}],
+    select 'CZ' || lpad(g::text, 12, '0'), ${firstStock} + 1 + (g * 31) % ${rows}, (array[${producers.join(',')}])[1 + g % ${producers.length}],
+      (array[${disposers.join(',')}])[1 + g % ${disposers.length}], (${list(categories)})[1 + g % ${categories.length}],
       round(((g * 104729) % 60000) / 1000.0 + 0.5, 3), 1600 + g % 3600, null, (array['0', '1', '1', '2', '2', '2', '3'])[1 + g % 7],
       case when g % 3 = 0 then '1' else '2' end, case when g % 3 = 0 then 1000 end, 'disposer', ${owner('disposer')},
       now() - ((g % 365) || ' days')::interval, now() - ((g % 365) || ' days')::interval

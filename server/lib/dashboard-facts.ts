@@ -14,18 +14,15 @@ import { type BusinessViewName, businessViews } from './business-views.js';
  *
  * Each source record contributes to the fact rows of company 0 (everyone), of every company it involves
  * (role '*', once per record), and of each party by role: 'a' (owner, producer, payer, asker), 'b'
- * (disposer, payee, asked) and 'c' (the company it was created in). Parties are found when the
- * record is written: by warehouse, by company id, by company name, or through the record it refers to
- * (a logistics order through its disposal order); when a record read that way changes or goes, the
- * facts of the records reading it move with it (DEPENDENCIES). rebuildFacts() recomputes a source from
- * its table, which is what a company rename calls.
+ * (disposer, payee, asked), 'c' (the company it was created in) and 'd' (the carrier an order names).
+ * Parties are found when the record is written: by warehouse, by company id, or through the record it
+ * refers to (a logistics order through its disposal order); when a record read that way changes or goes,
+ * the facts of the records reading it move with it (DEPENDENCIES). A company's rename moves nothing: no
+ * party is found by name. rebuildFacts() recomputes a source from its table.
  */
 
 export const FACT_SOURCES = ['stockIn', 'disposalInquiry', 'contract', 'disposalOrder', 'logisticsOrder', 'vehicle'] as const;
 export type FactSource = (typeof FACT_SOURCES)[number];
-
-/** Sources that find a party by company name: a company rename rebuilds them. */
-export const NAMED_PARTY_SOURCES: FactSource[] = ['contract', 'disposalOrder', 'logisticsOrder'];
 
 const EPOCH = "'1970-01-01'::date";
 
@@ -42,6 +39,8 @@ interface SourceSpec {
   amount2?: string;
   a?: string;
   b?: string;
+  /** The carrier (运输单位) an order names, a party besides the other three. */
+  d?: string;
 }
 
 /** A SQL string literal. */
@@ -50,8 +49,10 @@ const text = (key: string) => `nullif(trim(dash_j->>'${key}'), '')`;
 const num = (key: string) => `dash_num(dash_j->>'${key}')`;
 const bucket = (unit: 'year' | 'month' | 'day', ...keys: string[]) =>
   `date_trunc('${unit}', coalesce(${[...keys.map((k) => `dash_date(dash_j->>'${k}')`), `dash_date(dash_j->>'create_time')`].join(', ')}))::date`;
-const companyNamed = (key: string) => `(select c.id from company c where c.name = ${text(key)} order by c.id limit 1)`;
 const companyWithId = (key: string) => `(select c.id from company c where c.id = dash_int(dash_j->>'${key}'))`;
+/** A company a logistics order's disposal order names by id. */
+const orderParty = (key: string) => `(select c.id from {disposalOrder} o join company c on c.id = dash_int(to_jsonb(o)->>'${key}')
+      where o.id = dash_int(dash_j->>'disposalOrderId'))`;
 /** The company the record was created in; a record written without it (plain SQL) takes its creator's. */
 const CREATOR = `coalesce(dash_int(dash_j->>'create_company'), (select u.company_id from sys_user u where u.username = dash_j->>'create_by'))`;
 
@@ -81,10 +82,10 @@ const SPECS: Record<FactSource, SourceSpec> = {
     day: bucket('month', 'signDate'),
     day2: `dash_date(dash_j->>'endDate')`,
     amount: num('amount'),
-    a: companyNamed('partyA'),
-    b: companyNamed('partyB'),
+    a: companyWithId('partyAId'),
+    b: companyWithId('partyBId'),
   },
-  // Payer: the producer; payee: the disposer. amount2 is the prepaid part.
+  // Payer: the producer; payee: the disposer; the carrier it names. amount2 is the prepaid part.
   disposalOrder: {
     status: 'orderStatus',
     warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {stockIn} s where s.id = dash_int(dash_j->>'stockId'))`,
@@ -92,10 +93,12 @@ const SPECS: Record<FactSource, SourceSpec> = {
     qty: num('quantity'),
     amount: `coalesce(${num('amount')}, ${num('price')} * ${num('quantity')})`,
     amount2: `case when dash_j->>'needPrepay' = '1' then ${num('prepayPrice')} end`,
-    a: companyNamed('producerName'),
-    b: companyNamed('disposerName'),
+    a: companyWithId('producerId'),
+    b: companyWithId('disposerId'),
+    d: companyWithId('carrierId'),
   },
-  // The carrier is the creator's company; the producer and disposer are those of its disposal order.
+  // The carrier is the creator's company; the producer, disposer and named carrier are those of its
+  // disposal order.
   logisticsOrder: {
     status: 'orderStatus',
     warehouse: `(select dash_int(to_jsonb(s)->>'warehouseId') from {disposalOrder} o join {stockIn} s on s.id = dash_int(to_jsonb(o)->>'stockId')
@@ -103,10 +106,9 @@ const SPECS: Record<FactSource, SourceSpec> = {
     day: bucket('month', 'loadTime'),
     qty: num('weight'),
     amount: num('freight'),
-    a: `(select c.id from {disposalOrder} o join company c on c.name = to_jsonb(o)->>'producerName'
-      where o.id = dash_int(dash_j->>'disposalOrderId') order by c.id limit 1)`,
-    b: `(select c.id from {disposalOrder} o join company c on c.name = to_jsonb(o)->>'disposerName'
-      where o.id = dash_int(dash_j->>'disposalOrderId') order by c.id limit 1)`,
+    a: orderParty('producerId'),
+    b: orderParty('disposerId'),
+    d: orderParty('carrierId'),
   },
   vehicle: {
     status: 'vehicleStatus',
@@ -161,7 +163,7 @@ const DEPENDENCIES: Dependency[] = [
   {
     source: 'logisticsOrder',
     on: 'disposalOrder',
-    fields: ['stockId', 'producerName', 'disposerName'],
+    fields: ['stockId', 'producerId', 'disposerId', 'carrierId'],
     rows: 'select d.* from {self} d where d."disposalOrderId" in ({ids})',
     needs: [['logisticsOrder', 'disposalOrderId']],
   },
@@ -236,7 +238,7 @@ function addFactsSql(
   return `
     with r as materialized (${rows}),
     x as materialized (
-      select warehouse_id, status, category, day, day2, a, b, c,
+      select warehouse_id, status, category, day, day2, a, b, c, d,
         sum(dash_sign) as n, sum(dash_sign * qty) as qty, sum(dash_sign * amount) as amount, sum(dash_sign * amount2) as amount2
       from (
         select r.dash_sign,
@@ -250,21 +252,23 @@ function addFactsSql(
           ${e(s.amount2, '0')} as amount2,
           ${party(s.a)}::integer as a,
           ${party(s.b)}::integer as b,
-          ${CREATOR}::integer as c
+          ${CREATOR}::integer as c,
+          ${party(s.d)}::integer as d
         from r
       ) k
-      group by warehouse_id, status, category, day, day2, a, b, c
+      group by warehouse_id, status, category, day, day2, a, b, c, d
     ),
     d as materialized (
       select p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2,
         sum(x.n) as n, sum(x.qty) as qty, sum(x.amount) as amount, sum(x.amount2) as amount2
       from x
-      cross join lateral (values (0, '*', 0), (x.a, '*', 1), (x.b, '*', 2), (x.c, '*', 3), (x.a, 'a', 4), (x.b, 'b', 5), (x.c, 'c', 6))
-        as p(company_id, role, k)
+      cross join lateral (values (0, '*', 0), (x.a, '*', 1), (x.b, '*', 2), (x.c, '*', 3), (x.d, '*', 7), (x.a, 'a', 4), (x.b, 'b', 5),
+        (x.c, 'c', 6), (x.d, 'd', 8)) as p(company_id, role, k)
       where p.company_id is not null
-        -- every company the record involves, once: b unless it is a, c unless it is a or b
+        -- every company the record involves, once: b unless it is a, c unless it is a or b, d unless it is a, b or c
         and not (p.k = 2 and x.b is not distinct from x.a)
         and not (p.k = 3 and (x.c is not distinct from x.a or x.c is not distinct from x.b))
+        and not (p.k = 7 and (x.d is not distinct from x.a or x.d is not distinct from x.b or x.d is not distinct from x.c))
       group by p.company_id, p.role, x.warehouse_id, x.status, x.category, x.day, x.day2
     ),
     total as (
@@ -497,7 +501,7 @@ export async function rebuildFacts(ctx: AppContext, sources: readonly FactSource
 /** Whose figures: every company's, one company's, or nobody's (a user without a company). */
 export type Scope = { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'none' };
 
-export type Role = '*' | 'a' | 'b' | 'c';
+export type Role = '*' | 'a' | 'b' | 'c' | 'd';
 
 export interface FactFilter {
   source: FactSource;

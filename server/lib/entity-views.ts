@@ -92,8 +92,8 @@ function warehouseSql(source: Source | null): string {
 }
 
 /**
- * Parties are the companies the record names (partyA, partyB); party A's contact details are those of
- * its company, its contact person the signer, its user the creator when the creator belongs to it.
+ * Parties are the companies the record names by id (partyAId, partyBId); party A's contact details are
+ * those of its company, its contact person the signer, its user the creator when the creator belongs to it.
  */
 function contractSql(source: Source | null): string {
   const read = reader(source);
@@ -103,6 +103,14 @@ function contractSql(source: Source | null): string {
       null::integer as party_a_user_id, null::integer as party_b_company, null::date as begin_time, null::date as end_time,
       null::numeric as amount, null::text as file_path, null::timestamp as create_time where false`;
   }
+  // A company id as the column holds it: a number, or a text of digits (a field retyped by a redesign).
+  const companyId = (field: string) => {
+    const type = source.columns.get(field);
+    if (type === undefined) return 'null::integer';
+    if (/^(bigint|integer|smallint)$/.test(type)) return `t.${ident(field)}`;
+    const text = read(field, 'text');
+    return `(case when ${text} ~ '^[0-9]{1,9}$' then ${text}::integer end)`;
+  };
   const status = source.columns.has('contractStatus')
     ? `where ${withDefault(source, 'contractStatus')} in (${SIGNED_CONTRACT.map(literal).join(', ')})`
     : '';
@@ -115,7 +123,7 @@ function contractSql(source: Source | null): string {
       a.region_fmt::text as party_a_region_fmt,
       a.address::text as party_a_address,
       (select u.id from sys_user u where u.username = t.create_by and u.company_id = a.id) as party_a_user_id,
-      (select c.id from company c where c.name = ${read('partyB', 'text')} order by c.id limit 1) as party_b_company,
+      (select c.id from company c where c.id = ${companyId('partyBId')}) as party_b_company,
       coalesce(${read('beginDate', 'date')}, ${read('signDate', 'date')}, t.create_time::date) as begin_time,
       ${read('endDate', 'date')} as end_time,
       ${read('amount', 'numeric')} as amount,
@@ -123,7 +131,7 @@ function contractSql(source: Source | null): string {
       t.create_time
     from ${ident(source.table)} t
     left join lateral (select c.id, c.contact_name, c.contact_phone, c.region, c.region_fmt, c.address from company c
-      where c.name = ${read('partyA', 'text')} order by c.id limit 1) a on true
+      where c.id = ${companyId('partyAId')}) a on true
     ${status}`;
 }
 

@@ -1,21 +1,24 @@
 import type { BusinessViewName } from '../lib/business-views.js';
 
-export type Party = { field: string; by: 'id' | 'name' } | { field: string; via: BusinessViewName };
+/** A company named on a record by its id, or through the record of another view that the field picks. */
+export type Party = { field: string; by: 'id' } | { field: string; via: BusinessViewName };
 
 /**
  * How a business record names the companies party to it, besides the one that created it: the asked
- * disposer of an inquiry, the two parties of a contract or a disposal order, and (through its disposal
- * order) the producer and disposer a logistics order carries for.
+ * disposer of an inquiry, the two parties of a contract, the producer, disposer and carrier of a disposal
+ * order, and (through its disposal order) those a logistics order carries for. Every party is a company
+ * id; the company's name is only the label answered beside it (`{field}Fmt`), so a rename moves nothing.
  */
 export const PARTIES: Partial<Record<string, Party[]>> = {
   disposalInquiry: [{ field: 'companyId', by: 'id' }],
   contract: [
-    { field: 'partyA', by: 'name' },
-    { field: 'partyB', by: 'name' },
+    { field: 'partyAId', by: 'id' },
+    { field: 'partyBId', by: 'id' },
   ],
   disposalOrder: [
-    { field: 'producerName', by: 'name' },
-    { field: 'disposerName', by: 'name' },
+    { field: 'producerId', by: 'id' },
+    { field: 'disposerId', by: 'id' },
+    { field: 'carrierId', by: 'id' },
   ],
   logisticsOrder: [{ field: 'disposalOrderId', via: 'disposalOrder' }],
 };

@@ -27,6 +27,15 @@ const FIXED_SOURCES: Record<string, { table: string; labelColumn: string }> = {
   '/api/dept/find': { table: 'sys_dept', labelColumn: 'name' },
 };
 
+/**
+ * The company types a company picker asks for (`/api/company/list`'s `type`): one type, or several joined
+ * by commas, as a field whose party may be of more than one kind asks (a waste's producer may be a
+ * producer, a collection point or a disposer handing on its residues); none: every type.
+ */
+export function companyTypes(type: string | undefined): string[] {
+  return [...new Set((type ?? '').split(',').map((t) => t.trim()))].filter((t) => t !== '');
+}
+
 const QUERY_LINK = /^\/api\/general\/allList\/(\d{1,9})\/queryLink$/;
 
 function pathOf(url: string): string {

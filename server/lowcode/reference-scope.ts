@@ -1,10 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
-import { hasPermission, type SessionUser } from '../auth.js';
+import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { scopeCompany } from '../lib/dashboard-scope.js';
 import { RecordInvalid, type Row } from './record-input.js';
-import { referenceTarget } from './reference-labels.js';
+import { companyTypes, referenceTarget } from './reference-labels.js';
 import { rowScope } from './row-scope.js';
 import type { ViewField, ViewModel } from './view-model.js';
 import { designedView } from './view-store.js';
@@ -41,11 +41,10 @@ async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: Ses
   const target = referenceTarget(view, f);
   if (!target) return undefined;
   if (target.viewId !== undefined) {
-    // /api/general/allList/:id/queryLink: the records the caller may list, or every record for a caller
-    // that only draws from the view.
+    // /api/general/allList/:id/queryLink: the records of the other view within the caller's row scope.
     const other = target.viewId === view.id ? view : await designedView(ctx, target.viewId).catch(() => null);
     if (!other) return { table: `lc_view_${target.viewId}`, condition: sql`false` };
-    const scope = hasPermission(user.roles, other.page.permissions.list) ? await rowScope(ctx, other, user) : undefined;
+    const scope = await rowScope(ctx, other, user);
     return { table: `lc_view_${other.id}`, condition: scope?.condition ?? sql`true` };
   }
   switch (target.path) {
@@ -58,9 +57,9 @@ async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: Ses
       return { table: target.table, condition };
     }
     case '/api/company/list': {
-      // Active companies, of the type the field asks for.
-      const type = fixedParam(target.params, 'type');
-      return { table: target.table, condition: type ? sql`t.status = 1 and t.type = ${type}` : sql`t.status = 1` };
+      // Active companies, of the types the field asks for.
+      const types = companyTypes(fixedParam(target.params, 'type'));
+      return { table: target.table, condition: types.length ? sql`t.status = 1 and t.type in (${sql.join(types)})` : sql`t.status = 1` };
     }
     case '/api/dept/find':
       return { table: target.table, condition: sql`t.enabled = true` };

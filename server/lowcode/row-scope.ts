@@ -1,10 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { businessViews } from '../lib/business-views.js';
+import { businessView } from '../lib/business-views.js';
 import { type DataScope, dataScopeKey } from '../lib/data-scope.js';
+import { viewTable } from './ddl.js';
 import type { RowTest } from './list-query.js';
-import { PARTIES, type Party, RECIPIENT_FIELD } from './parties.js';
+import { PARTIES, RECIPIENT_FIELD } from './parties.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -58,30 +59,28 @@ const hasColumn = (view: ViewModel, name: string) => view.columns.some((c) => c.
  */
 export type PartyLookup = 'set' | 'row';
 
-/** The company-party conditions of a view's records for `companyId` / `companyName`. */
-async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, companyName: string | null, lookup: PartyLookup) {
+/** The company-party conditions of a view's records for `companyId`: the records that name it by id. */
+async function partyParts(ctx: AppContext, view: ViewModel, companyId: number, lookup: PartyLookup) {
   const out: { sql: RawBuilder<unknown>; test: RowTest | undefined }[] = [];
   for (const p of PARTIES[view.componentName] ?? []) {
     if (!hasColumn(view, p.field)) continue;
     if ('via' in p) {
-      const other = (await businessViews(ctx)).get(p.via);
-      const parties = (PARTIES[p.via] ?? []).filter((x): x is Extract<Party, { by: string }> => 'by' in x);
-      if (!other || !parties.length) continue;
-      const inner = parties.map((x) =>
-        x.by === 'id' ? sql`o.${sql.ref(x.field)} = ${companyId}` : sql`o.${sql.ref(x.field)} = ${companyName ?? ''}`,
-      );
+      // The other view's party fields that its table holds (a redesign may have dropped one).
+      const other = await businessView(ctx, p.via).catch(() => null);
+      if (!other) continue;
+      const parties = (PARTIES[p.via] ?? []).filter((x) => 'by' in x && hasColumn(other, x.field));
+      if (!parties.length) continue;
+      const inner = parties.map((x) => sql`o.${sql.ref(x.field)} = ${companyId}`);
       // A correlated test, not `in (select …)`: beside the other parts of the scope (an or), PostgreSQL
       // cannot turn the latter into a join and reads every record of the other view to hash them, for a
       // page of ten rows too. This one it hashes only when it expects that to cost less (see PartyLookup).
       const once = lookup === 'row' ? sql` offset 0` : sql``;
       out.push({
-        sql: sql`exists (select 1 from ${sql.table(other.table)} as o where o.id = ${col(p.field)} and (${sql.join(inner, sql` or `)})${once})`,
+        sql: sql`exists (select 1 from ${sql.table(viewTable(other.id))} as o where o.id = ${col(p.field)} and (${sql.join(inner, sql` or `)})${once})`,
         test: undefined,
       });
-    } else if (p.by === 'id') {
+    } else {
       out.push({ sql: sql`${col(p.field)} = ${companyId}`, test: (row) => num(row[p.field]) === companyId });
-    } else if (companyName) {
-      out.push({ sql: sql`${col(p.field)} = ${companyName}`, test: (row) => row[p.field] === companyName });
     }
   }
   return out;
@@ -119,7 +118,7 @@ export async function scopeOver(
   const company = s.companyId;
   if (company !== null) {
     parts.push({ sql: sql`t.create_company = ${company}`, test: (row) => num(row.create_company) === company });
-    parts.push(...(await partyParts(ctx, view, company, s.companyName, lookup)));
+    parts.push(...(await partyParts(ctx, view, company, lookup)));
   }
   if (s.depts.length) {
     const depts = s.depts;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { App } from '../app.js';
-import { currentUser } from '../auth.js';
+import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
-import { NAMED_PARTY_SOURCES, rebuildFacts } from '../lib/dashboard-facts.js';
 import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { answers, ok } from '../lib/route.js';
@@ -14,7 +13,7 @@ import { dbId, nullableText } from '../lib/sql.js';
 
 /**
  * /api/companyApi: the company behind an account (and whether the dashboard lists its filling-system
- * entries), read and updated by its own users.
+ * entries), read and updated by its own users; its name only by those holding company:edit.
  */
 
 const companyInfo = z.object({
@@ -122,6 +121,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
       if (!before) throw notFound('COMPANY_NOT_FOUND');
       if (b.name && b.name !== before.name) {
+        // Other companies know it by its name: renaming is for those granted company:edit.
+        if (!hasPermission(u.roles, 'company:edit')) throw forbidden('COMPANY_RENAME_DENIED');
         const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
         if (taken) throw badRequest('COMPANY_NAME_TAKEN');
       }
@@ -152,12 +153,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           throw badRequest(index ? (CODE_INDEXES[index] as string) : '企业信息与其他企业重复');
         }
         throw e;
-      }
-      // Contracts and orders name their companies: a renamed company's records are attributed again.
-      if (b.name && b.name !== before.name) {
-        await rebuildFacts(ctx, NAMED_PARTY_SOURCES);
-        // Sessions hold their company's name, by which records name their parties.
-        ctx.sessions.invalidate();
       }
       return { status: 200, message: '保存成功' };
     },

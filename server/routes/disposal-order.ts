@@ -54,10 +54,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!partyA) throw badRequest('PARTY_A_NOT_FOUND');
       // Party B: the unloading point's company, else the user's own.
       const warehouse = await ownWarehouse(ctx, u, form.partyBWarehouseId);
-      const partyBName =
-        warehouse?.company_name ??
-        (u.companyId ? (await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst())?.name : undefined);
-      if (!partyBName) throw badRequest('UNLOADING_POINT_REQUIRED');
+      const partyB = warehouse
+        ? { id: warehouse.company_id, name: warehouse.company_name }
+        : u.companyId
+          ? await db.selectFrom('company').select(['id', 'name']).where('id', '=', u.companyId).executeTakeFirst()
+          : undefined;
+      if (!partyB) throw badRequest('UNLOADING_POINT_REQUIRED');
       let contractNo = form.contractNo ?? null;
       if (form.contractId) {
         const c = await contractWithin(db, u, form.contractId);
@@ -76,10 +78,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const record: Row = {
         orderNo,
         contractNo,
-        producerName: form.partyACompanyName || partyA.name,
+        // The parties by company id: their names are the companies' own, whatever the form showed.
+        producerId: partyA.id,
         producerRegion: form.partyARegion ?? partyA.region,
         producerRegionFmt: form.partyARegionFmt ?? partyA.region_fmt,
-        disposerName: partyBName,
+        disposerId: partyB.id,
         wasteCategory: waste.category,
         quantity: form.quantity,
         price: form.price,
@@ -100,7 +103,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           .values({
             record_id: newId!,
             view_id: view.id,
-            payload: JSON.stringify({ ...form, partyACompanyId: partyA.id, partyBCompanyName: partyBName, orderNo }),
+            payload: JSON.stringify({
+              ...form,
+              partyACompanyId: partyA.id,
+              partyBCompanyId: partyB.id,
+              partyBCompanyName: partyB.name,
+              orderNo,
+            }),
             create_by: u.username,
           })
           .execute();

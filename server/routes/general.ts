@@ -340,10 +340,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
       } else if (raw) filters = { [labelField.name]: raw };
       if (!lists && Object.keys(filters).some((k) => k !== labelField.name)) throw forbidden(QUERY_LINK_FILTER_DENIED);
-      // Options are the records the caller may see in that view. A caller that only draws from the view
-      // (a carrier picking the disposal order it is to carry) picks among every record, by label alone:
-      // the platform has no booking step that would make the order the carrier's before it is picked.
-      const scope = lists ? await rowScope(ctx, view, user) : undefined;
+      // Options are the records of the caller's row scope in that view, whether it lists the view or only
+      // draws from it (a carrier picks among the disposal orders that name it as their carrier).
+      const scope = await rowScope(ctx, view, user);
       const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' }, scope);
       const columns = sql`t.${sql.ref(labelField.name)} as label, t.id as value`;
       const res = await rowsQuery<{ label: string | null; value: number }>(view, q, q.size, 0, columns).execute(db);

@@ -35,11 +35,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         logistics && orders && stock && has(logistics, 'disposalOrderId') && has(orders, 'stockId') && has(stock, 'warehouseId');
       if (!linked) return { content: [], totalElements: 0 };
       const scope = await rowScope(ctx, logistics, u);
+      // Through the disposal orders the caller may see: a waybill naming another's order tells nothing of it.
+      const orderScope = await rowScope(ctx, orders, u);
+      const seen = orderScope
+        ? sql`(select * from ${sql.table(viewTable(orders.id))} as t where ${orderScope.condition})`
+        : sql.table(viewTable(orders.id));
       const rows = await sql<{ id: number | string; name: string }>`
         select w.id, w.name from company_warehouse w
         where w.id in (
           select s."warehouseId" from ${sql.table(viewTable(logistics.id))} as t
-          join ${sql.table(viewTable(orders.id))} o on o.id = t."disposalOrderId"
+          join ${seen} o on o.id = t."disposalOrderId"
           join ${sql.table(viewTable(stock.id))} s on s.id = o."stockId"
           ${scope ? sql`where ${scope.condition}` : sql``}
         )

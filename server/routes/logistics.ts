@@ -10,7 +10,7 @@ import { dates, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
-import { nullableText } from '../lib/sql.js';
+import { INT4_MAX, nullableText } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
 import { type PartyLookup, rowScope } from '../lowcode/row-scope.js';
@@ -37,15 +37,14 @@ const party = z.object({
   ...nullableText('companyName', 'linkman', 'phone', 'address', 'regionFmt'),
 });
 
-/** A party of an order as answered: its company's contacts when found, else the name the order holds; the address as given. */
+/** A party of an order as answered: its company and the company's contact, the address as given. */
 const partyOf = (
   company: { id: number | null; name: string | null; contact_name: string | null; contact_phone: string | null } | null | undefined,
-  name: string | null,
   address: string | null,
   regionFmt: string | null,
 ) => ({
   companyId: company?.id ?? null,
-  companyName: company?.name ?? name,
+  companyName: company?.name ?? null,
   linkman: company?.contact_name ?? null,
   phone: company?.contact_phone ?? null,
   address,
@@ -165,15 +164,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   /**
    * The logistics orders a user may see (their row scope, as /api/general lists them), as a join from t
-   * (logistics) to o (its disposal order) and s (that order's stock-in).
+   * (logistics) to o (its disposal order, when the user may see it) and s (that order's stock-in).
    */
   async function visible(u: SessionUser, c: Chain, lookup: PartyLookup = 'set') {
     const joinOrder = !!c.orders && has(c.logistics, 'disposalOrderId');
     const joinStock = joinOrder && !!c.stock && has(c.orders, 'stockId') && has(c.stock, 'warehouseId');
+    // The disposal order joins only when it is within the user's scope too: a waybill of the user's own
+    // that names another's order shows nothing of that order, nor of the warehouse it loads from.
+    const orderScope = joinOrder ? await rowScope(ctx, c.orders!, u) : undefined;
+    const orders = orderScope
+      ? sql`(select * from ${sql.table(viewTable(c.orders!.id))} as t where ${orderScope.condition})`
+      : sql.table(viewTable(c.orders?.id ?? 0));
     const from = sql.join(
       [
         sql`${sql.table(viewTable(c.logistics.id))} as t`,
-        ...(joinOrder ? [sql`left join ${sql.table(viewTable(c.orders!.id))} o on o.id = t."disposalOrderId"`] : []),
+        ...(joinOrder ? [sql`left join ${orders} o on o.id = t."disposalOrderId"`] : []),
         ...(joinStock ? [sql`left join ${sql.table(viewTable(c.stock!.id))} s on s.id = o."stockId"`] : []),
       ],
       sql` `,
@@ -185,8 +190,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ok ? sql`${expr} as ${sql.id(as)}` : sql`null as ${sql.id(as)}`;
     const extras = sql.join([
       column(joinOrder && has(c.orders, 'orderNo'), sql`o."orderNo"`, 'orderNo'),
-      column(joinOrder && has(c.orders, 'producerName'), sql`o."producerName"`, 'producerName'),
-      column(joinOrder && has(c.orders, 'disposerName'), sql`o."disposerName"`, 'disposerName'),
+      column(joinOrder && has(c.orders, 'producerId'), sql`(select name from company where id = o."producerId")`, 'producerName'),
+      column(joinOrder && has(c.orders, 'disposerId'), sql`(select name from company where id = o."disposerId")`, 'disposerName'),
       column(joinStock, sql`s."warehouseId"`, 'warehouseId'),
       column(joinStock, sql`(select name from company_warehouse where id = s."warehouseId")`, 'warehouseName'),
     ]);
@@ -258,26 +263,30 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  /** One logistics order within the user's scope, with its disposal order; any other is missing (404). */
+  /**
+   * One logistics order within the user's scope, with its disposal order; any other is missing (404). The
+   * disposal order must be within the user's scope too (a carrier's: the orders that name it as their
+   * carrier): a waybill of the user's own that names another's order shows nothing of it.
+   */
   async function oneOrder(u: SessionUser, id: number) {
     const c = await chain();
     const record = await findRecord(db, c.logistics, id, await rowScope(ctx, c.logistics, u));
     if (!record) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
     const orderId = Number(record.disposalOrderId);
-    // The order's own disposal order is part of what it shows, whoever created that order.
-    const order = c.orders && Number.isSafeInteger(orderId) && orderId > 0 ? ((await findRecord(db, c.orders, orderId)) ?? null) : null;
+    if (!c.orders || !Number.isSafeInteger(orderId) || orderId <= 0) return { c, record, order: null };
+    const order = await findRecord(db, c.orders, orderId, await rowScope(ctx, c.orders, u));
+    if (!order) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
     return { c, record, order };
   }
 
-  const companyByName = async (name: unknown) => {
-    const n = str(name);
-    if (!n) return null;
+  const companyById = async (value: unknown) => {
+    const id = numOrNull(value);
+    if (id === null || !Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
     return (
       (await db
         .selectFrom('company')
         .select(['id', 'name', 'contact_name', 'contact_phone', 'address', 'region_fmt'])
-        .where('name', '=', n)
-        .orderBy('id')
+        .where('id', '=', id)
         .executeTakeFirst()) ?? null
     );
   };
@@ -297,7 +306,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     ),
     async (req) => {
       const { record, order } = await oneOrder(currentUser(req), req.query.id);
-      const [producer, disposer] = await Promise.all([companyByName(order?.producerName), companyByName(order?.disposerName)]);
+      const [producer, disposer] = await Promise.all([companyById(order?.producerId), companyById(order?.disposerId)]);
       const creator = await db
         .selectFrom('sys_user as u')
         .leftJoin('company as c', 'c.id', 'u.company_id')
@@ -307,10 +316,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return {
         id: Number(record.id),
         waybillNo: str(record.waybillNo),
-        shipper: partyOf(producer, str(order?.producerName), str(record.fromAddress), str(record.fromRegionFmt)),
-        receiver: partyOf(disposer, str(order?.disposerName), str(record.toAddress), disposer?.region_fmt ?? null),
+        shipper: partyOf(producer, str(record.fromAddress), str(record.fromRegionFmt)),
+        receiver: partyOf(disposer, str(record.toAddress), disposer?.region_fmt ?? null),
         carrier: {
-          ...partyOf(creator, null, creator?.address ?? null, creator?.region_fmt ?? null),
+          ...partyOf(creator, creator?.address ?? null, creator?.region_fmt ?? null),
           userName: creator?.nick_name ?? null,
           userPhone: creator?.phone ?? null,
         },

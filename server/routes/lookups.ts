@@ -10,6 +10,7 @@ import { requireLookup } from '../lib/lookup-access.js';
 import { optionalIdOf, pageFields } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
 import { containing, isDbId, pageOf } from '../lib/sql.js';
+import { companyTypes } from '../lowcode/reference-labels.js';
 
 export interface RegionNode {
   value: string;
@@ -144,7 +145,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  // Company picker of forms (e.g. the inquiry page's counterpart company): active companies, by type.
+  // Company picker of forms (the inquiry's asked disposer, a contract's or an order's parties): active
+  // companies, of one type or of several joined by commas.
   app.get(
     '/api/company/list',
     answers({ session: true }, page(z.object({ id: z.number(), name: z.string(), type: z.string() })), {
@@ -153,7 +155,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       await requireLookup(ctx, req, '/api/company/list', MANUAL_ORDER);
       let q = db.selectFrom('company').select(['id', 'name', 'type']).where('status', '=', 1);
-      if (req.query.type) q = q.where('type', '=', req.query.type);
+      const types = companyTypes(req.query.type);
+      if (types.length) q = q.where('type', 'in', types);
       const b = req.query.blurry?.trim();
       if (b) q = q.where('name', 'ilike', containing(b));
       const content = await q.orderBy('id').execute();

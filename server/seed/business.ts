@@ -90,8 +90,8 @@ const COMPANY_DETAILS: Record<number, CompanyDetails> = {
   },
 };
 
-/** Further companies, typed like the seeded producer or disposer, with the waste categories they produce or take. */
-const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disposer'; categories: string[] })[] = [
+/** Further companies, typed like the seeded producer, disposer or carrier, with the waste categories they produce or take. */
+const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disposer' | 'logistics'; categories: string[] })[] = [
   {
     name: '无锡新吴微电子材料有限公司',
     categories: ['900-402-06', '900-300-34', '900-041-49', '900-047-49'],
@@ -135,6 +135,17 @@ const MORE_COMPANIES: (CompanyDetails & { name: string; like: 'producer' | 'disp
     contact: '沈卫东',
     phone: '13917652380',
     deptCode: '0303',
+  },
+  {
+    name: '苏州安运危险品物流有限公司',
+    categories: [],
+    like: 'logistics',
+    credit: '91320507MA1R5KT3W',
+    district: '320507',
+    address: '相城区太平街道金瑞路66号',
+    contact: '许建华',
+    phone: '13814826650',
+    deptCode: '0402',
   },
 ];
 
@@ -358,14 +369,18 @@ export async function seedBusiness(trx: Transaction<DB>): Promise<void> {
       .where('id', '=', Number(id))
       .execute();
   }
-  const types = await trx.selectFrom('company').select(['id', 'type']).where('id', 'in', [COMPANY.producer, COMPANY.disposer]).execute();
+  const types = await trx
+    .selectFrom('company')
+    .select(['id', 'type'])
+    .where('id', 'in', [COMPANY.producer, COMPANY.disposer, COMPANY.logistics])
+    .execute();
   const typeOf = (id: number) => types.find((t) => t.id === id)?.type ?? '';
   const more = await trx
     .insertInto('company')
     .values(
       MORE_COMPANIES.map((c) => ({
         name: c.name,
-        type: typeOf(c.like === 'producer' ? COMPANY.producer : COMPANY.disposer),
+        type: typeOf(COMPANY[c.like]),
         credit_code: creditCode(c.credit),
         ...regionOf(c.district),
         address: c.address,

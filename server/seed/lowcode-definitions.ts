@@ -88,6 +88,18 @@ const options = (type: 'list' | 'tree', url: string, more: Conf = {}) => ({
   ...more,
 });
 
+/**
+ * Company types (companyType) a party is picked among: a waste's producer is a producing company, a
+ * collection point, or a disposer handing on its own residues; its disposer a disposal company; its
+ * carrier a logistics company.
+ */
+const PRODUCERS = '1,2,4';
+const DISPOSERS = '2';
+const CARRIERS = '3';
+
+/** A company picked among the active companies of the given types; the record stores its id. */
+const companies = (types: string) => options('list', '/api/company/list', { sportData_params: [{ key: 'type', type: 1, value: types }] });
+
 /** The 危废类别 picked from the national catalogue's classes. */
 const wasteCategory = (form: Conf = { required: true }) =>
   spec('wasteCategory', '危废类别', 'varchar', {
@@ -272,8 +284,8 @@ const warehouse: FieldSpec[] = [
 const disposalInquiry: FieldSpec[] = [
   spec('inquiryNo', '询价单号', 'varchar', { table: { search: true, width: 170 }, form: { show: 3, disabled: '1' } }),
   spec('companyId', '处置企业', 'long', {
-    // Only disposal companies (companyType 2) quote for disposal.
-    common: options('list', '/api/company/list', { sportData_params: [{ key: 'type', type: 1, value: '2' }] }),
+    // Only disposal companies quote for disposal.
+    common: companies(DISPOSERS),
     table: { width: 220, overflow: true },
     form: { required: true },
   }),
@@ -340,11 +352,16 @@ const contract: FieldSpec[] = [
     table: { overflow: true, width: 240, search: true },
     form: { required: true },
   }),
-  spec('partyA', '甲方（产废单位）', 'varchar', {
+  spec('partyAId', '甲方（产废单位）', 'long', {
+    common: companies(PRODUCERS),
     table: { search: true, width: 220, overflow: true },
     form: { required: true },
   }),
-  spec('partyB', '乙方（处置单位）', 'varchar', { table: { width: 220, overflow: true }, form: { required: true } }),
+  spec('partyBId', '乙方（处置单位）', 'long', {
+    common: companies(DISPOSERS),
+    table: { width: 220, overflow: true },
+    form: { required: true },
+  }),
   spec('amount', '合同金额', 'decimal', {
     common: { decimals: 2, unit: '元', money: true },
     table: { align: 'right', sortable: true, width: 140 },
@@ -445,12 +462,22 @@ const disposalOrder: FieldSpec[] = [
     table: { width: 130 },
     form: { disabled: true, tips: '选择产废单位后自动带出' },
   }),
-  spec('producerName', '产废单位', 'varchar', {
+  spec('producerId', '产废单位', 'long', {
+    common: companies(PRODUCERS),
     table: { search: true, width: 220, overflow: true },
     form: { required: true },
   }),
   spec('producerRegion', '产废单位地区', 'varchar', { common: { city: true }, table: { width: 200 } }),
-  spec('disposerName', '处置单位', 'varchar', { table: { width: 220, overflow: true }, form: { required: true } }),
+  spec('disposerId', '处置单位', 'long', {
+    common: companies(DISPOSERS),
+    table: { width: 220, overflow: true },
+    form: { required: true },
+  }),
+  // The carrier the transfer manifest names: it alone of the logistics companies picks the order for a waybill.
+  spec('carrierId', '运输单位', 'long', {
+    common: companies(CARRIERS),
+    table: { width: 220, overflow: true },
+  }),
   wasteCategory(),
   spec('quantity', '处置数量', 'decimal', {
     common: { decimals: 3, unit: '吨' },
@@ -792,9 +819,10 @@ order by m.month`,
   {
     id: 8,
     name: '最新处置订单',
-    sql: `select "orderNo" as "订单编号", "producerName" as "产废单位", quantity as "数量（吨）", to_char(create_time, 'MM-DD HH24:MI') as "下单时间"
-from lc_view_19
-order by create_time desc, id desc
+    sql: `select o."orderNo" as "订单编号", c.name as "产废单位", o.quantity as "数量（吨）", to_char(o.create_time, 'MM-DD HH24:MI') as "下单时间"
+from lc_view_19 o
+left join company c on c.id = o."producerId"
+order by o.create_time desc, o.id desc
 limit 20`,
   },
   {

@@ -8,8 +8,9 @@ import { DEPT } from './accounts.js';
  * contracts, stock-ins and -outs, inquiries, disposal and logistics orders lie in its own region and were
  * created by a user of that company (create_by, create_company, create_dept), or by nobody for the
  * companies without accounts. The records tell one story: a producer stocks waste into its warehouses,
- * ships it to a disposer it holds a contract with (a stock-out, a disposal order under that contract,
- * and a logistics order of the carrier that moves it), and asks disposers for quotes; messages go to the
+ * ships it to a disposer it holds a contract with (a stock-out, a disposal order under that contract
+ * naming the carrier, and that carrier's logistics order that moves it), and asks disposers for quotes;
+ * contracts and orders name their parties by company id; messages go to the
  * departments that handle them. Dates are relative to the day of seeding (the last 120 days); the
  * generator is seeded, so every fresh database gets the same records.
  */
@@ -113,6 +114,7 @@ const WASTES_OF: Record<string, string[]> = {
   常州武进恒达表面处理有限公司: ['336-064-17', '900-300-34', '900-399-35'],
   宁波北仑顺达汽车维修有限公司: ['900-214-08', '900-252-12', '900-218-08', '900-052-31', '900-041-49'],
   上海金山环境资源处置有限公司: [],
+  苏州安运危险品物流有限公司: [],
 };
 
 /** By company name (the accounts and business seeds create the companies): area code, mail domain, plate prefix, stock-ins, tons. */
@@ -127,6 +129,7 @@ const PROFILE_ROWS: [name: string, area: string, domain: string, plate: string, 
   ['常州武进恒达表面处理有限公司', '0519', 'hengda-st.cn', '苏D', 5, [0.5, 8]],
   ['宁波北仑顺达汽车维修有限公司', '0574', 'sd-autofix.cn', '浙B', 4, [0.2, 3]],
   ['上海金山环境资源处置有限公司', '021', 'jsenv-sh.cn', '沪A', 0, [0, 0]],
+  ['苏州安运危险品物流有限公司', '0512', 'anyun-wl.cn', '苏E', 0, [0, 0]],
 ];
 const PROFILES: Record<string, Profile> = Object.fromEntries(
   PROFILE_ROWS.map(([name, area, domain, plate, stockIns, tons]) => [
@@ -370,8 +373,8 @@ function contracts(r: Random, companies: Map<string, Company>): Contract[] {
       fields: () => ({
         contractNo: no,
         contractName: `${a.name}危险废物委托处置合同`,
-        partyA: a.name,
-        partyB: b.name,
+        partyAId: a.id,
+        partyBId: b.id,
         amount,
         signDate: dateText(signed),
         beginDate: dateText(begin),
@@ -453,6 +456,8 @@ interface Order extends Planned {
   quantity: number;
   status: string;
   shippedAt: Date | null;
+  /** The logistics company that carries it (运输单位); none while unbooked or in the disposer's own vehicles. */
+  carrier?: Company;
 }
 
 /** A contract between the stock-in's company and a disposer, binding on `day`. */
@@ -505,10 +510,11 @@ function shipments(r: Random, refs: Refs, ins: StockIn[], all: Contract[]): { or
         orderNo: '',
         stockId: refs.ids.get(s),
         contractNo: contract.no,
-        producerName: s.company.name,
+        producerId: s.company.id,
         producerRegion: s.company.region,
         producerRegionFmt: s.company.regionFmt,
-        disposerName: contract.b.name,
+        disposerId: contract.b.id,
+        carrierId: order.carrier?.id ?? null,
         wasteCategory: waste.category,
         quantity,
         price,
@@ -602,13 +608,18 @@ function vehicles(r: Random, company: Company, count: number, types: string[]): 
   });
 }
 
-/** The carrier moves most shipped orders; the rest go in the disposer's own vehicles. */
+/**
+ * The carriers move most shipped orders, and the order names the carrier whose vehicle moves it; the rest
+ * go in the disposer's own vehicles.
+ */
 function logisticsOrders(r: Random, refs: Refs, orders: Order[], carrier: Vehicle[], fleets: Vehicle[], stores: Warehouse[]): Planned[] {
   const out: Planned[] = [];
   for (const o of orders) {
     const idle = carrier.filter((v) => v.status === '0');
     if (o.status === '0' && idle.length && r.chance(0.6)) {
-      out.push(pickup(r, refs, o, r.pick(idle), stores));
+      const vehicle = r.pick(idle);
+      o.carrier = vehicle.company;
+      out.push(pickup(r, refs, o, vehicle, stores));
       continue;
     }
     if (!o.shippedAt) continue;
@@ -622,6 +633,7 @@ function logisticsOrders(r: Random, refs: Refs, orders: Order[], carrier: Vehicl
     const fit = carrier.filter(usable);
     const vehicle = r.pick(fit.length ? fit : carrier);
     refs.transport.set(o, vehicle);
+    o.carrier = vehicle.company;
     const loadAt = o.shippedAt;
     const hours = o.stockIn.company.regionFmt.split('/')[1] === o.contract.b.regionFmt.split('/')[1] ? r.int(2, 3) : r.int(3, 9);
     const arrive = new Date(loadAt.getTime() + hours * HOUR);
@@ -799,7 +811,11 @@ export async function planRecords(trx: Transaction<DB>): Promise<Plan> {
   const ins = stockIns(r, refs, list, stores);
   const { orders, outs } = shipments(r, refs, ins, deals);
   const carrier = list.filter((c) => c.type === '3');
-  const carrierVehicles = carrier.flatMap((c) => vehicles(r, c, 12, ['1', '1', '2', '4']));
+  // The seeded carrier's fleet first; the other carriers' fleets draw from generators of their own, so
+  // that the records planned after them stay as they were before those carriers were seeded.
+  const carrierVehicles = carrier.flatMap((c, i) =>
+    i === 0 ? vehicles(r, c, 12, ['1', '1', '2', '4']) : vehicles(random(20261121 + c.id), c, 6, ['1', '2', '4']),
+  );
   const fleets = list.filter((c) => c.type === '2' && c.owner.username).flatMap((c) => vehicles(r, c, 3, ['1', '2']));
   const moves = logisticsOrders(r, refs, byTime(orders), carrierVehicles, fleets, stores);
   const askers = list.filter((c) => (c.type === '1' || c.type === '4') && c.profile.wastes.length);

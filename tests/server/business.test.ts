@@ -343,8 +343,8 @@ describe('apply to join, agreements, visits and look-ups', () => {
         disposer.post('/api/general/add/16', {
           contractNo,
           contractName: '测试委托处置合同',
-          partyA: '苏州华瑞精细化工有限公司',
-          partyB: '江苏绿源环保科技有限公司',
+          partyAId: COMPANY.producer,
+          partyBId: COMPANY.disposer,
           amount: 1000,
           signDate: day(-300),
           beginDate: day(-300),

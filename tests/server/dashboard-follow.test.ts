@@ -12,9 +12,6 @@ import { startTestServer } from '../helpers/server.js';
  * again from all records, and the warehouse tiles show the move.
  */
 
-const PRODUCER = '苏州华瑞精细化工有限公司';
-const DISPOSER = '江苏绿源环保科技有限公司';
-
 let server: TestServer;
 let producer: ApiClient;
 
@@ -105,11 +102,10 @@ it('moves the figures of the records that read a record when it changes', async 
     needTransport: '2',
   });
   expect(inquiry.status, JSON.stringify(inquiry.body)).toBe(200);
-  const order = await sql<{ id: number }>`insert into lc_view_19 ("orderNo", "stockId", "producerName", "disposerName", "wasteCategory",
-      quantity, price, "orderStatus", create_by, create_company)
-    values ('CZ-FOLLOW-1', ${stock}, ${PRODUCER}, ${DISPOSER}, 'HW08', 1.25, 1800, '1', 'producer', ${COMPANY.producer}) returning id`.execute(
-    db(),
-  );
+  const order = await sql<{ id: number }>`insert into lc_view_19 ("orderNo", "stockId", "producerId", "disposerId", "carrierId",
+      "wasteCategory", quantity, price, "orderStatus", create_by, create_company)
+    values ('CZ-FOLLOW-1', ${stock}, ${COMPANY.producer}, ${COMPANY.disposer}, ${COMPANY.logistics}, 'HW08', 1.25, 1800, '1', 'producer',
+      ${COMPANY.producer}) returning id`.execute(db());
   const orderId = Number(order.rows[0]?.id);
   await sql`insert into lc_view_20 ("waybillNo", "disposalOrderId", weight, freight, "orderStatus", create_by, create_company)
     values ('WL-FOLLOW-1', ${orderId}, 1.25, 900, '1', 'logistics', ${COMPANY.logistics})`.execute(db());
@@ -123,10 +119,12 @@ it('moves the figures of the records that read a record when it changes', async 
   close(await inquiring(w2), there + 1.25);
   await expectSumsOfRecords();
 
-  // The disposal order takes another stock-in, then names another producer: its logistics order follows.
+  // The disposal order takes another stock-in, then names another producer, then no carrier: its logistics order follows.
   await sql`update lc_view_19 set "stockId" = ${other} where id = ${orderId}`.execute(db());
   await expectSumsOfRecords();
-  await sql`update lc_view_19 set "producerName" = ${DISPOSER} where id = ${orderId}`.execute(db());
+  await sql`update lc_view_19 set "producerId" = ${COMPANY.disposer} where id = ${orderId}`.execute(db());
+  await expectSumsOfRecords();
+  await sql`update lc_view_19 set "carrierId" = null where id = ${orderId}`.execute(db());
   await expectSumsOfRecords();
 
   // A stock-in that is deleted leaves what read it without a warehouse.

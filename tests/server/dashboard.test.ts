@@ -76,8 +76,8 @@ async function addStockIn(c: ApiClient, fields: Record<string, unknown>) {
 async function addOrder(c: ApiClient, fields: Record<string, unknown>) {
   const r = await c.post('/api/general/add/19', {
     orderNo: `CZ${number12()}`,
-    producerName: PRODUCER,
-    disposerName: DISPOSER,
+    producerId: COMPANY.producer,
+    disposerId: COMPANY.disposer,
     wasteCategory: 'HW08',
     quantity: 3,
     price: 2000,
@@ -93,8 +93,8 @@ async function addContract(c: ApiClient, fields: Record<string, unknown>) {
   const r = await c.post('/api/general/add/16', {
     contractNo: `HT2026-${String(1000 + ++seq).slice(-4)}`,
     contractName: '测试委托处置合同',
-    partyA: PRODUCER,
-    partyB: DISPOSER,
+    partyAId: COMPANY.producer,
+    partyBId: COMPANY.disposer,
     amount: 100000,
     signDate: day(0),
     beginDate: day(0),
@@ -363,8 +363,11 @@ describe('the logistics home', () => {
     expect(page.content.some((r: { id: number }) => r.id === add.body.id)).toBe(true);
     expect(page.content.every((r: { warehouseId: number }) => r.warehouseId === warehouseId)).toBe(true);
     // Everyone's orders of the warehouse for those who see all; the producer sees those naming it.
-    const joined = await sql<{ n: number; mine: number }>`select count(*)::int as n, (count(*) filter (where o."producerName" = ${PRODUCER}
-      or o."disposerName" = ${PRODUCER}))::int as mine from lc_view_20 l join lc_view_19 o on o.id = l."disposalOrderId"
+    const joined = await sql<{
+      n: number;
+      mine: number;
+    }>`select count(*)::int as n, (count(*) filter (where o."producerId" = ${COMPANY.producer}
+      or o."disposerId" = ${COMPANY.producer}))::int as mine from lc_view_20 l join lc_view_19 o on o.id = l."disposalOrderId"
       join lc_view_12 s on s.id = o."stockId" where s."warehouseId" = ${warehouseId}`.execute(db());
     expect(page.totalElements).toBe(joined.rows[0]!.mine);
     expect(page.content).toHaveLength(joined.rows[0]!.mine);

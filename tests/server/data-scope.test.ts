@@ -18,7 +18,6 @@ const VIEWS = [12, 13, 14, 15, 16, 17, 18, 19, 20] as const;
 interface Account {
   username: string;
   companyId: number | null;
-  companyName: string | null;
   deptId: number | null;
   all: boolean;
 }
@@ -29,16 +28,14 @@ beforeAll(async () => {
   for (const name of DEMO) as[name] = await server.login(name);
   const rows = await server.ctx.db
     .selectFrom('sys_user as u')
-    .leftJoin('company as c', 'c.id', 'u.company_id')
     .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
-    .select(['u.username', 'u.company_id', 'c.name as company_name', 'u.dept_id', 'u.is_admin', 'd.code'])
+    .select(['u.username', 'u.company_id', 'u.dept_id', 'u.is_admin', 'd.code'])
     .where('u.username', 'in', [...DEMO])
     .execute();
   for (const r of rows) {
     accounts.set(r.username as Demo, {
       username: r.username,
       companyId: r.company_id,
-      companyName: r.company_name,
       deptId: r.dept_id,
       all: r.is_admin || r.code === '01',
     });
@@ -53,17 +50,16 @@ function allowed(viewId: number, a: Account) {
   if (viewId === 18) return sql`("deptId" = ${a.deptId ?? -1} or create_by = ${a.username})`;
   if (a.all) return sql`true`;
   const c = a.companyId ?? -1;
-  const n = a.companyName ?? '';
   const own = sql`create_company = ${c}`;
   switch (viewId) {
     case 15:
       return sql`(${own} or "companyId" = ${c})`;
     case 16:
-      return sql`(${own} or "partyA" = ${n} or "partyB" = ${n})`;
+      return sql`(${own} or "partyAId" = ${c} or "partyBId" = ${c})`;
     case 19:
-      return sql`(${own} or "producerName" = ${n} or "disposerName" = ${n})`;
+      return sql`(${own} or "producerId" = ${c} or "disposerId" = ${c} or "carrierId" = ${c})`;
     case 20:
-      return sql`(${own} or "disposalOrderId" in (select id from lc_view_19 where "producerName" = ${n} or "disposerName" = ${n}))`;
+      return sql`(${own} or "disposalOrderId" in (select id from lc_view_19 where "producerId" = ${c} or "disposerId" = ${c} or "carrierId" = ${c}))`;
     default:
       return own;
   }

@@ -17,9 +17,9 @@ afterAll(() => server?.close());
 const EXPECTED: Record<number, string[]> = {
   12: ['warehouseId'],
   15: ['companyId', 'stockId'],
-  16: ['partyA', 'partyB'],
+  16: ['partyAId', 'partyBId'],
   18: ['deptId'],
-  19: ['stockId', 'producerName', 'disposerName'],
+  19: ['stockId', 'producerId', 'disposerId', 'carrierId'],
   20: ['disposalOrderId', 'vehicleId'],
 };
 

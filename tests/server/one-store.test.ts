@@ -70,8 +70,8 @@ async function addContract(c: ApiClient, fields: Record<string, unknown> = {}): 
   const body = await ok(c, 'POST', '/api/general/add/16', {
     contractNo,
     contractName: `${PRODUCER}危险废物委托处置合同`,
-    partyA: PRODUCER,
-    partyB: DISPOSER,
+    partyAId: COMPANY.producer,
+    partyBId: COMPANY.disposer,
     amount: 88000,
     signDate: day(-355),
     beginDate: day(-355),
@@ -197,7 +197,13 @@ describe('contracts: 合同管理 is the store', () => {
       estDisposalTime: day(7),
     });
     const row = await ok(disposer, 'GET', '/api/general/detail', { generalId: 19, id: order.id });
-    expect(row).toMatchObject({ contractNo, producerName: PRODUCER, disposerName: DISPOSER });
+    expect(row).toMatchObject({
+      contractNo,
+      producerId: COMPANY.producer,
+      producerIdFmt: PRODUCER,
+      disposerId: COMPANY.disposer,
+      disposerIdFmt: DISPOSER,
+    });
   });
 
   it('reads a contract whose fields were retyped by a redesign', async () => {
@@ -259,6 +265,20 @@ describe('a business view re-created under another id', () => {
   });
 });
 
+/** A contract template as designed before its parties were company ids: 甲方 and 乙方 as text (partyA, partyB). */
+function partiesByName(template: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(template) as Record<string, { name: string; dataType: string; configure: Record<string, unknown> }[]>;
+  for (const key of ['tableOption', 'formOption']) {
+    for (const f of copy[key] ?? []) {
+      if (f.name !== 'partyAId' && f.name !== 'partyBId') continue;
+      f.name = f.name.replace(/Id$/, '');
+      f.dataType = 'varchar';
+      for (const k of Object.keys(f.configure)) if (k.startsWith('sportData')) delete f.configure[k];
+    }
+  }
+  return copy;
+}
+
 describe('migration 0012_one_store', () => {
   const kindOf = async (db: Kysely<DB>, name: string) =>
     (await sql<{ kind: string }>`select relkind as kind from pg_class where oid = to_regclass(${name})`.execute(db)).rows[0]?.kind;
@@ -296,7 +316,7 @@ describe('migration 0012_one_store', () => {
           name: v.title,
           status: 1,
           dis_menu: JSON.stringify({ componentName: name, name: v.title }),
-          dis_template: JSON.stringify(v.template),
+          dis_template: JSON.stringify(name === 'contract' ? partiesByName(v.template) : v.template),
         };
         await sql`insert into lc_generation (id, name, status, dis_menu, dis_template)
           values (${row.id}, ${row.name}, 1, ${row.dis_menu}, ${row.dis_template})`.execute(db);
@@ -371,6 +391,7 @@ describe('migration 0012_one_store', () => {
         { name: '焚烧车间卸料区', company_id: 2, linkman_id: null, unloading_point: true },
       ]);
 
+      // 0012 moved the parties as names, as contracts then held them; 0027 made them company ids.
       const contracts = await db
         .selectFrom('company_contract')
         .select([

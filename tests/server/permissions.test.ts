@@ -55,7 +55,7 @@ describe('an account without roles', () => {
       ['/api/companyLinkman/list', {}, NO_COMPANY],
       ['/api/disposalOrder/effectiveContract', { partyACompany: String(COMPANY.producer) }, NO_COMPANY],
       [queryLink(12), {}, NO_PERMISSION],
-      [queryLink(19), { queryParam: '{"producerName":"苏州"}' }, NO_PERMISSION],
+      [queryLink(19), { queryParam: '{"producerId":"1"}' }, NO_PERMISSION],
       ['/api/general/list/12', {}, NO_PERMISSION],
       ['/api/data/columns', { id: 7 }, NO_PERMISSION],
       ['/api/data/detail', { id: 1 }, NO_DATA_VIEW],
@@ -95,7 +95,7 @@ describe("the lists each demo account's pages read", () => {
       ['/api/companyWarehouse/list', {}],
       [queryLink(12), {}],
       [queryLink(17), {}],
-      [queryLink(19), { queryParam: '{"producerName":"苏州"}' }],
+      [queryLink(19), { queryParam: '{"producerId":"1"}' }],
       ['/api/data/detail', { id: 1 }],
       ['/api/data/columns', { id: 7 }],
     ],
@@ -128,11 +128,14 @@ describe("the lists each demo account's pages read", () => {
       ['/api/getUserProcessPrimary', { page: 1, size: 999 }],
       [queryLink(12), {}],
       [queryLink(17), {}],
-      [queryLink(19), { queryParam: '{"producerName":"苏州"}' }],
+      [queryLink(19), { queryParam: '{"producerId":"1"}' }],
     ],
+    // The carrier reads the disposal orders that name it: their companies and stock-ins are its page's pickers.
     logistics: [
       ['/api/dept/find', {}],
+      ['/api/company/list', { type: '3' }],
       ['/api/companyWarehouse/list', {}],
+      [queryLink(12), {}],
       [queryLink(17), {}],
       [queryLink(19), {}],
       [queryLink(19), { queryParam: 'CZ' }],
@@ -162,10 +165,7 @@ describe("the lists each demo account's pages read", () => {
       ['producer', '/api/data/detail', { id: 1 }, NO_DATA_VIEW],
       ['producer', '/api/data/columns', { id: 7 }, NO_PERMISSION],
       ['supervisor', '/api/roles', { page: 0, size: 999 }, LOOKUP_DENIED],
-      ['logistics', '/api/company/list', {}, LOOKUP_DENIED],
       ['logistics', '/api/companyWasteCategory', { companyId: COMPANY.producer }, LOOKUP_DENIED],
-      // No view the logistics company lists picks stock-in records.
-      ['logistics', queryLink(12), {}, NO_PERMISSION],
       ['collector', '/api/company/list', {}, LOOKUP_DENIED],
     ];
     for (const [account, path, query, message] of refusals) {
@@ -176,26 +176,28 @@ describe("the lists each demo account's pages read", () => {
 
 describe('linked selects (queryLink)', () => {
   it("filter by the label only without the view's own list permission", async () => {
-    const logistics = as.logistics!;
-    const all = await logistics.get(queryLink(19));
+    // The collection point picks the disposal order of a logistics order (20) without listing orders (19).
+    const collector = as.collector!;
+    expect((await collector.get('/api/general/list/19')).status).toBe(403);
+    const all = await collector.get(queryLink(19));
     expect(all.status).toBe(200);
     expect(all.body.length).toBeGreaterThan(0);
     expect(Object.keys(all.body[0]).sort()).toEqual(['label', 'value']);
     const some = all.body[0].label as string;
-    const byText = await logistics.get(queryLink(19), { queryParam: some });
+    const byText = await collector.get(queryLink(19), { queryParam: some });
     expect(byText.body.map((o: { label: string }) => o.label)).toContain(some);
-    const byLabel = await logistics.get(queryLink(19), { queryParam: JSON.stringify({ orderNo: some }) });
+    const byLabel = await collector.get(queryLink(19), { queryParam: JSON.stringify({ orderNo: some }) });
     expect(byLabel.status).toBe(200);
     // Guessing another field's values through the filter is refused.
-    for (const filter of [{ producerName: '苏州' }, { orderNo: some, price: '100' }, { createBy: 'disposer' }]) {
-      expect(answer(await logistics.get(queryLink(19), { queryParam: JSON.stringify(filter) }))).toEqual({
+    for (const filter of [{ producerId: '1' }, { orderNo: some, price: '100' }, { createBy: 'disposer' }]) {
+      expect(answer(await collector.get(queryLink(19), { queryParam: JSON.stringify(filter) }))).toEqual({
         status: 403,
         code: 'QUERY_LINK_FILTER_DENIED',
         message: QUERY_LINK_FILTER_DENIED,
       });
     }
     // The disposer lists the disposal orders itself: any field filters.
-    const disposer = await as.disposer!.get(queryLink(19), { queryParam: JSON.stringify({ producerName: '苏州' }) });
+    const disposer = await as.disposer!.get(queryLink(19), { queryParam: JSON.stringify({ producerId: '1' }) });
     expect(disposer.status).toBe(200);
   });
 

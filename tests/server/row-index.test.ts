@@ -76,8 +76,7 @@ beforeAll(async () => {
       select distinct create_company from lc_view_12 where create_company is not null) order by id`.execute(server.ctx.db)
   ).rows;
   scopes = [undefined];
-  for (const c of companies)
-    scopes.push(await scopeOver(server.ctx, view, { all: false, companyId: c.id, companyName: c.name, depts: [], self: null }));
+  for (const c of companies) scopes.push(await scopeOver(server.ctx, view, { all: false, companyId: c.id, depts: [], self: null }));
 }, 120_000);
 
 afterAll(() => server?.close());

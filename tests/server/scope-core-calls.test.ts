@@ -13,7 +13,6 @@ import { startTestServer } from '../helpers/server.js';
  */
 
 const PRODUCER = '苏州华瑞精细化工有限公司';
-const DISPOSER = '江苏绿源环保科技有限公司';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -48,17 +47,13 @@ async function ok(r: Promise<ApiResponse>) {
   return res.body;
 }
 
-/** The names of a company, as records name their parties. */
-async function companyName(id: number): Promise<string> {
-  return (await db().selectFrom('company').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
-}
-
 async function addOrder(c: ApiClient, fields: Record<string, unknown> = {}): Promise<number> {
   const body = await ok(
     c.post('/api/general/add/19', {
       orderNo: `CZ${number12()}`,
-      producerName: PRODUCER,
-      disposerName: DISPOSER,
+      producerId: COMPANY.producer,
+      disposerId: COMPANY.disposer,
+      carrierId: COMPANY.logistics,
       wasteCategory: 'HW08',
       quantity: 3,
       price: 2000,
@@ -94,11 +89,13 @@ const detailCalls = ['/api/logisticsOrder/getTransportInfo', '/api/logisticsOrde
 
 describe('logistics detail', () => {
   it('opens the orders of the caller’s scope and answers any other as missing', async () => {
-    const [producer2, disposer2] = await Promise.all([companyName(COMPANY.producer2), companyName(COMPANY.disposer2)]);
-    // The carrier's order for a disposal order between the demo producer and disposer.
+    // The carrier's order for a disposal order between the demo producer and disposer, naming it as carrier.
     const ours = await addLogistics(logistics, await addOrder(disposer));
     // An order between two other companies, carried by nobody the demo accounts belong to.
-    const theirs = await addLogistics(admin, await addOrder(admin, { producerName: producer2, disposerName: disposer2 }));
+    const theirs = await addLogistics(
+      admin,
+      await addOrder(admin, { producerId: COMPANY.producer2, disposerId: COMPANY.disposer2, carrierId: null }),
+    );
     for (const path of detailCalls) {
       for (const c of [logistics, producer, disposer, admin, supervisor]) expect(answer(await c.get(path, { id: ours })).status).toBe(200);
       expect(answer(await collector.get(path, { id: ours }))).toEqual(refusal(404, 'LOGISTICS_ORDER_NOT_FOUND'));

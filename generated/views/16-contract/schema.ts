@@ -7,8 +7,8 @@ export const contractSchema = rules.form(
   {
     contractNo: rules.text({ label: '合同编号', required: true, maxLength: 255, pattern: '^HT\\d{4}-\\d{4}$' }),
     contractName: rules.text({ label: '合同名称', required: true, maxLength: 255 }),
-    partyA: rules.text({ label: '甲方（产废单位）', required: true, maxLength: 255 }),
-    partyB: rules.text({ label: '乙方（处置单位）', required: true, maxLength: 255 }),
+    partyAId: rules.text({ label: '甲方（产废单位）', required: true }),
+    partyBId: rules.text({ label: '乙方（处置单位）', required: true }),
     amount: rules.number({ label: '合同金额', required: true, decimals: 2, max: 100000000, min: 0 }),
     signDate: rules.datetime({ label: '签订日期', required: true }),
     beginDate: rules.datetime({ label: '生效日期', required: true }),
