@@ -20,9 +20,19 @@ const consoleNotifier: Notifier = {
 };
 
 let current: Notifier = consoleNotifier;
+let installed: () => void = () => {};
+const installedOnce = new Promise<void>((resolve) => {
+  installed = resolve;
+});
 
 export function setNotifier(notifier: Notifier | null): void {
   current = notifier ?? consoleNotifier;
+  if (notifier) installed();
+}
+
+/** Resolves once the app's notifier is installed: a question asked before that could not be shown. */
+export function notifierInstalled(): Promise<void> {
+  return installedOnce;
 }
 
 export const notify: Notifier = {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
 import { type BigScreenModel, isWarning, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
+import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
 
 /**
@@ -139,9 +140,10 @@ export function LsPreviewPage({ search }: { search: string }) {
     }
     const controller = new AbortController();
     setShown({ kind: 'loading' });
+    // With the session's token once a link's token of another account has been decided.
     const load = link
       ? http.get('/api/open/getGeneralScreen', link, { ...QUIET, signal: controller.signal })
-      : http.get('/api/screen/detail', { id }, { ...QUIET, signal: controller.signal });
+      : queryTokenSettled().then(() => http.get('/api/screen/detail', { id }, { ...QUIET, signal: controller.signal }));
     load.then(
       (raw) => !controller.signal.aborted && setShown(judgeScreen(raw, id)),
       (e: unknown) => !controller.signal.aborted && setShown(failureOf(e, !!link)),

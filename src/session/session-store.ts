@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { http, RequestError } from '../request';
 import { createListeners } from '../shared/listeners';
 import type { MenuRoute } from '../shared/menu-route';
+import { queryTokenSettled } from './query-token';
 import { fetchSessionInfo, logout as logoutCall, type SessionInfo } from './session-api';
 import { clearToken } from './token';
 
@@ -45,6 +46,8 @@ export const sessionStore = {
     set({ ...state, status: 'loading' });
     inflight = (async () => {
       try {
+        // A `?token=` of another account is being decided: the session loaded is the one chosen.
+        await queryTokenSettled();
         const [info, menus] = await Promise.all([fetchSessionInfo(), http.get<MenuRoute[]>('/api/menus/build')]);
         const roles = info.roles?.length ? info.roles : [DEFAULT_ROLE];
         set({ status: 'ready', info, roles, menus: Array.isArray(menus) ? menus : [] });

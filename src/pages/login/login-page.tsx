@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_SECONDS } from '../../notify/notifier';
 import { http, RequestError } from '../../request';
+import { queryTokenSettled } from '../../session/query-token';
 import { checkInit, type LoginResult, login } from '../../session/session-api';
 import { sessionStore } from '../../session/session-store';
 import { getToken, setToken } from '../../session/token';
@@ -284,9 +285,10 @@ export function Login2Page({ preloadFrame }: LoginPageProps) {
     if (phase !== 'checking') return;
     let live = true;
     // Checked quietly: a refused token is the expected case here, not an expired session to
-    // offer re-login for; the form below is the way on. The guard then loads the session.
-    http
-      .get('/api/auth/info', undefined, { silent: true, skipAuthHandlers: true })
+    // offer re-login for; the form below is the way on. The guard then loads the session. The token
+    // checked is the one kept once a link's token of another account has been decided.
+    queryTokenSettled()
+      .then(() => http.get('/api/auth/info', undefined, { silent: true, skipAuthHandlers: true }))
       .then(() => {
         if (live) navigate(target, { replace: true });
       })
