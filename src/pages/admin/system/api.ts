@@ -25,6 +25,8 @@ export interface DeptNode {
   id: number;
   name: string;
   code: string | null;
+  /** The company that owns the department; null for the platform's own. */
+  companyId: number | null;
   children?: DeptNode[];
 }
 
@@ -142,7 +144,8 @@ export interface ApplicationRow {
 /** Calls a dialog makes report their refusal inside the dialog, not as a toast too. */
 const quiet = { silent: true } as const;
 
-export const deptTree = async () => (await http.get<{ data: DeptNode[] }>('/api/dept/find')).data;
+/** The departments the signed-in manager may place accounts in. */
+export const deptTree = async () => (await http.get<{ data: DeptNode[] }>('/api/dept/find', { scope: 'manage' })).data;
 /** Every role (the role pickers). */
 export const allRoles = async () =>
   (await SOURCES.roles.dataProvider.getList({ resource: SOURCES.roles.resource, query: { page: 1, size: 999 } }))

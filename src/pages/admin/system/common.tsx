@@ -173,11 +173,44 @@ export interface DeptOption {
   key: number;
   value: number;
   title: string;
+  /** The company that owns the department; null for the platform's own. */
+  companyId: number | null;
+  /** Not to be picked here: a department of another company than the account's. */
+  disabled?: boolean;
   children?: DeptOption[];
 }
 
 const toDeptOptions = (nodes: DeptNode[]): DeptOption[] =>
-  nodes.map((n) => ({ key: n.id, value: n.id, title: n.name, children: n.children ? toDeptOptions(n.children) : undefined }));
+  nodes.map((n) => ({
+    key: n.id,
+    value: n.id,
+    title: n.name,
+    companyId: n.companyId ?? null,
+    children: n.children ? toDeptOptions(n.children) : undefined,
+  }));
+
+/**
+ * The departments an account of `companyId` may sit in: its company's own (a platform account: the
+ * platform's); others stay in the tree, greyed, so the tree keeps its shape. `undefined`: no company chosen yet.
+ */
+export function deptOptionsFor(options: DeptOption[], companyId: number | null | undefined): DeptOption[] {
+  if (companyId === undefined) return options;
+  return options.map((o) => ({
+    ...o,
+    disabled: o.companyId !== companyId,
+    children: o.children ? deptOptionsFor(o.children, companyId) : undefined,
+  }));
+}
+
+/** A department's company among the options, or undefined when it is not among them. */
+export function companyOfDept(options: DeptOption[], id: number): number | null | undefined {
+  for (const o of options) {
+    if (o.value === id) return o.companyId;
+    const inner = o.children ? companyOfDept(o.children, id) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
 
 /** The department tree (the enabled departments), and the same as options of a tree or a tree picker. */
 export function useDeptTree() {
@@ -195,24 +228,54 @@ export function useAccountChoices() {
 
 /**
  * An account's 部门, 角色 and 企业类别 fields, with the form's own 岗位 after the department and its
- * 所属企业 after the roles.
+ * 所属企业 after the roles. A company's accounts sit in its own departments: with `company`, only the
+ * departments of the chosen 所属企业 can be picked. Without `dept`, the department is not asked (a new
+ * company's first account sits in the company's own department).
  */
 export function AccountFields({
   choices,
   rolesPlaceholder,
   job,
   company,
+  dept = true,
 }: {
   choices: ReturnType<typeof useAccountChoices>;
   rolesPlaceholder?: string;
   job?: ReactNode;
   company?: ReactNode;
+  dept?: boolean;
 }) {
+  const form = Form.useFormInstance();
+  const companyId = Form.useWatch<number | null | undefined>('companyId', form);
+  const options = useMemo(
+    () => deptOptionsFor(choices.depts.options, company ? (companyId ?? null) : undefined),
+    [choices.depts.options, company, companyId],
+  );
   return (
     <>
-      <Form.Item name="deptId" label="部门">
-        <TreeSelect treeData={choices.depts.options} allowClear treeDefaultExpandAll placeholder="选择部门" />
-      </Form.Item>
+      {dept && (
+        <Form.Item
+          name="deptId"
+          label="部门"
+          dependencies={company ? ['companyId'] : []}
+          rules={
+            company
+              ? [
+                  {
+                    validator: async (_, value: number | null | undefined) => {
+                      if (value === null || value === undefined) return;
+                      const owner = companyOfDept(choices.depts.options, value);
+                      if (owner !== undefined && owner !== (form.getFieldValue('companyId') ?? null))
+                        throw new Error('所选部门不属于该用户的企业');
+                    },
+                  },
+                ]
+              : []
+          }
+        >
+          <TreeSelect treeData={options} allowClear treeDefaultExpandAll placeholder="选择部门" />
+        </Form.Item>
+      )}
       {job}
       <RolesField roles={choices.roles} placeholder={rolesPlaceholder} />
       {company}

@@ -62,7 +62,6 @@ export function CompanyApplyPage() {
     const r = await applications.approve({
       id: v.id,
       username: v.username.trim(),
-      deptId: v.deptId ?? null,
       roles: v.roleIds.map((id) => ({ id })),
       permission: v.permission || null,
     });
@@ -155,7 +154,8 @@ export function CompanyApplyPage() {
         <Form.Item name="username" label="登录账号" required rules={[ruleOf(usernameError)]}>
           <Input maxLength={50} autoComplete="off" />
         </Form.Item>
-        <AccountFields choices={choices} />
+        <p className="sys-hint">账号将放在新企业自己的部门中。</p>
+        <AccountFields choices={choices} dept={false} />
       </FormModal>
       <FormModal<RejectForm>
         title={rejecting ? `驳回：${rejecting.name}` : '驳回'}
