@@ -152,7 +152,8 @@ export async function checkPasswordChange(
   const newPlain = decryptPassword(ctx.secrets, newPass);
   if (confirmPass !== undefined && decryptPassword(ctx.secrets, confirmPass) !== newPlain) throw badRequest('PASSWORDS_DIFFER');
   const row = await findUser(ctx.db, userId);
-  if (!row || !(await loginGuard(ctx).check({ username: row.username, address }, oldPlain, row.password))) throw badRequest('OLD_PASSWORD_WRONG');
+  if (!row || !(await loginGuard(ctx).check({ username: row.username, address }, oldPlain, row.password)))
+    throw badRequest('OLD_PASSWORD_WRONG');
   if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
   if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
   return { row, newPlain };

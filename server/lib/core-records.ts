@@ -4,8 +4,8 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Row } from '../lowcode/rows.js';
 import { warehouseWithin } from './business-records.js';
-import { type MessageHtml, plainText } from './message-html.js';
 import { businessView } from './business-views.js';
+import { type MessageHtml, plainText } from './message-html.js';
 import { isDbId } from './sql.js';
 
 /**

@@ -6,8 +6,8 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany, OK, requireView } from '../lib/core-records.js';
-import { messageHtml } from '../lib/message-html.js';
 import { seesAll } from '../lib/dashboard-scope.js';
+import { messageHtml } from '../lib/message-html.js';
 import { INT4_MAX } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
@@ -63,7 +63,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('username', '=', String(existing.createBy ?? ''))
         .executeTakeFirst();
       if (asker?.company_id)
-        await notifyCompany(ctx, asker.company_id, messageHtml`询价单${existing.inquiryNo ?? ''}已报价`, messageHtml`报价单价：${price} 元/吨`);
+        await notifyCompany(
+          ctx,
+          asker.company_id,
+          messageHtml`询价单${existing.inquiryNo ?? ''}已报价`,
+          messageHtml`报价单价：${price} 元/吨`,
+        );
       return OK;
     },
   );

@@ -212,7 +212,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       };
       const text = JSON.stringify(notice);
       // NOTIFY carries under 8000 bytes: a longer notice reaches other instances without its text (they push nothing).
-      const remote = Buffer.byteLength(text) > 6000 ? sql`json_build_object('t', 'notice', 'username', ${reception}::text, 'text', '')` : undefined;
+      const remote =
+        Buffer.byteLength(text) > 6000 ? sql`json_build_object('t', 'notice', 'username', ${reception}::text, 'text', '')` : undefined;
       const { notify, done } = ctx.bus.inStatement({ t: 'notice', username: reception, text }, remote);
       const sent = await sql<{ stored: number; xact: string }>`
         with recipient as (

@@ -312,6 +312,21 @@ describe('leave messages tell nothing of their receivers', () => {
   });
 });
 
+describe('leave messages too long for a database notice', () => {
+  it('are stored and pushed here in full, the other instances told without the text', async () => {
+    const producer = await server.login('producer');
+    const disposer = await server.login('disposer');
+    const c = connect('disposer', disposer.token);
+    await c.waitFor((m) => m?.flag === 'unread');
+    // 1024 control characters: each is six bytes in the notice's JSON, past what NOTIFY carries.
+    const content = `提醒${'\u0001'.repeat(1022)}`;
+    const r = await producer.post('/api/leaveMessage', { content, reception: 'disposer' });
+    expect(r.body).toEqual({ status: 200, message: '留言成功', data: { reception: 'disposer' } });
+    const pushed = await c.waitFor<Pushed>((m) => m?.flag === 'leaveMessage' && m?.body?.content === content);
+    expect(pushed.body.noticeInfo).toBe('您有一条新留言');
+  });
+});
+
 describe('label codes are made by label printers only, a sheet at a time', () => {
   const made = async () =>
     Number(
