@@ -8,6 +8,12 @@
 // longest wait of a cheap call during it. Two chart queries over the stock-in table grown to BENCH_ROWS
 // (default 100,000) records show what a real chart gets. Budget: the longest wait ≤ 1000 ms, and every
 // shape one size larger is refused. BENCH_RUNS (default 3) runs each shape that many times.
+//
+// Shapes that build per row (lpad, upper, replace, string_agg of 1000-character values) check the charge for
+// characters built. Then the hostile forms (a call hidden in a name, settings, locks, casts to catalog types,
+// a value grown by nested replace or by s || s through CTEs, a collector chained through a CTE, a 1 MB stored
+// value read a hundred times) are sent while the cheap calls go on: each must be refused, and the longest
+// wait of a cheap call during each is printed. The last line is the worst hold of the whole run.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -25,6 +31,22 @@ const SHAPES: { name: string; sql: (n: number) => string }[] = [
   {
     name: '文本聚合 string_agg',
     sql: (n) => `select length(string_agg(md5(a::text), ',')) as l from generate_series(1, ${n}) a`,
+  },
+  {
+    name: '逐行填充 lpad per row',
+    sql: (n) => `select count(lpad(a::text, 1000, 'x')) as n from generate_series(1, ${n}) a`,
+  },
+  {
+    name: '逐行大写 upper per row',
+    sql: (n) => `select count(upper(lpad(a::text, 1000, 'x'))) as n from generate_series(1, ${n}) a`,
+  },
+  {
+    name: '逐行替换 replace per row',
+    sql: (n) => `select count(replace(lpad(a::text, 1000, 'x'), 'x', 'yy')) as n from generate_series(1, ${n}) a`,
+  },
+  {
+    name: '长文本聚合 string_agg of lpad',
+    sql: (n) => `select length(string_agg(lpad(a::text, 1000, 'x'), '')) as l from generate_series(1, ${n}) a`,
   },
   {
     name: '相关子查询 correlated subquery',
@@ -45,17 +67,42 @@ const FIXED: { name: string; sql: string }[] = [
   },
 ];
 
+/** Hostile data views: each must be refused without holding the other calls. `{big}` / `{table}`: a column holding a 1 MB value. */
+const HOSTILE: { name: string; sql: string }[] = [
+  { name: '名称里的调用 (s.q).ts_stat', sql: `select (s.q).ts_stat from (select 'select pg_sleep(3)'::text q) s` },
+  { name: '名称里的调用 s.ts_stat', sql: `select s.ts_stat from (select 'select pg_sleep(3)'::text q) s` },
+  { name: '名称里的睡眠 x.pg_sleep', sql: 'select x.pg_sleep from (select 3::float8 x) s' },
+  { name: '咨询锁 x.pg_advisory_lock', sql: 'select x.pg_advisory_lock from (select 424242::int8 x) s' },
+  { name: '设置 set_config', sql: "select set_config('role', 'none', true)" },
+  { name: '类型 regclass', sql: "select 'sys_user'::regclass" },
+  {
+    name: '嵌套替换 nested replace 100 MB',
+    sql: "select length(replace(replace(replace(lpad('x', 1000, 'x'), 'x', lpad('x', 1000, 'x')), 'x', lpad('x', 100, 'x')), 'x', 'x'))",
+  },
+  {
+    name: '翻倍链 s || s through CTEs',
+    sql: `with a as (select lpad('', 1000, 'x') s), b as (select s || s s from a), c as (select s || s s from b),
+      d as (select s || s s from c), e as (select s || s s from d), f as (select s || s s from e),
+      g as (select s || s s from f), h as (select s || s s from g) select length(s) from h`,
+  },
+  {
+    name: '聚合链 string_agg through a CTE',
+    sql: "with a as (select string_agg(g::text, '') s from generate_series(1, 1000) g) select string_agg(s, '') from a, generate_series(1, 1000)",
+  },
+  { name: '大值重复读 1 MB value x 100', sql: "select length(string_agg({big}, '')) as l from {table}, generate_series(1, 100) g" },
+];
+
 if (process.env.DATA_VIEW_HOLD_SERVER) {
   // The child: a real server on an in-memory PGlite. It finds, by the planner's own estimate, the largest
   // n of each shape the cost check accepts, and prints the server's address and those queries.
   const { sql } = await import('kysely');
   const { startServer } = await import('../server/start.js');
-  const { pgliteCostLimit } = await import('../server/lowcode/data-view.js');
+  const { pgliteEstimateOf } = await import('../server/lowcode/data-view.js');
   const server = await startServer(
     { host: '127.0.0.1', port: 0, dataDir: 'memory://', captchaFixed: '8888', logLevel: 'silent', staticDir: '/nonexistent' },
     {},
   );
-  const limit = pgliteCostLimit(server.config.dataViewTimeoutMs);
+  const limit = (await pgliteEstimateOf(server.ctx, 'select 1')).limit;
   const cap = server.config.dataViewMaxRows;
   // The stock-in view's table grown to TABLE_ROWS records, for a chart query over a real table.
   await sql
@@ -65,16 +112,20 @@ if (process.env.DATA_VIEW_HOLD_SERVER) {
     .execute(server.ctx.db);
   // The statistics the server brings up to date before estimating a data view over it.
   await sql.raw('analyze lc_view_12').execute(server.ctx.db);
-  const cost = async (text: string) => {
-    // As data-view.ts estimates on PGlite: pages cost what in-memory pages cost.
-    const res = await server.ctx.db.transaction().execute(async (trx) => {
-      await sql.raw('set local seq_page_cost = 0.05; set local random_page_cost = 0.05').execute(trx);
-      return sql.raw<{ 'QUERY PLAN': unknown }>(`explain (format json) select * from (\n${text}\n) q limit ${cap + 1}`).execute(trx);
-    });
-    const raw = res.rows[0]?.['QUERY PLAN'];
-    const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    return Number(plan[0].Plan['Total Cost']);
-  };
+  // The estimate the server judges a data view by (one the guard refuses has none).
+  const cost = async (text: string) =>
+    (await pgliteEstimateOf(server.ctx, text, cap).catch(() => ({ cost: Number.POSITIVE_INFINITY }))).cost;
+  // A column that holds any text (no type bound), given one row of 1 MB that compresses to almost nothing.
+  const textColumn = await sql<{ table: string; column: string }>`
+    select table_name as table, column_name as column from information_schema.columns
+    where table_schema = current_schema() and data_type = 'text' and table_name ~ '^lc_view_[0-9]+$' order by 1, 2 limit 1`.execute(
+    server.ctx.db,
+  );
+  const big = textColumn.rows[0];
+  if (big)
+    await sql
+      .raw(`update "${big.table}" set "${big.column}" = repeat('abcdefghij', 100000) where id = (select min(id) from "${big.table}")`)
+      .execute(server.ctx.db);
   const found = [];
   for (const shape of SHAPES) {
     let lo = 1;
@@ -88,7 +139,11 @@ if (process.env.DATA_VIEW_HOLD_SERVER) {
     found.push({ name: shape.name, n: lo, sql: shape.sql(lo), over: shape.sql(hi), cost: await cost(shape.sql(lo)) });
   }
   for (const f of FIXED) found.push({ name: f.name, n: TABLE_ROWS, sql: f.sql, over: '', cost: await cost(f.sql) });
-  console.log(JSON.stringify({ url: server.url, limit, shapes: found }));
+  const hostile = HOSTILE.filter((h) => big || !h.sql.includes('{big}')).map((h) => ({
+    name: h.name,
+    sql: big ? h.sql.replace('{big}', `"${big.column}"`).replace('{table}', `"${big.table}"`) : h.sql,
+  }));
+  console.log(JSON.stringify({ url: server.url, limit, shapes: found, hostile }));
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
 } else {
   const { ApiClient } = await import('../tests/helpers/server.js');
@@ -105,6 +160,7 @@ if (process.env.DATA_VIEW_HOLD_SERVER) {
     url: string;
     limit: number;
     shapes: { name: string; n: number; sql: string; over: string; cost: number }[];
+    hostile: { name: string; sql: string }[];
   };
   const api = new ApiClient(started.url);
   const login = async () => {
@@ -120,37 +176,50 @@ if (process.env.DATA_VIEW_HOLD_SERVER) {
 
   let worst = 0;
   let failed = false;
+  /** Runs one data view while the watcher calls back to back: its answer, how long it took, the longest wait of a cheap call. */
+  const held = async (text: string) => {
+    let running = true;
+    const waits: number[] = [];
+    const watch = (async () => {
+      while (running) {
+        const t = performance.now();
+        const res = await watcher.get('/api/data/list', { page: 0, size: 1 });
+        if (res.status !== 200) throw new Error(`cheap call answered ${res.status}`);
+        waits.push(performance.now() - t);
+      }
+    })();
+    // Let the watcher reach a steady pace before the data view starts.
+    while (waits.length < 5) await new Promise((r) => setImmediate(r));
+    const t0 = performance.now();
+    const res = await runner.post('/api/data/run', { sql: text });
+    const ranMs = performance.now() - t0;
+    running = false;
+    await watch;
+    const longest = Math.max(...waits);
+    worst = Math.max(worst, longest);
+    return { res, ranMs, longest, calls: waits.length };
+  };
   for (const shape of started.shapes) {
     const over = shape.over ? await runner.post('/api/data/run', { sql: shape.over }) : undefined;
-    const refusedOver = !over || (over.status === 400 && /预计耗时超过限制/.test(String(over.body.message)));
+    const refusedOver = !over || over.status === 400;
     if (!refusedOver) failed = true;
     for (let run = 0; run < RUNS; run++) {
-      let running = true;
-      const waits: number[] = [];
-      const watch = (async () => {
-        while (running) {
-          const t = performance.now();
-          const res = await watcher.get('/api/data/list', { page: 0, size: 1 });
-          if (res.status !== 200) throw new Error(`cheap call answered ${res.status}`);
-          waits.push(performance.now() - t);
-        }
-      })();
-      // Let the watcher reach a steady pace before the data view starts.
-      while (waits.length < 5) await new Promise((r) => setImmediate(r));
-      const t0 = performance.now();
-      const res = await runner.post('/api/data/run', { sql: shape.sql });
-      const ranMs = performance.now() - t0;
-      running = false;
-      await watch;
-      const longest = Math.max(...waits);
-      worst = Math.max(worst, longest);
+      const { res, ranMs, longest, calls } = await held(shape.sql);
       console.log(
         `${shape.name.padEnd(32)} n=${String(shape.n).padStart(9)} cost=${shape.cost.toFixed(0).padStart(6)} ` +
           `ran ${ranMs.toFixed(0).padStart(5)} ms (${res.status === 200 ? 'answered' : `refused: ${res.body.message}`}) ` +
-          `longest cheap call ${longest.toFixed(0).padStart(5)} ms over ${waits.length} calls` +
+          `longest cheap call ${longest.toFixed(0).padStart(5)} ms over ${calls} calls` +
           (run === 0 && shape.over ? `; one size larger ${refusedOver ? 'refused' : 'NOT refused'}` : ''),
       );
     }
+  }
+  for (const h of started.hostile) {
+    const { res, ranMs, longest } = await held(h.sql);
+    if (res.status === 200) failed = true;
+    console.log(
+      `${h.name.padEnd(32)} ran ${ranMs.toFixed(0).padStart(5)} ms (${res.status === 200 ? 'ANSWERED' : `refused: ${res.body.message}`}) ` +
+        `longest cheap call ${longest.toFixed(0).padStart(5)} ms`,
+    );
   }
   console.log(`longest hold of another call: ${worst.toFixed(0)} ms (budget ${BUDGET_MS} ms) ${worst <= BUDGET_MS ? 'ok' : 'OVER BUDGET'}`);
   child.kill('SIGTERM');

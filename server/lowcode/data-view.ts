@@ -301,6 +301,9 @@ async function transaction<T>(ctx: AppContext, run: (rows: Rows) => Promise<T>):
   }
 }
 
+/** Runs `run` on a data-view connection in a read-only transaction, reset afterwards as every data view's is (tests). */
+export const withDataViewConnection = <T>(ctx: AppContext, run: (rows: Rows) => Promise<T>): Promise<T> => transaction(ctx, run);
+
 /**
  * Guards and runs a data view: the guard reads the columns it judges by inside the transaction that runs
  * the statements (on PostgreSQL after locking the tables), then every statement goes through `query`.
@@ -314,6 +317,9 @@ async function readOnly<T>(ctx: AppContext, text: string, run: (query: Query, bo
       relations.map((r) => r.replace(/^public\./, '')),
     );
   const timeout = Math.max(1, Math.trunc(ctx.config.dataViewTimeoutMs));
+  // Judged first on the server's own catalog, so a refused statement never reaches the data views' login;
+  // judged again below in the transaction that runs it (a cached verdict when nothing changed).
+  if (kind === 'postgres') await guardDataView(text, kind, (r) => catalogColumns(rowsOf(ctx.db), r));
   return transaction(ctx, async (rows) => {
     await rows(`set local statement_timeout = ${timeout}`);
     // The guard parsed the text with standard strings, so the database must read it the same way.

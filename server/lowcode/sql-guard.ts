@@ -961,6 +961,9 @@ const SIZE_RULES: Record<string, SizeRule> = {
   jsonb_build_array: json,
 };
 
+/** Allowed functions the guard has no size rule for (none: every allowed function must have one, or it is refused). */
+export const functionsWithoutSizeRule = (): string[] => [...DATA_VIEW_FUNCTIONS.keys()].filter((f) => !Object.hasOwn(SIZE_RULES, f));
+
 /** The text lpad/rpad build: exactly the constant length, in characters of the fill. */
 function padSize(call: Obj): Size {
   const length = list(call.args)[1];

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_VIEW_ROLE, DATA_VIEW_TABLES, GUARD_MESSAGES, guardDataViewSql } from '../../server/lowcode/sql-guard.js';
+import { dataViewPoolOf, withDataViewConnection } from '../../server/lowcode/data-view.js';
+import { DATA_VIEW_TABLES, GUARD_MESSAGES, guardDataViewSql } from '../../server/lowcode/sql-guard.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 const TIMEOUT_MS = 500;
@@ -308,31 +309,67 @@ describe('the data-view guard', () => {
     expect((await server.api.get('/api/open/data', { ...link, dataViewId: 9 })).status).toBe(200);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('runs data views on PostgreSQL as the read-only data-view role', async () => {
-    const who = await admin.post('/api/data/run', { sql: 'select current_user as u, session_user is not null as s' });
-    expect(who.body.list).toEqual([{ u: DATA_VIEW_ROLE, s: true }]);
-    const db = server.ctx.db;
-    const grants = await sql<{ name: string; can: boolean }>`
-      select c.relname as name, has_table_privilege(${DATA_VIEW_ROLE}, c.oid, 'SELECT') as can
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "runs data views on PostgreSQL on a pool that logs in as this database's data-view login",
+    async () => {
+      const { pool, role } = await dataViewPoolOf(server.ctx);
+      const db = server.ctx.db;
+      const stored = await sql<{ value: string }>`select value from sys_setting where name = 'data_view_role'`.execute(db);
+      expect(role).toMatch(/^wastegen_dv_[0-9a-f]{12}$/);
+      expect(stored.rows[0]?.value).toBe(role);
+      const grants = await sql<{ name: string; can: boolean }>`
+      select c.relname as name, has_table_privilege(${role}, c.oid, 'SELECT') as can
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'r' order by 1`.execute(db);
-    const allowed = new Set<string>(DATA_VIEW_TABLES);
-    for (const { name, can } of grants.rows) {
-      expect(can, name).toBe(allowed.has(name) || /^lc_view_\d+$/.test(name));
-    }
-    expect(grants.rows.filter((r) => /^lc_view_\d+$/.test(r.name)).length).toBeGreaterThan(5);
-    const role = await sql<{
-      rolsuper: boolean;
-      rolcanlogin: boolean;
-    }>`select rolsuper, rolcanlogin from pg_roles where rolname = ${DATA_VIEW_ROLE}`.execute(db);
-    expect(role.rows).toEqual([{ rolsuper: false, rolcanlogin: false }]);
-  });
+      where n.nspname = current_schema() and c.relkind in ('r', 'v') order by 1`.execute(db);
+      const allowed = new Set<string>(DATA_VIEW_TABLES);
+      for (const { name, can } of grants.rows) expect(can, name).toBe(allowed.has(name) || /^lc_view_\d+$/.test(name));
+      expect(grants.rows.filter((r) => /^lc_view_\d+$/.test(r.name)).length).toBeGreaterThan(5);
+      const attributes = await sql<{ rolsuper: boolean; rolcanlogin: boolean }>`
+      select rolsuper, rolcanlogin from pg_roles where rolname = ${role}`.execute(db);
+      expect(attributes.rows).toEqual([{ rolsuper: false, rolcanlogin: true }]);
+
+      // With the guard bypassed, SQL straight on the pool: nothing beyond the allowed tables, no way back to the server's account.
+      const denied = async (text: string) =>
+        pool.query(text).then(
+          () => 'ran',
+          (e: { code?: string }) => e.code,
+        );
+      expect(await denied('select value from sys_setting')).toBe('42501');
+      expect(await denied('select password from sys_user')).toBe('42501');
+      expect(await denied("select pg_read_file('/etc/passwd')")).toBe('42501');
+      expect(await denied("select set_config('role', 'postgres', false)")).toBe('42501');
+      expect(await denied('set role postgres')).toBe('42501');
+      expect(await denied("set session authorization 'postgres'")).toBe('42501');
+      expect(await denied('insert into lc_view_12 ("stockNo") values (\'x\')')).toMatch(/^(25006|42501)$/);
+      expect((await pool.query("select current_setting('is_superuser') as s, current_user as u")).rows).toEqual([{ s: 'off', u: role }]);
+
+      // What one call leaves on its connection (a session lock, a prepared statement) is gone before the next.
+      const sessionLocks = async () =>
+        Number(
+          (await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 424242`.execute(db))
+            .rows[0]?.n,
+        );
+      await withDataViewConnection(server.ctx, async (rows) => {
+        await rows('select pg_advisory_lock(424242)');
+        await rows('prepare wg_left_behind as select 1');
+        expect(await sessionLocks()).toBe(1);
+      });
+      expect(await sessionLocks()).toBe(0);
+      for (let i = 0; i < 3; i++) {
+        const left = await withDataViewConnection(server.ctx, (rows) =>
+          rows<{ n: number }>('select count(*)::int as n from pg_prepared_statements'),
+        );
+        expect(left).toEqual([{ n: 0 }]);
+      }
+    },
+  );
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account is not a superuser', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account may not create roles', () => {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const suffix = Math.random().toString(36).slice(2, 10);
   const owner = `wg_owner_${suffix}`;
+  const login = `wg_dvlogin_${suffix}`;
   const database = `wg_nosuper_${suffix}`;
   const password = `pw_${suffix}`;
   const admin = async (...statements: string[]) => {
@@ -344,10 +381,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account
       await c.end();
     }
   };
-  const ownUrl = () => {
+  const urlOf = (user: string, pass?: string) => {
     const u = new URL(adminUrl);
-    u.username = owner;
-    u.password = password;
+    u.username = user;
+    if (pass) u.password = pass;
     u.pathname = `/${database}`;
     return u.toString();
   };
@@ -356,23 +393,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account
     await admin(
       `create role ${owner} login nosuperuser nocreaterole nocreatedb password '${password}'`,
       `create database ${database} owner ${owner}`,
+      `create role ${login} login nosuperuser nocreaterole nocreatedb password '${password}'`,
     );
   });
   afterAll(async () => {
-    await admin(`drop database if exists ${database} with (force)`, `drop owned by ${owner}`, `drop role if exists ${owner}`).catch(
-      () => {},
-    );
+    await admin(
+      `drop database if exists ${database} with (force)`,
+      `drop role if exists ${login}`,
+      `drop owned by ${owner}`,
+      `drop role if exists ${owner}`,
+    ).catch(() => {});
   });
 
-  it('migrates and seeds; data views wait for the role until an administrator grants it, then run as it', async () => {
-    const first = await startTestServer({ databaseUrl: ownUrl(), dataViewTimeoutMs: TIMEOUT_MS });
+  it('refuses data views until an administrator gives a login, then runs them as it; never as a superuser', async () => {
+    const first = await startTestServer({ databaseUrl: urlOf(owner, password), dataViewTimeoutMs: TIMEOUT_MS });
     try {
       const a = await first.login('admin');
-      // Not a member of the data-view role and may not make itself one: data views refuse to run.
       const refused = await a.post('/api/data/run', { sql: 'select count(*) as n from lc_view_12' });
       expect(refused.status).toBe(503);
-      expect(refused.body.message).toContain(DATA_VIEW_ROLE);
-      // The guard still refuses before the role is even looked at.
+      expect(refused.body.code).toBe('DATA_VIEW_NO_LOGIN');
+      // The guard still refuses before any login is looked for.
       expect((await a.post('/api/data/run', { sql: 'select * from sys_user' })).body).toEqual({
         status: 400,
         code: 'SQL_TABLE',
@@ -381,33 +421,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a server whose PostgreSQL account
     } finally {
       await first.close();
     }
-    // What the deployment documentation tells the administrator to run.
-    await admin(`grant ${DATA_VIEW_ROLE} to ${owner}`);
-    const second = await startTestServer({ databaseUrl: ownUrl(), dataViewTimeoutMs: TIMEOUT_MS });
+    // The administrator's login, with no grants of its own: the server grants it the allowed tables.
+    const second = await startTestServer({
+      databaseUrl: urlOf(owner, password),
+      dataViewDatabaseUrl: urlOf(login, password),
+      dataViewTimeoutMs: TIMEOUT_MS,
+    });
     try {
       const a = await second.login('admin');
-      const who = await a.post('/api/data/run', { sql: 'select current_user as u, (select count(*) from lc_view_12) > 0 as rows' });
-      expect(who.body, JSON.stringify(who.body)).toMatchObject({ list: [{ u: DATA_VIEW_ROLE, rows: true }] });
+      const run = await a.post('/api/data/run', { sql: 'select count(*) > 0 as rows from lc_view_12' });
+      expect(run.body, JSON.stringify(run.body)).toMatchObject({ list: [{ rows: true }] });
       for (const view of seeded) expect((await a.get('/api/data/detail', { id: view.id })).status, view.name).toBe(200);
+      const can = await sql<{ stock: boolean; secrets: boolean }>`select has_table_privilege(${login}, 'lc_view_12', 'SELECT') as stock,
+        has_table_privilege(${login}, 'sys_setting', 'SELECT') as secrets`.execute(second.ctx.db);
+      expect(can.rows).toEqual([{ stock: true, secrets: false }]);
     } finally {
       await second.close();
     }
-  });
-
-  it('runs data views on the server account only when DATA_VIEW_WITHOUT_ROLE allows it', async () => {
-    await admin(`revoke ${DATA_VIEW_ROLE} from ${owner}`);
-    const server2 = await startTestServer({ databaseUrl: ownUrl(), dataViewTimeoutMs: TIMEOUT_MS, dataViewWithoutRole: true });
+    // A superuser's URL is refused as the data views' login.
+    const third = await startTestServer({
+      databaseUrl: urlOf(owner, password),
+      dataViewDatabaseUrl: urlOf(new URL(adminUrl).username),
+      dataViewTimeoutMs: TIMEOUT_MS,
+    });
     try {
-      const a = await server2.login('admin');
-      const who = await a.post('/api/data/run', { sql: 'select current_user as u' });
-      expect(who.body.list).toEqual([{ u: owner }]);
-      expect((await a.post('/api/data/run', { sql: 'select * from sys_setting' })).body).toEqual({
-        status: 400,
-        code: 'SQL_TABLE',
-        message: table('sys_setting'),
-      });
+      const a = await third.login('admin');
+      const refused = await a.post('/api/data/run', { sql: 'select 1 as one' });
+      expect(refused.status).toBe(503);
+      expect(refused.body.code).toBe('DATA_VIEW_NO_LOGIN');
     } finally {
-      await server2.close();
+      await third.close();
     }
   });
 });
