@@ -107,12 +107,11 @@ async function configure(db: Kysely<any>, role: string): Promise<string[]> {
 }
 
 /**
- * Run it inside a transaction (a migration, or `db.transaction()`): failures are rolled back to savepoints.
- *
  * Makes sure this database has its data-view login: the one stored in sys_setting (created again with the
  * stored password if the role is gone, e.g. a database restored on another server), or a new one. Needs
  * an account that may create roles (CREATEROLE); without it the answer says why, and data views need
- * DATA_VIEW_DATABASE_URL (docs/security.md).
+ * DATA_VIEW_DATABASE_URL (docs/security.md). Run it inside a transaction (a migration, or
+ * `db.transaction()`): a statement that fails is rolled back to a savepoint, not the whole transaction.
  */
 export async function ensureDataViewLogin(db: Kysely<any>): Promise<LoginResult> {
   const kind = await sql<{ pglite: boolean }>`select version() like '%PGlite%' as pglite`.execute(db);

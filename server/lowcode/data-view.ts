@@ -58,11 +58,12 @@ import {
  */
 const PGLITE_COST_PER_MS = 2;
 /**
- * Characters PGlite builds or copies per planner cost unit: lpad, upper, replace and decompressing stored
- * values run at 20–40 characters per µs on this machine (bench/data-view-hold); 10 per µs (half the
- * slowest, for a loaded machine) at 2 units per ms is 5000.
+ * Characters PGlite builds or copies per planner cost unit. Alone on this machine lpad, upper, replace and
+ * decompressing stored values run at 20–40 characters per µs, but bench/data-view-hold measured replace and
+ * string_agg of long values at 2–4 per µs while other work shared the two cores: 2 per µs at 2 units per
+ * ms is 1000.
  */
-export const PGLITE_CHARS_PER_COST = 5000;
+export const PGLITE_CHARS_PER_COST = 1000;
 /** Characters a row may build that the planner's own per-row cost already pays for: PGLITE_COST_PER_MS was measured on md5 and short formats. */
 const PGLITE_FREE_ROW_CHARS = 256;
 /** Planner cost of reading one page on PGlite, where every page is in memory (PostgreSQL's default is 1 for disk). */

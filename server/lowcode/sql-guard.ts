@@ -1725,7 +1725,12 @@ async function parse(text: string, kind: DatabaseKind): Promise<Parsed> {
   const stmt = stmts[0]?.stmt;
   if (!isObj(stmt) || !isObj(stmt.SelectStmt)) return remember(parsedTexts, key, { ok: false, code: 'SQL_ONLY_QUERIES' });
   const relations = new Set<string>();
-  relationsOf(stmt, relations);
+  try {
+    relationsOf(stmt, relations);
+  } catch (e) {
+    if (e instanceof RangeError) return remember(parsedTexts, key, { ok: false, code: 'SQL_CONSTRUCT', params: { name: '过深的嵌套' } });
+    throw e;
+  }
   return remember(parsedTexts, key, { ok: true, body, stmt, relations: [...relations].sort() });
 }
 
