@@ -297,6 +297,35 @@ describe('the carrier named on a disposal order', () => {
     }
   });
 
+  it('holds for a carrier whose role writes waybills without listing disposal orders', async () => {
+    const role = await db()
+      .insertInto('sys_role')
+      .values({ name: '调度员（测试）', level: 3, description: null, data_scope: '本企业' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const menus = await db()
+      .selectFrom('sys_menu')
+      .select('id')
+      .where('permission', 'in', ['logisticsOrder:list', 'logisticsOrder:add'])
+      .execute();
+    await db()
+      .insertInto('sys_roles_menus')
+      .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
+      .execute();
+    const dispatcher = await account('shunan-dispatch', COMPANY.logistics, [role.id]);
+    expect((await dispatcher.get('/api/general/list/19')).status).toBe(403);
+    // The waybill form's picker and its write offer the orders naming the carrier, by label, and no others.
+    const mine = await ordersOf(COMPANY.logistics);
+    expect(await offered(dispatcher)).toEqual(mine);
+    const vehicle = await vehicleOf(dispatcher);
+    const refused = await dispatcher.post('/api/general/add/20', waybill(await outside(mine), vehicle));
+    expect({ status: refused.status, errors: refused.body.errors }).toEqual({
+      status: 400,
+      errors: [{ field: 'disposalOrderId', message: errorMessage('REFERENCE_OUT_OF_SCOPE', { label: '处置订单' }) }],
+    });
+    await ok(dispatcher.post('/api/general/add/20', waybill(mine[0]!, vehicle)));
+  });
+
   it('keeps a second carrier to the orders naming it', async () => {
     const second = await companyNamed(SECOND_CARRIER);
     const carrier = await account('anyun', second, [ROLE.logistics]);
