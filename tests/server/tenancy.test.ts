@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index.js';
+import type { ErrorCode } from '../../server/errors.js';
 import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
@@ -16,7 +17,7 @@ let server: TestServer;
 let admin: ApiClient;
 
 const answer = (res: ApiResponse) => ({ status: res.status, code: res.body?.code, message: res.body?.message });
-const refused = (res: ApiResponse, status: number, code: string) =>
+const refused = (res: ApiResponse, status: number, code: ErrorCode) =>
   expect(answer(res), JSON.stringify(res.body)).toEqual(refusal(status, code));
 
 let phoneSeq = 0;
