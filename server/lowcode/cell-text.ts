@@ -146,8 +146,12 @@ abstract class XmlScanner {
     this.carry = '';
     let i = 0;
     const n = s.length;
-    // The next '&' at or after i, found once per stretch rather than once per text node.
+    // The next '&', '>', '"' and "'" at or after i, each found once per stretch rather than once per
+    // node (-1: not looked for yet; 2^32 - 1: none left).
     let ampAt = -1;
+    let gtAt = -1;
+    let dqAt = -1;
+    let sqAt = -1;
     while (i < n) {
       switch (this.state) {
         case State.Text: {
@@ -218,26 +222,51 @@ abstract class XmlScanner {
           // The tag ends at the first '>' outside a quoted attribute value.
           let j = i;
           let quote = this.quote;
-          for (; j < n; j++) {
-            const c = s.charCodeAt(j);
+          for (;;) {
             if (quote) {
-              if (c === quote) quote = 0;
-            } else if (c === 0x22 || c === 0x27) {
-              quote = c;
-            } else if (c === 0x3e) {
+              const close = s.indexOf(quote === 0x22 ? '"' : "'", j);
+              if (close < 0) {
+                j = n;
+                break;
+              }
+              j = close + 1;
+              quote = 0;
+              continue;
+            }
+            if (gtAt < j) gtAt = s.indexOf('>', j) >>> 0;
+            if (dqAt < j) dqAt = s.indexOf('"', j) >>> 0;
+            if (sqAt < j) sqAt = s.indexOf("'", j) >>> 0;
+            const q = Math.min(dqAt, sqAt);
+            if (gtAt < q) {
+              j = gtAt;
               break;
             }
+            if (q >= n) {
+              j = n;
+              break;
+            }
+            quote = q === dqAt ? 0x22 : 0x27;
+            j = q + 1;
           }
           this.quote = quote;
-          if (this.tag.length < TAG_MAX_CHARS) {
-            const piece = s.slice(i, Math.min(j, i + TAG_MAX_CHARS - this.tag.length));
-            this.tag = this.tag ? this.tag + piece : piece;
+          if (j === n) {
+            // The tag goes on in the next chunk: keep what there is of it.
+            if (this.tag.length < TAG_MAX_CHARS) this.tag += s.slice(i, Math.min(n, i + TAG_MAX_CHARS - this.tag.length));
+            this.tagLength += n - i;
+            return;
           }
-          this.tagLength += j - i;
-          if (j === n) return;
+          let tag: string;
+          if (this.tag) {
+            tag = this.tag.length < TAG_MAX_CHARS ? this.tag + s.slice(i, Math.min(j, i + TAG_MAX_CHARS - this.tag.length)) : this.tag;
+            this.tagLength += j - i;
+            this.tag = '';
+          } else {
+            tag = s.slice(i, Math.min(j, i + TAG_MAX_CHARS));
+            this.tagLength = j - i;
+          }
           i = j + 1;
           this.state = State.Text;
-          this.element();
+          this.element(tag);
           break;
         }
         case State.Comment:
@@ -258,8 +287,7 @@ abstract class XmlScanner {
     }
   }
 
-  private element(): void {
-    const tag = this.tag;
+  private element(tag: string): void {
     const closing = tag.charCodeAt(0) === 0x2f;
     const name = tag.slice(closing ? 1 : 0, nameEnd(tag, closing ? 1 : 0));
     if (!name) throw new XmlRefused('markup without a name');
