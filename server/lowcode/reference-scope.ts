@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { addressableDeptCondition } from '../access/tenancy.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { scopeCompany } from '../lib/dashboard-scope.js';
@@ -62,7 +63,8 @@ async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: Ses
       return { table: target.table, condition: types.length ? sql`t.status = 1 and t.type in (${sql.join(types)})` : sql`t.status = 1` };
     }
     case '/api/dept/find':
-      return { table: target.table, condition: sql`t.enabled = true` };
+      // The recipient address book: the platform's departments, the user's company's, other companies' top ones.
+      return { table: target.table, condition: addressableDeptCondition(user) };
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { companyDepartment } from '../access/tenancy.js';
 import type { DB } from '../db/schema.js';
 import type { RecordOwner, Row } from '../lowcode/rows.js';
 import { DEPT } from './accounts.js';
@@ -138,9 +139,6 @@ const PROFILES: Record<string, Profile> = Object.fromEntries(
   ]),
 );
 
-/** The department of a company's type, for companies without users (1 产废, 2 处置, 3 物流, 4 收集点). */
-const TYPE_DEPT: Record<string, number> = { '1': DEPT.producers, '2': DEPT.disposers, '3': DEPT.logistics, '4': DEPT.collectors };
-
 interface Company {
   id: number;
   name: string;
@@ -175,11 +173,14 @@ async function loadCompanies(trx: Transaction<DB>): Promise<{ companies: Company
     .orderBy('id')
     .execute();
   const linkmen = await trx.selectFrom('company_linkman').select(['id', 'company_id', 'name', 'phone', 'position']).orderBy('id').execute();
+  // A company without an account still has its own department, which its records were created in.
+  const ownDept = new Map<number, number>();
+  for (const c of rows) if (PROFILES[c.name]) ownDept.set(c.id, await companyDepartment(trx, c.id));
   const companies = rows.flatMap((c): Company[] => {
     const profile = PROFILES[c.name];
     if (!profile) return [];
     const user = userRows.find((u) => u.company_id === c.id);
-    const deptId = user?.dept_id ?? TYPE_DEPT[c.type] ?? DEPT.producers;
+    const deptId = user?.dept_id ?? (ownDept.get(c.id) as number);
     // A company without an account: its records were brought in for it, by nobody on this platform.
     const owner: RecordOwner = { username: user?.username ?? (null as unknown as string), companyId: c.id, deptId };
     const region = c.region ?? '';
