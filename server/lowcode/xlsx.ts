@@ -202,6 +202,7 @@ async function* scanned(chunks: AsyncIterable<Buffer>, scanner: { feed(b: Buffer
     const cut = cutCharacter(data);
     held = cut ? data.subarray(data.length - cut) : undefined;
     const ready = cut ? data.subarray(0, data.length - cut) : data;
+    if (!ready.length) continue;
     scanner.feed(ready);
     yield ready;
     sinceTurn += ready.length;
