@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OPEN_UPLOAD_PERMISSIONS } from '../../src/shared/open-files.js';
+import { mayReadFile } from '../access/files.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -118,6 +119,13 @@ const sourceQuery = z.object({
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const root = filesRoot(ctx);
 
+  /** A stored file its signed-in reader may read (see mayReadFile); anything else answers as missing. */
+  async function readableFile(req: FastifyRequest, source: string | undefined) {
+    const found = await storedFile(source);
+    if (!(await mayReadFile(ctx, currentUser(req), found.row))) throw notFound(NOT_FOUND);
+    return found;
+  }
+
   async function storedFile(source: string | undefined) {
     if (!source || !STORED_PATH.test(source)) throw notFound(NOT_FOUND);
     const abs = resolve(root, source);
@@ -214,7 +222,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       .send(createReadStream(abs));
 
   app.get('/api/file/preview', reads({ session: true, tokenInQuery: true }, { querystring: sourceQuery }), async (req, reply) => {
-    const { row, abs, size } = await storedFile(req.query.source);
+    const { row, abs, size } = await readableFile(req, req.query.source);
     return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
   });
 
@@ -232,7 +240,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   });
 
   app.get('/api/file/download', reads({ session: true, tokenInQuery: true }, { querystring: sourceQuery }), async (req, reply) => {
-    const { row, abs, size } = await storedFile(req.query.source);
+    const { row, abs, size } = await readableFile(req, req.query.source);
     const wanted = req.query.fileName?.trim();
     const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
     return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);

@@ -362,6 +362,42 @@ describe('the shared departments of an older database', () => {
   });
 });
 
+describe('stored files', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const upload = (client: ApiClient) => {
+    const form = new FormData();
+    form.append('columnName', 'attachments');
+    form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), '合同扫描件.pdf');
+    return client.request('POST', '/api/file/upload', { body: form });
+  };
+
+  it('are read by their company and by whoever sees a record holding them, not by anyone who knows the path', async () => {
+    const disposer = await server.login('disposer');
+    const up = await upload(disposer);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const source = up.body.filePath as string;
+    const producer = await server.login('producer');
+    const collector = await server.login('collector');
+    expect((await disposer.get('/api/file/preview', { source })).status).toBe(200);
+    // Known path, no record: another company cannot read it.
+    refused(await producer.get('/api/file/download', { source }), 404, 'FILE_NOT_FOUND');
+    // Attached to a contract naming the producer as 甲方, the producer reads it; the collector still does not.
+    const contract = await sql<{
+      id: number;
+    }>`select id from lc_view_16 where "partyAId" = ${COMPANY.producer} and "partyBId" = ${COMPANY.disposer} order by id limit 1`.execute(
+      server.ctx.db,
+    );
+    const id = contract.rows[0]?.id;
+    expect(id).toBeDefined();
+    await sql`update lc_view_16 set attachments = ${JSON.stringify([{ fileName: '合同扫描件.pdf', filePath: source }])} where id = ${id}`.execute(
+      server.ctx.db,
+    );
+    expect((await producer.get('/api/file/download', { source })).status).toBe(200);
+    refused(await collector.get('/api/file/preview', { source }), 404, 'FILE_NOT_FOUND');
+    expect((await admin.get('/api/file/preview', { source })).status).toBe(200);
+  });
+});
+
 async function producerMenus(): Promise<number[]> {
   const rows = await server.ctx.db.selectFrom('sys_roles_menus').select('menu_id').where('role_id', '=', ROLE.producer).execute();
   return rows.map((r) => r.menu_id);
