@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { ADMIN_ROLE, hasPermission } from '../src/model/index.js';
+import { type DataScope, loadDataScope } from './access/scope.js';
 import type { Bus } from './bus.js';
 import type { DB } from './db/schema.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
-import { type DataScope, loadDataScope } from './lib/data-scope.js';
 import type { ServerSecrets } from './secrets.js';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number, opts: object) => Promise<Buffer>;

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { rowScope } from '../lowcode/row-scope.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
+import { rowScope } from './rows.js';
 
 /**
  * Who reads a stored file. Its path is 96 random bits, but a path once seen (in a record, a log, a

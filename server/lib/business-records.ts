@@ -8,7 +8,7 @@ import type { ViewModel } from '../lowcode/view-model.js';
 /**
  * Writes of business records by calls other than /api/general (manual disposal orders, company
  * inventory, quotes): the record is judged by the view's own form schema (recordValues) before it gets
- * here, is read and written within the caller's row scope (row-scope.ts) — a record outside it is
+ * here, is read and written within the caller's row scope (server/access/rows.ts) — a record outside it is
  * answered as missing — and every write tells the views' caches, as /api/general does.
  */
 

@@ -1,36 +1,11 @@
 import { z } from 'zod';
 import { formatDate, roundTo } from '../../src/shared/format.js';
+import { scopeKey, scopeOf } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
-import { SUPERVISOR_DEPT } from './data-scope.js';
 import { answers } from './route.js';
-
-export { SUPERVISOR_DEPT };
-
-/** The supervisory department's accounts: platform accounts in the department of code 01. */
-export const isSupervisor = (u: SessionUser) => u.deptCode === SUPERVISOR_DEPT && u.companyId === null;
-
-/** A user of data scope 全部 (administrators, the supervisory department) looks across companies. */
-export const seesAll = (u: SessionUser) => u.dataScope.all;
-
-/**
- * Which company a look-up of company records (warehouses, linkmen) is about: the asked one for those who
- * see all (or none asked: every company, answered as null), otherwise always the user's own (undefined
- * when they have none).
- */
-export function scopeCompany(u: SessionUser, asked: number | undefined): number | null | undefined {
-  if (seesAll(u)) return asked ?? null;
-  return u.companyId ?? undefined;
-}
-
-export function scopeOf(u: SessionUser): Scope {
-  if (seesAll(u)) return { kind: 'all' };
-  return u.companyId ? { kind: 'company', companyId: u.companyId } : { kind: 'none' };
-}
-
-export const scopeKey = (s: Scope) => (s.kind === 'company' ? `c${s.companyId}` : s.kind);
 
 /** `isRefresh`: 1 recomputes the figure, 0 (or absent) may answer the one computed before. */
 export const isRefreshParam = z

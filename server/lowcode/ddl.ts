@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { SYSTEM_FIELDS, systemFieldOf } from '../../src/model/index.js';
+import { PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
-import { PARTIES, RECIPIENT_FIELD } from './parties.js';
 import { referenceTarget } from './reference-labels.js';
 import { dataViewGrantees } from './sql-guard.js';
 import type { ViewModel } from './view-model.js';

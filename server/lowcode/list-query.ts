@@ -1,11 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import { isDateOnlyText, LIST_PARAMS, normalizeDateTime, RANGE_PARAMS } from '../../src/model/index.js';
+import type { RowScope } from '../access/rows.js';
 import { badRequest } from '../errors.js';
 import { PAGE_MAX, SIZE_MAX } from '../lib/paging.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
 import { referenceLabelColumn } from './reference-labels.js';
-import type { RowScope } from './row-scope.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
 /**

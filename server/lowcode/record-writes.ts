@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { RowScope } from '../access/rows.js';
 import type { AppContext } from '../context.js';
 import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
@@ -6,7 +7,6 @@ import { type ListQuery, matchExpression, type RowTest, rowMatcher, selectList }
 import type { Row } from './record-input.js';
 import type { IndexedRow, RowLoader } from './row-index.js';
 import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefore, textInByteOrder } from './row-position.js';
-import type { RowScope } from './row-scope.js';
 import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
 import type { ViewModel } from './view-model.js';
 import { knownView, lowcodeState, onRemoteRows, rowsNotice } from './view-store.js';

@@ -1,8 +1,8 @@
+import type { RowScope } from '../access/rows.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { jsonTime, type ListQuery, type RowTest, rowMatcher, textSearch } from './list-query.js';
 import type { Row } from './record-input.js';
 import { compareBytes, type Kind, kindOf, type SortKey } from './row-position.js';
-import type { RowScope } from './row-scope.js';
 import type { ViewModel } from './view-model.js';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSupervisor, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -6,7 +7,6 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
-import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { answers, ok } from '../lib/route.js';
 import { dbId, nullableText } from '../lib/sql.js';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { assertAssignableRoles } from '../access/levels.js';
 import { assertRolesFitCompany, companyDepartment } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hashPassword } from '../auth.js';
@@ -10,7 +11,6 @@ import { done, exists, id, ref } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
 import { messageHtml } from '../lib/message-html.js';
 import { pageQuery, paginate } from '../lib/paging.js';
-import { assertAssignableRoles } from '../lib/role-levels.js';
 import { answers, ok as okAnswer } from '../lib/route.js';
 import { containing, nullableText, pageOf } from '../lib/sql.js';
 

@@ -1,4 +1,5 @@
 import { formatDate } from '../../src/shared/format.js';
+import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -7,7 +8,6 @@ import { nextNumber } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
-import { rowScope } from '../lowcode/row-scope.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
 

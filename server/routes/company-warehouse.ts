@@ -1,11 +1,12 @@
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import { scopeKey, scopeOf, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { factGroups2, type Scope, sumOver } from '../lib/dashboard-facts.js';
-import { figure, isRefreshParam, scopeKey, scopeOf, seesAll, three } from '../lib/dashboard-scope.js';
+import { figure, isRefreshParam, three } from '../lib/dashboard-scope.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { optionalIdParam } from '../lib/paging.js';
 import { answers } from '../lib/route.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { scopeKey, scopeOf } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
-import { dates, figure, numbers, scopedFigure, scopeKey, scopeOf, three } from '../lib/dashboard-scope.js';
+import { dates, figure, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { answers } from '../lib/route.js';
 import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOOKUP_DENIED, requireLookup } from '../access/lookups.js';
 import { assertDeptsWithin, deptsAddressable, deptsWithin, usersWithin } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
@@ -6,7 +7,6 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, idList, int, optId, sortNum, text, treeLevelPage, trimmed } from '../lib/admin-input.js';
-import { LOOKUP_DENIED, requireLookup } from '../lib/lookup-access.js';
 import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { formatDate } from '../../src/shared/format.js';
+import { seesAll } from '../access/company.js';
+import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany, OK, requireView } from '../lib/core-records.js';
-import { seesAll } from '../lib/dashboard-scope.js';
 import { messageHtml } from '../lib/message-html.js';
 import { INT4_MAX } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
-import { rowScope } from '../lowcode/row-scope.js';
 import { findRecord } from '../lowcode/rows.js';
 
 /** inquiryStatus: 0 awaiting a quote, 1 quoted. */

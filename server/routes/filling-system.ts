@@ -1,10 +1,10 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import { isSupervisor, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { companyCodeIs } from '../lib/company-codes.js';
-import { isSupervisor, seesAll } from '../lib/dashboard-scope.js';
 import { answers } from '../lib/route.js';
 
 /** /api/guFeiUrl: a short-lived token for the environmental authority's filling system, and its entry addresses. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
+import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { reads } from '../lib/route.js';
 import { idSchema } from '../lowcode/params.js';
-import { rowScope } from '../lowcode/row-scope.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';

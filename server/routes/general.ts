@@ -3,11 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { buttonPermissions, isAbsent, isRecord } from '../../src/model/index.js';
+import { listsViewDrawingFrom } from '../access/lookups.js';
+import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
+import { type RowScope, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { hasPermission, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { listsViewDrawingFrom } from '../lib/lookup-access.js';
 import { LoopShare } from '../lib/loop-share.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { reads } from '../lib/route.js';
@@ -26,9 +28,7 @@ import {
   updateRecord,
 } from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
-import { checkReferences, referenceCondition, referenceProblems } from '../lowcode/reference-scope.js';
 import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
-import { type RowScope, rowScope } from '../lowcode/row-scope.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';

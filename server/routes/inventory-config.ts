@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { decimalPlaces } from '../../src/model/index.js';
+import { seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -8,7 +9,6 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { warehouseWithin } from '../lib/business-records.js';
 import { OK } from '../lib/core-records.js';
-import { seesAll } from '../lib/dashboard-scope.js';
 import { optionalIdParam, pageFields, paginate } from '../lib/paging.js';
 import { answers, ok } from '../lib/route.js';
 import { dbId, nullableText, pageOf, WIRE_TIME_FORMAT } from '../lib/sql.js';

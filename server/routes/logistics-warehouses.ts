@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { businessView } from '../lib/business-views.js';
 import { answers } from '../lib/route.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { rowScope } from '../lowcode/row-scope.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 
 /**

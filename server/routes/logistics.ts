@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { type PartyLookup, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -13,7 +14,6 @@ import { answers } from '../lib/route.js';
 import { INT4_MAX, nullableText } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { selectList } from '../lowcode/list-query.js';
-import { type PartyLookup, rowScope } from '../lowcode/row-scope.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 

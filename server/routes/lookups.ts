@@ -1,12 +1,12 @@
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import { scopeCompany, seesAll } from '../access/company.js';
+import { requireLookup } from '../access/lookups.js';
 import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { sameCode } from '../lib/company-codes.js';
-import { scopeCompany, seesAll } from '../lib/dashboard-scope.js';
-import { requireLookup } from '../lib/lookup-access.js';
 import { optionalIdOf, pageFields } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
 import { containing, isDbId, pageOf } from '../lib/sql.js';

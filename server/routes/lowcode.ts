@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { isAbsent } from '../../src/model/index.js';
+import { DATA_VIEW_MANAGERS, readableScreen, requireDataViewReader } from '../access/lookups.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { syncEntityViews, withEntityViews } from '../lib/entity-views.js';
-import { DATA_VIEW_MANAGERS, readableScreen, requireDataViewReader } from '../lib/lookup-access.js';
 import { paginate } from '../lib/paging.js';
 import { reads } from '../lib/route.js';
 import { boundedInt, containing, INT4_MAX, wireTime } from '../lib/sql.js';

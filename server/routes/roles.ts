@@ -1,5 +1,8 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
+import { assertGrantableMenus, assertManageableRoleLevels } from '../access/levels.js';
+import { requireLookup } from '../access/lookups.js';
+import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../access/scope.js';
 import { assertDeptsWithin, assertManageableRoles, companiesOfDepts, deptsWithin, roleOwner, rolesSeen } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -8,10 +11,7 @@ import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { done, exists, id, idList, optId, ref, text, trimmed } from '../lib/admin-input.js';
-import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../lib/data-scope.js';
-import { requireLookup } from '../lib/lookup-access.js';
 import { pageQuery, paginate } from '../lib/paging.js';
-import { assertGrantableMenus, assertManageableRoleLevels } from '../lib/role-levels.js';
 import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 

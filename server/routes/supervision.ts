@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { roundTo } from '../../src/shared/format.js';
+import { seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
-import { dates, figure, numbers, refreshOnly, seesAll, three } from '../lib/dashboard-scope.js';
+import { dates, figure, numbers, refreshOnly, three } from '../lib/dashboard-scope.js';
 import { pageFields, pageParams } from '../lib/paging.js';
 import { answers, ok } from '../lib/route.js';
 import { nullableText } from '../lib/sql.js';

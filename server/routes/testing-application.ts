@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { MANUAL_ORDER_MESSAGES, MOBILE_RE } from '../../src/shared/manual-order.js';
+import { seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany } from '../lib/core-records.js';
-import { seesAll } from '../lib/dashboard-scope.js';
 import { messageHtml } from '../lib/message-html.js';
 import { pageFields } from '../lib/paging.js';
 import { answers, ok } from '../lib/route.js';

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
+import { assertAssignableRoles, assertManageableUsers, rolesOfUsers } from '../access/levels.js';
 import {
   assertGrantableRoles,
   assertRolesFitCompany,
@@ -27,7 +28,6 @@ import {
 } from '../lib/accounts-users.js';
 import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, idList, optId, ref, text, trimmed } from '../lib/admin-input.js';
 import { pageQuery, paginate } from '../lib/paging.js';
-import { assertAssignableRoles, assertManageableUsers, rolesOfUsers } from '../lib/role-levels.js';
 import { answers, ok } from '../lib/route.js';
 import { containing, pageOf } from '../lib/sql.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEVEL_MESSAGES } from '../../server/lib/role-levels.js';
+import { LEVEL_MESSAGES } from '../../server/access/levels.js';
 import { MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { type ApiClient, type ApiResponse, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { scopeOver } from '../../server/access/rows.js';
 import { businessView } from '../../server/lib/business-views.js';
 import { viewTable } from '../../server/lowcode/ddl.js';
-import { scopeOver } from '../../server/lowcode/row-scope.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // A logistics order is in a company's scope when the company created it or is party to its disposal

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_DENIED } from '../../server/lib/lookup-access.js';
+import { LOOKUP_DENIED } from '../../server/access/lookups.js';
 import { CODE_TAKEN } from '../../server/routes/company-api.js';
 import { QUERY_LINK_FILTER_DENIED } from '../../server/routes/general.js';
 import { COMPANY } from '../../server/seed/ids.js';

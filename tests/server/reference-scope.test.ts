@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceCondition } from '../../server/access/references.js';
 import { recordValues } from '../../server/lowcode/record-input.js';
-import { referenceCondition } from '../../server/lowcode/reference-scope.js';
 import { designedView } from '../../server/lowcode/view-store.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';

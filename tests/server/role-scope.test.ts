@@ -264,7 +264,9 @@ describe('the user list', () => {
     // Given a company in the dialog, the user is listed with it.
     const guest = list.body.content.find((u: { username: string }) => u.username === 'guest');
     // An account joins a company together with one of its departments.
-    expect(answer(await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer }))).toEqual(refusal(400, 'DEPT_OTHER_COMPANY'));
+    expect(answer(await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer }))).toEqual(
+      refusal(400, 'DEPT_OTHER_COMPANY'),
+    );
     const edited = await admin.put('/api/users', { id: guest.id, companyId: COMPANY.disposer, deptId: DEPT.disposers });
     expect(edited.body).toMatchObject({ company: COMPANY.disposer, companyName: expect.stringMatching(/\S/) });
     expect(answer(await admin.put('/api/users', { id: guest.id, companyId: 99999 }))).toEqual(refusal(400, 'COMPANY_NOT_FOUND'));

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { type RowScope, scopeOver } from '../../server/access/rows.js';
 import { countQuery, parseListQuery, rowsJsonQuery, selectList } from '../../server/lowcode/list-query.js';
 import { indexLoader, textSortsByBytes } from '../../server/lowcode/record-writes.js';
 import { ViewIndex } from '../../server/lowcode/row-index.js';
 import { SORT_KEY, sortKeyColumn } from '../../server/lowcode/row-position.js';
-import { type RowScope, scopeOver } from '../../server/lowcode/row-scope.js';
 import { findRecord } from '../../server/lowcode/rows.js';
 import type { ViewModel } from '../../server/lowcode/view-model.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';

@@ -3,11 +3,11 @@ import { screenOfPath } from '../../src/model/index.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../errors.js';
+import { allMenus, menuIdsOfUser } from '../lib/accounts-menus.js';
+import { escapeLike } from '../lib/sql.js';
 import { bigScreenOf, dataViewsOf } from '../lowcode/screen-share.js';
 import { componentNameOf, screenViewsOf, type ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
-import { allMenus, menuIdsOfUser } from './accounts-menus.js';
-import { escapeLike } from './sql.js';
 
 /**
  * Option lists that feed other pages (pickers, linked selects): who may read them. A list is readable

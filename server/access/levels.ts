@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { forbidden } from '../errors.js';
-import { allMenus, menuIdsOfUser } from './accounts-menus.js';
+import { allMenus, menuIdsOfUser } from '../lib/accounts-menus.js';
 
 /**
  * Role levels, as in eladmin: a smaller number is a higher role. A user's level is the smallest level

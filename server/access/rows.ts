@@ -2,11 +2,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { businessView } from '../lib/business-views.js';
-import { type DataScope, dataScopeKey } from '../lib/data-scope.js';
-import { viewTable } from './ddl.js';
-import type { RowTest } from './list-query.js';
+import { viewTable } from '../lowcode/ddl.js';
+import type { RowTest } from '../lowcode/list-query.js';
+import type { ViewModel } from '../lowcode/view-model.js';
 import { PARTIES, RECIPIENT_FIELD } from './parties.js';
-import type { ViewModel } from './view-model.js';
+import { type DataScope, dataScopeKey } from './scope.js';
 
 /**
  * The records of a view a user may see and change, as a condition on the view's table `t` and the same

@@ -1,14 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
-import { addressableDeptCondition } from '../access/tenancy.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { scopeCompany } from '../lib/dashboard-scope.js';
-import { RecordInvalid, type Row } from './record-input.js';
-import { companyTypes, referenceTarget } from './reference-labels.js';
-import { rowScope } from './row-scope.js';
-import type { ViewField, ViewModel } from './view-model.js';
-import { designedView } from './view-store.js';
+import { RecordInvalid, type Row } from '../lowcode/record-input.js';
+import { companyTypes, referenceTarget } from '../lowcode/reference-labels.js';
+import type { ViewField, ViewModel } from '../lowcode/view-model.js';
+import { designedView } from '../lowcode/view-store.js';
+import { scopeCompany } from './company.js';
+import { rowScope } from './rows.js';
+import { addressableDeptCondition } from './tenancy.js';
 
 /**
  * A field that picks a record of another table (a warehouse, a contact, a company, a department, a record
