@@ -284,10 +284,9 @@ describe('the text of cells', () => {
     const bomb = sharedStringBombXlsx();
     expect(bomb.length).toBeLessThan(256 * 1024);
     expect(cellTooLong(1, 1)).toBe('第 1 行第 1 列的内容超过 32767 个字符');
-    const started = performance.now();
+    // Answered after 21.9 s with a 113 MB workbook when the text was counted only once expanded; how fast
+    // it is refused now is measured by bench/import-text.bench.ts.
     await expectRefused('共享字符串.xlsx', bomb, cellTooLong(1, 1));
-    // Answered in 21.9 s with a 113 MB workbook when the text was counted only once expanded.
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('counts a shared string once for every cell that shows it', async () => {

@@ -6,6 +6,9 @@ import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
+import { sharedStringBombXlsx } from '../helpers/xlsx-files.js';
+import { partiesByIdAndCarrier } from './tenancy/parties.js';
+import { smallerHoles } from './tenancy/smaller-holes.js';
 
 /**
  * Tenancy of accounts, each test the reproduction of an attack made with ordinary company accounts: a
@@ -402,3 +405,68 @@ async function producerMenus(): Promise<number[]> {
   const rows = await server.ctx.db.selectFrom('sys_roles_menus').select('menu_id').where('role_id', '=', ROLE.producer).execute();
   return rows.map((r) => r.menu_id);
 }
+
+describe('a designer’s data views', () => {
+  let designer: ApiClient;
+  const secret = "'select value from sys_setting'";
+  beforeAll(async () => {
+    const designerRole = await role('数据视图设计', [MENU.lowcode, MENU.dataView, MENU.dataView * 10 + 1, MENU.dataView * 10 + 2]);
+    designer = await account('designer_p', DEPT.producers, COMPANY.producer, [designerRole]);
+  });
+  const run = (text: string) => designer.post('/api/data/run', { sql: text });
+  const code = async (text: string) => {
+    const res = await run(text);
+    expect(res.status, `${text}: ${JSON.stringify(res.body)}`).toBe(400);
+    return res.body.code as string;
+  };
+
+  it('cannot run SQL text through a call written as a field, nor read secrets', async () => {
+    expect(await code(`select (s.q).ts_stat from (select ${secret}::text q) s`)).toBe('SQL_CONSTRUCT');
+    expect(await code(`select s.ts_stat from (select ${secret}::text q) s`)).toBe('SQL_NAME');
+    expect(await code(`select q.ts_stat from (select ${secret}::text q) s`)).toBe('SQL_NAME');
+    expect(await code('select value from sys_setting')).toBe('SQL_TABLE');
+    expect(await code('select password from sys_user')).toBe('SQL_TABLE');
+    // An ordinary chart still runs.
+    expect((await run('select name, type from company order by id limit 3')).status).toBe(200);
+  });
+
+  it('cannot undo its role, sleep or hold a lock, in any notation', async () => {
+    expect(await code("select set_config('role', 'none', true)")).toBe('SQL_FUNCTION');
+    expect(await code(`select (s.q).set_config from (select 'role'::text q) s`)).toBe('SQL_CONSTRUCT');
+    expect(await code('select (s.x).pg_sleep from (select 3::float8 x) s')).toBe('SQL_CONSTRUCT');
+    expect(await code('select x.pg_advisory_lock from (select 424242::int8 x) s')).toBe('SQL_NAME');
+    const locks = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory'`.execute(server.ctx.db);
+    expect(locks.rows[0]?.n).toBe(0);
+  });
+
+  it('cannot cast to catalog or XML types', async () => {
+    expect(await code("select '<a/>'::xml")).toBe('SQL_CAST_TYPE');
+    expect(await code("select 'sys_user'::regclass")).toBe('SQL_CAST_TYPE');
+  });
+
+  it('cannot build a value large enough to hold the server', async () => {
+    const grow = (depth: number) =>
+      Array.from({ length: depth }).reduce<string>((inner) => `replace(${inner}, 'a', 'aaaaaaaaaa')`, "'aaaaaaaaaa'");
+    expect(await code(`select length(${grow(8)})`)).toBe('SQL_TOO_LARGE');
+    expect((await run(`select length(${grow(2)}) as n`)).body.list).toEqual([{ n: 1000 }]);
+  });
+});
+
+describe('an import', () => {
+  it('refuses a small file whose cells all show one long shared string, writing nothing', async () => {
+    const before = await sql<{ n: number }>`select count(*)::int as n from lc_view_17`.execute(server.ctx.db);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(sharedStringBombXlsx())]), '车辆.xlsx');
+    const res = await admin.request('POST', '/api/general/17/import', { body: form });
+    expect(res.body).toMatchObject(refusal(400, 'IMPORT_CELL_TOO_LONG', { row: 1, column: 1, max: 32767 }));
+    const after = await sql<{ n: number }>`select count(*)::int as n from lc_view_17`.execute(server.ctx.db);
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+});
+
+// Parties named by company id, and the carrier named on the disposal order; each with its own server.
+describe('parties by id and the carrier', partiesByIdAndCarrier);
+
+// The smaller holes: sockets of pending accounts, company codes, open uploads, old passwords, leave-message
+// receivers, label codes, links in system messages and the per-address login lock.
+describe('the smaller holes', smallerHoles);
