@@ -36,6 +36,8 @@ export interface RoleRow {
   level: number;
   description: string | null;
   dataScope: string;
+  /** The company that owns the role; null for a platform role. */
+  companyId: number | null;
   /** The departments a 自定义 role sees. */
   depts: { id: number; name: string }[];
   menus: { id: number }[];

@@ -1,4 +1,4 @@
-import { Button, Empty, Form, Input, InputNumber, Select, Spin, Table, Tree, TreeSelect } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select, Spin, Table, Tag, Tree, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePermission } from '../../../access/access';
@@ -177,6 +177,12 @@ export function RoleAdminPage() {
           {...pickableTableProps(list, current, (r) => void select(r))}
           columns={[
             { title: '名称', dataIndex: 'name' },
+            {
+              title: '归属',
+              width: 90,
+              // The platform's roles are changed only under 全部; a company's belong to it alone.
+              render: (_, r) => (r.companyId === null ? <Tag>平台</Tag> : <Tag color="blue">企业</Tag>),
+            },
             {
               title: '数据权限',
               width: 180,
