@@ -345,8 +345,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     async (req) => {
       const me = currentUser(req);
       let q = db.selectFrom('company').select(['id', 'name']);
-      // A manager without 全部 places accounts in its own company only.
-      if (!me.dataScope.all) q = q.where('id', '=', me.dataScope.companyId ?? -1);
+      // A manager without 全部 places accounts in its own company only, whatever part of it its scope reaches.
+      if (!me.dataScope.all) q = q.where('id', '=', me.companyId ?? -1);
       const b = req.query.blurry?.trim();
       if (b) q = q.where('name', 'ilike', containing(b));
       return q.orderBy('name').orderBy('id').limit(50).execute();
