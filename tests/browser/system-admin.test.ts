@@ -316,6 +316,16 @@ describe('data scope', () => {
       .toEqual([disposerCompany.name]);
     await picker.press('Enter');
     await formItem(userDialog, '所属企业').locator('.ant-select-content', { hasText: disposerCompany.name }).waitFor();
+    // A company's account sits in one of its own departments: the supervisory department no longer fits.
+    await userDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await formItem(userDialog, '部门').getByText('所选部门不属于该用户的企业').waitFor();
+    const deptPicker = formItem(userDialog, '部门').getByRole('combobox');
+    await deptPicker.focus();
+    await deptPicker.fill('处置企业部');
+    await admin.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '处置企业部' }).waitFor();
+    await deptPicker.press('Enter');
+    await formItem(userDialog, '部门').locator('.ant-select-content', { hasText: '处置企业部' }).waitFor();
+    await userDialog.locator('.ant-modal-title').click();
     await userDialog.getByRole('button', { name: /确\s*定/ }).click();
     await toast(admin, '修改成功').waitFor();
     await supervisor.getByText(disposerCompany.name, { exact: true }).waitFor();
@@ -325,7 +335,7 @@ describe('data scope', () => {
       .where('username', '=', 'supervisor')
       .executeTakeFirstOrThrow();
     expect(supervisorRow.company_id).toBe(disposerCompany.id);
-    await server.ctx.db.updateTable('sys_user').set({ company_id: null }).where('username', '=', 'supervisor').execute();
+    await server.ctx.db.updateTable('sys_user').set({ company_id: null, dept_id: 2 }).where('username', '=', 'supervisor').execute();
   }, 120_000);
 });
 
@@ -349,10 +359,12 @@ describe('company applications', () => {
     expect(await pending.innerText()).toContain('待审核');
     await pending.getByRole('button', { name: '通过' }).click();
     const dialog = modal(admin, '审核通过：南京青禾环保科技有限公司');
-    // Starts from the applicant's phone, the role named like the company type and its department.
+    // Starts from the applicant's phone and the role named like the company type; no department is asked,
+    // as the new company gets its own.
     expect(await formItem(dialog, '登录账号').locator('input').inputValue()).toBe('13912340001');
     expect(await formItem(dialog, '角色').innerText()).toContain('产废企业');
-    expect(await formItem(dialog, '部门').innerText()).toContain('产废企业部');
+    expect(await formItem(dialog, '部门').count()).toBe(0);
+    await dialog.getByText('账号将放在新企业自己的部门中。').waitFor();
     // A taken account name is refused with the server's message; what was typed stays.
     await formItem(dialog, '登录账号').locator('input').fill('producer');
     await dialog.getByRole('button', { name: /通\s*过/ }).click();
@@ -377,6 +389,7 @@ describe('company applications', () => {
     const api = await server.login('qinghe', NEW_PASSWORD);
     const info = await api.get('/api/auth/info');
     expect(info.body.company).toMatchObject({ name: '南京青禾环保科技有限公司' });
+    expect(info.body.user.dept).toMatchObject({ name: '南京青禾环保科技有限公司' });
     expect(info.body.roles).toContain('stockIn:add');
     const messages = await api.get('/api/sysMessage/page', { page: 0, size: 10 });
     expect(messages.body.content.map((m: { title: string }) => m.title)).toContain('企业入驻申请已通过');

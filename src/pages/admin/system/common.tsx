@@ -1,4 +1,4 @@
-import { Alert, Button, Form, type FormInstance, Input, Modal, Select, Space, Switch, TreeSelect } from 'antd';
+import { Alert, Button, Form, type FormInstance, Input, Modal, Select, Space, Spin, Switch, TreeSelect } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -273,7 +273,16 @@ export function AccountFields({
               : []
           }
         >
-          <TreeSelect treeData={options} allowClear treeDefaultExpandAll placeholder="选择部门" />
+          <TreeSelect
+            aria-label="部门"
+            treeData={options}
+            allowClear
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            treeDefaultExpandAll
+            placeholder="选择部门"
+            loading={choices.depts.loading}
+            notFoundContent={choices.depts.loading ? <Spin size="small" /> : choices.depts.error ? '部门加载失败' : '暂无部门'}
+          />
         </Form.Item>
       )}
       {job}
