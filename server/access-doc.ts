@@ -12,7 +12,8 @@ function who(entry: RouteEntry): string {
   if (kind === 'public') return entry.websocket ? 'public (checks its own token)' : 'public';
   if (kind === 'session') return `any signed-in user${pending}`;
   const perms = [entry.config.permission].flat().map((p) => `\`${p}\``);
-  return `${perms.join(' or ')}${pending}`;
+  const platform = entry.config.platform ? ', data scope 全部 only' : '';
+  return `${perms.join(' or ')}${platform}${pending}`;
 }
 
 /**
@@ -35,6 +36,8 @@ export function renderAccessDoc(table: readonly RouteEntry[]): string {
     '- **any signed-in user**: a valid session token.',
     '- **a permission**: a session whose roles grant it (any one of those listed); administrators and the `*:*:*`',
     "  wildcard pass every permission. Routes over low-code views also check the view's own permission.",
+    '- **data scope 全部 only**: the permission counts only for accounts whose data scope is 全部 (administrators,',
+    "  the supervisory department, platform roles of 全部), since the call reaches every company's records.",
     '- Accounts whose password expired, or that have not accepted the entry agreement, may call only the rows',
     '  marked "also before …"; everything else answers 403 with the reason.',
     '',

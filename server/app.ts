@@ -32,6 +32,11 @@ declare module 'fastify' {
     session?: boolean;
     /** Required permission; any one of a list passes. Admin and the wildcard always pass. */
     permission?: string | string[];
+    /**
+     * Only for accounts of data scope 全部: the call reaches every company's records at once (SQL data
+     * views, big screens), so the permission alone is not enough for a company's account.
+     */
+    platform?: boolean;
     /** Still callable while the account must change its expired password or accept the entry agreement. */
     pending?: boolean;
     /** Also accept the token as `?token=` (file preview and download links opened by the browser). */
@@ -224,6 +229,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
       const roles = req.user.roles;
       if (!list.some((p) => hasPermission(roles, p))) throw forbidden();
     }
+    if (rc.platform && !req.user.dataScope.all) throw forbidden('SCOPE_ALL_ONLY');
   });
 
   // Text the database cannot hold (NUL, lone surrogates) is a 400 for every route, after the access check.

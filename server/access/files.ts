@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import type { ViewModel } from '../lowcode/view-model.js';
+import type { Row } from '../lowcode/record-input.js';
+import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
 import { rowScope } from './rows.js';
 
@@ -57,4 +59,54 @@ export async function mayReadFile(ctx: AppContext, user: SessionUser, file: Stor
     if (found.rows.length) return true;
   }
   return false;
+}
+
+/** Stored paths (yyyy/mm/hex.ext) anywhere in a file field's text, however it lists them. */
+const STORED_PATHS = /\d{4}\/\d{2}\/[0-9a-f]{24}\.(?:docx?|xlsx?|pdf|png|jpe?g|webp)/g;
+
+export const pathsIn = (v: unknown): string[] => (typeof v === 'string' ? [...new Set(v.match(STORED_PATHS) ?? [])] : []);
+
+const fileProblem = (f: ViewField) => ({ field: f.name, message: errorMessage('FILE_NOT_YOURS', { label: f.label }) });
+
+/**
+ * A record's file and image fields may hold only files their writer may read: otherwise writing a known
+ * path into one's own record would make it readable through that record. Paths the stored record holds
+ * already are not judged again; a path of no stored file is refused too. Returns, per row, the first
+ * field whose files the writer may not give.
+ */
+export async function fileProblems(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  rows: Row[],
+  existing?: Row,
+): Promise<({ field: string; message: string } | undefined)[]> {
+  const problems: ({ field: string; message: string } | undefined)[] = rows.map(() => undefined);
+  const verdicts = new Map<string, boolean>();
+  const readable = async (path: string) => {
+    let ok = verdicts.get(path);
+    if (ok === undefined) {
+      const file = await ctx.db
+        .selectFrom('file_record')
+        .select(['file_path', 'user_id', 'open'])
+        .where('file_path', '=', path)
+        .executeTakeFirst();
+      ok = !!file && (await mayReadFile(ctx, user, file));
+      verdicts.set(path, ok);
+    }
+    return ok;
+  };
+  for (const f of view.formFields) {
+    if (!f.file || f.system) continue;
+    const kept = new Set(existing ? pathsIn(existing[f.name]) : []);
+    for (const [i, r] of rows.entries()) {
+      if (problems[i] || !Object.hasOwn(r, f.column)) continue;
+      for (const path of pathsIn(r[f.column])) {
+        if (kept.has(path) || (await readable(path))) continue;
+        problems[i] = fileProblem(f);
+        break;
+      }
+    }
+  }
+  return problems;
 }

@@ -182,7 +182,8 @@ export async function dataViewOnEnabledScreen(ctx: AppContext, dataViewId: numbe
 /** A data view's rows: for those who build charts, or for anyone when an enabled big screen draws it. */
 export async function requireDataViewReader(ctx: AppContext, req: FastifyRequest, dataViewId: number): Promise<SessionUser> {
   const user = currentUser(req);
-  if (DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p))) return user;
+  // Builders read any data view, and a data view reads every company's records: builders of 全部 only.
+  if (user.dataScope.all && DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p))) return user;
   if (await dataViewOnEnabledScreen(ctx, dataViewId)) return user;
   throw forbidden('没有权限查看该数据视图');
 }

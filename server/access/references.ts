@@ -7,6 +7,7 @@ import { companyTypes, referenceTarget } from '../lowcode/reference-labels.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
 import { scopeCompany } from './company.js';
+import { fileProblems } from './files.js';
 import { rowScope } from './rows.js';
 import { addressableDeptCondition } from './tenancy.js';
 
@@ -113,7 +114,8 @@ export async function referenceProblems(
   rows: Row[],
   existing?: Row,
 ): Promise<({ field: string; message: string } | undefined)[]> {
-  const problems: ({ field: string; message: string } | undefined)[] = rows.map(() => undefined);
+  // Files are picked too: only those the writer may read.
+  const problems = await fileProblems(ctx, view, user, rows, existing);
   for (const { f, source, picked, asked } of await pickedReferences(ctx, view, user, rows, existing)) {
     const found = asked.length
       ? (await sql<{ id: number }>`select t.id ${offeredIds(source.table, asked, source.condition)}`.execute(ctx.db)).rows
@@ -145,6 +147,8 @@ export async function referenceCondition(
   values: Row,
   existing?: Row,
 ): Promise<RawBuilder<boolean> | undefined> {
+  const [file] = await fileProblems(ctx, view, user, [values], existing);
+  if (file) throw new RecordInvalid([file]);
   const fields = await pickedReferences(ctx, view, user, [values], existing);
   const bad = fields.find((x) => x.picked[0]?.includes(null));
   if (bad) throw new RecordInvalid([problemOf(bad.f)]);

@@ -334,7 +334,9 @@ async function readOnly<T>(ctx: AppContext, text: string, run: (query: Query, bo
       // Held to the end: no table's columns change between the verdict and the statement.
       if (existing.length) await rows(`lock table ${existing.map((r) => quoteRelation(r.rel)).join(', ')} in access share mode`);
     }
-    const plan = await guardDataView(text, kind, (r) => catalogColumns(rows, r));
+    // PGlite has one connection, busy with this transaction: the definitions are read in it. On PostgreSQL
+    // the data views' login cannot read them: they are read on the server's own connection.
+    const plan = await guardDataView(text, kind, (r) => catalogColumns(rows, r, kind === 'postgres' ? rowsOf(ctx.db) : rows));
     let perRow = 0;
     if (kind === 'pglite') {
       // PGlite keeps every page in memory: reading one costs about what processing a few rows does, so
@@ -376,7 +378,7 @@ export async function pgliteEstimateOf(ctx: AppContext, text: string, maxRows?: 
     relations.map((r) => r.replace(/^public\./, '')),
   );
   return transaction(ctx, async (rows) => {
-    const plan = await guardDataView(text, ctx.dbKind, (r) => catalogColumns(rows, r));
+    const plan = await guardDataView(text, ctx.dbKind, (r) => catalogColumns(rows, r, ctx.dbKind === 'postgres' ? rowsOf(ctx.db) : rows));
     await rows(`set local seq_page_cost = ${PGLITE_PAGE_COST}`);
     await rows(`set local random_page_cost = ${PGLITE_PAGE_COST}`);
     const perRow = await charsPerRow(rows, plan);

@@ -5,7 +5,7 @@ import { PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { referenceTarget } from './reference-labels.js';
-import { dataViewGrantees } from './sql-guard.js';
+import { dataViewGrantees, privateViewTables, rowsOf } from './sql-guard.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -49,7 +49,8 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     where rolname = any(${await dataViewGrantees(db)}::text[]) and not has_table_privilege(rolname, to_regclass(${table}), 'SELECT')`.execute(
     db,
   );
-  for (const { name } of roles.rows) await sql`grant select on ${sql.table(table)} to ${sql.id(name)}`.execute(db);
+  const hidden = await privateViewTables(rowsOf(db));
+  for (const { name } of roles.rows) if (!hidden.has(table)) await sql`grant select on ${sql.table(table)} to ${sql.id(name)}`.execute(db);
   const live = await sql<{ name: string; type: string }>`
     select attname as name, format_type(atttypid, atttypmod) as type
     from pg_attribute where attrelid = to_regclass(${table}) and attnum > 0 and not attisdropped`.execute(db);

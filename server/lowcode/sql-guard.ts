@@ -1,5 +1,7 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { menuComponentName } from '../../src/model/index.js';
 import { type ErrorCode, type ErrorParams, errorMessage } from '../../src/shared/error-catalogue.js';
+import { RECIPIENT_FIELD } from '../access/parties.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
@@ -1031,6 +1033,7 @@ function funcCall(call: Obj, place: Place, j: Judge): Size {
   const shown = schema === 'pg_catalog' ? name : parts.join('.');
   if (parts.length > 2 || (schema !== undefined && schema !== 'pg_catalog')) refuse('SQL_FUNCTION', { name: shown });
   if (isDeniedFunction(name) || !j.functions.has(name)) refuse('SQL_FUNCTION', { name: shown });
+  unpricedOnPglite(j, name, PGLITE_UNPRICED_FUNCTIONS);
   const collector = COLLECTORS.has(name);
   if (collector && (!place.collector || call.over)) refuse('SQL_COLLECTOR', { name });
   if (name === 'generate_series' && !list(call.args).every(integerConstant)) refuse('SQL_SERIES_ARGS');
@@ -1215,11 +1218,25 @@ function exprList(node: Json, place: Place, j: Judge): Size[] {
   return [expr(node, place, j)];
 }
 
+/**
+ * What PGlite cannot interrupt and its planner cannot price: regular expressions (backtracking over
+ * back-references, nested repetition) and raising to a power (a numeric of any number of digits). On
+ * PostgreSQL the statement time limit stops them; on PGlite they are refused.
+ */
+const PGLITE_UNPRICED_OPERATORS: ReadonlySet<string> = new Set(['~', '~*', '!~', '!~*', '^']);
+const PGLITE_UNPRICED_FUNCTIONS: ReadonlySet<string> = new Set(['similar_to_escape', 'power', 'pow', 'exp']);
+
+function unpricedOnPglite(j: Judge, name: string, unpriced: ReadonlySet<string>): void {
+  if (j.kind === 'pglite' && unpriced.has(name)) refuse('SQL_PGLITE_UNPRICED', { name });
+}
+
 function aExpr(n: Obj, place: Place, j: Judge): Size {
   only('A_Expr', n, ['kind', 'name', 'lexpr', 'rexpr', 'rexpr_list_start', 'rexpr_list_end']);
   const kind = String(n.kind);
   const between = /BETWEEN/.test(kind);
   const op = between ? 'BETWEEN' : operator(n.name);
+  unpricedOnPglite(j, op, PGLITE_UNPRICED_OPERATORS);
+  if (kind === 'AEXPR_SIMILAR' && j.kind === 'pglite') refuse('SQL_PGLITE_UNPRICED', { name: 'SIMILAR TO' });
   const left = n.lexpr ? expr(n.lexpr, place, j) : fixed(0);
   const right = n.rexpr ? lub(...exprList(n.rexpr, place, j)) : fixed(0);
   switch (kind) {
@@ -1227,6 +1244,9 @@ function aExpr(n: Obj, place: Place, j: Judge): Size {
       if (op === '||') return builds(j, plus(left, right), '||');
       if (op === '-' || op === '#-') return lub(left, right, NUMERIC);
       if (op === '->' || op === '->>' || op === '#>' || op === '#>>') return times(left, 2);
+      // A product has as many digits as its factors together: chained through subqueries, it grows like
+      // a power, and on PGlite nothing stops the multiplication.
+      if (op === '*' && j.kind === 'pglite') return builds(j, plus(left, right), '*');
       if (['+', '*', '/', '%', '^', '|/', '||/', '@', '&', '|', '#', '<<', '>>'].includes(op))
         return lub(NUMERIC, left.src.size ? fixed(0) : fixed(0));
       return BOOL;
@@ -1256,7 +1276,7 @@ function subLink(n: Obj, place: Place, j: Judge): Size {
   if (type === 'ARRAY_SUBLINK') refuseConstruct('arraySubLink');
   if (!['EXISTS_SUBLINK', 'ALL_SUBLINK', 'ANY_SUBLINK', 'ROWCOMPARE_SUBLINK', 'EXPR_SUBLINK'].includes(type))
     refuse('SQL_CONSTRUCT', { name: type });
-  if (list(n.operName).length) operator(n.operName);
+  if (list(n.operName).length) unpricedOnPglite(j, operator(n.operName), PGLITE_UNPRICED_OPERATORS);
   if (n.testexpr) expr(n.testexpr, place, j);
   const columns = query(n.subselect, place.frame, place.ctes, j, false);
   return type === 'EXPR_SUBLINK' ? (columns[0]?.size ?? SCALAR) : BOOL;
@@ -1782,9 +1802,36 @@ export const rowsOf =
  * Reads the columns of the named relations from the catalog, on the connection the data view will run on
  * (so names resolve as they will there).
  */
-export async function catalogColumns(rows: Rows, relations: readonly string[]): Promise<Map<string, CatalogColumn[]>> {
+/**
+ * Tables of views whose records are private to the department they are addressed to (留言管理): no data
+ * view reads them, whoever designs it.
+ */
+export async function privateViewTables(rows: Rows): Promise<Set<string>> {
+  const defs = await rows<{ id: number; dis_menu: string | null }>('select id, dis_menu from lc_generation');
+  const out = new Set<string>();
+  for (const d of defs) {
+    const name = menuComponentName(d.dis_menu);
+    if (name !== undefined && RECIPIENT_FIELD[name] !== undefined) out.add(`lc_view_${d.id}`);
+  }
+  return out;
+}
+
+/**
+ * The columns of the relations, read on `rows` (the connection that will run the statement); which view
+ * tables are private is read on `definitions`, the server's own connection (a data-view login cannot read
+ * the definitions).
+ */
+export async function catalogColumns(
+  rows: Rows,
+  relations: readonly string[],
+  definitions: Rows = rows,
+): Promise<Map<string, CatalogColumn[]>> {
   const out = new Map<string, CatalogColumn[]>();
   if (!relations.length) return out;
+  // A private table reads as no relation at all, so the statement is refused as naming an unknown table.
+  const hidden = relations.some((r) => LOW_CODE_TABLE.test(r.replace(/^public\./, '')))
+    ? await privateViewTables(definitions)
+    : new Set<string>();
   const found = await rows<{ rel: string; name: string; typlen: number; typname: string; typmod: number }>(
     `select r.rel, a.attname as name, t.typlen, t.typname, a.atttypmod as typmod
     from unnest($1::text[]) r(rel)
@@ -1796,6 +1843,7 @@ export async function catalogColumns(rows: Rows, relations: readonly string[]): 
     [[...relations]],
   );
   for (const r of found) {
+    if (hidden.has(r.rel.replace(/^public\./, ''))) continue;
     let bound: number | null = null;
     if (Number(r.typlen) > 0) bound = 64;
     else if ((r.typname === 'varchar' || r.typname === 'bpchar') && Number(r.typmod) > 4) bound = Number(r.typmod) - 4;
@@ -1881,6 +1929,7 @@ export async function dataViewGrantees(db: Kysely<any>): Promise<string[]> {
 export async function grantDataViewReads(db: Kysely<any>, roles?: readonly string[]): Promise<string[]> {
   const grantees = roles ?? (await dataViewGrantees(db));
   const granted = new Set<string>();
+  const hidden = await privateViewTables(rowsOf(db));
   for (const role of grantees) {
     const missing = await sql<{ name: string }>`
       select c.relname as name from pg_class c
@@ -1890,9 +1939,21 @@ export async function grantDataViewReads(db: Kysely<any>, roles?: readonly strin
         and (c.relname = any(${[...DATA_VIEW_TABLES]}::text[]) or c.relname ~ ${LOW_CODE_TABLE.source})
         and not has_table_privilege(r.oid, c.oid, 'SELECT')
       order by 1`.execute(db);
-    const tables = missing.rows.map((r) => r.name);
+    const tables = missing.rows.map((r) => r.name).filter((t) => !hidden.has(t));
     if (tables.length) await sql`grant select on table ${sql.join(tables.map((t) => sql.table(t)))} to ${sql.id(role)}`.execute(db);
     for (const t of tables) granted.add(t);
+    await revokePrivateReads(db, role, hidden);
   }
   return [...granted].sort();
+}
+
+/** Takes back from a data-view role any read of a private view table (granted before the view was private). */
+export async function revokePrivateReads(db: Kysely<any>, role: string, hidden?: ReadonlySet<string>): Promise<void> {
+  const tables = hidden ?? (await privateViewTables(rowsOf(db)));
+  const held = await sql<{ name: string }>`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relname = any(${[...tables]}::text[]) and has_table_privilege(${role}, c.oid, 'SELECT')`.execute(
+    db,
+  );
+  for (const { name } of held.rows) await sql`revoke select on ${sql.table(name)} from ${sql.id(role)}`.execute(db);
 }

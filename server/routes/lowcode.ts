@@ -274,7 +274,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/screen/list',
     {
-      config: { permission: 'screen:list' },
+      config: { permission: 'screen:list', platform: true },
       schema: {
         querystring: z.object({
           ...pageQuery,
@@ -313,7 +313,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/screen/add',
-    { config: { permission: 'screen:add', log: '新增大屏' }, schema: { body: z.object(screenBody) } },
+    { config: { permission: 'screen:add', platform: true, log: '新增大屏' }, schema: { body: z.object(screenBody) } },
     async (req) => {
       const b = req.body;
       const row = await db
@@ -328,7 +328,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/screen/update',
     reads(
-      { permission: 'screen:edit', log: '修改大屏' },
+      { permission: 'screen:edit', platform: true, log: '修改大屏' },
       { body: z.object({ ...screenBody, id: idSchema, type: screenType.optional(), version: versionField }) },
     ),
     async (req) => {
@@ -356,7 +356,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.post('/api/screen/delete', { config: { permission: 'screen:del', log: '删除大屏' } }, async (req) => {
+  app.post('/api/screen/delete', { config: { permission: 'screen:del', platform: true, log: '删除大屏' } }, async (req) => {
     await db.deleteFrom('lc_screen').where('id', 'in', idsFrom(req.body, req.query)).execute();
     return OK;
   });
@@ -367,7 +367,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/screen/design',
     reads(
-      { permission: 'screen:design', log: '设计大屏' },
+      { permission: 'screen:design', platform: true, log: '设计大屏' },
       { body: z.object({ id: idSchema, disTemplate: z.unknown(), version: versionField }) },
     ),
     async (req) => {
@@ -393,7 +393,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.get(
     '/api/data/list',
-    reads({ permission: 'dataView:list' }, { querystring: z.object({ ...pageQuery, name: z.string().optional() }) }),
+    reads({ permission: 'dataView:list', platform: true }, { querystring: z.object({ ...pageQuery, name: z.string().optional() }) }),
     async (req) => {
       const { page, size, name } = req.query;
       let q = db.selectFrom('lc_data_view');
@@ -419,17 +419,21 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   });
 
   // Chart panels pick columns by name and type before any row is needed.
-  app.get('/api/data/columns', reads({ permission: DATA_VIEW_MANAGERS }, { querystring: z.object({ id: idSchema }) }), async (req) => {
-    const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
-    if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
-    return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
-  });
+  app.get(
+    '/api/data/columns',
+    reads({ permission: DATA_VIEW_MANAGERS, platform: true }, { querystring: z.object({ id: idSchema }) }),
+    async (req) => {
+      const row = await db.selectFrom('lc_data_view').select(['id', 'sql']).where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw notFound('DATA_VIEW_NOT_FOUND');
+      return { id: row.id, columns: await dataViewColumns(ctx, row.sql) };
+    },
+  );
 
   const dataBody = { name, sql: z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长') };
 
   app.post(
     '/api/data/add',
-    { config: { permission: 'dataView:add', log: '新增数据视图' }, schema: { body: z.object(dataBody) } },
+    { config: { permission: 'dataView:add', platform: true, log: '新增数据视图' }, schema: { body: z.object(dataBody) } },
     async (req) => {
       const text = await validateDataViewSql(ctx, req.body.sql);
       const row = await db.insertInto('lc_data_view').values({ name: req.body.name, sql: text }).returning('id').executeTakeFirstOrThrow();
@@ -439,7 +443,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/data/update',
-    reads({ permission: 'dataView:edit', log: '修改数据视图' }, { body: z.object({ ...dataBody, id: idSchema }) }),
+    reads({ permission: 'dataView:edit', platform: true, log: '修改数据视图' }, { body: z.object({ ...dataBody, id: idSchema }) }),
     async (req) => {
       const text = await validateDataViewSql(ctx, req.body.sql);
       const res = await db
@@ -455,7 +459,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   // The SQL editor's 运行: unsaved SQL under the same checks and time limit as a saved view, first rows only.
   app.post(
     '/api/data/run',
-    reads({ permission: ['dataView:add', 'dataView:edit'] }, { body: z.object({ sql: dataBody.sql }) }),
+    reads({ permission: ['dataView:add', 'dataView:edit'], platform: true }, { body: z.object({ sql: dataBody.sql }) }),
     async (req) => {
       const started = performance.now();
       const result = await runDataView(ctx, req.body.sql, DATA_RUN_ROWS);
@@ -464,7 +468,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // A screen's chart that lost its data view would draw nothing: such a delete is refused, naming the screens.
-  app.post('/api/data/delete', { config: { permission: 'dataView:del', log: '删除数据视图' } }, async (req) => {
+  app.post('/api/data/delete', { config: { permission: 'dataView:del', platform: true, log: '删除数据视图' } }, async (req) => {
     const ids = idsFrom(req.body, req.query);
     const users = await screensUsingDataViews(ctx, ids);
     if (users.length) {

@@ -42,7 +42,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/screen/share',
-    reads({ permission: 'screen:edit', log: '分享大屏' }, { body: z.object({ id: idSchema, expiresIn: z.unknown() }) }),
+    reads({ permission: 'screen:edit', platform: true, log: '分享大屏' }, { body: z.object({ id: idSchema, expiresIn: z.unknown() }) }),
     async (req) => {
       const expiresIn = expiresInOf(req.body.expiresIn);
       const row = await screenOf(req.body.id);
@@ -60,7 +60,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/screen/renewKey',
-    { config: { permission: 'screen:edit', log: '撤销大屏分享链接' }, schema: { body: z.object({ id: idSchema }) } },
+    { config: { permission: 'screen:edit', platform: true, log: '撤销大屏分享链接' }, schema: { body: z.object({ id: idSchema }) } },
     async (req) => {
       const row = await screenOf(req.body.id);
       await db.updateTable('lc_screen').set({ access_key: newAccessKey() }).where('id', '=', row.id).execute();

@@ -212,6 +212,7 @@ export const ERROR_MESSAGES = {
   // files and import.
   FILE_REQUIRED: '请选择文件',
   FILE_NOT_FOUND: '文件不存在',
+  FILE_NOT_YOURS: '{label}只能使用自己可以查看的文件，请重新上传',
   UPLOAD_TYPE_NOT_ALLOWED: '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png',
   IMPORT_TYPE_NOT_ALLOWED: '允许上传 xls、xlsx',
   UPLOAD_FILE_REQUIRED: '请选择要上传的文件',
@@ -278,6 +279,7 @@ export const ERROR_MESSAGES = {
   SQL_SELECT_INTO: '数据视图不能使用 SELECT INTO',
   SQL_LOCKING: '数据视图不能锁定数据行（FOR UPDATE / FOR SHARE）',
   SQL_RECURSIVE: '内嵌数据库上的数据视图不能使用递归查询（WITH RECURSIVE）',
+  SQL_PGLITE_UNPRICED: '内嵌数据库上的数据视图不能使用 {name}：其耗时无法预估，也无法中断',
   SQL_SERIES_ARGS: 'generate_series 的参数只能是整数常量',
   SQL_XML: '数据视图不能使用 XML 函数',
   SQL_PAD_ARGS: '{name} 的长度参数只能是不超过 1000 的整数常量',

@@ -398,6 +398,24 @@ describe('stored files', () => {
     expect((await producer.get('/api/file/download', { source })).status).toBe(200);
     refused(await collector.get('/api/file/preview', { source }), 404, 'FILE_NOT_FOUND');
     expect((await admin.get('/api/file/preview', { source })).status).toBe(200);
+    // Writing a known path into one's own record does not make it one's file.
+    const stock = await sql<{
+      id: number;
+    }>`select id from lc_view_12 where create_company = ${COMPANY.collector} order by id limit 1`.execute(server.ctx.db);
+    const attach = JSON.stringify([{ fileName: 'x.pdf', filePath: source }]);
+    const written = await collector.post('/api/general/update/12', { id: stock.rows[0]?.id, attachments: attach });
+    expect(written.status, JSON.stringify(written.body)).toBe(400);
+    expect(JSON.stringify(written.body)).toContain('只能使用自己可以查看的文件');
+    refused(await collector.get('/api/file/preview', { source }), 404, 'FILE_NOT_FOUND');
+    // A file nobody attached, not even by the one who may read it, is still its company's alone.
+    const loose = await upload(disposer);
+    const vehicle = await sql<{
+      id: number;
+    }>`select id from lc_view_17 where create_company = ${COMPANY.logistics} order by id limit 1`.execute(server.ctx.db);
+    const logistics = await server.login('logistics');
+    const photo = JSON.stringify([{ fileName: 'x.png', filePath: loose.body.filePath }]);
+    expect((await logistics.post('/api/general/update/17', { id: vehicle.rows[0]?.id, photo })).status).toBe(400);
+    refused(await logistics.get('/api/file/download', { source: loose.body.filePath }), 404, 'FILE_NOT_FOUND');
   });
 });
 
@@ -410,15 +428,55 @@ describe('a designer’s data views', () => {
   let designer: ApiClient;
   const secret = "'select value from sys_setting'";
   beforeAll(async () => {
-    const designerRole = await role('数据视图设计', [MENU.lowcode, MENU.dataView, MENU.dataView * 10 + 1, MENU.dataView * 10 + 2]);
-    designer = await account('designer_p', DEPT.producers, COMPANY.producer, [designerRole]);
+    // Data views read every company's records: only the platform's designers, of 全部, write and run them.
+    const menus = [MENU.lowcode, MENU.dataView, MENU.dataView * 10 + 1, MENU.dataView * 10 + 2];
+    designer = await account('designer_pf', DEPT.ops, null, [await role('平台数据视图设计', menus, '全部')]);
+    companyDesigner = await account('designer_p', DEPT.producers, COMPANY.producer, [await role('企业数据视图设计', menus)]);
   });
+  let companyDesigner: ApiClient;
   const run = (text: string) => designer.post('/api/data/run', { sql: text });
   const code = async (text: string) => {
     const res = await run(text);
     expect(res.status, `${text}: ${JSON.stringify(res.body)}`).toBe(400);
     return res.body.code as string;
   };
+
+  it('are not written, run or listed by a company’s account, whatever its permissions', async () => {
+    refused(await companyDesigner.post('/api/data/run', { sql: 'select title from lc_view_18' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await companyDesigner.post('/api/data/add', { name: '跨企业', sql: 'select 1 as one' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await companyDesigner.post('/api/data/update', { id: 8, name: '最新处置订单', sql: 'select 1 as one' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await companyDesigner.get('/api/data/list', { page: 0, size: 10 }), 403, 'SCOPE_ALL_ONLY');
+    refused(await companyDesigner.get('/api/data/columns', { id: 8 }), 403, 'SCOPE_ALL_ONLY');
+  });
+
+  it('never read the leave messages private to their recipients', async () => {
+    const res = await run('select title, content from lc_view_18');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toMatch(/^SQL_/);
+  });
+
+  it('cannot hold the embedded database with what it can neither price nor interrupt', async () => {
+    const forms = [
+      "select 'x' ~ '((a{1,200}){1,200})' as c",
+      "select lpad('b', 202, 'a') ~ '^(a*)(a*)(a*)(a*)\\4\\3\\2\\1b$' as x",
+      "select c.name ~ '^(a*)*$' as x from company c",
+      "select 'ab' similar to '(a|b)*' as x",
+      'select length((7::numeric ^ 150000)::text) as n',
+      'select power(7::numeric, 150000) as n',
+    ];
+    const products =
+      'with a as (select 99::numeric x), b as (select x * x * x * x * x * x * x * x y from a), c as (select y * y * y * y * y * y * y * y z from b) select z * z * z * z * z * z * z * z from c';
+    if (server.ctx.dbKind === 'pglite') {
+      for (const f of forms) expect(await code(f)).toBe('SQL_PGLITE_UNPRICED');
+      expect(await code(products)).toBe('SQL_TOO_LARGE');
+    } else {
+      // PostgreSQL's statement time limit stops them: the guard lets them be written.
+      expect((await run("select 'abc' ~ '^a' as x")).status).toBe(200);
+    }
+    // PGlite still answers, and logins still work.
+    expect((await server.api.get('/api/health')).status).toBe(200);
+    expect((await server.login('producer')).token).toBeTruthy();
+  });
 
   it('cannot run SQL text through a call written as a field, nor read secrets', async () => {
     expect(await code(`select (s.q).ts_stat from (select ${secret}::text q) s`)).toBe('SQL_CONSTRUCT');
