@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPT, MENU } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { treeIds } from '../helpers/tree.js';
 
 /**
  * Accounts, departments and roles are records too: for a manager of each data scope, the user list, the
@@ -135,14 +136,7 @@ describe('managers of each data scope', () => {
     for (const m of managers) {
       const tree = await m.client.get('/api/dept/find', { scope: 'manage' });
       expect(tree.status).toBe(200);
-      const ids: number[] = [];
-      const walk = (nodes: { id: number; children?: unknown[] }[]) => {
-        for (const n of nodes) {
-          ids.push(n.id);
-          if (n.children) walk(n.children as typeof nodes);
-        }
-      };
-      walk(tree.body.data);
+      const ids = treeIds(tree.body.data);
       const enabled = (await sql<{ id: number }>`select id from sys_dept where enabled`.execute(server.ctx.db)).rows.map((r) => r.id);
       const expected = (await deptsOf(m)).filter((d) => enabled.includes(d));
       expect(

@@ -6,6 +6,7 @@ import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
+import { treeIds } from '../helpers/tree.js';
 import { sharedStringBombXlsx } from '../helpers/xlsx-files.js';
 import { partiesByIdAndCarrier } from './tenancy/parties.js';
 import { smallerHoles } from './tenancy/smaller-holes.js';
@@ -269,14 +270,7 @@ describe('departments belong to their company', () => {
     const top = await manager.get('/api/dept');
     expect(top.body.content.map((d: { id: number }) => d.id)).toEqual([DEPT.producers]);
     const tree = await manager.get('/api/dept/find', { scope: 'manage' });
-    const ids: number[] = [];
-    const walk = (nodes: { id: number; children?: unknown[] }[]) => {
-      for (const n of nodes) {
-        ids.push(n.id);
-        if (n.children) walk(n.children as typeof nodes);
-      }
-    };
-    walk(tree.body.data);
+    const ids = treeIds(tree.body.data);
     expect(ids.sort((a, b) => a - b)).toEqual([DEPT.producers, made.body.id].sort((a, b) => a - b));
     expect(
       (await server.ctx.db.selectFrom('sys_dept').select('code').where('id', '=', DEPT.producers).executeTakeFirstOrThrow()).code,
@@ -289,14 +283,7 @@ describe('departments belong to their company', () => {
     expect(section.status).toBe(201);
     const tree = await producer.get('/api/dept/find');
     expect(tree.status).toBe(200);
-    const ids: number[] = [];
-    const walk = (nodes: { id: number; children?: unknown[] }[]) => {
-      for (const n of nodes) {
-        ids.push(n.id);
-        if (n.children) walk(n.children as typeof nodes);
-      }
-    };
-    walk(tree.body.data);
+    const ids = treeIds(tree.body.data);
     expect(ids).toEqual(expect.arrayContaining([DEPT.supervision, DEPT.producers, DEPT.disposers]));
     expect(ids).not.toContain(section.body.id);
     // A message cannot be addressed to another company's inner department.
