@@ -55,6 +55,8 @@ export interface ServerConfig {
   dataViewTimeoutMs: number;
   /** Most rows a data view answers; more are reported as truncated. */
   dataViewMaxRows: number;
+  /** Most bytes of row text a data view answers; rows past it are cut, as past the row cap. */
+  dataViewMaxBytes: number;
   /**
    * PostgreSQL only: the login SQL data views connect as (DATA_VIEW_DATABASE_URL), a role that may read the
    * allowed tables and nothing else. Unset: the login migration 0023 made for this database.
@@ -110,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     importMaxTextChars: Math.max(1, int(env.IMPORT_MAX_TEXT_CHARS, 20 * 1024 * 1024)),
     dataViewTimeoutMs: int(env.DATA_VIEW_TIMEOUT_MS, 5000),
     dataViewMaxRows: Math.max(1, int(env.DATA_VIEW_MAX_ROWS, 5000)),
+    dataViewMaxBytes: Math.max(1024, int(env.DATA_VIEW_MAX_BYTES, 8 * 1024 * 1024)),
     dataViewDatabaseUrl: env.DATA_VIEW_DATABASE_URL || undefined,
     listCache: env.LIST_CACHE !== '0',
     listIndex: env.LIST_INDEX !== '0',

@@ -395,22 +395,34 @@ export interface DataViewResult {
 }
 
 /** Runs a data view: its columns and at most `maxRows` rows (`config.dataViewMaxRows` unless fewer are asked for). */
+/** The running byte count the answer's statement adds to each row; no data view may name a column so. */
+const BYTES = '__wastegen_bytes';
+
 export async function runDataView(ctx: AppContext, text: string, maxRows?: number): Promise<DataViewResult> {
   const cap = Math.max(1, Math.trunc(Math.min(maxRows ?? Number.POSITIVE_INFINITY, ctx.config.dataViewMaxRows)));
   const timeout = ctx.config.dataViewTimeoutMs;
   const started = performance.now();
   try {
+    const maxBytes = ctx.config.dataViewMaxBytes;
     const result = await guarded(ctx, text, async (query, body) => {
-      const rows = await query(`select * from (\n${body}\n) q limit ${cap + 1}`);
-      if (rows.length) return { columns: Object.keys(rows[0] as object), rows };
+      // The database counts each row's text as it goes and sends no row past the byte budget (and one to
+      // tell it was reached), so a view of wide rows never reaches the server whole.
+      const rows = await query(`select * from (
+        select q.*, sum(octet_length(q::text)) over (rows between unbounded preceding and current row) as "${BYTES}"
+        from (\n${body}\n) q limit ${cap + 1}) s
+        where s."${BYTES}" - octet_length(s::text) < ${maxBytes}`);
+      if (rows.length) return { columns: Object.keys(rows[0] as object).filter((c) => c !== BYTES), rows };
       return { columns: await columnNames(query, body), rows: [] };
     });
     // The estimate can be wrong; an answer that took too long is still not given out.
     if (ctx.dbKind === 'pglite' && performance.now() - started > timeout) throw badRequest('DATA_VIEW_TIMED_OUT');
+    const last = result.rows.at(-1) as Record<string, unknown> | undefined;
+    const overBytes = last !== undefined && Number(last[BYTES]) > maxBytes;
+    const kept = result.rows.slice(0, overBytes ? result.rows.length - 1 : cap);
     return {
       columns: result.columns,
-      list: result.rows.slice(0, cap).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)]))),
-      truncated: result.rows.length > cap,
+      list: kept.map((r) => Object.fromEntries(Object.entries(r).flatMap(([k, v]) => (k === BYTES ? [] : [[k, plain(v)]])))),
+      truncated: result.rows.length > cap || overBytes,
     };
   } catch (e) {
     failure(e);

@@ -594,6 +594,8 @@ export interface CatalogColumn {
   name: string;
   /** Longest value as text, in characters, when the type bounds it (fixed-width types, varchar(n), numeric); null otherwise. */
   bound: number | null;
+  /** A text type: cast to numeric, its value may stand for a number of any size ('1e130000'). */
+  text?: boolean;
 }
 /** The columns of the relations a data view names, by the name as written (`t` or `public.t`); absent: no such relation. */
 export type CatalogColumns = ReadonlyMap<string, readonly CatalogColumn[]>;
@@ -610,6 +612,10 @@ interface Judge {
   reads: Map<string, number>;
   /** Bounds of sources whose type bounds them. */
   bounds: Map<string, number>;
+  /** Sources of a text type. */
+  texts: Set<string>;
+  /** generate_series calls met. */
+  series: number;
   /** Output columns of each SELECT walked (for the name of a scalar subquery). */
   outputs: WeakMap<object, Column[]>;
   /** Nesting depth, against stack exhaustion on hostile nesting. */
@@ -752,6 +758,101 @@ function castSize(t: { name: string; array: boolean }, arg: Size, typmods: Json)
     return lub(arg, SCALAR);
   }
   return t.name === 'numeric' ? NUMERIC : SCALAR;
+}
+
+/**
+ * What a cast to numeric may take: a constant within a double's range, or values of no text column, unless
+ * the cast bounds the number itself (`::numeric(20, 2)`, whose precision refuses anything larger).
+ */
+function numericFrom(arg: Json, type: Json, size: Size, j: Judge): void {
+  const text = literalText(arg);
+  if (text !== undefined) return boundedNumber(text);
+  const precision = isObj(type) ? list(type.typmods).map((m) => kindOf(m)[1])[0] : undefined;
+  const p = isObj(precision) && isObj(precision.ival) ? Number(precision.ival.ival ?? 0) : Number.NaN;
+  if (p > 0 && p <= 1000) return;
+  if (!numberShaped(arg) || [...size.src.keys()].some((k) => j.texts.has(k)))
+    refuse('SQL_TOO_LARGE', { name: '::numeric（文本请写明精度，如 ::numeric(20, 2)）' });
+}
+
+/** Functions that answer a number of bounded size from what they are given. */
+const NUMBER_FUNCTIONS = new Set([
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'round',
+  'trunc',
+  'abs',
+  'ceil',
+  'ceiling',
+  'floor',
+  'sign',
+  'mod',
+  'div',
+  'sqrt',
+  'cbrt',
+  'ln',
+  'log',
+  'log10',
+  'date_part',
+  'extract',
+  'length',
+  'char_length',
+  'character_length',
+  'octet_length',
+  'position',
+  'strpos',
+  'array_length',
+  'cardinality',
+  'width_bucket',
+  'row_number',
+  'rank',
+  'dense_rank',
+  'ntile',
+  'percent_rank',
+  'cume_dist',
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'variance',
+  'var_pop',
+  'var_samp',
+  'percentile_cont',
+  'percentile_disc',
+  'coalesce',
+  'greatest',
+  'least',
+]);
+
+/** An expression that is a number by its shape (a column, arithmetic, a number function, another cast), not text. */
+function numberShaped(node: Json): boolean {
+  const [k, n] = kindOf(node);
+  switch (k) {
+    case 'A_Const':
+      return isObj(n.ival) || isObj(n.fval) || n.isnull === true;
+    case 'ColumnRef':
+      return true;
+    case 'TypeCast':
+      // A cast to another number type is bounded by that type; a cast to text keeps what it casts.
+      return ['text', 'varchar', 'bpchar'].includes(typeName(n.typeName).name) ? numberShaped(n.arg) : true;
+    case 'FuncCall':
+      return (
+        NUMBER_FUNCTIONS.has(names(n.funcname).at(-1) ?? '') && list(n.args).every((a) => kindOf(a)[0] !== 'A_Const' || numberShaped(a))
+      );
+    case 'A_Expr':
+      return (
+        n.kind === 'AEXPR_OP' &&
+        ['+', '-', '*', '/', '%'].includes(names(n.name).at(-1) ?? '') &&
+        [n.lexpr, n.rexpr].every((x) => !x || numberShaped(x))
+      );
+    case 'CoalesceExpr':
+      return list(n.args).every(numberShaped);
+    case 'MinMaxExpr':
+      return list(n.args).every(numberShaped);
+    default:
+      return false;
+  }
 }
 
 function operator(nameList: Json, shownKind?: string): string {
@@ -1034,9 +1135,15 @@ function funcCall(call: Obj, place: Place, j: Judge): Size {
   if (parts.length > 2 || (schema !== undefined && schema !== 'pg_catalog')) refuse('SQL_FUNCTION', { name: shown });
   if (isDeniedFunction(name) || !j.functions.has(name)) refuse('SQL_FUNCTION', { name: shown });
   unpricedOnPglite(j, name, PGLITE_UNPRICED_FUNCTIONS);
+  // substring(text from pattern) runs a regular expression: on PGlite its positions must be integer constants.
+  if (j.kind === 'pglite' && name === 'substring' && !list(call.args).slice(1).every(integerConstant))
+    refuse('SQL_PGLITE_UNPRICED', { name: 'substring（正则表达式）' });
   const collector = COLLECTORS.has(name);
   if (collector && (!place.collector || call.over)) refuse('SQL_COLLECTOR', { name });
   if (name === 'generate_series' && !list(call.args).every(integerConstant)) refuse('SQL_SERIES_ARGS');
+  // Series joined with series make rows the planner cannot count: on PGlite a statement has one series.
+  if (name === 'generate_series' && j.kind === 'pglite' && ++j.series > 1) refuse('SQL_PGLITE_UNPRICED', { name: '多个 generate_series' });
+  if (name === 'translate') for (const a of list(call.args).slice(1)) shortPattern(j, a, 'translate 的参数');
   if (name === 'unnest' && (list(call.args).length !== 1 || !countableArray(list(call.args)[0]))) refuse('SQL_UNNEST_ARGS');
   const inner: Place = { frame: place.frame, ctes: place.ctes, wholeRow: ROW_TAKERS.has(name), collector: false };
   const args = list(call.args).map((a) => {
@@ -1102,9 +1209,22 @@ const ALLOWED_VALUE_FUNCTIONS = new Set([
   'SVFOP_LOCALTIMESTAMP_N',
 ]);
 
+/**
+ * A numeric as text is at most 340 characters only while its magnitude is a double's: '1e130000' is eight
+ * characters that stand for 130,001 digits. A number written in the SQL, or a constant text cast to
+ * numeric, must stay within that.
+ */
+function boundedNumber(text: string): void {
+  const n = Number(text.trim());
+  if (!Number.isFinite(n) || text.length > NUMERIC.b) refuse('SQL_TOO_LARGE', { name: text.slice(0, 40) });
+}
+
 function constSize(c: Obj): Size {
   if (isObj(c.sval)) return fixed(charCount(String(c.sval.sval ?? '')));
-  if (isObj(c.fval)) return fixed(String(c.fval.fval ?? '').length);
+  if (isObj(c.fval)) {
+    boundedNumber(String(c.fval.fval ?? ''));
+    return fixed(String(c.fval.fval ?? '').length);
+  }
   if (isObj(c.bsval)) return fixed(String(c.bsval.bsval ?? '').length);
   return SCALAR;
 }
@@ -1134,6 +1254,7 @@ function exprInner(node: Json, place: Place, j: Judge): Size {
       only(kind, n, ['arg', 'typeName']);
       const t = typeName(n.typeName);
       const arg = expr(n.arg, { ...plain, collector: place.collector }, j);
+      if (t.name === 'numeric' && !t.array) numericFrom(n.arg, n.typeName, arg, j);
       const size = castSize(t, arg, isObj(n.typeName) ? n.typeName.typmods : undefined);
       return t.array || t.name === 'json' || t.name === 'jsonb' ? builds(j, size, `::${t.name}`) : check(j, size, `::${t.name}`);
     }
@@ -1223,7 +1344,18 @@ function exprList(node: Json, place: Place, j: Judge): Size[] {
  * back-references, nested repetition) and raising to a power (a numeric of any number of digits). On
  * PostgreSQL the statement time limit stops them; on PGlite they are refused.
  */
-const PGLITE_UNPRICED_OPERATORS: ReadonlySet<string> = new Set(['~', '~*', '!~', '!~*', '^']);
+const PGLITE_UNPRICED_OPERATORS: ReadonlySet<string> = new Set(['~', '~*', '!~', '!~*', '^', '@>', '<@', '&&', '?|', '?&']);
+/** LIKE and its operators: as slow as the text times the pattern, so on PGlite the pattern is a short constant. */
+const LIKE_OPERATORS: ReadonlySet<string> = new Set(['~~', '!~~', '~~*', '!~~*']);
+/** Longest constant pattern a LIKE or translate takes on PGlite. */
+const PGLITE_PATTERN_MAX = 200;
+
+function shortPattern(j: Judge, node: Json, what: string): void {
+  if (j.kind !== 'pglite') return;
+  const text = literalText(node);
+  if (text === undefined || charCount(text) > PGLITE_PATTERN_MAX)
+    refuse('SQL_PGLITE_UNPRICED', { name: `${what}（内嵌数据库上只能是不超过 ${PGLITE_PATTERN_MAX} 个字符的常量）` });
+}
 const PGLITE_UNPRICED_FUNCTIONS: ReadonlySet<string> = new Set(['similar_to_escape', 'power', 'pow', 'exp']);
 
 function unpricedOnPglite(j: Judge, name: string, unpriced: ReadonlySet<string>): void {
@@ -1237,6 +1369,7 @@ function aExpr(n: Obj, place: Place, j: Judge): Size {
   const op = between ? 'BETWEEN' : operator(n.name);
   unpricedOnPglite(j, op, PGLITE_UNPRICED_OPERATORS);
   if (kind === 'AEXPR_SIMILAR' && j.kind === 'pglite') refuse('SQL_PGLITE_UNPRICED', { name: 'SIMILAR TO' });
+  if (kind === 'AEXPR_LIKE' || kind === 'AEXPR_ILIKE' || LIKE_OPERATORS.has(op)) shortPattern(j, n.rexpr, 'LIKE 的模式');
   const left = n.lexpr ? expr(n.lexpr, place, j) : fixed(0);
   const right = n.rexpr ? lub(...exprList(n.rexpr, place, j)) : fixed(0);
   switch (kind) {
@@ -1389,10 +1522,13 @@ function fromItem(node: Json, outer: Frame | undefined, before: Range[], ctes: C
       if (schema !== undefined && schema !== 'public') refuse('SQL_TABLE', { name: shown });
       if (!isDataViewTable(name)) refuse('SQL_TABLE', { name: shown });
       j.tables.add(name);
-      const catalog = j.catalog.get(schema ? `${schema}.${name}` : name) ?? [];
-      const columns = catalog.map((c) => {
+      // No such relation, or a view table private to its recipients: named but never read.
+      const catalog = j.catalog.get(schema ? `${schema}.${name}` : name);
+      if (!catalog?.length) refuse('SQL_TABLE', { name: shown });
+      const columns = (catalog ?? []).map((c) => {
         const key = `${name}.${c.name}`;
         if (c.bound !== null) j.bounds.set(key, c.bound);
+        if (c.text) j.texts.add(key);
         return { name: c.name, size: { b: 0, src: new Map([[key, 1]]) } };
       });
       return [{ name: alias ?? name, columns: renamed(columns, n.alias), colsVisible: true }];
@@ -1768,6 +1904,8 @@ function judge(
     built: 0,
     reads: new Map(),
     bounds: new Map(),
+    texts: new Set(),
+    series: 0,
     outputs: new WeakMap(),
     depth: 0,
   };
@@ -1832,8 +1970,8 @@ export async function catalogColumns(
   const hidden = relations.some((r) => LOW_CODE_TABLE.test(r.replace(/^public\./, '')))
     ? await privateViewTables(definitions)
     : new Set<string>();
-  const found = await rows<{ rel: string; name: string; typlen: number; typname: string; typmod: number }>(
-    `select r.rel, a.attname as name, t.typlen, t.typname, a.atttypmod as typmod
+  const found = await rows<{ rel: string; name: string; typlen: number; typname: string; typmod: number; typcategory: string }>(
+    `select r.rel, a.attname as name, t.typlen, t.typname, a.atttypmod as typmod, t.typcategory
     from unnest($1::text[]) r(rel)
     join pg_attribute a on a.attrelid = to_regclass(case when r.rel like 'public.%'
       then 'public.' || quote_ident(substr(r.rel, 8)) else quote_ident(r.rel) end)
@@ -1849,7 +1987,7 @@ export async function catalogColumns(
     else if ((r.typname === 'varchar' || r.typname === 'bpchar') && Number(r.typmod) > 4) bound = Number(r.typmod) - 4;
     else if (r.typname === 'numeric') bound = 340;
     const columns = out.get(r.rel) ?? [];
-    columns.push({ name: r.name, bound });
+    columns.push({ name: r.name, bound, text: r.typcategory === 'S' });
     out.set(r.rel, columns);
   }
   return out;

@@ -1,4 +1,5 @@
 import { formatDate } from '../../src/shared/format.js';
+import { checkReferences } from '../access/references.js';
 import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -33,7 +34,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       record.stockNo = await nextNumber(db, view, 'stockNo', 'RK');
     record.inTime ??= formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss');
     record.handler ??= u.nickName;
-    const [id] = await insertRows(db, view, [recordValues(view, record)], u);
+    const values = recordValues(view, record);
+    // What a record picks (warehouse, contacts, files) is judged as on the generic calls.
+    await checkReferences(ctx, view, u, values);
+    const [id] = await insertRows(db, view, [values], u);
     changeView(ctx, view.id);
     return { ...OK, id, stockNo: record.stockNo };
   });
@@ -49,7 +53,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const existing = await findRecord(db, view, id, scope);
     if (!existing) throw notFound('INVENTORY_NOT_FOUND');
     const record = await inventoryRecord(u, body);
-    if (!(await updateRecord(ctx, view, id, recordValues(view, record, existing), scope))) throw notFound('INVENTORY_NOT_FOUND');
+    const values = recordValues(view, record, existing);
+    await checkReferences(ctx, view, u, values, existing);
+    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('INVENTORY_NOT_FOUND');
     return OK;
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { manualOrderProblems, manualOrderSchema, PREPAY_YES } from '../../src/shared/manual-order.js';
+import { checkReferences } from '../access/references.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -96,6 +97,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const values = recordValues(view, record);
       // amount is read-only on the order page: the back end sets it.
       if (view.columns.some((c) => c.name === 'amount')) values.amount = form.amount;
+      // The companies it names are judged as the order form's pickers would offer them.
+      await checkReferences(ctx, view, u, values);
       const id = await db.transaction().execute(async (trx) => {
         const [newId] = await insertRows(trx, view, [values], u);
         await trx

@@ -117,7 +117,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.get(
     '/api/generation/list',
     reads(
-      { permission: 'generation:list' },
+      { permission: 'generation:list', platform: true },
       { querystring: z.object({ ...pageQuery, name: z.string().optional(), status: status01.optional() }) },
     ),
     async (req) => {
@@ -143,7 +143,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/generation/add',
     {
-      config: { permission: 'generation:add', log: '新增视图' },
+      config: { permission: 'generation:add', platform: true, log: '新增视图' },
       schema: {
         body: z.object({
           name,
@@ -177,7 +177,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/generation/update',
     {
-      config: { permission: 'generation:edit', log: '修改视图' },
+      config: { permission: 'generation:edit', platform: true, log: '修改视图' },
       schema: {
         body: z.object({
           id: idSchema,
@@ -220,7 +220,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.post('/api/generation/delete', { config: { permission: 'generation:del', log: '删除视图' } }, async (req) => {
+  app.post('/api/generation/delete', { config: { permission: 'generation:del', platform: true, log: '删除视图' } }, async (req) => {
     const ids = idsFrom(req.body, req.query);
     const menus = await db.transaction().execute(async (trx) => {
       // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
@@ -239,7 +239,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   app.post(
     '/api/generation/design',
     reads(
-      { permission: 'generation:design', log: '设计视图' },
+      { permission: 'generation:design', platform: true, log: '设计视图' },
       { body: z.object({ id: idSchema, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }) },
     ),
     async (req) => {
@@ -251,7 +251,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   app.post(
     '/api/generation/publish',
-    reads({ permission: 'generation:publish', log: '发布视图' }, { body: z.object({ id: idSchema }) }),
+    reads({ permission: 'generation:publish', platform: true, log: '发布视图' }, { body: z.object({ id: idSchema }) }),
     async (req) => {
       const row = await db
         .selectFrom('lc_generation')
