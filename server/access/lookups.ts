@@ -106,13 +106,13 @@ function withViews(template: string | null, views: number[]): string | null {
 }
 
 /**
- * The screen as the user may read it, or 403. Screen managers (screen:list) read every screen. Other
+ * The screen as the user may read it, or 403. Screen managers (screen:list, of 全部) read every screen. Other
  * staff read a screen one of their menus leads to, and any enabled one that draws only what they may
  * see: a big screen always, a list, form or tab screen when they may list every view it draws. A list
  * or tab screen a menu grants is answered with the views the user may list, so each of its tabs opens.
  */
 export async function readableScreen<T extends ScreenRow>(ctx: AppContext, user: SessionUser, row: T): Promise<T> {
-  if (hasPermission(user.roles, 'screen:list')) return row;
+  if (user.dataScope.all && hasPermission(user.roles, 'screen:list')) return row;
   const granted = await menuGrantsScreen(ctx, user, row.id);
   if (!granted && row.status !== 1) throw forbidden();
   if (row.type === 2) return row;

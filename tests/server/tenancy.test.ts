@@ -435,7 +435,7 @@ describe('a designer’s data views', () => {
   const secret = "'select value from sys_setting'";
   beforeAll(async () => {
     // Data views read every company's records: only the platform's designers, of 全部, write and run them.
-    const menus = [MENU.lowcode, MENU.dataView, MENU.dataView * 10 + 1, MENU.dataView * 10 + 2];
+    const menus = [MENU.lowcode, MENU.dataView, MENU.dataView * 10 + 1, MENU.dataView * 10 + 2, MENU.screen];
     designer = await account('designer_pf', DEPT.ops, null, [await role('平台数据视图设计', menus, '全部')]);
     // A company's role given the designers' permissions, view design (设计, 614) among them.
     companyDesigner = await account('designer_p', DEPT.producers, COMPANY.producer, [
@@ -456,6 +456,11 @@ describe('a designer’s data views', () => {
     refused(await companyDesigner.post('/api/data/update', { id: 8, name: '最新处置订单', sql: 'select 1 as one' }), 403, 'SCOPE_ALL_ONLY');
     refused(await companyDesigner.get('/api/data/list', { page: 0, size: 10 }), 403, 'SCOPE_ALL_ONLY');
     refused(await companyDesigner.get('/api/data/columns', { id: 8 }), 403, 'SCOPE_ALL_ONLY');
+    // A disabled screen is not read through screen:list by a company's account either.
+    const disabled = await sql<{ id: number }>`insert into lc_screen (name, type, status) values ('停用的大屏', 2, 0) returning id`.execute(
+      server.ctx.db,
+    );
+    expect((await companyDesigner.get('/api/screen/detail', { id: disabled.rows[0]?.id })).status).toBe(403);
   });
 
   it('never read the leave messages private to their recipients, however the table is named', async () => {
