@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatDate, roundTo } from '../../src/shared/format.js';
 import { scopeKey, scopeOf } from '../access/company.js';
 import type { App } from '../app.js';
-import { currentUser, type SessionUser } from '../auth.js';
+import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
 import { answers } from './route.js';

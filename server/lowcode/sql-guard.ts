@@ -766,7 +766,10 @@ function castSize(t: { name: string; array: boolean }, arg: Size, typmods: Json)
  */
 function numericFrom(arg: Json, type: Json, size: Size, j: Judge): void {
   const text = literalText(arg);
-  if (text !== undefined) return boundedNumber(text);
+  if (text !== undefined) {
+    boundedNumber(text);
+    return;
+  }
   const precision = isObj(type) ? list(type.typmods).map((m) => kindOf(m)[1])[0] : undefined;
   const p = isObj(precision) && isObj(precision.ival) ? Number(precision.ival.ival ?? 0) : Number.NaN;
   if (p > 0 && p <= 1000) return;

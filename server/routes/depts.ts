@@ -4,7 +4,7 @@ import { assertDeptsWithin, deptsAddressable, deptsWithin, usersWithin } from '.
 import type { App } from '../app.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, idList, int, optId, sortNum, text, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { answers, ok } from '../lib/route.js';
