@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'server',
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/helpers/database-template.setup.ts'],
+          setupFiles: ['tests/helpers/contract-guard.setup.ts'],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

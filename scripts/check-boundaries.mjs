@@ -4,7 +4,8 @@
 // `import x = require()` and dynamic `import()`). docs/architecture.md explains the layers.
 //
 //   shared ← model ← engine ← data ← designer ← pages ← shell (src/shell, src/app, src/main.tsx)
-//   shared ← model ← platform (request, session, notify, access, realtime, settings, messages)
+//   shared ← model ← contract ← platform (request, session, notify, access, realtime, settings, messages)
+//   contract ← data, designer, pages, shell, server, cli
 //   platform ← data;  generated ← shell;  model, shared ← server and cli
 //
 // Four kinds of problem, each printed as one line naming the file and line:
@@ -71,11 +72,13 @@ const BROWSER = { not: NODE_ONLY };
 export const LAYERS = [
   { name: 'shared', folders: ['src/shared'], imports: [], packages: { only: ['zod', '@noble/hashes', 'dayjs'] } },
   { name: 'model', folders: ['src/model'], imports: ['shared'], packages: { only: ['zod', '@noble/hashes'] } },
+  // The API contract: every call's address, input, answer, access and refusals, read by the app and the server.
+  { name: 'contract', folders: ['src/contract'], imports: ['model', 'shared'], packages: { only: ['zod'] } },
   { name: 'engine', folders: ['src/engine'], imports: ['model', 'shared'], packages: BROWSER },
   {
     name: 'platform',
     folders: ['src/navigation', 'src/request', 'src/session', 'src/notify', 'src/access', 'src/realtime', 'src/settings', 'src/messages'],
-    imports: ['model', 'shared'],
+    imports: ['contract', 'model', 'shared'],
     packages: BROWSER,
   },
   // The data providers: the request layer answering the engine's data contract, for the engine's
@@ -83,22 +86,32 @@ export const LAYERS = [
   {
     name: 'data',
     folders: ['src/app/data-provider.ts', 'src/app/rest-data.ts'],
-    imports: ['engine', 'platform', 'model', 'shared'],
+    imports: ['engine', 'platform', 'contract', 'model', 'shared'],
     packages: BROWSER,
   },
-  { name: 'designer', folders: ['src/designer'], imports: ['data', 'engine', 'platform', 'model', 'shared'], packages: BROWSER },
-  { name: 'pages', folders: ['src/pages'], imports: ['designer', 'data', 'engine', 'platform', 'model', 'shared'], packages: BROWSER },
+  {
+    name: 'designer',
+    folders: ['src/designer'],
+    imports: ['data', 'engine', 'platform', 'contract', 'model', 'shared'],
+    packages: BROWSER,
+  },
+  {
+    name: 'pages',
+    folders: ['src/pages'],
+    imports: ['designer', 'data', 'engine', 'platform', 'contract', 'model', 'shared'],
+    packages: BROWSER,
+  },
   {
     name: 'shell',
     folders: ['src/shell', 'src/app', 'src/main.tsx'],
-    imports: ['pages', 'designer', 'data', 'engine', 'platform', 'model', 'shared', 'generated'],
+    imports: ['pages', 'designer', 'data', 'engine', 'platform', 'contract', 'model', 'shared', 'generated'],
     packages: BROWSER,
   },
   // Generated pages reach the engine and the model through the aliases only, so that they read the
   // same wherever generated/ sits.
   { name: 'generated', folders: ['generated'], imports: ['engine', 'model'], aliasesOnly: true, packages: BROWSER },
-  { name: 'server', folders: ['server'], imports: ['model', 'shared'], packages: { not: BROWSER_ONLY } },
-  { name: 'cli', folders: ['cli'], imports: ['model', 'shared', 'templates'], packages: { not: BROWSER_ONLY } },
+  { name: 'server', folders: ['server'], imports: ['contract', 'model', 'shared'], packages: { not: BROWSER_ONLY } },
+  { name: 'cli', folders: ['cli'], imports: ['contract', 'model', 'shared', 'templates'], packages: { not: BROWSER_ONLY } },
   { name: 'templates', folders: ['templates'], imports: [], packages: { only: [] } },
 ];
 

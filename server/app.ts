@@ -45,6 +45,8 @@ declare module 'fastify' {
     unsigned?: boolean;
     /** Operation-log description; the call is written to sys_log when it answers. */
     log?: string;
+    /** The contract call the route implements (`resource.call`), for routes registered from a contract. */
+    contract?: string;
   }
   interface FastifyRequest {
     user: SessionUser | null;

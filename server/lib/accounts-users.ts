@@ -1,13 +1,11 @@
 import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
 import { decryptPassword, hashPassword, PASSWORD_MAX_AGE_DAYS } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { loginGuard } from '../login-guard.js';
-import { nullableText } from './sql.js';
 
 /** Wire format of timestamps in this module (eladmin's). */
 export function formatTime(d: Date | null | undefined): string | null {
@@ -21,22 +19,9 @@ export const DEFAULT_USER_PASSWORD = 'Waste@2026';
 export const PHONE_RE = /^1[2-9]\d{9}$/;
 export const EMAIL_RE = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 
-export const userInfoSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  nickName: z.string(),
-  ...nullableText('phone', 'email', 'sex'),
-  dept: z.object({ id: z.number(), name: z.string() }).nullable(),
-  deptId: z.number().nullable(),
-  ...nullableText('deptCode', 'job', 'avatar'),
-  company: z.number().nullable(),
-  isAdmin: z.boolean(),
-  pwdExpired: z.boolean(),
-  ...nullableText('lastPasswordResetDate', 'permission'),
-  enabled: z.boolean(),
-  createTime: z.string().nullable(),
-});
-export type UserInfo = z.infer<typeof userInfoSchema>;
+import type { UserInfo } from '../../src/contract/users.js';
+
+export { type UserInfo, userInfo as userInfoSchema } from '../../src/contract/users.js';
 
 /** sys_user joined with its department, plus the password-age verdict computed by the database clock. */
 export function selectUsers(db: Kysely<DB>) {

@@ -1,25 +1,14 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../db/schema.js';
 import { badRequest, type ErrorCode } from '../errors.js';
 import { subtreeIds } from './accounts-menus.js';
 import { EMAIL_RE, formatTime } from './accounts-users.js';
-import { boundedInt, dbId, INT4_MAX } from './sql.js';
+import { dbId } from './sql.js';
 
 /** Readers and checks shared by the administration routes (users, menus, departments, roles). */
 
-/** Form fields arrive as strings, JSON ones may be numbers. */
-export const field = z.union([z.string(), z.number(), z.boolean()]).transform(String).optional();
-// Ids are PostgreSQL integers: anything larger would be a database error, so it is a 400 here.
-export const int = boundedInt(0, INT4_MAX);
+export { field, idList, int, optId, ref, sortNum, text } from '../../src/contract/fields.js';
 export const id = dbId;
-// null first: the coercing int would otherwise read null as 0 (and the signed body would differ from the parsed one).
-export const optId = z.union([z.null(), int]).optional();
-export const ref = z.object({ id: int });
-export const idList = z.array(int).min(1, '请选择要删除的数据');
-export const sortNum = boundedInt(-999_999, 999_999);
-/** Text that goes into a varchar(255) column. */
-export const text = z.string().max(255, '长度不能超过255个字符');
 
 export const done = (message = '操作成功') => ({ status: 200, message });
 export const trimmed = (v: string | null | undefined) => {

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig } from 'fastify';
-import { type ZodType, z } from 'zod';
+import type { ZodType } from 'zod';
 
 /** What a route reads: its query, its body and its path parameters, each a schema. */
 interface RouteInput {
@@ -21,5 +21,4 @@ export const answers = <R extends ZodType, I extends RouteInput = Record<never, 
 /** The options of a route with the access `config` that reads `input` and answers what its handler sends (no answer schema). */
 export const reads = <I extends RouteInput>(config: FastifyContextConfig, input: I) => ({ config, schema: input });
 
-/** The answer of a call that returns no record: `{ status, message }`. */
-export const ok = z.object({ status: z.number(), message: z.string() });
+export { ok } from '../../src/contract/fields.js';

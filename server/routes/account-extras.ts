@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { formatDate } from '../../src/shared/format.js';
@@ -23,12 +20,6 @@ import { filesRoot } from './files.js';
  * (check, save) and of administrators (reset). Password rules are the ones updatePass applies.
  */
 
-const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {
-  png: { type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  jpg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
-};
-export const AVATAR_TYPE_MESSAGE = '头像只能是 jpg 或 png 格式';
-
 const userIds = z.array(dbId, { message: '请选择用户' }).min(1, '请选择用户');
 
 /** Users to reset: `[1, 2]`, `{ ids: [1, 2] }` or `{ id: 1 }`. */
@@ -40,59 +31,7 @@ function resetIds(body: unknown): number[] {
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const root = filesRoot(ctx);
-
-  app.post(
-    '/api/users/updateAvatar',
-    answers(
-      {
-        session: true,
-        log: '修改头像',
-      },
-      z.object({ status: z.number(), message: z.string(), avatar: z.string() }),
-    ),
-    async (req) => {
-      const me = currentUser(req);
-      if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
-      let image: { data: Buffer; ext: string; name: string } | null = null;
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        if (image || !part.filename) {
-          part.file.resume();
-          continue;
-        }
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw badRequest('FILE_TOO_LARGE');
-        const ext = part.filename.split('.').pop()?.toLowerCase() ?? '';
-        const kind = ext === 'jpeg' ? 'jpg' : ext;
-        // Own keys only: a file named `x.constructor` must not find Object's members.
-        const spec = Object.hasOwn(AVATAR_TYPES, kind) ? AVATAR_TYPES[kind] : undefined;
-        if (!spec?.magic.every((b, i) => data[i] === b)) throw badRequest(AVATAR_TYPE_MESSAGE);
-        image = { data, ext: kind, name: part.filename.split(/[\\/]/).pop()!.slice(-200) };
-      }
-      if (!image) throw badRequest('AVATAR_REQUIRED');
-      const now = new Date();
-      const dir = `${now.getFullYear()}/${String(now.getMonth() + 1).padStart(2, '0')}`;
-      const filePath = `${dir}/${randomBytes(12).toString('hex')}.${image.ext}`;
-      await mkdir(join(root, dir), { recursive: true });
-      await writeFile(join(root, filePath), image.data, { flag: 'wx' });
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('file_record')
-          .values({
-            file_path: filePath,
-            file_name: image.name,
-            column_name: 'avatar',
-            content_type: AVATAR_TYPES[image.ext]!.type,
-            size: image.data.length,
-            user_id: me.id,
-          })
-          .execute();
-        await trx.updateTable('sys_user').set({ avatar: filePath, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
-      });
-      return { status: 200, message: '头像修改成功', avatar: filePath };
-    },
-  );
+  const _root = filesRoot(ctx);
 
   app.get(
     '/api/pwd/check',

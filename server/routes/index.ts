@@ -1,5 +1,6 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
+import usersResource from '../resources/users.js';
 import accountExtras from './account-extras.js';
 import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
@@ -36,7 +37,6 @@ import site from './site.js';
 import supervision from './supervision.js';
 import testingApplication from './testing-application.js';
 import userCenter from './user-center.js';
-import users from './users.js';
 import visits from './visits.js';
 import websocket from './websocket.js';
 
@@ -46,7 +46,7 @@ export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 export const routeModules: RouteModule[] = [
   health,
   session,
-  users,
+  usersResource,
   profile,
   logs,
   menus,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
@@ -15,55 +14,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
   // The province is the user's company's; without one, the province where most live companies are.
-  app.get(
-    '/api/users/center/cities',
-    answers(
-      { session: true },
-      z.object({
-        province: z.object({ code: z.string(), name: z.string() }).nullable(),
-        cities: z.array(z.object({ code: z.string(), name: z.string(), companies: z.number() })),
-      }),
-    ),
-    async (req) => {
-      const me = currentUser(req);
-      const own = await db
-        .selectFrom('sys_user as u')
-        .innerJoin('company as c', 'c.id', 'u.company_id')
-        .select(sql<string>`split_part(c.region, ',', 1)`.as('code'))
-        .where('u.id', '=', me.id)
-        .where('c.region', 'is not', null)
-        .executeTakeFirst();
-      let provinceCode = own?.code || null;
-      if (!provinceCode) {
-        const busiest = await db
-          .selectFrom('company')
-          .select(sql<string>`split_part(region, ',', 1)`.as('code'))
-          .where('status', '=', 1)
-          .where('region', 'is not', null)
-          .groupBy(sql`split_part(region, ',', 1)`)
-          .orderBy(sql`count(*)`, 'desc')
-          .orderBy(sql`split_part(region, ',', 1)`)
-          .executeTakeFirst();
-        provinceCode = busiest?.code || null;
-      }
-      const province = provinceCode
-        ? await db.selectFrom('region').select(['code', 'name']).where('code', '=', provinceCode).where('level', '=', 1).executeTakeFirst()
-        : undefined;
-      if (!province) return { province: null, cities: [] };
-      const rows = await db
-        .selectFrom('region as r')
-        .leftJoin('company as c', (j) =>
-          j.on('c.status', '=', 1).on(sql<boolean>`split_part(c.region, ',', 2) = r.code and split_part(c.region, ',', 1) = r.parent_code`),
-        )
-        .select(['r.code', 'r.name', sql<number>`count(c.id)::int`.as('companies')])
-        .where('r.parent_code', '=', province.code)
-        .groupBy(['r.code', 'r.name'])
-        .orderBy(sql`count(c.id)`, 'desc')
-        .orderBy('r.code')
-        .execute();
-      return { province, cities: rows.map((r) => ({ code: r.code, name: r.name, companies: Number(r.companies) })) };
-    },
-  );
 
   app.get(
     '/api/leaveMessage/readOne',

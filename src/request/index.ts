@@ -6,10 +6,12 @@
  */
 import { ERROR_SECONDS, notify } from '../notify/notifier';
 import { getToken } from '../session/token';
+import { contractCaller } from './api';
 import { type ClientConfig, createClient, requestTimeoutMs } from './client';
 import { createDownload, saveBlob } from './download';
 import { downloadProgress } from './download-progress';
 
+export type { CallOptions } from './api';
 export type { ClientConfig, Method, QueryParams, RequestClient, RequestOptions } from './client';
 export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, RequestError, requestTimeoutMs, TIMEOUT_MESSAGE } from './client';
 export type { DownloadProgress } from './download';
@@ -41,3 +43,6 @@ export function setAuthHandlers(handlers: Pick<ClientConfig, 'onUnauthorized' | 
   http.config.onUnauthorized = handlers.onUnauthorized;
   http.config.onForbidden = handlers.onForbidden;
 }
+
+/** Calls a declaration of the API contract (src/contract) through the app's client. */
+export const api = contractCaller(http);

@@ -1,0 +1,90 @@
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type CallSpec,
+  declaredErrors,
+  type HandlerAnswer,
+  type HandlerInput,
+  isFileAnswer,
+  isMultipart,
+  type ResourceSpec,
+} from '../../src/contract/define.js';
+import type { ErrorCode } from '../../src/shared/error-catalogue.js';
+import type { App } from '../app.js';
+
+/** The request a call's handler reads: its parameters, query and body as the contract's schemas parsed them. */
+export type CallRequest<C extends CallSpec> = FastifyRequest & HandlerInput<C>;
+
+/** A call's handler: it answers the contract's answer, or sends its own reply (a file). */
+export type Handler<C extends CallSpec> = (
+  req: CallRequest<C>,
+  reply: FastifyReply,
+) => Promise<HandlerAnswer<C> | FastifyReply | undefined> | HandlerAnswer<C> | FastifyReply | undefined;
+
+export type Handlers<R extends ResourceSpec> = { [K in keyof R['calls']]: Handler<R['calls'][K]> };
+
+/** A refusal answered with a code its call does not declare. */
+export interface ContractViolation {
+  call: string;
+  status: number;
+  code: string;
+}
+
+/** Refusals answered with an undeclared code since the server started (kept for the contract test; at most 1,000). */
+export const contractViolations: ContractViolation[] = [];
+
+/** The route options (access) a call's declaration gives. */
+export function accessConfig(resourceName: string, name: string, c: CallSpec): FastifyContextConfig {
+  const config: FastifyContextConfig = { contract: `${resourceName}.${name}` };
+  if (c.access === 'public') config.public = true;
+  else if (c.access === 'session') config.session = true;
+  else config.permission = typeof c.access.permission === 'string' ? c.access.permission : [...c.access.permission];
+  if (c.platform) config.platform = true;
+  if (c.pending) config.pending = true;
+  if (c.tokenInQuery) config.tokenInQuery = true;
+  if (c.unsigned) config.unsigned = true;
+  if (c.log) config.log = c.log;
+  return config;
+}
+
+/**
+ * Registers a resource's routes from its contract: each call's address, access, input schemas and
+ * answer schema come from its declaration (so the answer is checked against its shape when sent), and
+ * its handler from `handlers`. A refusal whose code the call does not declare is recorded and logged.
+ */
+export function registerResource<R extends ResourceSpec>(app: App, r: R, handlers: Handlers<R>): void {
+  for (const [name, c] of Object.entries(r.calls) as [string, CallSpec][]) {
+    const handler = handlers[name as keyof R['calls']] as Handler<CallSpec> | undefined;
+    if (!handler) throw new Error(`${r.name}.${name}: no handler`);
+    const declared = declaredErrors(c);
+    const schema: Record<string, unknown> = {};
+    if (c.params) schema.params = c.params;
+    if (c.query) schema.querystring = c.query;
+    if (c.body && !isMultipart(c.body)) schema.body = c.body;
+    if (!isFileAnswer(c.answer)) schema.response = { [c.status ?? 200]: c.answer };
+    app.route({
+      method: c.method,
+      url: c.path,
+      config: accessConfig(r.name, name, c),
+      schema,
+      onSend: async (req, reply, payload) => {
+        if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+        let code: unknown;
+        try {
+          code = (JSON.parse(payload) as { code?: unknown }).code;
+        } catch {
+          return payload;
+        }
+        if (typeof code === 'string' && !declared.has(code as ErrorCode)) {
+          if (contractViolations.length < 1000) contractViolations.push({ call: `${r.name}.${name}`, status: reply.statusCode, code });
+          req.log.warn({ call: `${r.name}.${name}`, code }, 'refusal not declared by the contract');
+        }
+        return payload;
+      },
+      handler: async (req, reply) => {
+        const out = await handler(req as unknown as CallRequest<CallSpec>, reply);
+        if (c.status && c.status !== 200 && !reply.sent) reply.status(c.status);
+        return out;
+      },
+    });
+  }
+}
