@@ -21,6 +21,7 @@ import { databaseInputMessage, inputGuard } from './input-guard.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { logAnswered, loggerOptions } from './request-log.js';
+import { resourceModules } from './resources/index.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
 
@@ -344,7 +345,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     }
   });
 
-  for (const mod of routeModules) await app.register(async (scope) => mod(scope as unknown as App, ctx));
+  for (const mod of [...routeModules, ...resourceModules]) await app.register(async (scope) => mod(scope as unknown as App, ctx));
 
   const indexHtml = join(config.staticDir, 'index.html');
   const hasStatic = existsSync(indexHtml);

@@ -1,6 +1,5 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
-import usersResource from '../resources/users.js';
 import accountExtras from './account-extras.js';
 import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
@@ -46,7 +45,6 @@ export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 export const routeModules: RouteModule[] = [
   health,
   session,
-  usersResource,
   profile,
   logs,
   menus,

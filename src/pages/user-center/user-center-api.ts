@@ -1,5 +1,6 @@
 /** The personal centre's calls, typed for its components. */
-import { http } from '../../request';
+import { users } from '../../contract/users';
+import { api, http } from '../../request';
 import { encryptPassword } from '../../session/encrypt-password';
 import { fetchPublicKey } from '../../session/session-api';
 import type { UserRow } from '../admin/system/api';
@@ -42,13 +43,13 @@ export async function fetchCenterUser(): Promise<CenterUser> {
 }
 
 export function saveProfile(values: { id: number; nickName: string; phone: string; sex: string | null }): Promise<Answer> {
-  return http.put<Answer>('/api/users/center', values, { silent: true });
+  return api(users.calls.saveProfile, { body: values }, { silent: true });
 }
 
 export function uploadAvatar(file: File): Promise<Answer & { avatar?: string }> {
   const body = new FormData();
   body.append('avatar', file, file.name);
-  return http.request('/api/users/updateAvatar', { method: 'POST', multipart: body, silent: true });
+  return api(users.calls.changeAvatar, { body }, { silent: true });
 }
 
 export function sendEmailCode(email: string): Promise<Answer> {
@@ -59,15 +60,15 @@ export function sendEmailCode(email: string): Promise<Answer> {
 export async function updateEmail(values: { email: string; pass: string; code: string }): Promise<Answer> {
   const key = await fetchPublicKey();
   const pass = await encryptPassword(key, values.pass);
-  return http.post<Answer>(
-    `/api/users/updateEmail/${encodeURIComponent(values.code.trim())}`,
-    { email: values.email.trim(), pass },
+  return api(
+    users.calls.changeEmail,
+    { params: { code: values.code.trim() }, body: { email: values.email.trim(), pass } },
     { silent: true },
   );
 }
 
 export function fetchCities(): Promise<{ province: { code: string; name: string } | null; cities: CityCount[] }> {
-  return http.get('/api/users/center/cities');
+  return api(users.calls.centerCities);
 }
 
 export function fetchVisitChart(): Promise<VisitChart> {
