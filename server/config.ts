@@ -36,6 +36,8 @@ export interface ServerConfig {
   loginLockWindowMs: number;
   loginLockMs: number;
   maxUploadBytes: number;
+  /** Whether /api/docs serves the API document and its viewer (API_DOCS=0 turns it off). */
+  apiDocs: boolean;
   /** Largest workbook a view's import accepts, in bytes (never more than maxUploadBytes). */
   importMaxBytes: number;
   /** Most bytes an imported workbook may unpack to, as declared by its zip directory and as actually inflated. */
@@ -104,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     loginLockWindowMs: Math.max(1000, int(env.LOGIN_LOCK_WINDOW_MS, 15 * 60 * 1000)),
     loginLockMs: Math.max(1000, int(env.LOGIN_LOCK_MS, 15 * 60 * 1000)),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 * 1024),
+    apiDocs: env.API_DOCS !== '0',
     importMaxBytes: Math.max(1, int(env.IMPORT_MAX_BYTES, 10 * 1024 * 1024)),
     importMaxUnpackedBytes: Math.max(1, int(env.IMPORT_MAX_UNPACKED_BYTES, 100 * 1024 * 1024)),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 50_000)),

@@ -1,6 +1,7 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import accountExtras from './account-extras.js';
+import apiDocs from './api-docs.js';
 import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
@@ -44,6 +45,7 @@ export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 /** Every route module of the reference server. */
 export const routeModules: RouteModule[] = [
   health,
+  apiDocs,
   session,
   profile,
   logs,

@@ -50,8 +50,11 @@ export interface CallSpec {
   status?: 200 | 201;
   /** The refusals this call answers beyond the ones every call of its access may answer (ANY_CALL_ERRORS). */
   errors: readonly ErrorCode[];
-  /** Input that a call of the contract test sends as its allowed account. */
-  example?: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  /**
+   * What the contract test sends, as its allowed account: the demo account `as` (the administrator when
+   * not said) with these parameters, query and body. A GET must answer 200 with them.
+   */
+  example?: { as?: string; params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 }
 
 export interface ResourceSpec<C extends Record<string, CallSpec> = Record<string, CallSpec>> {

@@ -34,6 +34,24 @@ export const bigScreenDesignerPath = (id: number): string => `/lsDesign?lsId=${i
 /** 视图预览 of a view as saved. */
 export const viewPreviewPath = (id: number): string => `/dev-tools/preview?viewId=${id}`;
 
+/**
+ * The generic record calls a view's page makes, by the view's id: the low-code addresses the model
+ * composes into every list model (a definition may name its own detail, submit, export and import
+ * addresses instead).
+ */
+export const viewCallPaths = (id: number) => ({
+  list: `/api/general/list/${id}`,
+  detail: '/api/general/formData',
+  add: `/api/general/add/${id}`,
+  edit: `/api/general/update/${id}`,
+  del: `/api/general/delete/${id}`,
+  export: `/api/general/export/${id}`,
+  import: `/api/general/${id}/import`,
+  template: `/api/general/${id}/template`,
+  groovy: `/api/general/groovy/${id}`,
+  preAdd: `/api/general/preAdd/${id}`,
+});
+
 /** A pathname without its trailing slashes; the root stays '/'. */
 export const trimPath = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
 

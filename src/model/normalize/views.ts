@@ -1,6 +1,6 @@
 import { readNumeric } from '../coerce.js';
 import { FIELD_NAME } from '../names.js';
-import { viewPath } from '../routes.js';
+import { viewCallPaths, viewPath } from '../routes.js';
 import type { DialogModel, DividerModel, FieldModel, ListPageModel, SourceInfo } from '../types.js';
 import type { WireTemplate, WireView } from '../wire.js';
 import { buttonsOf } from './buttons.js';
@@ -85,7 +85,8 @@ export function normalizeViewTemplate(view: WireView, template: WireTemplate, so
     sortField = 'id';
   }
   const dialog = template.dialogOption ?? {};
-  const exportBase = dialog.export?.replace(/\/+$/, '') || `/api/general/export/${id}`;
+  const calls = viewCallPaths(id);
+  const exportBase = dialog.export?.replace(/\/+$/, '') || calls.export;
   return compact({
     kind: 'list' as const,
     viewId: id,
@@ -115,17 +116,17 @@ export function normalizeViewTemplate(view: WireView, template: WireTemplate, so
     operationWidth: basic.operationWidth,
     defaultSort: { field: sortField, order: basic.sortType ?? 'desc' },
     api: compact({
-      list: `/api/general/list/${id}`,
-      detail: dialog.detailUrl || '/api/general/formData',
-      add: `/api/general/add/${id}`,
-      edit: `/api/general/update/${id}`,
-      del: `/api/general/delete/${id}`,
+      list: calls.list,
+      detail: dialog.detailUrl || calls.detail,
+      add: calls.add,
+      edit: calls.edit,
+      del: calls.del,
       submit: dialog.submitUrl || undefined,
       export: `${exportBase}/download`,
-      import: basic.importSubmitUrl || `/api/general/${id}/import`,
-      template: `/api/general/${id}/template`,
-      groovy: `/api/general/groovy/${id}`,
-      preAdd: `/api/general/preAdd/${id}`,
+      import: basic.importSubmitUrl || calls.import,
+      template: calls.template,
+      groovy: calls.groovy,
+      preAdd: calls.preAdd,
     }),
     columns,
     form: { fields, dividers: dividersOf(template, fields, sink), dialog: dialogOf(template) },
