@@ -31,6 +31,7 @@ const CATALOGUE = "export const ERROR_MESSAGES = {\n  NO_PERMISSION: '没有权�
 const LAWFUL = {
   'src/shared/error-catalogue.ts': CATALOGUE,
   'src/contract/users.ts': "export const path = '/api/users';\n",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a planted file
   'src/model/routes.ts': 'export const list = (id: number) => `/api/general/list/${id}`;\n',
   'src/pages/users.tsx': "import { path } from '../contract/users';\n// A comment may say /api/users.\nexport const p = path;\n",
   'src/pages/users.test.ts': "export const t = '/api/users';\n",
@@ -55,6 +56,7 @@ describe('the contract lint', () => {
       const r = check(
         tree('address', {
           ...LAWFUL,
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a planted file
           'src/pages/orders.tsx': "export const load = () => fetch('/api/orders');\nexport const t = `/api/orders/${1}`;\n",
         }),
       );
@@ -74,12 +76,14 @@ describe('the contract lint', () => {
         tree('free-text', {
           ...LAWFUL,
           'server/routes/orders.ts':
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a planted file
             "import { badRequest, refusal } from '../errors.js';\nexport const f = () => { throw badRequest('订单不存在'); };\nexport const g = (n: number) => refusal(400, `第${n}行错误`);\n",
         }),
       );
       expect(r.status).toBe(1);
       expect(r.problems).toEqual([
         "server/routes/orders.ts:2: a refusal with free text; name a code of the error catalogue: '订单不存在'",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a planted file
         'server/routes/orders.ts:3: a refusal with free text; name a code of the error catalogue: `第${n}行错误`',
       ]);
     },
