@@ -1,6 +1,7 @@
 import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { fetchSessionInfo } from '../session/session-api';
 import { sessionStore } from '../session/session-store';
@@ -22,7 +23,7 @@ type Phase = 'reading' | 'failed' | 'cancelled' | 'done';
  * the failure dialog; a failed request shows the server's message (the request layer's toast).
  */
 export function EntryAgreementPage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
@@ -64,7 +65,7 @@ export function EntryAgreementPage() {
     setPhase('done');
     if (code) {
       setDoneMessage(res.message || '授权成功');
-      message.success(res.message || '授权成功');
+      notify.success(res.message || '授权成功');
       return;
     }
     setDoneMessage('授权成功，请重新登录');
@@ -90,7 +91,7 @@ export function EntryAgreementPage() {
       cancelText: '取消',
     });
     if (!ok) return;
-    message.success('取消成功');
+    notify.success('取消成功');
     setPhase('cancelled');
   };
 

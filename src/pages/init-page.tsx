@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { checkInit } from '../session/session-api';
 import { requiredText } from './text-rules';
@@ -17,7 +18,6 @@ type Phase = 'checking' | 'needed' | 'done' | 'unknown';
  * the system name; public until the system is initialised, refused afterwards).
  */
 export function InitPage() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<InitValues>();
   const [phase, setPhase] = useState<Phase>('checking');
@@ -40,7 +40,7 @@ export function InitPage() {
     setSaving(true);
     try {
       const res = await http.post<{ status?: number; message?: string }>('/api/init', { systemName: values.systemName.trim() });
-      message.success(res?.message || '初始化成功');
+      notify.success(res?.message || '初始化成功');
       navigate('/login', { replace: true });
     } catch {
       // The request layer has shown the server's message; if someone else finished first, say so.

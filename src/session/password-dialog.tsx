@@ -1,5 +1,6 @@
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { dialogFormLayout } from '../shared/form-layout';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../shared/password-rule';
@@ -51,7 +52,6 @@ function loginUrl(): string {
  * centre: `<PasswordDialog open={open} onClose={() => setOpen(false)} />`.
  */
 export function PasswordDialog({ open, forced = false, admin, initialPhone, onClose }: PasswordDialogProps) {
-  const { message } = App.useApp();
   const session = useSession();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
@@ -92,7 +92,7 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
       return;
     }
     setDone(true);
-    message.success(PASSWORD_CHANGED);
+    notify.success(PASSWORD_CHANGED);
     window.setTimeout(() => {
       // The server has ended every session of this user: a logout call would only meet a 401
       // (and the re-login confirm), so the session is cleared here.

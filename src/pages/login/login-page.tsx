@@ -1,8 +1,8 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
+import { Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { ERROR_SECONDS } from '../../notify/notifier';
+import { ERROR_SECONDS, notify } from '../../notify/notifier';
 import { http, RequestError } from '../../request';
 import { queryTokenSettled } from '../../session/query-token';
 import { checkInit, type LoginResult, login } from '../../session/session-api';
@@ -61,7 +61,6 @@ const pageStyle = (color: string): React.CSSProperties => ({
 });
 
 function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: ReactNode }) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
@@ -126,7 +125,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
     } catch (e) {
       // The login call is silent: the server's message (用户名或密码错误, 验证码错误…) is shown here.
       const reason = errorText(e, '登录失败');
-      message.error(reason, ERROR_SECONDS);
+      notify.error(reason, ERROR_SECONDS);
       failed(reason);
       return;
     }
@@ -159,7 +158,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
       navigate(target, { replace: true });
       return;
     }
-    message.error(res.message || '登录失败', ERROR_SECONDS);
+    notify.error(res.message || '登录失败', ERROR_SECONDS);
     failed(res.message ?? '');
   };
 
