@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
-import { type BigScreenModel, isWarning, normalizeDefinition, type Problem } from '../model';
+import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
@@ -130,7 +130,7 @@ export function LsPreviewPage({ search }: { search: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: linkKey stands for the link's parameters
   useEffect(() => {
     const id = Number(lsIdText);
-    if (!/^\d+$/.test(lsIdText) || id < 1) {
+    if (!DIGITS_TEXT.test(lsIdText) || id < 1) {
       setShown({ kind: 'panel', title: '请指定大屏编号（lsId）' });
       return;
     }
