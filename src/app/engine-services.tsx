@@ -3,11 +3,13 @@
  * the signed-in user's permissions, the router and the tag bar, and the build's generated pages.
  * Mounted once in the layout, around every page it draws.
  */
+
 import { type ReactNode, useContext, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 import { generatedRoutes } from '../../generated/routes';
 import { hasPermission } from '../access/permission';
 import { type EngineNavigation, type EngineServices, EngineServicesProvider } from '../engine';
+import { APP_PATHS } from '../model';
 import { notify } from '../notify/notifier';
 import { download, http } from '../request';
 import { saveBlob } from '../request/download';
@@ -34,7 +36,7 @@ export function createEngineServices(deps: {
       const before = tagsStore.get().tags;
       const target = afterClose(before, tagsStore.close(path), deps.activePath(), neighbourOf(before, path));
       // A page without a tag of its own still goes away when it is the one shown.
-      const fallback = !before.some((t) => t.path === path) && deps.activePath() === path ? '/abandonhome' : undefined;
+      const fallback = !before.some((t) => t.path === path) && deps.activePath() === path ? APP_PATHS.home : undefined;
       const to = target ?? fallback;
       if (to) deps.navigate(to);
     },

@@ -1,6 +1,7 @@
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { loginPath } from '../model';
 import { FALLBACK_MESSAGE } from '../request';
 import { confirmLogout } from '../session/logout';
 import { sessionStore, useSession } from '../session/session-store';
@@ -26,7 +27,7 @@ export function SessionGuard() {
   // A refused token was forgotten when the load failed.
   if (!token) {
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={loginPath(back)} replace />;
   }
   if (session.status === 'failed') {
     return (

@@ -3,6 +3,37 @@
  * only: the app, the shell, the server and the CLI use these.
  */
 
+/** The app's own pages by name, each address written once: route table, links, redirects and guards use these. */
+export const APP_PATHS = {
+  root: '/',
+  login: '/login',
+  /** Signs in with a query token. */
+  login2: '/login2',
+  init: '/init',
+  serviceAgreement: '/serviceAgreement',
+  privacyPolicy: '/privacyPolicy',
+  entryAgreement: '/entryAgreement',
+  home: '/abandonhome',
+  dashboard: '/dashboard',
+  userCenter: '/user/center',
+  systemMessages: '/message/systemMessage',
+  qrcodePrint: '/qrcode/print',
+  viewPreview: '/dev-tools/preview',
+  bigScreenViewer: '/lsPreview',
+  bigScreenDesigner: '/lsDesign',
+  forbidden: '/401',
+  notFound: '/404',
+  /** `/redirect/{path}` draws the page at {path} afresh. */
+  redirect: '/redirect',
+} as const;
+
+/** The address of one of the app's own pages. */
+export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
+
+/** The login page, coming back to `back` (a path with its query) once signed in. */
+export const loginPath = (back?: string): string =>
+  back === undefined ? APP_PATHS.login : `${APP_PATHS.login}?redirect=${encodeURIComponent(back)}`;
+
 /** The menu component of a view's page, and the folder its address lives in. */
 export const VIEW_PAGE_COMPONENT = 'dev-tools/temp/page';
 /** The menu component of a screen's page: the screen's own template drawn at its address. */
@@ -28,11 +59,11 @@ export const screenPathIn = (section: string, id: number): string => `/${section
 export const screenPreviewPath = (id: number): string => screenPathIn('dev-tools', id);
 
 /** The big-screen viewer (public) and designer of a type 2 screen. */
-export const bigScreenViewerPath = (id: number): string => `/lsPreview?lsId=${id}`;
-export const bigScreenDesignerPath = (id: number): string => `/lsDesign?lsId=${id}`;
+export const bigScreenViewerPath = (id: number): string => `${APP_PATHS.bigScreenViewer}?lsId=${id}`;
+export const bigScreenDesignerPath = (id: number): string => `${APP_PATHS.bigScreenDesigner}?lsId=${id}`;
 
 /** 视图预览 of a view as saved. */
-export const viewPreviewPath = (id: number): string => `/dev-tools/preview?viewId=${id}`;
+export const viewPreviewPath = (id: number): string => `${APP_PATHS.viewPreview}?viewId=${id}`;
 
 /** A pathname without its trailing slashes; the root stays '/'. */
 export const trimPath = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';

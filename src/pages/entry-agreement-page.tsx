@@ -1,6 +1,7 @@
 import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { APP_PATHS, loginPath } from '../model';
 import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { fetchSessionInfo } from '../session/session-api';
@@ -36,7 +37,7 @@ export function EntryAgreementPage() {
   const [agreeing, setAgreeing] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const title = code ? '授权协议' : '入驻协议';
-  const loginUrl = redirect === '/' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`;
+  const loginUrl = redirect === APP_PATHS.root ? loginPath() : loginPath(redirect);
 
   const relogin = async () => {
     setLeaving(true);

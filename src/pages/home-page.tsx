@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUnreadCounts } from '../messages/unread-store';
+import { APP_PATHS } from '../model';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
-import { SYSTEM_MESSAGES_PATH } from '../shell/navbar';
 import { sidebarItems, visiblePages } from '../shell/sidebar-items';
 
 /** The no-badge department of the top bar also gets no message counter here. */
@@ -101,7 +101,7 @@ export function HomePage() {
               <div>
                 <Typography.Text type="secondary">未读留言 {unread.leave} 条</Typography.Text>
               </div>
-              <Button type="primary" style={{ marginTop: 16 }} onClick={() => navigate(SYSTEM_MESSAGES_PATH)}>
+              <Button type="primary" style={{ marginTop: 16 }} onClick={() => navigate(APP_PATHS.systemMessages)}>
                 查看系统消息
               </Button>
             </Card>

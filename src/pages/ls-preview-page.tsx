@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
-import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
+import { type BigScreenModel, DIGITS_TEXT, isWarning, loginPath, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
@@ -94,7 +94,7 @@ function failureOf(e: unknown, shared: boolean): Shown {
 function Panel({ shown }: { shown: Extract<Shown, { kind: 'panel' }> }) {
   const login = () => {
     const back = `${window.location.pathname}${window.location.search}`;
-    window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+    window.location.assign(loginPath(back));
   };
   return (
     <div className="wg-screen-panel" role="alert">

@@ -1,5 +1,6 @@
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { APP_PATHS, loginPath } from '../model';
 import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { dialogFormLayout } from '../shared/form-layout';
@@ -38,8 +39,8 @@ export interface PasswordDialogProps {
 /** Where to sign in again: back to this page afterwards, unless this is the login page already. */
 function loginUrl(): string {
   const { pathname, search } = window.location;
-  if (pathname === '/login' || pathname === '/login2') return `/login${search}`;
-  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
+  if (pathname === APP_PATHS.login || pathname === APP_PATHS.login2) return `${APP_PATHS.login}${search}`;
+  return loginPath(pathname + search);
 }
 
 /**

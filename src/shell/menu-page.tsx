@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallba
 import { Navigate, useLocation } from 'react-router-dom';
 import { menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine';
-import { trimPath } from '../model';
+import { APP_PATHS, trimPath } from '../model';
 import { lowcodePageOf, pageTitles } from '../navigation/page-titles';
 import { useSession } from '../session/session-store';
 import { findRoute } from './menu-routes';
@@ -49,7 +49,7 @@ export function MenuPage() {
   if (page?.kind === 'view') return <ResolvedView key={page.id} viewId={page.id} onTitle={onTitle} />;
   if (page?.kind === 'screen') return <ResolvedScreen key={page.id} screenId={page.id} onTitle={onTitle} />;
   const route = findRoute(routes, clean);
-  if (!route) return <Navigate to="/abandonhome" replace />;
+  if (!route) return <Navigate to={APP_PATHS.home} replace />;
   const Page = lazyPageOf(route.component);
   if (Page) {
     return (

@@ -15,6 +15,7 @@ import { Avatar, Badge, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useUnreadCounts } from '../messages/unread-store';
+import { APP_PATHS } from '../model';
 import { usePageTitles } from '../navigation/page-titles';
 import { useAvatarUrl, useUserProfile } from '../navigation/user-profile';
 import { notify } from '../notify/notifier';
@@ -30,7 +31,6 @@ import { useMatchedHandle, useRouteHandles } from './use-route-handles';
 
 /** The user whose badge is hidden: department 1, the platform's root department. */
 export const NO_BADGE_DEPT_ID = 1;
-export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 
 function NavBreadcrumb() {
   const { pathname } = useLocation();
@@ -113,7 +113,7 @@ function MessageBadge() {
   const label = count ? `未读消息 ${count} 条（系统消息 ${sys} 条，留言 ${leave} 条）` : '系统消息';
   return (
     <Tooltip title={label}>
-      <Link to={SYSTEM_MESSAGES_PATH} className="wg-nav-button" aria-label={label}>
+      <Link to={APP_PATHS.systemMessages} className="wg-nav-button" aria-label={label}>
         <Badge count={count} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>
@@ -142,7 +142,7 @@ function UserMenu() {
             { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
           ],
           onClick: ({ key }) => {
-            if (key === 'center') navigate('/user/center');
+            if (key === 'center') navigate(APP_PATHS.userCenter);
             else if (key === 'password') setPasswordOpen(true);
             else void confirmLogout();
           },

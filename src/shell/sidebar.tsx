@@ -1,6 +1,7 @@
 import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { APP_PATHS } from '../model';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
@@ -28,7 +29,7 @@ function toMenuItems(items: readonly SideItem[]): Item[] {
 
 function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   return (
-    <Link to="/abandonhome" className="wg-sidebar-logo" aria-label={`${SYSTEM_TITLE}首页`}>
+    <Link to={APP_PATHS.home} className="wg-sidebar-logo" aria-label={`${SYSTEM_TITLE}首页`}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
       {!collapsed && <span>{SYSTEM_TITLE}</span>}
     </Link>

@@ -2,6 +2,7 @@ import { CloseCircleOutlined, CloseOutlined, MinusCircleOutlined, ReloadOutlined
 import { Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { APP_PATHS } from '../model';
 import { mayClose } from '../navigation/close-guards';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
@@ -46,7 +47,7 @@ export function TagsBar() {
     const before = tagsStore.get().tags;
     go(afterClose(before, tagsStore.closeAll(), active));
   };
-  const refresh = (tag: Tag) => navigate(`/redirect${tag.fullPath}`);
+  const refresh = (tag: Tag) => navigate(`${APP_PATHS.redirect}${tag.fullPath}`);
 
   const menuOf = (tag: Tag): MenuProps => ({
     style: { width: TAG_MENU_WIDTH },
