@@ -23,14 +23,12 @@ import { confirmLogout } from '../session/logout';
 import { PasswordDialog } from '../session/password-dialog';
 import { useSession } from '../session/session-store';
 import { type ComponentSize, SIZES, settingsStore, useSettings } from '../settings/settings-store';
+import { showsMessageBadge } from '../shared/departments';
 import { breadcrumbFor, type Crumb } from './breadcrumb';
 import { HeaderSearch } from './header-search';
 import { recordVisitOnce } from './record-visit';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
-
-/** The user whose badge is hidden: department 1, the platform's root department. */
-export const NO_BADGE_DEPT_ID = 1;
 
 function NavBreadcrumb() {
   const { pathname } = useLocation();
@@ -169,7 +167,7 @@ export interface NavbarProps {
 /** The top bar: hamburger, breadcrumb, search, full screen, size, messages, settings, department, user. */
 export function Navbar({ mobile, sidebarOpen, onToggleSidebar, onOpenSettings }: NavbarProps) {
   const { info } = useSession();
-  const showBadge = info?.user.deptId !== NO_BADGE_DEPT_ID;
+  const showBadge = showsMessageBadge(info?.user.deptId);
   const dept = info?.user.dept?.name;
   const toggleLabel = sidebarOpen ? '收起侧边栏' : '展开侧边栏';
   useEffect(() => recordVisitOnce(), []);
