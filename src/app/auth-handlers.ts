@@ -1,8 +1,8 @@
 import type { createBrowserRouter } from 'react-router-dom';
-import { APP_PATHS, loginPath } from '../model';
 import { type Notifier, notify } from '../notify/notifier';
 import { type ClientConfig, setAuthHandlers } from '../request';
 import { type SessionState, sessionStore } from '../session/session-store';
+import { APP_PATHS, loginPath } from '../shared/app-paths';
 
 export const EXPIRED_TITLE = '系统提示';
 export const EXPIRED_MESSAGE = '登录状态已过期，您可以继续留在该页面，或者重新登录';

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
-import { APP_PATHS } from '../model';
 import { Login2Page, LoginPage } from '../pages/login/login-page';
 import { captureQueryToken } from '../session/query-token';
+import { APP_PATHS } from '../shared/app-paths';
 import { RouteErrorPanel } from './error-panel';
 import { SessionGuard } from './session-guard';
 

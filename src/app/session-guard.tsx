@@ -1,11 +1,11 @@
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { loginPath } from '../model';
 import { FALLBACK_MESSAGE } from '../request';
 import { confirmLogout } from '../session/logout';
 import { sessionStore, useSession } from '../session/session-store';
 import { getToken } from '../session/token';
+import { loginPath } from '../shared/app-paths';
 
 /**
  * The navigation guard of every non-public route: without a token, go to

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_PATHS,
-  bigScreenViewerPath,
   findMenu,
   joinMenuPath,
-  loginPath,
   lowcodePageOf,
   menuEntries,
   screenOfPath,
@@ -15,13 +12,6 @@ import {
 } from './routes.js';
 
 describe('routes', () => {
-  it("builds the app's own addresses from one table", () => {
-    expect(APP_PATHS.home).toBe('/abandonhome');
-    expect(loginPath()).toBe('/login');
-    expect(loginPath('/a b?x=1')).toBe('/login?redirect=%2Fa%20b%3Fx%3D1');
-    expect(bigScreenViewerPath(7)).toBe('/lsPreview?lsId=7');
-  });
-
   it('builds the low-code addresses', () => {
     expect(viewPath('stockIn', 12)).toBe('/dev-tools/temp/page/stockIn/12');
     expect(screenPathIn('/dispose/', 30)).toBe('/dispose/vBuild/temp/30');

@@ -1,38 +1,8 @@
 /**
- * Every address of the app's pages that a definition, a menu or a link names, built and read here
- * only: the app, the shell, the server and the CLI use these.
+ * Every low-code page's address that a definition, a menu or a link names, built and read here
+ * only: the app, the shell, the server and the CLI use these. The app's own pages' addresses are
+ * in src/shared/app-paths.ts.
  */
-
-/** The app's own pages by name, each address written once: route table, links, redirects and guards use these. */
-export const APP_PATHS = {
-  root: '/',
-  login: '/login',
-  /** Signs in with a query token. */
-  login2: '/login2',
-  init: '/init',
-  serviceAgreement: '/serviceAgreement',
-  privacyPolicy: '/privacyPolicy',
-  entryAgreement: '/entryAgreement',
-  home: '/abandonhome',
-  dashboard: '/dashboard',
-  userCenter: '/user/center',
-  systemMessages: '/message/systemMessage',
-  qrcodePrint: '/qrcode/print',
-  viewPreview: '/dev-tools/preview',
-  bigScreenViewer: '/lsPreview',
-  bigScreenDesigner: '/lsDesign',
-  forbidden: '/401',
-  notFound: '/404',
-  /** `/redirect/{path}` draws the page at {path} afresh. */
-  redirect: '/redirect',
-} as const;
-
-/** The address of one of the app's own pages. */
-export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
-
-/** The login page, coming back to `back` (a path with its query) once signed in. */
-export const loginPath = (back?: string): string =>
-  back === undefined ? APP_PATHS.login : `${APP_PATHS.login}?redirect=${encodeURIComponent(back)}`;
 
 /** The menu component of a view's page, and the folder its address lives in. */
 export const VIEW_PAGE_COMPONENT = 'dev-tools/temp/page';
@@ -57,13 +27,6 @@ export const screenPathIn = (section: string, id: number): string => `/${section
 
 /** Where 大屏管理 opens a screen of type 1, 3 or 4 to look at it. */
 export const screenPreviewPath = (id: number): string => screenPathIn('dev-tools', id);
-
-/** The big-screen viewer (public) and designer of a type 2 screen. */
-export const bigScreenViewerPath = (id: number): string => `${APP_PATHS.bigScreenViewer}?lsId=${id}`;
-export const bigScreenDesignerPath = (id: number): string => `${APP_PATHS.bigScreenDesigner}?lsId=${id}`;
-
-/** 视图预览 of a view as saved. */
-export const viewPreviewPath = (id: number): string => `${APP_PATHS.viewPreview}?viewId=${id}`;
 
 /** A pathname without its trailing slashes; the root stays '/'. */
 export const trimPath = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';

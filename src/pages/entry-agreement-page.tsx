@@ -1,12 +1,12 @@
 import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { APP_PATHS, loginPath } from '../model';
 import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { fetchSessionInfo } from '../session/session-api';
 import { sessionStore } from '../session/session-store';
 import { getToken } from '../session/token';
+import { APP_PATHS, loginPath } from '../shared/app-paths';
 import { safeRedirect } from './login/login-helpers';
 import { POLICY_TYPE, PolicyView } from './login/policy';
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { APP_PATHS } from '../model';
+import { APP_PATHS } from '../shared/app-paths';
 import { RouteButton } from './route-button';
 
 /** /401: the user may not open the page they asked for (a 403 from the server lands here). */

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { APP_PATHS } from '../model';
+import { APP_PATHS } from '../shared/app-paths';
 import { RouteButton } from './route-button';
 
 /** /404: the page does not exist (or is not one of the user's). */

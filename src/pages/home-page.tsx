@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUnreadCounts } from '../messages/unread-store';
-import { APP_PATHS } from '../model';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
+import { APP_PATHS } from '../shared/app-paths';
 import { isSupervisorDept, showsMessageBadge } from '../shared/departments';
 import { sidebarItems, visiblePages } from '../shell/sidebar-items';
 

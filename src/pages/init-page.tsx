@@ -2,10 +2,10 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { APP_PATHS } from '../model';
 import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { checkInit } from '../session/session-api';
+import { APP_PATHS } from '../shared/app-paths';
 import { requiredText } from './text-rules';
 
 interface InitValues {

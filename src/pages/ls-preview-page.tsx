@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
-import { type BigScreenModel, DIGITS_TEXT, isWarning, loginPath, normalizeDefinition, type Problem } from '../model';
+import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
+import { loginPath } from '../shared/app-paths';
 
 /**
  * The big-screen viewer, `/lsPreview?lsId=`: a public route outside the shell, the canvas filling the

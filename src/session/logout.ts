@@ -1,5 +1,5 @@
-import { APP_PATHS } from '../model';
 import { notify } from '../notify/notifier';
+import { APP_PATHS } from '../shared/app-paths';
 import { sessionStore } from './session-store';
 
 /**

@@ -1,8 +1,8 @@
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { APP_PATHS, loginPath } from '../model';
 import { notify } from '../notify/notifier';
 import { http } from '../request';
+import { APP_PATHS, loginPath } from '../shared/app-paths';
 import { dialogFormLayout } from '../shared/form-layout';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../shared/password-rule';
 import { PERSON_MESSAGES, PHONE_RE } from '../shared/person-rule';

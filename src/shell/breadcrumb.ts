@@ -5,7 +5,7 @@
  */
 
 import type { RouteHandle } from '../app/router';
-import { APP_PATHS } from '../model';
+import { APP_PATHS } from '../shared/app-paths';
 import { lookUpPath, type RouteSources } from './route-handles';
 
 export interface Crumb {

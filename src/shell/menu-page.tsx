@@ -3,9 +3,10 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallba
 import { Navigate, useLocation } from 'react-router-dom';
 import { menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine';
-import { APP_PATHS, trimPath } from '../model';
+import { trimPath } from '../model';
 import { lowcodePageOf, pageTitles } from '../navigation/page-titles';
 import { useSession } from '../session/session-store';
+import { APP_PATHS } from '../shared/app-paths';
 import { findRoute } from './menu-routes';
 import { flatMenusOf } from './use-menus';
 

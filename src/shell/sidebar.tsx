@@ -1,10 +1,10 @@
 import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { APP_PATHS } from '../model';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
+import { APP_PATHS } from '../shared/app-paths';
 import { findRoute } from './menu-routes';
 import { nextOpenKeys, type SideItem, sidebarItems } from './sidebar-items';
 import { useFlatMenus } from './use-menus';

@@ -2,8 +2,8 @@ import { CloseCircleOutlined, CloseOutlined, MinusCircleOutlined, ReloadOutlined
 import { Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { APP_PATHS } from '../model';
 import { mayClose } from '../navigation/close-guards';
+import { APP_PATHS } from '../shared/app-paths';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
 /** The tag context menu is 105 px wide. */

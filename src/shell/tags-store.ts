@@ -5,7 +5,7 @@
  */
 
 import { useSyncExternalStore } from 'react';
-import { APP_PATHS } from '../model';
+import { APP_PATHS } from '../shared/app-paths';
 import { createListeners } from '../shared/listeners';
 
 export interface Tag {

@@ -3,7 +3,8 @@
  * where, how row actions overflow into 更多, and where buttons lead. Pure: the user's permissions
  * come in as a `can` function.
  */
-import { APP_PATHS, type ButtonModel, buttonPermissions, type ListPageModel, lowcodePageOf, viewPath } from '../../model';
+import { type ButtonModel, buttonPermissions, type ListPageModel, lowcodePageOf, viewPath } from '../../model';
+import { APP_PATHS } from '../../shared/app-paths';
 
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;

@@ -2,8 +2,8 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, InputNumber, Radio, Skeleton, Space, Typography } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { APP_PATHS } from '../../model';
 import { download, http, RequestError } from '../../request';
+import { APP_PATHS } from '../../shared/app-paths';
 import { type QrGeometry, type QrLevel, qrGeometry } from './qr-svg';
 import './qrcode-print.css';
 
