@@ -2,6 +2,7 @@ import type { createBrowserRouter } from 'react-router-dom';
 import { type Notifier, notify } from '../notify/notifier';
 import { type ClientConfig, setAuthHandlers } from '../request';
 import { type SessionState, sessionStore } from '../session/session-store';
+import { APP_PATHS, loginPath } from '../shared/app-paths';
 
 export const EXPIRED_TITLE = '系统提示';
 export const EXPIRED_MESSAGE = '登录状态已过期，您可以继续留在该页面，或者重新登录';
@@ -38,7 +39,15 @@ function returnPath({ pathname, search }: { pathname: string; search: string }):
  * that failed: a refused token is forgotten there and the guard sends the user to /login.
  */
 /** The public routes: a 401 there has no session to re-enter (their pages handle it). */
-export const PUBLIC_PATHS = ['/login', '/login2', '/init', '/serviceAgreement', '/privacyPolicy', '/lsPreview', '/entryAgreement'];
+export const PUBLIC_PATHS: readonly string[] = [
+  APP_PATHS.login,
+  APP_PATHS.login2,
+  APP_PATHS.init,
+  APP_PATHS.serviceAgreement,
+  APP_PATHS.privacyPolicy,
+  APP_PATHS.bigScreenViewer,
+  APP_PATHS.entryAgreement,
+];
 
 export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientConfig, 'onUnauthorized' | 'onForbidden'>> {
   let asking = false;
@@ -60,7 +69,7 @@ export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientC
             return;
           }
           deps.session.clear();
-          deps.reload(`/login?redirect=${encodeURIComponent(returnPath(deps.location()))}`);
+          deps.reload(loginPath(returnPath(deps.location())));
         },
         () => {
           asking = false;
@@ -73,10 +82,10 @@ export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientC
       if (code === 'PASSWORD_EXPIRED') return;
       // An agreement not yet accepted: the agreement page is where the account may go on.
       if (code === 'AGREEMENT_PENDING') {
-        if (deps.location().pathname !== '/entryAgreement') deps.navigate('/entryAgreement');
+        if (deps.location().pathname !== APP_PATHS.entryAgreement) deps.navigate(APP_PATHS.entryAgreement);
         return;
       }
-      if (deps.location().pathname !== '/401') deps.navigate('/401');
+      if (deps.location().pathname !== APP_PATHS.forbidden) deps.navigate(APP_PATHS.forbidden);
     },
   };
 }

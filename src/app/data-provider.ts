@@ -6,6 +6,7 @@
  * `errors: [{ field, message }]` as its field → message map.
  */
 import { type DataProvider, HttpError, type ImportResult, type ListProvider, type Row } from '../engine';
+import { DIGITS_TEXT } from '../model';
 import { filenameFromDisposition, type RequestClient, RequestError, type RequestOptions } from '../request';
 import type { Download } from '../request/download';
 
@@ -65,7 +66,7 @@ export function withPageBase(query: Record<string, unknown>, base: PageBase): Re
   return Number.isFinite(page) ? { ...query, page: Math.max(1, page) - 1 + base } : query;
 }
 
-const countOf = (v: string | null) => (v !== null && /^\d+$/.test(v) ? Number(v) : undefined);
+const countOf = (v: string | null) => (v !== null && DIGITS_TEXT.test(v) ? Number(v) : undefined);
 
 export function createDataProvider(http: RequestClient, download: Download): DataProvider {
   const options = (o: { signal?: AbortSignal; silent?: boolean }): RequestOptions => ({ signal: o.signal, silent: o.silent });

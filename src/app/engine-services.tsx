@@ -3,6 +3,7 @@
  * the signed-in user's permissions, the router and the tag bar, and the build's generated pages.
  * Mounted once in the layout, around every page it draws.
  */
+
 import { type ReactNode, useContext, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 import { generatedRoutes } from '../../generated/routes';
@@ -12,6 +13,7 @@ import { notify } from '../notify/notifier';
 import { download, http } from '../request';
 import { saveBlob } from '../request/download';
 import { useSession } from '../session/session-store';
+import { APP_PATHS } from '../shared/app-paths';
 import { afterClose, neighbourOf, tagsStore } from '../shell/tags-store';
 import { createDataProvider } from './data-provider';
 import { engineExtensions } from './engine-extensions';
@@ -34,7 +36,7 @@ export function createEngineServices(deps: {
       const before = tagsStore.get().tags;
       const target = afterClose(before, tagsStore.close(path), deps.activePath(), neighbourOf(before, path));
       // A page without a tag of its own still goes away when it is the one shown.
-      const fallback = !before.some((t) => t.path === path) && deps.activePath() === path ? '/abandonhome' : undefined;
+      const fallback = !before.some((t) => t.path === path) && deps.activePath() === path ? APP_PATHS.home : undefined;
       const to = target ?? fallback;
       if (to) deps.navigate(to);
     },

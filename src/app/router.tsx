@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { Login2Page, LoginPage } from '../pages/login/login-page';
 import { captureQueryToken } from '../session/query-token';
+import { APP_PATHS } from '../shared/app-paths';
 import { RouteErrorPanel } from './error-panel';
 import { SessionGuard } from './session-guard';
 
@@ -42,27 +43,27 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPanel />,
     children: [
-      { path: '/login', element: <LoginPage preloadFrame={loadFrame} />, handle: { title: '登录' } },
+      { path: APP_PATHS.login, element: <LoginPage preloadFrame={loadFrame} />, handle: { title: '登录' } },
       // The login page's own module (already in the initial chunk): /login2 signs in with a query token.
-      { path: '/login2', element: <Login2Page preloadFrame={loadFrame} />, handle: { title: '登录' } },
-      lazyPage('/init', () => import('../pages/init-page'), 'InitPage', { title: '系统初始化' }),
+      { path: APP_PATHS.login2, element: <Login2Page preloadFrame={loadFrame} />, handle: { title: '登录' } },
+      lazyPage(APP_PATHS.init, () => import('../pages/init-page'), 'InitPage', { title: '系统初始化' }),
       lazyPage(
-        '/serviceAgreement',
+        APP_PATHS.serviceAgreement,
         () => import('../pages/agreement-page'),
         (m) => () => <m.AgreementPage kind="service" />,
         { title: '服务协议' },
       ),
       lazyPage(
-        '/privacyPolicy',
+        APP_PATHS.privacyPolicy,
         () => import('../pages/agreement-page'),
         (m) => () => <m.AgreementPage kind="privacy" />,
         { title: '隐私政策' },
       ),
-      lazyPage('/entryAgreement', () => import('../pages/entry-agreement-page'), 'EntryAgreementPage', { title: '入驻协议' }),
+      lazyPage(APP_PATHS.entryAgreement, () => import('../pages/entry-agreement-page'), 'EntryAgreementPage', { title: '入驻协议' }),
       // The big-screen viewer: public, outside the shell; a share link or the session feeds it. Opened
       // at its address it is its own page (ls-preview.html); this route serves in-app navigation.
       lazyPage(
-        '/lsPreview',
+        APP_PATHS.bigScreenViewer,
         () => import('../pages/ls-preview-page'),
         (m) =>
           function LsPreviewRoute() {
@@ -77,20 +78,24 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await loadFrame()).Layout }),
             children: [
-              { path: '/', element: <Navigate to="/abandonhome" replace /> },
-              lazyPage('/abandonhome', () => import('../pages/home-page'), 'HomePage', { title: '首页', affix: true, noCache: true }),
+              { path: APP_PATHS.root, element: <Navigate to={APP_PATHS.home} replace /> },
+              lazyPage(APP_PATHS.home, () => import('../pages/home-page'), 'HomePage', { title: '首页', affix: true, noCache: true }),
               // Every signed-in user's own pages, whatever their menus grant.
-              lazyPage('/dashboard', () => import('../pages/dashboard/dashboard-page'), 'DashboardPage', { title: '企业看板' }),
-              lazyPage('/user/center', () => import('../pages/user-center/user-center-page'), 'UserCenterPage', { title: '个人中心' }),
-              lazyPage('/message/systemMessage', () => import('../pages/messages/system-message-page'), 'SystemMessagePage', {
+              lazyPage(APP_PATHS.dashboard, () => import('../pages/dashboard/dashboard-page'), 'DashboardPage', { title: '企业看板' }),
+              lazyPage(APP_PATHS.userCenter, () => import('../pages/user-center/user-center-page'), 'UserCenterPage', {
+                title: '个人中心',
+              }),
+              lazyPage(APP_PATHS.systemMessages, () => import('../pages/messages/system-message-page'), 'SystemMessagePage', {
                 title: '系统消息',
               }),
               // Reached from list pages' `system` buttons (`?total=&size=`), not only from its menu.
-              lazyPage('/qrcode/print', () => import('../pages/qrcode/qrcode-print-page'), 'QrcodePrintPage', { title: '打印二维码' }),
-              lazyPage('/dev-tools/preview', () => import('../pages/preview-page'), 'PreviewPage', { title: '视图预览' }),
-              lazyPage('/401', () => import('../pages/error-401-page'), 'Error401Page', { title: '401', hidden: true }),
-              lazyPage('/404', () => import('../pages/error-404-page'), 'Error404Page', { title: '404', hidden: true }),
-              lazyPage('/redirect/*', () => import('../shell/redirect-page'), 'RedirectPage', { title: '', hidden: true }),
+              lazyPage(APP_PATHS.qrcodePrint, () => import('../pages/qrcode/qrcode-print-page'), 'QrcodePrintPage', {
+                title: '打印二维码',
+              }),
+              lazyPage(APP_PATHS.viewPreview, () => import('../pages/preview-page'), 'PreviewPage', { title: '视图预览' }),
+              lazyPage(APP_PATHS.forbidden, () => import('../pages/error-401-page'), 'Error401Page', { title: '401', hidden: true }),
+              lazyPage(APP_PATHS.notFound, () => import('../pages/error-404-page'), 'Error404Page', { title: '404', hidden: true }),
+              lazyPage(`${APP_PATHS.redirect}/*`, () => import('../shell/redirect-page'), 'RedirectPage', { title: '', hidden: true }),
               { path: '*', lazy: async () => ({ Component: (await import('../shell/menu-page')).MenuPage }) },
             ],
           },

@@ -5,6 +5,7 @@ import { FALLBACK_MESSAGE } from '../request';
 import { confirmLogout } from '../session/logout';
 import { sessionStore, useSession } from '../session/session-store';
 import { getToken } from '../session/token';
+import { loginPath } from '../shared/app-paths';
 
 /**
  * The navigation guard of every non-public route: without a token, go to
@@ -26,7 +27,7 @@ export function SessionGuard() {
   // A refused token was forgotten when the load failed.
   if (!token) {
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={loginPath(back)} replace />;
   }
   if (session.status === 'failed') {
     return (

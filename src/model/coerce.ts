@@ -22,11 +22,17 @@ export function readBoolean(v: unknown): Read<boolean> {
   return fail(`expected a boolean (true, false, 1, 0), got ${shown(v)}`);
 }
 
-const NUMBER = String.raw`[-+]?(\d+(\.\d*)?|\.\d+)`;
+/** Digits with an optional fraction: '12', '1.5', '3.' or '.5'. */
+const UNSIGNED = String.raw`(\d+(\.\d*)?|\.\d+)`;
+const NUMBER = `[-+]?${UNSIGNED}`;
 /** A number written as text, spaces around allowed ('12', ' -1.5', '.5', '3.'): what a number field and the server accept. */
 export const NUMBER_TEXT: RegExp = new RegExp(`^\\s*${NUMBER}\\s*$`);
-/** A number as a definition may write it, also in pixels ('250px'). */
-const PIXEL_TEXT = new RegExp(`^\\s*${NUMBER}\\s*(px)?\\s*$`);
+/** A number as a definition may write a length, also in pixels ('250px'). */
+export const PIXEL_TEXT: RegExp = new RegExp(`^\\s*${NUMBER}\\s*(px)?\\s*$`);
+/** A percentage ('60%', ' 12.5% '). */
+export const PERCENT_TEXT: RegExp = new RegExp(`^\\s*${UNSIGNED}%\\s*$`);
+/** Bare digits, no sign, point or space: an id, a count or an index as an address or a header carries it. */
+export const DIGITS_TEXT: RegExp = /^\d+$/;
 
 export function readNumeric(v: unknown): Read<number> {
   if (isAbsent(v)) return ok(undefined);
@@ -43,7 +49,7 @@ export function readInteger(v: unknown): Read<number> {
 
 /** A width: a number of pixels ("250", "250px", 250) or a percentage ("60%"), kept as text. */
 export function readWidth(v: unknown): Read<number | string> {
-  if (typeof v === 'string' && /^\s*\d+(\.\d+)?%\s*$/.test(v)) return ok(v.trim());
+  if (typeof v === 'string' && PERCENT_TEXT.test(v)) return ok(v.trim());
   const r = readNumeric(v);
   return r.ok ? r : fail(`expected a width in pixels or a percentage, got ${shown(v)}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NUMBER_TEXT, readNumeric } from './coerce.js';
+import { DIGITS_TEXT, NUMBER_TEXT, PERCENT_TEXT, PIXEL_TEXT, readNumeric } from './coerce.js';
 import { DEFAULT_TIME_FORMAT, hasTimeOfDay } from './dates.js';
 import { menuComponentName, readMenu } from './menu.js';
 import { CONFIGURE_BOOLEAN_KEYS, CONFIGURE_NUMBER_KEYS, configureWords, KNOWN_TEMPLATE } from './normalize/keys.js';
@@ -66,6 +66,15 @@ describe('one rule each', () => {
     for (const ok of ['12', ' -1.5 ', '.5', '3.', '+4']) expect(NUMBER_TEXT.test(ok)).toBe(true);
     for (const bad of ['', '1e3', '12px', '1,000', '-']) expect(NUMBER_TEXT.test(bad)).toBe(false);
     expect(readNumeric('250px')).toEqual({ ok: true, value: 250 });
+  });
+
+  it('its named variants: pixels, percentages, bare digits', () => {
+    for (const ok of ['250', ' 250px ', '-1.5px', '.5']) expect(PIXEL_TEXT.test(ok)).toBe(true);
+    for (const bad of ['250pt', 'px', '60%']) expect(PIXEL_TEXT.test(bad)).toBe(false);
+    for (const ok of ['60%', ' 12.5% ', '.5%']) expect(PERCENT_TEXT.test(ok)).toBe(true);
+    for (const bad of ['-5%', '60', '60 %']) expect(PERCENT_TEXT.test(bad)).toBe(false);
+    for (const ok of ['0', '42']) expect(DIGITS_TEXT.test(ok)).toBe(true);
+    for (const bad of ['', ' 1', '+1', '1.0', '-1']) expect(DIGITS_TEXT.test(bad)).toBe(false);
   });
 
   it('time formats', () => {

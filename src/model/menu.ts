@@ -1,4 +1,4 @@
-import { isRecord, readJsonText } from './coerce.js';
+import { isRecord, NUMBER_TEXT, readJsonText } from './coerce.js';
 
 /**
  * A definition's disMenu, read one way everywhere: JSON text or the decoded object.
@@ -18,7 +18,7 @@ const trimmed = (v: unknown): string | undefined => (typeof v === 'string' && v.
 
 function pidOf(v: unknown): number | null | undefined {
   if (v === null || v === '' || v === 0 || v === '0') return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\+?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER_TEXT.test(v) ? Number(v) : Number.NaN;
   return Number.isInteger(n) && n > 0 && n <= INT4_MAX ? n : undefined;
 }
 

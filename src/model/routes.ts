@@ -1,6 +1,7 @@
 /**
- * Every address of the app's pages that a definition, a menu or a link names, built and read here
- * only: the app, the shell, the server and the CLI use these.
+ * Every low-code page's address that a definition, a menu or a link names, built and read here
+ * only: the app, the shell, the server and the CLI use these. The app's own pages' addresses are
+ * in src/shared/app-paths.ts.
  */
 
 /** The menu component of a view's page, and the folder its address lives in. */
@@ -26,13 +27,6 @@ export const screenPathIn = (section: string, id: number): string => `/${section
 
 /** Where 大屏管理 opens a screen of type 1, 3 or 4 to look at it. */
 export const screenPreviewPath = (id: number): string => screenPathIn('dev-tools', id);
-
-/** The big-screen viewer (public) and designer of a type 2 screen. */
-export const bigScreenViewerPath = (id: number): string => `/lsPreview?lsId=${id}`;
-export const bigScreenDesignerPath = (id: number): string => `/lsDesign?lsId=${id}`;
-
-/** 视图预览 of a view as saved. */
-export const viewPreviewPath = (id: number): string => `/dev-tools/preview?viewId=${id}`;
 
 /**
  * The generic record calls a view's page makes, by the view's id: the low-code addresses the model

@@ -1,4 +1,4 @@
-import { isRecord, readJsonText } from './coerce.js';
+import { isRecord, NUMBER_TEXT, readJsonText } from './coerce.js';
 
 /**
  * The views a screen's template names: `baseView` (the list views of types 1 and 4) and `formView`
@@ -14,8 +14,7 @@ export interface ViewIds {
   ids: number[];
 }
 
-const entry = (v: unknown): number =>
-  typeof v === 'number' ? v : typeof v === 'string' && /^\s*\+?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+const entry = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && NUMBER_TEXT.test(v) ? Number(v) : Number.NaN);
 
 /** A view reference as it can stand: a positive whole number. */
 export const isViewId = (n: number): boolean => Number.isSafeInteger(n) && n > 0;

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { APP_PATHS } from '../shared/app-paths';
 import { POLICY_TYPE, PolicyView, policyStyle } from './login/policy';
 
 const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四', '十五'];
@@ -77,7 +78,7 @@ export function AgreementPage({ kind }: { kind: 'service' | 'privacy' }) {
   }, [title]);
 
   // Opened in a new tab from the login page there is no history to go back to.
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/login'));
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(APP_PATHS.login));
 
   return (
     <Flex justify="center" style={{ minHeight: '100vh', padding: '32px 16px', background: '#f5f7fa' }}>

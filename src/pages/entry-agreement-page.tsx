@@ -1,10 +1,12 @@
 import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { fetchSessionInfo } from '../session/session-api';
 import { sessionStore } from '../session/session-store';
 import { getToken } from '../session/token';
+import { APP_PATHS, loginPath } from '../shared/app-paths';
 import { safeRedirect } from './login/login-helpers';
 import { POLICY_TYPE, PolicyView } from './login/policy';
 
@@ -22,7 +24,7 @@ type Phase = 'reading' | 'failed' | 'cancelled' | 'done';
  * the failure dialog; a failed request shows the server's message (the request layer's toast).
  */
 export function EntryAgreementPage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
@@ -35,7 +37,7 @@ export function EntryAgreementPage() {
   const [agreeing, setAgreeing] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const title = code ? '授权协议' : '入驻协议';
-  const loginUrl = redirect === '/' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`;
+  const loginUrl = redirect === APP_PATHS.root ? loginPath() : loginPath(redirect);
 
   const relogin = async () => {
     setLeaving(true);
@@ -64,7 +66,7 @@ export function EntryAgreementPage() {
     setPhase('done');
     if (code) {
       setDoneMessage(res.message || '授权成功');
-      message.success(res.message || '授权成功');
+      notify.success(res.message || '授权成功');
       return;
     }
     setDoneMessage('授权成功，请重新登录');
@@ -90,7 +92,7 @@ export function EntryAgreementPage() {
       cancelText: '取消',
     });
     if (!ok) return;
-    message.success('取消成功');
+    notify.success('取消成功');
     setPhase('cancelled');
   };
 

@@ -1,5 +1,6 @@
 import { Button, Flex, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { APP_PATHS } from '../shared/app-paths';
 import { RouteButton } from './route-button';
 
 /** /401: the user may not open the page they asked for (a 403 from the server lands here). */
@@ -8,7 +9,7 @@ export function Error401Page() {
   const back = () => {
     // Opened directly there is nothing to go back to: go home instead.
     if (window.history.length > 1) navigate(-1);
-    else navigate('/abandonhome', { replace: true });
+    else navigate(APP_PATHS.home, { replace: true });
   };
   return (
     <Result
@@ -18,7 +19,7 @@ export function Error401Page() {
       extra={
         <Flex gap={12} justify="center" wrap>
           <Button onClick={back}>返回</Button>
-          <RouteButton type="primary" to="/dashboard">
+          <RouteButton type="primary" to={APP_PATHS.dashboard}>
             前往看板
           </RouteButton>
         </Flex>

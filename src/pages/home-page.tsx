@@ -6,11 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import { useUnreadCounts } from '../messages/unread-store';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
-import { SYSTEM_MESSAGES_PATH } from '../shell/navbar';
+import { APP_PATHS } from '../shared/app-paths';
+import { isSupervisorDept, showsMessageBadge } from '../shared/departments';
 import { sidebarItems, visiblePages } from '../shell/sidebar-items';
-
-/** The no-badge department of the top bar also gets no message counter here. */
-const NO_BADGE_DEPT_ID = 1;
 
 function greeting(hour: number): string {
   if (hour < 6) return '凌晨好';
@@ -53,7 +51,7 @@ export function HomePage() {
   const job = (user as { job?: string | null }).job;
   const name = user.nickName || user.username;
   const now = dayjs();
-  const showUnread = user.deptId !== NO_BADGE_DEPT_ID;
+  const showUnread = showsMessageBadge(user.deptId);
 
   return (
     <Flex vertical gap={16}>
@@ -74,7 +72,7 @@ export function HomePage() {
                 <Flex gap={4} wrap>
                   {user.isAdmin && <Tag color="gold">系统管理员</Tag>}
                   {job && !(user.isAdmin && job === '系统管理员') && <Tag color="blue">{job}</Tag>}
-                  {user.deptCode === '01' && <Tag color="green">监管用户</Tag>}
+                  {isSupervisorDept(user.deptCode) && <Tag color="green">监管用户</Tag>}
                 </Flex>
               </Flex>
             </Flex>
@@ -101,7 +99,7 @@ export function HomePage() {
               <div>
                 <Typography.Text type="secondary">未读留言 {unread.leave} 条</Typography.Text>
               </div>
-              <Button type="primary" style={{ marginTop: 16 }} onClick={() => navigate(SYSTEM_MESSAGES_PATH)}>
+              <Button type="primary" style={{ marginTop: 16 }} onClick={() => navigate(APP_PATHS.systemMessages)}>
                 查看系统消息
               </Button>
             </Card>

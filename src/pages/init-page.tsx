@@ -1,9 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { notify } from '../notify/notifier';
 import { http } from '../request';
 import { checkInit } from '../session/session-api';
+import { APP_PATHS } from '../shared/app-paths';
 import { requiredText } from './text-rules';
 
 interface InitValues {
@@ -17,7 +19,6 @@ type Phase = 'checking' | 'needed' | 'done' | 'unknown';
  * the system name; public until the system is initialised, refused afterwards).
  */
 export function InitPage() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<InitValues>();
   const [phase, setPhase] = useState<Phase>('checking');
@@ -40,8 +41,8 @@ export function InitPage() {
     setSaving(true);
     try {
       const res = await http.post<{ status?: number; message?: string }>('/api/init', { systemName: values.systemName.trim() });
-      message.success(res?.message || '初始化成功');
-      navigate('/login', { replace: true });
+      notify.success(res?.message || '初始化成功');
+      navigate(APP_PATHS.login, { replace: true });
     } catch {
       // The request layer has shown the server's message; if someone else finished first, say so.
       setSaving(false);
@@ -50,7 +51,7 @@ export function InitPage() {
   };
 
   const back = (
-    <Button key="back" onClick={() => navigate('/login')}>
+    <Button key="back" onClick={() => navigate(APP_PATHS.login)}>
       返回登录
     </Button>
   );
@@ -64,7 +65,7 @@ export function InitPage() {
         title="系统已完成初始化"
         subTitle="初始化设置只能进行一次，之后的修改请由管理员在系统中完成。"
         extra={
-          <Button type="primary" onClick={() => navigate('/login')}>
+          <Button type="primary" onClick={() => navigate(APP_PATHS.login)}>
             前往登录
           </Button>
         }

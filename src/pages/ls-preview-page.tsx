@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
-import { type BigScreenModel, isWarning, normalizeDefinition, type Problem } from '../model';
+import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
+import { loginPath } from '../shared/app-paths';
 
 /**
  * The big-screen viewer, `/lsPreview?lsId=`: a public route outside the shell, the canvas filling the
@@ -94,7 +95,7 @@ function failureOf(e: unknown, shared: boolean): Shown {
 function Panel({ shown }: { shown: Extract<Shown, { kind: 'panel' }> }) {
   const login = () => {
     const back = `${window.location.pathname}${window.location.search}`;
-    window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+    window.location.assign(loginPath(back));
   };
   return (
     <div className="wg-screen-panel" role="alert">
@@ -130,7 +131,7 @@ export function LsPreviewPage({ search }: { search: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: linkKey stands for the link's parameters
   useEffect(() => {
     const id = Number(lsIdText);
-    if (!/^\d+$/.test(lsIdText) || id < 1) {
+    if (!DIGITS_TEXT.test(lsIdText) || id < 1) {
       setShown({ kind: 'panel', title: '请指定大屏编号（lsId）' });
       return;
     }

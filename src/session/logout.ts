@@ -1,4 +1,5 @@
 import { notify } from '../notify/notifier';
+import { APP_PATHS } from '../shared/app-paths';
 import { sessionStore } from './session-store';
 
 /**
@@ -9,6 +10,6 @@ export async function confirmLogout(): Promise<boolean> {
   const ok = await notify.confirm({ title: '提示', content: '确定注销并退出系统吗？', okText: '确定', cancelText: '取消' });
   if (!ok) return false;
   await sessionStore.logout();
-  window.location.assign('/login');
+  window.location.assign(APP_PATHS.login);
   return true;
 }

@@ -1,6 +1,8 @@
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { notify } from '../notify/notifier';
 import { http } from '../request';
+import { APP_PATHS, loginPath } from '../shared/app-paths';
 import { dialogFormLayout } from '../shared/form-layout';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../shared/password-rule';
 import { PERSON_MESSAGES, PHONE_RE } from '../shared/person-rule';
@@ -37,8 +39,8 @@ export interface PasswordDialogProps {
 /** Where to sign in again: back to this page afterwards, unless this is the login page already. */
 function loginUrl(): string {
   const { pathname, search } = window.location;
-  if (pathname === '/login' || pathname === '/login2') return `/login${search}`;
-  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
+  if (pathname === APP_PATHS.login || pathname === APP_PATHS.login2) return `${APP_PATHS.login}${search}`;
+  return loginPath(pathname + search);
 }
 
 /**
@@ -51,7 +53,6 @@ function loginUrl(): string {
  * centre: `<PasswordDialog open={open} onClose={() => setOpen(false)} />`.
  */
 export function PasswordDialog({ open, forced = false, admin, initialPhone, onClose }: PasswordDialogProps) {
-  const { message } = App.useApp();
   const session = useSession();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
@@ -92,7 +93,7 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
       return;
     }
     setDone(true);
-    message.success(PASSWORD_CHANGED);
+    notify.success(PASSWORD_CHANGED);
     window.setTimeout(() => {
       // The server has ended every session of this user: a logout call would only meet a 401
       // (and the re-login confirm), so the session is cleared here.

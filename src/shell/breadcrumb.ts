@@ -3,7 +3,9 @@
  * title), prefixed by 首页 unless the trail starts at the dashboard. Directories and the current
  * page are not links. Pure, so the rules are unit-tested.
  */
+
 import type { RouteHandle } from '../app/router';
+import { APP_PATHS } from '../shared/app-paths';
 import { lookUpPath, type RouteSources } from './route-handles';
 
 export interface Crumb {
@@ -12,15 +14,14 @@ export interface Crumb {
   path?: string;
 }
 
-export const HOME_CRUMB: Crumb = { title: '首页', path: '/abandonhome' };
-const DASHBOARD = '/dashboard';
+export const HOME_CRUMB: Crumb = { title: '首页', path: APP_PATHS.home };
 
 /**
  * null for /redirect/… paths: the breadcrumb keeps showing the page being refreshed. A low-code
  * page no menu names is one crumb, its definition's name (`titles`, by path).
  */
 export function breadcrumbFor(pathname: string, sources: RouteSources, matched?: RouteHandle): Crumb[] | null {
-  if (pathname === '/redirect' || pathname.startsWith('/redirect/')) return null;
+  if (pathname === APP_PATHS.redirect || pathname.startsWith(`${APP_PATHS.redirect}/`)) return null;
   const { path, handle, menu, lowcode } = lookUpPath(pathname, sources, matched);
   let crumbs: Crumb[];
   if (menu) {
@@ -33,7 +34,7 @@ export function breadcrumbFor(pathname: string, sources: RouteSources, matched?:
     crumbs = lowcode ? [{ title: lowcode }] : [];
   }
   const first = menu ? menu.trail[0]?.path : path;
-  if (first === DASHBOARD && crumbs.length) return crumbs;
+  if (first === APP_PATHS.dashboard && crumbs.length) return crumbs;
   if (path === HOME_CRUMB.path) return [{ title: HOME_CRUMB.title }];
   return [HOME_CRUMB, ...crumbs];
 }

@@ -9,7 +9,8 @@ import { useRealtime } from '../realtime/use-realtime';
 import { ExpiredPasswordPrompt } from '../session/password-dialog';
 import { sessionStore, useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
-import { Navbar, NO_BADGE_DEPT_ID } from './navbar';
+import { showsMessageBadge } from '../shared/departments';
+import { Navbar } from './navbar';
 import { PageCache } from './page-cache';
 import { affixPaths, pageInfo } from './route-handles';
 import { SettingsDrawer } from './settings-drawer';
@@ -94,7 +95,7 @@ export function Layout() {
   }, [username, handles, flat, titles]);
 
   useEffect(() => {
-    if (username && user?.deptId !== NO_BADGE_DEPT_ID) void unreadStore.refresh();
+    if (username && showsMessageBadge(user?.deptId)) void unreadStore.refresh();
   }, [username, user?.deptId]);
 
   // The mobile drawer closes on navigation and when the window grows past the breakpoint.

@@ -6,6 +6,7 @@ import { ResolvedScreen, ResolvedView } from '../engine';
 import { trimPath } from '../model';
 import { lowcodePageOf, pageTitles } from '../navigation/page-titles';
 import { useSession } from '../session/session-store';
+import { APP_PATHS } from '../shared/app-paths';
 import { findRoute } from './menu-routes';
 import { flatMenusOf } from './use-menus';
 
@@ -49,7 +50,7 @@ export function MenuPage() {
   if (page?.kind === 'view') return <ResolvedView key={page.id} viewId={page.id} onTitle={onTitle} />;
   if (page?.kind === 'screen') return <ResolvedScreen key={page.id} screenId={page.id} onTitle={onTitle} />;
   const route = findRoute(routes, clean);
-  if (!route) return <Navigate to="/abandonhome" replace />;
+  if (!route) return <Navigate to={APP_PATHS.home} replace />;
   const Page = lazyPageOf(route.component);
   if (Page) {
     return (

@@ -22,15 +22,13 @@ import { confirmLogout } from '../session/logout';
 import { PasswordDialog } from '../session/password-dialog';
 import { useSession } from '../session/session-store';
 import { type ComponentSize, SIZES, settingsStore, useSettings } from '../settings/settings-store';
+import { APP_PATHS } from '../shared/app-paths';
+import { showsMessageBadge } from '../shared/departments';
 import { breadcrumbFor, type Crumb } from './breadcrumb';
 import { HeaderSearch } from './header-search';
 import { recordVisitOnce } from './record-visit';
 import { useFlatMenus } from './use-menus';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
-
-/** The user whose badge is hidden: department 1, the platform's root department. */
-export const NO_BADGE_DEPT_ID = 1;
-export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 
 function NavBreadcrumb() {
   const { pathname } = useLocation();
@@ -113,7 +111,7 @@ function MessageBadge() {
   const label = count ? `未读消息 ${count} 条（系统消息 ${sys} 条，留言 ${leave} 条）` : '系统消息';
   return (
     <Tooltip title={label}>
-      <Link to={SYSTEM_MESSAGES_PATH} className="wg-nav-button" aria-label={label}>
+      <Link to={APP_PATHS.systemMessages} className="wg-nav-button" aria-label={label}>
         <Badge count={count} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>
@@ -142,7 +140,7 @@ function UserMenu() {
             { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
           ],
           onClick: ({ key }) => {
-            if (key === 'center') navigate('/user/center');
+            if (key === 'center') navigate(APP_PATHS.userCenter);
             else if (key === 'password') setPasswordOpen(true);
             else void confirmLogout();
           },
@@ -169,7 +167,7 @@ export interface NavbarProps {
 /** The top bar: hamburger, breadcrumb, search, full screen, size, messages, settings, department, user. */
 export function Navbar({ mobile, sidebarOpen, onToggleSidebar, onOpenSettings }: NavbarProps) {
   const { info } = useSession();
-  const showBadge = info?.user.deptId !== NO_BADGE_DEPT_ID;
+  const showBadge = showsMessageBadge(info?.user.deptId);
   const dept = info?.user.dept?.name;
   const toggleLabel = sidebarOpen ? '收起侧边栏' : '展开侧边栏';
   useEffect(() => recordVisitOnce(), []);

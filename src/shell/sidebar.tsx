@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MenuIcon } from '../navigation/menu-icons';
 import { useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
+import { APP_PATHS } from '../shared/app-paths';
 import { findRoute } from './menu-routes';
 import { nextOpenKeys, type SideItem, sidebarItems } from './sidebar-items';
 import { useFlatMenus } from './use-menus';
@@ -28,7 +29,7 @@ function toMenuItems(items: readonly SideItem[]): Item[] {
 
 function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   return (
-    <Link to="/abandonhome" className="wg-sidebar-logo" aria-label={`${SYSTEM_TITLE}首页`}>
+    <Link to={APP_PATHS.home} className="wg-sidebar-logo" aria-label={`${SYSTEM_TITLE}首页`}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
       {!collapsed && <span>{SYSTEM_TITLE}</span>}
     </Link>

@@ -3,6 +3,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { mayClose } from '../navigation/close-guards';
+import { APP_PATHS } from '../shared/app-paths';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
 /** The tag context menu is 105 px wide. */
@@ -46,7 +47,7 @@ export function TagsBar() {
     const before = tagsStore.get().tags;
     go(afterClose(before, tagsStore.closeAll(), active));
   };
-  const refresh = (tag: Tag) => navigate(`/redirect${tag.fullPath}`);
+  const refresh = (tag: Tag) => navigate(`${APP_PATHS.redirect}${tag.fullPath}`);
 
   const menuOf = (tag: Tag): MenuProps => ({
     style: { width: TAG_MENU_WIDTH },

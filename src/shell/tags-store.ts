@@ -3,7 +3,9 @@
  * pages in the order they were first opened. Kept in sessionStorage per user so that a reload
  * keeps them, and a different user in the same browser tab starts afresh.
  */
+
 import { useSyncExternalStore } from 'react';
+import { APP_PATHS } from '../shared/app-paths';
 import { createListeners } from '../shared/listeners';
 
 export interface Tag {
@@ -68,7 +70,7 @@ export function afterClose(before: readonly Tag[], after: readonly Tag[], active
   if (after.some((t) => t.path === activePath)) return undefined;
   if (!before.some((t) => t.path === activePath)) return undefined;
   const target = preferred && after.some((t) => t.path === preferred.path) ? preferred : after[after.length - 1];
-  return target?.fullPath ?? '/abandonhome';
+  return target?.fullPath ?? APP_PATHS.home;
 }
 
 // ─── The store ──────────────────────────────────────────────────────────────────────────────

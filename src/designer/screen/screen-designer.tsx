@@ -15,7 +15,8 @@ import {
 import { Alert, Badge, Button, Empty, Form, Popover, Result, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { type KeyboardEvent, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useEngineServices } from '../../engine/index.js';
-import { type BigScreenModel, bigScreenViewerPath, CANVAS_DEFAULTS, isWarning, type Problem } from '../../model/index.js';
+import { type BigScreenModel, CANVAS_DEFAULTS, isWarning, type Problem } from '../../model/index.js';
+import { bigScreenViewerPath } from '../../shared/app-paths';
 import { ConflictDialog } from '../conflict-dialog.js';
 import { type CloseGuard, useDesignDocument, useEachLoad } from '../document.js';
 import { CanvasPanel } from './canvas-panel.js';

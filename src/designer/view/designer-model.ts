@@ -4,6 +4,7 @@
  * Pure: no React, so the rules here are tested on their own.
  */
 import {
+  DIGITS_TEXT,
   type FieldKind,
   fieldKind,
   isAbsent,
@@ -337,7 +338,7 @@ export function placeOf(pointer: string): { tab: string; row?: number; key?: str
   };
   const tab = tabs[block ?? ''] ?? 'json';
   const idx = rest[0] === 'items' ? rest.slice(1) : rest;
-  const row = idx[0] !== undefined && /^\d+$/.test(idx[0]) ? Number(idx[0]) : undefined;
+  const row = idx[0] !== undefined && DIGITS_TEXT.test(idx[0]) ? Number(idx[0]) : undefined;
   const key = row === undefined ? idx[0] : idx[1] === 'configure' ? idx[2] : idx[1];
   return { tab, row, key };
 }

@@ -1,4 +1,4 @@
-import { GENERAL_UPLOAD_TYPES } from '../../model';
+import { GENERAL_UPLOAD_TYPES, NUMBER_TEXT } from '../../model';
 
 /** Option labels show at most 20 characters. */
 export const OPTION_LABEL_MAX = 20;
@@ -76,5 +76,5 @@ export function filesText(files: readonly StoredFile[]): string | null {
 /** A width from the model (number = px) as CSS. */
 export function cssSize(v: number | string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
-  return typeof v === 'number' ? `${v}px` : /^\d+(\.\d+)?$/.test(v) ? `${v}px` : v;
+  return typeof v === 'number' ? `${v}px` : NUMBER_TEXT.test(v) ? `${Number(v)}px` : v;
 }

@@ -13,7 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ColumnModel } from '../../model';
+import { type ColumnModel, PIXEL_TEXT } from '../../model';
 import { useOptionsStore } from '../options';
 import { remoteKey, remoteParams } from '../options/remote-options';
 import type { DictEntry, LoadStatus, RemoteOption } from '../options/types';
@@ -177,12 +177,7 @@ const alignClass = (align: string | undefined) => (align === 'center' || align =
  * screen leaves in proportion to the widths. A width that is not pixels (`20%`) counts as the default.
  */
 function track(width: number | string | undefined): { css: string; min: number } {
-  const n =
-    typeof width === 'number'
-      ? width
-      : typeof width === 'string' && /^\d+(\.\d+)?(px)?$/.test(width.trim())
-        ? Number.parseFloat(width)
-        : NaN;
+  const n = typeof width === 'number' ? width : typeof width === 'string' && PIXEL_TEXT.test(width) ? Number.parseFloat(width) : NaN;
   const w = Number.isFinite(n) && n > 0 ? n : DEFAULT_COLUMN_WIDTH;
   return { css: `minmax(${w}px, ${w}fr)`, min: w };
 }

@@ -3,18 +3,15 @@
  * the table's sorter and the pager hold, turned into the parameters of `GET /api/general/list/{viewId}`
  * and of the export. Pure, so the rules are tested without a browser.
  */
+
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ColumnModel } from '../../model';
-import { DATE_FORMAT, DEFAULT_TIME_FORMAT } from '../../model';
+import { DATE_FORMAT, DEFAULT_TIME_FORMAT, NUMBER_TEXT } from '../../model';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100];
 /** The createTime range starts this many days back by default. */
 export const DEFAULT_RANGE_DAYS = 90;
-/** What startTime/endTime are sent as. */
-export const WIRE_TIME = DEFAULT_TIME_FORMAT;
-/** What a date search sends. */
-export const WIRE_DATE = DATE_FORMAT;
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -47,7 +44,7 @@ export function rangeToWire(
 ): [string, string] | null {
   const [start, end] = range ?? [];
   if (!start || !end) return null;
-  return [start.startOf('second').format(WIRE_TIME), end.format(WIRE_TIME)];
+  return [start.startOf('second').format(DEFAULT_TIME_FORMAT), end.format(DEFAULT_TIME_FORMAT)];
 }
 
 /** A value the search bar holds but that filters nothing. */
@@ -75,7 +72,7 @@ export function searchValueToWire(kind: ColumnModel['searchKind'], v: unknown): 
       return typeof v === 'string' ? v.trim() : v;
     case 'date': {
       const list = Array.isArray(v) ? v : [v];
-      const dates = list.filter(isDayjs).map((d) => d.format(WIRE_DATE));
+      const dates = list.filter(isDayjs).map((d) => d.format(DATE_FORMAT));
       if (dates.length === 2 && dates[0] === dates[1]) return dates[0];
       return dates.length ? dates : typeof v === 'string' ? v : undefined;
     }
@@ -180,7 +177,7 @@ export function routeFilters(search: URLSearchParams, fieldNames: ReadonlySet<st
       continue;
     }
     if (!fieldNames.has(k)) continue;
-    out[k] = /^-?\d+(\.\d+)?$/.test(v.trim()) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v;
+    out[k] = NUMBER_TEXT.test(v) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v;
   }
   return out;
 }

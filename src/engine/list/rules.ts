@@ -4,6 +4,7 @@
  * come in as a `can` function.
  */
 import { type ButtonModel, buttonPermissions, type ListPageModel, lowcodePageOf, viewPath } from '../../model';
+import { APP_PATHS } from '../../shared/app-paths';
 
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;
@@ -119,9 +120,6 @@ export function viewTarget(button: Pick<ButtonModel, 'name' | 'view' | 'foreignK
   return `${path}?${new URLSearchParams({ [button.foreignKey]: String(rowId) })}`;
 }
 
-/** The QR label print page; a `system` button to it passes `total`, the number of rows it acts on. */
-export const QRCODE_PRINT_PATH = '/qrcode/print';
-
 /** `system`: websiteUrl inside the app, keeping the current query and adding rowId. */
 export function systemTarget(websiteUrl: string, currentSearch: string, rowId: unknown, selected = 0): string {
   const [path = '', own = ''] = websiteUrl.split('?');
@@ -130,7 +128,7 @@ export function systemTarget(websiteUrl: string, currentSearch: string, rowId: u
   for (const [k, v] of ownQuery) query.set(k, v);
   if (rowId !== undefined && rowId !== null && rowId !== '') query.set('rowId', String(rowId));
   // The label print page makes one label per record the button acts on, unless the button fixes the number.
-  if (path === QRCODE_PRINT_PATH && !ownQuery.has('total') && selected > 0) query.set('total', String(selected));
+  if (path === APP_PATHS.qrcodePrint && !ownQuery.has('total') && selected > 0) query.set('total', String(selected));
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
 }

@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useMemo } from 'react';
-import { type BigScreenModel, bigScreenDesignerPath } from '../../model/index.js';
+import type { BigScreenModel } from '../../model/index.js';
+import { bigScreenDesignerPath } from '../../shared/app-paths';
 import { useEngineServices, usePageNavigation } from '../services';
 import { ScreenDataProvider, screenDataOf, useProvidedScreenData } from './data-source';
 import { ScreenView } from './screen-view';

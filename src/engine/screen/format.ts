@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { NUMBER_TEXT } from '../../model';
 
 /** Figures and money on a big screen: thousands separators; money with 2 decimals. */
 
@@ -7,7 +8,7 @@ const MONEY = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximum
 
 function asNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  if (typeof v === 'string' && NUMBER_TEXT.test(v)) return Number(v);
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { CanvasModel, LayoutItemModel } from '../../model/index.js';
+import { type CanvasModel, type LayoutItemModel, NUMBER_TEXT } from '../../model/index.js';
 
 /**
  * Where things sit on a big screen's canvas, in design pixels (the canvas is then scaled as a whole).
@@ -105,7 +105,7 @@ export function lengthOf(v: unknown): number | string | undefined {
   const n = typeof v === 'number' ? v : undefined;
   if (n !== undefined) return Number.isFinite(n) ? n : undefined;
   if (typeof v !== 'string' || v.trim() === '') return undefined;
-  return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v.trim();
+  return NUMBER_TEXT.test(v) ? Number(v) : v.trim();
 }
 
 const IMAGE = /^(https?:|data:image\/|blob:|\/|\.\/|\.\.\/)|\.(png|jpe?g|gif|webp|svg|bmp)(\?.*)?$/i;

@@ -1,4 +1,4 @@
-import { readNumeric } from '../coerce.js';
+import { NUMBER_TEXT, readNumeric } from '../coerce.js';
 import { FIELD_NAME } from '../names.js';
 import { viewCallPaths, viewPath } from '../routes.js';
 import type { DialogModel, DividerModel, FieldModel, ListPageModel, SourceInfo } from '../types.js';
@@ -18,7 +18,7 @@ function dividersOf(template: WireTemplate, fields: FieldModel[], sink: Sink): D
     let target: FieldModel | undefined;
     const pos = d.position;
     const n = readNumeric(pos);
-    if (typeof pos === 'string' && !/^\s*\d+\s*$/.test(pos)) target = fields.find((f) => f.name === pos.trim());
+    if (typeof pos === 'string' && !NUMBER_TEXT.test(pos)) target = fields.find((f) => f.name === pos.trim());
     else if (n.ok && n.value !== undefined && Number.isInteger(n.value)) target = fields[n.value];
     if (!target) {
       sink.add(

@@ -6,6 +6,7 @@ import { unreadStore } from '../../messages/unread-store';
 import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { http } from '../../request';
 import { useSession } from '../../session/session-store';
+import { APP_PATHS } from '../../shared/app-paths';
 import { htmlText, type LeaveMessage, type SysMessage } from '../messages/messages-api';
 import { FigureBlock, type FigureBlockProps } from './block';
 import { pathOfComponent } from './named-routes';
@@ -16,7 +17,6 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 /** Messages visible at once in the carousel. */
 const ROWS = 3;
 const ROW_HEIGHT = 36;
-export const SYSTEM_MESSAGES_PATH = '/message/systemMessage';
 
 /** The calls of the message blocks, with their parameters. */
 export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 5 }] as const;
@@ -116,7 +116,7 @@ export function SystemInfoBlock() {
       figure={list}
       recompute={false}
       extra={
-        <Button type="link" size="small" onClick={() => navigate(SYSTEM_MESSAGES_PATH)}>
+        <Button type="link" size="small" onClick={() => navigate(APP_PATHS.systemMessages)}>
           查看更多
         </Button>
       }

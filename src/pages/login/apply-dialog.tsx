@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { ERROR_SECONDS, notify } from '../../notify/notifier';
 import { http } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
 import { requiredText } from '../text-rules';
@@ -76,7 +77,6 @@ export interface ApplyDialogProps {
  * (only a successful application clears it); the captcha is renewed on every opening.
  */
 export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ApplyValues>();
   // Loaded on every opening (below), not on mount as well.
   const captcha = useCaptcha(false);
@@ -108,12 +108,12 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
         applyPayload(values, typeOptions, regionTree, captcha.captcha.uuid),
       );
       if (res?.status === 200) {
-        message.success(APPLY_SUCCESS);
+        notify.success(APPLY_SUCCESS);
         form.resetFields();
         onClose();
         return;
       }
-      message.error(res?.message || '申请提交失败');
+      notify.error(res?.message || '申请提交失败', ERROR_SECONDS);
     } catch {
       // The request layer has shown the server's message.
     } finally {

@@ -1,13 +1,14 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
+import { Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { ERROR_SECONDS } from '../../notify/notifier';
+import { ERROR_SECONDS, notify } from '../../notify/notifier';
 import { http, RequestError } from '../../request';
 import { queryTokenSettled } from '../../session/query-token';
 import { checkInit, type LoginResult, login } from '../../session/session-api';
 import { sessionStore } from '../../session/session-store';
 import { getToken, setToken } from '../../session/token';
+import { APP_PATHS } from '../../shared/app-paths';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { errorText, rememberedUsername, rememberUsername, safeRedirect } from './login-helpers';
 import { useSite } from './site';
@@ -28,7 +29,7 @@ export interface LoginPageProps {
  */
 function preloadAfterLogin(target: string, preloadFrame: LoginPageProps['preloadFrame']): void {
   void preloadFrame?.().catch(() => {});
-  if (target.startsWith('/dashboard')) void import('../dashboard/dashboard-page').catch(() => {});
+  if (target.startsWith(APP_PATHS.dashboard)) void import('../dashboard/dashboard-page').catch(() => {});
 }
 
 interface LoginValues {
@@ -61,7 +62,6 @@ const pageStyle = (color: string): React.CSSProperties => ({
 });
 
 function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: ReactNode }) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
@@ -84,7 +84,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
     let live = true;
     checkInit()
       .then((res) => {
-        if (live && res?.data?.inited === false) navigate('/init', { replace: true });
+        if (live && res?.data?.inited === false) navigate(APP_PATHS.init, { replace: true });
       })
       // An unreachable check must not lock users out of the login form (the request layer has said why).
       .catch(() => {})
@@ -96,7 +96,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
     };
   }, [arrivedWithToken, navigate]);
 
-  if (arrivedWithToken) return <Navigate to="/" replace />;
+  if (arrivedWithToken) return <Navigate to={APP_PATHS.root} replace />;
 
   const failed = (reason: string) => {
     setSubmitting(false);
@@ -126,7 +126,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
     } catch (e) {
       // The login call is silent: the server's message (用户名或密码错误, 验证码错误…) is shown here.
       const reason = errorText(e, '登录失败');
-      message.error(reason, ERROR_SECONDS);
+      notify.error(reason, ERROR_SECONDS);
       failed(reason);
       return;
     }
@@ -140,9 +140,9 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
         // The account must agree to the entry agreement first (server/routes/session.ts).
         const query = new URLSearchParams();
         if (user.deptCode) query.set('deptCode', user.deptCode);
-        if (target !== '/') query.set('redirect', target);
+        if (target !== APP_PATHS.root) query.set('redirect', target);
         const qs = query.toString();
-        navigate(`/entryAgreement${qs ? `?${qs}` : ''}`, { replace: true });
+        navigate(`${APP_PATHS.entryAgreement}${qs ? `?${qs}` : ''}`, { replace: true });
         return;
       }
       if (res.pwdExpired || user.pwdExpired) {
@@ -152,14 +152,14 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
       }
       // The home's figures go out with the session's calls instead of after them, the session's first:
       // the browser runs six calls at a time per server, and the page waits for the session.
-      if (target.startsWith('/dashboard')) {
+      if (target.startsWith(APP_PATHS.dashboard)) {
         void sessionStore.load();
         void import('../dashboard/dashboard-page').then((m) => m.prefetchHome(user)).catch(() => {});
       }
       navigate(target, { replace: true });
       return;
     }
-    message.error(res.message || '登录失败', ERROR_SECONDS);
+    notify.error(res.message || '登录失败', ERROR_SECONDS);
     failed(res.message ?? '');
   };
 
@@ -232,11 +232,11 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
         </Card>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           登录即表示您同意
-          <Link to="/serviceAgreement" target="_blank">
+          <Link to={APP_PATHS.serviceAgreement} target="_blank">
             《服务协议》
           </Link>
           和
-          <Link to="/privacyPolicy" target="_blank">
+          <Link to={APP_PATHS.privacyPolicy} target="_blank">
             《隐私政策》
           </Link>
         </Typography.Text>

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import type { CloseGuard } from '../../designer/document';
 import { ScreenDesigner } from '../../designer/screen/screen-designer';
 import { ScreenDataProvider, screenDataOf, useEngineServices } from '../../engine/index';
+import { DIGITS_TEXT } from '../../model';
 import { setCloseGuard } from '../../navigation/close-guards';
 
 /**
@@ -19,7 +20,7 @@ export function LsDesignPage() {
 
   const text = new URLSearchParams(search).get('lsId') ?? '';
   const id = Number(text);
-  if (!/^\d+$/.test(text) || id < 1)
+  if (!DIGITS_TEXT.test(text) || id < 1)
     return <Result status="warning" title="请指定大屏编号（lsId）" subTitle="从大屏管理中点击“设计”打开" />;
   return (
     <ScreenDataProvider source={source}>

@@ -3,6 +3,7 @@ import { Alert, Button, Empty, Form, InputNumber, Radio, Skeleton, Space, Typogr
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { download, http, RequestError } from '../../request';
+import { APP_PATHS } from '../../shared/app-paths';
 import { type QrGeometry, type QrLevel, qrGeometry } from './qr-svg';
 import './qrcode-print.css';
 
@@ -183,7 +184,7 @@ export function QrcodePrintPage() {
     if (!wanted) return;
     const q = new URLSearchParams({ total: String(wanted), size: String(size) });
     if (level === 'M') q.set('level', 'M');
-    navigate(`/qrcode/print?${q}`);
+    navigate(`${APP_PATHS.qrcodePrint}?${q}`);
   }, [wanted, size, level, navigate]);
 
   const codes = batch.status === 'ready' ? batch.codes : [];

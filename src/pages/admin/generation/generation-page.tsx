@@ -4,10 +4,11 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Access, usePermission } from '../../../access/access';
 import { publishConfirm, readJsonObject } from '../../../designer/view/designer-model';
-import { FIELD_NAME, findMenu, viewPath, viewPreviewPath } from '../../../model';
+import { FIELD_NAME, findMenu, viewPath } from '../../../model';
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { sessionStore } from '../../../session/session-store';
+import { viewPreviewPath } from '../../../shared/app-paths';
 import { componentNameOf, type MenuNode, parentMenuOf, type ViewRow, viewApi } from './generation-api';
 
 const ViewDesigner = lazy(() => import('../../../designer/view/view-designer').then((m) => ({ default: m.ViewDesigner })));

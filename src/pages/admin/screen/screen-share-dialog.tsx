@@ -2,6 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Input, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DEFAULT_TIME_FORMAT } from '../../../model';
 import { notify } from '../../../notify/notifier';
 import { http, RequestError } from '../../../request';
 import type { ScreenRow } from './screen-types';
@@ -113,7 +114,7 @@ export function ScreenShareDialog({ screen, onClose }: { screen: ScreenRow; onCl
                 </Button>
               </Space.Compact>
             </Descriptions.Item>
-            <Descriptions.Item label="有效期至">{dayjs(link.expiresAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+            <Descriptions.Item label="有效期至">{dayjs(link.expiresAt).format(DEFAULT_TIME_FORMAT)}</Descriptions.Item>
           </Descriptions>
         )}
         {error && <Alert type="error" showIcon message={error} role="alert" />}

@@ -1,4 +1,5 @@
-import { bigScreenViewerPath, screenPreviewPath as screenPagePreviewPath, screenTemplateViews } from '../../../model';
+import { screenPreviewPath as screenPagePreviewPath, screenTemplateViews } from '../../../model';
+import { bigScreenViewerPath } from '../../../shared/app-paths';
 
 /** Screens as /api/screen/list answers them, and the names and addresses of their four types. */
 export interface ScreenRow {
