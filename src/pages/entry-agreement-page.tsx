@@ -1,7 +1,8 @@
 import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { http } from '../request';
+import { session } from '../contract/session';
+import { api } from '../request';
 import { fetchSessionInfo } from '../session/session-api';
 import { sessionStore } from '../session/session-store';
 import { getToken } from '../session/token';
@@ -49,7 +50,7 @@ export function EntryAgreementPage() {
     try {
       // Opened without either (a call refused as pending led here): the account's own department.
       const ownDept = code || deptCode ? undefined : ((await fetchSessionInfo()).user.deptCode ?? undefined);
-      res = await http.get('/api/guFeiUrl/enter', code ? { code } : { deptCode: deptCode || ownDept });
+      res = await api(session.calls.enter, { query: code ? { code } : { deptCode: deptCode || ownDept } });
     } catch {
       // The request layer has shown the server's message as an error toast; the agreement stays open.
       setAgreeing(false);

@@ -2,7 +2,8 @@ import { SettingOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { http } from '../request';
+import { session } from '../contract/session';
+import { api } from '../request';
 import { checkInit } from '../session/session-api';
 import { requiredText } from './text-rules';
 
@@ -39,7 +40,7 @@ export function InitPage() {
   const onFinish = async (values: InitValues) => {
     setSaving(true);
     try {
-      const res = await http.post<{ status?: number; message?: string }>('/api/init', { systemName: values.systemName.trim() });
+      const res = await api(session.calls.init, { body: { systemName: values.systemName.trim() } });
       message.success(res?.message || '初始化成功');
       navigate('/login', { replace: true });
     } catch {
