@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import {
   type CallSpec,
   declaredErrors,
@@ -21,6 +21,12 @@ export type Handler<C extends CallSpec> = (
 ) => Promise<HandlerAnswer<C> | FastifyReply | undefined> | HandlerAnswer<C> | FastifyReply | undefined;
 
 export type Handlers<R extends ResourceSpec> = { [K in keyof R['calls']]: Handler<R['calls'][K]> };
+
+/** What a call's route adds to its declaration on this server: a hook before access (a shared rate limit), or route config (a per-route rate limit). */
+export interface RouteExtras {
+  onRequest?: onRequestHookHandler;
+  config?: FastifyContextConfig;
+}
 
 /** A refusal answered with a code its call does not declare. */
 export interface ContractViolation {
@@ -51,7 +57,12 @@ export function accessConfig(resourceName: string, name: string, c: CallSpec): F
  * answer schema come from its declaration (so the answer is checked against its shape when sent), and
  * its handler from `handlers`. A refusal whose code the call does not declare is recorded and logged.
  */
-export function registerResource<R extends ResourceSpec>(app: App, r: R, handlers: Handlers<R>): void {
+export function registerResource<R extends ResourceSpec>(
+  app: App,
+  r: R,
+  handlers: Handlers<R>,
+  extras: { [K in keyof R['calls']]?: RouteExtras } = {},
+): void {
   for (const [name, c] of Object.entries(r.calls) as [string, CallSpec][]) {
     const handler = handlers[name as keyof R['calls']] as Handler<CallSpec> | undefined;
     if (!handler) throw new Error(`${r.name}.${name}: no handler`);
@@ -61,10 +72,12 @@ export function registerResource<R extends ResourceSpec>(app: App, r: R, handler
     if (c.query) schema.querystring = c.query;
     if (c.body && !isMultipart(c.body)) schema.body = c.body;
     if (!isFileAnswer(c.answer)) schema.response = { [c.status ?? 200]: c.answer };
+    const extra = extras[name as keyof R['calls']];
     app.route({
       method: c.method,
       url: c.path,
-      config: accessConfig(r.name, name, c),
+      config: { ...extra?.config, ...accessConfig(r.name, name, c) },
+      ...(extra?.onRequest ? { onRequest: extra.onRequest } : {}),
       schema,
       onSend: async (req, reply, payload) => {
         if (reply.statusCode < 400 || typeof payload !== 'string') return payload;

@@ -33,10 +33,10 @@ import {
   type UserRow,
 } from '../lib/accounts-users.js';
 import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, trimmed } from '../lib/admin-input.js';
+import { filesRoot } from '../lib/files.js';
 import { paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
-import { filesRoot } from '../routes/files.js';
 import { registerResource } from './register.js';
 
 const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {

@@ -10,10 +10,10 @@ import { badRequest } from '../errors.js';
 import { checkPasswordChange, DEFAULT_USER_PASSWORD, findUser, PASSWORD_MAX_AGE_DAYS, saveOwnPassword } from '../lib/accounts-users.js';
 import { field } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
+import { filesRoot } from '../lib/files.js';
 import { answers, ok } from '../lib/route.js';
 import { dbId } from '../lib/sql.js';
 import { answeringLock, LoginGuard } from '../login-guard.js';
-import { filesRoot } from './files.js';
 
 /**
  * The rest of an account's own calls: the avatar, and the password calls of the expired-password flow

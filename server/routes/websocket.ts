@@ -1,8 +1,8 @@
 import type { App } from '../app.js';
 import { PASSWORD_MAX_AGE_DAYS, pendingState, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { unreadCounts } from '../lib/unread.js';
 import { WS_PENDING, WS_UNAUTHORIZED } from '../realtime.js';
-import { unreadCounts } from './messages.js';
 
 export { WS_PENDING, WS_UNAUTHORIZED };
 

@@ -4,7 +4,8 @@
  * read or delete messages refresh it too.
  */
 import { useSyncExternalStore } from 'react';
-import { http } from '../request';
+import { messages } from '../contract/messages';
+import { api } from '../request';
 import { createListeners } from '../shared/listeners';
 
 export interface UnreadCounts {
@@ -52,7 +53,7 @@ export const unreadStore = {
   /** GET /api/sysMessage/getUnreadNum; failures keep the current counts. */
   async refresh(): Promise<void> {
     try {
-      const r = await http.get<{ data?: { sysNum?: number; leaveNum?: number; total?: number } }>('/api/sysMessage/getUnreadNum');
+      const r = await api(messages.calls.unreadNum);
       const d = r?.data;
       if (typeof d?.sysNum === 'number' && typeof d.leaveNum === 'number') unreadStore.setCounts(d.sysNum, d.leaveNum);
     } catch {

@@ -3,7 +3,8 @@
  * avatar): the session's values until the personal centre reports newer ones for the same user.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { http } from '../request';
+import { files } from '../contract/files';
+import { api } from '../request';
 import { createListeners } from '../shared/listeners';
 
 export interface ProfilePatch {
@@ -41,8 +42,8 @@ export function useAvatarUrl(path: string | null | undefined): string | undefine
     }
     let made: string | undefined;
     let gone = false;
-    http
-      .get<Blob>('/api/file/preview', { source: path }, { responseType: 'blob', silent: true })
+    api(files.calls.preview, { query: { source: path } }, { silent: true })
+      .then((response) => response.blob())
       .then((blob) => {
         if (gone) return;
         made = URL.createObjectURL(blob);

@@ -1,8 +1,9 @@
 import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { session } from '../contract/session';
 import { notify } from '../notify/notifier';
-import { http } from '../request';
+import { api } from '../request';
 import { fetchSessionInfo } from '../session/session-api';
 import { sessionStore } from '../session/session-store';
 import { getToken } from '../session/token';
@@ -51,7 +52,7 @@ export function EntryAgreementPage() {
     try {
       // Opened without either (a call refused as pending led here): the account's own department.
       const ownDept = code || deptCode ? undefined : ((await fetchSessionInfo()).user.deptCode ?? undefined);
-      res = await http.get('/api/guFeiUrl/enter', code ? { code } : { deptCode: deptCode || ownDept });
+      res = await api(session.calls.enter, { query: code ? { code } : { deptCode: deptCode || ownDept } });
     } catch {
       // The request layer has shown the server's message as an error toast; the agreement stays open.
       setAgreeing(false);

@@ -2,8 +2,9 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { session } from '../contract/session';
 import { notify } from '../notify/notifier';
-import { http } from '../request';
+import { api } from '../request';
 import { checkInit } from '../session/session-api';
 import { APP_PATHS } from '../shared/app-paths';
 import { requiredText } from './text-rules';
@@ -40,7 +41,7 @@ export function InitPage() {
   const onFinish = async (values: InitValues) => {
     setSaving(true);
     try {
-      const res = await http.post<{ status?: number; message?: string }>('/api/init', { systemName: values.systemName.trim() });
+      const res = await api(session.calls.init, { body: { systemName: values.systemName.trim() } });
       notify.success(res?.message || '初始化成功');
       navigate(APP_PATHS.login, { replace: true });
     } catch {

@@ -2,11 +2,12 @@
  * Counts the visit behind the personal centre's weekly traffic: POST /api/visits once per browser
  * session (the tab's sessionStorage), whichever page the user opens first.
  */
-import { http } from '../request';
+import { visits } from '../contract/visits';
+import { api } from '../request';
 
 export const VISIT_KEY = 'wg-visit-recorded';
 
-const postVisit = () => http.post('/api/visits', undefined, { silent: true });
+const postVisit = () => api(visits.calls.record, {}, { silent: true });
 
 export function recordVisitOnce(
   storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSessionStorage(),

@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Upload } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useId, useSyncExternalStore } from 'react';
+import { files } from '../../contract/files.js';
 import { useEngineServices } from '../../engine/index.js';
 import type { Problem } from '../../model/index.js';
 import { BG_POSITIONS, BG_SIZES, type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
@@ -293,7 +294,7 @@ export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProp
             // Drawn by share links and wall displays, which send no token.
             body.append('open', '1');
             data
-              .custom<{ filePath: string }>({ url: '/api/file/upload', method: 'post', multipart: body })
+              .custom<{ filePath: string }>({ url: files.calls.upload.path, method: 'post', multipart: body })
               .then((answer) => {
                 f.set(uploadedImageUrl(answer.filePath));
                 onSuccess?.(answer);

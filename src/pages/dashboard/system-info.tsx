@@ -2,9 +2,11 @@ import { Button, Empty, Flex, List, Modal, Spin, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { bulletin } from '../../contract/bulletin';
+import { messages } from '../../contract/messages';
 import { unreadStore } from '../../messages/unread-store';
 import { LEAVE_MESSAGES_COMPONENT } from '../../model';
-import { http } from '../../request';
+import { api } from '../../request';
 import { useSession } from '../../session/session-store';
 import { APP_PATHS } from '../../shared/app-paths';
 import { htmlText, type LeaveMessage, type SysMessage } from '../messages/messages-api';
@@ -19,9 +21,9 @@ const ROWS = 3;
 const ROW_HEIGHT = 36;
 
 /** The calls of the message blocks, with their parameters. */
-export const SYSTEM_INFO_CALL = ['/api/sysMessage/page', { haveRead: '0', page: 1, size: 5 }] as const;
-export const LEAVE_MESSAGES_CALL = ['/api/unreadLeaveMessage', { page: 1, size: 3 }] as const;
-export const BULLETINS_CALL = ['/api/bulletin', { status: 10, page: 0, size: 5 }] as const;
+export const SYSTEM_INFO_CALL = [messages.calls.sysPage.path, { haveRead: '0', page: 1, size: 5 }] as const;
+export const LEAVE_MESSAGES_CALL = [messages.calls.leaveUnread.path, { page: 1, size: 3 }] as const;
+export const BULLETINS_CALL = [bulletin.calls.list.path, { status: 10, page: 0, size: 5 }] as const;
 
 interface Page<T> {
   content: T[];
@@ -93,7 +95,7 @@ export function SystemInfoBlock() {
     setOpen(m);
     setReading(true);
     try {
-      const r = await http.get<{ data: SysMessage }>('/api/sysMessage/readOne', { id: m.id });
+      const r = await api(messages.calls.sysReadOne, { query: { id: m.id } });
       setOpen(r.data);
       void unreadStore.refresh();
     } catch {
@@ -264,8 +266,7 @@ export function BulletinsBlock() {
   const [open, setOpen] = useState<Bulletin | null>(null);
   const show = (b: Bulletin) => {
     setOpen(b);
-    http
-      .post<{ viewsNum: number }>('/api/viewsNum/add', { id: b.id }, { silent: true })
+    api(bulletin.calls.addView, { body: { id: b.id } }, { silent: true })
       .then((r) => setOpen((cur) => (cur && cur.id === b.id ? { ...cur, views: r.viewsNum } : cur)))
       .catch(() => {});
   };

@@ -137,7 +137,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
       setToken(res.token);
       const user = (res.user ?? {}) as LoginUser;
       if (res.status === 10001) {
-        // The account must agree to the entry agreement first (server/routes/session.ts).
+        // The account must agree to the entry agreement first (server/resources/session.ts).
         const query = new URLSearchParams();
         if (user.deptCode) query.set('deptCode', user.deptCode);
         if (target !== APP_PATHS.root) query.set('redirect', target);

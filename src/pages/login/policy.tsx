@@ -10,7 +10,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { http } from '../../request';
+import { privacyPolicy } from '../../contract/privacy-policy';
+import { api } from '../../request';
 
 export const POLICY_TYPE = { service: 1, join: 2, privacy: 3, authorization: 4 } as const;
 
@@ -22,7 +23,7 @@ export interface Policy {
 
 export function fetchPolicy(type: number, signal?: AbortSignal): Promise<{ status: number; data: Policy }> {
   // The pages show their own failure state (or built-in text), so no error toast.
-  return http.get('/api/privacyPolicy/preview', { type }, { silent: true, signal });
+  return api(privacyPolicy.calls.preview, { query: { type: String(type) } }, { silent: true, signal });
 }
 
 let purifier: DOMPurify | null = null;

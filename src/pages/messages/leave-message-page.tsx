@@ -2,12 +2,13 @@ import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { messageSource } from '../../app/rest-data';
+import { messages } from '../../contract/messages';
 import { listTableProps, useListCrud } from '../../engine';
 import { useReportedCall } from '../use-reported-call';
 import { MessageModal } from './message-modal';
 import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage, useUnreadReload } from './messages-api';
 
-const SOURCE = messageSource('/api/unreadLeaveMessage');
+const SOURCE = messageSource(messages.calls.leaveUnread.path);
 
 export const LEAVE_MAX = 1024;
 

@@ -1,8 +1,9 @@
 /** The message calls of the system-message and leave-message pages. */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { useEffect, useRef } from 'react';
+import { messages } from '../../contract/messages';
 import { type UnreadKind, unreadStore, useUnreadCount } from '../../messages/unread-store';
-import { http } from '../../request';
+import { api } from '../../request';
 
 export interface SysMessage {
   id: number;
@@ -24,22 +25,22 @@ export interface LeaveMessage {
 export type ReadFilter = 'all' | '0' | '1';
 
 export async function readSysMessage(id: number): Promise<SysMessage> {
-  const r = await http.get<{ data: SysMessage }>('/api/sysMessage/readOne', { id });
+  const r = await api(messages.calls.sysReadOne, { query: { id } });
   return r.data;
 }
 
 export function readAllSysMessages(): Promise<{ message: string }> {
-  return http.get('/api/sysMessage/readAll');
+  return api(messages.calls.sysReadAll);
 }
 
 export async function readLeaveMessage(id: number): Promise<LeaveMessage> {
-  const r = await http.get<{ data: LeaveMessage }>('/api/leaveMessage/readOne', { id });
+  const r = await api(messages.calls.leaveReadOne, { query: { id } });
   return r.data;
 }
 
 /** Leaves a message; without a recipient it goes to the administrator. */
-export function leaveMessage(content: string, reception?: string): Promise<{ message: string; data: { id: number; reception: string } }> {
-  return http.post('/api/leaveMessage', { content, ...(reception ? { reception } : {}) }, { silent: true });
+export function leaveMessage(content: string, reception?: string): Promise<{ message: string; data: { reception: string } }> {
+  return api(messages.calls.leave, { body: { content, ...(reception ? { reception } : {}) } }, { silent: true });
 }
 
 /**

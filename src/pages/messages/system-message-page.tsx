@@ -2,6 +2,7 @@ import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons
 import { Badge, Button, Card, Radio, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { messageSource } from '../../app/rest-data';
+import { messages } from '../../contract/messages';
 import { listTableProps, useListCrud } from '../../engine';
 import { notify } from '../../notify/notifier';
 import { MessageModal } from './message-modal';
@@ -16,7 +17,7 @@ import {
   useUnreadReload,
 } from './messages-api';
 
-const SOURCE = messageSource('/api/sysMessage/page', { url: '/api/sysMessage/deleteMsg', method: 'get' });
+const SOURCE = messageSource(messages.calls.sysPage.path, { url: messages.calls.sysDelete.path, method: 'get' });
 const CRUD = {
   texts: {
     confirmDelete: (rows: readonly unknown[]) => (rows.length === 1 ? '确定删除该消息吗？' : `确定删除选中的 ${rows.length} 条消息吗？`),

@@ -1,5 +1,7 @@
 /** The personal centre's calls, typed for its components. */
+import { session } from '../../contract/session';
 import { users } from '../../contract/users';
+import { visits } from '../../contract/visits';
 import { api, http } from '../../request';
 import { encryptPassword } from '../../session/encrypt-password';
 import { fetchPublicKey } from '../../session/session-api';
@@ -38,7 +40,7 @@ interface Answer {
 }
 
 export async function fetchCenterUser(): Promise<CenterUser> {
-  const r = await http.get<{ user: CenterUser }>('/api/auth/info');
+  const r = await api(session.calls.info);
   return r.user;
 }
 
@@ -72,11 +74,11 @@ export function fetchCities(): Promise<{ province: { code: string; name: string 
 }
 
 export function fetchVisitChart(): Promise<VisitChart> {
-  return http.get<VisitChart>('/api/visits/chartData');
+  return api(visits.calls.chart);
 }
 
 export function fetchVisitTotals(): Promise<{ newIp: number; newVisits: number; recentIp: number; recentVisits: number }> {
-  return http.get('/api/visits');
+  return api(visits.calls.summary);
 }
 
 /** The server's message of a refusal, for forms that show it themselves. */

@@ -1,44 +1,21 @@
-import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import { sql } from 'kysely';
+import { messages } from '../../src/contract/messages.js';
 import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import type { DB } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { plainText } from '../lib/message-html.js';
-import { firstPageOneQuery, fromFirstPageOne, paginate } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
-import { dbId, isDbId, wireTime } from '../lib/sql.js';
+import { fromFirstPageOne, paginate } from '../lib/paging.js';
+import { isDbId, wireTime } from '../lib/sql.js';
+import { unreadCounts } from '../lib/unread.js';
+import { registerResource } from './register.js';
 
 const LEAVE_MAX = 1024;
-
-export async function unreadCounts(db: Kysely<DB>, userId: number): Promise<{ sysNum: number; leaveNum: number; total: number }> {
-  const row = await db
-    .selectNoFrom([
-      db
-        .selectFrom('sys_message')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('have_read', '=', false)
-        .as('sysNum'),
-      db
-        .selectFrom('leave_message')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('have_read', '=', false)
-        .as('leaveNum'),
-    ])
-    .executeTakeFirstOrThrow();
-  const sysNum = Number(row.sysNum ?? 0);
-  const leaveNum = Number(row.leaveNum ?? 0);
-  return { sysNum, leaveNum, total: sysNum + leaveNum };
-}
 
 const fmtTime = wireTime('create_time');
 const fmtMinute = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI')`;
 
-/** `page` is 1-based on these calls (the dashboard asks for page 1); 0 is read as the first page too. */
-const pageQuery = z.object(firstPageOneQuery);
+/** The wire's page counts from 1 on these calls; 0 is read as the first page too. */
 const pageOf = fromFirstPageOne;
 
 const idList = (v: string | undefined) =>
@@ -48,8 +25,6 @@ const idList = (v: string | undefined) =>
     .filter(Boolean)
     .map(Number);
 
-const okMessage = z.object({ status: z.literal(200), message: z.string() });
-
 function me(req: { user: SessionUser | null }): SessionUser {
   // The core hook has authenticated every non-public route before the handler runs.
   return req.user!;
@@ -58,21 +33,8 @@ function me(req: { user: SessionUser | null }): SessionUser {
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  const sysRow = z.object({
-    id: z.number(),
-    title: z.string(),
-    time: z.string(),
-    content: z.string(),
-    createTime: z.string(),
-    haveRead: z.number(),
-  });
-
-  app.get(
-    '/api/sysMessage/page',
-    answers({ session: true }, z.object({ content: z.array(sysRow), totalElements: z.number() }), {
-      querystring: pageQuery.extend({ haveRead: z.enum(['0', '1']).optional() }),
-    }),
-    async (req) => {
+  registerResource(app, messages, {
+    sysPage: async (req) => {
       const user = me(req);
       const q = req.query;
       let base = db.selectFrom('sys_message').where('user_id', '=', user.id);
@@ -100,19 +62,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         totalElements,
       };
     },
-  );
 
-  app.get('/api/sysMessage/readAll', answers({ session: true }, okMessage), async (req) => {
-    await db.updateTable('sys_message').set({ have_read: true }).where('user_id', '=', me(req).id).where('have_read', '=', false).execute();
-    return { status: 200 as const, message: '操作成功' };
-  });
+    sysReadAll: async (req) => {
+      await db
+        .updateTable('sys_message')
+        .set({ have_read: true })
+        .where('user_id', '=', me(req).id)
+        .where('have_read', '=', false)
+        .execute();
+      return { status: 200 as const, message: '操作成功' };
+    },
 
-  app.get(
-    '/api/sysMessage/readOne',
-    answers({ session: true }, z.object({ status: z.literal(200), message: z.string(), data: sysRow }), {
-      querystring: z.object({ id: dbId }),
-    }),
-    async (req) => {
+    sysReadOne: async (req) => {
       const row = await db
         .updateTable('sys_message')
         .set({ have_read: true })
@@ -123,23 +84,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!row) throw notFound('MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '操作成功', data: { ...row, haveRead: 1 } };
     },
-  );
 
-  app.get(
-    '/api/sysMessage/getUnreadNum',
-    answers(
-      { session: true },
-      z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
-    ),
-    async (req) => ({ status: 200 as const, data: await unreadCounts(db, me(req).id) }),
-  );
+    unreadNum: async (req) => ({ status: 200 as const, data: await unreadCounts(db, me(req).id) }),
 
-  app.get(
-    '/api/sysMessage/deleteMsg',
-    answers({ session: true }, okMessage.extend({ data: z.object({ count: z.number() }) }), {
-      querystring: z.object({ id: z.string().optional(), ids: z.string().optional() }),
-    }),
-    async (req) => {
+    sysDelete: async (req) => {
       const ids = [...idList(req.query.id), ...idList(req.query.ids)];
       if (!ids.length) throw badRequest('MESSAGE_REQUIRED');
       if (ids.some((n) => !isDbId(n))) throw badRequest('MESSAGE_ID_INVALID');
@@ -148,19 +96,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!count) throw notFound('MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '删除成功', data: { count } };
     },
-  );
 
-  app.get(
-    '/api/unreadLeaveMessage',
-    answers(
-      { session: true },
-      z.object({
-        content: z.array(z.object({ id: z.number(), content: z.string(), createTime: z.string(), senderName: z.string() })),
-        totalElements: z.number(),
-      }),
-      { querystring: pageQuery },
-    ),
-    async (req) => {
+    leaveUnread: async (req) => {
       const base = db.selectFrom('leave_message').where('user_id', '=', me(req).id).where('have_read', '=', false);
       return paginate(
         base,
@@ -172,20 +109,26 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         pageOf(req.query),
       );
     },
-  );
 
-  /**
-   * A leave message to the named account, or without a name to the administrator. Whether the name is an
-   * active account does not show: the answer is the same (status, body), and so is the work before it,
-   * one statement that finds the account, stores the message for it if there is one, sends the notice
-   * with the commit, and takes a transaction id either way, so both commits write and flush alike.
-   */
-  app.post(
-    '/api/leaveMessage',
-    answers({ session: true }, okMessage.extend({ data: z.object({ reception: z.string() }) }), {
-      body: z.object({ content: z.string().optional().nullable(), reception: z.string().max(100).optional().nullable() }),
-    }),
-    async (req) => {
+    leaveReadOne: async (req) => {
+      const row = await db
+        .updateTable('leave_message')
+        .set({ have_read: true })
+        .where('id', '=', req.query.id)
+        .where('user_id', '=', me(req).id)
+        .returning(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime')])
+        .executeTakeFirst();
+      if (!row) throw notFound('LEAVE_MESSAGE_NOT_FOUND');
+      return { status: 200 as const, message: '操作成功', data: row };
+    },
+
+    /**
+     * A leave message to the named account, or without a name to the administrator. Whether the name is an
+     * active account does not show: the answer is the same (status, body), and so is the work before it,
+     * one statement that finds the account, stores the message for it if there is one, sends the notice
+     * with the commit, and takes a transaction id either way, so both commits write and flush alike.
+     */
+    leave: async (req) => {
       const user = me(req);
       const content = (req.body.content ?? '').trim();
       if (!content) throw badRequest('LEAVE_MESSAGE_REQUIRED');
@@ -229,18 +172,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       done((sent.rows[0]?.stored ?? 0) > 0);
       return { status: 200 as const, message: '留言成功', data: { reception } };
     },
-  );
 
-  app.post(
-    '/api/sysMessage',
-    answers({ permission: 'sysMessage:add', log: '发送系统消息' }, okMessage.extend({ data: z.object({ count: z.number() }) }), {
-      body: z.object({
-        title: z.string().max(1000).optional().nullable(),
-        content: z.string().max(100_000).optional().nullable(),
-        usernames: z.array(z.string().max(100)).max(10_000).optional().nullable(),
-      }),
-    }),
-    async (req) => {
+    sysSend: async (req) => {
       const title = (req.body.title ?? '').trim();
       const content = (req.body.content ?? '').trim();
       if (!title) throw badRequest('MESSAGE_TITLE_REQUIRED');
@@ -267,5 +200,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       return { status: 200 as const, message: '发送成功', data: { count: users.length } };
     },
-  );
+  });
 }

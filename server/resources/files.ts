@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { files } from '../../src/contract/files.js';
 import { OPEN_UPLOAD_PERMISSIONS } from '../../src/shared/open-files.js';
 import { mayReadFile } from '../access/files.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
-import { answers, reads } from '../lib/route.js';
-
-// The text users know, byte for byte, including the space after the second 、.
-export const UPLOAD_TYPE_MESSAGE = '允许上传 doc、docx、 xls、xlsx、pdf、jpg、jpeg、png';
-const TOO_LARGE = '文件大小超过限制';
-const NOT_FOUND = '文件不存在';
+import { contentDisposition, filesRoot } from '../lib/files.js';
+import { registerResource } from './register.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -47,21 +42,10 @@ const OPEN_IMAGE_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(png|jpg|jpeg|webp)$/;
 // Stored paths are generated here (yyyy/mm/hex.ext); anything else is refused before touching the disk.
 const STORED_PATH = /^\d{4}\/\d{2}\/[0-9a-f]{24}\.(doc|docx|xls|xlsx|pdf|png|jpg|jpeg|webp)$/;
 
-export function filesRoot(ctx: AppContext): string {
-  return resolve(ctx.config.filesDir || join(tmpdir(), 'wastegen-files'));
-}
-
 /** Display name from a client file name: last path segment, no control characters, at most 200 characters. */
 function cleanName(filename: string, ext: string): string {
   const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
   return base.slice(-200) || `file.${ext}`;
-}
-
-/** `inline` or `attachment` with an ASCII fallback and the UTF-8 name (RFC 5987/6266) for Chinese names. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 async function head(path: string, n: number): Promise<Buffer> {
@@ -93,28 +77,22 @@ async function receive(part: MultipartFile, root: string): Promise<Received> {
   const spec = TYPES[ext];
   if (!spec) {
     part.file.resume();
-    throw badRequest(UPLOAD_TYPE_MESSAGE);
+    throw badRequest('UPLOAD_TYPE_NOT_ALLOWED');
   }
   const tmpDir = join(root, '.tmp');
   await mkdir(tmpDir, { recursive: true });
   const tmp = join(tmpDir, randomBytes(16).toString('hex'));
   try {
     await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
-    if (part.file.truncated) throw badRequest(TOO_LARGE);
-    if (!matches(await head(tmp, 12), spec.magic)) throw badRequest(UPLOAD_TYPE_MESSAGE);
+    if (part.file.truncated) throw badRequest('FILE_TOO_LARGE');
+    if (!matches(await head(tmp, 12), spec.magic)) throw badRequest('UPLOAD_TYPE_NOT_ALLOWED');
     const { size } = await stat(tmp);
     return { tmp, ext, fileName: cleanName(part.filename, ext), size };
   } catch (e) {
     await unlink(tmp).catch(() => {});
-    throw (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(TOO_LARGE) : e;
+    throw (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest('FILE_TOO_LARGE') : e;
   }
 }
-
-const sourceQuery = z.object({
-  source: z.string().max(255).optional(),
-  fileName: z.string().max(255).optional(),
-  token: z.string().optional(),
-});
 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const root = filesRoot(ctx);
@@ -122,25 +100,32 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   /** A stored file its signed-in reader may read (see mayReadFile); anything else answers as missing. */
   async function readableFile(req: FastifyRequest, source: string | undefined) {
     const found = await storedFile(source);
-    if (!(await mayReadFile(ctx, currentUser(req), found.row))) throw notFound(NOT_FOUND);
+    if (!(await mayReadFile(ctx, currentUser(req), found.row))) throw notFound('FILE_NOT_FOUND');
     return found;
   }
 
   async function storedFile(source: string | undefined) {
-    if (!source || !STORED_PATH.test(source)) throw notFound(NOT_FOUND);
+    if (!source || !STORED_PATH.test(source)) throw notFound('FILE_NOT_FOUND');
     const abs = resolve(root, source);
-    if (!abs.startsWith(root + sep)) throw notFound(NOT_FOUND);
+    if (!abs.startsWith(root + sep)) throw notFound('FILE_NOT_FOUND');
     const row = await ctx.db.selectFrom('file_record').selectAll().where('file_path', '=', source).executeTakeFirst();
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw notFound('FILE_NOT_FOUND');
     const info = await stat(abs).catch(() => null);
-    if (!info?.isFile()) throw notFound(NOT_FOUND);
+    if (!info?.isFile()) throw notFound('FILE_NOT_FOUND');
     return { row, abs, size: info.size };
   }
 
-  app.post(
-    '/api/file/upload',
-    answers({ session: true }, z.object({ status: z.literal(200), filePath: z.string(), fileName: z.string(), columnName: z.string() })),
-    async (req) => {
+  // A stored file to its signed-in reader: the browser may keep it a day, for that user only.
+  const sendPrivate = (reply: FastifyReply, type: string, size: number, disposition: string, abs: string) =>
+    reply
+      .header('content-type', type)
+      .header('content-length', size)
+      .header('content-disposition', disposition)
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(abs));
+
+  registerResource(app, files, {
+    upload: async (req) => {
       if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
       let received: Received | null = null;
       let failure: ApiError | null = null;
@@ -177,7 +162,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           if (received) await unlink(received.tmp).catch(() => {});
           throw e;
         }
-        failure = badRequest(TOO_LARGE);
+        failure = badRequest('FILE_TOO_LARGE');
       }
       if (failure || !received) {
         if (received) await unlink(received.tmp).catch(() => {});
@@ -210,39 +195,30 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       return { status: 200 as const, filePath, fileName: received.fileName, columnName };
     },
-  );
 
-  // A stored file to its signed-in reader: the browser may keep it a day, for that user only.
-  const sendPrivate = (reply: FastifyReply, type: string, size: number, disposition: string, abs: string) =>
-    reply
-      .header('content-type', type)
-      .header('content-length', size)
-      .header('content-disposition', disposition)
-      .header('cache-control', 'private, max-age=86400')
-      .send(createReadStream(abs));
+    preview: async (req, reply) => {
+      const { row, abs, size } = await readableFile(req, req.query.source);
+      return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
+    },
 
-  app.get('/api/file/preview', reads({ session: true, tokenInQuery: true }, { querystring: sourceQuery }), async (req, reply) => {
-    const { row, abs, size } = await readableFile(req, req.query.source);
-    return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
-  });
+    // A big screen's background and header images, for viewers without a session (share links, wall displays).
+    openImage: async (req, reply) => {
+      const source = req.query.source;
+      if (!source || !OPEN_IMAGE_PATH.test(source)) throw notFound('FILE_NOT_FOUND');
+      const { row, abs, size } = await storedFile(source);
+      if (!row.open) throw notFound('FILE_NOT_FOUND');
+      return reply
+        .header('content-type', row.content_type)
+        .header('content-length', size)
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .send(createReadStream(abs));
+    },
 
-  // A big screen's background and header images, for viewers without a session (share links, wall displays).
-  app.get('/api/open/image', { config: { public: true, unsigned: true }, schema: { querystring: sourceQuery } }, async (req, reply) => {
-    const source = req.query.source;
-    if (!source || !OPEN_IMAGE_PATH.test(source)) throw notFound(NOT_FOUND);
-    const { row, abs, size } = await storedFile(source);
-    if (!row.open) throw notFound(NOT_FOUND);
-    return reply
-      .header('content-type', row.content_type)
-      .header('content-length', size)
-      .header('cache-control', 'public, max-age=86400, immutable')
-      .send(createReadStream(abs));
-  });
-
-  app.get('/api/file/download', reads({ session: true, tokenInQuery: true }, { querystring: sourceQuery }), async (req, reply) => {
-    const { row, abs, size } = await readableFile(req, req.query.source);
-    const wanted = req.query.fileName?.trim();
-    const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
-    return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);
+    download: async (req, reply) => {
+      const { row, abs, size } = await readableFile(req, req.query.source);
+      const wanted = req.query.fileName?.trim();
+      const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
+      return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);
+    },
   });
 }

@@ -1,0 +1,87 @@
+/** Bulletins: the dashboard's notices, their editing, and the read count an opened one adds to. */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+import { boundedInt, dbId, INT4_MAX, ok, pageOf } from './fields.js';
+import { pageFields } from './paging.js';
+
+export const bulletinRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  status: z.number(),
+  views: z.number(),
+  createBy: z.string().nullable(),
+  createTime: z.string(),
+});
+
+/**
+ * The bulletin form. The server judges it in its handler, so that the first problem answers with the
+ * form's own message (请输入公告标题…) rather than a schema's 参数校验失败.
+ */
+export const bulletinBody = z.object({
+  id: dbId.optional(),
+  title: z.string().trim().min(1, '请输入公告标题').max(255, '公告标题不能超过255个字符'),
+  content: z.string().trim().min(1, '请输入公告内容').max(20_000, '公告内容过长'),
+  status: z.union([z.literal(10), z.literal(0)]).optional(),
+});
+/** What the bulletin form's calls take on the wire: anything, judged by the handler with bulletinBody. */
+const bulletinWire = z.custom<z.input<typeof bulletinBody>>(() => true);
+
+export const bulletin = resource({
+  name: 'bulletin',
+  title: '公告',
+  pageBase: 0,
+  calls: {
+    list: call({
+      method: 'GET',
+      path: '/api/bulletin',
+      summary: '公告列表（status 10 已发布；其他状态仅限可编辑公告者）',
+      access: 'session',
+      query: z.object({ status: boundedInt(-INT4_MAX, INT4_MAX).optional(), ...pageFields }),
+      answer: pageOf(bulletinRow),
+      errors: ['NO_PERMISSION'],
+      example: { query: { status: 10, page: 0, size: 5 } },
+    }),
+    add: call({
+      method: 'POST',
+      path: '/api/bulletin',
+      summary: '新增公告',
+      access: { permission: 'bulletin:edit' },
+      log: '新增公告',
+      body: bulletinWire,
+      answer: ok.extend({ id: z.number() }),
+      errors: [],
+    }),
+    edit: call({
+      method: 'PUT',
+      path: '/api/bulletin',
+      summary: '修改公告',
+      access: { permission: 'bulletin:edit' },
+      log: '修改公告',
+      body: bulletinWire,
+      answer: ok,
+      errors: ['ID_REQUIRED', 'BULLETIN_NOT_FOUND'],
+    }),
+    remove: call({
+      method: 'DELETE',
+      path: '/api/bulletin',
+      summary: '删除公告',
+      access: { permission: 'bulletin:edit' },
+      log: '删除公告',
+      body: z.array(dbId).min(1, '请选择要删除的数据'),
+      answer: ok,
+      errors: [],
+      example: { body: [2147483000] },
+    }),
+    addView: call({
+      method: 'POST',
+      path: '/api/viewsNum/add',
+      summary: '公告阅读数加一',
+      access: 'session',
+      body: z.object({ id: dbId }).nullish(),
+      query: z.object({ id: dbId.optional() }),
+      answer: z.object({ status: z.number(), id: z.number(), viewsNum: z.number() }),
+      errors: ['BULLETIN_REQUIRED', 'BULLETIN_NOT_FOUND'],
+    }),
+  },
+});

@@ -1,0 +1,35 @@
+/** The site's daily page views and distinct addresses: counted by a public call, read by signed-in accounts. */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+
+export const visits = resource({
+  name: 'visits',
+  title: '访问统计',
+  pageBase: 0,
+  calls: {
+    record: call({
+      method: 'POST',
+      path: '/api/visits',
+      summary: '记录一次访问',
+      access: 'public',
+      answer: z.object({ status: z.literal(200), message: z.string() }),
+      errors: [],
+    }),
+    summary: call({
+      method: 'GET',
+      path: '/api/visits',
+      summary: '今日及近七日的访问量与IP数',
+      access: 'session',
+      answer: z.object({ newIp: z.number(), newVisits: z.number(), recentIp: z.number(), recentVisits: z.number() }),
+      errors: [],
+    }),
+    chart: call({
+      method: 'GET',
+      path: '/api/visits/chartData',
+      summary: '近七日每日的访问量与IP数',
+      access: 'session',
+      answer: z.object({ weekDays: z.array(z.string()), visitsData: z.array(z.number()), ipData: z.array(z.number()) }),
+      errors: [],
+    }),
+  },
+});
