@@ -1,6 +1,5 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
-import accountExtras from './account-extras.js';
 import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
@@ -8,8 +7,6 @@ import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
 import companyWarehouse from './company-warehouse.js';
 import dashboard from './dashboard.js';
-import depts from './depts.js';
-import dict from './dict.js';
 import disposalOrder from './disposal-order.js';
 import disposalQuote from './disposal-quote.js';
 import files from './files.js';
@@ -21,15 +18,11 @@ import health from './health.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
 import logisticsWarehouses from './logistics-warehouses.js';
-import logs from './logs.js';
 import lookups from './lookups.js';
 import lowcode from './lowcode.js';
 import materialsCode from './materials-code.js';
-import menus from './menus.js';
 import messages from './messages.js';
 import privacyPolicy from './privacy-policy.js';
-import profile from './profile.js';
-import roles from './roles.js';
 import screenShare from './screen-share.js';
 import session from './session.js';
 import site from './site.js';
@@ -45,12 +38,6 @@ export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 export const routeModules: RouteModule[] = [
   health,
   session,
-  profile,
-  logs,
-  menus,
-  depts,
-  roles,
-  dict,
   files,
   messages,
   companyApplication,
@@ -79,6 +66,5 @@ export const routeModules: RouteModule[] = [
   disposalQuote,
   testingApplication,
   materialsCode,
-  accountExtras,
   userCenter,
 ];
