@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { http } from '../../request';
+import { dict } from '../../contract/dict';
+import { api, http } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
 import { requiredText } from '../text-rules';
 import { CaptchaImage, useCaptcha } from './captcha';
@@ -40,11 +41,7 @@ function useLookup<T>(open: boolean, load: () => Promise<T>): [Loaded<T>, () => 
 }
 
 const loadCompanyTypes = async (): Promise<Option[]> => {
-  const page = await http.get<{ content?: { label: string; value: string }[] }>(
-    '/api/dictDetail/getDictNotLogin',
-    { dictName: 'companyType', page: 0, size: 9999 },
-    { silent: true },
-  );
+  const page = await api(dict.calls.publicEntries, { query: { dictName: 'companyType', page: 0, size: 9999 } }, { silent: true });
   return (page?.content ?? []).map((d) => ({ value: d.value, label: d.label }));
 };
 
