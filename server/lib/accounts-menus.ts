@@ -1,23 +1,10 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { MenuTreeNode } from '../../src/contract/menus.js';
 import type { MenuRoute } from '../../src/shared/menu-route.js';
 import type { DB } from '../db/schema.js';
 
 /** One route of the sidebar (the app reads the same type). */
 export type RouteNode = MenuRoute;
-
-export const routeNodeSchema: z.ZodType<RouteNode> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    path: z.string(),
-    hidden: z.boolean(),
-    redirect: z.string().optional(),
-    component: z.string(),
-    alwaysShow: z.boolean().optional(),
-    meta: z.object({ title: z.string(), icon: z.string().nullable(), noCache: z.boolean() }),
-    children: z.array(routeNodeSchema).optional(),
-  }),
-);
 
 export async function allMenus(db: Kysely<DB>) {
   return db.selectFrom('sys_menu').selectAll().orderBy('sort').orderBy('id').execute();
@@ -85,16 +72,6 @@ export function buildRoutes(menus: Row[], allowed: (m: Row) => boolean): RouteNo
   };
   return build(null);
 }
-
-export interface MenuTreeNode {
-  id: number;
-  label: string;
-  children?: MenuTreeNode[];
-}
-
-export const menuTreeSchema: z.ZodType<MenuTreeNode> = z.lazy(() =>
-  z.object({ id: z.number(), label: z.string(), children: z.array(menuTreeSchema).optional() }),
-);
 
 /** Every menu, buttons included, as an id/label tree (role assignment). Leaves carry no children key. */
 export function menuTree(menus: Row[]): MenuTreeNode[] {

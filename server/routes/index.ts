@@ -1,6 +1,5 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
-import accountExtras from './account-extras.js';
 import apiDocs from './api-docs.js';
 import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
@@ -8,8 +7,6 @@ import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
 import companyWarehouse from './company-warehouse.js';
 import dashboard from './dashboard.js';
-import depts from './depts.js';
-import dict from './dict.js';
 import disposalOrder from './disposal-order.js';
 import disposalQuote from './disposal-quote.js';
 import fillingStandIn from './filling-stand-in.js';
@@ -19,13 +16,9 @@ import generalForm from './general-form.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
 import logisticsWarehouses from './logistics-warehouses.js';
-import logs from './logs.js';
 import lookups from './lookups.js';
 import lowcode from './lowcode.js';
 import materialsCode from './materials-code.js';
-import menus from './menus.js';
-import profile from './profile.js';
-import roles from './roles.js';
 import screenShare from './screen-share.js';
 import supervision from './supervision.js';
 import testingApplication from './testing-application.js';
@@ -33,36 +26,29 @@ import websocket from './websocket.js';
 
 export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 
-/** Every route module of the reference server. */
+/** Every route module of the reference server that is not (yet) a resource of the contract. */
 export const routeModules: RouteModule[] = [
   apiDocs,
-  profile,
-  logs,
-  menus,
-  depts,
-  roles,
-  dict,
+  companyApi,
   companyApplication,
-  lookups,
-  websocket,
-  lowcode,
-  screenShare,
+  companyBank,
+  companyInventory,
+  companyWarehouse,
+  dashboard,
+  disposalOrder,
+  disposalQuote,
+  fillingStandIn,
+  fillingSystem,
   general,
   generalForm,
-  dashboard,
-  companyWarehouse,
   inventoryConfig,
   logistics,
   logisticsWarehouses,
-  companyApi,
-  companyBank,
-  fillingSystem,
-  fillingStandIn,
-  supervision,
-  disposalOrder,
-  companyInventory,
-  disposalQuote,
-  testingApplication,
+  lookups,
+  lowcode,
   materialsCode,
-  accountExtras,
+  screenShare,
+  supervision,
+  testingApplication,
+  websocket,
 ];

@@ -5,9 +5,11 @@
  * confirm, 403 to /401) and rejected as the engine's HttpError, a refused record's
  * `errors: [{ field, message }]` as its field → message map.
  */
+import { type CallSpec, pathParams } from '../contract/define';
 import { type DataProvider, HttpError, type ImportResult, type ListProvider, type Row } from '../engine';
 import { DIGITS_TEXT } from '../model';
 import { filenameFromDisposition, type RequestClient, RequestError, type RequestOptions } from '../request';
+import type { contractCaller } from '../request/api';
 import type { Download } from '../request/download';
 
 /** `{status, data}` answers (preAdd, some details) carry the record in data; a detail answers the record itself. */
@@ -128,6 +130,33 @@ export function createRestProvider(http: RequestClient, base: PageBase): ListPro
         if (del.method === 'get') return http.get(del.url, { ids: ids.join(',') }, { signal });
         if (del.method === 'delete-each') return Promise.all(ids.map((id) => http.delete(`${del.url}/${id}`, undefined, { signal })));
         return del.method === 'delete' ? http.delete(del.url, ids, { signal }) : http.post(del.url, ids, { signal });
+      }),
+  };
+}
+
+/** The typed client's caller. */
+export type ContractCaller = ReturnType<typeof contractCaller>;
+
+/** A list its contract declares: the call that reads a page, and the call that deletes rows. */
+export interface ContractList {
+  list: CallSpec;
+  /** The ids go as its body, or, when its address names an `:id`, one call per id. */
+  remove?: CallSpec;
+}
+
+/** Lists and deletes of contract lists through the typed client, on a resource whose pages count from `base`. */
+export function createContractProvider(api: ContractCaller, base: PageBase): ListProvider<ContractList> {
+  // A list's query and a delete's ids are the ones its declaration reads; the hooks hold them untyped.
+  const send = (c: CallSpec, input: object, signal: AbortSignal | undefined) => api(c, input as never, { signal });
+  return {
+    getList: (p) => call(async () => pageOf(await send(p.resource.list, { query: withPageBase(p.query, base) }, p.signal))),
+    deleteMany: ({ resource, ids, signal }) =>
+      call(() => {
+        const del = resource.remove;
+        if (!del) return Promise.reject(new Error(`${resource.list.path} deletes nothing`));
+        const [param] = pathParams(del.path);
+        if (param) return Promise.all(ids.map((id) => send(del, { params: { [param]: id } }, signal)));
+        return send(del, { body: ids }, signal);
       }),
   };
 }

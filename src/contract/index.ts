@@ -1,13 +1,36 @@
 /** Every resource of the API contract, one file each. The server, the API document and the contract test read this list. */
+
 import { bulletin } from './bulletin.js';
 import type { ResourceSpec } from './define.js';
+import { depts } from './depts.js';
+import { dict } from './dict.js';
 import { files } from './files.js';
 import { health } from './health.js';
+import { logs } from './logs.js';
+import { menus } from './menus.js';
 import { messages } from './messages.js';
+import { passwords } from './passwords.js';
 import { privacyPolicy } from './privacy-policy.js';
+import { roles } from './roles.js';
 import { session } from './session.js';
 import { site } from './site.js';
 import { users } from './users.js';
 import { visits } from './visits.js';
 
-export const RESOURCES: readonly ResourceSpec[] = [users, health, session, site, privacyPolicy, visits, files, messages, bulletin];
+export const RESOURCES: readonly ResourceSpec[] = [
+  bulletin,
+  depts,
+  dict,
+  files,
+  health,
+  logs,
+  menus,
+  messages,
+  passwords,
+  privacyPolicy,
+  roles,
+  session,
+  site,
+  users,
+  visits,
+];

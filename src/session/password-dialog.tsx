@@ -1,7 +1,8 @@
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { users } from '../contract/users';
 import { notify } from '../notify/notifier';
-import { http } from '../request';
+import { api } from '../request';
 import { APP_PATHS, loginPath } from '../shared/app-paths';
 import { dialogFormLayout } from '../shared/form-layout';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../shared/password-rule';
@@ -46,7 +47,7 @@ function loginUrl(): string {
 /**
  * Change password: old, new and confirm; the phone for
  * administrators. Both passwords travel RSA-encrypted, as the server decrypts them
- * (server/routes/profile.ts updatePass). On success the server ends every session of the user, so
+ * (the users contract's changePassword). On success the server ends every session of the user, so
  * after 1.5 s this one is cleared locally and the user signs in again.
  *
  * Used by the login page (expired password, forced) and by the shell's avatar menu and personal
@@ -82,10 +83,8 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
     try {
       const key = await fetchPublicKey();
       const [oldPass, newPass] = await Promise.all([encryptPassword(key, values.oldPass), encryptPassword(key, values.newPass)]);
-      await http.postForm('/api/users/updatePass', {
-        oldPass,
-        newPass,
-        ...(isAdmin && values.phone ? { phone: values.phone.trim() } : {}),
+      await api(users.calls.changePassword, {
+        body: { oldPass, newPass, ...(isAdmin && values.phone ? { phone: values.phone.trim() } : {}) },
       });
     } catch {
       // The request layer has shown why (旧密码错误…); only the loading state resets.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_SCOPE_MESSAGES } from '../../server/routes/roles.js';
+import { DATA_SCOPES } from '../../server/access/scope.js';
 import { DEPT, MENU, ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { ERROR_MESSAGES } from '../../src/shared/error-catalogue.js';
 import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, ApiResponse } from '../helpers/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -88,11 +89,11 @@ describe('refusals', () => {
         message: '数据权限只能是全部、本企业、本部门、本人或自定义',
       });
     }
-    expect(ROLE_SCOPE_MESSAGES.badScope).toBe('数据权限只能是全部、本企业、本部门、本人或自定义');
+    expect(ERROR_MESSAGES.ROLE_SCOPE_INVALID).toBe(`数据权限只能是${DATA_SCOPES.slice(0, -1).join('、')}或${DATA_SCOPES.at(-1)}`);
     expect(answer(await admin.put('/api/roles', { id: ROLE.logistics, name: '物流企业', dataScope: '本公司' }))).toEqual({
       status: 400,
       code: 'ROLE_SCOPE_INVALID',
-      message: ROLE_SCOPE_MESSAGES.badScope,
+      message: ERROR_MESSAGES.ROLE_SCOPE_INVALID,
     });
     expect((await admin.get('/api/roles/5')).body.dataScope).toBe('本企业');
     expect((await admin.get('/api/roles', { blurry: '坏范围' })).body.totalElements).toBe(0);

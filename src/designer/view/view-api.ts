@@ -1,5 +1,6 @@
 /** The calls the view designer makes: a definition with its version, its saves, publishing, and its pick lists. */
-import { http } from '../../request/index';
+import { dict } from '../../contract/dict';
+import { api, http } from '../../request/index';
 
 export interface ViewDefinition {
   id: number;
@@ -29,11 +30,7 @@ export const designApi = {
   },
   /** Dictionary names; quiet, since a user may design views without managing dictionaries. */
   dictNames: async () => {
-    const page = await http.get<{ content: { name: string }[] }>(
-      '/api/dict',
-      { page: 0, size: 9999 },
-      { silent: true, skipAuthHandlers: true },
-    );
+    const page = await api(dict.calls.list, { query: { page: 0, size: 9999 } }, { silent: true, skipAuthHandlers: true });
     return page.content.map((d) => d.name);
   },
 };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { dict } from '../../contract/dict';
 import { labelPath } from '../../engine';
-import { http } from '../../request';
+import { api, http } from '../../request';
 
 /**
  * The look-ups of the manual disposal order: dictionaries, companies, effective contracts, unloading
@@ -70,7 +71,7 @@ const silent = { silent: true } as const;
 
 export const lookups = {
   dict: async (dictName: string): Promise<Option[]> =>
-    (await http.get<{ content: Option[] }>('/api/dictDetail', { dictName, page: 0, size: 9999 }, silent)).content.map((o) => ({
+    (await api(dict.calls.entries, { query: { dictName, page: 0, size: 9999 } }, silent)).content.map((o) => ({
       value: String(o.value),
       label: o.label,
     })),

@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { dict } from '../../contract/dict';
 import { ERROR_SECONDS, notify } from '../../notify/notifier';
-import { http } from '../../request';
+import { api, http } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
 import { requiredText } from '../text-rules';
 import { CaptchaImage, useCaptcha } from './captcha';
@@ -41,11 +42,7 @@ function useLookup<T>(open: boolean, load: () => Promise<T>): [Loaded<T>, () => 
 }
 
 const loadCompanyTypes = async (): Promise<Option[]> => {
-  const page = await http.get<{ content?: { label: string; value: string }[] }>(
-    '/api/dictDetail/getDictNotLogin',
-    { dictName: 'companyType', page: 0, size: 9999 },
-    { silent: true },
-  );
+  const page = await api(dict.calls.publicEntries, { query: { dictName: 'companyType', page: 0, size: 9999 } }, { silent: true });
   return (page?.content ?? []).map((d) => ({ value: d.value, label: d.label }));
 };
 

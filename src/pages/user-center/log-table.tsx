@@ -1,10 +1,11 @@
 import { Table, Tag } from 'antd';
-import { adminSource } from '../../app/rest-data';
+import { contractSource } from '../../app/rest-data';
+import { logs } from '../../contract/logs';
 import { listTableProps, useListCrud } from '../../engine';
 import { timeTag } from './rules';
 import type { LogRow } from './user-center-api';
 
-const SOURCE = adminSource('/api/logs/user');
+const SOURCE = contractSource(logs, 'mine');
 
 /** Tab 操作日志: the signed-in user's own operation log, paged. */
 export function LogTable() {

@@ -1,8 +1,11 @@
 /** The personal centre's calls, typed for its components. */
+
+import type { LogEntry } from '../../contract/logs';
+import { passwords } from '../../contract/passwords';
 import { session } from '../../contract/session';
 import { users } from '../../contract/users';
 import { visits } from '../../contract/visits';
-import { api, http } from '../../request';
+import { api } from '../../request';
 import { encryptPassword } from '../../session/encrypt-password';
 import { fetchPublicKey } from '../../session/session-api';
 import type { UserRow } from '../admin/system/api';
@@ -12,15 +15,7 @@ export type CenterUser = Pick<UserRow, 'id' | 'username' | 'nickName' | 'phone' 
   avatar: string | null;
 };
 
-export interface LogRow {
-  id: number;
-  description: string;
-  requestIp: string | null;
-  address: string | null;
-  browser: string | null;
-  time: number;
-  createTime: string | null;
-}
+export type LogRow = LogEntry;
 
 export interface CityCount {
   code: string;
@@ -55,7 +50,7 @@ export function uploadAvatar(file: File): Promise<Answer & { avatar?: string }> 
 }
 
 export function sendEmailCode(email: string): Promise<Answer> {
-  return http.post<Answer>('/api/code/resetEmail', { type: 'email', value: email }, { silent: true });
+  return api(passwords.calls.sendEmailCode, { body: { type: 'email', value: email } }, { silent: true });
 }
 
 /** The current password travels RSA-encrypted, as every password does. */

@@ -1,7 +1,8 @@
 /** The calls behind 视图管理: the list of view definitions and the menu tree (parent menus); the designer makes its own. */
 
+import { menus } from '../../../contract/menus';
 import { menuComponentName, readMenu } from '../../../model';
-import { http } from '../../../request';
+import { api, http } from '../../../request';
 
 export interface ViewRow {
   id: number;
@@ -40,5 +41,5 @@ export const viewApi = {
   remove: (ids: number[]) => http.post<{ message: string }>('/api/generation/delete', ids),
   publish: (id: number) => http.post<{ message: string }>('/api/generation/publish', { id }),
   /** Every menu as an id/label tree; quiet, since a user may manage views without managing menus. */
-  menuTree: () => http.get<MenuNode[]>('/api/menus/tree', undefined, { silent: true, skipAuthHandlers: true }),
+  menuTree: (): Promise<MenuNode[]> => api(menus.calls.tree, {}, { silent: true, skipAuthHandlers: true }),
 };

@@ -1,18 +1,25 @@
 /** The system administration calls and the shapes they answer with. */
-import { adminSource } from '../../../app/rest-data';
-import { http } from '../../../request';
+import type { z } from 'zod';
+import { adminSource, contractSource } from '../../../app/rest-data';
+import { type DeptItem, type DeptNode, type deptBody, depts as deptCalls } from '../../../contract/depts';
+import { type DictEntry, type DictItem, dict, type dictBody, type entryBody } from '../../../contract/dict';
+import { type MenuItem, type menuBody, menus as menuCalls } from '../../../contract/menus';
+import { passwords } from '../../../contract/passwords';
+import { type RoleItem, type roleBody, roles as roleCalls, type ScopeDeptNode } from '../../../contract/roles';
+import { type userBody, users as userCalls, type userWithRoles } from '../../../contract/users';
+import { api, http } from '../../../request';
 
-const rest = (url: string) => adminSource(url, { url, method: 'delete' });
+export type { DeptNode, DictEntry, ScopeDeptNode };
 
-/** The system lists: paged from 0 by their data provider, deleted with the ids as a DELETE's body. */
+/** The system lists: paged from their resource's page base by their data provider, deleted by their remove call. */
 export const SOURCES = {
-  users: rest('/api/users'),
-  roles: rest('/api/roles'),
-  menus: rest('/api/menus'),
-  depts: rest('/api/dept'),
-  dicts: rest('/api/dict'),
+  users: contractSource(userCalls, 'list', 'remove'),
+  roles: contractSource(roleCalls, 'list', 'remove'),
+  menus: contractSource(menuCalls, 'list', 'remove'),
+  depts: contractSource(deptCalls, 'list', 'remove'),
+  dicts: contractSource(dict, 'list', 'remove'),
   /** A dictionary's entries, each deleted on its own. */
-  entries: adminSource('/api/dictDetail', { url: '/api/dictDetail', method: 'delete-each' }),
+  entries: contractSource(dict, 'entries', 'removeEntry'),
   applications: adminSource('/api/companyApplication'),
 };
 
@@ -21,109 +28,21 @@ export interface Page<T> {
   totalElements: number;
 }
 
-export interface DeptNode {
-  id: number;
-  name: string;
-  code: string | null;
-  /** The company that owns the department; null for the platform's own. */
-  companyId: number | null;
-  children?: DeptNode[];
-}
-
-export interface RoleRow {
-  id: number;
-  name: string;
-  level: number;
-  description: string | null;
-  dataScope: string;
-  /** The company that owns the role; null for a platform role. */
-  companyId: number | null;
-  /** The departments a 自定义 role sees. */
-  depts: { id: number; name: string }[];
-  menus: { id: number }[];
-  createTime: string | null;
-}
+export type RoleRow = RoleItem;
 
 /** Whose records a role's users see and change; a new role gets 本企业. */
 export const DATA_SCOPES = ['全部', '本企业', '本部门', '本人', '自定义'] as const;
 export const DEFAULT_DATA_SCOPE = '本企业';
-
-/** A department a 自定义 role may be given. */
-export interface ScopeDeptNode {
-  id: number;
-  name: string;
-  enabled: boolean;
-  children?: ScopeDeptNode[];
-}
 
 export interface CompanyOption {
   id: number;
   name: string;
 }
 
-export interface UserRow {
-  id: number;
-  username: string;
-  nickName: string;
-  phone: string | null;
-  email: string | null;
-  sex: string | null;
-  dept: { id: number; name: string } | null;
-  deptId: number | null;
-  job: string | null;
-  isAdmin: boolean;
-  permission: string | null;
-  enabled: boolean;
-  createTime: string | null;
-  roles: { id: number; name: string }[];
-  company: number | null;
-  /** The company's name (所属企业); null when the user has none. */
-  companyName: string | null;
-}
-
-export interface MenuRow {
-  id: number;
-  pid: number | null;
-  type: number;
-  title: string;
-  componentName: string | null;
-  component: string | null;
-  path: string | null;
-  icon: string | null;
-  permission: string | null;
-  menuSort: number;
-  hidden: boolean;
-  cache: boolean;
-  iFrame: boolean;
-  hasChildren: boolean;
-  createTime: string | null;
-}
-
-export interface DeptRow {
-  id: number;
-  pid: number | null;
-  name: string;
-  code: string | null;
-  deptSort: number;
-  enabled: boolean;
-  hasChildren: boolean;
-  createTime: string | null;
-}
-
-export interface DictRow {
-  id: number;
-  name: string;
-  description: string | null;
-  createTime: string | null;
-}
-
-export interface DictEntry {
-  id: number;
-  label: string;
-  value: string;
-  type: string;
-  dictSort: number;
-}
+export type UserRow = z.infer<typeof userWithRoles>;
+export type MenuRow = MenuItem;
+export type DeptRow = DeptItem;
+export type DictRow = DictItem;
 
 export interface ApplicationRow {
   id: number;
@@ -147,36 +66,34 @@ export interface ApplicationRow {
 const quiet = { silent: true } as const;
 
 /** The departments the signed-in manager may place accounts in. */
-export const deptTree = async () => (await http.get<{ data: DeptNode[] }>('/api/dept/find', { scope: 'manage' })).data;
+export const deptTree = async () => (await api(deptCalls.calls.tree, { query: { scope: 'manage' } })).data;
 /** Every role (the role pickers). */
-export const allRoles = async () =>
-  (await SOURCES.roles.dataProvider.getList({ resource: SOURCES.roles.resource, query: { page: 1, size: 999 } }))
-    .rows as unknown as RoleRow[];
+export const allRoles = async () => (await api(roleCalls.calls.list, { query: { page: 0, size: 999 } })).content;
 
 export const users = {
-  add: (body: unknown) => http.post('/api/users', body, quiet),
-  edit: (body: unknown) => http.put('/api/users', body, quiet),
+  add: (body: z.input<typeof userBody>) => api(userCalls.calls.add, { body }, quiet),
+  edit: (body: z.input<typeof userBody>) => api(userCalls.calls.edit, { body }, quiet),
   /** Enabling or disabling from the table: a refusal shows as a toast. */
-  setEnabled: (id: number, enabled: boolean) => http.put('/api/users', { id, enabled }),
-  resetPassword: (ids: number[]) => http.post<{ message: string }>('/api/pwd/reset', { ids }),
+  setEnabled: (id: number, enabled: boolean) => api(userCalls.calls.edit, { body: { id, enabled } }),
+  resetPassword: (ids: number[]) => api(passwords.calls.reset, { body: { ids } }),
   /** The 所属企业 picker: companies whose name contains the text, at most 50. */
-  companies: (blurry: string) => http.get<CompanyOption[]>('/api/users/companies', { blurry }),
+  companies: (blurry: string) => api(userCalls.calls.companies, { query: { blurry } }),
 };
 
 export const roles = {
-  add: (body: unknown) => http.post('/api/roles', body, quiet),
-  edit: (body: unknown) => http.put('/api/roles', body, quiet),
-  grant: (id: number, menuIds: number[]) => http.put('/api/roles/menu', { id, menus: menuIds.map((m) => ({ id: m })) }),
+  add: (body: z.input<typeof roleBody>) => api(roleCalls.calls.add, { body }, quiet),
+  edit: (body: z.input<typeof roleBody>) => api(roleCalls.calls.edit, { body }, quiet),
+  grant: (id: number, menuIds: number[]) => api(roleCalls.calls.grantMenus, { body: { id, menus: menuIds.map((m) => ({ id: m })) } }),
   /** Every department, disabled ones included, for a 自定义 role's picker. */
-  deptTree: () => http.get<ScopeDeptNode[]>('/api/roles/depts'),
+  deptTree: () => api(roleCalls.calls.depts),
 };
 
 /** Every row of a tree list read level by level (the list answers one parent's children at a time). */
-async function allLevels<T extends { id: number; hasChildren: boolean }>(url: string): Promise<T[]> {
+async function allLevels<T extends { id: number; hasChildren: boolean }>(read: (pid: number | null) => Promise<Page<T>>): Promise<T[]> {
   const out: T[] = [];
   let level: (number | null)[] = [null];
   while (level.length) {
-    const pages = await Promise.all(level.map((pid) => http.get<Page<T>>(url, pid === null ? {} : { pid })));
+    const pages = await Promise.all(level.map(read));
     const rows = pages.flatMap((p) => p.content);
     out.push(...rows);
     level = rows.filter((r) => r.hasChildren).map((r) => r.id);
@@ -185,29 +102,31 @@ async function allLevels<T extends { id: number; hasChildren: boolean }>(url: st
 }
 
 /** Every menu. */
-export const allMenus = () => allLevels<MenuRow>('/api/menus');
+export const allMenus = () => allLevels((pid) => api(menuCalls.calls.list, { query: pid === null ? {} : { pid } }));
 
 export const menus = {
-  search: async (blurry: string) => (await http.get<Page<MenuRow>>('/api/menus', { blurry })).content,
-  add: (body: unknown) => http.post('/api/menus', body, quiet),
-  edit: (body: unknown) => http.put('/api/menus', body, quiet),
+  search: async (blurry: string) => (await api(menuCalls.calls.list, { query: { blurry } })).content,
+  add: (body: z.input<typeof menuBody>) => api(menuCalls.calls.add, { body }, quiet),
+  edit: (body: z.input<typeof menuBody>) => api(menuCalls.calls.edit, { body }, quiet),
+  /** Every menu as an id/label tree (role assignment). */
+  tree: () => api(menuCalls.calls.tree),
 };
 
 /** Every department, enabled or not. */
-export const allDepts = () => allLevels<DeptRow>('/api/dept');
+export const allDepts = () => allLevels((pid) => api(deptCalls.calls.list, { query: pid === null ? {} : { pid } }));
 
 export const depts = {
-  add: (body: unknown) => http.post('/api/dept', body, quiet),
-  edit: (body: unknown) => http.put('/api/dept', body, quiet),
+  add: (body: z.input<typeof deptBody>) => api(deptCalls.calls.add, { body }, quiet),
+  edit: (body: z.input<typeof deptBody>) => api(deptCalls.calls.edit, { body }, quiet),
   setEnabled: (row: DeptRow, enabled: boolean) =>
-    http.put('/api/dept', { id: row.id, pid: row.pid, name: row.name, code: row.code, deptSort: row.deptSort, enabled }),
+    api(deptCalls.calls.edit, { body: { id: row.id, pid: row.pid, name: row.name, code: row.code, deptSort: row.deptSort, enabled } }),
 };
 
 export const dicts = {
-  add: (body: unknown) => http.post('/api/dict', body, quiet),
-  edit: (body: unknown) => http.put('/api/dict', body, quiet),
-  addEntry: (body: unknown) => http.post('/api/dictDetail', body, quiet),
-  editEntry: (body: unknown) => http.put('/api/dictDetail', body, quiet),
+  add: (body: z.input<typeof dictBody>) => api(dict.calls.add, { body }, quiet),
+  edit: (body: z.input<typeof dictBody>) => api(dict.calls.edit, { body }, quiet),
+  addEntry: (body: z.input<typeof entryBody>) => api(dict.calls.addEntry, { body }, quiet),
+  editEntry: (body: z.input<typeof entryBody>) => api(dict.calls.editEntry, { body }, quiet),
 };
 
 export const applications = {

@@ -3,7 +3,7 @@ import type { ColumnType } from 'antd/es/table';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Access } from '../../../access/access';
-import type { RestResource } from '../../../app/data-provider';
+import type { ContractList } from '../../../app/data-provider';
 import {
   type ListQuery,
   type ListQueryOptions,
@@ -35,14 +35,14 @@ export type SystemCrud<T> = RowCrud<T>;
  * A system page's list and its add, edit and delete, on the engine's hooks: `source` paged from 0 by
  * its data provider; the system pages' texts.
  */
-export function useSystemList<T>(source: ListSource<RestResource>, options?: ListQueryOptions): SystemList<T> {
-  return useListCrud<T, RestResource>(source, options, SYSTEM_CRUD);
+export function useSystemList<T, R = ContractList>(source: ListSource<R>, options?: ListQueryOptions): SystemList<T> {
+  return useListCrud<T, R>(source, options, SYSTEM_CRUD);
 }
 
 /** Add, edit and delete over a list read whole (a tree): `reload` reads it again after each. */
-export function useTreeCrud<T>(source: ListSource<RestResource>, reload: () => void): SystemCrud<T> {
+export function useTreeCrud<T, R = ContractList>(source: ListSource<R>, reload: () => void): SystemCrud<T> {
   const list = useMemo(() => ({ reload, deleted: () => reload() }), [reload]);
-  return useCrud<T, RestResource>(source, list, SYSTEM_CRUD) as unknown as SystemCrud<T>;
+  return useCrud<T, R>(source, list, SYSTEM_CRUD) as unknown as SystemCrud<T>;
 }
 
 /** The 0 of a parent picker: a row at the top level. */
@@ -76,8 +76,8 @@ const holdsAny = () => true;
  * being edited, the row 新增下级 was opened on, and the parent picker under `top`. `title` and `holds`
  * are module constants.
  */
-export function useTreePage<T extends FlatNode>(options: {
-  source: ListSource<RestResource>;
+export function useTreePage<T extends FlatNode, R = ContractList>(options: {
+  source: ListSource<R>;
   load: () => Promise<T[]>;
   deps: readonly unknown[];
   top: string;
@@ -86,7 +86,7 @@ export function useTreePage<T extends FlatNode>(options: {
 }) {
   const { source, load, deps, top, title, holds = holdsAny } = options;
   const list = useRemote(load, deps);
-  const crud = useTreeCrud<T>(source, list.reload);
+  const crud = useTreeCrud<T, R>(source, list.reload);
   const dialog = crud.dialog;
   const editing = dialog?.mode === 'edit' ? dialog.row : undefined;
   const parentId = dialog?.mode === 'add' ? dialog.row?.id : undefined;

@@ -2,10 +2,10 @@ import { Button, Empty, Form, Input, InputNumber, Select, Spin, Table, Tag, Tree
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePermission } from '../../../access/access';
+import type { MenuTreeNode } from '../../../contract/menus';
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
-import { http } from '../../../request';
-import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
+import { DATA_SCOPES, DEFAULT_DATA_SCOPE, menus, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
 import {
   CrudFormModal,
   confirmUnsaved,
@@ -18,12 +18,6 @@ import {
   useSystemList,
 } from './common';
 import { type FlatNode, MESSAGES, toggleGrant } from './rules';
-
-interface MenuTreeNode {
-  id: number;
-  label: string;
-  children?: MenuTreeNode[];
-}
 
 interface RoleForm {
   id?: number;
@@ -90,7 +84,7 @@ export function RoleAdminPage() {
   const scope = Form.useWatch('dataScope', form);
   const canEditRoles = can('role:add') || can('role:edit');
 
-  const tree = useRemote(() => http.get<MenuTreeNode[]>('/api/menus/tree'), []);
+  const tree = useRemote(menus.tree, []);
   const flat = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
   // The departments a 自定义 role picks from: read again each time a dialog turns to 自定义 (the department

@@ -1,8 +1,9 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ROLE_READERS, type RoleItem, type roleBody, roles, type ScopeDeptNode } from '../../src/contract/roles.js';
 import { assertGrantableMenus, assertManageableRoleLevels } from '../access/levels.js';
 import { requireLookup } from '../access/lookups.js';
-import { DATA_SCOPES, type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../access/scope.js';
+import { type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../access/scope.js';
 import { assertDeptsWithin, assertManageableRoles, companiesOfDepts, deptsWithin, roleOwner, rolesSeen } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -10,69 +11,20 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
-import { done, exists, id, idList, optId, ref, text, trimmed } from '../lib/admin-input.js';
-import { pageQuery, paginate } from '../lib/paging.js';
-import { answers, ok } from '../lib/route.js';
-import { containing, pageOf } from '../lib/sql.js';
-
-const roleBody = z.object({
-  id: optId,
-  name: text.optional(),
-  level: z.coerce.number().int().min(1).max(99).optional(),
-  description: text.nullable().optional(),
-  dataScope: z.string().optional(),
-  /** The departments a 自定义 role sees: ids, or eladmin's `{ id }` objects. */
-  depts: z
-    .array(z.union([id, ref]))
-    .optional()
-    .transform((v) => v?.map((d) => (typeof d === 'number' ? d : d.id))),
-  menus: z.array(ref).optional(),
-  /** The company that owns a new role (managers of 全部 only; null: a platform role). */
-  companyId: optId,
-});
-
-export const ROLE_SCOPE_MESSAGES = {
-  badScope: `数据权限只能是${DATA_SCOPES.slice(0, -1).join('、')}或${DATA_SCOPES[DATA_SCOPES.length - 1]}`,
-  deptsRequired: '数据权限为自定义时请至少选择一个部门',
-  unknownDept: '所选部门不存在',
-  beyondOwn: '不能授予超出自己数据权限的数据范围',
-} as const;
+import { done, exists, trimmed } from '../lib/admin-input.js';
+import { paginate } from '../lib/paging.js';
+import { containing } from '../lib/sql.js';
+import { registerResource } from './register.js';
 
 /** A stored scope as the roles answer it: a value from before the five scopes reads as the default, as sessions read it. */
 const scopeOfRow = (v: string): DataScopeName => (isDataScopeName(v) ? v : DEFAULT_DATA_SCOPE);
-
-/** Who reads the role list: the role page and the pages that give accounts their roles. */
-export const ROLE_READERS = ['role:list', 'user:list', 'user:add', 'user:edit', 'companyApply:list', 'companyApply:approve'];
-
-const roleItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  level: z.number(),
-  description: z.string().nullable(),
-  dataScope: z.string(),
-  /** The company that owns the role; null for a platform role. */
-  companyId: z.number().nullable(),
-  depts: z.array(z.object({ id: z.number(), name: z.string() })),
-  menus: z.array(z.object({ id: z.number() })),
-  createTime: z.string().nullable(),
-});
-
-interface DeptTreeNode {
-  id: number;
-  name: string;
-  enabled: boolean;
-  children?: DeptTreeNode[];
-}
-const deptTreeNode: z.ZodType<DeptTreeNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), enabled: z.boolean(), children: z.array(deptTreeNode).optional() }),
-);
 
 /** Roles and the menus they grant. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
   /** Roles as answered: with their granted menus and, for 自定义, their chosen departments. */
-  const roleItems = async (rows: Selectable<DB['sys_role']>[]): Promise<z.infer<typeof roleItem>[]> => {
+  const roleItems = async (rows: Selectable<DB['sys_role']>[]): Promise<RoleItem[]> => {
     const ids = rows.map((r) => r.id);
     const links = ids.length
       ? await db.selectFrom('sys_roles_menus').select(['role_id', 'menu_id']).where('role_id', 'in', ids).orderBy('menu_id').execute()
@@ -102,69 +54,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       };
     });
   };
-
-  app.get(
-    '/api/roles',
-    answers({ session: true }, pageOf(roleItem), { querystring: z.object({ ...pageQuery, blurry: z.string().optional() }) }),
-    async (req) => {
-      // The role page, the pages that pick roles for an account (users, company approval), and views whose
-      // fields pick from the roles.
-      await requireLookup(ctx, req, '/api/roles', ROLE_READERS);
-      const sort = parseSort(req.query.sort, { id: 'id', name: 'name', level: 'level', createTime: 'create_time' }, [
-        ['level', 'asc'],
-        ['id', 'asc'],
-      ]);
-      // The low-code engine asks for "all roles" as page=1&size=9999 while pages are 0-based elsewhere:
-      // a full-list size (999 or more) returns every role, whatever the page.
-      const full = (req.query.size ?? 0) >= 999;
-      // The platform's roles and the reader's own company's; another company's roles are never seen.
-      let q = db.selectFrom('sys_role as r').where(rolesSeen(currentUser(req)));
-      const b = req.query.blurry?.trim();
-      if (b) q = q.where('r.name', 'ilike', containing(b));
-      const { content: rows, totalElements } = await paginate(
-        q,
-        (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(`r.${col}`), dir), x.selectAll('r')),
-        { page: full ? 0 : req.query.page, size: req.query.size },
-      );
-      return { content: await roleItems(rows), totalElements };
-    },
-  );
-
-  // The departments a 自定义 role may choose: those the editor's data scope reaches.
-  app.get('/api/roles/depts', answers({ permission: ['role:add', 'role:edit'] }, z.array(deptTreeNode)), async (req) => {
-    const rows = await db
-      .selectFrom('sys_dept as d')
-      .select(['d.id', 'd.pid', 'd.name', 'd.enabled'])
-      .where(deptsWithin(currentUser(req)))
-      .orderBy('d.sort')
-      .orderBy('d.id')
-      .execute();
-    const ids = new Set(rows.map((r) => r.id));
-    // A department whose parent is out of reach stands at the top.
-    const byPid = new Map<number | null, typeof rows>();
-    for (const r of rows) {
-      const pid = r.pid !== null && ids.has(r.pid) ? r.pid : null;
-      byPid.set(pid, [...(byPid.get(pid) ?? []), r]);
-    }
-    const build = (pid: number | null): DeptTreeNode[] =>
-      (byPid.get(pid) ?? []).map((d) => {
-        const children = build(d.id);
-        const node = { id: d.id, name: d.name, enabled: d.enabled };
-        return children.length ? { ...node, children } : node;
-      });
-    return build(null);
-  });
-
-  app.get('/api/roles/:id', answers({ permission: ROLE_READERS }, roleItem, { params: z.object({ id }) }), async (req) => {
-    const row = await db
-      .selectFrom('sys_role as r')
-      .selectAll('r')
-      .where('r.id', '=', req.params.id)
-      .where(rolesSeen(currentUser(req)))
-      .executeTakeFirst();
-    if (!row) throw notFound('ROLE_NOT_FOUND');
-    return (await roleItems([row]))[0] as z.infer<typeof roleItem>;
-  });
 
   /** Replaces a role's links in a link table with `links` (none: the role keeps no link there). */
   const replaceLinks = async (
@@ -225,7 +114,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (body.dataScope === undefined) scope = current ? scopeOfRow(current.dataScope) : DEFAULT_DATA_SCOPE;
     else {
       const asked = body.dataScope.trim();
-      if (!isDataScopeName(asked)) throw badRequest(ROLE_SCOPE_MESSAGES.badScope);
+      if (!isDataScopeName(asked)) throw badRequest('ROLE_SCOPE_INVALID');
       scope = asked;
     }
     // Only what one holds may be granted: an editor without 全部 cannot give 全部, nor departments it does not see.
@@ -233,19 +122,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     // A company's role never reaches beyond its company.
     if (companyId !== null && scope === '全部') throw badRequest('COMPANY_ROLE_NOT_ALL');
     if (!own.all && scope === '全部' && (current === null || scopeOfRow(current.dataScope) !== '全部'))
-      throw forbidden(ROLE_SCOPE_MESSAGES.beyondOwn);
+      throw forbidden('ROLE_SCOPE_BEYOND_OWN');
     if (scope !== '自定义') return { scope, depts: [] as number[] };
     // Staying 自定义 without naming departments keeps the chosen ones.
     if (body.depts === undefined && current?.dataScope === '自定义') return { scope, depts: undefined };
     const depts = [...new Set(body.depts ?? [])];
-    if (!depts.length) throw badRequest(ROLE_SCOPE_MESSAGES.deptsRequired);
-    if (!(await exists(db, 'sys_dept', depts))) throw badRequest(ROLE_SCOPE_MESSAGES.unknownDept);
+    if (!depts.length) throw badRequest('ROLE_SCOPE_DEPTS_REQUIRED');
+    if (!(await exists(db, 'sys_dept', depts))) throw badRequest('ROLE_SCOPE_DEPT_NOT_FOUND');
     if (companyId !== null) {
       const owners = await companiesOfDepts(db, depts);
       if (depts.some((d) => owners.get(d) !== companyId)) throw badRequest('COMPANY_ROLE_DEPTS');
     }
     // Departments the editor reaches: its 本部门 and 自定义 ones, and every department of its company under 本企业.
-    if (!own.all) await assertDeptsWithin(db, me, depts).catch(() => Promise.reject(forbidden(ROLE_SCOPE_MESSAGES.beyondOwn)));
+    if (!own.all) await assertDeptsWithin(db, me, depts).catch(() => Promise.reject(forbidden('ROLE_SCOPE_BEYOND_OWN')));
     return { scope, depts };
   };
 
@@ -297,10 +186,64 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     };
   };
 
-  app.post(
-    '/api/roles',
-    { config: { permission: 'role:add', log: '新增角色' }, schema: { body: roleBody, response: { 201: z.object({ id: z.number() }) } } },
-    async (req, reply) => {
+  registerResource(app, roles, {
+    list: async (req) => {
+      // The role page, the pages that pick roles for an account (users, company approval), and views whose
+      // fields pick from the roles.
+      await requireLookup(ctx, req, '/api/roles', ROLE_READERS);
+      const sort = parseSort(req.query.sort, { id: 'id', name: 'name', level: 'level', createTime: 'create_time' }, [
+        ['level', 'asc'],
+        ['id', 'asc'],
+      ]);
+      // The low-code engine asks for "all roles" as page=1&size=9999 while pages are 0-based elsewhere:
+      // a full-list size (999 or more) returns every role, whatever the page.
+      const full = (req.query.size ?? 0) >= 999;
+      // The platform's roles and the reader's own company's; another company's roles are never seen.
+      let q = db.selectFrom('sys_role as r').where(rolesSeen(currentUser(req)));
+      const b = req.query.blurry?.trim();
+      if (b) q = q.where('r.name', 'ilike', containing(b));
+      const { content: rows, totalElements } = await paginate(
+        q,
+        (x) => sort.reduce((o, [col, dir]) => o.orderBy(sql.ref(`r.${col}`), dir), x.selectAll('r')),
+        { page: full ? 0 : req.query.page, size: req.query.size },
+      );
+      return { content: await roleItems(rows), totalElements };
+    },
+    // The departments a 自定义 role may choose: those the editor's data scope reaches.
+    depts: async (req) => {
+      const rows = await db
+        .selectFrom('sys_dept as d')
+        .select(['d.id', 'd.pid', 'd.name', 'd.enabled'])
+        .where(deptsWithin(currentUser(req)))
+        .orderBy('d.sort')
+        .orderBy('d.id')
+        .execute();
+      const ids = new Set(rows.map((r) => r.id));
+      // A department whose parent is out of reach stands at the top.
+      const byPid = new Map<number | null, typeof rows>();
+      for (const r of rows) {
+        const pid = r.pid !== null && ids.has(r.pid) ? r.pid : null;
+        byPid.set(pid, [...(byPid.get(pid) ?? []), r]);
+      }
+      const build = (pid: number | null): ScopeDeptNode[] =>
+        (byPid.get(pid) ?? []).map((d) => {
+          const children = build(d.id);
+          const node = { id: d.id, name: d.name, enabled: d.enabled };
+          return children.length ? { ...node, children } : node;
+        });
+      return build(null);
+    },
+    one: async (req) => {
+      const row = await db
+        .selectFrom('sys_role as r')
+        .selectAll('r')
+        .where('r.id', '=', req.params.id)
+        .where(rolesSeen(currentUser(req)))
+        .executeTakeFirst();
+      if (!row) throw notFound('ROLE_NOT_FOUND');
+      return (await roleItems([row]))[0] as RoleItem;
+    },
+    add: async (req) => {
       const me = currentUser(req);
       const { values, depts } = await roleValues(me, req.body, null, await newRoleCompany(me, req.body));
       const roleId = await db.transaction().execute(async (trx) => {
@@ -310,56 +253,49 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         return row.id;
       });
       ctx.sessions.invalidate();
-      return reply.status(201).send({ id: roleId });
+      return { id: roleId };
     },
-  );
-
-  app.put('/api/roles', answers({ permission: 'role:edit', log: '修改角色' }, ok, { body: roleBody }), async (req) => {
-    const me = currentUser(req);
-    const roleId = req.body.id;
-    if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
-    const now = await roleNow(me, roleId);
-    const { values, depts } = await roleValues(me, req.body, { id: roleId, ...now }, now.companyId);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
-      await setRoleMenus(trx, me, roleId, req.body.menus);
-      await setRoleDepts(trx, roleId, depts);
-    });
-    // The role's users' sessions reload their menus and data scope at their next call.
-    ctx.sessions.invalidate();
-    return done();
-  });
-
-  app.put(
-    '/api/roles/menu',
-    answers({ permission: 'role:edit', log: '修改角色菜单' }, ok, { body: z.object({ id, menus: z.array(ref) }) }),
-    async (req) => {
+    edit: async (req) => {
+      const me = currentUser(req);
+      const roleId = req.body.id;
+      if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
+      const now = await roleNow(me, roleId);
+      const { values, depts } = await roleValues(me, req.body, { id: roleId, ...now }, now.companyId);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
+        await setRoleMenus(trx, me, roleId, req.body.menus);
+        await setRoleDepts(trx, roleId, depts);
+      });
+      // The role's users' sessions reload their menus and data scope at their next call.
+      ctx.sessions.invalidate();
+      return done();
+    },
+    grantMenus: async (req) => {
       const me = currentUser(req);
       await assertManageableRoleLevels(db, me, [(await roleNow(me, req.body.id)).level]);
       await db.transaction().execute((trx) => setRoleMenus(trx, me, req.body.id, req.body.menus));
       ctx.sessions.invalidate();
       return done();
     },
-  );
-
-  app.delete('/api/roles', answers({ permission: 'role:del', log: '删除角色' }, ok, { body: idList }), async (req) => {
-    await assertManageableRoles(db, currentUser(req), req.body);
-    const roles = await db.selectFrom('sys_role').select('level').where('id', 'in', req.body).execute();
-    await assertManageableRoleLevels(
-      db,
-      currentUser(req),
-      roles.map((r) => r.level),
-    );
-    const used = await db
-      .selectFrom('sys_users_roles as ur')
-      .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
-      .select('ur.role_id')
-      .where('ur.role_id', 'in', req.body)
-      .where('u.status', '<>', 2)
-      .executeTakeFirst();
-    if (used) throw badRequest('ROLE_IN_USE');
-    await db.deleteFrom('sys_role').where('id', 'in', req.body).execute();
-    ctx.sessions.invalidate();
-    return done('删除成功');
+    remove: async (req) => {
+      await assertManageableRoles(db, currentUser(req), req.body);
+      const rows = await db.selectFrom('sys_role').select('level').where('id', 'in', req.body).execute();
+      await assertManageableRoleLevels(
+        db,
+        currentUser(req),
+        rows.map((r) => r.level),
+      );
+      const used = await db
+        .selectFrom('sys_users_roles as ur')
+        .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
+        .select('ur.role_id')
+        .where('ur.role_id', 'in', req.body)
+        .where('u.status', '<>', 2)
+        .executeTakeFirst();
+      if (used) throw badRequest('ROLE_IN_USE');
+      await db.deleteFrom('sys_role').where('id', 'in', req.body).execute();
+      ctx.sessions.invalidate();
+      return done('删除成功');
+    },
   });
 }

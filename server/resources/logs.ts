@@ -1,34 +1,17 @@
-import { z } from 'zod';
+import { logs } from '../../src/contract/logs.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { formatTime } from '../lib/accounts-users.js';
-import { pageQuery, paginate } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
-import { pageOf } from '../lib/sql.js';
+import { paginate } from '../lib/paging.js';
+import { registerResource } from './register.js';
 
 /** The operation log of the signed-in user. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
-    '/api/logs/user',
-    answers(
-      { session: true },
-      pageOf(
-        z.object({
-          id: z.number(),
-          description: z.string(),
-          requestIp: z.string().nullable(),
-          address: z.string().nullable(),
-          browser: z.string().nullable(),
-          time: z.number(),
-          createTime: z.string().nullable(),
-        }),
-      ),
-      { querystring: z.object(pageQuery) },
-    ),
-    async (req) => {
+  registerResource(app, logs, {
+    mine: async (req) => {
       const me = currentUser(req);
       const { content, totalElements } = await paginate(
         db.selectFrom('sys_log').where('user_id', '=', me.id),
@@ -48,5 +31,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         totalElements,
       };
     },
-  );
+  });
 }

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import { type menuBody, menus } from '../../src/contract/menus.js';
+import type { App } from '../app.js';
+import { currentUser } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { allMenus, buildRoutes, menuIdsOfUser, menuTree } from '../lib/accounts-menus.js';
+import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
+import { containing } from '../lib/sql.js';
+import { registerResource } from './register.js';
+
+/** Menus: the signed-in user's routes, and the menu tree administrators edit. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  const menuValues = async (body: z.infer<typeof menuBody>, currentId: number | null) => {
+    const title = (body.title ?? '').trim();
+    if (!title) throw badRequest('MENU_TITLE_REQUIRED');
+    const type = body.type ?? 1;
+    if (![0, 1, 2].includes(type)) throw badRequest('MENU_TYPE_INVALID');
+    const path = trimmed(body.path);
+    const permission = trimmed(body.permission);
+    if (type !== 2 && !path) throw badRequest('MENU_PATH_REQUIRED');
+    if (type === 2 && !permission) throw badRequest('MENU_PERMISSION_REQUIRED');
+    const pid = await checkedParent(db, 'sys_menu', body.pid, currentId, { missing: 'PARENT_MENU_NOT_FOUND', cycle: 'PARENT_MENU_CYCLE' });
+    return {
+      pid,
+      type,
+      title,
+      name: trimmed(body.componentName ?? body.name),
+      component: trimmed(body.component),
+      path,
+      icon: trimmed(body.icon),
+      permission,
+      sort: body.menuSort ?? body.sort ?? 999,
+      hidden: body.hidden ?? false,
+      cache: body.cache ?? false,
+      i_frame: body.iFrame ?? false,
+    };
+  };
+
+  registerResource(app, menus, {
+    build: async (req) => {
+      const me = currentUser(req);
+      const all = await allMenus(db);
+      if (me.isAdmin) return buildRoutes(all, () => true);
+      const ids = await menuIdsOfUser(db, me.id, all);
+      return buildRoutes(all, (m) => ids.has(m.id));
+    },
+    tree: async () => menuTree(await allMenus(db)),
+    list: async (req) => {
+      const pid = req.query.pid || null;
+      let q = db.selectFrom('sys_menu as m').selectAll('m');
+      const b = req.query.blurry?.trim();
+      if (b) q = q.where('m.title', 'ilike', containing(b));
+      else q = pid === null ? q.where('m.pid', 'is', null) : q.where('m.pid', '=', pid);
+      const rows = await q
+        .select((eb) => eb.exists(eb.selectFrom('sys_menu as c').select('c.id').whereRef('c.pid', '=', 'm.id')).as('has_children'))
+        .orderBy('m.sort')
+        .orderBy('m.id')
+        .execute();
+      return treeLevelPage(rows, (m) => ({
+        id: m.id,
+        pid: m.pid,
+        type: m.type,
+        title: m.title,
+        componentName: m.name,
+        component: m.component,
+        path: m.path,
+        icon: m.icon,
+        permission: m.permission,
+        menuSort: m.sort,
+        hidden: m.hidden,
+        cache: m.cache,
+        iFrame: m.i_frame,
+      }));
+    },
+    add: async (req) => {
+      const values = await menuValues(req.body, null);
+      const row = await db.insertInto('sys_menu').values(values).returning('id').executeTakeFirstOrThrow();
+      ctx.sessions.invalidate();
+      return { id: row.id };
+    },
+    edit: async (req) => {
+      if (!req.body.id) throw badRequest('MENU_ID_REQUIRED');
+      if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('MENU_NOT_FOUND');
+      const values = await menuValues(req.body, req.body.id);
+      await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
+      ctx.sessions.invalidate();
+      return done();
+    },
+    remove: async (req) => {
+      // Children go with their parent (sys_menu.pid cascades), and with them their role links.
+      await db.deleteFrom('sys_menu').where('id', 'in', req.body).execute();
+      ctx.sessions.invalidate();
+      return done('删除成功');
+    },
+  });
+}

@@ -1,0 +1,178 @@
+/**
+ * Dictionaries: named lists of label/value entries that forms and tables show, read by every page
+ * (one before sign-in) and edited by administrators.
+ */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+import { ok } from './fields.js';
+import { pageFields, pageQuery } from './paging.js';
+
+/** The tag types an entry may show as ('' is the default tag). */
+export const TAG_TYPES = ['', 'success', 'info', 'warning', 'danger'] as const;
+
+/** A dictionary entry as answered. */
+export const dictEntry = z.object({ id: z.number(), label: z.string(), value: z.string(), type: z.string(), dictSort: z.number() });
+export type DictEntry = z.infer<typeof dictEntry>;
+const entryPage = z.object({ content: z.array(dictEntry), totalElements: z.number() });
+const entriesQuery = z.object({
+  dictName: z.string().optional(),
+  ...pageFields,
+});
+
+// The dictionary forms read ids and entries with zod's own messages.
+const dictInt = z.coerce.number().int().min(0).max(2_147_483_647);
+const dictOptId = z.union([dictInt, z.null()]).optional();
+const entryText = z.union([z.string(), z.number()]).transform(String).optional();
+
+/** The entry form. */
+export const entryBody = z.object({
+  id: dictOptId,
+  label: entryText,
+  value: entryText,
+  type: z.string().max(20).nullable().optional(),
+  dictSort: z.coerce.number().int().min(-999_999).max(999_999).optional(),
+  sort: z.coerce.number().int().min(-999_999).max(999_999).optional(),
+  dict: z.object({ id: dictInt }).optional(),
+  dictId: dictOptId,
+  dictName: z.string().optional(),
+});
+
+/** The dictionary form. */
+export const dictBody = z.object({
+  id: dictOptId,
+  name: z.string().optional(),
+  description: z.string().max(255, '长度不能超过255个字符').nullable().optional(),
+});
+
+/** A dictionary as answered. */
+export const dictItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createTime: z.string().nullable(),
+});
+export type DictItem = z.infer<typeof dictItem>;
+
+/** What the entry form may refuse, adding or editing. */
+const ENTRY_ERRORS = [
+  'DICT_LABEL_REQUIRED',
+  'DICT_VALUE_REQUIRED',
+  'DICT_TEXT_TOO_LONG',
+  'DICT_TAG_TYPE_INVALID',
+  'DICT_VALUE_TAKEN',
+] as const;
+/** What the dictionary form may refuse, adding or editing. */
+const DICT_ERRORS = ['DICT_NAME_REQUIRED', 'DICT_NAME_INVALID', 'DICT_NAME_TAKEN'] as const;
+
+export const dict = resource({
+  name: 'dict',
+  title: '字典',
+  pageBase: 0,
+  calls: {
+    entries: call({
+      method: 'GET',
+      path: '/api/dictDetail',
+      summary: '一个字典的条目',
+      access: 'session',
+      query: entriesQuery,
+      answer: entryPage,
+      errors: [],
+      example: { query: { dictName: 'user_status', page: 0, size: 10 } },
+    }),
+    entryMap: call({
+      method: 'GET',
+      path: '/api/dictDetail/map',
+      summary: '多个字典的条目，按字典名',
+      access: 'session',
+      query: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
+      answer: z.record(z.string(), z.array(dictEntry)),
+      errors: [],
+    }),
+    publicEntries: call({
+      method: 'GET',
+      path: '/api/dictDetail/getDictNotLogin',
+      summary: '一个字典的条目（登录前）',
+      access: 'public',
+      query: entriesQuery,
+      answer: entryPage,
+      errors: [],
+    }),
+    addEntry: call({
+      method: 'POST',
+      path: '/api/dictDetail',
+      summary: '新增字典详情',
+      access: { permission: 'dict:add' },
+      log: '新增字典详情',
+      body: entryBody,
+      status: 201,
+      answer: dictEntry,
+      errors: [...ENTRY_ERRORS, 'DICT_REQUIRED', 'DICT_NOT_FOUND'],
+    }),
+    editEntry: call({
+      method: 'PUT',
+      path: '/api/dictDetail',
+      summary: '修改字典详情',
+      access: { permission: 'dict:edit' },
+      log: '修改字典详情',
+      body: entryBody,
+      answer: dictEntry,
+      errors: [...ENTRY_ERRORS, 'DICT_DETAIL_ID_REQUIRED', 'DICT_DETAIL_NOT_FOUND'],
+    }),
+    removeEntry: call({
+      method: 'DELETE',
+      path: '/api/dictDetail/:id',
+      summary: '删除字典详情',
+      access: { permission: 'dict:del' },
+      log: '删除字典详情',
+      params: z.object({ id: dictInt }),
+      answer: ok,
+      errors: ['DICT_DETAIL_NOT_FOUND'],
+      example: { params: { id: 2147483000 } },
+    }),
+    list: call({
+      method: 'GET',
+      path: '/api/dict',
+      summary: '字典列表',
+      access: { permission: 'dict:list' },
+      query: z.object({
+        blurry: z.string().optional(),
+        ...pageQuery,
+      }),
+      answer: z.object({ content: z.array(dictItem), totalElements: z.number() }),
+      errors: ['SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
+      example: { query: { page: 0, size: 10 } },
+    }),
+    add: call({
+      method: 'POST',
+      path: '/api/dict',
+      summary: '新增字典',
+      access: { permission: 'dict:add' },
+      log: '新增字典',
+      body: dictBody,
+      status: 201,
+      answer: dictItem,
+      errors: DICT_ERRORS,
+    }),
+    edit: call({
+      method: 'PUT',
+      path: '/api/dict',
+      summary: '修改字典',
+      access: { permission: 'dict:edit' },
+      log: '修改字典',
+      body: dictBody,
+      answer: ok,
+      errors: [...DICT_ERRORS, 'DICT_ID_REQUIRED', 'DICT_NOT_FOUND'],
+    }),
+    remove: call({
+      method: 'DELETE',
+      path: '/api/dict',
+      summary: '删除字典',
+      access: { permission: 'dict:del' },
+      log: '删除字典',
+      body: z.array(dictInt).min(1, '请选择要删除的数据'),
+      answer: ok,
+      errors: ['NOTHING_TO_DELETE'],
+      example: { body: [2147483000] },
+    }),
+  },
+});

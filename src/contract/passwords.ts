@@ -1,0 +1,71 @@
+/**
+ * Passwords and the e-mail code: an account's password age and the expired-password dialog, the
+ * administrators' reset to the default password, and the code sent before an e-mail change.
+ */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+import { field, ok, text } from './fields.js';
+
+export const passwords = resource({
+  name: 'passwords',
+  title: '密码',
+  pageBase: 0,
+  calls: {
+    check: call({
+      method: 'GET',
+      path: '/api/pwd/check',
+      summary: '当前账号的密码期限',
+      access: 'session',
+      pending: true,
+      answer: z.object({
+        pwdExpired: z.boolean(),
+        lastPasswordResetDate: z.string().nullable(),
+        maxAgeDays: z.number(),
+        daysLeft: z.number().nullable(),
+      }),
+      errors: [],
+    }),
+    save: call({
+      method: 'POST',
+      path: '/api/pwd/save',
+      summary: '修改过期密码',
+      access: 'session',
+      pending: true,
+      log: '修改密码',
+      body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(),
+      answer: ok,
+      errors: [
+        'OLD_PASSWORD_REQUIRED',
+        'NEW_PASSWORD_REQUIRED',
+        'OLD_PASSWORD_WRONG',
+        'PASSWORDS_DIFFER',
+        'PASSWORD_UNCHANGED',
+        'PASSWORD_RULE',
+        'PASSWORD_DECRYPT_FAILED',
+        'ACCOUNT_LOCKED',
+      ],
+    }),
+    reset: call({
+      method: 'POST',
+      path: '/api/pwd/reset',
+      summary: '重置为默认密码',
+      access: { permission: 'user:edit' },
+      log: '重置密码',
+      // The users: `[1, 2]`, `{ ids: [1, 2] }` or `{ id: 1 }`, read by the handler.
+      body: z.unknown(),
+      answer: ok.extend({ count: z.number() }),
+      errors: ['USER_NOT_FOUND'],
+      example: { body: { ids: [2147483000] } },
+    }),
+    sendEmailCode: call({
+      method: 'POST',
+      path: '/api/code/resetEmail',
+      summary: '发送修改邮箱的验证码',
+      access: 'session',
+      query: z.object({ email: text.optional() }),
+      body: z.object({ type: z.string().optional(), value: text.optional(), email: text.optional() }).nullish(),
+      answer: ok,
+      errors: ['EMAIL_REQUIRED', 'EMAIL_INVALID', 'CODE_SENT_RECENTLY'],
+    }),
+  },
+});
