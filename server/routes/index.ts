@@ -6,7 +6,6 @@ import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
 import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
-import companyWarehouse from './company-warehouse.js';
 import dashboard from './dashboard.js';
 import depts from './depts.js';
 import dict from './dict.js';
@@ -20,9 +19,7 @@ import generalForm from './general-form.js';
 import health from './health.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
-import logisticsWarehouses from './logistics-warehouses.js';
 import logs from './logs.js';
-import lookups from './lookups.js';
 import lowcode from './lowcode.js';
 import materialsCode from './materials-code.js';
 import menus from './menus.js';
@@ -56,7 +53,6 @@ export const routeModules: RouteModule[] = [
   companyApplication,
   privacyPolicy,
   visits,
-  lookups,
   websocket,
   lowcode,
   screenShare,
@@ -64,10 +60,8 @@ export const routeModules: RouteModule[] = [
   generalForm,
   dashboard,
   bulletin,
-  companyWarehouse,
   inventoryConfig,
   logistics,
-  logisticsWarehouses,
   companyApi,
   companyBank,
   fillingSystem,

@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { http } from '../../request';
+import { regions } from '../../contract/regions';
+import { api, http } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
 import { requiredText } from '../text-rules';
 import { CaptchaImage, useCaptcha } from './captcha';
@@ -51,7 +52,7 @@ const loadCompanyTypes = async (): Promise<Option[]> => {
 // Asked before anyone is signed in: a 401 here means the server keeps the tree behind a session,
 // which is not a reason to offer "re-login" on the login page; the field shows the failure.
 const loadRegions = async (): Promise<RegionOption[]> => {
-  const tree = await http.get<RegionOption[]>('/api/region/regionTreeList', undefined, { silent: true, skipAuthHandlers: true });
+  const tree: RegionOption[] = await api(regions.calls.tree, {}, { silent: true, skipAuthHandlers: true });
   return Array.isArray(tree) ? tree : [];
 };
 
