@@ -1,5 +1,6 @@
 import type { RouteModule } from '../routes/index.js';
 import companies from './companies.js';
+import companyBank from './company-bank.js';
 import companyContracts from './company-contracts.js';
 import contacts from './contacts.js';
 import disposalProcesses from './disposal-processes.js';
@@ -18,4 +19,5 @@ export const resourceModules: RouteModule[] = [
   wasteCategories,
   disposalProcesses,
   companyContracts,
+  companyBank,
 ];

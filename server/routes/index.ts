@@ -4,7 +4,6 @@ import accountExtras from './account-extras.js';
 import bulletin from './bulletin.js';
 import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
-import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
 import dashboard from './dashboard.js';
 import depts from './depts.js';
@@ -63,7 +62,6 @@ export const routeModules: RouteModule[] = [
   inventoryConfig,
   logistics,
   companyApi,
-  companyBank,
   fillingSystem,
   fillingStandIn,
   site,

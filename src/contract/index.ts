@@ -1,5 +1,6 @@
 /** Every resource of the API contract, one file each. The server, the API document and the contract test read this list. */
 import { companies } from './companies.js';
+import { companyBank } from './company-bank.js';
 import { companyContracts } from './company-contracts.js';
 import { contacts } from './contacts.js';
 import type { ResourceSpec } from './define.js';
@@ -18,4 +19,5 @@ export const RESOURCES: readonly ResourceSpec[] = [
   wasteCategories,
   disposalProcesses,
   companyContracts,
+  companyBank,
 ];
