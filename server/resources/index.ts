@@ -1,5 +1,6 @@
 import type { RouteModule } from '../routes/index.js';
 import companies from './companies.js';
+import companyApi from './company-api.js';
 import companyBank from './company-bank.js';
 import companyContracts from './company-contracts.js';
 import contacts from './contacts.js';
@@ -20,4 +21,5 @@ export const resourceModules: RouteModule[] = [
   disposalProcesses,
   companyContracts,
   companyBank,
+  companyApi,
 ];

@@ -2,7 +2,6 @@ import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import accountExtras from './account-extras.js';
 import bulletin from './bulletin.js';
-import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
 import companyInventory from './company-inventory.js';
 import dashboard from './dashboard.js';
@@ -61,7 +60,6 @@ export const routeModules: RouteModule[] = [
   bulletin,
   inventoryConfig,
   logistics,
-  companyApi,
   fillingSystem,
   fillingStandIn,
   site,

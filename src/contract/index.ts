@@ -1,5 +1,6 @@
 /** Every resource of the API contract, one file each. The server, the API document and the contract test read this list. */
 import { companies } from './companies.js';
+import { companyApi } from './company-api.js';
 import { companyBank } from './company-bank.js';
 import { companyContracts } from './company-contracts.js';
 import { contacts } from './contacts.js';
@@ -20,4 +21,5 @@ export const RESOURCES: readonly ResourceSpec[] = [
   disposalProcesses,
   companyContracts,
   companyBank,
+  companyApi,
 ];
