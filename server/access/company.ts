@@ -1,4 +1,5 @@
 import type { SessionUser } from '../auth.js';
+import { forbidden } from '../errors.js';
 import type { Scope } from '../lib/dashboard-facts.js';
 import { SUPERVISOR_DEPT } from './scope.js';
 
@@ -29,3 +30,9 @@ export function scopeOf(u: SessionUser): Scope {
 }
 
 export const scopeKey = (s: Scope) => (s.kind === 'company' ? `c${s.companyId}` : s.kind);
+
+/** Lists about companies are for accounts of a company (which see their own) and those who see all. */
+export function requireCompanyScope(u: SessionUser): SessionUser {
+  if (!seesAll(u) && !u.companyId) throw forbidden('NO_COMPANY_DATA');
+  return u;
+}

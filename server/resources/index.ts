@@ -1,7 +1,13 @@
 import type { RouteModule } from '../routes/index.js';
 import bulletin from './bulletin.js';
+import companies from './companies.js';
+import companyApi from './company-api.js';
+import companyBank from './company-bank.js';
+import companyContracts from './company-contracts.js';
+import contacts from './contacts.js';
 import depts from './depts.js';
 import dict from './dict.js';
+import disposalProcesses from './disposal-processes.js';
 import files from './files.js';
 import health from './health.js';
 import logs from './logs.js';
@@ -9,17 +15,26 @@ import menus from './menus.js';
 import messages from './messages.js';
 import passwords from './passwords.js';
 import privacyPolicy from './privacy-policy.js';
+import regions from './regions.js';
 import roles from './roles.js';
 import session from './session.js';
 import site from './site.js';
 import users from './users.js';
 import visits from './visits.js';
+import warehouses from './warehouses.js';
+import wasteCategories from './waste-categories.js';
 
 /** The server's resources, each implementing one contract of src/contract. */
 export const resourceModules: RouteModule[] = [
   bulletin,
+  companies,
+  companyApi,
+  companyBank,
+  companyContracts,
+  contacts,
   depts,
   dict,
+  disposalProcesses,
   files,
   health,
   logs,
@@ -27,9 +42,12 @@ export const resourceModules: RouteModule[] = [
   messages,
   passwords,
   privacyPolicy,
+  regions,
   roles,
   session,
   site,
   users,
   visits,
+  warehouses,
+  wasteCategories,
 ];

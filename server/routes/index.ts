@@ -1,11 +1,8 @@
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import apiDocs from './api-docs.js';
-import companyApi from './company-api.js';
 import companyApplication from './company-application.js';
-import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
-import companyWarehouse from './company-warehouse.js';
 import dashboard from './dashboard.js';
 import disposalOrder from './disposal-order.js';
 import disposalQuote from './disposal-quote.js';
@@ -15,8 +12,6 @@ import general from './general.js';
 import generalForm from './general-form.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
-import logisticsWarehouses from './logistics-warehouses.js';
-import lookups from './lookups.js';
 import lowcode from './lowcode.js';
 import materialsCode from './materials-code.js';
 import screenShare from './screen-share.js';
@@ -29,11 +24,8 @@ export type RouteModule = (app: App, ctx: AppContext) => Promise<void>;
 /** Every route module of the reference server that is not (yet) a resource of the contract. */
 export const routeModules: RouteModule[] = [
   apiDocs,
-  companyApi,
   companyApplication,
-  companyBank,
   companyInventory,
-  companyWarehouse,
   dashboard,
   disposalOrder,
   disposalQuote,
@@ -43,8 +35,6 @@ export const routeModules: RouteModule[] = [
   generalForm,
   inventoryConfig,
   logistics,
-  logisticsWarehouses,
-  lookups,
   lowcode,
   materialsCode,
   screenShare,

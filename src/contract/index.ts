@@ -1,9 +1,15 @@
 /** Every resource of the API contract, one file each. The server, the API document and the contract test read this list. */
 
 import { bulletin } from './bulletin.js';
+import { companies } from './companies.js';
+import { companyApi } from './company-api.js';
+import { companyBank } from './company-bank.js';
+import { companyContracts } from './company-contracts.js';
+import { contacts } from './contacts.js';
 import type { ResourceSpec } from './define.js';
 import { depts } from './depts.js';
 import { dict } from './dict.js';
+import { disposalProcesses } from './disposal-processes.js';
 import { files } from './files.js';
 import { health } from './health.js';
 import { logs } from './logs.js';
@@ -11,16 +17,25 @@ import { menus } from './menus.js';
 import { messages } from './messages.js';
 import { passwords } from './passwords.js';
 import { privacyPolicy } from './privacy-policy.js';
+import { regions } from './regions.js';
 import { roles } from './roles.js';
 import { session } from './session.js';
 import { site } from './site.js';
 import { users } from './users.js';
 import { visits } from './visits.js';
+import { warehouses } from './warehouses.js';
+import { wasteCategories } from './waste-categories.js';
 
 export const RESOURCES: readonly ResourceSpec[] = [
   bulletin,
+  companies,
+  companyApi,
+  companyBank,
+  companyContracts,
+  contacts,
   depts,
   dict,
+  disposalProcesses,
   files,
   health,
   logs,
@@ -28,9 +43,12 @@ export const RESOURCES: readonly ResourceSpec[] = [
   messages,
   passwords,
   privacyPolicy,
+  regions,
   roles,
   session,
   site,
   users,
   visits,
+  warehouses,
+  wasteCategories,
 ];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_DENIED } from '../../server/access/lookups.js';
-import { CODE_TAKEN } from '../../server/routes/company-api.js';
+import { CODE_TAKEN } from '../../server/resources/company-api.js';
 import { QUERY_LINK_FILTER_DENIED } from '../../server/routes/general.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { codeOfMessage } from '../../src/shared/error-catalogue.js';

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, type ColProps, Flex, Spin, Typography } from 'antd';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { warehouses } from '../../contract/warehouses';
 import { useSession } from '../../session/session-store';
 import { BlockGrid, HALF, THIRD, WHOLE } from './block';
 import { WarehousesBlock } from './collection-point';
@@ -36,7 +37,7 @@ const FIRST_CALLS: Record<DashboardKind, readonly (readonly [string, Record<stri
   ],
   collectionPoint: [
     ['/api/inventoryInfo', {}],
-    ['/api/companyWarehouse/warehouse', {}],
+    [warehouses.calls.withStock.path, {}],
   ],
   supervisor: ['dataSummary', 'costInfo', 'contractSummary', 'serverSummary', 'toDoData', 'statistics'].map(
     (n) => [`/api/companyApi/homePage/${n}`, {}] as const,

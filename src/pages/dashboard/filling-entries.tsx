@@ -1,6 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { companyApi } from '../../contract/company-api';
 import { http } from '../../request';
 import { Block } from './block';
 import { useFigure } from './use-figure';
@@ -74,7 +75,7 @@ export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
 
 /** The block around the entries, shown only when the user's company may use them. */
 export function FillingBlock() {
-  const info = useFigure<CompanyInfo>('/api/companyApi/info');
+  const info = useFigure<CompanyInfo>(companyApi.calls.info.path);
   if (!info.data?.fillingEntry) return null;
   return (
     <Block title="填报系统" testId="dash-filling" loading={info.loading} error={info.error} ready>

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useCallback, useState } from 'react';
-import { http } from '../../request';
+import { warehouses } from '../../contract/warehouses';
+import { api } from '../../request';
 import { CountUp, FINANCE_COUNT_MS } from './count-up';
 import { TileBlock, tileBlock, tons } from './tiles';
 
@@ -34,45 +35,44 @@ interface Warehouse {
   name: string;
 }
 
-/** The company's own warehouses (all for supervisors). */
-const OWN_WAREHOUSES = '/api/companyWarehouse/list';
+/** A call that answers a page of warehouses: the company's own (all for supervisors), or those a carrier's orders load from. */
+export type WarehousesCall = typeof warehouses.calls.list | typeof warehouses.calls.ofLogisticsOrders;
 
 /**
- * The warehouses the user may pick, from `url` (the inventory tiles: their company's, or all for
+ * The warehouses the user may pick, from `from` (the inventory tiles: their company's, or all for
  * supervisors), loaded when the picker is first opened: the first paint does not wait for them.
  */
-export function useWarehouses(url: string = OWN_WAREHOUSES): { list: Warehouse[]; loading: boolean; load: () => void } {
+export function useWarehouses(from: WarehousesCall = warehouses.calls.list): { list: Warehouse[]; loading: boolean; load: () => void } {
   const [list, setList] = useState<Warehouse[]>([]);
   const [state, setState] = useState<'idle' | 'loading' | 'done'>('idle');
   const load = useCallback(() => {
     if (state !== 'idle') return;
     setState('loading');
-    http
-      .get<{ content: Warehouse[] }>(url)
+    api(from)
       .then((r) => {
         setList(r.content ?? []);
         setState('done');
       })
       // The request layer said why; the next opening tries again.
       .catch(() => setState('idle'));
-  }, [state, url]);
+  }, [state, from]);
   return { list, loading: state === 'loading', load };
 }
 
 /**
- * The warehouse picker of a block: all warehouses when none is picked; they load from `url` when it is
+ * The warehouse picker of a block: all warehouses when none is picked; they load from `from` when it is
  * first opened.
  */
 export function WarehouseSelect({
   value,
   onChange,
-  url,
+  from,
 }: {
   value: number | undefined;
   onChange: (id: number | undefined) => void;
-  url?: string;
+  from?: WarehousesCall;
 }) {
-  const warehouses = useWarehouses(url);
+  const picks = useWarehouses(from);
   return (
     <Select<number>
       size="small"
@@ -82,11 +82,11 @@ export function WarehouseSelect({
       style={{ width: 160 }}
       value={value}
       onChange={(v) => onChange(v ?? undefined)}
-      onOpenChange={(open) => open && warehouses.load()}
-      onFocus={warehouses.load}
-      loading={warehouses.loading}
-      notFoundContent={warehouses.loading ? '加载中…' : '暂无仓库'}
-      options={warehouses.list.map((w) => ({ value: w.id, label: w.name }))}
+      onOpenChange={(open) => open && picks.load()}
+      onFocus={picks.load}
+      loading={picks.loading}
+      notFoundContent={picks.loading ? '加载中…' : '暂无仓库'}
+      options={picks.list.map((w) => ({ value: w.id, label: w.name }))}
     />
   );
 }

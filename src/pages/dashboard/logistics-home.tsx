@@ -1,5 +1,6 @@
 import { Col, Empty, Row, Table, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { warehouses } from '../../contract/warehouses';
 import { tablePager } from '../../engine';
 import { formatMoney } from '../../shared/format';
 import { Block, FigureBlock } from './block';
@@ -145,8 +146,6 @@ export function CapacityBlock({ refresh }: { refresh: boolean }) {
 }
 
 const PAGE_SIZE = 10;
-/** A carrier owns no warehouse: it picks among those its orders load from. */
-const ORDER_WAREHOUSES = '/api/logisticsOrder/warehouses';
 
 /** Orders per warehouse: the newest logistics orders, of one warehouse when one is picked. */
 export function ByWarehouseBlock() {
@@ -167,7 +166,8 @@ export function ByWarehouseBlock() {
       onRefresh={() => f.reload(false)}
       extra={
         <WarehouseSelect
-          url={ORDER_WAREHOUSES}
+          // A carrier owns no warehouse: it picks among those its orders load from.
+          from={warehouses.calls.ofLogisticsOrders}
           value={warehouseId}
           onChange={(id) => {
             setWarehouseId(id);

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { companies } from '../../contract/companies';
+import { companyContracts } from '../../contract/company-contracts';
 import { dict } from '../../contract/dict';
+import { disposalProcesses } from '../../contract/disposal-processes';
+import { regions } from '../../contract/regions';
+import { warehouses } from '../../contract/warehouses';
+import { wasteCategories } from '../../contract/waste-categories';
 import { labelPath } from '../../engine';
-import { api, http } from '../../request';
+import { api } from '../../request';
 
 /**
  * The look-ups of the manual disposal order: dictionaries, companies, effective contracts, unloading
@@ -76,18 +82,17 @@ export const lookups = {
       label: o.label,
     })),
   companies: async (blurry: string): Promise<Company[]> =>
-    (await http.get<{ content: Company[] }>('/api/company/list', { type: PRODUCER_TYPE, blurry: blurry || undefined }, silent)).content,
+    (await api(companies.calls.list, { query: { type: PRODUCER_TYPE, blurry: blurry || undefined } }, silent)).content,
   contracts: async (partyACompany: string): Promise<Contract[]> =>
-    (await http.get<{ data: Contract[] }>('/api/disposalOrder/effectiveContract', { partyACompany }, silent)).data,
-  unloadingPoints: async (): Promise<UnloadingPoint[]> =>
-    (await http.get<{ data: UnloadingPoint[] }>('/api/companyWarehouse/unloadingPoint', undefined, silent)).data,
+    (await api(companyContracts.calls.effective, { query: { partyACompany } }, silent)).data,
+  unloadingPoints: async (): Promise<UnloadingPoint[]> => (await api(warehouses.calls.unloadingPoints, {}, silent)).data,
   processes: async (): Promise<Process[]> =>
-    (await http.get<{ content: Process[] }>('/api/getUserProcessPrimary', { page: 1, size: 999 }, silent)).content,
+    (await api(disposalProcesses.calls.primary, { query: { page: 1, size: 999 } }, silent)).content,
   subProcesses: async (processId: number): Promise<Process[]> =>
-    (await http.get<{ content: Process[] }>('/api/getUserProcess', { page: 1, size: 999, processID: processId }, silent)).content,
+    (await api(disposalProcesses.calls.under, { query: { page: 1, size: 999, processID: String(processId) } }, silent)).content,
   wasteCategories: async (companyId: string): Promise<WasteCategory[]> =>
-    (await http.get<{ content: WasteCategory[] }>('/api/companyWasteCategory', { companyId }, silent)).content,
-  regions: async (): Promise<RegionNode[]> => http.get<RegionNode[]>('/api/region/regionTreeList', undefined, silent),
+    (await api(wasteCategories.calls.ofCompany, { query: { companyId } }, silent)).content,
+  regions: async (): Promise<RegionNode[]> => api(regions.calls.tree, {}, silent),
 };
 
 export interface Loaded<T> {

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { dict } from '../../contract/dict';
+import { regions } from '../../contract/regions';
 import { ERROR_SECONDS, notify } from '../../notify/notifier';
 import { api, http } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
@@ -49,7 +50,7 @@ const loadCompanyTypes = async (): Promise<Option[]> => {
 // Asked before anyone is signed in: a 401 here means the server keeps the tree behind a session,
 // which is not a reason to offer "re-login" on the login page; the field shows the failure.
 const loadRegions = async (): Promise<RegionOption[]> => {
-  const tree = await http.get<RegionOption[]>('/api/region/regionTreeList', undefined, { silent: true, skipAuthHandlers: true });
+  const tree: RegionOption[] = await api(regions.calls.tree, {}, { silent: true, skipAuthHandlers: true });
   return Array.isArray(tree) ? tree : [];
 };
 

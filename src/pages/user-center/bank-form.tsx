@@ -1,6 +1,7 @@
 import { Empty, Form, Input, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { http } from '../../request';
+import { companyBank } from '../../contract/company-bank';
+import { api } from '../../request';
 import { useReportedCall } from '../use-reported-call';
 import { check, TabForm } from './tab-form';
 
@@ -40,7 +41,7 @@ export function BankForm() {
 
   const load = useCallback(async () => {
     try {
-      const r = await http.get<BankInfo>('/api/companyBank/info', undefined, { silent: true });
+      const r = await api(companyBank.calls.info, {}, { silent: true });
       setInfo(r);
       setFailed(null);
       form.setFieldsValue({ bankName: r.bankName ?? '', accountName: r.accountName ?? '', accountNo: r.accountNo ?? '' });
@@ -59,10 +60,12 @@ export function BankForm() {
   const submit = (v: BankValues) =>
     report(
       () =>
-        http.put<{ message?: string }>('/api/companyBank', {
-          bankName: v.bankName.trim(),
-          accountName: v.accountName.trim(),
-          accountNo: v.accountNo.replace(/\s+/g, ''),
+        api(companyBank.calls.save, {
+          body: {
+            bankName: v.bankName.trim(),
+            accountName: v.accountName.trim(),
+            accountNo: v.accountNo.replace(/\s+/g, ''),
+          },
         }),
       {
         done: '保存成功',

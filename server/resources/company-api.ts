@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { companyApi, companyUpdateBody } from '../../src/contract/company-api.js';
+import { type ErrorCode, errorMessage } from '../../src/shared/error-catalogue.js';
 import { isSupervisor, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
@@ -8,69 +9,30 @@ import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
 import { dictLabels } from '../lib/dict-labels.js';
-import { answers, ok } from '../lib/route.js';
-import { dbId, nullableText } from '../lib/sql.js';
-
-/**
- * /api/companyApi: the company behind an account (and whether the dashboard lists its filling-system
- * entries), read and updated by its own users; its name only by those holding company:edit.
- */
-
-const companyInfo = z.object({
-  id: z.number().nullable(),
-  ...nullableText(
-    'name',
-    'type',
-    'typeLabel',
-    'creditCode',
-    'bciId',
-    'deptCode',
-    'region',
-    'regionFmt',
-    'address',
-    'contactName',
-    'contactPhone',
-  ),
-  status: z.number().nullable(),
-  /** Whether the dashboard lists the filling-system entries: not the supervisory department, and a company id (bciId) on file. */
-  fillingEntry: z.boolean(),
-});
+import { registerResource } from './register.js';
 
 const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullish();
-
-const updateBody = z.object({
-  id: dbId.optional(),
-  name: z.string().trim().min(1, '企业名称不能为空').max(255, '企业名称不能超过255个字符').optional(),
-  creditCode: optionalText(18, '统一社会信用代码格式不正确'),
-  bciId: optionalText(64, '企业编号不能超过64个字符'),
-  region: optionalText(255, '地区过长'),
-  regionFmt: optionalText(255, '地区过长'),
-  address: optionalText(512, '地址不能超过512个字符'),
-  contactName: optionalText(100, '联系人不能超过100个字符'),
-  contactPhone: optionalText(20, '手机号格式错误'),
-});
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
 
+/** What a code another company holds answers, by the field that names it. */
 export const CODE_TAKEN = {
-  creditCode: '该统一社会信用代码已被其他企业使用',
-  bciId: '该企业编号已被其他企业使用',
+  creditCode: errorMessage('CREDIT_CODE_TAKEN'),
+  bciId: errorMessage('BCI_ID_TAKEN'),
 } as const;
 
 /** The unique indexes on company codes, and what a clash on each one answers. */
-const CODE_INDEXES: Record<string, string> = {
-  company_credit_code_unique: CODE_TAKEN.creditCode,
-  company_bci_id_unique: CODE_TAKEN.bciId,
+const CODE_INDEXES: Record<string, ErrorCode> = {
+  company_credit_code_unique: 'CREDIT_CODE_TAKEN',
+  company_bci_id_unique: 'BCI_ID_TAKEN',
 };
 
+/** The company behind an account, read and updated by its own users; its name only with company:edit. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
-    '/api/companyApi/info',
-    answers({ session: true }, companyInfo, { querystring: z.object({ deptCode: z.string().max(64).optional() }) }),
-    async (req) => {
+  registerResource(app, companyApi, {
+    info: async (req) => {
       const u = currentUser(req);
       const asked = req.query.deptCode?.trim();
       let q = db.selectFrom('company').selectAll();
@@ -96,20 +58,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         fillingEntry: !isSupervisor(u) && !!c?.bci_id,
       };
     },
-  );
-
-  app.post(
-    '/api/companyApi/update',
-    answers(
-      {
-        session: true,
-        log: '修改企业信息',
-      },
-      ok,
-    ),
-    async (req) => {
+    update: async (req) => {
       const u = currentUser(req);
-      const b = parseBody(updateBody, req.body);
+      const b = parseBody(companyUpdateBody, req.body);
       const isAdmin = u.isAdmin || u.roles.includes('admin');
       const id = isAdmin ? (b.id ?? u.companyId) : u.companyId;
       if (!id) throw badRequest('NO_COMPANY');
@@ -131,8 +82,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const bciId = b.bciId !== undefined ? (emptyToNull(b.bciId) ?? null) : undefined;
       const codeTaken = async (code: string) =>
         !!(await db.selectFrom('company').select('id').where('id', '<>', id).where(companyCodeIs(code)).executeTakeFirst());
-      if (creditCode && (await codeTaken(creditCode))) throw badRequest(CODE_TAKEN.creditCode);
-      if (bciId && (await codeTaken(bciId))) throw badRequest(CODE_TAKEN.bciId);
+      if (creditCode && (await codeTaken(creditCode))) throw badRequest('CREDIT_CODE_TAKEN');
+      if (bciId && (await codeTaken(bciId))) throw badRequest('BCI_ID_TAKEN');
       const set = {
         ...(b.name ? { name: b.name } : {}),
         ...(creditCode !== undefined ? { credit_code: creditCode } : {}),
@@ -150,11 +101,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const clash = e as { code?: string; constraint?: string; message?: string };
         if (clash.code === '23505') {
           const index = Object.keys(CODE_INDEXES).find((k) => clash.constraint === k || clash.message?.includes(k));
-          throw badRequest(index ? (CODE_INDEXES[index] as string) : '企业信息与其他企业重复');
+          throw badRequest(index ? (CODE_INDEXES[index] as ErrorCode) : 'COMPANY_INFO_DUPLICATE');
         }
         throw e;
       }
       return { status: 200, message: '保存成功' };
     },
-  );
+  });
 }

@@ -1,0 +1,25 @@
+/** Companies: the company picker of forms (the inquiry's asked disposer, a contract's or an order's parties). */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+import { pageOf } from './fields.js';
+
+export const companyOption = z.object({ id: z.number(), name: z.string(), type: z.string() });
+
+export const companies = resource({
+  name: 'companies',
+  title: '企业',
+  pageBase: 0,
+  calls: {
+    // Active companies, of one type or of several joined by commas. For the manual disposal order
+    // (disposalOrder:add) and the list permission of a view whose field draws its options from it.
+    list: call({
+      method: 'GET',
+      path: '/api/company/list',
+      summary: '企业选择列表',
+      access: 'session',
+      query: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
+      answer: pageOf(companyOption),
+      errors: ['LOOKUP_DENIED'],
+    }),
+  },
+});
