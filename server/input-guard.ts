@@ -9,10 +9,6 @@ import { type ApiError, badRequest } from './errors.js';
  * are checked as the route reads its parts.
  */
 
-export const NUL_MESSAGE = '参数包含不可见的控制字符（NUL）';
-export const SURROGATE_MESSAGE = '参数包含无效的 Unicode 字符';
-export const DEPTH_MESSAGE = '参数嵌套层级过深';
-
 /** Deeper bodies than this are refused rather than walked: no page or design nests half as deep. */
 export const MAX_DEPTH = 64;
 
@@ -21,8 +17,8 @@ const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).is
 
 /** The refusal for one text, or undefined when the database can store it as sent. */
 export function textProblem(s: string): ApiError | undefined {
-  if (s.includes('\u0000')) return badRequest(NUL_MESSAGE);
-  if (!wellFormed(s)) return badRequest(SURROGATE_MESSAGE);
+  if (s.includes('\u0000')) return badRequest('INPUT_NUL');
+  if (!wellFormed(s)) return badRequest('INPUT_SURROGATE');
   return undefined;
 }
 
@@ -51,7 +47,7 @@ export function checkValue(value: unknown): void {
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (depth >= MAX_DEPTH) throw badRequest(DEPTH_MESSAGE);
+    if (depth >= MAX_DEPTH) throw badRequest('INPUT_TOO_DEEP');
     if (Array.isArray(v)) {
       for (const x of v) if (typeof x === 'object' || typeof x === 'string') stack.push([x, depth + 1]);
       continue;

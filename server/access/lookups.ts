@@ -73,7 +73,7 @@ export async function requireLookup(
   const user = currentUser(req);
   if (permissions.some((p) => hasPermission(user.roles, p))) return user;
   if (await listsViewDrawingFrom(ctx, user, path)) return user;
-  throw forbidden(LOOKUP_DENIED);
+  throw forbidden('LOOKUP_DENIED');
 }
 
 /** Whether one of the user's menus (a page, not a button) leads to the screen. */
@@ -185,5 +185,5 @@ export async function requireDataViewReader(ctx: AppContext, req: FastifyRequest
   // Builders read any data view, and a data view reads every company's records: builders of 全部 only.
   if (user.dataScope.all && DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p))) return user;
   if (await dataViewOnEnabledScreen(ctx, dataViewId)) return user;
-  throw forbidden('没有权限查看该数据视图');
+  throw forbidden('DATA_VIEW_FORBIDDEN');
 }
