@@ -366,8 +366,12 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
 export const problemMessage = (p: { code: string; pointer: string }): string =>
   `${p.pointer || '/'}：${PROBLEM_MESSAGES[p.code] ?? '定义有误'}`;
 
-/** The first problems of a definition as the one Chinese sentence the server answers. */
-export function definitionInvalidMessage(problems: readonly { code: string; pointer: string }[]): string {
+/** The parameters of DEFINITION_INVALID: the first problems of a definition, and how many there are. */
+export function definitionInvalidParams(problems: readonly { code: string; pointer: string }[]): { problems: string } {
   const shown = problems.slice(0, 3).map(problemMessage).join('；');
-  return errorMessage('DEFINITION_INVALID', { problems: `${shown}${problems.length > 3 ? `（共 ${problems.length} 处）` : ''}` });
+  return { problems: `${shown}${problems.length > 3 ? `（共 ${problems.length} 处）` : ''}` };
 }
+
+/** The first problems of a definition as the one Chinese sentence the server answers. */
+export const definitionInvalidMessage = (problems: readonly { code: string; pointer: string }[]): string =>
+  errorMessage('DEFINITION_INVALID', definitionInvalidParams(problems));
