@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { screenOfPath } from '../../src/model/index.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { forbidden } from '../errors.js';
+import { type ErrorCode, forbidden } from '../errors.js';
 import { allMenus, menuIdsOfUser } from '../lib/accounts-menus.js';
 import { escapeLike } from '../lib/sql.js';
 import { bigScreenOf, dataViewsOf } from '../lowcode/screen-share.js';
@@ -15,7 +15,8 @@ import { designedView } from '../lowcode/view-store.js';
  * draws its options from that address, since that view's page cannot work without it.
  */
 
-export const LOOKUP_DENIED = '没有权限查看该列表';
+/** The code an option list refuses with (routes that check by hand throw it too). */
+export const LOOKUP_DENIED = 'LOOKUP_DENIED' satisfies ErrorCode;
 
 /** The path of an options address, without origin and query: what a route is matched on. */
 function pathOf(url: string): string {
@@ -73,7 +74,7 @@ export async function requireLookup(
   const user = currentUser(req);
   if (permissions.some((p) => hasPermission(user.roles, p))) return user;
   if (await listsViewDrawingFrom(ctx, user, path)) return user;
-  throw forbidden('LOOKUP_DENIED');
+  throw forbidden(LOOKUP_DENIED);
 }
 
 /** Whether one of the user's menus (a page, not a button) leads to the screen. */
