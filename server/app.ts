@@ -16,8 +16,8 @@ import { Bus } from './bus.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
-import { ApiError, badRequest, type ErrorCode, forbidden, refusal } from './errors.js';
-import { databaseInputMessage, inputGuard } from './input-guard.js';
+import { ApiError, badRequest, type ErrorCode, forbidden, invalidInput, refusal, statusRefusal } from './errors.js';
+import { databaseInputCode, inputGuard } from './input-guard.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { logAnswered, loggerOptions } from './request-log.js';
@@ -295,7 +295,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
       return reply.status(err.statusCode).send(err.body());
     }
     const answer = (e: ApiError) => reply.status(e.statusCode).send(e.body());
-    if (err.validation) return answer(badRequest(zodMessage(err)));
+    if (err.validation) return answer(invalidInput(zodMessage(err)));
     const known: Record<string, ErrorCode> = {
       FST_ERR_CTP_INVALID_JSON_BODY: 'BODY_NOT_JSON',
       FST_ERR_CTP_EMPTY_JSON_BODY: 'BODY_EMPTY',
@@ -309,8 +309,12 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     };
     const hit = known[err.code ?? ''];
     if (hit) return answer(badRequest(hit));
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return answer(new ApiError(err.statusCode, err.message));
-    const dbInput = databaseInputMessage(err);
+    // Fastify's own refusals are in English: the answer is the status's catalogue entry, the text is logged.
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      req.log.info({ err }, 'request refused by the framework');
+      return answer(statusRefusal(err.statusCode));
+    }
+    const dbInput = databaseInputCode(err);
     if (dbInput) {
       // A value the validation let through: still the caller's 400, logged so the missing check is found.
       req.log.error({ err }, 'unvalidated input reached the database');

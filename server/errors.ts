@@ -53,12 +53,33 @@ export class ApiError extends Error {
  * field message, answered as it is with the code its text or status gives.
  */
 export function refusal(statusCode: number, codeOrMessage: ErrorCode | (string & {}), params?: ErrorParams): ApiError {
-  if (isErrorCode(codeOrMessage)) return new ApiError(statusCode, errorMessage(codeOrMessage, params), statusCode, codeOrMessage);
+  if (isErrorCode(codeOrMessage)) return codedRefusal(statusCode, codeOrMessage, params);
   return new ApiError(statusCode, codeOrMessage);
 }
 
+/**
+ * A refusal by its catalogue code only: the message is always the catalogue's, filled from `params`.
+ * Every throw site is meant to end up here; `refusal` (code or text) stays while free texts remain.
+ */
+export function codedRefusal(statusCode: number, code: ErrorCode, params?: ErrorParams): ApiError {
+  return new ApiError(statusCode, errorMessage(code, params), statusCode, code);
+}
+
+/** The refusal a bare status stands for (a framework's own 4xx): its generic code and Chinese text. */
+export const statusRefusal = (statusCode: number): ApiError =>
+  codedRefusal(statusCode, CODE_OF_STATUS[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_ERROR' : 'INVALID_INPUT'));
+
 /** A form's own problem, answered with its field message (and, by the caller, every problem in `errors`). */
 export const invalidInput = (message: string) => new ApiError(400, message, 400, 'INVALID_INPUT');
+
+/**
+ * A schema's field message as a 400: a catalogue code answers as that code, a catalogue text with its
+ * code, any other text as it is under INVALID_INPUT.
+ */
+export function fieldRefusal(message: string): ApiError {
+  if (isErrorCode(message)) return codedRefusal(400, message);
+  return new ApiError(400, message, 400, codeOfMessage(message) ?? 'INVALID_INPUT');
+}
 
 export const badRequest = (code: ErrorCode | (string & {}), params?: ErrorParams) => refusal(400, code, params);
 export const unauthorized = (code: ErrorCode | (string & {}) = 'SESSION_EXPIRED', params?: ErrorParams) => refusal(401, code, params);

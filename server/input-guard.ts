@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type ApiError, badRequest } from './errors.js';
+import { type ApiError, badRequest, type ErrorCode } from './errors.js';
 
 /**
  * Text the database cannot hold is refused at the door, for every route alike: a NUL character
@@ -9,10 +9,6 @@ import { type ApiError, badRequest } from './errors.js';
  * are checked as the route reads its parts.
  */
 
-export const NUL_MESSAGE = '参数包含不可见的控制字符（NUL）';
-export const SURROGATE_MESSAGE = '参数包含无效的 Unicode 字符';
-export const DEPTH_MESSAGE = '参数嵌套层级过深';
-
 /** Deeper bodies than this are refused rather than walked: no page or design nests half as deep. */
 export const MAX_DEPTH = 64;
 
@@ -21,8 +17,8 @@ const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).is
 
 /** The refusal for one text, or undefined when the database can store it as sent. */
 export function textProblem(s: string): ApiError | undefined {
-  if (s.includes('\u0000')) return badRequest(NUL_MESSAGE);
-  if (!wellFormed(s)) return badRequest(SURROGATE_MESSAGE);
+  if (s.includes('\u0000')) return badRequest('INPUT_NUL');
+  if (!wellFormed(s)) return badRequest('INPUT_SURROGATE');
   return undefined;
 }
 
@@ -51,7 +47,7 @@ export function checkValue(value: unknown): void {
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (depth >= MAX_DEPTH) throw badRequest(DEPTH_MESSAGE);
+    if (depth >= MAX_DEPTH) throw badRequest('INPUT_TOO_DEEP');
     if (Array.isArray(v)) {
       for (const x of v) if (typeof x === 'object' || typeof x === 'string') stack.push([x, depth + 1]);
       continue;
@@ -140,21 +136,21 @@ function checkMultipart(req: Pick<FastifyRequest, 'parts' | 'file'>): void {
  * encoding cannot hold. Each is a value the validation above should have refused; when one still
  * reaches the database it is answered 400 and logged as an error, so the missing check is found.
  */
-const DATABASE_INPUT_ERRORS = new Map<string, string>([
-  ['22P02', '参数格式不正确'],
-  ['22003', '数值超出范围'],
-  ['22008', '日期时间超出范围'],
-  ['22007', '日期时间格式不正确'],
-  ['22001', '内容长度超出限制'],
-  ['22021', '参数包含数据库无法保存的字符'],
-  ['22P05', '参数包含数据库无法保存的字符'],
+const DATABASE_INPUT_ERRORS = new Map<string, ErrorCode>([
+  ['22P02', 'DB_VALUE_FORMAT'],
+  ['22003', 'DB_NUMBER_RANGE'],
+  ['22008', 'DB_TIME_RANGE'],
+  ['22007', 'DB_TIME_FORMAT'],
+  ['22001', 'DB_TEXT_TOO_LONG'],
+  ['22021', 'DB_CHARACTER'],
+  ['22P05', 'DB_CHARACTER'],
 ]);
 
-/** Every message a database refusal of a value is answered with (tests tell them from checks made here). */
-export const DATABASE_INPUT_MESSAGES: ReadonlySet<string> = new Set(DATABASE_INPUT_ERRORS.values());
+/** Every code a database refusal of a value is answered with (tests tell them from checks made here). */
+export const DATABASE_INPUT_CODES: ReadonlySet<ErrorCode> = new Set(DATABASE_INPUT_ERRORS.values());
 
-/** The 400 message for a database error caused by a value, or undefined for any other error. */
-export function databaseInputMessage(err: unknown): string | undefined {
+/** The 400 refusal's code for a database error caused by a value, or undefined for any other error. */
+export function databaseInputCode(err: unknown): ErrorCode | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? DATABASE_INPUT_ERRORS.get(code) : undefined;
 }

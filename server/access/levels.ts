@@ -14,13 +14,6 @@ export const ADMIN_LEVEL = 0;
 /** The level of an account without roles: below every role. */
 export const NO_ROLE_LEVEL = Number.POSITIVE_INFINITY;
 
-export const LEVEL_MESSAGES = {
-  assignRole: '角色权限不足，不能分配级别高于自己的角色',
-  manageRole: '角色权限不足，不能操作级别高于自己的角色',
-  manageUser: '不能操作级别高于自己的用户',
-  grantMenu: '不能授予自己没有的菜单',
-} as const;
-
 interface Actor {
   id: number;
   isAdmin: boolean;
@@ -65,14 +58,14 @@ export async function assertAssignableRoles(db: Kysely<DB>, me: Actor, roleIds: 
     .select('level')
     .where('id', 'in', [...new Set(roleIds)])
     .execute();
-  if (roles.some((r) => r.level < mine)) throw forbidden(LEVEL_MESSAGES.assignRole);
+  if (roles.some((r) => r.level < mine)) throw forbidden('ROLE_LEVEL_NOT_ASSIGNABLE');
 }
 
 /** A user may create, edit or delete only roles at or below its own level (the levels given are the roles' current or new ones). */
 export async function assertManageableRoleLevels(db: Kysely<DB>, me: Actor, levels: readonly number[]): Promise<void> {
   if (me.isAdmin || !levels.length) return;
   const mine = await levelOf(db, me);
-  if (levels.some((l) => l < mine)) throw forbidden(LEVEL_MESSAGES.manageRole);
+  if (levels.some((l) => l < mine)) throw forbidden('ROLE_LEVEL_NOT_MANAGEABLE');
 }
 
 /** A user may edit, disable, reset or delete only users at or below its own level; administrators only by administrators. */
@@ -80,7 +73,7 @@ export async function assertManageableUsers(db: Kysely<DB>, me: Actor, userIds: 
   if (me.isAdmin || !userIds.length) return;
   const mine = await levelOf(db, me);
   const levels = await levelsOf(db, [...new Set(userIds)]);
-  if ([...levels.values()].some((l) => l < mine)) throw forbidden(LEVEL_MESSAGES.manageUser);
+  if ([...levels.values()].some((l) => l < mine)) throw forbidden('USER_LEVEL_NOT_MANAGEABLE');
 }
 
 /**
@@ -98,5 +91,5 @@ export async function assertGrantableMenus(
   const added = [...new Set(menuIds)].filter((id) => !kept.has(id));
   if (!added.length) return;
   const held = await menuIdsOfUser(db, me.id, await allMenus(db));
-  if (added.some((id) => !held.has(id))) throw forbidden(LEVEL_MESSAGES.grantMenu);
+  if (added.some((id) => !held.has(id))) throw forbidden('MENU_NOT_GRANTABLE');
 }

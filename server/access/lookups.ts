@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { screenOfPath } from '../../src/model/index.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { forbidden } from '../errors.js';
+import { type ErrorCode, forbidden } from '../errors.js';
 import { allMenus, menuIdsOfUser } from '../lib/accounts-menus.js';
 import { escapeLike } from '../lib/sql.js';
 import { bigScreenOf, dataViewsOf } from '../lowcode/screen-share.js';
@@ -15,7 +15,8 @@ import { designedView } from '../lowcode/view-store.js';
  * draws its options from that address, since that view's page cannot work without it.
  */
 
-export const LOOKUP_DENIED = '没有权限查看该列表';
+/** The code an option list refuses with (routes that check by hand throw it too). */
+export const LOOKUP_DENIED = 'LOOKUP_DENIED' satisfies ErrorCode;
 
 /** The path of an options address, without origin and query: what a route is matched on. */
 function pathOf(url: string): string {
@@ -185,5 +186,5 @@ export async function requireDataViewReader(ctx: AppContext, req: FastifyRequest
   // Builders read any data view, and a data view reads every company's records: builders of 全部 only.
   if (user.dataScope.all && DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p))) return user;
   if (await dataViewOnEnabledScreen(ctx, dataViewId)) return user;
-  throw forbidden('没有权限查看该数据视图');
+  throw forbidden('DATA_VIEW_FORBIDDEN');
 }

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
+import { isStrongPassword } from '../../src/shared/password-rule.js';
 import { decryptPassword, hashPassword, PASSWORD_MAX_AGE_DAYS } from '../auth.js';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
@@ -139,7 +139,7 @@ export async function checkPasswordChange(
   const row = await findUser(ctx.db, userId);
   if (!row || !(await loginGuard(ctx).check({ username: row.username, address }, oldPlain, row.password)))
     throw badRequest('OLD_PASSWORD_WRONG');
-  if (!isStrongPassword(newPlain)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  if (!isStrongPassword(newPlain)) throw badRequest('PASSWORD_RULE');
   if (newPlain === oldPlain) throw badRequest('PASSWORD_UNCHANGED');
   return { row, newPlain };
 }

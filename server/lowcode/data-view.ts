@@ -11,7 +11,6 @@ import { bigScreenOf, dataViewsOf } from './screen-share.js';
 import {
   catalogColumns,
   type DataViewPlan,
-  GUARD_MESSAGES,
   grantDataViewReads,
   guardDataView,
   type Rows,
@@ -73,7 +72,78 @@ export const PGLITE_HOLD_MS = 1000;
 /** Largest table whose longest values are measured on PGlite (the measuring itself reads it): 64 MB. */
 const PGLITE_MEASURE_MAX_PAGES = 8192;
 
-const ONLY_QUERIES = GUARD_MESSAGES.onlyQueries;
+/** What the database's refusal of a running data view means, by SQLSTATE, in words a builder reads. */
+const DATABASE_REASONS: Readonly<Record<string, string>> = {
+  '21000': '用作表达式的子查询返回了多于一行',
+  '22001': '内容长度超出限制',
+  '22003': '数值超出范围',
+  '22004': '不允许空值',
+  '22007': '日期时间格式不正确',
+  '22008': '日期时间超出范围',
+  '22012': '除数为零',
+  '22023': '参数取值无效',
+  '2201E': '对数函数的参数无效',
+  '2201F': '幂函数的参数无效',
+  '2201B': '正则表达式不正确',
+  '22019': '转义字符不正确',
+  '22025': '转义序列不正确',
+  '22P02': '取值格式不正确',
+  '22P05': '包含数据库无法处理的字符',
+  '42601': '语法错误',
+  '42602': '名称不正确',
+  '42622': '名称过长',
+  '42702': '列名不明确，请加上表名',
+  '42703': '列不存在',
+  '42704': '对象不存在',
+  '42725': '函数调用不明确，请为参数指定类型',
+  '42803': '分组错误：输出列须出现在 GROUP BY 中或用于聚合函数',
+  '42804': '数据类型不匹配',
+  '42809': '对象类型不正确',
+  '42830': '外键不正确',
+  '42846': '无法进行该类型转换',
+  '42883': '函数或运算符不存在，或参数类型不匹配',
+  '42P01': '表不存在',
+  '42P02': '参数不存在',
+  '42P10': '列引用不正确',
+  '42P18': '无法确定数据类型',
+  '42P19': '递归查询不正确',
+  '42P20': '窗口函数使用不正确',
+  '42P22': '排序规则不明确',
+};
+
+/** The meaning of a SQLSTATE class a code of its own is not listed for. */
+const DATABASE_CLASS_REASONS: Readonly<Record<string, string>> = {
+  '22': '数据错误',
+  '42': '语法错误或名称、类型、权限不正确',
+  '53': '数据库资源不足',
+  '54': '超出数据库的程序限制',
+};
+
+/** Where in the data view's own text a running statement failed, for errors the database located. */
+const failedAt = new WeakMap<object, { line: number; column: number }>();
+
+/** Remembers where in `body` the database says `statement` failed (its `position`, 1-based characters). */
+function locate(e: unknown, statement: string, body: string): void {
+  if (!pgError(e) || typeof e !== 'object' || e === null) return;
+  const position = Number((e as { position?: unknown }).position);
+  const start = statement.indexOf(body);
+  if (!Number.isInteger(position) || position < 1 || start < 0) return;
+  const at = position - 1 - Array.from(statement.slice(0, start)).length;
+  const chars = Array.from(body);
+  if (at < 0 || at > chars.length) return;
+  const before = chars.slice(0, at).join('');
+  failedAt.set(e, { line: before.split('\n').length, column: at - before.lastIndexOf('\n') });
+}
+
+/** The Chinese reason of a database refusal: what it means and, when known, where. */
+function databaseReason(e: unknown, pg: { code: string }): string {
+  const what = DATABASE_REASONS[pg.code] ?? DATABASE_CLASS_REASONS[pg.code.slice(0, 2)] ?? `数据库错误（SQLSTATE ${pg.code}）`;
+  const at = typeof e === 'object' && e !== null ? failedAt.get(e) : undefined;
+  return at ? `第 ${at.line} 行第 ${at.column} 列，${what}` : what;
+}
+
+/** The table or other object a permission refusal names (`permission denied for table x`). */
+const deniedObject = (message: string): string => /permission denied for \w+ (\S+)/.exec(message)?.[1] ?? '';
 
 /** The estimate PGlite running a data view must fit: the time budget in planner cost units. */
 export function pgliteCostLimit(timeoutMs: number): number {
@@ -84,10 +154,13 @@ function failure(e: unknown): never {
   if (e instanceof ApiError) throw e;
   const pg = pgError(e);
   if (!pg) throw e;
-  if (pg.code === '25006' || (pg.code === '0A000' && /data-modifying/i.test(pg.message))) throw badRequest(ONLY_QUERIES);
+  if (pg.code === '25006' || (pg.code === '0A000' && /data-modifying/i.test(pg.message))) throw badRequest('SQL_ONLY_QUERIES');
   if (pg.code === '57014') throw badRequest('DATA_VIEW_TIMED_OUT');
-  if (pg.code === '42501') throw badRequest('DATA_VIEW_READ_DENIED', { reason: pg.message });
-  throw badRequest('DATA_VIEW_FAILED', { reason: pg.message });
+  if (pg.code === '42501') {
+    const object = deniedObject(pg.message);
+    throw badRequest('DATA_VIEW_READ_DENIED', { reason: object ? `不能读取 ${object}` : '不能读取其中的表' });
+  }
+  throw badRequest('DATA_VIEW_FAILED', { reason: databaseReason(e, pg) });
 }
 
 /** Rows the plan passes through its nodes, each node's rows times the times it runs (the inner side of a nested loop once per outer row). */
@@ -104,13 +177,15 @@ export function planRows(plan: Record<string, unknown>, loops = 1): number {
   return sum;
 }
 
+const EXPLAIN = 'explain (format json) ';
+
 /** The PGlite estimate of one statement: the planner's cost plus the characters its rows build. */
 async function pgliteEstimate(
   rows: Rows,
   statement: string,
   perRowChars: number,
 ): Promise<{ cost: number; planner: number; rows: number }> {
-  const res = await rows<{ 'QUERY PLAN': unknown }>(`explain (format json) ${statement}`);
+  const res = await rows<{ 'QUERY PLAN': unknown }>(`${EXPLAIN}${statement}`);
   const raw = res[0]?.['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
   const top = Array.isArray(plan) && isRecord(plan[0]) && isRecord(plan[0].Plan) ? plan[0].Plan : undefined;
@@ -346,11 +421,19 @@ async function readOnly<T>(ctx: AppContext, text: string, run: (query: Query, bo
       perRow = await charsPerRow(rows, plan);
     }
     const query: Query = async <R>(statement: string) => {
-      if (kind === 'pglite') {
-        const estimate = await pgliteEstimate(rows, statement, perRow);
-        if (!(estimate.cost <= pgliteCostLimit(timeout))) throw badRequest('DATA_VIEW_REFUSED_ON_PGLITE');
+      // The text the database is reading, for the place it names when it refuses it.
+      let sent = `${EXPLAIN}${statement}`;
+      try {
+        if (kind === 'pglite') {
+          const estimate = await pgliteEstimate(rows, statement, perRow);
+          if (!(estimate.cost <= pgliteCostLimit(timeout))) throw badRequest('DATA_VIEW_REFUSED_ON_PGLITE');
+        }
+        sent = statement;
+        return await rows<R>(statement);
+      } catch (e) {
+        locate(e, sent, plan.body);
+        throw e;
       }
-      return rows<R>(statement);
     };
     return run(query, plan.body);
   });

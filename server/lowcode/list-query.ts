@@ -52,9 +52,9 @@ const valuesOf = (v: QueryValue): string[] => (v === undefined ? [] : Array.isAr
 function intParam(v: QueryValue, name: string, dflt: number, max: number): number {
   const s = valuesOf(v)[0];
   if (s === undefined) return dflt;
-  if (!/^\d+$/.test(s)) throw badRequest(`参数 ${name} 必须是非负整数`);
+  if (!/^\d+$/.test(s)) throw badRequest('LIST_PARAM_NOT_WHOLE', { name });
   const n = Number(s);
-  if (n > max) throw badRequest(`参数 ${name} 不能大于 ${max}`);
+  if (n > max) throw badRequest('LIST_PARAM_TOO_LARGE', { name, max });
   return n;
 }
 
@@ -66,7 +66,7 @@ function timeParam(v: QueryValue, name: string, end: boolean): string | undefine
   if (s === undefined) return undefined;
   const dateOnly = isDateOnlyText(s);
   const t = normalizeDateTime(s);
-  if (!t) throw badRequest(`时间格式不正确：${name}`);
+  if (!t) throw badRequest('LIST_TIME_INVALID', { name });
   return end && dateOnly ? `${t.slice(0, 10)} 23:59:59.999999` : t;
 }
 
@@ -90,13 +90,13 @@ export function parseListQuery(
         .flatMap((v) => v.split(','))
         .map((v) => v.trim())
         .filter(Boolean);
-      if (!ids.every((v) => /^\d{1,15}$/.test(v))) throw badRequest('查询条件格式不正确：id');
+      if (!ids.every((v) => /^\d{1,15}$/.test(v))) throw badRequest('LIST_FILTER_INVALID', { field: 'id' });
       if (ids.length) filters.push({ field: undefined, column: 'id', values: ids });
       continue;
     }
     const field = view.byName.get(key);
     const isFmt = !field && view.columns.some((c) => c.name === key && !c.field);
-    if ((!field || field.show === 4) && !isFmt) throw badRequest(`查询字段不存在：${key}`);
+    if ((!field || field.show === 4) && !isFmt) throw badRequest('LIST_FILTER_FIELD_NOT_FOUND', { field: key });
     const values = valuesOf(raw);
     if (values.length) filters.push({ field, column: field?.column ?? key, values });
   }
@@ -109,8 +109,8 @@ export function parseListQuery(
     const [name = '', dirRaw = 'asc'] = s.split(',').map((x) => x.trim());
     const dir = dirRaw.toLowerCase();
     const column = view.byName.get(name)?.column ?? SYSTEM_SORT.get(name);
-    if (!column) throw badRequest(`排序字段不存在：${name}`);
-    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`排序方向不正确：${dirRaw}`);
+    if (!column) throw badRequest('LIST_SORT_FIELD_NOT_FOUND', { field: name });
+    if (dir !== 'asc' && dir !== 'desc') throw badRequest('LIST_SORT_DIRECTION_INVALID', { dir: dirRaw });
     if (!sort.some((x) => x.column === column)) sort.push({ column, dir });
   }
   // id breaks ties for stable paging; running the same way as the last key lets an index on
@@ -142,7 +142,7 @@ function numberValues(f: ViewField, values: string[]): number[] {
   return values.map((v) => {
     const n = Number(v);
     const fits = f.dataType === 'long' ? /^\s*[-+]?\d+\s*$/.test(v) && Number.isSafeInteger(n) : v.trim() !== '' && Number.isFinite(n);
-    if (!fits) throw badRequest(`查询条件格式不正确：${f.name}`);
+    if (!fits) throw badRequest('LIST_FILTER_INVALID', { field: f.name });
     return n;
   });
 }
@@ -162,7 +162,7 @@ function condition(f: Filter): RawBuilder<unknown> {
   if (field.dataType === 'datetime') {
     const times = f.values.map((v) => {
       const t = normalizeDateTime(v);
-      if (!t) throw badRequest(`查询条件格式不正确：${field.name}`);
+      if (!t) throw badRequest('LIST_FILTER_INVALID', { field: field.name });
       return { t, dateOnly: isDateOnlyText(v) };
     });
     // Two values are a range (a date picker's start and end); a lone date means that whole day.

@@ -19,7 +19,7 @@ import {
   type SystemFieldName,
   sortProblems,
 } from '../../src/model/index.js';
-import { definitionInvalidMessage } from '../../src/shared/error-catalogue.js';
+import { definitionInvalidParams } from '../../src/shared/error-catalogue.js';
 import { badRequest } from '../errors.js';
 import type { ReferenceLabel } from './reference-labels.js';
 
@@ -180,7 +180,7 @@ export function viewModelOf(page: ListPageModel): ViewModel {
 export function readPage(kind: DefinitionKind, json: Record<string, unknown>): PageModel | undefined {
   const r = normalizeDefinition({ kind, file: FILE_OF[kind], json });
   const errors = sortProblems(r.problems.filter((p) => !isWarning(p)));
-  if (errors.length) throw badRequest(definitionInvalidMessage(errors));
+  if (errors.length) throw badRequest('DEFINITION_INVALID', definitionInvalidParams(errors));
   return r.page;
 }
 

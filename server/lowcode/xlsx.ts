@@ -53,15 +53,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 
 const textLimit = (limits: ImportLimits) => limits.maxTextChars ?? (DEFAULT_IMPORT_LIMITS.maxTextChars as number);
 
-export const XLS_UNSUPPORTED = '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后再导入';
-export const NOT_XLSX = '无法读取导入文件，请上传在 Excel 中保存的 .xlsx 文件';
-export const ENCRYPTED_XLSX = '暂不支持带密码的 Excel 文件，请取消密码后再导入';
-export const LYING_ZIP = '导入文件解压后的大小与其目录中声明的不符，已拒绝';
 export const megabytes = (n: number) => `${Number((n / 1024 / 1024).toFixed(1))} MB`;
-export const tooLargeUnpacked = (limits: ImportLimits) => `导入文件解压后超过 ${megabytes(limits.maxUnpackedBytes)}，已拒绝`;
-export const tooHighRatio = (limits: ImportLimits) => `导入文件的压缩比超过 ${limits.maxRatio} 倍，疑似压缩炸弹，已拒绝`;
-export const tooManyRows = (limits: ImportLimits) => `导入行数超过上限 ${limits.maxRows} 行，请分批导入`;
-export const tooManyColumns = (limits: ImportLimits) => `导入文件的列数超过上限 ${limits.maxColumns} 列`;
 
 /** Compound File Binary: legacy .xls, and also password-protected xlsx, which Excel wraps in one. */
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -129,13 +121,13 @@ function refusal(e: unknown, limits: ImportLimits): ApiError {
       ? badRequest('IMPORT_CELL_TOO_LONG', { row: e.row, column: e.column, max: MAX_CELL_CHARS })
       : badRequest('IMPORT_TEXT_TOO_LARGE', { chars: textLimit(limits) });
   }
-  if (e instanceof XmlRefused) return badRequest(NOT_XLSX);
-  if (!(e instanceof ZipRefused)) return badRequest(NOT_XLSX);
-  if (e.reason === 'unpacked') return badRequest(tooLargeUnpacked(limits));
-  if (e.reason === 'ratio') return badRequest(tooHighRatio(limits));
-  if (e.reason === 'lying') return badRequest(LYING_ZIP);
-  if (e.reason === 'encrypted') return badRequest(ENCRYPTED_XLSX);
-  return badRequest(NOT_XLSX);
+  if (e instanceof XmlRefused) return badRequest('IMPORT_NOT_XLSX');
+  if (!(e instanceof ZipRefused)) return badRequest('IMPORT_NOT_XLSX');
+  if (e.reason === 'unpacked') return badRequest('IMPORT_UNPACKED_TOO_LARGE', { size: megabytes(limits.maxUnpackedBytes) });
+  if (e.reason === 'ratio') return badRequest('IMPORT_RATIO_TOO_HIGH', { ratio: limits.maxRatio });
+  if (e.reason === 'lying') return badRequest('IMPORT_SIZE_MISMATCH');
+  if (e.reason === 'encrypted') return badRequest('IMPORT_ENCRYPTED');
+  return badRequest('IMPORT_NOT_XLSX');
 }
 
 /**
@@ -146,9 +138,9 @@ function refusal(e: unknown, limits: ImportLimits): ApiError {
  */
 export async function readWorkbook(data: Buffer, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<Sheet> {
   if (data.length >= 8 && data.subarray(0, 8).equals(CFB_MAGIC)) {
-    throw badRequest(data.includes(CFB_ENCRYPTION) ? ENCRYPTED_XLSX : XLS_UNSUPPORTED);
+    throw badRequest(data.includes(CFB_ENCRYPTION) ? 'IMPORT_ENCRYPTED' : 'IMPORT_XLS_UNSUPPORTED');
   }
-  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest(NOT_XLSX);
+  if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest('IMPORT_NOT_XLSX');
   try {
     const entries = zipEntries(data, { maxUnpacked: limits.maxUnpackedBytes, maxRatio: limits.maxRatio });
     const byName = new Map(entries.map((e) => [e.name, e]));
@@ -285,7 +277,7 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, limits: Import
     if (!header) {
       // The header is row 1; a sheet without one has no column that can match a field.
       if (row.number !== 1) return { header: [], rows: [] };
-      if (row.cellCount > limits.maxColumns) throw badRequest(tooManyColumns(limits));
+      if (row.cellCount > limits.maxColumns) throw badRequest('IMPORT_TOO_MANY_COLUMNS', { columns: limits.maxColumns });
       header = [];
       for (let col = 1; col <= row.cellCount; col++) header.push(String(cellValue(row.findCell(col)?.value ?? null) ?? '').trim());
       continue;
@@ -296,7 +288,7 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, limits: Import
       return typeof v === 'string' ? v.trim() : v;
     });
     if (!values.some((v) => v !== null && v !== '')) continue;
-    if (rows.length >= limits.maxRows) throw badRequest(tooManyRows(limits));
+    if (rows.length >= limits.maxRows) throw badRequest('IMPORT_TOO_MANY_ROWS', { rows: limits.maxRows });
     rows.push(values);
   }
   return { header: header ?? [], rows };

@@ -54,7 +54,7 @@ export const passwords = resource({
       // The users: `[1, 2]`, `{ ids: [1, 2] }` or `{ id: 1 }`, read by the handler.
       body: z.unknown(),
       answer: ok.extend({ count: z.number() }),
-      errors: ['USER_NOT_FOUND'],
+      errors: ['USER_NOT_FOUND', 'USER_LEVEL_NOT_MANAGEABLE'],
       example: { body: { ids: [2147483000] } },
     }),
     sendEmailCode: call({

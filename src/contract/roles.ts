@@ -107,7 +107,7 @@ export const roles = resource({
       body: roleBody,
       status: 201,
       answer: z.object({ id: z.number() }),
-      errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND', 'ROLE_ADD_NEEDS_COMPANY'],
+      errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND', 'ROLE_ADD_NEEDS_COMPANY', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
     }),
     edit: call({
       method: 'PUT',
@@ -117,7 +117,14 @@ export const roles = resource({
       log: '修改角色',
       body: roleBody,
       answer: ok,
-      errors: [...FORM_ERRORS, 'ROLE_ID_REQUIRED', 'ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY'],
+      errors: [
+        ...FORM_ERRORS,
+        'ROLE_ID_REQUIRED',
+        'ROLE_NOT_FOUND',
+        'PLATFORM_ROLE_READ_ONLY',
+        'ROLE_LEVEL_NOT_MANAGEABLE',
+        'MENU_NOT_GRANTABLE',
+      ],
     }),
     grantMenus: call({
       method: 'PUT',
@@ -127,7 +134,7 @@ export const roles = resource({
       log: '修改角色菜单',
       body: z.object({ id: dbId, menus: z.array(ref) }),
       answer: ok,
-      errors: ['ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'MENU_NOT_FOUND'],
+      errors: ['ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'MENU_NOT_FOUND', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
     }),
     remove: call({
       method: 'DELETE',
@@ -137,7 +144,7 @@ export const roles = resource({
       log: '删除角色',
       body: idList,
       answer: ok,
-      errors: ['NOTHING_TO_DELETE', 'ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'ROLE_IN_USE'],
+      errors: ['NOTHING_TO_DELETE', 'ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'ROLE_IN_USE', 'ROLE_LEVEL_NOT_MANAGEABLE'],
       example: { body: [2147483000] },
     }),
   },

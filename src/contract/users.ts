@@ -68,6 +68,7 @@ const FORM_ERRORS = [
   'ROLE_NOT_FOUND',
   'ROLE_NOT_GRANTABLE',
   'ROLE_OTHER_COMPANY',
+  'ROLE_LEVEL_NOT_ASSIGNABLE',
   'ADMIN_ONLY_SETS_ADMIN',
   'CANNOT_DEMOTE_SELF',
   'CANNOT_DISABLE_SELF',
@@ -115,7 +116,7 @@ export const users = resource({
       log: '修改用户',
       body: userBody,
       answer: userWithRoles,
-      errors: [...FORM_ERRORS, 'USER_ID_REQUIRED', 'USER_NOT_FOUND', 'ADMIN_NOT_EDITABLE'],
+      errors: [...FORM_ERRORS, 'USER_ID_REQUIRED', 'USER_NOT_FOUND', 'ADMIN_NOT_EDITABLE', 'USER_LEVEL_NOT_MANAGEABLE'],
     }),
     remove: call({
       method: 'DELETE',
@@ -125,7 +126,7 @@ export const users = resource({
       log: '删除用户',
       body: idList,
       answer: ok,
-      errors: ['NOTHING_TO_DELETE', 'CANNOT_DELETE_SELF', 'USER_NOT_FOUND', 'ADMIN_NOT_DELETABLE'],
+      errors: ['NOTHING_TO_DELETE', 'CANNOT_DELETE_SELF', 'USER_NOT_FOUND', 'ADMIN_NOT_DELETABLE', 'USER_LEVEL_NOT_MANAGEABLE'],
       example: { body: [2147483000] },
     }),
     search: call({

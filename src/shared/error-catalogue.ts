@@ -112,6 +112,10 @@ export const ERROR_MESSAGES = {
   MENU_PERMISSION_REQUIRED: '权限标识不能为空',
   PARENT_MENU_NOT_FOUND: '上级菜单不存在',
   PARENT_MENU_CYCLE: '上级菜单不能为自己或下级菜单',
+  ROLE_LEVEL_NOT_ASSIGNABLE: '角色权限不足，不能分配级别高于自己的角色',
+  ROLE_LEVEL_NOT_MANAGEABLE: '角色权限不足，不能操作级别高于自己的角色',
+  USER_LEVEL_NOT_MANAGEABLE: '不能操作级别高于自己的用户',
+  MENU_NOT_GRANTABLE: '不能授予自己没有的菜单',
   DEPT_NOT_FOUND: '部门不存在',
   DEPT_ID_REQUIRED: '部门ID不能为空',
   DEPT_NAME_REQUIRED: '部门名称不能为空',
@@ -367,8 +371,12 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
 export const problemMessage = (p: { code: string; pointer: string }): string =>
   `${p.pointer || '/'}：${PROBLEM_MESSAGES[p.code] ?? '定义有误'}`;
 
-/** The first problems of a definition as the one Chinese sentence the server answers. */
-export function definitionInvalidMessage(problems: readonly { code: string; pointer: string }[]): string {
+/** The parameters of DEFINITION_INVALID: the first problems of a definition, and how many there are. */
+export function definitionInvalidParams(problems: readonly { code: string; pointer: string }[]): { problems: string } {
   const shown = problems.slice(0, 3).map(problemMessage).join('；');
-  return errorMessage('DEFINITION_INVALID', { problems: `${shown}${problems.length > 3 ? `（共 ${problems.length} 处）` : ''}` });
+  return { problems: `${shown}${problems.length > 3 ? `（共 ${problems.length} 处）` : ''}` };
 }
+
+/** The first problems of a definition as the one Chinese sentence the server answers. */
+export const definitionInvalidMessage = (problems: readonly { code: string; pointer: string }[]): string =>
+  errorMessage('DEFINITION_INVALID', definitionInvalidParams(problems));

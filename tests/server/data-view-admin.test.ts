@@ -38,14 +38,21 @@ describe('the SQL editor run call', () => {
   it('refuses writing SQL, bad SQL and SQL over the time limit, with the reason', async () => {
     expect((await admin.post('/api/data/run', { sql: 'delete from lc_view_12' })).body).toEqual(refusal(400, 'SQL_ONLY_QUERIES'));
     const bad = await admin.post('/api/data/run', { sql: 'select name, from company' });
-    expect(bad.body).toEqual({ status: 400, code: 'SQL_SYNTAX', message: 'SQL 语法错误：第 1 行第 14 列附近（"from"）' });
+    expect(bad.body).toEqual(refusal(400, 'SQL_SYNTAX', { where: '第 1 行第 14 列附近（"from"）' }));
     const unfinished = await admin.post('/api/data/run', { sql: 'select name\nfrom company\nwhere' });
-    expect(unfinished.body).toEqual({ status: 400, code: 'SQL_SYNTAX', message: 'SQL 语法错误：第 3 行第 6 列（语句在末尾处不完整）' });
+    expect(unfinished.body).toEqual(refusal(400, 'SQL_SYNTAX', { where: '第 3 行第 6 列（语句在末尾处不完整）' }));
     const slow = await admin.post('/api/data/run', { sql: 'select pg_sleep(5)' });
-    expect(slow.body).toEqual({ status: 400, code: 'SQL_FUNCTION', message: '数据视图不能调用函数 pg_sleep' });
+    expect(slow.body).toEqual(refusal(400, 'SQL_FUNCTION', { name: 'pg_sleep' }));
     const heavy = await admin.post('/api/data/run', { sql: 'select count(*) from generate_series(1, 200000000) a' });
     expect(heavy.status).toBe(400);
-    expect(heavy.body.message).toMatch(/^数据视图执行超时/);
+    expect(['DATA_VIEW_TIMED_OUT', 'DATA_VIEW_REFUSED_ON_PGLITE']).toContain(heavy.body.code);
+  });
+
+  it('says in Chinese, and where, what the database refused while running a data view', async () => {
+    const cast = await admin.post('/api/data/run', { sql: "select 1 as one,\n  'abc'::int as two" });
+    expect(cast.body).toEqual(refusal(400, 'DATA_VIEW_FAILED', { reason: '第 2 行第 3 列，取值格式不正确' }));
+    const zero = await admin.post('/api/data/run', { sql: 'select 1 / (g - 3) as x from generate_series(1, 5) g' });
+    expect(zero.body).toEqual(refusal(400, 'DATA_VIEW_FAILED', { reason: '除数为零' }));
   });
 
   it('is for data-view editors only', async () => {
@@ -67,11 +74,7 @@ describe('deleting a data view a screen uses', () => {
       screens.push(add.body.id);
     }
     const refused = await admin.post('/api/data/delete', { id: view.body.id });
-    expect(refused.body).toEqual({
-      status: 400,
-      code: 'DATA_VIEW_IN_USE',
-      message: '数据视图正被大屏「运营大屏甲」、「运营大屏乙」使用，不能删除',
-    });
+    expect(refused.body).toEqual(refusal(400, 'DATA_VIEW_IN_USE', { names: '「运营大屏甲」、「运营大屏乙」' }));
     expect((await admin.get('/api/data/detail', { id: view.body.id })).status).toBe(200);
 
     // One of several ids in use refuses the whole delete.
@@ -80,7 +83,9 @@ describe('deleting a data view a screen uses', () => {
     expect((await admin.get('/api/data/detail', { id: free.body.id })).status).toBe(200);
 
     expect((await admin.post('/api/screen/delete', { id: screens[0] })).status).toBe(200);
-    expect((await admin.post('/api/data/delete', { id: view.body.id })).body.message).toBe('数据视图正被大屏「运营大屏乙」使用，不能删除');
+    expect((await admin.post('/api/data/delete', { id: view.body.id })).body).toEqual(
+      refusal(400, 'DATA_VIEW_IN_USE', { names: '「运营大屏乙」' }),
+    );
     expect((await admin.post('/api/screen/delete', { id: screens[1] })).status).toBe(200);
     expect((await admin.post('/api/data/delete', { ids: [free.body.id, view.body.id] })).body).toEqual({
       status: 200,
@@ -92,6 +97,7 @@ describe('deleting a data view a screen uses', () => {
   it('names the seeded demo screen for its own data views', async () => {
     const res = await admin.post('/api/data/delete', { id: 7 });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('DATA_VIEW_IN_USE');
     expect(res.body.message).toMatch(/^数据视图正被大屏「.+」使用，不能删除$/);
   });
 });

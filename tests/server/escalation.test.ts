@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEVEL_MESSAGES } from '../../server/access/levels.js';
 import { MENU, ROLE, USER } from '../../server/seed/accounts.js';
+import type { ErrorCode } from '../../src/shared/error-catalogue.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 /**
@@ -21,8 +22,8 @@ const MID_PASSWORD = 'Mid@2026level';
 const buttons = (page: number) => [page * 10 + 1, page * 10 + 2, page * 10 + 3];
 const refs = (ids: number[]) => ids.map((id) => ({ id }));
 
-const refused = (res: ApiResponse, message: string) =>
-  expect({ status: res.status, message: res.body?.message }).toEqual({ status: 403, message });
+const refused = (res: ApiResponse, code: ErrorCode) =>
+  expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: refusal(403, code) });
 
 const passwordOf = async (id: number) =>
   (await server.ctx.db.selectFrom('sys_user').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password;
@@ -75,9 +76,9 @@ afterAll(async () => {
 describe('users above the caller', () => {
   it("refuses to reset an administrator's or a higher user's password, and resets a lower one's", async () => {
     const before = await passwordOf(USER.admin);
-    refused(await mid.post('/api/pwd/reset', { ids: [USER.admin] }), LEVEL_MESSAGES.manageUser);
-    refused(await mid.post('/api/pwd/reset', [USER.producer, USER.admin]), LEVEL_MESSAGES.manageUser);
-    refused(await mid.post('/api/pwd/reset', { id: topId }), LEVEL_MESSAGES.manageUser);
+    refused(await mid.post('/api/pwd/reset', { ids: [USER.admin] }), 'USER_LEVEL_NOT_MANAGEABLE');
+    refused(await mid.post('/api/pwd/reset', [USER.producer, USER.admin]), 'USER_LEVEL_NOT_MANAGEABLE');
+    refused(await mid.post('/api/pwd/reset', { id: topId }), 'USER_LEVEL_NOT_MANAGEABLE');
     expect(await passwordOf(USER.admin)).toBe(before);
     // The administrator can still sign in with its password.
     expect((await server.api.loginRaw('admin', DEMO_PASSWORD)).body.status).toBe(200);
@@ -86,11 +87,11 @@ describe('users above the caller', () => {
   });
 
   it('refuses to edit, disable or delete a higher user or an administrator', async () => {
-    refused(await mid.put('/api/users', { id: USER.admin, nickName: '改管理员' }), '不能修改管理员账号');
-    refused(await mid.put('/api/users', { id: topId, nickName: '改一级' }), LEVEL_MESSAGES.manageUser);
-    refused(await mid.put('/api/users', { id: topId, enabled: false }), LEVEL_MESSAGES.manageUser);
-    refused(await mid.delete('/api/users', [topId]), LEVEL_MESSAGES.manageUser);
-    refused(await mid.delete('/api/users', [USER.admin]), '不能删除管理员账号');
+    refused(await mid.put('/api/users', { id: USER.admin, nickName: '改管理员' }), 'ADMIN_NOT_EDITABLE');
+    refused(await mid.put('/api/users', { id: topId, nickName: '改一级' }), 'USER_LEVEL_NOT_MANAGEABLE');
+    refused(await mid.put('/api/users', { id: topId, enabled: false }), 'USER_LEVEL_NOT_MANAGEABLE');
+    refused(await mid.delete('/api/users', [topId]), 'USER_LEVEL_NOT_MANAGEABLE');
+    refused(await mid.delete('/api/users', [USER.admin]), 'ADMIN_NOT_DELETABLE');
     const top = await server.ctx.db
       .selectFrom('sys_user')
       .select(['nick_name', 'status'])
@@ -111,9 +112,9 @@ describe('users above the caller', () => {
 
 describe('roles above the caller', () => {
   it('refuses to give itself the administrator role, a higher role or administrator rights', async () => {
-    refused(await mid.put('/api/users', { id: midId, roles: refs([ROLE.superAdmin]) }), LEVEL_MESSAGES.assignRole);
-    refused(await mid.put('/api/users', { id: midId, roles: refs([midRoleId, ROLE.superAdmin]) }), LEVEL_MESSAGES.assignRole);
-    refused(await mid.put('/api/users', { id: midId, isAdmin: true }), '只有管理员可以设置管理员账号');
+    refused(await mid.put('/api/users', { id: midId, roles: refs([ROLE.superAdmin]) }), 'ROLE_LEVEL_NOT_ASSIGNABLE');
+    refused(await mid.put('/api/users', { id: midId, roles: refs([midRoleId, ROLE.superAdmin]) }), 'ROLE_LEVEL_NOT_ASSIGNABLE');
+    refused(await mid.put('/api/users', { id: midId, isAdmin: true }), 'ADMIN_ONLY_SETS_ADMIN');
     const roles = await server.ctx.db.selectFrom('sys_users_roles').select('role_id').where('user_id', '=', midId).execute();
     expect(roles).toEqual([{ role_id: midRoleId }]);
     // Its session still carries no more than its role gave.
@@ -123,10 +124,10 @@ describe('roles above the caller', () => {
   it('refuses a higher role on a new account or on a lower one, and gives roles at or below its level', async () => {
     refused(
       await mid.post('/api/users', { username: 'sneaky01', nickName: '冒名', phone: '13770005553', roles: refs([ROLE.superAdmin]) }),
-      LEVEL_MESSAGES.assignRole,
+      'ROLE_LEVEL_NOT_ASSIGNABLE',
     );
     expect(await server.ctx.db.selectFrom('sys_user').select('id').where('username', '=', 'sneaky01').executeTakeFirst()).toBeUndefined();
-    refused(await mid.put('/api/users', { id: USER.producer, roles: refs([ROLE.superAdmin]) }), LEVEL_MESSAGES.assignRole);
+    refused(await mid.put('/api/users', { id: USER.producer, roles: refs([ROLE.superAdmin]) }), 'ROLE_LEVEL_NOT_ASSIGNABLE');
     const clerk = await mid.post('/api/users', {
       username: 'clerk02',
       nickName: '办事员',
@@ -140,17 +141,17 @@ describe('roles above the caller', () => {
   });
 
   it('refuses to create, edit, grant or delete a role above its level', async () => {
-    refused(await mid.post('/api/roles', { name: '越级角色', level: 1 }), LEVEL_MESSAGES.manageRole);
+    refused(await mid.post('/api/roles', { name: '越级角色', level: 1 }), 'ROLE_LEVEL_NOT_MANAGEABLE');
     refused(
       await mid.put('/api/roles', { id: ROLE.superAdmin, name: '超级管理员', level: 1, description: '改' }),
-      LEVEL_MESSAGES.manageRole,
+      'ROLE_LEVEL_NOT_MANAGEABLE',
     );
-    refused(await mid.put('/api/roles/menu', { id: ROLE.superAdmin, menus: [] }), LEVEL_MESSAGES.manageRole);
-    refused(await mid.delete('/api/roles', [ROLE.superAdmin]), LEVEL_MESSAGES.manageRole);
+    refused(await mid.put('/api/roles/menu', { id: ROLE.superAdmin, menus: [] }), 'ROLE_LEVEL_NOT_MANAGEABLE');
+    refused(await mid.delete('/api/roles', [ROLE.superAdmin]), 'ROLE_LEVEL_NOT_MANAGEABLE');
     // Nor lift a role of its own level above itself.
     const own = await mid.post('/api/roles', { name: '二级助理', level: 2, menus: refs([MENU.dashboard]) });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
-    refused(await mid.put('/api/roles', { id: own.body.id, name: '二级助理', level: 1 }), LEVEL_MESSAGES.manageRole);
+    refused(await mid.put('/api/roles', { id: own.body.id, name: '二级助理', level: 1 }), 'ROLE_LEVEL_NOT_MANAGEABLE');
     const row = await server.ctx.db.selectFrom('sys_role').select(['level']).where('id', '=', own.body.id).executeTakeFirstOrThrow();
     expect(row.level).toBe(2);
     const superMenus = await server.ctx.db.selectFrom('sys_roles_menus').select('menu_id').where('role_id', '=', ROLE.superAdmin).execute();
@@ -162,9 +163,9 @@ describe('roles above the caller', () => {
     // 菜单管理 (menu:list …) is not the caller's.
     refused(
       await mid.post('/api/roles', { name: '菜单角色', level: 3, menus: refs([MENU.menu, ...buttons(MENU.menu)]) }),
-      LEVEL_MESSAGES.grantMenu,
+      'MENU_NOT_GRANTABLE',
     );
-    refused(await mid.put('/api/roles/menu', { id: ROLE.producer, menus: refs([MENU.dashboard, MENU.menu]) }), LEVEL_MESSAGES.grantMenu);
+    refused(await mid.put('/api/roles/menu', { id: ROLE.producer, menus: refs([MENU.dashboard, MENU.menu]) }), 'MENU_NOT_GRANTABLE');
     const producerMenus = await server.ctx.db
       .selectFrom('sys_roles_menus')
       .select('menu_id')
@@ -179,11 +180,11 @@ describe('roles above the caller', () => {
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     refused(
       await mid.put('/api/roles/menu', { id: made.body.id, menus: refs([MENU.dashboard, MENU.menu, MENU.dept]) }),
-      LEVEL_MESSAGES.grantMenu,
+      'MENU_NOT_GRANTABLE',
     );
     refused(
       await mid.put('/api/roles', { id: made.body.id, name: '菜单维护', level: 3, menus: refs([MENU.menu, ...buttons(MENU.menu)]) }),
-      LEVEL_MESSAGES.grantMenu,
+      'MENU_NOT_GRANTABLE',
     );
     const menus = await server.ctx.db
       .selectFrom('sys_roles_menus')
@@ -213,7 +214,7 @@ describe('roles above the caller', () => {
       .select('id')
       .where('name', '=', '南京越级测试化工有限公司')
       .executeTakeFirstOrThrow();
-    refused(await mid.post('/api/companyApplication/approve', { id, roles: refs([ROLE.superAdmin]) }), LEVEL_MESSAGES.assignRole);
+    refused(await mid.post('/api/companyApplication/approve', { id, roles: refs([ROLE.superAdmin]) }), 'ROLE_LEVEL_NOT_ASSIGNABLE');
     const pending = await server.ctx.db.selectFrom('company_application').select('status').where('id', '=', id).executeTakeFirstOrThrow();
     expect(pending.status).toBe(0);
     const approved = await mid.post('/api/companyApplication/approve', { id, roles: refs([ROLE.producer]) });

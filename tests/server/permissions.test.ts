@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_DENIED } from '../../server/access/lookups.js';
-import { CODE_TAKEN } from '../../server/resources/company-api.js';
-import { QUERY_LINK_FILTER_DENIED } from '../../server/routes/general.js';
 import { COMPANY } from '../../server/seed/ids.js';
-import { codeOfMessage } from '../../src/shared/error-catalogue.js';
+import type { ErrorCode } from '../../src/shared/error-catalogue.js';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, ApiResponse, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -17,16 +15,19 @@ let server: TestServer;
 const as: Record<string, ApiClient> = {};
 const DEMO = ['admin', 'supervisor', 'producer', 'disposer', 'logistics', 'collector', 'guest'] as const;
 
-const NO_PERMISSION = '没有权限执行该操作';
-const NO_COMPANY = '当前账号未关联企业，无权查看企业数据';
-const NO_DATA_VIEW = '没有权限查看该数据视图';
+const NO_PERMISSION: ErrorCode = 'NO_PERMISSION';
+const NO_COMPANY = 'NO_COMPANY_DATA';
+const NO_DATA_VIEW = 'DATA_VIEW_FORBIDDEN';
+const LOOKUP_DENIED = 'LOOKUP_DENIED';
+/** The refusals of a company's code or number that another company holds. */
+const CODE_TAKEN = { creditCode: 'CREDIT_CODE_TAKEN', bciId: 'BCI_ID_TAKEN' } as const;
 /** Views: 12 stock-in, 17 vehicles, 19 disposal orders. */
 const queryLink = (viewId: number) => `/api/general/allList/${viewId}/queryLink`;
 
 const answer = (res: ApiResponse) =>
   res.status === 200 ? { status: 200 } : { status: res.status, code: res.body?.code, message: res.body?.message };
-/** A refusal with a text from a table: its code is the catalogue's entry for that text. */
-const refused = (status: number, message: string) => ({ status, code: codeOfMessage(message), message });
+/** A refusal by its code, its message the catalogue's. */
+const refused = (status: number, code: ErrorCode) => refusal(status, code);
 
 beforeAll(async () => {
   server = await startTestServer({ gufeiBaseUrl: 'https://gufei.example.cn/' });
@@ -39,7 +40,7 @@ afterAll(async () => {
 describe('an account without roles', () => {
   it('reads no list of roles, users, departments or companies', async () => {
     const guest = as.guest!;
-    const calls: [string, Record<string, unknown>, string][] = [
+    const calls: [string, Record<string, unknown>, ErrorCode][] = [
       ['/api/roles', { page: 0, size: 999 }, LOOKUP_DENIED],
       ['/api/roles', { page: 1, size: 9999 }, LOOKUP_DENIED],
       ['/api/users/search', { blurry: '' }, NO_PERMISSION],
@@ -60,11 +61,11 @@ describe('an account without roles', () => {
       ['/api/data/columns', { id: 7 }, NO_PERMISSION],
       ['/api/data/detail', { id: 1 }, NO_DATA_VIEW],
     ];
-    for (const [path, query, message] of calls) {
-      expect({ path, ...answer(await guest.get(path, query)) }).toEqual({ path, ...refused(403, message) });
+    for (const [path, query, code] of calls) {
+      expect({ path, ...answer(await guest.get(path, query)) }).toEqual({ path, ...refused(403, code) });
     }
     const groovy = await guest.post('/api/general/groovy/12', { groovyQueryParam: 'anything' });
-    expect(answer(groovy)).toEqual({ status: 403, code: 'NO_PERMISSION', message: NO_PERMISSION });
+    expect(answer(groovy)).toEqual(refused(403, NO_PERMISSION));
   });
 
   it('still reads its own menus, dictionaries and reference data', async () => {
@@ -158,7 +159,7 @@ describe("the lists each demo account's pages read", () => {
   }
 
   it('refuses the lists no page of the account reads', async () => {
-    const refusals: [string, string, Record<string, unknown>, string][] = [
+    const refusals: [string, string, Record<string, unknown>, ErrorCode][] = [
       ['producer', '/api/roles', { page: 0, size: 999 }, LOOKUP_DENIED],
       ['producer', '/api/users/search', {}, NO_PERMISSION],
       ['producer', '/api/dept/list', { deptId: 2 }, LOOKUP_DENIED],
@@ -168,8 +169,8 @@ describe("the lists each demo account's pages read", () => {
       ['logistics', '/api/companyWasteCategory', { companyId: COMPANY.producer }, LOOKUP_DENIED],
       ['collector', '/api/company/list', {}, LOOKUP_DENIED],
     ];
-    for (const [account, path, query, message] of refusals) {
-      expect({ account, path, ...answer(await as[account]!.get(path, query)) }).toEqual({ account, path, ...refused(403, message) });
+    for (const [account, path, query, code] of refusals) {
+      expect({ account, path, ...answer(await as[account]!.get(path, query)) }).toEqual({ account, path, ...refused(403, code) });
     }
   });
 });
@@ -190,11 +191,9 @@ describe('linked selects (queryLink)', () => {
     expect(byLabel.status).toBe(200);
     // Guessing another field's values through the filter is refused.
     for (const filter of [{ producerId: '1' }, { orderNo: some, price: '100' }, { createBy: 'disposer' }]) {
-      expect(answer(await collector.get(queryLink(19), { queryParam: JSON.stringify(filter) }))).toEqual({
-        status: 403,
-        code: 'QUERY_LINK_FILTER_DENIED',
-        message: QUERY_LINK_FILTER_DENIED,
-      });
+      expect(answer(await collector.get(queryLink(19), { queryParam: JSON.stringify(filter) }))).toEqual(
+        refused(403, 'QUERY_LINK_FILTER_DENIED'),
+      );
     }
     // The disposer lists the disposal orders itself: any field filters.
     const disposer = await as.disposer!.get(queryLink(19), { queryParam: JSON.stringify({ producerId: '1' }) });
@@ -215,7 +214,7 @@ describe('linked selects (queryLink)', () => {
       .execute();
     await server.ctx.bus.publish({ t: 'view-changed', viewId: 20 });
     try {
-      expect(answer(await as.producer!.get(queryLink(17)))).toEqual({ status: 403, code: 'NO_PERMISSION', message: NO_PERMISSION });
+      expect(answer(await as.producer!.get(queryLink(17)))).toEqual(refused(403, NO_PERMISSION));
       // The logistics company lists vehicles itself.
       expect((await as.logistics!.get(queryLink(17))).status).toBe(200);
     } finally {
@@ -232,11 +231,7 @@ describe('data views', () => {
     expect((await as.guest!.get('/api/data/detail', { id: 7 })).status).toBe(200);
     await db.updateTable('lc_screen').set({ status: 0, update_time: sql<Date>`now()` }).where('type', '=', 2).execute();
     try {
-      expect(answer(await as.guest!.get('/api/data/detail', { id: 7 }))).toEqual({
-        status: 403,
-        code: 'DATA_VIEW_FORBIDDEN',
-        message: NO_DATA_VIEW,
-      });
+      expect(answer(await as.guest!.get('/api/data/detail', { id: 7 }))).toEqual(refused(403, NO_DATA_VIEW));
       expect((await as.admin!.get('/api/data/detail', { id: 7 })).status).toBe(200);
     } finally {
       await db.updateTable('lc_screen').set({ status: 1, update_time: sql<Date>`now()` }).where('id', '=', 50).execute();
@@ -254,15 +249,15 @@ describe('company codes', () => {
     const theirs = await codesOf(COMPANY.disposer);
     const mine = await codesOf(COMPANY.producer);
     expect(theirs.bci_id && theirs.credit_code).toBeTruthy();
-    const refusals: [Record<string, unknown>, string][] = [
+    const refusals: [Record<string, unknown>, ErrorCode][] = [
       [{ creditCode: theirs.credit_code }, CODE_TAKEN.creditCode],
       [{ bciId: theirs.bci_id }, CODE_TAKEN.bciId],
       [{ bciId: ` ${theirs.bci_id} ` }, CODE_TAKEN.bciId],
       [{ bciId: theirs.credit_code }, CODE_TAKEN.bciId],
       [{ bciId: theirs.dept_code }, CODE_TAKEN.bciId],
     ];
-    for (const [body, message] of refusals) {
-      expect({ body, ...answer(await update('producer', body)) }).toEqual({ body, ...refused(400, message) });
+    for (const [body, code] of refusals) {
+      expect({ body, ...answer(await update('producer', body)) }).toEqual({ body, ...refused(400, code) });
     }
     expect(await codesOf(COMPANY.producer)).toEqual(mine);
     // So the filling-system token of the other company stays out of reach.
@@ -320,7 +315,7 @@ describe('company codes', () => {
           )
           .toBeGreaterThan(0);
         await other.query('commit');
-        expect(answer(await pending)).toEqual({ status: 400, code: 'BCI_ID_TAKEN', message: CODE_TAKEN.bciId });
+        expect(answer(await pending)).toEqual(refused(400, CODE_TAKEN.bciId));
       } finally {
         await other.end();
       }
@@ -329,7 +324,7 @@ describe('company codes', () => {
       // way exactly one company gets the code and the other is told why.
       const answers = await Promise.all([update('producer', { bciId: code }), update('disposer', { bciId: code })]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-      expect(answers.find((a) => a.status === 400)?.body.message).toBe(CODE_TAKEN.bciId);
+      expect(answers.find((a) => a.status === 400)?.body.code).toBe(CODE_TAKEN.bciId);
     }
     const holders = await server.ctx.db.selectFrom('company').select('id').where('bci_id', '=', code).execute();
     expect(holders).toHaveLength(1);
