@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { DATA_VIEW_MANAGERS } from '../../src/contract/data-views.js';
 import { screenOfPath } from '../../src/model/index.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -134,15 +135,7 @@ export async function readableScreen<T extends ScreenRow>(ctx: AppContext, user:
 }
 
 /** Those who build charts and data views: they read any data view. */
-export const DATA_VIEW_MANAGERS = [
-  'dataView:list',
-  'dataView:add',
-  'dataView:edit',
-  'screen:list',
-  'screen:add',
-  'screen:edit',
-  'screen:design',
-];
+export { DATA_VIEW_MANAGERS };
 
 /** Data views read by each big screen's charts, by screen id and the time it was last written. */
 const screenDataViews = new Map<string, Set<number>>();
@@ -185,5 +178,5 @@ export async function requireDataViewReader(ctx: AppContext, req: FastifyRequest
   // Builders read any data view, and a data view reads every company's records: builders of 全部 only.
   if (user.dataScope.all && DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p))) return user;
   if (await dataViewOnEnabledScreen(ctx, dataViewId)) return user;
-  throw forbidden('没有权限查看该数据视图');
+  throw forbidden('DATA_VIEW_FORBIDDEN');
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BigScreenModel } from '../../src/model/index.js';
 import { normalizeDefinition } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { badRequest, notFound, refusal } from '../errors.js';
 
 /**
  * Signed share links of big screens. A link is
@@ -14,14 +14,6 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 
 export const SHARE_MIN_SECONDS = 60;
 export const SHARE_MAX_SECONDS = 365 * 24 * 60 * 60;
-
-export const SHARE_MESSAGES = {
-  invalid: '分享链接无效',
-  expired: '分享链接已失效',
-  revoked: '分享链接已被撤销',
-  notUsed: '该数据视图不属于此大屏',
-  notBigScreen: '只有大屏可以分享',
-} as const;
 
 /** 192 random bits, URL-safe. */
 export const newAccessKey = (): string => randomBytes(24).toString('base64url');
@@ -70,12 +62,12 @@ export async function verifyShare(
   const lsId = Number(idText);
   const timestamp = Number(timestampText);
   if (!idText || !/^\d{1,10}$/.test(idText) || !accessKey || !timestampText || !/^\d{1,16}$/.test(timestampText) || !signature) {
-    throw new ApiError(401, SHARE_MESSAGES.invalid);
+    throw refusal(401, 'SHARE_INVALID');
   }
   const expected = Buffer.from(shareSignature(ctx.secrets.shareSecret, { lsId, accessKey, timestamp }), 'hex');
   const given = /^[0-9a-fA-F]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError(401, SHARE_MESSAGES.invalid);
-  if (timestamp <= now) throw new ApiError(401, SHARE_MESSAGES.expired);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refusal(401, 'SHARE_INVALID');
+  if (timestamp <= now) throw refusal(401, 'SHARE_EXPIRED');
   const row = await ctx.db
     .selectFrom('lc_screen')
     .select(['id', 'status', 'type', 'name', 'dis_template', 'dis_menu', 'access_key'])
@@ -84,7 +76,7 @@ export async function verifyShare(
   if (!row) throw notFound('SCREEN_NOT_FOUND');
   const current = row.access_key ? Buffer.from(row.access_key) : Buffer.alloc(0);
   const carried = Buffer.from(accessKey);
-  if (current.length !== carried.length || !timingSafeEqual(current, carried)) throw new ApiError(403, SHARE_MESSAGES.revoked);
+  if (current.length !== carried.length || !timingSafeEqual(current, carried)) throw refusal(403, 'SHARE_REVOKED');
   const { access_key: _, ...screen } = row;
   return screen;
 }
@@ -126,7 +118,7 @@ export function expiresInOf(v: unknown): number {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n)) throw badRequest('SHARE_SECONDS_NOT_WHOLE');
   if (n < SHARE_MIN_SECONDS || n > SHARE_MAX_SECONDS) {
-    throw badRequest(`有效期应在 ${SHARE_MIN_SECONDS} 秒到 ${SHARE_MAX_SECONDS / 86400} 天之间`);
+    throw badRequest('SHARE_SECONDS_RANGE', { min: SHARE_MIN_SECONDS, maxDays: SHARE_MAX_SECONDS / 86400 });
   }
   return n;
 }

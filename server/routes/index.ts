@@ -23,14 +23,12 @@ import logistics from './logistics.js';
 import logisticsWarehouses from './logistics-warehouses.js';
 import logs from './logs.js';
 import lookups from './lookups.js';
-import lowcode from './lowcode.js';
 import materialsCode from './materials-code.js';
 import menus from './menus.js';
 import messages from './messages.js';
 import privacyPolicy from './privacy-policy.js';
 import profile from './profile.js';
 import roles from './roles.js';
-import screenShare from './screen-share.js';
 import session from './session.js';
 import site from './site.js';
 import supervision from './supervision.js';
@@ -58,8 +56,6 @@ export const routeModules: RouteModule[] = [
   visits,
   lookups,
   websocket,
-  lowcode,
-  screenShare,
   general,
   generalForm,
   dashboard,
