@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refreshOnly } from '../../src/contract/figures.js';
 import { formatDate, roundTo } from '../../src/shared/format.js';
 import { scopeKey, scopeOf } from '../access/company.js';
 import type { App } from '../app.js';
@@ -7,18 +8,8 @@ import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
 import { answers } from './route.js';
 
-/** `isRefresh`: 1 recomputes the figure, 0 (or absent) may answer the one computed before. */
-export const isRefreshParam = z
-  .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')])
-  .optional()
-  .transform((v) => v === '1' || v === 1 || v === 'true');
-
-/** The query of a figure: only `isRefresh`. */
-export const refreshOnly = z.object({ isRefresh: isRefreshParam });
-
-/** The shape of a figure made of numbers only, one per name. */
-export const numbers = <K extends string>(...names: K[]) =>
-  Object.fromEntries(names.map((n) => [n, z.number()])) as unknown as Record<K, z.ZodNumber>;
+/** The figures' query and answer shapes live in the contract. */
+export { isRefreshParam, numbers, refreshOnly } from '../../src/contract/figures.js';
 
 /** Wire format of the moment a figure was computed. */
 export const wireNow = (at = Date.now()) => formatDate(at, 'YYYY-MM-DD HH:mm:ss');

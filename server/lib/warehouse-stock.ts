@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { warehouseWithin } from './business-records.js';
-import { isRefreshParam } from './dashboard-scope.js';
-import { optionalIdParam } from './paging.js';
 
 /** What the dashboard tiles and the warehouse inventories count as waste held. */
 
@@ -12,8 +9,7 @@ import { optionalIdParam } from './paging.js';
 export const HELD = ['0', '1'] as const;
 export const IN_STOCK = ['1'] as const;
 
-/** The query of a figure one warehouse narrows: the warehouse and whether to recompute now. */
-export const warehouseQuery = z.object({ warehouseId: optionalIdParam, isRefresh: isRefreshParam });
+export { warehouseQuery } from '../../src/contract/figures.js';
 
 /** A warehouse the user may look at: their company's own, any for those who see every company; another's is missing. */
 export async function checkWarehouse(ctx: AppContext, u: SessionUser, warehouseId: number | undefined): Promise<void> {

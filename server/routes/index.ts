@@ -7,7 +7,6 @@ import companyApplication from './company-application.js';
 import companyBank from './company-bank.js';
 import companyInventory from './company-inventory.js';
 import companyWarehouse from './company-warehouse.js';
-import dashboard from './dashboard.js';
 import depts from './depts.js';
 import dict from './dict.js';
 import disposalOrder from './disposal-order.js';
@@ -15,8 +14,6 @@ import disposalQuote from './disposal-quote.js';
 import files from './files.js';
 import fillingStandIn from './filling-stand-in.js';
 import fillingSystem from './filling-system.js';
-import general from './general.js';
-import generalForm from './general-form.js';
 import health from './health.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
@@ -56,9 +53,6 @@ export const routeModules: RouteModule[] = [
   visits,
   lookups,
   websocket,
-  general,
-  generalForm,
-  dashboard,
   bulletin,
   companyWarehouse,
   inventoryConfig,

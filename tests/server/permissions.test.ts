@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_DENIED } from '../../server/access/lookups.js';
+import { QUERY_LINK_FILTER_DENIED } from '../../server/resources/general.js';
 import { CODE_TAKEN } from '../../server/routes/company-api.js';
-import { QUERY_LINK_FILTER_DENIED } from '../../server/routes/general.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { codeOfMessage } from '../../src/shared/error-catalogue.js';
 import type { ApiClient, ApiResponse, TestServer } from '../helpers/server.js';
