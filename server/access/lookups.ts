@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { DATA_VIEW_MANAGERS } from '../../src/contract/data-views.js';
 import { screenOfPath } from '../../src/model/index.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -135,15 +136,7 @@ export async function readableScreen<T extends ScreenRow>(ctx: AppContext, user:
 }
 
 /** Those who build charts and data views: they read any data view. */
-export const DATA_VIEW_MANAGERS = [
-  'dataView:list',
-  'dataView:add',
-  'dataView:edit',
-  'screen:list',
-  'screen:add',
-  'screen:edit',
-  'screen:design',
-];
+export { DATA_VIEW_MANAGERS };
 
 /** Data views read by each big screen's charts, by screen id and the time it was last written. */
 const screenDataViews = new Map<string, Set<number>>();

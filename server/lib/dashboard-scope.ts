@@ -8,11 +8,8 @@ import type { AppContext } from '../context.js';
 import { ensureFacts, type Scope } from './dashboard-facts.js';
 import { answers } from './route.js';
 
-export { isRefreshParam, refreshOnly } from '../../src/contract/figures.js';
-
-/** The shape of a figure made of numbers only, one per name. */
-export const numbers = <K extends string>(...names: K[]) =>
-  Object.fromEntries(names.map((n) => [n, z.number()])) as unknown as Record<K, z.ZodNumber>;
+/** The figures' query and answer shapes live in the contract. */
+export { isRefreshParam, numbers, refreshOnly } from '../../src/contract/figures.js';
 
 /** Wire format of the moment a figure was computed. */
 export const wireNow = (at = Date.now()) => formatDate(at, 'YYYY-MM-DD HH:mm:ss');

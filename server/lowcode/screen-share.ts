@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BigScreenModel } from '../../src/model/index.js';
 import { normalizeDefinition } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
-import { badRequest, type ErrorCode, forbidden, notFound, unauthorized } from '../errors.js';
+import { badRequest, notFound, refusal } from '../errors.js';
 
 /**
  * Signed share links of big screens. A link is
@@ -14,17 +14,6 @@ import { badRequest, type ErrorCode, forbidden, notFound, unauthorized } from '.
 
 export const SHARE_MIN_SECONDS = 60;
 export const SHARE_MAX_SECONDS = 365 * 24 * 60 * 60;
-
-/** The catalogue codes of the share refusals. */
-export const SHARE_REFUSALS = {
-  invalid: 'SHARE_INVALID',
-  expired: 'SHARE_EXPIRED',
-  revoked: 'SHARE_REVOKED',
-  notUsed: 'SHARE_DATA_VIEW_NOT_USED',
-  notBigScreen: 'SHARE_NOT_BIG_SCREEN',
-} as const satisfies Record<string, ErrorCode>;
-/** The same codes under the table's earlier name, which the share route still imports. */
-export const SHARE_MESSAGES = SHARE_REFUSALS;
 
 /** 192 random bits, URL-safe. */
 export const newAccessKey = (): string => randomBytes(24).toString('base64url');
@@ -73,12 +62,12 @@ export async function verifyShare(
   const lsId = Number(idText);
   const timestamp = Number(timestampText);
   if (!idText || !/^\d{1,10}$/.test(idText) || !accessKey || !timestampText || !/^\d{1,16}$/.test(timestampText) || !signature) {
-    throw unauthorized('SHARE_INVALID');
+    throw refusal(401, 'SHARE_INVALID');
   }
   const expected = Buffer.from(shareSignature(ctx.secrets.shareSecret, { lsId, accessKey, timestamp }), 'hex');
   const given = /^[0-9a-fA-F]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('SHARE_INVALID');
-  if (timestamp <= now) throw unauthorized('SHARE_EXPIRED');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refusal(401, 'SHARE_INVALID');
+  if (timestamp <= now) throw refusal(401, 'SHARE_EXPIRED');
   const row = await ctx.db
     .selectFrom('lc_screen')
     .select(['id', 'status', 'type', 'name', 'dis_template', 'dis_menu', 'access_key'])
@@ -87,7 +76,7 @@ export async function verifyShare(
   if (!row) throw notFound('SCREEN_NOT_FOUND');
   const current = row.access_key ? Buffer.from(row.access_key) : Buffer.alloc(0);
   const carried = Buffer.from(accessKey);
-  if (current.length !== carried.length || !timingSafeEqual(current, carried)) throw forbidden('SHARE_REVOKED');
+  if (current.length !== carried.length || !timingSafeEqual(current, carried)) throw refusal(403, 'SHARE_REVOKED');
   const { access_key: _, ...screen } = row;
   return screen;
 }

@@ -5,10 +5,14 @@ import companyApi from './company-api.js';
 import companyBank from './company-bank.js';
 import companyContracts from './company-contracts.js';
 import contacts from './contacts.js';
+import dashboard from './dashboard.js';
+import dataViews from './data-views.js';
 import depts from './depts.js';
 import dict from './dict.js';
 import disposalProcesses from './disposal-processes.js';
 import files from './files.js';
+import general from './general.js';
+import generation from './generation.js';
 import health from './health.js';
 import logs from './logs.js';
 import menus from './menus.js';
@@ -17,6 +21,8 @@ import passwords from './passwords.js';
 import privacyPolicy from './privacy-policy.js';
 import regions from './regions.js';
 import roles from './roles.js';
+import screenShare from './screen-share.js';
+import screens from './screens.js';
 import session from './session.js';
 import site from './site.js';
 import users from './users.js';
@@ -32,10 +38,14 @@ export const resourceModules: RouteModule[] = [
   companyBank,
   companyContracts,
   contacts,
+  dashboard,
+  dataViews,
   depts,
   dict,
   disposalProcesses,
   files,
+  general,
+  generation,
   health,
   logs,
   menus,
@@ -44,6 +54,8 @@ export const resourceModules: RouteModule[] = [
   privacyPolicy,
   regions,
   roles,
+  screenShare,
+  screens,
   session,
   site,
   users,

@@ -3,18 +3,13 @@ import type { AppContext } from '../context.js';
 import apiDocs from './api-docs.js';
 import companyApplication from './company-application.js';
 import companyInventory from './company-inventory.js';
-import dashboard from './dashboard.js';
 import disposalOrder from './disposal-order.js';
 import disposalQuote from './disposal-quote.js';
 import fillingStandIn from './filling-stand-in.js';
 import fillingSystem from './filling-system.js';
-import general from './general.js';
-import generalForm from './general-form.js';
 import inventoryConfig from './inventory-config.js';
 import logistics from './logistics.js';
-import lowcode from './lowcode.js';
 import materialsCode from './materials-code.js';
-import screenShare from './screen-share.js';
 import supervision from './supervision.js';
 import testingApplication from './testing-application.js';
 import websocket from './websocket.js';
@@ -26,18 +21,13 @@ export const routeModules: RouteModule[] = [
   apiDocs,
   companyApplication,
   companyInventory,
-  dashboard,
   disposalOrder,
   disposalQuote,
   fillingStandIn,
   fillingSystem,
-  general,
-  generalForm,
   inventoryConfig,
   logistics,
-  lowcode,
   materialsCode,
-  screenShare,
   supervision,
   testingApplication,
   websocket,

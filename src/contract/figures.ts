@@ -1,6 +1,6 @@
 /**
- * The query fields of a dashboard figure: whether to recompute it now, and the warehouse a figure of
- * one warehouse narrows to.
+ * The query and answer shapes of the dashboards' figures: `isRefresh` asks for a figure computed now,
+ * a warehouse narrows one, and each figure answers when it was computed (computedAt).
  */
 import { z } from 'zod';
 import { optionalIdParam } from './paging.js';
@@ -16,3 +16,10 @@ export const refreshOnly = z.object({ isRefresh: isRefreshParam });
 
 /** The query of a figure one warehouse narrows: the warehouse and whether to recompute now. */
 export const warehouseQuery = z.object({ warehouseId: optionalIdParam, isRefresh: isRefreshParam });
+
+/** The shape of a figure made of numbers only, one per name. */
+export const numbers = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, z.number()])) as unknown as Record<K, z.ZodNumber>;
+
+/** A figure's answer: its fields and when it was computed. */
+export const figureOf = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, computedAt: z.string() });

@@ -6,11 +6,15 @@ import { companyApi } from './company-api.js';
 import { companyBank } from './company-bank.js';
 import { companyContracts } from './company-contracts.js';
 import { contacts } from './contacts.js';
+import { dashboard } from './dashboard.js';
+import { dataViews } from './data-views.js';
 import type { ResourceSpec } from './define.js';
 import { depts } from './depts.js';
 import { dict } from './dict.js';
 import { disposalProcesses } from './disposal-processes.js';
 import { files } from './files.js';
+import { general } from './general.js';
+import { generation } from './generation.js';
 import { health } from './health.js';
 import { logs } from './logs.js';
 import { menus } from './menus.js';
@@ -19,6 +23,8 @@ import { passwords } from './passwords.js';
 import { privacyPolicy } from './privacy-policy.js';
 import { regions } from './regions.js';
 import { roles } from './roles.js';
+import { screenShare } from './screen-share.js';
+import { screens } from './screens.js';
 import { session } from './session.js';
 import { site } from './site.js';
 import { users } from './users.js';
@@ -33,10 +39,14 @@ export const RESOURCES: readonly ResourceSpec[] = [
   companyBank,
   companyContracts,
   contacts,
+  dashboard,
+  dataViews,
   depts,
   dict,
   disposalProcesses,
   files,
+  general,
+  generation,
   health,
   logs,
   menus,
@@ -45,6 +55,8 @@ export const RESOURCES: readonly ResourceSpec[] = [
   privacyPolicy,
   regions,
   roles,
+  screenShare,
+  screens,
   session,
   site,
   users,

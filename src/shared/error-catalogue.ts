@@ -249,6 +249,7 @@ export const ERROR_MESSAGES = {
   VIEW_NO_STATUS: '视图没有 status 字段，不能执行该动作',
   SCRIPT_ACTION_UNKNOWN: '未定义的脚本动作',
   TEMPLATE_REQUIRED: 'disTemplate 不能为空',
+  RECORD_KEY_REQUIRED: '{key} 不能为空',
   DEFINITION_INVALID: '定义不合法：{problems}',
   FIELD_TYPE_CHANGE_FAILED: '字段类型变更失败：{field}',
   LIST_PARAM_NOT_WHOLE: '参数 {name} 必须是非负整数',

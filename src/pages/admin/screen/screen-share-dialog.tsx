@@ -2,9 +2,10 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Input, Modal, Radio, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { screenShare } from '../../../contract/screen-share';
 import { DEFAULT_TIME_FORMAT } from '../../../model';
 import { notify } from '../../../notify/notifier';
-import { http, RequestError } from '../../../request';
+import { api, RequestError } from '../../../request';
 import type { ScreenRow } from './screen-types';
 
 /** Expiry choices of a share link, in seconds. */
@@ -14,11 +15,6 @@ export const SHARE_EXPIRIES = [
   { value: 604_800, label: '7 天' },
   { value: 2_592_000, label: '30 天' },
 ] as const;
-
-interface ShareAnswer {
-  url: string;
-  expiresAt: number;
-}
 
 /** Copies text; falls back to a selected textarea where the clipboard API is refused (plain http). */
 async function copyText(text: string): Promise<boolean> {
@@ -52,7 +48,7 @@ export function ScreenShareDialog({ screen, onClose }: { screen: ScreenRow; onCl
     setBusy('share');
     setError(null);
     try {
-      const answer = await http.post<ShareAnswer>('/api/screen/share', { id: screen.id, expiresIn }, { silent: true });
+      const answer = await api(screenShare.calls.share, { body: { id: screen.id, expiresIn } }, { silent: true });
       setLink({ url: new URL(answer.url, window.location.origin).href, expiresAt: answer.expiresAt });
     } catch (e) {
       setError(e instanceof RequestError ? e.message : '生成分享链接失败');
@@ -71,7 +67,7 @@ export function ScreenShareDialog({ screen, onClose }: { screen: ScreenRow; onCl
     setBusy('renew');
     setError(null);
     try {
-      const answer = await http.post<{ message?: string }>('/api/screen/renewKey', { id: screen.id }, { silent: true });
+      const answer = await api(screenShare.calls.renewKey, { body: { id: screen.id } }, { silent: true });
       setLink(null);
       notify.success(answer.message || '操作成功');
     } catch (e) {

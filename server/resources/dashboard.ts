@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { dashboard } from '../../src/contract/dashboard.js';
 import { scopeKey, scopeOf } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
-import { dates, figure, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
+import { dates, figure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
-import { answers } from '../lib/route.js';
-import { checkWarehouse, HELD, IN_STOCK, warehouseQuery } from '../lib/warehouse-stock.js';
+import { checkWarehouse, HELD, IN_STOCK } from '../lib/warehouse-stock.js';
+import { type CallRequest, registerResource } from './register.js';
 
 /**
  * The company dashboard: inventory and order tiles and finance (bulletins, warehouse inventories and
@@ -25,30 +25,6 @@ const DONE = ['2'] as const;
 const LIVE_CONTRACT = ['1', '2'] as const;
 /** The fourth order tile counts the contracts that end within this many days. */
 export const EXPIRING_DAYS = 30;
-
-const inventorySchema = z.object({
-  inventoryTotal: z.number(),
-  inquiringNum: z.number(),
-  disposalNum: z.number(),
-  inNum: z.number(),
-  warehouseId: z.number().nullable(),
-  computedAt: z.string(),
-});
-
-const share = z.object({ key: z.string(), name: z.string(), quantity: z.number(), count: z.number(), ratio: z.number() });
-
-const ratioSchema = z.object({
-  inventoryTotal: z.number(),
-  categories: z.array(share),
-  statuses: z.array(share),
-  warehouseId: z.number().nullable(),
-  computedAt: z.string(),
-});
-
-const ordersShape = {
-  ...numbers('ongoingDisposalInquiry', 'ongoingDisposalOrder', 'ongoingLogisticsOrder', 'count'),
-  countLabel: z.string(),
-};
 
 const ratioOf = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 10_000) / 10_000 : 0);
 
@@ -73,15 +49,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     };
   };
 
-  app.get('/api/inventoryInfo', answers({ session: true }, inventorySchema, { querystring: warehouseQuery }), async (req) => {
+  const inventoryInfo = async (req: CallRequest<(typeof dashboard.calls)['inventory']>) => {
     const u = currentUser(req);
     const { warehouseId, isRefresh } = req.query;
     await checkWarehouse(ctx, u, warehouseId);
     const scope = scopeOf(u);
     return figure(ctx, `inventory|${scopeKey(scope)}|${warehouseId ?? ''}`, isRefresh, () => inventory(scope, warehouseId));
-  });
+  };
 
-  app.get('/api/inventoryRatio', answers({ session: true }, ratioSchema, { querystring: warehouseQuery }), async (req) => {
+  const inventoryRatio = async (req: CallRequest<(typeof dashboard.calls)['inventoryRatio']>) => {
     const u = currentUser(req);
     const { warehouseId, isRefresh } = req.query;
     await checkWarehouse(ctx, u, warehouseId);
@@ -117,9 +93,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         warehouseId: warehouseId ?? null,
       };
     });
-  });
+  };
 
-  scopedFigure(app, ctx, '/api/produceOrderDashboard', 'orders', ordersShape, async (scope) => {
+  const orders = async (scope: Scope) => {
     const d = dates();
     const [inquiries, orders, logistics, expiring] = await factTotalsAll(db, [
       { source: 'disposalInquiry', scope, statuses: OPEN_INQUIRY },
@@ -134,43 +110,51 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       count: expiring.n,
       countLabel: `${EXPIRING_DAYS}天内到期合同`,
     };
-  });
+  };
 
-  scopedFigure(
-    app,
-    ctx,
-    '/api/finAcc/dashboard',
-    'finance',
-    numbers('payable', 'yearPaid', 'receivable', 'yearReceived'),
-    async (scope) => {
-      const d = dates();
-      const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
-      // The producer pays the disposal order (role a) and the freight of its logistics orders (role a);
-      // the disposer is paid the order (role b), the carrier the freight (role c). Open orders are owed
-      // less what was prepaid; paid this year is what was done this year plus this year's prepayments.
-      const side = (orderRole: 'a' | 'b', freightRole: 'a' | 'c') => [
-        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING },
-        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: DONE, ...year },
-        { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: ONGOING },
-        { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: DONE, ...year },
-        { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING, ...year },
+  const finance = async (scope: Scope) => {
+    const d = dates();
+    const year = { dayFrom: d.yearStart, dayTo: d.yearEnd };
+    // The producer pays the disposal order (role a) and the freight of its logistics orders (role a);
+    // the disposer is paid the order (role b), the carrier the freight (role c). Open orders are owed
+    // less what was prepaid; paid this year is what was done this year plus this year's prepayments.
+    const side = (orderRole: 'a' | 'b', freightRole: 'a' | 'c') => [
+      { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING },
+      { source: 'disposalOrder' as const, scope, role: orderRole, statuses: DONE, ...year },
+      { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: ONGOING },
+      { source: 'logisticsOrder' as const, scope, role: freightRole, statuses: DONE, ...year },
+      { source: 'disposalOrder' as const, scope, role: orderRole, statuses: ONGOING, ...year },
+    ];
+    const sums = await factTotalsAll(db, [...side('a', 'a'), ...side('b', 'c')]);
+    const figures = (at: number) => {
+      const [openOrders, doneOrders, openFreight, doneFreight, openThisYear] = sums.slice(at, at + 5) as [
+        FactSums,
+        FactSums,
+        FactSums,
+        FactSums,
+        FactSums,
       ];
-      const sums = await factTotalsAll(db, [...side('a', 'a'), ...side('b', 'c')]);
-      const figures = (at: number) => {
-        const [openOrders, doneOrders, openFreight, doneFreight, openThisYear] = sums.slice(at, at + 5) as [
-          FactSums,
-          FactSums,
-          FactSums,
-          FactSums,
-          FactSums,
-        ];
-        return {
-          owed: three(openOrders.amount - openOrders.amount2 + openFreight.amount),
-          settled: three(doneOrders.amount + openThisYear.amount2 + doneFreight.amount),
-        };
+      return {
+        owed: three(openOrders.amount - openOrders.amount2 + openFreight.amount),
+        settled: three(doneOrders.amount + openThisYear.amount2 + doneFreight.amount),
       };
-      const [pay, receive] = [figures(0), figures(5)];
-      return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
-    },
-  );
+    };
+    const [pay, receive] = [figures(0), figures(5)];
+    return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
+  };
+
+  /** A figure of the signed-in user's scope, cached per scope under `name`, recomputed on isRefresh=1. */
+  const scoped =
+    <T extends object>(name: string, compute: (scope: Scope) => Promise<T>) =>
+    (req: CallRequest<(typeof dashboard.calls)['orders']>) => {
+      const scope = scopeOf(currentUser(req));
+      return figure(ctx, `${name}|${scopeKey(scope)}`, req.query.isRefresh, () => compute(scope));
+    };
+
+  registerResource(app, dashboard, {
+    inventory: inventoryInfo,
+    inventoryRatio,
+    orders: scoped('orders', orders),
+    finance: scoped('finance', finance),
+  });
 }

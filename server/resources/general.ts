@@ -1,18 +1,18 @@
 import { extname } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { buttonPermissions, isAbsent, isRecord } from '../../src/model/index.js';
+import { general } from '../../src/contract/general.js';
+import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
+import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
 import { type RowScope, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
-import { hasPermission, requirePermission } from '../auth.js';
+import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { LoopShare } from '../lib/loop-share.js';
 import { dropOldest, used } from '../lib/recent.js';
-import { reads } from '../lib/route.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
@@ -32,12 +32,20 @@ import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.j
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
-import { megabytes, ONLY_EXCEL, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
-import { readableRecord } from './general-form.js';
+import { megabytes, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
+import { type CallRequest, registerResource } from './register.js';
 
 /**
  * Generic CRUD over view tables (/api/general/*, viewId = generation id). Permissions follow the
  * view's disMenu.componentName: `{c}:list` reads, `{c}:add`, `{c}:edit`, `{c}:del` write.
+ *
+ * A form's data has two calls of its own, with the same access: the view's `{c}:list` reads a record,
+ * `{c}:add` the values an add form starts with.
+ * - formData `?generalId={viewId}&{key}={id}`: the record a form edits or looks at (the form detail
+ *   when the view names no detailUrl), as `{ status, data }`.
+ * - dynamicQuery `?generalId={viewId}&{field}={value}…`: the values an add form starts with
+ *   (dialogOption.initGroovy): the fields' defaultValue, then the query's values of the fields the
+ *   form submits, numbers for number fields; other query keys are ignored.
  */
 
 const OK = { status: 200, message: '操作成功' };
@@ -51,14 +59,12 @@ const FEW_ROWS = 1000;
 
 type Query = Record<string, string | string[] | undefined>;
 
-const viewParams = z.object({ viewId: idSchema });
-
-export const QUERY_LINK_FILTER_DENIED = '没有该视图的查看权限，只能按名称筛选选项';
+export const QUERY_LINK_FILTER_DENIED = errorMessage('QUERY_LINK_FILTER_DENIED');
 
 const permission = (view: ViewModel, action: 'list' | 'add' | 'edit' | 'del') => view.page.permissions[action];
 
 function recordBody(body: unknown): Record<string, unknown> {
-  if (!isRecord(body)) throw badRequest('请求体应为 JSON 对象');
+  if (!isRecord(body)) throw badRequest('BODY_NOT_OBJECT');
   return body;
 }
 
@@ -236,28 +242,41 @@ function defaultsOf(view: ViewModel): Row {
 const listOf = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v : v === undefined ? [] : v.split(',')).map((s) => s.trim()).filter(Boolean);
 
+/** The view's record `id` as `user` may read it: a record outside their data scope is answered as missing (404), so that ids cannot be probed. */
+export async function readableRecord(ctx: AppContext, view: ViewModel, user: SessionUser, id: number): Promise<Row> {
+  const row = await findRecord(ctx.db, view, id, await rowScope(ctx, view, user));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A value of the query (a repeated key's values joined by commas) as its field stores it. */
+function fieldValue(dataType: string, raw: string | string[]): unknown {
+  const text = Array.isArray(raw) ? raw.join(',') : raw;
+  if ((dataType === 'long' || dataType === 'decimal') && NUMBER_TEXT.test(text)) return Number(text);
+  return text;
+}
+
+/** The add form's starting values: defaults, then the query's values of submitted fields. */
+export function initialValues(view: ViewModel, query: Record<string, unknown>): Row {
+  const data: Row = {};
+  const fields = submittedFields(view.page.form);
+  for (const f of fields) {
+    if (f.defaultValue === undefined) continue;
+    data[f.name] = fieldValue(f.dataType, String(f.defaultValue));
+  }
+  for (const f of fields) {
+    const raw = query[f.name];
+    if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((v) => typeof v === 'string'))) {
+      data[f.name] = fieldValue(f.dataType, raw);
+    }
+  }
+  return data;
+}
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
-  app.get('/api/general/list/:viewId', reads({ session: true }, { params: viewParams }), async (req, reply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'list'));
-    const scope = await rowScope(ctx, view, user);
-    const page = await listPage(ctx, view, listQueryOf(view, req.url, req.query as Query, scope));
-    return reply.type('application/json; charset=utf-8').send(page);
-  });
-
-  app.get(
-    '/api/general/detail',
-    reads({ session: true }, { querystring: z.object({ generalId: idSchema, id: idSchema }) }),
-    async (req) => {
-      const view = await designedView(ctx, req.query.generalId);
-      const user = requirePermission(req, permission(view, 'list'));
-      return readableRecord(ctx, view, user, req.query.id);
-    },
-  );
-
-  const add = async (req: FastifyRequest<{ Params: { viewId: number } }>) => {
+  const add = async (req: CallRequest<(typeof general.calls)['add']>) => {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     const values = recordValues(view, recordBody(req.body));
@@ -265,23 +284,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     let id = await addRecord(ctx, view, values, user, await referenceCondition(ctx, view, user, values));
     if (id === null) {
       await checkReferences(ctx, view, user, values);
-      id = await addRecord(ctx, view, values, user);
+      // Without a condition the insert always writes its row.
+      id = (await addRecord(ctx, view, values, user)) as number;
     }
     return { ...OK, id };
   };
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/api/general/add/:viewId',
-    ...reads({ session: true }, { params: viewParams }),
-    handler: add,
-  });
 
-  const update = async (req: FastifyRequest<{ Params: { viewId: number } }>) => {
+  const update = async (req: CallRequest<(typeof general.calls)['update']>) => {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'edit'));
     const body = recordBody(req.body);
     const id = idSchema.safeParse(body.id);
-    if (!id.success) throw badRequest('id 不能为空');
+    if (!id.success) throw badRequest('ID_REQUIRED');
     const scope = await rowScope(ctx, view, user);
     // The rows in memory tell, when they can, without a statement.
     const held = lowcodeState(ctx).indexes.record(view, id.data, scope);
@@ -296,32 +310,63 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
     return OK;
   };
-  app.route({
-    method: ['POST', 'PUT'],
-    url: '/api/general/update/:viewId',
-    ...reads({ session: true }, { params: viewParams }),
-    handler: update,
-  });
 
-  app.post('/api/general/delete/:viewId', reads({ session: true }, { params: viewParams }), async (req) => {
+  const download = async (req: CallRequest<(typeof general.calls)['download']>, reply: FastifyReply) => {
     const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'del'));
-    const ids = idsFrom(req.body, req.query);
-    const scope = await rowScope(ctx, view, user);
-    // One id outside the scope refuses the whole delete, answered as missing.
-    if (!(await allWithin(db, view, ids, scope))) throw notFound();
-    await deleteRecords(ctx, view, ids, scope);
-    return OK;
-  });
+    const user = requirePermission(req, permission(view, 'list'));
+    const query = req.query as Query;
+    const q = parseListQuery(view, query, await rowScope(ctx, view, user), ['headers', 'fields', 'token']);
+    const names = listOf(query.fields);
+    const titles = listOf(query.headers);
+    let fields = names.map((n) => {
+      const f = view.byName.get(n);
+      if (!f) throw badRequest('EXPORT_FIELD_NOT_FOUND', { field: n });
+      return f;
+    });
+    if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
+    const header = fields.map((f, i) => titles[i] ?? f.label);
+    const rows = (await rowsQuery<Row>(view, q, EXPORT_MAX_ROWS).execute(db)).rows;
+    const dicts = await dictionaries(ctx, fields);
+    const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
+    return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
+  };
 
-  // Options for linked selects: label from the first text field, value = id. queryParam is either
-  // JSON (field filters, as in the list call) or plain text matched against the label. It needs the view's
-  // list permission, or the list permission of a view whose field picks from it: the latter may filter by
-  // the label only, so that no other field's values can be guessed.
-  app.get(
-    '/api/general/allList/:viewId/queryLink',
-    reads({ session: true }, { params: viewParams, querystring: z.object({ queryParam: z.string().optional() }) }),
-    async (req) => {
+  registerResource(app, general, {
+    list: async (req, reply) => {
+      const view = await designedView(ctx, req.params.viewId);
+      const user = requirePermission(req, permission(view, 'list'));
+      const scope = await rowScope(ctx, view, user);
+      const page = await listPage(ctx, view, listQueryOf(view, req.url, req.query as Query, scope));
+      return reply.type('application/json; charset=utf-8').send(page);
+    },
+
+    detail: async (req) => {
+      const view = await designedView(ctx, req.query.generalId);
+      const user = requirePermission(req, permission(view, 'list'));
+      return readableRecord(ctx, view, user, req.query.id);
+    },
+
+    add,
+    addPut: add,
+    update,
+    updatePut: update,
+
+    remove: async (req) => {
+      const view = await designedView(ctx, req.params.viewId);
+      const user = requirePermission(req, permission(view, 'del'));
+      const ids = idsFrom(req.body, req.query);
+      const scope = await rowScope(ctx, view, user);
+      // One id outside the scope refuses the whole delete, answered as missing.
+      if (!(await allWithin(db, view, ids, scope))) throw notFound();
+      await deleteRecords(ctx, view, ids, scope);
+      return OK;
+    },
+
+    // Options for linked selects: label from the first text field, value = id. queryParam is either
+    // JSON (field filters, as in the list call) or plain text matched against the label. It needs the view's
+    // list permission, or the list permission of a view whose field picks from it: the latter may filter by
+    // the label only, so that no other field's values can be guessed.
+    queryLink: async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       const user = requirePermission(req);
       const lists = hasPermission(user.roles, permission(view, 'list'));
@@ -339,7 +384,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (isRecord(parsed)) {
         for (const [k, v] of Object.entries(parsed)) if (!isAbsent(v)) filters[k] = Array.isArray(v) ? v.map(String) : String(v);
       } else if (raw) filters = { [labelField.name]: raw };
-      if (!lists && Object.keys(filters).some((k) => k !== labelField.name)) throw forbidden(QUERY_LINK_FILTER_DENIED);
+      if (!lists && Object.keys(filters).some((k) => k !== labelField.name)) throw forbidden('QUERY_LINK_FILTER_DENIED');
       // Options are the records of the caller's row scope in that view, whether it lists the view or only
       // draws from it (a carrier picks among the disposal orders that name it as their carrier).
       const scope = await rowScope(ctx, view, user);
@@ -348,12 +393,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const res = await rowsQuery<{ label: string | null; value: number }>(view, q, q.size, 0, columns).execute(db);
       return res.rows.map((r) => ({ label: r.label ?? '', value: r.value }));
     },
-  );
 
-  app.post(
-    '/api/general/groovy/:viewId',
-    reads({ session: true }, { params: viewParams, body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial() }),
-    async (req) => {
+    groovy: async (req) => {
       const view = await designedView(ctx, req.params.viewId);
       // Which script actions a view has is told only to those who may list it.
       const user = requirePermission(req, permission(view, 'list'));
@@ -361,7 +402,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const key = isRecord(p) ? String(p.groovyAction ?? p.name ?? '') : isAbsent(p) ? '' : String(p);
       const button = view.buttons.find((b) => b.action === 'groovy' && key !== '' && (b.name === key || b.groovyAction === key));
       const action = button?.groovyAction ? ACTIONS[button.groovyAction] : undefined;
-      if (!button?.groovyAction || !action) throw badRequest('未定义的脚本动作');
+      if (!button?.groovyAction || !action) throw badRequest('SCRIPT_ACTION_UNKNOWN');
       requirePermission(req, ...buttonPermissions(button.roles));
       const ids = isAbsent(req.body?.ids) || (Array.isArray(req.body?.ids) && !req.body.ids.length) ? [] : idsFrom(req.body?.ids, {});
       // A script acts only on records of the caller's scope; one other id refuses it, as missing.
@@ -370,125 +411,121 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (WRITING_ACTIONS.has(button.groovyAction)) changeView(ctx, view.id);
       return answer;
     },
-  );
 
-  // Initial values of the add form (dialogOption.initGroovy): the fields' defaultValue.
-  app.post('/api/general/preAdd/:viewId', reads({ session: true }, { params: viewParams }), async (req) => {
-    const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'add'));
-    return { status: 200, data: defaultsOf(view) };
-  });
+    // Initial values of the add form (dialogOption.initGroovy): the fields' defaultValue.
+    preAdd: async (req) => {
+      const view = await designedView(ctx, req.params.viewId);
+      requirePermission(req, permission(view, 'add'));
+      return { status: 200, data: defaultsOf(view) };
+    },
 
-  app.post('/api/general/:viewId/import', reads({ session: true }, { params: viewParams }), async (req, reply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'add'));
-    if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-    const { config } = ctx;
-    const maxBytes = Math.min(config.importMaxBytes, config.maxUploadBytes);
-    const file = await req.file({ limits: { fileSize: maxBytes } });
-    if (!file) throw badRequest('请选择文件');
-    if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest(ONLY_EXCEL);
-    const data = await file.toBuffer().catch((e: { code?: string }) => {
-      throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`文件大小超过限制，导入文件不能超过 ${megabytes(maxBytes)}`) : e;
-    });
-    // Every limit is checked while reading, before anything is written.
-    const sheet = await readWorkbook(data, {
-      maxUnpackedBytes: config.importMaxUnpackedBytes,
-      maxRatio: config.importMaxRatio,
-      maxRows: config.importMaxRows,
-      maxColumns: config.importMaxColumns,
-      maxTextChars: config.importMaxTextChars,
-    });
-    if (!sheet.rows.length) throw badRequest('导入文件没有数据');
-
-    const byHeader = new Map<string, ViewField>();
-    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
-    for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
-    const columns = sheet.header.map((h) => byHeader.get(h));
-    if (!columns.some(Boolean)) throw badRequest('导入文件的表头与视图字段不匹配');
-    // Exports show dictionary labels; a re-import turns them back into values.
-    const labelsToValues = new Map<string, Map<string, string>>();
-    for (const [dict, values] of await dictionaries(ctx, view.fields)) {
-      labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
-    }
-
-    const checked: Row[] = [];
-    const verdict = (cells: Sheet['rows'][number]) => {
-      // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
-      const record: Row = defaultsOf(view);
-      columns.forEach((f, i) => {
-        const v = cells[i];
-        if (!f || v === null || v === undefined || v === '') return;
-        const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
-        record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
+    import: async (req, reply) => {
+      const view = await designedView(ctx, req.params.viewId);
+      const user = requirePermission(req, permission(view, 'add'));
+      if (!req.isMultipart()) throw badRequest('MULTIPART_REQUIRED');
+      const { config } = ctx;
+      const maxBytes = Math.min(config.importMaxBytes, config.maxUploadBytes);
+      const file = await req.file({ limits: { fileSize: maxBytes } });
+      if (!file) throw badRequest('FILE_REQUIRED');
+      if (!['.xls', '.xlsx'].includes(extname(file.filename).toLowerCase())) throw badRequest('IMPORT_TYPE_NOT_ALLOWED');
+      const data = await file.toBuffer().catch((e: { code?: string }) => {
+        throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest('IMPORT_FILE_TOO_LARGE', { size: megabytes(maxBytes) }) : e;
       });
-      try {
-        checked.push(recordValues(view, record));
-        return '成功';
-      } catch (e) {
-        if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
-        throw e;
+      // Every limit is checked while reading, before anything is written.
+      const sheet = await readWorkbook(data, {
+        maxUnpackedBytes: config.importMaxUnpackedBytes,
+        maxRatio: config.importMaxRatio,
+        maxRows: config.importMaxRows,
+        maxColumns: config.importMaxColumns,
+        maxTextChars: config.importMaxTextChars,
+      });
+      if (!sheet.rows.length) throw badRequest('IMPORT_EMPTY');
+
+      const byHeader = new Map<string, ViewField>();
+      for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
+      for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
+      const columns = sheet.header.map((h) => byHeader.get(h));
+      if (!columns.some(Boolean)) throw badRequest('IMPORT_HEADER_MISMATCH');
+      // Exports show dictionary labels; a re-import turns them back into values.
+      const labelsToValues = new Map<string, Map<string, string>>();
+      for (const [dict, values] of await dictionaries(ctx, view.fields)) {
+        labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
       }
-    };
-    const verdicts: string[] = [];
-    for (const cells of sheet.rows) {
-      verdicts.push(verdict(cells));
-      // Long sheets are checked in slices so other calls are served in between.
-      if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    // A row picking a record outside the user's options fails like a row the form refuses.
-    const problems = await referenceProblems(ctx, view, user, checked);
-    const valid = checked.filter((_, i) => !problems[i]);
-    let at = 0;
-    verdicts.forEach((v, i) => {
-      if (v !== '成功') return;
-      const problem = problems[at++];
-      if (problem) verdicts[i] = problem.message;
-    });
-    await insertRows(db, view, valid, user);
-    // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
-    // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.
-    if (valid.length >= ANALYZE_AFTER_ROWS) {
-      const table = sql.table(viewTable(view.id));
-      await (ctx.dbKind === 'pglite' ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`).execute(db);
-    }
-    if (valid.length) changeView(ctx, view.id);
-    // The result is written as the client reads it; a client that goes away stops the writing.
-    const results = function* () {
-      for (let i = 0; i < sheet.rows.length; i++) yield [...(sheet.rows[i] as Sheet['rows'][number]), verdicts[i]];
-    };
-    reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
-    return sendXlsx(reply, `${view.title}导入结果.xlsx`, workbookStream('导入结果', [...sheet.header, '导入结果'], results()));
-  });
 
-  app.get('/api/general/:viewId/template', reads({ session: true, tokenInQuery: true }, { params: viewParams }), async (req, reply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    requirePermission(req, permission(view, 'list'));
-    // The columns an import writes: the form's editable fields.
-    const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
-    return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
-  });
+      const checked: Row[] = [];
+      const verdict = (cells: Sheet['rows'][number]) => {
+        // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
+        const record: Row = defaultsOf(view);
+        columns.forEach((f, i) => {
+          const v = cells[i];
+          if (!f || v === null || v === undefined || v === '') return;
+          const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
+          record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
+        });
+        try {
+          checked.push(recordValues(view, record));
+          return '成功';
+        } catch (e) {
+          if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
+          throw e;
+        }
+      };
+      const verdicts: string[] = [];
+      for (const cells of sheet.rows) {
+        verdicts.push(verdict(cells));
+        // Long sheets are checked in slices so other calls are served in between.
+        if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      // A row picking a record outside the user's options fails like a row the form refuses.
+      const problems = await referenceProblems(ctx, view, user, checked);
+      const valid = checked.filter((_, i) => !problems[i]);
+      let at = 0;
+      verdicts.forEach((v, i) => {
+        if (v !== '成功') return;
+        const problem = problems[at++];
+        if (problem) verdicts[i] = problem.message;
+      });
+      await insertRows(db, view, valid, user);
+      // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
+      // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.
+      if (valid.length >= ANALYZE_AFTER_ROWS) {
+        const table = sql.table(viewTable(view.id));
+        await (ctx.dbKind === 'pglite' ? sql`vacuum (analyze) ${table}` : sql`analyze ${table}`).execute(db);
+      }
+      if (valid.length) changeView(ctx, view.id);
+      // The result is written as the client reads it; a client that goes away stops the writing.
+      const results = function* () {
+        for (let i = 0; i < sheet.rows.length; i++) yield [...(sheet.rows[i] as Sheet['rows'][number]), verdicts[i]];
+      };
+      reply.header('x-import-success', String(valid.length)).header('x-import-failed', String(sheet.rows.length - valid.length));
+      return sendXlsx(reply, `${view.title}导入结果.xlsx`, workbookStream('导入结果', [...sheet.header, '导入结果'], results()));
+    },
 
-  const download = async (req: FastifyRequest<{ Params: { viewId: number } }>, reply: FastifyReply) => {
-    const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'list'));
-    const query = req.query as Query;
-    const q = parseListQuery(view, query, await rowScope(ctx, view, user), ['headers', 'fields', 'token']);
-    const names = listOf(query.fields);
-    const titles = listOf(query.headers);
-    let fields = names.map((n) => {
-      const f = view.byName.get(n);
-      if (!f) throw badRequest(`导出字段不存在：${n}`);
-      return f;
-    });
-    if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
-    const header = fields.map((f, i) => titles[i] ?? f.label);
-    const rows = (await rowsQuery<Row>(view, q, EXPORT_MAX_ROWS).execute(db)).rows;
-    const dicts = await dictionaries(ctx, fields);
-    const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
-    return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
-  };
-  app.get('/api/general/:viewId/download', reads({ session: true, tokenInQuery: true }, { params: viewParams }), download);
-  // Seeded definitions set dialogOption.export to /api/general/export/{viewId}; the page calls {export}/download.
-  app.get('/api/general/export/:viewId/download', reads({ session: true, tokenInQuery: true }, { params: viewParams }), download);
+    template: async (req, reply) => {
+      const view = await designedView(ctx, req.params.viewId);
+      requirePermission(req, permission(view, 'list'));
+      // The columns an import writes: the form's editable fields.
+      const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
+      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
+    },
+
+    download,
+    exportDownload: download,
+
+    formData: async (req) => {
+      const view = await designedView(ctx, req.query.generalId);
+      const user = requirePermission(req, view.page.permissions.list);
+      const key = view.page.form.dialog.key;
+      const raw = req.query.id ?? req.query[key];
+      const id = idSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+      if (!id.success) throw key === 'id' ? badRequest('ID_REQUIRED') : badRequest('RECORD_KEY_REQUIRED', { key });
+      return { status: 200, data: await readableRecord(ctx, view, user, id.data) };
+    },
+
+    dynamicQuery: async (req) => {
+      const view = await designedView(ctx, req.query.generalId);
+      requirePermission(req, view.page.permissions.add);
+      return { status: 200, data: initialValues(view, req.query) };
+    },
+  });
 }

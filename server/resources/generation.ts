@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import { generation } from '../../src/contract/generation.js';
+import { isAbsent } from '../../src/model/index.js';
+import type { App } from '../app.js';
+import { currentUser, requirePermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { syncEntityViews, withEntityViews } from '../lib/entity-views.js';
+import { paginate } from '../lib/paging.js';
+import { containing, wireTime } from '../lib/sql.js';
+import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
+import { idsFrom, jsonText } from '../lowcode/params.js';
+import { checkParentMenu, dropViewMenus, syncViewMenu } from '../lowcode/view-menu.js';
+import { componentNameOf, type DefinitionRow, readView, type ViewModel } from '../lowcode/view-model.js';
+import { changeView } from '../lowcode/view-store.js';
+import { registerResource } from './register.js';
+
+const OK = { status: 200, message: '操作成功' };
+
+/** A design's answered columns: its own (`middle`) between the common head and the stored times, in that order. */
+export const designColumns = <M extends readonly string[]>(...middle: M) =>
+  [
+    'id',
+    'name',
+    'menu_id as menuId',
+    'status',
+    ...middle,
+    wireTime('create_time').as('createTime'),
+    wireTime('update_time').as('updateTime'),
+  ] as const;
+
+const generationColumns = designColumns('dis_menu as disMenu', 'dis_template as disTemplate', 'version');
+
+/** A view definition as it would be saved: its model, or 400 with the model's problems. */
+function designedModel(row: DefinitionRow): ViewModel {
+  const view = readView(row);
+  if (!view) throw badRequest('TEMPLATE_REQUIRED');
+  return view;
+}
+
+/**
+ * Saves a template: checks it, stores it and brings the backing table in line, all or nothing.
+ * A save of the content (`bump`) raises the version, compared in the update itself when `base` is
+ * given, so two saves from one version cannot both pass. Answers the version now stored.
+ */
+async function designView(
+  ctx: AppContext,
+  id: number,
+  templateIn: unknown,
+  set: { name?: string; menu_id?: number | null; status?: number; dis_menu?: string | null } = {},
+  { base, bump = true }: { base?: number; bump?: boolean } = {},
+): Promise<number> {
+  const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('VIEW_NOT_FOUND');
+  const disTemplate = jsonText(templateIn, 'disTemplate');
+  if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
+  const view = designedModel({ ...row, ...set, dis_template: disTemplate });
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('lc_generation')
+      .set({ ...set, dis_template: disTemplate, update_time: sql`now()`, ...(bump ? { version: sql`version + 1` } : {}) })
+      .where('id', '=', id);
+    if (base !== undefined) q = q.where('version', '=', base);
+    const saved = await q.returning('version').executeTakeFirst();
+    if (!saved) throw conflict('VIEW_CONFLICT');
+    await withEntityViews(trx, [id], () => syncViewTable(trx, view));
+    return saved.version;
+  });
+  changeView(ctx, id);
+  return version;
+}
+
+/** View definitions (/api/generation): the designers' list, form, design and publish, and a definition as its page reads it. */
+export default async function routes(app: App, ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+
+  registerResource(app, generation, {
+    list: async (req) => {
+      const { page, size, name, status } = req.query;
+      let q = db.selectFrom('lc_generation');
+      if (name) q = q.where('name', 'ilike', containing(name));
+      if (status !== undefined) q = q.where('status', '=', status);
+      return paginate(q, (x) => x.select(generationColumns).orderBy('id', 'desc'), { page, size });
+    },
+
+    // Any published view draws at its page address whether or not a menu points at it, so reading its
+    // definition is what decides the page: the view's list permission, or the definition managers'.
+    detail: async (req) => {
+      currentUser(req);
+      const row = await db.selectFrom('lc_generation').select(generationColumns).where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw notFound('VIEW_NOT_FOUND');
+      const component = componentNameOf(row.id, row.disMenu);
+      requirePermission(req, 'generation:list', ...(component ? [`${component}:list`] : []));
+      return row;
+    },
+
+    add: async (req) => {
+      const b = req.body;
+      const disMenu = jsonText(b.disMenu, 'disMenu');
+      const template = jsonText(b.disTemplate, 'disTemplate');
+      if (b.status === 1 && !template) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('lc_generation')
+          .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, dis_menu: disMenu, dis_template: template })
+          .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
+          .executeTakeFirstOrThrow();
+        // A bad template throws here and the insert is rolled back with it.
+        if (template) await withEntityViews(trx, [row.id], () => syncViewTable(trx, designedModel(row)));
+        return row.id;
+      });
+      changeView(ctx, id);
+      return { ...OK, id };
+    },
+
+    update: async (req) => {
+      const b = req.body;
+      const row = await db.selectFrom('lc_generation').select(['dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
+      if (!row) throw notFound('VIEW_NOT_FOUND');
+      if (b.version !== undefined && b.version !== row.version) throw conflict('VIEW_CONFLICT');
+      if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
+      const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
+      const set = {
+        name: b.name,
+        ...(b.menuId !== undefined ? { menu_id: b.menuId } : {}),
+        ...(b.status !== undefined ? { status: b.status } : {}),
+        ...(b.disMenu !== undefined ? { dis_menu: jsonText(b.disMenu, 'disMenu') } : {}),
+      };
+      // A push from the CLI may carry the template too; it is then saved like a design. A designed view
+      // whose menu JSON changes is checked again, since its componentName names its permissions.
+      if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined))
+        return { ...OK, version: await designView(ctx, b.id, template, set, { base: b.version }) };
+      let q = db
+        .updateTable('lc_generation')
+        .set({ ...set, update_time: sql`now()`, version: sql`version + 1` })
+        .where('id', '=', b.id);
+      if (b.version !== undefined) q = q.where('version', '=', b.version);
+      const saved = await q.returning('version').executeTakeFirst();
+      if (!saved) throw conflict('VIEW_CONFLICT');
+      await syncEntityViews(db);
+      changeView(ctx, b.id);
+      return { ...OK, version: saved.version };
+    },
+
+    remove: async (req) => {
+      const ids = idsFrom(req.body, req.query);
+      const menus = await db.transaction().execute(async (trx) => {
+        // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
+        const dropped = await dropViewMenus(trx, ids);
+        await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
+        await withEntityViews(trx, ids, async () => {
+          for (const id of ids) await dropViewTable(trx, id);
+        });
+        return dropped;
+      });
+      for (const id of ids) changeView(ctx, id);
+      if (menus) ctx.sessions.invalidate();
+      return OK;
+    },
+
+    design: async (req) => {
+      const { id, disTemplate, disMenu, version } = req.body;
+      const set = disMenu === undefined ? {} : { dis_menu: jsonText(disMenu, 'disMenu') };
+      return { status: 200, message: '保存成功', version: await designView(ctx, id, disTemplate, set, { base: version }) };
+    },
+
+    publish: async (req) => {
+      const row = await db
+        .selectFrom('lc_generation')
+        .select(['dis_template', 'dis_menu'])
+        .where('id', '=', req.body.id)
+        .executeTakeFirst();
+      if (!row) throw notFound('VIEW_NOT_FOUND');
+      if (isAbsent(row.dis_template)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
+      await checkParentMenu(db, row.dis_menu);
+      // Publishing changes no content, so a designer open on the view saves on from the same version.
+      await designView(ctx, req.body.id, row.dis_template, { status: 1 }, { bump: false });
+      // The page joins the menu tree at once: its menu and buttons follow the definition.
+      if (await db.transaction().execute((trx) => syncViewMenu(trx, req.body.id))) ctx.sessions.invalidate();
+      return { status: 200, message: '发布成功' };
+    },
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * SQL data views (/api/data): the builders' list, form, columns and 运行, and a view's rows as a big
+ * screen's chart reads them. Every call but the rows is for accounts of 全部.
+ */
+import { z } from 'zod';
+import { ERROR_MESSAGES, type ErrorCode } from '../shared/error-catalogue.js';
+import { call, resource } from './define.js';
+import { pageOf } from './fields.js';
+import { added, deleteIds, designName, designTimes, done, lowcodeId } from './lowcode-fields.js';
+import { pageQueryDefaults } from './paging.js';
+
+/** Who builds data views or charts on them: they read any data view and its columns. */
+export const DATA_VIEW_MANAGERS = [
+  'dataView:list',
+  'dataView:add',
+  'dataView:edit',
+  'screen:list',
+  'screen:add',
+  'screen:edit',
+  'screen:design',
+] as const;
+
+/** A data view's rows: its columns and at most the configured number of rows (`truncated` when there were more). */
+export const dataViewRows = z.object({
+  columns: z.array(z.string()),
+  list: z.array(z.record(z.string(), z.unknown())),
+  truncated: z.boolean(),
+});
+
+/** A data view with its rows, as a chart reads it. */
+export const dataViewAnswer = dataViewRows.extend({ id: z.number(), name: z.string() });
+export type DataViewAnswer = z.infer<typeof dataViewAnswer>;
+
+/** A data view as the builders' list answers it. */
+export const dataViewRow = z.object({ id: z.number(), name: z.string(), sql: z.string(), ...designTimes });
+export type DataViewRow = z.infer<typeof dataViewRow>;
+
+/** What the SQL checks refuse: every SQL_ code of the catalogue. */
+const SQL_ERRORS = (Object.keys(ERROR_MESSAGES) as ErrorCode[]).filter((c) => c.startsWith('SQL_'));
+
+/** What running a data view may refuse, its SQL checked again. */
+export const DATA_VIEW_RUN_ERRORS: readonly ErrorCode[] = [
+  ...SQL_ERRORS,
+  'DATA_VIEW_READ_DENIED',
+  'DATA_VIEW_FAILED',
+  'DATA_VIEW_TIMED_OUT',
+  'DATA_VIEW_REFUSED_ON_PGLITE',
+  'DATA_VIEW_NO_ROLE',
+  'DATA_VIEW_NO_LOGIN',
+];
+
+const sqlText = z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长');
+const dataViewForm = { name: designName, sql: sqlText };
+
+export const dataViews = resource({
+  name: 'data-views',
+  title: '数据视图',
+  pageBase: 0,
+  calls: {
+    list: call({
+      method: 'GET',
+      path: '/api/data/list',
+      summary: '数据视图列表',
+      access: { permission: 'dataView:list' },
+      platform: true,
+      query: z.object({ ...pageQueryDefaults, name: z.string().optional() }),
+      answer: pageOf(dataViewRow),
+      errors: [],
+      example: { query: { page: 0, size: 10 } },
+    }),
+    detail: call({
+      method: 'GET',
+      path: '/api/data/detail',
+      summary: '数据视图的数据（大屏图表读取）',
+      access: 'session',
+      query: z.object({ id: lowcodeId }),
+      answer: dataViewAnswer,
+      errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_FORBIDDEN', 'DATA_VIEW_NOT_FOUND'],
+      example: { query: { id: 2147483000 } },
+    }),
+    columns: call({
+      method: 'GET',
+      path: '/api/data/columns',
+      summary: '数据视图的列',
+      access: { permission: DATA_VIEW_MANAGERS },
+      platform: true,
+      query: z.object({ id: lowcodeId }),
+      answer: z.object({ id: z.number(), columns: z.array(z.object({ name: z.string(), type: z.string() })) }),
+      errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
+      example: { query: { id: 2147483000 } },
+    }),
+    add: call({
+      method: 'POST',
+      path: '/api/data/add',
+      summary: '新增数据视图',
+      access: { permission: 'dataView:add' },
+      platform: true,
+      log: '新增数据视图',
+      body: z.object(dataViewForm),
+      answer: added,
+      errors: DATA_VIEW_RUN_ERRORS,
+    }),
+    update: call({
+      method: 'POST',
+      path: '/api/data/update',
+      summary: '修改数据视图',
+      access: { permission: 'dataView:edit' },
+      platform: true,
+      log: '修改数据视图',
+      body: z.object({ ...dataViewForm, id: lowcodeId }),
+      answer: done,
+      errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
+    }),
+    run: call({
+      method: 'POST',
+      path: '/api/data/run',
+      summary: '运行未保存的 SQL（前若干行）',
+      access: { permission: ['dataView:add', 'dataView:edit'] },
+      platform: true,
+      body: z.object({ sql: sqlText }),
+      answer: dataViewRows.extend({ elapsedMs: z.number() }),
+      errors: DATA_VIEW_RUN_ERRORS,
+    }),
+    remove: call({
+      method: 'POST',
+      path: '/api/data/delete',
+      summary: '删除数据视图',
+      access: { permission: 'dataView:del' },
+      platform: true,
+      log: '删除数据视图',
+      body: deleteIds,
+      answer: done,
+      errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE', 'DATA_VIEW_IN_USE'],
+    }),
+  },
+});

@@ -1,0 +1,128 @@
+/**
+ * View definitions (/api/generation): the list of views, a definition as a page reads it, and the
+ * designers' add, edit, delete, design and publish. Every call but the detail is for accounts of 全部.
+ */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+import { pageOf } from './fields.js';
+import {
+  added,
+  deleteIds,
+  designName,
+  designTimes,
+  done,
+  lowcodeId,
+  nullableMenuId,
+  saved,
+  status01,
+  versionField,
+} from './lowcode-fields.js';
+import { pageQueryDefaults } from './paging.js';
+
+/** A view definition as answered: its JSON texts as stored. */
+export const viewDefinition = z.object({
+  id: z.number(),
+  name: z.string(),
+  menuId: z.number().nullable(),
+  status: z.number(),
+  disMenu: z.string().nullable(),
+  disTemplate: z.string().nullable(),
+  version: z.number(),
+  ...designTimes,
+});
+export type ViewDefinitionRow = z.infer<typeof viewDefinition>;
+
+/** What checking, storing and building a template may refuse. */
+const DESIGN_ERRORS = ['TEMPLATE_REQUIRED', 'JSON_TEXT_INVALID', 'DEFINITION_INVALID', 'FIELD_TYPE_CHANGE_FAILED'] as const;
+
+const viewForm = {
+  name: designName,
+  menuId: nullableMenuId,
+  status: status01.optional(),
+  disMenu: z.unknown().optional(),
+  disTemplate: z.unknown().optional(),
+};
+
+export const generation = resource({
+  name: 'generation',
+  title: '视图定义',
+  pageBase: 0,
+  calls: {
+    list: call({
+      method: 'GET',
+      path: '/api/generation/list',
+      summary: '视图列表',
+      access: { permission: 'generation:list' },
+      platform: true,
+      query: z.object({ ...pageQueryDefaults, name: z.string().optional(), status: status01.optional() }),
+      answer: pageOf(viewDefinition),
+      errors: [],
+      example: { query: { page: 0, size: 10 } },
+    }),
+    detail: call({
+      method: 'GET',
+      path: '/api/generation/detail',
+      summary: '视图定义（页面按它绘制）',
+      access: 'session',
+      query: z.object({ id: lowcodeId }),
+      answer: viewDefinition,
+      errors: ['VIEW_NOT_FOUND', 'NO_PERMISSION'],
+      example: { query: { id: 2147483000 } },
+    }),
+    add: call({
+      method: 'POST',
+      path: '/api/generation/add',
+      summary: '新增视图',
+      access: { permission: 'generation:add' },
+      platform: true,
+      log: '新增视图',
+      body: z.object(viewForm),
+      answer: added,
+      errors: [...DESIGN_ERRORS, 'VIEW_NOT_DESIGNED_PUBLISH'],
+    }),
+    update: call({
+      method: 'POST',
+      path: '/api/generation/update',
+      summary: '修改视图',
+      access: { permission: 'generation:edit' },
+      platform: true,
+      log: '修改视图',
+      body: z.object({ ...viewForm, id: lowcodeId, version: versionField }),
+      answer: saved,
+      errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT', 'VIEW_NOT_DESIGNED_PUBLISH'],
+    }),
+    remove: call({
+      method: 'POST',
+      path: '/api/generation/delete',
+      summary: '删除视图',
+      access: { permission: 'generation:del' },
+      platform: true,
+      log: '删除视图',
+      body: deleteIds,
+      answer: done,
+      errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'],
+    }),
+    design: call({
+      method: 'POST',
+      path: '/api/generation/design',
+      summary: '保存视图设计',
+      access: { permission: 'generation:design' },
+      platform: true,
+      log: '设计视图',
+      body: z.object({ id: lowcodeId, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }),
+      answer: saved,
+      errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT'],
+    }),
+    publish: call({
+      method: 'POST',
+      path: '/api/generation/publish',
+      summary: '发布视图',
+      access: { permission: 'generation:publish' },
+      platform: true,
+      log: '发布视图',
+      body: z.object({ id: lowcodeId }),
+      answer: done,
+      errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_NOT_DESIGNED_PUBLISH', 'PARENT_MENU_NOT_FOUND', 'VIEW_CONFLICT'],
+    }),
+  },
+});

@@ -1,0 +1,129 @@
+/**
+ * Screens (/api/screen): base previews, big screens, form previews and containers; the designers' list,
+ * form, delete and design, and a screen as its page reads it. Every call but the detail is for accounts
+ * of 全部.
+ */
+import { z } from 'zod';
+import { call, resource } from './define.js';
+import { pageOf } from './fields.js';
+import {
+  added,
+  deleteIds,
+  designName,
+  designTimes,
+  done,
+  lowcodeId,
+  nullableMenuId,
+  saved,
+  status01,
+  versionField,
+} from './lowcode-fields.js';
+import { pageQueryDefaults } from './paging.js';
+
+/** A screen's type: 1 base preview, 2 big screen, 3 form preview, 4 container. */
+export const screenType = z.coerce.number().int().min(1, 'type 只能是 1、2、3、4').max(4, 'type 只能是 1、2、3、4');
+
+/** A screen as its share link answers it: without its version. */
+export const sharedScreen = z.object({
+  id: z.number(),
+  name: z.string(),
+  menuId: z.number().nullable(),
+  status: z.number(),
+  type: z.number(),
+  disMenu: z.string().nullable(),
+  disTemplate: z.string().nullable(),
+  ...designTimes,
+});
+
+/** A screen as answered: its JSON texts as stored, and the version its designer saves from. */
+export const screenRow = sharedScreen.extend({ version: z.number() });
+export type ScreenRow = z.infer<typeof screenRow>;
+
+/** What checking a screen's template may refuse. */
+const TEMPLATE_ERRORS = ['TEMPLATE_REQUIRED', 'JSON_TEXT_INVALID', 'DEFINITION_INVALID', 'VIEW_MISSING', 'DATA_VIEW_MISSING'] as const;
+
+const screenForm = {
+  name: designName,
+  menuId: nullableMenuId,
+  status: status01.optional(),
+  type: screenType,
+  disMenu: z.unknown().optional(),
+};
+
+export const screens = resource({
+  name: 'screens',
+  title: '大屏与预览页',
+  pageBase: 0,
+  calls: {
+    list: call({
+      method: 'GET',
+      path: '/api/screen/list',
+      summary: '大屏列表',
+      access: { permission: 'screen:list' },
+      platform: true,
+      query: z.object({
+        ...pageQueryDefaults,
+        name: z.string().optional(),
+        type: z.preprocess((v) => (v === '' ? undefined : v), screenType.optional()),
+        status: status01.optional(),
+      }),
+      answer: pageOf(screenRow),
+      errors: [],
+      example: { query: { page: 0, size: 10 } },
+    }),
+    detail: call({
+      method: 'GET',
+      path: '/api/screen/detail',
+      summary: '大屏定义（页面按它绘制）',
+      access: 'session',
+      query: z.object({ id: lowcodeId }),
+      answer: screenRow,
+      errors: ['SCREEN_NOT_FOUND', 'NO_PERMISSION'],
+      example: { query: { id: 2147483000 } },
+    }),
+    add: call({
+      method: 'POST',
+      path: '/api/screen/add',
+      summary: '新增大屏',
+      access: { permission: 'screen:add' },
+      platform: true,
+      log: '新增大屏',
+      body: z.object(screenForm),
+      answer: added,
+      errors: ['JSON_TEXT_INVALID'],
+    }),
+    update: call({
+      method: 'POST',
+      path: '/api/screen/update',
+      summary: '修改大屏',
+      access: { permission: 'screen:edit' },
+      platform: true,
+      log: '修改大屏',
+      body: z.object({ ...screenForm, id: lowcodeId, type: screenType.optional(), version: versionField }),
+      answer: saved,
+      errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
+    }),
+    remove: call({
+      method: 'POST',
+      path: '/api/screen/delete',
+      summary: '删除大屏',
+      access: { permission: 'screen:del' },
+      platform: true,
+      log: '删除大屏',
+      body: deleteIds,
+      answer: done,
+      errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'],
+    }),
+    design: call({
+      method: 'POST',
+      path: '/api/screen/design',
+      summary: '保存大屏设计',
+      access: { permission: 'screen:design' },
+      platform: true,
+      log: '设计大屏',
+      body: z.object({ id: lowcodeId, disTemplate: z.unknown(), version: versionField }),
+      answer: saved,
+      errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
+    }),
+  },
+});
