@@ -29,6 +29,7 @@ export const companyBank = resource({
       access: 'session',
       answer: bankInfo,
       errors: ['NO_COMPANY'],
+      example: { as: 'producer' },
     }),
     save: call({
       method: 'PUT',

@@ -76,7 +76,7 @@ export const dataViews = resource({
       query: z.object({ id: lowcodeId }),
       answer: dataViewAnswer,
       errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_FORBIDDEN', 'DATA_VIEW_NOT_FOUND'],
-      example: { query: { id: 2147483000 } },
+      example: { query: { id: 5 } },
     }),
     columns: call({
       method: 'GET',
@@ -87,7 +87,7 @@ export const dataViews = resource({
       query: z.object({ id: lowcodeId }),
       answer: z.object({ id: z.number(), columns: z.array(z.object({ name: z.string(), type: z.string() })) }),
       errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
-      example: { query: { id: 2147483000 } },
+      example: { query: { id: 5 } },
     }),
     add: call({
       method: 'POST',

@@ -52,9 +52,11 @@ export interface CallSpec {
   errors: readonly ErrorCode[];
   /**
    * What the contract test sends, as its allowed account: the demo account `as` (the administrator when
-   * not said) with these parameters, query and body. A GET must answer 200 with them.
+   * not said) with these parameters, query and body. A GET must answer 200 with them, unless `refuses`
+   * names the refusal it must answer instead (a call that needs what a test cannot hold: a signed share
+   * link, an uploaded file).
    */
-  example?: { as?: string; params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  example?: { as?: string; params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; refuses?: ErrorCode };
 }
 
 export interface ResourceSpec<C extends Record<string, CallSpec> = Record<string, CallSpec>> {

@@ -35,6 +35,7 @@ export const files = resource({
       query: sourceQuery,
       answer: FILE,
       errors: ['FILE_NOT_FOUND'],
+      example: { query: { source: '2026/01/none.png' }, refuses: 'FILE_NOT_FOUND' },
     }),
     openImage: call({
       method: 'GET',
@@ -45,6 +46,7 @@ export const files = resource({
       query: sourceQuery,
       answer: FILE,
       errors: ['FILE_NOT_FOUND'],
+      example: { query: { source: '2026/01/none.png' }, refuses: 'FILE_NOT_FOUND' },
     }),
     download: call({
       method: 'GET',
@@ -55,6 +57,7 @@ export const files = resource({
       query: sourceQuery,
       answer: FILE,
       errors: ['FILE_NOT_FOUND'],
+      example: { query: { source: '2026/01/none.png' }, refuses: 'FILE_NOT_FOUND' },
     }),
   },
 });

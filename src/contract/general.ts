@@ -88,6 +88,7 @@ const exportCall = <P extends `/api/${string}`>(path: P) =>
     params: viewParams,
     answer: FILE,
     errors: [...VIEW_ERRORS, ...LIST_ERRORS, 'EXPORT_FIELD_NOT_FOUND'],
+    example: { params: { viewId: 12 } },
   }) satisfies CallSpec;
 
 export const general = resource({
@@ -104,6 +105,7 @@ export const general = resource({
       params: viewParams,
       answer: pageOf(viewRecord),
       errors: [...VIEW_ERRORS, ...LIST_ERRORS],
+      example: { params: { viewId: 12 } },
     }),
     detail: call({
       method: 'GET',
@@ -113,6 +115,7 @@ export const general = resource({
       query: z.object({ generalId: lowcodeId, id: lowcodeId }),
       answer: viewRecord,
       errors: [...VIEW_ERRORS, 'DATA_NOT_FOUND'],
+      example: { query: { generalId: 12, id: 1 } },
     }),
     add: addCall('POST'),
     addPut: addCall('PUT'),
@@ -137,6 +140,7 @@ export const general = resource({
       query: z.object({ queryParam: z.string().optional() }),
       answer: z.array(z.object({ label: z.string(), value: z.number() })),
       errors: [...VIEW_ERRORS, ...LIST_ERRORS, 'QUERY_LINK_FILTER_DENIED'],
+      example: { params: { viewId: 12 } },
     }),
     groovy: call({
       method: 'POST',
@@ -176,6 +180,7 @@ export const general = resource({
       params: viewParams,
       answer: FILE,
       errors: VIEW_ERRORS,
+      example: { params: { viewId: 12 } },
     }),
     download: exportCall('/api/general/:viewId/download'),
     // Seeded definitions set dialogOption.export to /api/general/export/{viewId}; the page calls {export}/download.
@@ -188,6 +193,7 @@ export const general = resource({
       query: generalQuery,
       answer: recordAnswer,
       errors: [...VIEW_ERRORS, 'DATA_NOT_FOUND', 'ID_REQUIRED', 'RECORD_KEY_REQUIRED'],
+      example: { query: { generalId: 12, id: '1' } },
     }),
     dynamicQuery: call({
       method: 'GET',
@@ -197,6 +203,7 @@ export const general = resource({
       query: generalQuery,
       answer: recordAnswer,
       errors: VIEW_ERRORS,
+      example: { query: { generalId: 12, id: '1' } },
     }),
   },
 });

@@ -67,7 +67,7 @@ export const generation = resource({
       query: z.object({ id: lowcodeId }),
       answer: viewDefinition,
       errors: ['VIEW_NOT_FOUND', 'NO_PERMISSION'],
-      example: { query: { id: 2147483000 } },
+      example: { query: { id: 12 } },
     }),
     add: call({
       method: 'POST',

@@ -56,6 +56,7 @@ export const messages = resource({
       query: z.object({ id: dbId }),
       answer: okMessage.extend({ data: sysMessageRow }),
       errors: ['MESSAGE_NOT_FOUND'],
+      example: { query: { id: 2147483000 }, refuses: 'MESSAGE_NOT_FOUND' },
     }),
     unreadNum: call({
       method: 'GET',
@@ -73,6 +74,7 @@ export const messages = resource({
       query: z.object({ id: z.string().optional(), ids: z.string().optional() }),
       answer: okMessage.extend({ data: z.object({ count: z.number() }) }),
       errors: ['MESSAGE_REQUIRED', 'MESSAGE_ID_INVALID', 'MESSAGE_NOT_FOUND'],
+      example: { refuses: 'MESSAGE_REQUIRED' },
     }),
     sysSend: call({
       method: 'POST',
@@ -106,6 +108,7 @@ export const messages = resource({
       query: z.object({ id: dbId }),
       answer: okMessage.extend({ data: z.object({ id: z.number(), content: z.string(), senderName: z.string(), createTime: z.string() }) }),
       errors: ['LEAVE_MESSAGE_NOT_FOUND'],
+      example: { query: { id: 2147483000 }, refuses: 'LEAVE_MESSAGE_NOT_FOUND' },
     }),
     leave: call({
       method: 'POST',

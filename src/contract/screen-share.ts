@@ -61,6 +61,7 @@ export const screenShare = resource({
       query: shareLink,
       answer: sharedScreen,
       errors: LINK_ERRORS,
+      example: { refuses: 'SHARE_INVALID' },
     }),
     cityInfo: call({
       method: 'GET',
@@ -70,6 +71,7 @@ export const screenShare = resource({
       query: shareLink,
       answer: z.array(z.record(z.string(), z.unknown())),
       errors: OPEN_DATA_ERRORS,
+      example: { refuses: 'SHARE_INVALID' },
     }),
     data: call({
       method: 'GET',
@@ -79,6 +81,7 @@ export const screenShare = resource({
       query: shareLink,
       answer: dataViewAnswer,
       errors: [...OPEN_DATA_ERRORS, 'DATA_VIEW_REQUIRED'],
+      example: { refuses: 'SHARE_INVALID' },
     }),
   },
 });

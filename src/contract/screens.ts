@@ -79,7 +79,7 @@ export const screens = resource({
       query: z.object({ id: lowcodeId }),
       answer: screenRow,
       errors: ['SCREEN_NOT_FOUND', 'NO_PERMISSION'],
-      example: { query: { id: 2147483000 } },
+      example: { query: { id: 50 } },
     }),
     add: call({
       method: 'POST',

@@ -119,7 +119,7 @@ export const session = resource({
       query: z.object({ code: z.string().max(2048).optional(), deptCode: z.string().max(64).optional() }),
       answer: ok,
       errors: ['ENTRY_CODE_REQUIRED', 'ENTRY_CODE_INVALID', 'ENTRY_DEPT_MISMATCH'],
-      example: { query: { deptCode: 'x' } },
+      example: { query: { deptCode: 'x' }, refuses: 'ENTRY_DEPT_MISMATCH' },
     }),
   },
 });

@@ -89,6 +89,7 @@ export const warehouses = resource({
         computedAt: z.string(),
       }),
       errors: ['WAREHOUSE_REQUIRED', 'WAREHOUSE_NOT_FOUND'],
+      example: { as: 'producer', query: { warehouseId: 1 } },
     }),
     // A carrier owns no warehouse, so its list is empty; its orders reach a warehouse through their
     // disposal order's stock-in record. Needs logisticsOrder:list, like the orders per warehouse it filters.
