@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order of cost. Type-check, lint (biome, then the layers' import
-// boundaries) and `wastegen check`, build the app (with a signing secret, so the browser suite
+// `npm test`: everything, in order of cost. Type-check, lint (biome, the layers' import boundaries,
+// the API contract) and `wastegen check`, build the app (with a signing secret, so the browser suite
 // proves the app signs what the server checks), then the unit,
 // server and browser suites in one vitest run. When TEST_DATABASE_URL points at a PostgreSQL
 // server (.ci/run starts one), the server suite runs a second time against it.
@@ -23,6 +23,7 @@ function step(title, args, env = {}) {
 step('type-check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('lint', ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
 step('lint: import boundaries (layers, packages, indexes, cycles)', ['scripts/check-boundaries.mjs']);
+step('lint: API contract (addresses, refusals by code, docs/openapi.json)', ['scripts/check-contract.mjs']);
 step('wastegen check (generated/ in sync with definitions/)', ['cli/bin.js', 'check']);
 step('build app', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { SIGN_SECRET });
 const pgUrl = process.env.TEST_DATABASE_URL;
