@@ -74,7 +74,7 @@ export const LAYERS = [
   { name: 'model', folders: ['src/model'], imports: ['shared'], packages: { only: ['zod', '@noble/hashes'] } },
   // The API contract: every call's address, input, answer, access and refusals, read by the app and the server.
   { name: 'contract', folders: ['src/contract'], imports: ['model', 'shared'], packages: { only: ['zod'] } },
-  { name: 'engine', folders: ['src/engine'], imports: ['model', 'shared'], packages: BROWSER },
+  { name: 'engine', folders: ['src/engine'], imports: ['contract', 'model', 'shared'], packages: BROWSER },
   {
     name: 'platform',
     folders: ['src/navigation', 'src/request', 'src/session', 'src/notify', 'src/access', 'src/realtime', 'src/settings', 'src/messages'],

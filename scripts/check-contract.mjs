@@ -29,24 +29,6 @@ export const ALLOWED_API_FILES = [
   { file: 'src/designer/screen/chart-panel.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/designer/screen/fields.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/designer/view/designer-panels.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/engine/form/form-page.tsx', reason: 'the engine may not import the contract; its addresses come through its services next' },
-  {
-    file: 'src/engine/form/rich-text-editor.tsx',
-    reason: 'the engine may not import the contract; its addresses come through its services next',
-  },
-  {
-    file: 'src/engine/form/upload-field.tsx',
-    reason: 'the engine may not import the contract; its addresses come through its services next',
-  },
-  {
-    file: 'src/engine/options/options-provider.tsx',
-    reason: 'the engine may not import the contract; its addresses come through its services next',
-  },
-  { file: 'src/engine/runtime/resolve.ts', reason: 'the engine may not import the contract; its addresses come through its services next' },
-  {
-    file: 'src/engine/screen/data-source.tsx',
-    reason: 'the engine may not import the contract; its addresses come through its services next',
-  },
   { file: 'src/pages/admin/data-view/data-view-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/admin/screen/screen-admin-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/admin/screen/view-picker-dialog.tsx', reason: 'its resource has a contract; the call sites move to api() next' },

@@ -1,5 +1,5 @@
 /**
- * One route of `/api/menus/build` (eladmin's shape), as the server builds it and the app's shell
+ * One route of the menus' build call (`menus.build` of the contract) (eladmin's shape), as the server builds it and the app's shell
  * reads it. Paths of children are relative, except low-code pages.
  */
 export interface MenuRoute {

@@ -1,5 +1,5 @@
 /**
- * The sidebar's entries from the `/api/menus/build` tree (eladmin's rules): hidden routes are left
+ * The sidebar's entries from the menus' build call (`menus.build` of the contract) tree (eladmin's rules): hidden routes are left
  * out, a directory is a submenu, and a directory with a single visible child shows that child
  * directly unless it is marked alwaysShow. Keys are full paths. Pure, so the rules are unit-tested.
  */

@@ -1,5 +1,6 @@
 import { Button, Card, Result, Space, Spin, Typography } from 'antd';
 import { useCallback, useMemo, useRef } from 'react';
+import { general } from '../../contract/general';
 import type { FormPageModel, ListPageModel } from '../../model';
 import { buildSchema } from '../../model';
 import type { EngineFormHandle, FormMode } from '../contracts';
@@ -21,7 +22,7 @@ import { RecordLoadNotice, useFormSubmit } from './record-form';
 export const SUBMIT_SUCCESS = '操作成功';
 
 /** The add form's starting values for the page's query (dialogOption.initGroovy). */
-export const DYNAMIC_QUERY_URL = '/api/general/dynamicQuery';
+export const DYNAMIC_QUERY_URL = general.calls.dynamicQuery.path;
 
 /** `{ status, data }` → data, when it is a record. */
 function dataOf(answer: unknown): Record<string, unknown> | undefined {

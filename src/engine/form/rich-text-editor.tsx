@@ -11,6 +11,7 @@ import {
 import { Button, Tooltip, theme } from 'antd';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { files } from '../../contract/files';
 import { OPEN_UPLOAD_PERMISSIONS } from '../../shared/open-files';
 import { useEngineServices } from '../services';
 import { compressImage } from './compress';
@@ -35,12 +36,12 @@ function editorValue(html: string): string | null {
 }
 
 /** The editor's pictures go through the app's upload call, like a file field's. */
-export const EDITOR_UPLOAD_URL = '/api/file/upload';
+export const EDITOR_UPLOAD_URL = files.calls.upload.path;
 /** Picture types the editor takes. */
 export const EDITOR_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
 
 /** Where an uploaded picture is shown from: the open image address, so the stored HTML carries no token. */
-export const editorImageUrl = (filePath: string) => `/api/open/image?source=${encodeURIComponent(filePath)}`;
+export const editorImageUrl = (filePath: string) => `${files.calls.openImage.path}?source=${encodeURIComponent(filePath)}`;
 
 /** The HTML a picture is inserted as: its address and its file name as the alternative text. */
 export function editorImageHtml(filePath: string, fileName: string): string {

@@ -1,21 +1,22 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Modal, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { files } from '../../contract/files';
 import { type DataProvider, useEngineServices } from '../services';
 import { compressImage } from './compress';
 import type { ControlProps } from './field-controls';
 import { filesText, isAccepted, parseFiles, type StoredFile, TOO_MANY_FILES_MESSAGE, uploadTypeMessage } from './labels';
 
 /**
- * File and image fields: POST /api/file/upload (multipart, with the
+ * File and image fields: files.upload (multipart, with the
  * field's name as columnName); the whitelist of the model with the 允许上传 message; more files than
  * maxCount warns 文件数量超过限定个数; removal asks first; images over 1 MB are compressed first.
  * The value is the JSON list text of the upload answers.
  */
 
-export const UPLOAD_URL = '/api/file/upload';
-const PREVIEW_URL = '/api/file/preview';
-const DOWNLOAD_URL = '/api/file/download';
+export const UPLOAD_URL = files.calls.upload.path;
+const PREVIEW_URL = files.calls.preview.path;
+const DOWNLOAD_URL = files.calls.download.path;
 
 interface UploadAnswer {
   filePath: string;

@@ -1,4 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { dict } from '../../contract/dict';
+import { regions } from '../../contract/regions';
 import type { RemoteOptions } from '../../model';
 import { type DataProvider, useEngineServices } from '../services';
 import { createDictLoader, type DictLoader, dictNames } from './dict-loader';
@@ -13,8 +15,8 @@ import type { DictEntry, LoadStatus, RemoteOption } from './types';
  * cached longer.
  */
 
-export const DICT_MAP_URL = '/api/dictDetail/map';
-export const REGION_TREE_URL = '/api/region/regionTreeList';
+export const DICT_MAP_URL = dict.calls.entryMap.path;
+export const REGION_TREE_URL = regions.calls.tree.path;
 
 export interface OptionsStore {
   dicts: DictLoader;
@@ -125,7 +127,7 @@ export function useRemoteOptions(remote: RemoteOptions | undefined, values?: Rec
 
 const REGION_REMOTE: RemoteOptions = { url: REGION_TREE_URL, tree: true, multiple: false, params: [] };
 
-/** The region tree of city fields (`/api/region/regionTreeList`), loaded once per page. */
+/** The region tree of city fields (regions.tree), loaded once per page. */
 export function useRegionTree(enabled = true): RemoteOptionsState {
   return useRemoteOptions(enabled ? REGION_REMOTE : undefined);
 }

@@ -3,12 +3,14 @@
  * passed in, so the choice is tested without a build or a browser.
  */
 import type { ZodType } from 'zod';
+import { generation } from '../../contract/generation';
+import { screens } from '../../contract/screens';
 import type { ListPageModel, PageModel } from '../../model';
 import { buildSchema, decodeDefinition, definitionHash, isWarning, normalizeDefinition, type Problem } from '../../model';
 import type { GeneratedRoute } from '../routes';
 
-export const VIEW_DETAIL_URL = '/api/generation/detail';
-export const SCREEN_DETAIL_URL = '/api/screen/detail';
+export const VIEW_DETAIL_URL = generation.calls.detail.path;
+export const SCREEN_DETAIL_URL = screens.calls.detail.path;
 
 export type DefinitionKind = 'view' | 'screen';
 

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { dataViews } from '../../contract/data-views';
 import type { DataProvider } from '../services';
 
 /**
@@ -39,10 +40,10 @@ export function dataViewAnswerOf(raw: unknown): DataViewAnswer {
   return { columns, list, truncated: r.truncated === true };
 }
 
-export const DATA_VIEW_DETAIL_URL = '/api/data/detail';
+export const DATA_VIEW_DETAIL_URL = dataViews.calls.detail.path;
 
 /**
- * The signed-in user's source over the engine's data provider: `GET /api/data/detail?id=` per data
+ * The signed-in user's source over the engine's data provider: `dataViews.detail` per data
  * view; the city rows from the chart's own data view. Failures are shown in the charts, not as notices.
  */
 export function screenDataOf(data: DataProvider): ScreenDataSource {
