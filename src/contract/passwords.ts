@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { call, resource } from './define.js';
 import { field, ok, text } from './fields.js';
+import { PASSWORD_CHANGE_ERRORS } from './users.js';
 
 export const passwords = resource({
   name: 'passwords',
@@ -34,16 +35,7 @@ export const passwords = resource({
       log: '修改密码',
       body: z.object({ oldPass: field, newPass: field, confirmPass: field }).nullish(),
       answer: ok,
-      errors: [
-        'OLD_PASSWORD_REQUIRED',
-        'NEW_PASSWORD_REQUIRED',
-        'OLD_PASSWORD_WRONG',
-        'PASSWORDS_DIFFER',
-        'PASSWORD_UNCHANGED',
-        'PASSWORD_RULE',
-        'PASSWORD_DECRYPT_FAILED',
-        'ACCOUNT_LOCKED',
-      ],
+      errors: PASSWORD_CHANGE_ERRORS,
     }),
     reset: call({
       method: 'POST',

@@ -74,6 +74,18 @@ const FORM_ERRORS = [
   'CANNOT_DISABLE_SELF',
 ] as const;
 
+/** What changing one's own password may refuse (checkPasswordChange), here and in the expired-password form. */
+export const PASSWORD_CHANGE_ERRORS = [
+  'OLD_PASSWORD_REQUIRED',
+  'NEW_PASSWORD_REQUIRED',
+  'OLD_PASSWORD_WRONG',
+  'PASSWORDS_DIFFER',
+  'PASSWORD_UNCHANGED',
+  'PASSWORD_RULE',
+  'PASSWORD_DECRYPT_FAILED',
+  'ACCOUNT_LOCKED',
+] as const;
+
 const idName = z.object({ id: z.number(), name: z.string() });
 
 export const users = resource({
@@ -187,19 +199,7 @@ export const users = resource({
       log: '修改密码',
       body: z.object({ oldPass: field, newPass: field, phone: field }).nullish(),
       answer: ok,
-      errors: [
-        'OLD_PASSWORD_REQUIRED',
-        'NEW_PASSWORD_REQUIRED',
-        'OLD_PASSWORD_WRONG',
-        'PASSWORDS_DIFFER',
-        'PASSWORD_UNCHANGED',
-        'PASSWORD_RULE',
-        'PASSWORD_DECRYPT_FAILED',
-        'ACCOUNT_LOCKED',
-        'PHONE_REQUIRED',
-        'PHONE_INVALID_11',
-        'PHONE_TAKEN',
-      ],
+      errors: [...PASSWORD_CHANGE_ERRORS, 'PHONE_REQUIRED', 'PHONE_INVALID_11', 'PHONE_TAKEN'],
     }),
     passwordExpired: call({
       method: 'GET',
