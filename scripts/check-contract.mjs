@@ -47,8 +47,6 @@ export const ALLOWED_API_FILES = [
     reason: 'its resource is still a route module of server/routes, not yet a contract',
   },
   { file: 'src/pages/login/apply-dialog.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/pages/login/login-page.tsx', reason: "the login route's initial JS loads no zod, and a contract brings it" },
-  { file: 'src/pages/login/site.ts', reason: "the login route's initial JS loads no zod, and a contract brings it" },
   {
     file: 'src/pages/logistics/logistics-detail-page.tsx',
     reason: 'its resource is still a route module of server/routes, not yet a contract',
@@ -59,8 +57,6 @@ export const ALLOWED_API_FILES = [
     file: 'src/pages/supervision/company-list-page.tsx',
     reason: 'its resource is still a route module of server/routes, not yet a contract',
   },
-  { file: 'src/session/query-token.ts', reason: "the login route's initial JS loads no zod, and a contract brings it" },
-  { file: 'src/session/session-api.ts', reason: "the login route's initial JS loads no zod, and a contract brings it" },
 ];
 /** The refusal helpers whose first code argument (second for `refusal`) must be a catalogue code. */
 const REFUSALS = { badRequest: 0, unauthorized: 0, forbidden: 0, notFound: 0, conflict: 0, refusal: 1 };

@@ -2,10 +2,10 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { DownloadProgressDialog } from '../notify/download-progress-dialog';
 import { NotifierBridge } from '../notify/notifier-bridge';
+import { downloadProgress } from '../request';
 import { SELECT_CONFIG } from '../settings/component-config';
 import { antdSize, sizeTokens, useSettings } from '../settings/settings-store';
 import { installAuthHandlers } from './auth-handlers';
@@ -24,6 +24,26 @@ function onMotionPreference(change: () => void): () => void {
   return () => query.removeEventListener('change', change);
 }
 
+const DownloadProgressDialog = lazy(() =>
+  import('../notify/download-progress-dialog').then((m) => ({ default: m.DownloadProgressDialog })),
+);
+const downloading = (): boolean => downloadProgress.get() !== null;
+
+/** The download dialog, whose code loads with the first download (the login route carries none of it). */
+function DownloadProgress() {
+  const active = useSyncExternalStore(downloadProgress.subscribe, downloading, () => false);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (active) setLoaded(true);
+  }, [active]);
+  if (!active && !loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <DownloadProgressDialog />
+    </Suspense>
+  );
+}
+
 /**
  * antd with zh_CN, the theme colour and component size from the settings (applied live). A user who
  * asks the system for less motion gets dialogs, menus and popups that open and close without animation.
@@ -40,7 +60,7 @@ export function AppRoot() {
     >
       <AntApp>
         <NotifierBridge />
-        <DownloadProgressDialog />
+        <DownloadProgress />
         <ErrorBoundary>
           <RouterProvider router={router} />
         </ErrorBoundary>

@@ -113,6 +113,28 @@ export function declaredErrors(c: CallSpec): Set<ErrorCode> {
   return codes;
 }
 
+/**
+ * A call without its shapes: what goes on the wire (method, address, how the body and answer travel),
+ * typed by the full declaration it stands for. `bare.gen.ts` holds one per call, written from the
+ * contract, for app code that must not load zod (the login route's initial JS).
+ */
+export interface BareCall<C extends CallSpec = CallSpec> {
+  readonly method: Method;
+  readonly path: string;
+  readonly form?: true;
+  readonly file?: true;
+  readonly multipart?: true;
+  /** The declaration it stands for; a type only, never set. */
+  readonly call?: C;
+}
+
+/** What goes on the wire for a call, from its declaration or its bare twin. */
+export function wireOf(c: CallSpec | BareCall): { method: Method; path: string; form: boolean; file: boolean; multipart: boolean } {
+  if ('access' in c)
+    return { method: c.method, path: c.path, form: c.form === true, file: isFileAnswer(c.answer), multipart: isMultipart(c.body) };
+  return { method: c.method, path: c.path, form: c.form === true, file: c.file === true, multipart: c.multipart === true };
+}
+
 /** The Fastify path of a contract path (`:id` is the same in both). */
 export const isFileAnswer = (a: Answer): a is typeof FILE => (a as typeof FILE).file === true;
 export const isMultipart = (b: Body | undefined): b is typeof MULTIPART => (b as typeof MULTIPART | undefined)?.multipart === true;

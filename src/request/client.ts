@@ -9,7 +9,7 @@
  * (the re-login confirm), a 403 to onForbidden (/401), anything else to onError (the server
  * message for 5 s, 接口请求失败 without one, 网络请求超时 on timeout).
  */
-import { type ErrorCode, isErrorCode } from '../shared/error-catalogue';
+import type { ErrorCode } from '../shared/error-catalogue';
 import { type SignInput, signRequest } from '../shared/sign';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -80,9 +80,15 @@ export class RequestError extends Error {
     super(message);
     this.name = 'RequestError';
     const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    this.code = isErrorCode(code) ? code : undefined;
+    this.code = isCodeShaped(code) ? code : undefined;
   }
 }
+
+/**
+ * A refusal's code as the server names it (upper-case words joined by `_`). The catalogue itself is not
+ * loaded here: the client goes with every page, the login route's first, and needs only the shape.
+ */
+const isCodeShaped = (v: unknown): v is ErrorCode => typeof v === 'string' && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(v);
 
 function stringValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString();

@@ -1,5 +1,6 @@
+import { session } from '../contract/bare.gen';
 import { notifierInstalled, notify } from '../notify/notifier';
-import { http, RequestError } from '../request';
+import { api, RequestError } from '../request';
 import type { ConfirmOptions } from '../shared/notice';
 import { getToken, setToken } from './token';
 
@@ -14,7 +15,7 @@ import { getToken, setToken } from './token';
  * - the server refuses the link's token: nothing changes.
  *
  * Which account a token is for: its own `uid` claim tells when both tokens agree (no call needed); else
- * GET /api/auth/info with each token, in the Authorization header of a call to this server only (never
+ * The session's information (`session.info`) with each token, in the Authorization header of a call to this server only (never
  * in an address), quietly (a refused token brings up no re-login dialog). Until the question is
  * answered the signed-in session is the one in use, and sessionStore.load waits for the answer
  * (queryTokenSettled), so no page loads one account and shows another.
@@ -105,14 +106,18 @@ async function decide(deps: QueryTokenDeps, current: string, offered: string): P
   if (await deps.confirm(switchQuestion(signedIn, linked))) deps.setToken(offered);
 }
 
-/** GET /api/auth/info with this token: its account, or null when refused (401). */
+/** The session's information (`session.info`) with this token: its account, or null when refused (401). */
 async function whoIs(token: string): Promise<TokenAccount | null> {
   try {
-    const info = await http.get<{ user?: TokenAccount }>('/api/auth/info', undefined, {
-      headers: { Authorization: token },
-      silent: true,
-      skipAuthHandlers: true,
-    });
+    const info: { user?: TokenAccount } = await api(
+      session.info,
+      {},
+      {
+        headers: { Authorization: token },
+        silent: true,
+        skipAuthHandlers: true,
+      },
+    );
     return info.user ?? null;
   } catch (e) {
     if (e instanceof RequestError && e.status === 401) return null;

@@ -1,5 +1,6 @@
 /** The session calls, typed for the pages that use them. */
-import { http } from '../request';
+import { session } from '../contract/bare.gen';
+import { api } from '../request';
 import { encryptPassword } from './encrypt-password';
 
 export interface Captcha {
@@ -25,7 +26,7 @@ export interface LoginResult {
   user?: unknown;
 }
 
-/** GET /api/auth/info: the user, their roles (permission strings) and their company. */
+/** The session's information (`session.info`): the user, their roles (permission strings) and their company. */
 export interface SessionInfo {
   user: {
     id: number;
@@ -45,16 +46,16 @@ export interface SessionInfo {
 }
 
 export function checkInit(): Promise<{ data?: { inited?: boolean } }> {
-  return http.get('/api/init/check');
+  return api(session.initCheck);
 }
 
 export function fetchCaptcha(): Promise<Captcha> {
-  return http.get('/api/auth/code');
+  return api(session.captcha);
 }
 
+/** The server's RSA public key, as PEM text. */
 export async function fetchPublicKey(): Promise<string> {
-  const body = await http.get<string | { publicKey?: string; data?: string }>('/api/auth/publicKey', undefined, { responseType: 'text' });
-  const pem = typeof body === 'string' ? body : (body.publicKey ?? body.data);
+  const pem = (await (await api(session.publicKey)).text()).trim();
   if (!pem) throw new Error('无法获取加密公钥');
   return pem;
 }
@@ -63,14 +64,14 @@ export async function fetchPublicKey(): Promise<string> {
 export async function login(form: LoginForm): Promise<LoginResult> {
   const password = await encryptPassword(await fetchPublicKey(), form.password);
   const { rememberMe, ...rest } = form;
-  return http.postForm<LoginResult>('/api/auth/login', { ...rest, password, rememberMe: rememberMe ? 'true' : 'false' }, { silent: true });
+  return api(session.login, { body: { ...rest, password, rememberMe: rememberMe ? 'true' : 'false' } }, { silent: true });
 }
 
 export function fetchSessionInfo(): Promise<SessionInfo> {
-  return http.get('/api/auth/info');
+  return api(session.info);
 }
 
 /** Quiet: logging out of a session that has already expired is the expected case, not an error. */
 export function logout(): Promise<unknown> {
-  return http.delete('/api/auth/logout', undefined, { silent: true, skipAuthHandlers: true });
+  return api(session.logout, {}, { silent: true, skipAuthHandlers: true });
 }

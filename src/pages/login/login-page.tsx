@@ -2,8 +2,9 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { session } from '../../contract/bare.gen';
 import { ERROR_SECONDS, notify } from '../../notify/notifier';
-import { http, RequestError } from '../../request';
+import { api, RequestError } from '../../request';
 import { queryTokenSettled } from '../../session/query-token';
 import { checkInit, type LoginResult, login } from '../../session/session-api';
 import { sessionStore } from '../../session/session-store';
@@ -265,9 +266,9 @@ export function LoginPage({ preloadFrame }: LoginPageProps) {
  *
  * Contract: a system that has already signed the user in opens
  *   /login2?token={token}&redirect={path}
- * with a session token of this server (as POST /api/auth/login answers it, with or without
+ * with a session token of this server (as the login call answers it, with or without
  * "Bearer "). As on every route, the token is taken out of the address and stored at startup
- * (src/session/query-token.ts); this page checks it with the server (GET /api/auth/info) and goes on
+ * (src/session/query-token.ts); this page checks it with the server (`session.info`) and goes on
  * to `redirect` (same-origin paths only) or `/`. Without a token, or when the server
  * refuses it, the normal login form is shown, with a notice in the second case.
  *
@@ -288,7 +289,7 @@ export function Login2Page({ preloadFrame }: LoginPageProps) {
     // offer re-login for; the form below is the way on. The guard then loads the session. The token
     // checked is the one kept once a link's token of another account has been decided.
     queryTokenSettled()
-      .then(() => http.get('/api/auth/info', undefined, { silent: true, skipAuthHandlers: true }))
+      .then(() => api(session.info, {}, { silent: true, skipAuthHandlers: true }))
       .then(() => {
         if (live) navigate(target, { replace: true });
       })

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { http } from '../../request';
+import { site as siteCalls } from '../../contract/bare.gen';
+import { api } from '../../request';
 import { type Site, siteOfHost } from '../../shared/site';
 
 /** The entry site as the server names it: which site, its label and colour, and the system's name. */
@@ -21,9 +22,8 @@ export function useSite(): SiteAnswer {
   }));
   useEffect(() => {
     let live = true;
-    http
-      .get<SiteAnswer>('/api/site', undefined, { silent: true, skipAuthHandlers: true })
-      .then((answer) => {
+    api(siteCalls.get, {}, { silent: true, skipAuthHandlers: true })
+      .then((answer: SiteAnswer) => {
         if (live && answer?.kind) setSite(answer);
       })
       .catch(() => {});
