@@ -41,12 +41,10 @@ export async function bareSource(root: string): Promise<string> {
     ...resources.map((r) => `import type { ${r.name} as ${r.name}$ } from './${r.file}';`),
     '',
   ];
+  // One line per resource: a table to read by its resource, not code to review line by line.
   for (const r of resources) {
-    lines.push(`export const ${r.name} = {`);
-    for (const [id, c] of Object.entries(r.spec.calls)) {
-      lines.push(`  ${id}: ${bareCall(c)} as BareCall<(typeof ${r.name}$)['calls']['${id}']>,`);
-    }
-    lines.push('} as const;', '');
+    const calls = Object.entries(r.spec.calls).map(([id, c]) => `${id}: ${bareCall(c)} as BareCall<(typeof ${r.name}$)['calls']['${id}']>`);
+    lines.push(`export const ${r.name} = { ${calls.join(', ')} } as const;`);
   }
-  return lines.join('\n');
+  return `${lines.join('\n')}\n`;
 }
