@@ -26,12 +26,6 @@ const ownProject = root === resolve(join(HERE, '..'));
 const API_HOMES = ['src/contract/', 'src/model/routes.ts'];
 /** App files that still name addresses, each with its reason. */
 export const ALLOWED_API_FILES = [
-  { file: 'src/designer/screen/chart-panel.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/designer/screen/fields.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/designer/view/designer-panels.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/pages/admin/data-view/data-view-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/pages/admin/screen/screen-admin-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/pages/admin/screen/view-picker-dialog.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/admin/system/api.ts', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/dashboard/dashboard-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   { file: 'src/pages/dashboard/filling-entries.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
@@ -51,7 +45,6 @@ export const ALLOWED_API_FILES = [
     file: 'src/pages/logistics/logistics-detail-page.tsx',
     reason: 'its resource is still a route module of server/routes, not yet a contract',
   },
-  { file: 'src/pages/ls-preview-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/qrcode/qrcode-print-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   {
     file: 'src/pages/supervision/company-list-page.tsx',

@@ -151,6 +151,23 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
   });
 }
 
+/**
+ * The address of a call a browser loads by itself (a picture's `src`, a preview opened in a tab): its path
+ * with the parameters filled in and its query appended, each name and value encoded as a URI component;
+ * a list repeats its name, and an absent value is left out.
+ */
+export function urlOf<C extends CallSpec>(c: C, input = {} as Pick<CallInput<C>, 'params' | 'query'>): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && v !== null) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`);
+    }
+  }
+  const path = fillPath(c.path, params);
+  return pairs.length ? `${path}?${pairs.join('&')}` : path;
+}
+
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 

@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { dataViews } from '../contract/data-views';
+import { screenShare } from '../contract/screen-share';
+import { screens } from '../contract/screens';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
 import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
-import { createClient, RequestError, type RequestOptions } from '../request/client';
+import { type CallOptions, contractCaller } from '../request/api';
+import { createClient, RequestError } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
 import { loginPath } from '../shared/app-paths';
@@ -28,10 +32,10 @@ export const NOT_ENABLED = '该大屏尚未启用';
 export const NOT_DESIGNED = '该大屏尚未设计';
 
 // The viewer shows its own panels: no error toasts, no re-login dialog, no jump to /401.
-const QUIET: RequestOptions = { silent: true, skipAuthHandlers: true };
+const QUIET: CallOptions = { silent: true, skipAuthHandlers: true };
 
 /** The session token when there is one, and the build's signing secret, as the app's client sends them. */
-const http = createClient({ baseUrl: '', getToken, signSecret: import.meta.env.VITE_SIGN_SECRET || undefined });
+const api = contractCaller(createClient({ baseUrl: '', getToken, signSecret: import.meta.env.VITE_SIGN_SECRET || undefined }));
 
 type ShareParams = {
   lsId: string;
@@ -51,9 +55,10 @@ function shareParamsOf(params: URLSearchParams, lsId: string): ShareParams | und
 /** The share link's open calls: the screen's data views and its city rows, signed by the link. */
 function shareSource(link: ShareParams): ScreenDataSource {
   return {
-    dataView: async (id, signal) => dataViewAnswerOf(await http.get('/api/open/data', { ...link, dataViewId: id }, { ...QUIET, signal })),
+    dataView: async (id, signal) =>
+      dataViewAnswerOf(await api(screenShare.calls.data, { query: { ...link, dataViewId: id } }, { ...QUIET, signal })),
     cityInfo: async (_id, signal) => {
-      const rows = await http.get('/api/open/getCityInfo', link, { ...QUIET, signal });
+      const rows = await api(screenShare.calls.cityInfo, { query: link }, { ...QUIET, signal });
       return Array.isArray(rows) ? rows : [];
     },
   };
@@ -61,9 +66,9 @@ function shareSource(link: ShareParams): ScreenDataSource {
 
 /** The signed-in user's calls. */
 const sessionSource: ScreenDataSource = {
-  dataView: async (id, signal) => dataViewAnswerOf(await http.get('/api/data/detail', { id }, { ...QUIET, signal })),
+  dataView: async (id, signal) => dataViewAnswerOf(await api(dataViews.calls.detail, { query: { id } }, { ...QUIET, signal })),
   cityInfo: async (id, signal) =>
-    id === undefined ? [] : dataViewAnswerOf(await http.get('/api/data/detail', { id }, { ...QUIET, signal })).list,
+    id === undefined ? [] : dataViewAnswerOf(await api(dataViews.calls.detail, { query: { id } }, { ...QUIET, signal })).list,
 };
 
 type Shown =
@@ -143,8 +148,8 @@ export function LsPreviewPage({ search }: { search: string }) {
     setShown({ kind: 'loading' });
     // With the session's token once a link's token of another account has been decided.
     const load = link
-      ? http.get('/api/open/getGeneralScreen', link, { ...QUIET, signal: controller.signal })
-      : queryTokenSettled().then(() => http.get('/api/screen/detail', { id }, { ...QUIET, signal: controller.signal }));
+      ? api(screenShare.calls.screen, { query: link }, { ...QUIET, signal: controller.signal })
+      : queryTokenSettled().then(() => api(screens.calls.detail, { query: { id } }, { ...QUIET, signal: controller.signal }));
     load.then(
       (raw) => !controller.signal.aborted && setShown(judgeScreen(raw, id)),
       (e: unknown) => !controller.signal.aborted && setShown(failureOf(e, !!link)),

@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Tag } from 'antd';
 import { memo, type ReactNode, useEffect, useState } from 'react';
-import { useEngineServices } from '../../engine/index.js';
 import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
+import { screenDesignApi } from './screen-api.js';
 import { ALIGN_OPTIONS, CHART_LABELS, choices, type DesignChart, type Path } from './template.js';
 import { ThemeColorList } from './theme-colors.js';
 
@@ -18,31 +18,22 @@ interface ColumnsState {
   error?: string;
 }
 
-/** The data views an administrator can bind, from /api/data/list. */
+/** The data views an administrator can bind. */
 function useDataViews(): { views: DataViewOption[]; loading: boolean; error?: string } {
-  const { data } = useEngineServices();
   const [state, setState] = useState<{ views: DataViewOption[]; loading: boolean; error?: string }>({ views: [], loading: true });
   useEffect(() => {
     const controller = new AbortController();
-    data
-      .custom<{ content?: DataViewOption[] }>({
-        url: '/api/data/list',
-        query: { page: 0, size: 1000 },
-        signal: controller.signal,
-        silent: true,
-      })
-      .then(
-        (answer) => setState({ views: Array.isArray(answer?.content) ? answer.content : [], loading: false }),
-        (e: Error) => !controller.signal.aborted && setState({ views: [], loading: false, error: e.message }),
-      );
+    screenDesignApi.dataViews(controller.signal).then(
+      (views) => setState({ views, loading: false }),
+      (e: Error) => !controller.signal.aborted && setState({ views: [], loading: false, error: e.message }),
+    );
     return () => controller.abort();
-  }, [data]);
+  }, []);
   return state;
 }
 
-/** A data view's columns, from /api/data/columns. */
+/** A data view's columns. */
 function useColumns(id: number | undefined): ColumnsState {
-  const { data } = useEngineServices();
   const [state, setState] = useState<ColumnsState>({ columns: [], loading: false });
   useEffect(() => {
     if (id === undefined) {
@@ -51,19 +42,12 @@ function useColumns(id: number | undefined): ColumnsState {
     }
     const controller = new AbortController();
     setState((s) => ({ id, columns: s.id === id ? s.columns : [], loading: true }));
-    data
-      .custom<{ columns?: { name: string; type: string }[] }>({
-        url: '/api/data/columns',
-        query: { id },
-        signal: controller.signal,
-        silent: true,
-      })
-      .then(
-        (answer) => setState({ id, columns: Array.isArray(answer?.columns) ? answer.columns : [], loading: false }),
-        (e: Error) => !controller.signal.aborted && setState({ id, columns: [], loading: false, error: e.message }),
-      );
+    screenDesignApi.columns(id, controller.signal).then(
+      (columns) => setState({ id, columns, loading: false }),
+      (e: Error) => !controller.signal.aborted && setState({ id, columns: [], loading: false, error: e.message }),
+    );
     return () => controller.abort();
-  }, [data, id]);
+  }, [id]);
   return state;
 }
 

@@ -1,9 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Form, Input, InputNumber, Select, Space, Switch, Upload } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useId, useSyncExternalStore } from 'react';
-import { files } from '../../contract/files.js';
 import { useEngineServices } from '../../engine/index.js';
 import type { Problem } from '../../model/index.js';
+import { screenDesignApi, uploadedImageUrl } from './screen-api.js';
 import { BG_POSITIONS, BG_SIZES, type DesignTemplate, getIn, type Path, pointerOfPath } from './template.js';
 
 /**
@@ -263,14 +263,10 @@ const extOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCas
 export const IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
 export const HEADER_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const;
 
-/** The address a stored upload is shown from. */
-/** Uploaded images are drawn through the open image call, so share links and wall displays without a session show them. */
-export const uploadedImageUrl = (filePath: string) => `/api/open/image?source=${encodeURIComponent(filePath)}`;
-
 /** A background image: an address, or one file uploaded through the app (only the listed types). */
 export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProps & { types?: readonly string[] }) {
   const f = useField(path);
-  const { data, notify } = useEngineServices();
+  const { notify } = useEngineServices();
   const value = typeof f.value === 'string' ? f.value : '';
   return (
     <Item label={label} id={f.id} f={f} hint={hint}>
@@ -288,13 +284,8 @@ export function ImageField({ label, path, types = IMAGE_TYPES, hint }: FieldProp
             return true;
           }}
           customRequest={({ file, onSuccess, onError }) => {
-            const body = new FormData();
-            body.append('file', file as Blob);
-            body.append('columnName', String(path[path.length - 1] ?? 'bgImg'));
-            // Drawn by share links and wall displays, which send no token.
-            body.append('open', '1');
-            data
-              .custom<{ filePath: string }>({ url: files.calls.upload.path, method: 'post', multipart: body })
+            screenDesignApi
+              .uploadImage(file as Blob, String(path[path.length - 1] ?? 'bgImg'))
               .then((answer) => {
                 f.set(uploadedImageUrl(answer.filePath));
                 onSuccess?.(answer);

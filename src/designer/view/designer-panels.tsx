@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { general } from '../../contract/general';
 import { isRecord, type Problem } from '../../model/index';
 import {
   boolOf,
@@ -18,6 +19,9 @@ import {
   textOf,
 } from './designer-model';
 import { Cell, CellProblems, problemLine } from './problem-ui';
+
+/** The import call a view uses when it names none, its view shown as a placeholder. */
+const IMPORT_ADDRESS = general.calls.import.path.replace(':viewId', '{视图ID}');
 
 const BASIC_SWITCHES: [string, string][] = [
   ['add', '新增'],
@@ -118,12 +122,7 @@ export function BasicPanel({
           </Cell>
         </Col>
       </Row>
-      <Cell
-        label="导入地址（importSubmitUrl）"
-        pointer={`${p}/importSubmitUrl`}
-        problems={problems}
-        extra="留空则使用 /api/general/{视图ID}/import"
-      >
+      <Cell label="导入地址（importSubmitUrl）" pointer={`${p}/importSubmitUrl`} problems={problems} extra={`留空则使用 ${IMPORT_ADDRESS}`}>
         <Input value={textOf(basic.importSubmitUrl)} onChange={(e) => set('importSubmitUrl', orAbsent(e.target.value))} />
       </Cell>
     </Form>

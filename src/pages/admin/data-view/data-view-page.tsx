@@ -2,11 +2,13 @@ import { Alert, Button, Drawer, Empty, Form, Input, Skeleton, Space, Table, Tag,
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePermission } from '../../../access/access';
-import { adminSource } from '../../../app/rest-data';
+import { contractSource } from '../../../app/rest-data';
+import { type DataViewRow, dataViews } from '../../../contract/data-views';
+import type { CallAnswer } from '../../../contract/define';
 import type { RecordRow } from '../../../engine';
 import { listTableProps, UNPAGED, useCrud, useListQuery } from '../../../engine';
 import { notify } from '../../../notify/notifier';
-import { http, RequestError } from '../../../request';
+import { api, RequestError } from '../../../request';
 import { editDeleteLinks, NameSearchToolbar } from '../admin-list';
 
 /**
@@ -18,24 +20,11 @@ import { editDeleteLinks, NameSearchToolbar } from '../admin-list';
 
 const SqlEditor = lazy(() => import('./sql-editor'));
 
-interface DataViewRow {
-  id: number;
-  name: string;
-  sql: string;
-  createTime?: string;
-  updateTime?: string;
-}
-
-interface RunAnswer {
-  columns: string[];
-  list: Record<string, unknown>[];
-  truncated: boolean;
-  elapsedMs: number;
-}
+type RunAnswer = CallAnswer<typeof dataViews.calls.run>;
 
 type RunState = { status: 'idle' } | { status: 'running' } | { status: 'done'; answer: RunAnswer } | { status: 'refused'; message: string };
 
-const SOURCE = adminSource('/api/data/list', { url: '/api/data/delete', method: 'post' });
+const SOURCE = contractSource(dataViews, 'list', 'remove');
 const BY_ID = { defaultSort: { field: 'id', order: 'desc' } } as const;
 
 function readDraft(key: string): { name: string; sql: string } | undefined {
@@ -158,7 +147,7 @@ function DataViewEditor({
     }
     setRun({ status: 'running' });
     try {
-      const answer = await http.post<RunAnswer>('/api/data/run', { sql: current }, { silent: true, timeout: 60_000 });
+      const answer = await api(dataViews.calls.run, { body: { sql: current } }, { silent: true, timeout: 60_000 });
       setRun({ status: 'done', answer });
     } catch (e) {
       setRun({ status: 'refused', message: messageOf(e) });
@@ -173,8 +162,8 @@ function DataViewEditor({
     setSaving(true);
     setSaveError(null);
     try {
-      if (row) await http.post('/api/data/update', { id: row.id, name: name.trim(), sql: text }, { silent: true });
-      else await http.post('/api/data/add', { name: name.trim(), sql: text }, { silent: true });
+      if (row) await api(dataViews.calls.update, { body: { id: row.id, name: name.trim(), sql: text } }, { silent: true });
+      else await api(dataViews.calls.add, { body: { name: name.trim(), sql: text } }, { silent: true });
       dropDraft();
       onSaved(row ? 'edit' : 'add');
     } catch (e) {

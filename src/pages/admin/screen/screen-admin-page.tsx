@@ -3,11 +3,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePermission } from '../../../access/access';
-import { adminSource } from '../../../app/rest-data';
+import { contractSource } from '../../../app/rest-data';
+import { screens } from '../../../contract/screens';
 import type { RecordRow } from '../../../engine';
 import { listTableProps, useCrud, useListQuery } from '../../../engine';
 import { notify } from '../../../notify/notifier';
-import { http, RequestError } from '../../../request';
+import { api, RequestError } from '../../../request';
 import { bigScreenDesignerPath } from '../../../shared/app-paths';
 import { requiredText } from '../../text-rules';
 import { editDeleteLinks, NameSearchToolbar } from '../admin-list';
@@ -21,7 +22,7 @@ import { ViewPickerDialog } from './view-picker-dialog';
  * 预览; 分享 makes a signed, expiring link of a big screen and can renew its access key.
  */
 
-const SOURCE = adminSource('/api/screen/list', { url: '/api/screen/delete', method: 'post' });
+const SOURCE = contractSource(screens, 'list', 'remove');
 const BY_ID = { defaultSort: { field: 'id', order: 'desc' } } as const;
 
 export function ScreenAdminPage() {
@@ -151,8 +152,8 @@ function ScreenFormDialog({ row, onClose, onSaved }: { row?: ScreenRow; onClose(
     setError(null);
     const body = { name: values.name.trim(), type: values.type, status: values.status ? 1 : 0 };
     try {
-      if (row) await http.post('/api/screen/update', { ...body, id: row.id }, { silent: true });
-      else await http.post('/api/screen/add', body, { silent: true });
+      if (row) await api(screens.calls.update, { body: { ...body, id: row.id } }, { silent: true });
+      else await api(screens.calls.add, { body }, { silent: true });
       onSaved(row ? 'edit' : 'add');
     } catch (e) {
       setError(e instanceof RequestError ? e.message : '接口请求失败');

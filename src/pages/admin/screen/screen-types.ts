@@ -1,21 +1,11 @@
+import type { ScreenRow } from '../../../contract/screens';
 import { screenPreviewPath as screenPagePreviewPath, screenTemplateViews } from '../../../model';
 import { bigScreenViewerPath } from '../../../shared/app-paths';
 
-/** Screens as /api/screen/list answers them, and the names and addresses of their four types. */
-export interface ScreenRow {
-  id: number;
-  name: string;
-  type: number;
-  status: number;
-  menuId?: number | null;
-  disMenu?: string | null;
-  disTemplate?: string | null;
-  createTime?: string;
-  updateTime?: string;
-  /** Raised by every save; a save sends the one it started from. */
-  version?: number;
-}
+/** A screen as its list answers it; a save sends the version it started from. */
+export type { ScreenRow };
 
+/** The names of the four screen types. */
 export const SCREEN_TYPES: { value: number; label: string }[] = [
   { value: 1, label: '基础预览' },
   { value: 2, label: '大屏' },

@@ -1,7 +1,9 @@
 import { Alert, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { generation } from '../../../contract/generation';
+import { screens } from '../../../contract/screens';
 import { notify } from '../../../notify/notifier';
-import { http, RequestError } from '../../../request';
+import { api, RequestError } from '../../../request';
 import { type ScreenRow, templateFor, templateViews, typeName } from './screen-types';
 
 interface ViewOption {
@@ -25,9 +27,8 @@ export function ViewPickerDialog({ screen, onClose, onSaved }: { screen: ScreenR
 
   useEffect(() => {
     const controller = new AbortController();
-    http
-      .get<{ content?: ViewOption[] }>('/api/generation/list', { page: 0, size: 9999 }, { signal: controller.signal, silent: true })
-      .then((r) => setViews(r.content ?? []))
+    api(generation.calls.list, { query: { page: 0, size: 9999 } }, { signal: controller.signal, silent: true })
+      .then((r) => setViews(r.content))
       .catch((e) => {
         if (!controller.signal.aborted) setLoadError(e instanceof RequestError ? e.message : '视图列表加载失败');
       });
@@ -43,9 +44,9 @@ export function ViewPickerDialog({ screen, onClose, onSaved }: { screen: ScreenR
     setSaveError(null);
     try {
       // The version listed: a save made by someone else since is refused (409) rather than overwritten.
-      await http.post(
-        '/api/screen/design',
-        { id: screen.id, disTemplate: templateFor(screen.type, picked), version: screen.version },
+      await api(
+        screens.calls.design,
+        { body: { id: screen.id, disTemplate: templateFor(screen.type, picked), version: screen.version } },
         { silent: true },
       );
       notify.success('保存成功');
