@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
+import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine/viewer';
 import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
 import { createClient, RequestError, type RequestOptions } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
