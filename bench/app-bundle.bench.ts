@@ -5,6 +5,10 @@
 // Budget: the big-screen viewer route's JS ≤ 350 KB gzipped. /lsPreview is its own page (ls-preview.html):
 // its entry chunk and every chunk it imports statically, plus the ECharts chunk every screen with a
 // line, bar, pie or radar chart loads (src/engine/screen/charts/echarts-chart.tsx).
+// The viewer loads none of the back office: no antd and none of the contract's shapes (its calls go
+// by their bare twins, src/contract/bare.gen.ts).
+// BENCH_MODULES=1 also lists, for the login route and the viewer, each chunk's biggest modules (their
+// rendered size before minifying): what to look at when a chunk lands where it should not.
 // Budget: one generated page's own JS ≤ 15 KB gzipped: the chunk holding a
 // generated/views/*/page.tsx or generated/screens/*/page.tsx (with whatever landed in it: its schema,
 // its model), plus any chunk only it imports; the engine it shares with every page is not its own.
@@ -20,6 +24,11 @@ const VIEWER_BUDGET_KB = 350;
 const APP_ENTRY = /\/(index\.html|src\/main\.tsx)$/;
 const VIEWER_ENTRY = /\/(ls-preview\.html|src\/pages\/ls-preview-main\.tsx)$/;
 const VIEWER_LAZY = /\/src\/engine\/screen\/charts\/echarts-chart\.tsx$/;
+/** What the viewer's route must not load. */
+const NOT_IN_VIEWER = [
+  { name: 'antd', test: /node_modules\/(antd|@ant-design|@rc-component)\// },
+  { name: 'contract shapes', test: /\/src\/contract\/(?!define\.ts$|bare\.gen\.ts$)[^/]+\.ts$/ },
+];
 const GENERATED_PAGE = /\/generated\/(views|screens)\/([^/]+)\/page\.tsx$/;
 /** Packages that must only ever load on demand. */
 const HEAVY = [
@@ -40,6 +49,8 @@ interface ChunkInfo {
   imports: string[];
   dynamicImports: string[];
   moduleIds: string[];
+  /** Each module's rendered length in the chunk (printed with BENCH_MODULES=1). */
+  modules: [string, number][];
   gzip: number;
   raw: number;
 }
@@ -57,6 +68,7 @@ const capture: Plugin = {
         imports: out.imports,
         dynamicImports: out.dynamicImports,
         moduleIds: out.moduleIds,
+        modules: Object.entries(out.modules).map(([id, m]) => [id.replace(/\\/g, '/'), m.renderedLength] as [string, number]),
         raw: Buffer.byteLength(out.code),
         gzip: gzipSync(out.code, { level: 9 }).length,
       });
@@ -84,8 +96,19 @@ try {
   const total = list.reduce((s, c) => s + c.gzip, 0);
   const totalRaw = list.reduce((s, c) => s + c.raw, 0);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  /** With BENCH_MODULES=1: each chunk's biggest modules. */
+  const listModules = (of: ChunkInfo[]) => {
+    if (process.env.BENCH_MODULES !== '1') return;
+    for (const c of of) {
+      console.log(`    ${c.fileName} ${kb(c.gzip)} gz; imports ${c.imports.join(', ') || 'nothing'}`);
+      for (const [id, len] of [...c.modules].sort((a, b) => b[1] - a[1]).slice(0, 30))
+        if (len > 0)
+          console.log(`      ${kb(len).padStart(10)} ${id.replace(/^.*\/node_modules\//, '~/').replace(`${process.cwd()}/`, '')}`);
+    }
+  };
   console.log(`login route initial JS: ${list.length} chunks, ${kb(total)} gzipped (${kb(totalRaw)} raw); all chunks: ${chunks.size}`);
   for (const c of list) console.log(`  ${c.fileName.padEnd(48)} ${kb(c.gzip).padStart(10)} gz ${kb(c.raw).padStart(11)} raw`);
+  listModules(list);
   let failed = total > BUDGET_KB * 1024;
   console.log(`budget: initial JS ≤ ${BUDGET_KB} KB gzipped: ${kb(total)} ${failed ? 'FAIL' : 'PASS'}`);
   for (const heavy of HEAVY) {
@@ -111,11 +134,20 @@ try {
   const viewerList = [...viewer].map((n) => chunks.get(n) as ChunkInfo).sort((a, b) => b.gzip - a.gzip);
   const viewerTotal = viewerList.reduce((s, c) => s + c.gzip, 0);
   const viewerOver = !viewerEntry || !echartsChunk || viewerTotal > VIEWER_BUDGET_KB * 1024;
-  const antdInViewer = viewerList.some((c) => c.moduleIds.some((id) => /node_modules\/antd\//.test(id.replace(/\\/g, '/'))));
   console.log(
-    `budget: big-screen viewer route JS ≤ ${VIEWER_BUDGET_KB} KB gzipped: ${kb(viewerTotal)} (${viewerList.map((c) => `${c.fileName} ${kb(c.gzip)}`).join(', ')})${antdInViewer ? ' [antd included]' : ''} ${viewerOver ? 'FAIL' : 'PASS'}`,
+    `budget: big-screen viewer route JS ≤ ${VIEWER_BUDGET_KB} KB gzipped: ${kb(viewerTotal)} (${viewerList.map((c) => `${c.fileName} ${kb(c.gzip)}`).join(', ')}) ${viewerOver ? 'FAIL' : 'PASS'}`,
   );
   if (viewerOver) failed = true;
+  listModules(viewerList);
+  for (const banned of NOT_IN_VIEWER) {
+    // Modules with code in the chunk: one tree-shaken to nothing is not loaded.
+    const found = viewerList.flatMap((c) => c.modules.filter(([id, len]) => len > 0 && banned.test.test(id)).map(([id]) => ({ c, id })));
+    const named = found.map(({ c, id }) => `${c.fileName}: ${id.replace(/^.*\/node_modules\//, '').replace(`${process.cwd()}/`, '')}`);
+    console.log(
+      `budget: ${banned.name} in no chunk of the viewer route: ${named.length ? `FAIL (${named.slice(0, 5).join(', ')}${named.length > 5 ? `, … ${named.length} modules` : ''})` : 'PASS'}`,
+    );
+    if (named.length) failed = true;
+  }
 
   // Generated pages: each page's chunk, and the chunks nothing else imports but it.
   const importers = new Map<string, Set<string>>();

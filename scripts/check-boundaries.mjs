@@ -14,7 +14,8 @@
 //   2. a layer uses a package it may not (the model only zod and @noble/hashes, the app's layers no
 //      node:* nor server packages, the server and the CLI no react or antd);
 //   3. another layer reaches past the model's or the engine's index (src/model/index.ts,
-//      src/engine/index.ts, or the @wastegen/model and @wastegen/engine aliases);
+//      src/engine/index.ts, or the @wastegen/model and @wastegen/engine aliases); the engine has a
+//      second door, src/engine/viewer.ts, the big screen's renderer alone for the viewer's page;
 //   4. files import each other in a cycle (`import cycle: a.ts → b.ts → a.ts`); imports of types
 //      only and dynamic `import()` do not close a cycle, as neither runs when the module loads.
 // Test files (*.test.ts(x)) keep the layer, index and cycle rules and may use any package.
@@ -115,8 +116,14 @@ export const LAYERS = [
   { name: 'templates', folders: ['templates'], imports: [], packages: { only: [] } },
 ];
 
-/** Layers whose index is the only way in from another layer. */
-const INDEXED = { model: 'src/model', engine: 'src/engine' };
+/**
+ * Layers whose doors are the only way in from another layer (a folder stands for its index file).
+ * The engine's second door is the big screen's renderer alone: the viewer's own page
+ * (ls-preview.html) draws screens through it and loads none of the back office's engine.
+ */
+const DOORS = { model: ['src/model'], engine: ['src/engine', 'src/engine/viewer'] };
+/** A door's name for a file: its path without the extension, a folder's index as the folder. */
+const doorOf = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '').replace(/\/index$/, '');
 const ALIASES = { '@wastegen/model': 'src/model/index.ts', '@wastegen/engine': 'src/engine/index.ts' };
 
 /**
@@ -337,9 +344,9 @@ export function checkBoundaries(root, allowList = ALLOWED) {
         report(path, line, where, `${layer.name} may not import ${spec}: only through ${Object.keys(ALIASES).join(' or ')}`);
         continue;
       }
-      const indexed = INDEXED[targetLayer.name];
-      const viaIndex = alias ? spec === alias : where.replace(/\/index\.(ts|tsx|js|mjs)$/, '') === indexed;
-      if (indexed && !viaIndex) {
+      const doors = DOORS[targetLayer.name];
+      const viaDoor = alias ? spec === alias : doors?.includes(doorOf(where));
+      if (doors && !viaDoor) {
         report(path, line, where, `${layer.name} must import the ${targetLayer.name} through its index, not ${spec}`);
       }
     }

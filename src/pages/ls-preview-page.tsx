@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { dataViews } from '../contract/data-views';
-import { screenShare } from '../contract/screen-share';
-import { screens } from '../contract/screens';
-import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine';
+import { dataViews, screenShare, screens } from '../contract/bare.gen';
+import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine/viewer';
 import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
 import { type CallOptions, contractCaller } from '../request/api';
 import { createClient, RequestError } from '../request/client';
@@ -56,9 +54,9 @@ function shareParamsOf(params: URLSearchParams, lsId: string): ShareParams | und
 function shareSource(link: ShareParams): ScreenDataSource {
   return {
     dataView: async (id, signal) =>
-      dataViewAnswerOf(await api(screenShare.calls.data, { query: { ...link, dataViewId: id } }, { ...QUIET, signal })),
+      dataViewAnswerOf(await api(screenShare.data, { query: { ...link, dataViewId: id } }, { ...QUIET, signal })),
     cityInfo: async (_id, signal) => {
-      const rows = await api(screenShare.calls.cityInfo, { query: link }, { ...QUIET, signal });
+      const rows = await api(screenShare.cityInfo, { query: link }, { ...QUIET, signal });
       return Array.isArray(rows) ? rows : [];
     },
   };
@@ -66,9 +64,9 @@ function shareSource(link: ShareParams): ScreenDataSource {
 
 /** The signed-in user's calls. */
 const sessionSource: ScreenDataSource = {
-  dataView: async (id, signal) => dataViewAnswerOf(await api(dataViews.calls.detail, { query: { id } }, { ...QUIET, signal })),
+  dataView: async (id, signal) => dataViewAnswerOf(await api(dataViews.detail, { query: { id } }, { ...QUIET, signal })),
   cityInfo: async (id, signal) =>
-    id === undefined ? [] : dataViewAnswerOf(await api(dataViews.calls.detail, { query: { id } }, { ...QUIET, signal })).list,
+    id === undefined ? [] : dataViewAnswerOf(await api(dataViews.detail, { query: { id } }, { ...QUIET, signal })).list,
 };
 
 type Shown =
@@ -148,8 +146,8 @@ export function LsPreviewPage({ search }: { search: string }) {
     setShown({ kind: 'loading' });
     // With the session's token once a link's token of another account has been decided.
     const load = link
-      ? api(screenShare.calls.screen, { query: link }, { ...QUIET, signal: controller.signal })
-      : queryTokenSettled().then(() => api(screens.calls.detail, { query: { id } }, { ...QUIET, signal: controller.signal }));
+      ? api(screenShare.screen, { query: link }, { ...QUIET, signal: controller.signal })
+      : queryTokenSettled().then(() => api(screens.detail, { query: { id } }, { ...QUIET, signal: controller.signal }));
     load.then(
       (raw) => !controller.signal.aborted && setShown(judgeScreen(raw, id)),
       (e: unknown) => !controller.signal.aborted && setShown(failureOf(e, !!link)),

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { dataViews } from '../../contract/data-views';
+// The call without its shapes: the viewer's page reaches this module and loads no contract shapes.
+import { dataViews } from '../../contract/bare.gen';
 import type { DataProvider } from '../services';
 
 /**
@@ -40,7 +41,7 @@ export function dataViewAnswerOf(raw: unknown): DataViewAnswer {
   return { columns, list, truncated: r.truncated === true };
 }
 
-export const DATA_VIEW_DETAIL_URL = dataViews.calls.detail.path;
+export const DATA_VIEW_DETAIL_URL = dataViews.detail.path;
 
 /**
  * The signed-in user's source over the engine's data provider: `dataViews.detail` per data
