@@ -26,21 +26,11 @@ const ownProject = root === resolve(join(HERE, '..'));
 const API_HOMES = ['src/contract/', 'src/model/routes.ts'];
 /** App files that still name addresses, each with its reason. */
 export const ALLOWED_API_FILES = [
-  { file: 'src/pages/admin/system/api.ts', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/dashboard/dashboard-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   { file: 'src/pages/dashboard/filling-entries.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   { file: 'src/pages/dashboard/full-dashboard.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   { file: 'src/pages/dashboard/logistics-home.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   { file: 'src/pages/dashboard/supervisor-home.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  {
-    file: 'src/pages/disposal/manual-order-button.tsx',
-    reason: 'its resource is still a route module of server/routes, not yet a contract',
-  },
-  {
-    file: 'src/pages/disposal/manual-order-dialog.tsx',
-    reason: 'its resource is still a route module of server/routes, not yet a contract',
-  },
-  { file: 'src/pages/login/apply-dialog.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   {
     file: 'src/pages/logistics/logistics-detail-page.tsx',
     reason: 'its resource is still a route module of server/routes, not yet a contract',

@@ -2,18 +2,23 @@ import type { RouteModule } from '../routes/index.js';
 import bulletin from './bulletin.js';
 import companies from './companies.js';
 import companyApi from './company-api.js';
+import companyApplication from './company-application.js';
 import companyBank from './company-bank.js';
 import companyContracts from './company-contracts.js';
+import companyInventory from './company-inventory.js';
 import contacts from './contacts.js';
 import dashboard from './dashboard.js';
 import dataViews from './data-views.js';
 import depts from './depts.js';
 import dict from './dict.js';
+import disposalOrder from './disposal-order.js';
 import disposalProcesses from './disposal-processes.js';
+import disposalQuote from './disposal-quote.js';
 import files from './files.js';
 import general from './general.js';
 import generation from './generation.js';
 import health from './health.js';
+import inventoryConfig from './inventory-config.js';
 import logs from './logs.js';
 import menus from './menus.js';
 import messages from './messages.js';
@@ -25,6 +30,7 @@ import screenShare from './screen-share.js';
 import screens from './screens.js';
 import session from './session.js';
 import site from './site.js';
+import testingApplication from './testing-application.js';
 import users from './users.js';
 import visits from './visits.js';
 import warehouses from './warehouses.js';
@@ -35,18 +41,23 @@ export const resourceModules: RouteModule[] = [
   bulletin,
   companies,
   companyApi,
+  companyApplication,
   companyBank,
   companyContracts,
+  companyInventory,
   contacts,
   dashboard,
   dataViews,
   depts,
   dict,
+  disposalOrder,
   disposalProcesses,
+  disposalQuote,
   files,
   general,
   generation,
   health,
+  inventoryConfig,
   logs,
   menus,
   messages,
@@ -58,6 +69,7 @@ export const resourceModules: RouteModule[] = [
   screens,
   session,
   site,
+  testingApplication,
   users,
   visits,
   warehouses,

@@ -3,19 +3,24 @@
 import { bulletin } from './bulletin.js';
 import { companies } from './companies.js';
 import { companyApi } from './company-api.js';
+import { companyApplications } from './company-application.js';
 import { companyBank } from './company-bank.js';
 import { companyContracts } from './company-contracts.js';
+import { companyInventory } from './company-inventory.js';
 import { contacts } from './contacts.js';
 import { dashboard } from './dashboard.js';
 import { dataViews } from './data-views.js';
 import type { ResourceSpec } from './define.js';
 import { depts } from './depts.js';
 import { dict } from './dict.js';
+import { disposalOrders } from './disposal-order.js';
 import { disposalProcesses } from './disposal-processes.js';
+import { disposalQuotes } from './disposal-quote.js';
 import { files } from './files.js';
 import { general } from './general.js';
 import { generation } from './generation.js';
 import { health } from './health.js';
+import { inventoryConfig } from './inventory-config.js';
 import { logs } from './logs.js';
 import { menus } from './menus.js';
 import { messages } from './messages.js';
@@ -27,6 +32,7 @@ import { screenShare } from './screen-share.js';
 import { screens } from './screens.js';
 import { session } from './session.js';
 import { site } from './site.js';
+import { testingApplications } from './testing-application.js';
 import { users } from './users.js';
 import { visits } from './visits.js';
 import { warehouses } from './warehouses.js';
@@ -36,18 +42,23 @@ export const RESOURCES: readonly ResourceSpec[] = [
   bulletin,
   companies,
   companyApi,
+  companyApplications,
   companyBank,
   companyContracts,
+  companyInventory,
   contacts,
   dashboard,
   dataViews,
   depts,
   dict,
+  disposalOrders,
   disposalProcesses,
+  disposalQuotes,
   files,
   general,
   generation,
   health,
+  inventoryConfig,
   logs,
   menus,
   messages,
@@ -59,6 +70,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   screens,
   session,
   site,
+  testingApplications,
   users,
   visits,
   warehouses,

@@ -30,5 +30,11 @@ export const added = done.extend({ id: z.number() });
 /** The answer of a save of a design: `{ status, message, version }`. */
 export const saved = done.extend({ version: z.number() });
 
+/**
+ * What a call writing through a business view (the designed view behind 处置订单, 入库 or 询价) may refuse
+ * when that view is not named, missing or not designed; a record's own problems are INVALID_INPUT with `errors`.
+ */
+export const BUSINESS_VIEW_ERRORS = ['BUSINESS_VIEW_NOT_FOUND', 'VIEW_NOT_FOUND', 'VIEW_DEFINITION_BROKEN', 'VIEW_NOT_DESIGNED'] as const;
+
 /** A design's stored times, as the wire writes them. */
 export const designTimes = { createTime: z.string().nullable(), updateTime: z.string().nullable() };

@@ -179,6 +179,7 @@ export const ERROR_MESSAGES = {
   APPLICATION_NOT_FOUND: '申请不存在',
   APPLICATION_STATUS_INVALID: '审核状态不正确',
   APPLICATION_DECIDED: '该申请已审核，请刷新后查看',
+  APPLICATION_PENDING: '该企业已提交申请，请耐心等待',
   REJECT_REASON_REQUIRED: '请输入驳回原因',
   REJECT_REASON_TOO_LONG: '驳回原因不能超过500个字符',
   SUPERVISORS_ONLY: '仅监管部门可查看',

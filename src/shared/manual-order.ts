@@ -3,7 +3,7 @@ import { roundTo } from './format.js';
 
 /**
  * The manual disposal order (新增手工处置单): its fields, rules and messages, judged the same way by the
- * dialog and by POST /api/disposalOrder/insertManualDisposalOrder. Quantity (tons) and price take 3
+ * dialog and by the server's add call of the manual order. Quantity (tons) and price take 3
  * decimals; amount = price × quantity to 5 decimals, computed, never typed. Prepayment defaults to no (0);
  * its amount is required only for yes (1). The phones are optional and must be mobile numbers when given.
  */

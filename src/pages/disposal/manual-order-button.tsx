@@ -1,7 +1,8 @@
 import { FormOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { http } from '../../request';
+import { disposalOrders } from '../../contract/disposal-order';
+import { api } from '../../request';
 import { ManualOrderDialog } from './manual-order-dialog';
 
 /**
@@ -14,8 +15,7 @@ export function ManualOrderButton({ onCreated }: { onCreated: () => void }) {
   useEffect(() => {
     let live = true;
     // Without an answer the button stays hidden: the server decides who may add.
-    http
-      .get<{ addBtnShow?: number }>('/api/disposalOrder/addBtnShow', undefined, { silent: true })
+    api(disposalOrders.calls.addButton, {}, { silent: true })
       .then((r) => live && setShown(r.addBtnShow === 1))
       .catch(() => live && setShown(false));
     return () => {

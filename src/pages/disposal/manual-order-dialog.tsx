@@ -17,8 +17,9 @@ import {
   Spin,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { disposalOrders } from '../../contract/disposal-order';
 import { notify } from '../../notify/notifier';
-import { http, RequestError } from '../../request';
+import { api, RequestError } from '../../request';
 import { formatMoney } from '../../shared/format';
 import {
   AMOUNT_DECIMALS,
@@ -250,9 +251,7 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
     });
     setSaving(true);
     try {
-      const answer = await http.post<{ message?: string; orderNo?: string }>('/api/disposalOrder/insertManualDisposalOrder', body, {
-        silent: true,
-      });
+      const answer = await api(disposalOrders.calls.add, { body }, { silent: true });
       notify.success(answer.orderNo ? `处置单 ${answer.orderNo} 已创建` : (answer.message ?? '操作成功'));
       form.resetFields();
       copiedRegionFmt.current = {};

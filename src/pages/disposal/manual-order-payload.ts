@@ -59,7 +59,7 @@ function region(codes: string[] | undefined, tree: readonly RegionNode[], copied
   return { codes: codes.join(','), fmt: regionLabels(tree, codes) ?? copied };
 }
 
-/** The body of POST /api/disposalOrder/insertManualDisposalOrder: every field of the order, blanks left out. */
+/** The body of the manual order's add call: every field of the order, blanks left out. */
 export function manualOrderPayload(v: ManualOrderForm, ctx: PayloadContext): Record<string, unknown> {
   const a = region(v.partyARegion, ctx.regions, ctx.copiedRegionFmt.partyA);
   const b = region(v.partyBRegion, ctx.regions, ctx.copiedRegionFmt.partyB);

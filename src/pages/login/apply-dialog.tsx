@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { companyApplications } from '../../contract/company-application';
 import { dict } from '../../contract/dict';
 import { regions } from '../../contract/regions';
-import { ERROR_SECONDS, notify } from '../../notify/notifier';
-import { api, http } from '../../request';
+import { notify } from '../../notify/notifier';
+import { api } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
 import { requiredText } from '../text-rules';
 import { CaptchaImage, useCaptcha } from './captcha';
@@ -101,17 +102,11 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
     }
     setSubmitting(true);
     try {
-      const res = await http.post<{ status?: number; message?: string }>(
-        '/api/companyApplication/insert',
-        applyPayload(values, typeOptions, regionTree, captcha.captcha.uuid),
-      );
-      if (res?.status === 200) {
-        notify.success(APPLY_SUCCESS);
-        form.resetFields();
-        onClose();
-        return;
-      }
-      notify.error(res?.message || '申请提交失败', ERROR_SECONDS);
+      await api(companyApplications.calls.apply, { body: applyPayload(values, typeOptions, regionTree, captcha.captcha.uuid) });
+      notify.success(APPLY_SUCCESS);
+      form.resetFields();
+      onClose();
+      return;
     } catch {
       // The request layer has shown the server's message.
     } finally {

@@ -60,7 +60,7 @@ export interface ApplyValues {
   code: string;
 }
 
-/** What POST /api/companyApplication/insert takes (server/routes/company-application.ts applyBody). */
+/** What the apply call takes (companyApplications.calls.apply of the contract). */
 export interface ApplyPayload {
   name: string;
   type: string;

@@ -1,13 +1,14 @@
 /** The system administration calls and the shapes they answer with. */
 import type { z } from 'zod';
-import { adminSource, contractSource } from '../../../app/rest-data';
+import { contractSource } from '../../../app/rest-data';
+import { type applicationItem, type approveBody, companyApplications, type rejectBody } from '../../../contract/company-application';
 import { type DeptItem, type DeptNode, type deptBody, depts as deptCalls } from '../../../contract/depts';
 import { type DictEntry, type DictItem, dict, type dictBody, type entryBody } from '../../../contract/dict';
 import { type MenuItem, type menuBody, menus as menuCalls } from '../../../contract/menus';
 import { passwords } from '../../../contract/passwords';
 import { type RoleItem, type roleBody, roles as roleCalls, type ScopeDeptNode } from '../../../contract/roles';
 import { type userBody, users as userCalls, type userWithRoles } from '../../../contract/users';
-import { api, http } from '../../../request';
+import { api } from '../../../request';
 
 export type { DeptNode, DictEntry, ScopeDeptNode };
 
@@ -20,7 +21,8 @@ export const SOURCES = {
   dicts: contractSource(dict, 'list', 'remove'),
   /** A dictionary's entries, each deleted on its own. */
   entries: contractSource(dict, 'entries', 'removeEntry'),
-  applications: adminSource('/api/companyApplication'),
+  /** Company applications: read only, decided by approve and reject. */
+  applications: contractSource(companyApplications, 'list'),
 };
 
 export interface Page<T> {
@@ -44,23 +46,7 @@ export type MenuRow = MenuItem;
 export type DeptRow = DeptItem;
 export type DictRow = DictItem;
 
-export interface ApplicationRow {
-  id: number;
-  name: string;
-  type: string;
-  comtype: string | null;
-  regionFmt: string;
-  applicant: string;
-  phone: string;
-  status: number;
-  createTime: string | null;
-  reviewerName: string | null;
-  reviewTime: string | null;
-  reason: string | null;
-  companyId: number | null;
-  userId: number | null;
-  username: string | null;
-}
+export type ApplicationRow = z.infer<typeof applicationItem>;
 
 /** Calls a dialog makes report their refusal inside the dialog, not as a toast too. */
 const quiet = { silent: true } as const;
@@ -130,6 +116,6 @@ export const dicts = {
 };
 
 export const applications = {
-  approve: (body: unknown) => http.post<{ message: string; username: string }>('/api/companyApplication/approve', body, quiet),
-  reject: (body: unknown) => http.post<{ message: string }>('/api/companyApplication/reject', body, quiet),
+  approve: (body: z.input<typeof approveBody>) => api(companyApplications.calls.approve, { body }, quiet),
+  reject: (body: z.input<typeof rejectBody>) => api(companyApplications.calls.reject, { body }, quiet),
 };

@@ -1,6 +1,5 @@
 import { Form, Input, Select, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
-import type { RestResource } from '../../../app/data-provider';
 import { notify } from '../../../notify/notifier';
 import { type ApplicationRow, applications, SOURCES } from './api';
 import {
@@ -44,7 +43,7 @@ const STATUS = [
  * Both are recorded with who decided and when.
  */
 export function CompanyApplyPage() {
-  const { list } = useSystemList<ApplicationRow, RestResource>(SOURCES.applications, { values: PENDING });
+  const { list } = useSystemList<ApplicationRow>(SOURCES.applications, { values: PENDING });
   const [{ status }, filterBy] = useFilters(list, PENDING);
   const [approving, setApproving] = useState<ApplicationRow | null>(null);
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);

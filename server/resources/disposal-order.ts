@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { disposalOrders } from '../../src/contract/disposal-order.js';
 import { manualOrderProblems, manualOrderSchema, PREPAY_YES } from '../../src/shared/manual-order.js';
 import { checkReferences } from '../access/references.js';
 import type { App } from '../app.js';
@@ -8,10 +8,10 @@ import { badRequest, invalidInput, notFound } from '../errors.js';
 import { contractWithin, nextNumber } from '../lib/business-records.js';
 import { sameCode } from '../lib/company-codes.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
-import { answers } from '../lib/route.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
+import { registerResource } from './register.js';
 
 /** orderStatus 0: to be confirmed. */
 const NEW_ORDER = '0';
@@ -19,23 +19,17 @@ const NEW_ORDER = '0';
 const YES = '1';
 const NO = '2';
 
-/** /api/disposalOrder: the manual disposal order, written into the disposal-order view with a copy of the form as sent. */
+/** The manual disposal order, written into the disposal-order view with a copy of the form as sent. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.get(
-    '/api/disposalOrder/addBtnShow',
-    answers({ session: true }, z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) })),
-    async (req) => {
+  registerResource(app, disposalOrders, {
+    addButton: async (req) => {
       const u = currentUser(req);
       return { status: 200, addBtnShow: hasPermission(u.roles, 'disposalOrder:add') ? (1 as const) : (0 as const) };
     },
-  );
 
-  app.post(
-    '/api/disposalOrder/insertManualDisposalOrder',
-    { config: { permission: 'disposalOrder:add', log: '新增手工处置单' } },
-    async (req, reply) => {
+    add: async (req, reply) => {
       const u = currentUser(req);
       const input = bodyRecord(req.body);
       const problems = manualOrderProblems(input);
@@ -121,5 +115,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       changeView(ctx, view.id);
       return { ...OK, id, orderNo, amount: form.amount };
     },
-  );
+  });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { MANUAL_ORDER_MESSAGES, MOBILE_RE } from '../../src/shared/manual-order.js';
+import { testingApplications, testingBody } from '../../src/contract/testing-application.js';
 import { seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
@@ -9,42 +8,17 @@ import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany } from '../lib/core-records.js';
 import { messageHtml } from '../lib/message-html.js';
-import { pageFields } from '../lib/paging.js';
-import { answers, ok } from '../lib/route.js';
-import { INT4_MAX } from '../lib/sql.js';
+import { registerResource } from './register.js';
 
 /** companyType 2: disposal company. */
 const DISPOSER = '2';
 
-/** /api/dispoaslTestingApplication: a producer asks a disposer to test samples. */
+/** Testing applications: a producer asks a disposer to test samples. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  const testingBody = z.object({
-    disposerCompanyId: z.coerce
-      .number({ message: '请选择处置企业' })
-      .int()
-      .positive({ message: '请选择处置企业' })
-      .max(INT4_MAX, { message: '请选择处置企业' }),
-    wasteCategoryCode: z.string({ message: '请输入危废代码' }).trim().min(1, '请输入危废代码').max(20),
-    wasteName: z.string({ message: '请输入危废名称' }).trim().min(1, '请输入危废名称').max(255),
-    quantity: z.coerce.number().positive('数量必须大于0').max(1e9).optional(),
-    sampleCount: z.coerce.number().int().min(1, '样品数量至少为1').max(1000).optional(),
-    linkman: z.string({ message: '请输入联系人' }).trim().min(1, '请输入联系人').max(100),
-    phone: z.string({ message: '请输入手机号' }).trim().min(1, '请输入手机号').regex(MOBILE_RE, MANUAL_ORDER_MESSAGES.phone),
-    remark: z.string().trim().max(1024).nullish(),
-  });
-
-  app.post(
-    '/api/dispoaslTestingApplication/apply',
-    answers(
-      {
-        session: true,
-        log: '处置检测申请',
-      },
-      ok.extend({ id: z.number() }),
-    ),
-    async (req) => {
+  registerResource(app, testingApplications, {
+    apply: async (req) => {
       const u = currentUser(req);
       const b = parseBody(testingBody, req.body);
       const disposer = await db
@@ -82,19 +56,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       );
       return { status: 200, message: '申请已提交', id: row.id };
     },
-  );
 
-  app.get(
-    '/api/dispoaslTestingApplication',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({
-          ...pageFields,
-        }),
-      },
-    },
-    async (req) => {
+    list: async (req) => {
       const u = currentUser(req);
       let q = db
         .selectFrom('disposal_testing_application as t')
@@ -132,5 +95,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ]);
       return { content: rows, totalElements: Number(total.n) };
     },
-  );
+  });
 }

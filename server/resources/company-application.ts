@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { companyApplications } from '../../src/contract/company-application.js';
 import { assertAssignableRoles } from '../access/levels.js';
 import { assertRolesFitCompany, companyDepartment } from '../access/tenancy.js';
 import type { App } from '../app.js';
@@ -7,66 +7,17 @@ import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
-import { done, exists, id, ref } from '../lib/admin-input.js';
+import { done, exists } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
 import { messageHtml } from '../lib/message-html.js';
-import { pageQuery, paginate } from '../lib/paging.js';
-import { answers, ok as okAnswer } from '../lib/route.js';
-import { containing, nullableText, pageOf } from '../lib/sql.js';
+import { paginate } from '../lib/paging.js';
+import { containing } from '../lib/sql.js';
+import { registerResource } from './register.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;
 
-/** Form values may arrive as strings or numbers; absent, null and blank all read as ''. */
-const field = z
-  .union([z.string(), z.number()])
-  .nullable()
-  .optional()
-  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
-
-const applyBody = z.object({
-  name: field,
-  type: field,
-  comtype: field,
-  region: field,
-  regionFmt: field,
-  applicant: field,
-  phone: field,
-  source: field,
-  code: field,
-  uuid: field,
-});
-
-const ok = z.object({ status: z.literal(200), message: z.string() });
-
 /** 0 pending, 1 approved, 2 rejected. */
 export const APPLICATION_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
-
-const applicationItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  comtype: z.string().nullable(),
-  region: z.string(),
-  regionFmt: z.string(),
-  applicant: z.string(),
-  phone: z.string(),
-  source: z.number(),
-  status: z.number(),
-  ...nullableText('createTime', 'reviewerName', 'reviewTime', 'reason'),
-  companyId: z.number().nullable(),
-  userId: z.number().nullable(),
-  username: z.string().nullable(),
-});
-
-const approveBody = z.object({
-  id,
-  username: z.string().max(50).optional(),
-  deptId: id.nullable().optional(),
-  roles: z.array(ref).optional(),
-  permission: z.string().max(50).nullable().optional(),
-});
-
-const rejectBody = z.object({ id, reason: z.string().optional() });
 
 /** The system message an approved applicant finds after signing in with the new account (the names as text). */
 export const approvedMessage = (company: string, username: string) => ({
@@ -74,81 +25,83 @@ export const approvedMessage = (company: string, username: string) => ({
   content: messageHtml`您的企业“${company}”入驻申请已审核通过，登录账号为 ${username}，初始密码为平台默认密码，首次登录请修改密码。`,
 });
 
-/** /api/companyApplication: a company applies to join, and an administrator approves or rejects it. */
+/** Company applications: a company applies to join, and an administrator approves or rejects it. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.post('/api/companyApplication/insert', answers({ public: true }, ok, { body: applyBody }), async (req) => {
-    const b = req.body;
-    if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
-    if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
-    if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
-    if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
-    if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');
-    if (b.applicant.length > 100) throw badRequest('APPLICANT_TOO_LONG');
-    if (!b.phone) throw badRequest('MOBILE_REQUIRED');
-    if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
-    if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');
-    await consumeCaptcha(db, b.uuid, b.code);
+  const pendingApplication = async (applicationId: number) => {
+    const row = await db.selectFrom('company_application').selectAll().where('id', '=', applicationId).executeTakeFirst();
+    if (!row) throw notFound('APPLICATION_NOT_FOUND');
+    if (row.status !== APPLICATION_STATUS.pending) throw badRequest('APPLICATION_DECIDED');
+    return row;
+  };
 
-    const type = await db
-      .selectFrom('sys_dict_detail as d')
-      .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
-      .select(['d.value', 'd.label'])
-      .where('t.name', '=', 'companyType')
-      .where('d.value', '=', b.type)
-      .executeTakeFirst();
-    if (!type) throw badRequest('COMPANY_TYPE_INVALID');
+  registerResource(app, companyApplications, {
+    apply: async (req) => {
+      const b = req.body;
+      if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
+      if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
+      if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
+      if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
+      if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');
+      if (b.applicant.length > 100) throw badRequest('APPLICANT_TOO_LONG');
+      if (!b.phone) throw badRequest('MOBILE_REQUIRED');
+      if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
+      if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');
+      await consumeCaptcha(db, b.uuid, b.code);
 
-    // The region must be a real path down the tree to a district; its labels are
-    // taken from the table rather than from the client.
-    const codes = b.region.split(',').map((s) => s.trim());
-    if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('COMPANY_REGION_INVALID');
-    const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
-    const byCode = new Map(rows.map((r) => [r.code, r]));
-    const path = codes.map((c) => byCode.get(c));
-    const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
-    if (!chained) throw badRequest('COMPANY_REGION_INVALID');
-    const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
-    if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
-    const regionFmt = path.map((r) => r!.name).join('/');
+      const type = await db
+        .selectFrom('sys_dict_detail as d')
+        .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
+        .select(['d.value', 'd.label'])
+        .where('t.name', '=', 'companyType')
+        .where('d.value', '=', b.type)
+        .executeTakeFirst();
+      if (!type) throw badRequest('COMPANY_TYPE_INVALID');
 
-    const pendingMessage = '该企业已提交申请，请耐心等待';
-    const pending = await db
-      .selectFrom('company_application')
-      .select('id')
-      .where('name', '=', b.name)
-      .where('status', '=', 0)
-      .executeTakeFirst();
-    if (pending) throw badRequest(pendingMessage);
-    try {
-      await db
-        .insertInto('company_application')
-        .values({
-          name: b.name,
-          type: type.value,
-          comtype: type.label,
-          region: codes.join(','),
-          region_fmt: regionFmt,
-          applicant: b.applicant,
-          phone: b.phone,
-          source: 2,
-        })
-        .execute();
-    } catch (e) {
-      // A concurrent application for the same name lost the race on the partial unique index.
-      if ((e as { code?: string }).code === '23505') throw badRequest(pendingMessage);
-      throw e;
-    }
-    return { status: 200 as const, message: '申请已经提交，请耐心等待' };
-  });
+      // The region must be a real path down the tree to a district; its labels are
+      // taken from the table rather than from the client.
+      const codes = b.region.split(',').map((s) => s.trim());
+      if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('COMPANY_REGION_INVALID');
+      const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
+      const byCode = new Map(rows.map((r) => [r.code, r]));
+      const path = codes.map((c) => byCode.get(c));
+      const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
+      if (!chained) throw badRequest('COMPANY_REGION_INVALID');
+      const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
+      if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
+      const regionFmt = path.map((r) => r!.name).join('/');
 
-  app.get(
-    '/api/companyApplication',
-    answers({ permission: 'companyApply:list' }, pageOf(applicationItem), {
-      querystring: z.object({ ...pageQuery, blurry: z.string().optional(), status: z.string().optional() }),
-    }),
-    async (req) => {
+      const pending = await db
+        .selectFrom('company_application')
+        .select('id')
+        .where('name', '=', b.name)
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (pending) throw badRequest('APPLICATION_PENDING');
+      try {
+        await db
+          .insertInto('company_application')
+          .values({
+            name: b.name,
+            type: type.value,
+            comtype: type.label,
+            region: codes.join(','),
+            region_fmt: regionFmt,
+            applicant: b.applicant,
+            phone: b.phone,
+            source: 2,
+          })
+          .execute();
+      } catch (e) {
+        // A concurrent application for the same name lost the race on the partial unique index.
+        if ((e as { code?: string }).code === '23505') throw badRequest('APPLICATION_PENDING');
+        throw e;
+      }
+      return { status: 200 as const, message: '申请已经提交，请耐心等待' };
+    },
+
+    list: async (req) => {
       let q = db.selectFrom('company_application as a').leftJoin('sys_user as u', 'u.id', 'a.user_id');
       const b = req.query.blurry?.trim();
       if (b) {
@@ -195,25 +148,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         totalElements,
       };
     },
-  );
 
-  const pendingApplication = async (applicationId: number) => {
-    const row = await db.selectFrom('company_application').selectAll().where('id', '=', applicationId).executeTakeFirst();
-    if (!row) throw notFound('APPLICATION_NOT_FOUND');
-    if (row.status !== APPLICATION_STATUS.pending) throw badRequest('APPLICATION_DECIDED');
-    return row;
-  };
-
-  // Approval creates the company and its first account (default password, to be changed at the first
-  // sign-in), tells the account by a system message, and records the decision, in one transaction.
-  app.post(
-    '/api/companyApplication/approve',
-    answers(
-      { permission: 'companyApply:approve', log: '审核通过企业入驻' },
-      okAnswer.extend({ companyId: z.number(), userId: z.number(), username: z.string() }),
-      { body: approveBody },
-    ),
-    async (req) => {
+    // Approval creates the company and its first account (default password, to be changed at the first
+    // sign-in), tells the account by a system message, and records the decision, in one transaction.
+    approve: async (req) => {
       const me = currentUser(req);
       const appl = await pendingApplication(req.body.id);
       const username = (req.body.username ?? '').trim() || appl.phone;
@@ -287,12 +225,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       ctx.realtime.push(username, { sender: 'system', reception: username, body: { noticeInfo: message.title }, flag: 'sysMessage' });
       return { ...done('审核通过，已创建企业和账号'), ...result, username };
     },
-  );
 
-  app.post(
-    '/api/companyApplication/reject',
-    answers({ permission: 'companyApply:reject', log: '驳回企业入驻' }, okAnswer, { body: rejectBody }),
-    async (req) => {
+    reject: async (req) => {
       const me = currentUser(req);
       const reason = (req.body.reason ?? '').trim();
       if (!reason) throw badRequest('REJECT_REASON_REQUIRED');
@@ -308,5 +242,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!decided) throw badRequest('APPLICATION_DECIDED');
       return done('已驳回');
     },
-  );
+  });
 }

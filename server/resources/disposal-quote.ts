@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { disposalQuotes, quoteBody } from '../../src/contract/disposal-quote.js';
 import { formatDate } from '../../src/shared/format.js';
 import { seesAll } from '../access/company.js';
 import { rowScope } from '../access/rows.js';
@@ -9,37 +9,23 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany, OK, requireView } from '../lib/core-records.js';
 import { messageHtml } from '../lib/message-html.js';
-import { INT4_MAX } from '../lib/sql.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { findRecord } from '../lowcode/rows.js';
+import { registerResource } from './register.js';
 
 /** inquiryStatus: 0 awaiting a quote, 1 quoted. */
 const QUOTABLE = ['0', '1'];
 const QUOTED = '1';
 
-/** /api/disposalQuotePirce: a disposer quotes on an inquiry sent to its company. */
+/** Quotes: a disposer quotes on an inquiry sent to its company. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  app.post(
-    '/api/disposalQuotePirce/quotedPrice',
-    {
-      config: { permission: 'disposalInquiry:edit', log: '处置报价' },
-    },
-    async (req) => {
+  registerResource(app, disposalQuotes, {
+    quote: async (req) => {
       const u = currentUser(req);
-      const body = parseBody(
-        z.object({
-          id: z.coerce
-            .number({ message: '请选择询价单' })
-            .int({ message: '请选择询价单' })
-            .positive({ message: '请选择询价单' })
-            .max(INT4_MAX, { message: '请选择询价单' }),
-          quotedPrice: z.union([z.number(), z.string()], { message: '请输入报价单价' }),
-        }),
-        req.body,
-      );
+      const body = parseBody(quoteBody, req.body);
       const view = await requireView(ctx, 'disposalInquiry');
       // The asked disposer is a party to the inquiry, so it is in its scope; any other inquiry is missing.
       const scope = await rowScope(ctx, view, u);
@@ -71,5 +57,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         );
       return OK;
     },
-  );
+  });
 }
