@@ -6,7 +6,7 @@
 // installed, in batches, so the load also measures what the triggers cost a bulk write.
 import { sql } from 'kysely';
 import { businessViews } from '../../server/lib/business-views.js';
-import { ensureFacts } from '../../server/lib/dashboard-facts.js';
+import { ensureFacts } from '../../server/lib/dashboard-fact-install.js';
 import { startServer } from '../../server/start.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { hashPassword } from '../../server/auth.js';
+import { newStats } from '../../server/lowcode/view-index.js';
 import { lowcodeState } from '../../server/lowcode/view-store.js';
 import { startServer } from '../../server/start.js';
 import { processCpuMs } from './measure.js';
@@ -306,7 +307,10 @@ if (pool) {
 }
 process.on('SIGUSR2', () => {
   const state = lowcodeState(server.ctx);
-  const stats = { ...state.cache.stats, ...Object.fromEntries(Object.entries(state.indexes.stats).map(([k, v]) => [`index ${k}`, v])) };
+  const stats = {
+    ...state.cache.stats,
+    ...Object.fromEntries(Object.entries(state.indexes?.stats ?? newStats()).map(([k, v]) => [`index ${k}`, v])),
+  };
   // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
@@ -316,8 +320,8 @@ process.on('SIGUSR2', () => {
     'cache weight': state.cache.weight,
     'cache entries': state.cache.size.entries,
     'cache filters': state.cache.size.filters,
-    'rows in memory': state.indexes.enabled ? state.indexes.heldRows : -1,
-    'views being read': state.indexes.building,
+    'rows in memory': state.indexes ? state.indexes.heldRows : -1,
+    'views being read': state.indexes?.building ?? 0,
     'heap MB': Math.round(heap),
     // Outside the heap: buffers (cached list bodies among them).
     'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),

@@ -3,7 +3,6 @@ import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { businessView } from '../lib/business-views.js';
 import { viewTable } from '../lowcode/ddl.js';
-import type { RowTest } from '../lowcode/list-query.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 import { PARTIES, RECIPIENT_FIELD } from './parties.js';
 import { type DataScope, dataScopeKey } from './scope.js';
@@ -14,6 +13,9 @@ import { type DataScope, dataScopeKey } from './scope.js';
  * data scope (company, departments, self), or when it names the user's company as a party. A record out
  * of scope is answered as missing.
  */
+
+/** A row's test in JavaScript, on its columns as row_to_json gives them: undefined when this row cannot be told here. */
+export type RowTest = (row: Record<string, unknown>) => boolean | undefined;
 
 export interface RowScope {
   /** Names the scope exactly: part of every cache key of the lists read under it. */

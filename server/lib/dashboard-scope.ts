@@ -5,7 +5,8 @@ import { scopeKey, scopeOf } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { ensureFacts, type Scope } from './dashboard-facts.js';
+import { ensureFacts } from './dashboard-fact-install.js';
+import type { Scope } from './dashboard-facts.js';
 import { answers } from './route.js';
 
 /** The figures' query and answer shapes live in the contract. */

@@ -71,7 +71,7 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
       }
     }
   }
-  // What the list call does (list-query.ts): filter on search fields, sort on sortable ones with id as
+  // What the list call does (list-sql.ts): filter on search fields, sort on sortable ones with id as
   // the tiebreak, page with offset. An equality filter combined with a sort is served by one index on
   // (filter, sort, id), so a page reads only its own rows. create_time carries startTime/endTime; the
   // primary key already serves id.

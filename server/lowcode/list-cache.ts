@@ -2,7 +2,7 @@
  * In-process cache of /api/general/list rows and filter counts. PGlite runs every query on one thread,
  * so under concurrent load misses queue behind each other: a count(*) over a filter costs 3–40 ms on
  * 100,000 rows, a page 1–2 ms. A known filter's count is reused for every page of it, and pages are
- * read in blocks (see listPage in routes/general.ts), so paging on costs no query.
+ * read in blocks (see cachedPage), so paging on costs no query.
  *
  * Every entry belongs to a filter (the list query without its order and page). Two kinds of writes:
  * - a record add, update or delete on this instance runs inside write(): the write's own statements
@@ -27,7 +27,8 @@
  * The bound is on cached rows (an array weighs its length, anything else 1), least recently used first out.
  */
 
-import type { WrittenRows } from './row-index.js';
+import { TurnLock } from '../lib/turn-lock.js';
+import type { WrittenRows } from './list-types.js';
 
 /** Which rows of a view a cached answer covers; `key` identifies it (equal keys, equal filters). */
 export interface CacheFilter<F> {
@@ -93,38 +94,6 @@ interface Entry {
   value: unknown;
   weight: number;
   weigh: (value: unknown) => number;
-}
-
-/** A fair readers-writer lock: readers share it, a writer holds it alone, waiters are served in order. */
-class TurnLock {
-  #readers = 0;
-  #writer = false;
-  readonly #queue: { write: boolean; go: () => void }[] = [];
-
-  async run<T>(write: boolean, body: () => Promise<T>): Promise<T> {
-    if (this.#queue.length || this.#writer || (write && this.#readers)) {
-      await new Promise<void>((go) => this.#queue.push({ write, go }));
-    } else if (write) this.#writer = true;
-    else this.#readers++;
-    try {
-      return await body();
-    } finally {
-      if (write) this.#writer = false;
-      else this.#readers--;
-      this.#next();
-    }
-  }
-
-  #next(): void {
-    while (this.#queue.length && !this.#writer) {
-      const head = this.#queue[0] as { write: boolean; go: () => void };
-      if (head.write && this.#readers) return;
-      this.#queue.shift();
-      if (head.write) this.#writer = true;
-      else this.#readers++;
-      head.go();
-    }
-  }
 }
 
 interface ViewState {

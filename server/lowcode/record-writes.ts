@@ -1,12 +1,15 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { RowScope } from '../access/rows.js';
+import type { RowScope, RowTest } from '../access/rows.js';
 import type { AppContext } from '../context.js';
 import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
-import { type ListQuery, matchExpression, type RowTest, rowMatcher, selectList } from './list-query.js';
+import { BLOCK_MARGIN, type CachedBlock } from './list-pages.js';
+import { selectList } from './list-sql.js';
+import type { ListQuery, SortKey } from './list-types.js';
 import type { Row } from './record-input.js';
-import type { IndexedRow, RowLoader } from './row-index.js';
-import { type Ordering, placeAmong, rowKeys, type SortKey, sortsAfter, sortsBefore, textInByteOrder } from './row-position.js';
+import { rowMatcher } from './row-match.js';
+import { byteOrderOf, type Ordering, placeAmong, sortsAfter, sortsBefore } from './row-position.js';
+import { indexed, listed, type RowState, rowState } from './row-state.js';
 import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
 import type { ViewModel } from './view-model.js';
 import { knownView, lowcodeState, onRemoteRows, rowsNotice } from './view-store.js';
@@ -17,45 +20,6 @@ import { knownView, lowcodeState, onRemoteRows, rowsNotice } from './view-store.
  * and how it reads, so the cache moves its counts on and revises the blocks of rows a write touched:
  * the row put in its place, or the block dropped when that cannot be told (see ListCache.write).
  */
-
-/**
- * Rows a cached block also holds on either side of its own: a write that shifts the block by rows before
- * it (a new first row of the list, a row that left or joined the filter above it) or takes rows out of it
- * moves it along them instead of dropping it, as long as the margin lasts.
- */
-export const BLOCK_MARGIN = 10;
-
-/**
- * A block of list rows as the cache holds it: the `size` rows from offset `start` (fewer at the end of the
- * list), in `order`, with `lead` rows before them and up to BLOCK_MARGIN after them (`toEnd`: its rows run
- * to the end of the list).
- */
-export interface CachedBlock {
-  rows: Row[];
-  /** Each row's sort key. */
-  keys: SortKey[];
-  order: ListQuery['sort'];
-  /** The order and size of the blocks it is read with (blocks of one filter with the same `group` join up). */
-  group: string;
-  start: number;
-  size: number;
-  lead: number;
-  toEnd: boolean;
-}
-
-/** The block's own rows. */
-export const blockRows = (b: CachedBlock): Row[] => b.rows.slice(b.lead, b.lead + b.size);
-
-/** One state of a written row (before or after the write). Its names cannot be field names. */
-interface RowState {
-  '#id': number;
-  /** One character per filter judged in SQL, '1' when the row matched it. */
-  '#m': string;
-  /** Its sort keys, column → exact text. */
-  '#k': Record<string, string | null>;
-  /** Its columns, as row_to_json gives them. */
-  '#r': Record<string, unknown>;
-}
 
 /**
  * Most filters judged in SQL per write (each costs the write some 35 µs on PGlite): the most recently
@@ -82,7 +46,8 @@ function testOf(q: ListQuery): RowTest | undefined {
   return test ?? undefined;
 }
 
-function toJudge(filters: CacheFilter<unknown>[], inSqlToo = true): { judged: Judged[]; inSql: CacheFilter<unknown>[] } {
+/** The filters a write judges: in JavaScript where it can, else some in SQL (`inSql`, their queries in order). */
+function toJudge(filters: CacheFilter<unknown>[], inSqlToo = true): { judged: Judged[]; inSql: ListQuery[] } {
   const judged: Judged[] = [];
   const rest: CacheFilter<unknown>[] = [];
   for (const f of filters) {
@@ -94,44 +59,14 @@ function toJudge(filters: CacheFilter<unknown>[], inSqlToo = true): { judged: Ju
   inSql.forEach((f, i) => {
     judged.push({ filter: f, test: i });
   });
-  return { judged, inSql };
-}
-
-/** For the row `t`: one character per filter, '1' when it matches. */
-function judge(filters: CacheFilter<unknown>[]): RawBuilder<string> {
-  if (!filters.length) return sql<string>`''`;
-  const marks = filters.map((f) => sql`case when ${matchExpression(f.filter as ListQuery)} then '1' else '0' end`);
-  return sql<string>`array_to_string(array[${sql.join(marks)}]::text[], '')`;
-}
-
-const state = (view: ViewModel, inSql: CacheFilter<unknown>[]) =>
-  sql`t.id as "#id", ${judge(inSql)} as "#m", ${rowKeys(view)} as "#k", row_to_json(t) as "#r"`;
-
-/** The row as the list shows it, from a state read with `state` and selectList (every state is). */
-function listed(s: RowState): Row {
-  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#old': _o, ...row } = s as RowState & Row;
-  return row;
-}
-
-/** A state as the row index holds it. */
-const indexed = (s: RowState): IndexedRow => ({ id: Number(s['#id']), row: listed(s), raw: s['#r'], keys: s['#k'] });
-
-/** Reads rows of the view for its row index: those with ids above `afterId`, in id order, at most `limit`. */
-export function indexLoader(ctx: AppContext, view: ViewModel): RowLoader {
-  return async (afterId, limit) => {
-    const r = await sql<{ rows: unknown }>`select coalesce(json_agg(x), '[]') as rows from (
-      select ${state(view, [])}, ${selectList(view)} from ${sql.table(viewTable(view.id))} as t
-      where t.id > ${afterId} order by t.id limit ${limit}) x`.execute(ctx.db);
-    const json = r.rows[0]?.rows ?? [];
-    return ((typeof json === 'string' ? JSON.parse(json) : json) as RowState[]).map(indexed);
-  };
+  return { judged, inSql: inSql.map((f) => f.filter as ListQuery) };
 }
 
 /** The notice column of a write statement (nothing on a single instance). */
 const noticeColumn = (notify: RawBuilder<string> | null) => (notify ? sql`, ${notify} as "#n"` : sql``);
 
 /** The state of the row `t` of a write statement as JSON, for the other instances (no filter judged in SQL). */
-const stateJson = (view: ViewModel) => sql`(select to_json(x) from (select ${state(view, [])}, ${selectList(view)}) x)`;
+const stateJson = (view: ViewModel) => sql`(select to_json(x) from (select ${rowState(view, [])}, ${selectList(view)}) x)`;
 
 /** The other instances' notice of a write: the written row as it was and as it is (each a JSON state, or none). */
 const remoteRows = (view: ViewModel, gone: RawBuilder<unknown> | null, come: RawBuilder<unknown> | null) =>
@@ -143,7 +78,7 @@ const remoteRows = (view: ViewModel, gone: RawBuilder<unknown> | null, come: Raw
 onRemoteRows((ctx, viewId, gone, come) => {
   const view = knownView(ctx, viewId);
   if (!view) return false;
-  const bytes = byteOrderOf(ctx);
+  const bytes = byteOrderOf(ctx.db);
   // Until the database has answered, a write cannot be placed: this one is forgotten, the next ones not.
   if (bytes.known === undefined) return false;
   const how: Ordering = { view, textInByteOrder: bytes.known };
@@ -355,31 +290,8 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
   };
 }
 
-/** Per database: whether text sorts by its bytes, asked once; `known` once answered. */
-const byteOrder = new WeakMap<object, { asked: Promise<boolean>; known?: boolean }>();
-
-function byteOrderOf(ctx: AppContext): { asked: Promise<boolean>; known?: boolean } {
-  let bytes = byteOrder.get(ctx.db);
-  if (!bytes) {
-    const entry: { asked: Promise<boolean>; known?: boolean } = { asked: textInByteOrder(ctx.db) };
-    // A failed question is answered to the writes that await it; nothing is known until then.
-    entry.asked.then(
-      (b) => {
-        entry.known = b;
-      },
-      () => {},
-    );
-    byteOrder.set(ctx.db, entry);
-    bytes = entry;
-  }
-  return bytes;
-}
-
-/** Whether the database sorts text by its bytes (asked once per database). */
-export const textSortsByBytes = (ctx: AppContext): Promise<boolean> => byteOrderOf(ctx).asked;
-
 async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
-  return { view, textInByteOrder: await byteOrderOf(ctx).asked };
+  return { view, textInByteOrder: await byteOrderOf(ctx.db).asked };
 }
 
 /**
@@ -404,7 +316,7 @@ export async function addRecord(
       sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
       ${rows}
-      returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
     );
     const row = res.rows[0];
     return row ? effect(how, judged, row['#id'], [], [row]) : effect(how, judged, null, [], []);
@@ -434,10 +346,10 @@ export async function updateRecord(
     const res = await noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
       sql<RowState & { '#old': RowState }>`
       update ${table} as t set ${sql.join(sets)}
-      from (select t.id as "#oid", (select to_json(x) from (select ${state(view, inSql)}, ${selectList(view)}) x) as "#old"
+      from (select t.id as "#oid", (select to_json(x) from (select ${rowState(view, inSql)}, ${selectList(view)}) x) as "#old"
             from ${table} as t where t.id = ${id} ${within} for update) o
       where t.id = o."#oid"
-      returning o."#old" as "#old", ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
     );
     const row = res.rows[0];
     if (!row) return effect(how, judged, false, [], []);
@@ -453,7 +365,7 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
     const { judged, inSql } = toJudge(filters);
     const res = await noticed(ctx, view.id, remoteRows(view, stateJson(view), null), (notify) =>
       sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
-      returning ${state(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
     );
     return effect(how, judged, undefined, res.rows, []);
   });

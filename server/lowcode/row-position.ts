@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { ListQuery } from './list-query.js';
+import type { ListQuery, SortKey } from './list-types.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -134,6 +134,30 @@ export async function textInByteOrder(db: Kysely<DB>): Promise<boolean> {
   }
 }
 
+/** Per database: whether text sorts by its bytes, asked once; `known` once answered. */
+const byteOrder = new WeakMap<object, { asked: Promise<boolean>; known?: boolean }>();
+
+/** Whether the database sorts text by its bytes, asked once per database (`known` once answered). */
+export function byteOrderOf(db: Kysely<DB>): { asked: Promise<boolean>; known?: boolean } {
+  let bytes = byteOrder.get(db);
+  if (!bytes) {
+    const entry: { asked: Promise<boolean>; known?: boolean } = { asked: textInByteOrder(db) };
+    // A failed question is answered to the writes that await it; nothing is known until then.
+    entry.asked.then(
+      (b) => {
+        entry.known = b;
+      },
+      () => {},
+    );
+    byteOrder.set(db, entry);
+    bytes = entry;
+  }
+  return bytes;
+}
+
+/** Whether the database sorts text by its bytes (asked once per database). */
+export const textSortsByBytes = (ctx: { db: Kysely<DB> }): Promise<boolean> => byteOrderOf(ctx.db).asked;
+
 /** Whether the database sorts the probe's texts in byte order, by its default collation or the one named. */
 export async function probeSortsByBytes(db: Kysely<DB>, collation?: string): Promise<boolean> {
   const by = collation === undefined ? sql`x` : sql`x collate ${sql.id(collation)}`;
@@ -169,9 +193,6 @@ function compare(kind: Kind, x: string | null | undefined, y: string | null | un
   }
   return undefined;
 }
-
-/** A listed row's sort key: its order's values as exact text (ids may come as numbers). */
-export type SortKey = readonly (string | number | null)[];
 
 /** Whether a row with keys `row` sorts before (-1) or after (1) the row whose sort key is `other`, or undefined. */
 function side(how: Ordering, order: ListQuery['sort'], row: Record<string, string | null>, other: SortKey): -1 | 1 | undefined {

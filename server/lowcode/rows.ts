@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RowScope } from '../access/rows.js';
 import type { DB } from '../db/schema.js';
 import { viewTable } from './ddl.js';
-import { selectList } from './list-query.js';
+import { selectList } from './list-sql.js';
 import type { Row } from './record-input.js';
 import type { ViewModel } from './view-model.js';
 

@@ -2,51 +2,28 @@ import type { RawBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { isDbId } from '../lib/sql.js';
-import { ListCache } from './list-cache.js';
+import { chooseListReading, type ListReading } from './list-reader.js';
+import type { ListReader } from './list-types.js';
 import { referenceLabels } from './reference-labels.js';
-import { RowIndexes } from './row-index.js';
 import { readView, type ViewModel } from './view-model.js';
 
 /**
- * Parsed view definitions and the list cache, one set per running server. The general CRUD reads a
- * definition on every call, so parsed definitions are kept until the view changes; changeView() is
- * the single invalidation point for definitions and list answers alike.
+ * Parsed view definitions and the list reading (cache, rows in memory, reader), one set per running
+ * server. The general CRUD reads a definition on every call, so parsed definitions are kept until the
+ * view changes; changeView() is the single invalidation point for definitions and list answers alike.
  */
-interface LowcodeState {
-  cache: ListCache;
-  /** The rows of views in memory, kept in step with the cache (see RowIndexes). */
-  indexes: RowIndexes;
+interface LowcodeState extends ListReading {
   views: Map<number, { version: number; view: ViewModel | null }>;
 }
 
 const states = new WeakMap<AppContext, LowcodeState>();
-/**
- * With views' rows in memory a list miss costs little, so the list cache keeps fewer rows: less memory
- * (it keeps each block's pages as JSON text too), less to collect, fewer cached filters for every write
- * to judge.
- */
-const CACHED_ROWS_WITH_INDEX = 80_000;
 /** Record writes of this instance, already applied to its list cache by ListCache.write. */
 const ownRowWrites = new WeakSet<object>();
 
 export function lowcodeState(ctx: AppContext): LowcodeState {
   let s = states.get(ctx);
   if (!s) {
-    const trusted = () => ctx.bus.mode !== 'disconnected';
-    const indexes = new RowIndexes(ctx.config.listCache && ctx.config.listIndex, trusted);
-    const state: LowcodeState = {
-      // PGlite runs one statement at a time, so misses and writes take turns; a PostgreSQL pool runs them side by side.
-      cache: new ListCache(
-        ctx.config.listCache,
-        indexes.enabled ? CACHED_ROWS_WITH_INDEX : undefined,
-        trusted,
-        ctx.dbKind === 'pglite',
-        () => ctx.bus.barrier(),
-        indexes,
-      ),
-      indexes,
-      views: new Map(),
-    };
+    const state: LowcodeState = { ...chooseListReading(ctx), views: new Map() };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
     ctx.bus.on((e) => {
       if (e.t !== 'view-changed' && e.t !== 'rows-changed') return;
@@ -71,6 +48,11 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
     states.set(ctx, s);
   }
   return s;
+}
+
+/** What the server reads its views' lists with (chosen once, from its settings). */
+export function listReader(ctx: AppContext): ListReader {
+  return lowcodeState(ctx).reader;
 }
 
 /** Call after a write to a view's definition or rows has committed; every instance forgets what it cached. */

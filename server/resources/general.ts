@@ -11,27 +11,18 @@ import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { LoopShare } from '../lib/loop-share.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { countQuery, type ListQuery, needsFence, parseListQuery, rowsJsonQuery, rowsQuery, selectList } from '../lowcode/list-query.js';
+import { parseListQuery } from '../lowcode/list-query.js';
+import type { ListQuery } from '../lowcode/list-types.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
-import {
-  addRecord,
-  BLOCK_MARGIN,
-  type CachedBlock,
-  deleteRecords,
-  indexLoader,
-  textSortsByBytes,
-  updateRecord,
-} from '../lowcode/record-writes.js';
+import { addRecord, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
-import { SORT_KEY, type SortKey, sortKeyColumn } from '../lowcode/row-position.js';
 import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
-import { changeView, designedView, lowcodeState } from '../lowcode/view-store.js';
+import { changeView, designedView, listReader } from '../lowcode/view-store.js';
 import { megabytes, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
 import { type CallRequest, registerResource } from './register.js';
 
@@ -51,11 +42,6 @@ import { type CallRequest, registerResource } from './register.js';
 const OK = { status: 200, message: '操作成功' };
 const EXPORT_MAX_ROWS = 50_000;
 const ANALYZE_AFTER_ROWS = 1000;
-const BLOCK_ROWS = 100;
-/** Most rows a filter may select for a block of its rows to be read by sorting them (see needsFence). */
-const FENCE_ROWS = 10_000;
-/** Most rows a filter read by sorting them may select for its pages to be read one by one. */
-const FEW_ROWS = 1000;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -87,14 +73,6 @@ async function dictionaries(ctx: AppContext, fields: ViewField[]): Promise<Map<s
   return out;
 }
 
-/**
- * List calls served per turn of the event loop on PostgreSQL (see LoopShare): between turns the instance
- * reads the database's answers, so a write is not held up behind every list call that arrived with it.
- * Measured with the mixed bench: 8 brings a write's p95 near a list call's; 16 and more leave it half as
- * long again.
- */
-const LISTS = new LoopShare(8);
-
 /** Parsed list queries by view, then by scope and query text, least recently used first. */
 const parsedLists = new WeakMap<ViewModel, Map<string, ListQuery>>();
 /** Parsed list queries kept per view: most calls repeat one of a few hundred addresses. */
@@ -122,89 +100,6 @@ function listQueryOf(view: ViewModel, url: string, query: Query, scope: RowScope
     dropOldest(kept, PARSED_KEPT);
   }
   return q;
-}
-
-/** The JSON text of pages of a cached block, by first row and page size. */
-const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
-
-/**
- * One page of the list, as the JSON text of `{ content, totalElements }`. With the cache on, rows are read
- * a block of pages at a time (BLOCK_ROWS rows): on PGlite a page query's cost is mostly its fixed part, so
- * ten pages cost little more than one, and the next pages of a filter are then served without a query.
- * Pages of cached blocks are serialised once.
- */
-async function listPage(ctx: AppContext, view: ViewModel, q: ListQuery): Promise<string> {
-  // PGlite answers on this thread: there is no answer from outside to let in between.
-  if (ctx.dbKind === 'postgres') await LISTS.take();
-  const { cache, indexes } = lowcodeState(ctx);
-  const filter = { key: q.countKey, filter: q };
-  // The rows in memory answer a miss when they can (see RowIndexes); asked again when the miss is
-  // computed, as a write may have made the index forget them meanwhile.
-  const load = indexLoader(ctx, view);
-  const bytes = textSortsByBytes(ctx);
-  const index = () => (cache.enabled ? indexes.ready(view, load, bytes) : undefined);
-  const wholeSize = Math.max(1, Math.floor(BLOCK_ROWS / q.size)) * q.size;
-  const wholeStart = Math.floor((q.page * q.size) / wholeSize) * wholeSize;
-  // A block of pages cached for the call is served as it is (most calls): the index is asked only on a miss.
-  const indexed = cache.has(view.id, `b${q.orderKey}|${wholeSize}|${wholeStart}`) || index()?.answers(q) === true;
-  const count = (known?: number) =>
-    cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
-      if (known !== undefined) return known;
-      const n = index()?.count(q);
-      if (n !== undefined) return n;
-      return Number((await countQuery(view, q).execute(ctx.db)).rows[0]?.n ?? 0);
-    });
-  // A filter no index serves in order is counted first: when it selects few rows, they are sorted.
-  const counted = !indexed && needsFence(q) ? await count() : undefined;
-  const fence = counted !== undefined && counted <= FENCE_ROWS;
-  // Few rows are found at once and sorted cheaply; formatting them is what costs: one page is read.
-  let whole = cache.enabled && !(fence && counted <= FEW_ROWS);
-  // A filter in an order asked for the first time reads its page alone: most such lists (a search, a
-  // rare filter, one company's deep page) are never asked for again, and a page costs less than half a
-  // block. The next page asked of it reads a block, unless it is that same page. Rows in memory read a
-  // block for about what a page costs.
-  if (whole && !indexed && (!cache.sighted(view.id, q.orderKey) || cache.has(view.id, `b${q.orderKey}|${q.size}|${q.page * q.size}`)))
-    whole = false;
-  const blockSize = whole ? wholeSize : q.size;
-  // Page sizes that divide BLOCK_ROWS read the same blocks.
-  const blockStart = Math.floor((q.page * q.size) / blockSize) * blockSize;
-  const weight = (b: unknown) => (b as CachedBlock).rows.length;
-  const group = `${q.orderKey}|${blockSize}`;
-  const block = await cache.through(view.id, `b${group}|${blockStart}`, { filter, weight }, async (): Promise<CachedBlock> => {
-    // With the cache, a margin of rows on either side (see BLOCK_MARGIN).
-    const margin = whole ? BLOCK_MARGIN : 0;
-    const offset = Math.max(0, blockStart - margin);
-    const limit = blockStart - offset + blockSize + margin;
-    const shape = { order: q.sort, group, start: blockStart, size: blockSize, lead: blockStart - offset };
-    const inMemory = index()?.page(q, offset, limit);
-    if (inMemory) return { rows: inMemory.rows, keys: inMemory.keys, toEnd: inMemory.toEnd, ...shape };
-    // Each row also carries its sort key: a later write tells by them where its row goes in the block.
-    const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
-    const json = (await rowsJsonQuery(view, q, limit, offset, columns, fence).execute(ctx.db)).rows[0]?.rows ?? [];
-    const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
-    const keys = keyed.map((r) => r[SORT_KEY] as SortKey);
-    // A copy without the key, not `delete`: that leaves objects slow to read and to serialise.
-    const rows = keyed.map(({ [SORT_KEY]: _, ...row }) => row);
-    return { rows, keys, toEnd: keyed.length < limit, ...shape };
-  });
-  const from = block.lead + q.page * q.size - blockStart;
-  // A block that reaches the end of the list, and starts in it, tells the count without counting.
-  const first = block.start - block.lead;
-  const known = block.toEnd && (block.rows.length > 0 || first === 0) ? first + block.rows.length : undefined;
-  const totalElements = counted ?? (await count(known));
-  // A block is never changed, only replaced: the JSON of its pages is kept with it.
-  let pages = pageJson.get(block);
-  if (!pages) {
-    pages = new Map();
-    pageJson.set(block, pages);
-  }
-  const at = `${from},${q.size}`;
-  let content = pages.get(at);
-  if (content === undefined) {
-    content = JSON.stringify(block.rows.slice(from, from + q.size));
-    pages.set(at, content);
-  }
-  return `{"content":${content},"totalElements":${JSON.stringify(totalElements)}}`;
 }
 
 /** Export cell text: dictionary labels, file names instead of the JSON list. */
@@ -297,9 +192,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const id = idSchema.safeParse(body.id);
     if (!id.success) throw badRequest('ID_REQUIRED');
     const scope = await rowScope(ctx, view, user);
-    // The rows in memory tell, when they can, without a statement.
-    const held = lowcodeState(ctx).indexes.record(view, id.data, scope);
-    const existing = held === undefined ? await findRecord(db, view, id.data, scope) : (held ?? undefined);
+    const existing = await listReader(ctx).record(view, id.data, scope);
     if (!existing) throw notFound();
     const values = recordValues(view, body, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
@@ -325,7 +218,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     });
     if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
     const header = fields.map((f, i) => titles[i] ?? f.label);
-    const rows = (await rowsQuery<Row>(view, q, EXPORT_MAX_ROWS).execute(db)).rows;
+    const rows = await listReader(ctx).rows(view, q, EXPORT_MAX_ROWS);
     const dicts = await dictionaries(ctx, fields);
     const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
     return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
@@ -336,7 +229,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const view = await designedView(ctx, req.params.viewId);
       const user = requirePermission(req, permission(view, 'list'));
       const scope = await rowScope(ctx, view, user);
-      const page = await listPage(ctx, view, listQueryOf(view, req.url, req.query as Query, scope));
+      const page = await listReader(ctx).page(view, listQueryOf(view, req.url, req.query as Query, scope));
       return reply.type('application/json; charset=utf-8').send(page);
     },
 
@@ -389,9 +282,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // draws from it (a carrier picks among the disposal orders that name it as their carrier).
       const scope = await rowScope(ctx, view, user);
       const q = parseListQuery(view, { ...filters, sort: `${labelField.name},asc`, size: '1000' }, scope);
-      const columns = sql`t.${sql.ref(labelField.name)} as label, t.id as value`;
-      const res = await rowsQuery<{ label: string | null; value: number }>(view, q, q.size, 0, columns).execute(db);
-      return res.rows.map((r) => ({ label: r.label ?? '', value: r.value }));
+      const options = await listReader(ctx).options(view, q, labelField.name);
+      return options.map((r) => ({ label: r.label ?? '', value: r.value }));
     },
 
     groovy: async (req) => {

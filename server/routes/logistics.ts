@@ -6,16 +6,17 @@ import { currentUser, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { businessView } from '../lib/business-views.js';
-import { ensureFacts, factGroups, factTotalsAll, type Scope } from '../lib/dashboard-facts.js';
+import { ensureFacts } from '../lib/dashboard-fact-install.js';
+import { factGroups, factTotalsAll, type Scope } from '../lib/dashboard-facts.js';
 import { dates, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
 import { answers } from '../lib/route.js';
 import { INT4_MAX, nullableText } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { selectList } from '../lowcode/list-query.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
+import { listReader } from '../lowcode/view-store.js';
 
 /**
  * The logistics home and the logistics detail page: order counters and monthly figures, orders per
@@ -250,9 +251,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         counted,
       ]);
       if (!page.rows.length) return { content: [], totalElements: total.n };
-      const rows = await sql<Row>`select ${selectList(c.logistics)} from ${sql.table(viewTable(c.logistics.id))} as t
-        where t.id in (${sql.join(page.rows.map((r) => r.id))})`.execute(db);
-      const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
+      const rows = await listReader(ctx).records(
+        c.logistics,
+        page.rows.map((r) => r.id),
+      );
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
       const content = page.rows.flatMap(({ id, ...extra }) => {
         const r = byId.get(Number(id));
         if (!r) return [];

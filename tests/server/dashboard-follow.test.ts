@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureFacts, FACT_SOURCES, rebuildFacts } from '../../server/lib/dashboard-facts.js';
+import { ensureFacts, rebuildFacts } from '../../server/lib/dashboard-fact-install.js';
+import { FACT_SOURCES } from '../../server/lib/dashboard-facts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';

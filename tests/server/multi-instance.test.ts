@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countQuery, parseListQuery, rowsJsonQuery } from '../../server/lowcode/list-query.js';
-import { indexLoader, textSortsByBytes } from '../../server/lowcode/record-writes.js';
+import { parseListQuery } from '../../server/lowcode/list-query.js';
+import { countQuery, rowsJsonQuery } from '../../server/lowcode/list-sql.js';
+import type { RowIndexes } from '../../server/lowcode/row-index.js';
+import { textSortsByBytes } from '../../server/lowcode/row-position.js';
+import { indexLoader } from '../../server/lowcode/row-state.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
 import { type ApiClient, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
@@ -41,7 +44,7 @@ pgOnly('two instances on one PostgreSQL', () => {
   it("keeps B's rows in memory in step with A's record writes, without reading them again", async () => {
     const [viaA] = await onBoth('admin');
     const view = await designedView(b.ctx, 12);
-    const { indexes } = lowcodeState(b.ctx);
+    const indexes = lowcodeState(b.ctx).indexes as RowIndexes;
     const ask = () => indexes.ready(view, indexLoader(b.ctx, view), textSortsByBytes(b.ctx));
     ask();
     const index = await vi.waitFor(

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type RowScope, scopeOver } from '../../server/access/rows.js';
-import { countQuery, parseListQuery, rowsJsonQuery, selectList } from '../../server/lowcode/list-query.js';
-import { indexLoader, textSortsByBytes } from '../../server/lowcode/record-writes.js';
-import { ViewIndex } from '../../server/lowcode/row-index.js';
-import { SORT_KEY, sortKeyColumn } from '../../server/lowcode/row-position.js';
+import { parseListQuery } from '../../server/lowcode/list-query.js';
+import { countQuery, rowsJsonQuery, selectList } from '../../server/lowcode/list-sql.js';
+import type { RowIndexes } from '../../server/lowcode/row-index.js';
+import { SORT_KEY, sortKeyColumn, textSortsByBytes } from '../../server/lowcode/row-position.js';
+import { indexLoader } from '../../server/lowcode/row-state.js';
 import { findRecord } from '../../server/lowcode/rows.js';
+import { ViewIndex } from '../../server/lowcode/view-index.js';
 import type { ViewModel } from '../../server/lowcode/view-model.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
@@ -83,7 +85,7 @@ afterAll(() => server?.close());
 
 /** The index the server keeps for the view, once it has been read. */
 async function serverIndex(): Promise<ViewIndex> {
-  const { indexes } = lowcodeState(server.ctx);
+  const indexes = lowcodeState(server.ctx).indexes as RowIndexes;
   const ask = () => indexes.ready(view, indexLoader(server.ctx, view), textSortsByBytes(server.ctx));
   ask();
   return vi.waitFor(
@@ -165,7 +167,7 @@ async function recordsAgree(index: ViewIndex): Promise<number> {
 
 it('answers every list as the database does, before and after concurrent writes, without being read again', async () => {
   const index = await serverIndex();
-  const { indexes } = lowcodeState(server.ctx);
+  const indexes = lowcodeState(server.ctx).indexes as RowIndexes;
   const built = indexes.stats.built;
   const midway = (await writers[0]?.as.get('/api/general/detail', { generalId: VIEW, id: writers[0]?.own[20] }))?.body.createTime as string;
   let answered = 0;
@@ -209,7 +211,7 @@ it('answers every list as the database does, before and after concurrent writes,
 
 it('answers a list call the cache misses from the rows in memory, as the database would', async () => {
   const index = await serverIndex();
-  const { indexes } = lowcodeState(server.ctx);
+  const indexes = lowcodeState(server.ctx).indexes as RowIndexes;
   const pages = indexes.stats.pages;
   const admin = writers[0]?.as as ApiClient;
   // A filter and order asked for the first time: the cache holds nothing of it.
@@ -236,7 +238,8 @@ it('lets go of the rows when a write does not find them as the index holds them,
   // A write that found the row in a state the index never held: the index no longer knows the table.
   expect(index.apply({ gone: [{ ...row, raw: { ...row.raw, status: 'other' } }], come: [row] })).toBe(false);
 
-  const { indexes, cache } = lowcodeState(server.ctx);
+  const { cache } = lowcodeState(server.ctx);
+  const indexes = lowcodeState(server.ctx).indexes as RowIndexes;
   const before = await serverIndex();
   const forgotten = indexes.stats.forgotten;
   cache.bump(VIEW);
