@@ -113,14 +113,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
     const regionFmt = path.map((r) => r!.name).join('/');
 
-    const pendingMessage = '该企业已提交申请，请耐心等待';
     const pending = await db
       .selectFrom('company_application')
       .select('id')
       .where('name', '=', b.name)
       .where('status', '=', 0)
       .executeTakeFirst();
-    if (pending) throw badRequest(pendingMessage);
+    if (pending) throw badRequest('APPLICATION_PENDING');
     try {
       await db
         .insertInto('company_application')
@@ -137,7 +136,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .execute();
     } catch (e) {
       // A concurrent application for the same name lost the race on the partial unique index.
-      if ((e as { code?: string }).code === '23505') throw badRequest(pendingMessage);
+      if ((e as { code?: string }).code === '23505') throw badRequest('APPLICATION_PENDING');
       throw e;
     }
     return { status: 200 as const, message: '申请已经提交，请耐心等待' };
