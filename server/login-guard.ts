@@ -35,7 +35,7 @@ export class AccountLocked extends ApiError {
     /** How long the lock still holds. */
     readonly ms: number,
   ) {
-    super(429, errorMessage('ACCOUNT_LOCKED', { retry: retryIn(ms) }), 429, 'ACCOUNT_LOCKED');
+    super(429, 'ACCOUNT_LOCKED', errorMessage('ACCOUNT_LOCKED', { retry: retryIn(ms) }));
   }
 }
 
@@ -46,7 +46,7 @@ export class AccountLocked extends ApiError {
 export const rateLimitPluginOptions = {
   global: false,
   errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) =>
-    new ApiError(429, errorMessage('RATE_LIMITED', { retry: retryIn(context.ttl) }), 429, 'RATE_LIMITED'),
+    new ApiError(429, 'RATE_LIMITED', errorMessage('RATE_LIMITED', { retry: retryIn(context.ttl) })),
 };
 
 /** Who tries a password: the account name (as typed at login) and the client's address (`req.ip`, as TRUST_PROXY resolves it). */

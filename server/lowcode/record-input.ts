@@ -24,7 +24,7 @@ interface FieldProblem {
  */
 export class RecordInvalid extends ApiError {
   constructor(readonly errors: FieldProblem[]) {
-    super(400, errors[0]?.message ?? '数据校验失败', 400, 'INVALID_INPUT');
+    super(400, 'INVALID_INPUT', errors[0]?.message);
     this.with({ errors });
   }
 }

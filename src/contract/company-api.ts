@@ -28,17 +28,21 @@ export const companyInfo = z.object({
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullish();
 
-/** The company form, judged by the handler so that each field's message is answered as it is. */
+/**
+ * The company form, judged by the handler so that each field's problem is answered as it is: a message
+ * that is a catalogue code answers that code, any other message its text under INVALID_INPUT. No app form
+ * judges by it, so a message may be a code.
+ */
 export const companyUpdateBody = z.object({
   id: dbId.optional(),
-  name: z.string().trim().min(1, '企业名称不能为空').max(255, '企业名称不能超过255个字符').optional(),
-  creditCode: optionalText(18, '统一社会信用代码格式不正确'),
+  name: z.string().trim().min(1, 'COMPANY_NAME_REQUIRED').max(255, 'COMPANY_NAME_TOO_LONG').optional(),
+  creditCode: optionalText(18, 'CREDIT_CODE_INVALID'),
   bciId: optionalText(64, '企业编号不能超过64个字符'),
   region: optionalText(255, '地区过长'),
   regionFmt: optionalText(255, '地区过长'),
   address: optionalText(512, '地址不能超过512个字符'),
   contactName: optionalText(100, '联系人不能超过100个字符'),
-  contactPhone: optionalText(20, '手机号格式错误'),
+  contactPhone: optionalText(20, 'MOBILE_INVALID'),
 });
 
 export const companyApi = resource({

@@ -177,9 +177,9 @@ export const ERROR_MESSAGES = {
   APPLICANT_REQUIRED: '请输入申请人姓名',
   APPLICANT_TOO_LONG: '申请人姓名不能超过100个字符',
   APPLICATION_NOT_FOUND: '申请不存在',
+  APPLICATION_PENDING: '该企业已提交申请，请耐心等待',
   APPLICATION_STATUS_INVALID: '审核状态不正确',
   APPLICATION_DECIDED: '该申请已审核，请刷新后查看',
-  APPLICATION_PENDING: '该企业已提交申请，请耐心等待',
   REJECT_REASON_REQUIRED: '请输入驳回原因',
   REJECT_REASON_TOO_LONG: '驳回原因不能超过500个字符',
   SUPERVISORS_ONLY: '仅监管部门可查看',
@@ -303,7 +303,6 @@ export const ERROR_MESSAGES = {
   SQL_COLLECTOR: '{name} 只能直接作为最外层查询的输出列（不能嵌套、不能用于窗口）',
   SQL_UNNEST_ARGS: 'unnest 的参数只能是 ARRAY[…] 或数组常量',
   SQL_WHOLE_ROW: '整行引用 {name} 只能作为 to_json、to_jsonb、row_to_json、json_agg、jsonb_agg 的参数',
-  // After the other 数据视图不能使用… texts, so a filled text reads back to the more specific code.
   SQL_CONSTRUCT: '数据视图不能使用 {name}',
   DATA_VIEW_NO_LOGIN: '数据视图专用的只读数据库账号不可用，数据视图暂不能运行：{reason}',
   DB_VALUE_FORMAT: '参数格式不正确',
@@ -325,23 +324,6 @@ export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string'
 /** The Chinese message of a code, its `{name}` places filled from `params` (a missing one stays as written). */
 export function errorMessage(code: ErrorCode, params: ErrorParams = {}): string {
   return ERROR_MESSAGES[code].replace(/\{(\w+)\}/g, (all, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : all));
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const MATCHERS = (Object.entries(ERROR_MESSAGES) as [ErrorCode, string][]).map(([code, text]) => ({
-  code,
-  re: new RegExp(
-    `^${text
-      .split(/\{\w+\}/)
-      .map(escapeRe)
-      .join('[\\s\\S]+')}$`,
-  ),
-  fixed: !/\{\w+\}/.test(text),
-}));
-
-/** The code whose message a text is (a filled-in template counts), or undefined for a text of no code. */
-export function codeOfMessage(text: string): ErrorCode | undefined {
-  return (MATCHERS.find((m) => m.fixed && m.re.test(text)) ?? MATCHERS.find((m) => !m.fixed && m.re.test(text)))?.code;
 }
 
 /**

@@ -98,12 +98,18 @@ describe('users', () => {
 
     expect((await admin.post('/api/users', { ...body, phone: '13770009999' })).body).toEqual(refusal(400, 'USERNAME_TAKEN'));
     expect((await admin.post('/api/users', { ...body, username: 'wangqiang2' })).body).toEqual(refusal(400, 'PHONE_TAKEN'));
-    expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '13770009999', nickName: '' })).body.message).toBe(
-      '请输入用户昵称',
-    );
-    expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '123' })).body.message).toBe('请输入正确的11位手机号码');
-    expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '13770009999', roles: [{ id: 999 }] })).body.message).toBe(
-      '角色不存在',
+    expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '13770009999', nickName: '' })).body).toEqual({
+      status: 400,
+      code: 'NICKNAME_REQUIRED',
+      message: '请输入用户昵称',
+    });
+    expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '123' })).body).toEqual({
+      status: 400,
+      code: 'PHONE_INVALID_11',
+      message: '请输入正确的11位手机号码',
+    });
+    expect((await admin.post('/api/users', { ...body, username: 'x2', phone: '13770009999', roles: [{ id: 999 }] })).body).toEqual(
+      refusal(400, 'ROLE_NOT_FOUND'),
     );
 
     // The default password works and the account is told to change it.
@@ -124,17 +130,17 @@ describe('users', () => {
     const disabled = await admin.put('/api/users', { id, enabled: false });
     expect(disabled.body.enabled).toBe(false);
     expect((await own.get('/api/auth/info')).status).toBe(401);
-    expect((await server.api.loginRaw('wangqiang', DEMO_PASSWORD)).body.message).toBe('账号未激活');
+    expect((await server.api.loginRaw('wangqiang', DEMO_PASSWORD)).body).toEqual(refusal(400, 'ACCOUNT_INACTIVE'));
     await admin.put('/api/users', { id, enabled: true });
 
     const del = await admin.delete('/api/users', [id]);
     expect(del.status).toBe(200);
-    expect((await server.api.loginRaw('wangqiang', DEMO_PASSWORD)).body.message).toBe('用户名或密码错误');
+    expect((await server.api.loginRaw('wangqiang', DEMO_PASSWORD)).body).toEqual(refusal(400, 'LOGIN_FAILED'));
     expect((await admin.get('/api/users', { blurry: 'wangqiang' })).body.totalElements).toBe(0);
     expect((await admin.put('/api/users', { id, nickName: '复活' })).status).toBe(404);
     // The deleted account's phone is free again; its username is not.
     expect((await admin.post('/api/users', { ...body, username: 'wangqiang3' })).status).toBe(201);
-    expect((await admin.post('/api/users', { ...body, phone: '13770005678' })).body.message).toBe('用户名已存在');
+    expect((await admin.post('/api/users', { ...body, phone: '13770005678' })).body).toEqual(refusal(400, 'USERNAME_TAKEN'));
   });
 
   it('refuses to delete or disable yourself', async () => {
@@ -170,7 +176,7 @@ describe('users', () => {
   it('searches users by name, for those who manage users only', async () => {
     expect(await producer.get('/api/users/search', { blurry: '陈' })).toMatchObject({
       status: 403,
-      body: { message: '没有权限执行该操作' },
+      body: refusal(403, 'NO_PERMISSION'),
     });
     const res = await admin.get('/api/users/search', { blurry: '陈' });
     expect(res.status).toBe(200);
@@ -182,11 +188,27 @@ describe('personal centre', () => {
   it('validates and saves nickname, phone and sex', async () => {
     const me = await server.login('collector');
     const put = (body: Record<string, unknown>) => me.put('/api/users/center', body);
-    expect((await put({ nickName: '', phone: '18915300006' })).body.message).toBe('请输入用户昵称');
-    expect((await put({ nickName: '张', phone: '18915300006' })).body.message).toBe('长度在 2 到 20 个字符');
-    expect((await put({ nickName: '张'.repeat(21), phone: '18915300006' })).body.message).toBe('长度在 2 到 20 个字符');
-    expect((await put({ nickName: '张秀英', phone: '' })).body.message).toBe('请输入电话号码');
-    expect((await put({ nickName: '张秀英', phone: '1891530000' })).body.message).toBe('请输入正确的11位手机号码');
+    expect((await put({ nickName: '', phone: '18915300006' })).body).toEqual({
+      status: 400,
+      code: 'NICKNAME_REQUIRED',
+      message: '请输入用户昵称',
+    });
+    expect((await put({ nickName: '张', phone: '18915300006' })).body).toEqual({
+      status: 400,
+      code: 'NICKNAME_LENGTH',
+      message: '长度在 2 到 20 个字符',
+    });
+    expect((await put({ nickName: '张'.repeat(21), phone: '18915300006' })).body).toEqual({
+      status: 400,
+      code: 'NICKNAME_LENGTH',
+      message: '长度在 2 到 20 个字符',
+    });
+    expect((await put({ nickName: '张秀英', phone: '' })).body).toEqual({ status: 400, code: 'PHONE_REQUIRED', message: '请输入电话号码' });
+    expect((await put({ nickName: '张秀英', phone: '1891530000' })).body).toEqual({
+      status: 400,
+      code: 'PHONE_INVALID_11',
+      message: '请输入正确的11位手机号码',
+    });
     expect((await put({ nickName: '张秀英', phone: '13862100003' })).body).toEqual(refusal(400, 'PHONE_TAKEN'));
     expect((await put({ id: 1, nickName: '张秀英', phone: '18915300006' })).status).toBe(403);
     const ok = await put({ nickName: '张秀英（站长）', phone: '18915300016', sex: '女' });
@@ -207,7 +229,7 @@ describe('password change', () => {
       });
     expect((await change('Wrong@2026', 'Better#2027')).body).toEqual(refusal(400, 'OLD_PASSWORD_WRONG'));
     expect((await change(DEMO_PASSWORD, 'abc12345')).body).toEqual({ status: 400, code: 'PASSWORD_RULE', message: PASSWORD_RULE_MESSAGE });
-    expect((await change(DEMO_PASSWORD, 'Short1!')).body.message).toBe(PASSWORD_RULE_MESSAGE);
+    expect((await change(DEMO_PASSWORD, 'Short1!')).body).toEqual({ status: 400, code: 'PASSWORD_RULE', message: PASSWORD_RULE_MESSAGE });
     expect((await change(DEMO_PASSWORD, DEMO_PASSWORD)).body).toEqual(refusal(400, 'PASSWORD_UNCHANGED'));
     const bad = await me.request('POST', '/api/users/updatePass', { form: { oldPass: 'garbage', newPass: 'garbage' } });
     expect(bad.status).toBe(400);
@@ -217,7 +239,7 @@ describe('password change', () => {
     expect(ok.body).toEqual({ status: 200, message: '密码修改成功，请重新登录' });
     expect((await me.get('/api/auth/info')).status).toBe(401);
     expect((await other.get('/api/auth/info')).status).toBe(401);
-    expect((await server.api.loginRaw('expired', DEMO_PASSWORD)).body.message).toBe('用户名或密码错误');
+    expect((await server.api.loginRaw('expired', DEMO_PASSWORD)).body).toEqual(refusal(400, 'LOGIN_FAILED'));
     const again = await server.login('expired', 'Better#2027');
     expect((await again.get('/api/users/updatePass/0')).body).toEqual({ pwdExpired: false });
     const logs = await again.get('/api/logs/user');
@@ -230,8 +252,8 @@ describe('password change', () => {
       root.request('POST', '/api/users/updatePass', {
         form: { oldPass: await root.encrypt(DEMO_PASSWORD), newPass: await root.encrypt('Admin#2027'), ...extra },
       });
-    expect((await change({})).body.message).toBe('请输入电话号码');
-    expect((await change({ phone: '12345' })).body.message).toBe('请输入正确的11位手机号码');
+    expect((await change({})).body).toEqual({ status: 400, code: 'PHONE_REQUIRED', message: '请输入电话号码' });
+    expect((await change({ phone: '12345' })).body).toEqual({ status: 400, code: 'PHONE_INVALID_11', message: '请输入正确的11位手机号码' });
     const ok = await change({ phone: '13951800011' });
     expect(ok.status).toBe(200);
     const back = await server.login('admin', 'Admin#2027');
@@ -244,7 +266,7 @@ describe('email change', () => {
   it('sends a code, throttles resends and changes the address once', async () => {
     const me = await server.login('disposer');
     const db = server.ctx.db;
-    expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'not-an-email' })).body.message).toBe('邮箱格式错误');
+    expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'not-an-email' })).body).toEqual(refusal(400, 'EMAIL_INVALID'));
     const sent = await me.post('/api/code/resetEmail', undefined, { email: 'czq@lvyuan.cn' });
     expect(sent.body).toEqual({ status: 200, message: '发送成功，验证码有效期5分钟' });
     expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'czq@lvyuan.cn' })).body).toEqual(
@@ -253,27 +275,29 @@ describe('email change', () => {
 
     const update = async (code: string, body: Record<string, string>) => me.post(`/api/users/updateEmail/${code}`, body);
     const pass = await me.encrypt(DEMO_PASSWORD);
-    expect((await update(TEST_CAPTCHA, { pass, email: 'bad' })).body.message).toBe('邮箱格式错误');
-    expect((await update(TEST_CAPTCHA, { pass, email: 'chenzhiqiang@lvyuan-env.cn' })).body.message).toBe('新邮箱不能与旧邮箱相同');
-    expect((await update(TEST_CAPTCHA, { pass: await me.encrypt('Wrong@2026'), email: 'czq@lvyuan.cn' })).body.message).toBe('密码错误');
+    expect((await update(TEST_CAPTCHA, { pass, email: 'bad' })).body).toEqual(refusal(400, 'EMAIL_INVALID'));
+    expect((await update(TEST_CAPTCHA, { pass, email: 'chenzhiqiang@lvyuan-env.cn' })).body).toEqual(refusal(400, 'EMAIL_UNCHANGED'));
+    expect((await update(TEST_CAPTCHA, { pass: await me.encrypt('Wrong@2026'), email: 'czq@lvyuan.cn' })).body).toEqual(
+      refusal(400, 'PASSWORD_WRONG'),
+    );
     // A wrong code spends the code.
-    expect((await update('000000', { pass, email: 'czq@lvyuan.cn' })).body.message).toBe('验证码错误或已过期');
-    expect((await update(TEST_CAPTCHA, { pass, email: 'czq@lvyuan.cn' })).body.message).toBe('验证码错误或已过期');
+    expect((await update('000000', { pass, email: 'czq@lvyuan.cn' })).body).toEqual(refusal(400, 'CODE_WRONG_OR_EXPIRED'));
+    expect((await update(TEST_CAPTCHA, { pass, email: 'czq@lvyuan.cn' })).body).toEqual(refusal(400, 'CODE_WRONG_OR_EXPIRED'));
 
     // An expired code is refused too.
     await db.updateTable('sys_email_code').set({ create_time: sql<Date>`now() - interval '2 minutes'` }).execute();
     expect((await me.post('/api/code/resetEmail', { type: 'email', value: 'czq@lvyuan.cn' })).status).toBe(200);
     await db.updateTable('sys_email_code').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
-    expect((await update(TEST_CAPTCHA, { pass, email: 'czq@lvyuan.cn' })).body.message).toBe('验证码错误或已过期');
+    expect((await update(TEST_CAPTCHA, { pass, email: 'czq@lvyuan.cn' })).body).toEqual(refusal(400, 'CODE_WRONG_OR_EXPIRED'));
 
     await db.updateTable('sys_email_code').set({ create_time: sql<Date>`now() - interval '2 minutes'` }).execute();
     expect((await me.post('/api/code/resetEmail', undefined, { email: 'czq@lvyuan.cn' })).status).toBe(200);
     // The code belongs to the address it was sent to.
-    expect((await update(TEST_CAPTCHA, { pass, email: 'other@lvyuan.cn' })).body.message).toBe('验证码错误或已过期');
+    expect((await update(TEST_CAPTCHA, { pass, email: 'other@lvyuan.cn' })).body).toEqual(refusal(400, 'CODE_WRONG_OR_EXPIRED'));
     const ok = await update(TEST_CAPTCHA, { pass, email: 'czq@lvyuan.cn' });
     expect(ok.body).toEqual({ status: 200, message: '邮箱修改成功' });
     expect((await me.get('/api/auth/info')).body.user.email).toBe('czq@lvyuan.cn');
-    expect((await update(TEST_CAPTCHA, { pass, email: 'czq2@lvyuan.cn' })).body.message).toBe('验证码错误或已过期');
+    expect((await update(TEST_CAPTCHA, { pass, email: 'czq2@lvyuan.cn' })).body).toEqual(refusal(400, 'CODE_WRONG_OR_EXPIRED'));
   });
 });
 
@@ -355,9 +379,9 @@ describe('menus', () => {
 
   it('validates, creates, moves and deletes menus, and grants take effect at once', async () => {
     const post = (body: Record<string, unknown>) => admin.post('/api/menus', body);
-    expect((await post({ type: 0, path: 'x' })).body.message).toBe('菜单标题不能为空');
-    expect((await post({ title: '报表', type: 1 })).body.message).toBe('路由地址不能为空');
-    expect((await post({ title: '导出', type: 2 })).body.message).toBe('权限标识不能为空');
+    expect((await post({ type: 0, path: 'x' })).body).toEqual(refusal(400, 'MENU_TITLE_REQUIRED'));
+    expect((await post({ title: '报表', type: 1 })).body).toEqual(refusal(400, 'MENU_PATH_REQUIRED'));
+    expect((await post({ title: '导出', type: 2 })).body).toEqual(refusal(400, 'MENU_PERMISSION_REQUIRED'));
     expect((await post({ title: '报表', type: 5, path: 'r' })).status).toBe(400);
 
     const dir = await post({ title: '统计报表', type: 0, path: 'report', icon: 'chart', menuSort: 80 });
@@ -381,8 +405,8 @@ describe('menus', () => {
     expect(top.body.content.find((m: { id: number }) => m.id === dir.body.id)).toMatchObject({ hasChildren: true, menuSort: 80 });
 
     expect(
-      (await admin.put('/api/menus', { id: dir.body.id, pid: page.body.id, title: '统计报表', type: 0, path: 'report' })).body.message,
-    ).toBe('上级菜单不能为自己或下级菜单');
+      (await admin.put('/api/menus', { id: dir.body.id, pid: page.body.id, title: '统计报表', type: 0, path: 'report' })).body,
+    ).toEqual(refusal(400, 'PARENT_MENU_CYCLE'));
 
     // Granting the new page to the producer role changes the producer's menus and permissions in the open session.
     const roles = await admin.get('/api/roles', { size: 100 });
@@ -409,7 +433,7 @@ describe('menus', () => {
 
 describe('departments', () => {
   it('lists child departments and their users, to those who manage users only', async () => {
-    expect(await producer.get('/api/dept/list', { deptId: 2 })).toMatchObject({ status: 403, body: { message: '没有权限查看该列表' } });
+    expect(await producer.get('/api/dept/list', { deptId: 2 })).toMatchObject({ status: 403, body: refusal(403, 'LOOKUP_DENIED') });
     const roots = await admin.get('/api/dept/list', { deptId: 0 });
     expect(roots.status).toBe(200);
     expect(roots.body.users).toEqual([]);
@@ -432,15 +456,15 @@ describe('departments', () => {
   it('creates, edits and deletes departments, keeping the ones in use', async () => {
     const created = await admin.post('/api/dept', { pid: 3, name: '常州片区', code: '0299' });
     expect(created.status).toBe(201);
-    expect((await admin.post('/api/dept', { pid: 3, name: '重复编码', code: '0299' })).body.message).toBe('部门编码已存在');
-    expect((await admin.post('/api/dept', { pid: 3 })).body.message).toBe('部门名称不能为空');
-    expect((await admin.put('/api/dept', { id: 3, pid: created.body.id, name: '产废企业部' })).body.message).toBe(
-      '上级部门不能为自己或下级部门',
+    expect((await admin.post('/api/dept', { pid: 3, name: '重复编码', code: '0299' })).body).toEqual(refusal(400, 'DEPT_CODE_TAKEN'));
+    expect((await admin.post('/api/dept', { pid: 3 })).body).toEqual(refusal(400, 'DEPT_NAME_REQUIRED'));
+    expect((await admin.put('/api/dept', { id: 3, pid: created.body.id, name: '产废企业部' })).body).toEqual(
+      refusal(400, 'PARENT_DEPT_CYCLE'),
     );
     expect((await admin.put('/api/dept', { id: created.body.id, pid: 3, name: '常州片区（新北）', code: '0299' })).status).toBe(200);
     const list = await admin.get('/api/dept', { pid: 3 });
     expect(list.body.content).toEqual([expect.objectContaining({ name: '常州片区（新北）', code: '0299', hasChildren: false })]);
-    expect((await admin.delete('/api/dept', [2])).body.message).toBe('所选部门或其下级部门存在用户，请解除关联再试');
+    expect((await admin.delete('/api/dept', [2])).body).toEqual(refusal(400, 'DEPT_IN_USE'));
     expect((await admin.delete('/api/dept', [created.body.id])).status).toBe(200);
     expect((await admin.get('/api/dept', { pid: 3 })).body.content).toEqual([]);
   });
@@ -450,7 +474,7 @@ describe('roles', () => {
   it('lists roles with their menus to those who manage roles or users, not to any signed-in user', async () => {
     expect(await producer.get('/api/roles', { page: 0, size: 9999 })).toMatchObject({
       status: 403,
-      body: { message: '没有权限查看该列表' },
+      body: refusal(403, 'LOOKUP_DENIED'),
     });
     const res = await admin.get('/api/roles', { page: 0, size: 9999 });
     expect(res.status).toBe(200);
@@ -477,13 +501,13 @@ describe('roles', () => {
       menus: [{ id: 1 }, { id: 1014 }],
     });
     expect(created.status).toBe(201);
-    expect((await admin.post('/api/roles', { name: '仓储企业' })).body.message).toBe('角色名称已存在');
-    expect((await admin.post('/api/roles', { name: ' ' })).body.message).toBe('角色名称不能为空');
-    expect((await admin.post('/api/roles', { name: '坏菜单', menus: [{ id: 99999 }] })).body.message).toBe('菜单不存在');
+    expect((await admin.post('/api/roles', { name: '仓储企业' })).body).toEqual(refusal(400, 'ROLE_NAME_TAKEN'));
+    expect((await admin.post('/api/roles', { name: ' ' })).body).toEqual(refusal(400, 'ROLE_NAME_REQUIRED'));
+    expect((await admin.post('/api/roles', { name: '坏菜单', menus: [{ id: 99999 }] })).body).toEqual(refusal(400, 'MENU_NOT_FOUND'));
     expect((await admin.put('/api/roles', { id: created.body.id, name: '仓储服务企业', dataScope: '本部门' })).status).toBe(200);
     const list = await admin.get('/api/roles', { blurry: '仓储' });
     expect(list.body.content).toEqual([expect.objectContaining({ name: '仓储服务企业', menus: [{ id: 1 }, { id: 1014 }] })]);
-    expect((await admin.delete('/api/roles', [3])).body.message).toBe('所选角色存在用户关联，请解除关联再试');
+    expect((await admin.delete('/api/roles', [3])).body).toEqual(refusal(400, 'ROLE_IN_USE'));
     expect((await admin.delete('/api/roles', [created.body.id])).status).toBe(200);
     expect((await admin.get('/api/roles', { blurry: '仓储' })).body.totalElements).toBe(0);
   });

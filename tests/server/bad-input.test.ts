@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode, ErrorParams } from '../../src/shared/error-catalogue.js';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -12,8 +14,6 @@ let server: TestServer;
 let admin: ApiClient;
 /** A seeded view with records (the stock-in list). */
 const VIEW = 12;
-const NUL = '参数包含不可见的控制字符（NUL）';
-const SURROGATE = '参数包含无效的 Unicode 字符';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -23,8 +23,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-function refused(res: Pick<ApiResponse, 'status' | 'body'>, message: string | RegExp) {
-  expect({ status: res.status, body: res.body }).toMatchObject({ status: 400, body: { status: 400 } });
+/** A 400 refusal by its code. */
+function refused(res: Pick<ApiResponse, 'status' | 'body'>, code: ErrorCode, params?: ErrorParams) {
+  expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: refusal(400, code, params) });
+}
+
+/** A 400 INVALID_INPUT whose message names the field and its problem. */
+function invalid(res: Pick<ApiResponse, 'status' | 'body'>, message: string | RegExp) {
+  expect({ status: res.status, body: res.body }).toMatchObject({ status: 400, body: { status: 400, code: 'INVALID_INPUT' } });
   if (typeof message === 'string') expect(res.body.message).toBe(message);
   else expect(res.body.message).toMatch(message);
 }
@@ -55,24 +61,24 @@ function rawJson(method: string, path: string, text: string): Promise<{ status: 
 
 describe('prototype names are not fields', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('sort=%s on a view list is 400', async (name) => {
-    refused(await admin.get(`/api/general/list/${VIEW}`, { sort: `${name},desc` }), `排序字段不存在：${name}`);
-    refused(await admin.get(`/api/general/list/${VIEW}`, { sort: name }), `排序字段不存在：${name}`);
+    refused(await admin.get(`/api/general/list/${VIEW}`, { sort: `${name},desc` }), 'LIST_SORT_FIELD_NOT_FOUND', { field: name });
+    refused(await admin.get(`/api/general/list/${VIEW}`, { sort: name }), 'LIST_SORT_FIELD_NOT_FOUND', { field: name });
   });
 
   it('sort=constructor on the administration lists is 400', async () => {
     for (const path of ['/api/users', '/api/roles', '/api/dict']) {
-      refused(await admin.get(path, { sort: 'constructor,desc' }), '不支持的排序字段：constructor');
+      refused(await admin.get(path, { sort: 'constructor,desc' }), 'SORT_FIELD_UNSUPPORTED', { field: 'constructor' });
     }
   });
 
   it('a prototype name as a filter or an export field is not a field', async () => {
-    refused(await admin.get(`/api/general/list/${VIEW}`, { constructor: 'x' }), '查询字段不存在：constructor');
-    refused(await admin.get(`/api/general/list/${VIEW}`, { toString: 'x' }), '查询字段不存在：toString');
+    refused(await admin.get(`/api/general/list/${VIEW}`, { constructor: 'x' }), 'LIST_FILTER_FIELD_NOT_FOUND', { field: 'constructor' });
+    refused(await admin.get(`/api/general/list/${VIEW}`, { toString: 'x' }), 'LIST_FILTER_FIELD_NOT_FOUND', { field: 'toString' });
   });
 
   it('a JSON body with a __proto__ or constructor.prototype key is refused by the parser', async () => {
-    refused(await rawJson('POST', `/api/general/add/${VIEW}`, '{"__proto__":{"isAdmin":true}}'), '请求体不是有效的 JSON');
-    refused(await rawJson('POST', '/api/roles', '{"constructor":{"prototype":{"x":1}}}'), '请求体不是有效的 JSON');
+    refused(await rawJson('POST', `/api/general/add/${VIEW}`, '{"__proto__":{"isAdmin":true}}'), 'BODY_NOT_JSON');
+    refused(await rawJson('POST', '/api/roles', '{"constructor":{"prototype":{"x":1}}}'), 'BODY_NOT_JSON');
   });
 
   it('a real sort field still sorts', async () => {
@@ -86,10 +92,10 @@ describe('numbers are bounded', () => {
   const twenty = '12345678901234567890';
 
   it('a 20-digit page is 400 on a view list, an administration list and a designer list', async () => {
-    refused(await admin.get(`/api/general/list/${VIEW}`, { page: twenty }), '参数 page 不能大于 1000000');
-    refused(await admin.get(`/api/general/list/${VIEW}`, { size: twenty }), '参数 size 不能大于 1000000');
-    refused(await admin.get('/api/users', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
-    refused(await admin.get('/api/generation/list', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
+    refused(await admin.get(`/api/general/list/${VIEW}`, { page: twenty }), 'LIST_PARAM_TOO_LARGE', { name: 'page', max: 1000000 });
+    refused(await admin.get(`/api/general/list/${VIEW}`, { size: twenty }), 'LIST_PARAM_TOO_LARGE', { name: 'size', max: 1000000 });
+    invalid(await admin.get('/api/users', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
+    invalid(await admin.get('/api/generation/list', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
   });
 
   it('the largest page is an empty page, not an error', async () => {
@@ -100,8 +106,8 @@ describe('numbers are bounded', () => {
   });
 
   it('an 11-digit view id is 400, the largest integer id is 404', async () => {
-    refused(await admin.get('/api/general/list/12345678901'), '参数校验失败：params.viewId 不能大于 2147483647');
-    refused(
+    invalid(await admin.get('/api/general/list/12345678901'), '参数校验失败：params.viewId 不能大于 2147483647');
+    invalid(
       await admin.get('/api/general/detail', { generalId: '12345678901', id: 1 }),
       /^参数校验失败：querystring\.generalId 不能大于 2147483647/,
     );
@@ -110,15 +116,15 @@ describe('numbers are bounded', () => {
   });
 
   it('ids beyond PostgreSQL integers are 400 in bodies and query lists too', async () => {
-    refused(await admin.post('/api/generation/delete', [2147483648]), 'id 不能大于 2147483647');
-    refused(await admin.post('/api/screen/delete', { ids: '5,99999999999' }), 'id 不能大于 2147483647');
-    refused(await admin.get('/api/companyWarehouse/warehouse', { companyId: '99999999999' }), /编号不正确/);
-    refused(await admin.get('/api/general/list/abc'), '参数校验失败：params.viewId 必须是数字');
+    refused(await admin.post('/api/generation/delete', [2147483648]), 'ID_TOO_LARGE', { max: 2147483647 });
+    refused(await admin.post('/api/screen/delete', { ids: '5,99999999999' }), 'ID_TOO_LARGE', { max: 2147483647 });
+    invalid(await admin.get('/api/companyWarehouse/warehouse', { companyId: '99999999999' }), /编号不正确/);
+    invalid(await admin.get('/api/general/list/abc'), '参数校验失败：params.viewId 必须是数字');
   });
 
   it('a time that has the right shape but is not on the calendar is 400', async () => {
-    refused(await admin.get('/api/materialsCode/download', { createTime: '9999-99-99 99:99:99' }), /createTime 应为 YYYY-MM-DD HH:mm:ss$/);
-    refused(await admin.get('/api/materialsCode/download', { createTime: '2026-02-30 10:00:00' }), /createTime 应为 YYYY-MM-DD HH:mm:ss$/);
+    invalid(await admin.get('/api/materialsCode/download', { createTime: '9999-99-99 99:99:99' }), /createTime 应为 YYYY-MM-DD HH:mm:ss$/);
+    invalid(await admin.get('/api/materialsCode/download', { createTime: '2026-02-30 10:00:00' }), /createTime 应为 YYYY-MM-DD HH:mm:ss$/);
     expect((await admin.get('/api/materialsCode/download', { createTime: '2026-02-28 10:00:00' })).status).toBe(404);
   });
 
@@ -126,36 +132,38 @@ describe('numbers are bounded', () => {
     const view = (await admin.get('/api/generation/detail', { id: VIEW })).body;
     const long = JSON.parse(view.disTemplate).tableOption.find((f: { dataType: string }) => f.dataType === 'long');
     if (!long) return;
-    refused(await admin.get(`/api/general/list/${VIEW}`, { [long.name]: '1.5' }), `查询条件格式不正确：${long.name}`);
-    refused(await admin.get(`/api/general/list/${VIEW}`, { [long.name]: '99999999999999999999' }), `查询条件格式不正确：${long.name}`);
+    refused(await admin.get(`/api/general/list/${VIEW}`, { [long.name]: '1.5' }), 'LIST_FILTER_INVALID', { field: long.name });
+    refused(await admin.get(`/api/general/list/${VIEW}`, { [long.name]: '99999999999999999999' }), 'LIST_FILTER_INVALID', {
+      field: long.name,
+    });
   });
 });
 
 describe('text the database cannot hold', () => {
   it('a NUL character in the query is 400', async () => {
-    refused(await admin.get(`/api/general/list/${VIEW}`, { wasteName: 'a\u0000b' }), NUL);
-    refused(await admin.get('/api/users', { blurry: '\u0000' }), NUL);
+    refused(await admin.get(`/api/general/list/${VIEW}`, { wasteName: 'a\u0000b' }), 'INPUT_NUL');
+    refused(await admin.get('/api/users', { blurry: '\u0000' }), 'INPUT_NUL');
   });
 
   it('a NUL character in a JSON body, a form body and a key is 400', async () => {
-    refused(await admin.post(`/api/general/add/${VIEW}`, { wasteName: 'a\u0000b' }), NUL);
-    refused(await admin.post('/api/roles', { name: 'r\u0000', level: 3 }), NUL);
-    refused(await admin.post(`/api/general/add/${VIEW}`, { 'a\u0000': 'x' }), NUL);
-    refused(await admin.post('/api/roles', { nested: [{ deeper: ['x\u0000'] }] }), NUL);
+    refused(await admin.post(`/api/general/add/${VIEW}`, { wasteName: 'a\u0000b' }), 'INPUT_NUL');
+    refused(await admin.post('/api/roles', { name: 'r\u0000', level: 3 }), 'INPUT_NUL');
+    refused(await admin.post(`/api/general/add/${VIEW}`, { 'a\u0000': 'x' }), 'INPUT_NUL');
+    refused(await admin.post('/api/roles', { nested: [{ deeper: ['x\u0000'] }] }), 'INPUT_NUL');
     refused(
       await admin.request('POST', '/api/auth/login', { form: { username: 'admin\u0000', password: 'x', code: '8888', uuid: 'u' } }),
-      NUL,
+      'INPUT_NUL',
     );
   });
 
   it('a NUL character in a path parameter is 400', async () => {
-    refused(await admin.get('/api/general/list/1%00'), NUL);
+    refused(await admin.get('/api/general/list/1%00'), 'INPUT_NUL');
   });
 
   it('a lone surrogate in a JSON body is 400, a pair is kept', async () => {
-    refused(await rawJson('POST', `/api/general/add/${VIEW}`, '{"wasteName":"a\\ud800b"}'), SURROGATE);
-    refused(await rawJson('POST', '/api/roles', '{"name":"\\udc00"}'), SURROGATE);
-    refused(await rawJson('POST', '/api/roles', '{"\\ud800":"x"}'), SURROGATE);
+    refused(await rawJson('POST', `/api/general/add/${VIEW}`, '{"wasteName":"a\\ud800b"}'), 'INPUT_SURROGATE');
+    refused(await rawJson('POST', '/api/roles', '{"name":"\\udc00"}'), 'INPUT_SURROGATE');
+    refused(await rawJson('POST', '/api/roles', '{"\\ud800":"x"}'), 'INPUT_SURROGATE');
     const pair = await rawJson('GET', `/api/general/list/${VIEW}?wasteName=${encodeURIComponent('𠮷')}`, '');
     expect(pair.status).toBe(200);
   });
@@ -165,7 +173,7 @@ describe('text the database cannot hold', () => {
     const res = await rawJson('GET', `/api/general/list/${VIEW}?wasteName=%ED%A0%80`, '');
     expect(res.status).toBe(200);
     expect(res.body.totalElements).toBe(0);
-    refused(await rawJson('PUT', '/api/users', '{"id":1,"nickName":"\\ud83d"}'), SURROGATE);
+    refused(await rawJson('PUT', '/api/users', '{"id":1,"nickName":"\\ud83d"}'), 'INPUT_SURROGATE');
   });
 
   it('a NUL character in a multipart field value or file name is 400, a clean upload passes', async () => {
@@ -175,11 +183,11 @@ describe('text the database cannot hold', () => {
       form.append('file', new Blob([Buffer.from('%PDF-1.4 hello')]), fileName);
       return admin.request('POST', path, { body: form });
     };
-    refused(await upload('/api/file/upload', 'a\u0000b', 'x.pdf'), NUL);
-    refused(await upload('/api/file/upload', 'a', 'x\u0000.pdf'), NUL);
+    refused(await upload('/api/file/upload', 'a\u0000b', 'x.pdf'), 'INPUT_NUL');
+    refused(await upload('/api/file/upload', 'a', 'x\u0000.pdf'), 'INPUT_NUL');
     // The import reads the first file only, with the fields sent before it.
-    refused(await upload(`/api/general/${VIEW}/import`, 'a\u0000b', 'x.xlsx'), NUL);
-    refused(await upload(`/api/general/${VIEW}/import`, 'a', 'x\u0000.xlsx'), NUL);
+    refused(await upload(`/api/general/${VIEW}/import`, 'a\u0000b', 'x.xlsx'), 'INPUT_NUL');
+    refused(await upload(`/api/general/${VIEW}/import`, 'a', 'x\u0000.xlsx'), 'INPUT_NUL');
     const clean = await upload('/api/file/upload', 'attachment', '说明.pdf');
     expect(clean.status, JSON.stringify(clean.body)).toBe(200);
     expect(clean.body).toMatchObject({ status: 200, columnName: 'attachment' });
@@ -198,6 +206,6 @@ describe('text the database cannot hold', () => {
   it('a body nested deeper than any form is 400', async () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = [deep];
-    refused(await admin.post('/api/roles', { name: deep }), '参数嵌套层级过深');
+    refused(await admin.post('/api/roles', { name: deep }), 'INPUT_TOO_DEEP');
   });
 });

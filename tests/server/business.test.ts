@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
 import { formatDate } from '../../src/shared/format.js';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer, TEST_CAPTCHA } from '../helpers/server.js';
 
@@ -65,7 +66,7 @@ describe('apply to join, agreements, visits and look-ups', () => {
       for (const phone of ['12345678901', '1381402556', '138140255661', '23814025566', '1381402556a']) {
         const r = await server.api.post('/api/companyApplication/insert', await complete({ phone }));
         expect(r.status, phone).toBe(400);
-        expect(r.body.message).toBe('手机号格式错误');
+        expect(r.body).toEqual({ status: 400, code: 'MOBILE_INVALID', message: '手机号格式错误' });
       }
     });
 
@@ -73,26 +74,26 @@ describe('apply to join, agreements, visits and look-ups', () => {
       const uuid = await captcha();
       const wrong = await server.api.post('/api/companyApplication/insert', await complete({ code: '0000', uuid }));
       expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toBe('验证码错误');
+      expect(wrong.body).toEqual(refusal(400, 'CAPTCHA_WRONG'));
       const reused = await server.api.post('/api/companyApplication/insert', await complete({ uuid }));
       expect(reused.status).toBe(400);
-      expect(reused.body.message).toBe('验证码不存在或已过期');
+      expect(reused.body).toEqual(refusal(400, 'CAPTCHA_MISSING_OR_EXPIRED'));
       const unknown = await server.api.post('/api/companyApplication/insert', await complete({ uuid: 'no-such-uuid' }));
-      expect(unknown.body.message).toBe('验证码不存在或已过期');
+      expect(unknown.body).toEqual(refusal(400, 'CAPTCHA_MISSING_OR_EXPIRED'));
     });
 
     it('refuses a type outside companyType and a region that is not a full real path', async () => {
       const badType = await server.api.post('/api/companyApplication/insert', await complete({ type: '99' }));
       expect(badType.status).toBe(400);
-      expect(badType.body.message).toBe('企业类型不正确');
+      expect(badType.body).toEqual(refusal(400, 'COMPANY_TYPE_INVALID'));
       for (const region of ['320000,320100,999999', '320000,330100,330106', '320115', "320000,320100,320115'--"]) {
         const r = await server.api.post('/api/companyApplication/insert', await complete({ region }));
         expect(r.status, region).toBe(400);
-        expect(r.body.message).toBe('企业地址不正确');
+        expect(r.body).toEqual(refusal(400, 'COMPANY_REGION_INVALID'));
       }
       const partial = await server.api.post('/api/companyApplication/insert', await complete({ region: '320000,320100' }));
       expect(partial.status).toBe(400);
-      expect(partial.body.message).toBe('请选择到区县一级的企业地址');
+      expect(partial.body).toEqual(refusal(400, 'COMPANY_REGION_NOT_COUNTY'));
       const shanghai = await server.api.post(
         '/api/companyApplication/insert',
         await complete({ name: '上海测试申请企业', region: '310000,310100,310115' }),
@@ -122,9 +123,9 @@ describe('apply to join, agreements, visits and look-ups', () => {
 
       const again = await server.api.post('/api/companyApplication/insert', await complete({ applicant: '另一人' }));
       expect(again.status).toBe(400);
-      expect(again.body.message).toBe('该企业已提交申请，请耐心等待');
+      expect(again.body).toEqual(refusal(400, 'APPLICATION_PENDING'));
       const seeded = await server.api.post('/api/companyApplication/insert', await complete({ name: '苏州相城恒远塑业有限公司' }));
-      expect(seeded.body.message).toBe('该企业已提交申请，请耐心等待');
+      expect(seeded.body).toEqual(refusal(400, 'APPLICATION_PENDING'));
     });
   });
 
@@ -312,7 +313,7 @@ describe('apply to join, agreements, visits and look-ups', () => {
       expect(subs.body.content.every((s: { pid: number; code: string }) => s.pid === burn.id && s.code.startsWith('D10-'))).toBe(true);
       const missing = await producer.get('/api/getUserProcess', { page: 1, size: 999 });
       expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe('请选择处置方式');
+      expect(missing.body).toEqual(refusal(400, 'PROCESS_REQUIRED'));
     });
 
     it('answers effective contracts of a party A company, never expired ones', async () => {

@@ -115,7 +115,7 @@ describe('company applications', () => {
     // Nothing else answers until the default password is changed.
     const held = await newcomer.get('/api/sysMessage/page', { page: 0, size: 10 });
     expect(held.status).toBe(403);
-    expect(held.body).toMatchObject({ code: 'PASSWORD_EXPIRED', message: '密码已过期，请先修改密码' });
+    expect(held.body).toMatchObject(refusal(403, 'PASSWORD_EXPIRED'));
     expect((await newcomer.changePassword(DEMO_PASSWORD, 'Tongguo@2026')).status).toBe(200);
     const changed = await server.login('tongguo01', 'Tongguo@2026');
     const messages = await changed.get('/api/sysMessage/page', { page: 0, size: 10 });
@@ -129,8 +129,8 @@ describe('company applications', () => {
     // Decided once: neither a second approval nor a rejection changes it.
     const again = await admin.post('/api/companyApplication/approve', { id, username: 'tongguo02', roles: [{ id: ROLE.producer }] });
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe('该申请已审核，请刷新后查看');
-    expect((await admin.post('/api/companyApplication/reject', { id, reason: '重复' })).body.message).toBe('该申请已审核，请刷新后查看');
+    expect(again.body).toEqual(refusal(400, 'APPLICATION_DECIDED'));
+    expect((await admin.post('/api/companyApplication/reject', { id, reason: '重复' })).body).toEqual(refusal(400, 'APPLICATION_DECIDED'));
     const logged = await server.ctx.db.selectFrom('sys_log').select('description').where('description', '=', '审核通过企业入驻').execute();
     expect(logged.length).toBeGreaterThanOrEqual(1);
   });

@@ -46,11 +46,11 @@ describe('/api/companyBank', () => {
   it('checks each field and says which is wrong', async () => {
     const put = (body: Record<string, unknown>) => producer.put('/api/companyBank', body);
     const full = { bankName: '中国银行', accountName: '苏州华瑞', accountNo: '6216600000001234' };
-    expect((await put({ ...full, bankName: ' ' })).body.message).toBe('请输入开户银行');
-    expect((await put({ ...full, accountName: '' })).body.message).toBe('请输入账户名称');
-    expect((await put({ ...full, accountNo: '' })).body.message).toBe('请输入银行账号');
-    expect((await put({ ...full, accountNo: '12ab5678' })).body.message).toBe('银行账号格式不正确');
-    expect((await put({ ...full, accountNo: '1234567' })).body.message).toBe('银行账号格式不正确');
+    expect((await put({ ...full, bankName: ' ' })).body).toEqual(refusal(400, 'BANK_NAME_REQUIRED'));
+    expect((await put({ ...full, accountName: '' })).body).toEqual(refusal(400, 'BANK_ACCOUNT_NAME_REQUIRED'));
+    expect((await put({ ...full, accountNo: '' })).body).toEqual(refusal(400, 'BANK_ACCOUNT_NO_REQUIRED'));
+    expect((await put({ ...full, accountNo: '12ab5678' })).body).toEqual(refusal(400, 'BANK_ACCOUNT_NO_INVALID'));
+    expect((await put({ ...full, accountNo: '1234567' })).body).toEqual(refusal(400, 'BANK_ACCOUNT_NO_INVALID'));
   });
 
   it('refuses a user without a company, and a caller without a session', async () => {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { field } from '../helpers/wire-field.js';
 
@@ -64,10 +65,9 @@ describe('a contract view with endTime', () => {
     expect(await list({ endTime: ['2026-06-01', '2026-10-01'] })).toEqual(['HT-A', 'HT-C']);
     expect(await list({ endTime: '2026-09-30', contractNo: 'HT-C' })).toEqual(['HT-C']);
     expect(await list({ endTime: '2026-01-01' })).toEqual([]);
-    expect((await admin.get(`/api/general/list/${viewId}`, { endTime: '不是日期' })).body).toMatchObject({
-      status: 400,
-      message: '查询条件格式不正确：endTime',
-    });
+    expect((await admin.get(`/api/general/list/${viewId}`, { endTime: '不是日期' })).body).toEqual(
+      refusal(400, 'LIST_FILTER_INVALID', { field: 'endTime' }),
+    );
   });
 
   it('keeps startTime, which the view does not declare, as the createTime range start', async () => {
@@ -87,6 +87,7 @@ describe('a contract view with endTime', () => {
     expect(await list({ endTime: '2027-01-31' })).toEqual(['HT-A']);
     expect((await admin.post(`/api/general/update/${viewId}`, { id, endTime: '' })).body).toMatchObject({
       status: 400,
+      code: 'INVALID_INPUT',
       message: '请输入结束时间',
     });
   });
@@ -110,6 +111,7 @@ describe('a contract view with endTime', () => {
     const bad = { ...contracts, tableOption: [...contracts.tableOption, field('EndTime', '结束', 'datetime')] };
     const res = await admin.post('/api/generation/design', { id: viewId, disTemplate: JSON.stringify(bad) });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('DEFINITION_INVALID');
     expect(res.body.message).toContain('/disTemplate/tableOption/3/name');
   });
 });

@@ -40,6 +40,7 @@ describe('error shape and body parsing', () => {
     const r = await admin.post('/api/users', { username: 12, nickName: ['x'] });
     expect(r.status).toBe(400);
     expect(r.body.status).toBe(400);
+    expect(r.body.code).toBe('INVALID_INPUT');
     expect(r.body.message).toMatch(/username|nickName|用户名|昵称/);
   });
 });
@@ -62,17 +63,17 @@ describe('request signing (SIGN_SECRET)', () => {
   it('rejects a missing, wrong or stale signature with 400', async () => {
     const missing = await raw('/api/init/check', {});
     expect(missing.status).toBe(400);
-    expect((await missing.json()).message).toBe('请求缺少签名');
+    expect(await missing.json()).toEqual(refusal(400, 'SIGNATURE_MISSING'));
 
     const ts = String(Date.now());
     const wrong = await raw('/api/init/check?a=1', { timestamp: ts, sign: signRequest({ a: '2' }, undefined, ts, secret) });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).message).toBe('请求签名无效');
+    expect(await wrong.json()).toEqual(refusal(400, 'SIGNATURE_INVALID'));
 
     const old = String(Date.now() - 6 * 60 * 1000);
     const stale = await raw('/api/init/check?a=1', { timestamp: old, sign: signRequest({ a: '1' }, undefined, old, secret) });
     expect(stale.status).toBe(400);
-    expect((await stale.json()).message).toBe('请求签名已过期，请校准本机时间');
+    expect(await stale.json()).toEqual(refusal(400, 'SIGNATURE_EXPIRED'));
 
     const good = await raw('/api/init/check?a=1', { timestamp: ts, sign: signRequest({ a: '1' }, undefined, ts, secret) });
     expect(good.status).toBe(200);
@@ -88,7 +89,7 @@ describe('request signing (SIGN_SECRET)', () => {
       body: JSON.stringify({ label: '乙', value: '1' }),
     });
     expect(r.status).toBe(400);
-    expect((await r.json()).message).toBe('请求签名无效');
+    expect(await r.json()).toEqual(refusal(400, 'SIGNATURE_INVALID'));
   });
 });
 

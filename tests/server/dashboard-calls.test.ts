@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { formatDate } from '../../src/shared/format.js';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { DEMO_PASSWORD, startTestServer } from '../helpers/server.js';
 
@@ -86,6 +87,7 @@ describe('manual disposal order', () => {
     for (const [change, field, message] of cases) {
       const r = await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, ...change });
       expect(r.status, JSON.stringify(change)).toBe(400);
+      expect(r.body.code, JSON.stringify(change)).toBe('INVALID_INPUT');
       expect(r.body.message, JSON.stringify(change)).toBe(message);
       expect(r.body.errors[0], JSON.stringify(change)).toEqual({ field, message });
     }
@@ -131,12 +133,12 @@ describe('manual disposal order', () => {
 
   it('refuses an unknown company, waste code or another company’s unloading point', async () => {
     const base = await valid();
-    expect((await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, partyACompany: '99999' })).body.message).toBe(
-      '签约企业不存在',
+    expect((await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, partyACompany: '99999' })).body).toEqual(
+      refusal(400, 'PARTY_A_NOT_FOUND'),
     );
     expect(
-      (await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, wasteCategoryCode: '000-000-00' })).body.message,
-    ).toBe('危废代码不存在');
+      (await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, wasteCategoryCode: '000-000-00' })).body,
+    ).toEqual(refusal(400, 'WASTE_CODE_NOT_FOUND'));
     const foreign = await db()
       .selectFrom('company_warehouse')
       .select('id')
@@ -144,7 +146,7 @@ describe('manual disposal order', () => {
       .executeTakeFirstOrThrow();
     // Another company's unloading point is answered as missing.
     const refused = await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, partyBWarehouseId: foreign.id });
-    expect([refused.status, refused.body.message]).toEqual([404, '仓库不存在']);
+    expect([refused.status, refused.body]).toEqual([404, refusal(404, 'WAREHOUSE_NOT_FOUND')]);
   });
 });
 
@@ -208,8 +210,8 @@ describe('quotes and testing applications', () => {
 
     expect((await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: add.body.id, quotedPrice: '1.234' })).status).toBe(400);
     await admin.post('/api/general/update/15', { id: add.body.id, inquiryStatus: '2' });
-    expect((await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: add.body.id, quotedPrice: 1 })).body.message).toBe(
-      '询价已关闭，不能报价',
+    expect((await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: add.body.id, quotedPrice: 1 })).body).toEqual(
+      refusal(400, 'INQUIRY_CLOSED'),
     );
   });
 
@@ -224,11 +226,19 @@ describe('quotes and testing applications', () => {
       linkman: '王丽华',
       phone: '13862100003',
     };
-    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, phone: '123' })).body.message).toBe('手机号格式错误');
-    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, linkman: '' })).body.message).toBe('请输入联系人');
-    expect(
-      (await producer.post('/api/dispoaslTestingApplication/apply', { ...body, disposerCompanyId: COMPANY.producer2 })).body.message,
-    ).toBe('请选择处置企业');
+    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, phone: '123' })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '手机号格式错误',
+    });
+    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, linkman: '' })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '请输入联系人',
+    });
+    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, disposerCompanyId: COMPANY.producer2 })).body).toEqual(
+      refusal(400, 'DISPOSER_REQUIRED'),
+    );
     const r = await producer.post('/api/dispoaslTestingApplication/apply', body);
     expect(r.body).toMatchObject({ status: 200, message: '申请已提交', id: expect.any(Number) });
     expect((await disposer.get('/api/sysMessage/getUnreadNum')).body.data.sysNum).toBe(unread0 + 1);
@@ -248,7 +258,11 @@ describe('bulletins', () => {
     expect((await admin.get('/api/bulletin', { status: 0 })).body.totalElements).toBeGreaterThan(0);
 
     expect((await producer.post('/api/bulletin', { title: 'x', content: 'y' })).status).toBe(403);
-    expect((await admin.post('/api/bulletin', { title: '', content: 'y' })).body.message).toBe('请输入公告标题');
+    expect((await admin.post('/api/bulletin', { title: '', content: 'y' })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '请输入公告标题',
+    });
     const add = await admin.post('/api/bulletin', { title: '新增公告', content: '<p>正文</p>' });
     expect(add.status).toBe(200);
     expect((await producer.get('/api/bulletin')).body.content[0]).toMatchObject({ id: add.body.id, title: '新增公告', views: 0 });
@@ -274,7 +288,9 @@ describe('account calls', () => {
 
     const gif = new FormData();
     gif.append('avatar', new Blob([new TextEncoder().encode('GIF89a')], { type: 'image/gif' }), 'a.gif');
-    expect((await collector.request('POST', '/api/users/updateAvatar', { body: gif })).body.message).toBe('头像只能是 jpg 或 png 格式');
+    expect((await collector.request('POST', '/api/users/updateAvatar', { body: gif })).body).toEqual(
+      refusal(400, 'AVATAR_TYPE_NOT_ALLOWED'),
+    );
     const fake = new FormData();
     fake.append('avatar', new Blob([new TextEncoder().encode('not a png')], { type: 'image/png' }), 'b.png');
     expect((await collector.request('POST', '/api/users/updateAvatar', { body: fake })).status).toBe(400);
@@ -289,15 +305,15 @@ describe('account calls', () => {
       newPass: await enc('New@2026pw'),
       confirmPass: await enc('New@2026pw'),
     });
-    expect(wrong.body.message).toBe('修改失败，旧密码错误');
+    expect(wrong.body).toEqual(refusal(400, 'OLD_PASSWORD_WRONG'));
     const mismatch = await me.post('/api/pwd/save', {
       oldPass: await enc(DEMO_PASSWORD),
       newPass: await enc('New@2026pw'),
       confirmPass: await enc('New@2026px'),
     });
-    expect(mismatch.body.message).toBe('两次输入的密码不一致');
+    expect(mismatch.body).toEqual({ status: 400, code: 'PASSWORDS_DIFFER', message: '两次输入的密码不一致' });
     const weak = await me.post('/api/pwd/save', { oldPass: await enc(DEMO_PASSWORD), newPass: await enc('abcdefgh') });
-    expect(weak.body.message).toBe('由字母、数字、特殊字符组成，8个字符以上');
+    expect(weak.body).toEqual({ status: 400, code: 'PASSWORD_RULE', message: '由字母、数字、特殊字符组成，8个字符以上' });
     const ok = await me.post('/api/pwd/save', { oldPass: await enc(DEMO_PASSWORD), newPass: await enc('New@2026pw') });
     expect(ok.body).toEqual({ status: 200, message: '密码修改成功，请重新登录' });
     expect((await me.get('/api/pwd/check')).status).toBe(401);
@@ -308,7 +324,7 @@ describe('account calls', () => {
     const again = await server.api.loginRaw('guest', DEMO_PASSWORD);
     expect(again.body.status).toBe(200);
     expect(again.body.user.pwdExpired).toBe(true);
-    expect((await admin.post('/api/pwd/reset', [])).body.message).toBe('请选择用户');
+    expect((await admin.post('/api/pwd/reset', [])).body).toMatchObject({ status: 400, code: 'INVALID_INPUT', message: '请选择用户' });
   });
 });
 
@@ -334,9 +350,13 @@ describe('company information and the filling system', () => {
   });
 
   it('saves the company’s own information, checks it, and keeps the figures on a rename', async () => {
-    expect((await producer.post('/api/companyApi/update', { contactPhone: '123' })).body.message).toBe('手机号格式错误');
-    expect((await producer.post('/api/companyApi/update', { creditCode: 'ABC' })).body.message).toBe('统一社会信用代码格式不正确');
-    expect((await producer.post('/api/companyApi/update', { name: DISPOSER })).body.message).toBe('企业名称已存在');
+    expect((await producer.post('/api/companyApi/update', { contactPhone: '123' })).body).toEqual({
+      status: 400,
+      code: 'MOBILE_INVALID',
+      message: '手机号格式错误',
+    });
+    expect((await producer.post('/api/companyApi/update', { creditCode: 'ABC' })).body).toEqual(refusal(400, 'CREDIT_CODE_INVALID'));
+    expect((await producer.post('/api/companyApi/update', { name: DISPOSER })).body).toEqual(refusal(400, 'COMPANY_NAME_TAKEN'));
     expect((await producer.post('/api/companyApi/update', { id: COMPANY.disposer, address: 'x' })).status).toBe(403);
     const before = await orders(producer);
     // Orders name their producer by company id: renamed, the company keeps its orders…

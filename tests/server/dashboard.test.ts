@@ -417,7 +417,11 @@ describe('warehouses, their inventories and limits', () => {
     const line = inv.content.find((l: { category: string }) => l.category === 'HW49');
     expect(line).toMatchObject({ maxQuantity: 1, overLimit: true });
     close(inv.total, await heldOf(warehouseId));
-    expect((await producer.post('/api/config', { warehouseId, maxQuantity: '1.0001' })).body.message).toBe('数量最多保留3位小数');
+    expect((await producer.post('/api/config', { warehouseId, maxQuantity: '1.0001' })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '数量最多保留3位小数',
+    });
     expect((await disposer.post('/api/config', { warehouseId, maxQuantity: 1 })).status).toBe(403);
 
     const del = await producer.request('DELETE', '/api/config/', { json: [limit.body.id] });

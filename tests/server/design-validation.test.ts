@@ -30,6 +30,7 @@ describe('design validation shared with the CLI', () => {
     };
     const res = await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify(bad) });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('DEFINITION_INVALID');
     expect(res.body.message).toContain('/disTemplate/formOption/0/configure/showRelation/item');
     expect(res.body.message).toContain('/disTemplate/btnDIYOption/0/configure/submitUrl');
 
@@ -45,6 +46,7 @@ describe('design validation shared with the CLI', () => {
       disTemplate: { layout: [{ i: 'a', x: 0, y: 0, w: 6, h: 6, chart: [chart] }] },
     });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('DEFINITION_INVALID');
     expect(res.body.message).toContain('/disTemplate/layout/0/chart/0/configure/private/radiusInside');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -126,15 +127,19 @@ describe('maintaining dictionaries', () => {
     const created = await admin.post('/api/dictDetail', { dict: { id: dictId }, label: '周转箱', value: '7', dictSort: 7 });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), label: '周转箱', value: '7', type: '', dictSort: 7 });
-    expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '重复', value: '7' })).body.message).toBe(
-      '字典值已存在',
+    expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '重复', value: '7' })).body).toEqual(
+      refusal(400, 'DICT_VALUE_TAKEN'),
     );
-    expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '', value: '8' })).body.message).toBe(
-      '字典标签不能为空',
+    expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '', value: '8' })).body).toEqual(
+      refusal(400, 'DICT_LABEL_REQUIRED'),
     );
-    expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '袋', value: '' })).body.message).toBe('字典值不能为空');
+    expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '袋', value: '' })).body).toEqual(
+      refusal(400, 'DICT_VALUE_REQUIRED'),
+    );
     expect((await admin.post('/api/dictDetail', { dictName: 'package_type', label: '袋', value: '8', type: 'purple' })).status).toBe(400);
-    expect((await admin.post('/api/dictDetail', { dictName: 'noSuchDict', label: '袋', value: '8' })).body.message).toBe('字典不存在');
+    expect((await admin.post('/api/dictDetail', { dictName: 'noSuchDict', label: '袋', value: '8' })).body).toEqual(
+      refusal(400, 'DICT_NOT_FOUND'),
+    );
 
     const edited = await admin.put('/api/dictDetail', {
       id: created.body.id,
@@ -153,7 +158,7 @@ describe('maintaining dictionaries', () => {
   });
 
   it('creates and deletes whole dictionaries', async () => {
-    expect((await admin.post('/api/dict', { name: 'wasteCategory' })).body.message).toBe('字典名称已存在');
+    expect((await admin.post('/api/dict', { name: 'wasteCategory' })).body).toEqual(refusal(400, 'DICT_NAME_TAKEN'));
     expect((await admin.post('/api/dict', { name: '中文名' })).status).toBe(400);
     const created = await admin.post('/api/dict', { name: 'transportMode', description: '运输方式' });
     expect(created.status).toBe(201);

@@ -114,7 +114,7 @@ describe('file upload, preview and download', () => {
     ] as const) {
       const r = await upload(producer, [{ name, bytes }]);
       expect(r.status, name).toBe(400);
-      expect(r.body.message).toBe(TYPE_MESSAGE);
+      expect(r.body).toEqual({ status: 400, code: 'UPLOAD_TYPE_NOT_ALLOWED', message: TYPE_MESSAGE });
     }
     expect(storedFiles(filesDir)).toEqual(before);
   });
@@ -133,7 +133,7 @@ describe('file upload, preview and download', () => {
   it('asks for a file when none is sent, and takes only one per call', async () => {
     const none = await upload(producer, [], 'filePath');
     expect(none.status).toBe(400);
-    expect(none.body.message).toBe('请选择要上传的文件');
+    expect(none.body).toEqual(refusal(400, 'UPLOAD_FILE_REQUIRED'));
 
     const before = storedFiles(filesDir);
     const two = await upload(producer, [
@@ -141,7 +141,7 @@ describe('file upload, preview and download', () => {
       { name: 'b.png', bytes: PNG },
     ]);
     expect(two.status).toBe(400);
-    expect(two.body.message).toBe('文件数量超过限定个数');
+    expect(two.body).toEqual({ status: 400, code: 'TOO_MANY_FILES', message: '文件数量超过限定个数' });
     expect(storedFiles(filesDir)).toEqual(before);
 
     const notMultipart = await producer.post('/api/file/upload', { file: 'x' });

@@ -40,6 +40,7 @@ describe('per-IP rate limit on the session calls, with the production defaults',
       const refused = await api.request('POST', path, { form: { username: 'producer' } });
       expect(refused.status).toBe(429);
       expect(refused.body.status).toBe(429);
+      expect(refused.body.code).toBe('RATE_LIMITED');
       expect(refused.body.message).toMatch(/^操作过于频繁，请 \d+ 秒后再试$/);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -55,6 +56,7 @@ describe('per-IP rate limit on the session calls, with the production defaults',
       const res = await server.api.get('/api/auth/code');
       if (res.status !== 200) {
         expect(res.status).toBe(429);
+        expect(res.body.code).toBe('RATE_LIMITED');
         expect(res.body.message).toMatch(/^操作过于频繁，请 \d+ 秒后再试$/);
         break;
       }

@@ -198,7 +198,7 @@ describe('view definitions (/api/generation)', () => {
     const bad = { tableOption: [field('amount', '金额', 'long'), field('note', '备注', 'datetime')] };
     const res = await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify(bad) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, code: 'FIELD_TYPE_CHANGE_FAILED', message: '字段类型变更失败：note' });
+    expect(res.body).toEqual(refusal(400, 'FIELD_TYPE_CHANGE_FAILED', { field: 'note' }));
     expect((await columnsOf(id)).note).toBe('character varying(255)');
     expect((await admin.get('/api/generation/detail', { id })).body.disTemplate).toBe(JSON.stringify(toLong));
     expect((await admin.get(`/api/general/list/${id}`)).body.content[0].note).toBe('十二');
@@ -207,11 +207,7 @@ describe('view definitions (/api/generation)', () => {
   it('refuses bad JSON and unsafe or reserved field names with the Chinese problem text and JSON pointer', async () => {
     const id = await newView('非法字段', 'badFields');
     const design = (disTemplate: unknown) => admin.post('/api/generation/design', { id, disTemplate });
-    expect((await design('{"tableOption": [')).body).toEqual({
-      status: 400,
-      code: 'JSON_TEXT_INVALID',
-      message: 'disTemplate 不是有效的 JSON',
-    });
+    expect((await design('{"tableOption": [')).body).toEqual(refusal(400, 'JSON_TEXT_INVALID', { what: 'disTemplate' }));
     const hostile = await design(
       JSON.stringify({ tableOption: [field('ok', '好', 'varchar'), field('x"; drop table sys_user; --', '坏', 'varchar')] }),
     );
@@ -229,11 +225,14 @@ describe('view definitions (/api/generation)', () => {
       );
     }
     const items = await design(JSON.stringify({ tableOption: { items: [field('1abc', '数字开头', 'varchar')] } }));
+    expect(items.body.code).toBe('DEFINITION_INVALID');
     expect(items.body.message).toMatch(/^定义不合法：\/disTemplate\/tableOption\/items\/0\/name：/);
     const badNumber = await design(JSON.stringify({ tableOption: [field('qty', '数量', 'long', { min: 'abc' })] }));
     expect(badNumber.status).toBe(400);
+    expect(badNumber.body.code).toBe('DEFINITION_INVALID');
     expect(badNumber.body.message).toContain('/disTemplate/tableOption/0/configure/min');
     const badValidator = await design(JSON.stringify({ tableOption: [field('tel', '电话', 'varchar', { validator: 'fax' })] }));
+    expect(badValidator.body.code).toBe('DEFINITION_INVALID');
     expect(badValidator.body.message).toContain('/disTemplate/tableOption/0/configure/validator');
     expect(await columnsOf(id)).toEqual({});
     expect((await admin.get('/api/generation/detail', { id })).body.disTemplate).toBeNull();
@@ -261,10 +260,14 @@ describe('view definitions (/api/generation)', () => {
       load: 'numeric(20,6)',
     });
     const missing = await admin.post(`/api/general/add/${id}`, {});
-    expect(missing.body.message).toBe('请输入车牌');
+    expect(missing.body).toMatchObject({ status: 400, code: 'INVALID_INPUT', message: '请输入车牌' });
     // length and load only count while kind is 2
     expect((await admin.post(`/api/general/add/${id}`, { plate: '苏A1', kind: '1', length: 0 })).status).toBe(200);
-    expect((await admin.post(`/api/general/add/${id}`, { plate: '苏A2', kind: '2', length: 0 })).body.message).toBe('最小值不能小于 1');
+    expect((await admin.post(`/api/general/add/${id}`, { plate: '苏A2', kind: '2', length: 0 })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '最小值不能小于 1',
+    });
   });
 
   it('publishes (status 1, table in line) and refuses to publish an undesigned view', async () => {
@@ -296,7 +299,9 @@ describe('view definitions (/api/generation)', () => {
     );
     expect(JSON.parse(detail.disMenu).componentName).toBe('renamed');
     expect((await admin.post('/api/generation/update', { id, name: 'x', status: 2 })).status).toBe(400);
-    expect((await admin.post('/api/generation/update', { id, name: 'x', disMenu: '{bad' })).body.message).toBe('disMenu 不是有效的 JSON');
+    expect((await admin.post('/api/generation/update', { id, name: 'x', disMenu: '{bad' })).body).toEqual(
+      refusal(400, 'JSON_TEXT_INVALID', { what: 'disMenu' }),
+    );
     expect((await admin.post('/api/generation/update', { id: 99999, name: 'x' })).status).toBe(404);
     expect((await producer.post('/api/generation/update', { id, name: 'x' })).status).toBe(403);
   });
@@ -381,12 +386,8 @@ describe('screens (/api/screen)', () => {
     expect(add.status).toBe(200);
     const id = add.body.id as number;
     const design = (disTemplate: unknown) => admin.post('/api/screen/design', { id, disTemplate });
-    expect((await design(JSON.stringify({ baseView: [12, 999] }))).body).toEqual({
-      status: 400,
-      code: 'VIEW_MISSING',
-      message: '视图不存在：999',
-    });
-    expect((await design('not json')).body).toEqual({ status: 400, code: 'JSON_TEXT_INVALID', message: 'disTemplate 不是有效的 JSON' });
+    expect((await design(JSON.stringify({ baseView: [12, 999] }))).body).toEqual(refusal(400, 'VIEW_MISSING', { id: 999 }));
+    expect((await design('not json')).body).toEqual(refusal(400, 'JSON_TEXT_INVALID', { what: 'disTemplate' }));
     // The answer carries the saved version, which the next save may send back to detect a concurrent save.
     expect((await design(JSON.stringify({ baseView: '12,13' }))).body).toEqual({ status: 200, message: '保存成功', version: 1 });
     expect((await admin.get('/api/screen/detail', { id })).body.disTemplate).toBe(JSON.stringify({ baseView: '12,13' }));
@@ -405,7 +406,7 @@ describe('screens (/api/screen)', () => {
         layout: [{ i: 'a', chart: [{ fileName: 'pie', configure: { private: { dataViewId: 777 } } }] }],
       }),
     });
-    expect(bigDesign.body).toEqual({ status: 400, code: 'DATA_VIEW_MISSING', message: '数据视图不存在：777' });
+    expect(bigDesign.body).toEqual(refusal(400, 'DATA_VIEW_MISSING', { id: 777 }));
 
     expect((await admin.post('/api/screen/delete', [id, big.body.id])).body).toEqual({ status: 200, message: '操作成功' });
     expect((await admin.get('/api/screen/detail', { id })).status).toBe(404);

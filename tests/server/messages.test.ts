@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -160,7 +161,7 @@ describe('system and leave messages', () => {
     for (const body of [{}, { content: '' }, { content: '   ' }]) {
       const r = await producer.post('/api/leaveMessage', body);
       expect(r.status).toBe(400);
-      expect(r.body.message).toBe('留言内容不能为空');
+      expect(r.body).toEqual(refusal(400, 'LEAVE_MESSAGE_REQUIRED'));
     }
     const long = await producer.post('/api/leaveMessage', { content: '废'.repeat(1025) });
     expect(long.status).toBe(400);
@@ -190,7 +191,7 @@ describe('system and leave messages', () => {
 
     const missing = await admin.post('/api/sysMessage', { title: '通知', content: '内容', usernames: ['producer', 'ghost'] });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('ghost');
+    expect(missing.body).toEqual(refusal(400, 'USERS_NOT_FOUND', { names: 'ghost' }));
     expect((await admin.post('/api/sysMessage', { content: '内容' })).status).toBe(400);
     expect((await admin.post('/api/sysMessage', { title: '通知' })).status).toBe(400);
   });

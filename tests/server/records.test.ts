@@ -64,9 +64,17 @@ describe('records are judged by the form, then by the table', () => {
     expect(add.body.status).toBe(200);
     expect(await detail(add.body.id)).toMatchObject({ weight: 5, rate: 0.5 });
     expect((await admin.post(`/api/general/add/${id}`, { title: 'b', weight: '5.' })).body.status).toBe(200);
-    expect((await admin.post(`/api/general/add/${id}`, { title: 'c', rate: 1e-7 })).body.message).toBe('比率最多保留2位小数');
+    expect((await admin.post(`/api/general/add/${id}`, { title: 'c', rate: 1e-7 })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '比率最多保留2位小数',
+    });
     // Without decimals of its own a decimal field holds what numeric(20,6) holds.
-    expect((await admin.post(`/api/general/add/${id}`, { title: 'd', weight: 1e-7 })).body.message).toBe('重量最多保留6位小数');
+    expect((await admin.post(`/api/general/add/${id}`, { title: 'd', weight: 1e-7 })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '重量最多保留6位小数',
+    });
   });
 
   it('refuses with every field’s first problem in form order, the table’s limits among them', async () => {
@@ -113,7 +121,11 @@ describe('records are judged by the form, then by the table', () => {
       status: 400,
       errors: [{ field: 'note', message: '请输入说明' }],
     });
-    expect((await admin.post(`/api/general/update/${id}`, { id: recordId, title: null })).body.message).toBe('请输入名称');
+    expect((await admin.post(`/api/general/update/${id}`, { id: recordId, title: null })).body).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: '请输入名称',
+    });
     expect((await admin.post(`/api/general/update/${id}`, { id: recordId, kind: null })).body.status).toBe(200);
     expect(await detail(recordId)).toMatchObject({ title: 'f2', kind: null });
   });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -67,7 +68,7 @@ describe('POST /api/screen/design with version', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const [won, lost] = a.status === 200 ? [a, b] : [b, a];
-    expect(lost.body.message).toBe('该大屏已被他人修改并保存，请重新加载或确认覆盖');
+    expect(lost.body).toEqual(refusal(409, 'SCREEN_CONFLICT'));
     const detail = (await admin.get('/api/screen/detail', { id })).body;
     expect(detail.version).toBe(won.body.version);
     expect(detail.version).toBe(version + 1);
@@ -143,7 +144,7 @@ describe('POST /api/generation/design with version', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const [won, lost] = a.status === 200 ? [a, b] : [b, a];
     expect(won.body).toEqual({ status: 200, message: '保存成功', version: 1 });
-    expect(lost.body.message).toBe('该视图已被他人修改并保存，请重新加载或确认覆盖');
+    expect(lost.body).toEqual(refusal(409, 'VIEW_CONFLICT'));
     const detail = (await admin.get('/api/generation/detail', { id })).body;
     expect(detail.version).toBe(1);
     expect(chNameOf(detail.disTemplate)).toBe(won === a ? '甲' : '乙');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../src/shared/error-catalogue.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -60,29 +61,29 @@ describe('big-screen share links', () => {
     const other = await admin.post('/api/data/add', { name: '企业数', sql: 'select count(*) as n from company' });
     const res = await server.api.get('/api/open/data', { ...p, dataViewId: other.body.id });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('该数据视图不属于此大屏');
+    expect(res.body).toEqual(refusal(403, 'SHARE_DATA_VIEW_NOT_USED'));
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await server.api.get('/api/open/data', p)).status).toBe(400);
   });
 
   it('refuses a tampered link, another screen, an expired link and a missing parameter', async () => {
     const p = await share();
-    const refused = async (q: Record<string, unknown>, status: number, message: string) => {
+    const refused = async (q: Record<string, unknown>, status: number, code: ErrorCode) => {
       const res = await server.api.get('/api/open/getGeneralScreen', q);
       expect(res.status, JSON.stringify(q)).toBe(status);
-      expect(res.body.message).toBe(message);
+      expect(res.body).toEqual(refusal(status, code));
       expect(res.headers.get('cache-control')).toBe('no-store');
     };
     const flipped = `${p.signature?.slice(0, -1)}${p.signature?.endsWith('0') ? '1' : '0'}`;
-    await refused({ ...p, signature: flipped }, 401, '分享链接无效');
-    await refused({ ...p, lsId: '51' }, 401, '分享链接无效');
-    await refused({ ...p, timestamp: String(Number(p.timestamp) + 1000) }, 401, '分享链接无效');
-    await refused({ ...p, signature: undefined }, 401, '分享链接无效');
-    await refused({ ...p, accessKey: 'x' }, 401, '分享链接无效');
+    await refused({ ...p, signature: flipped }, 401, 'SHARE_INVALID');
+    await refused({ ...p, lsId: '51' }, 401, 'SHARE_INVALID');
+    await refused({ ...p, timestamp: String(Number(p.timestamp) + 1000) }, 401, 'SHARE_INVALID');
+    await refused({ ...p, signature: undefined }, 401, 'SHARE_INVALID');
+    await refused({ ...p, accessKey: 'x' }, 401, 'SHARE_INVALID');
 
     // A link whose expiry has passed: the shortest allowed link, checked with a clock past its end.
     const { verifyShare } = await import('../../server/lowcode/screen-share.js');
-    await expect(verifyShare(server.ctx, p, Number(p.timestamp) + 1)).rejects.toMatchObject({ statusCode: 401, message: '分享链接已失效' });
+    await expect(verifyShare(server.ctx, p, Number(p.timestamp) + 1)).rejects.toMatchObject({ statusCode: 401, code: 'SHARE_EXPIRED' });
   });
 
   it('revokes every earlier link when the access key is renewed', async () => {
@@ -94,7 +95,7 @@ describe('big-screen share links', () => {
     for (const p of [before, alsoBefore]) {
       const res = await server.api.get('/api/open/getGeneralScreen', p);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('分享链接已被撤销');
+      expect(res.body).toEqual(refusal(403, 'SHARE_REVOKED'));
     }
     const after = await share();
     expect(after.accessKey).not.toBe(before.accessKey);
@@ -119,7 +120,7 @@ describe('big-screen share links', () => {
     expect(screen.body).toMatchObject({ id: 51, status: 0 });
     for (const res of [await server.api.get('/api/open/getCityInfo', p), await server.api.get('/api/open/data', { ...p, dataViewId: 8 })]) {
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('该大屏尚未启用');
+      expect(res.body).toEqual(refusal(403, 'SCREEN_NOT_ENABLED'));
     }
   });
 });

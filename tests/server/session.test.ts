@@ -88,7 +88,7 @@ describe('captcha and public key', () => {
       form: { username: 'producer', password: await api.encrypt(DEMO_PASSWORD), code: TEST_CAPTCHA, uuid: cap.body.uuid },
     });
     expect(reuse.status).toBe(400);
-    expect(reuse.body.message).toBe('验证码不存在或已过期');
+    expect(reuse.body).toEqual(refusal(400, 'CAPTCHA_MISSING_OR_EXPIRED'));
   });
 
   it('refuses an expired captcha', async () => {
@@ -102,7 +102,7 @@ describe('captcha and public key', () => {
       form: { username: 'producer', password: await api.encrypt(DEMO_PASSWORD), code: TEST_CAPTCHA, uuid: cap.body.uuid },
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('验证码不存在或已过期');
+    expect(res.body).toEqual(refusal(400, 'CAPTCHA_MISSING_OR_EXPIRED'));
   });
 
   it('refuses a wrong captcha and compares case-insensitively', async () => {
@@ -131,24 +131,24 @@ describe('captcha and public key', () => {
 
 describe('login', () => {
   it('requires username, password and captcha', async () => {
-    expect((await attempt({ username: '' })).body.message).toBe('用户名不能为空');
-    expect((await attempt({ password: '' })).body.message).toBe('密码不能为空');
-    expect((await attempt({ code: '' })).body.message).toBe('验证码不能为空');
+    expect((await attempt({ username: '' })).body).toEqual({ status: 400, code: 'USERNAME_REQUIRED', message: '用户名不能为空' });
+    expect((await attempt({ password: '' })).body).toEqual({ status: 400, code: 'PASSWORD_REQUIRED', message: '密码不能为空' });
+    expect((await attempt({ code: '' })).body).toEqual({ status: 400, code: 'CAPTCHA_REQUIRED', message: '验证码不能为空' });
     const empty = await api.request('POST', '/api/auth/login');
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('用户名不能为空');
+    expect(empty.body).toEqual({ status: 400, code: 'USERNAME_REQUIRED', message: '用户名不能为空' });
   });
 
   it('answers 400, not 500, for a password that is not RSA cipher text', async () => {
     const res = await attempt({ password: 'bm90LWEtY2lwaGVy' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('密码解密失败，请刷新页面后重试');
+    expect(res.body).toEqual(refusal(400, 'PASSWORD_DECRYPT_FAILED'));
   });
 
   it('answers the same for an unknown user as for a wrong password', async () => {
     const res = await attempt({ username: 'nobody' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('用户名或密码错误');
+    expect(res.body).toEqual(refusal(400, 'LOGIN_FAILED'));
   });
 
   it('signs a producer in with token, user and permission strings', async () => {

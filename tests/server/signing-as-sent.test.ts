@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -31,6 +32,6 @@ describe('signatures over parameters a schema transforms', () => {
     const ts = String(Date.now());
     const tampered = await fetch(url, { headers: { authorization: String(producer.token), timestamp: ts, sign: 'A'.repeat(64) } });
     expect(tampered.status).toBe(400);
-    expect((await tampered.json()).message).toBe('请求签名无效');
+    expect(await tampered.json()).toEqual(refusal(400, 'SIGNATURE_INVALID'));
   });
 });

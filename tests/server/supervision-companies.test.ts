@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -52,6 +53,6 @@ describe('/api/companyApi/homePage/companies', () => {
     expect((await companies({ blurry: '不存在的企业名称' })).totalElements).toBe(0);
     const refused = await producer.get('/api/companyApi/homePage/companies');
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('仅监管部门可查看');
+    expect(refused.body).toEqual(refusal(403, 'SUPERVISORS_ONLY'));
   });
 });

@@ -131,7 +131,7 @@ export function smallerHoles(): void {
       for (const code of [bci.toLowerCase(), String(disposerCo.credit_code).toLowerCase()]) {
         const r = await producer.post('/api/companyApi/update', { bciId: code });
         expect(r.status, code).toBe(400);
-        expect(r.body.message).toBe('该企业编号已被其他企业使用');
+        expect(r.body).toEqual(refusal(400, 'BCI_ID_TAKEN'));
       }
       // The index refuses it too, whoever writes.
       await expect(
@@ -354,6 +354,7 @@ export function smallerHoles(): void {
       const before = await made();
       const over = await producer.get('/api/materialsCode/saveBatch', { createNum: 501 });
       expect(over.status).toBe(400);
+      expect(over.body.code).toBe('INVALID_INPUT');
       expect(over.body.message).toContain('一次最多生成500个');
       expect(await made()).toBe(before);
       const ok = await producer.get('/api/materialsCode/saveBatch', { createNum: 3 });
