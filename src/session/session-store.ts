@@ -3,7 +3,6 @@
  * and cleared on logout. Components read it with useSession().
  */
 import { useSyncExternalStore } from 'react';
-import { menus as menuCalls } from '../contract/menus';
 import { api, RequestError } from '../request';
 import { createListeners } from '../shared/listeners';
 import type { MenuRoute } from '../shared/menu-route';
@@ -37,6 +36,9 @@ function set(next: SessionState): void {
   listeners.emit();
 }
 
+/** The user's menus. The call's declaration loads on demand: a contract brings zod, which the login route's initial JS leaves out. */
+const buildMenus = async () => api((await import('../contract/menus')).menus.calls.build);
+
 export const sessionStore = {
   get: (): SessionState => state,
   subscribe: listeners.subscribe,
@@ -49,7 +51,7 @@ export const sessionStore = {
       try {
         // A `?token=` of another account is being decided: the session loaded is the one chosen.
         await queryTokenSettled();
-        const [info, menus] = await Promise.all([fetchSessionInfo(), api(menuCalls.calls.build)]);
+        const [info, menus] = await Promise.all([fetchSessionInfo(), buildMenus()]);
         const roles = info.roles?.length ? info.roles : [DEFAULT_ROLE];
         set({ status: 'ready', info, roles, menus: Array.isArray(menus) ? menus : [] });
       } catch (e) {
@@ -72,7 +74,7 @@ export const sessionStore = {
   /** Fetches the menus again (a page just published or granted shows in the sidebar without signing in again). */
   async reloadMenus(): Promise<void> {
     if (state.status !== 'ready') return;
-    const menus = await api(menuCalls.calls.build);
+    const menus = await buildMenus();
     if (state.status === 'ready') set({ ...state, menus: Array.isArray(menus) ? menus : [] });
   },
   /** Forgets the user locally: token, roles, menus and fund-account info. */
