@@ -19,6 +19,7 @@ export {
   useCrud,
 } from './hooks/use-crud.js';
 export { type DefinitionState, useDefinition, useDefinitions } from './hooks/use-definition.js';
+export { useFilters } from './hooks/use-filters.js';
 export { type RowCrud, type RowList, useListCrud } from './hooks/use-list-crud.js';
 export {
   type ListProvider,
@@ -30,9 +31,11 @@ export {
   useViewSource,
 } from './hooks/use-list-query.js';
 export { RECORD_CLOSE_MS, useRecord } from './hooks/use-record.js';
+export { useWholeCrud } from './hooks/use-whole-crud.js';
 export {
   listTableProps,
   type PagerState,
+  pickableTableProps,
   type TableList,
   type TablePropsOptions,
   tablePager,

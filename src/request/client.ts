@@ -66,6 +66,11 @@ export const TIMEOUT_MESSAGE = '网络请求超时';
 /** A failure without a status or a server message (an unreachable server included). */
 export const FALLBACK_MESSAGE = '接口请求失败';
 
+/** What a failed call or load says: its own message, else 接口请求失败. */
+export function failureText(e: unknown): string {
+  return e instanceof Error && e.message ? e.message : FALLBACK_MESSAGE;
+}
+
 /** A failed call: HTTP status (0 when nothing came back) and the server's answer when there was one. */
 export class RequestError extends Error {
   /** When the failed call was sent (the client's clock, ms); set by the client before reporting. */

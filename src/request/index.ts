@@ -13,10 +13,11 @@ import { downloadProgress } from './download-progress';
 
 export type { CallOptions } from './api';
 export type { ClientConfig, Method, QueryParams, RequestClient, RequestOptions } from './client';
-export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, RequestError, requestTimeoutMs, TIMEOUT_MESSAGE } from './client';
+export { DEFAULT_TIMEOUT_MS, FALLBACK_MESSAGE, failureText, RequestError, requestTimeoutMs, TIMEOUT_MESSAGE } from './client';
 export type { DownloadProgress } from './download';
 export { DOWNLOAD_EMPTY_MESSAGE, filenameFromDisposition } from './download';
 export { downloadProgress } from './download-progress';
+export { type Load, type Lookup, useLookup } from './use-lookup';
 
 export const http = createClient({
   baseUrl: '',

@@ -1,4 +1,4 @@
-import type { Key } from 'react';
+import type { Key, KeyboardEvent } from 'react';
 import type { ListQuery } from '../hooks/use-list-query';
 
 /**
@@ -78,5 +78,34 @@ export function listTableProps<R>(list: TableList<R>, options: TablePropsOptions
         },
     onChange: (p: { current?: number; pageSize?: number }) =>
       list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null }),
+  };
+}
+
+/**
+ * A list whose rows are picked (master and detail): a click, or Enter or Space on the focused row,
+ * picks it; the `current` row shows selected.
+ */
+export function pickableTableProps<R extends { id: unknown }>(
+  list: TableList<R>,
+  current: R | null,
+  pick: (row: R) => void,
+  options?: TablePropsOptions,
+) {
+  const isSelected = (row: R) => row.id === current?.id;
+  return {
+    ...listTableProps(list, options),
+    rowClassName: (row: R) => (isSelected(row) ? 'ant-table-row-selected' : ''),
+    onRow: (row: R) => ({
+      onClick: () => pick(row),
+      onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+        if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+          e.preventDefault();
+          pick(row);
+        }
+      },
+      tabIndex: 0,
+      'aria-selected': isSelected(row),
+      style: { cursor: 'pointer' },
+    }),
   };
 }

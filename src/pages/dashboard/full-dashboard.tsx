@@ -1,7 +1,7 @@
 import { Select } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { warehouses } from '../../contract/warehouses';
-import { api } from '../../request';
+import { api, useLookup } from '../../request';
 import { CountUp, FINANCE_COUNT_MS } from './count-up';
 import { TileBlock, tileBlock, tons } from './tiles';
 
@@ -39,40 +39,29 @@ interface Warehouse {
 export type WarehousesCall = typeof warehouses.calls.list | typeof warehouses.calls.ofLogisticsOrders;
 
 /**
- * The warehouses the user may pick, from `from` (the inventory tiles: their company's, or all for
- * supervisors), loaded when the picker is first opened: the first paint does not wait for them.
- */
-export function useWarehouses(from: WarehousesCall = warehouses.calls.list): { list: Warehouse[]; loading: boolean; load: () => void } {
-  const [list, setList] = useState<Warehouse[]>([]);
-  const [state, setState] = useState<'idle' | 'loading' | 'done'>('idle');
-  const load = useCallback(() => {
-    if (state !== 'idle') return;
-    setState('loading');
-    api(from)
-      .then((r) => {
-        setList(r.content ?? []);
-        setState('done');
-      })
-      // The request layer said why; the next opening tries again.
-      .catch(() => setState('idle'));
-  }, [state, from]);
-  return { list, loading: state === 'loading', load };
-}
-
-/**
- * The warehouse picker of a block: all warehouses when none is picked; they load from `from` when it is
- * first opened.
+ * The warehouse picker of a block: all warehouses when none is picked. The warehouses the user may
+ * pick come from `from` (the inventory tiles: their company's, or all for supervisors) when it is
+ * first opened: the first paint does not wait for them. A failed load is said by the request layer,
+ * and the next opening tries again.
  */
 export function WarehouseSelect({
   value,
   onChange,
-  from,
+  from = warehouses.calls.list,
 }: {
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   from?: WarehousesCall;
 }) {
-  const picks = useWarehouses(from);
+  const [wanted, setWanted] = useState(false);
+  const picks = useLookup(
+    wanted ? from.path : null,
+    async (signal): Promise<Warehouse[]> => (await api(from, {}, { signal })).content ?? [],
+  );
+  const load = () => {
+    if (!wanted) setWanted(true);
+    else if (picks.error && !picks.loading) picks.reload();
+  };
   return (
     <Select<number>
       size="small"
@@ -82,11 +71,11 @@ export function WarehouseSelect({
       style={{ width: 160 }}
       value={value}
       onChange={(v) => onChange(v ?? undefined)}
-      onOpenChange={(open) => open && picks.load()}
-      onFocus={picks.load}
+      onOpenChange={(open) => open && load()}
+      onFocus={load}
       loading={picks.loading}
       notFoundContent={picks.loading ? '加载中…' : '暂无仓库'}
-      options={picks.list.map((w) => ({ value: w.id, label: w.name }))}
+      options={(picks.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
     />
   );
 }

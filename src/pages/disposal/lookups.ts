@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { companies } from '../../contract/companies';
 import { companyContracts } from '../../contract/company-contracts';
 import { dict } from '../../contract/dict';
@@ -73,63 +73,29 @@ export const PRODUCER_TYPE = '1';
 /** The company search waits this long after the last keystroke. */
 export const COMPANY_SEARCH_DEBOUNCE_MS = 1000;
 
-const silent = { silent: true } as const;
+/** Look-ups report their failure in the dialog, not as a toast. */
+const silent = (signal?: AbortSignal) => ({ silent: true, signal });
 
 export const lookups = {
-  dict: async (dictName: string): Promise<Option[]> =>
-    (await api(dict.calls.entries, { query: { dictName, page: 0, size: 9999 } }, silent)).content.map((o) => ({
+  dict: async (dictName: string, signal?: AbortSignal): Promise<Option[]> =>
+    (await api(dict.calls.entries, { query: { dictName, page: 0, size: 9999 } }, silent(signal))).content.map((o) => ({
       value: String(o.value),
       label: o.label,
     })),
-  companies: async (blurry: string): Promise<Company[]> =>
-    (await api(companies.calls.list, { query: { type: PRODUCER_TYPE, blurry: blurry || undefined } }, silent)).content,
-  contracts: async (partyACompany: string): Promise<Contract[]> =>
-    (await api(companyContracts.calls.effective, { query: { partyACompany } }, silent)).data,
-  unloadingPoints: async (): Promise<UnloadingPoint[]> => (await api(warehouses.calls.unloadingPoints, {}, silent)).data,
-  processes: async (): Promise<Process[]> =>
-    (await api(disposalProcesses.calls.primary, { query: { page: 1, size: 999 } }, silent)).content,
-  subProcesses: async (processId: number): Promise<Process[]> =>
-    (await api(disposalProcesses.calls.under, { query: { page: 1, size: 999, processID: String(processId) } }, silent)).content,
-  wasteCategories: async (companyId: string): Promise<WasteCategory[]> =>
-    (await api(wasteCategories.calls.ofCompany, { query: { companyId } }, silent)).content,
-  regions: async (): Promise<RegionNode[]> => api(regions.calls.tree, {}, silent),
+  companies: async (blurry: string, signal?: AbortSignal): Promise<Company[]> =>
+    (await api(companies.calls.list, { query: { type: PRODUCER_TYPE, blurry: blurry || undefined } }, silent(signal))).content,
+  contracts: async (partyACompany: string, signal?: AbortSignal): Promise<Contract[]> =>
+    (await api(companyContracts.calls.effective, { query: { partyACompany } }, silent(signal))).data,
+  unloadingPoints: async (signal?: AbortSignal): Promise<UnloadingPoint[]> =>
+    (await api(warehouses.calls.unloadingPoints, {}, silent(signal))).data,
+  processes: async (signal?: AbortSignal): Promise<Process[]> =>
+    (await api(disposalProcesses.calls.primary, { query: { page: 1, size: 999 } }, silent(signal))).content,
+  subProcesses: async (processId: number, signal?: AbortSignal): Promise<Process[]> =>
+    (await api(disposalProcesses.calls.under, { query: { page: 1, size: 999, processID: String(processId) } }, silent(signal))).content,
+  wasteCategories: async (companyId: string, signal?: AbortSignal): Promise<WasteCategory[]> =>
+    (await api(wasteCategories.calls.ofCompany, { query: { companyId } }, silent(signal))).content,
+  regions: async (signal?: AbortSignal): Promise<RegionNode[]> => api(regions.calls.tree, {}, silent(signal)),
 };
-
-export interface Loaded<T> {
-  data: T;
-  loading: boolean;
-  /** The server's message when the load failed. */
-  error: string | null;
-}
-
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : '接口请求失败');
-
-/**
- * One look-up's answer for `key` (null: nothing to load, the answer is `empty`). A newer key
- * supersedes an answer still on its way.
- */
-export function useLookup<T>(key: string | null, load: () => Promise<T>, empty: T): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ data: empty, loading: key !== null, error: null });
-  const loader = useRef(load);
-  loader.current = load;
-  const emptyRef = useRef(empty);
-  useEffect(() => {
-    if (key === null) {
-      setState({ data: emptyRef.current, loading: false, error: null });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    loader
-      .current()
-      .then((data) => live && setState({ data, loading: false, error: null }))
-      .catch((e: unknown) => live && setState({ data: emptyRef.current, loading: false, error: messageOf(e) }));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return state;
-}
 
 /** `value`, once it has stayed the same for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {

@@ -19,7 +19,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { disposalOrders } from '../../contract/disposal-order';
 import { notify } from '../../notify/notifier';
-import { api, RequestError } from '../../request';
+import { api, failureText, RequestError, useLookup } from '../../request';
 import { formatMoney } from '../../shared/format';
 import {
   AMOUNT_DECIMALS,
@@ -38,7 +38,6 @@ import {
   type RegionNode,
   type UnloadingPoint,
   useDebounced,
-  useLookup,
   type WasteCategory,
 } from './lookups';
 import { EMPTY_ORDER, type ManualOrderForm, manualOrderPayload } from './manual-order-payload';
@@ -136,9 +135,9 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   const when = (key: string) => (opened ? key : null);
-  const types = useLookup(when('disposalTypes'), () => lookups.dict('disposalTypes'), NO_ITEMS);
-  const units = useLookup(when('weightUnit'), () => lookups.dict('weightUnit'), NO_ITEMS);
-  const packages = useLookup(when('package_type'), () => lookups.dict('package_type'), NO_ITEMS);
+  const types = useLookup(when('disposalTypes'), (signal) => lookups.dict('disposalTypes', signal), NO_ITEMS);
+  const units = useLookup(when('weightUnit'), (signal) => lookups.dict('weightUnit', signal), NO_ITEMS);
+  const packages = useLookup(when('package_type'), (signal) => lookups.dict('package_type', signal), NO_ITEMS);
   const regions = useLookup(when('regions'), lookups.regions, NO_ITEMS);
   const points = useLookup<UnloadingPoint[]>(when('points'), lookups.unloadingPoints, NO_ITEMS);
   const processes = useLookup<Process[]>(when('processes'), lookups.processes, NO_ITEMS);
@@ -146,25 +145,27 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
   const primaryIds = processes.data.map((p) => p.id);
   const subProcesses = useLookup<Process[]>(
     processId ? `sub:${processId}` : primaryIds.length ? `sub:all:${primaryIds.join(',')}` : null,
-    async () =>
-      processId ? lookups.subProcesses(Number(processId)) : (await Promise.all(primaryIds.map((id) => lookups.subProcesses(id)))).flat(),
+    async (signal) =>
+      processId
+        ? lookups.subProcesses(Number(processId), signal)
+        : (await Promise.all(primaryIds.map((id) => lookups.subProcesses(id, signal)))).flat(),
     NO_ITEMS,
   );
   const contracts = useLookup<Contract[]>(
     partyACompany ? `contracts:${partyACompany}` : null,
-    () => lookups.contracts(String(partyACompany)),
+    (signal) => lookups.contracts(String(partyACompany), signal),
     NO_ITEMS,
   );
   const categories = useLookup<WasteCategory[]>(
     partyACompany ? `categories:${partyACompany}` : null,
-    () => lookups.wasteCategories(String(partyACompany)),
+    (signal) => lookups.wasteCategories(String(partyACompany), signal),
     NO_ITEMS,
   );
 
   const [companyText, setCompanyText] = useState('');
   const companySearch = useDebounced(companyText, COMPANY_SEARCH_DEBOUNCE_MS);
   const searching = companyText !== companySearch;
-  const companies = useLookup(opened ? `companies:${companySearch}` : null, () => lookups.companies(companySearch), NO_ITEMS);
+  const companies = useLookup(opened ? `companies:${companySearch}` : null, (signal) => lookups.companies(companySearch, signal), NO_ITEMS);
   // The picked company stays an option while a later search does not list it.
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const companyOptions = useMemo(() => {
@@ -264,7 +265,7 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
       const known = new Set(Object.keys(EMPTY_ORDER_FIELDS));
       const fieldErrors = (r?.errors ?? []).filter((x) => known.has(x.field));
       if (fieldErrors.length) form.setFields(fieldErrors.map((x) => ({ name: x.field as keyof ManualOrderForm, errors: [x.message] })));
-      setRefusal(e instanceof Error && e.message ? e.message : '接口请求失败');
+      setRefusal(failureText(e));
     } finally {
       setSaving(false);
     }

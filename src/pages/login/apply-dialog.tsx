@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Cascader, Flex, Form, Input, Modal, Select, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { companyApplications } from '../../contract/company-application';
 import { dict } from '../../contract/dict';
 import { regions } from '../../contract/regions';
 import { notify } from '../../notify/notifier';
-import { api } from '../../request';
+import { api, useLookup } from '../../request';
 import { dialogFormLayout } from '../../shared/form-layout';
 import { requiredText } from '../text-rules';
 import { CaptchaImage, useCaptcha } from './captcha';
@@ -19,39 +19,15 @@ interface Option {
   label: string;
 }
 
-type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
-
-/** A look-up loaded when the dialog first opens, and again on retry after a failure. */
-function useLookup<T>(open: boolean, load: () => Promise<T>): [Loaded<T>, () => void] {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // Sticky: loaded once when first wanted, not again on every opening.
-  const [wanted, setWanted] = useState(open);
-  if (open && !wanted) setWanted(true);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    void attempt;
-    setState({ status: 'loading' });
-    load()
-      .then((data) => live && setState({ status: 'ready', data }))
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [wanted, attempt, load]);
-  return [state, useCallback(() => setAttempt((n) => n + 1), [])];
-}
-
-const loadCompanyTypes = async (): Promise<Option[]> => {
-  const page = await api(dict.calls.publicEntries, { query: { dictName: 'companyType', page: 0, size: 9999 } }, { silent: true });
+const loadCompanyTypes = async (signal: AbortSignal): Promise<Option[]> => {
+  const page = await api(dict.calls.publicEntries, { query: { dictName: 'companyType', page: 0, size: 9999 } }, { silent: true, signal });
   return (page?.content ?? []).map((d) => ({ value: d.value, label: d.label }));
 };
 
 // Asked before anyone is signed in: a 401 here means the server keeps the tree behind a session,
 // which is not a reason to offer "re-login" on the login page; the field shows the failure.
-const loadRegions = async (): Promise<RegionOption[]> => {
-  const tree: RegionOption[] = await api(regions.calls.tree, {}, { silent: true, skipAuthHandlers: true });
+const loadRegions = async (signal: AbortSignal): Promise<RegionOption[]> => {
+  const tree: RegionOption[] = await api(regions.calls.tree, {}, { silent: true, skipAuthHandlers: true, signal });
   return Array.isArray(tree) ? tree : [];
 };
 
@@ -81,8 +57,11 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
   const captcha = useCaptcha(false);
   const [submitting, setSubmitting] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
-  const [types, retryTypes] = useLookup(open, loadCompanyTypes);
-  const [regions, retryRegions] = useLookup(open, loadRegions);
+  // The look-ups load when the dialog first opens, not again on every opening; a failed one offers 重试.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const types = useLookup(opened ? 'companyTypes' : null, loadCompanyTypes);
+  const regions = useLookup(opened ? 'regions' : null, loadRegions);
   const { refresh: refreshCaptcha } = captcha;
 
   useEffect(() => {
@@ -92,8 +71,8 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
     }
   }, [open, form, refreshCaptcha]);
 
-  const typeOptions = types.status === 'ready' ? types.data : [];
-  const regionTree = regions.status === 'ready' ? regions.data : [];
+  const typeOptions = types.data ?? [];
+  const regionTree = regions.data ?? [];
 
   const onFinish = async (values: ApplyValues) => {
     if (!captcha.captcha) {
@@ -142,9 +121,9 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
           <Select
             placeholder="请选择企业类型"
             options={typeOptions}
-            loading={types.status === 'loading'}
+            loading={types.loading}
             showSearch={{ optionFilterProp: 'label' }}
-            notFoundContent={types.status === 'failed' ? <LoadFailed what="企业类型" retry={retryTypes} /> : undefined}
+            notFoundContent={types.error && !types.loading ? <LoadFailed what="企业类型" retry={types.reload} /> : undefined}
           />
         </Form.Item>
         <Form.Item label="企业地址" name="region" rules={[{ required: true, type: 'array', min: 1, message: '请选择企业地址' }]}>
@@ -152,8 +131,8 @@ export function ApplyDialog({ open, onClose }: ApplyDialogProps) {
             placeholder="请选择省 / 市 / 区县"
             options={regionTree}
             showSearch
-            loading={regions.status === 'loading'}
-            notFoundContent={regions.status === 'failed' ? <LoadFailed what="地区" retry={retryRegions} /> : undefined}
+            loading={regions.loading}
+            notFoundContent={regions.error && !regions.loading ? <LoadFailed what="地区" retry={regions.reload} /> : undefined}
           />
         </Form.Item>
         <Form.Item label="申请人" name="applicant" rules={requiredText('请输入申请人姓名', 100, '申请人姓名不能超过100个字符')}>

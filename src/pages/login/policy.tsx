@@ -9,9 +9,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { privacyPolicy } from '../../contract/privacy-policy';
-import { api } from '../../request';
+import { api, useLookup } from '../../request';
 
 export const POLICY_TYPE = { service: 1, join: 2, privacy: 3, authorization: 4 } as const;
 
@@ -21,9 +21,12 @@ export interface Policy {
   content: string;
 }
 
-export function fetchPolicy(type: number, signal?: AbortSignal): Promise<{ status: number; data: Policy }> {
+/** One policy's text; a policy without text fails with 协议内容为空. */
+async function loadPolicy(type: number, signal: AbortSignal): Promise<Policy> {
   // The pages show their own failure state (or built-in text), so no error toast.
-  return api(privacyPolicy.calls.preview, { query: { type: String(type) } }, { silent: true, signal });
+  const res = await api(privacyPolicy.calls.preview, { query: { type: String(type) } }, { silent: true, signal });
+  if (typeof res?.data?.content !== 'string') throw new Error('协议内容为空');
+  return res.data;
 }
 
 let purifier: DOMPurify | null = null;
@@ -63,33 +66,6 @@ export function sanitizePolicyHtml(html: string, dropHeading?: string): string {
 /** Typography for agreement text (the markup is plain h2/h3/p). */
 export const policyStyle: React.CSSProperties = { lineHeight: 1.9, fontSize: 14, color: 'rgba(0,0,0,.85)', wordBreak: 'break-word' };
 
-export type PolicyState = { status: 'loading' } | { status: 'ready'; policy: Policy } | { status: 'failed'; message: string };
-
-/** Loads one policy type; `retry` loads it again. */
-export function usePolicy(type: number): { state: PolicyState; retry: () => void } {
-  const [state, setState] = useState<PolicyState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    // `attempt` is read so that a retry re-runs the effect.
-    void attempt;
-    fetchPolicy(type, controller.signal)
-      .then((res) => {
-        if (controller.signal.aborted) return;
-        if (res?.data && typeof res.data.content === 'string') setState({ status: 'ready', policy: res.data });
-        else setState({ status: 'failed', message: '协议内容为空' });
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'failed', message: e instanceof Error && e.message ? e.message : '协议加载失败' });
-      });
-    return () => controller.abort();
-  }, [type, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
-}
-
 export interface PolicyViewProps {
   type: number;
   /** Shown instead of an error when the server has no such text. */
@@ -100,24 +76,24 @@ export interface PolicyViewProps {
 
 /** One policy: a skeleton while loading, the text, or the failure with a retry (or the fallback). */
 export function PolicyView({ type, fallback, dropHeading }: PolicyViewProps) {
-  const { state, retry } = usePolicy(type);
-  if (state.status === 'loading') return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (state.status === 'failed') {
+  const policy = useLookup(`policy:${type}`, (signal) => loadPolicy(type, signal));
+  if (policy.loading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!policy.data) {
     if (fallback) return <>{fallback}</>;
     return (
       <Result
         status="warning"
         title="协议加载失败"
-        subTitle={state.message}
+        subTitle={policy.error}
         extra={
-          <Button icon={<ReloadOutlined />} onClick={retry}>
+          <Button icon={<ReloadOutlined />} onClick={policy.reload}>
             重新加载
           </Button>
         }
       />
     );
   }
-  return <PolicyHtml policy={state.policy} dropHeading={dropHeading} />;
+  return <PolicyHtml policy={policy.data} dropHeading={dropHeading} />;
 }
 
 function PolicyHtml({ policy, dropHeading }: { policy: Policy; dropHeading: string | undefined }) {

@@ -52,9 +52,10 @@ export type ApplicationRow = z.infer<typeof applicationItem>;
 const quiet = { silent: true } as const;
 
 /** The departments the signed-in manager may place accounts in. */
-export const deptTree = async () => (await api(deptCalls.calls.tree, { query: { scope: 'manage' } })).data;
+export const deptTree = async (signal?: AbortSignal) => (await api(deptCalls.calls.tree, { query: { scope: 'manage' } }, { signal })).data;
 /** Every role (the role pickers). */
-export const allRoles = async () => (await api(roleCalls.calls.list, { query: { page: 0, size: 999 } })).content;
+export const allRoles = async (signal?: AbortSignal) =>
+  (await api(roleCalls.calls.list, { query: { page: 0, size: 999 } }, { signal })).content;
 
 export const users = {
   add: (body: z.input<typeof userBody>) => api(userCalls.calls.add, { body }, quiet),
@@ -63,7 +64,7 @@ export const users = {
   setEnabled: (id: number, enabled: boolean) => api(userCalls.calls.edit, { body: { id, enabled } }),
   resetPassword: (ids: number[]) => api(passwords.calls.reset, { body: { ids } }),
   /** The 所属企业 picker: companies whose name contains the text, at most 50. */
-  companies: (blurry: string) => api(userCalls.calls.companies, { query: { blurry } }),
+  companies: (blurry: string, signal?: AbortSignal) => api(userCalls.calls.companies, { query: { blurry } }, { signal }),
 };
 
 export const roles = {
@@ -71,7 +72,7 @@ export const roles = {
   edit: (body: z.input<typeof roleBody>) => api(roleCalls.calls.edit, { body }, quiet),
   grant: (id: number, menuIds: number[]) => api(roleCalls.calls.grantMenus, { body: { id, menus: menuIds.map((m) => ({ id: m })) } }),
   /** Every department, disabled ones included, for a 自定义 role's picker. */
-  deptTree: () => api(roleCalls.calls.depts),
+  deptTree: (signal?: AbortSignal) => api(roleCalls.calls.depts, {}, { signal }),
 };
 
 /** Every row of a tree list read level by level (the list answers one parent's children at a time). */
@@ -88,18 +89,20 @@ async function allLevels<T extends { id: number; hasChildren: boolean }>(read: (
 }
 
 /** Every menu. */
-export const allMenus = () => allLevels((pid) => api(menuCalls.calls.list, { query: pid === null ? {} : { pid } }));
+export const allMenus = (signal?: AbortSignal) =>
+  allLevels((pid) => api(menuCalls.calls.list, { query: pid === null ? {} : { pid } }, { signal }));
 
 export const menus = {
-  search: async (blurry: string) => (await api(menuCalls.calls.list, { query: { blurry } })).content,
+  search: async (blurry: string, signal?: AbortSignal) => (await api(menuCalls.calls.list, { query: { blurry } }, { signal })).content,
   add: (body: z.input<typeof menuBody>) => api(menuCalls.calls.add, { body }, quiet),
   edit: (body: z.input<typeof menuBody>) => api(menuCalls.calls.edit, { body }, quiet),
   /** Every menu as an id/label tree (role assignment). */
-  tree: () => api(menuCalls.calls.tree),
+  tree: (signal?: AbortSignal) => api(menuCalls.calls.tree, {}, { signal }),
 };
 
 /** Every department, enabled or not. */
-export const allDepts = () => allLevels((pid) => api(deptCalls.calls.list, { query: pid === null ? {} : { pid } }));
+export const allDepts = (signal?: AbortSignal) =>
+  allLevels((pid) => api(deptCalls.calls.list, { query: pid === null ? {} : { pid } }, { signal }));
 
 export const depts = {
   add: (body: z.input<typeof deptBody>) => api(deptCalls.calls.add, { body }, quiet),

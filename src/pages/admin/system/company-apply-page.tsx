@@ -1,19 +1,16 @@
 import { Form, Input, Select, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
+import type { ContractList } from '../../../app/data-provider';
+import { listTableProps, useFilters, useListCrud } from '../../../engine';
 import { notify } from '../../../notify/notifier';
+import { AccountFields } from './account-fields';
 import { type ApplicationRow, applications, SOURCES } from './api';
-import {
-  AccountFields,
-  ActionLinks,
-  FormModal,
-  LoadError,
-  SearchToolbar,
-  systemTableProps,
-  useAccountChoices,
-  useFilters,
-  useSystemList,
-} from './common';
-import { approvalDefaults, MESSAGES, ruleOf, usernameError } from './rules';
+import { ActionLinks, SYSTEM_TABLE } from './columns';
+import { FormModal } from './form-modal';
+import { approvalDefaults, MESSAGES, ruleOf, SYSTEM_CRUD, usernameError } from './rules';
+import { LoadError, SearchToolbar } from './toolbar';
+import { useAccountChoices } from './use-account-choices';
+import './system.css';
 
 interface ApproveForm {
   id: number;
@@ -43,7 +40,7 @@ const STATUS = [
  * Both are recorded with who decided and when.
  */
 export function CompanyApplyPage() {
-  const { list } = useSystemList<ApplicationRow>(SOURCES.applications, { values: PENDING });
+  const { list } = useListCrud<ApplicationRow, ContractList>(SOURCES.applications, { values: PENDING }, SYSTEM_CRUD);
   const [{ status }, filterBy] = useFilters(list, PENDING);
   const [approving, setApproving] = useState<ApplicationRow | null>(null);
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
@@ -97,7 +94,8 @@ export function CompanyApplyPage() {
       />
       <LoadError error={list.error} retry={list.reload} />
       <Table<ApplicationRow>
-        {...systemTableProps(list)}
+        {...listTableProps(list)}
+        {...SYSTEM_TABLE}
         locale={{ emptyText: status === '0' ? '暂无待审核的申请' : '暂无数据' }}
         columns={[
           { title: '企业名称', dataIndex: 'name' },

@@ -3,8 +3,12 @@ import { useMemo, useState } from 'react';
 import { usePermission } from '../../../access/access';
 import { UNPAGED } from '../../../engine';
 import { allDepts, type DeptRow, depts, SOURCES } from './api';
-import { CrudFormModal, deleteText, ENABLED_CHOICES, LoadError, SearchToolbar, SYSTEM_TABLE, sysColumns, TOP, useTreePage } from './common';
-import { nest, type TreeOf } from './rules';
+import { ENABLED_CHOICES, SYSTEM_TABLE, sysColumns } from './columns';
+import { CrudFormModal } from './form-modal';
+import { confirmDeleteText, nest, TOP, type TreeOf } from './rules';
+import { LoadError, SearchToolbar } from './toolbar';
+import { useTreePage } from './use-tree-page';
+import './system.css';
 
 interface DeptForm {
   id?: number;
@@ -28,8 +32,8 @@ export function DeptAdminPage() {
   // 新增下级 opens the add dialog on the parent's row.
   const { list, crud, editing, parentId, parents } = useTreePage<DeptRow>({
     source: SOURCES.depts,
+    key: 'depts',
     load: allDepts,
-    deps: [],
     top: '顶级部门',
     title: deptName,
   });
@@ -84,7 +88,7 @@ export function DeptAdminPage() {
           sysColumns.actions({ width: 190, prefix: 'dept', crud }, (r, { edit, del }) => [
             { label: '新增下级', permission: 'dept:add', onClick: () => crud.open({ mode: 'add', row: r }) },
             edit,
-            del(() => void crud.remove([r], deleteText(r.hasChildren ? `部门“${r.name}”及其全部下级部门` : `部门“${r.name}”`))),
+            del(() => void crud.remove([r], confirmDeleteText(r.hasChildren ? `部门“${r.name}”及其全部下级部门` : `部门“${r.name}”`))),
           ]),
         ]}
       />

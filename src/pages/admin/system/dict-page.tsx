@@ -1,17 +1,12 @@
 import { Empty, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
+import { listTableProps, pickableTableProps, useListCrud } from '../../../engine';
 import { type DictEntry, type DictRow, dicts, SOURCES } from './api';
-import {
-  ActionLinks,
-  CrudFormModal,
-  deleteText,
-  LoadError,
-  pickableTableProps,
-  SearchToolbar,
-  sysColumns,
-  systemTableProps,
-  useSystemList,
-} from './common';
+import { ActionLinks, SYSTEM_TABLE, sysColumns } from './columns';
+import { CrudFormModal } from './form-modal';
+import { confirmDeleteText, SYSTEM_CRUD } from './rules';
+import { LoadError, SearchToolbar } from './toolbar';
+import './system.css';
 
 interface DictForm {
   id?: number;
@@ -39,9 +34,9 @@ export function DictAdminPage() {
   const [dictForm] = Form.useForm<DictForm>();
   const [entryForm] = Form.useForm<EntryForm>();
 
-  const { list, crud } = useSystemList<DictRow>(SOURCES.dicts);
+  const { list, crud } = useListCrud<DictRow>(SOURCES.dicts, undefined, SYSTEM_CRUD);
   const entryFilter = useMemo(() => ({ dictName: current?.name }), [current?.name]);
-  const entries = useSystemList<DictEntry>(SOURCES.entries, { fixed: entryFilter, size: ALL_ENTRIES });
+  const entries = useListCrud<DictEntry>(SOURCES.entries, { fixed: entryFilter, size: ALL_ENTRIES }, SYSTEM_CRUD);
   const entryRows = entries.list.rows;
   const dictDialog = crud.dialog?.row;
   const entryDialog = entries.crud.dialog?.row;
@@ -61,7 +56,7 @@ export function DictAdminPage() {
   };
 
   const removeDict = async (r: DictRow) => {
-    if ((await crud.remove([r], deleteText(`字典“${r.name}”及其全部字典详情`))) && current?.id === r.id) setCurrent(null);
+    if ((await crud.remove([r], confirmDeleteText(`字典“${r.name}”及其全部字典详情`))) && current?.id === r.id) setCurrent(null);
   };
 
   return (
@@ -78,6 +73,7 @@ export function DictAdminPage() {
           <LoadError error={list.error} retry={list.reload} />
           <Table<DictRow>
             {...pickableTableProps(list, current, setCurrent)}
+            {...SYSTEM_TABLE}
             columns={[
               { title: '名称', dataIndex: 'name' },
               { title: '描述', dataIndex: 'description', ellipsis: true },
@@ -102,14 +98,15 @@ export function DictAdminPage() {
             <>
               <LoadError error={entries.list.error} retry={entries.list.reload} />
               <Table<DictEntry>
-                {...systemTableProps(entries.list, { whole: true })}
+                {...listTableProps(entries.list, { whole: true })}
+                {...SYSTEM_TABLE}
                 columns={[
                   { title: '字典标签', dataIndex: 'label', render: (v: string, r) => <Tag color={tagColor(r.type)}>{v}</Tag> },
                   { title: '字典值', dataIndex: 'value' },
                   { title: '排序', dataIndex: 'dictSort', width: 70, align: 'center' },
                   sysColumns.actions({ width: 120, prefix: 'dict', crud: entries.crud }, (r, { edit, del }) => [
                     edit,
-                    del(() => void entries.crud.remove([r], deleteText(`字典详情“${r.label}”`))),
+                    del(() => void entries.crud.remove([r], confirmDeleteText(`字典详情“${r.label}”`))),
                   ]),
                 ]}
               />

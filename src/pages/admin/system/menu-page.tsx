@@ -3,8 +3,12 @@ import { useMemo, useState } from 'react';
 import { UNPAGED } from '../../../engine';
 import { MENU_ICON_NAMES, MenuIcon } from '../../../navigation/menu-icons';
 import { allMenus, type MenuRow, menus, SOURCES } from './api';
-import { CrudFormModal, deleteText, LoadError, SearchToolbar, SYSTEM_TABLE, sysColumns, TOP, useTreePage, YES_NO } from './common';
-import { nest, type TreeOf } from './rules';
+import { SYSTEM_TABLE, sysColumns, YES_NO } from './columns';
+import { CrudFormModal } from './form-modal';
+import { confirmDeleteText, nest, TOP, type TreeOf } from './rules';
+import { LoadError, SearchToolbar } from './toolbar';
+import { useTreePage } from './use-tree-page';
+import './system.css';
 
 /** 菜单可见 answers whether the menu shows; the row keeps whether it is hidden. */
 const SHOWN_CHOICES = [
@@ -87,8 +91,8 @@ export function MenuAdminPage() {
   // 新增下级 opens the add dialog on the parent's row.
   const { list, crud, editing, parentId, parents } = useTreePage<MenuRow>({
     source: SOURCES.menus,
-    load: () => (blurry ? menus.search(blurry) : allMenus()),
-    deps: [blurry],
+    key: `menus:${blurry}`,
+    load: (signal) => (blurry ? menus.search(blurry, signal) : allMenus(signal)),
     top: '顶级类目',
     title: menuTitle,
     holds: holdsChildren,
@@ -144,7 +148,7 @@ export function MenuAdminPage() {
           sysColumns.actions({ width: 180, prefix: 'menu', crud }, (r, { edit, del }) => [
             r.type !== 2 && { label: '新增下级', permission: 'menu:add', onClick: () => crud.open({ mode: 'add', row: r }) },
             edit,
-            del(() => void crud.remove([r], deleteText(r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`))),
+            del(() => void crud.remove([r], confirmDeleteText(r.hasChildren ? `菜单“${r.title}”及其全部下级菜单` : `菜单“${r.title}”`))),
           ]),
         ]}
       />

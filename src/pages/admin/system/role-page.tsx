@@ -3,21 +3,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePermission } from '../../../access/access';
 import type { MenuTreeNode } from '../../../contract/menus';
+import { pickableTableProps, useListCrud } from '../../../engine';
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
+import { useLookup } from '../../../request';
 import { DATA_SCOPES, DEFAULT_DATA_SCOPE, menus, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
-import {
-  CrudFormModal,
-  confirmUnsaved,
-  deleteText,
-  LoadError,
-  pickableTableProps,
-  SearchToolbar,
-  sysColumns,
-  useRemote,
-  useSystemList,
-} from './common';
-import { type FlatNode, MESSAGES, toggleGrant } from './rules';
+import { SYSTEM_TABLE, sysColumns } from './columns';
+import { CrudFormModal, confirmUnsaved } from './form-modal';
+import { confirmDeleteText, type FlatNode, MESSAGES, SYSTEM_CRUD, toggleGrant } from './rules';
+import { LoadError, SearchToolbar } from './toolbar';
+import './system.css';
 
 interface RoleForm {
   id?: number;
@@ -74,7 +69,7 @@ const toTreeData = (nodes: MenuTreeNode[]): GrantNode[] =>
  */
 export function RoleAdminPage() {
   const can = usePermission();
-  const { list, crud } = useSystemList<RoleRow>(SOURCES.roles);
+  const { list, crud } = useListCrud<RoleRow>(SOURCES.roles, undefined, SYSTEM_CRUD);
   const dialog = crud.dialog;
   const [current, setCurrent] = useState<RoleRow | null>(null);
   const [granted, setGranted] = useState<number[]>([]);
@@ -84,7 +79,7 @@ export function RoleAdminPage() {
   const scope = Form.useWatch('dataScope', form);
   const canEditRoles = can('role:add') || can('role:edit');
 
-  const tree = useRemote(menus.tree, []);
+  const tree = useLookup('menus', menus.tree);
   const flat = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
   // The departments a 自定义 role picks from: read again each time a dialog turns to 自定义 (the department
@@ -94,7 +89,7 @@ export function RoleAdminPage() {
   useEffect(() => {
     if (wantDepts) setDeptsAsked((n) => n + 1);
   }, [wantDepts]);
-  const deptTree = useRemote(async () => (deptsAsked ? roles.deptTree() : null), [deptsAsked]);
+  const deptTree = useLookup(deptsAsked ? `depts:${deptsAsked}` : null, roles.deptTree);
   const deptOptions = useMemo<DeptOption[]>(
     () => (deptTree.data ? toDeptOptions(deptTree.data) : (dialog?.row?.depts ?? []).map((d) => ({ value: d.id, title: d.name }))),
     [deptTree.data, dialog],
@@ -153,7 +148,7 @@ export function RoleAdminPage() {
   };
 
   const remove = async (r: RoleRow) => {
-    if ((await crud.remove([r], deleteText(`角色“${r.name}”`))) && current?.id === r.id) setCurrent(null);
+    if ((await crud.remove([r], confirmDeleteText(`角色“${r.name}”`))) && current?.id === r.id) setCurrent(null);
   };
 
   const canGrant = can('role:edit');
@@ -169,6 +164,7 @@ export function RoleAdminPage() {
       <div className="sys-split sys-split-wide">
         <Table<RoleRow>
           {...pickableTableProps(list, current, (r) => void select(r))}
+          {...SYSTEM_TABLE}
           columns={[
             { title: '名称', dataIndex: 'name' },
             {

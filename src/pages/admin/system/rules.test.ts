@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDefaults, emailError, grantWithAncestors, nest, toggleGrant, usernameError } from './rules';
+import { approvalDefaults, emailError, grantWithAncestors, nest, parentOptions, toggleGrant, usernameError } from './rules';
 
 describe('system admin form rules', () => {
   it.each([
@@ -45,6 +45,19 @@ describe('trees', () => {
       { id: 5, pid: null },
       { id: 6, pid: 99 },
     ]);
+  });
+  it('a row goes under a row that holds children, never under itself nor its own children', () => {
+    const title = (r: { id: number }) => `#${r.id}`;
+    expect(parentOptions(nest(rows), 2, title, () => true)).toEqual([
+      { value: 1, title: '#1', children: undefined },
+      { value: 5, title: '#5', children: undefined },
+      { value: 6, title: '#6', children: undefined },
+    ]);
+    expect(parentOptions(nest(rows), undefined, title, (r) => r.id !== 3)[0]).toEqual({
+      value: 1,
+      title: '#1',
+      children: [{ value: 2, title: '#2', children: [{ value: 4, title: '#4', children: undefined }] }],
+    });
   });
   it('a grant carries the ancestors of what is checked', () => {
     expect(grantWithAncestors(rows, [3])).toEqual([1, 2, 3]);

@@ -25,6 +25,11 @@ export const MESSAGES = {
 
 export const confirmDeleteText = (what: string) => `确定删除${what}吗？`;
 
+/** The system lists' CRUD texts: 新增成功, 修改成功 and 删除成功; each delete names what goes (confirmDeleteText). */
+export const SYSTEM_CRUD = {
+  texts: { added: MESSAGES.added, edited: MESSAGES.edited, deleted: MESSAGES.deleted, confirmTitle: MESSAGES.confirmTitle },
+};
+
 /** E-mail is optional; when given it must be well formed. */
 export function emailError(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();
@@ -67,6 +72,30 @@ export function nest<T extends FlatNode>(rows: readonly T[]): TreeOf<T>[] {
         return children.length ? { ...r, children } : { ...r };
       });
   return build(null, new Set());
+}
+
+/** The 0 of a parent picker: a row at the top level. */
+export const TOP = 0;
+
+export interface ParentOption {
+  value: number;
+  title: string;
+  children?: ParentOption[];
+}
+
+/** The rows a row may go under: those that hold children, never the row itself nor its own children. */
+export function parentOptions<T extends FlatNode>(
+  nodes: TreeOf<T>[],
+  exclude: number | undefined,
+  title: (row: T) => string,
+  holds: (row: T) => boolean,
+): ParentOption[] {
+  return nodes
+    .filter((n) => holds(n) && n.id !== exclude)
+    .map((n) => {
+      const children = parentOptions(n.children ?? [], exclude, title, holds);
+      return { value: n.id, title: title(n), children: children.length ? children : undefined };
+    });
 }
 
 /** Ids of a node and all below it. */

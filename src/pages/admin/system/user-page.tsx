@@ -1,24 +1,18 @@
 import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
+import { listTableProps, useFilters, useListCrud } from '../../../engine';
 import { notify } from '../../../notify/notifier';
+import { useLookup } from '../../../request';
 import { SEX_OPTIONS } from '../../../shared/person-rule';
+import { AccountFields } from './account-fields';
 import { SOURCES, type UserRow, users } from './api';
-import {
-  AccountFields,
-  CrudFormModal,
-  deleteText,
-  ENABLED_CHOICES,
-  LoadError,
-  SearchToolbar,
-  sysColumns,
-  systemTableProps,
-  useAccountChoices,
-  useFilters,
-  useRemote,
-  useSystemList,
-} from './common';
-import { emailError, MESSAGES, nickNameError, phoneError, ruleOf, usernameError } from './rules';
+import { ENABLED_CHOICES, SYSTEM_TABLE, sysColumns } from './columns';
+import { CrudFormModal } from './form-modal';
+import { confirmDeleteText, emailError, MESSAGES, nickNameError, phoneError, ruleOf, SYSTEM_CRUD, usernameError } from './rules';
+import { LoadError, SearchToolbar } from './toolbar';
+import { useAccountChoices } from './use-account-choices';
+import './system.css';
 
 interface UserForm {
   id?: number;
@@ -53,7 +47,7 @@ function twoLines(main: ReactNode, sub: string | null | undefined) {
 
 export function UserAdminPage() {
   const can = usePermission();
-  const { list, crud } = useSystemList<UserRow>(SOURCES.users);
+  const { list, crud } = useListCrud<UserRow>(SOURCES.users, undefined, SYSTEM_CRUD);
   const dialog = crud.dialog;
   const [filters, filterBy] = useFilters<{ deptId?: number; blurry?: string; enabled?: string }>(list, {});
   const deptId = filters.deptId ?? null;
@@ -65,10 +59,10 @@ export function UserAdminPage() {
   useEffect(() => {
     if (!dialogOpen) setCompanySearch('');
   }, [dialogOpen]);
-  const companies = useRemote(
-    async () => ({ search: companySearch, list: dialogOpen ? await users.companies(companySearch.trim()) : [] }),
-    [dialogOpen, companySearch],
-  );
+  const companies = useLookup(dialogOpen ? `companies:${companySearch}` : null, async (signal) => ({
+    search: companySearch,
+    list: await users.companies(companySearch.trim(), signal),
+  }));
 
   const choices = useAccountChoices();
   const { depts } = choices;
@@ -167,7 +161,7 @@ export function UserAdminPage() {
               <Button
                 danger
                 disabled={!list.selected.rows.length}
-                onClick={() => void crud.remove(list.selected.rows, deleteText(`选中的${list.selected.rows.length}个用户`))}
+                onClick={() => void crud.remove(list.selected.rows, confirmDeleteText(`选中的${list.selected.rows.length}个用户`))}
               >
                 删除
               </Button>
@@ -176,7 +170,8 @@ export function UserAdminPage() {
         />
         <LoadError error={list.error} retry={list.reload} />
         <Table<UserRow>
-          {...systemTableProps(list, { selectable: can('user:del') })}
+          {...listTableProps(list, { selectable: can('user:del') })}
+          {...SYSTEM_TABLE}
           locale={{ emptyText: list.error ? '加载失败' : '暂无数据' }}
           // Fits the table beside the department tree on a 1440 px screen; narrower, it scrolls sideways.
           tableLayout="fixed"
@@ -210,7 +205,7 @@ export function UserAdminPage() {
             sysColumns.actions({ width: 180, prefix: 'user', crud }, (r, { edit, del }) => [
               edit,
               { label: '重置密码', permission: 'user:edit', onClick: () => void reset(r) },
-              del(() => void crud.remove([r], deleteText(`用户“${r.username}”`))),
+              del(() => void crud.remove([r], confirmDeleteText(`用户“${r.username}”`))),
             ]),
           ]}
         />
