@@ -37,9 +37,6 @@ function set(next: SessionState): void {
   listeners.emit();
 }
 
-/** The user's menus. The call's declaration loads on demand: a contract brings zod, which the login route's initial JS leaves out. */
-const buildMenus = async () => api((await import('../contract/menus')).menus.calls.build);
-
 export const sessionStore = {
   get: (): SessionState => state,
   subscribe: listeners.subscribe,
