@@ -33,11 +33,6 @@ export const ALLOWED_API_FILES = [
   { file: 'src/pages/admin/screen/screen-admin-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/admin/screen/view-picker-dialog.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/admin/system/api.ts', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/pages/dashboard/dashboard-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/filling-entries.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/full-dashboard.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/logistics-home.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/supervisor-home.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
   {
     file: 'src/pages/disposal/manual-order-button.tsx',
     reason: 'its resource is still a route module of server/routes, not yet a contract',
@@ -49,16 +44,7 @@ export const ALLOWED_API_FILES = [
   { file: 'src/pages/login/apply-dialog.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
   { file: 'src/pages/login/login-page.tsx', reason: "the login route's initial JS loads no zod, and a contract brings it" },
   { file: 'src/pages/login/site.ts', reason: "the login route's initial JS loads no zod, and a contract brings it" },
-  {
-    file: 'src/pages/logistics/logistics-detail-page.tsx',
-    reason: 'its resource is still a route module of server/routes, not yet a contract',
-  },
   { file: 'src/pages/ls-preview-page.tsx', reason: 'its resource has a contract; the call sites move to api() next' },
-  { file: 'src/pages/qrcode/qrcode-print-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  {
-    file: 'src/pages/supervision/company-list-page.tsx',
-    reason: 'its resource is still a route module of server/routes, not yet a contract',
-  },
   { file: 'src/session/query-token.ts', reason: "the login route's initial JS loads no zod, and a contract brings it" },
   { file: 'src/session/session-api.ts', reason: "the login route's initial JS loads no zod, and a contract brings it" },
 ];

@@ -11,10 +11,13 @@ import depts from './depts.js';
 import dict from './dict.js';
 import disposalProcesses from './disposal-processes.js';
 import files from './files.js';
+import fillingSystem from './filling-system.js';
 import general from './general.js';
 import generation from './generation.js';
 import health from './health.js';
+import logistics from './logistics.js';
 import logs from './logs.js';
+import materialsCode from './materials-code.js';
 import menus from './menus.js';
 import messages from './messages.js';
 import passwords from './passwords.js';
@@ -25,6 +28,7 @@ import screenShare from './screen-share.js';
 import screens from './screens.js';
 import session from './session.js';
 import site from './site.js';
+import supervision from './supervision.js';
 import users from './users.js';
 import visits from './visits.js';
 import warehouses from './warehouses.js';
@@ -44,10 +48,13 @@ export const resourceModules: RouteModule[] = [
   dict,
   disposalProcesses,
   files,
+  fillingSystem,
   general,
   generation,
   health,
+  logistics,
   logs,
+  materialsCode,
   menus,
   messages,
   passwords,
@@ -58,6 +65,7 @@ export const resourceModules: RouteModule[] = [
   screens,
   session,
   site,
+  supervision,
   users,
   visits,
   warehouses,

@@ -5,12 +5,7 @@ import companyApplication from './company-application.js';
 import companyInventory from './company-inventory.js';
 import disposalOrder from './disposal-order.js';
 import disposalQuote from './disposal-quote.js';
-import fillingStandIn from './filling-stand-in.js';
-import fillingSystem from './filling-system.js';
 import inventoryConfig from './inventory-config.js';
-import logistics from './logistics.js';
-import materialsCode from './materials-code.js';
-import supervision from './supervision.js';
 import testingApplication from './testing-application.js';
 import websocket from './websocket.js';
 
@@ -23,12 +18,7 @@ export const routeModules: RouteModule[] = [
   companyInventory,
   disposalOrder,
   disposalQuote,
-  fillingStandIn,
-  fillingSystem,
   inventoryConfig,
-  logistics,
-  materialsCode,
-  supervision,
   testingApplication,
   websocket,
 ];

@@ -1,6 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { http, type QueryParams, RequestError, type RequestOptions } from '../../request';
+import type { z } from 'zod';
+import type { CallAnswer, CallInput, CallSpec } from '../../contract/define';
+import { api, http, RequestError, type RequestOptions } from '../../request';
 import { figureQuery, takePrefetched } from './prefetch';
+
+/** A call a block loads: a read of the contract that answers JSON. */
+export type FigureCall = CallSpec & { method: 'GET'; answer: z.ZodType };
+
+/** What a block passes to its call: the call's query without `isRefresh`, which the block adds. */
+export type FigureQuery<C extends CallSpec> = C['query'] extends z.ZodType
+  ? Omit<z.input<C['query']>, 'isRefresh'>
+  : Record<string, unknown>;
 
 /** A figure the server computed, with when it was computed (`computedAt`, `YYYY-MM-DD HH:mm:ss`). */
 export interface FigureState<T> {
@@ -23,25 +33,32 @@ export const RefreshAll = createContext(false);
 
 /**
  * Loads one dashboard call. The first load uses `isRefresh` as the page was opened with it; every
- * later reload through the block's refresh control forces `isRefresh=1`. A reload while one is under
- * way supersedes it: only the last answer is kept.
+ * later reload through the block's refresh control forces `isRefresh=1` (sent to every call: one that
+ * reads no `isRefresh` ignores it). A reload while one is under way supersedes it: only the last answer
+ * is kept. The answer is the call's, unless the caller names the type it reads it as (`T`).
  */
-export function useFigure<T>(url: string | null, params: QueryParams = {}, refreshFirst?: boolean): FigureState<T> {
+export function useFigure<T = never, C extends FigureCall = FigureCall>(
+  call: C | null,
+  query: FigureQuery<C> = {} as FigureQuery<C>,
+  refreshFirst?: boolean,
+): FigureState<[T] extends [never] ? CallAnswer<C> : T> {
+  type Answer = [T] extends [never] ? CallAnswer<C> : T;
   const all = useContext(RefreshAll);
   const initialRefresh = refreshFirst ?? all;
-  const [data, setData] = useState<T | null>(null);
-  const [loading, setLoading] = useState(url !== null);
+  const [data, setData] = useState<Answer | null>(null);
+  const [loading, setLoading] = useState(call !== null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState<{ n: number; refresh: boolean }>({ n: 0, refresh: initialRefresh });
-  const key = JSON.stringify(params);
+  const key = JSON.stringify(query);
   const seq = useRef(0);
 
   useEffect(() => {
-    if (url === null) return;
+    if (call === null) return;
     const mine = ++seq.current;
     setLoading(true);
-    const query = figureQuery(JSON.parse(key) as QueryParams, tick.refresh);
-    const answer = (tick.n === 0 && takePrefetched<T>(url, query)) || http.get<T>(url, query, FIGURE_CALL);
+    const q = figureQuery(JSON.parse(key) as Record<string, unknown>, tick.refresh);
+    const answer =
+      (tick.n === 0 && takePrefetched<Answer>(call, q)) || (api(call, { query: q } as CallInput<C>, FIGURE_CALL) as Promise<Answer>);
     answer
       .then((answer) => {
         if (mine !== seq.current) return;
@@ -57,7 +74,7 @@ export function useFigure<T>(url: string | null, params: QueryParams = {}, refre
       .finally(() => {
         if (mine === seq.current) setLoading(false);
       });
-  }, [url, key, tick]);
+  }, [call, key, tick]);
 
   useEffect(
     () => () => {
