@@ -25,22 +25,7 @@ const ownProject = root === resolve(join(HERE, '..'));
 /** Where an `/api/` address may be written. */
 const API_HOMES = ['src/contract/', 'src/model/routes.ts'];
 /** App files that still name addresses, each with its reason. */
-export const ALLOWED_API_FILES = [
-  { file: 'src/pages/dashboard/dashboard-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/filling-entries.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/full-dashboard.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/logistics-home.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  { file: 'src/pages/dashboard/supervisor-home.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  {
-    file: 'src/pages/logistics/logistics-detail-page.tsx',
-    reason: 'its resource is still a route module of server/routes, not yet a contract',
-  },
-  { file: 'src/pages/qrcode/qrcode-print-page.tsx', reason: 'its resource is still a route module of server/routes, not yet a contract' },
-  {
-    file: 'src/pages/supervision/company-list-page.tsx',
-    reason: 'its resource is still a route module of server/routes, not yet a contract',
-  },
-];
+export const ALLOWED_API_FILES = [];
 /** The refusal helpers whose first code argument (second for `refusal`) must be a catalogue code. */
 const REFUSALS = { badRequest: 0, unauthorized: 0, forbidden: 0, notFound: 0, conflict: 0, refusal: 1 };
 

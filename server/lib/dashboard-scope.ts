@@ -1,16 +1,10 @@
-import { z } from 'zod';
-import { refreshOnly } from '../../src/contract/figures.js';
+import type { FastifyRequest } from 'fastify';
 import { formatDate, roundTo } from '../../src/shared/format.js';
 import { scopeKey, scopeOf } from '../access/company.js';
-import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ensureFacts } from './dashboard-fact-install.js';
 import type { Scope } from './dashboard-facts.js';
-import { answers } from './route.js';
-
-/** The figures' query and answer shapes live in the contract. */
-export { isRefreshParam, numbers, refreshOnly } from '../../src/contract/figures.js';
 
 /** Wire format of the moment a figure was computed. */
 export const wireNow = (at = Date.now()) => formatDate(at, 'YYYY-MM-DD HH:mm:ss');
@@ -55,24 +49,15 @@ export async function figure<T extends object>(
 }
 
 /**
- * A dashboard figure of the signed-in user's scope (scopeOf) at `path`: `shape` and when it was computed,
- * cached per scope under `name`, recomputed on isRefresh=1.
+ * The handler of a dashboard figure of the signed-in user's scope (scopeOf): cached per scope under
+ * `name`, recomputed on isRefresh=1, answered with when it was computed.
  */
-export function scopedFigure<S extends z.ZodRawShape>(
-  app: App,
-  ctx: AppContext,
-  path: string,
-  name: string,
-  shape: S,
-  compute: (scope: Scope) => Promise<z.output<z.ZodObject<S>>>,
-): void {
-  // The answer's schema checks what goes out; compute's own type checks what it returns.
-  const reply: z.ZodType<object> = z.object({ ...shape, computedAt: z.string() });
-  app.get(path, answers({ session: true }, reply, { querystring: refreshOnly }), async (req) => {
+export const scopedFigure =
+  <T extends object>(ctx: AppContext, name: string, compute: (scope: Scope) => Promise<T>) =>
+  (req: FastifyRequest & { query: { isRefresh: boolean } }) => {
     const scope = scopeOf(currentUser(req));
     return figure(ctx, `${name}|${scopeKey(scope)}`, req.query.isRefresh, () => compute(scope));
-  });
-}
+  };
 
 /** Local calendar dates the figures are bucketed by, YYYY-MM-DD. */
 export function dates(now = new Date()) {

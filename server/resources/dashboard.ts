@@ -4,7 +4,7 @@ import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { type FactSums, factGroups2, factTotalsAll, type Scope, sumOver } from '../lib/dashboard-facts.js';
-import { dates, figure, three } from '../lib/dashboard-scope.js';
+import { dates, figure, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
 import { checkWarehouse, HELD, IN_STOCK } from '../lib/warehouse-stock.js';
 import { type CallRequest, registerResource } from './register.js';
@@ -143,18 +143,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return { payable: pay.owed, yearPaid: pay.settled, receivable: receive.owed, yearReceived: receive.settled };
   };
 
-  /** A figure of the signed-in user's scope, cached per scope under `name`, recomputed on isRefresh=1. */
-  const scoped =
-    <T extends object>(name: string, compute: (scope: Scope) => Promise<T>) =>
-    (req: CallRequest<(typeof dashboard.calls)['orders']>) => {
-      const scope = scopeOf(currentUser(req));
-      return figure(ctx, `${name}|${scopeKey(scope)}`, req.query.isRefresh, () => compute(scope));
-    };
-
   registerResource(app, dashboard, {
     inventory: inventoryInfo,
     inventoryRatio,
-    orders: scoped('orders', orders),
-    finance: scoped('finance', finance),
+    orders: scopedFigure(ctx, 'orders', orders),
+    finance: scopedFigure(ctx, 'finance', finance),
   });
 }

@@ -15,11 +15,14 @@ import disposalOrder from './disposal-order.js';
 import disposalProcesses from './disposal-processes.js';
 import disposalQuote from './disposal-quote.js';
 import files from './files.js';
+import fillingSystem from './filling-system.js';
 import general from './general.js';
 import generation from './generation.js';
 import health from './health.js';
 import inventoryConfig from './inventory-config.js';
+import logistics from './logistics.js';
 import logs from './logs.js';
+import materialsCode from './materials-code.js';
 import menus from './menus.js';
 import messages from './messages.js';
 import passwords from './passwords.js';
@@ -30,6 +33,7 @@ import screenShare from './screen-share.js';
 import screens from './screens.js';
 import session from './session.js';
 import site from './site.js';
+import supervision from './supervision.js';
 import testingApplication from './testing-application.js';
 import users from './users.js';
 import visits from './visits.js';
@@ -54,11 +58,14 @@ export const resourceModules: RouteModule[] = [
   disposalProcesses,
   disposalQuote,
   files,
+  fillingSystem,
   general,
   generation,
   health,
   inventoryConfig,
+  logistics,
   logs,
+  materialsCode,
   menus,
   messages,
   passwords,
@@ -69,6 +76,7 @@ export const resourceModules: RouteModule[] = [
   screens,
   session,
   site,
+  supervision,
   testingApplication,
   users,
   visits,

@@ -8,8 +8,8 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import { findUser, selectUsers, toUserInfo, type UserRow } from '../lib/accounts-users.js';
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
+import { fillingSystemCompany } from '../lib/filling-system.js';
 import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
-import { fillingSystemCompany } from '../routes/filling-system.js';
 import { registerResource } from './register.js';
 
 /** The cookie a proxy may route by (see routeCookie). */

@@ -17,11 +17,14 @@ import { disposalOrders } from './disposal-order.js';
 import { disposalProcesses } from './disposal-processes.js';
 import { disposalQuotes } from './disposal-quote.js';
 import { files } from './files.js';
+import { fillingSystem } from './filling-system.js';
 import { general } from './general.js';
 import { generation } from './generation.js';
 import { health } from './health.js';
 import { inventoryConfig } from './inventory-config.js';
+import { logistics } from './logistics.js';
 import { logs } from './logs.js';
+import { materialsCode } from './materials-code.js';
 import { menus } from './menus.js';
 import { messages } from './messages.js';
 import { passwords } from './passwords.js';
@@ -32,6 +35,7 @@ import { screenShare } from './screen-share.js';
 import { screens } from './screens.js';
 import { session } from './session.js';
 import { site } from './site.js';
+import { supervision } from './supervision.js';
 import { testingApplications } from './testing-application.js';
 import { users } from './users.js';
 import { visits } from './visits.js';
@@ -55,11 +59,14 @@ export const RESOURCES: readonly ResourceSpec[] = [
   disposalProcesses,
   disposalQuotes,
   files,
+  fillingSystem,
   general,
   generation,
   health,
   inventoryConfig,
+  logistics,
   logs,
+  materialsCode,
   menus,
   messages,
   passwords,
@@ -70,6 +77,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
   screens,
   session,
   site,
+  supervision,
   testingApplications,
   users,
   visits,

@@ -30,7 +30,7 @@ interface InventoryLine {
 
 /** One warehouse's held waste per category, against its limits. */
 function WarehouseInventory({ warehouseId }: { warehouseId: number }) {
-  const f = useFigure<{ content: InventoryLine[]; total: number; computedAt: string }>(warehouses.calls.inventory.path, { warehouseId });
+  const f = useFigure<{ content: InventoryLine[]; total: number; computedAt: string }>(warehouses.calls.inventory, { warehouseId });
   if (f.error) return <Typography.Text type="danger">{f.error}</Typography.Text>;
   return (
     <Table<InventoryLine>
@@ -57,7 +57,7 @@ function WarehouseInventory({ warehouseId }: { warehouseId: number }) {
 
 /** 收集点仓库: the collection point's warehouses with what each holds; a row opens its categories. */
 export function WarehousesBlock({ refresh }: { refresh: boolean }) {
-  const f = useFigure<{ content: WarehouseItem[]; computedAt: string }>(warehouses.calls.withStock.path, {}, refresh);
+  const f = useFigure<{ content: WarehouseItem[]; computedAt: string }>(warehouses.calls.withStock, {}, refresh);
   const [expanded, setExpanded] = useState<readonly React.Key[]>([]);
   return (
     <FigureBlock title="收集点仓库" testId="dash-warehouses" figure={f} computedAt={f.data?.computedAt}>

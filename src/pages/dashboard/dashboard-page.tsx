@@ -2,6 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, type ColProps, Flex, Spin, Typography } from 'antd';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { dashboard } from '../../contract/dashboard';
+import type { CallSpec } from '../../contract/define';
+import { logistics } from '../../contract/logistics';
+import { supervision } from '../../contract/supervision';
 import { warehouses } from '../../contract/warehouses';
 import { useSession } from '../../session/session-store';
 import { BlockGrid, HALF, THIRD, WHOLE } from './block';
@@ -21,33 +25,33 @@ const SupervisorHome = lazy(() => import('./supervisor-home').then((m) => ({ def
  * The calls of the home a user gets, as its blocks make them on first load: asked for as soon as the
  * login call has answered (see prefetch.ts), so the figures travel while the session loads.
  */
-const FIRST_CALLS: Record<DashboardKind, readonly (readonly [string, Record<string, unknown>])[]> = {
+const FIRST_CALLS: Record<DashboardKind, readonly (readonly [CallSpec, Record<string, unknown>])[]> = {
   full: [
-    ['/api/inventoryInfo', {}],
-    ['/api/produceOrderDashboard', {}],
-    ['/api/finAcc/dashboard', {}],
+    [dashboard.calls.inventory, {}],
+    [dashboard.calls.orders, {}],
+    [dashboard.calls.finance, {}],
     BULLETINS_CALL,
     SYSTEM_INFO_CALL,
     LEAVE_MESSAGES_CALL,
   ],
   logistics: [
-    ['/api/logisticsOrder/dashboard', {}],
-    ['/api/companyTransportInfo', {}],
-    ['/api/logisticsOrderDashboard', {}],
+    [logistics.calls.dashboard, {}],
+    [logistics.calls.capacity, {}],
+    [logistics.calls.monthly, {}],
   ],
   collectionPoint: [
-    ['/api/inventoryInfo', {}],
-    [warehouses.calls.withStock.path, {}],
+    [dashboard.calls.inventory, {}],
+    [warehouses.calls.withStock, {}],
   ],
-  supervisor: ['dataSummary', 'costInfo', 'contractSummary', 'serverSummary', 'toDoData', 'statistics'].map(
-    (n) => [`/api/companyApi/homePage/${n}`, {}] as const,
+  supervisor: (['dataSummary', 'costInfo', 'contractSummary', 'serverSummary', 'toDoData', 'statistics'] as const).map(
+    (n) => [supervision.calls[n], {}] as const,
   ),
 };
 
 /** Asks for the first figures of the user's home, right after signing in. */
 export function prefetchHome(user: { deptCode?: string | null; permission?: string | null }): void {
   const kind = dashboardKind({ deptCode: user.deptCode ?? null, permission: user.permission ?? null });
-  for (const [url, params] of FIRST_CALLS[kind]) prefetchFigure(url, figureQuery(params, false));
+  for (const [call, query] of FIRST_CALLS[kind]) prefetchFigure(call, figureQuery(query, false));
 }
 
 /**

@@ -2,26 +2,17 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { companyApi } from '../../contract/company-api';
-import { http } from '../../request';
+import { FILLING_OK, fillingSystem } from '../../contract/filling-system';
+import { api } from '../../request';
 import { Block } from './block';
 import { useFigure } from './use-figure';
 
-/** The filling system answers a token with this code; any other code means no entry. */
-export const GUFEI_OK = '00000';
-
+/** What the entries read of the user's company. */
 export interface CompanyInfo {
-  id: number | null;
-  name: string | null;
   bciId: string | null;
   creditCode: string | null;
   deptCode: string | null;
   fillingEntry: boolean;
-}
-
-interface TokenAnswer {
-  code: string;
-  message: string;
-  data: { token: string; dangerUrl: string; planUrl: string; expiresAt: number } | null;
 }
 
 const ENTRIES = [
@@ -42,11 +33,11 @@ export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
     const popup = window.open('', `gufei-${entry.key}`, 'width=1200,height=800');
     setBusy(entry.key);
     try {
-      const r = await http.get<TokenAnswer>('/api/guFeiUrl/getTokenByCompayCode', {
-        CompanyCode: company.bciId ?? company.creditCode ?? company.deptCode ?? '',
+      const r = await api(fillingSystem.calls.token, {
+        query: { CompanyCode: company.bciId ?? company.creditCode ?? company.deptCode ?? '' },
       });
       // Any code but 00000 is ignored, as the specification says: the popup closes and nothing opens.
-      if (r.code !== GUFEI_OK || !r.data) {
+      if (r.code !== FILLING_OK || !r.data) {
         popup?.close();
         return;
       }
@@ -75,7 +66,7 @@ export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
 
 /** The block around the entries, shown only when the user's company may use them. */
 export function FillingBlock() {
-  const info = useFigure<CompanyInfo>(companyApi.calls.info.path);
+  const info = useFigure(companyApi.calls.info);
   if (!info.data?.fillingEntry) return null;
   return (
     <Block title="填报系统" testId="dash-filling" loading={info.loading} error={info.error} ready>

@@ -1,34 +1,10 @@
 import { Select } from 'antd';
 import { useState } from 'react';
+import { dashboard } from '../../contract/dashboard';
 import { warehouses } from '../../contract/warehouses';
 import { api, useLookup } from '../../request';
 import { CountUp, FINANCE_COUNT_MS } from './count-up';
 import { TileBlock, tileBlock, tons } from './tiles';
-
-interface Inventory {
-  inventoryTotal: number;
-  inquiringNum: number;
-  disposalNum: number;
-  inNum: number;
-  computedAt: string;
-}
-
-interface Orders {
-  ongoingDisposalInquiry: number;
-  ongoingDisposalOrder: number;
-  ongoingLogisticsOrder: number;
-  count: number;
-  countLabel: string;
-  computedAt: string;
-}
-
-interface Finance {
-  payable: number;
-  yearPaid: number;
-  receivable: number;
-  yearReceived: number;
-  computedAt: string;
-}
 
 interface Warehouse {
   id: number;
@@ -84,11 +60,11 @@ export function WarehouseSelect({
 export function InventoryBlock({ refresh }: { refresh: boolean }) {
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   return (
-    <TileBlock<Inventory>
+    <TileBlock
       title="库存信息"
       testId="dash-inventory"
-      url="/api/inventoryInfo"
-      params={{ warehouseId }}
+      call={dashboard.calls.inventory}
+      query={{ warehouseId }}
       refresh={refresh}
       extra={<WarehouseSelect value={warehouseId} onChange={setWarehouseId} />}
       tiles={(d) => [
@@ -102,10 +78,10 @@ export function InventoryBlock({ refresh }: { refresh: boolean }) {
 }
 
 /** 订单: ongoing inquiries, disposal orders and logistics orders, and in red the contracts ending soon. */
-export const OrdersBlock = tileBlock<Orders>({
+export const OrdersBlock = tileBlock({
   title: '订单信息',
   testId: 'dash-orders',
-  url: '/api/produceOrderDashboard',
+  call: dashboard.calls.orders,
   tiles: (d) => [
     { testId: 'orders-inquiry', label: '进行中的处置询价', value: d.ongoingDisposalInquiry },
     { testId: 'orders-disposal', label: '进行中的处置订单', value: d.ongoingDisposalOrder },
@@ -123,10 +99,10 @@ const FINANCE = [
 ] as const;
 
 /** 财务: payable, paid this year, receivable, received this year; yuan, 3 decimals, counting up. */
-export const FinanceBlock = tileBlock<Finance>({
+export const FinanceBlock = tileBlock({
   title: '财务信息',
   testId: 'dash-finance',
-  url: '/api/finAcc/dashboard',
+  call: dashboard.calls.finance,
   tiles: (d) =>
     FINANCE.map(({ key, label }) => ({
       testId: `finance-${key}`,

@@ -1,5 +1,6 @@
 import { Col, Empty, Row, Table, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { logistics, type WarehouseOrder } from '../../contract/logistics';
 import { warehouses } from '../../contract/warehouses';
 import { tablePager } from '../../engine';
 import { formatMoney } from '../../shared/format';
@@ -11,54 +12,14 @@ import { useFigure } from './use-figure';
 
 const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
 
-interface LogisticsDashboard {
-  total: number;
-  pending: number;
-  inTransit: number;
-  finished: number;
-  cancelled: number;
-  rejected: number;
-  ongoingWeight: number;
-  monthCount: number;
-  yearFreight: number;
-  computedAt: string;
-}
-
-interface Monthly {
-  months: string[];
-  counts: number[];
-  weights: number[];
-  freights: number[];
-  computedAt: string;
-}
-
-interface Transport {
-  existingCount: number;
-  idleCount: number;
-  inTransitCount: number;
-  repairCount: number;
-  loadCapacity: number;
-  idleLoadCapacity: number;
-  computedAt: string;
-}
-
-interface OrderRow {
-  id: number;
-  orderNo?: string | null;
-  waybillNo?: string | null;
-  producerName?: string | null;
-  disposerName?: string | null;
-  warehouseName?: string | null;
-  weight?: number | string | null;
-  orderStatus?: string | null;
-  loadTime?: string | null;
-}
+/** A field of an order's record as a cell: its text, or a dash when it has none. */
+const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 
 /** 物流订单: the carrier's orders by state, the weight under way, this month's orders and this year's freight. */
-export const OrderDashboardBlock = tileBlock<LogisticsDashboard>({
+export const OrderDashboardBlock = tileBlock({
   title: '物流订单',
   testId: 'dash-logistics-orders',
-  url: '/api/logisticsOrder/dashboard',
+  call: logistics.calls.dashboard,
   col: { xs: 12, md: 8, xl: 4 },
   tiles: (d) => [
     { label: '订单总数', value: d.total },
@@ -75,7 +36,7 @@ export const OrderDashboardBlock = tileBlock<LogisticsDashboard>({
 
 /** 近12个月: orders and weight per month. */
 export function MonthlyBlock({ refresh }: { refresh: boolean }) {
-  const f = useFigure<Monthly>('/api/logisticsOrderDashboard', {}, refresh);
+  const f = useFigure(logistics.calls.monthly, {}, refresh);
   const d = f.data;
   const option = useMemo(
     () =>
@@ -109,7 +70,7 @@ export function MonthlyBlock({ refresh }: { refresh: boolean }) {
 
 /** 运力: capacity combinations and idle capacity, counting up over 3.6 s. */
 export function CapacityBlock({ refresh }: { refresh: boolean }) {
-  const f = useFigure<Transport>('/api/companyTransportInfo', {}, refresh);
+  const f = useFigure(logistics.calls.capacity, {}, refresh);
   return (
     <FigureBlock title="运力信息" testId="dash-capacity" figure={f} computedAt={f.data?.computedAt}>
       {(d) => (
@@ -151,7 +112,7 @@ const PAGE_SIZE = 10;
 export function ByWarehouseBlock() {
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const [page, setPage] = useState(1);
-  const f = useFigure<{ content: OrderRow[]; totalElements: number }>('/api/logisticsOrder/byWarehouseId', {
+  const f = useFigure(logistics.calls.byWarehouse, {
     warehouseId,
     page: page - 1,
     size: PAGE_SIZE,
@@ -176,7 +137,7 @@ export function ByWarehouseBlock() {
         />
       }
     >
-      <Table<OrderRow>
+      <Table<WarehouseOrder>
         size="small"
         rowKey="id"
         loading={f.loading}
@@ -184,12 +145,12 @@ export function ByWarehouseBlock() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无物流订单" /> }}
         pagination={tablePager({ page, size: PAGE_SIZE, total: f.data?.totalElements ?? 0, onChange: setPage })}
         columns={[
-          { title: '运单号', dataIndex: 'waybillNo', render: (v, r) => v ?? r.orderNo ?? '-' },
-          { title: '产废单位', dataIndex: 'producerName', render: (v) => v ?? '-' },
-          { title: '处置单位', dataIndex: 'disposerName', render: (v) => v ?? '-' },
-          { title: '仓库', dataIndex: 'warehouseName', render: (v) => v ?? '-' },
-          { title: '重量（吨）', dataIndex: 'weight', render: (v) => (v === null || v === undefined ? '-' : tons(Number(v))) },
-          { title: '装车时间', dataIndex: 'loadTime', render: (v) => v ?? '-' },
+          { title: '运单号', dataIndex: 'waybillNo', render: (v: unknown, r) => cell(v ?? r.orderNo) },
+          { title: '产废单位', dataIndex: 'producerName', render: cell },
+          { title: '处置单位', dataIndex: 'disposerName', render: cell },
+          { title: '仓库', dataIndex: 'warehouseName', render: cell },
+          { title: '重量（吨）', dataIndex: 'weight', render: (v: unknown) => (v === null || v === undefined ? '-' : tons(Number(v))) },
+          { title: '装车时间', dataIndex: 'loadTime', render: cell },
         ]}
       />
     </Block>

@@ -1,4 +1,5 @@
-import { http, type QueryParams } from '../../request';
+import type { CallInput, CallSpec } from '../../contract/define';
+import { api, type QueryParams } from '../../request';
 
 /**
  * Figures asked for before the dashboard is on screen: right after the login call answers, the
@@ -13,18 +14,18 @@ export function figureQuery(params: QueryParams, refresh: boolean): QueryParams 
   return { ...params, isRefresh: refresh ? 1 : 0 };
 }
 
-const keyOf = (url: string, query: QueryParams) => `${url}?${JSON.stringify(query)}`;
+const keyOf = (call: CallSpec, query: QueryParams) => `${call.path}?${JSON.stringify(query)}`;
 
-export function prefetchFigure(url: string, query: QueryParams): void {
-  const answer = http.get(url, query, { silent: true, skipAuthHandlers: true });
+export function prefetchFigure<C extends CallSpec>(call: C, query: QueryParams): void {
+  const answer = api(call, { query } as CallInput<C>, { silent: true, skipAuthHandlers: true });
   // A failed prefetch is asked again by the block, which shows the failure itself.
   answer.catch(() => {});
-  pending.set(keyOf(url, query), { at: Date.now(), answer });
+  pending.set(keyOf(call, query), { at: Date.now(), answer });
 }
 
 /** The answer asked for ahead of time to exactly this call, if it is still fresh; taken once. */
-export function takePrefetched<T>(url: string, query: QueryParams): Promise<T> | undefined {
-  const key = keyOf(url, query);
+export function takePrefetched<T>(call: CallSpec, query: QueryParams): Promise<T> | undefined {
+  const key = keyOf(call, query);
   const hit = pending.get(key);
   pending.delete(key);
   if (!hit || Date.now() - hit.at > KEEP_MS) return undefined;

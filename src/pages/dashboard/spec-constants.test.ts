@@ -13,7 +13,9 @@ describe('dashboard constants of the specification', () => {
   });
 
   it('asks for 5 unread system messages and 3 unread leave messages, page 1', () => {
-    expect(SYSTEM_INFO_CALL).toEqual(['/api/sysMessage/page', { haveRead: '0', page: 1, size: 5 }]);
-    expect(LEAVE_MESSAGES_CALL).toEqual(['/api/unreadLeaveMessage', { page: 1, size: 3 }]);
+    const [system, systemQuery] = SYSTEM_INFO_CALL;
+    const [leave, leaveQuery] = LEAVE_MESSAGES_CALL;
+    expect([system.path, systemQuery]).toEqual(['/api/sysMessage/page', { haveRead: '0', page: 1, size: 5 }]);
+    expect([leave.path, leaveQuery]).toEqual(['/api/unreadLeaveMessage', { page: 1, size: 3 }]);
   });
 });

@@ -1,57 +1,25 @@
 import { Button, Col, Empty, Flex, List, Progress, Row, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import type { CallAnswer } from '../../contract/define';
+import { type Statistic, supervision } from '../../contract/supervision';
 import { useSession } from '../../session/session-store';
 import { formatMoney } from '../../shared/format';
 import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
 import { namedRouteHref } from './named-routes';
-import { Tile, TileBlock, tileBlock, tons } from './tiles';
+import { Tile, TileBlock, type TileCall, tileBlock, tons } from './tiles';
 import { useFigure } from './use-figure';
 
-const BASE = '/api/companyApi/homePage';
-
+/** The fields every supervisory figure answers: when it was computed, also as refreshTime. */
 interface Timed {
   refreshTime: string;
   computedAt: string;
 }
 
-interface Summary extends Timed {
-  microCompanyCount: number;
-  yearServerCount: number;
-  yearContractCount: number;
-  yearTransshipmentCount: number;
-}
-
-interface ContractSummary extends Timed {
-  haveContractCompanyCount: number;
-  unContractCompanyCount: number;
-  totalContractCompanyCount: number;
-}
-
-interface ServerSummary extends Timed {
-  haveServerCompanyCount: number;
-  unServerCompanyCount: number;
-}
-
-interface ToDo extends Timed {
-  unFinishTransshipmentCount: number;
-  toDoServerCount: number;
-  beUpdateServerCount: number;
-  beAuditPlanCount: number;
-}
-
-interface Cost extends Timed {
-  disposalAmount: number;
-  disposalQuantity: number;
-  avgDisposalPrice: number;
-  prepaidAmount: number;
-  freightAmount: number;
-  transportWeight: number;
-  avgFreightPerTon: number;
-}
-
-type Statistics = Timed & { year: number } & Record<string, number | null>;
+/** A call of the supervisory home answering a figure. */
+type HomeCall = TileCall & { answer: z.ZodType<Timed> };
 
 /** A link to a named route of the user's menus; plain text when the user has no such page. */
 function useNamedLink() {
@@ -73,10 +41,10 @@ const refreshTime = (d: Timed) => d.refreshTime;
 function SummaryBlock() {
   const link = useNamedLink();
   return (
-    <TileBlock<Summary>
+    <TileBlock
       title="数据汇总"
       testId="dash-summary"
-      url={`${BASE}/dataSummary`}
+      call={supervision.calls.dataSummary}
       computedAt={refreshTime}
       tiles={(d) => [
         { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage') },
@@ -101,10 +69,10 @@ function SummaryBlock() {
 }
 
 /** 费用信息: this year's disposal and freight, in yuan and tons, and their averages. */
-const CostBlock = tileBlock<Cost>({
+const CostBlock = tileBlock({
   title: '费用信息',
   testId: 'dash-cost',
-  url: `${BASE}/costInfo`,
+  call: supervision.calls.costInfo,
   computedAt: refreshTime,
   col: { xs: 12, md: 8, xl: 6 },
   tiles: (d) => [
@@ -164,8 +132,8 @@ function Pie({ slices, label }: { slices: Slice[]; label: string }) {
 }
 
 /** A pie of the companies with and without something: each slice opens the company list filtered by `filter`. */
-function CompanyPieBlock<T extends Timed>({
-  path,
+function CompanyPieBlock<C extends HomeCall>({
+  call,
   title,
   testId,
   label,
@@ -173,18 +141,18 @@ function CompanyPieBlock<T extends Timed>({
   filter,
   slices,
 }: {
-  path: string;
+  call: C;
   title: string;
   testId: string;
-  label: (d: T) => string;
+  label: (d: CallAnswer<C>) => string;
   names: [yes: string, no: string];
   filter: string;
-  slices: (d: T) => [yes: number, no: number];
+  slices: (d: CallAnswer<C>) => [yes: number, no: number];
 }) {
-  const f = useFigure<T>(`${BASE}/${path}`);
+  const f = useFigure(call);
   const link = useNamedLink();
   return (
-    <FigureBlock title={title} testId={testId} figure={f} computedAt={f.data?.refreshTime}>
+    <FigureBlock title={title} testId={testId} figure={f} computedAt={(f.data as Timed | null)?.refreshTime}>
       {(d) => {
         const [yes, no] = slices(d);
         return (
@@ -202,7 +170,7 @@ function CompanyPieBlock<T extends Timed>({
 }
 
 function ToDoBlock() {
-  const f = useFigure<ToDo>(`${BASE}/toDoData`);
+  const f = useFigure(supervision.calls.toDoData);
   return (
     <FigureBlock title="待办事项" testId="dash-todo" figure={f} computedAt={f.data?.refreshTime}>
       {(d) => (
@@ -233,7 +201,7 @@ function ToDoBlock() {
 }
 
 /** The statistics shown as tiles with their progress against this year's target. */
-const STATISTIC_TILES: { key: string; label: string; unit: string; money?: boolean }[] = [
+const STATISTIC_TILES: { key: Statistic; label: string; unit: string; money?: boolean }[] = [
   { key: 'allCompany', label: '产废企业', unit: '家' },
   { key: 'managementCompany', label: '处置企业', unit: '家' },
   { key: 'material', label: '收集企业', unit: '家' },
@@ -244,7 +212,7 @@ const STATISTIC_TILES: { key: string; label: string; unit: string; money?: boole
 ];
 
 function StatisticsBlock() {
-  const f = useFigure<Statistics>(`${BASE}/statistics`);
+  const f = useFigure(supervision.calls.statistics);
   const d = f.data;
   return (
     <FigureBlock title={d ? `${d.year}年统计` : '统计'} testId="dash-statistics" figure={f} computedAt={d?.refreshTime}>
@@ -289,8 +257,8 @@ export function SupervisorHome() {
         {
           col: THIRD,
           block: (
-            <CompanyPieBlock<ContractSummary>
-              path="contractSummary"
+            <CompanyPieBlock
+              call={supervision.calls.contractSummary}
               title="合同汇总"
               testId="dash-contract-pie"
               label={(d) => `产废企业合同情况：共${d.totalContractCompanyCount}家`}
@@ -303,8 +271,8 @@ export function SupervisorHome() {
         {
           col: THIRD,
           block: (
-            <CompanyPieBlock<ServerSummary>
-              path="serverSummary"
+            <CompanyPieBlock
+              call={supervision.calls.serverSummary}
               title="服务汇总"
               testId="dash-server-pie"
               label={() => '产废企业本年服务情况'}

@@ -21,9 +21,9 @@ const ROWS = 3;
 const ROW_HEIGHT = 36;
 
 /** The calls of the message blocks, with their parameters. */
-export const SYSTEM_INFO_CALL = [messages.calls.sysPage.path, { haveRead: '0', page: 1, size: 5 }] as const;
-export const LEAVE_MESSAGES_CALL = [messages.calls.leaveUnread.path, { page: 1, size: 3 }] as const;
-export const BULLETINS_CALL = [bulletin.calls.list.path, { status: 10, page: 0, size: 5 }] as const;
+export const SYSTEM_INFO_CALL = [messages.calls.sysPage, { haveRead: '0', page: 1, size: 5 }] as const;
+export const LEAVE_MESSAGES_CALL = [messages.calls.leaveUnread, { page: 1, size: 3 }] as const;
+export const BULLETINS_CALL = [bulletin.calls.list, { status: 10, page: 0, size: 5 }] as const;
 
 interface Page<T> {
   content: T[];

@@ -1,9 +1,10 @@
 import { Col, type ColProps, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
-import type { QueryParams } from '../../request';
+import type { z } from 'zod';
+import type { CallAnswer } from '../../contract/define';
 import { formatMoney } from '../../shared/format';
 import { FigureBlock, type FigureBlockProps } from './block';
-import { useFigure } from './use-figure';
+import { type FigureCall, type FigureQuery, useFigure } from './use-figure';
 
 /** Tons: 3 decimals with thousands separators. */
 export const tons = (n: number) => formatMoney(n, 3);
@@ -68,30 +69,33 @@ export function TileRow({ tiles, col }: { tiles: TileProps[]; col: ColProps }) {
 /** Two tiles a row on phones, four on wider screens. */
 export const QUARTERS: ColProps = { xs: 12, md: 6 };
 
-export interface TileBlockProps<T> extends Omit<FigureBlockProps<T>, 'figure' | 'children' | 'computedAt'> {
-  /** The figure's call and its parameters. */
-  url: string;
-  params?: QueryParams;
+/** A call whose answer says when it was computed: the figure of a tile block. */
+export type TileCall = FigureCall & { answer: z.ZodType<{ computedAt: string }> };
+
+export interface TileBlockProps<C extends TileCall> extends Omit<FigureBlockProps<CallAnswer<C>>, 'figure' | 'children' | 'computedAt'> {
+  /** The figure's call and its query. */
+  call: C;
+  query?: FigureQuery<C>;
   /** The first load computed now; by default as the whole page was opened (RefreshAll). */
   refresh?: boolean;
   /** The tiles' widths: QUARTERS unless told. */
   col?: ColProps;
-  tiles: (data: T) => TileProps[];
+  tiles: (data: CallAnswer<C>) => TileProps[];
   /** When the figures shown were computed: the answer's computedAt unless told. */
-  computedAt?: (data: T) => string;
+  computedAt?: (data: CallAnswer<C>) => string;
 }
 
 /** A block drawing one figure call as a row of tiles. */
-export function TileBlock<T extends { computedAt: string }>({
-  url,
-  params,
+export function TileBlock<C extends TileCall>({
+  call,
+  query,
   refresh,
   col = QUARTERS,
   tiles,
-  computedAt = (d) => d.computedAt,
+  computedAt = (d) => (d as { computedAt: string }).computedAt,
   ...block
-}: TileBlockProps<T>) {
-  const figure = useFigure<T>(url, params, refresh);
+}: TileBlockProps<C>) {
+  const figure = useFigure(call, query, refresh);
   return (
     <FigureBlock {...block} figure={figure} computedAt={figure.data && computedAt(figure.data)}>
       {(d) => <TileRow col={col} tiles={tiles(d)} />}
@@ -100,6 +104,6 @@ export function TileBlock<T extends { computedAt: string }>({
 }
 
 /** A home's block made of a tile block alone: the home passes whether its first load is computed now. */
-export function tileBlock<T extends { computedAt: string }>(spec: Omit<TileBlockProps<T>, 'refresh'>) {
-  return ({ refresh }: { refresh?: boolean }) => <TileBlock<T> {...spec} refresh={refresh} />;
+export function tileBlock<C extends TileCall>(spec: Omit<TileBlockProps<C>, 'refresh'>) {
+  return ({ refresh }: { refresh?: boolean }) => <TileBlock<C> {...spec} refresh={refresh} />;
 }

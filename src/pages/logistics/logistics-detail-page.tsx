@@ -2,9 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { type LogisticsLinkman, logistics, type OrderParty, type TransportInfo } from '../../contract/logistics';
 import { findMenu } from '../../model';
 import { pageTitles } from '../../navigation/page-titles';
-import { http, RequestError } from '../../request';
+import { api, RequestError } from '../../request';
 import { useSession } from '../../session/session-store';
 import { formatCost, formatDate } from '../../shared/format';
 
@@ -18,48 +19,6 @@ import { formatCost, formatDate } from '../../shared/format';
 const TITLE = '物流详情';
 /** The route name of the logistics order list (the view's componentName), where a detail is chosen. */
 const ORDER_LIST = 'logisticsOrder';
-
-interface Party {
-  companyId: number | null;
-  companyName: string | null;
-  linkman: string | null;
-  phone: string | null;
-  address: string | null;
-  regionFmt: string | null;
-}
-
-export interface LogisticsLinkman {
-  id: number;
-  waybillNo: string | null;
-  shipper: Party;
-  receiver: Party;
-  carrier: Party & { userName: string | null; userPhone: string | null };
-}
-
-export interface TransportInfo {
-  id: number;
-  waybillNo: string | null;
-  orderStatus: string | null;
-  orderStatusLabel: string | null;
-  weight: number | null;
-  freight: number | null;
-  fromRegionFmt: string | null;
-  fromAddress: string | null;
-  toAddress: string | null;
-  loadTime: string | null;
-  arriveTime: string | null;
-  disposalOrder: { id: number; orderNo: string | null; wasteCategory: string | null; quantity: number | null } | null;
-  vehicle: {
-    id: number;
-    plateNo: string | null;
-    vehicleTypeLabel: string | null;
-    loadCapacity: number | null;
-    driverName: string | null;
-    driverPhone: string | null;
-    escortName: string | null;
-    escortPhone: string | null;
-  } | null;
-}
 
 type State =
   | { status: 'loading' }
@@ -100,7 +59,7 @@ export function orderIdOf(search: string): number | null {
   return id > 0 ? id : null;
 }
 
-function PartyCard({ title, party, extra }: { title: string; party: Party; extra?: { label: string; value: string }[] }) {
+function PartyCard({ title, party, extra }: { title: string; party: OrderParty; extra?: { label: string; value: string }[] }) {
   return (
     <Card size="small" title={title} className="logistics-party" data-party={title}>
       <Facts
@@ -133,8 +92,8 @@ export function LogisticsDetailPage() {
     let live = true;
     setState({ status: 'loading' });
     Promise.all([
-      http.get<LogisticsLinkman>('/api/logisticsOrder/getLogisticsLinkman', { id }, { silent: true }),
-      http.get<TransportInfo>('/api/logisticsOrder/getTransportInfo', { id }, { silent: true }),
+      api(logistics.calls.linkman, { query: { id } }, { silent: true }),
+      api(logistics.calls.transport, { query: { id } }, { silent: true }),
     ])
       .then(([linkman, transport]) => live && setState({ status: 'ready', linkman, transport }))
       .catch(

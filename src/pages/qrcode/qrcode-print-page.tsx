@@ -2,7 +2,8 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, InputNumber, Radio, Skeleton, Space, Typography } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { download, http, RequestError } from '../../request';
+import { type LabelCode, MAX_LABELS, materialsCode } from '../../contract/materials-code';
+import { api, download, RequestError } from '../../request';
 import { APP_PATHS } from '../../shared/app-paths';
 import { type QrGeometry, type QrLevel, qrGeometry } from './qr-svg';
 import './qrcode-print.css';
@@ -15,13 +16,6 @@ import './qrcode-print.css';
  * modules is kept. A batch belongs to its history entry: reloading the page shows the same codes.
  */
 
-export interface LabelCode {
-  codeNum: string;
-  operateDept: string | null;
-  createTime: string;
-}
-
-export const MAX_LABELS = 500;
 export const DEFAULT_SIZE_MM = 40;
 const MIN_SIZE_MM = 15;
 const MAX_SIZE_MM = 120;
@@ -88,10 +82,9 @@ function createBatch(locationKey: string, total: number): Promise<LabelCode[]> {
   const key = `${locationKey}:${total}`;
   let p = pending.get(key);
   if (!p) {
-    p = http
-      .get<{ data?: LabelCode[] }>('/api/materialsCode/saveBatch', { createNum: total }, { silent: true })
+    p = api(materialsCode.calls.saveBatch, { query: { createNum: total } }, { silent: true })
       .then((r) => {
-        const codes = r.data ?? [];
+        const codes = r.data;
         try {
           sessionStorage.setItem(storageKey(locationKey), JSON.stringify(codes));
         } catch {
@@ -194,7 +187,7 @@ export function QrcodePrintPage() {
     setDownloading(true);
     try {
       await download(
-        '/api/materialsCode/download',
+        materialsCode.calls.download.path,
         { createTime: first.createTime },
         `二维码清单_${first.createTime.replace(/\D/g, '')}.xlsx`,
       );

@@ -1,26 +1,13 @@
 import { Button, Card, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { type SupervisedCompany, supervision } from '../../contract/supervision';
 import { tablePager } from '../../engine';
-import { http } from '../../request';
+import { api } from '../../request';
 import { useSession } from '../../session/session-store';
 import { formatMoney } from '../../shared/format';
 import { RetryAlert } from '../dashboard/block';
 import { pathOfNamedRoute } from '../dashboard/named-routes';
-
-interface CompanyRow {
-  id: number;
-  name: string;
-  creditCode: string | null;
-  regionFmt: string | null;
-  address: string | null;
-  contactName: string | null;
-  contactPhone: string | null;
-  yearStockTons: number;
-  micro: boolean;
-  haveContract: boolean;
-  haveServer: boolean;
-}
 
 type Flag = '0' | '1' | undefined;
 const flagOf = (v: string | null): Flag => (v === '0' || v === '1' ? v : undefined);
@@ -74,7 +61,7 @@ export function CompanyListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const size = 10;
   const [typed, setTyped] = useState(blurry);
-  const [data, setData] = useState<{ content: CompanyRow[]; totalElements: number } | null>(null);
+  const [data, setData] = useState<{ content: SupervisedCompany[]; totalElements: number } | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -89,8 +76,7 @@ export function CompanyListPage() {
     void round;
     let live = true;
     setLoading(true);
-    http
-      .get<{ content: CompanyRow[]; totalElements: number }>('/api/companyApi/homePage/companies', query, { silent: true })
+    api(supervision.calls.companies, { query }, { silent: true })
       .then((r) => {
         if (!live) return;
         setData(r);
@@ -151,7 +137,7 @@ export function CompanyListPage() {
         </Button>
       </Flex>
       {error && <RetryAlert error={error} retry={() => setRound((r) => r + 1)} marginBottom={12} />}
-      <Table<CompanyRow>
+      <Table<SupervisedCompany>
         size="small"
         rowKey="id"
         loading={loading}

@@ -1,22 +1,22 @@
 import { type RawBuilder, sql } from 'kysely';
-import { z } from 'zod';
+import { logistics } from '../../src/contract/logistics.js';
 import { type PartyLookup, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
-import { currentUser, requirePermission, type SessionUser } from '../auth.js';
+import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { businessView } from '../lib/business-views.js';
 import { ensureFacts } from '../lib/dashboard-fact-install.js';
 import { factGroups, factTotalsAll, type Scope } from '../lib/dashboard-facts.js';
-import { dates, numbers, scopedFigure, three } from '../lib/dashboard-scope.js';
+import { dates, scopedFigure, three } from '../lib/dashboard-scope.js';
 import { dictLabelsOf } from '../lib/dict-labels.js';
-import { optionalIdParam, pageFields, pageParams } from '../lib/paging.js';
-import { answers } from '../lib/route.js';
-import { INT4_MAX, nullableText } from '../lib/sql.js';
+import { pageParams } from '../lib/paging.js';
+import { INT4_MAX } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { findRecord, type Row } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 import { listReader } from '../lowcode/view-store.js';
+import { registerResource } from './register.js';
 
 /**
  * The logistics home and the logistics detail page: order counters and monthly figures, orders per
@@ -30,13 +30,6 @@ const IN_SERVICE = ['0', '1', '2'];
 const MONTHS = 12;
 /** Most orders a page of a warehouse's orders may expect to walk for its parties to be looked up row by row. */
 const WALK_ROWS = 2000;
-
-const idQuery = z.object({ id: z.coerce.number().int().positive({ message: '请选择物流订单' }) });
-
-const party = z.object({
-  companyId: z.number().nullable(),
-  ...nullableText('companyName', 'linkman', 'phone', 'address', 'regionFmt'),
-});
 
 /** A party of an order as answered: its company and the company's contact, the address as given. */
 const partyOf = (
@@ -55,93 +48,96 @@ const partyOf = (
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
+interface Chain {
+  logistics: ViewModel;
+  orders: ViewModel | null;
+  stock: ViewModel | null;
+}
+
+/**
+ * The running sums' scope that holds exactly the records of the user's row scope: every record, or its
+ * company's (its own and its departments' records are its company's). Undefined for any other scope.
+ */
+const sumsScope = (u: SessionUser): Scope | undefined => {
+  const s = u.dataScope;
+  if (s.all) return { kind: 'all' };
+  if (s.companyId !== null && s.companyId === u.companyId && !s.depts.length) return { kind: 'company', companyId: s.companyId };
+  return undefined;
+};
+
+/** A row of a warehouse's page before its record is read: the order's id and what its disposal order adds. */
+interface PageRow {
+  id: number;
+  orderNo: unknown;
+  producerName: string | null;
+  disposerName: string | null;
+  warehouseId: number | string | null;
+  warehouseName: string | null;
+}
+
+const has = (v: ViewModel | null, name: string) => !!v && v.columns.some((c) => c.name === name);
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  scopedFigure(
-    app,
-    ctx,
-    '/api/logisticsOrder/dashboard',
-    'logistics',
-    numbers('total', 'pending', 'inTransit', 'finished', 'cancelled', 'rejected', 'ongoingWeight', 'monthCount', 'yearFreight'),
-    async (scope) => {
-      const d = dates();
-      const [byStatus, [month, yearDone]] = await Promise.all([
-        factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
-        factTotalsAll(db, [
-          { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) },
-          { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
-        ]),
-      ]);
-      const of = (status: string) => byStatus.find((g) => g.key === status);
-      const count = (status: string) => of(status)?.n ?? 0;
-      return {
-        total: byStatus.reduce((s, g) => s + g.n, 0),
-        pending: count(ORDER_STATUS.pending),
-        inTransit: count(ORDER_STATUS.inTransit),
-        finished: count(ORDER_STATUS.finished),
-        cancelled: count(ORDER_STATUS.cancelled),
-        rejected: count(ORDER_STATUS.rejected),
-        ongoingWeight: three((of(ORDER_STATUS.pending)?.qty ?? 0) + (of(ORDER_STATUS.inTransit)?.qty ?? 0)),
-        monthCount: month.n,
-        yearFreight: three(yearDone.amount),
-      };
-    },
-  );
+  // ----- the logistics home's figures -----
+
+  const dashboard = scopedFigure(ctx, 'logistics', async (scope) => {
+    const d = dates();
+    const [byStatus, [month, yearDone]] = await Promise.all([
+      factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
+      factTotalsAll(db, [
+        { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) },
+        { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
+      ]),
+    ]);
+    const of = (status: string) => byStatus.find((g) => g.key === status);
+    const count = (status: string) => of(status)?.n ?? 0;
+    return {
+      total: byStatus.reduce((s, g) => s + g.n, 0),
+      pending: count(ORDER_STATUS.pending),
+      inTransit: count(ORDER_STATUS.inTransit),
+      finished: count(ORDER_STATUS.finished),
+      cancelled: count(ORDER_STATUS.cancelled),
+      rejected: count(ORDER_STATUS.rejected),
+      ongoingWeight: three((of(ORDER_STATUS.pending)?.qty ?? 0) + (of(ORDER_STATUS.inTransit)?.qty ?? 0)),
+      monthCount: month.n,
+      yearFreight: three(yearDone.amount),
+    };
+  });
 
   // Orders, tons and freight per month over the last twelve months (by loading time), oldest first.
-  const series = z.array(z.number());
-  scopedFigure(
-    app,
-    ctx,
-    '/api/logisticsOrderDashboard',
-    'logisticsMonths',
-    { months: z.array(z.string()), counts: series, weights: series, freights: series },
-    async (scope) => {
-      const d = dates();
-      const groups = await factGroups(
-        db,
-        { source: 'logisticsOrder', scope, dayFrom: d.monthStart(MONTHS - 1), dayTo: d.plusDays(0) },
-        'month',
-      );
-      const months = Array.from({ length: MONTHS }, (_, i) => d.monthStart(MONTHS - 1 - i).slice(0, 7));
-      const at = (m: string) => groups.find((g) => g.key === m);
-      return {
-        months,
-        counts: months.map((m) => at(m)?.n ?? 0),
-        weights: months.map((m) => three(at(m)?.qty ?? 0)),
-        freights: months.map((m) => three(at(m)?.amount ?? 0)),
-      };
-    },
-  );
+  const monthly = scopedFigure(ctx, 'logisticsMonths', async (scope) => {
+    const d = dates();
+    const groups = await factGroups(
+      db,
+      { source: 'logisticsOrder', scope, dayFrom: d.monthStart(MONTHS - 1), dayTo: d.plusDays(0) },
+      'month',
+    );
+    const months = Array.from({ length: MONTHS }, (_, i) => d.monthStart(MONTHS - 1 - i).slice(0, 7));
+    const at = (m: string) => groups.find((g) => g.key === m);
+    return {
+      months,
+      counts: months.map((m) => at(m)?.n ?? 0),
+      weights: months.map((m) => three(at(m)?.qty ?? 0)),
+      freights: months.map((m) => three(at(m)?.amount ?? 0)),
+    };
+  });
 
-  scopedFigure(
-    app,
-    ctx,
-    '/api/companyTransportInfo',
-    'transport',
-    numbers('existingCount', 'idleCount', 'inTransitCount', 'repairCount', 'loadCapacity', 'idleLoadCapacity'),
-    async (scope) => {
-      const byStatus = await factGroups(db, { source: 'vehicle', scope, statuses: IN_SERVICE }, 'status');
-      const of = (status: string) => byStatus.find((g) => g.key === status);
-      return {
-        existingCount: byStatus.reduce((s, g) => s + g.n, 0),
-        idleCount: of('0')?.n ?? 0,
-        inTransitCount: of('1')?.n ?? 0,
-        repairCount: of('2')?.n ?? 0,
-        loadCapacity: three(byStatus.reduce((s, g) => s + g.qty, 0)),
-        idleLoadCapacity: three(of('0')?.qty ?? 0),
-      };
-    },
-  );
+  const capacity = scopedFigure(ctx, 'transport', async (scope) => {
+    const byStatus = await factGroups(db, { source: 'vehicle', scope, statuses: IN_SERVICE }, 'status');
+    const of = (status: string) => byStatus.find((g) => g.key === status);
+    return {
+      existingCount: byStatus.reduce((s, g) => s + g.n, 0),
+      idleCount: of('0')?.n ?? 0,
+      inTransitCount: of('1')?.n ?? 0,
+      repairCount: of('2')?.n ?? 0,
+      loadCapacity: three(byStatus.reduce((s, g) => s + g.qty, 0)),
+      idleLoadCapacity: three(of('0')?.qty ?? 0),
+    };
+  });
 
   // ----- orders and their parties -----
-
-  interface Chain {
-    logistics: ViewModel;
-    orders: ViewModel | null;
-    stock: ViewModel | null;
-  }
 
   async function chain(): Promise<Chain> {
     const logistics = await businessView(ctx, 'logisticsOrder');
@@ -149,19 +145,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const [orders, stock] = await Promise.all([businessView(ctx, 'disposalOrder'), businessView(ctx, 'stockIn')]);
     return { logistics, orders, stock };
   }
-
-  /**
-   * The running sums' scope that holds exactly the records of the user's row scope: every record, or its
-   * company's (its own and its departments' records are its company's). Undefined for any other scope.
-   */
-  const sumsScope = (u: SessionUser): Scope | undefined => {
-    const s = u.dataScope;
-    if (s.all) return { kind: 'all' };
-    if (s.companyId !== null && s.companyId === u.companyId && !s.depts.length) return { kind: 'company', companyId: s.companyId };
-    return undefined;
-  };
-
-  const has = (v: ViewModel | null, name: string) => !!v && v.columns.some((c) => c.name === name);
 
   /**
    * The logistics orders a user may see (their row scope, as /api/general lists them), as a join from t
@@ -199,19 +182,41 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return { from, where, extras, joinStock };
   }
 
-  app.get(
-    '/api/logisticsOrder/byWarehouseId',
-    {
-      config: { session: true },
-      schema: {
-        querystring: z.object({
-          warehouseId: optionalIdParam,
-          ...pageFields,
-        }),
-      },
-    },
-    async (req) => {
-      const u = requirePermission(req, 'logisticsOrder:list');
+  /**
+   * One logistics order within the user's scope, with its disposal order; any other is missing (404). The
+   * disposal order must be within the user's scope too (a carrier's: the orders that name it as their
+   * carrier): a waybill of the user's own that names another's order shows nothing of it.
+   */
+  async function oneOrder(u: SessionUser, id: number) {
+    const c = await chain();
+    const record = await findRecord(db, c.logistics, id, await rowScope(ctx, c.logistics, u));
+    if (!record) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
+    const orderId = Number(record.disposalOrderId);
+    if (!c.orders || !Number.isSafeInteger(orderId) || orderId <= 0) return { c, record, order: null };
+    const order = await findRecord(db, c.orders, orderId, await rowScope(ctx, c.orders, u));
+    if (!order) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
+    return { c, record, order };
+  }
+
+  const companyById = async (value: unknown) => {
+    const id = numOrNull(value);
+    if (id === null || !Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
+    return (
+      (await db
+        .selectFrom('company')
+        .select(['id', 'name', 'contact_name', 'contact_phone', 'address', 'region_fmt'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null
+    );
+  };
+
+  registerResource(app, logistics, {
+    dashboard,
+    monthly,
+    capacity,
+
+    byWarehouse: async (req) => {
+      const u = currentUser(req);
       const { warehouseId } = req.query;
       const c = await chain();
       if (warehouseId !== undefined) {
@@ -245,9 +250,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .execute(db)
         .then((r) => ({ n: Number(r.rows[0]?.n ?? 0) }));
       const [page, total] = await Promise.all([
-        sql<Row & { id: number }>`select t.id, ${extras} from ${from} ${cond} order by t.id desc limit ${limit} offset ${offset}`.execute(
-          db,
-        ),
+        sql<PageRow>`select t.id, ${extras} from ${from} ${cond} order by t.id desc limit ${limit} offset ${offset}`.execute(db),
         counted,
       ]);
       if (!page.rows.length) return { content: [], totalElements: total.n };
@@ -260,54 +263,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const r = byId.get(Number(id));
         if (!r) return [];
         const wh = extra.warehouseId === null || extra.warehouseId === undefined ? null : Number(extra.warehouseId);
-        return [{ ...r, ...extra, warehouseId: wh }];
+        return [{ ...r, ...extra, id: Number(id), warehouseId: wh }];
       });
       return { content, totalElements: total.n };
     },
-  );
 
-  /**
-   * One logistics order within the user's scope, with its disposal order; any other is missing (404). The
-   * disposal order must be within the user's scope too (a carrier's: the orders that name it as their
-   * carrier): a waybill of the user's own that names another's order shows nothing of it.
-   */
-  async function oneOrder(u: SessionUser, id: number) {
-    const c = await chain();
-    const record = await findRecord(db, c.logistics, id, await rowScope(ctx, c.logistics, u));
-    if (!record) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
-    const orderId = Number(record.disposalOrderId);
-    if (!c.orders || !Number.isSafeInteger(orderId) || orderId <= 0) return { c, record, order: null };
-    const order = await findRecord(db, c.orders, orderId, await rowScope(ctx, c.orders, u));
-    if (!order) throw notFound('LOGISTICS_ORDER_NOT_FOUND');
-    return { c, record, order };
-  }
-
-  const companyById = async (value: unknown) => {
-    const id = numOrNull(value);
-    if (id === null || !Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
-    return (
-      (await db
-        .selectFrom('company')
-        .select(['id', 'name', 'contact_name', 'contact_phone', 'address', 'region_fmt'])
-        .where('id', '=', id)
-        .executeTakeFirst()) ?? null
-    );
-  };
-
-  app.get(
-    '/api/logisticsOrder/getLogisticsLinkman',
-    answers(
-      { permission: 'logisticsOrder:list' },
-      z.object({
-        id: z.number(),
-        waybillNo: z.string().nullable(),
-        shipper: party,
-        receiver: party,
-        carrier: party.extend({ userName: z.string().nullable(), userPhone: z.string().nullable() }),
-      }),
-      { querystring: idQuery },
-    ),
-    async (req) => {
+    linkman: async (req) => {
       const { record, order } = await oneOrder(currentUser(req), req.query.id);
       const [producer, disposer] = await Promise.all([companyById(order?.producerId), companyById(order?.disposerId)]);
       const creator = await db
@@ -328,37 +289,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         },
       };
     },
-  );
 
-  app.get(
-    '/api/logisticsOrder/getTransportInfo',
-    answers(
-      { permission: 'logisticsOrder:list' },
-      z.object({
-        id: z.number(),
-        ...nullableText('waybillNo', 'orderStatus', 'orderStatusLabel'),
-        weight: z.number().nullable(),
-        freight: z.number().nullable(),
-        ...nullableText('fromRegion', 'fromRegionFmt', 'fromAddress', 'toAddress', 'loadTime', 'arriveTime'),
-        disposalOrder: z
-          .object({
-            id: z.number(),
-            ...nullableText('orderNo', 'wasteCategory'),
-            quantity: z.number().nullable(),
-          })
-          .nullable(),
-        vehicle: z
-          .object({
-            id: z.number(),
-            ...nullableText('plateNo', 'vehicleType', 'vehicleTypeLabel'),
-            loadCapacity: z.number().nullable(),
-            ...nullableText('driverName', 'driverPhone', 'escortName', 'escortPhone'),
-          })
-          .nullable(),
-      }),
-      { querystring: idQuery },
-    ),
-    async (req) => {
+    transport: async (req) => {
       const { record, order } = await oneOrder(currentUser(req), req.query.id);
       const vehicles = await businessView(ctx, 'vehicle');
       const vehicleId = Number(record.vehicleId);
@@ -403,5 +335,5 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           : null,
       };
     },
-  );
+  });
 }
