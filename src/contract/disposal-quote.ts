@@ -14,7 +14,7 @@ export const quoteBody = z.object({
     .int({ message: '请选择询价单' })
     .positive({ message: '请选择询价单' })
     .max(INT4_MAX, { message: '请选择询价单' }),
-  quotedPrice: z.union([z.number(), z.string()], { message: '请输入报价单价' }),
+  quotedPrice: z.union([z.number(), z.string()], { message: 'QUOTE_PRICE_REQUIRED' }),
 });
 
 export const disposalQuotes = resource({

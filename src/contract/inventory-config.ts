@@ -51,7 +51,7 @@ export const limitBody = z.object({
 });
 
 /** The ids of the limits to delete. */
-export const limitIds = z.array(dbId, { message: '请选择要删除的数据' }).min(1, '请选择要删除的数据');
+export const limitIds = z.array(dbId, { message: 'NOTHING_TO_DELETE' }).min(1, 'NOTHING_TO_DELETE');
 
 /** Who may write limits: stock-in or warehouse editors. */
 const WRITE = { permission: ['stockIn:edit', 'warehouse:edit'] } as const;

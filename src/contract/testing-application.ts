@@ -4,24 +4,27 @@
  * those who see every company list them all.
  */
 import { z } from 'zod';
-import { MANUAL_ORDER_MESSAGES, MOBILE_RE } from '../shared/manual-order.js';
+import { MOBILE_RE } from '../shared/manual-order.js';
 import { call, resource } from './define.js';
 import { INT4_MAX, judgedByHandler, ok, pageOf } from './fields.js';
 import { pageFields } from './paging.js';
 
-/** The application form, judged by the handler so that each field's message is answered as it is. */
+/**
+ * The application form, judged by the handler so that each field's message is answered as it is; a
+ * problem with a catalogue code of its own names the code (the form is the server's only).
+ */
 export const testingBody = z.object({
   disposerCompanyId: z.coerce
-    .number({ message: '请选择处置企业' })
-    .int()
-    .positive({ message: '请选择处置企业' })
-    .max(INT4_MAX, { message: '请选择处置企业' }),
+    .number({ message: 'DISPOSER_REQUIRED' })
+    .int('DISPOSER_REQUIRED')
+    .positive({ message: 'DISPOSER_REQUIRED' })
+    .max(INT4_MAX, { message: 'DISPOSER_REQUIRED' }),
   wasteCategoryCode: z.string({ message: '请输入危废代码' }).trim().min(1, '请输入危废代码').max(20),
   wasteName: z.string({ message: '请输入危废名称' }).trim().min(1, '请输入危废名称').max(255),
   quantity: z.coerce.number().positive('数量必须大于0').max(1e9).optional(),
   sampleCount: z.coerce.number().int().min(1, '样品数量至少为1').max(1000).optional(),
   linkman: z.string({ message: '请输入联系人' }).trim().min(1, '请输入联系人').max(100),
-  phone: z.string({ message: '请输入手机号' }).trim().min(1, '请输入手机号').regex(MOBILE_RE, MANUAL_ORDER_MESSAGES.phone),
+  phone: z.string({ message: 'MOBILE_REQUIRED' }).trim().min(1, 'MOBILE_REQUIRED').regex(MOBILE_RE, 'MOBILE_INVALID'),
   remark: z.string().trim().max(1024).nullish(),
 });
 

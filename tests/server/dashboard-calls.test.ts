@@ -226,11 +226,9 @@ describe('quotes and testing applications', () => {
       linkman: '王丽华',
       phone: '13862100003',
     };
-    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, phone: '123' })).body).toMatchObject({
-      status: 400,
-      code: 'INVALID_INPUT',
-      message: '手机号格式错误',
-    });
+    expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, phone: '123' })).body).toMatchObject(
+      refusal(400, 'MOBILE_INVALID'),
+    );
     expect((await producer.post('/api/dispoaslTestingApplication/apply', { ...body, linkman: '' })).body).toMatchObject({
       status: 400,
       code: 'INVALID_INPUT',
