@@ -123,7 +123,7 @@ export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
           </div>
           {!design.panelHidden && (
             <SideBar
-              kind={design.selection.kind === 'chart' && chart ? 'chart' : design.item ? 'design.item' : 'canvas'}
+              kind={design.selection.kind === 'chart' && chart ? 'chart' : design.item ? 'item' : 'canvas'}
               index={design.itemIndex}
               i={design.item?.i ?? ''}
               chart={design.selection.kind === 'chart' ? design.selection.chart : -1}
