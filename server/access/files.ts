@@ -68,20 +68,22 @@ export const pathsIn = (v: unknown): string[] => (typeof v === 'string' ? [...ne
 
 const fileProblem = (f: ViewField) => ({ field: f.name, message: errorMessage('FILE_NOT_YOURS', { label: f.label }) });
 
+/** Per row of a write, the first field the writer may not give and why; undefined where all is well. */
+export type RowProblems = ({ field: string; message: string } | undefined)[];
+/**
+ * A judge of the rows a write is about to store (all of an import at once) for the view and the writer;
+ * `existing` is the stored record on update, whose values are not judged again.
+ */
+export type RowsJudge = (ctx: AppContext, view: ViewModel, user: SessionUser, rows: Row[], existing?: Row) => Promise<RowProblems>;
+
 /**
  * A record's file and image fields may hold only files their writer may read: otherwise writing a known
  * path into one's own record would make it readable through that record. Paths the stored record holds
  * already are not judged again; a path of no stored file is refused too. Returns, per row, the first
  * field whose files the writer may not give.
  */
-export async function fileProblems(
-  ctx: AppContext,
-  view: ViewModel,
-  user: SessionUser,
-  rows: Row[],
-  existing?: Row,
-): Promise<({ field: string; message: string } | undefined)[]> {
-  const problems: ({ field: string; message: string } | undefined)[] = rows.map(() => undefined);
+export const fileProblems: RowsJudge = async (ctx, view, user, rows, existing) => {
+  const problems: RowProblems = rows.map(() => undefined);
   const verdicts = new Map<string, boolean>();
   const readable = async (path: string) => {
     let ok = verdicts.get(path);
@@ -109,4 +111,4 @@ export async function fileProblems(
     }
   }
   return problems;
-}
+};

@@ -7,7 +7,7 @@ import { companyTypes, referenceTarget } from '../lowcode/reference-labels.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
 import { scopeCompany } from './company.js';
-import { fileProblems } from './files.js';
+import { fileProblems, type RowsJudge } from './files.js';
 import { rowScope } from './rows.js';
 import { addressableDeptCondition } from './tenancy.js';
 
@@ -107,13 +107,7 @@ const problemOf = (f: ViewField) => ({ field: f.name, message: errorMessage('REF
  * column values about to be written (all of an import at once); `existing` is the stored record on update,
  * whose values are not judged again. Returns, per row, the first problem found, in form order.
  */
-export async function referenceProblems(
-  ctx: AppContext,
-  view: ViewModel,
-  user: SessionUser,
-  rows: Row[],
-  existing?: Row,
-): Promise<({ field: string; message: string } | undefined)[]> {
+export const referenceProblems: RowsJudge = async (ctx, view, user, rows, existing) => {
   // Files are picked too: only those the writer may read.
   const problems = await fileProblems(ctx, view, user, rows, existing);
   for (const { f, source, picked, asked } of await pickedReferences(ctx, view, user, rows, existing)) {
@@ -126,7 +120,7 @@ export async function referenceProblems(
     });
   }
   return problems;
-}
+};
 
 /** Refuses (400, naming the field) a record that picks a record outside the user's options. */
 export async function checkReferences(ctx: AppContext, view: ViewModel, user: SessionUser, values: Row, existing?: Row): Promise<void> {

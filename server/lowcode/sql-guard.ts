@@ -73,6 +73,29 @@ const ALLOWED_TABLES: ReadonlySet<string> = new Set(DATA_VIEW_TABLES);
 /** Whether a data view may read the relation of this (parser-resolved) name. */
 export const isDataViewTable = (name: string): boolean => ALLOWED_TABLES.has(name) || LOW_CODE_TABLE.test(name);
 
+/** The statistical aggregates: a data view may call each, and each answers a number of bounded size. */
+const STATISTICAL_AGGREGATES = [
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'variance',
+  'var_pop',
+  'var_samp',
+  'percentile_cont',
+  'percentile_disc',
+];
+
+/** The JSON builders: a data view may call each, and each builds new text from what it is given. */
+const JSON_BUILDERS = [
+  'to_json',
+  'to_jsonb',
+  'row_to_json',
+  'json_build_object',
+  'jsonb_build_object',
+  'json_build_array',
+  'jsonb_build_array',
+];
+
 /**
  * Every function a data view may call, by kind. coalesce, nullif, greatest, least, CASE, casts and
  * current_date/current_timestamp are not function calls in the parse tree and need no entry. Left out on
@@ -95,14 +118,7 @@ const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = {
     'every',
     'bit_and',
     'bit_or',
-    'stddev',
-    'stddev_pop',
-    'stddev_samp',
-    'variance',
-    'var_pop',
-    'var_samp',
-    'percentile_cont',
-    'percentile_disc',
+    ...STATISTICAL_AGGREGATES,
     'mode',
     'corr',
     'covar_pop',
@@ -218,20 +234,7 @@ const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = {
     'to_number',
   ],
   conditional: ['num_nulls', 'num_nonnulls', 'pg_typeof'],
-  'arrays and JSON': [
-    'array_length',
-    'cardinality',
-    'array_position',
-    'unnest',
-    'generate_series',
-    'to_json',
-    'to_jsonb',
-    'row_to_json',
-    'json_build_object',
-    'jsonb_build_object',
-    'json_build_array',
-    'jsonb_build_array',
-  ],
+  'arrays and JSON': ['array_length', 'cardinality', 'array_position', 'unnest', 'generate_series', ...JSON_BUILDERS],
 };
 
 /** The allow-list of functions, with the kind each is listed under. */
@@ -815,14 +818,7 @@ const NUMBER_FUNCTIONS = new Set([
   'ntile',
   'percent_rank',
   'cume_dist',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'variance',
-  'var_pop',
-  'var_samp',
-  'percentile_cont',
-  'percentile_disc',
+  ...STATISTICAL_AGGREGATES,
   'coalesce',
   'greatest',
   'least',
@@ -904,13 +900,7 @@ const BUILDERS = new Set([
   'array_to_string',
   'like_escape',
   'similar_to_escape',
-  'to_json',
-  'to_jsonb',
-  'row_to_json',
-  'json_build_object',
-  'jsonb_build_object',
-  'json_build_array',
-  'jsonb_build_array',
+  ...JSON_BUILDERS,
 ]);
 const SIZE_RULES: Record<string, SizeRule> = {
   count: scalar,

@@ -1,6 +1,6 @@
 /** Bulletins: the dashboard's notices, their editing, and the read count an opened one adds to. */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { boundedInt, dbId, INT4_MAX, ok, pageOf } from './fields.js';
 import { pageFields } from './paging.js';
 
@@ -42,32 +42,17 @@ export const bulletin = resource({
       errors: ['NO_PERMISSION'],
       example: { query: { status: 10, page: 0, size: 5 } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/bulletin',
-      summary: '新增公告',
-      access: { permission: 'bulletin:edit' },
-      log: '新增公告',
+    add: write('POST', '/api/bulletin', '新增公告', 'bulletin:edit', {
       body: bulletinWire,
       answer: ok.extend({ id: z.number() }),
       errors: [],
     }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/bulletin',
-      summary: '修改公告',
-      access: { permission: 'bulletin:edit' },
-      log: '修改公告',
+    edit: write('PUT', '/api/bulletin', '修改公告', 'bulletin:edit', {
       body: bulletinWire,
       answer: ok,
       errors: ['ID_REQUIRED', 'BULLETIN_NOT_FOUND'],
     }),
-    remove: call({
-      method: 'DELETE',
-      path: '/api/bulletin',
-      summary: '删除公告',
-      access: { permission: 'bulletin:edit' },
-      log: '删除公告',
+    remove: write('DELETE', '/api/bulletin', '删除公告', 'bulletin:edit', {
       body: z.array(dbId).min(1, '请选择要删除的数据'),
       answer: ok,
       errors: [],

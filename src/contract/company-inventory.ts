@@ -4,7 +4,7 @@
  * a record outside the caller's data scope is answered as missing.
  */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { resource, write } from './define.js';
 import { judgedByHandler, ok } from './fields.js';
 import { BUSINESS_VIEW_ERRORS } from './lowcode-fields.js';
 
@@ -17,24 +17,14 @@ export const companyInventory = resource({
   pageBase: 0,
   calls: {
     // A blank stockNo is numbered RK…; inTime defaults to now and handler to the caller's name.
-    add: call({
-      method: 'POST',
-      path: '/api/companyInventory',
-      summary: '新增企业库存',
-      access: { permission: 'stockIn:add' },
-      log: '新增企业库存',
+    add: write('POST', '/api/companyInventory', '新增企业库存', 'stockIn:add', {
       body: inventoryRecord,
       // stockNo: the number sent, or the one generated.
       answer: ok.extend({ id: z.number(), stockNo: z.unknown() }),
       errors: [...BUSINESS_VIEW_ERRORS, 'WAREHOUSE_NOT_FOUND'],
       example: { body: { warehouseId: 2147483000 }, refuses: 'WAREHOUSE_NOT_FOUND' },
     }),
-    edit: call({
-      method: 'POST',
-      path: '/api/companyInventory/update',
-      summary: '修改企业库存',
-      access: { permission: 'stockIn:edit' },
-      log: '修改企业库存',
+    edit: write('POST', '/api/companyInventory/update', '修改企业库存', 'stockIn:edit', {
       body: inventoryRecord,
       answer: ok,
       errors: [...BUSINESS_VIEW_ERRORS, 'ID_REQUIRED', 'INVENTORY_NOT_FOUND', 'WAREHOUSE_NOT_FOUND'],

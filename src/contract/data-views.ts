@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ERROR_MESSAGES, type ErrorCode } from '../shared/error-catalogue.js';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { pageOf } from './fields.js';
 import { added, deleteIds, designName, designTimes, done, lowcodeId } from './lowcode-fields.js';
 import { pageQueryDefaults } from './paging.js';
@@ -89,24 +89,14 @@ export const dataViews = resource({
       errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
       example: { query: { id: 5 } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/data/add',
-      summary: '新增数据视图',
-      access: { permission: 'dataView:add' },
+    add: write('POST', '/api/data/add', '新增数据视图', 'dataView:add', {
       platform: true,
-      log: '新增数据视图',
       body: z.object(dataViewForm),
       answer: added,
       errors: DATA_VIEW_RUN_ERRORS,
     }),
-    update: call({
-      method: 'POST',
-      path: '/api/data/update',
-      summary: '修改数据视图',
-      access: { permission: 'dataView:edit' },
+    update: write('POST', '/api/data/update', '修改数据视图', 'dataView:edit', {
       platform: true,
-      log: '修改数据视图',
       body: z.object({ ...dataViewForm, id: lowcodeId }),
       answer: done,
       errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
@@ -121,13 +111,8 @@ export const dataViews = resource({
       answer: dataViewRows.extend({ elapsedMs: z.number() }),
       errors: DATA_VIEW_RUN_ERRORS,
     }),
-    remove: call({
-      method: 'POST',
-      path: '/api/data/delete',
-      summary: '删除数据视图',
-      access: { permission: 'dataView:del' },
+    remove: write('POST', '/api/data/delete', '删除数据视图', 'dataView:del', {
       platform: true,
-      log: '删除数据视图',
       body: deleteIds,
       answer: done,
       errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE', 'DATA_VIEW_IN_USE'],

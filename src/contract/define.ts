@@ -75,6 +75,27 @@ export interface ResourceSpec<C extends Record<string, CallSpec> = Record<string
 /** One call's declaration, kept exactly as written so its schemas stay typed. */
 export const call = <const C extends CallSpec>(spec: C): C => spec;
 
+/** What a call declares beyond its method, address, title and access. */
+export type CallRest = Omit<CallSpec, 'method' | 'path' | 'summary' | 'access' | 'log'>;
+
+/**
+ * A call under a permission that the operation log records by its title: the API document's summary
+ * and the log's description are the same words.
+ */
+export const write = <
+  const M extends Method,
+  const P extends CallSpec['path'],
+  const T extends string,
+  const A extends string | readonly string[],
+  const R extends CallRest,
+>(
+  method: M,
+  path: P,
+  title: T,
+  permission: A,
+  rest: R,
+) => call({ method, path, summary: title, access: { permission }, log: title, ...rest });
+
 /** A resource's declaration: its calls, each named. */
 export const resource = <const C extends Record<string, CallSpec>>(spec: ResourceSpec<C>): ResourceSpec<C> => spec;
 

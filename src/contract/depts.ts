@@ -2,7 +2,7 @@
  * Departments: the trees pickers read, and the department list and form administrators edit.
  */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { idList, int, ok, optId, pageOf, sortNum, text } from './fields.js';
 
 /** The department form. */
@@ -97,33 +97,18 @@ export const depts = resource({
       answer: pageOf(deptItem),
       errors: [],
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/dept',
-      summary: '新增部门',
-      access: { permission: 'dept:add' },
-      log: '新增部门',
+    add: write('POST', '/api/dept', '新增部门', 'dept:add', {
       body: deptBody,
       status: 201,
       answer: z.object({ id: z.number() }),
       errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND'],
     }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/dept',
-      summary: '修改部门',
-      access: { permission: 'dept:edit' },
-      log: '修改部门',
+    edit: write('PUT', '/api/dept', '修改部门', 'dept:edit', {
       body: deptBody,
       answer: ok,
       errors: [...FORM_ERRORS, 'DEPT_ID_REQUIRED', 'DEPT_NOT_FOUND'],
     }),
-    remove: call({
-      method: 'DELETE',
-      path: '/api/dept',
-      summary: '删除部门',
-      access: { permission: 'dept:del' },
-      log: '删除部门',
+    remove: write('DELETE', '/api/dept', '删除部门', 'dept:del', {
       body: idList,
       answer: ok,
       errors: ['NOTHING_TO_DELETE', 'DEPT_NOT_FOUND', 'DEPT_IN_USE'],

@@ -3,7 +3,7 @@
  * (one before sign-in) and edited by administrators.
  */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { ok } from './fields.js';
 import { pageFields, pageQuery } from './paging.js';
 
@@ -97,33 +97,18 @@ export const dict = resource({
       answer: entryPage,
       errors: [],
     }),
-    addEntry: call({
-      method: 'POST',
-      path: '/api/dictDetail',
-      summary: '新增字典详情',
-      access: { permission: 'dict:add' },
-      log: '新增字典详情',
+    addEntry: write('POST', '/api/dictDetail', '新增字典详情', 'dict:add', {
       body: entryBody,
       status: 201,
       answer: dictEntry,
       errors: [...ENTRY_ERRORS, 'DICT_REQUIRED', 'DICT_NOT_FOUND'],
     }),
-    editEntry: call({
-      method: 'PUT',
-      path: '/api/dictDetail',
-      summary: '修改字典详情',
-      access: { permission: 'dict:edit' },
-      log: '修改字典详情',
+    editEntry: write('PUT', '/api/dictDetail', '修改字典详情', 'dict:edit', {
       body: entryBody,
       answer: dictEntry,
       errors: [...ENTRY_ERRORS, 'DICT_DETAIL_ID_REQUIRED', 'DICT_DETAIL_NOT_FOUND'],
     }),
-    removeEntry: call({
-      method: 'DELETE',
-      path: '/api/dictDetail/:id',
-      summary: '删除字典详情',
-      access: { permission: 'dict:del' },
-      log: '删除字典详情',
+    removeEntry: write('DELETE', '/api/dictDetail/:id', '删除字典详情', 'dict:del', {
       params: z.object({ id: dictInt }),
       answer: ok,
       errors: ['DICT_DETAIL_NOT_FOUND'],
@@ -142,33 +127,18 @@ export const dict = resource({
       errors: ['SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
       example: { query: { page: 0, size: 10 } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/dict',
-      summary: '新增字典',
-      access: { permission: 'dict:add' },
-      log: '新增字典',
+    add: write('POST', '/api/dict', '新增字典', 'dict:add', {
       body: dictBody,
       status: 201,
       answer: dictItem,
       errors: DICT_ERRORS,
     }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/dict',
-      summary: '修改字典',
-      access: { permission: 'dict:edit' },
-      log: '修改字典',
+    edit: write('PUT', '/api/dict', '修改字典', 'dict:edit', {
       body: dictBody,
       answer: ok,
       errors: [...DICT_ERRORS, 'DICT_ID_REQUIRED', 'DICT_NOT_FOUND'],
     }),
-    remove: call({
-      method: 'DELETE',
-      path: '/api/dict',
-      summary: '删除字典',
-      access: { permission: 'dict:del' },
-      log: '删除字典',
+    remove: write('DELETE', '/api/dict', '删除字典', 'dict:del', {
       body: z.array(dictInt).min(1, '请选择要删除的数据'),
       answer: ok,
       errors: ['NOTHING_TO_DELETE'],

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { manualOrderSchema } from '../shared/manual-order.js';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { ok } from './fields.js';
 import { BUSINESS_VIEW_ERRORS } from './lowcode-fields.js';
 
@@ -32,12 +32,7 @@ export const disposalOrders = resource({
     // The form's problems answer INVALID_INPUT with the first one's message and every field's in `errors`.
     // Party A is named by company id, department code or credit code; party B is the unloading point's
     // company, else the caller's own.
-    add: call({
-      method: 'POST',
-      path: '/api/disposalOrder/insertManualDisposalOrder',
-      summary: '新增手工处置单',
-      access: { permission: 'disposalOrder:add' },
-      log: '新增手工处置单',
+    add: write('POST', '/api/disposalOrder/insertManualDisposalOrder', '新增手工处置单', 'disposalOrder:add', {
       body: manualOrderBody,
       answer: ok.extend({ id: z.number(), orderNo: z.string(), amount: z.number() }),
       errors: [

@@ -3,7 +3,7 @@
  * designers' add, edit, delete, design and publish. Every call but the detail is for accounts of 全部.
  */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { pageOf } from './fields.js';
 import {
   added,
@@ -69,35 +69,20 @@ export const generation = resource({
       errors: ['VIEW_NOT_FOUND', 'NO_PERMISSION'],
       example: { query: { id: 12 } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/generation/add',
-      summary: '新增视图',
-      access: { permission: 'generation:add' },
+    add: write('POST', '/api/generation/add', '新增视图', 'generation:add', {
       platform: true,
-      log: '新增视图',
       body: z.object(viewForm),
       answer: added,
       errors: [...DESIGN_ERRORS, 'VIEW_NOT_DESIGNED_PUBLISH'],
     }),
-    update: call({
-      method: 'POST',
-      path: '/api/generation/update',
-      summary: '修改视图',
-      access: { permission: 'generation:edit' },
+    update: write('POST', '/api/generation/update', '修改视图', 'generation:edit', {
       platform: true,
-      log: '修改视图',
       body: z.object({ ...viewForm, id: lowcodeId, version: versionField }),
       answer: saved,
       errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT', 'VIEW_NOT_DESIGNED_PUBLISH'],
     }),
-    remove: call({
-      method: 'POST',
-      path: '/api/generation/delete',
-      summary: '删除视图',
-      access: { permission: 'generation:del' },
+    remove: write('POST', '/api/generation/delete', '删除视图', 'generation:del', {
       platform: true,
-      log: '删除视图',
       body: deleteIds,
       answer: done,
       errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'],
@@ -113,13 +98,8 @@ export const generation = resource({
       answer: saved,
       errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT'],
     }),
-    publish: call({
-      method: 'POST',
-      path: '/api/generation/publish',
-      summary: '发布视图',
-      access: { permission: 'generation:publish' },
+    publish: write('POST', '/api/generation/publish', '发布视图', 'generation:publish', {
       platform: true,
-      log: '发布视图',
       body: z.object({ id: lowcodeId }),
       answer: done,
       errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_NOT_DESIGNED_PUBLISH', 'PARENT_MENU_NOT_FOUND', 'VIEW_CONFLICT'],

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import type { MenuRoute } from '../shared/menu-route.js';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { boundedInt, idList, nullableText, ok, optId, pageOf, sortNum, text } from './fields.js';
 
 /** One route of the sidebar. */
@@ -106,33 +106,18 @@ export const menus = resource({
       answer: pageOf(menuItem),
       errors: [],
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/menus',
-      summary: '新增菜单',
-      access: { permission: 'menu:add' },
-      log: '新增菜单',
+    add: write('POST', '/api/menus', '新增菜单', 'menu:add', {
       body: menuBody,
       status: 201,
       answer: z.object({ id: z.number() }),
       errors: FORM_ERRORS,
     }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/menus',
-      summary: '修改菜单',
-      access: { permission: 'menu:edit' },
-      log: '修改菜单',
+    edit: write('PUT', '/api/menus', '修改菜单', 'menu:edit', {
       body: menuBody,
       answer: ok,
       errors: [...FORM_ERRORS, 'MENU_ID_REQUIRED', 'MENU_NOT_FOUND'],
     }),
-    remove: call({
-      method: 'DELETE',
-      path: '/api/menus',
-      summary: '删除菜单',
-      access: { permission: 'menu:del' },
-      log: '删除菜单',
+    remove: write('DELETE', '/api/menus', '删除菜单', 'menu:del', {
       body: idList,
       answer: ok,
       errors: ['NOTHING_TO_DELETE'],

@@ -2,7 +2,7 @@
  * Roles: the role list and form, the menus a role grants and the departments a 自定义 role sees.
  */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { dbId, idList, ok, optId, pageOf, ref, text } from './fields.js';
 import { pageQuery } from './paging.js';
 
@@ -98,23 +98,13 @@ export const roles = resource({
       errors: ['ROLE_NOT_FOUND'],
       example: { params: { id: 1 } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/roles',
-      summary: '新增角色',
-      access: { permission: 'role:add' },
-      log: '新增角色',
+    add: write('POST', '/api/roles', '新增角色', 'role:add', {
       body: roleBody,
       status: 201,
       answer: z.object({ id: z.number() }),
       errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND', 'ROLE_ADD_NEEDS_COMPANY', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
     }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/roles',
-      summary: '修改角色',
-      access: { permission: 'role:edit' },
-      log: '修改角色',
+    edit: write('PUT', '/api/roles', '修改角色', 'role:edit', {
       body: roleBody,
       answer: ok,
       errors: [
@@ -126,22 +116,12 @@ export const roles = resource({
         'MENU_NOT_GRANTABLE',
       ],
     }),
-    grantMenus: call({
-      method: 'PUT',
-      path: '/api/roles/menu',
-      summary: '修改角色菜单',
-      access: { permission: 'role:edit' },
-      log: '修改角色菜单',
+    grantMenus: write('PUT', '/api/roles/menu', '修改角色菜单', 'role:edit', {
       body: z.object({ id: dbId, menus: z.array(ref) }),
       answer: ok,
       errors: ['ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'MENU_NOT_FOUND', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
     }),
-    remove: call({
-      method: 'DELETE',
-      path: '/api/roles',
-      summary: '删除角色',
-      access: { permission: 'role:del' },
-      log: '删除角色',
+    remove: write('DELETE', '/api/roles', '删除角色', 'role:del', {
       body: idList,
       answer: ok,
       errors: ['NOTHING_TO_DELETE', 'ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'ROLE_IN_USE', 'ROLE_LEVEL_NOT_MANAGEABLE'],

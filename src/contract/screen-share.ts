@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DATA_VIEW_RUN_ERRORS, dataViewAnswer } from './data-views.js';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { lowcodeId } from './lowcode-fields.js';
 import { sharedScreen } from './screens.js';
 
@@ -42,13 +42,8 @@ export const screenShare = resource({
       answer: z.object({ url: z.string(), expiresAt: z.number() }),
       errors: ['SCREEN_NOT_FOUND', 'SHARE_NOT_BIG_SCREEN', 'SHARE_SECONDS_NOT_WHOLE', 'SHARE_SECONDS_RANGE'],
     }),
-    renewKey: call({
-      method: 'POST',
-      path: '/api/screen/renewKey',
-      summary: '撤销大屏分享链接',
-      access: { permission: 'screen:edit' },
+    renewKey: write('POST', '/api/screen/renewKey', '撤销大屏分享链接', 'screen:edit', {
       platform: true,
-      log: '撤销大屏分享链接',
       body: z.object({ id: lowcodeId }),
       answer: z.object({ status: z.number(), message: z.string() }),
       errors: ['SCREEN_NOT_FOUND', 'SHARE_NOT_BIG_SCREEN'],

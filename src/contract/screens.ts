@@ -4,7 +4,7 @@
  * of 全部.
  */
 import { z } from 'zod';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { pageOf } from './fields.js';
 import {
   added,
@@ -81,35 +81,20 @@ export const screens = resource({
       errors: ['SCREEN_NOT_FOUND', 'NO_PERMISSION'],
       example: { query: { id: 50 } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/screen/add',
-      summary: '新增大屏',
-      access: { permission: 'screen:add' },
+    add: write('POST', '/api/screen/add', '新增大屏', 'screen:add', {
       platform: true,
-      log: '新增大屏',
       body: z.object(screenForm),
       answer: added,
       errors: ['JSON_TEXT_INVALID'],
     }),
-    update: call({
-      method: 'POST',
-      path: '/api/screen/update',
-      summary: '修改大屏',
-      access: { permission: 'screen:edit' },
+    update: write('POST', '/api/screen/update', '修改大屏', 'screen:edit', {
       platform: true,
-      log: '修改大屏',
       body: z.object({ ...screenForm, id: lowcodeId, type: screenType.optional(), version: versionField }),
       answer: saved,
       errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
     }),
-    remove: call({
-      method: 'POST',
-      path: '/api/screen/delete',
-      summary: '删除大屏',
-      access: { permission: 'screen:del' },
+    remove: write('POST', '/api/screen/delete', '删除大屏', 'screen:del', {
       platform: true,
-      log: '删除大屏',
       body: deleteIds,
       answer: done,
       errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'],

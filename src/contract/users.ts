@@ -3,7 +3,7 @@
  * e-mail, avatar and the personal centre's cities.
  */
 import { z } from 'zod';
-import { call, MULTIPART, resource } from './define.js';
+import { call, MULTIPART, resource, write } from './define.js';
 import { field, idList, nullableText, ok, optId, pageOf, ref, text } from './fields.js';
 import { pageQuery } from './paging.js';
 
@@ -109,33 +109,18 @@ export const users = resource({
       errors: ['SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
       example: { query: { page: 0, size: 10, sort: 'id,desc' } },
     }),
-    add: call({
-      method: 'POST',
-      path: '/api/users',
-      summary: '新增用户',
-      access: { permission: 'user:add' },
-      log: '新增用户',
+    add: write('POST', '/api/users', '新增用户', 'user:add', {
       body: userBody,
       status: 201,
       answer: userWithRoles,
       errors: FORM_ERRORS,
     }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/users',
-      summary: '修改用户',
-      access: { permission: 'user:edit' },
-      log: '修改用户',
+    edit: write('PUT', '/api/users', '修改用户', 'user:edit', {
       body: userBody,
       answer: userWithRoles,
       errors: [...FORM_ERRORS, 'USER_ID_REQUIRED', 'USER_NOT_FOUND', 'ADMIN_NOT_EDITABLE', 'USER_LEVEL_NOT_MANAGEABLE'],
     }),
-    remove: call({
-      method: 'DELETE',
-      path: '/api/users',
-      summary: '删除用户',
-      access: { permission: 'user:del' },
-      log: '删除用户',
+    remove: write('DELETE', '/api/users', '删除用户', 'user:del', {
       body: idList,
       answer: ok,
       errors: ['NOTHING_TO_DELETE', 'CANNOT_DELETE_SELF', 'USER_NOT_FOUND', 'ADMIN_NOT_DELETABLE', 'USER_LEVEL_NOT_MANAGEABLE'],

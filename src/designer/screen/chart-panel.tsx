@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Tag } from 'antd';
 import { memo, type ReactNode, useEffect, useState } from 'react';
+import { choices } from '../../shared/choices.js';
 import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
 import { screenDesignApi } from './screen-api.js';
-import { ALIGN_OPTIONS, CHART_LABELS, choices, type DesignChart, type Path } from './template.js';
+import { ALIGN_OPTIONS, CHART_LABELS, type DesignChart, type Path } from './template.js';
 import { ThemeColorList } from './theme-colors.js';
 
 interface DataViewOption {

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Divider, Empty, List, Tabs, Tag } from 'antd';
 import { memo, type ReactNode } from 'react';
+import { choices } from '../../shared/choices.js';
 import {
   BackgroundPlacement,
   ColorField,
@@ -13,7 +14,7 @@ import {
   useDesignValue,
   useProblemsAt,
 } from './fields.js';
-import { ALIGN_OPTIONS, CHART_LABELS, choices, type DesignChart, moveChart, pointerOfPath } from './template.js';
+import { ALIGN_OPTIONS, CHART_LABELS, type DesignChart, moveChart, pointerOfPath } from './template.js';
 
 const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'double'].map((v) => ({ value: v, label: v }));
 

@@ -42,43 +42,11 @@ export interface ScreenDesignerProps {
 }
 
 export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
-  const {
-    lifecycle,
-    taken,
-    screen,
-    template,
-    history,
-    selection,
-    selectedItem,
-    item,
-    itemIndex,
-    panelHidden,
-    gallery,
-    zoom,
-    showProblems,
-    setShowProblems,
-    setPane,
-    paneWidth,
-    checked,
-    model,
-    errors,
-    designer,
-    dirty,
-    onSelect,
-    onCells,
-    byGrid,
-    canvasTemplate,
-    onCanvasKey,
-    onPickChart,
-    closeGallery,
-    panelActions,
-    actions,
-    save,
-  } = useScreenDesign(lsId, closeGuard);
+  const design = useScreenDesign(lsId, closeGuard);
 
   // ----- drawing -----
-  const load = lifecycle.load;
-  if (load.status === 'loading' || (load.status === 'ready' && taken !== lifecycle.loads))
+  const load = design.lifecycle.load;
+  if (load.status === 'loading' || (load.status === 'ready' && design.taken !== design.lifecycle.loads))
     return (
       <Spin tip="正在加载大屏…" size="large" className="wg-design-loading" fullscreen={false}>
         <div style={{ height: 320 }} />
@@ -91,79 +59,80 @@ export function ScreenDesigner({ lsId, closeGuard }: ScreenDesignerProps) {
         title="大屏加载失败"
         subTitle={load.message}
         extra={
-          <Button type="primary" onClick={() => lifecycle.reload()}>
+          <Button type="primary" onClick={() => design.lifecycle.reload()}>
             重试
           </Button>
         }
       />
     );
-  if (screen.type !== 2) return <Result status="warning" title="该页面不是大屏" subTitle="只有类型为大屏（2）的页面可以在这里设计" />;
+  if (design.screen.type !== 2)
+    return <Result status="warning" title="该页面不是大屏" subTitle="只有类型为大屏（2）的页面可以在这里设计" />;
 
-  const width = Math.max(1, Number(template.canvasConfigure.basic.width) || CANVAS_DEFAULTS.basic.width);
-  const fitScale = paneWidth > 0 ? Math.max(0.05, (paneWidth - 32) / width) : 0.5;
-  const scale = zoom === 'fit' ? fitScale : zoom;
-  const chart = selection.kind === 'chart' && item ? item.chart[selection.chart] : undefined;
+  const width = Math.max(1, Number(design.template.canvasConfigure.basic.width) || CANVAS_DEFAULTS.basic.width);
+  const fitScale = design.paneWidth > 0 ? Math.max(0.05, (design.paneWidth - 32) / width) : 0.5;
+  const scale = design.zoom === 'fit' ? fitScale : design.zoom;
+  const chart = design.selection.kind === 'chart' && design.item ? design.item.chart[design.selection.chart] : undefined;
 
   return (
-    <DesignerContext.Provider value={designer}>
-      <div className="wg-design" data-dirty={dirty || undefined}>
+    <DesignerContext.Provider value={design.designer}>
+      <div className="wg-design" data-dirty={design.dirty || undefined}>
         <Toolbar
-          name={screen.name}
-          dirty={dirty}
-          canUndo={history.past.length > 0}
-          canRedo={history.future.length > 0}
-          canvasSelected={selection.kind === 'canvas'}
-          problems={checked.problems}
-          saving={lifecycle.saving}
-          panelHidden={panelHidden}
-          zoom={zoom}
-          showProblems={showProblems}
-          actions={actions}
+          name={design.screen.name}
+          dirty={design.dirty}
+          canUndo={design.history.past.length > 0}
+          canRedo={design.history.future.length > 0}
+          canvasSelected={design.selection.kind === 'canvas'}
+          problems={design.checked.problems}
+          saving={design.lifecycle.saving}
+          panelHidden={design.panelHidden}
+          zoom={design.zoom}
+          showProblems={design.showProblems}
+          actions={design.actions}
         />
-        {errors.length > 0 && (
+        {design.errors.length > 0 && (
           <Alert
             type="error"
             showIcon
             className="wg-design-alert"
-            title={`大屏配置有 ${errors.length} 个错误，修正后才能保存`}
-            description={errors[0]?.message}
+            title={`大屏配置有 ${design.errors.length} 个错误，修正后才能保存`}
+            description={design.errors[0]?.message}
             action={
-              <Button size="small" onClick={() => setShowProblems(true)}>
+              <Button size="small" onClick={() => design.setShowProblems(true)}>
                 查看
               </Button>
             }
           />
         )}
         <div className="wg-design-body">
-          <div ref={setPane} className="wg-design-pane">
-            {model ? (
+          <div ref={design.setPane} className="wg-design-pane">
+            {design.model ? (
               <DesignCanvas
-                model={model}
-                template={canvasTemplate}
-                glide={byGrid}
+                model={design.model}
+                template={design.canvasTemplate}
+                glide={design.byGrid}
                 scale={scale}
-                selected={selectedItem}
-                onSelect={onSelect}
-                onCells={onCells}
-                onKeyDown={onCanvasKey}
+                selected={design.selectedItem}
+                onSelect={design.onSelect}
+                onCells={design.onCells}
+                onKeyDown={design.onCanvasKey}
               />
             ) : (
               <Empty description="大屏配置无法读取，请查看配置问题" />
             )}
-            {template.layout.length === 0 && <div className="wg-design-hint">点击“添加容器”或“添加图表”开始设计</div>}
+            {design.template.layout.length === 0 && <div className="wg-design-hint">点击“添加容器”或“添加图表”开始设计</div>}
           </div>
-          {!panelHidden && (
+          {!design.panelHidden && (
             <SideBar
-              kind={selection.kind === 'chart' && chart ? 'chart' : item ? 'item' : 'canvas'}
-              index={itemIndex}
-              i={item?.i ?? ''}
-              chart={selection.kind === 'chart' ? selection.chart : -1}
-              actions={panelActions}
+              kind={design.selection.kind === 'chart' && chart ? 'chart' : design.item ? 'item' : 'canvas'}
+              index={design.itemIndex}
+              i={design.item?.i ?? ''}
+              chart={design.selection.kind === 'chart' ? design.selection.chart : -1}
+              actions={design.panelActions}
             />
           )}
         </div>
-        <ChartGallery open={gallery} target={item?.i} onPick={onPickChart} onClose={closeGallery} />
-        <ConflictDialog document={lifecycle} noun="大屏" work="设计" onOverwrite={() => void save(true)} />
+        <ChartGallery open={design.gallery} target={design.item?.i} onPick={design.onPickChart} onClose={design.closeGallery} />
+        <ConflictDialog document={design.lifecycle} noun="大屏" work="设计" onOverwrite={() => void design.save(true)} />
       </div>
     </DesignerContext.Provider>
   );

@@ -1,4 +1,5 @@
 import { type BigScreenModel, CANVAS_DEFAULTS, normalizeDefinition, type Problem } from '../../model/index.js';
+import { choices } from '../../shared/choices.js';
 
 /**
  * The designer edits a big screen's disTemplate as the JSON it is stored as (canvasConfigure and
@@ -44,10 +45,6 @@ export const CANVAS_BASIC = CANVAS_DEFAULTS.basic;
 const CANVAS_HEADER = CANVAS_DEFAULTS.header;
 const MAIN_TITLE = { size: 32, color: '#ffffff', bold: true };
 const SUB_TITLE = { time: false, size: 16, color: '#ffffff', bold: false };
-
-/** Select options from value → label, in the order written (values that read as whole numbers would sort first). */
-export const choices = (labels: Readonly<Record<string, string>>): { value: string; label: string }[] =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** The places and sizes a background image may take (CSS background-position, background-size). */
 export const BG_POSITIONS = choices({ center: '居中', top: '顶部', bottom: '底部', left: '左侧', right: '右侧' });

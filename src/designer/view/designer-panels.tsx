@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, 
 import { useMemo, useState } from 'react';
 import { general } from '../../contract/general';
 import { isRecord, type Problem } from '../../model/index';
+import { choices } from '../../shared/choices';
 import {
   boolOf,
   configureOf,
@@ -241,14 +242,14 @@ export function DividerPanel({
   );
 }
 
-const ACTIONS = [
-  { value: 'submit', label: '提交接口 submit' },
-  { value: 'groovy', label: '脚本 groovy' },
-  { value: 'dialog', label: '弹窗视图 dialog' },
-  { value: 'view', label: '跳转视图 view' },
-  { value: 'website', label: '外部链接 website' },
-  { value: 'system', label: '站内页面 system' },
-];
+const ACTIONS = choices({
+  submit: '提交接口 submit',
+  groovy: '脚本 groovy',
+  dialog: '弹窗视图 dialog',
+  view: '跳转视图 view',
+  website: '外部链接 website',
+  system: '站内页面 system',
+});
 
 /** 自定义按钮: toolbar (fun) and row (opt) buttons with their six actions. */
 export function ButtonPanel({
