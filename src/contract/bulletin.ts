@@ -30,7 +30,6 @@ const bulletinWire = z.custom<z.input<typeof bulletinBody>>(() => true);
 export const bulletin = resource({
   name: 'bulletin',
   title: '公告',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

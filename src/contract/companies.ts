@@ -8,7 +8,6 @@ export const companyOption = z.object({ id: z.number(), name: z.string(), type: 
 export const companies = resource({
   name: 'companies',
   title: '企业',
-  pageBase: 0,
   calls: {
     // Active companies, of one type or of several joined by commas. For the manual disposal order
     // (disposalOrder:add) and the list permission of a view whose field draws its options from it.

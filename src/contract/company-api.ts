@@ -48,7 +48,6 @@ export const companyUpdateBody = z.object({
 export const companyApi = resource({
   name: 'company-api',
   title: '本企业信息',
-  pageBase: 0,
   calls: {
     // Those who see every company may ask for any company's code; everyone else gets their own company.
     info: call({

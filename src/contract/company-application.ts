@@ -61,7 +61,6 @@ export const rejectBody = z.object({ id: dbId, reason: z.string().optional() });
 export const companyApplications = resource({
   name: 'company-application',
   title: '企业入驻申请',
-  pageBase: 0,
   calls: {
     apply: call({
       method: 'POST',

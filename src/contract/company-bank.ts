@@ -20,7 +20,6 @@ export const bankBody = z.object({
 export const companyBank = resource({
   name: 'company-bank',
   title: '企业银行信息',
-  pageBase: 0,
   calls: {
     info: call({
       method: 'GET',

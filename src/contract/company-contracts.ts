@@ -18,7 +18,6 @@ export const effectiveContract = z.object({
 export const companyContracts = resource({
   name: 'company-contracts',
   title: '企业合同',
-  pageBase: 0,
   calls: {
     // party A by id or by the company's code (dept or credit code), as the company picker hands it over.
     effective: call({

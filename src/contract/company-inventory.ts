@@ -14,7 +14,6 @@ export const inventoryRecord = judgedByHandler(z.record(z.string(), z.unknown())
 export const companyInventory = resource({
   name: 'company-inventory',
   title: '企业库存',
-  pageBase: 0,
   calls: {
     // A blank stockNo is numbered RK…; inTime defaults to now and handler to the caller's name.
     add: write('POST', '/api/companyInventory', '新增企业库存', 'stockIn:add', {

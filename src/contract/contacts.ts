@@ -7,7 +7,6 @@ import { nullableText, pageOf } from './fields.js';
 export const contacts = resource({
   name: 'contacts',
   title: '企业联系人',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

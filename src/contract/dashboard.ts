@@ -11,7 +11,6 @@ const share = z.object({ key: z.string(), name: z.string(), quantity: z.number()
 export const dashboard = resource({
   name: 'dashboard',
   title: '首页看板',
-  pageBase: 0,
   calls: {
     inventory: call({
       method: 'GET',

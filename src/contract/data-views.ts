@@ -55,7 +55,6 @@ const dataViewForm = { name: designName, sql: sqlText };
 export const dataViews = resource({
   name: 'data-views',
   title: '数据视图',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

@@ -96,8 +96,10 @@ export const write = <
   rest: R,
 ) => call({ method, path, summary: title, access: { permission }, log: title, ...rest });
 
-/** A resource's declaration: its calls, each named. */
-export const resource = <const C extends Record<string, CallSpec>>(spec: ResourceSpec<C>): ResourceSpec<C> => spec;
+/** A resource's declaration: its calls, each named; its lists count pages from 0 unless it says 1. */
+export const resource = <const C extends Record<string, CallSpec>>(
+  spec: Omit<ResourceSpec<C>, 'pageBase'> & { pageBase?: 0 | 1 },
+): ResourceSpec<C> => ({ ...spec, pageBase: spec.pageBase ?? 0 });
 
 /** The refusals any call may answer, by what it reads and who may call it, beside its own list. */
 export const ANY_CALL_ERRORS: readonly ErrorCode[] = [

@@ -65,7 +65,6 @@ const FORM_ERRORS = [
 export const depts = resource({
   name: 'depts',
   title: '部门',
-  pageBase: 0,
   calls: {
     children: call({
       method: 'GET',

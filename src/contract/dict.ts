@@ -67,7 +67,6 @@ const DICT_ERRORS = ['DICT_NAME_REQUIRED', 'DICT_NAME_INVALID', 'DICT_NAME_TAKEN
 export const dict = resource({
   name: 'dict',
   title: '字典',
-  pageBase: 0,
   calls: {
     entries: call({
       method: 'GET',

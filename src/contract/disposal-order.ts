@@ -18,7 +18,6 @@ export const manualOrderBody = z.custom<Partial<z.input<typeof manualOrderSchema
 export const disposalOrders = resource({
   name: 'disposal-order',
   title: '手工处置单',
-  pageBase: 0,
   calls: {
     addButton: call({
       method: 'GET',

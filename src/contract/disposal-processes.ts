@@ -9,7 +9,6 @@ export const disposalProcess = z.object({ id: z.number(), name: z.string(), code
 export const disposalProcesses = resource({
   name: 'disposal-processes',
   title: '处置方式',
-  pageBase: 0,
   calls: {
     primary: call({
       method: 'GET',

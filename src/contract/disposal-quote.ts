@@ -20,7 +20,6 @@ export const quoteBody = z.object({
 export const disposalQuotes = resource({
   name: 'disposal-quote',
   title: '处置报价',
-  pageBase: 0,
   calls: {
     // An inquiry outside the caller's data scope is missing; one the caller's company was not asked in is refused.
     quote: call({

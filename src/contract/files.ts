@@ -15,7 +15,6 @@ const sourceQuery = z.object({
 export const files = resource({
   name: 'files',
   title: '文件',
-  pageBase: 0,
   calls: {
     upload: call({
       method: 'POST',

@@ -27,7 +27,6 @@ export const fillingToken = z.object({
 export const fillingSystem = resource({
   name: 'filling-system',
   title: '固废管理信息系统入口',
-  pageBase: 0,
   calls: {
     // The company is named by its code (company id, credit code or department code), as CompanyCode or companyCode.
     token: call({

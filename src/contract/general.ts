@@ -94,7 +94,6 @@ const exportCall = <P extends `/api/${string}`>(path: P) =>
 export const general = resource({
   name: 'general',
   title: '视图记录',
-  pageBase: 0,
   calls: {
     // The query holds the list's filters, `page`, `size` and `sort`, as src/engine/list/query.ts writes them.
     list: call({

@@ -46,7 +46,6 @@ const viewForm = {
 export const generation = resource({
   name: 'generation',
   title: '视图定义',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

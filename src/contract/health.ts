@@ -13,7 +13,6 @@ export const healthAnswer = z.object({
 export const health = resource({
   name: 'health',
   title: '健康检查',
-  pageBase: 0,
   calls: {
     get: call({
       method: 'GET',

@@ -73,7 +73,6 @@ const removeCall = <P extends '/api/config' | '/api/config/'>(path: P) =>
 export const inventoryConfig = resource({
   name: 'inventory-config',
   title: '库存限额',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

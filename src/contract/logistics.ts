@@ -71,7 +71,6 @@ export type TransportInfo = z.infer<typeof transportInfo>;
 export const logistics = resource({
   name: 'logistics',
   title: '物流订单看板与详情',
-  pageBase: 0,
   calls: {
     dashboard: call({
       method: 'GET',

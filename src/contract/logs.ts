@@ -21,7 +21,6 @@ export type LogEntry = z.infer<typeof logEntry>;
 export const logs = resource({
   name: 'logs',
   title: '操作日志',
-  pageBase: 0,
   calls: {
     mine: call({
       method: 'GET',

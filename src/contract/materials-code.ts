@@ -18,7 +18,6 @@ export type LabelCode = z.infer<typeof labelCode>;
 export const materialsCode = resource({
   name: 'materials-code',
   title: '二维码标签',
-  pageBase: 0,
   calls: {
     saveBatch: call({
       method: 'GET',

@@ -78,7 +78,6 @@ const FORM_ERRORS = [
 export const menus = resource({
   name: 'menus',
   title: '菜单',
-  pageBase: 0,
   calls: {
     build: call({
       method: 'GET',

@@ -10,7 +10,6 @@ import { PASSWORD_CHANGE_ERRORS } from './users.js';
 export const passwords = resource({
   name: 'passwords',
   title: '密码',
-  pageBase: 0,
   calls: {
     check: call({
       method: 'GET',

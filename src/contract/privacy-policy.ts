@@ -5,7 +5,6 @@ import { call, resource } from './define.js';
 export const privacyPolicy = resource({
   name: 'privacy-policy',
   title: '协议',
-  pageBase: 0,
   calls: {
     preview: call({
       method: 'GET',

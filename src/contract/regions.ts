@@ -15,7 +15,6 @@ export const regionNode: z.ZodType<RegionNode> = z.lazy(() =>
 export const regions = resource({
   name: 'regions',
   title: '行政区划',
-  pageBase: 0,
   calls: {
     // Public: the apply-to-join dialog on the login page picks the company's region before anyone is signed in.
     tree: call({

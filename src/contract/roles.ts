@@ -68,7 +68,6 @@ const FORM_ERRORS = [
 export const roles = resource({
   name: 'roles',
   title: '角色',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

@@ -29,7 +29,6 @@ const OPEN_DATA_ERRORS = [
 export const screenShare = resource({
   name: 'screen-share',
   title: '大屏分享',
-  pageBase: 0,
   calls: {
     share: call({
       method: 'POST',

@@ -53,7 +53,6 @@ const screenForm = {
 export const screens = resource({
   name: 'screens',
   title: '大屏与预览页',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

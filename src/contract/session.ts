@@ -55,7 +55,6 @@ const login = {
 export const session = resource({
   name: 'session',
   title: '会话',
-  pageBase: 0,
   calls: {
     initCheck: call({
       method: 'GET',

@@ -14,7 +14,6 @@ export const siteAnswer = z.object({
 export const site = resource({
   name: 'site',
   title: '入口站点',
-  pageBase: 0,
   calls: {
     get: call({
       method: 'GET',

@@ -71,7 +71,6 @@ const homeFigure = <S extends z.ZodRawShape>(path: `/api/companyApi/homePage/${s
 export const supervision = resource({
   name: 'supervision',
   title: '监管看板',
-  pageBase: 0,
   calls: {
     dataSummary: homeFigure(
       '/api/companyApi/homePage/dataSummary',

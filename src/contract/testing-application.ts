@@ -48,7 +48,6 @@ export const testingItem = z.object({
 export const testingApplications = resource({
   name: 'testing-application',
   title: '处置检测申请',
-  pageBase: 0,
   calls: {
     apply: call({
       method: 'POST',

@@ -91,7 +91,6 @@ const idName = z.object({ id: z.number(), name: z.string() });
 export const users = resource({
   name: 'users',
   title: '用户',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

@@ -5,7 +5,6 @@ import { call, resource } from './define.js';
 export const visits = resource({
   name: 'visits',
   title: '访问统计',
-  pageBase: 0,
   calls: {
     record: call({
       method: 'POST',

@@ -45,7 +45,6 @@ export const inventoryLine = z.object({
 export const warehouses = resource({
   name: 'warehouses',
   title: '仓库',
-  pageBase: 0,
   calls: {
     list: call({
       method: 'GET',

@@ -9,7 +9,6 @@ export const wasteCategory = z.object({ code: z.string(), name: z.string(), cate
 export const wasteCategories = resource({
   name: 'waste-categories',
   title: '企业危废类别',
-  pageBase: 0,
   calls: {
     mine: call({
       method: 'GET',
