@@ -24,6 +24,7 @@ import { logAnswered, loggerOptions } from './request-log.js';
 import { resourceModules } from './resources/index.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
+import { useChineseZodMessages } from './zod-locale.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -102,12 +103,18 @@ export function accessOf(config: import('fastify').FastifyContextConfig): 'publi
   return kinds[0] as 'public' | 'session' | 'permission';
 }
 
+useChineseZodMessages();
+
+/** Where in the request a problem is, in the words of the answer. */
+const REQUEST_PART: Readonly<Record<string, string>> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
 function zodMessage(err: FastifyError): string {
   const v = err.validation?.[0];
   if (!v) return err.message;
   const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-  const where = err.validationContext ?? '';
-  return `参数校验失败：${[where, path].filter(Boolean).join('.')} ${v.message ?? ''}`.trim();
+  const part = err.validationContext ?? '';
+  const where = [REQUEST_PART[part] ?? part, path].filter(Boolean).join(path && part ? ' ' : '');
+  return `参数校验失败：${where} ${v.message ?? ''}`.trim();
 }
 
 /**

@@ -29,10 +29,14 @@ export async function requireView(ctx: AppContext, name: 'disposalOrder' | 'stoc
   return view;
 }
 
-/** A warehouse the user may use (its company's own, any for those who see all); another's is missing. */
+/**
+ * A warehouse the user may use (its company's own, any for those who see all); another's is missing.
+ * None given is null; an id that can name no warehouse is missing too, never read as none.
+ */
 export async function ownWarehouse(ctx: AppContext, u: SessionUser, warehouseId: unknown) {
+  if (warehouseId === undefined || warehouseId === null || warehouseId === '') return null;
   const id = Number(warehouseId);
-  if (!isDbId(id)) return null;
+  if (!isDbId(id)) throw notFound('WAREHOUSE_NOT_FOUND');
   const w = await warehouseWithin(ctx.db, u, id);
   if (!w) throw notFound('WAREHOUSE_NOT_FOUND');
   return w;

@@ -11,6 +11,7 @@ import { done, exists } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
 import { messageHtml } from '../lib/message-html.js';
 import { paginate } from '../lib/paging.js';
+import { regionPath } from '../lib/region-path.js';
 import { containing } from '../lib/sql.js';
 import { registerResource } from './register.js';
 
@@ -59,18 +60,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirst();
       if (!type) throw badRequest('COMPANY_TYPE_INVALID');
 
-      // The region must be a real path down the tree to a district; its labels are
-      // taken from the table rather than from the client.
-      const codes = b.region.split(',').map((s) => s.trim());
-      if (codes.length > 3 || codes.some((c) => !/^\d{6}$/.test(c))) throw badRequest('COMPANY_REGION_INVALID');
-      const rows = await db.selectFrom('region').select(['code', 'parent_code', 'name']).where('code', 'in', codes).execute();
-      const byCode = new Map(rows.map((r) => [r.code, r]));
-      const path = codes.map((c) => byCode.get(c));
-      const chained = path.every((r, i) => r && (i === 0 ? r.parent_code === null : r.parent_code === codes[i - 1]));
-      if (!chained) throw badRequest('COMPANY_REGION_INVALID');
-      const deeper = await db.selectFrom('region').select('code').where('parent_code', '=', codes.at(-1)!).limit(1).executeTakeFirst();
-      if (deeper) throw badRequest('COMPANY_REGION_NOT_COUNTY');
-      const regionFmt = path.map((r) => r!.name).join('/');
+      // The region must be a real path down the tree to a district; its labels are the table's.
+      const region = await regionPath(db, b.region);
+      if (!region) throw badRequest('COMPANY_REGION_INVALID');
+      if (!region.complete) throw badRequest('COMPANY_REGION_NOT_COUNTY');
+      const codes = region.codes;
+      const regionFmt = region.fmt;
 
       const pending = await db
         .selectFrom('company_application')

@@ -8,6 +8,7 @@ import { badRequest, invalidInput, notFound } from '../errors.js';
 import { contractWithin, nextNumber } from '../lib/business-records.js';
 import { sameCode } from '../lib/company-codes.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
+import { regionPath } from '../lib/region-path.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
@@ -47,6 +48,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .orderBy('id')
         .executeTakeFirst();
       if (!partyA) throw badRequest('PARTY_A_NOT_FOUND');
+      // The order's region is a real region of the table, labelled as the table labels it.
+      const region = form.partyARegion ? await regionPath(db, form.partyARegion) : null;
+      if (form.partyARegion && !region) throw badRequest('ORDER_REGION_INVALID');
+      if (form.processId) {
+        const process = await db.selectFrom('disposal_process').select('id').where('id', '=', form.processId).executeTakeFirst();
+        if (!process) throw badRequest('PROCESS_NOT_FOUND');
+      }
       // Party B: the unloading point's company, else the user's own.
       const warehouse = await ownWarehouse(ctx, u, form.partyBWarehouseId);
       const partyB = warehouse
@@ -55,6 +63,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           ? await db.selectFrom('company').select(['id', 'name']).where('id', '=', u.companyId).executeTakeFirst()
           : undefined;
       if (!partyB) throw badRequest('UNLOADING_POINT_REQUIRED');
+      // A company does not contract with itself.
+      if (partyB.id === partyA.id) throw badRequest('PARTY_A_IS_DISPOSER');
       let contractNo = form.contractNo ?? null;
       if (form.contractId) {
         const c = await contractWithin(db, u, form.contractId);
@@ -75,8 +85,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         contractNo,
         // The parties by company id: their names are the companies' own, whatever the form showed.
         producerId: partyA.id,
-        producerRegion: form.partyARegion ?? partyA.region,
-        producerRegionFmt: form.partyARegionFmt ?? partyA.region_fmt,
+        producerRegion: region ? region.codes.join(',') : partyA.region,
+        producerRegionFmt: region ? region.fmt : partyA.region_fmt,
         disposerId: partyB.id,
         wasteCategory: waste.category,
         quantity: form.quantity,

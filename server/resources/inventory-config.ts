@@ -32,6 +32,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       companyId = w.company_id;
     }
     if (companyId === null) throw badRequest('COMPANY_REQUIRED');
+    // A limit for a waste category names one of the catalogue's categories (HW01…), or none for all.
+    if (body.wasteCategory) {
+      const known = await db
+        .selectFrom('waste_category')
+        .select('category')
+        .where('category', '=', body.wasteCategory)
+        .limit(1)
+        .executeTakeFirst();
+      if (!known) throw badRequest('WASTE_CATEGORY_NOT_FOUND');
+    }
     const values = {
       company_id: companyId,
       warehouse_id: body.warehouseId ?? null,

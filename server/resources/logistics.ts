@@ -13,7 +13,7 @@ import { dictLabelsOf } from '../lib/dict-labels.js';
 import { pageParams } from '../lib/paging.js';
 import { INT4_MAX } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { findRecord, type Row } from '../lowcode/rows.js';
+import { findRecord } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 import { listReader } from '../lowcode/view-store.js';
 import { registerResource } from './register.js';

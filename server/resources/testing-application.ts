@@ -4,7 +4,7 @@ import { seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany } from '../lib/core-records.js';
 import { messageHtml } from '../lib/message-html.js';
@@ -20,6 +20,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   registerResource(app, testingApplications, {
     apply: async (req) => {
       const u = currentUser(req);
+      // An application is a company's: an account of none has no samples to send.
+      if (u.companyId === null || u.companyId === undefined) throw forbidden('NO_COMPANY');
       const b = parseBody(testingBody, req.body);
       const disposer = await db
         .selectFrom('company')

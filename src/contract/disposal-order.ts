@@ -37,6 +37,9 @@ export const disposalOrders = resource({
       errors: [
         ...BUSINESS_VIEW_ERRORS,
         'PARTY_A_NOT_FOUND',
+        'PARTY_A_IS_DISPOSER',
+        'ORDER_REGION_INVALID',
+        'PROCESS_NOT_FOUND',
         'WAREHOUSE_NOT_FOUND',
         'UNLOADING_POINT_REQUIRED',
         'CONTRACT_NOT_FOUND',

@@ -55,7 +55,13 @@ export const limitIds = z.array(dbId, { message: 'NOTHING_TO_DELETE' }).min(1, '
 
 /** Who may write limits: stock-in or warehouse editors. */
 const WRITE = { permission: ['stockIn:edit', 'warehouse:edit'] } as const;
-const SAVE_ERRORS = ['NO_COMPANY', 'WAREHOUSE_NOT_FOUND', 'WAREHOUSE_OF_OTHER_COMPANY', 'COMPANY_REQUIRED'] as const;
+const SAVE_ERRORS = [
+  'NO_COMPANY',
+  'WAREHOUSE_NOT_FOUND',
+  'WAREHOUSE_OF_OTHER_COMPANY',
+  'COMPANY_REQUIRED',
+  'WASTE_CATEGORY_NOT_FOUND',
+] as const;
 
 const removeCall = <P extends '/api/config' | '/api/config/'>(path: P) =>
   call({

@@ -57,7 +57,7 @@ export const testingApplications = resource({
       log: '处置检测申请',
       body: judgedByHandler(testingBody),
       answer: ok.extend({ id: z.number() }),
-      errors: ['DISPOSER_REQUIRED', 'MOBILE_REQUIRED', 'MOBILE_INVALID', 'WASTE_CODE_NOT_FOUND'],
+      errors: ['NO_COMPANY', 'DISPOSER_REQUIRED', 'MOBILE_REQUIRED', 'MOBILE_INVALID', 'WASTE_CODE_NOT_FOUND'],
       example: { as: 'producer', body: {}, refuses: 'DISPOSER_REQUIRED' },
     }),
     list: call({

@@ -94,8 +94,8 @@ describe('numbers are bounded', () => {
   it('a 20-digit page is 400 on a view list, an administration list and a designer list', async () => {
     refused(await admin.get(`/api/general/list/${VIEW}`, { page: twenty }), 'LIST_PARAM_TOO_LARGE', { name: 'page', max: 1000000 });
     refused(await admin.get(`/api/general/list/${VIEW}`, { size: twenty }), 'LIST_PARAM_TOO_LARGE', { name: 'size', max: 1000000 });
-    invalid(await admin.get('/api/users', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
-    invalid(await admin.get('/api/generation/list', { page: twenty }), '参数校验失败：querystring.page 不能大于 1000000');
+    invalid(await admin.get('/api/users', { page: twenty }), '参数校验失败：查询参数 page 不能大于 1000000');
+    invalid(await admin.get('/api/generation/list', { page: twenty }), '参数校验失败：查询参数 page 不能大于 1000000');
   });
 
   it('the largest page is an empty page, not an error', async () => {
@@ -106,10 +106,10 @@ describe('numbers are bounded', () => {
   });
 
   it('an 11-digit view id is 400, the largest integer id is 404', async () => {
-    invalid(await admin.get('/api/general/list/12345678901'), '参数校验失败：params.viewId 不能大于 2147483647');
+    invalid(await admin.get('/api/general/list/12345678901'), '参数校验失败：路径参数 viewId 不能大于 2147483647');
     invalid(
       await admin.get('/api/general/detail', { generalId: '12345678901', id: 1 }),
-      /^参数校验失败：querystring\.generalId 不能大于 2147483647/,
+      /^参数校验失败：查询参数 generalId 不能大于 2147483647/,
     );
     const largest = await admin.get('/api/general/list/2147483647');
     expect(largest.status).toBe(404);
@@ -119,7 +119,7 @@ describe('numbers are bounded', () => {
     refused(await admin.post('/api/generation/delete', [2147483648]), 'ID_TOO_LARGE', { max: 2147483647 });
     refused(await admin.post('/api/screen/delete', { ids: '5,99999999999' }), 'ID_TOO_LARGE', { max: 2147483647 });
     invalid(await admin.get('/api/companyWarehouse/warehouse', { companyId: '99999999999' }), /编号不正确/);
-    invalid(await admin.get('/api/general/list/abc'), '参数校验失败：params.viewId 必须是数字');
+    invalid(await admin.get('/api/general/list/abc'), '参数校验失败：路径参数 viewId 必须是数字');
   });
 
   it('a time that has the right shape but is not on the calendar is 400', async () => {
