@@ -24,7 +24,7 @@ import { logAnswered, loggerOptions } from './request-log.js';
 import { resourceModules } from './resources/index.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
-import { useChineseZodMessages } from './zod-locale.js';
+import { setChineseZodMessages } from './zod-locale.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -103,7 +103,7 @@ export function accessOf(config: import('fastify').FastifyContextConfig): 'publi
   return kinds[0] as 'public' | 'session' | 'permission';
 }
 
-useChineseZodMessages();
+setChineseZodMessages();
 
 /** Where in the request a problem is, in the words of the answer. */
 const REQUEST_PART: Readonly<Record<string, string>> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };

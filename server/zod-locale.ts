@@ -29,7 +29,7 @@ const zhCN = z.locales.zhCN().localeError;
  * zh-CN locale, with the kinds of value it leaves in English named in Chinese. It is set for the
  * server's process only; the CLI keeps its English.
  */
-export function useChineseZodMessages(): void {
+export function setChineseZodMessages(): void {
   z.config({
     localeError: (issue) => {
       const m = zhCN(issue);
