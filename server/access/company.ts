@@ -31,6 +31,12 @@ export function scopeOf(u: SessionUser): Scope {
 
 export const scopeKey = (s: Scope) => (s.kind === 'company' ? `c${s.companyId}` : s.kind);
 
+/** The caller's company: an account of none is refused what only a company's account may do. */
+export function ownCompanyId(u: SessionUser): number {
+  if (u.companyId === null || u.companyId === undefined) throw forbidden('NO_COMPANY');
+  return u.companyId;
+}
+
 /** Lists about companies are for accounts of a company (which see their own) and those who see all. */
 export function requireCompanyScope(u: SessionUser): SessionUser {
   if (!seesAll(u) && !u.companyId) throw forbidden('NO_COMPANY_DATA');

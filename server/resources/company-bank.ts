@@ -1,19 +1,15 @@
 import { sql } from 'kysely';
 import { companyBank } from '../../src/contract/company-bank.js';
+import { ownCompanyId } from '../access/company.js';
 import type { App } from '../app.js';
-import { currentUser, type SessionUser } from '../auth.js';
+import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { done } from '../lib/admin-input.js';
 import { registerResource } from './register.js';
 
 /** Bank account numbers: 8 to 30 digits; spaces between groups, as people type them, are dropped. */
 const ACCOUNT_NO = /^\d{8,30}$/;
-
-const companyOf = (u: SessionUser): number => {
-  if (u.companyId === null || u.companyId === undefined) throw forbidden('NO_COMPANY');
-  return u.companyId;
-};
 
 /** The bank information of the caller's company, read and saved like its other information. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -21,7 +17,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   registerResource(app, companyBank, {
     info: async (req) => {
-      const companyId = companyOf(currentUser(req));
+      const companyId = ownCompanyId(currentUser(req));
       const row = await sql<{ bank_name: string; account_name: string; account_no: string; update_time: string }>`
         select bank_name, account_name, account_no, to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') as update_time
         from company_bank where company_id = ${companyId}`.execute(db);
@@ -36,7 +32,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     save: async (req) => {
       const u = currentUser(req);
-      const companyId = companyOf(u);
+      const companyId = ownCompanyId(u);
       const bankName = req.body.bankName?.trim() ?? '';
       const accountName = req.body.accountName?.trim() ?? '';
       const accountNo = (req.body.accountNo ?? '').replace(/\s+/g, '');

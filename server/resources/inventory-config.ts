@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { inventoryConfig, limitBody, limitIds } from '../../src/contract/inventory-config.js';
-import { seesAll } from '../access/company.js';
+import { ownCompanyId, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { warehouseWithin } from '../lib/business-records.js';
 import { OK } from '../lib/core-records.js';
@@ -19,8 +19,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   const configScope = (u: SessionUser, asked?: number) => {
     if (seesAll(u)) return asked ?? null;
-    if (!u.companyId) throw forbidden('NO_COMPANY');
-    return u.companyId;
+    return ownCompanyId(u);
   };
 
   const saveConfig = async (u: SessionUser, body: z.infer<typeof limitBody>, id?: number) => {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { testingApplications, testingBody } from '../../src/contract/testing-application.js';
-import { seesAll } from '../access/company.js';
+import { ownCompanyId, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany } from '../lib/core-records.js';
 import { messageHtml } from '../lib/message-html.js';
@@ -21,7 +21,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     apply: async (req) => {
       const u = currentUser(req);
       // An application is a company's: an account of none has no samples to send.
-      if (u.companyId === null || u.companyId === undefined) throw forbidden('NO_COMPANY');
+      const applicantId = ownCompanyId(u);
       const b = parseBody(testingBody, req.body);
       const disposer = await db
         .selectFrom('company')
@@ -34,7 +34,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const row = await db
         .insertInto('disposal_testing_application')
         .values({
-          applicant_company_id: u.companyId,
+          applicant_company_id: applicantId,
           disposer_company_id: disposer.id,
           waste_category_code: b.wasteCategoryCode,
           waste_name: b.wasteName,
@@ -47,9 +47,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const applicant = u.companyId
-        ? await db.selectFrom('company').select('name').where('id', '=', u.companyId).executeTakeFirst()
-        : undefined;
+      const applicant = await db.selectFrom('company').select('name').where('id', '=', applicantId).executeTakeFirst();
       await notifyCompany(
         ctx,
         disposer.id,

@@ -1,12 +1,11 @@
 /** The session calls, typed for the pages that use them. */
 import { session } from '../contract/bare.gen';
+import type { CallAnswer } from '../contract/define';
+import type { session as sessionContract } from '../contract/session';
 import { api } from '../request';
 import { encryptPassword } from './encrypt-password';
 
-export interface Captcha {
-  img: string;
-  uuid: string;
-}
+export type Captcha = CallAnswer<(typeof sessionContract)['calls']['captcha']>;
 
 export interface LoginForm {
   username: string;
@@ -27,23 +26,7 @@ export interface LoginResult {
 }
 
 /** The session's information (`session.info`): the user, their roles (permission strings) and their company. */
-export interface SessionInfo {
-  user: {
-    id: number;
-    username: string;
-    nickName: string;
-    deptId: number | null;
-    deptCode: string | null;
-    dept: { id: number; name: string } | null;
-    /** Company id; the company itself is the top-level `company`. */
-    company: number | null;
-    isAdmin: boolean;
-    pwdExpired: boolean;
-    permission: string | null;
-  };
-  roles: string[];
-  company: { id: number; name: string; type: string } | null;
-}
+export type SessionInfo = CallAnswer<(typeof sessionContract)['calls']['info']>;
 
 export function checkInit(): Promise<{ data?: { inited?: boolean } }> {
   return api(session.initCheck);
