@@ -2,7 +2,6 @@ import type { AppContext } from '../context.js';
 import { LoopShare } from '../lib/loop-share.js';
 import type { ListCache } from './list-cache.js';
 import type { ListQuery, RowBlock } from './list-types.js';
-import type { Row } from './record-input.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -30,9 +29,6 @@ export interface CachedBlock extends RowBlock {
   size: number;
   lead: number;
 }
-
-/** The block's own rows. */
-export const blockRows = (b: CachedBlock): Row[] => b.rows.slice(b.lead, b.lead + b.size);
 
 /** What a list's misses are read from: the database, or the rows in memory with the database behind them. */
 export interface PageSource {

@@ -11,6 +11,7 @@ import {
 import { Button, Tooltip, theme } from 'antd';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { urlOf } from '../../contract/define';
 import { files } from '../../contract/files';
 import { OPEN_UPLOAD_PERMISSIONS } from '../../shared/open-files';
 import { useEngineServices } from '../services';
@@ -41,7 +42,7 @@ export const EDITOR_UPLOAD_URL = files.calls.upload.path;
 export const EDITOR_IMAGE_TYPES = ['jpg', 'jpeg', 'png'] as const;
 
 /** Where an uploaded picture is shown from: the open image address, so the stored HTML carries no token. */
-export const editorImageUrl = (filePath: string) => `${files.calls.openImage.path}?source=${encodeURIComponent(filePath)}`;
+export const editorImageUrl = (filePath: string) => urlOf(files.calls.openImage, { query: { source: filePath } });
 
 /** The HTML a picture is inserted as: its address and its file name as the alternative text. */
 export function editorImageHtml(filePath: string, fileName: string): string {
