@@ -8,8 +8,7 @@ import { type ApiClient, type ApiResponse, startTestServer, type TestServer } fr
 /**
  * Attacks made with ordinary accounts holding one narrow power each, created as an administrator would:
  * a company's user editor, a company's role editor, a designer, and the demo carrier (logistics).
- * The first describe holds findings (each sends the forbidden request and expects the refusal it should
- * get: they fail today); the second, refusals that hold.
+ * Each sends the forbidden request and expects its refusal.
  */
 
 let server: TestServer;
