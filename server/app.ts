@@ -21,7 +21,7 @@ import { databaseInputCode, inputGuard } from './input-guard.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { logAnswered, loggerOptions } from './request-log.js';
-import { resourceModules } from './resources/index.js';
+import { loadResourceModules } from './resources/index.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
 import { setChineseZodMessages } from './zod-locale.js';
@@ -356,7 +356,8 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     }
   });
 
-  for (const mod of [...routeModules, ...resourceModules]) await app.register(async (scope) => mod(scope as unknown as App, ctx));
+  for (const mod of [...routeModules, ...(await loadResourceModules())])
+    await app.register(async (scope) => mod(scope as unknown as App, ctx));
 
   const indexHtml = join(config.staticDir, 'index.html');
   const hasStatic = existsSync(indexHtml);

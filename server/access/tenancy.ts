@@ -29,30 +29,24 @@ type Cond = Expression<SqlBool>;
 const never = sql<SqlBool>`false`;
 const always = sql<SqlBool>`true`;
 
-/** The users (`sys_user as u`) a manager reaches. */
-export function usersWithin(m: Manager) {
-  return (eb: ExpressionBuilder<DB & { u: DB['sys_user'] }, 'u'>): Cond => {
-    const s = m.dataScope;
-    if (s.all) return always;
-    const parts: Cond[] = [];
-    if (s.companyId !== null) parts.push(eb('u.company_id', '=', s.companyId));
-    if (s.depts.length) parts.push(eb('u.dept_id', 'in', s.depts));
-    parts.push(eb('u.id', '=', m.id));
-    return eb.or(parts);
-  };
+/**
+ * What a data scope reaches, as one condition on a row's company and department columns: everything for
+ * 全部; otherwise its company's rows, its departments' rows and the `also` rows, or nothing when it names none.
+ */
+function reach(s: DataScope, company: string, dept: string, also: Cond[] = []): Cond {
+  if (s.all) return always;
+  const parts: Cond[] = [...also];
+  if (s.companyId !== null) parts.unshift(sql<SqlBool>`${sql.ref(company)} = ${s.companyId}`);
+  if (s.depts.length) parts.push(sql<SqlBool>`${sql.ref(dept)} in (${sql.join(s.depts)})`);
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : never;
 }
 
+/** The users (`sys_user as u`) a manager reaches: those of its scope, and itself. */
+export const usersWithin = (m: Manager) => (eb: ExpressionBuilder<DB & { u: DB['sys_user'] }, 'u'>) =>
+  reach(m.dataScope, 'u.company_id', 'u.dept_id', [eb('u.id', '=', m.id)]);
+
 /** The departments (`sys_dept as d`) a manager reaches. */
-export function deptsWithin(m: Manager) {
-  return (eb: ExpressionBuilder<DB & { d: DB['sys_dept'] }, 'd'>): Cond => {
-    const s = m.dataScope;
-    if (s.all) return always;
-    const parts: Cond[] = [];
-    if (s.companyId !== null) parts.push(eb('d.company_id', '=', s.companyId));
-    if (s.depts.length) parts.push(eb('d.id', 'in', s.depts));
-    return parts.length ? eb.or(parts) : never;
-  };
-}
+export const deptsWithin = (m: Manager) => () => reach(m.dataScope, 'd.company_id', 'd.id');
 
 /**
  * The departments (`sys_dept as d`) a form may address, as a leave message's recipient: the platform's,
@@ -175,6 +169,10 @@ export async function assertRolesFitCompany(db: Kysely<DB>, roleIds: readonly nu
   if (other) throw badRequest('ROLE_OTHER_COMPANY');
 }
 
+/** The roles of `ids` a manager sees, with their companies. */
+const seenRoles = (db: Kysely<DB>, m: Manager, ids: number[]) =>
+  db.selectFrom('sys_role as r').select(['r.id', 'r.company_id']).where('r.id', 'in', ids).where(rolesSeen(m)).execute();
+
 /**
  * Roles a manager may give an account of `companyId`: each must exist and be seen; a company's role only
  * to that company's accounts; and the manager must own it (全部, or 本企业 of its company) or hold it.
@@ -187,12 +185,7 @@ export async function assertGrantableRoles(
 ): Promise<void> {
   const wanted = [...new Set(roleIds)];
   if (!wanted.length) return;
-  const roles = await db
-    .selectFrom('sys_role as r')
-    .select(['r.id', 'r.company_id'])
-    .where('r.id', 'in', wanted)
-    .where(rolesSeen(m))
-    .execute();
+  const roles = await seenRoles(db, m, wanted);
   if (roles.length !== wanted.length) throw badRequest('ROLE_NOT_FOUND');
   if (roles.some((r) => r.company_id !== null && r.company_id !== companyId)) throw badRequest('ROLE_OTHER_COMPANY');
   const owner = roleOwner(m);
@@ -214,12 +207,7 @@ export async function assertManageableRoles(
 ): Promise<{ id: number; company_id: number | null }[]> {
   const wanted = [...new Set(roleIds)];
   if (!wanted.length) return [];
-  const roles = await db
-    .selectFrom('sys_role as r')
-    .select(['r.id', 'r.company_id'])
-    .where('r.id', 'in', wanted)
-    .where(rolesSeen(m))
-    .execute();
+  const roles = await seenRoles(db, m, wanted);
   if (roles.length !== wanted.length) throw notFound('ROLE_NOT_FOUND');
   const owner = roleOwner(m);
   if (owner === 'all') return roles;

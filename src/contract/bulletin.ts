@@ -27,45 +27,33 @@ export const bulletinBody = z.object({
 /** What the bulletin form's calls take on the wire: anything, judged by the handler with bulletinBody. */
 const bulletinWire = z.custom<z.input<typeof bulletinBody>>(() => true);
 
-export const bulletin = resource({
-  name: 'bulletin',
-  title: '公告',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/bulletin',
-      summary: '公告列表（status 10 已发布；其他状态仅限可编辑公告者）',
-      access: 'session',
-      query: z.object({ status: boundedInt(-INT4_MAX, INT4_MAX).optional(), ...pageFields }),
-      answer: pageOf(bulletinRow),
-      errors: ['NO_PERMISSION'],
-      example: { query: { status: 10, page: 0, size: 5 } },
-    }),
-    add: write('POST', '/api/bulletin', '新增公告', 'bulletin:edit', {
-      body: bulletinWire,
-      answer: ok.extend({ id: z.number() }),
-      errors: [],
-    }),
-    edit: write('PUT', '/api/bulletin', '修改公告', 'bulletin:edit', {
-      body: bulletinWire,
-      answer: ok,
-      errors: ['ID_REQUIRED', 'BULLETIN_NOT_FOUND'],
-    }),
-    remove: write('DELETE', '/api/bulletin', '删除公告', 'bulletin:edit', {
-      body: z.array(dbId).min(1, '请选择要删除的数据'),
-      answer: ok,
-      errors: [],
-      example: { body: [2147483000] },
-    }),
-    addView: call({
-      method: 'POST',
-      path: '/api/viewsNum/add',
-      summary: '公告阅读数加一',
-      access: 'session',
-      body: z.object({ id: dbId }).nullish(),
-      query: z.object({ id: dbId.optional() }),
-      answer: z.object({ status: z.number(), id: z.number(), viewsNum: z.number() }),
-      errors: ['BULLETIN_REQUIRED', 'BULLETIN_NOT_FOUND'],
-    }),
-  },
+export const bulletin = resource('bulletin', '公告', {
+  list: call('GET', '/api/bulletin', '公告列表（status 10 已发布；其他状态仅限可编辑公告者）', 'session', {
+    query: z.object({ status: boundedInt(-INT4_MAX, INT4_MAX).optional(), ...pageFields }),
+    answer: pageOf(bulletinRow),
+    errors: ['NO_PERMISSION'],
+    example: { query: { status: 10, page: 0, size: 5 } },
+  }),
+  add: write('POST', '/api/bulletin', '新增公告', 'bulletin:edit', {
+    body: bulletinWire,
+    answer: ok.extend({ id: z.number() }),
+    errors: [],
+  }),
+  edit: write('PUT', '/api/bulletin', '修改公告', 'bulletin:edit', {
+    body: bulletinWire,
+    answer: ok,
+    errors: ['ID_REQUIRED', 'BULLETIN_NOT_FOUND'],
+  }),
+  remove: write('DELETE', '/api/bulletin', '删除公告', 'bulletin:edit', {
+    body: z.array(dbId).min(1, '请选择要删除的数据'),
+    answer: ok,
+    errors: [],
+    example: { body: [2147483000] },
+  }),
+  addView: call('POST', '/api/viewsNum/add', '公告阅读数加一', 'session', {
+    body: z.object({ id: dbId }).nullish(),
+    query: z.object({ id: dbId.optional() }),
+    answer: z.object({ status: z.number(), id: z.number(), viewsNum: z.number() }),
+    errors: ['BULLETIN_REQUIRED', 'BULLETIN_NOT_FOUND'],
+  }),
 });

@@ -5,20 +5,12 @@ import { pageOf } from './fields.js';
 
 export const companyOption = z.object({ id: z.number(), name: z.string(), type: z.string() });
 
-export const companies = resource({
-  name: 'companies',
-  title: '企业',
-  calls: {
-    // Active companies, of one type or of several joined by commas. For the manual disposal order
-    // (disposalOrder:add) and the list permission of a view whose field draws its options from it.
-    list: call({
-      method: 'GET',
-      path: '/api/company/list',
-      summary: '企业选择列表',
-      access: 'session',
-      query: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
-      answer: pageOf(companyOption),
-      errors: ['LOOKUP_DENIED'],
-    }),
-  },
+export const companies = resource('companies', '企业', {
+  // Active companies, of one type or of several joined by commas. For the manual disposal order
+  // (disposalOrder:add) and the list permission of a view whose field draws its options from it.
+  list: call('GET', '/api/company/list', '企业选择列表', 'session', {
+    query: z.object({ type: z.string().max(20).optional(), blurry: z.string().max(100).optional() }),
+    answer: pageOf(companyOption),
+    errors: ['LOOKUP_DENIED'],
+  }),
 });

@@ -45,42 +45,30 @@ export const companyUpdateBody = z.object({
   contactPhone: optionalText(20, 'MOBILE_INVALID'),
 });
 
-export const companyApi = resource({
-  name: 'company-api',
-  title: '本企业信息',
-  calls: {
-    // Those who see every company may ask for any company's code; everyone else gets their own company.
-    info: call({
-      method: 'GET',
-      path: '/api/companyApi/info',
-      summary: '本企业信息',
-      access: 'session',
-      query: z.object({ deptCode: z.string().max(64).optional() }),
-      answer: companyInfo,
-      errors: [],
-    }),
-    update: call({
-      method: 'POST',
-      path: '/api/companyApi/update',
-      summary: '修改本企业信息',
-      access: 'session',
-      log: '修改企业信息',
-      body: judgedByHandler(companyUpdateBody),
-      answer: ok,
-      errors: [
-        'NO_COMPANY',
-        'COMPANY_OF_OTHERS',
-        'COMPANY_NAME_REQUIRED',
-        'COMPANY_NAME_TOO_LONG',
-        'CREDIT_CODE_INVALID',
-        'MOBILE_INVALID',
-        'COMPANY_NOT_FOUND',
-        'COMPANY_RENAME_DENIED',
-        'COMPANY_NAME_TAKEN',
-        'CREDIT_CODE_TAKEN',
-        'BCI_ID_TAKEN',
-        'COMPANY_INFO_DUPLICATE',
-      ],
-    }),
-  },
+export const companyApi = resource('company-api', '本企业信息', {
+  // Those who see every company may ask for any company's code; everyone else gets their own company.
+  info: call('GET', '/api/companyApi/info', '本企业信息', 'session', {
+    query: z.object({ deptCode: z.string().max(64).optional() }),
+    answer: companyInfo,
+    errors: [],
+  }),
+  update: call('POST', '/api/companyApi/update', '修改本企业信息', 'session', {
+    log: '修改企业信息',
+    body: judgedByHandler(companyUpdateBody),
+    answer: ok,
+    errors: [
+      'NO_COMPANY',
+      'COMPANY_OF_OTHERS',
+      'COMPANY_NAME_REQUIRED',
+      'COMPANY_NAME_TOO_LONG',
+      'CREDIT_CODE_INVALID',
+      'MOBILE_INVALID',
+      'COMPANY_NOT_FOUND',
+      'COMPANY_RENAME_DENIED',
+      'COMPANY_NAME_TAKEN',
+      'CREDIT_CODE_TAKEN',
+      'BCI_ID_TAKEN',
+      'COMPANY_INFO_DUPLICATE',
+    ],
+  }),
 });

@@ -17,28 +17,16 @@ export const bankBody = z.object({
   accountNo: z.string().max(40, '银行账号格式不正确').optional(),
 });
 
-export const companyBank = resource({
-  name: 'company-bank',
-  title: '企业银行信息',
-  calls: {
-    info: call({
-      method: 'GET',
-      path: '/api/companyBank/info',
-      summary: '本企业的银行信息',
-      access: 'session',
-      answer: bankInfo,
-      errors: ['NO_COMPANY'],
-      example: { as: 'producer' },
-    }),
-    save: call({
-      method: 'PUT',
-      path: '/api/companyBank',
-      summary: '保存本企业的银行信息',
-      access: 'session',
-      log: '修改银行信息',
-      body: bankBody,
-      answer: ok,
-      errors: ['NO_COMPANY', 'BANK_NAME_REQUIRED', 'BANK_ACCOUNT_NAME_REQUIRED', 'BANK_ACCOUNT_NO_REQUIRED', 'BANK_ACCOUNT_NO_INVALID'],
-    }),
-  },
+export const companyBank = resource('company-bank', '企业银行信息', {
+  info: call('GET', '/api/companyBank/info', '本企业的银行信息', 'session', {
+    answer: bankInfo,
+    errors: ['NO_COMPANY'],
+    example: { as: 'producer' },
+  }),
+  save: call('PUT', '/api/companyBank', '保存本企业的银行信息', 'session', {
+    log: '修改银行信息',
+    body: bankBody,
+    answer: ok,
+    errors: ['NO_COMPANY', 'BANK_NAME_REQUIRED', 'BANK_ACCOUNT_NAME_REQUIRED', 'BANK_ACCOUNT_NO_REQUIRED', 'BANK_ACCOUNT_NO_INVALID'],
+  }),
 });

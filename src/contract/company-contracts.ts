@@ -15,28 +15,16 @@ export const effectiveContract = z.object({
   filePath: z.string().nullable(),
 });
 
-export const companyContracts = resource({
-  name: 'company-contracts',
-  title: '企业合同',
-  calls: {
-    // party A by id or by the company's code (dept or credit code), as the company picker hands it over.
-    effective: call({
-      method: 'GET',
-      path: '/api/disposalOrder/effectiveContract',
-      summary: '与签约企业的有效合同',
-      access: 'session',
-      query: z.object({ partyACompany: z.string().max(64).optional() }),
-      answer: z.object({ status: z.literal(200), data: z.array(effectiveContract) }),
-      errors: ['NO_COMPANY_DATA', 'PARTY_A_REQUIRED'],
-      example: { query: { partyACompany: '1' } },
-    }),
-    expiring: call({
-      method: 'GET',
-      path: '/api/expiringContracts',
-      summary: '即将到期的合同数',
-      access: 'session',
-      answer: z.object({ count: z.number() }),
-      errors: [],
-    }),
-  },
+export const companyContracts = resource('company-contracts', '企业合同', {
+  // party A by id or by the company's code (dept or credit code), as the company picker hands it over.
+  effective: call('GET', '/api/disposalOrder/effectiveContract', '与签约企业的有效合同', 'session', {
+    query: z.object({ partyACompany: z.string().max(64).optional() }),
+    answer: z.object({ status: z.literal(200), data: z.array(effectiveContract) }),
+    errors: ['NO_COMPANY_DATA', 'PARTY_A_REQUIRED'],
+    example: { query: { partyACompany: '1' } },
+  }),
+  expiring: call('GET', '/api/expiringContracts', '即将到期的合同数', 'session', {
+    answer: z.object({ count: z.number() }),
+    errors: [],
+  }),
 });

@@ -11,23 +11,19 @@ import { BUSINESS_VIEW_ERRORS } from './lowcode-fields.js';
 /** A stock-in record: the view's fields by name (`id` names the record on edit); the handler judges it. */
 export const inventoryRecord = judgedByHandler(z.record(z.string(), z.unknown()));
 
-export const companyInventory = resource({
-  name: 'company-inventory',
-  title: '企业库存',
-  calls: {
-    // A blank stockNo is numbered RK…; inTime defaults to now and handler to the caller's name.
-    add: write('POST', '/api/companyInventory', '新增企业库存', 'stockIn:add', {
-      body: inventoryRecord,
-      // stockNo: the number sent, or the one generated.
-      answer: ok.extend({ id: z.number(), stockNo: z.unknown() }),
-      errors: [...BUSINESS_VIEW_ERRORS, 'WAREHOUSE_NOT_FOUND'],
-      example: { body: { warehouseId: 2147483000 }, refuses: 'WAREHOUSE_NOT_FOUND' },
-    }),
-    edit: write('POST', '/api/companyInventory/update', '修改企业库存', 'stockIn:edit', {
-      body: inventoryRecord,
-      answer: ok,
-      errors: [...BUSINESS_VIEW_ERRORS, 'ID_REQUIRED', 'INVENTORY_NOT_FOUND', 'WAREHOUSE_NOT_FOUND'],
-      example: { body: { id: 2147483000 }, refuses: 'INVENTORY_NOT_FOUND' },
-    }),
-  },
+export const companyInventory = resource('company-inventory', '企业库存', {
+  // A blank stockNo is numbered RK…; inTime defaults to now and handler to the caller's name.
+  add: write('POST', '/api/companyInventory', '新增企业库存', 'stockIn:add', {
+    body: inventoryRecord,
+    // stockNo: the number sent, or the one generated.
+    answer: ok.extend({ id: z.number(), stockNo: z.unknown() }),
+    errors: [...BUSINESS_VIEW_ERRORS, 'WAREHOUSE_NOT_FOUND'],
+    example: { body: { warehouseId: 2147483000 }, refuses: 'WAREHOUSE_NOT_FOUND' },
+  }),
+  edit: write('POST', '/api/companyInventory/update', '修改企业库存', 'stockIn:edit', {
+    body: inventoryRecord,
+    answer: ok,
+    errors: [...BUSINESS_VIEW_ERRORS, 'ID_REQUIRED', 'INVENTORY_NOT_FOUND', 'WAREHOUSE_NOT_FOUND'],
+    example: { body: { id: 2147483000 }, refuses: 'INVENTORY_NOT_FOUND' },
+  }),
 });

@@ -8,56 +8,36 @@ import { figureOf, numbers, refreshOnly, warehouseQuery } from './figures.js';
 
 const share = z.object({ key: z.string(), name: z.string(), quantity: z.number(), count: z.number(), ratio: z.number() });
 
-export const dashboard = resource({
-  name: 'dashboard',
-  title: '首页看板',
-  calls: {
-    inventory: call({
-      method: 'GET',
-      path: '/api/inventoryInfo',
-      summary: '库存概况',
-      access: 'session',
-      query: warehouseQuery,
-      answer: figureOf({
-        ...numbers('inventoryTotal', 'inquiringNum', 'disposalNum', 'inNum'),
-        warehouseId: z.number().nullable(),
-      }),
-      errors: ['WAREHOUSE_NOT_FOUND'],
+export const dashboard = resource('dashboard', '首页看板', {
+  inventory: call('GET', '/api/inventoryInfo', '库存概况', 'session', {
+    query: warehouseQuery,
+    answer: figureOf({
+      ...numbers('inventoryTotal', 'inquiringNum', 'disposalNum', 'inNum'),
+      warehouseId: z.number().nullable(),
     }),
-    inventoryRatio: call({
-      method: 'GET',
-      path: '/api/inventoryRatio',
-      summary: '库存构成（按类别、按状态）',
-      access: 'session',
-      query: warehouseQuery,
-      answer: figureOf({
-        inventoryTotal: z.number(),
-        categories: z.array(share),
-        statuses: z.array(share),
-        warehouseId: z.number().nullable(),
-      }),
-      errors: ['WAREHOUSE_NOT_FOUND'],
+    errors: ['WAREHOUSE_NOT_FOUND'],
+  }),
+  inventoryRatio: call('GET', '/api/inventoryRatio', '库存构成（按类别、按状态）', 'session', {
+    query: warehouseQuery,
+    answer: figureOf({
+      inventoryTotal: z.number(),
+      categories: z.array(share),
+      statuses: z.array(share),
+      warehouseId: z.number().nullable(),
     }),
-    orders: call({
-      method: 'GET',
-      path: '/api/produceOrderDashboard',
-      summary: '订单概况',
-      access: 'session',
-      query: refreshOnly,
-      answer: figureOf({
-        ...numbers('ongoingDisposalInquiry', 'ongoingDisposalOrder', 'ongoingLogisticsOrder', 'count'),
-        countLabel: z.string(),
-      }),
-      errors: [],
+    errors: ['WAREHOUSE_NOT_FOUND'],
+  }),
+  orders: call('GET', '/api/produceOrderDashboard', '订单概况', 'session', {
+    query: refreshOnly,
+    answer: figureOf({
+      ...numbers('ongoingDisposalInquiry', 'ongoingDisposalOrder', 'ongoingLogisticsOrder', 'count'),
+      countLabel: z.string(),
     }),
-    finance: call({
-      method: 'GET',
-      path: '/api/finAcc/dashboard',
-      summary: '财务概况',
-      access: 'session',
-      query: refreshOnly,
-      answer: figureOf(numbers('payable', 'yearPaid', 'receivable', 'yearReceived')),
-      errors: [],
-    }),
-  },
+    errors: [],
+  }),
+  finance: call('GET', '/api/finAcc/dashboard', '财务概况', 'session', {
+    query: refreshOnly,
+    answer: figureOf(numbers('payable', 'yearPaid', 'receivable', 'yearReceived')),
+    errors: [],
+  }),
 });

@@ -5,9 +5,7 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES, type ErrorCode } from '../shared/error-catalogue.js';
 import { call, resource, write } from './define.js';
-import { pageOf } from './fields.js';
-import { added, deleteIds, designName, designTimes, done, lowcodeId } from './lowcode-fields.js';
-import { pageQueryDefaults } from './paging.js';
+import { added, designerList, designerRemove, designName, designTimes, done, lowcodeId } from './lowcode-fields.js';
 
 /** Who builds data views or charts on them: they read any data view and its columns. */
 export const DATA_VIEW_MANAGERS = [
@@ -52,69 +50,38 @@ export const DATA_VIEW_RUN_ERRORS: readonly ErrorCode[] = [
 const sqlText = z.string().min(1, 'SQL 不能为空').max(100_000, 'SQL 过长');
 const dataViewForm = { name: designName, sql: sqlText };
 
-export const dataViews = resource({
-  name: 'data-views',
-  title: '数据视图',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/data/list',
-      summary: '数据视图列表',
-      access: { permission: 'dataView:list' },
-      platform: true,
-      query: z.object({ ...pageQueryDefaults, name: z.string().optional() }),
-      answer: pageOf(dataViewRow),
-      errors: [],
-      example: { query: { page: 0, size: 10 } },
-    }),
-    detail: call({
-      method: 'GET',
-      path: '/api/data/detail',
-      summary: '数据视图的数据（大屏图表读取）',
-      access: 'session',
-      query: z.object({ id: lowcodeId }),
-      answer: dataViewAnswer,
-      errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_FORBIDDEN', 'DATA_VIEW_NOT_FOUND'],
-      example: { query: { id: 5 } },
-    }),
-    columns: call({
-      method: 'GET',
-      path: '/api/data/columns',
-      summary: '数据视图的列',
-      access: { permission: DATA_VIEW_MANAGERS },
-      platform: true,
-      query: z.object({ id: lowcodeId }),
-      answer: z.object({ id: z.number(), columns: z.array(z.object({ name: z.string(), type: z.string() })) }),
-      errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
-      example: { query: { id: 5 } },
-    }),
-    add: write('POST', '/api/data/add', '新增数据视图', 'dataView:add', {
-      platform: true,
-      body: z.object(dataViewForm),
-      answer: added,
-      errors: DATA_VIEW_RUN_ERRORS,
-    }),
-    update: write('POST', '/api/data/update', '修改数据视图', 'dataView:edit', {
-      platform: true,
-      body: z.object({ ...dataViewForm, id: lowcodeId }),
-      answer: done,
-      errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
-    }),
-    run: call({
-      method: 'POST',
-      path: '/api/data/run',
-      summary: '运行未保存的 SQL（前若干行）',
-      access: { permission: ['dataView:add', 'dataView:edit'] },
-      platform: true,
-      body: z.object({ sql: sqlText }),
-      answer: dataViewRows.extend({ elapsedMs: z.number() }),
-      errors: DATA_VIEW_RUN_ERRORS,
-    }),
-    remove: write('POST', '/api/data/delete', '删除数据视图', 'dataView:del', {
-      platform: true,
-      body: deleteIds,
-      answer: done,
-      errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE', 'DATA_VIEW_IN_USE'],
-    }),
-  },
+export const dataViews = resource('data-views', '数据视图', {
+  list: designerList('/api/data/list', '数据视图列表', 'dataView:list', { name: z.string().optional() }, dataViewRow),
+  detail: call('GET', '/api/data/detail', '数据视图的数据（大屏图表读取）', 'session', {
+    query: z.object({ id: lowcodeId }),
+    answer: dataViewAnswer,
+    errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_FORBIDDEN', 'DATA_VIEW_NOT_FOUND'],
+    example: { query: { id: 5 } },
+  }),
+  columns: call('GET', '/api/data/columns', '数据视图的列', DATA_VIEW_MANAGERS, {
+    platform: true,
+    query: z.object({ id: lowcodeId }),
+    answer: z.object({ id: z.number(), columns: z.array(z.object({ name: z.string(), type: z.string() })) }),
+    errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
+    example: { query: { id: 5 } },
+  }),
+  add: write('POST', '/api/data/add', '新增数据视图', 'dataView:add', {
+    platform: true,
+    body: z.object(dataViewForm),
+    answer: added,
+    errors: DATA_VIEW_RUN_ERRORS,
+  }),
+  update: write('POST', '/api/data/update', '修改数据视图', 'dataView:edit', {
+    platform: true,
+    body: z.object({ ...dataViewForm, id: lowcodeId }),
+    answer: done,
+    errors: [...DATA_VIEW_RUN_ERRORS, 'DATA_VIEW_NOT_FOUND'],
+  }),
+  run: call('POST', '/api/data/run', '运行未保存的 SQL（前若干行）', ['dataView:add', 'dataView:edit'], {
+    platform: true,
+    body: z.object({ sql: sqlText }),
+    answer: dataViewRows.extend({ elapsedMs: z.number() }),
+    errors: DATA_VIEW_RUN_ERRORS,
+  }),
+  remove: designerRemove('/api/data/delete', '删除数据视图', 'dataView:del', ['DATA_VIEW_IN_USE']),
 });

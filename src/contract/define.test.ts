@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { call, FILE, urlOf } from './define';
+import { call, FILE, urlOf, write } from './define';
 import { files } from './files';
 import { general } from './general';
 
@@ -29,5 +29,20 @@ describe('urlOf', () => {
     });
     expect(urlOf(c, { params: { id: 1 }, query: { ids: [2, 3] } })).toBe('/api/x/1?ids=2&ids=3');
     expect(urlOf(c, { params: { id: 1 } })).toBe('/api/x/1');
+  });
+});
+
+describe('call', () => {
+  it('reads who may call from its fourth argument: public, session, or the permissions it needs', () => {
+    const rest = { answer: FILE, errors: [] } as const;
+    expect(call('GET', '/api/a', 'a', 'public', rest).access).toBe('public');
+    expect(call('GET', '/api/a', 'a', 'session', rest).access).toBe('session');
+    expect(call('GET', '/api/a', 'a', 'dept:list', rest).access).toEqual({ permission: 'dept:list' });
+    expect(call('GET', '/api/a', 'a', ['menu:list', 'role:list'], rest).access).toEqual({ permission: ['menu:list', 'role:list'] });
+  });
+
+  it('logs a write under its title and its permission', () => {
+    const w = write('POST', '/api/a', '新增甲', 'a:add', { answer: FILE, errors: [] });
+    expect(w).toMatchObject({ method: 'POST', path: '/api/a', summary: '新增甲', log: '新增甲', access: { permission: 'a:add' } });
   });
 });

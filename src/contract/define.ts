@@ -72,11 +72,31 @@ export interface ResourceSpec<C extends Record<string, CallSpec> = Record<string
   calls: C;
 }
 
-/** One call's declaration, kept exactly as written so its schemas stay typed. */
-export const call = <const C extends CallSpec>(spec: C): C => spec;
-
 /** What a call declares beyond its method, address, title and access. */
-export type CallRest = Omit<CallSpec, 'method' | 'path' | 'summary' | 'access' | 'log'>;
+export type CallRest = Omit<CallSpec, 'method' | 'path' | 'summary' | 'access'>;
+
+/** Who may call, as the positional form names it: `public`, `session`, or the permission (or any of the permissions) it needs. */
+export type Who = 'public' | 'session' | string | readonly string[];
+/** The access a `Who` names. */
+export type AccessOf<W extends Who> = W extends 'public' | 'session' ? W : { permission: W };
+
+/**
+ * One call's declaration, kept exactly as written so its schemas stay typed: its method, address,
+ * title and who may call first, then the rest; or the whole declaration as one object.
+ */
+export function call<const C extends CallSpec>(spec: C): C;
+export function call<
+  const M extends Method,
+  const P extends CallSpec['path'],
+  const S extends string,
+  const W extends Who,
+  const R extends CallRest,
+>(method: M, path: P, summary: S, who: W, rest: R): { method: M; path: P; summary: S; access: AccessOf<W> } & R;
+export function call(head: CallSpec | Method, path?: CallSpec['path'], summary?: string, who?: Who, rest?: CallRest): CallSpec {
+  if (typeof head !== 'string') return head;
+  const access: Access = who === 'public' || who === 'session' ? who : { permission: who as string | readonly string[] };
+  return { method: head, path: path as CallSpec['path'], summary: summary as string, access, ...(rest as CallRest) };
+}
 
 /**
  * A call under a permission that the operation log records by its title: the API document's summary
@@ -87,19 +107,22 @@ export const write = <
   const P extends CallSpec['path'],
   const T extends string,
   const A extends string | readonly string[],
-  const R extends CallRest,
+  const R extends Omit<CallRest, 'log'>,
 >(
   method: M,
   path: P,
   title: T,
   permission: A,
   rest: R,
-) => call({ method, path, summary: title, access: { permission }, log: title, ...rest });
+) => call(method, path, title, permission, { log: title, ...rest });
 
-/** A resource's declaration: its calls, each named; its lists count pages from 0 unless it says 1. */
+/** A resource's declaration: its name, title and calls, each named; its lists count pages from 0 unless it says 1. */
 export const resource = <const C extends Record<string, CallSpec>>(
-  spec: Omit<ResourceSpec<C>, 'pageBase'> & { pageBase?: 0 | 1 },
-): ResourceSpec<C> => ({ ...spec, pageBase: spec.pageBase ?? 0 });
+  name: string,
+  title: string,
+  calls: C,
+  options: { pageBase?: 0 | 1 } = {},
+): ResourceSpec<C> => ({ name, title, pageBase: options.pageBase ?? 0, calls });
 
 /** The refusals any call may answer, by what it reads and who may call it, beside its own list. */
 export const ANY_CALL_ERRORS: readonly ErrorCode[] = [

@@ -62,56 +62,40 @@ const FORM_ERRORS = [
   'DEPT_CODE_TAKEN',
 ] as const;
 
-export const depts = resource({
-  name: 'depts',
-  title: '部门',
-  calls: {
-    children: call({
-      method: 'GET',
-      path: '/api/dept/list',
-      summary: '部门选择：一个部门的下级部门和账号',
-      access: 'session',
-      query: z.object({ deptId: int.optional() }),
-      answer: z.object({
-        depts: z.array(z.object({ id: z.number(), name: z.string(), hasChildren: z.boolean() })),
-        users: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })),
-      }),
-      errors: ['LOOKUP_DENIED'],
+export const depts = resource('depts', '部门', {
+  children: call('GET', '/api/dept/list', '部门选择：一个部门的下级部门和账号', 'session', {
+    query: z.object({ deptId: int.optional() }),
+    answer: z.object({
+      depts: z.array(z.object({ id: z.number(), name: z.string(), hasChildren: z.boolean() })),
+      users: z.array(z.object({ id: z.number(), username: z.string(), nickName: z.string() })),
     }),
-    tree: call({
-      method: 'GET',
-      path: '/api/dept/find',
-      summary: '部门树（选择部门）',
-      access: 'session',
-      query: z.object({ scope: z.enum(['manage']).optional() }),
-      answer: z.object({ status: z.number(), data: z.array(deptNode) }),
-      errors: ['LOOKUP_DENIED'],
-    }),
-    list: call({
-      method: 'GET',
-      path: '/api/dept',
-      summary: '部门列表（一层）',
-      access: { permission: 'dept:list' },
-      query: z.object({ pid: optId, name: z.string().optional() }),
-      answer: pageOf(deptItem),
-      errors: [],
-    }),
-    add: write('POST', '/api/dept', '新增部门', 'dept:add', {
-      body: deptBody,
-      status: 201,
-      answer: z.object({ id: z.number() }),
-      errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND'],
-    }),
-    edit: write('PUT', '/api/dept', '修改部门', 'dept:edit', {
-      body: deptBody,
-      answer: ok,
-      errors: [...FORM_ERRORS, 'DEPT_ID_REQUIRED', 'DEPT_NOT_FOUND'],
-    }),
-    remove: write('DELETE', '/api/dept', '删除部门', 'dept:del', {
-      body: idList,
-      answer: ok,
-      errors: ['NOTHING_TO_DELETE', 'DEPT_NOT_FOUND', 'DEPT_IN_USE'],
-      example: { body: [2147483000] },
-    }),
-  },
+    errors: ['LOOKUP_DENIED'],
+  }),
+  tree: call('GET', '/api/dept/find', '部门树（选择部门）', 'session', {
+    query: z.object({ scope: z.enum(['manage']).optional() }),
+    answer: z.object({ status: z.number(), data: z.array(deptNode) }),
+    errors: ['LOOKUP_DENIED'],
+  }),
+  list: call('GET', '/api/dept', '部门列表（一层）', 'dept:list', {
+    query: z.object({ pid: optId, name: z.string().optional() }),
+    answer: pageOf(deptItem),
+    errors: [],
+  }),
+  add: write('POST', '/api/dept', '新增部门', 'dept:add', {
+    body: deptBody,
+    status: 201,
+    answer: z.object({ id: z.number() }),
+    errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND'],
+  }),
+  edit: write('PUT', '/api/dept', '修改部门', 'dept:edit', {
+    body: deptBody,
+    answer: ok,
+    errors: [...FORM_ERRORS, 'DEPT_ID_REQUIRED', 'DEPT_NOT_FOUND'],
+  }),
+  remove: write('DELETE', '/api/dept', '删除部门', 'dept:del', {
+    body: idList,
+    answer: ok,
+    errors: ['NOTHING_TO_DELETE', 'DEPT_NOT_FOUND', 'DEPT_IN_USE'],
+    example: { body: [2147483000] },
+  }),
 });

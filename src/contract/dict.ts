@@ -64,84 +64,64 @@ const ENTRY_ERRORS = [
 /** What the dictionary form may refuse, adding or editing. */
 const DICT_ERRORS = ['DICT_NAME_REQUIRED', 'DICT_NAME_INVALID', 'DICT_NAME_TAKEN'] as const;
 
-export const dict = resource({
-  name: 'dict',
-  title: '字典',
-  calls: {
-    entries: call({
-      method: 'GET',
-      path: '/api/dictDetail',
-      summary: '一个字典的条目',
-      access: 'session',
-      query: entriesQuery,
-      answer: entryPage,
-      errors: [],
-      example: { query: { dictName: 'user_status', page: 0, size: 10 } },
+export const dict = resource('dict', '字典', {
+  entries: call('GET', '/api/dictDetail', '一个字典的条目', 'session', {
+    query: entriesQuery,
+    answer: entryPage,
+    errors: [],
+    example: { query: { dictName: 'user_status', page: 0, size: 10 } },
+  }),
+  entryMap: call('GET', '/api/dictDetail/map', '多个字典的条目，按字典名', 'session', {
+    query: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
+    answer: z.record(z.string(), z.array(dictEntry)),
+    errors: [],
+  }),
+  publicEntries: call('GET', '/api/dictDetail/getDictNotLogin', '一个字典的条目（登录前）', 'public', {
+    query: entriesQuery,
+    answer: entryPage,
+    errors: [],
+  }),
+  addEntry: write('POST', '/api/dictDetail', '新增字典详情', 'dict:add', {
+    body: entryBody,
+    status: 201,
+    answer: dictEntry,
+    errors: [...ENTRY_ERRORS, 'DICT_REQUIRED', 'DICT_NOT_FOUND'],
+  }),
+  editEntry: write('PUT', '/api/dictDetail', '修改字典详情', 'dict:edit', {
+    body: entryBody,
+    answer: dictEntry,
+    errors: [...ENTRY_ERRORS, 'DICT_DETAIL_ID_REQUIRED', 'DICT_DETAIL_NOT_FOUND'],
+  }),
+  removeEntry: write('DELETE', '/api/dictDetail/:id', '删除字典详情', 'dict:del', {
+    params: z.object({ id: dictInt }),
+    answer: ok,
+    errors: ['DICT_DETAIL_NOT_FOUND'],
+    example: { params: { id: 2147483000 } },
+  }),
+  list: call('GET', '/api/dict', '字典列表', 'dict:list', {
+    query: z.object({
+      blurry: z.string().optional(),
+      ...pageQuery,
     }),
-    entryMap: call({
-      method: 'GET',
-      path: '/api/dictDetail/map',
-      summary: '多个字典的条目，按字典名',
-      access: 'session',
-      query: z.object({ dictName: z.union([z.string(), z.array(z.string())]).optional() }),
-      answer: z.record(z.string(), z.array(dictEntry)),
-      errors: [],
-    }),
-    publicEntries: call({
-      method: 'GET',
-      path: '/api/dictDetail/getDictNotLogin',
-      summary: '一个字典的条目（登录前）',
-      access: 'public',
-      query: entriesQuery,
-      answer: entryPage,
-      errors: [],
-    }),
-    addEntry: write('POST', '/api/dictDetail', '新增字典详情', 'dict:add', {
-      body: entryBody,
-      status: 201,
-      answer: dictEntry,
-      errors: [...ENTRY_ERRORS, 'DICT_REQUIRED', 'DICT_NOT_FOUND'],
-    }),
-    editEntry: write('PUT', '/api/dictDetail', '修改字典详情', 'dict:edit', {
-      body: entryBody,
-      answer: dictEntry,
-      errors: [...ENTRY_ERRORS, 'DICT_DETAIL_ID_REQUIRED', 'DICT_DETAIL_NOT_FOUND'],
-    }),
-    removeEntry: write('DELETE', '/api/dictDetail/:id', '删除字典详情', 'dict:del', {
-      params: z.object({ id: dictInt }),
-      answer: ok,
-      errors: ['DICT_DETAIL_NOT_FOUND'],
-      example: { params: { id: 2147483000 } },
-    }),
-    list: call({
-      method: 'GET',
-      path: '/api/dict',
-      summary: '字典列表',
-      access: { permission: 'dict:list' },
-      query: z.object({
-        blurry: z.string().optional(),
-        ...pageQuery,
-      }),
-      answer: z.object({ content: z.array(dictItem), totalElements: z.number() }),
-      errors: ['SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
-      example: { query: { page: 0, size: 10 } },
-    }),
-    add: write('POST', '/api/dict', '新增字典', 'dict:add', {
-      body: dictBody,
-      status: 201,
-      answer: dictItem,
-      errors: DICT_ERRORS,
-    }),
-    edit: write('PUT', '/api/dict', '修改字典', 'dict:edit', {
-      body: dictBody,
-      answer: ok,
-      errors: [...DICT_ERRORS, 'DICT_ID_REQUIRED', 'DICT_NOT_FOUND'],
-    }),
-    remove: write('DELETE', '/api/dict', '删除字典', 'dict:del', {
-      body: z.array(dictInt).min(1, '请选择要删除的数据'),
-      answer: ok,
-      errors: ['NOTHING_TO_DELETE'],
-      example: { body: [2147483000] },
-    }),
-  },
+    answer: z.object({ content: z.array(dictItem), totalElements: z.number() }),
+    errors: ['SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
+    example: { query: { page: 0, size: 10 } },
+  }),
+  add: write('POST', '/api/dict', '新增字典', 'dict:add', {
+    body: dictBody,
+    status: 201,
+    answer: dictItem,
+    errors: DICT_ERRORS,
+  }),
+  edit: write('PUT', '/api/dict', '修改字典', 'dict:edit', {
+    body: dictBody,
+    answer: ok,
+    errors: [...DICT_ERRORS, 'DICT_ID_REQUIRED', 'DICT_NOT_FOUND'],
+  }),
+  remove: write('DELETE', '/api/dict', '删除字典', 'dict:del', {
+    body: z.array(dictInt).min(1, '请选择要删除的数据'),
+    answer: ok,
+    errors: ['NOTHING_TO_DELETE'],
+    example: { body: [2147483000] },
+  }),
 });

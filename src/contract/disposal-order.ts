@@ -15,38 +15,30 @@ import { BUSINESS_VIEW_ERRORS } from './lowcode-fields.js';
  */
 export const manualOrderBody = z.custom<Partial<z.input<typeof manualOrderSchema>>>(() => true);
 
-export const disposalOrders = resource({
-  name: 'disposal-order',
-  title: '手工处置单',
-  calls: {
-    addButton: call({
-      method: 'GET',
-      path: '/api/disposalOrder/addBtnShow',
-      summary: '是否显示手工录入',
-      access: 'session',
-      answer: z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) }),
-      errors: [],
-      example: { as: 'disposer' },
-    }),
-    // The form's problems answer INVALID_INPUT with the first one's message and every field's in `errors`.
-    // Party A is named by company id, department code or credit code; party B is the unloading point's
-    // company, else the caller's own.
-    add: write('POST', '/api/disposalOrder/insertManualDisposalOrder', '新增手工处置单', 'disposalOrder:add', {
-      body: manualOrderBody,
-      answer: ok.extend({ id: z.number(), orderNo: z.string(), amount: z.number() }),
-      errors: [
-        ...BUSINESS_VIEW_ERRORS,
-        'PARTY_A_NOT_FOUND',
-        'PARTY_A_IS_DISPOSER',
-        'ORDER_REGION_INVALID',
-        'PROCESS_NOT_FOUND',
-        'WAREHOUSE_NOT_FOUND',
-        'UNLOADING_POINT_REQUIRED',
-        'CONTRACT_NOT_FOUND',
-        'CONTRACT_OF_OTHER_PARTY',
-        'WASTE_CODE_NOT_FOUND',
-      ],
-      example: { as: 'disposer', body: {}, refuses: 'INVALID_INPUT' },
-    }),
-  },
+export const disposalOrders = resource('disposal-order', '手工处置单', {
+  addButton: call('GET', '/api/disposalOrder/addBtnShow', '是否显示手工录入', 'session', {
+    answer: z.object({ status: z.number(), addBtnShow: z.union([z.literal(0), z.literal(1)]) }),
+    errors: [],
+    example: { as: 'disposer' },
+  }),
+  // The form's problems answer INVALID_INPUT with the first one's message and every field's in `errors`.
+  // Party A is named by company id, department code or credit code; party B is the unloading point's
+  // company, else the caller's own.
+  add: write('POST', '/api/disposalOrder/insertManualDisposalOrder', '新增手工处置单', 'disposalOrder:add', {
+    body: manualOrderBody,
+    answer: ok.extend({ id: z.number(), orderNo: z.string(), amount: z.number() }),
+    errors: [
+      ...BUSINESS_VIEW_ERRORS,
+      'PARTY_A_NOT_FOUND',
+      'PARTY_A_IS_DISPOSER',
+      'ORDER_REGION_INVALID',
+      'PROCESS_NOT_FOUND',
+      'WAREHOUSE_NOT_FOUND',
+      'UNLOADING_POINT_REQUIRED',
+      'CONTRACT_NOT_FOUND',
+      'CONTRACT_OF_OTHER_PARTY',
+      'WASTE_CODE_NOT_FOUND',
+    ],
+    example: { as: 'disposer', body: {}, refuses: 'INVALID_INPUT' },
+  }),
 });

@@ -17,21 +17,13 @@ export const quoteBody = z.object({
   quotedPrice: z.union([z.number(), z.string()], { message: 'QUOTE_PRICE_REQUIRED' }),
 });
 
-export const disposalQuotes = resource({
-  name: 'disposal-quote',
-  title: '处置报价',
-  calls: {
-    // An inquiry outside the caller's data scope is missing; one the caller's company was not asked in is refused.
-    quote: call({
-      method: 'POST',
-      path: '/api/disposalQuotePirce/quotedPrice',
-      summary: '对询价单报价',
-      access: { permission: 'disposalInquiry:edit' },
-      log: '处置报价',
-      body: judgedByHandler(quoteBody),
-      answer: ok,
-      errors: [...BUSINESS_VIEW_ERRORS, 'QUOTE_PRICE_REQUIRED', 'INQUIRY_NOT_FOUND', 'INQUIRY_OF_OTHERS', 'INQUIRY_CLOSED'],
-      example: { as: 'disposer', body: { id: 2147483000, quotedPrice: 1 }, refuses: 'INQUIRY_NOT_FOUND' },
-    }),
-  },
+export const disposalQuotes = resource('disposal-quote', '处置报价', {
+  // An inquiry outside the caller's data scope is missing; one the caller's company was not asked in is refused.
+  quote: call('POST', '/api/disposalQuotePirce/quotedPrice', '对询价单报价', 'disposalInquiry:edit', {
+    log: '处置报价',
+    body: judgedByHandler(quoteBody),
+    answer: ok,
+    errors: [...BUSINESS_VIEW_ERRORS, 'QUOTE_PRICE_REQUIRED', 'INQUIRY_NOT_FOUND', 'INQUIRY_OF_OTHERS', 'INQUIRY_CLOSED'],
+    example: { as: 'disposer', body: { id: 2147483000, quotedPrice: 1 }, refuses: 'INQUIRY_NOT_FOUND' },
+  }),
 });

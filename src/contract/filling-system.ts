@@ -24,20 +24,12 @@ export const fillingToken = z.object({
     .nullable(),
 });
 
-export const fillingSystem = resource({
-  name: 'filling-system',
-  title: '固废管理信息系统入口',
-  calls: {
-    // The company is named by its code (company id, credit code or department code), as CompanyCode or companyCode.
-    token: call({
-      method: 'GET',
-      path: '/api/guFeiUrl/getTokenByCompayCode',
-      summary: '填报系统的凭证与入口地址',
-      access: 'session',
-      query: z.object({ CompanyCode: z.string().max(64).optional(), companyCode: z.string().max(64).optional() }),
-      answer: fillingToken,
-      errors: [],
-      example: { as: 'producer', query: { CompanyCode: 'BCI3205050001' } },
-    }),
-  },
+export const fillingSystem = resource('filling-system', '固废管理信息系统入口', {
+  // The company is named by its code (company id, credit code or department code), as CompanyCode or companyCode.
+  token: call('GET', '/api/guFeiUrl/getTokenByCompayCode', '填报系统的凭证与入口地址', 'session', {
+    query: z.object({ CompanyCode: z.string().max(64).optional(), companyCode: z.string().max(64).optional() }),
+    answer: fillingToken,
+    errors: [],
+    example: { as: 'producer', query: { CompanyCode: 'BCI3205050001' } },
+  }),
 });

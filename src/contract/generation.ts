@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { call, resource, write } from './define.js';
-import { pageOf } from './fields.js';
 import {
   added,
-  deleteIds,
+  designerList,
+  designerRemove,
   designName,
   designTimes,
   done,
@@ -17,7 +17,6 @@ import {
   status01,
   versionField,
 } from './lowcode-fields.js';
-import { pageQueryDefaults } from './paging.js';
 
 /** A view definition as answered: its JSON texts as stored. */
 export const viewDefinition = z.object({
@@ -43,65 +42,44 @@ const viewForm = {
   disTemplate: z.unknown().optional(),
 };
 
-export const generation = resource({
-  name: 'generation',
-  title: '视图定义',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/generation/list',
-      summary: '视图列表',
-      access: { permission: 'generation:list' },
-      platform: true,
-      query: z.object({ ...pageQueryDefaults, name: z.string().optional(), status: status01.optional() }),
-      answer: pageOf(viewDefinition),
-      errors: [],
-      example: { query: { page: 0, size: 10 } },
-    }),
-    detail: call({
-      method: 'GET',
-      path: '/api/generation/detail',
-      summary: '视图定义（页面按它绘制）',
-      access: 'session',
-      query: z.object({ id: lowcodeId }),
-      answer: viewDefinition,
-      errors: ['VIEW_NOT_FOUND', 'NO_PERMISSION'],
-      example: { query: { id: 12 } },
-    }),
-    add: write('POST', '/api/generation/add', '新增视图', 'generation:add', {
-      platform: true,
-      body: z.object(viewForm),
-      answer: added,
-      errors: [...DESIGN_ERRORS, 'VIEW_NOT_DESIGNED_PUBLISH'],
-    }),
-    update: write('POST', '/api/generation/update', '修改视图', 'generation:edit', {
-      platform: true,
-      body: z.object({ ...viewForm, id: lowcodeId, version: versionField }),
-      answer: saved,
-      errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT', 'VIEW_NOT_DESIGNED_PUBLISH'],
-    }),
-    remove: write('POST', '/api/generation/delete', '删除视图', 'generation:del', {
-      platform: true,
-      body: deleteIds,
-      answer: done,
-      errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'],
-    }),
-    design: call({
-      method: 'POST',
-      path: '/api/generation/design',
-      summary: '保存视图设计',
-      access: { permission: 'generation:design' },
-      platform: true,
-      log: '设计视图',
-      body: z.object({ id: lowcodeId, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }),
-      answer: saved,
-      errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT'],
-    }),
-    publish: write('POST', '/api/generation/publish', '发布视图', 'generation:publish', {
-      platform: true,
-      body: z.object({ id: lowcodeId }),
-      answer: done,
-      errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_NOT_DESIGNED_PUBLISH', 'PARENT_MENU_NOT_FOUND', 'VIEW_CONFLICT'],
-    }),
-  },
+export const generation = resource('generation', '视图定义', {
+  list: designerList(
+    '/api/generation/list',
+    '视图列表',
+    'generation:list',
+    { name: z.string().optional(), status: status01.optional() },
+    viewDefinition,
+  ),
+  detail: call('GET', '/api/generation/detail', '视图定义（页面按它绘制）', 'session', {
+    query: z.object({ id: lowcodeId }),
+    answer: viewDefinition,
+    errors: ['VIEW_NOT_FOUND', 'NO_PERMISSION'],
+    example: { query: { id: 12 } },
+  }),
+  add: write('POST', '/api/generation/add', '新增视图', 'generation:add', {
+    platform: true,
+    body: z.object(viewForm),
+    answer: added,
+    errors: [...DESIGN_ERRORS, 'VIEW_NOT_DESIGNED_PUBLISH'],
+  }),
+  update: write('POST', '/api/generation/update', '修改视图', 'generation:edit', {
+    platform: true,
+    body: z.object({ ...viewForm, id: lowcodeId, version: versionField }),
+    answer: saved,
+    errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT', 'VIEW_NOT_DESIGNED_PUBLISH'],
+  }),
+  remove: designerRemove('/api/generation/delete', '删除视图', 'generation:del', []),
+  design: call('POST', '/api/generation/design', '保存视图设计', 'generation:design', {
+    platform: true,
+    log: '设计视图',
+    body: z.object({ id: lowcodeId, disTemplate: z.unknown(), disMenu: z.unknown().optional(), version: versionField }),
+    answer: saved,
+    errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT'],
+  }),
+  publish: write('POST', '/api/generation/publish', '发布视图', 'generation:publish', {
+    platform: true,
+    body: z.object({ id: lowcodeId }),
+    answer: done,
+    errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_NOT_DESIGNED_PUBLISH', 'PARENT_MENU_NOT_FOUND', 'VIEW_CONFLICT'],
+  }),
 });

@@ -10,17 +10,9 @@ export const healthAnswer = z.object({
   instance: z.string(),
 });
 
-export const health = resource({
-  name: 'health',
-  title: '健康检查',
-  calls: {
-    get: call({
-      method: 'GET',
-      path: '/api/health',
-      summary: '实例是否就绪（数据库与实例间通知）',
-      access: 'public',
-      answer: healthAnswer,
-      errors: [],
-    }),
-  },
+export const health = resource('health', '健康检查', {
+  get: call('GET', '/api/health', '实例是否就绪（数据库与实例间通知）', 'public', {
+    answer: healthAnswer,
+    errors: [],
+  }),
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { decimalPlaces } from '../model/index.js';
-import { call, resource } from './define.js';
+import { call, resource, write } from './define.js';
 import { dbId, judgedByHandler, nullableText, ok, pageOf } from './fields.js';
 import { optionalIdParam, pageFields } from './paging.js';
 
@@ -54,7 +54,7 @@ export const limitBody = z.object({
 export const limitIds = z.array(dbId, { message: 'NOTHING_TO_DELETE' }).min(1, 'NOTHING_TO_DELETE');
 
 /** Who may write limits: stock-in or warehouse editors. */
-const WRITE = { permission: ['stockIn:edit', 'warehouse:edit'] } as const;
+const WRITE = ['stockIn:edit', 'warehouse:edit'] as const;
 const SAVE_ERRORS = [
   'NO_COMPANY',
   'WAREHOUSE_NOT_FOUND',
@@ -64,56 +64,33 @@ const SAVE_ERRORS = [
 ] as const;
 
 const removeCall = <P extends '/api/config' | '/api/config/'>(path: P) =>
-  call({
-    method: 'DELETE',
-    path,
-    summary: '删除库存限额',
-    access: WRITE,
-    log: '删除库存限额',
+  write('DELETE', path, '删除库存限额', WRITE, {
     body: judgedByHandler(limitIds),
     answer: ok,
     errors: ['NOTHING_TO_DELETE'],
     example: { as: 'producer', body: [2147483000] },
   });
 
-export const inventoryConfig = resource({
-  name: 'inventory-config',
-  title: '库存限额',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/config',
-      summary: '库存限额列表',
-      access: 'session',
-      query: z.object({ companyId: optionalIdParam, ...pageFields }),
-      answer: pageOf(limitRow),
-      errors: ['NO_COMPANY'],
-      example: { as: 'producer', query: { page: 0, size: 10 } },
-    }),
-    add: call({
-      method: 'POST',
-      path: '/api/config',
-      summary: '新增库存限额',
-      access: WRITE,
-      log: '新增库存限额',
-      body: judgedByHandler(limitBody),
-      answer: ok.extend({ id: z.number() }),
-      errors: SAVE_ERRORS,
-      example: { as: 'producer', body: { warehouseId: 2147483000, maxQuantity: 1 }, refuses: 'WAREHOUSE_NOT_FOUND' },
-    }),
-    edit: call({
-      method: 'PUT',
-      path: '/api/config',
-      summary: '修改库存限额',
-      access: WRITE,
-      log: '修改库存限额',
-      body: judgedByHandler(limitBody),
-      answer: ok.extend({ id: z.number() }),
-      errors: [...SAVE_ERRORS, 'ID_REQUIRED', 'INVENTORY_LIMIT_NOT_FOUND'],
-      example: { as: 'producer', body: { id: 2147483000, maxQuantity: 1 }, refuses: 'INVENTORY_LIMIT_NOT_FOUND' },
-    }),
-    // The address the specification names, with its trailing slash; the same delete answers without it.
-    remove: removeCall('/api/config/'),
-    removeUnslashed: removeCall('/api/config'),
-  },
+export const inventoryConfig = resource('inventory-config', '库存限额', {
+  list: call('GET', '/api/config', '库存限额列表', 'session', {
+    query: z.object({ companyId: optionalIdParam, ...pageFields }),
+    answer: pageOf(limitRow),
+    errors: ['NO_COMPANY'],
+    example: { as: 'producer', query: { page: 0, size: 10 } },
+  }),
+  add: write('POST', '/api/config', '新增库存限额', WRITE, {
+    body: judgedByHandler(limitBody),
+    answer: ok.extend({ id: z.number() }),
+    errors: SAVE_ERRORS,
+    example: { as: 'producer', body: { warehouseId: 2147483000, maxQuantity: 1 }, refuses: 'WAREHOUSE_NOT_FOUND' },
+  }),
+  edit: write('PUT', '/api/config', '修改库存限额', WRITE, {
+    body: judgedByHandler(limitBody),
+    answer: ok.extend({ id: z.number() }),
+    errors: [...SAVE_ERRORS, 'ID_REQUIRED', 'INVENTORY_LIMIT_NOT_FOUND'],
+    example: { as: 'producer', body: { id: 2147483000, maxQuantity: 1 }, refuses: 'INVENTORY_LIMIT_NOT_FOUND' },
+  }),
+  // The address the specification names, with its trailing slash; the same delete answers without it.
+  remove: removeCall('/api/config/'),
+  removeUnslashed: removeCall('/api/config'),
 });

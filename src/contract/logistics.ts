@@ -68,69 +68,41 @@ export const transportInfo = z.object({
 });
 export type TransportInfo = z.infer<typeof transportInfo>;
 
-export const logistics = resource({
-  name: 'logistics',
-  title: '物流订单看板与详情',
-  calls: {
-    dashboard: call({
-      method: 'GET',
-      path: '/api/logisticsOrder/dashboard',
-      summary: '物流订单概况',
-      access: 'session',
-      query: refreshOnly,
-      answer: figureOf(
-        numbers('total', 'pending', 'inTransit', 'finished', 'cancelled', 'rejected', 'ongoingWeight', 'monthCount', 'yearFreight'),
-      ),
-      errors: [],
-    }),
-    // Orders, tons and freight per month over the last twelve months (by loading time), oldest first.
-    monthly: call({
-      method: 'GET',
-      path: '/api/logisticsOrderDashboard',
-      summary: '近12个月物流订单',
-      access: 'session',
-      query: refreshOnly,
-      answer: figureOf({ months: z.array(z.string()), counts: series, weights: series, freights: series }),
-      errors: [],
-    }),
-    capacity: call({
-      method: 'GET',
-      path: '/api/companyTransportInfo',
-      summary: '运力信息',
-      access: 'session',
-      query: refreshOnly,
-      answer: figureOf(numbers('existingCount', 'idleCount', 'inTransitCount', 'repairCount', 'loadCapacity', 'idleLoadCapacity')),
-      errors: [],
-    }),
-    byWarehouse: call({
-      method: 'GET',
-      path: '/api/logisticsOrder/byWarehouseId',
-      summary: '仓库的物流订单',
-      access: { permission: 'logisticsOrder:list' },
-      query: z.object({ warehouseId: optionalIdParam, ...pageFields }),
-      answer: z.object({ content: z.array(warehouseOrder), totalElements: z.number() }),
-      errors: ['WAREHOUSE_NOT_FOUND', 'LOGISTICS_VIEW_NOT_FOUND'],
-      example: { query: { page: 0, size: 10 } },
-    }),
-    linkman: call({
-      method: 'GET',
-      path: '/api/logisticsOrder/getLogisticsLinkman',
-      summary: '物流订单的托运方、收货方与承运方',
-      access: { permission: 'logisticsOrder:list' },
-      query: logisticsOrderQuery,
-      answer: logisticsLinkman,
-      errors: ['LOGISTICS_VIEW_NOT_FOUND', 'LOGISTICS_ORDER_NOT_FOUND'],
-      example: { query: { id: 1 } },
-    }),
-    transport: call({
-      method: 'GET',
-      path: '/api/logisticsOrder/getTransportInfo',
-      summary: '物流订单的运输信息',
-      access: { permission: 'logisticsOrder:list' },
-      query: logisticsOrderQuery,
-      answer: transportInfo,
-      errors: ['LOGISTICS_VIEW_NOT_FOUND', 'LOGISTICS_ORDER_NOT_FOUND'],
-      example: { query: { id: 1 } },
-    }),
-  },
+export const logistics = resource('logistics', '物流订单看板与详情', {
+  dashboard: call('GET', '/api/logisticsOrder/dashboard', '物流订单概况', 'session', {
+    query: refreshOnly,
+    answer: figureOf(
+      numbers('total', 'pending', 'inTransit', 'finished', 'cancelled', 'rejected', 'ongoingWeight', 'monthCount', 'yearFreight'),
+    ),
+    errors: [],
+  }),
+  // Orders, tons and freight per month over the last twelve months (by loading time), oldest first.
+  monthly: call('GET', '/api/logisticsOrderDashboard', '近12个月物流订单', 'session', {
+    query: refreshOnly,
+    answer: figureOf({ months: z.array(z.string()), counts: series, weights: series, freights: series }),
+    errors: [],
+  }),
+  capacity: call('GET', '/api/companyTransportInfo', '运力信息', 'session', {
+    query: refreshOnly,
+    answer: figureOf(numbers('existingCount', 'idleCount', 'inTransitCount', 'repairCount', 'loadCapacity', 'idleLoadCapacity')),
+    errors: [],
+  }),
+  byWarehouse: call('GET', '/api/logisticsOrder/byWarehouseId', '仓库的物流订单', 'logisticsOrder:list', {
+    query: z.object({ warehouseId: optionalIdParam, ...pageFields }),
+    answer: z.object({ content: z.array(warehouseOrder), totalElements: z.number() }),
+    errors: ['WAREHOUSE_NOT_FOUND', 'LOGISTICS_VIEW_NOT_FOUND'],
+    example: { query: { page: 0, size: 10 } },
+  }),
+  linkman: call('GET', '/api/logisticsOrder/getLogisticsLinkman', '物流订单的托运方、收货方与承运方', 'logisticsOrder:list', {
+    query: logisticsOrderQuery,
+    answer: logisticsLinkman,
+    errors: ['LOGISTICS_VIEW_NOT_FOUND', 'LOGISTICS_ORDER_NOT_FOUND'],
+    example: { query: { id: 1 } },
+  }),
+  transport: call('GET', '/api/logisticsOrder/getTransportInfo', '物流订单的运输信息', 'logisticsOrder:list', {
+    query: logisticsOrderQuery,
+    answer: transportInfo,
+    errors: ['LOGISTICS_VIEW_NOT_FOUND', 'LOGISTICS_ORDER_NOT_FOUND'],
+    example: { query: { id: 1 } },
+  }),
 });

@@ -18,19 +18,11 @@ export const logEntry = z.object({
 });
 export type LogEntry = z.infer<typeof logEntry>;
 
-export const logs = resource({
-  name: 'logs',
-  title: '操作日志',
-  calls: {
-    mine: call({
-      method: 'GET',
-      path: '/api/logs/user',
-      summary: '当前账号的操作日志',
-      access: 'session',
-      query: z.object(pageQuery),
-      answer: pageOf(logEntry),
-      errors: [],
-      example: { query: { page: 0, size: 10 } },
-    }),
-  },
+export const logs = resource('logs', '操作日志', {
+  mine: call('GET', '/api/logs/user', '当前账号的操作日志', 'session', {
+    query: z.object(pageQuery),
+    answer: pageOf(logEntry),
+    errors: [],
+    example: { query: { page: 0, size: 10 } },
+  }),
 });

@@ -3,7 +3,10 @@
  * the `{ status, message, … }` answers of their writes, and the ids of their deletes.
  */
 import { z } from 'zod';
-import { boundedInt, dbId, INT4_MAX } from './fields.js';
+import type { ErrorCode } from '../shared/error-catalogue.js';
+import { type CallSpec, call, write } from './define.js';
+import { boundedInt, dbId, INT4_MAX, pageOf } from './fields.js';
+import { pageQueryDefaults } from './paging.js';
 
 /** A view, screen or data-view id: a positive PostgreSQL integer. */
 export const lowcodeId = dbId;
@@ -38,3 +41,44 @@ export const BUSINESS_VIEW_ERRORS = ['BUSINESS_VIEW_NOT_FOUND', 'VIEW_NOT_FOUND'
 
 /** A design's stored times, as the wire writes them. */
 export const designTimes = { createTime: z.string().nullable(), updateTime: z.string().nullable() };
+
+/** A designer's paged list of definitions, for accounts of 全部: the query's page fields and filters, the rows. */
+export const designerList = <
+  const P extends CallSpec['path'],
+  const S extends string,
+  const A extends string,
+  const F extends z.ZodRawShape,
+  const R extends z.ZodType,
+>(
+  path: P,
+  summary: S,
+  permission: A,
+  filters: F,
+  row: R,
+) =>
+  call('GET', path, summary, permission, {
+    platform: true,
+    query: z.object({ ...pageQueryDefaults, ...filters }),
+    answer: pageOf(row),
+    errors: [],
+    example: { query: { page: 0, size: 10 } },
+  });
+
+/** A designer's delete of definitions by id, for accounts of 全部, refusing what `more` names besides bad ids. */
+export const designerRemove = <
+  const P extends CallSpec['path'],
+  const T extends string,
+  const A extends string,
+  const E extends readonly ErrorCode[],
+>(
+  path: P,
+  title: T,
+  permission: A,
+  more: E,
+) =>
+  write('POST', path, title, permission, {
+    platform: true,
+    body: deleteIds,
+    answer: done,
+    errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE', ...more],
+  });

@@ -15,31 +15,19 @@ export const LABEL_PRINT_PERMISSION = 'qrcode:print';
 export const labelCode = z.object({ codeNum: z.string(), operateDept: z.string().nullable(), createTime: z.string() });
 export type LabelCode = z.infer<typeof labelCode>;
 
-export const materialsCode = resource({
-  name: 'materials-code',
-  title: '二维码标签',
-  calls: {
-    saveBatch: call({
-      method: 'GET',
-      path: '/api/materialsCode/saveBatch',
-      summary: '生成并保存一批二维码',
-      access: { permission: LABEL_PRINT_PERMISSION },
-      query: z.object({
-        createNum: z.coerce.number().int().min(1, '请输入生成数量').max(MAX_LABELS, `一次最多生成${MAX_LABELS}个`),
-      }),
-      answer: z.object({ status: z.number(), data: z.array(labelCode) }),
-      errors: [],
-      example: { query: { createNum: 1 } },
+export const materialsCode = resource('materials-code', '二维码标签', {
+  saveBatch: call('GET', '/api/materialsCode/saveBatch', '生成并保存一批二维码', LABEL_PRINT_PERMISSION, {
+    query: z.object({
+      createNum: z.coerce.number().int().min(1, '请输入生成数量').max(MAX_LABELS, `一次最多生成${MAX_LABELS}个`),
     }),
-    download: call({
-      method: 'GET',
-      path: '/api/materialsCode/download',
-      summary: '下载一批二维码的清单',
-      access: 'session',
-      query: z.object({ createTime: wireTimeText('createTime 应为 YYYY-MM-DD HH:mm:ss') }),
-      answer: FILE,
-      errors: ['LABEL_BATCH_NOT_FOUND'],
-      example: { query: { createTime: '2000-01-01 00:00:00' }, refuses: 'LABEL_BATCH_NOT_FOUND' },
-    }),
-  },
+    answer: z.object({ status: z.number(), data: z.array(labelCode) }),
+    errors: [],
+    example: { query: { createNum: 1 } },
+  }),
+  download: call('GET', '/api/materialsCode/download', '下载一批二维码的清单', 'session', {
+    query: z.object({ createTime: wireTimeText('createTime 应为 YYYY-MM-DD HH:mm:ss') }),
+    answer: FILE,
+    errors: ['LABEL_BATCH_NOT_FOUND'],
+    example: { query: { createTime: '2000-01-01 00:00:00' }, refuses: 'LABEL_BATCH_NOT_FOUND' },
+  }),
 });

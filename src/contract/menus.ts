@@ -75,52 +75,36 @@ const FORM_ERRORS = [
   'PARENT_MENU_CYCLE',
 ] as const;
 
-export const menus = resource({
-  name: 'menus',
-  title: '菜单',
-  calls: {
-    build: call({
-      method: 'GET',
-      path: '/api/menus/build',
-      summary: '当前账号的侧边栏路由',
-      access: 'session',
-      pending: true,
-      answer: z.array(routeNodeSchema),
-      errors: [],
-    }),
-    tree: call({
-      method: 'GET',
-      path: '/api/menus/tree',
-      summary: '菜单树（分配菜单）',
-      access: { permission: ['menu:list', 'role:list'] },
-      answer: z.array(menuTreeSchema),
-      errors: [],
-    }),
-    list: call({
-      method: 'GET',
-      path: '/api/menus',
-      summary: '菜单列表（一层）',
-      access: { permission: 'menu:list' },
-      query: z.object({ pid: optId, blurry: z.string().optional() }),
-      answer: pageOf(menuItem),
-      errors: [],
-    }),
-    add: write('POST', '/api/menus', '新增菜单', 'menu:add', {
-      body: menuBody,
-      status: 201,
-      answer: z.object({ id: z.number() }),
-      errors: FORM_ERRORS,
-    }),
-    edit: write('PUT', '/api/menus', '修改菜单', 'menu:edit', {
-      body: menuBody,
-      answer: ok,
-      errors: [...FORM_ERRORS, 'MENU_ID_REQUIRED', 'MENU_NOT_FOUND'],
-    }),
-    remove: write('DELETE', '/api/menus', '删除菜单', 'menu:del', {
-      body: idList,
-      answer: ok,
-      errors: ['NOTHING_TO_DELETE'],
-      example: { body: [2147483000] },
-    }),
-  },
+export const menus = resource('menus', '菜单', {
+  build: call('GET', '/api/menus/build', '当前账号的侧边栏路由', 'session', {
+    pending: true,
+    answer: z.array(routeNodeSchema),
+    errors: [],
+  }),
+  tree: call('GET', '/api/menus/tree', '菜单树（分配菜单）', ['menu:list', 'role:list'], {
+    answer: z.array(menuTreeSchema),
+    errors: [],
+  }),
+  list: call('GET', '/api/menus', '菜单列表（一层）', 'menu:list', {
+    query: z.object({ pid: optId, blurry: z.string().optional() }),
+    answer: pageOf(menuItem),
+    errors: [],
+  }),
+  add: write('POST', '/api/menus', '新增菜单', 'menu:add', {
+    body: menuBody,
+    status: 201,
+    answer: z.object({ id: z.number() }),
+    errors: FORM_ERRORS,
+  }),
+  edit: write('PUT', '/api/menus', '修改菜单', 'menu:edit', {
+    body: menuBody,
+    answer: ok,
+    errors: [...FORM_ERRORS, 'MENU_ID_REQUIRED', 'MENU_NOT_FOUND'],
+  }),
+  remove: write('DELETE', '/api/menus', '删除菜单', 'menu:del', {
+    body: idList,
+    answer: ok,
+    errors: ['NOTHING_TO_DELETE'],
+    example: { body: [2147483000] },
+  }),
 });

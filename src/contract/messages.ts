@@ -25,62 +25,37 @@ export const sysMessageRow = z.object({
 /** An unread leave message in the list. */
 export const leaveMessageRow = z.object({ id: z.number(), content: z.string(), createTime: z.string(), senderName: z.string() });
 
-export const messages = resource({
-  name: 'messages',
-  title: '消息',
-  pageBase: 1,
-  calls: {
-    sysPage: call({
-      method: 'GET',
-      path: '/api/sysMessage/page',
-      summary: '系统消息列表（未读在前）',
-      access: 'session',
+export const messages = resource(
+  'messages',
+  '消息',
+  {
+    sysPage: call('GET', '/api/sysMessage/page', '系统消息列表（未读在前）', 'session', {
       query: pageQuery.extend({ haveRead: z.enum(['0', '1']).optional() }),
       answer: pageOf(sysMessageRow),
       errors: [],
       example: { query: { page: 1, size: 5 } },
     }),
-    sysReadAll: call({
-      method: 'GET',
-      path: '/api/sysMessage/readAll',
-      summary: '系统消息全部已读',
-      access: 'session',
+    sysReadAll: call('GET', '/api/sysMessage/readAll', '系统消息全部已读', 'session', {
       answer: okMessage,
       errors: [],
     }),
-    sysReadOne: call({
-      method: 'GET',
-      path: '/api/sysMessage/readOne',
-      summary: '阅读一条系统消息',
-      access: 'session',
+    sysReadOne: call('GET', '/api/sysMessage/readOne', '阅读一条系统消息', 'session', {
       query: z.object({ id: dbId }),
       answer: okMessage.extend({ data: sysMessageRow }),
       errors: ['MESSAGE_NOT_FOUND'],
       example: { query: { id: 2147483000 }, refuses: 'MESSAGE_NOT_FOUND' },
     }),
-    unreadNum: call({
-      method: 'GET',
-      path: '/api/sysMessage/getUnreadNum',
-      summary: '未读的系统消息与留言数',
-      access: 'session',
+    unreadNum: call('GET', '/api/sysMessage/getUnreadNum', '未读的系统消息与留言数', 'session', {
       answer: z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
       errors: [],
     }),
-    sysDelete: call({
-      method: 'GET',
-      path: '/api/sysMessage/deleteMsg',
-      summary: '删除系统消息（id 或 ids，逗号分隔）',
-      access: 'session',
+    sysDelete: call('GET', '/api/sysMessage/deleteMsg', '删除系统消息（id 或 ids，逗号分隔）', 'session', {
       query: z.object({ id: z.string().optional(), ids: z.string().optional() }),
       answer: okMessage.extend({ data: z.object({ count: z.number() }) }),
       errors: ['MESSAGE_REQUIRED', 'MESSAGE_ID_INVALID', 'MESSAGE_NOT_FOUND'],
       example: { refuses: 'MESSAGE_REQUIRED' },
     }),
-    sysSend: call({
-      method: 'POST',
-      path: '/api/sysMessage',
-      summary: '发送系统消息（不指定接收人则发给所有账号）',
-      access: { permission: 'sysMessage:add' },
+    sysSend: call('POST', '/api/sysMessage', '发送系统消息（不指定接收人则发给所有账号）', 'sysMessage:add', {
       log: '发送系统消息',
       body: z.object({
         title: z.string().max(1000).optional().nullable(),
@@ -90,34 +65,23 @@ export const messages = resource({
       answer: okMessage.extend({ data: z.object({ count: z.number() }) }),
       errors: ['MESSAGE_TITLE_REQUIRED', 'MESSAGE_CONTENT_REQUIRED', 'RECEIVER_REQUIRED', 'USERS_NOT_FOUND'],
     }),
-    leaveUnread: call({
-      method: 'GET',
-      path: '/api/unreadLeaveMessage',
-      summary: '未读留言列表',
-      access: 'session',
+    leaveUnread: call('GET', '/api/unreadLeaveMessage', '未读留言列表', 'session', {
       query: pageQuery,
       answer: pageOf(leaveMessageRow),
       errors: [],
       example: { query: { page: 1, size: 3 } },
     }),
-    leaveReadOne: call({
-      method: 'GET',
-      path: '/api/leaveMessage/readOne',
-      summary: '阅读一条留言',
-      access: 'session',
+    leaveReadOne: call('GET', '/api/leaveMessage/readOne', '阅读一条留言', 'session', {
       query: z.object({ id: dbId }),
       answer: okMessage.extend({ data: z.object({ id: z.number(), content: z.string(), senderName: z.string(), createTime: z.string() }) }),
       errors: ['LEAVE_MESSAGE_NOT_FOUND'],
       example: { query: { id: 2147483000 }, refuses: 'LEAVE_MESSAGE_NOT_FOUND' },
     }),
-    leave: call({
-      method: 'POST',
-      path: '/api/leaveMessage',
-      summary: '留言（不指定接收人则留给管理员）',
-      access: 'session',
+    leave: call('POST', '/api/leaveMessage', '留言（不指定接收人则留给管理员）', 'session', {
       body: z.object({ content: z.string().optional().nullable(), reception: z.string().max(100).optional().nullable() }),
       answer: okMessage.extend({ data: z.object({ reception: z.string() }) }),
       errors: ['LEAVE_MESSAGE_REQUIRED', 'LEAVE_MESSAGE_TOO_LONG', 'RECEIVER_NOT_FOUND'],
     }),
   },
-});
+  { pageBase: 1 },
+);

@@ -12,18 +12,10 @@ export const regionNode: z.ZodType<RegionNode> = z.lazy(() =>
   z.object({ value: z.string(), label: z.string(), children: z.array(regionNode).optional() }),
 );
 
-export const regions = resource({
-  name: 'regions',
-  title: '行政区划',
-  calls: {
-    // Public: the apply-to-join dialog on the login page picks the company's region before anyone is signed in.
-    tree: call({
-      method: 'GET',
-      path: '/api/region/regionTreeList',
-      summary: '行政区划树',
-      access: 'public',
-      answer: z.array(regionNode),
-      errors: [],
-    }),
-  },
+export const regions = resource('regions', '行政区划', {
+  // Public: the apply-to-join dialog on the login page picks the company's region before anyone is signed in.
+  tree: call('GET', '/api/region/regionTreeList', '行政区划树', 'public', {
+    answer: z.array(regionNode),
+    errors: [],
+  }),
 });

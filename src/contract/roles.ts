@@ -65,66 +65,50 @@ const FORM_ERRORS = [
   'MENU_NOT_FOUND',
 ] as const;
 
-export const roles = resource({
-  name: 'roles',
-  title: '角色',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/roles',
-      summary: '角色列表',
-      access: 'session',
-      query: z.object({ ...pageQuery, blurry: z.string().optional() }),
-      answer: pageOf(roleItem),
-      errors: ['LOOKUP_DENIED', 'SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
-      example: { query: { page: 0, size: 10 } },
-    }),
-    depts: call({
-      method: 'GET',
-      path: '/api/roles/depts',
-      summary: '自定义数据权限可选的部门',
-      access: { permission: ['role:add', 'role:edit'] },
-      answer: z.array(scopeDeptNode),
-      errors: [],
-    }),
-    one: call({
-      method: 'GET',
-      path: '/api/roles/:id',
-      summary: '角色详情',
-      access: { permission: ROLE_READERS },
-      params: z.object({ id: dbId }),
-      answer: roleItem,
-      errors: ['ROLE_NOT_FOUND'],
-      example: { params: { id: 1 } },
-    }),
-    add: write('POST', '/api/roles', '新增角色', 'role:add', {
-      body: roleBody,
-      status: 201,
-      answer: z.object({ id: z.number() }),
-      errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND', 'ROLE_ADD_NEEDS_COMPANY', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
-    }),
-    edit: write('PUT', '/api/roles', '修改角色', 'role:edit', {
-      body: roleBody,
-      answer: ok,
-      errors: [
-        ...FORM_ERRORS,
-        'ROLE_ID_REQUIRED',
-        'ROLE_NOT_FOUND',
-        'PLATFORM_ROLE_READ_ONLY',
-        'ROLE_LEVEL_NOT_MANAGEABLE',
-        'MENU_NOT_GRANTABLE',
-      ],
-    }),
-    grantMenus: write('PUT', '/api/roles/menu', '修改角色菜单', 'role:edit', {
-      body: z.object({ id: dbId, menus: z.array(ref) }),
-      answer: ok,
-      errors: ['ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'MENU_NOT_FOUND', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
-    }),
-    remove: write('DELETE', '/api/roles', '删除角色', 'role:del', {
-      body: idList,
-      answer: ok,
-      errors: ['NOTHING_TO_DELETE', 'ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'ROLE_IN_USE', 'ROLE_LEVEL_NOT_MANAGEABLE'],
-      example: { body: [2147483000] },
-    }),
-  },
+export const roles = resource('roles', '角色', {
+  list: call('GET', '/api/roles', '角色列表', 'session', {
+    query: z.object({ ...pageQuery, blurry: z.string().optional() }),
+    answer: pageOf(roleItem),
+    errors: ['LOOKUP_DENIED', 'SORT_FIELD_UNSUPPORTED', 'SORT_DIRECTION_UNSUPPORTED'],
+    example: { query: { page: 0, size: 10 } },
+  }),
+  depts: call('GET', '/api/roles/depts', '自定义数据权限可选的部门', ['role:add', 'role:edit'], {
+    answer: z.array(scopeDeptNode),
+    errors: [],
+  }),
+  one: call('GET', '/api/roles/:id', '角色详情', ROLE_READERS, {
+    params: z.object({ id: dbId }),
+    answer: roleItem,
+    errors: ['ROLE_NOT_FOUND'],
+    example: { params: { id: 1 } },
+  }),
+  add: write('POST', '/api/roles', '新增角色', 'role:add', {
+    body: roleBody,
+    status: 201,
+    answer: z.object({ id: z.number() }),
+    errors: [...FORM_ERRORS, 'COMPANY_NOT_FOUND', 'ROLE_ADD_NEEDS_COMPANY', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
+  }),
+  edit: write('PUT', '/api/roles', '修改角色', 'role:edit', {
+    body: roleBody,
+    answer: ok,
+    errors: [
+      ...FORM_ERRORS,
+      'ROLE_ID_REQUIRED',
+      'ROLE_NOT_FOUND',
+      'PLATFORM_ROLE_READ_ONLY',
+      'ROLE_LEVEL_NOT_MANAGEABLE',
+      'MENU_NOT_GRANTABLE',
+    ],
+  }),
+  grantMenus: write('PUT', '/api/roles/menu', '修改角色菜单', 'role:edit', {
+    body: z.object({ id: dbId, menus: z.array(ref) }),
+    answer: ok,
+    errors: ['ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'MENU_NOT_FOUND', 'ROLE_LEVEL_NOT_MANAGEABLE', 'MENU_NOT_GRANTABLE'],
+  }),
+  remove: write('DELETE', '/api/roles', '删除角色', 'role:del', {
+    body: idList,
+    answer: ok,
+    errors: ['NOTHING_TO_DELETE', 'ROLE_NOT_FOUND', 'PLATFORM_ROLE_READ_ONLY', 'ROLE_IN_USE', 'ROLE_LEVEL_NOT_MANAGEABLE'],
+    example: { body: [2147483000] },
+  }),
 });

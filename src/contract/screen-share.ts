@@ -26,56 +26,36 @@ const OPEN_DATA_ERRORS = [
   'DATA_VIEW_NOT_FOUND',
 ] as const;
 
-export const screenShare = resource({
-  name: 'screen-share',
-  title: '大屏分享',
-  calls: {
-    share: call({
-      method: 'POST',
-      path: '/api/screen/share',
-      summary: '生成大屏分享链接',
-      access: { permission: 'screen:edit' },
-      platform: true,
-      log: '分享大屏',
-      body: z.object({ id: lowcodeId, expiresIn: z.unknown() }),
-      answer: z.object({ url: z.string(), expiresAt: z.number() }),
-      errors: ['SCREEN_NOT_FOUND', 'SHARE_NOT_BIG_SCREEN', 'SHARE_SECONDS_NOT_WHOLE', 'SHARE_SECONDS_RANGE'],
-    }),
-    renewKey: write('POST', '/api/screen/renewKey', '撤销大屏分享链接', 'screen:edit', {
-      platform: true,
-      body: z.object({ id: lowcodeId }),
-      answer: z.object({ status: z.number(), message: z.string() }),
-      errors: ['SCREEN_NOT_FOUND', 'SHARE_NOT_BIG_SCREEN'],
-    }),
-    screen: call({
-      method: 'GET',
-      path: '/api/open/getGeneralScreen',
-      summary: '分享链接的大屏',
-      access: 'public',
-      query: shareLink,
-      answer: sharedScreen,
-      errors: LINK_ERRORS,
-      example: { refuses: 'SHARE_INVALID' },
-    }),
-    cityInfo: call({
-      method: 'GET',
-      path: '/api/open/getCityInfo',
-      summary: '分享链接的大屏的城市数据',
-      access: 'public',
-      query: shareLink,
-      answer: z.array(z.record(z.string(), z.unknown())),
-      errors: OPEN_DATA_ERRORS,
-      example: { refuses: 'SHARE_INVALID' },
-    }),
-    data: call({
-      method: 'GET',
-      path: '/api/open/data',
-      summary: '分享链接的大屏的数据视图',
-      access: 'public',
-      query: shareLink,
-      answer: dataViewAnswer,
-      errors: [...OPEN_DATA_ERRORS, 'DATA_VIEW_REQUIRED'],
-      example: { refuses: 'SHARE_INVALID' },
-    }),
-  },
+export const screenShare = resource('screen-share', '大屏分享', {
+  share: call('POST', '/api/screen/share', '生成大屏分享链接', 'screen:edit', {
+    platform: true,
+    log: '分享大屏',
+    body: z.object({ id: lowcodeId, expiresIn: z.unknown() }),
+    answer: z.object({ url: z.string(), expiresAt: z.number() }),
+    errors: ['SCREEN_NOT_FOUND', 'SHARE_NOT_BIG_SCREEN', 'SHARE_SECONDS_NOT_WHOLE', 'SHARE_SECONDS_RANGE'],
+  }),
+  renewKey: write('POST', '/api/screen/renewKey', '撤销大屏分享链接', 'screen:edit', {
+    platform: true,
+    body: z.object({ id: lowcodeId }),
+    answer: z.object({ status: z.number(), message: z.string() }),
+    errors: ['SCREEN_NOT_FOUND', 'SHARE_NOT_BIG_SCREEN'],
+  }),
+  screen: call('GET', '/api/open/getGeneralScreen', '分享链接的大屏', 'public', {
+    query: shareLink,
+    answer: sharedScreen,
+    errors: LINK_ERRORS,
+    example: { refuses: 'SHARE_INVALID' },
+  }),
+  cityInfo: call('GET', '/api/open/getCityInfo', '分享链接的大屏的城市数据', 'public', {
+    query: shareLink,
+    answer: z.array(z.record(z.string(), z.unknown())),
+    errors: OPEN_DATA_ERRORS,
+    example: { refuses: 'SHARE_INVALID' },
+  }),
+  data: call('GET', '/api/open/data', '分享链接的大屏的数据视图', 'public', {
+    query: shareLink,
+    answer: dataViewAnswer,
+    errors: [...OPEN_DATA_ERRORS, 'DATA_VIEW_REQUIRED'],
+    example: { refuses: 'SHARE_INVALID' },
+  }),
 });

@@ -5,20 +5,18 @@
  */
 import { z } from 'zod';
 import { call, resource, write } from './define.js';
-import { pageOf } from './fields.js';
 import {
   added,
-  deleteIds,
+  designerList,
+  designerRemove,
   designName,
   designTimes,
-  done,
   lowcodeId,
   nullableMenuId,
   saved,
   status01,
   versionField,
 } from './lowcode-fields.js';
-import { pageQueryDefaults } from './paging.js';
 
 /** A screen's type: 1 base preview, 2 big screen, 3 form preview, 4 container. */
 export const screenType = z.coerce.number().int().min(1, 'type 只能是 1、2、3、4').max(4, 'type 只能是 1、2、3、4');
@@ -50,64 +48,42 @@ const screenForm = {
   disMenu: z.unknown().optional(),
 };
 
-export const screens = resource({
-  name: 'screens',
-  title: '大屏与预览页',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/screen/list',
-      summary: '大屏列表',
-      access: { permission: 'screen:list' },
-      platform: true,
-      query: z.object({
-        ...pageQueryDefaults,
-        name: z.string().optional(),
-        type: z.preprocess((v) => (v === '' ? undefined : v), screenType.optional()),
-        status: status01.optional(),
-      }),
-      answer: pageOf(screenRow),
-      errors: [],
-      example: { query: { page: 0, size: 10 } },
-    }),
-    detail: call({
-      method: 'GET',
-      path: '/api/screen/detail',
-      summary: '大屏定义（页面按它绘制）',
-      access: 'session',
-      query: z.object({ id: lowcodeId }),
-      answer: screenRow,
-      errors: ['SCREEN_NOT_FOUND', 'NO_PERMISSION'],
-      example: { query: { id: 50 } },
-    }),
-    add: write('POST', '/api/screen/add', '新增大屏', 'screen:add', {
-      platform: true,
-      body: z.object(screenForm),
-      answer: added,
-      errors: ['JSON_TEXT_INVALID'],
-    }),
-    update: write('POST', '/api/screen/update', '修改大屏', 'screen:edit', {
-      platform: true,
-      body: z.object({ ...screenForm, id: lowcodeId, type: screenType.optional(), version: versionField }),
-      answer: saved,
-      errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
-    }),
-    remove: write('POST', '/api/screen/delete', '删除大屏', 'screen:del', {
-      platform: true,
-      body: deleteIds,
-      answer: done,
-      errors: ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'],
-    }),
-    design: call({
-      method: 'POST',
-      path: '/api/screen/design',
-      summary: '保存大屏设计',
-      access: { permission: 'screen:design' },
-      platform: true,
-      log: '设计大屏',
-      body: z.object({ id: lowcodeId, disTemplate: z.unknown(), version: versionField }),
-      answer: saved,
-      errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
-    }),
-  },
+export const screens = resource('screens', '大屏与预览页', {
+  list: designerList(
+    '/api/screen/list',
+    '大屏列表',
+    'screen:list',
+    {
+      name: z.string().optional(),
+      type: z.preprocess((v) => (v === '' ? undefined : v), screenType.optional()),
+      status: status01.optional(),
+    },
+    screenRow,
+  ),
+  detail: call('GET', '/api/screen/detail', '大屏定义（页面按它绘制）', 'session', {
+    query: z.object({ id: lowcodeId }),
+    answer: screenRow,
+    errors: ['SCREEN_NOT_FOUND', 'NO_PERMISSION'],
+    example: { query: { id: 50 } },
+  }),
+  add: write('POST', '/api/screen/add', '新增大屏', 'screen:add', {
+    platform: true,
+    body: z.object(screenForm),
+    answer: added,
+    errors: ['JSON_TEXT_INVALID'],
+  }),
+  update: write('POST', '/api/screen/update', '修改大屏', 'screen:edit', {
+    platform: true,
+    body: z.object({ ...screenForm, id: lowcodeId, type: screenType.optional(), version: versionField }),
+    answer: saved,
+    errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
+  }),
+  remove: designerRemove('/api/screen/delete', '删除大屏', 'screen:del', []),
+  design: call('POST', '/api/screen/design', '保存大屏设计', 'screen:design', {
+    platform: true,
+    log: '设计大屏',
+    body: z.object({ id: lowcodeId, disTemplate: z.unknown(), version: versionField }),
+    answer: saved,
+    errors: [...TEMPLATE_ERRORS, 'SCREEN_NOT_FOUND', 'SCREEN_CONFLICT'],
+  }),
 });

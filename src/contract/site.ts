@@ -11,17 +11,9 @@ export const siteAnswer = z.object({
   systemName: z.string().nullable(),
 });
 
-export const site = resource({
-  name: 'site',
-  title: '入口站点',
-  calls: {
-    get: call({
-      method: 'GET',
-      path: '/api/site',
-      summary: '当前主机名对应的入口站点及系统名称',
-      access: 'public',
-      answer: siteAnswer,
-      errors: [],
-    }),
-  },
+export const site = resource('site', '入口站点', {
+  get: call('GET', '/api/site', '当前主机名对应的入口站点及系统名称', 'public', {
+    answer: siteAnswer,
+    errors: [],
+  }),
 });

@@ -68,74 +68,62 @@ const homeFigure = <S extends z.ZodRawShape>(path: `/api/companyApi/homePage/${s
     errors: ['SUPERVISORS_ONLY'],
   });
 
-export const supervision = resource({
-  name: 'supervision',
-  title: '监管看板',
-  calls: {
-    dataSummary: homeFigure(
-      '/api/companyApi/homePage/dataSummary',
-      '数据汇总',
-      numbers('microCompanyCount', 'yearServerCount', 'yearContractCount', 'yearTransshipmentCount'),
+export const supervision = resource('supervision', '监管看板', {
+  dataSummary: homeFigure(
+    '/api/companyApi/homePage/dataSummary',
+    '数据汇总',
+    numbers('microCompanyCount', 'yearServerCount', 'yearContractCount', 'yearTransshipmentCount'),
+  ),
+  contractSummary: homeFigure(
+    '/api/companyApi/homePage/contractSummary',
+    '合同汇总',
+    numbers('haveContractCompanyCount', 'unContractCompanyCount', 'totalContractCompanyCount'),
+  ),
+  serverSummary: homeFigure(
+    '/api/companyApi/homePage/serverSummary',
+    '服务汇总',
+    numbers('haveServerCompanyCount', 'unServerCompanyCount'),
+  ),
+  toDoData: homeFigure(
+    '/api/companyApi/homePage/toDoData',
+    '待办事项',
+    numbers('unFinishTransshipmentCount', 'toDoServerCount', 'beUpdateServerCount', 'beAuditPlanCount'),
+  ),
+  costInfo: homeFigure(
+    '/api/companyApi/homePage/costInfo',
+    '费用信息',
+    numbers(
+      'disposalAmount',
+      'disposalQuantity',
+      'avgDisposalPrice',
+      'prepaidAmount',
+      'freightAmount',
+      'transportWeight',
+      'avgFreightPerTon',
     ),
-    contractSummary: homeFigure(
-      '/api/companyApi/homePage/contractSummary',
-      '合同汇总',
-      numbers('haveContractCompanyCount', 'unContractCompanyCount', 'totalContractCompanyCount'),
-    ),
-    serverSummary: homeFigure(
-      '/api/companyApi/homePage/serverSummary',
-      '服务汇总',
-      numbers('haveServerCompanyCount', 'unServerCompanyCount'),
-    ),
-    toDoData: homeFigure(
-      '/api/companyApi/homePage/toDoData',
-      '待办事项',
-      numbers('unFinishTransshipmentCount', 'toDoServerCount', 'beUpdateServerCount', 'beAuditPlanCount'),
-    ),
-    costInfo: homeFigure(
-      '/api/companyApi/homePage/costInfo',
-      '费用信息',
-      numbers(
-        'disposalAmount',
-        'disposalQuantity',
-        'avgDisposalPrice',
-        'prepaidAmount',
-        'freightAmount',
-        'transportWeight',
-        'avgFreightPerTon',
-      ),
-    ),
-    statistics: homeFigure('/api/companyApi/homePage/statistics', '年度统计与目标', { ...statisticsShape, year: z.number() }),
-    target: call({
-      method: 'PUT',
-      path: '/api/companyApi/homePage/target',
-      summary: '修改年度目标',
-      access: 'session',
-      log: '修改年度目标',
-      body: judgedByHandler(targetBody),
-      answer: ok,
-      errors: ['SUPERVISORS_ONLY'],
-      example: { body: { name: 'material', year: 2000, value: 0 } },
+  ),
+  statistics: homeFigure('/api/companyApi/homePage/statistics', '年度统计与目标', { ...statisticsShape, year: z.number() }),
+  target: call('PUT', '/api/companyApi/homePage/target', '修改年度目标', 'session', {
+    log: '修改年度目标',
+    body: judgedByHandler(targetBody),
+    answer: ok,
+    errors: ['SUPERVISORS_ONLY'],
+    example: { body: { name: 'material', year: 2000, value: 0 } },
+  }),
+  /**
+   * Filters: `micro=1` the small and micro companies, `haveYearCount` 1/0 with or without a contract in
+   * force, `haveServerCount` 1/0 with or without a disposal order this year, `blurry` part of the name or
+   * credit code; the same rules as the figures, so a tile's count is the list's total.
+   */
+  companies: call('GET', '/api/companyApi/homePage/companies', '监管看板的产废企业', 'session', {
+    query: z.object({
+      micro: flag,
+      haveYearCount: flag,
+      haveServerCount: flag,
+      blurry: z.string().trim().max(100).optional(),
+      ...pageFields,
     }),
-    /**
-     * Filters: `micro=1` the small and micro companies, `haveYearCount` 1/0 with or without a contract in
-     * force, `haveServerCount` 1/0 with or without a disposal order this year, `blurry` part of the name or
-     * credit code; the same rules as the figures, so a tile's count is the list's total.
-     */
-    companies: call({
-      method: 'GET',
-      path: '/api/companyApi/homePage/companies',
-      summary: '监管看板的产废企业',
-      access: 'session',
-      query: z.object({
-        micro: flag,
-        haveYearCount: flag,
-        haveServerCount: flag,
-        blurry: z.string().trim().max(100).optional(),
-        ...pageFields,
-      }),
-      answer: z.object({ content: z.array(supervisedCompany), totalElements: z.number() }),
-      errors: ['SUPERVISORS_ONLY'],
-    }),
-  },
+    answer: z.object({ content: z.array(supervisedCompany), totalElements: z.number() }),
+    errors: ['SUPERVISORS_ONLY'],
+  }),
 });

@@ -45,30 +45,18 @@ export const testingItem = z.object({
   createTime: z.string(),
 });
 
-export const testingApplications = resource({
-  name: 'testing-application',
-  title: '处置检测申请',
-  calls: {
-    apply: call({
-      method: 'POST',
-      path: '/api/dispoaslTestingApplication/apply',
-      summary: '提交检测申请',
-      access: 'session',
-      log: '处置检测申请',
-      body: judgedByHandler(testingBody),
-      answer: ok.extend({ id: z.number() }),
-      errors: ['NO_COMPANY', 'DISPOSER_REQUIRED', 'MOBILE_REQUIRED', 'MOBILE_INVALID', 'WASTE_CODE_NOT_FOUND'],
-      example: { as: 'producer', body: {}, refuses: 'DISPOSER_REQUIRED' },
-    }),
-    list: call({
-      method: 'GET',
-      path: '/api/dispoaslTestingApplication',
-      summary: '检测申请列表',
-      access: 'session',
-      query: z.object({ ...pageFields }),
-      answer: pageOf(testingItem),
-      errors: [],
-      example: { as: 'disposer', query: { page: 0, size: 10 } },
-    }),
-  },
+export const testingApplications = resource('testing-application', '处置检测申请', {
+  apply: call('POST', '/api/dispoaslTestingApplication/apply', '提交检测申请', 'session', {
+    log: '处置检测申请',
+    body: judgedByHandler(testingBody),
+    answer: ok.extend({ id: z.number() }),
+    errors: ['NO_COMPANY', 'DISPOSER_REQUIRED', 'MOBILE_REQUIRED', 'MOBILE_INVALID', 'WASTE_CODE_NOT_FOUND'],
+    example: { as: 'producer', body: {}, refuses: 'DISPOSER_REQUIRED' },
+  }),
+  list: call('GET', '/api/dispoaslTestingApplication', '检测申请列表', 'session', {
+    query: z.object({ ...pageFields }),
+    answer: pageOf(testingItem),
+    errors: [],
+    example: { as: 'disposer', query: { page: 0, size: 10 } },
+  }),
 });

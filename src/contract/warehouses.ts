@@ -42,63 +42,39 @@ export const inventoryLine = z.object({
   overLimit: z.boolean(),
 });
 
-export const warehouses = resource({
-  name: 'warehouses',
-  title: '仓库',
-  calls: {
-    list: call({
-      method: 'GET',
-      path: '/api/companyWarehouse/list',
-      summary: '本企业的仓库',
-      access: 'session',
-      query: companyListQuery,
-      answer: pageOf(warehouseOption),
-      errors: ['NO_COMPANY_DATA'],
+export const warehouses = resource('warehouses', '仓库', {
+  list: call('GET', '/api/companyWarehouse/list', '本企业的仓库', 'session', {
+    query: companyListQuery,
+    answer: pageOf(warehouseOption),
+    errors: ['NO_COMPANY_DATA'],
+  }),
+  unloadingPoints: call('GET', '/api/companyWarehouse/unloadingPoint', '本企业的卸货点', 'session', {
+    query: companyListQuery,
+    answer: z.object({ status: z.literal(200), data: z.array(warehouseOption) }),
+    errors: ['NO_COMPANY_DATA'],
+  }),
+  withStock: call('GET', '/api/companyWarehouse/warehouse', '可见的仓库及其存量', 'session', {
+    query: z.object({ companyId: optionalIdParam, isRefresh: isRefreshParam }),
+    answer: pageOf(warehouseStock).extend({ computedAt: z.string() }),
+    errors: [],
+  }),
+  inventory: call('GET', '/api/companyWarehouse/Inventorys', '一个仓库按类别的存量', 'session', {
+    query: warehouseQuery,
+    answer: z.object({
+      warehouseId: z.number(),
+      warehouseName: z.string(),
+      total: z.number(),
+      content: z.array(inventoryLine),
+      totalElements: z.number(),
+      computedAt: z.string(),
     }),
-    unloadingPoints: call({
-      method: 'GET',
-      path: '/api/companyWarehouse/unloadingPoint',
-      summary: '本企业的卸货点',
-      access: 'session',
-      query: companyListQuery,
-      answer: z.object({ status: z.literal(200), data: z.array(warehouseOption) }),
-      errors: ['NO_COMPANY_DATA'],
-    }),
-    withStock: call({
-      method: 'GET',
-      path: '/api/companyWarehouse/warehouse',
-      summary: '可见的仓库及其存量',
-      access: 'session',
-      query: z.object({ companyId: optionalIdParam, isRefresh: isRefreshParam }),
-      answer: pageOf(warehouseStock).extend({ computedAt: z.string() }),
-      errors: [],
-    }),
-    inventory: call({
-      method: 'GET',
-      path: '/api/companyWarehouse/Inventorys',
-      summary: '一个仓库按类别的存量',
-      access: 'session',
-      query: warehouseQuery,
-      answer: z.object({
-        warehouseId: z.number(),
-        warehouseName: z.string(),
-        total: z.number(),
-        content: z.array(inventoryLine),
-        totalElements: z.number(),
-        computedAt: z.string(),
-      }),
-      errors: ['WAREHOUSE_REQUIRED', 'WAREHOUSE_NOT_FOUND'],
-      example: { as: 'producer', query: { warehouseId: 1 } },
-    }),
-    // A carrier owns no warehouse, so its list is empty; its orders reach a warehouse through their
-    // disposal order's stock-in record. Needs logisticsOrder:list, like the orders per warehouse it filters.
-    ofLogisticsOrders: call({
-      method: 'GET',
-      path: '/api/logisticsOrder/warehouses',
-      summary: '物流单装货的仓库',
-      access: 'session',
-      answer: pageOf(z.object({ id: z.number(), name: z.string() })),
-      errors: ['NO_PERMISSION'],
-    }),
-  },
+    errors: ['WAREHOUSE_REQUIRED', 'WAREHOUSE_NOT_FOUND'],
+    example: { as: 'producer', query: { warehouseId: 1 } },
+  }),
+  // A carrier owns no warehouse, so its list is empty; its orders reach a warehouse through their
+  // disposal order's stock-in record. Needs logisticsOrder:list, like the orders per warehouse it filters.
+  ofLogisticsOrders: call('GET', '/api/logisticsOrder/warehouses', '物流单装货的仓库', 'session', {
+    answer: pageOf(z.object({ id: z.number(), name: z.string() })),
+    errors: ['NO_PERMISSION'],
+  }),
 });
