@@ -8,7 +8,7 @@ import type { RouteModule } from '../routes/index.js';
 export async function loadResourceModules(): Promise<RouteModule[]> {
   return Promise.all(
     RESOURCES.map(async (resource) => {
-      const mod = (await import(`./${resource.name}.js`)) as { default?: RouteModule };
+      const mod = (await import(/* @vite-ignore */ `./${resource.name}.js`)) as { default?: RouteModule };
       if (typeof mod.default !== 'function') throw new Error(`server/resources/${resource.name}.ts does not implement its contract`);
       return mod.default;
     }),
