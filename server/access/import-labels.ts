@@ -24,7 +24,9 @@ const ID_TEXT = /^\d{1,18}$/;
 /** Labels looked up per statement. */
 const LOOKUP_BATCH = 1000;
 
-const unknown = (f: ViewField, value: string): CellVerdict => ({ problem: errorMessage('IMPORT_LABEL_UNKNOWN', { label: f.label, value }) });
+const unknown = (f: ViewField, value: string): CellVerdict => ({
+  problem: errorMessage('IMPORT_LABEL_UNKNOWN', { label: f.label, value }),
+});
 const ambiguous = (f: ViewField, value: string): CellVerdict => ({
   problem: errorMessage('IMPORT_LABEL_AMBIGUOUS', { label: f.label, value }),
 });
@@ -116,6 +118,39 @@ export async function cellReaders(
         if (typeof v === 'string' && v !== '') for (const p of partsOf(v, f.multiple)) labels.add(p);
       }
       return referenceReader(f, await recordsLabelled(ctx, source, [...labels]));
+    }),
+  );
+}
+
+/** Most choices a template offers in one column's drop-down. */
+const CHOICES_MAX = 1000;
+
+/**
+ * The labels an import template offers in each field's drop-down: a dictionary's labels in its order,
+ * or the labels of the records the field offers the user, in label order (each label once). Undefined
+ * for a field that is typed.
+ */
+export async function fieldChoices(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  fields: ViewField[],
+): Promise<(string[] | undefined)[]> {
+  const dicts = await dictionaries(ctx, fields);
+  return Promise.all(
+    fields.map(async (f) => {
+      if (f.system) return undefined;
+      if (f.dict) {
+        const labels = dicts.get(f.dict);
+        return labels ? [...new Set(labels.values())] : undefined;
+      }
+      if (!f.remote) return undefined;
+      const source = await offered(ctx, view, f, user);
+      if (!source?.labelColumn) return undefined;
+      const label = sql.ref(`t.${source.labelColumn}`);
+      const res = await sql<{ label: string }>`select distinct ${label}::text as label from ${sql.table(source.table)} as t
+        where ${label} is not null and ${label}::text <> '' and ${source.condition} order by 1 limit ${CHOICES_MAX}`.execute(ctx.db);
+      return res.rows.map((r) => r.label);
     }),
   );
 }

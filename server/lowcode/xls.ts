@@ -49,8 +49,15 @@ export async function readXls(data: Buffer, limits: ImportLimits, maxTextChars: 
   const ws = first === undefined ? undefined : book.Sheets[first];
   if (!ws?.['!ref']) return { header: [], rows: [] };
   const range = XLSX.utils.decode_range(ws['!ref']);
-  if (range.e.c - Math.min(range.s.c, 0) + 1 > limits.maxColumns) throw badRequest('IMPORT_TOO_MANY_COLUMNS', { columns: limits.maxColumns });
-  const grid = XLSX.utils.sheet_to_json<Cell[]>(ws, { header: 1, raw: true, defval: null, blankrows: true, range: { s: { r: 0, c: 0 }, e: range.e } });
+  if (range.e.c - Math.min(range.s.c, 0) + 1 > limits.maxColumns)
+    throw badRequest('IMPORT_TOO_MANY_COLUMNS', { columns: limits.maxColumns });
+  const grid = XLSX.utils.sheet_to_json<Cell[]>(ws, {
+    header: 1,
+    raw: true,
+    defval: null,
+    blankrows: true,
+    range: { s: { r: 0, c: 0 }, e: range.e },
+  });
   let chars = 0;
   const text = (v: Cell, row: number, column: number) => {
     if (typeof v !== 'string') return;
@@ -59,12 +66,16 @@ export async function readXls(data: Buffer, limits: ImportLimits, maxTextChars: 
     if (chars > maxTextChars) throw badRequest('IMPORT_TEXT_TOO_LARGE', { chars: maxTextChars });
   };
   const [head = [], ...body] = grid;
-  head.forEach((v, c) => text(v, 1, c + 1));
+  head.forEach((v, c) => {
+    text(v, 1, c + 1);
+  });
   const header = head.map((v) => String(cellValue(v) ?? '').trim());
   while (header.length && header.at(-1) === '') header.pop();
   const rows: Sheet['rows'] = [];
   body.forEach((cells, r) => {
-    cells.forEach((v, c) => text(v, r + 2, c + 1));
+    cells.forEach((v, c) => {
+      text(v, r + 2, c + 1);
+    });
     const values = header.map((_, i) => cellValue(cells[i]));
     if (!values.some((v) => v !== null && v !== '')) return;
     if (rows.length >= limits.maxRows) throw badRequest('IMPORT_TOO_MANY_ROWS', { rows: limits.maxRows });

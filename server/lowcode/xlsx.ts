@@ -3,8 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
-import { readXls } from './xls.js';
 import { CellTextRefused, MAX_CELL_CHARS, SharedStringLengths, SheetText, XmlRefused } from './cell-text.js';
+import { readXls } from './xls.js';
 import { endOfArchive, type InflateBudget, inflateEntry, storedHeader, type ZipEntry, ZipRefused, zipEntries } from './zip-limits.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { general } from '../../src/contract/general.js';
 import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { cellReaders, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
-import { cellReaders } from '../access/import-labels.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
 import { type RowScope, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
@@ -17,6 +17,7 @@ import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { dictionaries } from '../lowcode/dictionaries.js';
 import { fillNumbers } from '../lowcode/doc-numbers.js';
+import { templateWorkbook } from '../lowcode/import-template.js';
 import { parseListQuery } from '../lowcode/list-query.js';
 import type { ListQuery } from '../lowcode/list-types.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
@@ -393,10 +394,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     template: async (req, reply) => {
       const view = await designedView(ctx, req.params.viewId);
-      requirePermission(req, permission(view, 'list'));
-      // The columns an import writes: the form's editable fields.
-      const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
-      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
+      const user = requirePermission(req, permission(view, 'list'));
+      // The columns an import writes: the form's editable fields, those of choices with their drop-downs.
+      const fields = view.formFields.filter((f) => f.show === 1 && !f.system);
+      const choices = await fieldChoices(ctx, view, user, fields);
+      const columns = fields.map((field, i) => ({ field, choices: choices[i] }));
+      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await templateWorkbook(view.title, columns));
     },
 
     download,
