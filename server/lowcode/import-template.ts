@@ -59,6 +59,10 @@ export function exampleValue(c: TemplateColumn, today: Date): string | number | 
   }
 }
 
+/** ExcelJS keeps a sheet's validations by range, though its types do not say so. */
+const validations = (ws: ExcelJS.Worksheet) =>
+  (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;
+
 export async function templateWorkbook(title: string, columns: TemplateColumn[], today = new Date()): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const data = wb.addWorksheet(title.slice(0, 31) || 'Sheet1');
@@ -85,7 +89,7 @@ export async function templateWorkbook(title: string, columns: TemplateColumn[],
     c.choices.forEach((label, k) => {
       lists.getCell(`${at}${k + 2}`).value = label;
     });
-    data.dataValidations.add(`${col}2:${col}${TEMPLATE_ROWS + 1}`, {
+    validations(data).add(`${col}2:${col}${TEMPLATE_ROWS + 1}`, {
       type: 'list',
       allowBlank: true,
       formulae: [`'${CHOICES_SHEET}'!$${at}$2:$${at}$${c.choices.length + 1}`],

@@ -33,7 +33,7 @@ function cellValue(v: Cell): string | number | boolean | null {
 }
 
 /** Whether SheetJS failed because the workbook is protected by a password. */
-const isEncrypted = (e: unknown) => e instanceof Error && /password|encrypt/i.test(e.message);
+const isEncrypted = (e: unknown) => e instanceof Error && /password/i.test(e.message);
 
 /** The first worksheet of a BIFF workbook: header in row 1, then the non-empty rows. */
 export async function readXls(data: Buffer, limits: ImportLimits, maxTextChars: number): Promise<Sheet> {

@@ -71,17 +71,21 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
 
 /**
  * Each importable seeded view, the account that adds its records, and the columns that are not the
- * record's own content: when and by whom it was made, and stored files (exported by their names).
+ * record's own content (stored files, exported by their names). `unpickable`: columns whose seeded
+ * records the account's own form cannot pick either (the seed names them directly): the producer's
+ * inquiries name the disposer's contacts, which only the disposer lists, and the disposer's orders name
+ * the producers' stock-ins, outside its data scope. Those columns are left out of the re-imported file.
  */
-const IMPORTABLE: { viewId: number; account: string; skip: string[] }[] = [
-  { viewId: 12, account: 'producer', skip: ['现场照片'] },
+const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[] }[] = [
+  // Views that pick records of another view first, while the records they pick still have names of their own.
+  { viewId: 15, account: 'producer', skip: [], unpickable: ['对接联系人'] },
   { viewId: 13, account: 'producer', skip: [] },
-  { viewId: 15, account: 'producer', skip: [] },
+  { viewId: 20, account: 'logistics', skip: [] },
+  { viewId: 19, account: 'disposer', skip: [], unpickable: ['来源入库单'] },
+  { viewId: 12, account: 'producer', skip: ['现场照片'] },
   { viewId: 16, account: 'disposer', skip: [] },
   { viewId: 17, account: 'logistics', skip: [] },
   { viewId: 18, account: 'producer', skip: [] },
-  { viewId: 19, account: 'disposer', skip: [] },
-  { viewId: 20, account: 'logistics', skip: [] },
 ];
 const SYSTEM_COLUMNS = ['创建时间', '更新时间', '创建人', '创建者', '修改时间', '序号', 'ID', 'id'];
 
@@ -92,7 +96,7 @@ function keyed(header: Cell[], rows: Cell[][], skip: string[]): string[] {
 }
 
 describe('an import of the exported file adds the same rows again, by name', () => {
-  for (const { viewId, account, skip } of IMPORTABLE) {
+  for (const { viewId, account, skip: content, unpickable = [] } of IMPORTABLE) {
     it(`view ${viewId} as ${account}`, async () => {
       const client = await as(account);
       const res0 = await client.get(`/api/general/export/${viewId}/download`, { startTime: '2000-01-01 00:00:00' });
@@ -100,7 +104,9 @@ describe('an import of the exported file adds the same rows again, by name', () 
       const before = await exported(client, viewId);
       const [header = [], ...old] = before;
       expect(old.length).toBeGreaterThan(0);
-      const file = await workbook(before);
+      const skip = [...content, ...unpickable];
+      const kept = header.map((h, i) => [h, i] as const).filter(([h]) => !unpickable.includes(String(h)));
+      const file = await workbook(before.map((r) => kept.map(([, i]) => r[i] ?? null)));
       const res = await upload(client, viewId, `${viewId}.xlsx`, file);
       expect(res.status).toBe(200);
       const told = await verdicts(res.body as Buffer);
@@ -216,14 +222,17 @@ describe('names in imports', () => {
   it('refuses a name two of the offered records share, and asks for the id', async () => {
     const producer = await as('producer');
     const { own } = await warehouses();
-    const twin = await server.ctx.db
-      .insertInto('company_warehouse')
-      .values({
-        ...(await server.ctx.db.selectFrom('company_warehouse').selectAll().where('id', '=', own.id).executeTakeFirstOrThrow()),
-        id: undefined,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // A second warehouse of the company under the same name (warehouses are the records of view 14).
+    const columns = (
+      await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_name = 'lc_view_14' and table_schema = current_schema() and column_name <> 'id'`.execute(server.ctx.db)
+    ).rows.map((r) => sql.id(r.name));
+    const twin = (
+      await sql<{
+        id: number;
+      }>`insert into lc_view_14 (${sql.join(columns)}) select ${sql.join(columns)} from lc_view_14 where id = ${own.id}
+        returning id`.execute(server.ctx.db)
+    ).rows[0] as { id: number };
     try {
       const res = await upload(
         producer,
@@ -237,7 +246,7 @@ describe('names in imports', () => {
       ]);
       expect(errorMessage('IMPORT_LABEL_AMBIGUOUS', { label: '入库仓库', value: 'X' })).toBe('入库仓库：“X”对应多条记录，请改填其编号');
     } finally {
-      await server.ctx.db.deleteFrom('company_warehouse').where('id', '=', twin.id).execute();
+      await sql`delete from lc_view_14 where id = ${twin.id}`.execute(server.ctx.db);
     }
   });
 
@@ -318,12 +327,10 @@ describe('names in imports', () => {
     expect(validation?.type).toBe('list');
     const [, range = ''] = /!\$([A-Z]+)\$2:/.exec(String(validation?.formulae?.[0])) ?? [];
     const offered: string[] = [];
-    choices?.getColumn(range).eachCell((c, r) => {
-      if (r > 1) offered.push(String(c.value));
-    });
+    for (let r = 2; choices.getCell(`${range}${r}`).value !== null; r++) offered.push(String(choices.getCell(`${range}${r}`).value));
     const own = await server.ctx.db.selectFrom('company_warehouse').select('name').where('company_id', '=', COMPANY.producer).execute();
     expect(offered.sort()).toEqual([...new Set(own.map((w) => w.name))].sort());
-    expect(choices?.state).toBe('hidden');
+    expect(choices.state).toBe('hidden');
     // The example row fills every column the form requires, and imports as it is.
     const exampleRows = await sheetRows(res.body as Buffer, 1);
     expect(example?.name).toBe('填写示例');
