@@ -328,7 +328,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const byHeader = new Map<string, ViewField>();
       for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
       for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
-      const columns = sheet.header.map((h) => byHeader.get(h));
+      // Stored files do not travel in a sheet (an export writes their names only): file columns are not read.
+      const columns = sheet.header.map((h) => {
+        const f = byHeader.get(h);
+        return f?.file ? undefined : f;
+      });
       if (!columns.some(Boolean)) throw badRequest('IMPORT_HEADER_MISMATCH');
       // Cells hold what the screen shows (dictionary labels, the names of picked records); each is read back.
       const readers = await cellReaders(ctx, view, user, columns, sheet.rows);
@@ -395,8 +399,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     template: async (req, reply) => {
       const view = await designedView(ctx, req.params.viewId);
       const user = requirePermission(req, permission(view, 'list'));
-      // The columns an import writes: the form's editable fields, those of choices with their drop-downs.
-      const fields = view.formFields.filter((f) => f.show === 1 && !f.system);
+      // The columns an import writes: the form's editable fields but files, those of choices with their drop-downs.
+      const fields = view.formFields.filter((f) => f.show === 1 && !f.system && !f.file);
       const choices = await fieldChoices(ctx, view, user, fields);
       const columns = fields.map((field, i) => ({ field, choices: choices[i] }));
       return sendXlsx(reply, `${view.title}导入模板.xlsx`, await templateWorkbook(view.title, columns));

@@ -71,17 +71,18 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
 
 /**
  * Each importable seeded view, the account that adds its records, and the columns that are not the
- * record's own content (stored files, exported by their names). `unpickable`: columns whose seeded
+ * record's own content (stored files, exported by their names; read-only fields, show 3, which no form
+ * writes and the seed sets directly: 询价单号, 订单金额). `unpickable`: columns whose seeded
  * records the account's own form cannot pick either (the seed names them directly): the producer's
  * inquiries name the disposer's contacts, which only the disposer lists, and the disposer's orders name
  * the producers' stock-ins, outside its data scope. Those columns are left out of the re-imported file.
  */
 const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[] }[] = [
   // Views that pick records of another view first, while the records they pick still have names of their own.
-  { viewId: 15, account: 'producer', skip: [], unpickable: ['对接联系人'] },
+  { viewId: 15, account: 'producer', skip: ['询价单号'], unpickable: ['对接联系人'] },
   { viewId: 13, account: 'producer', skip: [] },
   { viewId: 20, account: 'logistics', skip: [] },
-  { viewId: 19, account: 'disposer', skip: [], unpickable: ['来源入库单'] },
+  { viewId: 19, account: 'disposer', skip: ['订单金额'], unpickable: ['来源入库单'] },
   { viewId: 12, account: 'producer', skip: ['现场照片'] },
   { viewId: 16, account: 'disposer', skip: [] },
   { viewId: 17, account: 'logistics', skip: [] },
