@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { formatDate } from '../../src/shared/format.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -254,7 +255,7 @@ describe('names in imports', () => {
   it('numbers a stock-in the server: RK, the day and a serial, unique under concurrent writes; a typed number stays', async () => {
     const producer = await as('producer');
     const { own } = await warehouses();
-    const day = (await sql<{ d: string }>`select to_char(localtimestamp, 'YYYYMMDD') as d`.execute(server.ctx.db)).rows[0]?.d;
+    const day = formatDate(new Date(), 'YYYYMMDD');
     const rows = Array.from({ length: 5 }, (_, i) => row(own.name, { 危废名称: `编号${i}` }));
     const typed = `RK${day}9000`;
     rows.push(row(own.name, { 危废名称: '手填编号', 入库单号: typed }));
