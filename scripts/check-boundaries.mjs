@@ -57,6 +57,7 @@ const NODE_ONLY = [
   'kysely',
   'libpg-query',
   'exceljs',
+  '@e965/xlsx',
   'svg-captcha',
   'jose',
   'commander',

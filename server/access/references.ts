@@ -3,7 +3,7 @@ import { errorMessage } from '../../src/shared/error-catalogue.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { RecordInvalid, type Row } from '../lowcode/record-input.js';
-import { companyTypes, referenceTarget } from '../lowcode/reference-labels.js';
+import { companyTypes, optionLabelField, referenceTarget } from '../lowcode/reference-labels.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
 import { scopeCompany } from './company.js';
@@ -35,19 +35,27 @@ function fixedParam(params: { key: string; source: string; value: string }[], ke
   return params.find((p) => p.key === key && p.source === 'fixed')?.value;
 }
 
+/** The records a field's options offer a user: their table, the column that labels them, and the condition on `t`. */
+export interface OfferedRecords {
+  table: string;
+  /** undefined when the other view has no label field: its records are picked by id only. */
+  labelColumn: string | undefined;
+  condition: RawBuilder<unknown>;
+}
+
 /**
  * The table of the records a field picks and the condition on it (`t`) under which its option call offers
  * them to the user, as the call's route scopes them; undefined for options of no known table.
  */
-async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: SessionUser) {
+export async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: SessionUser): Promise<OfferedRecords | undefined> {
   const target = referenceTarget(view, f);
   if (!target) return undefined;
   if (target.viewId !== undefined) {
     // /api/general/allList/:id/queryLink: the records of the other view within the caller's row scope.
     const other = target.viewId === view.id ? view : await designedView(ctx, target.viewId).catch(() => null);
-    if (!other) return { table: `lc_view_${target.viewId}`, condition: sql`false` };
+    if (!other) return { table: `lc_view_${target.viewId}`, labelColumn: undefined, condition: sql`false` };
     const scope = await rowScope(ctx, other, user);
-    return { table: `lc_view_${other.id}`, condition: scope?.condition ?? sql`true` };
+    return { table: `lc_view_${other.id}`, labelColumn: optionLabelField(other)?.column, condition: scope?.condition ?? sql`true` };
   }
   switch (target.path) {
     case '/api/companyWarehouse/list':
@@ -56,16 +64,17 @@ async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: Ses
       const company = scopeCompany(user, Number.isSafeInteger(asked) && asked > 0 ? asked : undefined);
       const condition: RawBuilder<unknown> =
         company === undefined ? sql`false` : company === null ? sql`true` : sql`t.company_id = ${company}`;
-      return { table: target.table, condition };
+      return { table: target.table, labelColumn: target.labelColumn, condition };
     }
     case '/api/company/list': {
       // Active companies, of the types the field asks for.
       const types = companyTypes(fixedParam(target.params, 'type'));
-      return { table: target.table, condition: types.length ? sql`t.status = 1 and t.type in (${sql.join(types)})` : sql`t.status = 1` };
+      const condition = types.length ? sql`t.status = 1 and t.type in (${sql.join(types)})` : sql`t.status = 1`;
+      return { table: target.table, labelColumn: target.labelColumn, condition };
     }
     case '/api/dept/find':
       // The recipient address book: the platform's departments, the user's company's, other companies' top ones.
-      return { table: target.table, condition: addressableDeptCondition(user) };
+      return { table: target.table, labelColumn: target.labelColumn, condition: addressableDeptCondition(user) };
     default:
       return undefined;
   }
@@ -74,7 +83,7 @@ async function offered(ctx: AppContext, view: ViewModel, f: ViewField, user: Ses
 /** A written reference field: where its options come from, and the ids each row picks that are to be judged. */
 interface Picked {
   f: ViewField;
-  source: { table: string; condition: RawBuilder<unknown> };
+  source: OfferedRecords;
   /** Per row; null for a value that is no id. */
   picked: (number | null)[][];
   /** The distinct ids picked. */

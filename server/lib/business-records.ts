@@ -1,8 +1,7 @@
-import { type Kysely, sql } from 'kysely';
-import { formatDate } from '../../src/shared/format.js';
+import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth.js';
 import type { DB } from '../db/schema.js';
-import { viewTable } from '../lowcode/ddl.js';
+import { takeNumbers } from '../lowcode/doc-numbers.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 
 /**
@@ -36,16 +35,8 @@ export async function contractWithin(db: Kysely<DB>, u: SessionUser, id: number)
   return q.executeTakeFirst();
 }
 
-/**
- * The next number of a day's series: prefix + yyyyMMdd + 4 digits (RK202611210001), one more than the
- * largest of that day in the column. Two writers racing may draw the same number; the column is not unique.
- */
+/** The next number of a day's series: prefix + yyyyMMdd + 4 digits (RK202611210001); see takeNumbers. */
 export async function nextNumber(db: Kysely<DB>, view: ViewModel, column: string, prefix: string, at = new Date()): Promise<string> {
-  const day = `${prefix}${formatDate(at, 'YYYYMMDD')}`;
-  if (!view.columns.some((c) => c.name === column)) return `${day}0001`;
-  const res = await sql<{ last: string | null }>`select max(${sql.ref(column)}) as last from ${sql.table(viewTable(view.id))}
-    where ${sql.ref(column)} like ${`${day}%`} and length(${sql.ref(column)}) = ${day.length + 4}`.execute(db);
-  const last = res.rows[0]?.last;
-  const seq = last ? Number(last.slice(day.length)) + 1 : 1;
-  return `${day}${String(Math.min(seq, 9999)).padStart(4, '0')}`;
+  const [next] = await takeNumbers(db, view, column, prefix, 1, at);
+  return next as string;
 }

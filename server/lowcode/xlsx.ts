@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
 import { CellTextRefused, MAX_CELL_CHARS, SharedStringLengths, SheetText, XmlRefused } from './cell-text.js';
+import { readXls } from './xls.js';
 import { endOfArchive, type InflateBudget, inflateEntry, storedHeader, type ZipEntry, ZipRefused, zipEntries } from './zip-limits.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -131,14 +132,17 @@ function refusal(e: unknown, limits: ImportLimits): ApiError {
 }
 
 /**
- * First worksheet of an uploaded workbook, read as a stream: the zip's directory is checked before
- * anything is inflated, every inflated byte is counted against `maxUnpackedBytes`, each cell's text
- * against MAX_CELL_CHARS and all of it against `maxTextChars` before the reader sees it, and reading
- * stops at the first row past `maxRows`. Only real xlsx (zip) content is readable.
+ * First worksheet of an uploaded workbook. An xlsx is read as a stream: the zip's directory is checked
+ * before anything is inflated, every inflated byte is counted against `maxUnpackedBytes`, each cell's
+ * text against MAX_CELL_CHARS and all of it against `maxTextChars` before the reader sees it, and
+ * reading stops at the first row past `maxRows`. A legacy .xls (BIFF) is read by `readXls` under the
+ * same row, column and text limits. What the file holds decides how it is read, not its name.
  */
 export async function readWorkbook(data: Buffer, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<Sheet> {
   if (data.length >= 8 && data.subarray(0, 8).equals(CFB_MAGIC)) {
-    throw badRequest(data.includes(CFB_ENCRYPTION) ? 'IMPORT_ENCRYPTED' : 'IMPORT_XLS_UNSUPPORTED');
+    // A password-protected xlsx is a Compound File holding its encrypted package.
+    if (data.includes(CFB_ENCRYPTION)) throw badRequest('IMPORT_ENCRYPTED');
+    return readXls(data, limits, textLimit(limits));
   }
   if (data.length < 4 || data.readUInt32LE(0) !== 0x04034b50) throw badRequest('IMPORT_NOT_XLSX');
   try {

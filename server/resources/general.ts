@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { general } from '../../src/contract/general.js';
 import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
+import { cellReaders, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
 import { type RowScope, rowScope } from '../access/rows.js';
@@ -14,6 +15,9 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
+import { dictionaries } from '../lowcode/dictionaries.js';
+import { fillNumbers } from '../lowcode/doc-numbers.js';
+import { templateWorkbook } from '../lowcode/import-template.js';
 import { parseListQuery } from '../lowcode/list-query.js';
 import type { ListQuery } from '../lowcode/list-types.js';
 import { idSchema, idsFrom } from '../lowcode/params.js';
@@ -54,25 +58,6 @@ function recordBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-/** dict name → (value → label) for the dictionaries the fields use. */
-async function dictionaries(ctx: AppContext, fields: ViewField[]): Promise<Map<string, Map<string, string>>> {
-  const names = [...new Set(fields.map((f) => f.dict).filter((d): d is string => !!d))];
-  const out = new Map<string, Map<string, string>>();
-  if (!names.length) return out;
-  const rows = await ctx.db
-    .selectFrom('sys_dict as d')
-    .innerJoin('sys_dict_detail as dd', 'dd.dict_id', 'd.id')
-    .select(['d.name', 'dd.value', 'dd.label'])
-    .where('d.name', 'in', names)
-    .execute();
-  for (const r of rows) {
-    const labels = out.get(r.name) ?? new Map<string, string>();
-    labels.set(r.value, r.label);
-    out.set(r.name, labels);
-  }
-  return out;
-}
-
 /** Parsed list queries by view, then by scope and query text, least recently used first. */
 const parsedLists = new WeakMap<ViewModel, Map<string, ListQuery>>();
 /** Parsed list queries kept per view: most calls repeat one of a few hundred addresses. */
@@ -102,9 +87,15 @@ function listQueryOf(view: ViewModel, url: string, query: Query, scope: RowScope
   return q;
 }
 
-/** Export cell text: dictionary labels, file names instead of the JSON list. */
-function exportCell(f: ViewField | undefined, v: unknown, dicts: Map<string, Map<string, string>>): unknown {
+/**
+ * Export cell text as the screen shows it: dictionary labels, the label of a picked record (answered
+ * beside its id as `{name}Fmt`), file names instead of the JSON list. An import reads each back.
+ */
+function exportCell(f: ViewField | undefined, row: Row, dicts: Map<string, Map<string, string>>): unknown {
+  const v = f ? row[f.name] : undefined;
   if (v === null || v === undefined || !f) return v ?? null;
+  const label = f.remote ? row[`${f.name}Fmt`] : undefined;
+  if (typeof label === 'string' && label !== '') return label;
   if (f.dict) {
     const labels = dicts.get(f.dict);
     return String(v)
@@ -175,6 +166,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     const values = recordValues(view, recordBody(req.body));
+    await fillNumbers(ctx, view, [values]);
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
     let id = await addRecord(ctx, view, values, user, await referenceCondition(ctx, view, user, values));
     if (id === null) {
@@ -220,7 +212,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const header = fields.map((f, i) => titles[i] ?? f.label);
     const rows = await listReader(ctx).rows(view, q, EXPORT_MAX_ROWS);
     const dicts = await dictionaries(ctx, fields);
-    const data = rows.map((r) => fields.map((f) => exportCell(f, r[f.name], dicts)));
+    const data = rows.map((r) => fields.map((f) => exportCell(f, r, dicts)));
     return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
   };
 
@@ -336,30 +328,40 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const byHeader = new Map<string, ViewField>();
       for (const f of view.fields) if (f.show !== 4) byHeader.set(f.name, f);
       for (const f of view.fields) if (f.show !== 4) byHeader.set(f.label, f);
-      const columns = sheet.header.map((h) => byHeader.get(h));
+      // Stored files do not travel in a sheet (an export writes their names only): file columns are not read.
+      const columns = sheet.header.map((h) => {
+        const f = byHeader.get(h);
+        return f?.file ? undefined : f;
+      });
       if (!columns.some(Boolean)) throw badRequest('IMPORT_HEADER_MISMATCH');
-      // Exports show dictionary labels; a re-import turns them back into values.
-      const labelsToValues = new Map<string, Map<string, string>>();
-      for (const [dict, values] of await dictionaries(ctx, view.fields)) {
-        labelsToValues.set(dict, new Map([...values].map(([v, l]) => [l, v])));
-      }
+      // Cells hold what the screen shows (dictionary labels, the names of picked records); each is read back.
+      const readers = await cellReaders(ctx, view, user, columns, sheet.rows);
 
       const checked: Row[] = [];
       const verdict = (cells: Sheet['rows'][number]) => {
         // A row is an add form filled from the sheet: what it leaves empty starts at the field's default.
         const record: Row = defaultsOf(view);
+        const unread = new Map<string, string>();
         columns.forEach((f, i) => {
           const v = cells[i];
           if (!f || v === null || v === undefined || v === '') return;
-          const dict = f.dict ? labelsToValues.get(f.dict) : undefined;
-          record[f.name] = typeof v === 'string' && dict?.has(v) ? dict.get(v) : v;
+          const read = readers[i];
+          const out = read ? read(v) : { value: v };
+          if ('problem' in out) {
+            unread.set(f.name, out.problem);
+            delete record[f.name];
+          } else record[f.name] = out.value;
         });
         try {
-          checked.push(recordValues(view, record));
+          const values = recordValues(view, record);
+          if (unread.size) return [...unread.values()].join('；');
+          checked.push(values);
           return '成功';
         } catch (e) {
-          if (e instanceof RecordInvalid) return e.errors.map((x) => x.message).join('；');
-          throw e;
+          if (!(e instanceof RecordInvalid)) throw e;
+          // A cell that named nothing is told as such, not as the field being empty.
+          const others = e.errors.filter((x) => !unread.has(x.field)).map((x) => x.message);
+          return [...unread.values(), ...others].join('；');
         }
       };
       const verdicts: string[] = [];
@@ -377,6 +379,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const problem = problems[at++];
         if (problem) verdicts[i] = problem.message;
       });
+      await fillNumbers(ctx, view, valid);
       await insertRows(db, view, valid, user);
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
       // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.
@@ -395,10 +398,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     template: async (req, reply) => {
       const view = await designedView(ctx, req.params.viewId);
-      requirePermission(req, permission(view, 'list'));
-      // The columns an import writes: the form's editable fields.
-      const header = view.formFields.filter((f) => f.show === 1 && !f.system).map((f) => f.label);
-      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await writeWorkbook(view.title, header, []));
+      const user = requirePermission(req, permission(view, 'list'));
+      // The columns an import writes: the form's editable fields but files, those of choices with their drop-downs.
+      const fields = view.formFields.filter((f) => f.show === 1 && !f.system && !f.file);
+      const choices = await fieldChoices(ctx, view, user, fields);
+      const columns = fields.map((field, i) => ({ field, choices: choices[i] }));
+      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await templateWorkbook(view.title, columns));
     },
 
     download,

@@ -108,11 +108,14 @@ const wasteCategory = (form: Conf = { required: true }) =>
     form,
   });
 
-/** A document number the server assigns: prefix, date and a 4-digit sequence, fixed once saved. */
+/**
+ * A document number the server assigns when the form leaves it empty: prefix, date and a 4-digit serial
+ * of the day, fixed once saved (a locked field of pattern prefix + 12 digits).
+ */
 const docNo = (name: string, chName: string, prefix: string, form: Conf = {}) =>
   spec(name, chName, 'varchar', {
     table: { search: true, sortable: true, width: 170 },
-    form: { required: true, pattern: `^${prefix}\\d{12}$`, editLock: true, ...form },
+    form: { pattern: `^${prefix}\\d{12}$`, editLock: true, tips: `留空由系统生成：${prefix} + 日期 + 4 位流水号`, ...form },
   });
 
 /** Form dividers, each above the field it names, in order. */
@@ -141,7 +144,7 @@ const inOrder = (buttons: ReturnType<typeof button>[], first = 1) =>
 
 // ----- 12 危废入库 -----
 const stockIn: FieldSpec[] = [
-  docNo('stockNo', '入库单号', 'RK', { tips: '格式：RK + 日期 + 4 位流水号，如 RK202611210001' }),
+  docNo('stockNo', '入库单号', 'RK', { tips: '留空由系统生成：RK + 日期 + 4 位流水号，如 RK202611210001' }),
   wasteCategory({ required: 1, inputWidth: '250px' }),
   spec('wasteCode', '废物代码', 'varchar', {
     table: { width: 120, align: 'center' },

@@ -127,12 +127,13 @@ describe('full-page form (screen 25, view 20)', () => {
     await field(page, 'waybillNo').locator('input').fill('');
     await page.getByRole('button', { name: '提 交' }).click();
     for (const [name, message] of [
-      ['waybillNo', '请输入运单号'],
       ['disposalOrderId', '请输入处置订单'],
       ['fromRegion', '请输入起运地区'],
       ['weight', '请输入运输重量'],
     ] as const)
       await expect.poll(() => explain(page, name).textContent()).toBe(message);
+    // A document number left empty is the server's to assign.
+    expect(await explain(page, 'waybillNo').count()).toBe(0);
 
     // A decimal with more digits than the model allows is refused, not rounded.
     const weight = field(page, 'weight').locator('input');

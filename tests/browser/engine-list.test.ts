@@ -283,7 +283,12 @@ describe('stock-in list page', () => {
     const imported = page.waitForResponse((r) => r.url().includes('/api/general/12/import'));
     await input.setInputFiles({ name: '危废入库.xlsx', mimeType: 'application/octet-stream', buffer: readFileSync(xlsx) });
     expect((await imported).status()).toBe(200);
-    await importer.getByText('导入成功，详见返回的文件').waitFor();
+    // The dialog and the toast tell the same counts.
+    const summary = importer.locator('.ant-alert');
+    await summary.waitFor();
+    const counts = (await summary.locator('.ant-alert-description').textContent()) ?? '';
+    expect(counts).toMatch(/^成功 \d+ 条，失败 \d+ 条$/);
+    await page.locator('.ant-message').getByText(counts).waitFor();
     const verdicts = page.waitForEvent('download');
     await button(importer, '下载导入结果').click();
     expect((await verdicts).suggestedFilename()).toMatch(/导入结果\.xlsx$/);

@@ -399,7 +399,7 @@ describe('import, template and export', () => {
     });
     expect((await upload(admin, path, 'fake.xlsx', Buffer.from('not a zip at all'))).body).toEqual(refusal(400, 'IMPORT_NOT_XLSX'));
     expect((await upload(admin, path, 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).body).toEqual(
-      refusal(400, 'IMPORT_XLS_UNSUPPORTED'),
+      refusal(400, 'IMPORT_XLS_UNREADABLE'),
     );
     expect((await upload(admin, path, 'empty.xlsx', await workbook([['名称', '评分']]))).body).toEqual(refusal(400, 'IMPORT_EMPTY'));
     expect((await upload(producer, path, 'a.xlsx', await workbook([['名称'], ['x']]))).status).toBe(403);

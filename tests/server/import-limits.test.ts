@@ -181,15 +181,15 @@ describe('import refusals', () => {
     await expectRefused('宽表.xlsx', plainXlsx([header, ['x']]), 'IMPORT_TOO_MANY_COLUMNS', { columns: 200 });
   });
 
-  it('refuses a legacy .xls and a password-protected workbook with what to do instead', async () => {
+  it('refuses an unreadable .xls and a password-protected workbook with what to do instead', async () => {
     // A Compound File Binary header: how every BIFF .xls begins.
     const cfb = Buffer.alloc(1024);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(cfb);
     cfb.writeUInt16LE(0x3e, 24);
     cfb.writeUInt16LE(0xfffe, 28);
     cfb.write('Workbook', 512 + 0, 'utf16le');
-    await expectRefused('旧格式.xls', cfb, 'IMPORT_XLS_UNSUPPORTED');
-    expect(errorMessage('IMPORT_XLS_UNSUPPORTED')).toBe('暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后再导入');
+    await expectRefused('旧格式.xls', cfb, 'IMPORT_XLS_UNREADABLE');
+    expect(errorMessage('IMPORT_XLS_UNREADABLE')).toBe('无法读取该 .xls 文件，请上传在 Excel 中保存的 .xls 或 .xlsx 文件');
     const encrypted = Buffer.from(cfb);
     encrypted.write('EncryptionInfo', 512 + 128, 'utf16le');
     await expectRefused('加密.xlsx', encrypted, 'IMPORT_ENCRYPTED');

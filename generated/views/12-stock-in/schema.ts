@@ -5,7 +5,7 @@ import type { z } from 'zod';
 /** 危废入库 (view 12): the values its add and edit forms submit. */
 export const stockInSchema = rules.form(
   {
-    stockNo: rules.text({ label: '入库单号', required: true, maxLength: 255, pattern: '^RK\\d{12}$' }),
+    stockNo: rules.text({ label: '入库单号', maxLength: 255, pattern: '^RK\\d{12}$' }),
     wasteCategory: rules.text({ label: '危废类别', required: true }),
     wasteCode: rules.text({ label: '废物代码', required: true, maxLength: 255, pattern: '^\\d{3}-\\d{3}-\\d{2}$' }),
     wasteName: rules.text({ label: '危废名称', required: true, maxLength: 255 }),

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 /** 处置订单 (view 19): the values its add and edit forms submit. */
 export const disposalOrderSchema = rules.form(
   {
-    orderNo: rules.text({ label: '订单编号', required: true, maxLength: 255, pattern: '^CZ\\d{12}$' }),
+    orderNo: rules.text({ label: '订单编号', maxLength: 255, pattern: '^CZ\\d{12}$' }),
     stockId: rules.text({ label: '来源入库单' }),
     contractNo: rules.text({ label: '合同编号', maxLength: 255 }),
     producerId: rules.text({ label: '产废单位', required: true }),

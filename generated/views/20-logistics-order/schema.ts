@@ -5,7 +5,7 @@ import type { z } from 'zod';
 /** 物流订单 (view 20): the values its add and edit forms submit. */
 export const logisticsOrderSchema = rules.form(
   {
-    waybillNo: rules.text({ label: '运单号', required: true, maxLength: 255, pattern: '^WL\\d{12}$' }),
+    waybillNo: rules.text({ label: '运单号', maxLength: 255, pattern: '^WL\\d{12}$' }),
     disposalOrderId: rules.text({ label: '处置订单', required: true }),
     vehicleId: rules.text({ label: '承运车辆', required: true }),
     fromRegion: rules.text({ label: '起运地区', required: true }),

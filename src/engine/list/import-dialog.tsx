@@ -2,7 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { type ImportResult, useEngineServices, type ViewResource } from '../services';
-import { MESSAGES } from './rules';
+import { importSummary, importToast, MESSAGES } from './rules';
 
 /** The import takes spreadsheets only. */
 export const IMPORT_EXTENSIONS = ['xls', 'xlsx'];
@@ -38,8 +38,11 @@ export function ImportDialog({
     setUploading(true);
     setResult(null);
     try {
-      setResult(await data.import({ resource, file }));
-      notify.success(MESSAGES.importDone);
+      const answer = await data.import({ resource, file });
+      setResult(answer);
+      // The toast and the dialog tell the same counts.
+      if (importSummary(answer).ok) notify.success(importToast(answer));
+      else notify.warning(importToast(answer));
       onImported();
     } catch {
       // Reported by the data provider.
@@ -48,6 +51,7 @@ export function ImportDialog({
     }
   };
 
+  const summary = result ? importSummary(result) : undefined;
   return (
     <Modal open title="导入" onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
@@ -80,14 +84,12 @@ export function ImportDialog({
             下载导入模板
           </Button>
         )}
-        {result && (
+        {summary && result && (
           <Alert
-            type={result.failed ? 'warning' : 'success'}
+            type={summary.ok ? 'success' : 'warning'}
             showIcon
-            title={MESSAGES.importDone}
-            description={
-              result.succeeded !== undefined ? `成功 ${result.succeeded} 条${result.failed ? `，失败 ${result.failed} 条` : ''}` : undefined
-            }
+            title={summary.title}
+            description={summary.counts}
             action={
               <Button size="small" onClick={() => saveFile(result.file, result.fileName ?? `${title}导入结果.xlsx`)}>
                 下载导入结果

@@ -6,6 +6,8 @@ import {
   buttonShownOnRow,
   type Can,
   confirmDeleteText,
+  importSummary,
+  importToast,
   locationTarget,
   rowButtons,
   splitRowActions,
@@ -117,5 +119,19 @@ describe('texts and targets', () => {
     expect(locationTarget('/user/center').inApp).toBe(false);
     expect(locationTarget('/api/file/download?fileName=a.xlsx').inApp).toBe(false);
     expect(locationTarget('/dev-tools/temp/page/disposalOrder/x').inApp).toBe(false);
+  });
+});
+
+describe('importSummary', () => {
+  it('gives the toast and the dialog the same counts', () => {
+    expect(importSummary({ succeeded: 3, failed: 0 })).toEqual({
+      ok: true,
+      title: '导入成功，详见返回的文件',
+      counts: '成功 3 条，失败 0 条',
+    });
+    expect(importToast({ succeeded: 3, failed: 0 })).toBe('导入成功，详见返回的文件（成功 3 条，失败 0 条）');
+    expect(importSummary({ succeeded: 0, failed: 2 })).toEqual({ ok: false, title: '导入完成', counts: '成功 0 条，失败 2 条' });
+    expect(importToast({ succeeded: 0, failed: 2 })).toBe('导入完成：成功 0 条，失败 2 条，详见返回的文件');
+    expect(importToast({})).toBe('导入成功，详见返回的文件');
   });
 });

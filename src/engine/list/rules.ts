@@ -23,9 +23,28 @@ export const MESSAGES = {
   keepOneColumn: '请至少选择一列',
   importTypes: '允许上传 xls、xlsx',
   importDone: '导入成功，详见返回的文件',
+  importPartly: '导入完成',
   chooseRows: '请选择数据',
   chooseOneRow: '请选择一条数据',
 } as const;
+
+/**
+ * What an import's toast and its dialog both say: 导入成功，详见返回的文件 when every row was written,
+ * else that the import is done with how many rows were and were not; the counts when the server gave them.
+ */
+export function importSummary(result: { succeeded?: number; failed?: number }): { ok: boolean; title: string; counts?: string } {
+  const { succeeded, failed } = result;
+  const ok = !failed;
+  const counts = succeeded === undefined ? undefined : `成功 ${succeeded} 条，失败 ${failed ?? 0} 条`;
+  return { ok, title: ok ? MESSAGES.importDone : MESSAGES.importPartly, counts };
+}
+
+/** The toast's text: the summary's title with its counts. */
+export function importToast(result: { succeeded?: number; failed?: number }): string {
+  const { ok, title, counts } = importSummary(result);
+  if (!counts) return title;
+  return ok ? `${title}（${counts}）` : `${title}：${counts}，详见返回的文件`;
+}
 
 export function confirmDeleteText(count: number): string {
   return `确认删除选中的${count}条数据？`;
