@@ -278,18 +278,20 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     logAnswered(req.log, req, reply);
     done();
   });
-  // A logged call that changed no audited record (a sign-in) gets one entry of its own here; one that did
-  // has its entries already, written with its changes by the audit trail.
+  // The audit trail's entries of a call that answered get its time; a logged call that changed no audited
+  // record (a sign-in) gets one entry of its own.
   app.addHook('onResponse', async (req, reply) => {
     const description = req.routeOptions.config?.log;
-    if (!description || reply.statusCode >= 400) return;
-    const user = req.user;
     const requestId = auditIdOf(req) ?? null;
+    if (reply.statusCode >= 400 || (!description && (req.method === 'GET' || !requestId))) return;
+    const time = Math.round(reply.elapsedTime);
+    const user = req.user;
     try {
-      if (requestId) {
-        const trail = await ctx.db.selectFrom('sys_log').select('id').where('request_id', '=', requestId).limit(1).executeTakeFirst();
-        if (trail) return;
+      if (requestId && req.method !== 'GET') {
+        const trail = await ctx.db.updateTable('sys_log').set({ time }).where('request_id', '=', requestId).executeTakeFirst();
+        if (Number(trail.numUpdatedRows) > 0) return;
       }
+      if (!description) return;
       await ctx.db
         .insertInto('sys_log')
         .values({
@@ -301,7 +303,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
           request_ip: req.ip,
           address: addressLabel(req.ip),
           browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
-          time: Math.round(reply.elapsedTime),
+          time,
           request_id: requestId,
         })
         .execute();

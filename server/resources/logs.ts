@@ -213,7 +213,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             const or: Expression<SqlBool>[] = [eb('sys_log.user_id', '=', me.id)];
             if (s.companyId !== null) or.push(eb('sys_log.company_id', '=', s.companyId));
             if (s.depts.length)
-              or.push(eb('sys_log.user_id', 'in', eb.selectFrom('sys_user').select('sys_user.id').where('sys_user.dept_id', 'in', s.depts)));
+              or.push(
+                eb('sys_log.user_id', 'in', eb.selectFrom('sys_user').select('sys_user.id').where('sys_user.dept_id', 'in', s.depts)),
+              );
             if (s.self) or.push(eb('sys_log.username', '=', s.self));
             and.push(eb.or(or));
           }

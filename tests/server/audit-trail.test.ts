@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
@@ -37,7 +38,10 @@ interface Entry {
 beforeAll(async () => {
   server = await startTestServer();
   [admin, producer, disposer] = await Promise.all([server.login('admin'), server.login('producer'), server.login('disposer')]);
-  const add = await admin.post('/api/generation/add', { name: '点检记录', disMenu: JSON.stringify({ componentName: 'auditChecks', name: '点检记录' }) });
+  const add = await admin.post('/api/generation/add', {
+    name: '点检记录',
+    disMenu: JSON.stringify({ componentName: 'auditChecks', name: '点检记录' }),
+  });
   viewId = add.body.id;
   expect((await admin.post('/api/generation/design', { id: viewId, disTemplate: JSON.stringify(checks) })).status).toBe(200);
 });
@@ -112,9 +116,10 @@ describe('generic view calls', () => {
     const res = await admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-import-success')).toBe('2');
-    const rows = await sql<{ id: number; title: string }>`select id, title from ${sql.table(table)} where title like '导入%' order by id`.execute(
-      server.ctx.db,
-    );
+    const rows = await sql<{
+      id: number;
+      title: string;
+    }>`select id, title from ${sql.table(table)} where title like '导入%' order by id`.execute(server.ctx.db);
     expect(rows.rows).toHaveLength(2);
     const entries = (await mine(admin, table)).filter((e) => e.description.startsWith('导入'));
     expect(entries.map((e) => e.record?.id).sort()).toEqual(rows.rows.map((r) => String(r.id)).sort());
@@ -124,7 +129,9 @@ describe('generic view calls', () => {
   it("records a script action's change", async () => {
     const list = await admin.get('/api/general/list/12', { status: '0', size: 1 });
     const id = list.body.content[0].id as number;
-    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids: [id] })).body).toMatchObject({ status: 200 });
+    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids: [id] })).body).toMatchObject({
+      status: 200,
+    });
     const [entry] = await mine(admin, 'lc_view_12', id);
     expect(entry).toMatchObject({ description: '执行脚本动作', action: 'update', record: { title: expect.any(String) } });
     expect(changesOf(entry).status).toEqual(['0', expect.not.stringMatching(/^0$/)]);
@@ -133,7 +140,11 @@ describe('generic view calls', () => {
 
 describe('core and administration calls', () => {
   it("records a company's own write as its user's, with the company", async () => {
-    const saved = await producer.put('/api/companyBank', { bankName: '审计测试银行', accountName: '审计测试', accountNo: '6222000011112222' });
+    const saved = await producer.put('/api/companyBank', {
+      bankName: '审计测试银行',
+      accountName: '审计测试',
+      accountNo: '6222000011112222',
+    });
     expect(saved.status).toBe(200);
     const [entry] = await mine(producer, 'company_bank');
     expect(entry).toMatchObject({
@@ -190,7 +201,7 @@ describe('a write and its entry commit together', () => {
       const users = await admin.get('/api/users', { blurry: 'guest' });
       const guest = users.body.content.find((u: { username: string }) => u.username === 'guest');
       const entries = await rowsOf('sys_log');
-      const res = await admin.put('/api/users', { ...guest, nickName: '回滚测试', roles: guest.roles });
+      const res = await admin.put('/api/users', { ...guest, nickName: '回滚测试', roles: [{ id: ROLE.logistics }] });
       expect(res.status).toBe(500);
       expect(await rowsOf('sys_user', sql`nick_name = '回滚测试'`)).toBe(0);
       expect(await rowsOf('sys_log')).toBe(entries);
@@ -225,7 +236,9 @@ describe('reading the trail', () => {
     // The disposer's role is given user management: it reads its own company's entries only.
     const { db } = server.ctx;
     await sql`insert into sys_roles_menus (role_id, menu_id)
-      select r.id, m.id from sys_role r, sys_menu m where r.name = '处置企业' and m.permission = 'user:list' on conflict do nothing`.execute(db);
+      select r.id, m.id from sys_role r, sys_menu m where r.name = '处置企业' and m.permission = 'user:list' on conflict do nothing`.execute(
+      db,
+    );
     server.ctx.sessions.invalidate();
     const manager = await server.login('disposer');
     expect((await manager.get('/api/logs', { companyId: COMPANY.producer })).body).toEqual(refusal(403, 'LOG_OUTSIDE_SCOPE'));

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await AUDIT_FUNCTION.execute(db);
   for (const table of [...AUDITED_TABLES, ...(await viewTables(db))]) {
     // Only tables: some names (the warehouse and contract lists) are views over a view's table.
-    const isTable = await sql<{ ok: boolean }>`select exists (select 1 from pg_class where oid = to_regclass(${table}) and relkind = 'r') as ok`.execute(db);
+    const isTable = await sql<{
+      ok: boolean;
+    }>`select exists (select 1 from pg_class where oid = to_regclass(${table}) and relkind = 'r') as ok`.execute(db);
     if (isTable.rows[0]?.ok) await auditTable(db, table);
   }
 }
