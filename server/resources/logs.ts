@@ -145,8 +145,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       );
     }
     if (f.recordId) base = base.where('sys_log.record_id', '=', f.recordId);
-    if (f.from) base = base.where('sys_log.create_time', '>=', bound(f.from, false));
-    if (f.to) base = base.where('sys_log.create_time', '<=', bound(f.to, true));
+    if (f.from) base = base.where('sys_log.create_time', '>=', sql<Date>`cast(${bound(f.from, false)} as timestamp)`);
+    if (f.to) base = base.where('sys_log.create_time', '<=', sql<Date>`cast(${bound(f.to, true)} as timestamp)`);
     const { content, totalElements } = await paginate(
       base,
       (q) =>
