@@ -22,6 +22,7 @@ import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { logAnswered, loggerOptions } from './request-log.js';
 import { loadResourceModules } from './resources/index.js';
+import { addressLabel, auditIdOf } from './resources/register.js';
 import { routeModules } from './routes/index.js';
 import { loadSecrets } from './secrets.js';
 import { setChineseZodMessages } from './zod-locale.js';
@@ -277,24 +278,38 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     logAnswered(req.log, req, reply);
     done();
   });
+  // The audit trail's entries of a call that answered get its time; a logged call that changed no audited
+  // record (a sign-in) gets one entry of its own.
   app.addHook('onResponse', async (req, reply) => {
     const description = req.routeOptions.config?.log;
-    if (!description || reply.statusCode >= 400) return;
+    const requestId = auditIdOf(req) ?? null;
+    if (reply.statusCode >= 400 || (!description && (req.method === 'GET' || !requestId))) return;
+    const time = Math.round(reply.elapsedTime);
     const user = req.user;
-    await ctx.db
-      .insertInto('sys_log')
-      .values({
-        user_id: user?.id ?? null,
-        username: user?.username ?? (req as FastifyRequest & { logUsername?: string }).logUsername ?? null,
-        description,
-        method: `${req.method} ${req.routeOptions.url}`,
-        request_ip: req.ip,
-        address: req.ip === '127.0.0.1' || req.ip === '::1' ? '内网IP' : '未知',
-        browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
-        time: Math.round(reply.elapsedTime),
-      })
-      .execute()
-      .catch((e) => req.log.warn({ err: e }, 'operation log write failed'));
+    try {
+      if (requestId && req.method !== 'GET') {
+        const trail = await ctx.db.updateTable('sys_log').set({ time }).where('request_id', '=', requestId).executeTakeFirst();
+        if (Number(trail.numUpdatedRows) > 0) return;
+      }
+      if (!description) return;
+      await ctx.db
+        .insertInto('sys_log')
+        .values({
+          user_id: user?.id ?? null,
+          username: user?.username ?? (req as FastifyRequest & { logUsername?: string }).logUsername ?? null,
+          company_id: user?.companyId ?? null,
+          description,
+          method: `${req.method} ${req.routeOptions.url}`,
+          request_ip: req.ip,
+          address: addressLabel(req.ip),
+          browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
+          time,
+          request_id: requestId,
+        })
+        .execute();
+    } catch (e) {
+      req.log.warn({ err: e }, 'operation log write failed');
+    }
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

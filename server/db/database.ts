@@ -4,6 +4,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { auditedDialect } from './audit.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 
@@ -134,7 +135,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // Fail fast with a readable message instead of on the first request.
     const client = await pool.connect();
     client.release();
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: auditedDialect(new PostgresDialect({ pool })) });
     await addTrigrams(db);
     return {
       db,
@@ -159,7 +160,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // about what a sequential one does: with the default (4) the planner walks a list's sort index and
   // filters it rather than use the index on (filter, sort), several times slower on a deep page.
   await pglite.exec('set random_page_cost = 1.1');
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: auditedDialect(new PGliteDialect(pglite)) });
   await addTrigrams(db);
   return {
     db,

@@ -123,6 +123,13 @@ export interface CoreTables {
     time: Generated<number>;
     exception_detail: string | null;
     create_time: Timestamp;
+    /** The actor's company; with the record's table and key, the action and the changed fields (see db/audit.ts). */
+    company_id: number | null;
+    record_table: string | null;
+    record_id: string | null;
+    action: string | null;
+    changes: Record<string, [unknown, unknown]> | null;
+    request_id: string | null;
   };
 }
 

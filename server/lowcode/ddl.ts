@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { SYSTEM_FIELDS, systemFieldOf } from '../../src/model/index.js';
 import { PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
+import { auditTable } from '../db/audit.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { referenceTarget } from './reference-labels.js';
@@ -41,6 +42,8 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     create_company bigint,
     create_dept bigint
   )`.execute(db);
+  // Its records' changes go to the audit trail.
+  await auditTable(db as Kysely<unknown>, table);
   // The owner columns of a table made before records knew their company and department.
   await sql`alter table ${sql.table(table)} add column if not exists create_company bigint,
     add column if not exists create_dept bigint`.execute(db);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import {
   type CallSpec,
@@ -10,6 +11,7 @@ import {
 } from '../../src/contract/define.js';
 import type { ErrorCode } from '../../src/shared/error-catalogue.js';
 import type { App } from '../app.js';
+import { type AuditActor, runAudited } from '../db/audit.js';
 
 /** The request a call's handler reads: its parameters, query and body as the contract's schemas parsed them. */
 export type CallRequest<C extends CallSpec> = FastifyRequest & HandlerInput<C>;
@@ -37,6 +39,32 @@ export interface ContractViolation {
 
 /** Refusals answered with an undeclared code since the server started (kept for the contract test; at most 1,000). */
 export const contractViolations: ContractViolation[] = [];
+
+/** How the operation log names a client address: the machine itself, or unknown. */
+export const addressLabel = (ip: string) => (ip === '127.0.0.1' || ip === '::1' ? '内网IP' : '未知');
+
+const auditIds = new WeakMap<FastifyRequest, string>();
+
+/** The id the audit trail's entries of this request carry (none before its handler runs). */
+export const auditIdOf = (req: FastifyRequest): string | undefined => auditIds.get(req);
+
+/** Who makes a call's writes, for the audit trail: the signed-in account (none on public calls), where from, and the call. */
+function actorOf(req: FastifyRequest, c: CallSpec): AuditActor {
+  const id = randomUUID();
+  auditIds.set(req, id);
+  const u = req.user;
+  return {
+    u: u?.id ?? null,
+    n: u?.username ?? null,
+    c: u?.companyId ?? null,
+    ip: req.ip,
+    ad: addressLabel(req.ip),
+    b: String(req.headers['user-agent'] ?? '').slice(0, 255),
+    d: c.log ?? c.summary,
+    m: `${c.method} ${c.path}`,
+    r: id,
+  };
+}
 
 /** The route options (access) a call's declaration gives. */
 export function accessConfig(resourceName: string, name: string, c: CallSpec): FastifyContextConfig {
@@ -94,7 +122,8 @@ export function registerResource<R extends ResourceSpec>(
         return payload;
       },
       handler: async (req, reply) => {
-        const out = await handler(req as unknown as CallRequest<CallSpec>, reply);
+        // Every record the handler changes is written to the audit trail as this account's, with the change.
+        const out = await runAudited(actorOf(req, c), () => handler(req as unknown as CallRequest<CallSpec>, reply));
         if (c.status && c.status !== 200 && !reply.sent) reply.status(c.status);
         return out;
       },

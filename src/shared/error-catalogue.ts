@@ -125,6 +125,7 @@ export const ERROR_MESSAGES = {
   PARENT_DEPT_CYCLE: '上级部门不能为自己或下级部门',
   // tenancy: what a manager's data scope reaches among accounts, roles and departments.
   USER_OUTSIDE_SCOPE: '不能把用户设到自己数据权限以外的企业或部门',
+  LOG_OUTSIDE_SCOPE: '只能查看自己数据权限以内的企业和用户的操作日志',
   DEPT_OTHER_COMPANY: '所选部门不属于该用户的企业',
   ROLE_NOT_GRANTABLE: '只能分配本企业的角色或自己拥有的角色',
   ROLE_OTHER_COMPANY: '不能把其他企业的角色分配给该用户',

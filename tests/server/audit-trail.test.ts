@@ -1,0 +1,252 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../server/seed/accounts.js';
+import { COMPANY } from '../../server/seed/ids.js';
+import { refusal } from '../helpers/refusal.js';
+import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { field } from '../helpers/wire-field.js';
+
+// Every write records who, from where, which record and which fields changed, in the statement that
+// changes it; each account reads its own entries, an account that manages users those its scope reaches.
+// Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+
+let server: TestServer;
+let admin: ApiClient;
+let producer: ApiClient;
+let disposer: ApiClient;
+let viewId: number;
+
+const checks = {
+  basicOption: { sortName: 'id', sortType: 'desc' },
+  tableOption: [field('title', '名称', 'varchar', { search: true }), field('score', '评分', 'long')],
+  formOption: [field('title', '名称', 'varchar', { required: true }), field('score', '评分', 'long', { min: 1, max: 100 })],
+};
+
+interface Entry {
+  id: number;
+  description: string;
+  username: string | null;
+  companyId: number | null;
+  record: { table: string; title: string | null; id: string | null } | null;
+  action: string | null;
+  changes: { field: string; label: string | null; before: unknown; after: unknown }[];
+  requestIp: string | null;
+  browser: string | null;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, producer, disposer] = await Promise.all([server.login('admin'), server.login('producer'), server.login('disposer')]);
+  const add = await admin.post('/api/generation/add', {
+    name: '点检记录',
+    disMenu: JSON.stringify({ componentName: 'auditChecks', name: '点检记录' }),
+  });
+  viewId = add.body.id;
+  expect((await admin.post('/api/generation/design', { id: viewId, disTemplate: JSON.stringify(checks) })).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The caller's own entries about one record, newest first. */
+async function mine(client: ApiClient, table: string, recordId?: string | number): Promise<Entry[]> {
+  const r = await client.get('/api/logs/user', { table, recordId: recordId === undefined ? undefined : String(recordId), size: 100 });
+  expect(r.status).toBe(200);
+  return r.body.content;
+}
+
+const changesOf = (e: Entry | undefined) => Object.fromEntries((e?.changes ?? []).map((c) => [c.field, [c.before, c.after]]));
+
+async function rowsOf(table: string, where = sql`true`): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(server.ctx.db);
+  return r.rows[0]?.n ?? 0;
+}
+
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('generic view calls', () => {
+  it('records an add, an edit and a delete with who, where, the record and its fields before and after', async () => {
+    const table = `lc_view_${viewId}`;
+    const added = await admin.request('POST', `/api/general/add/${viewId}`, {
+      json: { title: '一号库点检', score: 80 },
+      headers: { 'user-agent': 'audit-test-browser' },
+    });
+    expect(added.status).toBe(200);
+    const id = added.body.id as number;
+    const [add] = await mine(admin, table, id);
+    expect(add).toMatchObject({
+      description: '新增记录',
+      username: 'admin',
+      action: 'insert',
+      record: { table, title: '点检记录', id: String(id) },
+      requestIp: expect.any(String),
+      browser: 'audit-test-browser',
+    });
+    expect(changesOf(add)).toMatchObject({ title: [null, '一号库点检'], score: [null, 80] });
+    expect(add?.changes.find((c) => c.field === 'title')?.label).toBe('名称');
+
+    expect((await admin.post(`/api/general/update/${viewId}`, { id, title: '一号库点检', score: 90 })).status).toBe(200);
+    const [edit] = await mine(admin, table, id);
+    expect(edit).toMatchObject({ description: '修改记录', action: 'update' });
+    // Only what changed: the title stayed, the update time is no operation.
+    expect(changesOf(edit)).toEqual({ score: [80, 90] });
+
+    expect((await admin.post(`/api/general/delete/${viewId}`, [id])).status).toBe(200);
+    const [gone] = await mine(admin, table, id);
+    expect(gone).toMatchObject({ description: '删除记录', action: 'delete' });
+    expect(changesOf(gone)).toMatchObject({ title: ['一号库点检', null], score: [90, null] });
+  });
+
+  it('records one entry per imported row, with the row ids', async () => {
+    const table = `lc_view_${viewId}`;
+    const fd = new FormData();
+    const data = await workbook([
+      ['名称', '评分'],
+      ['导入甲', 10],
+      ['', 500],
+      ['导入乙', 20],
+    ]);
+    fd.append('file', new Blob([new Uint8Array(data)]), '点检.xlsx');
+    const res = await admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-import-success')).toBe('2');
+    const rows = await sql<{
+      id: number;
+      title: string;
+    }>`select id, title from ${sql.table(table)} where title like '导入%' order by id`.execute(server.ctx.db);
+    expect(rows.rows).toHaveLength(2);
+    const entries = (await mine(admin, table)).filter((e) => e.description.startsWith('导入'));
+    expect(entries.map((e) => e.record?.id).sort()).toEqual(rows.rows.map((r) => String(r.id)).sort());
+    expect(entries.every((e) => e.action === 'insert')).toBe(true);
+  });
+
+  it("records a script action's change", async () => {
+    const list = await admin.get('/api/general/list/12', { status: '0', size: 1 });
+    const id = list.body.content[0].id as number;
+    expect((await admin.post('/api/general/groovy/12', { groovyQueryParam: 'confirmStock', ids: [id] })).body).toMatchObject({
+      status: 200,
+    });
+    const [entry] = await mine(admin, 'lc_view_12', id);
+    expect(entry).toMatchObject({ description: '执行脚本动作', action: 'update', record: { title: expect.any(String) } });
+    expect(changesOf(entry).status).toEqual(['0', expect.not.stringMatching(/^0$/)]);
+  });
+});
+
+describe('core and administration calls', () => {
+  it("records a company's own write as its user's, with the company", async () => {
+    const saved = await producer.put('/api/companyBank', {
+      bankName: '审计测试银行',
+      accountName: '审计测试',
+      accountNo: '6222000011112222',
+    });
+    expect(saved.status).toBe(200);
+    const [entry] = await mine(producer, 'company_bank');
+    expect(entry).toMatchObject({
+      description: '修改银行信息',
+      username: 'producer',
+      companyId: COMPANY.producer,
+      record: { table: 'company_bank', title: '企业银行信息', id: String(COMPANY.producer) },
+    });
+    expect(changesOf(entry).bank_name?.[1]).toBe('审计测试银行');
+  });
+
+  it("records an administrator's change to a dictionary", async () => {
+    const added = await admin.post('/api/dict', { name: 'auditColours', description: '审计颜色' });
+    expect(added.status).toBe(201);
+    const [entry] = await mine(admin, 'sys_dict');
+    expect(entry).toMatchObject({ description: '新增字典', action: 'insert', record: { table: 'sys_dict', title: '字典' } });
+    expect(changesOf(entry).name).toEqual([null, 'auditColours']);
+    // A password never shows, only that it changed.
+    const user = await sql<{ id: number }>`select id from sys_user where username = 'guest'`.execute(server.ctx.db);
+    const uid = user.rows[0]?.id as number;
+    expect((await admin.post('/api/pwd/reset', [uid])).status).toBe(200);
+    const [reset] = await mine(admin, 'sys_user', uid);
+    expect(reset).toMatchObject({ description: '重置密码', action: 'update' });
+    expect(changesOf(reset).password).toEqual(['******', '******']);
+  });
+});
+
+describe('a write and its entry commit together', () => {
+  it('rolls back a record and its entry when the entry cannot be written', async () => {
+    const { db } = server.ctx;
+    await sql`create function audit_test_fail() returns trigger language plpgsql as $$
+      begin if new.changes -> 'title' ->> 1 = '失败' then raise exception 'audit entry refused'; end if; return new; end $$`.execute(db);
+    await sql`create trigger audit_test_fail before insert on sys_log for each row execute function audit_test_fail()`.execute(db);
+    try {
+      const table = `lc_view_${viewId}`;
+      const entries = await rowsOf('sys_log');
+      const res = await admin.post(`/api/general/add/${viewId}`, { title: '失败', score: 5 });
+      expect(res.status).toBe(500);
+      expect(await rowsOf(table, sql`title = '失败'`)).toBe(0);
+      expect(await rowsOf('sys_log')).toBe(entries);
+    } finally {
+      await sql`drop trigger audit_test_fail on sys_log`.execute(db);
+      await sql`drop function audit_test_fail()`.execute(db);
+    }
+  });
+
+  it('rolls back every change of a transaction and their entries when a later one fails', async () => {
+    const { db } = server.ctx;
+    // The user's roles are written after its name, in one transaction: their entry fails.
+    await sql`create function audit_test_fail() returns trigger language plpgsql as $$
+      begin if new.record_table = 'sys_users_roles' then raise exception 'audit entry refused'; end if; return new; end $$`.execute(db);
+    await sql`create trigger audit_test_fail before insert on sys_log for each row execute function audit_test_fail()`.execute(db);
+    try {
+      const users = await admin.get('/api/users', { blurry: 'guest' });
+      const guest = users.body.content.find((u: { username: string }) => u.username === 'guest');
+      const entries = await rowsOf('sys_log');
+      const res = await admin.put('/api/users', { ...guest, nickName: '回滚测试', roles: [{ id: ROLE.logistics }] });
+      expect(res.status).toBe(500);
+      expect(await rowsOf('sys_user', sql`nick_name = '回滚测试'`)).toBe(0);
+      expect(await rowsOf('sys_log')).toBe(entries);
+    } finally {
+      await sql`drop trigger audit_test_fail on sys_log`.execute(db);
+      await sql`drop function audit_test_fail()`.execute(db);
+    }
+  });
+});
+
+describe('reading the trail', () => {
+  it("shows a user only its own entries, and an administrator everyone's by company, user, record and time", async () => {
+    const own = await producer.get('/api/logs/user', { size: 100 });
+    expect(own.body.content.length).toBeGreaterThan(0);
+    expect(own.body.content.every((e: Entry) => e.username === 'producer')).toBe(true);
+    const byCompany = await admin.get('/api/logs', { companyId: COMPANY.producer, table: 'company_bank', size: 100 });
+    expect(byCompany.status).toBe(200);
+    expect(byCompany.body.content.length).toBeGreaterThan(0);
+    expect(byCompany.body.content.every((e: Entry) => e.companyId === COMPANY.producer)).toBe(true);
+    const byUser = await admin.get('/api/logs', { username: 'producer', from: '2000-01-01', to: '2999-12-31' });
+    expect(byUser.body.content.every((e: Entry) => e.username === 'producer')).toBe(true);
+    const none = await admin.get('/api/logs', { username: 'producer', to: '2000-01-01' });
+    expect(none.body.totalElements).toBe(0);
+    const byView = await admin.get('/api/logs', { table: '点检记录' });
+    expect(byView.body.content.length).toBeGreaterThan(0);
+    expect(byView.body.content.every((e: Entry) => e.record?.table === `lc_view_${viewId}`)).toBe(true);
+  });
+
+  it("refuses a producer everyone's entries, and a company's administrator another company's or its users'", async () => {
+    expect((await producer.get('/api/logs', { companyId: COMPANY.disposer })).body).toEqual(refusal(403, 'NO_PERMISSION'));
+    expect((await producer.get('/api/logs', { username: 'disposer' })).body).toEqual(refusal(403, 'NO_PERMISSION'));
+    // The disposer's role is given user management: it reads its own company's entries only.
+    const { db } = server.ctx;
+    await sql`insert into sys_roles_menus (role_id, menu_id)
+      select r.id, m.id from sys_role r, sys_menu m where r.name = '处置企业' and m.permission = 'user:list' on conflict do nothing`.execute(
+      db,
+    );
+    server.ctx.sessions.invalidate();
+    const manager = await server.login('disposer');
+    expect((await manager.get('/api/logs', { companyId: COMPANY.producer })).body).toEqual(refusal(403, 'LOG_OUTSIDE_SCOPE'));
+    expect((await manager.get('/api/logs', { username: 'producer' })).body).toEqual(refusal(403, 'LOG_OUTSIDE_SCOPE'));
+    const scoped = await manager.get('/api/logs', { size: 100 });
+    expect(scoped.status).toBe(200);
+    expect(scoped.body.content.every((e: Entry) => e.companyId === COMPANY.disposer || e.username === 'disposer')).toBe(true);
+    expect(scoped.body.content.some((e: Entry) => e.username === 'producer')).toBe(false);
+    void disposer;
+  });
+});
