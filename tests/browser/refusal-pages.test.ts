@@ -24,7 +24,7 @@ afterAll(async () => {
 async function openAs(user: string): Promise<{ page: Page; errors: string[] }> {
   const { token } = await server.login(user);
   const { page, errors } = await openPage(browser, server.url, { token });
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { page, errors };
 }
 
@@ -103,10 +103,10 @@ describe('pages the menus lead to', () => {
   it('the administrator opens the tools the producer is refused', async () => {
     const { page } = await openAs('admin');
     await page.goto('/dev-tools/preview?viewId=12');
-    await page.locator('.ant-table').first().waitFor();
+    await page.getByRole('columnheader', { name: /入库单号/ }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/dev-tools/preview');
     await page.goto('/system/user');
-    await page.locator('.ant-table').first().waitFor();
+    await page.getByRole('columnheader', { name: '联系方式' }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/system/user');
   });
 });
