@@ -41,7 +41,7 @@ export function buildsDataViews(user: SessionUser): boolean {
 }
 
 /**
- * The screens the user's menus lead to: each granted page menu (not a button) whose path, alone or
+ * The screens the user's menus lead to: each granted page menu (not a directory or a button) whose path, alone or
  * below its parents', opens a screen's address, and each screen whose own menu is granted.
  */
 export async function screensOfMenus(ctx: AppContext, user: SessionUser): Promise<Set<number>> {
@@ -55,7 +55,8 @@ export async function screensOfMenus(ctx: AppContext, user: SessionUser): Promis
     return m.path ? joinMenuPath(parent, m.path) : parent;
   };
   const out = new Set<number>();
-  const pages = menus.filter((m) => m.type !== 2 && granted.has(m.id));
+  // Pages only: a directory is granted with any page below it, and a button grants no address.
+  const pages = menus.filter((m) => m.type === 1 && granted.has(m.id));
   for (const m of pages) {
     for (const path of [m.path, fullPath(m.id)]) {
       const id = screenOfPath(path);

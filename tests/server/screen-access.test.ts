@@ -146,6 +146,10 @@ describe('a big screen follows its menu', () => {
     try {
       expect((await producer.get('/api/screen/detail', { id: BIG })).status).toBe(200);
       expect((await producer.get('/api/data/detail', { id: charted[0] })).status).toBe(200);
+      // A directory is no page: 处置管理 holds the producer's pages but leads to no screen of its own.
+      await db.updateTable('lc_screen').set({ menu_id: MENU.dispose }).where('id', '=', BIG).execute();
+      refused(await producer.get('/api/screen/detail', { id: BIG }), 403, 'SCREEN_FORBIDDEN');
+      refused(await producer.get('/api/data/detail', { id: charted[0] }), 403, 'DATA_VIEW_FORBIDDEN');
     } finally {
       await db.updateTable('lc_screen').set({ menu_id: before.menu_id }).where('id', '=', BIG).execute();
     }
