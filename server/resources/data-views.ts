@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dataViews } from '../../src/contract/data-views.js';
-import { requireDataViewReader } from '../access/lookups.js';
+import { requireDataViewReader } from '../access/screens.js';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
@@ -34,8 +34,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       );
     },
 
-    // Charts of any signed-in viewer of an enabled big screen need their rows; other data views only chart and
-    // data-view builders read. Without a session only a share link's open calls answer.
+    // Builders of 全部 read any data view; anyone else only one that an enabled big screen their menus lead
+    // to charts (requireDataViewReader), checked before the id is looked up. Without a session only a share
+    // link's open calls answer.
     detail: async (req) => {
       await requireDataViewReader(ctx, req, req.query.id);
       const row = await db.selectFrom('lc_data_view').select(['id', 'name', 'sql']).where('id', '=', req.query.id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
+import { menuEntries, trimPath } from '../../src/model/index.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -46,6 +47,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (me.isAdmin) return buildRoutes(all, () => true);
       const ids = await menuIdsOfUser(db, me.id, all);
       return buildRoutes(all, (m) => ids.has(m.id));
+    },
+    page: async (req) => {
+      const wanted = trimPath(req.query.path.replace(/[?#].*$/, ''));
+      const found = menuEntries(buildRoutes(await allMenus(db), () => true)).find((e) => !e.node.children?.length && e.path === wanted);
+      return { title: found?.node.meta.title ?? null };
     },
     tree: async () => menuTree(await allMenus(db)),
     list: async (req) => {

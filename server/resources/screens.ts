@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { screens } from '../../src/contract/screens.js';
-import { readableScreen } from '../access/lookups.js';
+import { designsScreens, menuGrantsScreen, readableScreen, SCREEN_FORBIDDEN } from '../access/screens.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 import { idsFrom, jsonText } from '../lowcode/params.js';
@@ -48,12 +48,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return paginate(q, (x) => x.select(screenColumns).orderBy('id', 'desc'), { page, size });
     },
 
-    // Any screen draws at its address whether or not a menu points at it, so reading it decides the page
-    // (see readableScreen). Without a session a big screen is reached only through a share link (/api/open/*).
+    // Any screen draws at its address whether or not a menu points at it, so reading it decides the page:
+    // who may see a screen is readableScreen's rule. An id that is not there is told apart from a refused
+    // one only to those who could read it. Without a session a big screen is reached only through a share
+    // link (/api/open/*).
     detail: async (req) => {
       const user = currentUser(req);
       const row = await db.selectFrom('lc_screen').select(screenColumns).where('id', '=', req.query.id).executeTakeFirst();
-      if (!row) throw notFound('SCREEN_NOT_FOUND');
+      if (!row) {
+        if (designsScreens(user) || (await menuGrantsScreen(ctx, user, req.query.id))) throw notFound('SCREEN_NOT_FOUND');
+        throw forbidden(SCREEN_FORBIDDEN);
+      }
       return readableScreen(ctx, user, row);
     },
 

@@ -115,10 +115,10 @@ describe('401 and 403 reactions', () => {
     }
   });
 
-  it('sends a 403 to /401', async () => {
+  it('sends a 403 to /401 with the server message as its reason and the refused address', async () => {
     const { deps, client } = setup();
     await expect(client.get('/api/forbidden')).rejects.toMatchObject({ status: 403 });
-    expect(deps.navigate).toHaveBeenCalledWith('/401');
+    expect(deps.navigate).toHaveBeenCalledWith('/401', { reason: 'x', from: `${deps.here.pathname}${deps.here.search}` });
     expect(deps.notifier.confirm).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,7 @@ import type { createBrowserRouter } from 'react-router-dom';
 import { type Notifier, notify } from '../notify/notifier';
 import { type ClientConfig, setAuthHandlers } from '../request';
 import { type SessionState, sessionStore } from '../session/session-store';
-import { APP_PATHS, loginPath } from '../shared/app-paths';
+import { APP_PATHS, forbiddenState, loginPath } from '../shared/app-paths';
 
 export const EXPIRED_TITLE = '系统提示';
 export const EXPIRED_MESSAGE = '登录状态已过期，您可以继续留在该页面，或者重新登录';
@@ -12,7 +12,8 @@ export const STAY_TEXT = '取消';
 export interface AuthHandlerDeps {
   /** Where the user is now (path and query). */
   location: () => { pathname: string; search: string };
-  navigate: (path: string) => void;
+  /** `state`: the history state of the navigation (/401's reason). */
+  navigate: (path: string, state?: unknown) => void;
   /** A full page load, so nothing of the old session survives in memory. */
   reload: (url: string) => void;
   session: { status: () => SessionState['status']; clear: () => void };
@@ -85,7 +86,13 @@ export function createAuthHandlers(deps: AuthHandlerDeps): Required<Pick<ClientC
         if (deps.location().pathname !== APP_PATHS.entryAgreement) deps.navigate(APP_PATHS.entryAgreement);
         return;
       }
-      if (deps.location().pathname !== APP_PATHS.forbidden) deps.navigate(APP_PATHS.forbidden);
+      // The server's refusal is the reason /401 shows, with the address it was refused on.
+      const where = deps.location();
+      if (where.pathname !== APP_PATHS.forbidden) {
+        const state = forbiddenState(error.message, returnPath(where));
+        if (state) deps.navigate(APP_PATHS.forbidden, state);
+        else deps.navigate(APP_PATHS.forbidden);
+      }
     },
   };
 }
@@ -96,7 +103,7 @@ export function installAuthHandlers(router: ReturnType<typeof createBrowserRoute
       // The address bar, not the router's state: the router was created before the query token was
       // taken out of the address (src/session/query-token.ts), so its location may still hold it.
       location: () => window.location,
-      navigate: (path) => void router.navigate(path),
+      navigate: (path, state) => void router.navigate(path, state === undefined ? undefined : { state }),
       reload: (url) => window.location.assign(url),
       session: { status: () => sessionStore.get().status, clear: () => sessionStore.clear() },
       notifier: notify,

@@ -35,6 +35,9 @@ function lazyPage<M>(path: string, load: () => Promise<M>, pick: PageKey<M> | ((
 /** The name of a module's export that is a page component. */
 type PageKey<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
 
+/** Menu components whose holders may open 视图预览: its own menu, and 视图管理 that opens it. */
+const VIEW_PREVIEW_MENUS = ['dev-tools/preview', 'dev-tools/generation'] as const;
+
 /** The back office's frame, loaded on demand; the login page starts it with the login call. */
 const loadFrame = () => import('../shell/layout');
 
@@ -92,7 +95,20 @@ export const routes: RouteObject[] = [
               lazyPage(APP_PATHS.qrcodePrint, () => import('../pages/qrcode/qrcode-print-page'), 'QrcodePrintPage', {
                 title: '打印二维码',
               }),
-              lazyPage(APP_PATHS.viewPreview, () => import('../pages/preview-page'), 'PreviewPage', { title: '视图预览' }),
+              // 视图预览 is a designer's tool: for those whose menus hold it or 视图管理, which opens it.
+              lazyPage(
+                APP_PATHS.viewPreview,
+                () => Promise.all([import('../pages/preview-page'), import('../shell/refused-route')]),
+                ([page, guard]: [typeof import('../pages/preview-page'), typeof import('../shell/refused-route')]) =>
+                  function ViewPreviewRoute() {
+                    return (
+                      <guard.RequireMenu components={VIEW_PREVIEW_MENUS} title="视图预览">
+                        <page.PreviewPage />
+                      </guard.RequireMenu>
+                    );
+                  },
+                { title: '视图预览' },
+              ),
               lazyPage(APP_PATHS.forbidden, () => import('../pages/error-401-page'), 'Error401Page', { title: '401', hidden: true }),
               lazyPage(APP_PATHS.notFound, () => import('../pages/error-404-page'), 'Error404Page', { title: '404', hidden: true }),
               lazyPage(`${APP_PATHS.redirect}/*`, () => import('../shell/redirect-page'), 'RedirectPage', { title: '', hidden: true }),

@@ -52,6 +52,7 @@ const dataViewForm = { name: designName, sql: sqlText };
 
 export const dataViews = resource('data-views', '数据视图', {
   list: designerList('/api/data/list', '数据视图列表', 'dataView:list', { name: z.string().optional() }, dataViewRow),
+  // Open to builders of 全部, and to those whose menus lead to an enabled big screen whose charts read it.
   detail: call('GET', '/api/data/detail', '数据视图的数据（大屏图表读取）', 'session', {
     query: z.object({ id: lowcodeId }),
     answer: dataViewAnswer,

@@ -81,6 +81,14 @@ export const menus = resource('menus', '菜单', {
     answer: z.array(routeNodeSchema),
     errors: [],
   }),
+  // Whether an address is a page of any menu, granted or not: a page the user's menus do not grant is
+  // refused with its title, and an address that is no page goes home. Titles only, never components.
+  page: call('GET', '/api/menus/page', '某地址是否为菜单页面（拒绝访问时说明原因）', 'session', {
+    query: z.object({ path: z.string().max(500) }),
+    answer: z.object({ title: z.string().nullable() }),
+    errors: [],
+    example: { query: { path: '/system/user' } },
+  }),
   tree: call('GET', '/api/menus/tree', '菜单树（分配菜单）', ['menu:list', 'role:list'], {
     answer: z.array(menuTreeSchema),
     errors: [],

@@ -1,7 +1,7 @@
 /**
  * Screens (/api/screen): base previews, big screens, form previews and containers; the designers' list,
  * form, delete and design, and a screen as its page reads it. Every call but the detail is for accounts
- * of 全部.
+ * of 全部; the detail follows the user's menus (server/access/screens.ts).
  */
 import { z } from 'zod';
 import { call, resource, write } from './define.js';
@@ -60,10 +60,12 @@ export const screens = resource('screens', '大屏与预览页', {
     },
     screenRow,
   ),
+  // Open to a screen designer of 全部, or to those whose menus lead to the screen; a list, form or tab
+  // screen also to those who may list every view it draws. A big screen only through a menu.
   detail: call('GET', '/api/screen/detail', '大屏定义（页面按它绘制）', 'session', {
     query: z.object({ id: lowcodeId }),
     answer: screenRow,
-    errors: ['SCREEN_NOT_FOUND', 'NO_PERMISSION'],
+    errors: ['SCREEN_NOT_FOUND', 'SCREEN_FORBIDDEN'],
     example: { query: { id: 50 } },
   }),
   add: write('POST', '/api/screen/add', '新增大屏', 'screen:add', {

@@ -6,7 +6,7 @@ import { type CallOptions, contractCaller } from '../request/api';
 import { createClient, RequestError } from '../request/client';
 import { queryTokenSettled } from '../session/query-token';
 import { getToken } from '../session/token';
-import { loginPath } from '../shared/app-paths';
+import { forbiddenPath, loginPath } from '../shared/app-paths';
 
 /**
  * The big-screen viewer, `/lsPreview?lsId=`: a public route outside the shell, the canvas filling the
@@ -17,7 +17,8 @@ import { loginPath } from '../shared/app-paths';
  * - a share link (`accessKey`, `timestamp`, `signature` beside `lsId`): the screen and its data come
  *   from the open calls with those four parameters, no session needed; a refused link shows the
  *   server's reason (分享链接已失效, …);
- * - otherwise the session: the signed-in user's token, as the back office's pages use it.
+ * - otherwise the session: the signed-in user's token, as the back office's pages use it; a screen the
+ *   user's menus do not lead to sends them to the app's /401 with the server's reason.
  *
  * `renderer=svg` draws the charts with ECharts' SVG renderer (walls of many charts).
  *
@@ -72,7 +73,8 @@ const sessionSource: ScreenDataSource = {
 type Shown =
   | { kind: 'loading' }
   | { kind: 'screen'; model: BigScreenModel }
-  | { kind: 'panel'; title: string; detail?: string; problems?: Problem[]; login?: boolean };
+  | { kind: 'panel'; title: string; detail?: string; problems?: Problem[]; login?: boolean }
+  | { kind: 'refused'; code: string };
 
 /** What the viewer draws for a screen definition. */
 export function judgeScreen(raw: unknown, id: number): Shown {
@@ -91,7 +93,7 @@ function failureOf(e: unknown, shared: boolean): Shown {
   if (shared) return { kind: 'panel', title: e.message || '分享链接无效' };
   if (e.status === 401) return { kind: 'panel', title: '请登录后查看该大屏，或使用分享链接', login: true };
   if (e.status === 404) return { kind: 'panel', title: '大屏不存在' };
-  if (e.status === 403) return { kind: 'panel', title: '没有查看该大屏的权限' };
+  if (e.status === 403) return { kind: 'refused', code: e.code ?? 'NO_PERMISSION' };
   return { kind: 'panel', title: '大屏加载失败', detail: e.message };
 }
 
@@ -157,6 +159,12 @@ export function LsPreviewPage({ search }: { search: string }) {
 
   const source = useMemo(() => (link ? shareSource(link) : sessionSource), [link]);
 
+  // A signed-in user refused the screen goes to the app's /401 with the reason, like every refused page.
+  useEffect(() => {
+    if (shown.kind === 'refused')
+      window.location.replace(forbiddenPath(shown.code, `${window.location.pathname}${window.location.search}`));
+  }, [shown]);
+
   useEffect(() => {
     if (shown.kind !== 'screen') return;
     const previous = document.title;
@@ -166,7 +174,7 @@ export function LsPreviewPage({ search }: { search: string }) {
     };
   }, [shown]);
 
-  if (shown.kind === 'loading') return <div className="wg-screen-panel" aria-busy="true" />;
+  if (shown.kind === 'loading' || shown.kind === 'refused') return <div className="wg-screen-panel" aria-busy="true" />;
   if (shown.kind === 'panel') return <Panel shown={shown} />;
   return (
     <ScreenDataProvider source={source}>

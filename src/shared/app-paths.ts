@@ -39,3 +39,45 @@ export const bigScreenDesignerPath = (id: number): string => `${APP_PATHS.bigScr
 
 /** 视图预览 of a view as saved. */
 export const viewPreviewPath = (id: number): string => `${APP_PATHS.viewPreview}?viewId=${id}`;
+
+/**
+ * What /401 says about a refusal, carried in the navigation's history state: the reason (the server's
+ * refusal, or the page the user's menus do not grant) and the address that was refused.
+ */
+export interface ForbiddenState {
+  reason: string;
+  from?: string;
+}
+
+/** The history state of a navigation to /401 (an empty reason is left out). */
+export function forbiddenState(reason: string | undefined, from?: string): ForbiddenState | undefined {
+  const text = reason?.trim();
+  return text ? { reason: text, ...(from ? { from } : {}) } : undefined;
+}
+
+/** The reason of a page the user's menus do not lead to, by its menu title when it has one. */
+export const notInMenusReason = (title?: string | null): string => (title ? `你的菜单中没有「${title}」页面` : '你的菜单中没有该页面');
+
+/**
+ * /401 reached by a full page load (a page outside the app, such as the big-screen viewer): the refusal's
+ * catalogue code and the refused address in the query. A code, never free text, so a link cannot make the
+ * page say anything the server would not.
+ */
+export const forbiddenPath = (code: string, from: string): string =>
+  `${APP_PATHS.forbidden}?${new URLSearchParams({ code, from }).toString()}`;
+
+/** The reason /401 shows: from the navigation's state, or from its query's code (its text looked up by `messageOf`). */
+export function forbiddenReasonOf(
+  state: unknown,
+  search = '',
+  messageOf: (code: string) => string | undefined = () => undefined,
+): ForbiddenState | undefined {
+  const fromOf = (from: unknown) => (typeof from === 'string' && from.startsWith('/') ? { from: from.slice(0, 300) } : {});
+  if (state && typeof state === 'object') {
+    const { reason, from } = state as { reason?: unknown; from?: unknown };
+    if (typeof reason === 'string' && reason) return { reason, ...fromOf(from) };
+  }
+  const query = new URLSearchParams(search);
+  const reason = messageOf(query.get('code') ?? '');
+  return reason ? { reason, ...fromOf(query.get('from')) } : undefined;
+}

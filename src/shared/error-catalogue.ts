@@ -279,6 +279,7 @@ export const ERROR_MESSAGES = {
   DATA_VIEW_REQUIRED: '请指定数据视图（dataViewId）',
   DATA_VIEW_NOT_FOUND: '数据视图不存在',
   DATA_VIEW_FORBIDDEN: '没有权限查看该数据视图',
+  SCREEN_FORBIDDEN: '没有权限查看该页面：你的菜单中没有通往它的入口',
   LOOKUP_DENIED: '没有权限查看该列表',
   QUERY_LINK_FILTER_DENIED: '没有该视图的查看权限，只能按名称筛选选项',
   DATA_VIEW_IN_USE: '数据视图正被大屏{names}使用，不能删除',

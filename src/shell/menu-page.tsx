@@ -1,13 +1,13 @@
 import { Result, Spin } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { menuComponentLoader } from '../app/menu-components';
 import { ResolvedScreen, ResolvedView } from '../engine';
 import { trimPath } from '../model';
 import { lowcodePageOf, pageTitles } from '../navigation/page-titles';
 import { useSession } from '../session/session-store';
-import { APP_PATHS } from '../shared/app-paths';
 import { findRoute } from './menu-routes';
+import { RefusedRoute } from './refused-route';
 import { flatMenusOf } from './use-menus';
 
 /** One lazy component per menu component name, so a page keeps its state across renders. */
@@ -29,7 +29,8 @@ function lazyPageOf(component: string): LazyExoticComponent<ComponentType> | und
  * read it (a 403 goes to /401, an unknown id shows its panel). A menu of the user's at exactly that
  * address whose component is a page of the app shows that page instead. A route the user's menus grant shows
  * the app's page for the menu's component; a granted route whose component the app does not have
- * names the missing component; any other path goes to /abandonhome.
+ * names the missing component; a page of a menu the user is not granted goes to /401 with its title as the
+ * reason; any other path goes to /abandonhome.
  */
 export function MenuPage() {
   const { pathname } = useLocation();
@@ -50,7 +51,7 @@ export function MenuPage() {
   if (page?.kind === 'view') return <ResolvedView key={page.id} viewId={page.id} onTitle={onTitle} />;
   if (page?.kind === 'screen') return <ResolvedScreen key={page.id} screenId={page.id} onTitle={onTitle} />;
   const route = findRoute(routes, clean);
-  if (!route) return <Navigate to={APP_PATHS.home} replace />;
+  if (!route) return <RefusedRoute path={clean} />;
   const Page = lazyPageOf(route.component);
   if (Page) {
     return (

@@ -226,17 +226,20 @@ describe('linked selects (queryLink)', () => {
 });
 
 describe('data views', () => {
-  it('answer anyone signed in for an enabled big screen, and only builders otherwise', async () => {
+  it('answer those whose menus lead to an enabled big screen charting them, and builders', async () => {
     const db = server.ctx.db;
-    expect((await as.guest!.get('/api/data/detail', { id: 7 })).status).toBe(200);
+    // Data view 7 is charted by the big screen 50: the supervisor's 数据大屏 menu leads to it, the guest has no menu.
+    expect((await as.supervisor!.get('/api/data/detail', { id: 7 })).status).toBe(200);
+    expect(answer(await as.guest!.get('/api/data/detail', { id: 7 }))).toEqual(refused(403, NO_DATA_VIEW));
+    expect(answer(await as.producer!.get('/api/data/detail', { id: 7 }))).toEqual(refused(403, NO_DATA_VIEW));
     await db.updateTable('lc_screen').set({ status: 0, update_time: sql<Date>`now()` }).where('type', '=', 2).execute();
     try {
-      expect(answer(await as.guest!.get('/api/data/detail', { id: 7 }))).toEqual(refused(403, NO_DATA_VIEW));
+      expect(answer(await as.supervisor!.get('/api/data/detail', { id: 7 }))).toEqual(refused(403, NO_DATA_VIEW));
       expect((await as.admin!.get('/api/data/detail', { id: 7 })).status).toBe(200);
     } finally {
       await db.updateTable('lc_screen').set({ status: 1, update_time: sql<Date>`now()` }).where('id', '=', 50).execute();
     }
-    expect((await as.guest!.get('/api/data/detail', { id: 7 })).status).toBe(200);
+    expect((await as.supervisor!.get('/api/data/detail', { id: 7 })).status).toBe(200);
   });
 });
 
