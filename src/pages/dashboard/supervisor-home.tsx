@@ -8,7 +8,7 @@ import { useSession } from '../../session/session-store';
 import { formatMoney } from '../../shared/format';
 import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
-import { namedRouteHref } from './named-routes';
+import { namedRouteHref, type RouteQuery } from './named-routes';
 import { Tile, TileBlock, type TileCall, tileBlock, tons } from './tiles';
 import { useFigure } from './use-figure';
 
@@ -26,7 +26,7 @@ function useNamedLink() {
   const { menus } = useSession();
   const navigate = useNavigate();
   return useCallback(
-    (name: string, query: Record<string, string | number> = {}) => {
+    (name: string, query: RouteQuery = {}) => {
       const href = namedRouteHref(menus, name, query);
       return href ? () => navigate(href) : undefined;
     },
@@ -37,9 +37,25 @@ function useNamedLink() {
 /** When a supervisory figure was computed: its refreshTime. */
 const refreshTime = (d: Timed) => d.refreshTime;
 
+/**
+ * What each 数据汇总 tile counts, as its list's search (the list shows it in its search form and
+ * address, so the list's total is the tile's number): this year's services (disposal orders by
+ * 创建时间), contracts (by 签订日期) and transfers (logistics orders by 装车时间), each in the
+ * statuses the figure counts (not cancelled or rejected; contracts signed).
+ */
+export function summaryTileQueries(year: number): Record<'server' | 'contract' | 'transshipment', RouteQuery> {
+  const days = [`${year}-01-01`, `${year}-12-31`];
+  return {
+    server: { orderStatus: ['0', '1', '2'], startTime: `${year}-01-01 00:00:00`, endTime: `${year}-12-31 23:59:59` },
+    contract: { contractStatus: ['1', '2', '3'], signDate: days },
+    transshipment: { orderStatus: ['0', '1', '2'], loadTime: days },
+  };
+}
+
 /** 数据汇总: this year's companies, services, contracts and transfers, each opening its list. */
 function SummaryBlock() {
   const link = useNamedLink();
+  const q = summaryTileQueries(new Date().getFullYear());
   return (
     <TileBlock
       title="数据汇总"
@@ -47,21 +63,21 @@ function SummaryBlock() {
       call={supervision.calls.dataSummary}
       computedAt={refreshTime}
       tiles={(d) => [
-        { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage') },
+        { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage', { micro: 1 }) },
         {
           testId: 'summary-server',
           label: '本年服务',
           value: d.yearServerCount,
           suffix: '次',
-          onOpen: link('microServe', { auditStatus: 1 }),
+          onOpen: link('microServe', q.server),
         },
-        { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage') },
+        { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage', q.contract) },
         {
           testId: 'summary-transshipment',
           label: '本年转运',
           value: d.yearTransshipmentCount,
           suffix: '次',
-          onOpen: link('inventoryReview'),
+          onOpen: link('inventoryReview', q.transshipment),
         },
       ]}
     />
