@@ -167,7 +167,8 @@ function dayOf(text: string, end: boolean): Dayjs | undefined {
   const t = text.trim();
   if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(t)) return undefined;
   const d = dayjs(t);
-  if (!d.isValid()) return undefined;
+  // dayjs rolls 2026-13-45 over into another day: a date that does not read back is none.
+  if (!d.isValid() || d.format(DATE_FORMAT) !== t.slice(0, 10)) return undefined;
   return t.length === 10 ? (end ? d.endOf('day') : d.startOf('day')) : d;
 }
 

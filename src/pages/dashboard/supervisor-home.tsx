@@ -9,6 +9,7 @@ import { formatMoney } from '../../shared/format';
 import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
 import { namedRouteHref, type RouteQuery } from './named-routes';
+import { summaryTileQueries } from './tile-filters';
 import { Tile, TileBlock, type TileCall, tileBlock, tons } from './tiles';
 import { useFigure } from './use-figure';
 
@@ -37,21 +38,6 @@ function useNamedLink() {
 /** When a supervisory figure was computed: its refreshTime. */
 const refreshTime = (d: Timed) => d.refreshTime;
 
-/**
- * What each 数据汇总 tile counts, as its list's search (the list shows it in its search form and
- * address, so the list's total is the tile's number): this year's services (disposal orders by
- * 创建时间), contracts (by 签订日期) and transfers (logistics orders by 装车时间), each in the
- * statuses the figure counts (not cancelled or rejected; contracts signed).
- */
-export function summaryTileQueries(year: number): Record<'server' | 'contract' | 'transshipment', RouteQuery> {
-  const days = [`${year}-01-01`, `${year}-12-31`];
-  return {
-    server: { orderStatus: ['0', '1', '2'], startTime: `${year}-01-01 00:00:00`, endTime: `${year}-12-31 23:59:59` },
-    contract: { contractStatus: ['1', '2', '3'], signDate: days },
-    transshipment: { orderStatus: ['0', '1', '2'], loadTime: days },
-  };
-}
-
 /** 数据汇总: this year's companies, services, contracts and transfers, each opening its list. */
 function SummaryBlock() {
   const link = useNamedLink();
@@ -71,7 +57,13 @@ function SummaryBlock() {
           suffix: '次',
           onOpen: link('microServe', q.server),
         },
-        { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage', q.contract) },
+        {
+          testId: 'summary-contract',
+          label: '本年合同',
+          value: d.yearContractCount,
+          suffix: '份',
+          onOpen: link('contractManage', q.contract),
+        },
         {
           testId: 'summary-transshipment',
           label: '本年转运',
