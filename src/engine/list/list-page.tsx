@@ -216,8 +216,11 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
     },
     [inAddress, searchable, createRange, rangeDays, navigate],
   );
+  // The search the list shows now, as the bar holds it.
+  const current = useRef(opened.state);
   const onSearch = useCallback(
     (s: SearchSubmit) => {
+      current.current = s;
       search(s.values, s.range);
       writeAddress(s);
     },
@@ -228,15 +231,20 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   useEffect(() => {
     if (!opened.carried && opened.state.range) writeAddress(opened.state);
   }, []);
-  // The address changed from elsewhere (a dashboard tile opening this page again): start that search.
+  // The address changed from elsewhere. With a search (a dashboard tile opening this page again): start
+  // that search. Bare (the menu entry of a page kept open): the list keeps its search, and says so.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the search's part of the address
   useEffect(() => {
     if (!inAddress || addressKey === known.current) return;
     known.current = addressKey;
     const next = searchOf(address.current.search);
+    if (!next.carried) {
+      writeAddress(current.current);
+      return;
+    }
+    current.current = next.state;
     setOpened((o) => ({ ...next, round: o.round + 1 }));
     search(next.state.values, next.state.range);
-    if (!next.carried && next.state.range) writeAddress(next.state);
   }, [addressKey]);
 
   const tableColumns = useMemo(() => model.columns.filter((c) => visible.has(c.name)), [model, visible]);
