@@ -39,6 +39,8 @@ export interface ListPageProps<T extends FormValues> {
   fixedQuery?: Record<string, unknown>;
 }
 
+const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';
+
 /**
  * Whether a list page keeps its search in the page's address: true for the page a route shows; false
  * where several lists share one address (a container's tabs) or the list is part of another page (a
@@ -205,7 +207,9 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   /** Writes a search into the page's address, in place of the entry shown (back leaves the page, not a search). */
   const writeAddress = useCallback(
     (state: SearchState) => {
-      if (!inAddress) return;
+      // A page kept in a hidden tab (or left before it drew) never takes over the address of the page shown.
+      const shown = typeof window === 'undefined' || trimSlash(window.location.pathname) === trimSlash(address.current.pathname);
+      if (!inAddress || !shown) return;
       const next = searchToAddress(new URLSearchParams(address.current.search), searchable, state, {
         createRange,
         hasDefault: rangeDays !== null,
