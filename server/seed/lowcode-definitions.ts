@@ -101,6 +101,17 @@ const CARRIERS = '3';
 const companies = (types: string) => options('list', '/api/company/list', { sportData_params: [{ key: 'type', type: 1, value: types }] });
 
 /** The 危废类别 picked from the national catalogue's classes. */
+/**
+ * 创建时间 in the search form of a list of events: the list offers the 创建时间 range and opens on
+ * its default (90 days back). Not a table column by default; the server sets it, so no form input.
+ */
+const createdAt = () =>
+  spec('createTime', '创建时间', 'datetime', {
+    common: { timeFmt: DATETIME },
+    table: { search: true, sortable: true, show: false, width: 170 },
+    form: false,
+  });
+
 const wasteCategory = (form: Conf = { required: true }) =>
   spec('wasteCategory', '危废类别', 'varchar', {
     common: { dict: 'wasteCategory' },
@@ -190,6 +201,7 @@ const stockIn: FieldSpec[] = [
     table: false,
   }),
   spec('remark', '备注', 'varchar', { common: { textarea: true, rows: 3 }, table: { overflow: true, width: 200 } }),
+  createdAt(),
 ];
 
 // ----- 13 危废出库 -----
@@ -231,6 +243,7 @@ const stockOut: FieldSpec[] = [
     form: { show: 2, defaultValue: '0' },
   }),
   spec('remark', '备注', 'varchar', { common: { textarea: '1', rows: '2' }, table: { overflow: true } }),
+  createdAt(),
 ];
 
 // ----- 14 企业仓库 -----
@@ -372,7 +385,7 @@ const contract: FieldSpec[] = [
   }),
   spec('signDate', '签订日期', 'datetime', {
     common: { timeFmt: DATE },
-    table: { sortable: true },
+    table: { sortable: true, search: true },
     form: { required: true },
   }),
   spec('beginDate', '生效日期', 'datetime', { common: { timeFmt: DATE }, form: { required: true } }),
@@ -518,6 +531,7 @@ const disposalOrder: FieldSpec[] = [
     form: { min: 0 },
   }),
   spec('remark', '备注', 'varchar', { common: { textarea: true, rows: 3 }, table: false }),
+  createdAt(),
 ];
 
 // ----- 20 物流订单 (draft) -----
@@ -560,6 +574,7 @@ const logisticsOrder: FieldSpec[] = [
     common: { file: 'image', fileType: ['jpg', 'png'], fileSize: 4 },
     table: false,
   }),
+  createdAt(),
 ];
 
 export interface ViewSeed {

@@ -24,7 +24,7 @@ const data = createDataProvider(http, download);
 /** The app's services for a user's roles and a router; `navigation.useLocation` is react-router's. */
 export function createEngineServices(deps: {
   roles: readonly string[];
-  navigate: (path: string) => void;
+  navigate: (path: string, options?: { replace?: boolean }) => void;
   /** The path shown now (a page kept in a hidden tab is not). */
   activePath: () => string;
 }): EngineServices {
@@ -60,7 +60,7 @@ export function AppEngineServices({ children }: { children?: ReactNode }) {
     () =>
       createEngineServices({
         roles,
-        navigate: (path) => void router?.navigate(path),
+        navigate: (path, options) => void router?.navigate(path, options),
         activePath: () => (router?.state.location.pathname ?? '/').replace(/\/+$/, '') || '/',
       }),
     [roles, router],

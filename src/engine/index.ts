@@ -43,7 +43,7 @@ export {
   UNPAGED,
 } from './list/table-props.js';
 export * from './options/index.js';
-export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps } from './pages.js';
+export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps, ListSearchNotInAddress } from './pages.js';
 export type { GeneratedRoute } from './routes.js';
 export { type DefinitionKind, type Resolution, resolveDefinition, resolveView, titleOf } from './runtime/resolve.js';
 export { DefinitionProblems, ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';

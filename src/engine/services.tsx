@@ -101,8 +101,8 @@ export interface PageLocation {
 export interface EngineNavigation {
   /** A hook: the address of the page that calls it (a page kept in a hidden tab keeps its own). */
   useLocation(): PageLocation;
-  /** In-app navigation. */
-  navigate(path: string): void;
+  /** In-app navigation; `replace` puts the address in place of the one shown instead of after it. */
+  navigate(path: string, options?: { replace?: boolean }): void;
   /** Closes the page shown at `pathname` (its tab), showing another one if it was in front. */
   closePage(pathname: string): void;
 }
@@ -152,7 +152,7 @@ export function useEngineServices(): EngineServices {
 }
 
 export interface PageNavigation extends PageLocation {
-  navigate(path: string): void;
+  navigate(path: string, options?: { replace?: boolean }): void;
   /** Closes this page's tab. */
   closePage(): void;
 }

@@ -77,6 +77,21 @@ export function hasCreateRange(fieldNames: Iterable<string>): boolean {
   return true;
 }
 
+/** A list whose search form offers 创建时间 starts with it this many days back (the specification's default start). */
+export const DEFAULT_RANGE_DAYS = 90;
+
+/**
+ * How many days back a list's 创建时间 range starts when the list opens with no search of its own, or
+ * null when it starts empty. A default applies only where the view's search form offers 创建时间: it
+ * declares the system field createTime as a search column (a list of events: stock-ins, orders). A
+ * list of things (vehicles, warehouses, contracts) declares none and shows every record, and a list
+ * whose fields take startTime or endTime has no createTime range at all.
+ */
+export function defaultRangeDays(columns: readonly { name: string; search: boolean }[], fieldNames: Iterable<string>): number | null {
+  if (!hasCreateRange(fieldNames)) return null;
+  return columns.some((c) => c.name === 'createTime' && c.search) ? DEFAULT_RANGE_DAYS : null;
+}
+
 /**
  * Why a name that passes FIELD_NAME still cannot be a field, or undefined when it can. One sentence,
  * shared by `wastegen check` and the reference server's answer to a design.

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasCreateRange, reservedNameProblem } from './names.js';
+import { DEFAULT_RANGE_DAYS, defaultRangeDays, hasCreateRange, reservedNameProblem } from './names.js';
 import { normalizeDefinition } from './normalize.js';
 import { buildSchema, submittedFields } from './schema.js';
 import type { ListPageModel } from './types.js';
@@ -92,5 +93,58 @@ describe('system columns as fields', () => {
     expect(reservedNameProblem('token')).toMatch(
       /reserved: the list call reads token as its own parameter \(reserved: page, size, sort, timestamp, sign, token\)/,
     );
+  });
+});
+
+describe('the default 创建时间 range', () => {
+  const column = (name: string, search: boolean) => ({ name, search });
+
+  it('starts 90 days back only where the search form offers 创建时间: a searchable createTime column', () => {
+    const events = [column('stockNo', true), column('inTime', true), column('createTime', true)];
+    expect(
+      defaultRangeDays(
+        events,
+        events.map((c) => c.name),
+      ),
+    ).toBe(DEFAULT_RANGE_DAYS);
+    expect(DEFAULT_RANGE_DAYS).toBe(90);
+  });
+
+  it('gives lists of things none, nor a list whose createTime is not searched', () => {
+    const vehicles = [column('plateNo', true), column('vehicleStatus', true), column('annualDate', false)];
+    expect(
+      defaultRangeDays(
+        vehicles,
+        vehicles.map((c) => c.name),
+      ),
+    ).toBeNull();
+    const shown = [column('title', true), column('createTime', false)];
+    expect(
+      defaultRangeDays(
+        shown,
+        shown.map((c) => c.name),
+      ),
+    ).toBeNull();
+  });
+
+  it('gives none to a list whose fields take startTime or endTime: it has no createTime range', () => {
+    const contract = [column('createTime', true), column('endTime', true)];
+    expect(
+      defaultRangeDays(
+        contract,
+        contract.map((c) => c.name),
+      ),
+    ).toBeNull();
+  });
+
+  it('follows the seeded definitions: lists of events have it, lists of things do not', () => {
+    const seeded = (file: string) => {
+      const json = JSON.parse(readFileSync(new URL(`../../definitions/views/${file}.json`, import.meta.url), 'utf8'));
+      const model = normalizeDefinition({ kind: 'view', file: `definitions/views/${file}.json`, json }).page as ListPageModel;
+      return defaultRangeDays(model.columns, [...model.columns.map((c) => c.name), ...model.form.fields.map((f) => f.name)]);
+    };
+    for (const events of ['12-stock-in', '13-stock-out', '19-disposal-order', '20-logistics-order']) expect(seeded(events)).toBe(90);
+    for (const things of ['14-warehouse', '16-contract', '17-vehicle', '15-disposal-inquiry', '18-leave-message'])
+      expect(seeded(things)).toBeNull();
   });
 });

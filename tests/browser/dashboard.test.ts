@@ -406,11 +406,13 @@ describe('other homes', () => {
     await listed(sv.unServerCompanyCount);
     await page.goto('/dashboard');
     await block(page, 'dash-summary');
-    // 本年服务 opens 服务监管 on the auditStatus=1 subset: the list asks for the orders that count as services.
+    // 本年服务 opens 服务监管 on the orders that count as services this year, in its search form and address.
     const served = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/general/list/19');
     await page.getByTestId('summary-server').click();
-    await page.waitForURL((u) => u.pathname === '/dev-tools/temp/page/microServe/19' && u.searchParams.get('auditStatus') === '1');
-    expect(new URL((await served).url()).searchParams.getAll('orderStatus').sort()).toEqual(['0', '1', '2']);
+    await page.waitForURL((u) => u.pathname === '/dev-tools/temp/page/microServe/19' && u.searchParams.getAll('orderStatus').length === 3);
+    const q = new URL((await served).url()).searchParams;
+    expect(q.getAll('orderStatus').sort()).toEqual(['0', '1', '2']);
+    expect(q.get('startTime')).toBe(`${new Date().getFullYear()}-01-01 00:00:00`);
     await page.locator('.engine-list-table').waitFor();
     expect(errors).toEqual([]);
   });

@@ -9,7 +9,7 @@ export const contractPage: ListPageModel = {
   title: '合同管理',
   componentName: 'contract',
   path: '/dev-tools/temp/page/contract/16',
-  source: { file: 'definitions/views/16-contract.json', hash: 'sha256-6912f1f1e1385288', status: 1 },
+  source: { file: 'definitions/views/16-contract.json', hash: 'sha256-c7e8dfbbc08216f3', status: 1 },
   permissions: {
     list: 'contract:list',
     add: 'contract:add',
@@ -114,7 +114,7 @@ export const contractPage: ListPageModel = {
       overflow: false,
       money: false,
       timeFormat: 'YYYY-MM-DD',
-      search: false,
+      search: true,
       searchKind: 'date',
     },
     {

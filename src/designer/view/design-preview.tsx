@@ -7,6 +7,7 @@ import {
   EngineServicesProvider,
   HttpError,
   ListPage,
+  ListSearchNotInAddress,
   useEngineServices,
 } from '../../engine/index';
 import { buildSchema, type ListPageModel, type Problem } from '../../model/index';
@@ -147,7 +148,10 @@ export const DesignPreview = memo(function DesignPreview({
       <PreviewBoundary resetKey={String(version)}>
         <div className="design-preview" data-version={version}>
           {model && schema ? (
-            <ListPage key={shapeOf(model)} model={model} schema={schema} />
+            // The preview is part of the designer's page: its search stays out of the designer's address.
+            <ListSearchNotInAddress>
+              <ListPage key={shapeOf(model)} model={model} schema={schema} />
+            </ListSearchNotInAddress>
           ) : (
             <DefinitionProblems problems={problems.filter((p) => !p.code.startsWith('W_'))} />
           )}

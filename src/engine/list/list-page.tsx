@@ -1,9 +1,8 @@
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Dropdown, Modal, theme } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import { type ButtonModel, hasCreateRange, type ListPageModel } from '../../model';
+import { type ButtonModel, defaultRangeDays, hasCreateRange, type ListPageModel } from '../../model';
 import type { FormValues } from '../form/payload';
 import { crudDialogStatus, useCrud, viewCrudOptions } from '../hooks/use-crud';
 import { useListQuery, useViewSource } from '../hooks/use-list-query';
@@ -16,7 +15,15 @@ import { initialVisible, refreshVisible } from './columns';
 import { ImportDialog } from './import-dialog';
 import { ListTable } from './list-table';
 import { ListToolbar } from './list-toolbar';
-import { defaultCreateRange, routeFilters } from './query';
+import {
+  defaultCreateRange,
+  routeFilters,
+  type SearchState,
+  searchFromAddress,
+  searchKeyOf,
+  searchToAddress,
+  searchValuesToWire,
+} from './query';
 import { RecordDialog } from './record-dialog';
 import { abilitiesOf, rowButtons, splitRowActions, toolbarButtons } from './rules';
 import { SearchBar, type SearchSubmit } from './search-bar';
@@ -30,6 +37,20 @@ export interface ListPageProps<T extends FormValues> {
    * query's values that name fields (a `view` button's foreign key) are used.
    */
   fixedQuery?: Record<string, unknown>;
+}
+
+const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';
+
+/**
+ * Whether a list page keeps its search in the page's address: true for the page a route shows; false
+ * where several lists share one address (a container's tabs) or the list is part of another page (a
+ * dialog, the designer's preview).
+ */
+const SearchInAddress = createContext(true);
+
+/** Lists under it keep their search to themselves instead of the page's address. */
+export function ListSearchNotInAddress({ children }: { children?: ReactNode }) {
+  return <SearchInAddress.Provider value={false}>{children}</SearchInAddress.Provider>;
 }
 
 interface RowAction {
@@ -127,14 +148,37 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const keyField = model.form.dialog.key;
 
   const fieldNames = useMemo(() => new Set([...model.columns.map((c) => c.name), ...model.form.fields.map((f) => f.name)]), [model]);
-  const fixedKey = JSON.stringify(fixedQuery ?? routeFilters(new URLSearchParams(locationSearch), fieldNames));
+  // The search lives in the address of the page a route shows (a dialog's list has its fixed filters instead).
+  const inAddress = useContext(SearchInAddress) && fixedQuery === undefined;
+  // A view that declares a startTime or endTime field filters it with that parameter: it has no createTime range.
+  const createRange = hasCreateRange(fieldNames);
+  const rangeDays = defaultRangeDays(model.columns, fieldNames);
+  const searchable = useMemo(() => model.columns.filter((c) => c.search), [model]);
+  const searchNames = useMemo(() => new Set(searchable.map((c) => c.name)), [searchable]);
+  const fixedKey = JSON.stringify(fixedQuery ?? routeFilters(new URLSearchParams(locationSearch), fieldNames, searchNames));
   const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
 
-  // A view that declares a startTime or endTime field filters it with that parameter: it has no createTime range.
-  const [initialRange] = useState<[Dayjs, Dayjs] | null>(() => (hasCreateRange(fieldNames) ? defaultCreateRange() : null));
+  /** The search the address carries, else the list's default: its range where it has one, nothing else. */
+  const searchOf = useCallback(
+    (address: string): { state: SearchState; carried: boolean } => {
+      const carried = inAddress ? searchFromAddress(new URLSearchParams(address), searchable, createRange) : null;
+      return carried
+        ? { state: carried, carried: true }
+        : { state: { values: {}, range: rangeDays === null ? null : defaultCreateRange(undefined, rangeDays) }, carried: false };
+    },
+    [inAddress, searchable, createRange, rangeDays],
+  );
+  const [opened, setOpened] = useState(() => ({ ...searchOf(locationSearch), round: 0 }));
   const source = useViewSource(model);
   const { resource } = source;
-  const list = useListQuery<T>(source, { columns: model.columns, defaultSort: model.defaultSort, fixed, initialRange });
+  const initialValues = useMemo(() => searchValuesToWire(model.columns, opened.state.values), [model, opened.state.values]);
+  const list = useListQuery<T>(source, {
+    columns: model.columns,
+    defaultSort: model.defaultSort,
+    fixed,
+    initialRange: opened.state.range,
+    values: initialValues,
+  });
   const crudOptions = useMemo(() => viewCrudOptions(model), [model]);
   const crud = useCrud<T>(source, list, crudOptions);
 
@@ -154,7 +198,58 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
 
   // Stable, so the (memoised) search bar is not drawn again when a list answer arrives.
   const { search } = list;
-  const onSearch = useCallback(({ values, range }: SearchSubmit) => search(values, range), [search]);
+  const resetRange = useMemo(() => (rangeDays === null ? null : defaultCreateRange(undefined, rangeDays)), [rangeDays]);
+  const address = useRef({ search: locationSearch, pathname });
+  address.current = { search: locationSearch, pathname };
+  const addressKey = searchKeyOf(new URLSearchParams(locationSearch), searchable, createRange);
+  // The search this page last wrote to its address (or opened with): another one is a new opening.
+  const known = useRef(addressKey);
+  /** Writes a search into the page's address, in place of the entry shown (back leaves the page, not a search). */
+  const writeAddress = useCallback(
+    (state: SearchState) => {
+      // A page kept in a hidden tab (or left before it drew) never takes over the address of the page shown.
+      const shown = typeof window === 'undefined' || trimSlash(window.location.pathname) === trimSlash(address.current.pathname);
+      if (!inAddress || !shown) return;
+      const next = searchToAddress(new URLSearchParams(address.current.search), searchable, state, {
+        createRange,
+        hasDefault: rangeDays !== null,
+      });
+      known.current = searchKeyOf(next, searchable, createRange);
+      const qs = next.toString();
+      navigate(`${address.current.pathname}${qs ? `?${qs}` : ''}`, { replace: true });
+    },
+    [inAddress, searchable, createRange, rangeDays, navigate],
+  );
+  // The search the list shows now, as the bar holds it.
+  const current = useRef(opened.state);
+  const onSearch = useCallback(
+    (s: SearchSubmit) => {
+      current.current = s;
+      search(s.values, s.range);
+      writeAddress(s);
+    },
+    [search, writeAddress],
+  );
+  // A list opened bare starts with its default range, and its address says so.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the search the page opened with
+  useEffect(() => {
+    if (!opened.carried && opened.state.range) writeAddress(opened.state);
+  }, []);
+  // The address changed from elsewhere. With a search (a dashboard tile opening this page again): start
+  // that search. Bare (the menu entry of a page kept open): the list keeps its search, and says so.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the search's part of the address
+  useEffect(() => {
+    if (!inAddress || addressKey === known.current) return;
+    known.current = addressKey;
+    const next = searchOf(address.current.search);
+    if (!next.carried) {
+      writeAddress(current.current);
+      return;
+    }
+    current.current = next.state;
+    setOpened((o) => ({ ...next, round: o.round + 1 }));
+    search(next.state.values, next.state.range);
+  }, [addressKey]);
 
   const tableColumns = useMemo(() => model.columns.filter((c) => visible.has(c.name)), [model, visible]);
   const searchColumns = useMemo(() => (advanced ? model.columns : model.columns.filter((c) => c.search)), [model, advanced]);
@@ -248,7 +343,16 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
     >
       {/* Hidden, not unmounted: what the user typed stays with the query it made. */}
       <div hidden={!searchShown}>
-        <SearchBar columns={searchColumns} showAll={advanced} initialRange={initialRange} onSearch={onSearch} onReset={onSearch} />
+        <SearchBar
+          key={opened.round}
+          columns={searchColumns}
+          showAll={advanced}
+          range={createRange}
+          initial={opened.state}
+          resetRange={resetRange}
+          onSearch={onSearch}
+          onReset={onSearch}
+        />
       </div>
       <ListToolbar
         can={abilities}

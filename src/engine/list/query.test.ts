@@ -10,6 +10,9 @@ import {
   rangeToWire,
   routeFilters,
   rowNumber,
+  searchFromAddress,
+  searchKeyOf,
+  searchToAddress,
   searchValuesToWire,
   searchValueToWire,
 } from './query';
@@ -89,14 +92,86 @@ describe('list query', () => {
     });
   });
 
-  it("reads a tile link's auditStatus as the order statuses it stands for, on pages with an orderStatus", () => {
-    const orders = new Set(['orderNo', 'orderStatus']);
-    expect(routeFilters(new URLSearchParams('auditStatus=1'), orders)).toEqual({ orderStatus: ['0', '1', '2'] });
-    expect(routeFilters(new URLSearchParams('auditStatus=0&orderNo=CZ1'), orders)).toEqual({ orderStatus: ['0'], orderNo: 'CZ1' });
-    // An explicit orderStatus wins over the alias; an unknown value or a page without the field filters nothing.
-    expect(routeFilters(new URLSearchParams('orderStatus=2&auditStatus=1'), orders)).toEqual({ orderStatus: 2 });
-    expect(routeFilters(new URLSearchParams('auditStatus=9'), orders)).toEqual({});
-    expect(routeFilters(new URLSearchParams('auditStatus=1'), new Set(['stockNo']))).toEqual({});
+  it('leaves the search columns to the search form: only other fields become fixed filters', () => {
+    const fields = new Set(['stockInId', 'stockNo', 'status']);
+    expect(routeFilters(new URLSearchParams('stockInId=12&stockNo=RK01&status=1'), fields, new Set(['stockNo', 'status']))).toEqual({
+      stockInId: 12,
+    });
+  });
+});
+
+describe('the search in the address', () => {
+  const columns = [
+    { name: 'stockNo', searchKind: 'text' },
+    { name: 'status', searchKind: 'dict' },
+    { name: 'inTime', searchKind: 'date' },
+    { name: 'quantity', searchKind: 'number' },
+    { name: 'region', searchKind: 'city' },
+  ] as const;
+  const opts = { createRange: true, hasDefault: true };
+
+  it('carries nothing when no search parameter is there: the list then starts with its default', () => {
+    expect(searchFromAddress(new URLSearchParams('stockInId=3&rowId=1'), columns, true)).toBeNull();
+    // A page without the createTime range ignores startTime: a field of that name is a column.
+    expect(searchFromAddress(new URLSearchParams('startTime=2026-01-01'), columns, false)).toBeNull();
+  });
+
+  it("reads a tile's filter: several statuses, a date range, the 创建时间 range", () => {
+    const s = searchFromAddress(
+      new URLSearchParams('status=0&status=1&inTime=2026-01-01&inTime=2026-12-31&startTime=2026-01-01 00:00:00&endTime=2026-12-31'),
+      columns,
+      true,
+    );
+    expect(s?.values.status).toEqual(['0', '1']);
+    const [from, to] = (s?.values.inTime ?? []) as dayjs.Dayjs[];
+    expect([from?.format('YYYY-MM-DD'), to?.format('YYYY-MM-DD')]).toEqual(['2026-01-01', '2026-12-31']);
+    expect(rangeToWire(s?.range)).toEqual(['2026-01-01 00:00:00', '2026-12-31 23:59:59']);
+  });
+
+  it('reads a cleared range as none, and skips values it cannot read', () => {
+    const s = searchFromAddress(new URLSearchParams('startTime=&endTime=&quantity=x&inTime=2026-13-45'), columns, true);
+    expect(s).toEqual({ values: {}, range: null });
+  });
+
+  it('writes every search back so that reading it gives the same list call', () => {
+    const values = {
+      stockNo: ' RK1 ',
+      status: ['0', '1'],
+      inTime: [dayjs('2026-02-01'), dayjs('2026-02-28')],
+      quantity: 3,
+      region: ['32', '3201'],
+    };
+    const range = [dayjs('2026-01-01 00:00:00'), dayjs('2026-03-31 23:59:59')] as [dayjs.Dayjs, dayjs.Dayjs];
+    const out = searchToAddress(new URLSearchParams('stockInId=7&stockNo=old'), columns, { values, range }, opts);
+    expect([...out]).toEqual([
+      ['stockInId', '7'],
+      ['stockNo', 'RK1'],
+      ['status', '0'],
+      ['status', '1'],
+      ['inTime', '2026-02-01'],
+      ['inTime', '2026-02-28'],
+      ['quantity', '3'],
+      ['region', '32,3201'],
+      ['startTime', '2026-01-01 00:00:00'],
+      ['endTime', '2026-03-31 23:59:59'],
+    ]);
+    const back = searchFromAddress(out, columns, true);
+    expect(searchValuesToWire(columns, back?.values ?? {})).toEqual(searchValuesToWire(columns, values));
+    expect(rangeToWire(back?.range)).toEqual(rangeToWire(range));
+  });
+
+  it('writes a cleared range as empty parameters where the list has a default, and leaves it out elsewhere', () => {
+    const cleared = { values: {}, range: null };
+    expect(searchToAddress(new URLSearchParams('startTime=2026-01-01'), columns, cleared, opts).toString()).toBe('startTime=&endTime=');
+    expect(searchToAddress(new URLSearchParams('startTime=2026-01-01'), columns, cleared, { ...opts, hasDefault: false }).toString()).toBe(
+      '',
+    );
+  });
+
+  it('compares only the part of the address the search owns', () => {
+    const key = (q: string) => searchKeyOf(new URLSearchParams(q), columns, true);
+    expect(key('stockNo=A&rowId=1')).toBe(key('rowId=2&stockNo=A'));
+    expect(key('stockNo=A')).not.toBe(key('stockNo=B'));
   });
 });
 

@@ -6,12 +6,10 @@
 
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ColumnModel } from '../../model';
-import { DATE_FORMAT, DEFAULT_TIME_FORMAT, NUMBER_TEXT } from '../../model';
+import { DATE_FORMAT, DEFAULT_RANGE_DAYS, DEFAULT_TIME_FORMAT, NUMBER_TEXT } from '../../model';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100];
-/** The createTime range starts this many days back by default. */
-export const DEFAULT_RANGE_DAYS = 90;
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -34,9 +32,9 @@ export interface ListQueryState {
   fixed?: Readonly<Record<string, unknown>>;
 }
 
-/** Today minus 90 days at 00:00:00 to today at 23:59:59. */
-export function defaultCreateRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
-  return [now.subtract(DEFAULT_RANGE_DAYS, 'day').startOf('day'), now.endOf('day')];
+/** Today minus `days` (90 unless told) at 00:00:00 to today at 23:59:59. */
+export function defaultCreateRange(now: Dayjs = dayjs(), days: number = DEFAULT_RANGE_DAYS): [Dayjs, Dayjs] {
+  return [now.subtract(days, 'day').startOf('day'), now.endOf('day')];
 }
 
 export function rangeToWire(
@@ -152,31 +150,130 @@ export function rowNumber(page: number, size: number, index: number): number {
   return (Math.max(1, page) - 1) * size + index + 1;
 }
 
-/**
- * Filters a link may carry by a name of their own, each read as a set of values of one field of the page.
- * `auditStatus=1` (服务监管 from 本年服务) is the orders that count as services: 待确认, 执行中 and 已完成,
- * not 已取消 or 已驳回; `auditStatus=0` is the orders still to confirm.
- */
-export const ROUTE_FILTER_ALIASES: Readonly<Record<string, { field: string; values: Readonly<Record<string, readonly string[]>> }>> = {
-  auditStatus: { field: 'orderStatus', values: { '0': ['0'], '1': ['0', '1', '2'] } },
-};
+/** The 创建时间 range's parameters in the list call and in the page's address. */
+export const RANGE_START = 'startTime';
+export const RANGE_END = 'endTime';
+
+/** A search form's values (as its inputs hold them) and its 创建时间 range. */
+export interface SearchState {
+  values: Record<string, unknown>;
+  range: [Dayjs, Dayjs] | null;
+}
+
+type SearchColumn = Pick<ColumnModel, 'name' | 'searchKind'>;
+
+/** A day or a time of the address, or undefined when it is neither. */
+function dayOf(text: string, end: boolean): Dayjs | undefined {
+  const t = text.trim();
+  if (!/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(t)) return undefined;
+  const d = dayjs(t);
+  // dayjs rolls 2026-13-45 over into another day: a date that does not read back is none.
+  if (!d.isValid() || d.format(DATE_FORMAT) !== t.slice(0, 10)) return undefined;
+  return t.length === 10 ? (end ? d.endOf('day') : d.startOf('day')) : d;
+}
+
+/** One search input's value from the address's values of its field, as the input holds it; undefined when none is usable. */
+function inputValueOf(kind: ColumnModel['searchKind'], raw: readonly string[]): unknown {
+  const values = raw.map((v) => v.trim()).filter((v) => v !== '');
+  if (!values.length) return undefined;
+  switch (kind) {
+    case 'date': {
+      const [a, b = a] = values;
+      const start = a === undefined ? undefined : dayOf(a, false);
+      const end = b === undefined ? undefined : dayOf(b, true);
+      return start && end ? [start, end] : undefined;
+    }
+    case 'number': {
+      const n = Number(values[0]);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case 'city':
+      return (values[0] ?? '').split(',').filter(Boolean);
+    case 'dict':
+    case 'remote':
+      return values.length > 1 ? values : values[0];
+    default:
+      return values[0];
+  }
+}
 
 /**
- * Route query values that name a field of the page become fixed filters (a `view` button's foreign
- * key, a dashboard tile's subset); numeric text is sent as a number, as the form submits it. A filter
- * named in ROUTE_FILTER_ALIASES becomes its field's values where the page has that field.
+ * The search a page's address carries, or null when it carries none (the list then starts with its
+ * default range). Each search column's value is its parameter (repeated for several choices, two
+ * dates for a date range); the 创建时间 range is `startTime` and `endTime` (empty: cleared) where the
+ * list has it. A dashboard tile opens a list with the filter its figure counts this way, and the list
+ * writes every search back, so a reload or 后退 keeps it.
  */
-export function routeFilters(search: URLSearchParams, fieldNames: ReadonlySet<string>): Record<string, string | number | string[]> {
-  const out: Record<string, string | number | string[]> = {};
-  for (const [k, v] of search) {
-    if (v.trim() === '') continue;
-    const alias = Object.hasOwn(ROUTE_FILTER_ALIASES, k) ? ROUTE_FILTER_ALIASES[k] : undefined;
-    if (alias && !fieldNames.has(k)) {
-      const values = Object.hasOwn(alias.values, v.trim()) ? alias.values[v.trim()] : undefined;
-      if (values && fieldNames.has(alias.field) && !(alias.field in out)) out[alias.field] = [...values];
-      continue;
+export function searchFromAddress(search: URLSearchParams, columns: readonly SearchColumn[], createRange: boolean): SearchState | null {
+  let carried = false;
+  const values: Record<string, unknown> = {};
+  for (const c of columns) {
+    if (!search.has(c.name)) continue;
+    carried = true;
+    const v = inputValueOf(c.searchKind, search.getAll(c.name));
+    if (v !== undefined) values[c.name] = v;
+  }
+  let range: [Dayjs, Dayjs] | null = null;
+  if (createRange && (search.has(RANGE_START) || search.has(RANGE_END))) {
+    carried = true;
+    const start = dayOf(search.get(RANGE_START) ?? '', false);
+    const end = dayOf(search.get(RANGE_END) ?? '', true);
+    range = start && end ? [start, end] : null;
+  }
+  return carried ? { values, range } : null;
+}
+
+/**
+ * The address's query with a search written in: the search columns' and the range's parameters
+ * replaced, the others (a relation's foreign key) kept. An empty range of a list that has a default
+ * is written as empty `startTime` and `endTime`, so that a reload does not bring the default back.
+ */
+export function searchToAddress(
+  search: URLSearchParams,
+  columns: readonly SearchColumn[],
+  state: SearchState,
+  opts: { createRange: boolean; hasDefault: boolean },
+): URLSearchParams {
+  const out = new URLSearchParams(search);
+  for (const c of columns) out.delete(c.name);
+  if (opts.createRange) {
+    out.delete(RANGE_START);
+    out.delete(RANGE_END);
+  }
+  for (const c of columns) {
+    const wire = searchValueToWire(c.searchKind, state.values[c.name]);
+    if (isEmptySearchValue(wire)) continue;
+    for (const v of Array.isArray(wire) ? wire : [wire]) out.append(c.name, String(v));
+  }
+  if (opts.createRange) {
+    const wire = rangeToWire(state.range);
+    if (wire || opts.hasDefault) {
+      out.set(RANGE_START, wire?.[0] ?? '');
+      out.set(RANGE_END, wire?.[1] ?? '');
     }
-    if (!fieldNames.has(k)) continue;
+  }
+  return out;
+}
+
+/** The part of an address a list's search owns, as one comparable text. */
+export function searchKeyOf(search: URLSearchParams, columns: readonly SearchColumn[], createRange: boolean): string {
+  const names = [...columns.map((c) => c.name), ...(createRange ? [RANGE_START, RANGE_END] : [])];
+  return JSON.stringify(names.map((n) => search.getAll(n)));
+}
+
+/**
+ * Route query values that name a field of the page and are no search of it become fixed filters (a
+ * `view` button's foreign key); numeric text is sent as a number, as the form submits it. Search
+ * columns and the 创建时间 range are the search form's (searchFromAddress): shown there, never hidden.
+ */
+export function routeFilters(
+  search: URLSearchParams,
+  fieldNames: ReadonlySet<string>,
+  searched: ReadonlySet<string> = new Set(),
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of search) {
+    if (v.trim() === '' || !fieldNames.has(k) || searched.has(k)) continue;
     out[k] = NUMBER_TEXT.test(v) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v;
   }
   return out;

@@ -35,6 +35,8 @@ function ChoiceSearch({
   return (
     <Select
       {...rest}
+      // Several choices at once come from an address (a dashboard tile's statuses); a pick is one.
+      mode={Array.isArray(rest.value) ? 'multiple' : undefined}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       loading={loading}
@@ -58,6 +60,7 @@ function RemoteSearch(props: SearchProps) {
     return (
       <TreeSelect
         {...rest}
+        multiple={Array.isArray(rest.value)}
         allowClear
         showSearch={{ treeNodeFilterProp: 'label' }}
         placeholder={`请选择${column.label}`}
@@ -104,14 +107,22 @@ export function SearchInput(props: SearchProps) {
   }
 }
 
+/** Whether a search input shows a value (not an empty text or list). */
+const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
 /**
- * The search bar: every column with `search` (all columns in the advanced
- * query), the createTime range (90 days back by default) unless the list has none, 搜索, 重置 and 展开/收起. Enter searches.
+ * The search bar: every column with `search` (all columns in the advanced query), the 创建时间 range
+ * unless the list has none (a declared createTime search column is drawn as that range), 搜索, 重置
+ * and 展开/收起. Enter searches. It starts with the search the page opened with (its address, or the
+ * list's default range) and starts expanded when that fills an input the collapsed bar hides, so a
+ * filter that narrows the list is always in sight. 重置 goes back to the list's default.
  * Memoised: the page draws it again only when its columns, range or handlers change.
  */
 export const SearchBar = memo(function SearchBar({
-  columns,
-  initialRange,
+  columns: allColumns,
+  range,
+  initial,
+  resetRange,
   showAll = false,
   onSearch,
   onReset,
@@ -119,16 +130,22 @@ export const SearchBar = memo(function SearchBar({
   columns: readonly ColumnModel[];
   /** Every input at once (the advanced query), whatever 展开/收起 says. */
   showAll?: boolean;
-  /** The createTime range the bar starts with and resets to (90 days back); null: the list has no createTime range. */
-  initialRange: [Dayjs, Dayjs] | null;
+  /** Whether the list has the 创建时间 range. */
+  range: boolean;
+  /** The values and range the bar starts with. */
+  initial: SearchSubmit;
+  /** The range 重置 goes back to: the list's default, or none. */
+  resetRange: [Dayjs, Dayjs] | null;
   onSearch: (s: SearchSubmit) => void;
   onReset: (s: SearchSubmit) => void;
 }) {
+  const columns = range ? allColumns.filter((c) => c.name !== 'createTime') : allColumns;
   const [form] = Form.useForm();
-  const [expanded, setExpanded] = useState(false);
-  const total = columns.length + (initialRange ? 1 : 0);
+  const total = columns.length + (range ? 1 : 0);
   const collapsible = total > COLLAPSED_INPUTS && !showAll;
-  const shown = expanded || !collapsible ? columns : columns.slice(0, COLLAPSED_INPUTS - (initialRange ? 1 : 0));
+  const collapsedCount = COLLAPSED_INPUTS - (range ? 1 : 0);
+  const [expanded, setExpanded] = useState(() => columns.slice(collapsedCount).some((c) => filled(initial.values[c.name])));
+  const shown = expanded || !collapsible ? columns : columns.slice(0, collapsedCount);
 
   const read = (raw: Record<string, unknown>): SearchSubmit => {
     const r = raw[CREATE_TIME_FIELD] as [Dayjs | null, Dayjs | null] | null | undefined;
@@ -143,7 +160,7 @@ export const SearchBar = memo(function SearchBar({
       layout="inline"
       className="engine-search-bar"
       style={{ rowGap: 12, marginBottom: 12 }}
-      initialValues={initialRange ? { [CREATE_TIME_FIELD]: initialRange } : {}}
+      initialValues={{ ...initial.values, ...(range ? { [CREATE_TIME_FIELD]: initial.range } : {}) }}
       onFinish={() => onSearch(read(form.getFieldsValue(true)))}
     >
       {shown.map((c) => (
@@ -151,9 +168,10 @@ export const SearchBar = memo(function SearchBar({
           <SearchInput column={c} />
         </Form.Item>
       ))}
-      {initialRange && (
+      {range && (
         <Form.Item name={CREATE_TIME_FIELD} label="创建时间">
           <DatePicker.RangePicker
+            allowClear
             showTime={{ format: 'HH:mm:ss' }}
             format={DEFAULT_TIME_FORMAT}
             style={{ width: 360 }}
@@ -170,6 +188,10 @@ export const SearchBar = memo(function SearchBar({
             icon={<ReloadOutlined />}
             onClick={() => {
               form.resetFields();
+              form.setFieldsValue({
+                ...Object.fromEntries(allColumns.map((c) => [c.name, undefined])),
+                ...(range ? { [CREATE_TIME_FIELD]: resetRange } : {}),
+              });
               onReset(read(form.getFieldsValue(true)));
             }}
           >

@@ -4,7 +4,7 @@ import type { ContainerPageModel, Problem } from '../../model';
 import { buildSchema } from '../../model';
 import { FormPage } from '../form/form-page';
 import { type DefinitionState, resolveMarked, useDefinition, useDefinitions } from '../hooks/use-definition';
-import { ListPage } from '../list/list-page';
+import { ListPage, ListSearchNotInAddress } from '../list/list-page';
 import { type GeneratedRoute, usePageChunk } from '../routes';
 import { BigScreenPage } from '../screen/big-screen-page';
 import type { HttpError } from '../services';
@@ -230,13 +230,16 @@ export function ContainerPage({ model }: { model: ContainerPageModel }) {
       </div>
     );
   }
+  // The tabs share one address: each list keeps its search to itself.
   return (
     <div className="engine-container-page" data-screen-id={model.screenId}>
-      <Tabs
-        activeKey={active}
-        onChange={setActive}
-        items={model.views.map((id) => ({ key: String(id), label: tabTitle(states.get(id), id), children: pane(id) }))}
-      />
+      <ListSearchNotInAddress>
+        <Tabs
+          activeKey={active}
+          onChange={setActive}
+          items={model.views.map((id) => ({ key: String(id), label: tabTitle(states.get(id), id), children: pane(id) }))}
+        />
+      </ListSearchNotInAddress>
     </div>
   );
 }

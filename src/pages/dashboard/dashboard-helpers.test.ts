@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MenuRoute } from '../../shared/menu-route';
 import { dashboardKind } from './home-kind';
 import { namedRouteHref, pathOfNamedRoute } from './named-routes';
+import { summaryTileQueries } from './tile-filters';
 
 const route = (name: string, path: string, children?: MenuRoute[]): MenuRoute => ({
   name,
@@ -42,5 +43,22 @@ describe('named routes', () => {
     );
     expect(namedRouteHref(menus, 'summaryPage')).toBe('/supervision/summaryPage');
     expect(namedRouteHref([], 'summaryPage', { a: 1 })).toBeNull();
+  });
+});
+
+describe('tile filters', () => {
+  const menus = [route('', '/supervision', [route('microServe', '/dev-tools/temp/page/microServe/19')])];
+
+  it('writes several values of a filter as one parameter each, as a list search reads several choices', () => {
+    expect(namedRouteHref(menus, 'microServe', { orderStatus: ['0', '1'], page: 2 })).toBe(
+      '/dev-tools/temp/page/microServe/19?orderStatus=0&orderStatus=1&page=2',
+    );
+  });
+
+  it("opens each summary tile's list on the year and statuses its figure counts", () => {
+    const q = summaryTileQueries(2026);
+    expect(q.server).toEqual({ orderStatus: ['0', '1', '2'], startTime: '2026-01-01 00:00:00', endTime: '2026-12-31 23:59:59' });
+    expect(q.contract).toEqual({ contractStatus: ['1', '2', '3'], signDate: ['2026-01-01', '2026-12-31'] });
+    expect(q.transshipment).toEqual({ orderStatus: ['0', '1', '2'], loadTime: ['2026-01-01', '2026-12-31'] });
   });
 });

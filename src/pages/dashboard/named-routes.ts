@@ -14,10 +14,15 @@ export function pathOfComponent(menus: readonly MenuRoute[], component: string):
   return findMenu(menus, (m) => m.component === component && !m.children?.length)?.path ?? null;
 }
 
+/** A link's query: a value, or several (each its own parameter, as a list's search reads several choices). */
+export type RouteQuery = Record<string, string | number | readonly (string | number)[]>;
+
 /** The address of a named route with its query, or null when the route is not among the user's menus. */
-export function namedRouteHref(menus: readonly MenuRoute[], name: string, query: Record<string, string | number> = {}): string | null {
+export function namedRouteHref(menus: readonly MenuRoute[], name: string, query: RouteQuery = {}): string | null {
   const path = pathOfNamedRoute(menus, name);
   if (!path) return null;
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one): [string, string] => [k, String(one)])),
+  ).toString();
   return qs ? `${path}?${qs}` : path;
 }

@@ -8,7 +8,8 @@ import { useSession } from '../../session/session-store';
 import { formatMoney } from '../../shared/format';
 import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
-import { namedRouteHref } from './named-routes';
+import { namedRouteHref, type RouteQuery } from './named-routes';
+import { summaryTileQueries } from './tile-filters';
 import { Tile, TileBlock, type TileCall, tileBlock, tons } from './tiles';
 import { useFigure } from './use-figure';
 
@@ -26,7 +27,7 @@ function useNamedLink() {
   const { menus } = useSession();
   const navigate = useNavigate();
   return useCallback(
-    (name: string, query: Record<string, string | number> = {}) => {
+    (name: string, query: RouteQuery = {}) => {
       const href = namedRouteHref(menus, name, query);
       return href ? () => navigate(href) : undefined;
     },
@@ -40,6 +41,7 @@ const refreshTime = (d: Timed) => d.refreshTime;
 /** 数据汇总: this year's companies, services, contracts and transfers, each opening its list. */
 function SummaryBlock() {
   const link = useNamedLink();
+  const q = summaryTileQueries(new Date().getFullYear());
   return (
     <TileBlock
       title="数据汇总"
@@ -47,21 +49,27 @@ function SummaryBlock() {
       call={supervision.calls.dataSummary}
       computedAt={refreshTime}
       tiles={(d) => [
-        { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage') },
+        { testId: 'summary-micro', label: '小微企业', value: d.microCompanyCount, suffix: '家', onOpen: link('summaryPage', { micro: 1 }) },
         {
           testId: 'summary-server',
           label: '本年服务',
           value: d.yearServerCount,
           suffix: '次',
-          onOpen: link('microServe', { auditStatus: 1 }),
+          onOpen: link('microServe', q.server),
         },
-        { testId: 'summary-contract', label: '本年合同', value: d.yearContractCount, suffix: '份', onOpen: link('contractManage') },
+        {
+          testId: 'summary-contract',
+          label: '本年合同',
+          value: d.yearContractCount,
+          suffix: '份',
+          onOpen: link('contractManage', q.contract),
+        },
         {
           testId: 'summary-transshipment',
           label: '本年转运',
           value: d.yearTransshipmentCount,
           suffix: '次',
-          onOpen: link('inventoryReview'),
+          onOpen: link('inventoryReview', q.transshipment),
         },
       ]}
     />
