@@ -1,6 +1,7 @@
 import { Drawer, theme } from 'antd';
 import { type CSSProperties, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
+import '../app/dayjs-locale';
 import { AppEngineServices } from '../app/engine-services';
 import type { RouteHandle } from '../app/router';
 import { unreadStore } from '../messages/unread-store';
