@@ -149,11 +149,14 @@ describe('sidebar, breadcrumb and top bar', () => {
     // The trail of the dashboard gets no 首页 in front; 首页 in the breadcrumb leads home.
     await viaSidebar(page, '', '企业看板', '/dashboard');
     await expect.poll(async () => (await crumbs.innerText()).replace(/\s+/g, '')).toBe('企业看板');
-    // Only /abandonhome is 首页: no menu entry and no other page takes its name.
-    expect(await sidebar(page).getByText('首页', { exact: true }).count()).toBe(0);
+    // Only /abandonhome is 首页: the sidebar's first entry, and no other page takes its name.
+    expect(await sidebar(page).getByText('首页', { exact: true }).count()).toBe(1);
     await page.goto(STOCK_IN);
     await crumbs.getByRole('link', { name: '首页' }).click();
     await page.waitForURL((u) => u.pathname === '/abandonhome');
+    await expect.poll(() => sidebar(page).locator('.ant-menu-item-selected').innerText()).toBe('首页');
+    await viaSidebar(page, '', '企业看板', '/dashboard');
+    await viaSidebar(page, '', '首页', '/abandonhome');
     expect(errors).toEqual([]);
   });
 

@@ -28,6 +28,7 @@ import * as m0026 from './0026_login_guard_address.js';
 import * as m0027 from './0027_parties_by_id.js';
 import * as m0028 from './0028_company_edit.js';
 import * as m0029 from './0029_company_tenancy.js';
+import * as m0030 from './0030_menu_entries.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0025_label_print_permission': m0025,
   '0026_login_guard_address': m0026,
   '0029_company_tenancy': m0029,
+  '0030_menu_entries': m0030,
 };
