@@ -51,16 +51,26 @@ describe('the sidebar entries', () => {
   it('shows 处置订单 once for every account', async () => {
     for (const name of ['admin', 'supervisor', 'producer', 'disposer', 'logistics']) {
       const entries = shown(await build(name));
-      expect(entries.filter((e) => /处置订单|处置单$/.test(e.split('/').pop() ?? '')), name).toEqual(['处置管理/处置订单']);
+      expect(
+        entries.filter((e) => /处置订单|处置单$/.test(e.split('/').pop() ?? '')),
+        name,
+      ).toEqual(['处置管理/处置订单']);
       // The screen's route stays: the list buttons that open it still lead somewhere.
-      if (name !== 'logistics') expect(flatten(await build(name)).some((n) => n.path === '/dispose/vBuild/temp/30'), name).toBe(true);
+      if (name !== 'logistics')
+        expect(
+          flatten(await build(name)).some((n) => n.path === '/dispose/vBuild/temp/30'),
+          name,
+        ).toBe(true);
     }
   });
 
   it('shows 打印二维码 under 危废管理 to the accounts that print labels, and to no one else', async () => {
     for (const name of ['admin', 'producer', 'disposer', 'collector']) {
       expect(shown(await build(name)), name).toContain('危废管理/打印二维码');
-      expect(shown(await build(name)).some((e) => e.startsWith('低代码')), name).toBe(name === 'admin');
+      expect(
+        shown(await build(name)).some((e) => e.startsWith('低代码')),
+        name,
+      ).toBe(name === 'admin');
     }
     for (const name of ['supervisor', 'logistics']) expect(shown(await build(name)).join(), name).not.toContain('打印二维码');
   });

@@ -11,8 +11,9 @@ const QRCODE_COMPONENT = 'qrcode/print';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update sys_menu set hidden = true where type = 1 and path = ${DISPOSAL_SCREEN_PATH} and hidden = false`.execute(db);
-  const waste = (await sql<{ id: number }>`select id from sys_menu where type = 0 and pid is null and path = 'waste' order by id limit 1`.execute(db))
-    .rows[0];
+  const waste = (
+    await sql<{ id: number }>`select id from sys_menu where type = 0 and pid is null and path = 'waste' order by id limit 1`.execute(db)
+  ).rows[0];
   const lowcode = (
     await sql<{ id: number }>`select id from sys_menu where type = 0 and pid is null and path = 'dev-tools' order by id limit 1`.execute(db)
   ).rows[0];
