@@ -297,6 +297,23 @@ describe('tag bar', () => {
     expect(errors).toEqual([]);
   });
 
+  it('names the tag of a low-code page no menu names by its definition, also after a reload', async () => {
+    const address = '/elsewhere/vBuild/temp/40';
+    const { page, errors } = await open('admin', STOCK_IN);
+    await page.goto(address);
+    await expect.poll(() => tagTitles(page)).toContain('库存管理');
+    // Restored from the session, the tag keeps its name while the pages load again, and after.
+    await page.reload();
+    await page.locator('.wg-tags').waitFor();
+    expect(await tagTitles(page)).not.toContain('页面 40');
+    await expect.poll(() => tagTitles(page)).toContain('库存管理');
+    await tag(page, '危废入库').click();
+    await page.waitForURL((u) => u.pathname === STOCK_IN);
+    expect((await tagTitles(page)).filter((t) => /^(视图|页面) \d+$/.test(t))).toEqual([]);
+    expect(await tagTitles(page)).toContain('库存管理');
+    expect(errors).toEqual([]);
+  });
+
   it('keeps a cached page mounted between tags; noCache pages, 刷新 and closing remount', async () => {
     const { page } = await open('admin', WAREHOUSE);
     await markShownPage(page);
