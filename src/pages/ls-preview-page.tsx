@@ -188,7 +188,7 @@ export function LsPreviewPage({ search }: { search: string }) {
         const judged = judgeScreen(raw, id);
         // Switched on from here by a user who may edit screens (never through a share link).
         if (!link && judged.kind === 'panel' && judged.title === NOT_ENABLED && (await mayEditScreens(controller.signal))) {
-          const row = raw as { id: number; name: string; type: number; version: number };
+          const row = raw as { id: number; name: string; type: number; version?: number };
           judged.enable = async () => {
             await api(screens.update, { body: { id: row.id, name: row.name, type: row.type, status: 1, version: row.version } }, QUIET);
             setRound((r) => r + 1);
