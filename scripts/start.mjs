@@ -2,6 +2,8 @@
 // `npm start`: generate pages, build the app, then run the reference
 // server, which serves the API and the built app on one origin (HOST:PORT, default 127.0.0.1:8080).
 // `--no-build` (`npm run server`) runs the server alone, with the same node options.
+// The build lists its files and their sizes only on request (`--verbose` or BUILD_SIZES=1); otherwise it
+// prints its warnings and errors, and the server's banner (address, accounts, database) comes first.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,7 +31,14 @@ if (!process.argv.includes('--no-build')) {
   // generated/ is committed, so this is normally a no-op; after a `wastegen pull` it brings the pages up to date.
   step('wastegen generate', ['cli/bin.js', 'generate']);
 
-  step(`vite build${env.SIGN_SECRET ? ' (request signing on)' : ''}`, ['node_modules/vite/bin/vite.js', 'build']);
+  const sizes = process.argv.includes('--verbose') || env.BUILD_SIZES === '1';
+  const started = Date.now();
+  step(`vite build${env.SIGN_SECRET ? ' (request signing on)' : ''}`, [
+    'node_modules/vite/bin/vite.js',
+    'build',
+    ...(sizes ? [] : ['--logLevel', 'warn']),
+  ]);
+  if (!sizes) console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s (file sizes: npm start -- --verbose)`);
 
   console.log('\n▶ starting the reference server');
 }

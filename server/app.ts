@@ -76,6 +76,15 @@ const isApiAddress = (url: string) => {
   return path === '/api' || path.startsWith('/api/');
 };
 
+/**
+ * An address naming a file (under /assets, or a last segment with an extension other than .html): a
+ * file the build does not hold is a 404, never the app page, so a stale script reference fails as one.
+ */
+const isFileAddress = (url: string) => {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return path.startsWith('/assets/') || /\.(?!html?$)[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+};
+
 /** The API as the router sees it: a matched route's own path, never the address as the client spelled it. */
 const isApiRoute = (routeUrl: string | undefined) => routeUrl !== undefined && (routeUrl.startsWith('/api/') || routeUrl === '/api');
 
@@ -383,7 +392,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!isApiAddress(req.url) && req.method === 'GET' && hasStatic) {
+    if (!isApiAddress(req.url) && !isFileAddress(req.url) && req.method === 'GET' && hasStatic) {
       // Client-side routes: every non-API GET answers the app shell, /lsPreview the viewer's page.
       const viewer = hasViewer && /^\/lsPreview\/?(\?|$)/.test(req.url);
       return reply
@@ -391,7 +400,8 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
         .header('cache-control', 'no-cache')
         .send(readFileSync(viewer ? viewerHtml : indexHtml));
     }
-    return reply.status(404).send({ status: 404, code: 'ROUTE_NOT_FOUND', message: errorMessage('ROUTE_NOT_FOUND') });
+    const code = isFileAddress(req.url) && !isApiAddress(req.url) ? 'FILE_NOT_FOUND' : 'ROUTE_NOT_FOUND';
+    return reply.status(404).send({ status: 404, code, message: errorMessage(code) });
   });
 
   return { app, ctx };

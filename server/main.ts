@@ -17,6 +17,11 @@ try {
   console.log(`  wastegen back office: ${server.url}`);
   console.log(`  database: ${database.kind === 'pglite' ? `embedded PGlite (${database.location})` : `PostgreSQL (${database.location})`}`);
   console.log(
+    server.created
+      ? '  database created just now: migrated and filled with the demo data'
+      : '  database found with its data: migrated to this version, nothing reseeded',
+  );
+  console.log(
     database.kind === 'pglite'
       ? '  instances: one (embedded PGlite serves a single process; set DATABASE_URL to run several)'
       : `  instances: several may share this database (bus ${server.ctx.bus.mode}, instance ${server.ctx.bus.instanceId})`,

@@ -39,11 +39,25 @@ export function loggableUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
 }
 
-/** The one line logged for an answered request. */
+/**
+ * Whether an answered request gets a log line: every call (the API and the realtime channel) and every
+ * refusal or failure, but not the app's own files and pages (scripts, styles, images, the app page a
+ * client route answers) when they are served well: a page load would write dozens of lines.
+ */
+export function isLogged(url: string, statusCode: number): boolean {
+  if (statusCode >= 400) return true;
+  return /^\/(api|websocket)(\/|\?|$)/i.test(url);
+}
+
+/**
+ * The one line logged for an answered request. The request's logger already carries its `reqId`, so
+ * the line's own fields leave it out (it would be written twice).
+ */
 export function logAnswered(log: FastifyBaseLogger, req: FastifyRequest, reply: FastifyReply): void {
+  if (!isLogged(req.url, reply.statusCode)) return;
   const ms = Math.round(reply.elapsedTime * 10) / 10;
   const url = loggableUrl(req.url);
-  const fields = { reqId: req.id, method: req.method, url, statusCode: reply.statusCode, responseTime: ms };
+  const fields = { method: req.method, url, statusCode: reply.statusCode, responseTime: ms };
   const line = `${req.method} ${url} ${reply.statusCode} ${ms} ms`;
   if (reply.statusCode >= 500) log.error(fields, line);
   else log.info(fields, line);

@@ -14,6 +14,8 @@ export interface RunningServer {
   ctx: AppContext;
   database: Database;
   config: ServerConfig;
+  /** Whether this start created the database's contents (migrated and seeded an empty one). */
+  created: boolean;
   close(): Promise<void>;
 }
 
@@ -23,18 +25,18 @@ const PREPARE_LOCK = 7_311_027_401;
 /**
  * Migrates and seeds. Several instances starting at once against one PostgreSQL take turns under an
  * advisory lock on one connection, so exactly one migrates and seeds and the others find it done.
+ * True when this start seeded the database (it was empty).
  */
-async function prepareDatabase(database: Database): Promise<void> {
+async function prepareDatabase(database: Database): Promise<boolean> {
   if (database.kind !== 'postgres') {
     await migrateToLatest(database.db as never);
-    await seedIfEmpty(database.db);
-    return;
+    return seedIfEmpty(database.db);
   }
-  await database.db.connection().execute(async (conn) => {
+  return database.db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(conn);
     try {
       await migrateToLatest(conn as never);
-      await seedIfEmpty(conn);
+      return await seedIfEmpty(conn);
     } finally {
       await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(conn);
     }
@@ -61,7 +63,7 @@ export async function startServer(
     snapshot: inMemory && !config.databaseUrl ? options.snapshot : undefined,
   });
   try {
-    await prepareDatabase(database);
+    const created = await prepareDatabase(database);
     const { app, ctx } = await buildApp(database, config);
     await app.listen({ host: config.host, port: config.port });
     const addr = app.server.address() as AddressInfo;
@@ -72,6 +74,7 @@ export async function startServer(
       ctx,
       database,
       config,
+      created,
       close: async () => {
         await app.close();
         await database.close();

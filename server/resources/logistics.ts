@@ -296,9 +296,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const vehicleId = Number(record.vehicleId);
       const vehicle =
         vehicles && Number.isSafeInteger(vehicleId) && vehicleId > 0 ? ((await findRecord(db, vehicles, vehicleId)) ?? null) : null;
-      const labels = await dictLabelsOf(db, ['orderStatus', 'motorcycle_type']);
+      const labels = await dictLabelsOf(db, ['orderStatus', 'motorcycle_type', 'wasteCategory']);
       const statusLabels = labels.get('orderStatus') ?? new Map<string, string>();
       const typeLabels = labels.get('motorcycle_type') ?? new Map<string, string>();
+      const categoryLabels = labels.get('wasteCategory') ?? new Map<string, string>();
       return {
         id: Number(record.id),
         waybillNo: str(record.waybillNo),
@@ -317,6 +318,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
               id: Number(order.id),
               orderNo: str(order.orderNo),
               wasteCategory: str(order.wasteCategory),
+              // The class as its dictionary names it, code and name (HW49 其他废物).
+              wasteCategoryLabel: categoryLabels.get(String(order.wasteCategory ?? '')) ?? null,
               quantity: numOrNull(order.quantity),
             }
           : null,

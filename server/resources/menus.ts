@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
 import { menuEntries, trimPath } from '../../src/model/index.js';
+import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -43,7 +44,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   registerResource(app, menus, {
     build: async (req) => {
       const me = currentUser(req);
-      const all = await allMenus(db);
+      // The home's entry is named as the home the user gets (监管看板, 物流看板…), as its page is.
+      const home = DASHBOARD_TITLES[dashboardKind(me)];
+      const all = (await allMenus(db)).map((m) => (m.type === 1 && m.component === DASHBOARD_COMPONENT ? { ...m, title: home } : m));
       if (me.isAdmin) return buildRoutes(all, () => true);
       const ids = await menuIdsOfUser(db, me.id, all);
       return buildRoutes(all, (m) => ids.has(m.id));

@@ -1,7 +1,5 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { NotifierBridge } from '../notify/notifier-bridge';
@@ -12,7 +10,6 @@ import { installAuthHandlers } from './auth-handlers';
 import { ErrorBoundary } from './error-panel';
 import { router } from './router';
 
-dayjs.locale('zh-cn');
 installAuthHandlers(router);
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

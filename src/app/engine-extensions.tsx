@@ -3,9 +3,9 @@ import type { EngineExtensions } from '../engine';
 import { lowcodePageOf } from '../model';
 
 /**
- * What the app adds to engine pages: the disposal order list, where a screen shows it (the disposal
- * order page), gets 手工录入, the manual disposal order; the view's own page does not. Each addition
- * is loaded with the page that shows it, not with the app.
+ * What the app adds to engine pages: the disposal order list gets 手工录入, the manual disposal order,
+ * on the view's page (the 处置订单 menu) and where a screen shows it; not in a designer's preview. Each
+ * addition is loaded with the page that shows it, not with the app.
  */
 
 /** The componentName of the disposal order view. */
@@ -15,7 +15,7 @@ const ManualOrderButton = lazy(() => import('../pages/disposal/manual-order-butt
 
 export const engineExtensions: EngineExtensions = {
   listToolbar: ({ pathname, componentName, reload }) =>
-    componentName === DISPOSAL_ORDER_VIEW && lowcodePageOf(pathname)?.kind === 'screen' ? (
+    componentName === DISPOSAL_ORDER_VIEW && lowcodePageOf(pathname) ? (
       <Suspense fallback={null}>
         <ManualOrderButton onCreated={reload} />
       </Suspense>

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
@@ -8,19 +9,20 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** What the user sees instead of a blank page when rendering fails. */
+/**
+ * What the user sees instead of a blank page when rendering fails. Plain markup rather than antd's
+ * Result, whose status pictures would load with every page, the login page included.
+ */
 export function ErrorPanel({ error }: { error: unknown }) {
   return (
-    <Result
-      status="error"
-      title="页面出错了"
-      subTitle={describe(error)}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          重新加载
-        </Button>
-      }
-    />
+    <Flex vertical align="center" gap={12} role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <CloseCircleFilled style={{ fontSize: 72, color: '#ff4d4f' }} />
+      <div style={{ fontSize: 24, lineHeight: 1.33, color: 'rgba(0,0,0,0.88)' }}>页面出错了</div>
+      <div style={{ fontSize: 14, color: 'rgba(0,0,0,0.45)' }}>{describe(error)}</div>
+      <Button type="primary" onClick={() => window.location.reload()} style={{ marginTop: 12 }}>
+        重新加载
+      </Button>
+    </Flex>
   );
 }
 

@@ -53,7 +53,7 @@ export const transportInfo = z.object({
   disposalOrder: z
     .object({
       id: z.number(),
-      ...nullableText('orderNo', 'wasteCategory'),
+      ...nullableText('orderNo', 'wasteCategory', 'wasteCategoryLabel'),
       quantity: z.number().nullable(),
     })
     .nullable(),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { dataViews, screenShare, screens } from '../contract/bare.gen';
+import { dataViews, screenShare, screens, session } from '../contract/bare.gen';
 import { dataViewAnswerOf, ScreenDataProvider, type ScreenDataSource, ScreenView } from '../engine/viewer';
 import { type BigScreenModel, DIGITS_TEXT, isWarning, normalizeDefinition, type Problem } from '../model';
 import { type CallOptions, contractCaller } from '../request/api';
@@ -11,7 +11,8 @@ import { forbiddenPath, loginPath } from '../shared/app-paths';
 /**
  * The big-screen viewer, `/lsPreview?lsId=`: a public route outside the shell, the canvas filling the
  * window. It draws a screen only when its status is 1 and it has a design; otherwise it says
- * 该大屏尚未启用 or 该大屏尚未设计.
+ * 该大屏尚未启用 (with where to switch it on, and 启用该大屏 for a user who may edit screens) or
+ * 该大屏尚未设计.
  *
  * Two ways in:
  * - a share link (`accessKey`, `timestamp`, `signature` beside `lsId`): the screen and its data come
@@ -73,13 +74,34 @@ const sessionSource: ScreenDataSource = {
 type Shown =
   | { kind: 'loading' }
   | { kind: 'screen'; model: BigScreenModel }
-  | { kind: 'panel'; title: string; detail?: string; problems?: Problem[]; login?: boolean }
+  | {
+      kind: 'panel';
+      title: string;
+      detail?: string;
+      problems?: Problem[];
+      login?: boolean;
+      /** Switches the screen on (a user who may edit screens, seeing an unenabled one): resolves once saved. */
+      enable?: () => Promise<void>;
+    }
   | { kind: 'refused'; code: string };
+
+/** Where a screen is switched on, said under 该大屏尚未启用. */
+export const ENABLE_HINT = '在「低代码 › 大屏管理」中编辑该大屏，勾选“启用”并保存后即可预览。';
+
+/** Whether the signed-in user may switch screens on (修改大屏: screen:edit). */
+async function mayEditScreens(signal: AbortSignal): Promise<boolean> {
+  try {
+    const info = await api(session.info, {}, { ...QUIET, signal });
+    return info.roles.includes('admin') || info.roles.includes('screen:edit');
+  } catch {
+    return false;
+  }
+}
 
 /** What the viewer draws for a screen definition. */
 export function judgeScreen(raw: unknown, id: number): Shown {
   const def = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  if (Number(def.status) !== 1) return { kind: 'panel', title: NOT_ENABLED };
+  if (Number(def.status) !== 1) return { kind: 'panel', title: NOT_ENABLED, detail: ENABLE_HINT };
   const result = normalizeDefinition({ kind: 'screen', file: `大屏 ${id}`, json: raw });
   if (result.skipped) return { kind: 'panel', title: NOT_DESIGNED };
   const errors = result.problems.filter((p) => !isWarning(p));
@@ -98,6 +120,12 @@ function failureOf(e: unknown, shared: boolean): Shown {
 }
 
 function Panel({ shown }: { shown: Extract<Shown, { kind: 'panel' }> }) {
+  const [enabling, setEnabling] = useState<'idle' | 'busy' | string>('idle');
+  const enable = () => {
+    if (!shown.enable) return;
+    setEnabling('busy');
+    shown.enable().catch((e: unknown) => setEnabling(`启用失败：${e instanceof Error ? e.message : String(e)}`));
+  };
   const login = () => {
     const back = `${window.location.pathname}${window.location.search}`;
     window.location.assign(loginPath(back));
@@ -115,6 +143,12 @@ function Panel({ shown }: { shown: Extract<Shown, { kind: 'panel' }> }) {
           ))}
         </ul>
       )}
+      {shown.enable && (
+        <button type="button" className="wg-screen-panel-button" onClick={enable} disabled={enabling === 'busy'}>
+          启用该大屏
+        </button>
+      )}
+      {enabling !== 'idle' && enabling !== 'busy' && <div className="wg-screen-panel-detail">{enabling}</div>}
       {shown.login && (
         <button type="button" className="wg-screen-panel-button" onClick={login}>
           去登录
@@ -132,6 +166,7 @@ export function LsPreviewPage({ search }: { search: string }) {
   const linkKey = link ? `${link.accessKey}&${link.timestamp}&${link.signature}` : '';
   const renderer = params.get('renderer') === 'svg' ? 'svg' : 'canvas';
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  const [round, setRound] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: linkKey stands for the link's parameters
   useEffect(() => {
@@ -151,11 +186,22 @@ export function LsPreviewPage({ search }: { search: string }) {
       ? api(screenShare.screen, { query: link }, { ...QUIET, signal: controller.signal })
       : queryTokenSettled().then(() => api(screens.detail, { query: { id } }, { ...QUIET, signal: controller.signal }));
     load.then(
-      (raw) => !controller.signal.aborted && setShown(judgeScreen(raw, id)),
+      async (raw) => {
+        const judged = judgeScreen(raw, id);
+        // Switched on from here by a user who may edit screens (never through a share link).
+        if (!link && judged.kind === 'panel' && judged.title === NOT_ENABLED && (await mayEditScreens(controller.signal))) {
+          const row = raw as { id: number; name: string; type: number; version?: number };
+          judged.enable = async () => {
+            await api(screens.update, { body: { id: row.id, name: row.name, type: row.type, status: 1, version: row.version } }, QUIET);
+            setRound((r) => r + 1);
+          };
+        }
+        if (!controller.signal.aborted) setShown(judged);
+      },
       (e: unknown) => !controller.signal.aborted && setShown(failureOf(e, !!link)),
     );
     return () => controller.abort();
-  }, [lsIdText, linkKey]);
+  }, [lsIdText, linkKey, round]);
 
   const source = useMemo(() => (link ? shareSource(link) : sessionSource), [link]);
 

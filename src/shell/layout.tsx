@@ -1,10 +1,11 @@
 import { Drawer, theme } from 'antd';
 import { type CSSProperties, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
+import '../app/dayjs-locale';
 import { AppEngineServices } from '../app/engine-services';
 import type { RouteHandle } from '../app/router';
 import { unreadStore } from '../messages/unread-store';
-import { pageTitles, usePageTitles } from '../navigation/page-titles';
+import { lowcodePageOf, pageTitles, placeholderTitle, usePageTitles } from '../navigation/page-titles';
 import { useRealtime } from '../realtime/use-realtime';
 import { ExpiredPasswordPrompt } from '../session/password-dialog';
 import { sessionStore, useSession } from '../session/session-store';
@@ -21,6 +22,12 @@ import { flatMenusOf, useFlatMenus } from './use-menus';
 import { useMobile } from './use-mobile';
 import { useMatchedHandle, useRouteHandles } from './use-route-handles';
 import './shell.css';
+
+/** Whether a title is only what a low-code page is called before its definition has named it (视图 17). */
+function isPlaceholder(path: string, title: string): boolean {
+  const page = lowcodePageOf(path);
+  return page !== undefined && title === placeholderTitle(page);
+}
 
 /**
  * The back-office frame: sidebar (a drawer below 992 px), top bar, tag bar and
@@ -75,7 +82,10 @@ export function Layout() {
       last = at;
       const handle = matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
       const info = pageInfo(at.pathname, { handles, menus: flatMenusOf(sessionStore.get().menus), titles: pageTitles.get() }, handle);
-      if (info) tagsStore.visit({ ...info, fullPath: `${info.path}${at.search}` });
+      if (!info) return;
+      // A page whose name is not known yet keeps the name its tag already has (a tag restored after a reload).
+      const known = isPlaceholder(info.path, info.title) ? tagsStore.get().tags.find((t) => t.path === info.path)?.title : undefined;
+      tagsStore.visit({ ...info, title: known ?? info.title, fullPath: `${info.path}${at.search}` });
     };
     visit(router.state);
     return router.subscribe(visit);
@@ -85,7 +95,7 @@ export function Layout() {
   useEffect(() => {
     for (const tag of tagsStore.get().tags) {
       const title = pageInfo(tag.path, { handles, menus: flat, titles })?.title;
-      if (title && title !== tag.title && !tag.affix) tagsStore.visit({ ...tag, title });
+      if (title && title !== tag.title && !tag.affix && !isPlaceholder(tag.path, title)) tagsStore.visit({ ...tag, title });
     }
   }, [titles, flat, handles]);
 

@@ -32,8 +32,9 @@ describe('route handles', () => {
     expect(affixPaths(handles)).toEqual([{ path: '/abandonhome', title: '首页' }]);
   });
 
-  it('gives route-table pages their own title, menu pages the menu title', () => {
-    expect(pageInfo('/dashboard', { handles, menus })).toEqual({ path: '/dashboard', title: '首页看板', affix: false, noCache: true });
+  it('gives menu pages the menu title, other route-table pages their own, and 首页 always its own', () => {
+    expect(pageInfo('/dashboard', { handles, menus })).toEqual({ path: '/dashboard', title: '企业看板', affix: false, noCache: true });
+    expect(pageInfo('/dashboard', { handles, menus: [] })).toEqual({ path: '/dashboard', title: '首页看板', affix: false, noCache: false });
     expect(pageInfo('/abandonhome/', { handles, menus })).toEqual({ path: '/abandonhome', title: '首页', affix: true, noCache: true });
     expect(pageInfo('/dev-tools/temp/page/warehouse/14', { handles, menus })).toEqual({
       path: '/dev-tools/temp/page/warehouse/14',

@@ -52,14 +52,16 @@ export function lookUpPath(pathname: string, { handles, menus, titles = NO_TITLE
 /**
  * The tag a path gets, or null when it gets none: hidden routes (401, 404, /redirect) and paths
  * that are neither in the route table, nor in the user's menus, nor a low-code page's address
- * (those are sent to /abandonhome). The route table's own title wins over the menu's, so
- * /dashboard does not read 首页 twice; a low-code page no menu names takes its definition's name.
+ * (those are sent to /abandonhome). A page's menu names it where it has one (the sidebar and the tag
+ * agree: /dashboard is the 监管看板 of a supervisor), else the route table; 首页, the pinned home, is
+ * always 首页; a low-code page no menu names takes its definition's name.
  */
 export function pageInfo(pathname: string, sources: RouteSources, matched?: RouteHandle): PageInfo | null {
   const { path, handle, menu, lowcode } = lookUpPath(pathname, sources, matched);
   if (handle) {
     if (handle.hidden || !handle.title) return null;
-    return { path, title: handle.title, affix: Boolean(handle.affix), noCache: Boolean(handle.noCache || menu?.noCache) };
+    const title = menu?.title && !handle.affix ? menu.title : handle.title;
+    return { path, title, affix: Boolean(handle.affix), noCache: Boolean(handle.noCache || menu?.noCache) };
   }
   if (menu) return { path, title: menu.title, affix: false, noCache: menu.noCache };
   return lowcode ? { path, title: lowcode, affix: false, noCache: false } : null;

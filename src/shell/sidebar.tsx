@@ -27,6 +27,13 @@ function toMenuItems(items: readonly SideItem[]): Item[] {
   }));
 }
 
+/** 首页, where signing in lands, heads the sidebar whatever the menus hold. */
+export const HOME_ITEM: SideItem = { key: APP_PATHS.home, title: '首页', icon: 'home', external: false };
+
+function withHome(items: SideItem[]): SideItem[] {
+  return items.some((i) => i.key === APP_PATHS.home) ? items : [HOME_ITEM, ...items];
+}
+
 function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   return (
     <Link to={APP_PATHS.home} className="wg-sidebar-logo" aria-label={`${SYSTEM_TITLE}首页`}>
@@ -47,7 +54,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const flat = useFlatMenus();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const sideItems = useMemo(() => sidebarItems(menus), [menus]);
+  const sideItems = useMemo(() => withHome(sidebarItems(menus)), [menus]);
   const items = useMemo(() => toMenuItems(sideItems), [sideItems]);
   const active = findRoute(flat, pathname);
   const ancestorKey = active
@@ -97,7 +104,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
             mode="inline"
             items={items}
             inlineCollapsed={collapsed}
-            selectedKeys={active ? [active.path] : []}
+            selectedKeys={active ? [active.path] : pathname === APP_PATHS.home ? [APP_PATHS.home] : []}
             openKeys={openKeys}
             onOpenChange={(keys) => setOpenKeys((prev) => nextOpenKeys(prev, keys, settingsStore.get().uniqueOpened))}
             onClick={onClick}

@@ -386,6 +386,25 @@ describe('big screens', () => {
     expect(await empty.page.locator('.wg-screen-canvas').count()).toBe(0);
   });
 
+  it('says where to switch a screen on, and offers 启用该大屏 to a user who may edit screens', async () => {
+    const id = await designScreen('待启用大屏', { layout: layoutOf([{ kind: 'radar' }]) }, 0);
+    const { page, errors } = await openViewer(`/lsPreview?lsId=${id}`);
+    await page.getByText('该大屏尚未启用', { exact: true }).waitFor();
+    await page.getByText('勾选“启用”并保存后即可预览', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '启用该大屏' }).click();
+    await page.locator('.wg-screen-canvas').waitFor();
+    expect((await admin.get('/api/screen/detail', { id })).body.status).toBe(1);
+    expect(errors).toEqual([]);
+
+    // Someone who may not edit screens reads where it is switched on, and gets no button.
+    const other = await designScreen('仍停用大屏', { layout: layoutOf([{ kind: 'radar' }]) }, 0);
+    const supervisor = await server.login('supervisor');
+    const seen = await openViewer(`/lsPreview?lsId=${other}`, undefined, supervisor.token);
+    await seen.page.locator('.wg-screen-panel').filter({ hasNotText: /^$/ }).waitFor();
+    await seen.page.locator('.wg-screen-panel-title').waitFor();
+    expect(await seen.page.getByRole('button', { name: '启用该大屏' }).count()).toBe(0);
+  });
+
   it('draws screen 50 as an in-app page from its menu entry', async () => {
     const { page, errors } = await openViewer('/screen/vBuild/temp/50', { width: 1366, height: 768 });
     await page.locator('.wg-navbar').waitFor();

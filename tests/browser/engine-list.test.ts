@@ -229,6 +229,10 @@ describe('stock-in list page', () => {
     const look = page.getByRole('dialog').filter({ hasText: '查看' });
     await expect.poll(() => look.getByLabel('危废名称').inputValue()).toBe('测试废矿物油（复核）');
     expect(await button(look, '确定').count()).toBe(0);
+    // What the record holds, no more: no empty photo block, no help for typing.
+    expect(await look.getByText('现场照片').count()).toBe(0);
+    expect(await look.getByText(/格式：RK/).count()).toBe(0);
+    expect(await look.locator('.ant-form-item-extra').count()).toBe(0);
     await button(look.locator('.ant-modal-footer'), '关闭').click();
     await look.waitFor({ state: 'hidden' });
 

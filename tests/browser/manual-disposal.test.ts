@@ -285,6 +285,12 @@ describe('logistics detail', () => {
     expect(text).toContain(transport.body.orderStatusLabel);
     for (const party of [linkman.body.shipper, linkman.body.receiver]) if (party.companyName) expect(text).toContain(party.companyName);
     if (transport.body.disposalOrder?.orderNo) expect(text).toContain(transport.body.disposalOrder.orderNo);
+    // The waste class by code and name, as its dictionary names it (HW49 其他废物).
+    const category = transport.body.disposalOrder?.wasteCategory;
+    if (category) {
+      expect(transport.body.disposalOrder.wasteCategoryLabel).toMatch(new RegExp(`^${category} \\S`));
+      expect(text).toContain(transport.body.disposalOrder.wasteCategoryLabel);
+    }
     if (transport.body.vehicle?.plateNo) expect(text).toContain(transport.body.vehicle.plateNo);
     // Times are absolute, to the minute; an unfilled field is left out, never a dash.
     expect(transport.body.loadTime).toBeTruthy();

@@ -149,11 +149,18 @@ describe('sidebar, breadcrumb and top bar', () => {
     // The trail of the dashboard gets no 首页 in front; 首页 in the breadcrumb leads home.
     await viaSidebar(page, '', '企业看板', '/dashboard');
     await expect.poll(async () => (await crumbs.innerText()).replace(/\s+/g, '')).toBe('企业看板');
-    // Only /abandonhome is 首页: no menu entry and no other page takes its name.
-    expect(await sidebar(page).getByText('首页', { exact: true }).count()).toBe(0);
+    // Only /abandonhome is 首页: the sidebar's first entry, and no other page takes its name.
+    expect(await sidebar(page).getByText('首页', { exact: true }).count()).toBe(1);
     await page.goto(STOCK_IN);
     await crumbs.getByRole('link', { name: '首页' }).click();
     await page.waitForURL((u) => u.pathname === '/abandonhome');
+    expect(errors).toEqual([]);
+  });
+
+  it('heads the sidebar with 首页, where signing in lands, marked while it is open', async () => {
+    const { page, errors } = await open('admin', STOCK_IN);
+    await viaSidebar(page, '', '首页', '/abandonhome');
+    await expect.poll(() => sidebar(page).locator('.ant-menu-item-selected').innerText()).toBe('首页');
     expect(errors).toEqual([]);
   });
 
@@ -291,6 +298,23 @@ describe('tag bar', () => {
     expect(await tagTitles(page)).toEqual(['首页']);
     await contextMenu(page, '首页', '关闭所有');
     expect(await tagTitles(page)).toEqual(['首页']);
+    expect(errors).toEqual([]);
+  });
+
+  it('names the tag of a low-code page no menu names by its definition, also after a reload', async () => {
+    const address = '/elsewhere/vBuild/temp/40';
+    const { page, errors } = await open('admin', STOCK_IN);
+    await page.goto(address);
+    await expect.poll(() => tagTitles(page)).toContain('库存管理');
+    // Restored from the session, the tag keeps its name while the pages load again, and after.
+    await page.reload();
+    await page.locator('.wg-tags').waitFor();
+    expect(await tagTitles(page)).not.toContain('页面 40');
+    await expect.poll(() => tagTitles(page)).toContain('库存管理');
+    await tag(page, '危废入库').click();
+    await page.waitForURL((u) => u.pathname === STOCK_IN);
+    expect((await tagTitles(page)).filter((t) => /^(视图|页面) \d+$/.test(t))).toEqual([]);
+    expect(await tagTitles(page)).toContain('库存管理');
     expect(errors).toEqual([]);
   });
 

@@ -360,8 +360,9 @@ describe('menus', () => {
     expect(paths).not.toContain('/system');
     expect(paths).not.toContain('/dev-tools/temp/page/vehicle/17');
     expect(paths).not.toContain('generation');
-    // The low-code directory holds only the (hidden) print page for a producer: routed, not shown.
-    expect(mine.body.find((r: Route) => r.path === '/dev-tools').hidden).toBe(true);
+    // The print page is under 危废管理; a producer has no low-code directory.
+    expect(mine.body.find((r: Route) => r.path === '/dev-tools')).toBeUndefined();
+    expect(flatten(mine.body).find((r) => r.path === '/qrcode/print')?.hidden).toBe(false);
     expect(flatten(mine.body).find((r) => r.path === '/logistics/vBuild/temp/25')?.hidden).toBe(true);
 
     const guest = await server.login('guest');

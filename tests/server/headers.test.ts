@@ -58,6 +58,18 @@ describe('security headers', () => {
     }
   });
 
+  it('answers a missing file of the build with 404, and a client route with the app page', async () => {
+    for (const path of ['/assets/index-gone.js', '/assets/style-gone.css', '/no-such-file.js', '/assets/']) {
+      const res = await fetch(new URL(path, server.url));
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toMatchObject({ status: 404, code: 'FILE_NOT_FOUND' });
+    }
+    const page = await fetch(new URL('/waste/stockIn/view/12?x=a.js', server.url));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    await page.arrayBuffer();
+  });
+
   it('believes no X-Forwarded-For unless TRUST_PROXY says so', async () => {
     const res = await server.api.loginRaw('admin', 'Waste@2026');
     expect(res.status).toBe(200);

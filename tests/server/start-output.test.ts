@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isLogged } from '../../server/request-log.js';
 import { TEST_CAPTCHA } from '../helpers/server.js';
 
 // What `npm start` prints: a banner people read, then one log line per answered request, readable
@@ -98,6 +99,19 @@ describe('npm run server', () => {
   });
 });
 
+describe('the request log', () => {
+  it('leaves out the app files and pages served well, and keeps every call and every failure', () => {
+    expect(isLogged('/assets/main-abc.js', 200)).toBe(false);
+    expect(isLogged('/assets/main-abc.js', 304)).toBe(false);
+    expect(isLogged('/favicon.svg', 200)).toBe(false);
+    expect(isLogged('/dashboard', 200)).toBe(false);
+    expect(isLogged('/assets/gone.js', 404)).toBe(true);
+    expect(isLogged('/api/auth/code', 200)).toBe(true);
+    expect(isLogged('/api', 404)).toBe(true);
+    expect(isLogged('/websocket/admin?token=x', 101)).toBe(true);
+  });
+});
+
 describe('npm start output', () => {
   it('prints a banner whose account descriptions are all Chinese, and readable request lines without tokens', async () => {
     const s = await start('pretty');
@@ -106,6 +120,8 @@ describe('npm start output', () => {
     const rows = s.lines.slice(from + 1, s.lines.indexOf(accounts) + 1);
     expect(rows.map((r) => r.trim().split(/\s+/)[0])).toEqual(['admin', 'supervisor', 'producer', 'disposer', 'logistics', 'collector']);
     for (const r of rows) expect(r.trim().replace(/^\S+\s+/, '')).not.toMatch(/[A-Za-z]/);
+    // A fresh database says so; the address comes before the accounts.
+    expect(s.lines.some((l) => /database created just now/.test(l))).toBe(true);
 
     expect((await fetch(`${s.url}/api/auth/code?token=s3cret-value`)).status).toBe(200);
     const line = await s.lineMatching((l) => l.includes('/api/auth/code'));
@@ -122,6 +138,8 @@ describe('npm start output', () => {
     const line = await s.lineMatching((l) => l.includes('/api/nope'));
     const entry = JSON.parse(line);
     expect(entry).toMatchObject({ method: 'GET', url: '/api/nope?token=***', statusCode: 404, level: 30 });
+    // One reqId per line (JSON.parse would keep the last of two).
+    expect(line.match(/"reqId"/g)).toHaveLength(1);
     expect(typeof entry.responseTime).toBe('number');
     expect(s.lines.join('\n')).not.toContain('s3cret-value');
   });

@@ -30,6 +30,7 @@ import * as m0028 from './0028_company_edit.js';
 import * as m0029 from './0029_company_tenancy.js';
 import * as m0030 from './0030_doc_numbers.js';
 import * as m0031 from './0031_audit_trail.js';
+import * as m0032 from './0032_menu_entries.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_company_tenancy': m0029,
   '0030_doc_numbers': m0030,
   '0031_audit_trail': m0031,
+  '0032_menu_entries': m0032,
 };

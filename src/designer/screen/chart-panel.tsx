@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Tag } from 'antd';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { choices } from '../../shared/choices.js';
+import { columnLabel } from './column-type.js';
 import { ColorField, NumField, SelectField, SwitchField, TextField, useDesignValue } from './fields.js';
 import { screenDesignApi } from './screen-api.js';
 import { ALIGN_OPTIONS, CHART_LABELS, type DesignChart, type Path } from './template.js';
@@ -58,7 +59,7 @@ function DataPanel({ chart, path }: { chart: DesignChart; path: Path }) {
   const id = typeof rawId === 'number' ? rawId : undefined;
   const columns = useColumns(id);
   const P = [...path, 'configure', 'private'];
-  const options = columns.columns.map((c) => ({ value: c.name, label: `${c.name}（${c.type}）` }));
+  const options = columns.columns.map((c) => ({ value: c.name, label: columnLabel(c) }));
   const kind = chart.fileName;
   const viewOptions = views.views.map((v) => ({ value: v.id, label: `${v.name}（${v.id}）` }));
   // A bound data view the list does not hold (deleted, or beyond the first page) still shows its id.

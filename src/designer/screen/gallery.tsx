@@ -3,8 +3,8 @@ import { memo, type ReactNode } from 'react';
 import { CHART_LABELS } from './template.js';
 
 /**
- * 添加图表: the chart gallery in two groups. A card shows its cover (暂无封面 without one) and its
- * author (作者未知 without one).
+ * 添加图表: the chart gallery in two groups. A card shows a cover drawn like the chart, its name, and
+ * its author when it names one; a card says nothing it does not know (no 作者未知, no 暂无封面).
  */
 
 export interface GalleryCard {
@@ -38,6 +38,29 @@ const COVERS: Record<string, ReactNode> = {
       <polygon points="60,18 78,28 70,50 46,54 42,28" fill="#00e0ff" opacity="0.5" />
     </svg>
   ),
+  figures: (
+    <svg viewBox="0 0 120 70" aria-hidden="true">
+      {[8, 44, 80].map((x) => (
+        <g key={x}>
+          <rect x={x} y="14" width="32" height="42" rx="3" fill="#2f6eff" opacity="0.35" />
+          <rect x={x + 6} y="24" width="20" height="10" rx="1" fill="#00e0ff" />
+          <rect x={x + 6} y="40" width="20" height="5" rx="1" fill="#2f6eff" opacity="0.8" />
+        </g>
+      ))}
+    </svg>
+  ),
+  table: (
+    <svg viewBox="0 0 120 70" aria-hidden="true">
+      <rect x="12" y="8" width="96" height="10" fill="#2f6eff" opacity="0.9" />
+      {[22, 34, 46, 58].map((y) => (
+        <g key={y}>
+          <rect x="12" y={y} width="40" height="8" fill="#2f6eff" opacity="0.45" />
+          <rect x="56" y={y} width="24" height="8" fill="#00e0ff" opacity="0.6" />
+          <rect x="84" y={y} width="24" height="8" fill="#00e0ff" opacity="0.35" />
+        </g>
+      ))}
+    </svg>
+  ),
   scrollList: (
     <svg viewBox="0 0 120 70" aria-hidden="true">
       {[10, 24, 38, 52].map((y) => (
@@ -60,10 +83,15 @@ export const GALLERY: { group: string; cards: GalleryCard[] }[] = [
   {
     group: '业务定制图表',
     cards: [
-      { kind: 'siteInfo', title: CHART_LABELS.siteInfo as string, description: '全站汇总数字' },
-      { kind: 'provinceInfo', title: CHART_LABELS.provinceInfo as string, description: '省级汇总数字' },
-      { kind: 'companyData', title: CHART_LABELS.companyData as string, description: '企业数据汇总数字' },
-      { kind: 'cityTransaction', title: CHART_LABELS.cityTransaction as string, description: '城市、交易金额、已付金额（元）' },
+      { kind: 'siteInfo', title: CHART_LABELS.siteInfo as string, cover: COVERS.figures, description: '全站汇总数字' },
+      { kind: 'provinceInfo', title: CHART_LABELS.provinceInfo as string, cover: COVERS.figures, description: '省级汇总数字' },
+      { kind: 'companyData', title: CHART_LABELS.companyData as string, cover: COVERS.figures, description: '企业数据汇总数字' },
+      {
+        kind: 'cityTransaction',
+        title: CHART_LABELS.cityTransaction as string,
+        cover: COVERS.table,
+        description: '城市、交易金额、已付金额（元）',
+      },
     ],
   },
 ];
@@ -95,9 +123,9 @@ export const ChartGallery = memo(function ChartGallery({
                 title={card.description}
                 onClick={() => onPick(card.kind)}
               >
-                <div className="wg-design-card-cover">{card.cover ?? <span className="wg-design-card-nocover">暂无封面</span>}</div>
+                {card.cover && <div className="wg-design-card-cover">{card.cover}</div>}
                 <div className="wg-design-card-title">{card.title}</div>
-                <div className="wg-design-card-author">{card.author ?? '作者未知'}</div>
+                <div className="wg-design-card-author">{card.author ?? card.description}</div>
               </button>
             ))}
           </div>

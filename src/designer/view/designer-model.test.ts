@@ -12,6 +12,7 @@ import {
   templateOf,
   templateText,
   withKind,
+  withList,
 } from './designer-model';
 
 const field = (name: string, sort: number, extra: Record<string, unknown> = {}, dataType = 'varchar') => ({
@@ -96,5 +97,48 @@ describe('the designer document', () => {
   it('has no errors for a clean view and needs a component name', () => {
     expect(errorsOf(diagnose(doc({ tableOption: [field('title', 1)] })))).toEqual([]);
     expect(errorsOf(diagnose(doc({ tableOption: [field('title', 1)] }, ''))).map((p) => p.pointer)).toEqual(['/disMenu/componentName']);
+  });
+});
+
+describe('relabelling a field', () => {
+  const base = {
+    basicOption: {},
+    dialogOption: {},
+    formDividerOption: [],
+    btnDIYOption: [],
+    tableOption: [
+      { name: 'a', chName: '甲' },
+      { name: 'b', chName: '乙' },
+    ],
+    formOption: [
+      { name: 'a', chName: '甲' },
+      { name: 'b', chName: '表单乙' },
+    ],
+  };
+
+  it("relabels the same field in the form's list when it bore the old label, and keeps a label set apart", () => {
+    const next = withList(base, 'tableOption', [
+      { name: 'a', chName: '甲名' },
+      { name: 'b', chName: '乙名' },
+    ]);
+    expect(next.formOption).toEqual([
+      { name: 'a', chName: '甲名' },
+      { name: 'b', chName: '表单乙' },
+    ]);
+    // And the other way round.
+    const back = withList(next, 'formOption', [
+      { name: 'a', chName: '甲' },
+      { name: 'b', chName: '表单乙' },
+    ]);
+    expect(back.tableOption).toEqual([
+      { name: 'a', chName: '甲' },
+      { name: 'b', chName: '乙名' },
+    ]);
+  });
+
+  it('changes nothing else: a template without a form list, or another list', () => {
+    const { formOption: _, ...tableOnly } = base;
+    expect(withList(tableOnly, 'tableOption', [{ name: 'a', chName: '新' }]).formOption).toBeUndefined();
+    expect(withList(base, 'btnDIYOption', [{ name: 'x' }]).formOption).toBe(base.formOption);
   });
 });

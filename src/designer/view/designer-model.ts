@@ -347,3 +347,31 @@ export function placeOf(pointer: string): { tab: string; row?: number; key?: str
 export function formFieldNames(t: Template): string[] {
   return (t.formOption ?? t.tableOption).map((f) => String(f.name ?? '')).filter(Boolean);
 }
+
+/**
+ * The template with one field list replaced. A field relabelled in the table's list (tableOption) or
+ * the form's (formOption) is relabelled in the other as well, where the other still bore the old
+ * label: the list, its export and the add form name the field alike. A label the other list set
+ * apart is kept.
+ */
+export function withList(t: Template, key: ListKey, next: Json[]): Template {
+  const out: Template = { ...t, [key]: next };
+  const otherKey = key === 'tableOption' ? 'formOption' : key === 'formOption' ? 'tableOption' : undefined;
+  const other = otherKey ? t[otherKey] : undefined;
+  if (!otherKey || !other) return out;
+  const before = new Map((t[key] as Json[] | undefined)?.map((f) => [String(f.name ?? ''), f.chName]) ?? []);
+  const renamed = new Map<string, { from: unknown; to: unknown }>();
+  for (const f of next) {
+    const name = String(f.name ?? '');
+    if (name && before.has(name) && before.get(name) !== f.chName) renamed.set(name, { from: before.get(name), to: f.chName });
+  }
+  if (!renamed.size) return out;
+  let changed = false;
+  const carried = other.map((f) => {
+    const r = renamed.get(String(f.name ?? ''));
+    if (!r || f.chName !== r.from) return f;
+    changed = true;
+    return { ...f, chName: r.to };
+  });
+  return changed ? { ...out, [otherKey]: carried } : out;
+}

@@ -21,6 +21,7 @@ import {
   type Template,
   templateOf,
   templateText,
+  withList,
 } from './designer-model';
 import { BasicPanel, ButtonPanel, DialogPanel, DividerPanel, JsonPanel } from './designer-panels';
 import { FieldTable, type PickLists } from './field-table';
@@ -147,7 +148,7 @@ export function ViewDesigner({
     setVersion((v) => v + 1);
   }, []);
   const setList = useMemo(() => {
-    const make = (key: ListKey) => (next: Json[]) => edit((d) => ({ ...d, template: { ...d.template, [key]: next } }));
+    const make = (key: ListKey) => (next: Json[]) => edit((d) => ({ ...d, template: withList(d.template, key, next) }));
     return {
       tableOption: make('tableOption'),
       formOption: make('formOption'),

@@ -52,6 +52,8 @@ interface ItemProps {
   id: string;
   control: Control;
   readOnly: boolean;
+  /** 查看: the field's help for typing (tips) is left out. */
+  looking?: boolean;
   required: boolean;
   inputWidth: string;
   setExtra: (name: string, value: unknown) => void;
@@ -74,7 +76,7 @@ const keepSubmit = (e: FormEvent) => {
  * changes; the Controller inside it, with the control, on each change of its value. Typing into a
  * field so re-renders that field's control, not its Form.Item.
  */
-const FieldItem = memo(function FieldItem({ field, id, control, readOnly, required, inputWidth, setExtra }: ItemProps) {
+const FieldItem = memo(function FieldItem({ field, id, control, readOnly, looking, required, inputWidth, setExtra }: ItemProps) {
   const style = useMemo<CSSProperties>(() => ({ width: inputWidth, maxWidth: '100%' }), [inputWidth]);
   const { errors } = useFormState({ control, name: field.name, exact: true });
   const error = get(errors, field.name) as FieldError | undefined;
@@ -87,7 +89,7 @@ const FieldItem = memo(function FieldItem({ field, id, control, readOnly, requir
         required={required}
         validateStatus={invalid ? 'error' : undefined}
         help={error?.message}
-        extra={field.tips}
+        extra={looking ? undefined : field.tips}
       >
         <Controller
           control={control}
@@ -115,6 +117,14 @@ const FieldItem = memo(function FieldItem({ field, id, control, readOnly, requir
 });
 
 const WRAPPER_COL = { flex: '1 1 0' };
+
+/** A value that holds nothing: none, blank text, an empty list (also as the text `[]`). */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'string') return value.trim() === '' || value.trim() === '[]';
+  return false;
+}
 
 /** What a line of fields is taken to be high before its group has been drawn (see engine-form.css). */
 const LINE_HEIGHT_GUESS = 56;
@@ -308,6 +318,8 @@ export function EngineForm<T extends FormValues = FormValues>({
     }
     const state = states.get(field.name);
     if (!state || state.hidden) return;
+    // 查看 shows what the record holds: a file or picture field it left empty is no empty block.
+    if (mode === 'look' && (field.kind === 'image' || field.kind === 'file') && isEmptyValue(start[field.name])) return;
     items.push(
       <Col xs={24} md={widthOf(field)} key={field.name} data-field={field.name}>
         <FieldItem
@@ -315,6 +327,7 @@ export function EngineForm<T extends FormValues = FormValues>({
           id={`${baseId}-${field.name}`}
           control={control}
           readOnly={state.readOnly}
+          looking={mode === 'look'}
           required={state.required}
           inputWidth={cssSize(field.inputWidth ?? dialog.inputWidth) ?? `${DEFAULT_INPUT_WIDTH}px`}
           setExtra={setExtra}

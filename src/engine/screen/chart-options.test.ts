@@ -77,6 +77,24 @@ describe('line and bar', () => {
     expect(option.legend.show).toBe(true);
   });
 
+  it('shows every x label when they fit: side by side, else turned, else as ECharts thins them', () => {
+    const eleven = {
+      columns: ['公司', '数量'],
+      list: Array.from({ length: 11 }, (_, i) => ({ 公司: `第${i + 1}家处置公司`, 数量: i })),
+    };
+    type Axis = { xAxis: { axisLabel: { interval?: number; rotate?: number } }; grid: { bottom: number } };
+    const wide = lineBarOption(chart('lineBar'), eleven, undefined, { width: 1600, height: 300 }) as Axis;
+    expect(wide.xAxis.axisLabel).toMatchObject({ interval: 0 });
+    expect(wide.xAxis.axisLabel.rotate).toBeUndefined();
+    const narrow = lineBarOption(chart('lineBar'), eleven, undefined, { width: 500, height: 300 }) as Axis;
+    expect(narrow.xAxis.axisLabel).toMatchObject({ interval: 0, rotate: 45 });
+    expect(narrow.grid.bottom).toBeGreaterThan(60);
+    const tiny = lineBarOption(chart('lineBar'), eleven, undefined, { width: 200, height: 300 }) as Axis;
+    expect(tiny.xAxis.axisLabel.interval).toBeUndefined();
+    // Without the box's size, a dozen labels or fewer are all shown.
+    expect((lineBarOption(chart('lineBar'), eleven) as Axis).xAxis.axisLabel.interval).toBe(0);
+  });
+
   it('takes every other column as bars when none is named', () => {
     const option = lineBarOption(chart('lineBar'), MONTHS) as { series: Series[] };
     expect(option.series.map((s) => s.id)).toEqual(['bar:处置量', 'bar:订单数']);

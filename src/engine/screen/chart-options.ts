@@ -154,7 +154,12 @@ export const SECOND_AXIS_RATIO = 3;
 const largest = (values: readonly (number | null)[]) => values.reduce<number>((m, v) => (v === null ? m : Math.max(m, Math.abs(v))), 0);
 
 /** Line and bar series over one category axis; null when there is no answer or no row. */
-export function lineBarOption(chart: ChartModel, answer: DataViewAnswer | undefined, palette?: ChartColor[]): EChartsCoreOption | null {
+export function lineBarOption(
+  chart: ChartModel,
+  answer: DataViewAnswer | undefined,
+  palette?: ChartColor[],
+  box?: ChartBox,
+): EChartsCoreOption | null {
   if (!answer?.list.length) return null;
   const o = chart.options;
   const columns = columnsOf(answer);
@@ -215,15 +220,48 @@ export function lineBarOption(chart: ChartModel, answer: DataViewAnswer | undefi
     title: titleOf(o.title),
     legend: legendOf(o.legend, series.length > 1),
     tooltip: { trigger: 'axis' },
-    grid: gridMarginsOf(o.grid),
-    xAxis: axisOf(
-      o.xAxis,
-      'category',
-      rows.map((r) => String(r[xColumn] ?? '')),
+    ...categoryLayout(
+      axisOf(
+        o.xAxis,
+        'category',
+        rows.map((r) => String(r[xColumn] ?? '')),
+      ),
+      gridMarginsOf(o.grid),
+      box,
     ),
     yAxis: twoAxes ? twoValueAxes(o.yAxis, bars, lines) : axisOf(o.yAxis, 'value'),
     series,
   };
+}
+
+/** The category axis's label size, as axisOf sets it (ECharts' default). */
+const AXIS_FONT = 12;
+/** The turn given to category labels that do not fit side by side. */
+const LABEL_TURN = 45;
+
+/**
+ * The category axis and the grid, with every category's label shown when they fit: side by side when
+ * the widest fits its category's width, else turned 45° when their line height does (the grid's
+ * bottom grows to hold them). Only when not even that fits, or the box is not known and the labels are
+ * many, does ECharts leave some out.
+ */
+export function categoryLayout<A extends { data?: string[]; axisLabel: Record<string, unknown> }>(
+  axis: A,
+  grid: { top: number; right: number; bottom: number; left: number },
+  box: ChartBox | undefined,
+): { xAxis: A; grid: typeof grid } {
+  const labels = axis.data ?? [];
+  if (!labels.length || axis.axisLabel.show === false) return { xAxis: axis, grid };
+  const widest = Math.max(...labels.map((l) => textWidth(l, AXIS_FONT)));
+  const all = (extra: Record<string, unknown>) => ({ ...axis, axisLabel: { ...axis.axisLabel, interval: 0, ...extra } });
+  if (!box || box.width <= 0) return labels.length <= 12 ? { xAxis: all({}), grid } : { xAxis: axis, grid };
+  const each = (box.width - grid.left - grid.right) / labels.length;
+  if (widest + 4 <= each) return { xAxis: all({}), grid };
+  if (AXIS_FONT * 1.5 <= each) {
+    const drop = Math.ceil(widest * Math.sin((LABEL_TURN * Math.PI) / 180)) + AXIS_FONT;
+    return { xAxis: all({ rotate: LABEL_TURN }), grid: { ...grid, bottom: Math.max(grid.bottom, drop) } };
+  }
+  return { xAxis: axis, grid };
 }
 
 /**

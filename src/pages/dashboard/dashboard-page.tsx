@@ -12,7 +12,7 @@ import { BlockGrid, HALF, THIRD, WHOLE } from './block';
 import { WarehousesBlock } from './collection-point';
 import { FillingBlock } from './filling-entries';
 import { FinanceBlock, InventoryBlock, OrdersBlock } from './full-dashboard';
-import { type DashboardKind, dashboardKind } from './home-kind';
+import { DASHBOARD_TITLES, type DashboardKind, dashboardKind } from './home-kind';
 import { ByWarehouseBlock, CapacityBlock, MonthlyBlock, OrderDashboardBlock } from './logistics-home';
 import { figureQuery, prefetchFigure } from './prefetch';
 import { BULLETINS_CALL, BulletinsBlock, LEAVE_MESSAGES_CALL, LeaveMessagesBlock, SYSTEM_INFO_CALL, SystemInfoBlock } from './system-info';
@@ -83,12 +83,7 @@ const HOMES: Record<Exclude<DashboardKind, 'supervisor'>, [ColProps, ComponentTy
   ],
 };
 
-const TITLES: Record<DashboardKind, string> = {
-  supervisor: '监管看板',
-  logistics: '物流看板',
-  collectionPoint: '收集点看板',
-  full: '企业看板',
-};
+const TITLES = DASHBOARD_TITLES;
 
 /**
  * /dashboard: the user's home. Every block loads on its own and shows when its figures were computed;

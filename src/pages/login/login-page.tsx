@@ -1,5 +1,9 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, ConfigProvider, Flex, Form, Input, type InputRef, Spin, Typography } from 'antd';
+import { Button, Checkbox, ConfigProvider, Flex, Form, type InputRef, Spin } from 'antd';
+// The input and the password input by themselves: antd's Input also carries the search box, the
+// one-time-code input and the text area, which the login route does not show.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../contract/bare.gen';
@@ -56,6 +60,26 @@ interface ExpiredPassword {
 }
 
 /** The login page's background, tinted with the entry site's colour. */
+/** The login panel's looks (those of antd's Card and Typography, which the login route does without). */
+const CARD: React.CSSProperties = {
+  width: '100%',
+  maxWidth: 400,
+  padding: 24,
+  background: '#fff',
+  border: '1px solid #f0f0f0',
+  borderRadius: 8,
+  boxSizing: 'border-box',
+};
+const TITLE: React.CSSProperties = {
+  textAlign: 'center',
+  margin: '0 0 4px',
+  fontSize: 24,
+  fontWeight: 600,
+  lineHeight: 1.35,
+  color: 'rgba(0,0,0,0.88)',
+};
+const SECONDARY: React.CSSProperties = { color: 'rgba(0,0,0,0.45)' };
+
 const pageStyle = (color: string): React.CSSProperties => ({
   minHeight: '100vh',
   padding: '24px 16px',
@@ -172,10 +196,15 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
   return (
     <ConfigProvider theme={{ token: { colorPrimary: site.color } }}>
       <Flex vertical justify="center" align="center" gap={16} style={pageStyle(site.color)} data-site={site.kind}>
-        <Card style={{ width: '100%', maxWidth: 400, boxShadow: `0 8px 24px ${site.color}1f`, borderTop: `3px solid ${site.color}` }}>
-          <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 4 }}>
-            wastegen 危废管理平台
-          </Typography.Title>
+        {/* A plain panel, not antd's Card and Typography: those bring tabs, menus and tooltips to the login route. */}
+        <section
+          style={{
+            ...CARD,
+            boxShadow: `0 8px 24px ${site.color}1f`,
+            borderTop: `3px solid ${site.color}`,
+          }}
+        >
+          <h3 style={TITLE}>wastegen 危废管理平台</h3>
           <Flex justify="center" style={{ marginBottom: 4 }}>
             <span
               className="wg-site-label"
@@ -184,9 +213,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
               {site.label}
             </span>
           </Flex>
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            账号登录
-          </Typography.Paragraph>
+          <p style={{ ...SECONDARY, textAlign: 'center', margin: '0 0 14px' }}>账号登录</p>
           {notice}
           <Spin spinning={checking}>
             <Form<LoginValues>
@@ -201,7 +228,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
                 <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" autoFocus={!remembered} maxLength={64} />
               </Form.Item>
               <Form.Item name="password" rules={[{ required: true, message: '密码不能为空' }]}>
-                <Input.Password
+                <Password
                   ref={passwordRef}
                   prefix={<LockOutlined />}
                   placeholder="密码"
@@ -230,8 +257,8 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
               </Form.Item>
             </Form>
           </Spin>
-        </Card>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        </section>
+        <span style={{ ...SECONDARY, fontSize: 12 }}>
           登录即表示您同意
           <Link to={APP_PATHS.serviceAgreement} target="_blank">
             《服务协议》
@@ -240,7 +267,7 @@ function LoginScreen({ notice, preloadFrame }: LoginPageProps & { notice?: React
           <Link to={APP_PATHS.privacyPolicy} target="_blank">
             《隐私政策》
           </Link>
-        </Typography.Text>
+        </span>
         {applyMounted && (
           <Suspense fallback={null}>
             <ApplyDialog open={applyOpen} onClose={() => setApplyOpen(false)} />
@@ -310,13 +337,12 @@ export function Login2Page({ preloadFrame }: LoginPageProps) {
       preloadFrame={preloadFrame}
       notice={
         phase === 'refused' ? (
-          <Typography.Paragraph
-            type="warning"
+          <p
             role="alert"
-            style={{ padding: '8px 12px', background: '#fffbe6', border: '1px solid #ffe58f', borderRadius: 6 }}
+            style={{ padding: '8px 12px', color: '#d48806', background: '#fffbe6', border: '1px solid #ffe58f', borderRadius: 6 }}
           >
             自动登录失败：{failure}，请使用账号密码登录
-          </Typography.Paragraph>
+          </p>
         ) : undefined
       }
     />

@@ -50,6 +50,14 @@ function Facts({ items, column }: { items: Item[]; column: number | Record<strin
   return <Descriptions size="small" column={column} items={shown} />;
 }
 
+/** A waste class by code and name (HW49 其他废物); the code alone when the dictionary does not name it. */
+export function wasteCategoryText(order: { wasteCategory: string | null; wasteCategoryLabel?: string | null }): string | null {
+  const code = order.wasteCategory;
+  const label = order.wasteCategoryLabel;
+  if (!label) return code;
+  return code && !label.startsWith(code) ? `${code} ${label}` : label;
+}
+
 /** The order id of the address's query (`id`, or `rowId` as a list's row button passes it), or null. */
 export function orderIdOf(search: string): number | null {
   const query = new URLSearchParams(search);
@@ -174,7 +182,7 @@ export function LogisticsDetailPage() {
             column={{ xs: 1, md: 3 }}
             items={[
               { key: 'orderNo', label: '订单编号', children: text(t.disposalOrder.orderNo) },
-              { key: 'waste', label: '危废类别', children: text(t.disposalOrder.wasteCategory) },
+              { key: 'waste', label: '危废类别', children: text(wasteCategoryText(t.disposalOrder)) },
               { key: 'quantity', label: '数量', children: tons(t.disposalOrder.quantity) },
             ]}
           />
