@@ -8,7 +8,7 @@ import type { ViewField, ViewModel } from './view-model.js';
  * model's buildSchema), so the server refuses exactly what the form refuses, with the same messages.
  * On top of it only what the table imposes: locked fields keep their stored value on update, a value
  * must fit its column (varchar 255, numeric(20,6), bigint within safe integers, text without U+0000 or lone surrogates),
- * and dates are stored normalised. Fields the form does not submit (show 3 and 4, system fields) are never written.
+ * and dates are stored normalised. Fields the form does not submit (show 4, show 3 unless a show rule makes it editable, system fields) are never written.
  */
 
 export type Row = Record<string, unknown>;

@@ -613,7 +613,7 @@ describe('with the normaliser', () => {
     expect(messages(schema, { stockNo: 'a', quantity: 1, files: '["a","b","c"]' })).toEqual(['文件数量超过限定个数']);
   });
 
-  it('shows a show 2 field a long dictionary trigger names while it holds the value', () => {
+  it('shows a show 2 or show 3 field a long dictionary trigger names while it holds the value, editable in an editable form', () => {
     const page = listPageOf(14, '车辆', 'vehicle', {
       basicOption: { add: true, edit: true },
       tableOption: [{ name: 'plateNo', chName: '车牌号', dataType: 'varchar' }],
@@ -639,7 +639,9 @@ describe('with the normaliser', () => {
     expect(showOf('permitNo', { carType: '1' })).toBe(1);
     expect(showOf('permitNo', { carType: 1 })).toBe(1);
     expect(showOf('permitNo', { carType: 1 }, true)).toBe(3);
-    expect(showOf('note', { carType: 1 })).toBe(3);
+    // A show-3 field the relation shows becomes 1 in an editable form, and stays 3 in a read-only one.
+    expect(showOf('note', { carType: 1 })).toBe(1);
+    expect(showOf('note', { carType: 1 }, true)).toBe(3);
     // Otherwise hidden.
     expect(showOf('permitNo', { carType: 2 })).toBe(2);
     expect(showOf('permitNo', {})).toBe(2);
@@ -651,6 +653,14 @@ describe('with the normaliser', () => {
     const schema = buildSchema(form);
     expect(issues(schema, { plateNo: '沪A1', carType: '1' })).toEqual([{ path: ['permitNo'], message: '请输入危运证号' }]);
     expect(parsed(schema, { plateNo: '沪A1', carType: '1', permitNo: 'W-1' })).toEqual({ plateNo: '沪A1', carType: '1', permitNo: 'W-1' });
+    // The shown show-3 field is submitted like a show-1 one; hidden, it is dropped.
+    expect(parsed(schema, { plateNo: '沪A1', carType: '1', permitNo: 'W-1', note: '夜间' })).toEqual({
+      plateNo: '沪A1',
+      carType: '1',
+      permitNo: 'W-1',
+      note: '夜间',
+    });
+    expect(parsed(schema, { plateNo: '沪A1', carType: '2', note: '夜间' })).toEqual({ plateNo: '沪A1', carType: '2' });
     expect(parsed(schema, { plateNo: '沪A1', carType: '2', permitNo: 'x'.repeat(300) })).toEqual({ plateNo: '沪A1', carType: '2' });
   });
 });

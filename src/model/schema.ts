@@ -247,9 +247,9 @@ export function hiddenFields(relations: Relations, values: Record<string, unknow
 
 /**
  * The show a field has for these values (types.ts `FieldModel.show`). A field some show rule names is
- * visible while one of those rules matches: show 1, or 3 in a read-only form or when its own show
- * is 3; and hidden (show 2) otherwise, whatever its own show 1 or 2 says. Show 4 stays 4, and a
- * field no show rule names keeps its own show.
+ * visible while one of those rules matches: show 1 in an editable form and 3 in a read-only one,
+ * whatever its own show 1, 2 or 3 says (a show-3 field a relation shows becomes editable); and hidden
+ * (show 2) otherwise. Show 4 stays 4, and a field no show rule names keeps its own show.
  */
 export function currentShow(
   field: Pick<FieldModel, 'name' | 'show'>,
@@ -261,7 +261,7 @@ export function currentShow(
   const rules = relations.show.filter((rule) => rule.fields.includes(field.name));
   if (!rules.length) return field.show;
   if (!rules.some((rule) => matches(values, rule))) return 2;
-  return readOnlyForm || field.show === 3 ? 3 : 1;
+  return readOnlyForm ? 3 : 1;
 }
 
 /** Fields a matching required rule names. */
@@ -377,9 +377,13 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
   }
 }
 
-/** Fields of show 1 and 2 that the user may write; show 3 and 4 and the table's system columns are never submitted. */
+/**
+ * Fields the user may write: show 1 and 2, and show 3 ones a showRelation names (editable while it
+ * shows them). Other show 3 and 4 fields and the table's system columns are never submitted.
+ */
 export function submittedFields(form: FormModel): FieldModel[] {
-  return form.fields.filter((f) => (f.show === 1 || f.show === 2) && !f.system);
+  const targets = showTargets(form);
+  return form.fields.filter((f) => (f.show === 1 || f.show === 2 || (f.show === 3 && targets.has(f.name))) && !f.system);
 }
 
 /** The rule call of every submitted field, in field order: what the generator prints as the shape. */

@@ -202,7 +202,7 @@ describe('manual disposal order', () => {
     await submit.click();
     const answer = await (await saved).json();
     expect(answer.orderNo, JSON.stringify(answer)).toBeTruthy();
-    await notice(page, `处置单 ${answer.orderNo} 已创建`).waitFor();
+    await notice(page, '操作成功').waitFor();
     await d.waitFor({ state: 'hidden' });
     await expect.poll(() => list.locator('.engine-row').filter({ hasText: answer.orderNo }).count()).toBe(1);
 
