@@ -1,4 +1,12 @@
-import { decimalPlaces, type FieldShape, type FormSchema, hiddenFields, NUMBER_TEXT, normalizeDateTime } from '../../src/model/index.js';
+import {
+  dateMessage,
+  decimalPlaces,
+  type FieldShape,
+  type FormSchema,
+  hiddenFields,
+  NUMBER_TEXT,
+  normalizeDateTime,
+} from '../../src/model/index.js';
 import { ApiError } from '../errors.js';
 import { textProblem } from '../input-guard.js';
 import type { ViewField, ViewModel } from './view-model.js';
@@ -34,6 +42,7 @@ const VARCHAR_MAX = 255;
 const NUMERIC_LIMIT = 1e14;
 const NUMERIC_DECIMALS = 6;
 const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;
+const DATE_ONLY = 'YYYY-MM-DD';
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -57,7 +66,7 @@ function toColumn(f: ViewField, v: unknown): { value: unknown } | { problem: str
     }
     case 'datetime': {
       const t = normalizeDateTime(v, f.dateOnly);
-      return t ? { value: t } : { problem: `${f.label}日期格式不正确` };
+      return t ? { value: t } : { problem: dateMessage(f.label, f.dateOnly ? DATE_ONLY : undefined) };
     }
     default: {
       const s = String(v);

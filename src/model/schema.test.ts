@@ -70,7 +70,7 @@ describe('rules.text', () => {
   });
 
   it('refuses values that are not text', () => {
-    expect(messages(required, { a: 1 })).toEqual(['格式不正确']);
+    expect(messages(required, { a: 1 })).toEqual(['入库单号格式不正确，应为文本']);
   });
 
   it('limits the length with the server message', () => {
@@ -82,7 +82,7 @@ describe('rules.text', () => {
   it('checks a pattern on non-empty values only', () => {
     const code = rules.text({ label: '编码', pattern: '^[A-Z]{2}\\d+$' });
     expect(messages(code, 'AB12')).toEqual([]);
-    expect(messages(code, 'ab12')).toEqual(['格式不正确']);
+    expect(messages(code, 'ab12')).toEqual(['编码格式不正确，应为（2位大写字母）（数字）']);
     expect(messages(code, '')).toEqual([]);
     expect(messages(rules.text({ label: '编码', required: true, pattern: '^\\d+$' }), '')).toEqual(['请输入编码']);
   });
@@ -94,7 +94,7 @@ describe('rules.text', () => {
   it('reports the length before the pattern, and the pattern before the validator', () => {
     const s = rules.text({ label: '手机', maxLength: 3, pattern: '^9', validator: 'mobile' });
     expect(messages(s, '13800138000')).toEqual(['手机长度不能超过3个字符']);
-    expect(messages(rules.text({ label: '手机', pattern: '^9', validator: 'mobile' }), '13800138000')).toEqual(['格式不正确']);
+    expect(messages(rules.text({ label: '手机', pattern: '^9', validator: 'mobile' }), '13800138000')).toEqual(['手机格式不正确，应为9']);
   });
 });
 
@@ -113,6 +113,7 @@ describe('named validators', () => {
     lowercase: { ok: 'abc', bad: 'aBc' },
     uppercase: { ok: 'ABC', bad: 'AbC' },
     letters: { ok: 'AbC', bad: 'Ab1' },
+    username: { ok: 'editor', bad: 'bob' },
   };
 
   it('has a sample for every validator', () => {
@@ -212,14 +213,14 @@ describe('rules.datetime', () => {
     [['2026-01-05']],
     [Number.NaN],
   ])('refuses %s with the date message', (v) => {
-    expect(messages(inTime, v)).toEqual(['入库时间日期格式不正确']);
+    expect(messages(inTime, v)).toEqual(['入库时间格式应为 YYYY-MM-DD HH:mm:ss']);
   });
 
   it('reports missing values and passes optional ones as null', () => {
     for (const v of ['', ' ', null, undefined]) expect(messages(inTime, v)).toEqual(['请输入入库时间']);
     expect(parsed(outTime, '')).toBeNull();
     expect(parsed(outTime, undefined)).toBeUndefined();
-    expect(messages(outTime, '2026-02-30')).toEqual(['出库时间日期格式不正确']);
+    expect(messages(outTime, '2026-02-30')).toEqual(['出库时间格式应为 YYYY-MM-DD HH:mm:ss']);
   });
 });
 
@@ -251,10 +252,10 @@ describe('rules.files', () => {
   });
 
   it('refuses what is not a list of files', () => {
-    expect(messages(one, '[broken')).toEqual(['格式不正确']);
+    expect(messages(one, '[broken')).toEqual(['附件格式不正确，应为上传文件的列表']);
     expect(messages(one, '{"a":1}x')).toEqual([]); // one legacy path, however odd
-    expect(messages(one, [1])).toEqual(['格式不正确']);
-    expect(messages(one, 42)).toEqual(['格式不正确']);
+    expect(messages(one, [1])).toEqual(['附件格式不正确，应为上传文件的列表']);
+    expect(messages(one, 42)).toEqual(['附件格式不正确，应为上传文件的列表']);
   });
 });
 
@@ -387,7 +388,7 @@ describe('model → rule calls', () => {
     expect(call('phone')).toEqual({ rule: 'text', options: { label: '联系电话', maxLength: 255, validator: 'mobile' } });
     expect(call('code')).toEqual({ rule: 'text', options: { label: '编码', pattern: '^\\d+$' } });
     expect(call('wasteType')).toEqual({ rule: 'text', options: { label: '废物类别', required: true } });
-    expect(call('inTime')).toEqual({ rule: 'datetime', options: { label: '入库时间' } });
+    expect(call('inTime')).toEqual({ rule: 'datetime', options: { label: '入库时间', format: 'YYYY-MM-DD' } });
     expect(call('photos')).toEqual({ rule: 'files', options: { label: '照片', required: true, maxCount: 3 } });
   });
 
@@ -443,7 +444,7 @@ describe('model → rule calls', () => {
       phone: rules.text({ label: '联系电话', maxLength: 255, validator: 'mobile' }),
       code: rules.text({ label: '编码', pattern: '^\\d+$' }),
       wasteType: rules.text({ label: '废物类别', required: true }),
-      inTime: rules.datetime({ label: '入库时间' }),
+      inTime: rules.datetime({ label: '入库时间', format: 'YYYY-MM-DD' }),
       photos: rules.files({ label: '照片', required: true, maxCount: 3 }),
       needCar: rules.text({ label: '是否用车' }),
       plateNo: rules.text({ label: '车牌号', maxLength: 255 }),
@@ -492,7 +493,7 @@ describe('model → rule calls', () => {
 
   it('finds problems in the samples (so the parity above compares something)', () => {
     expect(samples.filter((s) => !handWritten.safeParse(s).success)).toHaveLength(7);
-    expect(issues(handWritten, samples[9])).toEqual([{ path: ['inTime'], message: '入库时间日期格式不正确' }]);
+    expect(issues(handWritten, samples[9])).toEqual([{ path: ['inTime'], message: '入库时间格式应为 YYYY-MM-DD' }]);
     expect(messages(handWritten, samples[5])).toEqual(['请输入车牌号']);
     expect(parsed(handWritten, samples[7])).not.toHaveProperty('plateNo');
     expect(issues(handWritten, samples[6])).toEqual([{ path: ['reason'], message: '请输入原因' }]);
@@ -507,7 +508,7 @@ describe('model → rule calls', () => {
       { rule: 'files', options: { label: 'F', required: true, maxCount: 1 } },
     ];
     expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请输入D'], ['请输入F']]);
-    expect(calls.map((c) => messages(applyRule(c), 'x'))).toEqual([[], ['N必须为数字'], ['D日期格式不正确'], []]);
+    expect(calls.map((c) => messages(applyRule(c), 'x'))).toEqual([[], ['N必须为数字'], ['D日期格式应为 YYYY-MM-DD HH:mm:ss'], []]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRecord, NUMBER_TEXT } from './coerce.js';
-import { normalizeDateTime } from './dates.js';
+import { DEFAULT_TIME_FORMAT, normalizeDateTime } from './dates.js';
+import { patternMessage } from './pattern-text.js';
 import type { FieldModel, FormModel } from './types.js';
 import { VALIDATORS, type ValidatorName } from './validators.js';
 
@@ -50,6 +51,8 @@ export interface NumberOptions {
 export interface DateTimeOptions {
   label: string;
   required?: boolean;
+  /** The format the field shows and its message names (dayjs tokens); YYYY-MM-DD HH:mm:ss when not given. */
+  format?: string;
 }
 
 export interface FilesOptions {
@@ -152,9 +155,9 @@ function text<const O extends TextOptions>(o: O): FieldSchema<string, O> {
   const validator = o.validator ? VALIDATORS[o.validator] : undefined;
   return field(o, isEmpty, (v) => {
     const s = asText(v);
-    if (s === undefined) return fail('格式不正确');
+    if (s === undefined) return fail(`${o.label}格式不正确，应为文本`);
     if (o.maxLength !== undefined && s.length > o.maxLength) return fail(`${o.label}长度不能超过${o.maxLength}个字符`);
-    if (re && !re.test(s)) return fail('格式不正确');
+    if (re && o.pattern !== undefined && !re.test(s)) return fail(patternMessage(o.label, o.pattern));
     if (validator && !validator.test(s)) return fail(validator.message);
     return pass(s);
   });
@@ -179,6 +182,11 @@ function number<const O extends NumberOptions>(o: O): FieldSchema<number, O> {
   });
 }
 
+/** The message of a value that is not a real date: it names the field's format (检查日期格式应为 YYYY-MM-DD). */
+export function dateMessage(label: string, format: string = DEFAULT_TIME_FORMAT): string {
+  return /(日期|时间|期限|日)$/.test(label) ? `${label}格式应为 ${format}` : `${label}日期格式应为 ${format}`;
+}
+
 /**
  * A date-time is any text or epoch milliseconds that names a real moment ('2026-01-05',
  * '2026-01-05 09:30', '2026-01-05 09:30:00'; not '2026-02-30'). It comes out as given: the server
@@ -186,7 +194,7 @@ function number<const O extends NumberOptions>(o: O): FieldSchema<number, O> {
  */
 function datetime<const O extends DateTimeOptions>(o: O): FieldSchema<string | number, O> {
   return field(o, isEmpty, (v) => {
-    if ((typeof v !== 'string' && typeof v !== 'number') || normalizeDateTime(v) === null) return fail(`${o.label}日期格式不正确`);
+    if ((typeof v !== 'string' && typeof v !== 'number') || normalizeDateTime(v) === null) return fail(dateMessage(o.label, o.format));
     return pass(v);
   });
 }
@@ -223,7 +231,7 @@ const isEmptyFiles = (v: unknown) => isEmpty(v) || (typeof v === 'string' && fil
 function files<const O extends FilesOptions>(o: O): FieldSchema<string, O> {
   return field(o, isEmptyFiles, (v) => {
     const list = fileList(v);
-    if (!list?.every(isFile)) return fail('格式不正确');
+    if (!list?.every(isFile)) return fail(`${o.label}格式不正确，应为上传文件的列表`);
     if (list.length > o.maxCount) return fail('文件数量超过限定个数');
     return pass(typeof v === 'string' && v.trim().startsWith('[') ? v.trim() : JSON.stringify(list));
   });
@@ -361,7 +369,7 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
         }),
       };
     case 'datetime':
-      return { rule: 'datetime', options: optionsOf<DateTimeOptions>(field.label, required, {}) };
+      return { rule: 'datetime', options: optionsOf<DateTimeOptions>(field.label, required, { format: field.timeFormat }) };
     case 'file':
     case 'image':
       return { rule: 'files', options: optionsOf<FilesOptions>(field.label, required, { maxCount: field.upload?.maxCount ?? 1 }) };

@@ -12,7 +12,7 @@ export const stockInSchema = rules.form(
     quantity: rules.number({ label: '入库数量', required: true, decimals: 3, max: 500, min: 0.001 }),
     packageType: rules.text({ label: '包装方式', required: true }),
     warehouseId: rules.text({ label: '入库仓库', required: true }),
-    inTime: rules.datetime({ label: '入库时间', required: true }),
+    inTime: rules.datetime({ label: '入库时间', required: true, format: 'YYYY-MM-DD HH:mm:ss' }),
     status: rules.text({ label: '状态' }),
     handler: rules.text({ label: '经办人', required: true, maxLength: 255 }),
     handlerPhone: rules.text({ label: '经办人电话', maxLength: 255, validator: 'mobile' }),

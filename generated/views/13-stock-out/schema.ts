@@ -9,7 +9,7 @@ export const stockOutSchema = rules.form(
     stockInId: rules.text({ label: '关联入库单', required: true }),
     wasteCategory: rules.text({ label: '危废类别', required: true }),
     quantity: rules.number({ label: '出库数量', required: true, decimals: 3, max: 500, min: 0.001 }),
-    outTime: rules.datetime({ label: '出库时间', required: true }),
+    outTime: rules.datetime({ label: '出库时间', required: true, format: 'YYYY-MM-DD HH:mm:ss' }),
     receiver: rules.text({ label: '接收单位', required: true, maxLength: 255 }),
     transportMode: rules.text({ label: '运输方式' }),
     plateNo: rules.text({

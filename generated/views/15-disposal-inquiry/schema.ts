@@ -13,10 +13,10 @@ export const disposalInquirySchema = rules.form(
     expectPrice: rules.number({ label: '期望单价', decimals: 2, min: 0 }),
     inquiryStatus: rules.text({ label: '询价状态', required: true }),
     quotedPrice: rules.number({ label: '报价单价', decimals: 2, min: 0 }),
-    quoteTime: rules.datetime({ label: '报价时间' }),
+    quoteTime: rules.datetime({ label: '报价时间', format: 'YYYY-MM-DD HH:mm:ss' }),
     needTransport: rules.text({ label: '是否需要运输' }),
     transportRegion: rules.text({ label: '起运地区' }),
-    deadline: rules.datetime({ label: '报价截止日期' }),
+    deadline: rules.datetime({ label: '报价截止日期', format: 'YYYY-MM-DD' }),
     remark: rules.text({ label: '询价说明', maxLength: 1024 }),
   },
   {

@@ -21,7 +21,7 @@ export const vehicleSchema = rules.form(
     escortName: rules.text({ label: '押运员', maxLength: 255 }),
     escortPhone: rules.text({ label: '押运员手机', maxLength: 255, validator: 'mobile' }),
     vehicleStatus: rules.text({ label: '车辆状态' }),
-    annualDate: rules.datetime({ label: '年检到期' }),
+    annualDate: rules.datetime({ label: '年检到期', format: 'YYYY-MM-DD' }),
     internalCode: rules.text({ label: '内部编号', maxLength: 255 }),
     photo: rules.files({ label: '车辆照片', maxCount: 1 }),
   },

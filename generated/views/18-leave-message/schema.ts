@@ -13,7 +13,7 @@ export const leaveMessageSchema = rules.form(
     deptId: rules.text({ label: '接收部门' }),
     haveRead: rules.text({ label: '是否已读' }),
     replyContent: rules.text({ label: '回复内容', maxLength: 1024 }),
-    replyTime: rules.datetime({ label: '回复时间' }),
+    replyTime: rules.datetime({ label: '回复时间', format: 'YYYY-MM-DD HH:mm:ss' }),
   },
   { show: [], required: [] },
 );

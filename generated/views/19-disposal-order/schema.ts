@@ -16,7 +16,7 @@ export const disposalOrderSchema = rules.form(
     quantity: rules.number({ label: '处置数量', required: true, decimals: 3, min: 0.001 }),
     price: rules.number({ label: '处置单价', required: true, decimals: 3, min: 0 }),
     processMethods: rules.text({ label: '处置方式' }),
-    estDisposalTime: rules.datetime({ label: '预计处置日期' }),
+    estDisposalTime: rules.datetime({ label: '预计处置日期', format: 'YYYY-MM-DD' }),
     orderStatus: rules.text({ label: '订单状态' }),
     needPrepay: rules.text({ label: '是否预付' }),
     prepayPrice: rules.number({ label: '预付金额', decimals: 2, min: 0 }),
