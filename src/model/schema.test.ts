@@ -217,7 +217,7 @@ describe('rules.datetime', () => {
   });
 
   it('reports missing values and passes optional ones as null', () => {
-    for (const v of ['', ' ', null, undefined]) expect(messages(inTime, v)).toEqual(['请输入入库时间']);
+    for (const v of ['', ' ', null, undefined]) expect(messages(inTime, v)).toEqual(['请选择入库时间']);
     expect(parsed(outTime, '')).toBeNull();
     expect(parsed(outTime, undefined)).toBeUndefined();
     expect(messages(outTime, '2026-02-30')).toEqual(['出库时间格式应为 YYYY-MM-DD HH:mm:ss']);
@@ -247,7 +247,7 @@ describe('rules.files', () => {
   });
 
   it('reports an empty list as missing', () => {
-    for (const v of ['', '[]', ' [ ] ', [], null, undefined]) expect(messages(one, v)).toEqual(['请输入附件']);
+    for (const v of ['', '[]', ' [ ] ', [], null, undefined]) expect(messages(one, v)).toEqual(['请上传附件']);
     expect(parsed(two, '[]')).toBeNull();
   });
 
@@ -387,7 +387,7 @@ describe('model → rule calls', () => {
     expect(call('pieces')).toEqual({ rule: 'number', options: { label: '件数', integer: true, min: 1 } });
     expect(call('phone')).toEqual({ rule: 'text', options: { label: '联系电话', maxLength: 255, validator: 'mobile' } });
     expect(call('code')).toEqual({ rule: 'text', options: { label: '编码', pattern: '^\\d+$' } });
-    expect(call('wasteType')).toEqual({ rule: 'text', options: { label: '废物类别', required: true } });
+    expect(call('wasteType')).toEqual({ rule: 'text', options: { label: '废物类别', required: true, choice: true } });
     expect(call('inTime')).toEqual({ rule: 'datetime', options: { label: '入库时间', format: 'YYYY-MM-DD' } });
     expect(call('photos')).toEqual({ rule: 'files', options: { label: '照片', required: true, maxCount: 3 } });
   });
@@ -443,7 +443,7 @@ describe('model → rule calls', () => {
       pieces: rules.number({ label: '件数', integer: true, min: 1 }),
       phone: rules.text({ label: '联系电话', maxLength: 255, validator: 'mobile' }),
       code: rules.text({ label: '编码', pattern: '^\\d+$' }),
-      wasteType: rules.text({ label: '废物类别', required: true }),
+      wasteType: rules.text({ label: '废物类别', required: true, choice: true }),
       inTime: rules.datetime({ label: '入库时间', format: 'YYYY-MM-DD' }),
       photos: rules.files({ label: '照片', required: true, maxCount: 3 }),
       needCar: rules.text({ label: '是否用车' }),
@@ -507,7 +507,7 @@ describe('model → rule calls', () => {
       { rule: 'datetime', options: { label: 'D', required: true } },
       { rule: 'files', options: { label: 'F', required: true, maxCount: 1 } },
     ];
-    expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请输入D'], ['请输入F']]);
+    expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请选择D'], ['请上传F']]);
     expect(calls.map((c) => messages(applyRule(c), 'x'))).toEqual([[], ['N必须为数字'], ['D日期格式应为 YYYY-MM-DD HH:mm:ss'], []]);
   });
 });
@@ -585,7 +585,7 @@ describe('with the normaliser', () => {
       stockNo: { rule: 'text', options: { label: '入库单号', required: true, maxLength: 255 } },
       quantity: { rule: 'number', options: { label: '数量', required: true, decimals: 3, min: 0 } },
       phone: { rule: 'text', options: { label: '联系电话', maxLength: 255, validator: 'mobile' } },
-      needCar: { rule: 'text', options: { label: '是否用车' } },
+      needCar: { rule: 'text', options: { label: '是否用车', choice: true } },
       plateNo: { rule: 'text', options: { label: '车牌号', maxLength: 255 } },
       note: { rule: 'text', options: { label: '说明', maxLength: 1024 } },
       files: { rule: 'files', options: { label: '附件', maxCount: 2 } },

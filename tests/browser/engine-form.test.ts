@@ -128,8 +128,8 @@ describe('full-page form (screen 25, view 20)', () => {
     await page.getByRole('button', { name: '提 交' }).click();
     for (const [name, message] of [
       ['waybillNo', '请输入运单号'],
-      ['disposalOrderId', '请输入处置订单'],
-      ['fromRegion', '请输入起运地区'],
+      ['disposalOrderId', '请选择处置订单'],
+      ['fromRegion', '请选择起运地区'],
       ['weight', '请输入运输重量'],
     ] as const)
       await expect.poll(() => explain(page, name).textContent()).toBe(message);

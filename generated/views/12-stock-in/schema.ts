@@ -6,14 +6,14 @@ import type { z } from 'zod';
 export const stockInSchema = rules.form(
   {
     stockNo: rules.text({ label: '入库单号', required: true, maxLength: 255, pattern: '^RK\\d{12}$' }),
-    wasteCategory: rules.text({ label: '危废类别', required: true }),
+    wasteCategory: rules.text({ label: '危废类别', required: true, choice: true }),
     wasteCode: rules.text({ label: '废物代码', required: true, maxLength: 255, pattern: '^\\d{3}-\\d{3}-\\d{2}$' }),
     wasteName: rules.text({ label: '危废名称', required: true, maxLength: 255 }),
     quantity: rules.number({ label: '入库数量', required: true, decimals: 3, max: 500, min: 0.001 }),
-    packageType: rules.text({ label: '包装方式', required: true }),
-    warehouseId: rules.text({ label: '入库仓库', required: true }),
+    packageType: rules.text({ label: '包装方式', required: true, choice: true }),
+    warehouseId: rules.text({ label: '入库仓库', required: true, choice: true }),
     inTime: rules.datetime({ label: '入库时间', required: true, format: 'YYYY-MM-DD HH:mm:ss' }),
-    status: rules.text({ label: '状态' }),
+    status: rules.text({ label: '状态', choice: true }),
     handler: rules.text({ label: '经办人', required: true, maxLength: 255 }),
     handlerPhone: rules.text({ label: '经办人电话', maxLength: 255, validator: 'mobile' }),
     photos: rules.files({ label: '现场照片', maxCount: 3 }),
