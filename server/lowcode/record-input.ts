@@ -1,4 +1,12 @@
-import { decimalPlaces, type FieldShape, type FormSchema, hiddenFields, NUMBER_TEXT, normalizeDateTime } from '../../src/model/index.js';
+import {
+  dateMessage,
+  decimalPlaces,
+  type FieldShape,
+  type FormSchema,
+  hiddenFields,
+  NUMBER_TEXT,
+  normalizeDateTime,
+} from '../../src/model/index.js';
 import { ApiError } from '../errors.js';
 import { textProblem } from '../input-guard.js';
 import type { ViewField, ViewModel } from './view-model.js';
@@ -8,7 +16,7 @@ import type { ViewField, ViewModel } from './view-model.js';
  * model's buildSchema), so the server refuses exactly what the form refuses, with the same messages.
  * On top of it only what the table imposes: locked fields keep their stored value on update, a value
  * must fit its column (varchar 255, numeric(20,6), bigint within safe integers, text without U+0000 or lone surrogates),
- * and dates are stored normalised. Fields the form does not submit (show 3 and 4, system fields) are never written.
+ * and dates are stored normalised. Fields the form does not submit (show 4, show 3 unless a show rule makes it editable, system fields) are never written.
  */
 
 export type Row = Record<string, unknown>;
@@ -34,6 +42,7 @@ const VARCHAR_MAX = 255;
 const NUMERIC_LIMIT = 1e14;
 const NUMERIC_DECIMALS = 6;
 const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;
+const DATE_ONLY = 'YYYY-MM-DD';
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -57,7 +66,7 @@ function toColumn(f: ViewField, v: unknown): { value: unknown } | { problem: str
     }
     case 'datetime': {
       const t = normalizeDateTime(v, f.dateOnly);
-      return t ? { value: t } : { problem: `${f.label}日期格式不正确` };
+      return t ? { value: t } : { problem: dateMessage(f.label, f.dateOnly ? DATE_ONLY : undefined) };
     }
     default: {
       const s = String(v);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { companyApplications } from '../../src/contract/company-application.js';
+import { APPLICATION_STATUS as APPLICATION, statusName } from '../../src/shared/statuses.js';
 import { assertAssignableRoles } from '../access/levels.js';
 import { assertRolesFitCompany, companyDepartment } from '../access/tenancy.js';
 import type { App } from '../app.js';
@@ -17,8 +18,12 @@ import { registerResource } from './register.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;
 
-/** 0 pending, 1 approved, 2 rejected. */
-export const APPLICATION_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+/** 0 pending, 1 approved, 2 rejected (stored as numbers). */
+export const APPLICATION_STATUS = {
+  pending: Number(APPLICATION.codes.pending),
+  approved: Number(APPLICATION.codes.approved),
+  rejected: Number(APPLICATION.codes.rejected),
+} as const;
 
 /** The system message an approved applicant finds after signing in with the new account (the names as text). */
 export const approvedMessage = (company: string, username: string) => ({
@@ -235,7 +240,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .returning('id')
         .executeTakeFirst();
       if (!decided) throw badRequest('APPLICATION_DECIDED');
-      return done('已驳回');
+      return done(statusName(APPLICATION, 'rejected'));
     },
   });
 }

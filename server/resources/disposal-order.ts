@@ -1,5 +1,6 @@
 import { disposalOrders } from '../../src/contract/disposal-order.js';
 import { manualOrderProblems, manualOrderSchema, PREPAY_YES } from '../../src/shared/manual-order.js';
+import { ORDER_STATUS } from '../../src/shared/statuses.js';
 import { checkReferences } from '../access/references.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
@@ -14,8 +15,8 @@ import { insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
 import { registerResource } from './register.js';
 
-/** orderStatus 0: to be confirmed. */
-const NEW_ORDER = '0';
+/** A new order waits to be confirmed. */
+const NEW_ORDER = ORDER_STATUS.codes.pending;
 /** yesOrNo values. */
 const YES = '1';
 const NO = '2';

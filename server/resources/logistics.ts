@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { logistics } from '../../src/contract/logistics.js';
+import { ORDER_STATUS, VEHICLE_STATUS } from '../../src/shared/statuses.js';
 import { type PartyLookup, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -24,9 +25,11 @@ import { registerResource } from './register.js';
  * the logisticsOrder view; an order reaches a warehouse through its disposal order's stock-in record.
  */
 
-const ORDER_STATUS = { pending: '0', inTransit: '1', finished: '2', cancelled: '3', rejected: '4' } as const;
-/** Vehicle statuses (vehicleStatus): 0 idle, 1 on the road, 2 under repair, 3 out of service. */
-const IN_SERVICE = ['0', '1', '2'];
+/** Order states (orderStatus), by their codes. */
+const ORDER = ORDER_STATUS.codes;
+/** Vehicle states (vehicleStatus): idle, on the road and under repair are in service; out of service is not. */
+const VEHICLE = VEHICLE_STATUS.codes;
+const IN_SERVICE = [VEHICLE.idle, VEHICLE.onRoad, VEHICLE.repair];
 const MONTHS = 12;
 /** Most orders a page of a warehouse's orders may expect to walk for its parties to be looked up row by row. */
 const WALK_ROWS = 2000;
@@ -88,19 +91,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       factGroups(db, { source: 'logisticsOrder', scope }, 'status'),
       factTotalsAll(db, [
         { source: 'logisticsOrder', scope, dayFrom: d.monthStart(0) },
-        { source: 'logisticsOrder', scope, statuses: [ORDER_STATUS.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
+        { source: 'logisticsOrder', scope, statuses: [ORDER.finished], dayFrom: d.yearStart, dayTo: d.yearEnd },
       ]),
     ]);
     const of = (status: string) => byStatus.find((g) => g.key === status);
     const count = (status: string) => of(status)?.n ?? 0;
     return {
       total: byStatus.reduce((s, g) => s + g.n, 0),
-      pending: count(ORDER_STATUS.pending),
-      inTransit: count(ORDER_STATUS.inTransit),
-      finished: count(ORDER_STATUS.finished),
-      cancelled: count(ORDER_STATUS.cancelled),
-      rejected: count(ORDER_STATUS.rejected),
-      ongoingWeight: three((of(ORDER_STATUS.pending)?.qty ?? 0) + (of(ORDER_STATUS.inTransit)?.qty ?? 0)),
+      pending: count(ORDER.pending),
+      inTransit: count(ORDER.ongoing),
+      finished: count(ORDER.finished),
+      cancelled: count(ORDER.cancelled),
+      rejected: count(ORDER.rejected),
+      ongoingWeight: three((of(ORDER.pending)?.qty ?? 0) + (of(ORDER.ongoing)?.qty ?? 0)),
       monthCount: month.n,
       yearFreight: three(yearDone.amount),
     };
@@ -129,11 +132,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const of = (status: string) => byStatus.find((g) => g.key === status);
     return {
       existingCount: byStatus.reduce((s, g) => s + g.n, 0),
-      idleCount: of('0')?.n ?? 0,
-      inTransitCount: of('1')?.n ?? 0,
-      repairCount: of('2')?.n ?? 0,
+      idleCount: of(VEHICLE.idle)?.n ?? 0,
+      inTransitCount: of(VEHICLE.onRoad)?.n ?? 0,
+      repairCount: of(VEHICLE.repair)?.n ?? 0,
       loadCapacity: three(byStatus.reduce((s, g) => s + g.qty, 0)),
-      idleLoadCapacity: three(of('0')?.qty ?? 0),
+      idleLoadCapacity: three(of(VEHICLE.idle)?.qty ?? 0),
     };
   });
 

@@ -1,4 +1,12 @@
 import type { Transaction } from 'kysely';
+import {
+  CONTRACT_STATUS,
+  INQUIRY_STATUS,
+  ORDER_STATUS,
+  STOCK_STATUS,
+  type StatusFamily,
+  VEHICLE_STATUS,
+} from '../../src/shared/statuses.js';
 import type { DB } from '../db/schema.js';
 
 /** The dictionaries the seeded views, business pages and public pages name, with their entries in order. */
@@ -18,11 +26,11 @@ const numbered = (name: string, description: string, labels: string[]): DictSeed
   entries: labels.map((label, i) => [String(i + 1), label]),
 });
 
-/** A dictionary of states shown as tags: values count 0, 1, … in the order of the labels, each with its tag colour. */
-const states = (name: string, description: string, tones: Record<string, Tone | ''>): DictSeed => ({
-  name,
-  description,
-  entries: Object.entries(tones).map(([label, tone], i) => [String(i), label, tone]),
+/** A status family's dictionary (src/shared/statuses.ts): its codes, names and tag tones. */
+const states = (family: StatusFamily): DictSeed => ({
+  name: family.dict ?? '',
+  description: family.title,
+  entries: family.entries.map((e) => [e.value, e.label, e.tone]),
 });
 
 /** An on/off dictionary: 1 on (success), 0 off (info). */
@@ -46,7 +54,7 @@ export const DICTS: DictSeed[] = [
   numbered('weightUnit', '重量单位', ['吨', '千克']),
   numbered('motorcycle_type', '车辆类型', ['危险品厢式货车', '罐式货车', '栏板货车', '半挂牵引车', '仓栅式货车']),
   onOff('commonStatus', '通用状态', '正常', '停用'),
-  states('inquiryStatus', '询价状态', { 待报价: 'warning', 已报价: 'success', 已关闭: 'info', 已驳回: 'danger' }),
+  states(INQUIRY_STATUS),
   numbered('yesOrNo', '是否', ['是', '否']),
   {
     name: 'wasteCategory',
@@ -68,10 +76,10 @@ export const DICTS: DictSeed[] = [
       'HW50 废催化剂',
     ].map((label) => [label.slice(0, 4), label]),
   },
-  states('stockStatus', '库存状态', { 待入库: 'warning', 已入库: 'success', 已出库: 'info' }),
-  states('contractStatus', '合同状态', { 草稿: 'info', 待签署: 'warning', 生效中: 'success', 已到期: 'info', 已终止: 'danger' }),
-  states('vehicleStatus', '车辆状态', { 空闲: 'success', 运输中: 'warning', 维修中: 'danger', 停用: 'info' }),
-  states('orderStatus', '订单状态', { 待确认: 'warning', 执行中: '', 已完成: 'success', 已取消: 'info', 已驳回: 'danger' }),
+  states(STOCK_STATUS),
+  states(CONTRACT_STATUS),
+  states(VEHICLE_STATUS),
+  states(ORDER_STATUS),
 ];
 
 export async function seedDictionaries(trx: Transaction<DB>): Promise<void> {

@@ -70,7 +70,7 @@ describe('rules.text', () => {
   });
 
   it('refuses values that are not text', () => {
-    expect(messages(required, { a: 1 })).toEqual(['格式不正确']);
+    expect(messages(required, { a: 1 })).toEqual(['入库单号格式不正确，应为文本']);
   });
 
   it('limits the length with the server message', () => {
@@ -82,7 +82,7 @@ describe('rules.text', () => {
   it('checks a pattern on non-empty values only', () => {
     const code = rules.text({ label: '编码', pattern: '^[A-Z]{2}\\d+$' });
     expect(messages(code, 'AB12')).toEqual([]);
-    expect(messages(code, 'ab12')).toEqual(['格式不正确']);
+    expect(messages(code, 'ab12')).toEqual(['编码格式不正确，应为（2位大写字母）（数字）']);
     expect(messages(code, '')).toEqual([]);
     expect(messages(rules.text({ label: '编码', required: true, pattern: '^\\d+$' }), '')).toEqual(['请输入编码']);
   });
@@ -94,7 +94,7 @@ describe('rules.text', () => {
   it('reports the length before the pattern, and the pattern before the validator', () => {
     const s = rules.text({ label: '手机', maxLength: 3, pattern: '^9', validator: 'mobile' });
     expect(messages(s, '13800138000')).toEqual(['手机长度不能超过3个字符']);
-    expect(messages(rules.text({ label: '手机', pattern: '^9', validator: 'mobile' }), '13800138000')).toEqual(['格式不正确']);
+    expect(messages(rules.text({ label: '手机', pattern: '^9', validator: 'mobile' }), '13800138000')).toEqual(['手机格式不正确，应为9']);
   });
 });
 
@@ -113,6 +113,7 @@ describe('named validators', () => {
     lowercase: { ok: 'abc', bad: 'aBc' },
     uppercase: { ok: 'ABC', bad: 'AbC' },
     letters: { ok: 'AbC', bad: 'Ab1' },
+    username: { ok: 'editor', bad: 'bob' },
   };
 
   it('has a sample for every validator', () => {
@@ -212,14 +213,14 @@ describe('rules.datetime', () => {
     [['2026-01-05']],
     [Number.NaN],
   ])('refuses %s with the date message', (v) => {
-    expect(messages(inTime, v)).toEqual(['入库时间日期格式不正确']);
+    expect(messages(inTime, v)).toEqual(['入库时间格式应为 YYYY-MM-DD HH:mm:ss']);
   });
 
   it('reports missing values and passes optional ones as null', () => {
-    for (const v of ['', ' ', null, undefined]) expect(messages(inTime, v)).toEqual(['请输入入库时间']);
+    for (const v of ['', ' ', null, undefined]) expect(messages(inTime, v)).toEqual(['请选择入库时间']);
     expect(parsed(outTime, '')).toBeNull();
     expect(parsed(outTime, undefined)).toBeUndefined();
-    expect(messages(outTime, '2026-02-30')).toEqual(['出库时间日期格式不正确']);
+    expect(messages(outTime, '2026-02-30')).toEqual(['出库时间格式应为 YYYY-MM-DD HH:mm:ss']);
   });
 });
 
@@ -246,15 +247,15 @@ describe('rules.files', () => {
   });
 
   it('reports an empty list as missing', () => {
-    for (const v of ['', '[]', ' [ ] ', [], null, undefined]) expect(messages(one, v)).toEqual(['请输入附件']);
+    for (const v of ['', '[]', ' [ ] ', [], null, undefined]) expect(messages(one, v)).toEqual(['请上传附件']);
     expect(parsed(two, '[]')).toBeNull();
   });
 
   it('refuses what is not a list of files', () => {
-    expect(messages(one, '[broken')).toEqual(['格式不正确']);
+    expect(messages(one, '[broken')).toEqual(['附件格式不正确，应为上传文件的列表']);
     expect(messages(one, '{"a":1}x')).toEqual([]); // one legacy path, however odd
-    expect(messages(one, [1])).toEqual(['格式不正确']);
-    expect(messages(one, 42)).toEqual(['格式不正确']);
+    expect(messages(one, [1])).toEqual(['附件格式不正确，应为上传文件的列表']);
+    expect(messages(one, 42)).toEqual(['附件格式不正确，应为上传文件的列表']);
   });
 });
 
@@ -386,8 +387,8 @@ describe('model → rule calls', () => {
     expect(call('pieces')).toEqual({ rule: 'number', options: { label: '件数', integer: true, min: 1 } });
     expect(call('phone')).toEqual({ rule: 'text', options: { label: '联系电话', maxLength: 255, validator: 'mobile' } });
     expect(call('code')).toEqual({ rule: 'text', options: { label: '编码', pattern: '^\\d+$' } });
-    expect(call('wasteType')).toEqual({ rule: 'text', options: { label: '废物类别', required: true } });
-    expect(call('inTime')).toEqual({ rule: 'datetime', options: { label: '入库时间' } });
+    expect(call('wasteType')).toEqual({ rule: 'text', options: { label: '废物类别', required: true, choice: true } });
+    expect(call('inTime')).toEqual({ rule: 'datetime', options: { label: '入库时间', format: 'YYYY-MM-DD' } });
     expect(call('photos')).toEqual({ rule: 'files', options: { label: '照片', required: true, maxCount: 3 } });
   });
 
@@ -442,8 +443,8 @@ describe('model → rule calls', () => {
       pieces: rules.number({ label: '件数', integer: true, min: 1 }),
       phone: rules.text({ label: '联系电话', maxLength: 255, validator: 'mobile' }),
       code: rules.text({ label: '编码', pattern: '^\\d+$' }),
-      wasteType: rules.text({ label: '废物类别', required: true }),
-      inTime: rules.datetime({ label: '入库时间' }),
+      wasteType: rules.text({ label: '废物类别', required: true, choice: true }),
+      inTime: rules.datetime({ label: '入库时间', format: 'YYYY-MM-DD' }),
       photos: rules.files({ label: '照片', required: true, maxCount: 3 }),
       needCar: rules.text({ label: '是否用车' }),
       plateNo: rules.text({ label: '车牌号', maxLength: 255 }),
@@ -492,7 +493,7 @@ describe('model → rule calls', () => {
 
   it('finds problems in the samples (so the parity above compares something)', () => {
     expect(samples.filter((s) => !handWritten.safeParse(s).success)).toHaveLength(7);
-    expect(issues(handWritten, samples[9])).toEqual([{ path: ['inTime'], message: '入库时间日期格式不正确' }]);
+    expect(issues(handWritten, samples[9])).toEqual([{ path: ['inTime'], message: '入库时间格式应为 YYYY-MM-DD' }]);
     expect(messages(handWritten, samples[5])).toEqual(['请输入车牌号']);
     expect(parsed(handWritten, samples[7])).not.toHaveProperty('plateNo');
     expect(issues(handWritten, samples[6])).toEqual([{ path: ['reason'], message: '请输入原因' }]);
@@ -506,8 +507,8 @@ describe('model → rule calls', () => {
       { rule: 'datetime', options: { label: 'D', required: true } },
       { rule: 'files', options: { label: 'F', required: true, maxCount: 1 } },
     ];
-    expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请输入D'], ['请输入F']]);
-    expect(calls.map((c) => messages(applyRule(c), 'x'))).toEqual([[], ['N必须为数字'], ['D日期格式不正确'], []]);
+    expect(calls.map((c) => messages(applyRule(c), ''))).toEqual([['请输入T'], ['请输入N'], ['请选择D'], ['请上传F']]);
+    expect(calls.map((c) => messages(applyRule(c), 'x'))).toEqual([[], ['N必须为数字'], ['D日期格式应为 YYYY-MM-DD HH:mm:ss'], []]);
   });
 });
 
@@ -584,7 +585,7 @@ describe('with the normaliser', () => {
       stockNo: { rule: 'text', options: { label: '入库单号', required: true, maxLength: 255 } },
       quantity: { rule: 'number', options: { label: '数量', required: true, decimals: 3, min: 0 } },
       phone: { rule: 'text', options: { label: '联系电话', maxLength: 255, validator: 'mobile' } },
-      needCar: { rule: 'text', options: { label: '是否用车' } },
+      needCar: { rule: 'text', options: { label: '是否用车', choice: true } },
       plateNo: { rule: 'text', options: { label: '车牌号', maxLength: 255 } },
       note: { rule: 'text', options: { label: '说明', maxLength: 1024 } },
       files: { rule: 'files', options: { label: '附件', maxCount: 2 } },
@@ -613,7 +614,7 @@ describe('with the normaliser', () => {
     expect(messages(schema, { stockNo: 'a', quantity: 1, files: '["a","b","c"]' })).toEqual(['文件数量超过限定个数']);
   });
 
-  it('shows a show 2 field a long dictionary trigger names while it holds the value', () => {
+  it('shows a show 2 or show 3 field a long dictionary trigger names while it holds the value, editable in an editable form', () => {
     const page = listPageOf(14, '车辆', 'vehicle', {
       basicOption: { add: true, edit: true },
       tableOption: [{ name: 'plateNo', chName: '车牌号', dataType: 'varchar' }],
@@ -639,7 +640,9 @@ describe('with the normaliser', () => {
     expect(showOf('permitNo', { carType: '1' })).toBe(1);
     expect(showOf('permitNo', { carType: 1 })).toBe(1);
     expect(showOf('permitNo', { carType: 1 }, true)).toBe(3);
-    expect(showOf('note', { carType: 1 })).toBe(3);
+    // A show-3 field the relation shows becomes 1 in an editable form, and stays 3 in a read-only one.
+    expect(showOf('note', { carType: 1 })).toBe(1);
+    expect(showOf('note', { carType: 1 }, true)).toBe(3);
     // Otherwise hidden.
     expect(showOf('permitNo', { carType: 2 })).toBe(2);
     expect(showOf('permitNo', {})).toBe(2);
@@ -651,6 +654,14 @@ describe('with the normaliser', () => {
     const schema = buildSchema(form);
     expect(issues(schema, { plateNo: '沪A1', carType: '1' })).toEqual([{ path: ['permitNo'], message: '请输入危运证号' }]);
     expect(parsed(schema, { plateNo: '沪A1', carType: '1', permitNo: 'W-1' })).toEqual({ plateNo: '沪A1', carType: '1', permitNo: 'W-1' });
+    // The shown show-3 field is submitted like a show-1 one; hidden, it is dropped.
+    expect(parsed(schema, { plateNo: '沪A1', carType: '1', permitNo: 'W-1', note: '夜间' })).toEqual({
+      plateNo: '沪A1',
+      carType: '1',
+      permitNo: 'W-1',
+      note: '夜间',
+    });
+    expect(parsed(schema, { plateNo: '沪A1', carType: '2', note: '夜间' })).toEqual({ plateNo: '沪A1', carType: '2' });
     expect(parsed(schema, { plateNo: '沪A1', carType: '2', permitNo: 'x'.repeat(300) })).toEqual({ plateNo: '沪A1', carType: '2' });
   });
 });

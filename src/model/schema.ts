@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRecord, NUMBER_TEXT } from './coerce.js';
-import { normalizeDateTime } from './dates.js';
+import { DEFAULT_TIME_FORMAT, normalizeDateTime } from './dates.js';
+import { patternMessage } from './pattern-text.js';
 import type { FieldModel, FormModel } from './types.js';
 import { VALIDATORS, type ValidatorName } from './validators.js';
 
@@ -13,7 +14,8 @@ import { VALIDATORS, type ValidatorName } from './validators.js';
  *
  * What a parse gives:
  * - Empty input (undefined, null, '', whitespace only, an empty list, for files also the text '[]')
- *   is missing: `请输入{label}` when required; otherwise the field passes, an absent key stays absent,
+ *   is missing: `请输入{label}` when required (`请选择{label}` for a choice or a date, `请上传{label}` for
+ *   files); otherwise the field passes, an absent key stays absent,
  *   and any other empty value comes out as `null`. Null rather than undefined because the server keeps
  *   the stored value of a key that is not sent (JSON drops undefined), so clearing a field on edit must
  *   send null. Either way no '' is ever submitted.
@@ -34,6 +36,8 @@ export interface TextOptions {
   /** JavaScript regular-expression source without slashes, tested unanchored (like the server). */
   pattern?: string;
   validator?: ValidatorName;
+  /** A choice (a dictionary, remote options, a region): a missing value asks 请选择{label}. */
+  choice?: boolean;
 }
 
 export interface NumberOptions {
@@ -50,6 +54,8 @@ export interface NumberOptions {
 export interface DateTimeOptions {
   label: string;
   required?: boolean;
+  /** The format the field shows and its message names (dayjs tokens); YYYY-MM-DD HH:mm:ss when not given. */
+  format?: string;
 }
 
 export interface FilesOptions {
@@ -88,14 +94,20 @@ export type AnyFieldSchema = z.ZodType<unknown, unknown>;
 export type FieldShape = Record<string, AnyFieldSchema>;
 
 /** Labels of the builders' schemas, for the messages `rules.form` adds (relation-required fields). */
-const labels = z.registry<{ label: string }>();
+const labels = z.registry<{ label: string; missing: string }>();
 
 const isBlankText = (s: string) => s.trim() === '';
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && isBlankText(v)) || (Array.isArray(v) && v.length === 0);
 
-const requiredMessage = (label: string) => `请输入${label}`;
+/**
+ * What a missing value's message asks for: 请输入 for what is typed, 请选择 for a choice (a dictionary,
+ * remote options, a region, a date), 请上传 for files.
+ */
+export type MissingVerb = '请输入' | '请选择' | '请上传';
+
+const requiredMessage = (label: string, verb: MissingVerb = '请输入') => `${verb}${label}`;
 
 type Check<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -110,12 +122,14 @@ function field<T, O extends { label: string; required?: boolean }>(
   o: O,
   empty: (v: unknown) => boolean,
   check: (v: unknown) => Check<T>,
+  verb: MissingVerb = '请输入',
 ): FieldSchema<T, O> {
+  const missing = requiredMessage(o.label, verb);
   const required = o.required === true;
   const inner = z.unknown().transform((v, ctx): T | null => {
     if (empty(v)) {
       if (!required) return null;
-      ctx.addIssue({ code: 'custom', message: requiredMessage(o.label) });
+      ctx.addIssue({ code: 'custom', message: missing });
       return z.NEVER;
     }
     const r = check(v);
@@ -124,7 +138,7 @@ function field<T, O extends { label: string; required?: boolean }>(
     return z.NEVER;
   });
   const schema = required ? inner : inner.optional();
-  labels.add(schema, { label: o.label });
+  labels.add(schema, { label: o.label, missing });
   return schema as FieldSchema<T, O>;
 }
 
@@ -150,14 +164,19 @@ function asText(v: unknown): string | undefined {
 function text<const O extends TextOptions>(o: O): FieldSchema<string, O> {
   const re = compile(o.pattern);
   const validator = o.validator ? VALIDATORS[o.validator] : undefined;
-  return field(o, isEmpty, (v) => {
-    const s = asText(v);
-    if (s === undefined) return fail('格式不正确');
-    if (o.maxLength !== undefined && s.length > o.maxLength) return fail(`${o.label}长度不能超过${o.maxLength}个字符`);
-    if (re && !re.test(s)) return fail('格式不正确');
-    if (validator && !validator.test(s)) return fail(validator.message);
-    return pass(s);
-  });
+  return field(
+    o,
+    isEmpty,
+    (v) => {
+      const s = asText(v);
+      if (s === undefined) return fail(`${o.label}格式不正确，应为文本`);
+      if (o.maxLength !== undefined && s.length > o.maxLength) return fail(`${o.label}长度不能超过${o.maxLength}个字符`);
+      if (re && o.pattern !== undefined && !re.test(s)) return fail(patternMessage(o.label, o.pattern));
+      if (validator && !validator.test(s)) return fail(validator.message);
+      return pass(s);
+    },
+    o.choice ? '请选择' : '请输入',
+  );
 }
 
 /** Digits after the point of a number as JavaScript prints it, exponent form included (1.5e-7 → 8). */
@@ -179,16 +198,26 @@ function number<const O extends NumberOptions>(o: O): FieldSchema<number, O> {
   });
 }
 
+/** The message of a value that is not a real date: it names the field's format (检查日期格式应为 YYYY-MM-DD). */
+export function dateMessage(label: string, format: string = DEFAULT_TIME_FORMAT): string {
+  return /(日期|时间|期限|日)$/.test(label) ? `${label}格式应为 ${format}` : `${label}日期格式应为 ${format}`;
+}
+
 /**
  * A date-time is any text or epoch milliseconds that names a real moment ('2026-01-05',
  * '2026-01-05 09:30', '2026-01-05 09:30:00'; not '2026-02-30'). It comes out as given: the server
  * stores it normalised.
  */
 function datetime<const O extends DateTimeOptions>(o: O): FieldSchema<string | number, O> {
-  return field(o, isEmpty, (v) => {
-    if ((typeof v !== 'string' && typeof v !== 'number') || normalizeDateTime(v) === null) return fail(`${o.label}日期格式不正确`);
-    return pass(v);
-  });
+  return field(
+    o,
+    isEmpty,
+    (v) => {
+      if ((typeof v !== 'string' && typeof v !== 'number') || normalizeDateTime(v) === null) return fail(dateMessage(o.label, o.format));
+      return pass(v);
+    },
+    '请选择',
+  );
 }
 
 /**
@@ -221,12 +250,17 @@ const isFile = (x: unknown) => (typeof x === 'string' && !isBlankText(x)) || isR
 const isEmptyFiles = (v: unknown) => isEmpty(v) || (typeof v === 'string' && fileList(v)?.length === 0);
 
 function files<const O extends FilesOptions>(o: O): FieldSchema<string, O> {
-  return field(o, isEmptyFiles, (v) => {
-    const list = fileList(v);
-    if (!list?.every(isFile)) return fail('格式不正确');
-    if (list.length > o.maxCount) return fail('文件数量超过限定个数');
-    return pass(typeof v === 'string' && v.trim().startsWith('[') ? v.trim() : JSON.stringify(list));
-  });
+  return field(
+    o,
+    isEmptyFiles,
+    (v) => {
+      const list = fileList(v);
+      if (!list?.every(isFile)) return fail(`${o.label}格式不正确，应为上传文件的列表`);
+      if (list.length > o.maxCount) return fail('文件数量超过限定个数');
+      return pass(typeof v === 'string' && v.trim().startsWith('[') ? v.trim() : JSON.stringify(list));
+    },
+    '请上传',
+  );
 }
 
 // ----- the form -----
@@ -247,9 +281,9 @@ export function hiddenFields(relations: Relations, values: Record<string, unknow
 
 /**
  * The show a field has for these values (types.ts `FieldModel.show`). A field some show rule names is
- * visible while one of those rules matches: show 1, or 3 in a read-only form or when its own show
- * is 3; and hidden (show 2) otherwise, whatever its own show 1 or 2 says. Show 4 stays 4, and a
- * field no show rule names keeps its own show.
+ * visible while one of those rules matches: show 1 in an editable form and 3 in a read-only one,
+ * whatever its own show 1, 2 or 3 says (a show-3 field a relation shows becomes editable); and hidden
+ * (show 2) otherwise. Show 4 stays 4, and a field no show rule names keeps its own show.
  */
 export function currentShow(
   field: Pick<FieldModel, 'name' | 'show'>,
@@ -261,7 +295,7 @@ export function currentShow(
   const rules = relations.show.filter((rule) => rule.fields.includes(field.name));
   if (!rules.length) return field.show;
   if (!rules.some((rule) => matches(values, rule))) return 2;
-  return readOnlyForm || field.show === 3 ? 3 : 1;
+  return readOnlyForm ? 3 : 1;
 }
 
 /** Fields a matching required rule names. */
@@ -316,8 +350,8 @@ function form<S extends FieldShape>(shape: S, relations: Relations): FormSchema<
 }
 
 function requiredIssue(name: string, schema: AnyFieldSchema | undefined): z.core.$ZodIssue {
-  const label = (schema && labels.get(schema)?.label) ?? name;
-  return { code: 'custom', path: [name], message: requiredMessage(label), input: undefined };
+  const message = (schema && labels.get(schema)?.missing) ?? requiredMessage(name);
+  return { code: 'custom', path: [name], message, input: undefined };
 }
 
 /** The builders the generated schema modules call: `rules.text({ label: '…', required: true, maxLength: 255 })`. */
@@ -361,7 +395,7 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
         }),
       };
     case 'datetime':
-      return { rule: 'datetime', options: optionsOf<DateTimeOptions>(field.label, required, {}) };
+      return { rule: 'datetime', options: optionsOf<DateTimeOptions>(field.label, required, { format: field.timeFormat }) };
     case 'file':
     case 'image':
       return { rule: 'files', options: optionsOf<FilesOptions>(field.label, required, { maxCount: field.upload?.maxCount ?? 1 }) };
@@ -369,6 +403,7 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
       return {
         rule: 'text',
         options: optionsOf<TextOptions>(field.label, required, {
+          choice: field.kind === 'dict' || field.kind === 'remote' || field.kind === 'city',
           maxLength: field.maxLength,
           pattern: field.pattern,
           validator: field.validator,
@@ -377,9 +412,13 @@ export function fieldRule(field: FieldModel, form: FormModel): RuleCall {
   }
 }
 
-/** Fields of show 1 and 2 that the user may write; show 3 and 4 and the table's system columns are never submitted. */
+/**
+ * Fields the user may write: show 1 and 2, and show 3 ones a showRelation names (editable while it
+ * shows them). Other show 3 and 4 fields and the table's system columns are never submitted.
+ */
 export function submittedFields(form: FormModel): FieldModel[] {
-  return form.fields.filter((f) => (f.show === 1 || f.show === 2) && !f.system);
+  const targets = showTargets(form);
+  return form.fields.filter((f) => (f.show === 1 || f.show === 2 || (f.show === 3 && targets.has(f.name))) && !f.system);
 }
 
 /** The rule call of every submitted field, in field order: what the generator prints as the shape. */

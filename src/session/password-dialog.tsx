@@ -140,7 +140,8 @@ export function PasswordDialog({ open, forced = false, admin, initialPhone, onCl
           label="新密码"
           name="newPass"
           dependencies={['oldPass']}
-          extra="至少8个字符，含大写字母、小写字母、数字、特殊字符中的三类"
+          // The hint and the error say the rule in the same words.
+          extra={PASSWORD_RULE_MESSAGE}
           rules={[
             { required: true, message: '请输入新密码' },
             ({ getFieldValue }) => ({

@@ -6,9 +6,14 @@
 
 export const NOT_A_NUMBER = '-';
 
-/** Money shows 2 decimals; cost figures (prices per ton, dashboard finance) show 3. */
+/**
+ * Money shows 2 decimals: amounts, freight, prepayments, contract and payment totals, wherever they
+ * are shown (lists, details, dashboards). Cost figures show 3: the finance panel's payable, paid,
+ * receivable and received, and prices per unit (元/吨). Weights in tons show 3.
+ */
 export const MONEY_DECIMALS = 2;
 export const COST_DECIMALS = 3;
+export const WEIGHT_DECIMALS = 3;
 /** The ellipsis filter's default length, in characters. */
 export const ELLIPSIS_LENGTH = 25;
 
@@ -53,9 +58,14 @@ export function formatMoney(value: unknown, decimals: number = MONEY_DECIMALS): 
   return `${sign}${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-/** Cost figures (finance tiles, prices, amounts of orders): 3 decimals. */
+/** Cost figures (the finance panel, prices per unit): 3 decimals, thousands separated. */
 export function formatCost(value: unknown): string {
   return formatMoney(value, COST_DECIMALS);
+}
+
+/** Weights in tons: 3 decimals, thousands separated. */
+export function formatWeight(value: unknown): string {
+  return formatMoney(value, WEIGHT_DECIMALS);
 }
 
 /** The currency filter: the value is in cents (fen); shown in yuan with 2 decimals: 123456 → ¥1,234.56. */

@@ -22,7 +22,7 @@ export const MANUAL_ORDER_MESSAGES = {
   priceNotNegative: '单价不能为负数',
   prepayNotNegative: '预付金额不能为负数',
   threeDecimals: '最多保留3位小数',
-  date: '日期格式应为 yyyy-MM-dd',
+  date: '日期格式应为 YYYY-MM-DD',
 } as const;
 
 /** 11 digits, 1 then 3–9. */

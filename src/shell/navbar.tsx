@@ -52,6 +52,9 @@ function NavBreadcrumb() {
   );
 }
 
+/** Said when the browser cannot enter full screen. */
+export const FULLSCREEN_UNSUPPORTED = '您的浏览器不支持全屏';
+
 function FullscreenButton() {
   const [full, setFull] = useState(() => typeof document !== 'undefined' && Boolean(document.fullscreenElement));
   useEffect(() => {
@@ -61,11 +64,11 @@ function FullscreenButton() {
   }, []);
   const toggle = () => {
     if (!document.fullscreenEnabled || typeof document.documentElement.requestFullscreen !== 'function') {
-      notify.warning('you browser can not work');
+      notify.warning(FULLSCREEN_UNSUPPORTED);
       return;
     }
     const done = full ? document.exitFullscreen() : document.documentElement.requestFullscreen();
-    done.catch(() => notify.warning('you browser can not work'));
+    done.catch(() => notify.warning(FULLSCREEN_UNSUPPORTED));
   };
   const label = full ? '退出全屏' : '全屏';
   return (

@@ -45,7 +45,10 @@ async function block(page: Page, testId: string) {
 /** The text of a statistic tile's value (antd Statistic), without its title. */
 const tileValue = (page: Page, testId: string) => page.getByTestId(testId).locator('.ant-statistic-content').innerText();
 const tons = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** Cost figures (the finance panel, prices per unit): 3 decimals. */
 const yuan = tons;
+/** Money: 2 decimals. */
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 describe('full dashboard', () => {
   it('producer: inventory, orders, finance counting up to the server figures, bulletins, messages, entries', async () => {
@@ -121,8 +124,17 @@ describe('full dashboard', () => {
     expect(unreadLeave.length).toBeGreaterThan(0);
     await leave.getByText(unreadLeave[0]!.content).waitFor();
 
-    // Filling-system entries: the producer has a company id on file.
+    // Filling-system entries: the producer has a company id on file; its company is asked for by its deptCode.
     await block(page, 'dash-filling');
+    const me = (await api.get('/api/auth/info')).body.user as { deptCode: string };
+    const infoUrl = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => n.includes('/api/companyApi/info')),
+    );
+    expect(me.deptCode).toBeTruthy();
+    expect(new URL(infoUrl ?? 'http://x/').searchParams.get('deptCode')).toBe(me.deptCode);
     await page
       .context()
       .route(`${GUFEI}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>固废系统</h1>' }));
@@ -288,6 +300,13 @@ describe('other homes', () => {
     const d = await figure(api, '/api/logisticsOrder/dashboard');
     const orders = await block(page, 'dash-logistics-orders');
     await orders.getByText('订单总数').waitFor();
+    // The order states are named as the orderStatus dictionary the lists and the detail use.
+    const states = (await api.get('/api/dictDetail', { dictName: 'orderStatus', page: 0, size: 9999 })).body.content as { label: string }[];
+    expect(states.map((e) => e.label)).toEqual(['待确认', '执行中', '已完成', '已取消', '已驳回']);
+    for (const { label } of states) await orders.getByText(label, { exact: true }).waitFor();
+    expect(await orders.getByText(/待接单|运输中|已拒绝/).count()).toBe(0);
+    // Freight is money: 2 decimals.
+    await orders.getByText(money(d.yearFreight), { exact: true }).waitFor();
     expect(await orders.locator('.ant-statistic').first().locator('.ant-statistic-content').innerText()).toBe(String(d.total));
 
     const t = await figure(api, '/api/companyTransportInfo');
@@ -370,8 +389,13 @@ describe('other homes', () => {
 
     const cost = await figure(api, `${base}/costInfo`);
     const costBlock = await block(page, 'dash-cost');
+    // Amounts in 2 decimals, prices per ton as cost figures in 3.
     await costBlock
-      .getByText(`${yuan(cost.disposalAmount)}`)
+      .getByText(`${money(cost.disposalAmount)}`)
+      .first()
+      .waitFor();
+    await costBlock
+      .getByText(`${yuan(cost.avgDisposalPrice)}`)
       .first()
       .waitFor();
 

@@ -116,7 +116,7 @@ describe('full-page form (screen 25, view 20)', () => {
     // Pattern and named validator report on blur.
     await field(page, 'waybillNo').locator('input').fill('WL12');
     await field(page, 'waybillNo').locator('input').blur();
-    await expect.poll(() => explain(page, 'waybillNo').textContent()).toBe('格式不正确');
+    await expect.poll(() => explain(page, 'waybillNo').textContent()).toBe('运单号格式不正确，应为WL（12位数字）');
     const phone = field(page, 'contactPhone').locator('input');
     await phone.fill('12345');
     expect(await explain(page, 'contactPhone').count()).toBe(0);
@@ -127,8 +127,8 @@ describe('full-page form (screen 25, view 20)', () => {
     await field(page, 'waybillNo').locator('input').fill('');
     await page.getByRole('button', { name: '提 交' }).click();
     for (const [name, message] of [
-      ['disposalOrderId', '请输入处置订单'],
-      ['fromRegion', '请输入起运地区'],
+      ['disposalOrderId', '请选择处置订单'],
+      ['fromRegion', '请选择起运地区'],
       ['weight', '请输入运输重量'],
     ] as const)
       await expect.poll(() => explain(page, name).textContent()).toBe(message);

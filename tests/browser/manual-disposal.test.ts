@@ -202,7 +202,7 @@ describe('manual disposal order', () => {
     await submit.click();
     const answer = await (await saved).json();
     expect(answer.orderNo, JSON.stringify(answer)).toBeTruthy();
-    await notice(page, `处置单 ${answer.orderNo} 已创建`).waitFor();
+    await notice(page, '操作成功').waitFor();
     await d.waitFor({ state: 'hidden' });
     await expect.poll(() => list.locator('.engine-row').filter({ hasText: answer.orderNo }).count()).toBe(1);
 
@@ -296,9 +296,9 @@ describe('logistics detail', () => {
     expect(transport.body.loadTime).toBeTruthy();
     expect(text).toContain(String(transport.body.loadTime).slice(0, 16));
     expect(text).not.toMatch(/刚刚|分钟前|小时前|天前/);
-    // Money has 3 decimals.
+    // Freight is money: 2 decimals, as the logistics order list shows it.
     expect(transport.body.freight).not.toBeNull();
-    const freight = Number(transport.body.freight).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+    const freight = Number(transport.body.freight).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(text).toContain(`${freight} 元`);
     expect(
       await detail

@@ -103,7 +103,10 @@ describe('pages the menus lead to', () => {
   it('the administrator opens the tools the producer is refused', async () => {
     const { page } = await openAs('admin');
     await page.goto('/dev-tools/preview?viewId=12');
-    await page.getByRole('columnheader', { name: /入库单号/ }).first().waitFor();
+    await page
+      .getByRole('columnheader', { name: /入库单号/ })
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/dev-tools/preview');
     await page.goto('/system/user');
     await page.getByRole('columnheader', { name: '联系方式' }).first().waitFor();

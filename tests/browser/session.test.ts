@@ -329,6 +329,8 @@ describe('expired password', () => {
     await dialog.getByRole('button', { name: '确认修改' }).click();
     await expect.poll(() => formErrors(dialog).allTextContents()).toEqual(['请输入旧密码', '请输入新密码', '请再次输入密码']);
 
+    // The hint says the rule in the words of its error.
+    expect(await dialog.locator('.ant-form-item-extra').innerText()).toBe('由字母、数字、特殊字符组成，8个字符以上');
     await field(page, '请输入旧密码').fill(DEMO_PASSWORD);
     for (const weak of ['password1', 'Short#1', 'Has Space#12']) {
       await field(page, '请输入新密码').fill(weak);

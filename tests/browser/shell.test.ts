@@ -234,7 +234,7 @@ describe('sidebar, breadcrumb and top bar', () => {
     // A browser without the Fullscreen API gets the warning.
     await page.evaluate(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false, configurable: true }));
     await page.getByRole('button', { name: '全屏' }).click();
-    await page.locator('.ant-message').getByText('you browser can not work').waitFor();
+    await page.locator('.ant-message').getByText('您的浏览器不支持全屏').waitFor();
 
     const guest = await open('guest', '/abandonhome');
     await guest.page.getByText('欢迎，吴思远').waitFor();

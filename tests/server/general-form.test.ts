@@ -113,7 +113,7 @@ describe('a showRelation naming a show 2 field', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([{ field: 'permitNo', message: '请输入许可证号' }]);
     expect((await admin.post(`/api/general/add/${id}`, { plate: '苏A1', carType: 1, permitNo: 'AB' })).body.errors).toEqual([
-      { field: 'permitNo', message: '格式不正确' },
+      { field: 'permitNo', message: '许可证号格式不正确，应为XK' },
     ]);
     expect((await admin.post(`/api/general/add/${id}`, { plate: '苏A1', carType: 1, permitNo: 'XK-1' })).status).toBe(200);
     const first = await stored('苏A1');

@@ -197,9 +197,9 @@ describe('add, update, delete', () => {
       { field: 'title', message: '请输入名称' },
       { field: 'score', message: '最小值不能小于 1' },
       { field: 'rate', message: '最大值不能大于 1' },
-      { field: 'code', message: '格式不正确' },
+      { field: 'code', message: '编号格式不正确，应为XJ（4位数字）' },
       { field: 'phone', message: '手机号格式错误' },
-      { field: 'checkDate', message: '检查日期日期格式不正确' },
+      { field: 'checkDate', message: '检查日期格式应为 YYYY-MM-DD' },
       { field: 'note', message: '备注长度不能超过1024个字符' },
     ]);
     expect((await admin.post(`/api/general/add/${viewId}`, { title: 't', score: 101 })).body).toMatchObject({
@@ -382,7 +382,12 @@ describe('import, template and export', () => {
     expect(res.headers.get('x-import-success')).toBe('2');
     const rows = await xlsx(res.body as Buffer);
     expect(rows[0]?.at(-1)).toBe('导入结果');
-    expect(rows.map((r) => r.at(-1))).toEqual(['导入结果', '成功', '请输入名称；最大值不能大于 100；格式不正确', '成功']);
+    expect(rows.map((r) => r.at(-1))).toEqual([
+      '导入结果',
+      '成功',
+      '请输入名称；最大值不能大于 100；编号格式不正确，应为XJ（4位数字）',
+      '成功',
+    ]);
     const list = await admin.get(`/api/general/list/${viewId}`, { sort: 'code,asc' });
     expect(list.body.content.map((r: Row) => [r.title, r.level, r.checkDate])).toEqual([
       ['二号库巡检', '1', '2026-03-05'],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSchema,
+  dateMessage,
   decimalPlaces,
   type FieldModel,
   hiddenFields,
@@ -92,7 +93,9 @@ function columnLimit(f: FieldModel, v: unknown): string | undefined {
       if (Math.abs(n) >= 1e14) return `${f.label}超出范围`;
       return decimalPlaces(n) > 6 ? `${f.label}最多保留6位小数` : undefined;
     case 'datetime':
-      return normalizeDateTime(v, !/[Hh]/.test(f.timeFormat ?? 'HH')) ? undefined : `${f.label}日期格式不正确`;
+      return normalizeDateTime(v, !/[Hh]/.test(f.timeFormat ?? 'HH'))
+        ? undefined
+        : dateMessage(f.label, /[Hh]/.test(f.timeFormat ?? 'HH') ? undefined : 'YYYY-MM-DD');
     default:
       if (!LONG_TEXT_KINDS.has(f.kind) && String(v).length > VARCHAR_MAX) return `${f.label}长度不能超过${VARCHAR_MAX}个字符`;
       return String(v).includes('\u0000') ? `${f.label}含有无法保存的字符` : undefined;

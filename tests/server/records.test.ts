@@ -97,7 +97,7 @@ describe('records are judged by the form, then by the table', () => {
         { field: 'rate', message: '比率必须为数字' },
         { field: 'site', message: '站点必须为整数' },
         { field: 'kind', message: '类别长度不能超过255个字符' },
-        { field: 'code', message: '格式不正确' },
+        { field: 'code', message: '编号格式不正确，应为大写字母' },
         { field: 'note', message: '请输入说明' },
       ],
     });

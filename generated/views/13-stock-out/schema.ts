@@ -6,12 +6,12 @@ import type { z } from 'zod';
 export const stockOutSchema = rules.form(
   {
     outNo: rules.text({ label: '出库单号', required: true, maxLength: 255, pattern: '^CK\\d{12}$' }),
-    stockInId: rules.text({ label: '关联入库单', required: true }),
-    wasteCategory: rules.text({ label: '危废类别', required: true }),
+    stockInId: rules.text({ label: '关联入库单', required: true, choice: true }),
+    wasteCategory: rules.text({ label: '危废类别', required: true, choice: true }),
     quantity: rules.number({ label: '出库数量', required: true, decimals: 3, max: 500, min: 0.001 }),
-    outTime: rules.datetime({ label: '出库时间', required: true }),
+    outTime: rules.datetime({ label: '出库时间', required: true, format: 'YYYY-MM-DD HH:mm:ss' }),
     receiver: rules.text({ label: '接收单位', required: true, maxLength: 255 }),
-    transportMode: rules.text({ label: '运输方式' }),
+    transportMode: rules.text({ label: '运输方式', choice: true }),
     plateNo: rules.text({
       label: '车牌号',
       maxLength: 255,
@@ -19,7 +19,7 @@ export const stockOutSchema = rules.form(
     }),
     driverPhone: rules.text({ label: '司机电话', maxLength: 255, validator: 'mobile' }),
     manifestNo: rules.text({ label: '转移联单号', maxLength: 255, pattern: '^\\d{16}$' }),
-    status: rules.text({ label: '出库状态' }),
+    status: rules.text({ label: '出库状态', choice: true }),
     remark: rules.text({ label: '备注', maxLength: 1024 }),
   },
   { show: [], required: [] },

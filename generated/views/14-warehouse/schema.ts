@@ -6,8 +6,8 @@ import type { z } from 'zod';
 export const warehouseSchema = rules.form(
   {
     name: rules.text({ label: '仓库名称', required: true, maxLength: 255 }),
-    deptId: rules.text({ label: '所属部门' }),
-    region: rules.text({ label: '所在地区', required: true }),
+    deptId: rules.text({ label: '所属部门', choice: true }),
+    region: rules.text({ label: '所在地区', required: true, choice: true }),
     address: rules.text({ label: '详细地址', required: true, maxLength: 255 }),
     capacity: rules.number({ label: '设计贮存能力', decimals: 2, max: 100000, min: 0 }),
     area: rules.number({ label: '占地面积', decimals: 1, min: 0 }),
@@ -15,8 +15,8 @@ export const warehouseSchema = rules.form(
     phone: rules.text({ label: '联系电话', required: true, maxLength: 255, validator: 'phoneOrLandline' }),
     dutyTel: rules.text({ label: '值班座机', maxLength: 255, validator: 'landline' }),
     email: rules.text({ label: '联系邮箱', maxLength: 255, validator: 'email' }),
-    unloadingPoint: rules.text({ label: '是否卸货点' }),
-    status: rules.text({ label: '状态' }),
+    unloadingPoint: rules.text({ label: '是否卸货点', choice: true }),
+    status: rules.text({ label: '状态', choice: true }),
   },
   { show: [], required: [] },
 );

@@ -5,18 +5,18 @@ import type { z } from 'zod';
 /** 处置询价 (view 15): the values its add and edit forms submit. */
 export const disposalInquirySchema = rules.form(
   {
-    companyId: rules.text({ label: '处置企业', required: true }),
-    linkmanId: rules.text({ label: '对接联系人' }),
-    stockId: rules.text({ label: '来源入库单' }),
-    wasteCategory: rules.text({ label: '危废类别', required: true }),
+    companyId: rules.text({ label: '处置企业', required: true, choice: true }),
+    linkmanId: rules.text({ label: '对接联系人', choice: true }),
+    stockId: rules.text({ label: '来源入库单', choice: true }),
+    wasteCategory: rules.text({ label: '危废类别', required: true, choice: true }),
     quantity: rules.number({ label: '预计数量', required: true, decimals: 3, min: 0.001 }),
     expectPrice: rules.number({ label: '期望单价', decimals: 2, min: 0 }),
-    inquiryStatus: rules.text({ label: '询价状态', required: true }),
+    inquiryStatus: rules.text({ label: '询价状态', required: true, choice: true }),
     quotedPrice: rules.number({ label: '报价单价', decimals: 2, min: 0 }),
-    quoteTime: rules.datetime({ label: '报价时间' }),
-    needTransport: rules.text({ label: '是否需要运输' }),
-    transportRegion: rules.text({ label: '起运地区' }),
-    deadline: rules.datetime({ label: '报价截止日期' }),
+    quoteTime: rules.datetime({ label: '报价时间', format: 'YYYY-MM-DD HH:mm:ss' }),
+    needTransport: rules.text({ label: '是否需要运输', choice: true }),
+    transportRegion: rules.text({ label: '起运地区', choice: true }),
+    deadline: rules.datetime({ label: '报价截止日期', format: 'YYYY-MM-DD' }),
     remark: rules.text({ label: '询价说明', maxLength: 1024 }),
   },
   {

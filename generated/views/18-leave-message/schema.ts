@@ -10,10 +10,10 @@ export const leaveMessageSchema = rules.form(
     contactName: rules.text({ label: '留言人', required: true, maxLength: 255 }),
     contactPhone: rules.text({ label: '联系电话', maxLength: 255, validator: 'mobile' }),
     email: rules.text({ label: '电子邮箱', maxLength: 255, validator: 'email' }),
-    deptId: rules.text({ label: '接收部门' }),
-    haveRead: rules.text({ label: '是否已读' }),
+    deptId: rules.text({ label: '接收部门', choice: true }),
+    haveRead: rules.text({ label: '是否已读', choice: true }),
     replyContent: rules.text({ label: '回复内容', maxLength: 1024 }),
-    replyTime: rules.datetime({ label: '回复时间' }),
+    replyTime: rules.datetime({ label: '回复时间', format: 'YYYY-MM-DD HH:mm:ss' }),
   },
   { show: [], required: [] },
 );

@@ -127,15 +127,18 @@ export interface PayloadOptions {
 /**
  * The submit payload (contracts.ts): from the schema's output (`parsed`: only the fields it knows,
  * relation-hidden ones dropped, empty values null) and the raw form values (for the triggers and
- * `{city}Fmt`). Fields of show 3 and 4 and relation-hidden ones are left out whatever the schema
+ * `{city}Fmt`). Fields of show 3 (unless a show rule makes them editable) and 4 and relation-hidden ones are left out whatever the schema
  * did; datetimes are formatted with timeFormat; a city adds `{name}Fmt`, its labels joined by '/';
  * files stay JSON list text; fixedValues are merged last.
  */
 export function buildPayload(form: FormModel, parsed: FormValues, raw: FormValues, options: PayloadOptions = {}): FormValues {
-  const hidden = hiddenFields(relationsOf(form), raw);
+  const relations = relationsOf(form);
+  const hidden = hiddenFields(relations, raw);
   const out: FormValues = {};
   for (const f of form.fields) {
-    if (f.show === 3 || f.show === 4 || hidden.has(f.name) || !Object.hasOwn(parsed, f.name)) continue;
+    // A show-3 field is read-only, unless a show rule makes it editable (its current show is then 1).
+    const readOnly = f.show === 3 && currentShow(f, relations, raw) === 3;
+    if (readOnly || f.show === 4 || hidden.has(f.name) || !Object.hasOwn(parsed, f.name)) continue;
     const v = parsed[f.name];
     if (v === undefined) continue;
     switch (f.kind) {

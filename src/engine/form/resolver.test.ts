@@ -37,7 +37,12 @@ describe('zodResolver', () => {
     const r = fieldErrors(schema, { waybillNo: 'WL1', phone: '12345', weight: 1.23456, count: 0 });
     expect(r).toEqual({
       ok: false,
-      errors: { waybillNo: '格式不正确', phone: '手机号格式错误', weight: '运输重量最多保留3位小数', count: '最小值不能小于 1' },
+      errors: {
+        waybillNo: '运单号格式不正确，应为WL（12位数字）',
+        phone: '手机号格式错误',
+        weight: '运输重量最多保留3位小数',
+        count: '最小值不能小于 1',
+      },
     });
     expect(fieldErrors(schema, { waybillNo: 'WL209900000001', weight: 50 })).toEqual({
       ok: false,

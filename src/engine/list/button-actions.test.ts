@@ -48,17 +48,17 @@ describe('custom button actions', () => {
     expect(calls).toEqual([]);
   });
 
-  it('submits get, post and download with id as a comma list', async () => {
+  it('submits get, post and download with id as a comma list, and says 提交成功', async () => {
     const { ctx, calls } = context();
     await runButton(button({ submitUrl: '/g', submitType: 'get' }), rows, ctx);
     await runButton(button({ submitUrl: '/p', submitType: 'post' }), rows, ctx);
     await runButton(button({ submitUrl: '/d', submitType: 'download' }), rows, ctx);
     expect(calls).toEqual([
       'GET /g {"id":"3,5"}',
-      'notice 操作成功',
+      'notice 提交成功',
       'reload',
       'POST /p {"id":"3,5"}',
-      'notice 操作成功',
+      'notice 提交成功',
       'reload',
       'DOWNLOAD /d {"id":"3,5"}',
     ]);
@@ -72,6 +72,10 @@ describe('custom button actions', () => {
       'navigate /dev-tools/temp/page/disposalOrder/19?stockId=3',
       'reload',
     ]);
+    // Without a location a script says what its answer says, else 操作成功.
+    const done = context({ status: 200 });
+    await runButton(button({ action: 'groovy', name: 'markStocked' }), rows, done.ctx);
+    expect(done.calls).toContain('notice 操作成功');
     const outside = context({ location: 'https://flow.example/detail/1' });
     await runButton(button({ action: 'groovy' }), rows, outside.ctx);
     expect(outside.calls).toContain('window https://flow.example/detail/1');

@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import type { ColumnModel } from '../../model';
 import { MONEY_DECIMALS, formatMoney as sharedMoney } from '../../shared/format';
+import { toneColor } from '../../shared/statuses';
 import { findOption } from '../options/remote-options';
 import type { LoadStatus, RemoteOption } from '../options/types';
 
@@ -19,20 +20,7 @@ export interface DictEntryLike {
 }
 
 /** Dictionary entry type (element-ui tag types) → antd Tag colour. No type is the primary blue. */
-export function tagColor(type: string | null | undefined): string {
-  switch (type) {
-    case 'success':
-      return 'success';
-    case 'info':
-      return 'default';
-    case 'warning':
-      return 'warning';
-    case 'danger':
-      return 'error';
-    default:
-      return 'processing';
-  }
-}
+export const tagColor = toneColor;
 
 function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;

@@ -40,7 +40,7 @@ export function resolveDefinition(kind: DefinitionKind, raw: unknown, options: R
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     return {
       kind: 'invalid',
-      problems: [{ code: 'E_TYPE', file: `${kind}`, pointer: '', message: 'the definition is not a JSON object' }],
+      problems: [{ code: 'E_TYPE', file: `${kind}`, pointer: '', message: '定义不是 JSON 对象' }],
     };
   }
   const decoded = decodeDefinition(raw as Record<string, unknown>);
@@ -56,7 +56,7 @@ export function resolveDefinition(kind: DefinitionKind, raw: unknown, options: R
   if (!result.page)
     return {
       kind: 'invalid',
-      problems: result.problems.length ? result.problems : [{ code: 'E_TYPE', file, pointer: '', message: 'no page' }],
+      problems: result.problems.length ? result.problems : [{ code: 'E_TYPE', file, pointer: '', message: '定义中没有可显示的页面' }],
     };
   return {
     kind: 'runtime',
@@ -75,7 +75,7 @@ export function resolveView(raw: unknown, options: ResolveOptions = {}): ViewRes
   const r = resolveDefinition('view', raw, options);
   if (r.kind !== 'runtime') return r;
   if (r.page.kind !== 'list')
-    return { kind: 'invalid', problems: [{ code: 'E_TYPE', file: 'view', pointer: '', message: 'not a list view' }] };
+    return { kind: 'invalid', problems: [{ code: 'E_TYPE', file: 'view', pointer: '', message: '不是列表视图' }] };
   return { ...r, page: r.page, schema: buildSchema(r.page.form) };
 }
 

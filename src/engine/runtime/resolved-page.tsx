@@ -103,7 +103,7 @@ function RuntimeList({
   const page = resolution.page;
   const schema = useMemo(() => (page.kind === 'list' ? buildSchema(page.form) : undefined), [page]);
   if (page.kind !== 'list' || !schema)
-    return <DefinitionProblems problems={[{ code: 'E_TYPE', file: 'view', pointer: '', message: 'not a list view' }]} />;
+    return <DefinitionProblems problems={[{ code: 'E_TYPE', file: 'view', pointer: '', message: '不是列表视图' }]} />;
   return <ListPage key={resolution.hash} model={page} schema={schema} fixedQuery={fixedQuery} />;
 }
 

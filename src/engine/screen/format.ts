@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { NUMBER_TEXT } from '../../model';
+import { formatMoney } from '../../shared/format';
 
-/** Figures and money on a big screen: thousands separators; money with 2 decimals. */
+/** Figures and money on a big screen: thousands separators; money by the app's money rule (2 decimals). */
 
 const FIGURE = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 });
-const MONEY = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function asNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
@@ -20,7 +20,7 @@ export function figureText(v: unknown): string {
 
 export function moneyText(v: unknown): string {
   const n = asNumber(v);
-  if (n !== undefined) return MONEY.format(n);
+  if (n !== undefined) return formatMoney(n);
   return v === null || v === undefined || v === '' ? '-' : String(v);
 }
 

@@ -1,7 +1,7 @@
 import { FIELD_NAME, reservedNameProblem, SYSTEM_FIELDS, type SystemFieldName, systemFieldOf } from '../names.js';
 import { sortByKeys } from '../order.js';
 import type { ColumnModel, DataType, FieldModel, Show } from '../types.js';
-import { isValidatorName } from '../validators.js';
+import { isValidatorName, VALIDATORS } from '../validators.js';
 import type { WireField, WireFieldConfigure } from '../wire.js';
 import {
   dataTypeOf,
@@ -110,12 +110,7 @@ function checkPattern(pattern: string | undefined, sink: Sink, pointer: string):
 function validatorOf(v: string | undefined, sink: Sink, pointer: string): FieldModel['validator'] {
   if (v === undefined) return undefined;
   if (isValidatorName(v)) return v;
-  sink.add(
-    'E_VALIDATOR',
-    pointer,
-    `unknown validator ${JSON.stringify(v)}`,
-    'use one of mobile, mobileList, phone, landline, phoneOrLandline, email, idCard, ipv4, url, externalLink, lowercase, uppercase, letters',
-  );
+  sink.add('E_VALIDATOR', pointer, `unknown validator ${JSON.stringify(v)}`, `use one of ${Object.keys(VALIDATORS).join(', ')}`);
   return undefined;
 }
 

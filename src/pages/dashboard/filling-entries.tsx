@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { companyApi } from '../../contract/company-api';
 import { FILLING_OK, fillingSystem } from '../../contract/filling-system';
 import { api } from '../../request';
+import { useSession } from '../../session/session-store';
 import { Block } from './block';
 import { useFigure } from './use-figure';
 
@@ -64,9 +65,13 @@ export function FillingEntriesBlock({ company }: { company: CompanyInfo }) {
   );
 }
 
-/** The block around the entries, shown only when the user's company may use them. */
+/**
+ * The block around the entries, shown only when the user's company may use them. The company is
+ * looked up by the user's department code (companyApi/info?deptCode=…), as the specification asks.
+ */
 export function FillingBlock() {
-  const info = useFigure(companyApi.calls.info);
+  const deptCode = useSession().info?.user.deptCode ?? undefined;
+  const info = useFigure(companyApi.calls.info, deptCode ? { deptCode } : {});
   if (!info.data?.fillingEntry) return null;
   return (
     <Block title="填报系统" testId="dash-filling" loading={info.loading} error={info.error} ready>

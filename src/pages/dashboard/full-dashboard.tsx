@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dashboard } from '../../contract/dashboard';
 import { warehouses } from '../../contract/warehouses';
 import { api, useLookup } from '../../request';
+import { COST_DECIMALS } from '../../shared/format';
 import { CountUp, FINANCE_COUNT_MS } from './count-up';
 import { TileBlock, tileBlock, tons } from './tiles';
 
@@ -98,7 +99,7 @@ const FINANCE = [
   { key: 'yearReceived', label: '本年已收' },
 ] as const;
 
-/** 财务: payable, paid this year, receivable, received this year; yuan, 3 decimals, counting up. */
+/** 财务: payable, paid this year, receivable, received this year; yuan, as cost figures (3 decimals), counting up. */
 export const FinanceBlock = tileBlock({
   title: '财务信息',
   testId: 'dash-finance',
@@ -107,7 +108,7 @@ export const FinanceBlock = tileBlock({
     FINANCE.map(({ key, label }) => ({
       testId: `finance-${key}`,
       label,
-      valueRender: () => <CountUp value={d[key]} duration={FINANCE_COUNT_MS} decimals={3} />,
+      valueRender: () => <CountUp value={d[key]} duration={FINANCE_COUNT_MS} decimals={COST_DECIMALS} />,
       suffix: '元',
     })),
 });

@@ -3,7 +3,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { logistics, type WarehouseOrder } from '../../contract/logistics';
 import { warehouses } from '../../contract/warehouses';
 import { tablePager } from '../../engine';
-import { formatMoney } from '../../shared/format';
+import { formatMoney, formatWeight } from '../../shared/format';
+import { ORDER_STATUS, statusName, VEHICLE_STATUS } from '../../shared/statuses';
 import { Block, FigureBlock } from './block';
 import { CAPACITY_COUNT_MS, CountUp } from './count-up';
 import { WarehouseSelect } from './full-dashboard';
@@ -15,6 +16,9 @@ const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })
 /** A field of an order's record as a cell: its text, or a dash when it has none. */
 const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 
+/** An order state's name (orderStatus), as the lists and the detail call it. */
+const order = (key: keyof typeof ORDER_STATUS.codes) => statusName(ORDER_STATUS, key);
+
 /** 物流订单: the carrier's orders by state, the weight under way, this month's orders and this year's freight. */
 export const OrderDashboardBlock = tileBlock({
   title: '物流订单',
@@ -23,14 +27,14 @@ export const OrderDashboardBlock = tileBlock({
   col: { xs: 12, md: 8, xl: 4 },
   tiles: (d) => [
     { label: '订单总数', value: d.total },
-    { label: '待接单', value: d.pending },
-    { label: '运输中', value: d.inTransit },
-    { label: '已完成', value: d.finished },
-    { label: '已取消', value: d.cancelled },
-    { label: '已拒绝', value: d.rejected },
+    { label: order('pending'), value: d.pending },
+    { label: order('ongoing'), value: d.inTransit },
+    { label: order('finished'), value: d.finished },
+    { label: order('cancelled'), value: d.cancelled },
+    { label: order('rejected'), value: d.rejected },
     { label: '在途重量', value: tons(d.ongoingWeight), suffix: '吨' },
     { label: '本月订单', value: d.monthCount },
-    { label: '本年运费', value: formatMoney(d.yearFreight, 3), suffix: '元' },
+    { label: '本年运费', value: formatMoney(d.yearFreight), suffix: '元' },
   ],
 });
 
@@ -92,7 +96,10 @@ export function CapacityBlock({ refresh }: { refresh: boolean }) {
             </div>
           </Col>
           <Col xs={12} md={8}>
-            <Tile label="运输中 / 维修中" value={`${d.inTransitCount} / ${d.repairCount}`} />
+            <Tile
+              label={`${statusName(VEHICLE_STATUS, 'onRoad')} / ${statusName(VEHICLE_STATUS, 'repair')}`}
+              value={`${d.inTransitCount} / ${d.repairCount}`}
+            />
           </Col>
           <Col xs={12} md={8}>
             <Tile label="总载重" value={tons(d.loadCapacity)} suffix="吨" />
@@ -149,7 +156,7 @@ export function ByWarehouseBlock() {
           { title: '产废单位', dataIndex: 'producerName', render: cell },
           { title: '处置单位', dataIndex: 'disposerName', render: cell },
           { title: '仓库', dataIndex: 'warehouseName', render: cell },
-          { title: '重量（吨）', dataIndex: 'weight', render: (v: unknown) => (v === null || v === undefined ? '-' : tons(Number(v))) },
+          { title: '重量（吨）', dataIndex: 'weight', render: (v: unknown) => (v === null || v === undefined ? '-' : formatWeight(v)) },
           { title: '装车时间', dataIndex: 'loadTime', render: cell },
         ]}
       />

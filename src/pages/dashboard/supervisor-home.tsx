@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { CallAnswer } from '../../contract/define';
 import { type Statistic, supervision } from '../../contract/supervision';
 import { useSession } from '../../session/session-store';
-import { formatMoney } from '../../shared/format';
+import { formatCost, formatMoney } from '../../shared/format';
 import { BlockGrid, FigureBlock, THIRD, WHOLE } from './block';
 import { EChart } from './echart';
 import { namedRouteHref, type RouteQuery } from './named-routes';
@@ -84,13 +84,13 @@ const CostBlock = tileBlock({
   computedAt: refreshTime,
   col: { xs: 12, md: 8, xl: 6 },
   tiles: (d) => [
-    { label: '本年处置金额', value: formatMoney(d.disposalAmount, 3), suffix: '元' },
+    { label: '本年处置金额', value: formatMoney(d.disposalAmount), suffix: '元' },
     { label: '本年处置量', value: tons(d.disposalQuantity), suffix: '吨' },
-    { label: '平均处置单价', value: formatMoney(d.avgDisposalPrice, 3), suffix: '元/吨' },
-    { label: '本年预付金额', value: formatMoney(d.prepaidAmount, 3), suffix: '元' },
-    { label: '本年运费', value: formatMoney(d.freightAmount, 3), suffix: '元' },
+    { label: '平均处置单价', value: formatCost(d.avgDisposalPrice), suffix: '元/吨' },
+    { label: '本年预付金额', value: formatMoney(d.prepaidAmount), suffix: '元' },
+    { label: '本年运费', value: formatMoney(d.freightAmount), suffix: '元' },
     { label: '本年运输量', value: tons(d.transportWeight), suffix: '吨' },
-    { label: '平均运费', value: formatMoney(d.avgFreightPerTon, 3), suffix: '元/吨' },
+    { label: '平均运费', value: formatCost(d.avgFreightPerTon), suffix: '元/吨' },
   ],
 });
 
@@ -232,7 +232,7 @@ function StatisticsBlock() {
             const progress = d[`${s.key}Progress`];
             return (
               <Col xs={12} md={8} xl={6} key={s.key} data-testid={`statistic-${s.key}`}>
-                <Tile label={s.label} value={s.money ? formatMoney(value, 3) : value} suffix={s.unit} />
+                <Tile label={s.label} value={s.money ? formatMoney(value) : value} suffix={s.unit} />
                 {target === null || target === undefined ? (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     未设置年度目标
@@ -241,7 +241,7 @@ function StatisticsBlock() {
                   <>
                     <Progress percent={Math.min(100, Number(progress ?? 0))} format={() => `${progress ?? 0}%`} size="small" />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      目标 {s.money ? formatMoney(target, 3) : target} {s.unit}
+                      目标 {s.money ? formatMoney(target) : target} {s.unit}
                     </Typography.Text>
                   </>
                 )}

@@ -2,12 +2,12 @@ import { Col, type ColProps, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CallAnswer } from '../../contract/define';
-import { formatMoney } from '../../shared/format';
+import { formatWeight } from '../../shared/format';
 import { FigureBlock, type FigureBlockProps } from './block';
 import { type FigureCall, type FigureQuery, useFigure } from './use-figure';
 
 /** Tons: 3 decimals with thousands separators. */
-export const tons = (n: number) => formatMoney(n, 3);
+export const tons = (n: number) => formatWeight(n);
 
 export interface TileProps {
   label: string;

@@ -51,6 +51,8 @@ import { EMPTY_ORDER, type ManualOrderForm, manualOrderPayload } from './manual-
  * Closing without saving keeps what was typed for the next opening; a saved order clears the form.
  */
 
+/** A form save says 操作成功, as every form of the app does. */
+const SAVED = '操作成功';
 const NO_ITEMS: never[] = [];
 const PREPAY_CHOICES = [
   { value: PREPAY_YES, label: '是' },
@@ -252,8 +254,9 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
     });
     setSaving(true);
     try {
-      const answer = await api(disposalOrders.calls.add, { body }, { silent: true });
-      notify.success(answer.orderNo ? `处置单 ${answer.orderNo} 已创建` : (answer.message ?? '操作成功'));
+      await api(disposalOrders.calls.add, { body }, { silent: true });
+      // A form save says 操作成功; the new order shows at the top of the list it reloads.
+      notify.success(SAVED);
       form.resetFields();
       copiedRegionFmt.current = {};
       setPicked(null);

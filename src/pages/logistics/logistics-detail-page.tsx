@@ -7,7 +7,7 @@ import { findMenu } from '../../model';
 import { pageTitles } from '../../navigation/page-titles';
 import { api, RequestError } from '../../request';
 import { useSession } from '../../session/session-store';
-import { formatCost, formatDate } from '../../shared/format';
+import { formatDate, formatMoney, formatWeight } from '../../shared/format';
 
 /**
  * 物流详情 (`?id=` at the address of the menu whose component is logistics/detail): one logistics order, read only: its waybill and
@@ -30,7 +30,7 @@ const STATUS_COLOR: Record<string, string> = { '0': 'orange', '1': 'blue', '2': 
 
 const text = (v: string | null | undefined) => (v === null || v === undefined ? '' : v.trim());
 const show = (v: string | null | undefined) => text(v) || '-';
-const tons = (v: number | null) => (v === null ? '' : `${formatCost(v)} 吨`);
+const tons = (v: number | null) => (v === null ? '' : `${formatWeight(v)} 吨`);
 /** A time as its date and time to the minute: a waybill is read against documents, not as "N 分钟前". */
 const when = (v: string | null, missing: string) => (v ? formatDate(v, 'YYYY-MM-DD HH:mm') || v : missing);
 
@@ -166,7 +166,7 @@ export function LogisticsDetailPage() {
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'weight', label: '运输重量', children: tons(t.weight) },
-            { key: 'freight', label: '运费', children: t.freight === null ? '' : `${formatCost(t.freight)} 元` },
+            { key: 'freight', label: '运费', children: t.freight === null ? '' : `${formatMoney(t.freight)} 元` },
             { key: 'from', label: '起运地区', children: text(t.fromRegionFmt) },
             { key: 'fromAddress', label: '起运地址', children: text(t.fromAddress) },
             { key: 'toAddress', label: '目的地址', children: text(t.toAddress) },

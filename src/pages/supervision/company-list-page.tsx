@@ -5,7 +5,7 @@ import { type SupervisedCompany, supervision } from '../../contract/supervision'
 import { tablePager } from '../../engine';
 import { api } from '../../request';
 import { useSession } from '../../session/session-store';
-import { formatMoney } from '../../shared/format';
+import { formatWeight } from '../../shared/format';
 import { RetryAlert } from '../dashboard/block';
 import { pathOfNamedRoute } from '../dashboard/named-routes';
 
@@ -163,7 +163,7 @@ export function CompanyListPage() {
             render: (v: number, r) => (
               <Flex gap={4} justify="flex-end" align="center">
                 {r.micro && <Tag color="orange">小微</Tag>}
-                <Typography.Text>{formatMoney(v, 3)}</Typography.Text>
+                <Typography.Text>{formatWeight(v)}</Typography.Text>
               </Flex>
             ),
           },

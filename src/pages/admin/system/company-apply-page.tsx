@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { ContractList } from '../../../app/data-provider';
 import { listTableProps, useFilters, useListCrud } from '../../../engine';
 import { notify } from '../../../notify/notifier';
+import { APPLICATION_STATUS, toneColor } from '../../../shared/statuses';
 import { AccountFields } from './account-fields';
 import { type ApplicationRow, applications, SOURCES } from './api';
 import { ActionLinks, SYSTEM_TABLE } from './columns';
@@ -28,11 +29,8 @@ interface RejectForm {
 const STATUS_FILTER = [{ value: '', label: '全部状态' }];
 /** The list opens on the applications waiting for a decision. */
 const PENDING: { blurry?: string; status: string } = { status: '0' };
-const STATUS = [
-  { value: '0', label: '待审核', color: 'processing' },
-  { value: '1', label: '已通过', color: 'success' },
-  { value: '2', label: '已驳回', color: 'error' },
-];
+/** The states of an application, named and coloured as everywhere (shared/statuses). */
+const STATUS = APPLICATION_STATUS.entries.map((e) => ({ value: e.value, label: e.label, color: toneColor(e.tone) }));
 
 /**
  * 企业入驻审核: the applications made through the login page's apply dialog. 通过 creates the
