@@ -8,6 +8,7 @@ export const disposalOrderSchema = rules.form(
     orderNo: rules.text({ label: '订单编号', required: true, maxLength: 255, pattern: '^CZ\\d{12}$' }),
     stockId: rules.text({ label: '来源入库单' }),
     contractNo: rules.text({ label: '合同编号', maxLength: 255 }),
+    contractId: rules.text({ label: '所属合同' }),
     producerId: rules.text({ label: '产废单位', required: true }),
     producerRegion: rules.text({ label: '产废单位地区' }),
     disposerId: rules.text({ label: '处置单位', required: true }),

@@ -9,7 +9,7 @@ export const logisticsOrderPage: ListPageModel = {
   title: '物流订单',
   componentName: 'logisticsOrder',
   path: '/dev-tools/temp/page/logisticsOrder/20',
-  source: { file: 'definitions/views/20-logistics-order.json', hash: 'sha256-30926bad7d52db1b', status: 0 },
+  source: { file: 'definitions/views/20-logistics-order.json', hash: 'sha256-828165a4f010b438', status: 0 },
   permissions: {
     list: 'logisticsOrder:list',
     add: 'logisticsOrder:add',
@@ -349,6 +349,7 @@ export const logisticsOrderPage: ListPageModel = {
       label: '处置订单',
       position: 'row',
       action: 'system',
+      linkField: 'disposalOrderId',
       websiteUrl: '/dispose/vBuild/temp/30',
       confirm: false,
       multiple: false,
