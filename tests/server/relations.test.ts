@@ -19,9 +19,12 @@ let logistics: ApiClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [supervisor, producer, disposer, logistics] = await Promise.all(
-    ['supervisor', 'producer', 'disposer', 'logistics'].map((u) => server.login(u)),
-  );
+  [supervisor, producer, disposer, logistics] = await Promise.all([
+    server.login('supervisor'),
+    server.login('producer'),
+    server.login('disposer'),
+    server.login('logistics'),
+  ]);
 });
 afterAll(() => server?.close());
 
