@@ -84,6 +84,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const record: Row = {
         orderNo,
         contractNo,
+        // The contract by id, which 相关合同 opens; a view without the field ignores it.
+        contractId: form.contractId ?? null,
         // The parties by company id: their names are the companies' own, whatever the form showed.
         producerId: partyA.id,
         producerRegion: region ? region.codes.join(',') : partyA.region,

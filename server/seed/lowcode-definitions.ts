@@ -378,6 +378,12 @@ const contract: FieldSpec[] = [
     table: { width: 220, overflow: true },
     form: { required: true },
   }),
+  // Where party A keeps the waste the contract hands over: a warehouse of the company drafting it.
+  spec('warehouseId', '贮存仓库', 'long', {
+    common: options('list', '/api/companyWarehouse/list', { sportData_params: [] }),
+    table: { width: 170, overflow: true },
+    form: { tips: '甲方暂存所委托危废的仓库' },
+  }),
   spec('amount', '合同金额', 'decimal', {
     common: { decimals: 2, unit: '元', money: true },
     table: { align: 'right', sortable: true, width: 140 },
@@ -477,6 +483,11 @@ const disposalOrder: FieldSpec[] = [
   spec('contractNo', '合同编号', 'varchar', {
     table: { width: 130 },
     form: { disabled: true, tips: '选择产废单位后自动带出' },
+  }),
+  // The contract the order is placed under, by id: 相关合同 opens this record.
+  spec('contractId', '所属合同', 'long', {
+    common: options('list', '/api/general/allList/16/queryLink'),
+    table: false,
   }),
   spec('producerId', '产废单位', 'long', {
     common: companies(PRODUCERS),
@@ -701,7 +712,7 @@ export const VIEW_SEEDS: ViewSeed[] = [
     dialog: { width: '70%' },
     formDividerOption: dividers({ contractNo: '合同信息', signer: '签约与附件' }),
     btnDIYOption: inOrder([
-      button('warehouse', '查看仓库', 'opt', 'dialog', { view: 14, root: ['admin', 'warehouse:list'] }),
+      button('warehouse', '查看仓库', 'opt', 'dialog', { view: 14, linkField: 'warehouseId', root: ['admin', 'warehouse:list'] }),
       button('downloadSelected', '下载合同清单', 'fun', 'submit', {
         submitType: 'download',
         submitUrl: '/api/general/export/16/download',
@@ -729,7 +740,7 @@ export const VIEW_SEEDS: ViewSeed[] = [
     dialog: { width: '75%' },
     formDividerOption: dividers({ orderNo: '订单信息', wasteCategory: '危废与计价', needPrepay: '付款' }),
     btnDIYOption: inOrder([
-      button('contract', '相关合同', 'opt', 'dialog', { view: 16, root: ['admin', 'contract:list'] }),
+      button('contract', '相关合同', 'opt', 'dialog', { view: 16, linkField: 'contractId', root: ['admin', 'contract:list'] }),
       shownButton('logisticsOrder', '物流运单', 'view', ['orderStatus', '1'], ['admin', 'logisticsOrder:list'], {
         view: 20,
         foreignKey: 'disposalOrderId',
@@ -748,6 +759,7 @@ export const VIEW_SEEDS: ViewSeed[] = [
         }),
         button('disposalOrder', '处置订单', 'opt', 'system', {
           websiteUrl: '/dispose/vBuild/temp/30',
+          linkField: 'disposalOrderId',
           rootDIY: 'admin,disposalOrder:list',
         }),
       ],

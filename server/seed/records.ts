@@ -351,10 +351,12 @@ const CONTRACTS: [no: string, a: string, b: string, days: number, amount: number
 const CLAUSES =
   '<p>一、乙方按照《危险废物贮存污染控制标准》接收、运输并处置甲方产生的危险废物。</p><p>二、结算以实际过磅重量为准，每月结算一次。</p>';
 
-function contracts(r: Random, companies: Map<string, Company>): Contract[] {
+function contracts(r: Random, refs: Refs, companies: Map<string, Company>, stores: Warehouse[]): Contract[] {
   return CONTRACTS.map(([no, aName, bName, days, amount, status]) => {
     const a = companies.get(aName) as Company;
     const b = companies.get(bName) as Company;
+    // Party A's store of the waste: its first warehouse that is not an unloading point.
+    const store = stores.find((w) => w.company === a && !w.unloading) ?? stores.find((w) => w.company === a);
     const end = daysFromNow(status === '3' ? -days : days);
     const begin = new Date(end.getTime() - 365 * DAY);
     const signed = new Date(begin.getTime() - r.int(3, 20) * DAY);
@@ -376,6 +378,7 @@ function contracts(r: Random, companies: Map<string, Company>): Contract[] {
         contractName: `${a.name}危险废物委托处置合同`,
         partyAId: a.id,
         partyBId: b.id,
+        warehouseId: store ? (refs.ids.get(store) ?? null) : null,
         amount,
         signDate: dateText(signed),
         beginDate: dateText(begin),
@@ -511,6 +514,7 @@ function shipments(r: Random, refs: Refs, ins: StockIn[], all: Contract[]): { or
         orderNo: '',
         stockId: refs.ids.get(s),
         contractNo: contract.no,
+        contractId: refs.ids.get(contract),
         producerId: s.company.id,
         producerRegion: s.company.region,
         producerRegionFmt: s.company.regionFmt,
@@ -808,7 +812,7 @@ export async function planRecords(trx: Transaction<DB>): Promise<Plan> {
   const plan: Plan = { order: [], records: new Map(), ids: refs.ids };
 
   const stores = warehouses(r, companies);
-  const deals = contracts(r, companies);
+  const deals = contracts(r, refs, companies, stores);
   const ins = stockIns(r, refs, list, stores);
   const { orders, outs } = shipments(r, refs, ins, deals);
   const carrier = list.filter((c) => c.type === '3');

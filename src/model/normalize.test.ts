@@ -912,6 +912,17 @@ describe('view: buttons', () => {
       in: { action: 'view', view: 'abc' },
       out: [['E_NUMBER', '/disTemplate/btnDIYOption/0/configure/view']],
     },
+    { name: 'a dialog opening the record a field links', in: { action: 'dialog', view: 16, linkField: 'status' }, out: [] },
+    {
+      name: 'linkField naming no field of the view',
+      in: { action: 'dialog', view: 16, linkField: 'contractId' },
+      out: [['W_REFERENCE', '/disTemplate/btnDIYOption/0/configure/linkField']],
+    },
+    {
+      name: 'linkField on an action that opens nothing',
+      in: { action: 'groovy', linkField: 'status' },
+      out: [['W_REFERENCE', '/disTemplate/btnDIYOption/0/configure/linkField']],
+    },
     {
       name: 'showRelation_item naming no field of the view',
       in: { action: 'groovy', showRelation_item: 'state', showRelation_value: '1' },

@@ -145,7 +145,13 @@ export interface ButtonModel {
   groovyAction?: string;
   /** Target view of `dialog` and `view`. */
   view?: number;
+  /** One-to-many: the target view's field holding this row's key (`view`, `dialog`). */
   foreignKey?: string;
+  /**
+   * Many-to-one: the field of this row holding the key of the one record the button opens (`dialog`,
+   * `view`, `system`). The button shows only on rows where it holds a value; the record opens read-only.
+   */
+  linkField?: string;
   websiteUrl?: string;
   confirm: boolean;
   multiple: boolean;

@@ -153,6 +153,7 @@ export const buttonConfigureShape = {
   groovyAction: wText(),
   view: wInt(),
   foreignKey: wText(),
+  linkField: wText(),
   websiteUrl: wText(),
   confirm: wBool(),
   multiple: wBool(),

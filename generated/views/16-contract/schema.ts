@@ -9,6 +9,7 @@ export const contractSchema = rules.form(
     contractName: rules.text({ label: '合同名称', required: true, maxLength: 255 }),
     partyAId: rules.text({ label: '甲方（产废单位）', required: true, choice: true }),
     partyBId: rules.text({ label: '乙方（处置单位）', required: true, choice: true }),
+    warehouseId: rules.text({ label: '贮存仓库', choice: true }),
     amount: rules.number({ label: '合同金额', required: true, decimals: 2, max: 100000000, min: 0 }),
     signDate: rules.datetime({ label: '签订日期', required: true, format: 'YYYY-MM-DD' }),
     beginDate: rules.datetime({ label: '生效日期', required: true, format: 'YYYY-MM-DD' }),

@@ -8,6 +8,7 @@ export const disposalOrderSchema = rules.form(
     orderNo: rules.text({ label: '订单编号', maxLength: 255, pattern: '^CZ\\d{12}$' }),
     stockId: rules.text({ label: '来源入库单', choice: true }),
     contractNo: rules.text({ label: '合同编号', maxLength: 255 }),
+    contractId: rules.text({ label: '所属合同', choice: true }),
     producerId: rules.text({ label: '产废单位', required: true, choice: true }),
     producerRegion: rules.text({ label: '产废单位地区', choice: true }),
     disposerId: rules.text({ label: '处置单位', required: true, choice: true }),

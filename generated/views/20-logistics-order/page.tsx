@@ -9,7 +9,7 @@ export const logisticsOrderPage: ListPageModel = {
   title: '物流订单',
   componentName: 'logisticsOrder',
   path: '/dev-tools/temp/page/logisticsOrder/20',
-  source: { file: 'definitions/views/20-logistics-order.json', hash: 'sha256-e7346466df5cc878', status: 0 },
+  source: { file: 'definitions/views/20-logistics-order.json', hash: 'sha256-c064d818c3be02bb', status: 0 },
   permissions: {
     list: 'logisticsOrder:list',
     add: 'logisticsOrder:add',
@@ -365,6 +365,7 @@ export const logisticsOrderPage: ListPageModel = {
       label: '处置订单',
       position: 'row',
       action: 'system',
+      linkField: 'disposalOrderId',
       websiteUrl: '/dispose/vBuild/temp/30',
       confirm: false,
       multiple: false,

@@ -373,6 +373,9 @@ export function ButtonPanel({
                     ) : null}
                   </>
                 ) : null}
+                {action === 'dialog' || action === 'view' || action === 'system' ? (
+                  <Col span={12}>{text('linkField', '关联字段（linkField）', '本行保存关联记录 ID 的字段：只读打开该条记录')}</Col>
+                ) : null}
                 {action === 'website' || action === 'system' ? (
                   <Col span={24}>
                     {text(

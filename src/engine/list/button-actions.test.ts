@@ -33,7 +33,7 @@ function context(answer: unknown = { status: 200, message: '操作成功' }, con
     openWindow: (url) => void calls.push(`window ${url}`),
     search: '?a=1',
     reload: () => void calls.push('reload'),
-    openView: (b, row) => void calls.push(`dialog ${b.view} ${JSON.stringify(row)}`),
+    openView: (b, row, linked) => void calls.push(`dialog ${b.view} ${JSON.stringify(row)}${linked ? ` linked ${linked}` : ''}`),
   };
   return { ctx, calls };
 }
@@ -94,6 +94,23 @@ describe('custom button actions', () => {
       'navigate /dispose/vBuild/temp/30?a=1&rowId=3',
       'dialog 14 {"id":3,"status":"0"}',
       `navigate /qrcode/print?a=1&size=30&rowId=3&total=${rows.length}`,
+    ]);
+  });
+
+  it('opens the record a row links, by id: in a dialog, on a view page, at an in-app address', async () => {
+    const { ctx, calls } = context();
+    const row = [{ id: 3, contractId: 16, disposalOrderId: 9 }];
+    await runButton(button({ action: 'dialog', view: 16, linkField: 'contractId' }), row, ctx);
+    await runButton(button({ action: 'view', name: 'disposalOrder', view: 19, linkField: 'disposalOrderId' }), row, ctx);
+    await runButton(button({ action: 'system', websiteUrl: '/dispose/vBuild/temp/30', linkField: 'disposalOrderId' }), row, ctx);
+    // A row that links nothing opens nothing.
+    expect(await runButton(button({ action: 'dialog', view: 16, linkField: 'contractId' }), [{ id: 4, contractId: null }], ctx)).toBe(
+      false,
+    );
+    expect(calls).toEqual([
+      `dialog 16 ${JSON.stringify(row[0])} linked 16`,
+      'navigate /dev-tools/temp/page/disposalOrder/19?id=9',
+      'navigate /dispose/vBuild/temp/30?a=1&rowId=3&id=9',
     ]);
   });
 

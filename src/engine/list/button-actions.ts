@@ -5,7 +5,7 @@
  */
 import type { ButtonModel, ListPageModel } from '../../model';
 import type { DataProvider, EngineNotifier, EngineServices } from '../services';
-import { locationTarget, MESSAGES, systemTarget, viewTarget } from './rules';
+import { linkedId, locationTarget, MESSAGES, systemTarget, viewTarget } from './rules';
 
 export type ButtonRow = Record<string, unknown>;
 
@@ -21,8 +21,11 @@ export interface ButtonContext {
   /** The current location's query (`?a=1`), kept by `system`. */
   search: string;
   reload: () => void;
-  /** `dialog`: shows view `button.view` in a dialog (with the row, for a foreign key). */
-  openView: (button: ButtonModel, row: ButtonRow | undefined) => void;
+  /**
+   * `dialog`: shows view `button.view` in a dialog, read-only: the record the row links (`linked`, for a
+   * linkField button), or the records naming the row (its foreign key).
+   */
+  openView: (button: ButtonModel, row: ButtonRow | undefined, linked?: string) => void;
 }
 
 function messageOf(answer: unknown): string {
@@ -54,6 +57,9 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
   const ids = rows.map((r) => r[key]).filter((v) => v !== undefined && v !== null);
   const first = rows[0];
   const rowId = first?.[key];
+  const linked = linkedId(button, first);
+  // A relation button acts only where its row links a record (it is not shown elsewhere).
+  if (button.linkField && linked === undefined) return false;
   try {
     switch (button.action) {
       case 'submit': {
@@ -88,16 +94,16 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
         return true;
       }
       case 'dialog':
-        ctx.openView(button, first);
+        ctx.openView(button, first, linked);
         return true;
       case 'view':
-        ctx.navigate(viewTarget(button, rowId));
+        ctx.navigate(viewTarget(button, rowId, linked));
         return true;
       case 'website':
         if (button.websiteUrl) ctx.openWindow(button.websiteUrl);
         return true;
       case 'system':
-        if (button.websiteUrl) ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId, rows.length));
+        if (button.websiteUrl) ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId, rows.length, linked));
         return true;
     }
   } catch {

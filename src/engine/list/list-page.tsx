@@ -1,5 +1,5 @@
 import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Dropdown, Modal, theme } from 'antd';
+import { Alert, Button, Dropdown, Modal, Space, theme } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { type ButtonModel, defaultRangeDays, hasCreateRange, type ListPageModel } from '../../model';
@@ -8,7 +8,7 @@ import { crudDialogStatus, useCrud, viewCrudOptions } from '../hooks/use-crud';
 import { useListQuery, useViewSource } from '../hooks/use-list-query';
 import { OptionsProvider } from '../options';
 import { PERF_MARKS, perfMark } from '../perf-marks';
-import { ResolvedView } from '../runtime/resolved-page';
+import { LinkedRecordDialog, ResolvedView } from '../runtime/resolved-page';
 import { type RecordRow, useEngineServices, usePageNavigation } from '../services';
 import { runButton } from './button-actions';
 import { initialVisible, refreshVisible } from './columns';
@@ -18,6 +18,7 @@ import { ListToolbar } from './list-toolbar';
 import {
   defaultCreateRange,
   routeFilters,
+  routeRecords,
   type SearchState,
   searchFromAddress,
   searchKeyOf,
@@ -25,7 +26,7 @@ import {
   searchValuesToWire,
 } from './query';
 import { RecordDialog } from './record-dialog';
-import { abilitiesOf, rowButtons, splitRowActions, toolbarButtons } from './rules';
+import { abilitiesOf, type ListAbilities, opensOnly, RECORD_PARAM, rowButtons, splitRowActions, toolbarButtons } from './rules';
 import { SearchBar, type SearchSubmit } from './search-bar';
 
 export interface ListPageProps<T extends FormValues> {
@@ -33,8 +34,10 @@ export interface ListPageProps<T extends FormValues> {
   /** The form's schema: the generated module's (its record type is `T`), or buildSchema at run time. */
   schema: ZodType<T>;
   /**
-   * Filters the page always applies and every add carries. Omitted on a page route: the route
-   * query's values that name fields (a `view` button's foreign key) are used.
+   * Filters the page always applies, given by a relation dialog of another view (its foreign key): the
+   * list is then read-only. Omitted on a page route: the route query's values that name fields (a
+   * `view` button's foreign key) are used, and its `id` (a relation's linked record) shows that record
+   * alone, read-only.
    */
   fixedQuery?: Record<string, unknown>;
 }
@@ -51,6 +54,11 @@ const SearchInAddress = createContext(true);
 /** Lists under it keep their search to themselves instead of the page's address. */
 export function ListSearchNotInAddress({ children }: { children?: ReactNode }) {
   return <SearchInAddress.Provider value={false}>{children}</SearchInAddress.Provider>;
+}
+
+/** A read-only list offers looking, exporting and the buttons that only open something; no writes. */
+function readOnlyAbilities(a: ListAbilities): ListAbilities {
+  return { ...a, add: false, edit: false, del: false, import: false, template: false };
 }
 
 interface RowAction {
@@ -144,7 +152,6 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const { can, data, download, notify, extensions } = useEngineServices();
   const { token } = theme.useToken();
   const { search: locationSearch, navigate, pathname } = usePageNavigation();
-  const abilities = useMemo(() => abilitiesOf(model, can), [model, can]);
   const keyField = model.form.dialog.key;
 
   const fieldNames = useMemo(() => new Set([...model.columns.map((c) => c.name), ...model.form.fields.map((f) => f.name)]), [model]);
@@ -152,13 +159,33 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const inAddress = useContext(SearchInAddress) && fixedQuery === undefined;
   // A view that declares a startTime or endTime field filters it with that parameter: it has no createTime range.
   const createRange = hasCreateRange(fieldNames);
-  const rangeDays = defaultRangeDays(model.columns, fieldNames);
   const searchable = useMemo(() => model.columns.filter((c) => c.search), [model]);
   const searchNames = useMemo(() => new Set(searchable.map((c) => c.name)), [searchable]);
-  const fixedKey = JSON.stringify(fixedQuery ?? routeFilters(new URLSearchParams(locationSearch), fieldNames, searchNames));
+  // A relation's linked record, named by the address: the list shows it alone (the server scopes the filter).
+  const record = fixedQuery ? undefined : routeRecords(new URLSearchParams(locationSearch), RECORD_PARAM);
+  const fixedKey = JSON.stringify(
+    fixedQuery ?? {
+      ...routeFilters(new URLSearchParams(locationSearch), fieldNames, searchNames),
+      ...(record ? { [RECORD_PARAM]: record } : {}),
+    },
+  );
   const fixed = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
+  // What a relation opens is read-only: a view in another's dialog, or a list narrowed to a linked record.
+  const readOnly = fixedQuery !== undefined || record !== undefined;
+  const abilities = useMemo(() => {
+    const a = abilitiesOf(model, can);
+    return readOnly ? readOnlyAbilities(a) : a;
+  }, [model, can, readOnly]);
+  const buttons = useMemo(() => (readOnly ? model.buttons.filter(opensOnly) : model.buttons), [model, readOnly]);
+  // What an add carries: the fields the list is filtered by, never the record filter.
+  const carried = useMemo(() => {
+    const { [RECORD_PARAM]: _record, ...rest } = fixed;
+    return Object.keys(rest).length ? rest : undefined;
+  }, [fixed]);
 
   /** The search the address carries, else the list's default: its range where it has one, nothing else. */
+  // What a relation opens is shown whenever it was created: it has no default range.
+  const rangeDays = record !== undefined ? null : defaultRangeDays(model.columns, fieldNames);
   const searchOf = useCallback(
     (address: string): { state: SearchState; carried: boolean } => {
       const carried = inAddress ? searchFromAddress(new URLSearchParams(address), searchable, createRange) : null;
@@ -192,7 +219,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const [searchShown, setSearchShown] = useState(true);
   const [advanced, setAdvanced] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [viewDialog, setViewDialog] = useState<{ button: ButtonModel; row?: RecordRow<T> } | null>(null);
+  const [viewDialog, setViewDialog] = useState<{ button: ButtonModel; row?: RecordRow<T>; linked?: string } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [busyButtons, setBusyButtons] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -275,7 +302,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
         openWindow: (url) => window.open(url, '_blank', 'noopener'),
         search: locationSearch,
         reload: list.reload,
-        openView: (b, row) => setViewDialog({ button: b, row }),
+        openView: (b, row, linked) => setViewDialog({ button: b, row, linked }),
       });
     } finally {
       setBusyButtons((b) => {
@@ -298,7 +325,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
       if (abilities.look) actions.push({ key: 'look', label: '查看', run: () => handlers.current.open({ mode: 'look', row }) });
       if (abilities.edit) actions.push({ key: 'edit', label: '编辑', run: () => handlers.current.open({ mode: 'edit', row }) });
       if (abilities.del) actions.push({ key: 'del', label: '删除', danger: true, run: () => void handlers.current.remove([row]) });
-      for (const b of rowButtons(model.buttons, can, row)) {
+      for (const b of rowButtons(buttons, can, row)) {
         const busyKey = `${b.name}:${id}`;
         actions.push({
           key: `btn:${b.name}`,
@@ -309,25 +336,27 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
       }
       return <RowActions actions={actions} />;
     },
-    [abilities, keyField, model, can, busyButtons],
+    [abilities, keyField, buttons, can, busyButtons],
   );
 
-  const hasRowActions = abilities.look || abilities.edit || abilities.del || model.buttons.some((b) => b.position === 'row');
+  const hasRowActions = abilities.look || abilities.edit || abilities.del || buttons.some((b) => b.position === 'row');
   const operation = useMemo(
     () => (model.features.operation && hasRowActions ? { width: model.operationWidth, render: renderActions } : undefined),
     [model, hasRowActions, renderActions],
   );
 
-  const toolButtons = useMemo(() => toolbarButtons(model.buttons, can), [model, can]);
+  const toolButtons = useMemo(() => toolbarButtons(buttons, can), [buttons, can]);
   const busy = useMemo(() => ({ export: exporting, del: crud.deleting, buttons: busyButtons }), [exporting, crud.deleting, busyButtons]);
   const dialog = crud.dialog;
   const selected = list.selected;
-  const toolbarExtra = extensions?.listToolbar?.({
-    pathname,
-    viewId: model.viewId,
-    componentName: model.componentName,
-    reload: list.reload,
-  });
+  const toolbarExtra = readOnly
+    ? null
+    : extensions?.listToolbar?.({
+        pathname,
+        viewId: model.viewId,
+        componentName: model.componentName,
+        reload: list.reload,
+      });
 
   return (
     <div
@@ -341,6 +370,29 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
       data-loading={list.loading ? 'true' : 'false'}
       style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: token.padding }}
     >
+      {record !== undefined && (
+        <Alert
+          className="engine-record-filter"
+          type={!list.loading && list.total === 0 ? 'warning' : 'info'}
+          showIcon
+          style={{ marginBottom: token.marginSM }}
+          title={
+            !list.loading && list.total === 0
+              ? '未找到关联的记录：它不存在，或您无权查看'
+              : `仅显示关联的记录（${record.split(',').length} 条），只读`
+          }
+          action={
+            <Space>
+              <Button size="small" onClick={() => window.history.back()}>
+                返回
+              </Button>
+              <Button size="small" type="primary" onClick={() => navigate(pathname)}>
+                查看全部
+              </Button>
+            </Space>
+          }
+        />
+      )}
       {/* Hidden, not unmounted: what the user typed stays with the query it made. */}
       <div hidden={!searchShown}>
         <SearchBar
@@ -402,7 +454,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
           model={model}
           schema={schema}
           state={dialog}
-          fixedValues={Object.keys(fixed).length ? fixed : undefined}
+          fixedValues={carried}
           onClose={crud.close}
           onSubmitting={crud.submitting}
           onSaved={crud.saved}
@@ -418,7 +470,15 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
           onImported={list.reload}
         />
       )}
-      {viewDialog && (
+      {viewDialog?.linked !== undefined && viewDialog.button.view !== undefined && (
+        <LinkedRecordDialog
+          viewId={viewDialog.button.view}
+          id={viewDialog.linked}
+          title={viewDialog.button.label}
+          onClose={() => setViewDialog(null)}
+        />
+      )}
+      {viewDialog && viewDialog.linked === undefined && (
         <Modal open title={viewDialog.button.label} width="80%" footer={null} onCancel={() => setViewDialog(null)} destroyOnHidden>
           {viewDialog.button.view === undefined ? null : (
             <ResolvedView

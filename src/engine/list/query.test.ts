@@ -9,6 +9,7 @@ import {
   pageAfterDelete,
   rangeToWire,
   routeFilters,
+  routeRecords,
   rowNumber,
   searchFromAddress,
   searchKeyOf,
@@ -187,5 +188,15 @@ describe('paging', () => {
   it('numbers rows across pages', () => {
     expect(rowNumber(1, 10, 0)).toBe(1);
     expect(rowNumber(3, 20, 4)).toBe(45);
+  });
+});
+
+describe('routeRecords', () => {
+  it('reads the records an address names by key, and nothing else', () => {
+    expect(routeRecords(new URLSearchParams('id=16'))).toBe('16');
+    expect(routeRecords(new URLSearchParams('id=16,17&rowId=3'))).toBe('16,17');
+    expect(routeRecords(new URLSearchParams('rowId=16'))).toBeUndefined();
+    expect(routeRecords(new URLSearchParams('id=HT2026-0106'))).toBeUndefined();
+    expect(routeRecords(new URLSearchParams('id='))).toBeUndefined();
   });
 });

@@ -278,3 +278,16 @@ export function routeFilters(
   }
   return out;
 }
+
+/**
+ * The records a list's address names by key (`?id=7`, or `?id=7,9`): a relation's linked record. Only
+ * well-formed keys count; anything else names none.
+ */
+export function routeRecords(search: URLSearchParams, param = 'id'): string | undefined {
+  const ids = search
+    .getAll(param)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return ids.length && ids.every((v) => /^\d{1,15}$/.test(v)) ? ids.join(',') : undefined;
+}

@@ -20,6 +20,7 @@ export function RecordDialog<T extends FormValues>({
   model,
   schema,
   state,
+  title,
   fixedValues,
   onClose,
   onSubmitting,
@@ -29,6 +30,8 @@ export function RecordDialog<T extends FormValues>({
   model: ListPageModel;
   schema: ZodType<T>;
   state: RecordDialogState<T>;
+  /** The dialog's title when not its mode's (a relation's button label). */
+  title?: string;
   /** Route query values (a foreign key) every add carries. */
   fixedValues?: Record<string, unknown>;
   onClose: () => void;
@@ -55,7 +58,7 @@ export function RecordDialog<T extends FormValues>({
   return (
     <Modal
       open
-      title={TITLES[mode]}
+      title={title ?? TITLES[mode]}
       width={dialog.width}
       onCancel={cancel}
       maskClosable={false}

@@ -8,7 +8,10 @@ import {
   confirmDeleteText,
   importSummary,
   importToast,
+  isRelation,
+  linkedId,
   locationTarget,
+  opensOnly,
   rowButtons,
   splitRowActions,
   systemTarget,
@@ -119,6 +122,42 @@ describe('texts and targets', () => {
     expect(locationTarget('/user/center').inApp).toBe(false);
     expect(locationTarget('/api/file/download?fileName=a.xlsx').inApp).toBe(false);
     expect(locationTarget('/dev-tools/temp/page/disposalOrder/x').inApp).toBe(false);
+  });
+
+  it('opens the record a row links, by its id, and only where the row links one', () => {
+    const contract = button({ name: 'contract', action: 'dialog', view: 16, linkField: 'contractId' });
+    expect(linkedId(contract, { contractId: 7 })).toBe('7');
+    expect(linkedId(contract, { contractId: ' 7 ' })).toBe('7');
+    for (const none of [{}, { contractId: null }, { contractId: '' }, { contractId: 'HT2026-0106' }, { contractId: '1,2' }])
+      expect(linkedId(contract, none)).toBeUndefined();
+    expect(buttonShownOnRow(contract, { contractId: 7 })).toBe(true);
+    expect(buttonShownOnRow(contract, { contractId: null })).toBe(false);
+    const both = button({ linkField: 'contractId', showWhen: { field: 'status', value: '1' } });
+    expect(buttonShownOnRow(both, { contractId: 7, status: '1' })).toBe(true);
+    expect(buttonShownOnRow(both, { contractId: 7, status: '0' })).toBe(false);
+    expect(rowButtons([contract], holding('user'), { contractId: null })).toEqual([]);
+    // A toolbar relation button needs its row.
+    expect(toolbarButtonState(button({ action: 'dialog', view: 16, linkField: 'contractId' }), 0).enabled).toBe(false);
+  });
+
+  it("names the linked record by id: a view page, an in-app address; the current page's own record filter is not carried", () => {
+    expect(viewTarget(button({ name: 'disposalOrder', view: 19, linkField: 'disposalOrderId' }), 3, '16')).toBe(
+      '/dev-tools/temp/page/disposalOrder/19?id=16',
+    );
+    expect(systemTarget('/dispose/vBuild/temp/30', '?a=1&id=5', 3, 1, '16')).toBe('/dispose/vBuild/temp/30?a=1&rowId=3&id=16');
+    // A button that links nothing does not pass on the page's record filter (it names another view's record).
+    expect(systemTarget('/dispose/vBuild/temp/30', '?id=5', 3, 1)).toBe('/dispose/vBuild/temp/30?rowId=3');
+  });
+
+  it('tells relations and the buttons a read-only list keeps', () => {
+    expect(isRelation(button({ action: 'dialog', linkField: 'warehouseId' }))).toBe(true);
+    expect(isRelation(button({ action: 'system', linkField: 'disposalOrderId' }))).toBe(true);
+    expect(isRelation(button({ action: 'view', foreignKey: 'stockInId' }))).toBe(true);
+    expect(isRelation(button({ action: 'system', websiteUrl: '/x' }))).toBe(false);
+    expect(isRelation(button({ action: 'groovy', linkField: 'x' }))).toBe(false);
+    expect(
+      ['dialog', 'view', 'website', 'system', 'submit', 'groovy'].filter((action) => opensOnly(button({ action } as Partial<ButtonModel>))),
+    ).toEqual(['dialog', 'view', 'website', 'system']);
   });
 });
 

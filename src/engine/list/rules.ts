@@ -83,15 +83,49 @@ export function buttonAllowed(button: Pick<ButtonModel, 'roles'>, can: Can): boo
   return can(buttonPermissions(button.roles));
 }
 
-/** A row button with showWhen shows only where row[field] equals value, compared as text. */
-export function buttonShownOnRow(button: Pick<ButtonModel, 'showWhen'>, row: Readonly<Record<string, unknown>>): boolean {
+/**
+ * A row button with showWhen shows only where row[field] equals value, compared as text; one that opens
+ * a linked record (linkField) only where the row links one.
+ */
+export function buttonShownOnRow(button: Pick<ButtonModel, 'showWhen' | 'linkField'>, row: Readonly<Record<string, unknown>>): boolean {
+  if (button.linkField && linkedId(button, row) === undefined) return false;
   if (!button.showWhen) return true;
   const v = row[button.showWhen.field];
   return (v === null || v === undefined ? '' : String(v)) === button.showWhen.value;
 }
 
+/** The key of the record a linkField button opens from this row, as text; undefined when the row links none. */
+export function linkedId(button: Pick<ButtonModel, 'linkField'>, row: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  if (!button.linkField || !row) return undefined;
+  const v = row[button.linkField];
+  if (v === undefined || v === null) return undefined;
+  const text = String(v).trim();
+  return /^\d{1,15}$/.test(text) ? text : undefined;
+}
+
+/**
+ * The route parameter naming the records a list shows, and nothing else: a relation's linked record. The
+ * list call filters by it within the caller's scope, like every other filter.
+ */
+export const RECORD_PARAM = 'id';
+
+/** Whether a button opens the record(s) related to its row: a linked record, or the records naming the row. */
+export function isRelation(button: Pick<ButtonModel, 'action' | 'linkField' | 'foreignKey'>): boolean {
+  if (button.linkField) return button.action === 'dialog' || button.action === 'view' || button.action === 'system';
+  return !!button.foreignKey && (button.action === 'dialog' || button.action === 'view');
+}
+
+/**
+ * Custom buttons a read-only list keeps: those that only open something (a dialog, a page, a site), not
+ * those that write.
+ */
+export function opensOnly(button: Pick<ButtonModel, 'action'>): boolean {
+  return button.action === 'dialog' || button.action === 'view' || button.action === 'website' || button.action === 'system';
+}
+
 /** Actions that act on records and so need a selection (ids, a row id or a foreign key). */
-export function needsRows(button: Pick<ButtonModel, 'action' | 'foreignKey'>): boolean {
+export function needsRows(button: Pick<ButtonModel, 'action' | 'foreignKey' | 'linkField'>): boolean {
+  if (button.linkField) return true;
   switch (button.action) {
     case 'submit':
     case 'groovy':
@@ -108,7 +142,7 @@ export function needsRows(button: Pick<ButtonModel, 'action' | 'foreignKey'>): b
  * records needs at least one, and exactly one unless `multiple`.
  */
 export function toolbarButtonState(
-  button: Pick<ButtonModel, 'action' | 'foreignKey' | 'multiple'>,
+  button: Pick<ButtonModel, 'action' | 'foreignKey' | 'linkField' | 'multiple'>,
   selected: number,
 ): { enabled: boolean; reason?: string } {
   if (needsRows(button) && selected === 0) return { enabled: false, reason: MESSAGES.chooseRows };
@@ -132,20 +166,33 @@ export function splitRowActions<T>(actions: readonly T[], limit = ROW_ACTION_LIM
 
 // ----- custom button targets -----
 
-/** `view`: /dev-tools/temp/page/{name}/{view}, plus ?{foreignKey}={row id}. */
-export function viewTarget(button: Pick<ButtonModel, 'name' | 'view' | 'foreignKey'>, rowId: unknown): string {
+/**
+ * `view`: /dev-tools/temp/page/{name}/{view}, plus ?{foreignKey}={row id} (the records naming the row),
+ * or ?id={linked id} for a linkField button (the one record the row links).
+ */
+export function viewTarget(
+  button: Pick<ButtonModel, 'name' | 'view' | 'foreignKey' | 'linkField'>,
+  rowId: unknown,
+  linked?: string,
+): string {
   const path = viewPath(button.name, button.view ?? '');
+  if (button.linkField) return linked === undefined ? path : `${path}?${new URLSearchParams({ [RECORD_PARAM]: linked })}`;
   if (!button.foreignKey || rowId === undefined || rowId === null || rowId === '') return path;
   return `${path}?${new URLSearchParams({ [button.foreignKey]: String(rowId) })}`;
 }
 
-/** `system`: websiteUrl inside the app, keeping the current query and adding rowId. */
-export function systemTarget(websiteUrl: string, currentSearch: string, rowId: unknown, selected = 0): string {
+/**
+ * `system`: websiteUrl inside the app, keeping the current query and adding rowId. The current page's
+ * record filter (`id`) is its own and is not carried; a linkField button names its linked record by it.
+ */
+export function systemTarget(websiteUrl: string, currentSearch: string, rowId: unknown, selected = 0, linked?: string): string {
   const [path = '', own = ''] = websiteUrl.split('?');
   const query = new URLSearchParams(currentSearch);
+  query.delete(RECORD_PARAM);
   const ownQuery = new URLSearchParams(own);
   for (const [k, v] of ownQuery) query.set(k, v);
   if (rowId !== undefined && rowId !== null && rowId !== '') query.set('rowId', String(rowId));
+  if (linked !== undefined) query.set(RECORD_PARAM, linked);
   // The label print page makes one label per record the button acts on, unless the button fixes the number.
   if (path === APP_PATHS.qrcodePrint && !ownQuery.has('total') && selected > 0) query.set('total', String(selected));
   const qs = query.toString();

@@ -1,10 +1,12 @@
-import { Alert, Button, Empty, Result, Spin, Tabs, Typography } from 'antd';
+import { Alert, Button, Empty, Modal, Result, Spin, Tabs, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { ContainerPageModel, Problem } from '../../model';
 import { buildSchema } from '../../model';
 import { FormPage } from '../form/form-page';
 import { type DefinitionState, resolveMarked, useDefinition, useDefinitions } from '../hooks/use-definition';
 import { ListPage, ListSearchNotInAddress } from '../list/list-page';
+import { RecordDialog } from '../list/record-dialog';
+import { OptionsProvider } from '../options';
 import { type GeneratedRoute, usePageChunk } from '../routes';
 import { BigScreenPage } from '../screen/big-screen-page';
 import type { HttpError } from '../services';
@@ -167,6 +169,49 @@ export function ViewFromState({
   if (state.status === 'loading') return spinner;
   if (state.status === 'failed') return <DefinitionFailed kind="view" id={id} error={state.error} onRetry={reload} />;
   return <ViewFromResolution resolution={state.resolution} fixedQuery={fixedQuery} />;
+}
+
+const noop = () => {};
+
+/**
+ * One record of a view, read-only, in that view's look dialog: the record a relation button links. It is
+ * read like any record the user looks at (the view's detail, within the user's scope): a record out of
+ * scope is answered as missing, and the dialog says so and closes.
+ */
+export function LinkedRecordDialog({ viewId, id, title, onClose }: { viewId: number; id: string; title: string; onClose: () => void }) {
+  const state = useDefinition('view', viewId, { runtimeOnly: true });
+  const page = state.status === 'ready' && state.resolution.kind === 'runtime' ? state.resolution.page : undefined;
+  const model = page?.kind === 'list' ? page : undefined;
+  const schema = useMemo(() => (model ? buildSchema(model.form) : undefined), [model]);
+  const dicts = useMemo(() => model?.form.fields.map((f) => f.dict) ?? [], [model]);
+  if (model && schema)
+    return (
+      <OptionsProvider dicts={dicts}>
+        <RecordDialog
+          model={model}
+          schema={schema}
+          title={title}
+          state={{ mode: 'look', row: { [model.form.dialog.key]: id } }}
+          onClose={onClose}
+          onSubmitting={noop}
+          onSaved={noop}
+          onRefused={noop}
+        />
+      </OptionsProvider>
+    );
+  return (
+    <Modal open title={title} footer={null} onCancel={onClose} destroyOnHidden>
+      {state.status === 'loading' ? (
+        spinner
+      ) : state.status === 'failed' ? (
+        <DefinitionFailed kind="view" id={viewId} error={state.error} onRetry={state.reload} />
+      ) : state.resolution.kind === 'invalid' ? (
+        <DefinitionProblems problems={state.resolution.problems} />
+      ) : (
+        <Result status="info" title="该视图尚未设计" />
+      )}
+    </Modal>
+  );
 }
 
 /** A view by id (`/dev-tools/temp/page/{name}/{viewId}`, previews, a button's dialog). */

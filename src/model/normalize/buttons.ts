@@ -14,6 +14,9 @@ const BUTTON_NEEDS: Record<ButtonModel['action'], keyof NonNullable<WireButton['
   system: 'websiteUrl',
 };
 
+/** Actions that open a linked record (linkField). */
+const LINKS: ReadonlySet<string> = new Set(['dialog', 'view', 'system']);
+
 /** A view's custom buttons, checked and ordered by configure.sort. */
 export function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink: Sink): ButtonModel[] {
   const list = template.btnDIYOption;
@@ -41,6 +44,18 @@ export function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink
         `${pointer}/configure/showRelation_item`,
         `rows are matched on ${JSON.stringify(c.showRelation_item)}, which is not a field of this view`,
       );
+    if (c.linkField && !columnNames.has(c.linkField))
+      sink.add(
+        'W_REFERENCE',
+        `${pointer}/configure/linkField`,
+        `the linked record is read from ${JSON.stringify(c.linkField)}, which is not a field of this view`,
+      );
+    if (c.linkField && c.action && !LINKS.has(c.action))
+      sink.add(
+        'W_REFERENCE',
+        `${pointer}/configure/linkField`,
+        `a ${c.action} button opens no linked record: linkField applies to dialog, view and system`,
+      );
     const b: ButtonModel = compact({
       name,
       label: raw.chName?.trim() || name,
@@ -51,6 +66,7 @@ export function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink
       groovyAction: c.groovyAction,
       view: c.view,
       foreignKey: c.foreignKey,
+      linkField: c.linkField,
       websiteUrl: c.websiteUrl,
       confirm: c.confirm ?? false,
       multiple: c.multiple ?? false,
