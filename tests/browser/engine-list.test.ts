@@ -157,15 +157,15 @@ describe('stock-in list page', () => {
     expect(q.get('sort')).toBe('quantity,desc');
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
 
-    // An overflow column (备注) clips to one line; hovering shows the whole text.
-    const remark = rows(page)
-      .locator('.engine-cell-ellipsis')
-      .filter({ has: page.locator('.engine-cell-clip') })
-      .last();
-    const text = (await remark.innerText()).trim();
+    // A text too long for its column (危废类别) clips to one line; hovering shows the whole text.
+    const clips = rows(page).locator('.engine-cell-ellipsis .engine-cell-clip');
+    const index = await clips.evaluateAll((els) => els.findIndex((e) => e.scrollWidth > e.clientWidth + 1));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const clip = clips.nth(index);
+    const text = (await clip.innerText()).trim();
     expect(text.length).toBeGreaterThan(0);
-    expect(await remark.locator('.engine-cell-clip').evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
-    await remark.locator('.engine-cell-clip').hover();
+    expect(await clip.evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
+    await clip.hover();
     await expect.poll(() => page.locator('.ant-tooltip:visible').innerText()).toBe(text);
 
     // The operation column stays at the right edge when the table scrolls sideways.
