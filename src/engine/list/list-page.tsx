@@ -84,10 +84,15 @@ function RowActions({ actions }: { actions: RowAction[] }) {
         ) : (
           <Dropdown
             open={menuOpen}
-            onOpenChange={(open) => {
+            onOpenChange={(open, info) => {
               setMenuOpen(open);
-              // Closed from the keyboard (Escape) or by a click elsewhere: the focus goes back to 更多 unless it went somewhere.
-              if (!open && (document.activeElement === document.body || document.activeElement?.closest('.ant-dropdown')))
+              // Closed by Escape or a click elsewhere (not by an action, whose dialog takes the focus): the
+              // focus goes back to 更多 unless it went somewhere.
+              if (
+                !open &&
+                info.source === 'trigger' &&
+                (document.activeElement === document.body || document.activeElement?.closest('.ant-dropdown'))
+              )
                 moreRef.current?.focus();
             }}
             trigger={['click']}

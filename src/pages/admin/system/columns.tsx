@@ -109,8 +109,13 @@ export function RowLinks({ links, stop }: { links: Links; stop?: boolean }) {
         <Dropdown
           trigger={['click']}
           autoFocus
-          onOpenChange={(open) => {
-            if (!open && (document.activeElement === document.body || document.activeElement?.closest('.ant-dropdown')))
+          onOpenChange={(open, info) => {
+            // Closed by Escape or a click elsewhere (not by a link, whose dialog takes the focus).
+            if (
+              !open &&
+              info.source === 'trigger' &&
+              (document.activeElement === document.body || document.activeElement?.closest('.ant-dropdown'))
+            )
               moreRef.current?.focus();
           }}
           menu={{
