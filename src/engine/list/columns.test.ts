@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ColumnModel } from '../../model';
 import { displayOrder, initialVisible, keyColumns, refreshVisible } from './columns';
 
 const col = (name: string, visible = true) => ({ name, visible });
@@ -21,7 +22,19 @@ describe('column settings', () => {
 });
 
 describe('key columns', () => {
-  const c = (name: string, label: string, over: Record<string, unknown> = {}) => ({ name, label, dataType: 'varchar' as const, ...over });
+  const c = (name: string, label: string, over: Partial<ColumnModel> = {}): ColumnModel => ({
+    name,
+    label,
+    dataType: 'varchar',
+    visible: true,
+    tags: false,
+    sortable: false,
+    overflow: false,
+    money: false,
+    search: false,
+    searchKind: 'text',
+    ...over,
+  });
   const stockIn = [
     c('wasteCategory', '危废类别', { dict: 'wasteCategory' }),
     c('stockNo', '入库单号'),
@@ -43,9 +56,12 @@ describe('key columns', () => {
       ['capacity', 'quantity'],
     ]);
     // A related record's number, or a choice, is not the record's own number.
-    expect(keyColumns([c('stockId', '来源入库单号', { dataType: 'long', remote: { url: '/x' } }), c('no', '订单编号')]).get('no')).toBe(
-      'number',
-    );
+    expect(
+      keyColumns([
+        c('stockId', '来源入库单号', { dataType: 'long', remote: { url: '/x', tree: false, multiple: false, params: [] } }),
+        c('no', '订单编号'),
+      ]).get('no'),
+    ).toBe('number');
   });
 
   it('come first, number, state, quantity; the rest keep their order', () => {
