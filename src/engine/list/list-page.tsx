@@ -44,7 +44,7 @@ interface RowAction {
  * A row's actions: the first (查看) inline, the rest under 更多. Plain buttons (styled in
  * list-table.css), and the 更多 menu is mounted on first use: a 100-row page would otherwise hold
  * hundreds of antd Buttons and a Dropdown per row. The menu takes the focus when it opens (the arrow
- * keys move through it, Enter runs an action), and Escape closes it and gives the focus back to 更多.
+ * keys move through it), and Escape closes it and gives the focus back to 更多.
  */
 function RowActions({ actions }: { actions: RowAction[] }) {
   const { inline, more } = splitRowActions(actions);

@@ -91,8 +91,8 @@ type Links = readonly (ActionLink | false | null | undefined)[];
 
 /**
  * A row's links in the 操作 column: the first the user may follow inline, the rest under 更多, so the
- * column stays narrow. The menu takes the focus when it opens (the arrow keys move through it, Enter
- * follows a link), and Escape closes it and gives the focus back to 更多.
+ * column stays narrow. The menu takes the focus when it opens (the arrow keys move through it), and
+ * Escape closes it and gives the focus back to 更多.
  */
 export function RowLinks({ links, stop }: { links: Links; stop?: boolean }) {
   const can = usePermission();
