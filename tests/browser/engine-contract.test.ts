@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
-import { button, columnTexts, dialog, isListCall, listCall, listPage, notice } from '../helpers/engine-page.js';
+import { button, columnTexts, dialog, isListCall, listCall, listPage, notice, rowAction } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
 // A contract view that declares beginTime and endTime, published at run time: its list sends no
@@ -105,7 +105,7 @@ describe('a contract page with endTime', () => {
 
     // The edit form reads and writes endTime.
     const rowA = list.locator('.engine-list-table .engine-row', { hasText: 'HT-A' });
-    await button(rowA, '编辑').click();
+    await rowAction(rowA, '编辑');
     const edit = dialog(page, '编辑');
     const end = edit.getByLabel('结束时间');
     await expect.poll(() => end.inputValue()).toBe('2026-06-30');
@@ -186,7 +186,7 @@ describe('a contract page with endTime', () => {
 
   it('inserts a picture into rich text through the upload call, and saves it with the record', async () => {
     const { page, errors, list } = await openContracts();
-    await button(list.locator('.engine-list-table .engine-row', { hasText: 'HT-B' }), '编辑').click();
+    await rowAction(list.locator('.engine-list-table .engine-row', { hasText: 'HT-B' }), '编辑');
     const edit = dialog(page, '编辑');
     await expect.poll(() => edit.getByLabel('合同编号').inputValue()).toBe('HT-B');
     const box = edit.getByRole('textbox', { name: '合同说明' });

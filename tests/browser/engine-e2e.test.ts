@@ -15,6 +15,7 @@ import {
   listPage,
   loginThroughPage,
   notice,
+  rowAction,
   rows,
   sidebar,
   watchGeneratedChunks,
@@ -130,7 +131,7 @@ describe('low-code pages end to end', () => {
     expect(await columnTexts(list, '入库单号')).toEqual([stockNo]);
 
     // Edit.
-    await rows(list).first().getByRole('button', { name: '编辑' }).click();
+    await rowAction(rows(list).first(), '编辑');
     const edit = dialog(page, '编辑');
     await expect.poll(() => edit.getByLabel('危废名称').inputValue()).toBe('端到端废液');
     await edit.getByLabel('危废名称').fill('端到端废液（改）');
@@ -157,7 +158,7 @@ describe('low-code pages end to end', () => {
     expect(xlsx.subarray(0, 2).toString()).toBe('PK');
 
     // Delete, after the confirm.
-    await rows(list).first().getByRole('button', { name: '删除' }).click();
+    await rowAction(rows(list).first(), '删除');
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('确认删除选中的1条数据？').waitFor();
     await listCall(page, 12, () => button(confirm, '确定').click());
@@ -355,7 +356,7 @@ describe('low-code pages end to end', () => {
     expect((await columnTexts(list, '含水率'))[0]).toContain('12.50');
 
     // Edit it.
-    await rows(list).first().getByRole('button', { name: '编辑' }).click();
+    await rowAction(rows(list).first(), '编辑');
     const edit = dialog(page, '编辑');
     await expect.poll(() => edit.getByLabel('检测项目').inputValue()).toBe('含油率');
     await edit.getByLabel('检测项目').fill('含硫率');

@@ -1,6 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { rowAction } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
 // View 20 (物流订单) redesigned after the build, so both pages draw it at run time: a long
@@ -100,7 +101,7 @@ describe('a showRelation on a long dictionary select', () => {
     await look2.waitFor({ state: 'hidden' });
 
     // Edit posts to the view's one submit URL, with generalId, and says 操作成功.
-    await row.getByRole('button', { name: '编辑' }).click();
+    await rowAction(row, '编辑');
     const edit = page.getByRole('dialog').filter({ hasText: '编辑' });
     await expect.poll(() => edit.locator('[data-field="permitNo"] input').inputValue()).toBe('XK-9');
     await edit.locator('[data-field="permitNo"] input').fill('');

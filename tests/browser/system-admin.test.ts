@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { rowAction } from '../helpers/engine-page.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 // The system administration pages against the real server: an administrator creates a role and a
@@ -207,7 +208,12 @@ describe('users and roles', () => {
     await row(keeper, 'dictkeeper').waitFor();
     await button(keeper, '新增').waitFor();
     expect(await button(keeper, '删除').count()).toBe(0);
-    expect(await button(row(keeper, 'dictkeeper'), '编辑').count()).toBe(1);
+    // 编辑 in the row, 重置密码 under 更多; 删除 is not offered.
+    const keeperRow = row(keeper, 'dictkeeper');
+    expect(await button(keeperRow, '编辑').count()).toBe(1);
+    await keeperRow.getByRole('button', { name: /更多/ }).click();
+    const more = keeper.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await expect.poll(() => more.getByRole('menuitem').allInnerTexts()).toEqual(['重置密码']);
   }, 240_000);
 });
 
@@ -429,7 +435,7 @@ describe('departments', () => {
     const admin = await openAs('admin', '/system/dept');
     const producers = row(admin, '产废企业部');
     await producers.waitFor();
-    await button(producers, '删除').click();
+    await rowAction(producers, '删除');
     await admin.locator('.ant-modal-confirm').getByText('确定删除部门“产废企业部”吗？').waitFor();
     await confirmOk(admin);
     await toast(admin, '所选部门或其下级部门存在用户，请解除关联再试').waitFor();
@@ -442,7 +448,7 @@ describe('departments', () => {
     await toast(admin, '新增成功').waitFor();
     const temp = row(admin, '临时项目组');
     await temp.waitFor();
-    await button(temp, '删除').click();
+    await rowAction(temp, '删除');
     await confirmOk(admin);
     await toast(admin, '删除成功').waitFor();
     await temp.waitFor({ state: 'detached' });

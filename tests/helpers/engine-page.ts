@@ -97,3 +97,17 @@ export function watchGeneratedChunks(page: Page): string[] {
   });
   return loaded;
 }
+
+/**
+ * Runs a row's action by its label: the one shown in the row (查看, or a table's first link), or one
+ * from the row's 更多 menu.
+ */
+export async function rowAction(row: Locator, label: string): Promise<void> {
+  const inline = row.getByRole('button', { name: new RegExp(`^\\s*${[...label].join('\\s*')}\\s*$`) });
+  if (await inline.count()) {
+    await inline.first().click();
+    return;
+  }
+  await row.getByRole('button', { name: /更多/ }).click();
+  await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialVisible, refreshVisible } from './columns';
+import type { ColumnModel } from '../../model';
+import { displayOrder, initialVisible, keyColumns, refreshVisible } from './columns';
 
 const col = (name: string, visible = true) => ({ name, visible });
 
@@ -17,5 +18,53 @@ describe('column settings', () => {
     expect([...refreshVisible(after, chosen, names)]).toEqual(['a', 'd']);
     // Nothing left shown: the definition's columns again.
     expect([...refreshVisible([col('b'), col('x', false)], new Set(['a']), names)]).toEqual(['b']);
+  });
+});
+
+describe('key columns', () => {
+  const c = (name: string, label: string, over: Partial<ColumnModel> = {}): ColumnModel => ({
+    name,
+    label,
+    dataType: 'varchar',
+    visible: true,
+    tags: false,
+    sortable: false,
+    overflow: false,
+    money: false,
+    search: false,
+    searchKind: 'text',
+    ...over,
+  });
+  const stockIn = [
+    c('wasteCategory', '危废类别', { dict: 'wasteCategory' }),
+    c('stockNo', '入库单号'),
+    c('remark', '备注'),
+    c('quantity', '入库数量', { dataType: 'decimal', unit: '吨' }),
+    c('status', '状态', { dict: 'stockStatus' }),
+    c('plateNo', '车牌号'),
+  ];
+
+  it('are the first number, the states and the quantities', () => {
+    expect([...keyColumns(stockIn)]).toEqual([
+      ['stockNo', 'number'],
+      ['status', 'status'],
+      ['quantity', 'quantity'],
+    ]);
+    // Without a number, what names the record: the first column.
+    expect([...keyColumns([c('name', '仓库名称'), c('capacity', '设计贮存能力', { dataType: 'decimal', unit: '吨' })])]).toEqual([
+      ['name', 'number'],
+      ['capacity', 'quantity'],
+    ]);
+    // A related record's number, or a choice, is not the record's own number.
+    expect(
+      keyColumns([
+        c('stockId', '来源入库单号', { dataType: 'long', remote: { url: '/x', tree: false, multiple: false, params: [] } }),
+        c('no', '订单编号'),
+      ]).get('no'),
+    ).toBe('number');
+  });
+
+  it('come first, number, state, quantity; the rest keep their order', () => {
+    expect(displayOrder(stockIn).map((x) => x.name)).toEqual(['stockNo', 'status', 'quantity', 'wasteCategory', 'remark', 'plateNo']);
   });
 });

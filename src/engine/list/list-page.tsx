@@ -11,9 +11,9 @@ import { PERF_MARKS, perfMark } from '../perf-marks';
 import { LinkedRecordDialog, ResolvedView } from '../runtime/resolved-page';
 import { type RecordRow, useEngineServices, usePageNavigation } from '../services';
 import { runButton } from './button-actions';
-import { initialVisible, refreshVisible } from './columns';
+import { displayOrder, initialVisible, refreshVisible } from './columns';
 import { ImportDialog } from './import-dialog';
-import { ListTable } from './list-table';
+import { ListTable, OPERATION_WIDTH } from './list-table';
 import { ListToolbar } from './list-toolbar';
 import {
   defaultCreateRange,
@@ -70,15 +70,18 @@ interface RowAction {
 }
 
 /**
- * A row's actions: up to four inline, the rest under 更多. Plain buttons (styled in
+ * A row's actions: the first (查看) inline, the rest under 更多. Plain buttons (styled in
  * list-table.css), and the 更多 menu is mounted on first use: a 100-row page would otherwise hold
- * hundreds of antd Buttons and a Dropdown per row.
+ * hundreds of antd Buttons and a Dropdown per row. The menu takes the focus when it opens (the arrow
+ * keys move through it), and Escape closes it and gives the focus back to 更多.
  */
 function RowActions({ actions }: { actions: RowAction[] }) {
   const { inline, more } = splitRowActions(actions);
   const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
   const moreButton = (
     <button
+      ref={moreRef}
       type="button"
       className="engine-row-action"
       aria-haspopup="menu"
@@ -110,8 +113,19 @@ function RowActions({ actions }: { actions: RowAction[] }) {
         ) : (
           <Dropdown
             open={menuOpen}
-            onOpenChange={(open) => setMenuOpen(open)}
+            onOpenChange={(open, info) => {
+              setMenuOpen(open);
+              // Closed by Escape or a click elsewhere (not by an action, whose dialog takes the focus): the
+              // focus goes back to 更多 unless it went somewhere.
+              if (
+                !open &&
+                info.source === 'trigger' &&
+                (document.activeElement === document.body || document.activeElement?.closest('.ant-dropdown'))
+              )
+                moreRef.current?.focus();
+            }}
             trigger={['click']}
+            autoFocus
             menu={{
               items: more.map((a) => ({ key: a.key, label: a.label, danger: a.danger, disabled: a.loading })),
               onClick: ({ key }) => {
@@ -278,7 +292,9 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
     search(next.state.values, next.state.range);
   }, [addressKey]);
 
+  // Exported in the definition's order (the import template's); drawn with the key columns first.
   const tableColumns = useMemo(() => model.columns.filter((c) => visible.has(c.name)), [model, visible]);
+  const shownColumns = useMemo(() => displayOrder(tableColumns), [tableColumns]);
   const searchColumns = useMemo(() => (advanced ? model.columns : model.columns.filter((c) => c.search)), [model, advanced]);
 
   const exportRows = async () => {
@@ -341,7 +357,8 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
 
   const hasRowActions = abilities.look || abilities.edit || abilities.del || buttons.some((b) => b.position === 'row');
   const operation = useMemo(
-    () => (model.features.operation && hasRowActions ? { width: model.operationWidth, render: renderActions } : undefined),
+    // Always wide enough for 查看 and 更多 (a definition's operationWidth was sized for a row of buttons).
+    () => (model.features.operation && hasRowActions ? { width: OPERATION_WIDTH, render: renderActions } : undefined),
     [model, hasRowActions, renderActions],
   );
 
@@ -432,7 +449,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
         extra={toolbarExtra}
       />
       <ListTable
-        columns={tableColumns}
+        columns={shownColumns}
         rows={list.rows}
         rowKey={keyField}
         loading={list.loading}

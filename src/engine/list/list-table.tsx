@@ -17,6 +17,7 @@ import { type ColumnModel, PIXEL_TEXT } from '../../model';
 import { useOptionsStore } from '../options';
 import { remoteKey, remoteParams } from '../options/remote-options';
 import type { DictEntry, LoadStatus, RemoteOption } from '../options/types';
+import { keyColumns } from './columns';
 import { cellText, dictEntriesOf, dictText, remoteText, tagColor } from './format';
 import './list-table.css';
 import { PAGE_SIZES, rowNumber, type SortState } from './query';
@@ -30,6 +31,8 @@ export const INDEX_WIDTH = 80;
 export const LOADING_DELAY_MS = 50;
 /** A column without a width in its definition. */
 export const DEFAULT_COLUMN_WIDTH = 150;
+/** The operation column: 查看 and 更多. */
+export const OPERATION_WIDTH = 130;
 
 interface Lookups {
   dict: (name: string) => DictEntry[] | undefined;
@@ -76,15 +79,19 @@ function useColumnLookups(columns: readonly ColumnModel[]): { lookups: Lookups; 
 
 /**
  * A tag: a plain span styled by list-table.css from the theme (antd's Tag component costs a style
- * registration and several hooks per instance, and a 100-row page can hold hundreds of them).
+ * registration and several hooks per instance, and a 100-row page can hold hundreds of them). It
+ * never grows wider than its cell: a longer label ends in an ellipsis, with the whole label as its title.
  */
 function tag(key: string, color: string, label: string): ReactNode {
   return (
-    <span key={key} className={`engine-tag engine-tag-${color}`}>
+    <span key={key} className={`engine-tag engine-tag-${color}`} title={label}>
       {label}
     </span>
   );
 }
+
+/** A cell's tags, wrapping onto more lines rather than running into the next cell. */
+const tags = (nodes: ReactNode) => <span className="engine-tags">{nodes}</span>;
 
 /** The hover text of a remote value shown without its label. */
 const UNRESOLVED_TITLE = '关联记录已删除或不在您的数据范围内';
@@ -98,7 +105,7 @@ function renderCell(column: ColumnModel, row: Row, lookups: Lookups): { node: Re
       const parts = dictEntriesOf(value, entries);
       return {
         text: parts.map((e) => e.label).join(','),
-        node: parts.map((e) => tag(String(e.value), tagColor(e.type), e.label)),
+        node: parts.length ? tags(parts.map((e) => tag(String(e.value), tagColor(e.type), e.label))) : '',
       };
     }
     const text = dictText(value, entries);
@@ -122,26 +129,36 @@ function renderCell(column: ColumnModel, row: Row, lookups: Lookups): { node: Re
     };
   }
   const text = cellText(column, value);
-  if (column.tags && text) return { text, node: tag(text, 'processing', text) };
+  if (column.tags && text) return { text, node: tags(tag(text, 'processing', text)) };
   return { text, node: text };
 }
 
 /**
- * An `overflow` cell's text, clipped with an ellipsis. The tooltip with the whole text is mounted
- * on the first hover only: a tooltip per cell up front would cost more than the rest of the row.
+ * A cell's text on one line, clipped with an ellipsis when the column is narrower. The tooltip with
+ * the whole text is mounted on the first hover of a clipped text only: a tooltip per cell up front
+ * would cost more than the rest of the row. `data-tooltip` says the cell has one.
  */
 function OverflowText({ text, children }: { text: string; children: ReactNode }) {
   const [armed, setArmed] = useState(false);
   if (!armed)
     return (
       // biome-ignore lint/a11y/noStaticElementInteractions: hover only arms the tooltip; the whole text is in the DOM for assistive tech
-      <span className="engine-cell-clip" onMouseEnter={() => setArmed(true)}>
+      <span
+        className="engine-cell-clip"
+        data-tooltip
+        onMouseEnter={(e) => {
+          const el = e.currentTarget;
+          if (el.scrollWidth > el.clientWidth) setArmed(true);
+        }}
+      >
         {children}
       </span>
     );
   return (
     <Tooltip title={text} placement="topLeft" defaultOpen>
-      <span className="engine-cell-clip">{children}</span>
+      <span className="engine-cell-clip" data-tooltip>
+        {children}
+      </span>
     </Tooltip>
   );
 }
@@ -282,8 +299,9 @@ function useThemeVars(): CSSProperties {
 
 /**
  * The list table with its pager: selection (55 px) and index (80 px) columns, dictionary
- * labels and coloured tags, money, units, clipped `overflow` cells with a tooltip, sorting on the
- * server, an operation column fixed on the right, the pager (total, sizes, prev, pager, next, jumper).
+ * labels and coloured tags (wrapping inside their cell), money, units, text on one line clipped with a
+ * tooltip (key columns wrap instead), sorting on the server, an operation column fixed on the right,
+ * the pager (total, sizes, prev, pager, next, jumper).
  *
  * Drawn with plain elements rather than antd's Table: 100 rows × 30 columns must paint within 150 ms
  * of the data arriving (the list-render benchmark's budget). antd's Table runs several hooks per cell, measures itself
@@ -299,18 +317,23 @@ export function ListTable(props: ListTableProps) {
   const activeSort = sort ?? defaultSort;
   const vars = useThemeVars();
 
+  // Key columns (the record's number, state, quantity) wrap rather than clip: their values are read whole.
+  const keys = useMemo(() => keyColumns(columns), [columns]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version: labels arrived, draw the cells again
   const bodyColumns = useMemo<BodyColumn[]>(
     () =>
-      columns.map((c) => ({
-        key: c.name,
-        className: `engine-cell${alignClass(c.align)}${c.overflow ? ' engine-cell-ellipsis' : ''}`,
-        cell: (row: Row) => {
-          const { node, text } = renderCell(c, row, lookups);
-          return c.overflow && text ? <OverflowText text={text}>{node}</OverflowText> : node;
-        },
-      })),
-    [columns, lookups, version],
+      columns.map((c) => {
+        const clip = !keys.has(c.name) && !c.tags;
+        return {
+          key: c.name,
+          className: `engine-cell${alignClass(c.align)}${clip ? ' engine-cell-ellipsis' : ''}`,
+          cell: (row: Row) => {
+            const { node, text } = renderCell(c, row, lookups);
+            return clip && text ? <OverflowText text={text}>{node}</OverflowText> : node;
+          },
+        };
+      }),
+    [columns, keys, lookups, version],
   );
 
   const keyOf = useCallback((r: Row) => String(r[rowKey] ?? ''), [rowKey]);
@@ -367,7 +390,12 @@ export function ListTable(props: ListTableProps) {
                 {columns.map((c) => {
                   if (!c.sortable)
                     return (
-                      <div role="columnheader" key={c.name} className={`engine-cell${alignClass(c.align)}`}>
+                      <div
+                        role="columnheader"
+                        key={c.name}
+                        className={`engine-cell${alignClass(c.align)}`}
+                        data-key-column={keys.get(c.name)}
+                      >
                         {c.label}
                       </div>
                     );
@@ -378,6 +406,7 @@ export function ListTable(props: ListTableProps) {
                       role="columnheader"
                       key={c.name}
                       className={`engine-cell engine-sortable${alignClass(c.align)}`}
+                      data-key-column={keys.get(c.name)}
                       aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}
                       onClick={() => sortBy(c)}
                     >

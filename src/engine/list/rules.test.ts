@@ -87,9 +87,10 @@ describe('custom button visibility', () => {
 });
 
 describe('row action overflow', () => {
-  it('keeps up to 4 inline and puts the rest into 更多', () => {
-    expect(splitRowActions([1, 2, 3, 4])).toEqual({ inline: [1, 2, 3, 4], more: [] });
-    expect(splitRowActions([1, 2, 3, 4, 5, 6])).toEqual({ inline: [1, 2, 3, 4], more: [5, 6] });
+  it('keeps the first inline (查看) and puts the rest into 更多', () => {
+    expect(splitRowActions([1])).toEqual({ inline: [1], more: [] });
+    expect(splitRowActions([1, 2])).toEqual({ inline: [1], more: [2] });
+    expect(splitRowActions([1, 2, 3, 4, 5, 6])).toEqual({ inline: [1], more: [2, 3, 4, 5, 6] });
     expect(splitRowActions([])).toEqual({ inline: [], more: [] });
   });
 });

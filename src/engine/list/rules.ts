@@ -9,8 +9,11 @@ import { APP_PATHS } from '../../shared/app-paths';
 /** Whether the user holds a permission, or any of a list. */
 export type Can = (permission: string | readonly string[]) => boolean;
 
-/** Above this many row actions the rest go into the 更多 menu. */
-export const ROW_ACTION_LIMIT = 4;
+/**
+ * Row actions shown in the row: the first (查看 where the user may look); the rest go into the 更多
+ * menu, so the fixed 操作 column stays narrow and never lies over the data.
+ */
+export const ROW_ACTION_LIMIT = 1;
 
 export const MESSAGES = {
   added: '新增成功',

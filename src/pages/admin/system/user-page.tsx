@@ -1,4 +1,4 @@
-import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tag, Tree } from 'antd';
+import { Button, Empty, Form, Input, Radio, Select, Spin, Table, Tree } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Access, usePermission } from '../../../access/access';
 import { listTableProps, useFilters, useListCrud } from '../../../engine';
@@ -7,7 +7,7 @@ import { useLookup } from '../../../request';
 import { SEX_OPTIONS } from '../../../shared/person-rule';
 import { AccountFields } from './account-fields';
 import { SOURCES, type UserRow, users } from './api';
-import { ENABLED_CHOICES, SYSTEM_TABLE, sysColumns } from './columns';
+import { ACTIONS_WIDTH, ENABLED_CHOICES, SYSTEM_TABLE, sysColumns, TagList } from './columns';
 import { CrudFormModal } from './form-modal';
 import { confirmDeleteText, emailError, MESSAGES, nickNameError, phoneError, ruleOf, SYSTEM_CRUD, usernameError } from './rules';
 import { LoadError, SearchToolbar } from './toolbar';
@@ -30,6 +30,8 @@ interface UserForm {
 }
 
 const userName = (r: UserRow) => r.username;
+/** The user table's columns together (with the selection column). */
+const USER_TABLE_WIDTH = 32 + 120 + 70 + 140 + 200 + 110 + 120 + 105 + ACTIONS_WIDTH;
 const setUserEnabled = (r: UserRow, on: boolean) => users.setEnabled(r.id, on);
 
 /** 用户管理: a department tree filters the table; add, edit, delete, enable/disable, reset a password. */
@@ -173,23 +175,16 @@ export function UserAdminPage() {
           {...listTableProps(list, { selectable: can('user:del') })}
           {...SYSTEM_TABLE}
           locale={{ emptyText: list.error ? '加载失败' : '暂无数据' }}
-          // Fits the table beside the department tree on a 1440 px screen; narrower, it scrolls sideways.
+          // The user and the state first; every column wide enough for its text (a longer one ends in an
+          // ellipsis with a tooltip): beside the department tree a screen narrower than that scrolls sideways.
           tableLayout="fixed"
-          scroll={{ x: 850 }}
+          scroll={{ x: USER_TABLE_WIDTH }}
           columns={[
             {
               title: '用户',
               width: 120,
               render: (_, r) => twoLines(r.username, r.nickName),
             },
-            {
-              title: '联系方式',
-              width: 150,
-              render: (_, r) => twoLines(r.phone, r.email),
-            },
-            { title: '部门', width: 100, ellipsis: true, render: (_, r) => r.dept?.name ?? '' },
-            { title: '所属企业', ellipsis: true, render: (_, r) => r.companyName ?? '—' },
-            { title: '角色', render: (_, r) => r.roles.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
             sysColumns.enabled<UserRow>({
               width: 70,
               disabled: !can('user:edit'),
@@ -198,11 +193,19 @@ export function UserAdminPage() {
               reload: list.reload,
             }),
             {
+              title: '联系方式',
+              width: 140,
+              render: (_, r) => twoLines(r.phone, r.email),
+            },
+            { title: '所属企业', width: 200, ellipsis: true, render: (_, r) => r.companyName ?? '—' },
+            { title: '部门', width: 110, ellipsis: true, render: (_, r) => r.dept?.name ?? '' },
+            { title: '角色', width: 120, render: (_, r) => <TagList tags={r.roles.map((x) => ({ key: x.id, label: x.name }))} /> },
+            {
               ...sysColumns.created,
               width: 105,
               render: (t: string | null) => <span title={t ?? undefined}>{t?.slice(0, 10)}</span>,
             },
-            sysColumns.actions({ width: 180, prefix: 'user', crud }, (r, { edit, del }) => [
+            sysColumns.actions({ width: ACTIONS_WIDTH, prefix: 'user', crud }, (r, { edit, del }) => [
               edit,
               { label: '重置密码', permission: 'user:edit', onClick: () => void reset(r) },
               del(() => void crud.remove([r], confirmDeleteText(`用户“${r.username}”`))),
