@@ -88,7 +88,7 @@ describe('a contract view with endTime', () => {
     expect((await admin.post(`/api/general/update/${viewId}`, { id, endTime: '' })).body).toMatchObject({
       status: 400,
       code: 'INVALID_INPUT',
-      message: '请输入结束时间',
+      message: '请选择结束时间',
     });
   });
 

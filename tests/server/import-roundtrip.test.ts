@@ -76,7 +76,8 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
  * writes and the seed sets directly: 询价单号, 订单金额). `unpickable`: columns whose seeded
  * records the account's own form cannot pick either (the seed names them directly): the producer's
  * inquiries name the disposer's contacts, which only the disposer lists, and the disposer's orders name
- * the producers' stock-ins, outside its data scope. Those columns are left out of the re-imported file.
+ * the producers' stock-ins, outside its data scope; the disposer's contracts name party A's warehouse
+ * (贮存仓库), a producer's. Those columns are left out of the re-imported file.
  */
 const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[] }[] = [
   // Views that pick records of another view first, while the records they pick still have names of their own.
@@ -85,7 +86,7 @@ const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?
   { viewId: 20, account: 'logistics', skip: [] },
   { viewId: 19, account: 'disposer', skip: ['订单金额'], unpickable: ['来源入库单'] },
   { viewId: 12, account: 'producer', skip: ['现场照片'] },
-  { viewId: 16, account: 'disposer', skip: [] },
+  { viewId: 16, account: 'disposer', skip: [], unpickable: ['贮存仓库'] },
   { viewId: 17, account: 'logistics', skip: [] },
   { viewId: 18, account: 'producer', skip: [] },
 ];
