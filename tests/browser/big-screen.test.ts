@@ -396,12 +396,11 @@ describe('big screens', () => {
     expect((await admin.get('/api/screen/detail', { id })).body.status).toBe(1);
     expect(errors).toEqual([]);
 
-    // Someone who may not edit screens reads where it is switched on, and gets no button.
+    // Someone who may not edit screens, and whose menus do not lead to it, is refused it: no button.
     const other = await designScreen('仍停用大屏', { layout: layoutOf([{ kind: 'radar' }]) }, 0);
     const supervisor = await server.login('supervisor');
     const seen = await openViewer(`/lsPreview?lsId=${other}`, undefined, supervisor.token);
-    await seen.page.locator('.wg-screen-panel').filter({ hasNotText: /^$/ }).waitFor();
-    await seen.page.locator('.wg-screen-panel-title').waitFor();
+    await seen.page.waitForURL((u) => u.pathname === '/401');
     expect(await seen.page.getByRole('button', { name: '启用该大屏' }).count()).toBe(0);
   });
 

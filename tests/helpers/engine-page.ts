@@ -80,7 +80,8 @@ export function generatedChunks(): Map<string, string> {
   const assets = join(DIST_DIR, 'assets');
   const out = new Map<string, string>();
   for (const name of readdirSync(assets)) {
-    if (!/^page-[\w-]+\.js$/.test(name)) continue;
+    // A generated page is a module named page.tsx: its chunk is page-{8-character hash}.js.
+    if (!/^page-[\w-]{8}\.js$/.test(name)) continue;
     const text = readFileSync(join(assets, name), 'utf8');
     out.set(name, /\/api\/general\/list\/\d+/.exec(text)?.[0] ?? '');
   }
