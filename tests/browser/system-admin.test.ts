@@ -179,13 +179,13 @@ describe('users and roles', () => {
 
     // The new user signs in (changing the default password first) and sees only what the role grants.
     const keeper = await firstSignIn('dictkeeper');
-    expect(await sidebarEntries(keeper)).toEqual(['系统管理', '系统管理 › 字典管理']);
+    expect(await sidebarEntries(keeper)).toEqual(['首页', '系统管理', '系统管理 › 字典管理']);
     await keeper.goto('/system/dict');
     await keeper.locator('[data-page="system-dict"]').waitFor();
     await button(keeper, '新增').waitFor();
-    // A page the user was not granted is not opened: the address goes back to the home page.
+    // A page the user was not granted is not opened: the refusal page says why.
     await keeper.goto('/system/user');
-    await keeper.waitForURL((u) => u.pathname === '/abandonhome');
+    await keeper.waitForURL((u) => u.pathname === '/401');
     expect(await keeper.locator('[data-page="system-user"]').count()).toBe(0);
 
     // Granting 用户管理 without its delete button: it appears at the next menu load, without 删除.
@@ -202,7 +202,7 @@ describe('users and roles', () => {
 
     await keeper.goto('/abandonhome');
     await keeper.locator('.wg-navbar').waitFor();
-    expect(await sidebarEntries(keeper)).toEqual(['系统管理', '系统管理 › 用户管理', '系统管理 › 字典管理']);
+    expect(await sidebarEntries(keeper)).toEqual(['首页', '系统管理', '系统管理 › 用户管理', '系统管理 › 字典管理']);
     await sidebar(keeper).getByText('用户管理', { exact: true }).click();
     await keeper.waitForURL((u) => u.pathname === '/system/user');
     await row(keeper, 'dictkeeper').waitFor();
