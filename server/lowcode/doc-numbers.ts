@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { formatDate } from '../../src/shared/format.js';
 import type { AppContext } from '../context.js';
-import { type ApiError, badRequest } from '../errors.js';
 import type { DB } from '../db/schema.js';
+import { type ApiError, badRequest } from '../errors.js';
 import { viewTable } from './ddl.js';
 import type { Row } from './record-input.js';
 import type { ViewField, ViewModel } from './view-model.js';
