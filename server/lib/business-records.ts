@@ -35,8 +35,15 @@ export async function contractWithin(db: Kysely<DB>, u: SessionUser, id: number)
   return q.executeTakeFirst();
 }
 
-/** The next number of a day's series: prefix + yyyyMMdd + 4 digits (RK202611210001); see takeNumbers. */
-export async function nextNumber(db: Kysely<DB>, view: ViewModel, column: string, prefix: string, at = new Date()): Promise<string> {
-  const [next] = await takeNumbers(db, view, column, prefix, 1, at);
+/** The next number of a company's day series: prefix + yyyyMMdd + 4 digits (RK202611210001); see takeNumbers. */
+export async function nextNumber(
+  db: Kysely<DB>,
+  view: ViewModel,
+  column: string,
+  prefix: string,
+  companyId: number | null,
+  at = new Date(),
+): Promise<string> {
+  const [next] = await takeNumbers(db, view, column, prefix, 1, companyId, at);
   return next as string;
 }

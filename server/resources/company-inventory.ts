@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { nextNumber } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
+import { typedNumberProblems } from '../lowcode/doc-numbers.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
@@ -34,7 +35,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const view = await requireView(ctx, 'stockIn');
       const record = await inventoryRecord(u, bodyRecord(req.body));
       if (record.stockNo === undefined || record.stockNo === null || record.stockNo === '')
-        record.stockNo = await nextNumber(db, view, 'stockNo', 'RK');
+        record.stockNo = await nextNumber(db, view, 'stockNo', 'RK', u.companyId);
+      else {
+        // A typed number is judged as on the generic add: not today's series, nor one the company has.
+        const [refused] = await typedNumberProblems(db, view, [{ stockNo: record.stockNo }], u.companyId);
+        if (refused) throw refused;
+      }
       record.inTime ??= formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss');
       record.handler ??= u.nickName;
       const values = recordValues(view, record);

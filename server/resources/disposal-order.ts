@@ -80,7 +80,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirst();
       if (!waste) throw badRequest('WASTE_CODE_NOT_FOUND');
 
-      const orderNo = await nextNumber(db, view, 'orderNo', 'CZ');
+      const orderNo = await nextNumber(db, view, 'orderNo', 'CZ', u.companyId);
       const record: Row = {
         orderNo,
         contractNo,

@@ -16,7 +16,7 @@ import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { dictionaries } from '../lowcode/dictionaries.js';
-import { fillNumbers } from '../lowcode/doc-numbers.js';
+import { fillNumbers, typedNumberProblems } from '../lowcode/doc-numbers.js';
 import { templateWorkbook } from '../lowcode/import-template.js';
 import { parseListQuery } from '../lowcode/list-query.js';
 import type { ListQuery } from '../lowcode/list-types.js';
@@ -166,7 +166,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'add'));
     const values = recordValues(view, recordBody(req.body));
-    await fillNumbers(ctx, view, [values]);
+    await fillNumbers(ctx, view, [values], user.companyId);
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
     let id = await addRecord(ctx, view, values, user, await referenceCondition(ctx, view, user, values));
     if (id === null) {
@@ -372,14 +372,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       // A row picking a record outside the user's options fails like a row the form refuses.
       const problems = await referenceProblems(ctx, view, user, checked);
-      const valid = checked.filter((_, i) => !problems[i]);
+      // A typed number the company has (or an earlier row), or one of today's series, fails its row too.
+      const numbers = await typedNumberProblems(db, view, checked, user.companyId);
+      const valid = checked.filter((_, i) => !problems[i] && !numbers[i]);
       let at = 0;
       verdicts.forEach((v, i) => {
         if (v !== '成功') return;
-        const problem = problems[at++];
+        const problem = problems[at] ?? numbers[at];
+        at++;
         if (problem) verdicts[i] = problem.message;
       });
-      await fillNumbers(ctx, view, valid);
+      await fillNumbers(ctx, view, valid, user.companyId);
       await insertRows(db, view, valid, user);
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
       // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.

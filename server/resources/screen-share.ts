@@ -62,6 +62,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     screen: async (req) => {
       const screen = await verifyShare(ctx, req.query);
+      // A screen switched off answers neither its template nor its data, whatever links were shared.
+      if (screen.status !== 1) throw forbidden('SCREEN_NOT_ENABLED');
       return db.selectFrom('lc_screen').select(sharedScreenColumns).where('id', '=', screen.id).executeTakeFirstOrThrow();
     },
 

@@ -17,7 +17,7 @@ export const companyInventory = resource('company-inventory', '企业库存', {
     body: inventoryRecord,
     // stockNo: the number sent, or the one generated.
     answer: ok.extend({ id: z.number(), stockNo: z.unknown() }),
-    errors: [...BUSINESS_VIEW_ERRORS, 'WAREHOUSE_NOT_FOUND'],
+    errors: [...BUSINESS_VIEW_ERRORS, 'WAREHOUSE_NOT_FOUND', 'DOC_NUMBER_TAKEN', 'DOC_NUMBER_RESERVED', 'DOC_NUMBER_EXHAUSTED'],
     example: { body: { warehouseId: 2147483000 }, refuses: 'WAREHOUSE_NOT_FOUND' },
   }),
   edit: write('POST', '/api/companyInventory/update', '修改企业库存', 'stockIn:edit', {

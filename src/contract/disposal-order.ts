@@ -38,6 +38,7 @@ export const disposalOrders = resource('disposal-order', '手工处置单', {
       'CONTRACT_NOT_FOUND',
       'CONTRACT_OF_OTHER_PARTY',
       'WASTE_CODE_NOT_FOUND',
+      'DOC_NUMBER_EXHAUSTED',
     ],
     example: { as: 'disposer', body: {}, refuses: 'INVALID_INPUT' },
   }),

@@ -52,6 +52,9 @@ const IMPORT_ERRORS = [
   'IMPORT_TEXT_TOO_LARGE',
 ] as const;
 
+/** A generated document number refused: typed as today's or as one the company has, or a day's series used up. */
+const DOC_NUMBER_ERRORS = ['DOC_NUMBER_TAKEN', 'DOC_NUMBER_RESERVED', 'DOC_NUMBER_EXHAUSTED'] as const;
+
 /** The add form's record, read field by field by the view's form. */
 const recordBody = z.unknown();
 
@@ -64,7 +67,7 @@ const addCall = <M extends 'POST' | 'PUT'>(method: M) =>
     params: viewParams,
     body: recordBody,
     answer: added,
-    errors: VIEW_ERRORS,
+    errors: [...VIEW_ERRORS, ...DOC_NUMBER_ERRORS],
   }) satisfies CallSpec;
 const updateCall = <M extends 'POST' | 'PUT'>(method: M) =>
   call({
@@ -137,7 +140,7 @@ export const general = resource('general', '视图记录', {
     params: viewParams,
     body: MULTIPART,
     answer: FILE,
-    errors: [...VIEW_ERRORS, ...IMPORT_ERRORS],
+    errors: [...VIEW_ERRORS, ...IMPORT_ERRORS, 'DOC_NUMBER_EXHAUSTED'],
   }),
   template: call('GET', '/api/general/:viewId/template', '导入模板', 'session', {
     tokenInQuery: true,

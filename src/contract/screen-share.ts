@@ -43,7 +43,7 @@ export const screenShare = resource('screen-share', '大屏分享', {
   screen: call('GET', '/api/open/getGeneralScreen', '分享链接的大屏', 'public', {
     query: shareLink,
     answer: sharedScreen,
-    errors: LINK_ERRORS,
+    errors: [...LINK_ERRORS, 'SCREEN_NOT_ENABLED'],
     example: { refuses: 'SHARE_INVALID' },
   }),
   cityInfo: call('GET', '/api/open/getCityInfo', '分享链接的大屏的城市数据', 'public', {

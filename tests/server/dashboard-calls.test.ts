@@ -151,6 +151,24 @@ describe('manual disposal order', () => {
 });
 
 describe('company inventory', () => {
+  it("numbers a stock-in from the company's series, and refuses a typed number of today's or one the company has", async () => {
+    const warehouseId = (await producer.get('/api/companyWarehouse/list')).body.content[0].id;
+    const record = { wasteCategory: 'HW49', wasteCode: '900-041-49', wasteName: '编号校验', quantity: 1, packageType: '1', warehouseId };
+    const first = await producer.post('/api/companyInventory', record);
+    const second = await producer.post('/api/companyInventory', record);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(Number(second.body.stockNo.slice(-4)) - Number(first.body.stockNo.slice(-4))).toBe(1);
+    const today = `RK${formatDate(new Date(), 'YYYYMMDD')}0001`;
+    expect((await producer.post('/api/companyInventory', { ...record, stockNo: today })).body).toEqual(
+      refusal(400, 'DOC_NUMBER_RESERVED', { label: '入库单号' }),
+    );
+    const typed = await producer.post('/api/companyInventory', { ...record, stockNo: 'RK200102030001' });
+    expect(typed.body.stockNo).toBe('RK200102030001');
+    expect((await producer.post('/api/companyInventory', { ...record, stockNo: 'RK200102030001' })).body).toEqual(
+      refusal(400, 'DOC_NUMBER_TAKEN', { label: '入库单号' }),
+    );
+  });
+
   it('creates and updates stock-in records that carry status 1, counted in stock', async () => {
     const warehouseId = (await producer.get('/api/companyWarehouse/list')).body.content[0].id;
     const before = (await producer.get('/api/inventoryInfo', { isRefresh: 1 })).body;

@@ -78,14 +78,15 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
  * inquiries name the disposer's contacts, which only the disposer lists, and the disposer's orders name
  * the producers' stock-ins, outside its data scope; the disposer's contracts name party A's warehouse
  * (贮存仓库), a producer's. Those columns are left out of the re-imported file.
+ * `numbered`: generated document numbers, unique within a company: the re-imported rows carry new ones.
  */
-const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[] }[] = [
+const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[]; numbered?: string[] }[] = [
   // Views that pick records of another view first, while the records they pick still have names of their own.
   { viewId: 15, account: 'producer', skip: ['询价单号'], unpickable: ['对接联系人'] },
-  { viewId: 13, account: 'producer', skip: [] },
-  { viewId: 20, account: 'logistics', skip: [] },
-  { viewId: 19, account: 'disposer', skip: ['订单金额'], unpickable: ['来源入库单'] },
-  { viewId: 12, account: 'producer', skip: ['现场照片'] },
+  { viewId: 13, account: 'producer', skip: [], numbered: ['出库单号'] },
+  { viewId: 20, account: 'logistics', skip: [], numbered: ['运单号'] },
+  { viewId: 19, account: 'disposer', skip: ['订单金额'], unpickable: ['来源入库单'], numbered: ['订单编号'] },
+  { viewId: 12, account: 'producer', skip: ['现场照片'], numbered: ['入库单号'] },
   { viewId: 16, account: 'disposer', skip: [], unpickable: ['贮存仓库'] },
   { viewId: 17, account: 'logistics', skip: [] },
   { viewId: 18, account: 'producer', skip: [] },
@@ -99,7 +100,7 @@ function keyed(header: Cell[], rows: Cell[][], skip: string[]): string[] {
 }
 
 describe('an import of the exported file adds the same rows again, by name', () => {
-  for (const { viewId, account, skip: content, unpickable = [] } of IMPORTABLE) {
+  for (const { viewId, account, skip: content, unpickable = [], numbered = [] } of IMPORTABLE) {
     it(`view ${viewId} as ${account}`, async () => {
       const client = await as(account);
       const res0 = await client.get(`/api/general/export/${viewId}/download`, { startTime: '2000-01-01 00:00:00' });
@@ -107,9 +108,14 @@ describe('an import of the exported file adds the same rows again, by name', () 
       const before = await exported(client, viewId);
       const [header = [], ...old] = before;
       expect(old.length).toBeGreaterThan(0);
-      const skip = [...content, ...unpickable];
+      const skip = [...content, ...unpickable, ...numbered];
       const kept = header.map((h, i) => [h, i] as const).filter(([h]) => !unpickable.includes(String(h)));
-      const file = await workbook(before.map((r) => kept.map(([, i]) => r[i] ?? null)));
+      // Each numbered cell gets a number of a long past day, once.
+      const renumber = new Set(header.flatMap((h, i) => (numbered.includes(String(h)) ? [i] : [])));
+      const fresh = (v: Cell, at: number) => `${String(v ?? '').replace(/\d+$/, '')}20010101${String(at).padStart(4, '0')}`;
+      const file = await workbook(
+        before.map((r, at) => kept.map(([, i]) => (at > 0 && renumber.has(i) ? fresh(r[i] ?? null, at) : (r[i] ?? null)))),
+      );
       const res = await upload(client, viewId, `${viewId}.xlsx`, file);
       expect(res.status).toBe(200);
       const told = await verdicts(res.body as Buffer);
@@ -253,13 +259,16 @@ describe('names in imports', () => {
     }
   });
 
-  it('numbers a stock-in the server: RK, the day and a serial, unique under concurrent writes; a typed number stays', async () => {
+  it("numbers a stock-in from the company's own day series, unique under concurrent writes; a typed number of another day stays", async () => {
     const producer = await as('producer');
     const { own } = await warehouses();
     const day = formatDate(new Date(), 'YYYYMMDD');
     const rows = Array.from({ length: 5 }, (_, i) => row(own.name, { 危废名称: `编号${i}` }));
-    const typed = `RK${day}9000`;
+    const typed = 'RK202601019000';
     rows.push(row(own.name, { 危废名称: '手填编号', 入库单号: typed }));
+    // Refused rows: today's series is the server's to give, and a number the sheet has already given.
+    rows.push(row(own.name, { 危废名称: '手填今日', 入库单号: `RK${day}9000` }));
+    rows.push(row(own.name, { 危废名称: '手填重复', 入库单号: typed }));
     const record = (name: string) => ({
       wasteCategory: 'HW08',
       wasteCode: '900-249-08',
@@ -275,6 +284,12 @@ describe('names in imports', () => {
       ...Array.from({ length: 4 }, (_, i) => producer.post('/api/general/add/12', record(`表单${i}`))),
     ]);
     expect(imported?.headers.get('x-import-success')).toBe('6');
+    expect((await verdicts(imported?.body as Buffer)).slice(5)).toEqual([
+      '成功',
+      errorMessage('DOC_NUMBER_RESERVED', { label: '入库单号' }),
+      errorMessage('DOC_NUMBER_TAKEN', { label: '入库单号' }),
+    ]);
+    expect(errorMessage('DOC_NUMBER_TAKEN', { label: '入库单号' })).toBe('入库单号：该编号已被使用');
     for (const a of added) expect(a.status).toBe(200);
     const numbers = (
       await sql<{
@@ -285,11 +300,59 @@ describe('names in imports', () => {
     expect(numbers).toHaveLength(9);
     for (const n of numbers) expect(n).toMatch(new RegExp(`^RK${day}\\d{4}$`));
     expect(new Set(numbers).size).toBe(9);
+    // The company's own series: the nine numbers run one after another.
+    const serials = numbers.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
+    expect(serials.at(-1)! - serials[0]!).toBe(8);
     expect((await stockRow('手填编号'))?.stockNo).toBe(typed);
-    // After the typed number, the next one is past it.
-    const next = await producer.post('/api/general/add/12', record('表单之后'));
-    expect(next.status).toBe(200);
-    expect((await stockRow('表单之后'))?.stockNo).toBe(`RK${day}9001`);
+    expect(await stockRow('手填今日')).toBeUndefined();
+    // The form refuses the same: a number the company has, and one of today's series.
+    for (const [stockNo, code] of [
+      [typed, 'DOC_NUMBER_TAKEN'],
+      [numbers[0], 'DOC_NUMBER_RESERVED'],
+    ] as const) {
+      const r = await producer.post('/api/general/add/12', { ...record('手填被拒'), stockNo });
+      expect(r.body).toEqual(refusal(400, code, { label: '入库单号' }));
+    }
+    // Another company may hold the same number: it is another company's document.
+    const collector = await as('collector');
+    const collectorWarehouse = (await collector.get('/api/companyWarehouse/list')).body.content[0].id;
+    const theirs = await collector.post('/api/general/add/12', { ...record('别家同号'), warehouseId: collectorWarehouse, stockNo: typed });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+  });
+
+  it("refuses a number past a day's 9999th, and numbers no other company's record after it", async () => {
+    const collector = await as('collector');
+    const producer = await as('producer');
+    const day = formatDate(new Date(), 'YYYYMMDD');
+    const stockIn = async (client: ApiClient, name: string) => {
+      const warehouseId = (await client.get('/api/companyWarehouse/list')).body.content[0].id;
+      return client.post('/api/general/add/12', {
+        wasteCategory: 'HW08',
+        wasteCode: '900-249-08',
+        wasteName: name,
+        quantity: 1,
+        packageType: '1',
+        warehouseId,
+        inTime: '2026-03-05 10:00:00',
+        handler: '李四',
+      });
+    };
+    const key = `12:stockNo:${COMPANY.collector}:RK${day}`;
+    await sql`insert into doc_number (name, last) values (${key}, 9999) on conflict (name) do update set last = 9999`.execute(
+      server.ctx.db,
+    );
+    try {
+      const r = await stockIn(collector, '编号用完');
+      expect(r.body).toEqual(refusal(400, 'DOC_NUMBER_EXHAUSTED', { label: '入库单号' }));
+      expect(await stockRow('编号用完')).toBeUndefined();
+      const other = await stockIn(producer, '别家照常');
+      expect(other.status).toBe(200);
+      expect((await stockRow('别家照常'))?.stockNo).toMatch(new RegExp(`^RK${day}\\d{4}$`));
+    } finally {
+      // Without its counter the series goes on from the company's highest number of the day.
+      await sql`delete from doc_number where name = ${key}`.execute(server.ctx.db);
+    }
+    expect((await stockIn(collector, '编号接续')).status).toBe(200);
   });
 
   it('reads a real .xls (BIFF8) as an xlsx', async () => {

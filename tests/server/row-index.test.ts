@@ -31,10 +31,13 @@ const writers: { as: ApiClient; warehouseId: number; own: number[] }[] = [];
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 
-/** Few distinct values, so that filters match many rows and sort keys tie. */
+/**
+ * Few distinct values, so that filters match many rows and sort keys tie; the number of a stock-in is
+ * unique within its company, so each record has its own.
+ */
 function record(n: number): Record<string, unknown> {
   return {
-    stockNo: `RK2027${String(n % 40).padStart(8, '0')}`,
+    stockNo: `RK2027${String(n).padStart(8, '0')}`,
     wasteCategory: pick(categories),
     wasteCode: '900-249-08',
     wasteName: pick(['废矿物油', '废乳化液', '含油废物']),
