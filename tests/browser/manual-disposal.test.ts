@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
-import { dialog, listPage, notice } from '../helpers/engine-page.js';
+import { dialog, listPage, notice, rowAction } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
 /**
@@ -319,7 +319,7 @@ describe('logistics detail', () => {
     await row.waitFor();
     const waybill = (await row.innerText()).match(/WL\d+/)?.[0];
     expect(waybill).toBeTruthy();
-    await row.getByText('物流详情', { exact: true }).click();
+    await rowAction(row, '物流详情');
     await page.waitForURL((u) => u.pathname === DETAIL);
     await expect.poll(() => page.locator('.logistics-detail').innerText()).toContain(`运单 ${waybill}`);
   });
