@@ -162,10 +162,9 @@ export function initialValues(view: ViewModel, query: Record<string, unknown>): 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
-  const add = async (req: CallRequest<(typeof general.calls)['add']>) => {
-    const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'add'));
-    const values = recordValues(view, recordBody(req.body));
+  /** Writes a new record of `view` from the submitted body. */
+  const insert = async (view: ViewModel, user: SessionUser, body: Row) => {
+    const values = recordValues(view, body);
     await fillNumbers(ctx, view, [values], user.companyId);
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
     let id = await addRecord(ctx, view, values, user, await referenceCondition(ctx, view, user, values));
@@ -174,13 +173,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // Without a condition the insert always writes its row.
       id = (await addRecord(ctx, view, values, user)) as number;
     }
-    return { ...OK, id };
+    return id;
   };
 
-  const update = async (req: CallRequest<(typeof general.calls)['update']>) => {
-    const view = await designedView(ctx, req.params.viewId);
-    const user = requirePermission(req, permission(view, 'edit'));
-    const body = recordBody(req.body);
+  /** Changes the record the submitted body names by its id, within the user's rows. */
+  const change = async (view: ViewModel, user: SessionUser, body: Row) => {
     const id = idSchema.safeParse(body.id);
     if (!id.success) throw badRequest('ID_REQUIRED');
     const scope = await rowScope(ctx, view, user);
@@ -189,10 +186,29 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const values = recordValues(view, body, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
     const condition = await referenceCondition(ctx, view, user, values, existing);
-    if (await updateRecord(ctx, view, id.data, values, scope, condition)) return OK;
+    if (await updateRecord(ctx, view, id.data, values, scope, condition)) return;
     if (!condition) throw notFound();
     await checkReferences(ctx, view, user, values, existing);
     if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
+  };
+
+  // A form's one submit URL may be the add call: a body with an id changes that record.
+  const add = async (req: CallRequest<(typeof general.calls)['add']>) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const body = recordBody(req.body);
+    if (!isAbsent(body.id) && body.id !== '') {
+      const user = requirePermission(req, permission(view, 'edit'));
+      await change(view, user, body);
+      return { ...OK, id: Number(body.id) };
+    }
+    const user = requirePermission(req, permission(view, 'add'));
+    return { ...OK, id: await insert(view, user, body) };
+  };
+
+  const update = async (req: CallRequest<(typeof general.calls)['update']>) => {
+    const view = await designedView(ctx, req.params.viewId);
+    const user = requirePermission(req, permission(view, 'edit'));
+    await change(view, user, recordBody(req.body));
     return OK;
   };
 

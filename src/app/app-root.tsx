@@ -1,6 +1,7 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+import useToken from 'antd/es/theme/useToken';
 import zhCN from 'antd/locale/zh_CN';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { NotifierBridge } from '../notify/notifier-bridge';
 import { downloadProgress } from '../request';
@@ -41,6 +42,19 @@ function DownloadProgress() {
   );
 }
 
+/** The theme's text colour, size, line height and font for everything under it. */
+function TextBase({ children }: { children: ReactNode }) {
+  const [, token] = useToken();
+  return (
+    <div
+      className="wg-app"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {children}
+    </div>
+  );
+}
+
 /**
  * antd with zh_CN, the theme colour and component size from the settings (applied live). A user who
  * asks the system for less motion gets dialogs, menus and popups that open and close without animation.
@@ -55,13 +69,13 @@ export function AppRoot() {
       componentSize={antdSize(settings.size)}
       {...SELECT_CONFIG}
     >
-      <AntApp>
+      <TextBase>
         <NotifierBridge />
         <DownloadProgress />
         <ErrorBoundary>
           <RouterProvider router={router} />
         </ErrorBoundary>
-      </AntApp>
+      </TextBase>
     </ConfigProvider>
   );
 }

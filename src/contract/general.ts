@@ -62,12 +62,12 @@ const addCall = <M extends 'POST' | 'PUT'>(method: M) =>
   call({
     method,
     path: '/api/general/add/:viewId',
-    summary: '新增记录',
+    summary: '新增记录（带 id 时修改该记录：表单的提交地址新增、修改共用）',
     access: 'session',
     params: viewParams,
     body: recordBody,
     answer: added,
-    errors: [...VIEW_ERRORS, ...DOC_NUMBER_ERRORS],
+    errors: [...WRITE_ERRORS, ...DOC_NUMBER_ERRORS, 'ID_REQUIRED'],
   }) satisfies CallSpec;
 const updateCall = <M extends 'POST' | 'PUT'>(method: M) =>
   call({

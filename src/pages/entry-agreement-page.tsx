@@ -1,4 +1,4 @@
-import { App, Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
+import { Button, Flex, Modal, type ModalProps, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../contract/session';
@@ -25,7 +25,7 @@ type Phase = 'reading' | 'failed' | 'cancelled' | 'done';
  * the failure dialog; a failed request shows the server's message (the request layer's toast).
  */
 export function EntryAgreementPage() {
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
@@ -151,6 +151,7 @@ export function EntryAgreementPage() {
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f7fa' }}>
       {page}
+      {modalHolder}
       <ButtonsOnlyModal
         title={title}
         open={phase === 'reading'}

@@ -30,7 +30,8 @@ describe('breadcrumbFor', () => {
   });
 
   it('has no prefix when the trail starts at the dashboard, and none twice on the home page', () => {
-    expect(crumbs('/dashboard')).toEqual([{ title: '首页看板' }]);
+    // Named by its menu, as the sidebar and its tag name it, not by the route table.
+    expect(crumbs('/dashboard')).toEqual([{ title: '企业看板' }]);
     expect(crumbs('/abandonhome')).toEqual([{ title: '首页' }]);
   });
 

@@ -26,8 +26,8 @@ export function breadcrumbFor(pathname: string, sources: RouteSources, matched?:
   let crumbs: Crumb[];
   if (menu) {
     crumbs = menu.trail.map((t) => ({ title: t.title }));
-    // The route table's title names the page the same way its tag does.
-    if (handle?.title && !handle.hidden) crumbs[crumbs.length - 1] = { title: handle.title };
+    // The page is named as its tag names it: by its menu, except a pinned page (首页) by the route table.
+    if (handle?.title && !handle.hidden && handle.affix) crumbs[crumbs.length - 1] = { title: handle.title };
   } else if (handle?.title && !handle.hidden) {
     crumbs = [{ title: handle.title }];
   } else {

@@ -112,6 +112,8 @@ describe('a showRelation on a long dictionary select', () => {
     await edit.getByRole('button', { name: /确\s*定/ }).click();
     expect((await posted).postDataJSON()).toMatchObject({ generalId: 20, id, carType: '1', permitNo: 'XK-10' });
     await page.locator('.ant-message').getByText('操作成功').waitFor();
+    // The record changed in place: one row with its number, no copy.
+    await expect.poll(() => page.locator('.engine-list-table .engine-row', { hasText: 'WL209911110001' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

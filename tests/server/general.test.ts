@@ -267,6 +267,36 @@ describe('add, update, delete', () => {
     expect((await admin.get('/api/general/detail', { generalId: viewId, id })).status).toBe(404);
   });
 
+  it("the add call, a form's one submit URL, changes the record its body's id names: no copy, the same rules", async () => {
+    const sample = (await admin.get('/api/general/list/20', { page: 0, size: 1 })).body.content[0];
+    const { id: _i, createTime: _c, updateTime: _u, createBy: _b, ...rest } = sample;
+    const total = async () => (await admin.get('/api/general/list/20', { size: 1 })).body.totalElements as number;
+    const first = (await admin.post('/api/general/add/20', { ...rest, waybillNo: 'WL209901010001', permitNo: 'XK-1' })).body.id;
+    await admin.post('/api/general/add/20', { ...rest, waybillNo: 'WL209901010002' });
+    const before = await total();
+    // Its own number kept: the record changes, and no second record appears.
+    const same = await admin.post('/api/general/add/20', { ...rest, id: first, waybillNo: 'WL209901010001', toAddress: '改过的地址' });
+    expect(same.body).toEqual({ status: 200, message: '操作成功', id: first });
+    expect(await total()).toBe(before);
+    expect((await admin.get('/api/general/detail', { generalId: 20, id: first })).body).toMatchObject({ toAddress: '改过的地址' });
+    // A generated number is locked once given: a change keeps it, whatever the body says.
+    for (const path of ['/api/general/add/20', '/api/general/update/20']) {
+      expect((await admin.post(path, { ...rest, id: first, waybillNo: 'WL209901010002' })).body.status, path).toBe(200);
+      expect((await admin.get('/api/general/detail', { generalId: 20, id: first })).body.waybillNo, path).toBe('WL209901010001');
+    }
+    // Another company's record by id is not the producer's to change, nor copied into a new one.
+    const mine = (await producer.get('/api/general/list/12', { size: 500 })).body;
+    const own = new Set(mine.content.map((r: { id: number }) => r.id));
+    const foreign = (await admin.get('/api/general/list/12', { size: 500 })).body.content.find((r: { id: number }) => !own.has(r.id));
+    expect(foreign).toBeDefined();
+    const res = await producer.post('/api/general/add/12', { ...foreign, id: foreign.id, remark: '他人的' });
+    expect(res.status).toBe(404);
+    expect((await producer.get('/api/general/list/12', { size: 1 })).body.totalElements).toBe(mine.totalElements);
+    expect((await admin.get('/api/general/detail', { generalId: 12, id: foreign.id })).body.remark).not.toBe('他人的');
+    // Without the edit permission, a body with an id changes nothing.
+    expect((await supervisor.post('/api/general/add/16', { id: 1, contractNo: 'HT2026-9999' })).status).toBe(403);
+  });
+
   it('deletes by id list in any of the accepted shapes', async () => {
     const ids: number[] = [];
     for (const t of ['甲', '乙', '丙', '丁']) ids.push((await admin.post(`/api/general/add/${viewId}`, { title: t })).body.id);

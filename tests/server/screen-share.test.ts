@@ -114,11 +114,14 @@ describe('big-screen share links', () => {
     }
   });
 
-  it('keeps a disabled screen dark: the screen says so and its data is refused', async () => {
+  it('keeps a disabled screen dark: its template and its data are refused with the reason', async () => {
     const p = await share(51);
     const screen = await server.api.get('/api/open/getGeneralScreen', p);
-    expect(screen.body).toMatchObject({ id: 51, status: 0 });
-    for (const res of [await server.api.get('/api/open/getCityInfo', p), await server.api.get('/api/open/data', { ...p, dataViewId: 8 })]) {
+    for (const res of [
+      screen,
+      await server.api.get('/api/open/getCityInfo', p),
+      await server.api.get('/api/open/data', { ...p, dataViewId: 8 }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(refusal(403, 'SCREEN_NOT_ENABLED'));
     }
