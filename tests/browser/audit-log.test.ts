@@ -3,21 +3,15 @@
  * view, its id and each field it set.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import type { TestServer } from '../helpers/server.js';
 import { field } from '../helpers/wire-field.js';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 describe('操作日志', () => {

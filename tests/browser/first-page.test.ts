@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import type { TestServer } from '../helpers/server.js';
 
 // The first page staff open every morning: what the login route costs in the browser, and what every
@@ -12,14 +12,8 @@ const LOGIN_JS_BUDGET_KB = 250;
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 describe('the login route', () => {

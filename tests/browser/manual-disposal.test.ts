@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import { dialog, listPage, notice, rowAction } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
@@ -22,14 +22,8 @@ const CANCEL = /^取\s*消$/;
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 async function open(client: ApiClient, path: string) {

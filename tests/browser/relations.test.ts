@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import { button, dialog, isListCall, listPage, rows } from '../helpers/engine-page.js';
 import type { TestServer } from '../helpers/server.js';
 
@@ -15,14 +15,8 @@ import type { TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 async function open(username: string, path: string): Promise<{ page: Page; errors: string[] }> {

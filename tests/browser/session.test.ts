@@ -6,20 +6,14 @@
 
 import { SignJWT } from 'jose';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 const field = (page: Page, placeholder: string) => page.getByPlaceholder(placeholder, { exact: true });

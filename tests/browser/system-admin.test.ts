@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import { rowAction } from '../helpers/engine-page.js';
 import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
@@ -9,14 +9,8 @@ import { DEMO_PASSWORD, TEST_CAPTCHA, type TestServer } from '../helpers/server.
 // then sign in through the login page.
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 const NEW_PASSWORD = 'Fresh#2027';

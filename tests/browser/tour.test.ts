@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIEW_SEEDS } from '../../server/seed/lowcode-definitions.js';
 import type { MenuRoute } from '../../src/shared/menu-route.js';
 import { sidebarItems, visiblePages } from '../../src/shell/sidebar-items.js';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import { headers, loginThroughPage, rows, sidebar } from '../helpers/engine-page.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
@@ -23,14 +23,8 @@ const SETTLE_MS = 15_000;
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 type Kind = 'dialog' | 'navigate' | 'skip';

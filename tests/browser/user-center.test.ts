@@ -5,21 +5,15 @@
  */
 import { sql } from 'kysely';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '../../src/shared/password-rule.js';
-import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
+import { openPage, withAppAndBrowser } from '../helpers/browser.js';
 import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+withAppAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 async function openCenter(username: string, clock = false): Promise<Page> {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { ServerConfig } from '../../server/config.js';
 import { launchChromium } from './chromium.js';
 import { startTestServer, type TestServer } from './server.js';
@@ -44,6 +44,22 @@ export async function startAppServer(overrides: Partial<ServerConfig> = {}): Pro
   const config = { signSecret: TEST_SIGN_SECRET, ...overrides, staticDir: DIST_DIR };
   assertBuilt(config.signSecret);
   return startTestServer(config);
+}
+
+/**
+ * For a test file: before its tests, the app's server and a browser (started together), handed to
+ * `take`; after them, both closed.
+ */
+export function withAppAndBrowser(take: (server: TestServer, browser: Browser) => void): void {
+  let started: [TestServer, Browser] | undefined;
+  beforeAll(async () => {
+    started = await Promise.all([startAppServer(), launchBrowser()]);
+    take(...started);
+  });
+  afterAll(async () => {
+    await started?.[1].close();
+    await started?.[0].close();
+  });
 }
 
 export interface OpenedPage {
