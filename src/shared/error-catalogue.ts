@@ -128,6 +128,7 @@ export const ERROR_MESSAGES = {
   LOG_OUTSIDE_SCOPE: '只能查看自己数据权限以内的企业和用户的操作日志',
   DEPT_OTHER_COMPANY: '所选部门不属于该用户的企业',
   ROLE_NOT_GRANTABLE: '只能分配本企业的角色或自己拥有的角色',
+  USER_ROLES_NOT_MANAGEABLE: '不能操作拥有你无权分配的角色的用户',
   ROLE_OTHER_COMPANY: '不能把其他企业的角色分配给该用户',
   PLATFORM_ROLE_READ_ONLY: '平台角色只能由数据权限为全部的账号修改',
   COMPANY_ROLE_NOT_ALL: '企业角色的数据权限不能为全部',
