@@ -352,3 +352,63 @@ describe('the carrier', () => {
     }
   });
 });
+
+describe('platform-wide settings edited by a company account', () => {
+  it("a company's menu editor changes no menu: menus are every company's, and a menu's permission is a power", async () => {
+    const menuRole = await role(
+      '攻击b-企业菜单',
+      [MENU.dashboard, MENU.system, MENU.menu, ...buttons(MENU.menu)],
+      '本企业',
+      COMPANY.producer,
+    );
+    const editor = (await account('atkb_menus', DEPT.producers, COMPANY.producer, [menuRole])).api;
+    const addButton = MENU.menu * 10 + 1;
+    // Its own button re-pointed at user editing would make it a user editor.
+    refused(
+      await editor.put('/api/menus', { id: addButton, pid: MENU.menu, type: 2, title: '菜单新增', permission: 'user:edit' }),
+      403,
+      'SCOPE_ALL_ONLY',
+    );
+    refused(
+      await editor.put('/api/menus', { id: MENU.dashboard, type: 1, title: '企业看板', path: '/screen/vBuild/temp/50', component: 'x' }),
+      403,
+      'SCOPE_ALL_ONLY',
+    );
+    refused(await editor.post('/api/menus', { pid: MENU.system, type: 2, title: '越权', permission: 'role:edit' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await editor.delete('/api/menus', [MENU.supervision]), 403, 'SCOPE_ALL_ONLY');
+    const kept = await server.ctx.db
+      .selectFrom('sys_menu')
+      .select(['id', 'permission', 'path'])
+      .where('id', 'in', [addButton, MENU.dashboard, MENU.supervision])
+      .orderBy('id')
+      .execute();
+    expect(kept).toEqual([
+      { id: MENU.dashboard, permission: null, path: 'dashboard' },
+      { id: MENU.supervision, permission: null, path: 'supervision' },
+      { id: addButton, permission: 'menu:add', path: null },
+    ]);
+    expect((await editor.get('/api/users')).status).toBe(403);
+  });
+
+  it("a company's dictionary editor changes no dictionary: every company reads them", async () => {
+    const dictRole = await role(
+      '攻击b-企业字典',
+      [MENU.dashboard, MENU.system, MENU.dict, ...buttons(MENU.dict)],
+      '本企业',
+      COMPANY.producer,
+    );
+    const editor = (await account('atkb_dicts', DEPT.producers, COMPANY.producer, [dictRole])).api;
+    const entries = (await editor.get('/api/dictDetail', { dictName: 'companyType' })).body.content;
+    expect(entries.length).toBeGreaterThan(0);
+    const first = entries[0];
+    refused(await editor.put('/api/dictDetail', { ...first, label: '越权改名' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await editor.post('/api/dictDetail', { label: '越权', value: 'x9', dictName: 'companyType' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await editor.delete(`/api/dictDetail/${first.id}`), 403, 'SCOPE_ALL_ONLY');
+    refused(await editor.post('/api/dict', { name: 'atkb_dict' }), 403, 'SCOPE_ALL_ONLY');
+    const dicts = await as.admin.get('/api/dict', { size: 100 });
+    const one = dicts.body.content[0];
+    refused(await editor.put('/api/dict', { id: one.id, name: one.name, description: '越权' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await editor.delete('/api/dict', [one.id]), 403, 'SCOPE_ALL_ONLY');
+    expect((await editor.get('/api/dictDetail', { dictName: 'companyType' })).body.content).toEqual(entries);
+  });
+});
