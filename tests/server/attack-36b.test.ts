@@ -412,3 +412,22 @@ describe('platform-wide settings edited by a company account', () => {
     expect((await editor.get('/api/dictDetail', { dictName: 'companyType' })).body.content).toEqual(entries);
   });
 });
+
+describe('bulletins, read on every company dashboard', () => {
+  it('a company account holding the bulletin permission writes no bulletin', async () => {
+    const menu = await as.admin.post('/api/menus', { pid: MENU.center, type: 2, title: '公告编辑', permission: 'bulletin:edit' });
+    expect(menu.status, said(menu)).toBe(201);
+    const writer = (
+      await account('atkb_news', DEPT.producers, COMPANY.producer, [
+        await role('攻击b-企业公告', [MENU.dashboard, MENU.center, menu.body.id], '本企业', COMPANY.producer),
+      ])
+    ).api;
+    const made = await as.admin.post('/api/bulletin', { title: '平台公告', content: '内容', status: 10 });
+    expect(made.status, said(made)).toBe(200);
+    refused(await writer.post('/api/bulletin', { title: '冒充平台', content: '点此链接', status: 10 }), 403, 'SCOPE_ALL_ONLY');
+    refused(await writer.put('/api/bulletin', { id: made.body.id, title: '篡改', content: '篡改' }), 403, 'SCOPE_ALL_ONLY');
+    refused(await writer.delete('/api/bulletin', [made.body.id]), 403, 'SCOPE_ALL_ONLY');
+    const listed = (await as.producer.get('/api/bulletin', { size: 100 })).body.content;
+    expect(listed.find((b: Row) => b.id === made.body.id)).toMatchObject({ title: '平台公告' });
+  });
+});
