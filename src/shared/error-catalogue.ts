@@ -110,6 +110,7 @@ export const ERROR_MESSAGES = {
   MENU_TYPE_INVALID: '菜单类型只能是目录、菜单或按钮',
   MENU_PATH_REQUIRED: '路由地址不能为空',
   MENU_PERMISSION_REQUIRED: '权限标识不能为空',
+  MENU_PERMISSION_NOT_HELD: '只能给菜单设置自己拥有的权限标识',
   PARENT_MENU_NOT_FOUND: '上级菜单不存在',
   PARENT_MENU_CYCLE: '上级菜单不能为自己或下级菜单',
   ROLE_LEVEL_NOT_ASSIGNABLE: '角色权限不足，不能分配级别高于自己的角色',

@@ -431,3 +431,32 @@ describe('bulletins, read on every company dashboard', () => {
     expect(listed.find((b: Row) => b.id === made.body.id)).toMatchObject({ title: '平台公告' });
   });
 });
+
+describe('a platform menu editor who is not an administrator', () => {
+  it('adds to a menu no permission it does not hold, so it cannot hand itself one', async () => {
+    const menuRole = await role('攻击b-平台菜单', [MENU.dashboard, MENU.system, MENU.menu, ...buttons(MENU.menu)], '全部', null, 2);
+    const editor = (await account('atkb_menus_pf', DEPT.ops, null, [menuRole])).api;
+    const addButton = MENU.menu * 10 + 1;
+    for (const permission of ['admin', '*:*:*', 'user:edit', 'menu:add,role:edit'])
+      refused(
+        await editor.put('/api/menus', { id: addButton, pid: MENU.menu, type: 2, title: '菜单新增', permission }),
+        403,
+        'MENU_PERMISSION_NOT_HELD',
+      );
+    refused(
+      await editor.post('/api/menus', { pid: MENU.menu, type: 2, title: '越权', permission: 'admin' }),
+      403,
+      'MENU_PERMISSION_NOT_HELD',
+    );
+    expect(
+      (await server.ctx.db.selectFrom('sys_menu').select('permission').where('id', '=', addButton).executeTakeFirstOrThrow()).permission,
+    ).toBe('menu:add');
+    // A menu keeps the permissions it has when its editor renames it, and takes those the editor holds.
+    const userEdit = MENU.user * 10 + 2;
+    const renamed = await editor.put('/api/menus', { id: userEdit, pid: MENU.user, type: 2, title: '用户修改', permission: 'user:edit' });
+    expect(renamed.status, said(renamed)).toBe(200);
+    const made = await editor.post('/api/menus', { pid: MENU.menu, type: 2, title: '菜单查看', permission: 'menu:list' });
+    expect(made.status, said(made)).toBe(201);
+    expect((await editor.get('/api/users')).status).toBe(403);
+  });
+});
