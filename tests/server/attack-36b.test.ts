@@ -95,6 +95,15 @@ describe('big screens and their data views', () => {
     for (const id of [1, 2, 4, 5, 7, 8, 9]) refused(await companyDesigner.get('/api/data/detail', { id }), 403, 'DATA_VIEW_FORBIDDEN');
   });
 
+  it('a company designer uploads no file that is read without a session', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('open', '1');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bg.png');
+    const r = await companyDesigner.request('POST', '/api/file/upload', { body: form });
+    refused(r, 403, 'OPEN_UPLOAD_DENIED');
+  });
+
   it('the open calls answer nothing without a whole signed link', async () => {
     const anon = server.api;
     for (const q of [
