@@ -11,6 +11,14 @@ import { type ApiClient, type ApiResponse, startTestServer, type TestServer } fr
  * administrator would: a company's user editor and role editor, a company designer) against big screens
  * and data views, the audit trail, page titles, record filters by id, imports by name and account
  * management. Every probe sends the forbidden request and asserts the refusal or a scoped answer.
+ * Failing when written (2026-11-29):
+ * - a company's user editor reset the password of (or edited, disabled, deleted) a colleague holding a
+ *   platform role it could not give, and so took that role;
+ * - a big screen's share key was stored in the audit trail's before and after values;
+ * - a company's menu editor changed the menus every company shares, and re-pointed a button it holds at
+ *   any permission (admin too); a company's dictionary or bulletin editor changed every company's;
+ * - a platform menu editor who is not an administrator gave its own menus any permission;
+ * - a company designer uploaded files read without a session.
  */
 
 let server: TestServer;
