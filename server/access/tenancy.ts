@@ -197,6 +197,28 @@ export async function assertGrantableRoles(
 }
 
 /**
+ * 403 USER_ROLES_NOT_MANAGEABLE unless the manager could give every role the users hold (as
+ * assertGrantableRoles judges it): editing, disabling, deleting or resetting the password of an account
+ * holding a role its manager could not give would hand that role's powers to the manager. Managers of
+ * 全部 and administrators give every role.
+ */
+export async function assertUsersRolesManageable(db: Kysely<DB>, m: Manager, userIds: readonly number[]): Promise<void> {
+  const owner = roleOwner(m);
+  const wanted = [...new Set(userIds)];
+  if (m.isAdmin || owner === 'all' || !wanted.length) return;
+  const held = db.selectFrom('sys_users_roles').select('role_id').where('user_id', '=', m.id);
+  const other = await db
+    .selectFrom('sys_users_roles as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('r.id')
+    .where('ur.user_id', 'in', wanted)
+    .where('r.id', 'not in', held)
+    .where((eb) => (owner === null ? eb.lit(true) : eb.or([eb('r.company_id', 'is', null), eb('r.company_id', '<>', owner)])))
+    .executeTakeFirst();
+  if (other) throw forbidden('USER_ROLES_NOT_MANAGEABLE');
+}
+
+/**
  * The roles a manager may change: a role it does not see answers 404; a platform role needs 全部, and a
  * company's role 全部 or 本企业 of that company (403 otherwise).
  */

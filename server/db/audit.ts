@@ -171,7 +171,8 @@ const IGNORED: Readonly<Record<string, string[]>> = { bulletin: ['views'] };
 /**
  * The trigger function: one sys_log entry per changed row while an actor is set. Unchanged fields, the
  * update time and read marks are left out (an update that changes nothing else writes no entry); secrets
- * (password, secret and token fields, and settings that hold keys or logins) show as ******; a long value is cut to its first 200 characters.
+ * (password, secret, token and key fields such as a big screen's share key, and settings that hold keys
+ * or logins) show as ******; a long value is cut to its first 200 characters.
  */
 export const AUDIT_FUNCTION = sql`
 create or replace function wg_audit() returns trigger language plpgsql as $fn$
@@ -197,7 +198,7 @@ begin
     b := nullif(o -> k, 'null'::jsonb);
     a := nullif(n -> k, 'null'::jsonb);
     continue when b is not distinct from a;
-    if k ~* '(^|_)(password|secret|token)($|_)'
+    if k ~* '(^|_)(password|secret|token|key)($|_)'
       or (tg_table_name = 'sys_setting' and coalesce(n, o) ->> 'name' ~* '(secret|password|key|token|login|data_view)') then
       b := case when b is null then null else '"******"'::jsonb end;
       a := case when a is null then null else '"******"'::jsonb end;

@@ -153,9 +153,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           }
         }
         if (!failure && !received) failure = badRequest('UPLOAD_FILE_REQUIRED');
-        // A file everyone may read is public content: only those who publish it may upload one.
+        // A file everyone may read is public content: only those who publish it (big screens and bulletins,
+        // accounts of 全部) may upload one.
         const user = currentUser(req);
-        if (!failure && open && !OPEN_UPLOAD_PERMISSIONS.some((p) => hasPermission(user.roles, p)))
+        if (!failure && open && !(user.dataScope.all && OPEN_UPLOAD_PERMISSIONS.some((p) => hasPermission(user.roles, p))))
           failure = forbidden('OPEN_UPLOAD_DENIED');
       } catch (e) {
         if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {

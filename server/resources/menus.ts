@@ -3,9 +3,9 @@ import { type menuBody, menus } from '../../src/contract/menus.js';
 import { menuEntries, trimPath } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
 import type { App } from '../app.js';
-import { currentUser } from '../auth.js';
+import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { allMenus, buildRoutes, menuIdsOfUser, menuTree } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { containing } from '../lib/sql.js';
@@ -15,7 +15,26 @@ import { registerResource } from './register.js';
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
-  const menuValues = async (body: z.infer<typeof menuBody>, currentId: number | null) => {
+  const permissionsOf = (text: string | null | undefined) =>
+    (text ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+
+  /**
+   * A menu's permission is held by every role granted the menu, its editor's too: one who is not an
+   * administrator adds to a menu only permissions it holds itself (never `admin` or the wildcard).
+   * Permissions the menu has already may stay.
+   */
+  const assertHeldPermissions = async (me: SessionUser, permission: string | null, currentId: number | null) => {
+    if (me.isAdmin || !permission) return;
+    const current =
+      currentId === null ? undefined : await db.selectFrom('sys_menu').select('permission').where('id', '=', currentId).executeTakeFirst();
+    const kept = new Set(permissionsOf(current?.permission));
+    if (permissionsOf(permission).some((p) => !kept.has(p) && !me.roles.includes(p))) throw forbidden('MENU_PERMISSION_NOT_HELD');
+  };
+
+  const menuValues = async (me: SessionUser, body: z.infer<typeof menuBody>, currentId: number | null) => {
     const title = (body.title ?? '').trim();
     if (!title) throw badRequest('MENU_TITLE_REQUIRED');
     const type = body.type ?? 1;
@@ -24,6 +43,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const permission = trimmed(body.permission);
     if (type !== 2 && !path) throw badRequest('MENU_PATH_REQUIRED');
     if (type === 2 && !permission) throw badRequest('MENU_PERMISSION_REQUIRED');
+    await assertHeldPermissions(me, permission, currentId);
     const pid = await checkedParent(db, 'sys_menu', body.pid, currentId, { missing: 'PARENT_MENU_NOT_FOUND', cycle: 'PARENT_MENU_CYCLE' });
     return {
       pid,
@@ -85,7 +105,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }));
     },
     add: async (req) => {
-      const values = await menuValues(req.body, null);
+      const values = await menuValues(currentUser(req), req.body, null);
       const row = await db.insertInto('sys_menu').values(values).returning('id').executeTakeFirstOrThrow();
       ctx.sessions.invalidate();
       return { id: row.id };
@@ -93,7 +113,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     edit: async (req) => {
       if (!req.body.id) throw badRequest('MENU_ID_REQUIRED');
       if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('MENU_NOT_FOUND');
-      const values = await menuValues(req.body, req.body.id);
+      const values = await menuValues(currentUser(req), req.body, req.body.id);
       await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
       ctx.sessions.invalidate();
       return done();

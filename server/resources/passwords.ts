@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { passwords } from '../../src/contract/passwords.js';
 import { formatDate } from '../../src/shared/format.js';
 import { assertManageableUsers } from '../access/levels.js';
-import { assertUsersWithin } from '../access/tenancy.js';
+import { assertUsersRolesManageable, assertUsersWithin } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -61,10 +61,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     // An administrator puts users back on the default password; they must change it at their next sign-in.
     reset: async (req) => {
       const ids = resetIds(req.body);
-      // Only users the caller's data scope reaches (404 otherwise), at or below its level, and
-      // administrators only by administrators.
+      // Only users the caller's data scope reaches (404 otherwise), at or below its level, holding only
+      // roles it could give, and administrators only by administrators.
       await assertUsersWithin(db, currentUser(req), ids);
       await assertManageableUsers(db, currentUser(req), ids);
+      await assertUsersRolesManageable(db, currentUser(req), ids);
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
       const users = await db
         .updateTable('sys_user')

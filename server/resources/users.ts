@@ -8,6 +8,7 @@ import { assertAssignableRoles, assertManageableUsers, rolesOfUsers } from '../a
 import {
   assertGrantableRoles,
   assertRolesFitCompany,
+  assertUsersRolesManageable,
   assertUsersWithin,
   companiesOfDepts,
   placeUser,
@@ -260,6 +261,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertUsersWithin(db, me, [current.id]);
       if (current.is_admin && !me.isAdmin) throw forbidden('ADMIN_NOT_EDITABLE');
       await assertManageableUsers(db, me, [current.id]);
+      await assertUsersRolesManageable(db, me, [current.id]);
       const values = await userValues(me, req.body, current);
       await db.transaction().execute(async (trx) => {
         if (Object.keys(values).length) {
@@ -284,6 +286,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertUsersWithin(db, me, ids);
       if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
       await assertManageableUsers(db, me, ids);
+      await assertUsersRolesManageable(db, me, ids);
       // Soft delete: the operation log and business records keep pointing at the account.
       await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
       for (const uid of ids) await ctx.sessions.destroyAllOf(uid);

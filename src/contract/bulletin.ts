@@ -34,17 +34,21 @@ export const bulletin = resource('bulletin', '公告', {
     errors: ['NO_PERMISSION'],
     example: { query: { status: 10, page: 0, size: 5 } },
   }),
+  // Bulletins are read on every company's dashboard: only accounts of 全部 write them.
   add: write('POST', '/api/bulletin', '新增公告', 'bulletin:edit', {
+    platform: true,
     body: bulletinWire,
     answer: ok.extend({ id: z.number() }),
     errors: [],
   }),
   edit: write('PUT', '/api/bulletin', '修改公告', 'bulletin:edit', {
+    platform: true,
     body: bulletinWire,
     answer: ok,
     errors: ['ID_REQUIRED', 'BULLETIN_NOT_FOUND'],
   }),
   remove: write('DELETE', '/api/bulletin', '删除公告', 'bulletin:edit', {
+    platform: true,
     body: z.array(dbId).min(1, '请选择要删除的数据'),
     answer: ok,
     errors: [],

@@ -81,18 +81,22 @@ export const dict = resource('dict', '字典', {
     answer: entryPage,
     errors: [],
   }),
+  // Dictionaries are every company's labels: only accounts of 全部 change them.
   addEntry: write('POST', '/api/dictDetail', '新增字典详情', 'dict:add', {
+    platform: true,
     body: entryBody,
     status: 201,
     answer: dictEntry,
     errors: [...ENTRY_ERRORS, 'DICT_REQUIRED', 'DICT_NOT_FOUND'],
   }),
   editEntry: write('PUT', '/api/dictDetail', '修改字典详情', 'dict:edit', {
+    platform: true,
     body: entryBody,
     answer: dictEntry,
     errors: [...ENTRY_ERRORS, 'DICT_DETAIL_ID_REQUIRED', 'DICT_DETAIL_NOT_FOUND'],
   }),
   removeEntry: write('DELETE', '/api/dictDetail/:id', '删除字典详情', 'dict:del', {
+    platform: true,
     params: z.object({ id: dictInt }),
     answer: ok,
     errors: ['DICT_DETAIL_NOT_FOUND'],
@@ -108,17 +112,20 @@ export const dict = resource('dict', '字典', {
     example: { query: { page: 0, size: 10 } },
   }),
   add: write('POST', '/api/dict', '新增字典', 'dict:add', {
+    platform: true,
     body: dictBody,
     status: 201,
     answer: dictItem,
     errors: DICT_ERRORS,
   }),
   edit: write('PUT', '/api/dict', '修改字典', 'dict:edit', {
+    platform: true,
     body: dictBody,
     answer: ok,
     errors: [...DICT_ERRORS, 'DICT_ID_REQUIRED', 'DICT_NOT_FOUND'],
   }),
   remove: write('DELETE', '/api/dict', '删除字典', 'dict:del', {
+    platform: true,
     body: z.array(dictInt).min(1, '请选择要删除的数据'),
     answer: ok,
     errors: ['NOTHING_TO_DELETE'],

@@ -71,6 +71,7 @@ const FORM_ERRORS = [
   'MENU_TYPE_INVALID',
   'MENU_PATH_REQUIRED',
   'MENU_PERMISSION_REQUIRED',
+  'MENU_PERMISSION_NOT_HELD',
   'PARENT_MENU_NOT_FOUND',
   'PARENT_MENU_CYCLE',
 ] as const;
@@ -98,18 +99,23 @@ export const menus = resource('menus', '菜单', {
     answer: pageOf(menuItem),
     errors: [],
   }),
+  // The menu tree is every company's, and a menu's permission is a power and its path an entry to a page:
+  // only accounts of 全部 change it.
   add: write('POST', '/api/menus', '新增菜单', 'menu:add', {
+    platform: true,
     body: menuBody,
     status: 201,
     answer: z.object({ id: z.number() }),
     errors: FORM_ERRORS,
   }),
   edit: write('PUT', '/api/menus', '修改菜单', 'menu:edit', {
+    platform: true,
     body: menuBody,
     answer: ok,
     errors: [...FORM_ERRORS, 'MENU_ID_REQUIRED', 'MENU_NOT_FOUND'],
   }),
   remove: write('DELETE', '/api/menus', '删除菜单', 'menu:del', {
+    platform: true,
     body: idList,
     answer: ok,
     errors: ['NOTHING_TO_DELETE'],

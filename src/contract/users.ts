@@ -110,12 +110,26 @@ export const users = resource('users', '用户', {
   edit: write('PUT', '/api/users', '修改用户', 'user:edit', {
     body: userBody,
     answer: userWithRoles,
-    errors: [...FORM_ERRORS, 'USER_ID_REQUIRED', 'USER_NOT_FOUND', 'ADMIN_NOT_EDITABLE', 'USER_LEVEL_NOT_MANAGEABLE'],
+    errors: [
+      ...FORM_ERRORS,
+      'USER_ID_REQUIRED',
+      'USER_NOT_FOUND',
+      'ADMIN_NOT_EDITABLE',
+      'USER_LEVEL_NOT_MANAGEABLE',
+      'USER_ROLES_NOT_MANAGEABLE',
+    ],
   }),
   remove: write('DELETE', '/api/users', '删除用户', 'user:del', {
     body: idList,
     answer: ok,
-    errors: ['NOTHING_TO_DELETE', 'CANNOT_DELETE_SELF', 'USER_NOT_FOUND', 'ADMIN_NOT_DELETABLE', 'USER_LEVEL_NOT_MANAGEABLE'],
+    errors: [
+      'NOTHING_TO_DELETE',
+      'CANNOT_DELETE_SELF',
+      'USER_NOT_FOUND',
+      'ADMIN_NOT_DELETABLE',
+      'USER_LEVEL_NOT_MANAGEABLE',
+      'USER_ROLES_NOT_MANAGEABLE',
+    ],
     example: { body: [2147483000] },
   }),
   search: call('GET', '/api/users/search', '按用户名或昵称查找用户', ['user:list', 'user:add', 'user:edit'], {
