@@ -3,20 +3,25 @@ import { errorMessage } from '../../src/shared/error-catalogue.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { dictionaries } from '../lowcode/dictionaries.js';
+import { optionLabelField, REGION_TREE_PATH, referenceTarget, sourceOf } from '../lowcode/reference-labels.js';
+import { type RegionNames, regionNames } from '../lowcode/region-names.js';
+import type { Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
+import { designedView } from '../lowcode/view-store.js';
 import { type OfferedRecords, offered } from './references.js';
 
 /**
  * An imported cell holds what the screen shows: a dictionary entry's label, a picked record's label (a
- * warehouse's, a contact's, a company's, a department's, another view's record). Each is turned back
- * into what the field stores. A label is looked for only among what the field offers the importing
+ * warehouse's, a contact's, a company's, a department's, a disposal process's, another view's record),
+ * a region's names. Each is turned back into what the field stores, and an export writes them so. A label is looked for only among what the field offers the importing
  * user (the same scope as the form's options), so a name can never pick another company's record. An
  * id or a dictionary value is still accepted where no label matches. A label no option has, or one
  * several options share, is that row's problem, naming the column and the value.
  */
 
 export type CellValue = string | number | boolean | null;
-export type CellVerdict = { value: unknown } | { problem: string };
+/** A cell read: the field's value (and, in `also`, other values of the record it sets), or why not. */
+export type CellVerdict = { value: unknown; also?: Row } | { problem: string };
 /** How an import reads the cells of one column. */
 export type CellReader = (v: CellValue) => CellVerdict;
 
@@ -89,6 +94,26 @@ function referenceReader(f: ViewField, ids: Map<string, number[]>): CellReader {
   };
 }
 
+/** Whether a field picks a region from the region tree (its value a region code). */
+const picksRegion = (view: ViewModel, f: ViewField) => !f.city && f.remote && sourceOf(view, f) === REGION_TREE_PATH;
+
+/**
+ * A city cascader's cell: the region's names (or its codes); it stores the codes of the path, and
+ * the names beside them as `{name}Fmt`, as the form does. A region tree's cell stores the one code.
+ */
+function regionReader(f: ViewField, regions: RegionNames): CellReader {
+  return (v) => {
+    if (v === null || v === '') return { value: v };
+    const text = String(v);
+    const codes = regions.read(text);
+    if (codes === 'unknown') return unknown(f, text);
+    if (codes === 'ambiguous') return ambiguous(f, text);
+    const last = codes.at(-1) as string;
+    if (!f.city) return { value: last };
+    return { value: codes.join(','), also: { [`${f.name}Fmt`]: regions.labelOf(last) ?? null } };
+  };
+}
+
 /**
  * A reader for each column of an import (undefined where the cell is taken as typed). `columns` are the
  * sheet's columns' fields, `rows` its cells, whose distinct labels are looked up once per column.
@@ -102,9 +127,11 @@ export async function cellReaders(
 ): Promise<(CellReader | undefined)[]> {
   const fields = columns.filter((f): f is ViewField => !!f && !f.system);
   const dicts = await dictionaries(ctx, fields);
+  const regions = fields.some((f) => f.city || picksRegion(view, f)) ? await regionNames(ctx) : undefined;
   return Promise.all(
     columns.map(async (f, i) => {
       if (!f || f.system) return undefined;
+      if (regions && (f.city || picksRegion(view, f))) return regionReader(f, regions);
       if (f.dict) {
         const labels = dicts.get(f.dict);
         return labels ? dictReader(f, labels) : undefined;
@@ -151,6 +178,62 @@ export async function fieldChoices(
       const res = await sql<{ label: string }>`select distinct ${label}::text as label from ${sql.table(source.table)} as t
         where ${label} is not null and ${label}::text <> '' and ${source.condition} order by 1 limit ${CHOICES_MAX}`.execute(ctx.db);
       return res.rows.map((r) => r.label);
+    }),
+  );
+}
+
+/** A cell of an export: what the list shows for the field's stored value, given its row. */
+export type CellWriter = (v: unknown, row: Row) => unknown;
+
+/**
+ * How an export writes each field whose stored value is a code or an id: a region by its names, a
+ * picked record by its label (also several picked, joined by commas as the list shows them). Labels are
+ * read as the list reads them, whatever the option list offers the user now. Undefined where the value
+ * is written as stored (dictionaries are written by exportCell).
+ */
+export async function cellWriters(ctx: AppContext, view: ViewModel, fields: ViewField[], rows: Row[]): Promise<(CellWriter | undefined)[]> {
+  const regions = fields.some((f) => f.city || picksRegion(view, f)) ? await regionNames(ctx) : undefined;
+  return Promise.all(
+    fields.map(async (f): Promise<CellWriter | undefined> => {
+      if (f.system) return undefined;
+      if (regions && f.city) {
+        return (v, row) => {
+          const given = row[`${f.name}Fmt`];
+          if (typeof given === 'string' && given !== '') return given;
+          return regions.labelOf(String(v).split(',').at(-1) ?? '') ?? v;
+        };
+      }
+      if (regions && picksRegion(view, f)) return (v) => regions.labelOf(String(v)) ?? v;
+      const target = f.remote ? referenceTarget(view, f) : undefined;
+      if (!target) return undefined;
+      let table: string;
+      let labelColumn: string | undefined;
+      if (target.viewId === undefined) ({ table, labelColumn } = target);
+      else {
+        const other = target.viewId === view.id ? view : await designedView(ctx, target.viewId).catch(() => null);
+        table = `lc_view_${target.viewId}`;
+        labelColumn = other ? optionLabelField(other)?.column : undefined;
+      }
+      if (!labelColumn) return undefined;
+      const ids = new Set<number>();
+      for (const r of rows)
+        for (const part of partsOf((r[f.name] ?? '') as CellValue, f.multiple)) if (ID_TEXT.test(part)) ids.add(Number(part));
+      const labels = new Map<string, string>();
+      const all = [...ids];
+      const label = sql.ref(`t.${labelColumn}`);
+      for (let i = 0; i < all.length; i += LOOKUP_BATCH) {
+        const batch = all.slice(i, i + LOOKUP_BATCH).map((id) => sql`${id}::bigint`);
+        const res = await sql<{ id: number; label: string | null }>`select t.id, ${label}::text as label from ${sql.table(table)} as t
+          where t.id in (${sql.join(batch)})`.execute(ctx.db);
+        for (const r of res.rows) if (r.label) labels.set(String(r.id), r.label);
+      }
+      return (v, row) => {
+        const given = row[`${f.name}Fmt`];
+        if (typeof given === 'string' && given !== '') return given;
+        return partsOf(v as CellValue, f.multiple)
+          .map((part) => labels.get(part) ?? part)
+          .join(',');
+      };
     }),
   );
 }

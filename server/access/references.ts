@@ -72,6 +72,9 @@ export async function offered(ctx: AppContext, view: ViewModel, f: ViewField, us
       const condition = types.length ? sql`t.status = 1 and t.type in (${sql.join(types)})` : sql`t.status = 1`;
       return { table: target.table, labelColumn: target.labelColumn, condition };
     }
+    case '/api/getUserProcessPrimary':
+      // The top-level disposal processes, the same for everyone.
+      return { table: target.table, labelColumn: target.labelColumn, condition: sql`t.pid is null` };
     case '/api/dept/find':
       // The recipient address book: the platform's departments, the user's company's, other companies' top ones.
       return { table: target.table, labelColumn: target.labelColumn, condition: addressableDeptCondition(user) };

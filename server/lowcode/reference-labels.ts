@@ -25,7 +25,11 @@ const FIXED_SOURCES: Record<string, { table: string; labelColumn: string }> = {
   '/api/companyLinkman/list': { table: 'company_linkman', labelColumn: 'name' },
   '/api/companyWarehouse/list': { table: 'company_warehouse', labelColumn: 'name' },
   '/api/dept/find': { table: 'sys_dept', labelColumn: 'name' },
+  '/api/getUserProcessPrimary': { table: 'disposal_process', labelColumn: 'name' },
 };
+
+/** The options of administrative regions: a tree whose values are region codes. */
+export const REGION_TREE_PATH = '/api/region/regionTreeList';
 
 /**
  * The company types a company picker asks for (`/api/company/list`'s `type`): one type, or several joined
@@ -52,7 +56,7 @@ function remoteOf(view: ViewModel, f: ViewField): RemoteOptions | undefined {
 }
 
 /** The options address a field draws from, if any. */
-function sourceOf(view: ViewModel, f: ViewField): string | undefined {
+export function sourceOf(view: ViewModel, f: ViewField): string | undefined {
   const url = remoteOf(view, f)?.url;
   return url ? pathOf(url) : undefined;
 }

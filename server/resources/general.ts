@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { general } from '../../src/contract/general.js';
 import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
-import { cellReaders, fieldChoices } from '../access/import-labels.js';
+import { type CellWriter, cellReaders, cellWriters, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
 import { type RowScope, rowScope } from '../access/rows.js';
@@ -91,9 +91,10 @@ function listQueryOf(view: ViewModel, url: string, query: Query, scope: RowScope
  * Export cell text as the screen shows it: dictionary labels, the label of a picked record (answered
  * beside its id as `{name}Fmt`), file names instead of the JSON list. An import reads each back.
  */
-function exportCell(f: ViewField | undefined, row: Row, dicts: Map<string, Map<string, string>>): unknown {
+function exportCell(f: ViewField | undefined, row: Row, dicts: Map<string, Map<string, string>>, write?: CellWriter): unknown {
   const v = f ? row[f.name] : undefined;
-  if (v === null || v === undefined || !f) return v ?? null;
+  if (v === null || v === undefined || v === '' || !f) return v ?? null;
+  if (write) return write(v, row);
   const label = f.remote ? row[`${f.name}Fmt`] : undefined;
   if (typeof label === 'string' && label !== '') return label;
   if (f.dict) {
@@ -227,8 +228,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!fields.length) fields = (view.tableFields.length ? view.tableFields : view.formFields).filter((f) => f.show !== 4);
     const header = fields.map((f, i) => titles[i] ?? f.label);
     const rows = await listReader(ctx).rows(view, q, EXPORT_MAX_ROWS);
-    const dicts = await dictionaries(ctx, fields);
-    const data = rows.map((r) => fields.map((f) => exportCell(f, r, dicts)));
+    const [dicts, writers] = await Promise.all([dictionaries(ctx, fields), cellWriters(ctx, view, fields, rows)]);
+    const data = rows.map((r) => fields.map((f, i) => exportCell(f, r, dicts, writers[i])));
     return sendXlsx(reply, `${view.title}.xlsx`, await writeWorkbook(view.title, header, data));
   };
 
@@ -366,7 +367,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           if ('problem' in out) {
             unread.set(f.name, out.problem);
             delete record[f.name];
-          } else record[f.name] = out.value;
+          } else Object.assign(record, { [f.name]: out.value }, out.also);
         });
         try {
           const values = recordValues(view, record);

@@ -405,3 +405,105 @@ describe('names in imports', () => {
     expect(await verdicts(sample.body as Buffer)).toEqual(['成功']);
   });
 });
+
+describe('regions and several picked records, by name', () => {
+  const REGION_COLUMNS = ['起运地区', '产废单位地区', '所在地区'];
+  const NAMES = /^[^\d,]+(\/[^\d,]+)*$/;
+
+  it('an export writes a region by its names and the disposal processes by theirs, never codes or ids', async () => {
+    const seen = new Set<string>();
+    for (const [account, viewId] of [
+      ['disposer', 19],
+      ['logistics', 20],
+      ['producer', 14],
+      ['producer', 15],
+    ] as const) {
+      const [header = [], ...rows] = await exported(await as(account), viewId);
+      header.forEach((h, i) => {
+        if (!REGION_COLUMNS.includes(String(h)) && h !== '处置方式') return;
+        for (const r of rows) {
+          const v = r[i];
+          if (v === null || v === undefined || v === '') continue;
+          seen.add(String(h));
+          expect(String(v), `${viewId} ${h}`).toMatch(h === '处置方式' ? /^[^\d]+$/ : NAMES);
+        }
+      });
+    }
+    expect([...seen].sort()).toEqual([...REGION_COLUMNS, '处置方式'].sort());
+  });
+
+  it('an import reads a region by its path of names, one name found once, or its codes, and says which cell named nothing', async () => {
+    const producer = await as('producer');
+    const [header = [], first = []] = await exported(producer, 14);
+    const withRegion = (region: string, n: number) =>
+      header.map((h, i) => (h === '所在地区' ? region : h === '仓库名称' ? `地区导入库${n}` : (first[i] ?? null)));
+    // One more 虎丘区, under another city: the name alone no longer tells which.
+    await server.ctx.db.insertInto('region').values({ code: '320699', name: '虎丘区', level: 3, parent_code: '320600' }).execute();
+    const file = await workbook([
+      header,
+      withRegion('江苏省/苏州市/虎丘区', 1),
+      withRegion('江苏省 / 常州市 / 武进区', 2),
+      withRegion('320000,320100,320115', 3),
+      withRegion('虎丘区', 4),
+      withRegion('火星省/某市', 5),
+    ]);
+    const res = await upload(producer, 14, '仓库.xlsx', file);
+    expect(res.status).toBe(200);
+    expect(await verdicts(res.body as Buffer)).toEqual([
+      '成功',
+      '成功',
+      '成功',
+      errorMessage('IMPORT_LABEL_AMBIGUOUS', { label: '所在地区', value: '虎丘区' }),
+      errorMessage('IMPORT_LABEL_UNKNOWN', { label: '所在地区', value: '火星省/某市' }),
+    ]);
+    const stored = await sql<{ region: string; regionFmt: string }>`
+      select region, "regionFmt" from lc_view_14 where name like '地区导入库%' order by name`.execute(server.ctx.db);
+    expect(stored.rows.map((r) => [r.region, r.regionFmt])).toEqual([
+      ['320000,320500,320505', '江苏省/苏州市/虎丘区'],
+      ['320000,320400,320412', '江苏省/常州市/武进区'],
+      ['320000,320100,320115', '江苏省/南京市/江宁区'],
+    ]);
+  });
+
+  it('an import reads disposal processes by their names, and refuses one that is no top-level process', async () => {
+    const disposer = await as('disposer');
+    const [header = [], first = []] = await exported(disposer, 19);
+    const top = await server.ctx.db
+      .selectFrom('disposal_process')
+      .select(['id', 'name'])
+      .where('pid', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const sub = await server.ctx.db
+      .selectFrom('disposal_process')
+      .select(['id', 'name'])
+      .where('pid', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const row = (processes: Cell, n: number) =>
+      header.map((h, i) =>
+        h === '处置方式'
+          ? processes
+          : h === '订单编号'
+            ? `CZ20010303${String(n).padStart(4, '0')}`
+            : h === '来源入库单'
+              ? null
+              : (first[i] ?? null),
+      );
+    const names = top.map((p) => p.name).join(',');
+    const res = await upload(
+      disposer,
+      19,
+      '订单.xlsx',
+      await workbook([header, row(names, 1), row('没有这种方式', 2), row(String(sub.id), 3)]),
+    );
+    expect(res.status).toBe(200);
+    const told = await verdicts(res.body as Buffer);
+    expect(told.slice(0, 2)).toEqual(['成功', errorMessage('IMPORT_LABEL_UNKNOWN', { label: '处置方式', value: '没有这种方式' })]);
+    expect(told[2]).not.toBe('成功');
+    const stored = await sql<{ processMethods: string }>`
+      select "processMethods" from lc_view_19 where "orderNo" = 'CZ200103030001'`.execute(server.ctx.db);
+    expect(stored.rows[0]?.processMethods).toBe(top.map((p) => p.id).join(','));
+  });
+});
