@@ -62,7 +62,8 @@ const addCall = <M extends 'POST' | 'PUT'>(method: M) =>
   call({
     method,
     path: '/api/general/add/:viewId',
-    summary: '新增记录（带 id 时修改该记录：表单的提交地址新增、修改共用）',
+    // A body with an id changes that record: a form's one submit URL serves both add and edit.
+    summary: '新增记录',
     access: 'session',
     params: viewParams,
     body: recordBody,

@@ -317,7 +317,8 @@ describe('a working day at 1366×768', () => {
 async function shownTotal(scope: Locator): Promise<number> {
   const pager = scope.locator('.ant-pagination-total-text').first();
   if ((await pager.count()) === 0 || !(await pager.isVisible())) return 0;
-  return Number(/共\s*(\d+)\s*条/.exec(await pager.innerText())?.[1] ?? Number.NaN);
+  // 共 n 条, or the list's own unit (共 n 家 of companies).
+  return Number(/共\s*(\d+)\s*(条|家|份|单|个|次|辆)/.exec(await pager.innerText())?.[1] ?? Number.NaN);
 }
 
 /** Whether the list's search bar shows a value that filters it (a typed text, a chosen option, a date). */

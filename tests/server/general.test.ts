@@ -279,6 +279,9 @@ describe('add, update, delete', () => {
     expect(same.body).toEqual({ status: 200, message: '操作成功', id: first });
     expect(await total()).toBe(before);
     expect((await admin.get('/api/general/detail', { generalId: 20, id: first })).body).toMatchObject({ toAddress: '改过的地址' });
+    // No record by that id: nothing changed, nothing added.
+    expect((await admin.post('/api/general/add/20', { ...rest, id: 999_999 })).status).toBe(404);
+    expect(await total()).toBe(before);
     // A generated number is locked once given: a change keeps it, whatever the body says.
     for (const path of ['/api/general/add/20', '/api/general/update/20']) {
       expect((await admin.post(path, { ...rest, id: first, waybillNo: 'WL209901010002' })).body.status, path).toBe(200);

@@ -153,7 +153,6 @@ describe('system columns declared as fields', () => {
     expect(await columnsOf(id)).toEqual(['id', 'create_time', 'update_time', 'create_by', 'create_company', 'create_dept', 'title']);
     const add = await admin.post(`/api/general/add/${id}`, {
       title: '甲',
-      id: 999_999,
       createBy: 'intruder',
       createCompany: 3,
       create_company: 3,
