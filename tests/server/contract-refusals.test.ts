@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../server/errors.js';
+import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -135,8 +136,14 @@ describe('refused: across companies and roles', () => {
   });
 
   it('quotes: the asker cannot quote its own inquiry; another disposer’s inquiry is missing', async () => {
-    refused(await producer.post('/api/disposalQuotePirce/quotedPrice', { id: 4, quotedPrice: 1 }), 403, 'INQUIRY_OF_OTHERS');
-    refused(await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: 2, quotedPrice: 1 }), 404, 'INQUIRY_NOT_FOUND');
+    // The seeded inquiries by their parties: one the producer asked, and one asked of another disposer by another company.
+    const inquiries = await sql<{ id: number; asker: number; asked: number }>`
+      select id, create_company as asker, "companyId" as asked from lc_view_15 order by id`.execute(server.ctx.db);
+    const asked = inquiries.rows.find((r) => Number(r.asker) === COMPANY.producer);
+    const elsewhere = inquiries.rows.find((r) => ![r.asker, r.asked].map(Number).includes(COMPANY.disposer));
+    expect(asked && elsewhere).toBeTruthy();
+    refused(await producer.post('/api/disposalQuotePirce/quotedPrice', { id: asked?.id, quotedPrice: 1 }), 403, 'INQUIRY_OF_OTHERS');
+    refused(await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: elsewhere?.id, quotedPrice: 1 }), 404, 'INQUIRY_NOT_FOUND');
   });
 
   it('another company’s warehouse is missing to inventory, limits and manual orders', async () => {
