@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareSignature } from '../../server/lowcode/screen-share.js';
 import { formatDate } from '../../src/shared/format.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
+import { sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
 
 /**
  * Attack 36: an outsider with the ordinary demo accounts (producer, disposer, logistics, collector,
@@ -28,24 +29,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function sheetRows(data: Buffer, sheet = 0): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ExcelJS.Buffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[sheet]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-function upload(client: ApiClient, viewId: number, data: Buffer) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)]), 'import.xlsx');
-  return client.request('POST', `/api/general/${viewId}/import`, { body: fd });
-}
 /** A stock-in the account may add, modelled on one of its own. */
 async function stockInModel(client: ApiClient): Promise<Row> {
   const own = (await client.get('/api/general/list/12', { size: 1 })).body.content[0];
@@ -184,7 +167,7 @@ describe('import by name', () => {
       '13800138000',
       '',
     ];
-    const res = await upload(as.producer, 12, await workbook([header, row('甲类危废贮存库'), row(3), row('3')]));
+    const res = await uploadFile(as.producer, 12, 'import.xlsx', await workbook([header, row('甲类危废贮存库'), row(3), row('3')]));
     expect(res.status, said(res)).toBe(200);
     const verdicts = (await sheetRows(res.body as Buffer)).slice(1).map((r) => String(r.at(-1)));
     expect(verdicts.length).toBe(3);
@@ -206,9 +189,10 @@ describe('import by name', () => {
       r[11] = null;
       return r;
     };
-    const res = await upload(
+    const res = await uploadFile(
       as.disposer,
       16,
+      'import.xlsx',
       await workbook([header, row('HT2026-9901', 9), row('HT2026-9902', '二号危废暂存库（液态）'), row('HT2026-9903', '焚烧车间卸料区')]),
     );
     expect(res.status, said(res)).toBe(200);

@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { uploadFile, workbook } from '../helpers/sheets.js';
 import { field } from '../helpers/wire-field.js';
 
 // Every write records who, from where, which record and which fields changed, in the statement that
@@ -63,13 +63,6 @@ async function rowsOf(table: string, where = sql`true`): Promise<number> {
   return r.rows[0]?.n ?? 0;
 }
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
 describe('generic view calls', () => {
   it('records an add, an edit and a delete with who, where, the record and its fields before and after', async () => {
     const table = `lc_view_${viewId}`;
@@ -105,15 +98,13 @@ describe('generic view calls', () => {
 
   it('records one entry per imported row, with the row ids', async () => {
     const table = `lc_view_${viewId}`;
-    const fd = new FormData();
     const data = await workbook([
       ['名称', '评分'],
       ['导入甲', 10],
       ['', 500],
       ['导入乙', 20],
     ]);
-    fd.append('file', new Blob([new Uint8Array(data)]), '点检.xlsx');
-    const res = await admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
+    const res = await uploadFile(admin, viewId, '点检.xlsx', data);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-import-success')).toBe('2');
     const rows = await sql<{

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
 import { field } from '../helpers/wire-field.js';
 
 let server: TestServer;
@@ -61,30 +61,6 @@ async function ownStockIns(): Promise<number> {
     server.ctx.db,
   );
   return r.rows[0]?.n ?? 0;
-}
-
-async function xlsx(data: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ExcelJS.Buffer);
-  const ws = wb.worksheets[0];
-  const rows: unknown[][] = [];
-  ws?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
-
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function upload(client: ApiClient, path: string, name: string, data: Buffer) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)]), name);
-  return client.request('POST', path, { body: fd });
 }
 
 describe('list', () => {
@@ -409,11 +385,11 @@ describe('import, template and export', () => {
       ['', 120, 'bad', '', '', ''],
       ['三号库巡检', '70', 'XJ0003', '0', '2026-03-06', ''],
     ]);
-    const res = await upload(admin, `/api/general/${viewId}/import`, '巡检.xlsx', data);
+    const res = await uploadFile(admin, `/api/general/${viewId}/import`, '巡检.xlsx', data);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('x-import-success')).toBe('2');
-    const rows = await xlsx(res.body as Buffer);
+    const rows = await sheetRows(res.body as Buffer);
     expect(rows[0]?.at(-1)).toBe('导入结果');
     expect(rows.map((r) => r.at(-1))).toEqual([
       '导入结果',
@@ -430,24 +406,24 @@ describe('import, template and export', () => {
 
   it('refuses files that are not spreadsheets, and empty sheets', async () => {
     const path = `/api/general/${viewId}/import`;
-    expect((await upload(admin, path, 'notes.txt', Buffer.from('hello'))).body).toEqual({
+    expect((await uploadFile(admin, path, 'notes.txt', Buffer.from('hello'))).body).toEqual({
       status: 400,
       code: 'IMPORT_TYPE_NOT_ALLOWED',
       message: '允许上传 xls、xlsx',
     });
-    expect((await upload(admin, path, 'fake.xlsx', Buffer.from('not a zip at all'))).body).toEqual(refusal(400, 'IMPORT_NOT_XLSX'));
-    expect((await upload(admin, path, 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).body).toEqual(
+    expect((await uploadFile(admin, path, 'fake.xlsx', Buffer.from('not a zip at all'))).body).toEqual(refusal(400, 'IMPORT_NOT_XLSX'));
+    expect((await uploadFile(admin, path, 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).body).toEqual(
       refusal(400, 'IMPORT_XLS_UNREADABLE'),
     );
-    expect((await upload(admin, path, 'empty.xlsx', await workbook([['名称', '评分']]))).body).toEqual(refusal(400, 'IMPORT_EMPTY'));
-    expect((await upload(producer, path, 'a.xlsx', await workbook([['名称'], ['x']]))).status).toBe(403);
+    expect((await uploadFile(admin, path, 'empty.xlsx', await workbook([['名称', '评分']]))).body).toEqual(refusal(400, 'IMPORT_EMPTY'));
+    expect((await uploadFile(producer, path, 'a.xlsx', await workbook([['名称'], ['x']]))).status).toBe(403);
   });
 
   it('downloads an import template with the form headers', async () => {
     const res = await admin.get(`/api/general/${viewId}/template`);
     expect(res.status).toBe(200);
     expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain('巡检记录导入模板.xlsx');
-    expect(await xlsx(res.body as Buffer)).toEqual([['名称', '评分', '合格率', '编号', '手机', '状态', '检查日期', '备注']]);
+    expect(await sheetRows(res.body as Buffer)).toEqual([['名称', '评分', '合格率', '编号', '手机', '状态', '检查日期', '备注']]);
     const viaQuery = await server.api.get(`/api/general/${viewId}/template`, { token: admin.token });
     expect(viaQuery.status).toBe(200);
   });
@@ -455,7 +431,7 @@ describe('import, template and export', () => {
   it('exports the filtered rows with dictionary labels, also under dialogOption.export', async () => {
     const res = await producer.get('/api/general/export/12/download', { status: '1' });
     expect(res.status).toBe(200);
-    const rows = await xlsx(res.body as Buffer);
+    const rows = await sheetRows(res.body as Buffer);
     const header = rows[0] as string[];
     expect(header.slice(0, 4)).toEqual(['入库单号', '危废类别', '废物代码', '危废名称']);
     const total = (await producer.get('/api/general/list/12', { status: '1', size: 1 })).body.totalElements;
@@ -466,7 +442,7 @@ describe('import, template and export', () => {
     expect(String(rows[1]?.[category])).toMatch(/^HW\d\d /);
 
     const picked = await admin.get('/api/general/12/download', { id: '1,2', fields: 'stockNo,quantity', headers: '单号,吨数' });
-    expect(await xlsx(picked.body as Buffer)).toEqual([['单号', '吨数'], expect.any(Array), expect.any(Array)]);
+    expect(await sheetRows(picked.body as Buffer)).toEqual([['单号', '吨数'], expect.any(Array), expect.any(Array)]);
     expect((await admin.get('/api/general/12/download', { fields: 'password' })).body).toEqual(
       refusal(400, 'EXPORT_FIELD_NOT_FOUND', { field: 'password' }),
     );

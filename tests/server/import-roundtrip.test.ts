@@ -7,6 +7,7 @@ import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { formatDate } from '../../src/shared/format.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { type Cell, sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
 
 /**
  * Files speak names: an export writes what the screen shows, and an import of that file adds the same
@@ -30,33 +31,6 @@ async function as(account: string): Promise<ApiClient> {
     clients.set(account, c);
   }
   return c;
-}
-
-type Cell = string | number | boolean | null;
-
-/** The first worksheet's rows, cells as text (dates as YYYY-MM-DD[ HH:mm:ss]). */
-async function sheetRows(data: Buffer, sheet = 0): Promise<Cell[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ExcelJS.Buffer);
-  const ws = wb.worksheets[sheet];
-  const rows: Cell[][] = [];
-  ws?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === undefined ? null : (v as Cell))));
-  });
-  return rows;
-}
-
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function upload(client: ApiClient, viewId: number, name: string, data: Buffer) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)]), name);
-  return client.request('POST', `/api/general/${viewId}/import`, { body: fd });
 }
 
 async function exported(client: ApiClient, viewId: number): Promise<Cell[][]> {
@@ -116,7 +90,7 @@ describe('an import of the exported file adds the same rows again, by name', () 
       const file = await workbook(
         before.map((r, at) => kept.map(([, i]) => (at > 0 && renumber.has(i) ? fresh(r[i] ?? null, at) : (r[i] ?? null)))),
       );
-      const res = await upload(client, viewId, `${viewId}.xlsx`, file);
+      const res = await uploadFile(client, viewId, `${viewId}.xlsx`, file);
       expect(res.status).toBe(200);
       const told = await verdicts(res.body as Buffer);
       expect(told.filter((v) => v !== '成功')).toEqual([]);
@@ -195,7 +169,7 @@ describe('names in imports', () => {
       row(own.name, { 危废名称: '按名称', 危废类别: category, 包装方式: pack }),
       row(own.id, { 危废名称: '按编号', 危废类别: 'HW08', 包装方式: '2' }),
     ]);
-    const res = await upload(producer, 12, '入库.xlsx', file);
+    const res = await uploadFile(producer, 12, '入库.xlsx', file);
     expect(res.status).toBe(200);
     expect(await verdicts(res.body as Buffer)).toEqual(['成功', '成功']);
     for (const name of ['按名称', '按编号']) {
@@ -212,7 +186,7 @@ describe('names in imports', () => {
       row('没有这个仓库', { 危废名称: '未知仓库' }),
       row((await warehouses()).own.name, { 危废名称: '未知包装', 包装方式: '纸箱子' }),
     ]);
-    const res = await upload(producer, 12, '入库.xlsx', file);
+    const res = await uploadFile(producer, 12, '入库.xlsx', file);
     expect(res.headers.get('x-import-success')).toBe('0');
     expect(res.headers.get('x-import-failed')).toBe('3');
     expect(await verdicts(res.body as Buffer)).toEqual([
@@ -222,7 +196,7 @@ describe('names in imports', () => {
     ]);
     expect(errorMessage('IMPORT_LABEL_UNKNOWN', { label: '入库仓库', value: 'X' })).toBe('入库仓库：找不到“X”，请从下拉列表中选择');
     // Another company's warehouse by its id is refused as before.
-    const byId = await upload(producer, 12, '入库.xlsx', await workbook([HEADER, row(other.id, { 危废名称: '别家编号' })]));
+    const byId = await uploadFile(producer, 12, '入库.xlsx', await workbook([HEADER, row(other.id, { 危废名称: '别家编号' })]));
     expect(await verdicts(byId.body as Buffer)).toEqual([errorMessage('REFERENCE_OUT_OF_SCOPE', { label: '入库仓库' })]);
     expect(await stockRow('别家仓库')).toBeUndefined();
     expect(await stockRow('别家编号')).toBeUndefined();
@@ -243,7 +217,7 @@ describe('names in imports', () => {
         returning id`.execute(server.ctx.db)
     ).rows[0] as { id: number };
     try {
-      const res = await upload(
+      const res = await uploadFile(
         producer,
         12,
         '入库.xlsx',
@@ -280,7 +254,7 @@ describe('names in imports', () => {
       handler: '李四',
     });
     const [imported, ...added] = await Promise.all([
-      upload(producer, 12, '入库.xlsx', await workbook([HEADER, ...rows])),
+      uploadFile(producer, 12, '入库.xlsx', await workbook([HEADER, ...rows])),
       ...Array.from({ length: 4 }, (_, i) => producer.post('/api/general/add/12', record(`表单${i}`))),
     ]);
     expect(imported?.headers.get('x-import-success')).toBe('6');
@@ -362,7 +336,7 @@ describe('names in imports', () => {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, row(own.name, { 危废名称: '旧格式导入' })]), '危废入库');
     const xls = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
     expect(xls.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
-    const res = await upload(producer, 12, '入库.xls', xls);
+    const res = await uploadFile(producer, 12, '入库.xls', xls);
     expect(res.status).toBe(200);
     expect(await verdicts(res.body as Buffer)).toEqual(['成功']);
     expect(await stockRow('旧格式导入')).toMatchObject({ warehouseId: own.id });
@@ -372,9 +346,9 @@ describe('names in imports', () => {
     const producer = await as('producer');
     const cfb = Buffer.alloc(1024);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(cfb);
-    expect((await upload(producer, 12, '坏.xls', cfb)).body).toEqual(refusal(400, 'IMPORT_XLS_UNREADABLE'));
-    expect((await upload(producer, 12, '坏.xls', Buffer.from('just text'))).body).toEqual(refusal(400, 'IMPORT_NOT_XLSX'));
-    expect((await upload(producer, 12, '坏.csv', Buffer.from('a,b'))).body).toEqual(refusal(400, 'IMPORT_TYPE_NOT_ALLOWED'));
+    expect((await uploadFile(producer, 12, '坏.xls', cfb)).body).toEqual(refusal(400, 'IMPORT_XLS_UNREADABLE'));
+    expect((await uploadFile(producer, 12, '坏.xls', Buffer.from('just text'))).body).toEqual(refusal(400, 'IMPORT_NOT_XLSX'));
+    expect((await uploadFile(producer, 12, '坏.csv', Buffer.from('a,b'))).body).toEqual(refusal(400, 'IMPORT_TYPE_NOT_ALLOWED'));
   });
 
   it('offers a template with drop-downs of the allowed names and one example row', async () => {
@@ -401,7 +375,7 @@ describe('names in imports', () => {
     const exampleRows = await sheetRows(res.body as Buffer, 1);
     expect(example?.name).toBe('填写示例');
     expect(exampleRows[0]).toEqual(header);
-    const sample = await upload(producer, 12, '示例.xlsx', await workbook(exampleRows.slice(0, 2)));
+    const sample = await uploadFile(producer, 12, '示例.xlsx', await workbook(exampleRows.slice(0, 2)));
     expect(await verdicts(sample.body as Buffer)).toEqual(['成功']);
   });
 });
@@ -447,7 +421,7 @@ describe('regions and several picked records, by name', () => {
       withRegion('虎丘区', 4),
       withRegion('火星省/某市', 5),
     ]);
-    const res = await upload(producer, 14, '仓库.xlsx', file);
+    const res = await uploadFile(producer, 14, '仓库.xlsx', file);
     expect(res.status).toBe(200);
     expect(await verdicts(res.body as Buffer)).toEqual([
       '成功',
@@ -492,7 +466,7 @@ describe('regions and several picked records, by name', () => {
               : (first[i] ?? null),
       );
     const names = top.map((p) => p.name).join(',');
-    const res = await upload(
+    const res = await uploadFile(
       disposer,
       19,
       '订单.xlsx',
