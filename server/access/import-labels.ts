@@ -196,27 +196,22 @@ export async function cellWriters(ctx: AppContext, view: ViewModel, fields: View
   return Promise.all(
     fields.map(async (f): Promise<CellWriter | undefined> => {
       if (f.system) return undefined;
-      if (regions && f.city) {
-        return (v, row) => {
-          const given = row[`${f.name}Fmt`];
-          if (typeof given === 'string' && given !== '') return given;
-          return regions.labelOf(String(v).split(',').at(-1) ?? '') ?? v;
-        };
-      }
+      // The label the list answers beside the stored value, when it does.
+      const given = (row: Row) => {
+        const fmt = row[`${f.name}Fmt`];
+        return typeof fmt === 'string' && fmt !== '' ? fmt : undefined;
+      };
+      if (regions && f.city) return (v, row) => given(row) ?? regions.labelOf(String(v).split(',').at(-1) ?? '') ?? v;
       if (regions && picksRegion(view, f)) return (v) => regions.labelOf(String(v)) ?? v;
       const target = f.remote ? referenceTarget(view, f) : undefined;
       if (!target) return undefined;
-      let table: string;
-      let labelColumn: string | undefined;
-      if (target.viewId === undefined) ({ table, labelColumn } = target);
-      else {
-        const other = target.viewId === view.id ? view : await designedView(ctx, target.viewId).catch(() => null);
-        table = `lc_view_${target.viewId}`;
-        labelColumn = other ? optionLabelField(other)?.column : undefined;
-      }
+      const other = target.viewId === undefined ? undefined : await designedView(ctx, target.viewId).catch(() => null);
+      const table = target.viewId === undefined ? target.table : `lc_view_${target.viewId}`;
+      const labelColumn = target.viewId === undefined ? target.labelColumn : other && optionLabelField(other)?.column;
       if (!labelColumn) return undefined;
+      // Looked up: only the ids whose label the list did not answer (several picked, or no `{name}Fmt`).
       const ids = new Set<number>();
-      for (const r of rows)
+      for (const r of rows.filter((row) => given(row) === undefined))
         for (const part of partsOf((r[f.name] ?? '') as CellValue, f.multiple)) if (ID_TEXT.test(part)) ids.add(Number(part));
       const labels = new Map<string, string>();
       const all = [...ids];
@@ -227,13 +222,11 @@ export async function cellWriters(ctx: AppContext, view: ViewModel, fields: View
           where t.id in (${sql.join(batch)})`.execute(ctx.db);
         for (const r of res.rows) if (r.label) labels.set(String(r.id), r.label);
       }
-      return (v, row) => {
-        const given = row[`${f.name}Fmt`];
-        if (typeof given === 'string' && given !== '') return given;
-        return partsOf(v as CellValue, f.multiple)
+      return (v, row) =>
+        given(row) ??
+        partsOf(v as CellValue, f.multiple)
           .map((part) => labels.get(part) ?? part)
           .join(',');
-      };
     }),
   );
 }
