@@ -206,6 +206,17 @@ describe('a carrier and the orders not naming it', () => {
       const del = await as.logistics.post(`/api/general/delete/${viewId}`, [f.id]);
       expect(del.status === 200 ? (await as.admin.get('/api/general/detail', { generalId: viewId, id: f.id })).status : 200).toBe(200);
       expect((await as.admin.get('/api/general/detail', { generalId: viewId, id: f.id })).body).toEqual(was);
+      const form = await as.logistics.get('/api/general/formData', { generalId: viewId, id: f.id });
+      expect(form.status, said(form)).not.toBe(200);
+      for (const q of [{}, { queryParam: JSON.stringify({ id: f.id }) }, { queryParam: `id=${f.id}` }]) {
+        const link = await as.logistics.get(`/api/general/allList/${viewId}/queryLink`, q);
+        if (link.status === 200) for (const o of link.body) expect(ownIds.has(o.value), said(link)).toBe(true);
+      }
+      if (viewId === 20)
+        for (const path of ['/api/logisticsOrder/getLogisticsLinkman', '/api/logisticsOrder/getTransportInfo']) {
+          const r = await as.logistics.get(path, { id: f.id });
+          expect(r.status, `${path}: ${said(r)}`).toBe(404);
+        }
       const exported = await as.logistics.get(`/api/general/export/${viewId}/download`, { id: f.id, fields: 'id' });
       if (exported.status === 200) {
         const text = await sheetText(exported.body);
@@ -238,6 +249,71 @@ describe('a company designer and the platform data views', () => {
     ] as const) {
       const r = await companyDesigner.post(path, body);
       expect(r.status, `${path}: ${said(r)}`).toBe(403);
+    }
+  });
+});
+
+describe("a company's user editor and the company a user belongs to", () => {
+  it('moves no user, itself included, out of its company or into the platform', async () => {
+    const hrRole = await role(
+      '攻击c-企业人事',
+      [MENU.dashboard, MENU.system, MENU.user, MENU.user * 10 + 1, MENU.user * 10 + 2, MENU.user * 10 + 3],
+      '本企业',
+      COMPANY.producer,
+    );
+    const hr = await account('atkc_hr', DEPT.producers, COMPANY.producer, [hrRole]);
+    const clerkRole = await role('攻击c-企业文员', [MENU.dashboard], '本企业', COMPANY.producer);
+    const clerk = await hr.api.post('/api/users', {
+      username: 'atkc_clerk',
+      nickName: '文员',
+      phone: nextPhone(),
+      deptId: DEPT.producers,
+      companyId: COMPANY.producer,
+      roles: [{ id: clerkRole }],
+    });
+    expect(clerk.status, said(clerk)).toBe(201);
+    const where = async (id: number) =>
+      server.ctx.db.selectFrom('sys_user').select(['company_id', 'dept_id', 'username']).where('id', '=', id).executeTakeFirstOrThrow();
+    const clerkWas = await where(clerk.body.id);
+    const hrWas = await where(hr.id);
+    for (const id of [clerk.body.id, hr.id])
+      for (const change of [
+        { companyId: COMPANY.disposer },
+        { companyId: null },
+        { deptId: DEPT.ops },
+        { deptId: DEPT.disposers },
+        { dept: { id: DEPT.platform } },
+        { company: COMPANY.disposer },
+        { username: 'admin' },
+      ]) {
+        const r = await hr.api.put('/api/users', { id, ...change });
+        expect(r.status === 200 || r.status >= 400, said(r)).toBe(true);
+      }
+    const clerkNow = await where(clerk.body.id);
+    const hrNow = await where(hr.id);
+    expect({ c: clerkNow.company_id, d: clerkNow.dept_id, u: clerkNow.username }).toEqual({
+      c: clerkWas.company_id,
+      d: clerkWas.dept_id,
+      u: clerkWas.username,
+    });
+    expect({ c: hrNow.company_id, d: hrNow.dept_id, u: hrNow.username }).toEqual({
+      c: hrWas.company_id,
+      d: hrWas.dept_id,
+      u: hrWas.username,
+    });
+    for (const body of [
+      { companyId: COMPANY.disposer, deptId: DEPT.disposers },
+      { companyId: null, deptId: DEPT.ops },
+      { companyId: COMPANY.producer, deptId: DEPT.ops },
+    ]) {
+      const r = await hr.api.post('/api/users', {
+        username: `atkc_x${nextPhone()}`,
+        nickName: 'x',
+        phone: nextPhone(),
+        roles: [{ id: clerkRole }],
+        ...body,
+      });
+      expect(r.status, said(r)).toBeGreaterThanOrEqual(400);
     }
   });
 });
