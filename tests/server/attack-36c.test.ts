@@ -317,3 +317,33 @@ describe("a company's user editor and the company a user belongs to", () => {
     }
   });
 });
+
+describe('a platform designer who is not an administrator, and the data-view guard', () => {
+  it('reads no account table however a name is spelled', async () => {
+    const design = [MENU.lowcode, MENU.screen, 621, 622, 623, 624, MENU.dataView, 631, 632, 633];
+    const designer = (await account('atkc_design_pf', DEPT.ops, null, [await role('攻击c-平台设计', design, '全部', null, 2)])).api;
+    expect((await designer.post('/api/data/run', { sql: 'select 1 as x' })).status).toBe(200);
+    for (const text of [
+      'select (u).password from sys_user u',
+      'select u.password from sys_user u',
+      'select "password" from "sys_user"',
+      'select password from public.sys_user',
+      'select password from "public"."sys_user"',
+      'select password from U&"sys\\005fuser"',
+      'select (c).name from company c',
+      'select c.password from company c',
+      'select x.password from (select 1) x',
+      'select name from company where id in (select id from sys_user)',
+      'with t as (select * from sys_user) select * from t',
+      'select * from pg_catalog.pg_shadow',
+      'select * from information_schema.tables',
+      'select "current_user"()',
+      "select current_setting('is_superuser')",
+      'select lc_view_12 from lc_view_12',
+      'select share_key from lc_screen',
+    ]) {
+      const r = await designer.post('/api/data/run', { sql: text });
+      expect(r.status, `${text}: ${said(r)}`).toBe(400);
+    }
+  });
+});
