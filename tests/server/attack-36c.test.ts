@@ -347,3 +347,39 @@ describe('a platform designer who is not an administrator, and the data-view gua
     }
   });
 });
+
+describe('处置方式 on the form', () => {
+  it('takes top-level disposal processes only, however the ids are spelled', async () => {
+    const top = await server.ctx.db
+      .selectFrom('disposal_process')
+      .select('id')
+      .where('pid', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const sub = await server.ctx.db
+      .selectFrom('disposal_process')
+      .select('id')
+      .where('pid', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const own = (await all(as.disposer, 19))[0];
+    expect(own).toBeDefined();
+    const was = (await as.admin.get('/api/general/detail', { generalId: 19, id: own.id })).body.processMethods;
+    for (const methods of [
+      `${sub.id}`,
+      `${top.id},${sub.id}`,
+      `${top.id}, ${sub.id}`,
+      `${top.id},,${sub.id}`,
+      `0${sub.id}`,
+      [top.id, sub.id],
+      `${top.id},-1`,
+      `${top.id},x`,
+      '99999999999999999999',
+    ])
+      for (const path of ['/api/general/add/19', '/api/general/update/19']) {
+        const r = await as.disposer.post(path, { ...own, processMethods: methods });
+        expect(r.status, `${path} ${JSON.stringify(methods)}: ${said(r)}`).toBe(400);
+      }
+    expect((await as.admin.get('/api/general/detail', { generalId: 19, id: own.id })).body.processMethods).toEqual(was);
+  });
+});
