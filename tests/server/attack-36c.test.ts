@@ -73,7 +73,7 @@ afterAll(async () => {
 describe('the add call with an id in its body', () => {
   it('reads an id only as a whole number or its digits: a flag, a list or a padded text changes no record', async () => {
     const mine = await all(as.producer, 12);
-    const own = mine[0];
+    const own = mine[0] as Row;
     expect(own).toBeDefined();
     const before = (await as.admin.get('/api/general/detail', { generalId: 12, id: own.id })).body;
     const count = await total(as.admin, 12);
@@ -100,6 +100,8 @@ describe('the add call with an id in its body', () => {
         expect([400, 404], `${path} id=${JSON.stringify(id)}: ${said(r)}`).toContain(r.status);
       }
     }
+    refused(await as.producer.post('/api/general/add/12', { ...own, id: true }), 400, 'ID_REQUIRED');
+    refused(await as.producer.post('/api/general/update/12', { ...own, id: [own.id] }), 400, 'ID_REQUIRED');
     expect(await total(as.admin, 12)).toBe(count);
     expect((await as.admin.get('/api/general/detail', { generalId: 12, id: own.id })).body).toEqual(before);
     expect((await as.admin.get('/api/general/detail', { generalId: 12, id: 1 })).body).toEqual(first);
@@ -113,7 +115,7 @@ describe('the add call with an id in its body', () => {
   });
 
   it('an empty or null id adds a record; another company’s id changes nothing', async () => {
-    const own = (await all(as.producer, 12))[0];
+    const own = (await all(as.producer, 12))[0] as Row;
     const { id: _i, createTime: _c, updateTime: _u, createBy: _b, ...rest } = own;
     const count = await total(as.producer, 12);
     for (const id of [null, '']) {
@@ -136,9 +138,9 @@ describe('the add call with an id in its body', () => {
   });
 
   it('no system column is written through the body: creator, company and times stay', async () => {
-    const own = (await all(as.producer, 12))[0];
+    const own = (await all(as.producer, 12))[0] as Row;
     const before = (await as.admin.get('/api/general/detail', { generalId: 12, id: own.id })).body;
-    const forged = {
+    const forged: Row = {
       ...own,
       createBy: 'admin',
       create_by: 'admin',
@@ -173,7 +175,7 @@ describe('the add call with an id in its body', () => {
         await role('攻击c-只可新增', [MENU.dashboard, MENU.waste, 1012, 3121], '本企业', COMPANY.producer),
       ])
     ).api;
-    const own = (await all(as.producer, 12))[0];
+    const own = (await all(as.producer, 12))[0] as Row;
     const was = (await as.admin.get('/api/general/detail', { generalId: 12, id: own.id })).body;
     for (const path of ['/api/general/add/12', '/api/general/update/12']) {
       const r = await adder.post(path, { ...own, remark: '只可新增' });
@@ -190,7 +192,7 @@ describe('a carrier and the orders not naming it', () => {
       const ownIds = new Set(mine.map((r) => r.id));
       const foreign = (await all(as.admin, viewId)).filter((r) => !ownIds.has(r.id));
       expect(foreign.length).toBeGreaterThan(0);
-      const f = foreign[0];
+      const f = foreign[0] as Row;
       const was = (await as.admin.get('/api/general/detail', { generalId: viewId, id: f.id })).body;
       const listed = await as.logistics.get(`/api/general/list/${viewId}`, { id: f.id });
       expect(listed.status === 200 ? listed.body.content : [], said(listed)).toEqual([]);
@@ -362,7 +364,7 @@ describe('处置方式 on the form', () => {
       .where('pid', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const own = (await all(as.disposer, 19))[0];
+    const own = (await all(as.disposer, 19))[0] as Row;
     expect(own).toBeDefined();
     const was = (await as.admin.get('/api/general/detail', { generalId: 19, id: own.id })).body.processMethods;
     for (const methods of [
