@@ -8,6 +8,16 @@ import { dbId, INT4_MAX } from '../lib/sql.js';
 /** A view, screen or data-view id: a positive PostgreSQL integer. */
 export const idSchema = dbId;
 
+/**
+ * The id a record body names: a whole number or its digits, nothing the number coercion would also read
+ * (`true` as 1, `[5]` or ` 5` as 5), so a flag or a list in a form's id names no record. `null` when absent
+ * or unreadable.
+ */
+export function bodyId(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]{1,10}$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= INT4_MAX ? n : null;
+}
+
 /** Lists answer with 0-based pages; `size=9999` asks for everything (the designer does). */
 export const pageQuery = pageQueryDefaults;
 

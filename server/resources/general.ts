@@ -20,7 +20,7 @@ import { fillNumbers, typedNumberProblems } from '../lowcode/doc-numbers.js';
 import { templateWorkbook } from '../lowcode/import-template.js';
 import { parseListQuery } from '../lowcode/list-query.js';
 import type { ListQuery } from '../lowcode/list-types.js';
-import { idSchema, idsFrom } from '../lowcode/params.js';
+import { bodyId, idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
@@ -179,18 +179,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   /** Changes the record the submitted body names by its id, within the user's rows. */
   const change = async (view: ViewModel, user: SessionUser, body: Row) => {
-    const id = idSchema.safeParse(body.id);
-    if (!id.success) throw badRequest('ID_REQUIRED');
+    const id = bodyId(body.id);
+    if (id === null) throw badRequest('ID_REQUIRED');
     const scope = await rowScope(ctx, view, user);
-    const existing = await listReader(ctx).record(view, id.data, scope);
+    const existing = await listReader(ctx).record(view, id, scope);
     if (!existing) throw notFound();
     const values = recordValues(view, body, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
     const condition = await referenceCondition(ctx, view, user, values, existing);
-    if (await updateRecord(ctx, view, id.data, values, scope, condition)) return;
+    if (await updateRecord(ctx, view, id, values, scope, condition)) return id;
     if (!condition) throw notFound();
     await checkReferences(ctx, view, user, values, existing);
-    if (!(await updateRecord(ctx, view, id.data, values, scope))) throw notFound();
+    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound();
+    return id;
   };
 
   // A form's one submit URL may be the add call: a body with an id changes that record.
@@ -199,8 +200,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const body = recordBody(req.body);
     if (!isAbsent(body.id) && body.id !== '') {
       const user = requirePermission(req, permission(view, 'edit'));
-      await change(view, user, body);
-      return { ...OK, id: Number(body.id) };
+      return { ...OK, id: await change(view, user, body) };
     }
     const user = requirePermission(req, permission(view, 'add'));
     return { ...OK, id: await insert(view, user, body) };
