@@ -18,7 +18,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // The big-screen viewer has a page of its own: a wall display loads none of the back office.
-      input: { main: 'index.html', lsPreview: 'ls-preview.html' },
+      // review.html draws definitions with sample data for `wastegen review`.
+      input: { main: 'index.html', lsPreview: 'ls-preview.html', review: 'review.html' },
       output: {
         // A recognisable name for the lazily loaded RSA fallback (see src/session/encrypt-password.ts).
         codeSplitting: { groups: [{ name: 'node-forge', test: /[\\/]node_modules[\\/]node-forge[\\/]/ }] },

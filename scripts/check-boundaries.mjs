@@ -103,6 +103,13 @@ export const LAYERS = [
     imports: ['designer', 'data', 'engine', 'platform', 'contract', 'model', 'shared'],
     packages: BROWSER,
   },
+  // The review page: a definition drawn by the engine with sample data, for `wastegen review`.
+  {
+    name: 'review',
+    folders: ['src/review'],
+    imports: ['engine', 'platform', 'contract', 'model', 'shared'],
+    packages: BROWSER,
+  },
   {
     name: 'shell',
     folders: ['src/shell', 'src/app', 'src/main.tsx'],

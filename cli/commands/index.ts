@@ -6,6 +6,7 @@ import registerDiff from './diff.js';
 import registerGenerate from './generate.js';
 import registerPull from './pull.js';
 import registerPush from './push.js';
+import registerReview from './review.js';
 
 export default function register(program: Command, ctx: CommandContext): void {
   registerPull(program, ctx);
@@ -14,4 +15,5 @@ export default function register(program: Command, ctx: CommandContext): void {
   registerDiff(program, ctx);
   registerPush(program, ctx);
   registerBuild(program, ctx);
+  registerReview(program, ctx);
 }

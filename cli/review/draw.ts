@@ -1,0 +1,289 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { isRecord, normalizeDefinition } from '../../src/model/index.js';
+import { CliError, EXIT } from '../errors.js';
+import type { DefinitionSet } from './changes.js';
+
+/**
+ * Draws the pages of definitions in Chromium (playwright-core with the system browser) from the
+ * built app's review page (review.html), which renders them with sample data and no server. The app
+ * is served from disk through request interception; every other request is refused.
+ */
+
+export const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/** A page state a reviewer needs, in the order they are drawn. */
+export type PageState = 'list' | 'add' | 'edit' | 'edit-other' | 'look' | 'form' | 'screen';
+
+export const STATE_LABELS: Record<PageState, string> = {
+  list: '列表',
+  add: '新增对话框（空）',
+  edit: '编辑对话框（已填）',
+  'edit-other': '编辑对话框（联动另一侧）',
+  look: '查看对话框',
+  form: '整页表单',
+  screen: '页面',
+};
+
+export interface PageWarning {
+  check: string;
+  field: string;
+  message: string;
+}
+
+export interface Shot {
+  state: PageState;
+  viewport: Viewport;
+  png: Buffer;
+  warnings: PageWarning[];
+  /** Script errors while drawing (the page shows its error panel). */
+  errors: string[];
+}
+
+export interface DrawJob {
+  kind: 'view' | 'screen';
+  id: number;
+  /** The definitions of the side drawn (base or working tree). */
+  set: DefinitionSet;
+}
+
+const ORIGIN = 'http://wastegen-review.localhost';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+/** The fixed clock of every picture (2026-06-15 09:30 in China). */
+const CLOCK = Date.UTC(2026, 5, 15, 1, 30, 0);
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+  '--font-render-hinting=none',
+  '--disable-lcd-text',
+];
+
+/** The built review page, or why it cannot be drawn. */
+export function reviewApp(appDir: string): string {
+  const html = join(appDir, 'review.html');
+  if (!existsSync(html))
+    throw new CliError(
+      `${html} is missing: the review draws pages from the built app`,
+      EXIT.usage,
+      'build the app first (npm run build, or vite build)',
+    );
+  return appDir;
+}
+
+/** The views a screen shows (a container's lists, a full-page form's view), so they are drawn with it. */
+function viewsOfScreen(json: Record<string, unknown> | undefined, id: number): number[] {
+  if (!json) return [];
+  const r = normalizeDefinition({ kind: 'screen', file: `screen ${id}`, json });
+  const page = r.page;
+  if (page?.kind === 'container') return page.views;
+  if (page?.kind === 'form') return [page.formView];
+  return [];
+}
+
+function inputOf(job: DrawJob, page: 'list' | 'form' | 'screen') {
+  const views: Record<string, unknown> = {};
+  const screens: Record<string, unknown> = {};
+  if (job.kind === 'view') views[job.id] = job.set.views.get(job.id);
+  else {
+    const json = job.set.screens.get(job.id);
+    screens[job.id] = json;
+    for (const v of viewsOfScreen(json, job.id)) if (job.set.views.has(v)) views[v] = job.set.views.get(v);
+  }
+  return { kind: job.kind, id: job.id, page, views, screens };
+}
+
+/** Whether a view's definition has relation rules, so its form is drawn on both sides of them. */
+function hasRelations(json: Record<string, unknown> | undefined): boolean {
+  if (!json) return false;
+  return /"(showRelation|requiredRelation)[^"]*"\s*:\s*(?!null|""|\[\])/.test(JSON.stringify(json.disTemplate ?? ''));
+}
+
+export class Drawer {
+  private readonly contexts: BrowserContext[] = [];
+
+  private constructor(
+    private readonly browser: Browser,
+    private readonly root: string,
+  ) {}
+
+  static async open(appDir: string, executablePath: string): Promise<Drawer> {
+    if (!existsSync(executablePath))
+      throw new CliError(
+        `Chromium not found at ${executablePath}`,
+        EXIT.usage,
+        'apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH',
+      );
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    return new Drawer(browser, normalize(appDir));
+  }
+
+  /**
+   * A context of its own for each page (a window of its own: pages sharing one have their frames
+   * throttled when in the background), with the fixed clock and the app served from disk.
+   */
+  private async context(): Promise<BrowserContext> {
+    const context = await this.browser.newContext({
+      viewport: VIEWPORTS[0],
+      deviceScaleFactor: 1,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      reducedMotion: 'reduce',
+      colorScheme: 'light',
+    });
+    this.contexts.push(context);
+    // A fixed clock: every "now" (Date.now, new Date()) is CLOCK, so dates on the pages never move.
+    await context.addInitScript((now: number) => {
+      const Real = Date;
+      class Fixed extends Real {
+        constructor(...args: unknown[]) {
+          if (args.length) super(...(args as [number]));
+          else super(now);
+        }
+        static override now() {
+          return now;
+        }
+      }
+      (globalThis as unknown as { Date: DateConstructor }).Date = Fixed as DateConstructor;
+    }, CLOCK);
+    const root = this.root;
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
+      const file = normalize(join(root, decodeURIComponent(url.pathname)));
+      if (!file.startsWith(root + sep) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
+      return route.fulfill({
+        status: 200,
+        body: readFileSync(file),
+        headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' },
+      });
+    });
+    return context;
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.contexts) await c.close().catch(() => {});
+    await this.browser.close().catch(() => {});
+  }
+
+  /** A page with the review app loaded and its clock fixed. */
+  async page(): Promise<ReviewPage> {
+    const context = await this.context();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${ORIGIN}/review.html`);
+    await page.waitForFunction(() => (window as unknown as { wastegenReview?: unknown }).wastegenReview !== undefined);
+    return new ReviewPage(page, errors, await context.newCDPSession(page));
+  }
+}
+
+type Api = {
+  render(input: unknown): Promise<{ title: string }>;
+  open(action: 'add' | 'edit' | 'edit-other' | 'look'): Promise<boolean>;
+  close(): Promise<void>;
+  settle(): Promise<void>;
+  check(ctx: { width: number; height: number }): Promise<PageWarning[]>;
+};
+/** The review page's handle, set by review.html (spelt out in each evaluate: the function runs in the page). */
+type ReviewWindow = { wastegenReview: Api };
+
+export class ReviewPage {
+  constructor(
+    readonly page: Page,
+    private readonly errors: string[],
+    private readonly cdp: CDPSession,
+  ) {}
+
+  private async settle() {
+    const t0 = performance.now();
+    await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.settle());
+    if (process.env.REVIEW_TRACE) console.error('settle', Math.round(performance.now() - t0));
+  }
+
+  private async shoot(state: PageState, viewport: Viewport, out: Shot[]) {
+    const size = this.page.viewportSize();
+    if (size?.width !== viewport.width || size.height !== viewport.height) {
+      await this.page.setViewportSize(viewport);
+      await this.settle();
+    }
+    const t1 = performance.now();
+    const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true } as never)) as { data: string };
+    const png = Buffer.from(shot.data, 'base64');
+    if (process.env.REVIEW_TRACE) console.error('shot', state, viewport.width, Math.round(performance.now() - t1));
+    const t2 = performance.now();
+    const warnings = await this.page.evaluate((ctx) => (window as unknown as ReviewWindow).wastegenReview.check(ctx), viewport);
+    if (process.env.REVIEW_TRACE) console.error('check', Math.round(performance.now() - t2));
+    out.push({ state, viewport, png, warnings, errors: this.errors.splice(0) });
+  }
+
+  private async shootAll(state: PageState, out: Shot[], order: readonly Viewport[]) {
+    for (const v of order) await this.shoot(state, v, out);
+  }
+
+  /** Opens a dialog by a click in the page, draws it at both sizes, and closes it again; nothing when there is no such button. */
+  private async dialog(state: 'add' | 'edit' | 'edit-other' | 'look', out: Shot[], order: readonly Viewport[]) {
+    const opened = await this.page.evaluate((a) => (window as unknown as ReviewWindow).wastegenReview.open(a), state);
+    if (!opened) return;
+    await this.shootAll(state, out, order);
+    await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.close());
+  }
+
+  private async render(input: ReturnType<typeof inputOf>) {
+    const t0 = performance.now();
+    try {
+      await this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input);
+    } finally {
+      if (process.env.REVIEW_TRACE) console.error('render', Math.round(performance.now() - t0));
+    }
+    return;
+    await this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input);
+  }
+
+  /** Every state of the job's page, each at both sizes. */
+  async draw(job: DrawJob): Promise<Shot[]> {
+    const out: Shot[] = [];
+    const p = this.page;
+    // Resizing costs a layout; each state is drawn at the size the previous one ended at first.
+    let order: readonly Viewport[] = VIEWPORTS;
+    const flip = () => {
+      order = [...order].reverse();
+      return order;
+    };
+    if (job.kind === 'screen') {
+      await this.render(inputOf(job, 'screen'));
+      await this.shootAll('screen', out, order);
+      return out;
+    }
+    await this.render(inputOf(job, 'list'));
+    await this.shootAll('list', out, order);
+    await this.dialog('add', out, flip());
+    await this.dialog('edit', out, flip());
+    if (hasRelations(job.set.views.get(job.id))) await this.dialog('edit-other', out, flip());
+    await this.dialog('look', out, flip());
+    const json = job.set.views.get(job.id);
+    if (isRecord(json)) {
+      await this.render(inputOf(job, 'form'));
+      await this.shootAll('form', out, flip());
+    }
+    return out;
+  }
+}

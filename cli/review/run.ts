@@ -1,0 +1,55 @@
+import type { DefinitionSet, ReviewItem } from './changes.js';
+import { Drawer, type DrawJob, reviewApp, type Shot } from './draw.js';
+
+/**
+ * Draws the before and after of every changed definition on `concurrency` pages of one Chromium.
+ * Loaded only when something changed, so a review with nothing to draw never starts a browser.
+ */
+
+export interface DrawOptions {
+  appDir: string;
+  chromium: string;
+  concurrency: number;
+  progress?: (done: number, total: number) => void;
+}
+
+/** Shots by `${kind}-${id}`, before and after; each side drawn with that side's definitions (a screen's views among them). */
+export async function drawItems(
+  items: readonly ReviewItem[],
+  sets: { before: DefinitionSet; after: DefinitionSet },
+  options: DrawOptions,
+): Promise<Map<string, { before?: Shot[]; after?: Shot[] }>> {
+  const appDir = reviewApp(options.appDir);
+  const jobs: { key: string; side: 'before' | 'after'; job: DrawJob }[] = [];
+  for (const item of items)
+    for (const side of ['before', 'after'] as const)
+      if (item[side]) jobs.push({ key: `${item.kind}-${item.id}`, side, job: { kind: item.kind, id: item.id, set: sets[side] } });
+  const result = new Map<string, { before?: Shot[]; after?: Shot[] }>();
+  const tr = (what: string, t: number) => process.env.REVIEW_TRACE && console.error(what, Math.round(performance.now() - t));
+  let t0 = performance.now();
+  const drawer = await Drawer.open(appDir, options.chromium);
+  tr('launch', t0);
+  t0 = performance.now();
+  let next = 0;
+  let done = 0;
+  try {
+    const worker = async () => {
+      const page = await drawer.page();
+      try {
+        while (next < jobs.length) {
+          const j = jobs[next++] as (typeof jobs)[number];
+          const shots = await page.draw(j.job);
+          result.set(j.key, { ...result.get(j.key), [j.side]: shots });
+          options.progress?.(++done, jobs.length);
+        }
+      } finally {
+        await page.page.close();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, worker));
+    tr('draw', t0);
+    return result;
+  } finally {
+    await drawer.close();
+  }
+}
