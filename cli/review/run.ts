@@ -25,11 +25,7 @@ export async function drawItems(
     for (const side of ['before', 'after'] as const)
       if (item[side]) jobs.push({ key: `${item.kind}-${item.id}`, side, job: { kind: item.kind, id: item.id, set: sets[side] } });
   const result = new Map<string, { before?: Shot[]; after?: Shot[] }>();
-  const tr = (what: string, t: number) => process.env.REVIEW_TRACE && console.error(what, Math.round(performance.now() - t));
-  let t0 = performance.now();
   const drawer = await Drawer.open(appDir, options.chromium);
-  tr('launch', t0);
-  t0 = performance.now();
   let next = 0;
   let done = 0;
   try {
@@ -47,7 +43,6 @@ export async function drawItems(
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, worker));
-    tr('draw', t0);
     return result;
   } finally {
     await drawer.close();
