@@ -212,6 +212,7 @@ type Api = {
   close(): Promise<void>;
   settle(): Promise<void>;
   check(ctx: { width: number; height: number }): Promise<PageWarning[]>;
+  notes(): string[];
 };
 /** The review page's handle, set by review.html (spelt out in each evaluate: the function runs in the page). */
 type ReviewWindow = { wastegenReview: Api };
@@ -236,7 +237,8 @@ export class ReviewPage {
     const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true } as never)) as { data: string };
     const png = Buffer.from(shot.data, 'base64');
     const warnings = await this.page.evaluate((ctx) => (window as unknown as ReviewWindow).wastegenReview.check(ctx), viewport);
-    out.push({ state, viewport, png, warnings, errors: this.errors.splice(0) });
+    const notes = await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.notes());
+    out.push({ state, viewport, png, warnings, errors: [...this.errors.splice(0), ...notes] });
   }
 
   private async shootAll(state: PageState, out: Shot[], order: readonly Viewport[]) {

@@ -97,11 +97,18 @@ function formsWiderThanDialogs(out: PageWarning[], scope: ParentNode) {
 }
 
 function labelsCutOff(out: PageWarning[], scope: ParentNode) {
-  for (const label of scope.querySelectorAll('.ant-form-item-label > label')) {
+  for (const label of scope.querySelectorAll<HTMLElement>('.ant-form-item-label > label')) {
     if (!visible(label)) continue;
-    const box = label.parentElement as HTMLElement;
-    const cut = label.scrollWidth > label.clientWidth + 1 || label.scrollWidth > box.clientWidth + 1;
-    if (cut) out.push({ check: 'label-cut-off', field: text(label), message: `标签「${text(label)}」显示不全` });
+    // The text as laid out: wider than its box (clipped), or wrapped onto more lines than the box is high.
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const textBox = range.getBoundingClientRect();
+    const box = label.getBoundingClientRect();
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    if (label.scrollWidth > label.clientWidth + 1 || textBox.right > box.right + 1)
+      out.push({ check: 'label-cut-off', field: text(label), message: `标签「${text(label)}」显示不全` });
+    else if (textBox.height > box.height + 1)
+      out.push({ check: 'label-cut-off', field: text(label), message: `标签「${text(label)}」被挤成 ${lines} 行，超出了它的位置` });
   }
   for (const cell of scope.querySelectorAll('.engine-head-row [role=columnheader]')) {
     const el = cell as HTMLElement;

@@ -56,6 +56,8 @@ export interface ReviewApi {
   /** Resolves once the page drawn now is complete and still (see settle). */
   settle(): Promise<void>;
   check(ctx: CheckContext): Promise<PageWarning[]>;
+  /** What went wrong while drawing since the last call (a state that never became complete). */
+  notes(): string[];
 }
 
 declare global {
@@ -202,23 +204,27 @@ const OUTCOME = '.ant-result, .engine-definition-problems';
 const READY: Record<Expect, () => boolean> = {
   page: () => true,
   list: () => document.querySelector(`.engine-list-page[data-loading="false"], ${OUTCOME}`) !== null,
-  form: () => document.querySelector(`[data-page-kind="form"] form, ${OUTCOME}`) !== null,
+  form: () => document.querySelector(`[data-page-kind="form"] .ant-form, ${OUTCOME}`) !== null,
   screen: () =>
     document.querySelector(
-      `.wg-screen-item, .engine-container-page .engine-list-page[data-loading="false"], [data-page-kind="form"] form, ${OUTCOME}`,
+      `.wg-screen-item, .engine-container-page .engine-list-page[data-loading="false"], [data-page-kind="form"] .ant-form, ${OUTCOME}`,
     ) !== null,
-  dialog: () => document.querySelector('.ant-modal .ant-modal-body form, .ant-modal .ant-modal-body .ant-result') !== null,
+  dialog: () => document.querySelector('.ant-modal .ant-modal-body .ant-form, .ant-modal .ant-modal-body .ant-result') !== null,
   'no-dialog': () =>
     ![...document.querySelectorAll('.ant-modal-wrap')].some(
       (w) => (w as HTMLElement).offsetParent !== null || getComputedStyle(w).display !== 'none',
     ),
 };
+/** Frames a state may take to become complete and still; past them it is drawn as it is then. */
+const FRAME_CAP = 300;
 const BUSY = '.ant-spin-spinning, [data-loading="true"], [data-status="loading"]';
 
 /**
  * Still: the state's content is there, no sample call is pending, no spinner or loading list shows,
  * every picture and font is loaded, and nothing changed for two frames (React's effects run between them).
  */
+const notes: string[] = [];
+
 async function settle(expect: Expect = expected): Promise<void> {
   let changed = true;
   const observer = new MutationObserver(() => {
@@ -228,7 +234,8 @@ async function settle(expect: Expect = expected): Promise<void> {
   try {
     let still = 0;
     // Bounded by frames, not time: a page that never stops changing (a scrolling list) is drawn as it is then.
-    for (let i = 0; i < 600 && still < 2; i++) {
+    let i = 0;
+    for (; i < FRAME_CAP && still < 2; i++) {
       changed = false;
       await frame();
       await document.fonts.ready;
@@ -236,6 +243,7 @@ async function settle(expect: Expect = expected): Promise<void> {
         calls.pending > 0 || document.querySelector(BUSY) !== null || [...document.images].some((img) => !img.complete) || !READY[expect]();
       still = changed || busy ? 0 : still + 1;
     }
+    if (still < 2) notes.push(`页面在 ${FRAME_CAP} 帧内没有画完（${expect}），按当时的样子拍下`);
   } finally {
     observer.disconnect();
   }
@@ -277,4 +285,4 @@ async function close(): Promise<void> {
   await settle('no-dialog');
 }
 
-window.wastegenReview = { render, open, close, settle, check: checkPage };
+window.wastegenReview = { render, open, close, settle, check: checkPage, notes: () => notes.splice(0) };

@@ -64,6 +64,23 @@ const REGIONS = [
   },
 ];
 
+/** The districts of the sample region tree, by code. */
+const CITY_CODES = ['330106', '330108', '330212', '310115'];
+
+/** A district's labels from province down, as the server keeps them in `{name}Fmt` (浙江省/杭州市/西湖区). */
+export function cityLabels(code: string): string {
+  const walk = (nodes: readonly { value: string; label: string; children?: unknown }[], path: string[]): string | undefined => {
+    for (const n of nodes) {
+      const here = [...path, n.label];
+      if (n.value === code) return here.join('/');
+      const found = Array.isArray(n.children) ? walk(n.children as typeof nodes, here) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(REGIONS, []) ?? code;
+}
+
 /** FNV-1a of the text: the same text always picks the same sample. */
 export function sampleHash(text: string): number {
   let h = 0x811c9dc5;
@@ -214,7 +231,7 @@ export function sampleValue(f: ValueFacts, seed: string, row: number): unknown {
       return `${first},${second}`;
     }
     case 'city':
-      return pick(['330106', '330108', '330212', '310115'], s);
+      return pick(CITY_CODES, s);
     case 'datetime':
       return sampleDate(s, row, f.timeFormat);
     case 'decimal': {
@@ -270,6 +287,8 @@ export function sampleRows(model: ListPageModel, count = SAMPLE_ROWS): Row[] {
       const field = fields.get(f.name);
       const sparse = i % 5 === 4 && field && !field.required;
       row[f.name] = sparse ? null : sampleValue(f, seed, i);
+      // The server sends a city's labels beside its code.
+      if (f.kind === 'city') row[`${f.name}Fmt`] = sparse ? null : cityLabels(String(row[f.name]));
     }
     for (const f of model.form.fields)
       for (const rel of [f.showRelation, f.requiredRelation])
