@@ -56,7 +56,7 @@ Warnings: a column under the fixed 操作 column at 1366 px, a form wider than i
 off, a select or cell showing a bare id, a chart dropping or overlapping axis labels, a dialog
 taller than the window.
 
-Exit codes: 0 ok, 1 warnings with --fail-on, 2 usage (unknown base, no built app, no Chromium).`,
+Exit codes: 0 ok, 1 an invalid changed definition or warnings with --fail-on, 2 usage (unknown base, no built app, no Chromium).`,
     )
     .action(async (flags: ReviewFlags) => {
       if (!FAIL_ON.includes(flags.failOn))
@@ -101,6 +101,7 @@ Exit codes: 0 ok, 1 warnings with --fail-on, 2 usage (unknown base, no built app
           );
           for (const w of d.warnings) out(`    warning${w.new ? ' (new)' : ''}: ${w.message} [${w.picture}]`);
           for (const e of d.errors) out(`    page error: ${e}`);
+          for (const p of d.problems) ctx.output.err(p);
         }
         const s = doc.summary;
         const rel = project.rel(join(outDir, 'index.html'));
@@ -111,6 +112,11 @@ Exit codes: 0 ok, 1 warnings with --fail-on, 2 usage (unknown base, no built app
         );
       }
       const failing = flags.failOn === 'warning' ? doc.summary.warnings : flags.failOn === 'new-warning' ? doc.summary.newWarnings : 0;
-      ctx.setExit(failing ? EXIT.invalid : EXIT.ok);
+      if (doc.summary.invalid && !flags.json)
+        ctx.output.err(
+          `wastegen: ${doc.summary.invalid} changed definition(s) are invalid; their pages show the problems (the report is written)`,
+        );
+      // An invalid definition fails the review whatever --fail-on says: staff would get an error panel.
+      ctx.setExit(failing || doc.summary.invalid ? EXIT.invalid : EXIT.ok);
     });
 }

@@ -1,4 +1,4 @@
-import { compareText, isRecord } from '../../src/model/index.js';
+import { compareText, isRecord, isWarning, normalizeDefinition } from '../../src/model/index.js';
 import { type DefinitionDiff, diffDefinitions, type ItemChanges, type ValueChange } from '../commands/diff.js';
 import { type DefinitionFile, definitionIdOf } from '../definitions-dir.js';
 import type { Project } from '../project.js';
@@ -18,6 +18,8 @@ export interface ReviewItem {
   file: string;
   /** One line per change, in Chinese. */
   changes: string[];
+  /** What makes the working tree's definition invalid, as `file#/pointer: message` (its pages show these). */
+  problems: string[];
   /** The definition at the base and in the working tree (absent when added or removed). */
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -187,6 +189,11 @@ export function reviewChanges(
       unchanged++;
       continue;
     }
+    const problems = a
+      ? normalizeDefinition({ kind: d.kind, file: d.renamedTo ?? d.file, json: a })
+          .problems.filter((p) => !isWarning(p))
+          .map((p) => `${p.file}#${p.pointer}: ${p.message}`)
+      : [];
     items.push({
       kind: d.kind,
       id: d.id,
@@ -194,6 +201,7 @@ export function reviewChanges(
       status: d.status,
       file: d.renamedTo ?? d.file,
       changes,
+      problems,
       ...(b ? { before: b } : {}),
       ...(a ? { after: a } : {}),
     });

@@ -33,6 +33,8 @@ export interface ReportDefinition {
   status: ReviewItem['status'];
   file: string;
   changes: string[];
+  /** Why the definition is invalid (its pages show the same as an error panel). */
+  problems: string[];
   pictures: Picture[];
   warnings: ReportWarning[];
   /** Script errors while drawing. */
@@ -41,7 +43,17 @@ export interface ReportDefinition {
 
 export interface ReportDocument {
   base: string;
-  summary: { added: number; changed: number; removed: number; unchanged: number; pictures: number; warnings: number; newWarnings: number };
+  summary: {
+    added: number;
+    changed: number;
+    removed: number;
+    unchanged: number;
+    pictures: number;
+    warnings: number;
+    newWarnings: number;
+    /** Definitions of the working tree that are invalid. */
+    invalid: number;
+  };
   definitions: ReportDefinition[];
 }
 
@@ -121,6 +133,7 @@ export function writePictures(
       status: item.status,
       file: item.file,
       changes: item.changes,
+      problems: item.problems,
       pictures,
       warnings,
       errors,
@@ -138,6 +151,7 @@ export function writePictures(
       pictures: definitions.reduce((n, d) => n + d.pictures.length, 0),
       warnings: allWarnings.length,
       newWarnings: allWarnings.filter((w) => w.new).length,
+      invalid: definitions.filter((d) => d.problems.length).length,
     },
     definitions,
   };
@@ -164,7 +178,10 @@ export function reportHtml(doc: ReportDocument): string {
           )
           .join('')}</ul>`
       : '';
-    const errors = d.errors.length ? `<ul class="errors">${d.errors.map((e) => `<li>页面出错：${esc(e)}</li>`).join('')}</ul>` : '';
+    const errors =
+      d.errors.length || d.problems.length
+        ? `<ul class="errors">${d.problems.map((p) => `<li>定义有误：<code>${esc(p)}</code></li>`).join('')}${d.errors.map((e) => `<li>页面出错：${esc(e)}</li>`).join('')}</ul>`
+        : '';
     const rows = d.pictures
       .map((p) => {
         const same = p.same === true ? '<span class="same">无变化</span>' : p.same === false ? '<span class="changed">有变化</span>' : '';
@@ -249,6 +266,7 @@ export function reportSummary(doc: ReportDocument): string {
     for (const c of d.changes.slice(0, SUMMARY_LINES)) lines.push(`- ${c}`);
     if (d.changes.length > SUMMARY_LINES) lines.push(`- ……另有 ${d.changes.length - SUMMARY_LINES} 处`);
     for (const w of d.warnings) lines.push(`- ⚠️ ${w.new ? '**新** ' : ''}${w.message}（\`${w.picture}\`）`);
+    for (const p of d.problems) lines.push(`- ❌ 定义有误：\`${p}\``);
     for (const e of d.errors) lines.push(`- ❌ 页面出错：${e}`);
     const changed = d.pictures.filter((p) => p.same !== true);
     if (changed.length) lines.push(`- 有变化的图片：${changed.map((p) => `\`${p.after ?? p.before}\``).join('、')}`);

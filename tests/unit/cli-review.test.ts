@@ -212,6 +212,40 @@ describe('wastegen review', () => {
     expect(readFileSync(join(repo, 'nothing/summary.md'), 'utf8')).toContain('0 个定义有变化');
   });
 
+  it('draws an added definition after only, a removed one before only, and fails on an invalid one with its pointers', () => {
+    // Working-tree changes against HEAD, undone afterwards.
+    const views = join(repo, 'definitions/views');
+    const copy = read('views/14-warehouse.json');
+    copy.id = 99;
+    copy.name = '备用仓库';
+    (copy.disMenu as Json).componentName = 'warehouseSpare';
+    write('views/99-warehouse-spare.json', copy);
+    rmSync(join(views, '20-logistics-order.json'));
+    const broken = read('views/18-leave-message.json');
+    const field = items(broken.disTemplate as Json, 'tableOption')[0] as Json;
+    field.configure = { ...(field.configure as Json), search: 'maybe' };
+    write('views/18-leave-message.json', broken);
+    try {
+      const r = wastegen(['--base', 'HEAD', '--out', 'lifecycle', '--json']);
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.out) as Report & { definitions: { status: string; problems: string[] }[] };
+      const byId = new Map(doc.definitions.map((d) => [d.id, d]));
+      expect(byId.get(99)?.status).toBe('added');
+      expect(byId.get(99)?.pictures.every((p) => p.after && !p.before)).toBe(true);
+      expect(byId.get(20)?.status).toBe('removed');
+      expect(byId.get(20)?.pictures.every((p) => p.before && !p.after)).toBe(true);
+      expect(byId.get(18)?.problems).toEqual([
+        expect.stringMatching(/^definitions\/views\/18-leave-message\.json#\/disTemplate\/tableOption\/0\/configure\/search: /),
+      ]);
+      expect(readFileSync(join(repo, 'lifecycle/summary.md'), 'utf8')).toContain(
+        '❌ 定义有误：`definitions/views/18-leave-message.json#/disTemplate/tableOption/0/configure/search',
+      );
+    } finally {
+      git('checkout', '--', 'definitions');
+      rmSync(join(views, '99-warehouse-spare.json'));
+    }
+  }, 240_000);
+
   it('refuses an unknown base revision with a clear message', () => {
     const r = wastegen(['--base', 'no-such-branch']);
     expect(r.code).toBe(2);
