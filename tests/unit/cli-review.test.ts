@@ -109,6 +109,8 @@ interface Report {
   definitions: {
     kind: string;
     id: number;
+    status: string;
+    problems: string[];
     changes: string[];
     pictures: { state: string; viewport: string; before?: string; after?: string; same?: boolean }[];
     warnings: { check: string; field: string; picture: string; new: boolean; message: string }[];
@@ -228,7 +230,7 @@ describe('wastegen review', () => {
     try {
       const r = wastegen(['--base', 'HEAD', '--out', 'lifecycle', '--json']);
       expect(r.code).toBe(1);
-      const doc = JSON.parse(r.out) as Report & { definitions: { status: string; problems: string[] }[] };
+      const doc = JSON.parse(r.out) as Report;
       const byId = new Map(doc.definitions.map((d) => [d.id, d]));
       expect(byId.get(99)?.status).toBe('added');
       expect(byId.get(99)?.pictures.every((p) => p.after && !p.before)).toBe(true);
