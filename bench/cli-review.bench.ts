@@ -55,7 +55,7 @@ function makeRepository(): string {
   for (const f of designed.slice(0, VIEWS)) {
     const json = JSON.parse(readFileSync(join(views, f), 'utf8')) as Json;
     const t = json.disTemplate as Json;
-    const list = (k: string) => (Array.isArray(t[k]) ? t[k] : (t[k] as { items: Json[] }).items) as Json[];
+    const list = (k: string) => (Array.isArray(t[k]) ? t[k] : ((t[k] as { items?: Json[] } | undefined)?.items ?? [])) as Json[];
     const first = list('tableOption')[0] as Json;
     first.chName = `${first.chName}（改）`;
     const extra = { name: 'benchNote', chName: '评审备注', dataType: 'varchar', linked: false };
