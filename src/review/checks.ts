@@ -208,7 +208,7 @@ async function chartAxes(out: PageWarning[]) {
 }
 
 function tallDialogs(out: PageWarning[], ctx: CheckContext) {
-  for (const content of document.querySelectorAll('.ant-modal-content')) {
+  for (const content of document.querySelectorAll('.ant-modal')) {
     if (!visible(content)) continue;
     const h = content.getBoundingClientRect().height;
     if (h > ctx.height) {
