@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { compareText } from '../src/model/index.js';
+import { compareText } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
 import { inScope, type Project } from './project.js';
 
@@ -29,9 +29,37 @@ type DirProject = Pick<Project, 'definitionsDir' | 'include' | 'exclude' | 'rel'
 export const definitionFilePath = (project: Pick<Project, 'definitionsDir' | 'rel'>, rel: string) =>
   project.rel(join(project.definitionsDir, ...rel.split('/')));
 
-/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */
-export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
-  const files: DefinitionFile[] = [];
+/** What a stat says of a file: enough to tell, without reading it, that it was not rewritten. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export const stampOf = (st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): FileStamp => ({
+  size: st.size,
+  mtimeMs: st.mtimeMs,
+  ctimeMs: st.ctimeMs,
+  ino: st.ino,
+});
+
+/** An in-scope definition file found on disk, not read yet. */
+export interface ListedDefinition extends Omit<DefinitionFile, 'text'> {
+  abs: string;
+  stamp: FileStamp;
+}
+
+/** The definition files in scope and when they were looked at (Date.now(), taken before the first stat). */
+export interface DefinitionListing {
+  files: ListedDefinition[];
+  at: number;
+}
+
+/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path, with its stat. */
+export function listDefinitionFiles(project: DirProject): DefinitionListing {
+  const at = Date.now();
+  const files: ListedDefinition[] = [];
   for (const kind of ['view', 'screen'] as const) {
     const dir = join(project.definitionsDir, KIND_DIRS[kind]);
     let names: string[];
@@ -46,11 +74,23 @@ export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
       const rel = `${KIND_DIRS[kind]}/${name}`;
       if (!inScope(project, rel)) continue;
       const abs = join(dir, name);
-      if (!statSync(abs).isFile()) continue;
-      files.push({ rel, file: project.rel(abs), kind, text: readFileSync(abs, 'utf8') });
+      const st = statSync(abs);
+      if (!st.isFile()) continue;
+      files.push({ rel, file: project.rel(abs), kind, abs, stamp: stampOf(st) });
     }
   }
-  return files.sort((a, b) => compareText(a.rel, b.rel));
+  files.sort((a, b) => compareText(a.rel, b.rel));
+  return { files, at };
+}
+
+/** The texts of listed definition files. */
+export function readListedFiles(listing: DefinitionListing): DefinitionFile[] {
+  return listing.files.map(({ rel, file, kind, abs }) => ({ rel, file, kind, text: readFileSync(abs, 'utf8') }));
+}
+
+/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */
+export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
+  return readListedFiles(listDefinitionFiles(project));
 }
 
 /** `views/12-stock-in.json` → view 12; undefined for a name pull did not write. */

@@ -13,7 +13,11 @@ export interface CommandContext {
   setExit(code: ExitCode): void;
 }
 
-export function buildProgram(ctx: CommandContext): Command {
+/**
+ * The program with its commands; given the arguments, only the command they run is loaded (the
+ * first word not starting with `-`; help, a typo or no command load them all).
+ */
+export async function buildProgram(ctx: CommandContext, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('wastegen')
     .description('Compiles wastegen view and screen definitions into typed React pages, zod schemas and routes.')
     .version('0.1.0')
@@ -31,15 +35,19 @@ Examples:
 
 Exit codes: 0 ok, 1 invalid or stale, 2 usage, 3 network or auth.`,
     );
-  register(program, ctx);
+  await register(
+    program,
+    ctx,
+    argv.slice(2).find((a) => !a.startsWith('-')),
+  );
   return program;
 }
 
 export async function main(argv: string[], output: Output = consoleOutput): Promise<number> {
   let exit: ExitCode = EXIT.ok;
   const ctx: CommandContext = { output, setExit: (code) => (exit = code) };
-  const program = buildProgram(ctx);
   try {
+    const program = await buildProgram(ctx, argv);
     await program.parseAsync(argv);
     return exit;
   } catch (e) {
