@@ -29,20 +29,20 @@ type DirProject = Pick<Project, 'definitionsDir' | 'include' | 'exclude' | 'rel'
 export const definitionFilePath = (project: Pick<Project, 'definitionsDir' | 'rel'>, rel: string) =>
   project.rel(join(project.definitionsDir, ...rel.split('/')));
 
-/** What a stat says of a file: enough to tell, without reading it, that it was not rewritten. */
-export interface FileStamp {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
-}
+/**
+ * What a stat says of a file, as one text (`size:mtimeMs:ctimeMs:ino`): enough to tell, without
+ * reading it, that the file was not rewritten.
+ */
+export type FileStamp = string;
 
-export const stampOf = (st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): FileStamp => ({
-  size: st.size,
-  mtimeMs: st.mtimeMs,
-  ctimeMs: st.ctimeMs,
-  ino: st.ino,
-});
+export const stampOf = (st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): FileStamp =>
+  `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+
+/** The ctime and mtime of a stamp. */
+export const stampTimes = (stamp: FileStamp): { mtimeMs: number; ctimeMs: number } => {
+  const [, mtimeMs, ctimeMs] = stamp.split(':').map(Number);
+  return { mtimeMs: mtimeMs as number, ctimeMs: ctimeMs as number };
+};
 
 /** An in-scope definition file found on disk, not read yet. */
 export interface ListedDefinition extends Omit<DefinitionFile, 'text'> {
@@ -69,6 +69,7 @@ export function listDefinitionFiles(project: DirProject): DefinitionListing {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw new CliError(`cannot read ${project.rel(dir)}: ${(e as Error).message}`, EXIT.invalid);
     }
+    const shown = project.rel(dir);
     for (const name of names) {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const rel = `${KIND_DIRS[kind]}/${name}`;
@@ -76,7 +77,7 @@ export function listDefinitionFiles(project: DirProject): DefinitionListing {
       const abs = join(dir, name);
       const st = statSync(abs);
       if (!st.isFile()) continue;
-      files.push({ rel, file: project.rel(abs), kind, abs, stamp: stampOf(st) });
+      files.push({ rel, file: shown ? `${shown}/${name}` : name, kind, abs, stamp: stampOf(st) });
     }
   }
   files.sort((a, b) => compareText(a.rel, b.rel));

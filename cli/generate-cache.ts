@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type DefinitionListing, type FileStamp, stampOf } from './definitions-dir.js';
+import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
 import { listFiles } from './generated-dir.js';
 import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
 import type { Project } from './project.js';
@@ -35,10 +35,10 @@ interface CacheRecord {
  */
 export const SETTLED_MS = 3000;
 
-const settled = (stamp: FileStamp, at: number) => stamp.ctimeMs < at - SETTLED_MS && stamp.mtimeMs < at - SETTLED_MS;
-
-const sameStamp = (a: FileStamp | undefined, b: FileStamp) =>
-  !!a && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+const settled = (stamp: FileStamp, at: number) => {
+  const { mtimeMs, ctimeMs } = stampTimes(stamp);
+  return ctimeMs < at - SETTLED_MS && mtimeMs < at - SETTLED_MS;
+};
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
@@ -126,7 +126,7 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
   for (const f of listing.files) {
     const want = record.inputs[f.file];
     if (!want) return false;
-    if (sameStamp(want.stamp, f.stamp)) continue;
+    if (want.stamp === f.stamp) continue;
     let text: string;
     try {
       text = readFileSync(f.abs, 'utf8');
@@ -150,7 +150,7 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
     } catch {
       return false;
     }
-    if (!sameStamp(want, stampOf(st))) return false;
+    if (want !== stampOf(st)) return false;
   }
   if (record.generator !== generatorFingerprint(project)) return false;
   if (settledSince) writeRecord(project, record);

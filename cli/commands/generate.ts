@@ -3,7 +3,7 @@ import { listDefinitionFiles, readListedFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { isUpToDate, recordGenerate } from '../generate-cache.js';
 import { type Staleness, WriteFailure } from '../generated-dir.js';
-import { openGeneratedWriter } from '../generated-writer.js';
+import type { GeneratedWriter } from '../generated-writer.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
 import { loadProject } from '../project.js';
@@ -42,7 +42,9 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
             : `nothing in ${where}/ was changed; check that it is writable and that no file stands where a folder must go`,
         )
       : e;
-  let writer: ReturnType<typeof openGeneratedWriter>;
+  // Loaded only when there is something to write: it brings the worker threads.
+  const { openGeneratedWriter } = await import('../generated-writer.js');
+  let writer: GeneratedWriter;
   try {
     writer = openGeneratedWriter(project.generatedDir);
   } catch (e) {
