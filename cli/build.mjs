@@ -46,7 +46,7 @@ export async function compileCli() {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts' },
+    entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts', 'compile-worker': 'cli/compile-worker.ts' },
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { listDefinitionFiles, readListedFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
@@ -57,7 +58,12 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
       flags,
       ctx.output,
       { project, sources },
-      { quiet, onPage: (done, total) => progress.update(done, total), onFile: (path, text) => writer.add(path, text) },
+      {
+        quiet,
+        onPage: (done, total) => progress.update(done, total),
+        onFile: (path, text) => writer.add(path, text),
+        ...(writer.port ? { writerPort: () => (writer.port as () => MessagePort)() } : {}),
+      },
     ));
     progress.end();
     diff = await writer.commit();
