@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type MessagePort, Worker } from 'node:worker_threads';
 import {
@@ -29,8 +30,20 @@ export const THREADED_FROM = 120;
 
 const WORKER_FILE = join(PACKAGE_ROOT, 'cli/dist/compile-worker.js');
 
-/** Whether the compiled CLI can compile on a second thread (not when run from the TypeScript sources). */
-export const canCompileInThreads = () => !!compiledBuildHash() && existsSync(WORKER_FILE);
+/**
+ * Whether to compile `count` definitions on two threads. WASTEGEN_COMPILE_THREADS=1 or 2 decides;
+ * otherwise two from THREADED_FROM definitions on, when the machine has two cores or more and is
+ * not already busy (a 1-minute load below its cores): a second thread pays only when a core is
+ * free, and when none is it costs its start and a second warm-up of the compiler, about a third
+ * more CPU time for the same wall clock. Only the compiled CLI has the thread's module.
+ */
+export function wantTwoThreads(count: number, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!compiledBuildHash() || !existsSync(WORKER_FILE)) return false;
+  const forced = env.WASTEGEN_COMPILE_THREADS;
+  if (forced === '1' || forced === '2') return forced === '2';
+  const cores = availableParallelism();
+  return count >= THREADED_FROM && cores >= 2 && (loadavg()[0] ?? 0) < cores;
+}
 
 /** What each compiling thread is given. */
 export interface CompileShare {

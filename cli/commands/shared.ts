@@ -18,8 +18,8 @@ export function addProjectOptions(cmd: Command): Command {
 
 export interface SourcesOptions extends CompileOptions {
   /**
-   * A port to the thread writing generated/ (GeneratedWriter.port). Given one, and many definitions,
-   * the compile runs on two threads that both send their files there; the result's `files` is then
+   * A port to the thread writing generated/ (GeneratedWriter.port). Given one, the compile may run
+   * on two threads (wantTwoThreads) that both send their files there; the result's `files` is then
    * empty (the texts went to the writer, and onFile saw only the main thread's).
    */
   writerPort?(): MessagePort;
@@ -30,8 +30,8 @@ export async function compileSources(project: Project, sources: DefinitionFile[]
   const routesSource = `${project.rel(project.definitionsDir) || '.'}/`;
   const settings = { ...options, templatesDir: project.templatesDir, showPath: (p: string) => project.rel(p) };
   if (options.writerPort) {
-    const { canCompileInThreads, compileInThreads, THREADED_FROM } = await import('../compile-threads.js');
-    if (sources.length >= THREADED_FROM && canCompileInThreads())
+    const { compileInThreads, wantTwoThreads } = await import('../compile-threads.js');
+    if (wantTwoThreads(sources.length))
       return { ...(await compileInThreads(sources, routesSource, { ...settings, writer: options.writerPort() })), files: new Map() };
   }
   const { compile } = await import('../compile.js');
