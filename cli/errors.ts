@@ -36,8 +36,9 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 /**
  * Writes to stdout (1) or stderr (2) straight through the file descriptor, so a run that prints one
  * line does not set up Node's stream objects. When the reader has closed the pipe, the write fails
- * with EPIPE: the descriptor is marked gone and what is left to print to it is dropped, so the
- * command ends as it would have, quietly, instead of crashing with a stack trace. A descriptor left
+ * with EPIPE (EBADF when the descriptor itself was closed): the descriptor is marked gone and what
+ * is left to print to it is dropped, so the command ends as it would have, quietly, instead of
+ * crashing with a stack trace. A descriptor left
  * non-blocking by another process (EAGAIN) is waited on; other errors are thrown.
  */
 function writeTo(fd: 1 | 2, text: string): void {
@@ -50,7 +51,7 @@ function writeTo(fd: 1 | 2, text: string): void {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, 2);
-      else if (code === 'EPIPE') {
+      else if (code === 'EPIPE' || code === 'EBADF') {
         gone.add(fd);
         return;
       } else throw e;
