@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { compareText } from '../src/model/problems.js';
@@ -126,7 +125,8 @@ export function applyDirChanges(project: Pick<Project, 'definitionsDir' | 'rel'>
         const first = mkdirSync(dir, { recursive: true });
         if (first) createdDirs.push(first);
       }
-      const temp = join(dir, `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+      // Unique beside its target for this process; not a secret, so no crypto (which a no-op run does not load).
+      const temp = join(dir, `.${basename(target)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
       staged.push({ temp, target });
       writeFileSync(temp, text);
     }

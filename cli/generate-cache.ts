@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
 import { listFiles } from './generated-dir.js';
@@ -40,27 +40,25 @@ const settled = (stamp: FileStamp, at: number) => {
   return ctimeMs < at - SETTLED_MS && mtimeMs < at - SETTLED_MS;
 };
 
-const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+/** node:crypto, loaded only when something must be hashed: a no-op run whose stats all match hashes nothing. */
+const crypto = (): typeof import('node:crypto') => createRequire(import.meta.url)('node:crypto');
+const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
 
 const GENERATOR_DIRS = ['cli', 'src/model', 'src/shared', 'templates'].map((d) => join(PACKAGE_ROOT, d));
 
 /**
- * Hash of the generator, so that a changed emitter or template invalidates the cache: the compiled
- * CLI's build hash and the templates when running compiled, every source file when running from
- * TypeScript (tests).
+ * What the generator is, so that a changed emitter or template invalidates the cache: when running
+ * compiled, the compiled CLI's build hash and the templates' texts themselves (a few kilobytes:
+ * comparing them costs less than loading a hash function); when running from TypeScript (tests),
+ * a hash of every source file.
  */
 function generatorFingerprint(project: Pick<Project, 'templatesDir'>): string {
-  const h = createHash('sha256');
-  if (project.templatesDir) {
-    h.update('templatesDir\0').update(project.templatesDir);
-    walkTemplates(project.templatesDir, h);
-  }
+  const parts: (string | Buffer)[] = [];
+  if (project.templatesDir) parts.push('templatesDir\0', project.templatesDir, '\0', ...templateTexts(project.templatesDir));
   const build = compiledBuildHash();
-  if (build) {
-    h.update(build);
-    walkTemplates(DEFAULT_TEMPLATES_DIR, h);
-    return h.digest('hex');
-  }
+  if (build) return [...parts, 'build\0', build, '\0', ...templateTexts(DEFAULT_TEMPLATES_DIR)].join('');
+  const h = crypto().createHash('sha256');
+  for (const part of parts) h.update(part);
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(dir, e.name);
@@ -73,18 +71,26 @@ function generatorFingerprint(project: Pick<Project, 'templatesDir'>): string {
   return h.digest('hex');
 }
 
-function walkTemplates(dir: string, h: ReturnType<typeof createHash>): void {
-  let names: string[] = [];
+/** Each `.hbs` file of dir as `name\0text\0`, by name. */
+function templateTexts(dir: string): string[] {
+  let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
-    h.update('(missing)');
+    return ['(missing)\0'];
   }
-  for (const name of names) if (name.endsWith('.hbs')) h.update(name).update(readFileSync(join(dir, name)));
+  return names.filter((n) => n.endsWith('.hbs')).map((name) => `${name}\0${readFileSync(join(dir, name), 'utf8')}\0`);
+}
+
+/** FNV-1a of a text, 32 bits, in hex: names the cache file of a generated/ folder (the record holds the folder itself). */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 function cacheFile(project: Project): string {
-  return join(project.root, 'node_modules/.cache/wastegen', `generate-${sha(project.generatedDir).slice(0, 12)}.json`);
+  return join(project.root, 'node_modules/.cache/wastegen', `generate-${shortHash(project.generatedDir)}.json`);
 }
 
 export interface InputText {
