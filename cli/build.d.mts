@@ -9,5 +9,5 @@ export interface BuildStamp {
 export declare function readStamp(dist?: string): BuildStamp | undefined;
 export declare function isFresh(dist?: string): boolean;
 export declare function compileCli(): Promise<{ files: Map<string, Buffer>; inputs: string[] }>;
-export declare function outputHash(files: Map<string, Buffer>): string;
+export declare function outputHash(files: Map<string, Buffer>): Promise<string>;
 export declare function buildCli(dist?: string): Promise<{ files: Map<string, Buffer>; hash: string }>;

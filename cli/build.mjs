@@ -4,7 +4,6 @@
 //
 // cli/dist/build.json records every source file the bundle was made from (size and mtime), and a
 // hash of the output. `isFresh` compares that record with the disk; any difference means rebuild.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +46,7 @@ export async function compileCli() {
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts' },
+    entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts', 'compile-worker': 'cli/compile-worker.ts' },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -72,7 +71,9 @@ export async function compileCli() {
 }
 
 /** Hash of the compiled output: what the generate cache keys the generator on. */
-export function outputHash(files) {
+export async function outputHash(files) {
+  // Loaded here, not at the top: the bin loads this module on every run, and only a build hashes.
+  const { createHash } = await import('node:crypto');
   const h = createHash('sha256');
   for (const name of [...files.keys()].sort()) h.update(name).update('\0').update(files.get(name)).update('\0');
   return h.digest('hex');
@@ -99,7 +100,7 @@ export async function buildCli(dist = DIST) {
     writeFileSync(tmp, files.get(name));
     renameSync(tmp, target);
   }
-  const hash = outputHash(files);
+  const hash = await outputHash(files);
   const stamp = { version: 1, hash, inputs: Object.fromEntries(inputs.map((f) => [f, statKey(f)])) };
   const tmp = join(dist, `${STAMP}.${process.pid}.tmp`);
   writeFileSync(tmp, `${JSON.stringify(stamp, null, 2)}\n`);

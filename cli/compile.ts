@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { isWarning, normalizeAll, type PageModel, type Problem, parseJsonFile, setSha256, sortByKeys } from '../src/model/index.js';
+import {
+  collectNormalized,
+  isWarning,
+  type NormalizeResult,
+  normalizeAll,
+  normalizeDefinition,
+  type PageModel,
+  type Problem,
+  parseJsonFile,
+  setSha256,
+  sortByKeys,
+} from '../src/model/index.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
 import { loadTemplates, type Templates } from './templates.js';
 
@@ -122,5 +133,71 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
     result.files.set(m.path, m.text);
     result.origins.set(m.path, templates.fileOf(m.template));
   }
+  return result;
+}
+
+/** What one definition gives: the problems of its JSON text, or its normalised result and, when it had no error, its emitted files. */
+export interface DefinitionOutcome {
+  parseProblems: Problem[];
+  result?: NormalizeResult;
+  /** Path and template of each emitted file (the texts went to onFile). */
+  modules?: { path: string; template: EmittedModule['template'] }[];
+}
+
+/**
+ * Parses, normalises and emits one definition, as compile() does: its files go to `onFile`, unless
+ * it has an error. A thread of a compile on several threads calls this for its share.
+ */
+export function compileOne(
+  source: DefinitionSource,
+  dir: string,
+  templates: () => Templates,
+  onFile?: (path: string, text: string) => void,
+): DefinitionOutcome {
+  const parsed = parseJsonFile(source.text, source.file);
+  if (parsed.problems.length) return { parseProblems: parsed.problems };
+  const result = normalizeDefinition({ kind: source.kind, file: source.file, json: parsed.json });
+  if (!result.page || result.problems.some((p) => !isWarning(p))) return { parseProblems: [], result };
+  const files = emitPage(result.page, dir, templates());
+  for (const m of files) onFile?.(m.path, m.text);
+  return { parseProblems: [], result, modules: files.map((m) => ({ path: m.path, template: m.template })) };
+}
+
+/**
+ * The outcomes of every definition, in the order of `sources`, gathered as compile() gathers them:
+ * the same problems in the same order, the same pages, skipped definitions and routes. `files`
+ * holds no texts (they went to onFile); origins are complete.
+ */
+export function finishCompile(
+  sources: readonly DefinitionSource[],
+  outcomes: readonly DefinitionOutcome[],
+  routesSource: string,
+  options: CompileOptions,
+): Omit<CompileResult, 'files'> {
+  const problems: Problem[] = [...sharedOutputDirs(sources)];
+  for (const o of outcomes) problems.push(...o.parseProblems);
+  const normalised = outcomes.flatMap((o, i) => (o.result ? [{ file: (sources[i] as DefinitionSource).file, result: o.result }] : []));
+  const set = collectNormalized(
+    normalised.map((n) => n.file),
+    normalised.map((n) => n.result),
+  );
+  problems.push(...set.problems);
+  const result = { origins: new Map<string, string>(), problems, skipped: set.skipped, pages: set.pages };
+  if (problems.some((p) => !isWarning(p))) return result;
+  const templates = loadTemplates(options.templatesDir, options.showPath);
+  const dirs = new Map(sources.map((s) => [s.file, outputDir(s)]));
+  const ordered = sortByKeys(
+    set.pages,
+    (p) => (p.kind === 'list' ? 0 : 1),
+    (p) => (p.kind === 'list' ? p.viewId : p.screenId),
+  );
+  const routesModule = emitRoutes(
+    ordered.map((page) => ({ page, module: `${dirs.get(page.source.file) as string}/page` })),
+    routesSource,
+    templates,
+  );
+  options.onFile?.(routesModule.path, routesModule.text);
+  const modules = [...outcomes.flatMap((o) => o.modules ?? []), routesModule];
+  for (const m of sortByKeys(modules, (m) => m.path)) result.origins.set(m.path, templates.fileOf(m.template));
   return result;
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { compareText } from '../src/model/index.js';
+import { compareText } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
 import { inScope, type Project } from './project.js';
 
@@ -29,9 +28,37 @@ type DirProject = Pick<Project, 'definitionsDir' | 'include' | 'exclude' | 'rel'
 export const definitionFilePath = (project: Pick<Project, 'definitionsDir' | 'rel'>, rel: string) =>
   project.rel(join(project.definitionsDir, ...rel.split('/')));
 
-/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */
-export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
-  const files: DefinitionFile[] = [];
+/**
+ * What a stat says of a file, as one text (`size:mtimeMs:ctimeMs:ino`): enough to tell, without
+ * reading it, that the file was not rewritten.
+ */
+export type FileStamp = string;
+
+export const stampOf = (st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): FileStamp =>
+  `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+
+/** The ctime and mtime of a stamp. */
+export const stampTimes = (stamp: FileStamp): { mtimeMs: number; ctimeMs: number } => {
+  const [, mtimeMs, ctimeMs] = stamp.split(':').map(Number);
+  return { mtimeMs: mtimeMs as number, ctimeMs: ctimeMs as number };
+};
+
+/** An in-scope definition file found on disk, not read yet. */
+export interface ListedDefinition extends Omit<DefinitionFile, 'text'> {
+  abs: string;
+  stamp: FileStamp;
+}
+
+/** The definition files in scope and when they were looked at (Date.now(), taken before the first stat). */
+export interface DefinitionListing {
+  files: ListedDefinition[];
+  at: number;
+}
+
+/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path, with its stat. */
+export function listDefinitionFiles(project: DirProject): DefinitionListing {
+  const at = Date.now();
+  const files: ListedDefinition[] = [];
   for (const kind of ['view', 'screen'] as const) {
     const dir = join(project.definitionsDir, KIND_DIRS[kind]);
     let names: string[];
@@ -41,16 +68,29 @@ export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw new CliError(`cannot read ${project.rel(dir)}: ${(e as Error).message}`, EXIT.invalid);
     }
+    const shown = project.rel(dir);
     for (const name of names) {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const rel = `${KIND_DIRS[kind]}/${name}`;
       if (!inScope(project, rel)) continue;
       const abs = join(dir, name);
-      if (!statSync(abs).isFile()) continue;
-      files.push({ rel, file: project.rel(abs), kind, text: readFileSync(abs, 'utf8') });
+      const st = statSync(abs);
+      if (!st.isFile()) continue;
+      files.push({ rel, file: shown ? `${shown}/${name}` : name, kind, abs, stamp: stampOf(st) });
     }
   }
-  return files.sort((a, b) => compareText(a.rel, b.rel));
+  files.sort((a, b) => compareText(a.rel, b.rel));
+  return { files, at };
+}
+
+/** The texts of listed definition files. */
+export function readListedFiles(listing: DefinitionListing): DefinitionFile[] {
+  return listing.files.map(({ rel, file, kind, abs }) => ({ rel, file, kind, text: readFileSync(abs, 'utf8') }));
+}
+
+/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */
+export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
+  return readListedFiles(listDefinitionFiles(project));
 }
 
 /** `views/12-stock-in.json` → view 12; undefined for a name pull did not write. */
@@ -85,7 +125,8 @@ export function applyDirChanges(project: Pick<Project, 'definitionsDir' | 'rel'>
         const first = mkdirSync(dir, { recursive: true });
         if (first) createdDirs.push(first);
       }
-      const temp = join(dir, `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+      // Unique beside its target for this process; not a secret, so no crypto (which a no-op run does not load).
+      const temp = join(dir, `.${basename(target)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
       staged.push({ temp, target });
       writeFileSync(temp, text);
     }

@@ -1,4 +1,5 @@
-import { formatProblem, isWarning, type Problem, sortProblems } from '../src/model/index.js';
+import { writeSync } from 'node:fs';
+import { formatProblem, isWarning, type Problem, sortProblems } from '../src/model/problems.js';
 
 /** Exit codes: 0 ok; 1 invalid or stale; 2 usage; 3 network or auth. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2, network: 3 } as const;
@@ -28,12 +29,45 @@ export interface Output {
   progress?(line: string): void;
 }
 
+/** Of stdout (1) and stderr (2), those whose reader has gone (`wastegen --help | head -1`). */
+const gone = new Set<number>();
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes to stdout (1) or stderr (2) straight through the file descriptor, so a run that prints one
+ * line does not set up Node's stream objects. When the reader has closed the pipe, the write fails
+ * with EPIPE (EBADF when the descriptor itself was closed): the descriptor is marked gone and what
+ * is left to print to it is dropped, so the command ends as it would have, quietly, instead of
+ * crashing with a stack trace. A descriptor left
+ * non-blocking by another process (EAGAIN) is waited on; other errors are thrown.
+ */
+function writeTo(fd: 1 | 2, text: string): void {
+  if (gone.has(fd)) return;
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += writeSync(fd, bytes, done);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, 2);
+      else if (code === 'EPIPE' || code === 'EBADF') {
+        gone.add(fd);
+        return;
+      } else throw e;
+    }
+  }
+}
+
+const drawProgress = (line: string) => writeTo(2, `\r\x1b[2K${line.slice(0, Math.max(10, (process.stderr.columns || 80) - 1))}`);
+
 export const consoleOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  ...(process.stderr.isTTY
-    ? { progress: (line: string) => process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(10, (process.stderr.columns || 80) - 1))}`) }
-    : {}),
+  out: (line) => writeTo(1, `${line}\n`),
+  err: (line) => writeTo(2, `${line}\n`),
+  // Asked only when a long step starts: whether stderr is a terminal costs setting up its stream.
+  get progress() {
+    return process.stderr.isTTY ? drawProgress : undefined;
+  },
 };
 
 /** Prints every problem as `file#/pointer: message` (and its hint), errors and warnings alike. */

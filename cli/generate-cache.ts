@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
 import { listFiles } from './generated-dir.js';
 import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
 import type { Project } from './project.js';
@@ -8,41 +9,56 @@ import type { Project } from './project.js';
 /**
  * Lets a `wastegen generate` with nothing to do finish without compiling: it records, after each
  * generate, a fingerprint of the generator's own sources, the hash of every definition it read and
- * the size and mtime of every file it left in generated/. When all of them still match, generated/
- * is what a compile would give. Any difference, or no cache, means a full compile. The cache lives
- * in node_modules/.cache/wastegen (never committed), and `--no-cache` ignores it.
+ * the stat of every file it left in generated/. When all of them still match, generated/ is what a
+ * compile would give. Any difference, or no cache, means a full compile. The cache lives in
+ * node_modules/.cache/wastegen (never committed), and `--no-cache` ignores it.
+ *
+ * A definition is not read when its stat (size, mtime, ctime, inode) is the one recorded and that
+ * stat had settled when the file was read (see SETTLED_MS): any write, rename over it or utimes
+ * since then moves its ctime. Otherwise it is read and its hash compared.
  *
  * This module must stay light (no zod, no model): it is what a no-op run loads.
  */
 interface CacheRecord {
-  version: 1;
+  version: 2;
   generator: string;
   generatedDir: string;
-  inputs: Record<string, string>;
-  outputs: Record<string, { size: number; mtimeMs: number }>;
+  /** Project-relative definition file → hash of its text, and its stat when that had settled. */
+  inputs: Record<string, { hash: string; stamp?: FileStamp }>;
+  outputs: Record<string, FileStamp>;
 }
 
-const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+/**
+ * A stat is trusted only for a file whose ctime and mtime were this much older than the moment it
+ * was looked at. A file changed again within the file system's timestamp resolution (up to 2 s on
+ * some) could keep its ctime; such a recent file is hashed on every run until it is old enough.
+ */
+export const SETTLED_MS = 3000;
+
+const settled = (stamp: FileStamp, at: number) => {
+  const { mtimeMs, ctimeMs } = stampTimes(stamp);
+  return ctimeMs < at - SETTLED_MS && mtimeMs < at - SETTLED_MS;
+};
+
+/** node:crypto, loaded only when something must be hashed: a no-op run whose stats all match hashes nothing. */
+const crypto = (): typeof import('node:crypto') => createRequire(import.meta.url)('node:crypto');
+const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
 
 const GENERATOR_DIRS = ['cli', 'src/model', 'src/shared', 'templates'].map((d) => join(PACKAGE_ROOT, d));
 
 /**
- * Hash of the generator, so that a changed emitter or template invalidates the cache: the compiled
- * CLI's build hash and the templates when running compiled, every source file when running from
- * TypeScript (tests).
+ * What the generator is, so that a changed emitter or template invalidates the cache: when running
+ * compiled, the compiled CLI's build hash and the templates' texts themselves (a few kilobytes:
+ * comparing them costs less than loading a hash function); when running from TypeScript (tests),
+ * a hash of every source file.
  */
 function generatorFingerprint(project: Pick<Project, 'templatesDir'>): string {
-  const h = createHash('sha256');
-  if (project.templatesDir) {
-    h.update('templatesDir\0').update(project.templatesDir);
-    walkTemplates(project.templatesDir, h);
-  }
+  const parts: (string | Buffer)[] = [];
+  if (project.templatesDir) parts.push('templatesDir\0', project.templatesDir, '\0', ...templateTexts(project.templatesDir));
   const build = compiledBuildHash();
-  if (build) {
-    h.update(build);
-    walkTemplates(DEFAULT_TEMPLATES_DIR, h);
-    return h.digest('hex');
-  }
+  if (build) return [...parts, 'build\0', build, '\0', ...templateTexts(DEFAULT_TEMPLATES_DIR)].join('');
+  const h = crypto().createHash('sha256');
+  for (const part of parts) h.update(part);
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(dir, e.name);
@@ -55,18 +71,26 @@ function generatorFingerprint(project: Pick<Project, 'templatesDir'>): string {
   return h.digest('hex');
 }
 
-function walkTemplates(dir: string, h: ReturnType<typeof createHash>): void {
-  let names: string[] = [];
+/** Each `.hbs` file of dir as `name\0text\0`, by name. */
+function templateTexts(dir: string): string[] {
+  let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
-    h.update('(missing)');
+    return ['(missing)\0'];
   }
-  for (const name of names) if (name.endsWith('.hbs')) h.update(name).update(readFileSync(join(dir, name)));
+  return names.filter((n) => n.endsWith('.hbs')).map((name) => `${name}\0${readFileSync(join(dir, name), 'utf8')}\0`);
+}
+
+/** FNV-1a of a text, 32 bits, in hex: names the cache file of a generated/ folder (the record holds the folder itself). */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 function cacheFile(project: Project): string {
-  return join(project.root, 'node_modules/.cache/wastegen', `generate-${sha(project.generatedDir).slice(0, 12)}.json`);
+  return join(project.root, 'node_modules/.cache/wastegen', `generate-${shortHash(project.generatedDir)}.json`);
 }
 
 export interface InputText {
@@ -74,62 +98,20 @@ export interface InputText {
   text: string;
 }
 
-/** Hashes of the definitions read, by file; kept per list, since a generate checks and then records the same one. */
-const hashed = new WeakMap<readonly InputText[], Record<string, string>>();
-function inputsOf(sources: readonly InputText[]): Record<string, string> {
-  let inputs = hashed.get(sources);
-  if (!inputs) {
-    inputs = Object.fromEntries(sources.map((s) => [s.file, sha(s.text)]));
-    hashed.set(sources, inputs);
-  }
-  return inputs;
-}
-
-function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => k in b);
-}
-
 /** The files generate owns in generated/ (what compareWithDisk considers). */
 const listOutputs = (dir: string): string[] => listFiles(dir).filter((f) => f !== '.gitkeep');
 
-/** Whether generated/ is known to be what compiling these sources gives. */
-export function isUpToDate(project: Project, sources: readonly InputText[]): boolean {
-  let record: CacheRecord;
+function readRecord(project: Project): CacheRecord | undefined {
   try {
-    record = JSON.parse(readFileSync(cacheFile(project), 'utf8'));
+    const record = JSON.parse(readFileSync(cacheFile(project), 'utf8'));
+    return record?.version === 2 && record.generatedDir === project.generatedDir ? record : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  if (record.version !== 1 || record.generatedDir !== project.generatedDir) return false;
-  const inputs = inputsOf(sources);
-  if (!sameKeys(inputs, record.inputs) || Object.entries(inputs).some(([k, v]) => record.inputs[k] !== v)) return false;
-  const present = listOutputs(project.generatedDir);
-  if (present.length !== Object.keys(record.outputs).length) return false;
-  for (const rel of present) {
-    const want = record.outputs[rel];
-    if (!want) return false;
-    const st = statSync(join(project.generatedDir, rel));
-    if (st.size !== want.size || st.mtimeMs !== want.mtimeMs) return false;
-  }
-  return record.generator === generatorFingerprint(project);
 }
 
-/** Records the state a successful generate left behind. Failure to write the cache is not an error. */
-export function recordGenerate(project: Project, sources: readonly InputText[]): void {
+function writeRecord(project: Project, record: CacheRecord): void {
   try {
-    const outputs: CacheRecord['outputs'] = {};
-    for (const rel of listOutputs(project.generatedDir)) {
-      const st = statSync(join(project.generatedDir, rel));
-      outputs[rel] = { size: st.size, mtimeMs: st.mtimeMs };
-    }
-    const record: CacheRecord = {
-      version: 1,
-      generator: generatorFingerprint(project),
-      generatedDir: project.generatedDir,
-      inputs: inputsOf(sources),
-      outputs,
-    };
     const file = cacheFile(project);
     mkdirSync(dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -137,5 +119,67 @@ export function recordGenerate(project: Project, sources: readonly InputText[]):
     renameSync(tmp, file);
   } catch {
     // A read-only node_modules only costs the next run a compile.
+  }
+}
+
+/** Whether generated/ is known to be what compiling the listed definitions gives. */
+export function isUpToDate(project: Project, listing: DefinitionListing): boolean {
+  const record = readRecord(project);
+  if (!record) return false;
+  if (listing.files.length !== Object.keys(record.inputs).length) return false;
+  // Definitions whose stat is now trusted, after their text was read and found unchanged.
+  let settledSince = false;
+  for (const f of listing.files) {
+    const want = record.inputs[f.file];
+    if (!want) return false;
+    if (want.stamp === f.stamp) continue;
+    let text: string;
+    try {
+      text = readFileSync(f.abs, 'utf8');
+    } catch {
+      return false;
+    }
+    if (sha(text) !== want.hash) return false;
+    if (settled(f.stamp, listing.at)) {
+      want.stamp = f.stamp;
+      settledSince = true;
+    }
+  }
+  const present = listOutputs(project.generatedDir);
+  if (present.length !== Object.keys(record.outputs).length) return false;
+  for (const rel of present) {
+    const want = record.outputs[rel];
+    if (!want) return false;
+    let st: Stats;
+    try {
+      st = statSync(join(project.generatedDir, rel));
+    } catch {
+      return false;
+    }
+    if (want !== stampOf(st)) return false;
+  }
+  if (record.generator !== generatorFingerprint(project)) return false;
+  if (settledSince) writeRecord(project, record);
+  return true;
+}
+
+/**
+ * Records the state a successful generate left behind: `sources` are the texts read from `listing`.
+ * Failure to write the cache is not an error.
+ */
+export function recordGenerate(project: Project, listing: DefinitionListing, sources: readonly InputText[]): void {
+  try {
+    const hashes = Object.fromEntries(sources.map((s) => [s.file, sha(s.text)]));
+    const inputs: CacheRecord['inputs'] = {};
+    for (const f of listing.files) {
+      const hash = hashes[f.file];
+      if (hash === undefined) return;
+      inputs[f.file] = settled(f.stamp, listing.at) ? { hash, stamp: f.stamp } : { hash };
+    }
+    const outputs: CacheRecord['outputs'] = {};
+    for (const rel of listOutputs(project.generatedDir)) outputs[rel] = stampOf(statSync(join(project.generatedDir, rel)));
+    writeRecord(project, { version: 2, generator: generatorFingerprint(project), generatedDir: project.generatedDir, inputs, outputs });
+  } catch {
+    // A generated/ changing under us only costs the next run a compile.
   }
 }

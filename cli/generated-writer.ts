@@ -1,11 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { DeferredWrites, type Staleness, WriteFailure } from './generated-dir.js';
 import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
 
 /** Messages to the writing thread. */
-export type WriterMessage = { type: 'add'; path: string; text: string } | { type: 'commit' } | { type: 'abort' };
+export type WriterMessage =
+  | { type: 'add'; files: [path: string, text: string][] }
+  | { type: 'commit' }
+  | { type: 'abort' }
+  /** A port another thread sends its files on ('add'), then 'end' after the last. */
+  | { type: 'port'; port: MessagePort }
+  | { type: 'end' };
 /** Its one answer to commit or abort: what changed, or why nothing did. */
 export type WriterReply = { type: 'done'; staleness?: Staleness; error?: string; changed?: boolean };
 
@@ -17,6 +23,11 @@ export type WriterReply = { type: 'done'; staleness?: Staleness; error?: string;
  */
 export interface GeneratedWriter {
   add(path: string, text: string): void;
+  /**
+   * A port on which another thread can send files (`{ type: 'add', files }`, then `{ type: 'end' }`
+   * after its last), when the writing is on a thread; commit waits for that 'end'.
+   */
+  port?(): MessagePort;
   commit(): Promise<Staleness>;
   abort(): Promise<void>;
 }
@@ -34,9 +45,20 @@ export function openGeneratedWriter(dir: string): GeneratedWriter {
   };
 }
 
+/**
+ * Files go to the thread in batches: a message costs the compiling thread about as much as a small
+ * file, and a batch is still sent long before the compile ends, so the writes keep overlapping it.
+ */
+export const BATCH_FILES = 16;
+
 function threadWriter(dir: string): GeneratedWriter {
   const worker = new Worker(WORKER_FILE, { workerData: { dir } });
   let settled = false;
+  let batch: [string, string][] = [];
+  const flush = () => {
+    if (batch.length) worker.postMessage({ type: 'add', files: batch } satisfies WriterMessage);
+    batch = [];
+  };
   const done = new Promise<WriterReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -47,6 +69,8 @@ function threadWriter(dir: string): GeneratedWriter {
   const finish = async (message: WriterMessage): Promise<WriterReply> => {
     if (settled) throw new Error('generated/ writer used after commit or abort');
     settled = true;
+    if (message.type === 'commit') flush();
+    batch = [];
     worker.postMessage(message);
     try {
       return await done;
@@ -57,7 +81,14 @@ function threadWriter(dir: string): GeneratedWriter {
   return {
     add(path, text) {
       if (settled) throw new Error('generated/ writer used after commit or abort');
-      worker.postMessage({ type: 'add', path, text } satisfies WriterMessage);
+      batch.push([path, text]);
+      if (batch.length >= BATCH_FILES) flush();
+    },
+    port() {
+      if (settled) throw new Error('generated/ writer used after commit or abort');
+      const { port1, port2 } = new MessageChannel();
+      worker.postMessage({ type: 'port', port: port1 } satisfies WriterMessage, [port1]);
+      return port2;
     },
     async commit() {
       const reply = await finish({ type: 'commit' });

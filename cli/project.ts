@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { escapePointerToken, type Problem } from '../src/model/index.js';
+import { escapePointerToken, type Problem } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
 
 /**

@@ -1,27 +1,69 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { DeferredWrites, WriteFailure } from './generated-dir.js';
 import type { WriterMessage, WriterReply } from './generated-writer.js';
 
 /**
- * The thread that writes generated/ while the main thread compiles: it receives each emitted file,
+ * The thread that writes generated/ while the compile goes on: it receives each emitted file,
  * stages it, and commits or aborts on request. File creation costs the kernel more than the compile
- * costs per page on some disks, so doing it here overlaps the two.
+ * costs per page on some disks, so doing it here overlaps the two. Files come from the main thread
+ * and from any compiling thread given a port of its own: a commit waits until every such port has
+ * said it sent its last file; a port closed before that fails the commit.
  */
 const port = parentPort;
 if (!port) throw new Error('write-worker runs only as a worker thread');
 
 const reply = (message: WriterReply) => port.postMessage(message);
 const writes = new DeferredWrites((workerData as { dir: string }).dir);
+/** Ports of compiling threads that have not sent their last file yet. */
+const open = new Set<MessagePort>();
+let commitWaiting = false;
+let lostPort = false;
 
-port.on('message', (message: WriterMessage) => {
-  if (message.type === 'add') return writes.add(message.path, message.text);
+function commit(): void {
   try {
-    if (message.type === 'commit') reply({ type: 'done', staleness: writes.commit() });
-    else {
+    if (lostPort) {
       writes.abort();
-      reply({ type: 'done' });
-    }
+      reply({ type: 'done', error: 'a compiling thread stopped before it sent all its files', changed: false });
+    } else reply({ type: 'done', staleness: writes.commit() });
   } catch (e) {
     reply({ type: 'done', error: e instanceof Error ? e.message : String(e), changed: e instanceof WriteFailure && e.changed });
   }
-});
+}
+
+function received(message: WriterMessage): void {
+  if (message.type === 'add') {
+    for (const [path, text] of message.files) writes.add(path, text);
+    return;
+  }
+  if (message.type === 'port') {
+    const from = message.port;
+    open.add(from);
+    from.on('message', (m: WriterMessage) => {
+      if (m.type === 'add') received(m);
+      else if (m.type === 'end') {
+        open.delete(from);
+        from.close();
+        if (commitWaiting && open.size === 0) commit();
+      }
+    });
+    from.on('close', () => {
+      if (!open.delete(from)) return;
+      lostPort = true;
+      if (commitWaiting && open.size === 0) commit();
+    });
+    return;
+  }
+  if (message.type === 'commit') {
+    if (open.size === 0) commit();
+    else commitWaiting = true;
+    return;
+  }
+  try {
+    writes.abort();
+    reply({ type: 'done' });
+  } catch (e) {
+    reply({ type: 'done', error: e instanceof Error ? e.message : String(e), changed: false });
+  }
+}
+
+port.on('message', received);

@@ -1,9 +1,10 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
-import { readDefinitionFiles } from '../definitions-dir.js';
+import { listDefinitionFiles, readListedFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { isUpToDate, recordGenerate } from '../generate-cache.js';
 import { type Staleness, WriteFailure } from '../generated-dir.js';
-import { openGeneratedWriter } from '../generated-writer.js';
+import type { GeneratedWriter } from '../generated-writer.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
 import { loadProject } from '../project.js';
@@ -17,17 +18,19 @@ export interface GenerateFlags extends ProjectFlags {
 
 export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Promise<void> {
   const project = loadProject({ cwd: flags.cwd, config: flags.config });
-  const sources = readDefinitionFiles(project);
+  const listing = listDefinitionFiles(project);
   const where = project.rel(project.generatedDir) || '.';
   const quiet = flags.quiet === true || flags.json === true;
   const out = (line: string) => {
     if (!quiet) ctx.output.out(line);
   };
-  if (flags.cache !== false && isUpToDate(project, sources)) {
-    if (flags.json) ctx.output.out(JSON.stringify({ ok: true, upToDate: true, definitions: sources.length }, null, 2));
-    out(`${where}/ is up to date: ${sources.length} definition file(s) unchanged since the last generate`);
+  if (flags.cache !== false && isUpToDate(project, listing)) {
+    const n = listing.files.length;
+    if (flags.json) ctx.output.out(JSON.stringify({ ok: true, upToDate: true, definitions: n }, null, 2));
+    out(`${where}/ is up to date: ${n} definition file(s) unchanged since the last generate`);
     return;
   }
+  const sources = readListedFiles(listing);
   const progress = startProgress(ctx.output, 'generate', !quiet);
   // Files are written as they are emitted; nothing shows in generated/ until the compile succeeded.
   const cannotWrite = (e: unknown) =>
@@ -40,7 +43,9 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
             : `nothing in ${where}/ was changed; check that it is writable and that no file stands where a folder must go`,
         )
       : e;
-  let writer: ReturnType<typeof openGeneratedWriter>;
+  // Loaded only when there is something to write: it brings the worker threads.
+  const { openGeneratedWriter } = await import('../generated-writer.js');
+  let writer: GeneratedWriter;
   try {
     writer = openGeneratedWriter(project.generatedDir);
   } catch (e) {
@@ -53,7 +58,12 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
       flags,
       ctx.output,
       { project, sources },
-      { quiet, onPage: (done, total) => progress.update(done, total), onFile: (path, text) => writer.add(path, text) },
+      {
+        quiet,
+        onPage: (done, total) => progress.update(done, total),
+        onFile: (path, text) => writer.add(path, text),
+        ...(writer.port ? { writerPort: () => (writer.port as () => MessagePort)() } : {}),
+      },
     ));
     progress.end();
     diff = await writer.commit();
@@ -62,7 +72,7 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Pr
     await writer.abort().catch(() => {});
     throw cannotWrite(e);
   }
-  recordGenerate(project, sources);
+  recordGenerate(project, listing, sources);
   const pages = result.pages.length;
   if (flags.json) {
     const doc = {

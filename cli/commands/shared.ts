@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
 import type { CompileOptions, CompileResult } from '../compile.js';
 import { type DefinitionFile, readDefinitionFiles } from '../definitions-dir.js';
@@ -15,14 +16,26 @@ export function addProjectOptions(cmd: Command): Command {
     .option('--config <file>', 'config file (default: wastegen.config.json in the project root, if present)');
 }
 
+export interface SourcesOptions extends CompileOptions {
+  /**
+   * A port to the thread writing generated/ (GeneratedWriter.port). Given one, the compile may run
+   * on two threads (wantTwoThreads) that both send their files there; the result's `files` is then
+   * empty (the texts went to the writer, and onFile saw only the main thread's).
+   */
+  writerPort?(): MessagePort;
+}
+
 /** The compiler is loaded only when there is something to compile (it brings zod and the model). */
-export async function compileSources(project: Project, sources: DefinitionFile[], options: CompileOptions = {}): Promise<CompileResult> {
+export async function compileSources(project: Project, sources: DefinitionFile[], options: SourcesOptions = {}): Promise<CompileResult> {
+  const routesSource = `${project.rel(project.definitionsDir) || '.'}/`;
+  const settings = { ...options, templatesDir: project.templatesDir, showPath: (p: string) => project.rel(p) };
+  if (options.writerPort) {
+    const { compileInThreads, wantTwoThreads } = await import('../compile-threads.js');
+    if (wantTwoThreads(sources.length))
+      return { ...(await compileInThreads(sources, routesSource, { ...settings, writer: options.writerPort() })), files: new Map() };
+  }
   const { compile } = await import('../compile.js');
-  return compile(sources, `${project.rel(project.definitionsDir) || '.'}/`, {
-    ...options,
-    templatesDir: project.templatesDir,
-    showPath: (p) => project.rel(p),
-  });
+  return compile(sources, routesSource, settings);
 }
 
 /** Reads and compiles every definition in scope; fails with every problem when any is an error. */
@@ -30,7 +43,7 @@ export async function compileProject(
   flags: ProjectFlags,
   output: Output,
   given?: { project: Project; sources: DefinitionFile[] },
-  options: CompileOptions & { quiet?: boolean } = {},
+  options: SourcesOptions & { quiet?: boolean } = {},
 ): Promise<{ project: Project; sources: DefinitionFile[]; result: CompileResult }> {
   const project = given?.project ?? loadProject({ cwd: flags.cwd, config: flags.config });
   const sources = given?.sources ?? readDefinitionFiles(project);

@@ -101,16 +101,32 @@ export function normalizeAll(
   inputs: readonly DefinitionInput[],
   each?: (result: NormalizeResult, input: DefinitionInput) => void,
 ): NormalizedSet {
-  const pages: PageModel[] = [];
-  const skipped: NormalizedSet['skipped'] = [];
-  const problems: Problem[] = [];
+  const results: NormalizeResult[] = [];
   for (const input of inputs) {
     const r = normalizeDefinition(input);
     each?.(r, input);
+    results.push(r);
+  }
+  return collectNormalized(
+    inputs.map((input) => input.file),
+    results,
+  );
+}
+
+/**
+ * The results of normalizeDefinition for every definition (in the order of `files`, their files),
+ * gathered into the set, with the checks across files added: what normalizeAll returns, for a
+ * caller that normalised the definitions itself (on several threads, say).
+ */
+export function collectNormalized(files: readonly string[], results: readonly NormalizeResult[]): NormalizedSet {
+  const pages: PageModel[] = [];
+  const skipped: NormalizedSet['skipped'] = [];
+  const problems: Problem[] = [];
+  results.forEach((r, i) => {
     problems.push(...r.problems);
     if (r.page) pages.push(r.page);
-    if (r.skipped) skipped.push({ file: input.file, ...r.skipped });
-  }
+    if (r.skipped) skipped.push({ file: files[i] as string, ...r.skipped });
+  });
   const byId = new Map<string, PageModel>();
   for (const page of pages) {
     const key = page.kind === 'list' ? `view:${page.viewId}` : `screen:${page.screenId}`;

@@ -1,0 +1,141 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DefinitionListing, listDefinitionFiles } from '../../cli/definitions-dir.js';
+import { isUpToDate, SETTLED_MS } from '../../cli/generate-cache.js';
+import { main } from '../../cli/main.js';
+import { loadProject } from '../../cli/project.js';
+
+/**
+ * The shortcut of a no-op `wastegen generate`: a definition whose stat is the one recorded, and had
+ * settled when it was read, is not read again. Any rewrite moves the file's ctime, so it is read
+ * and hashed; a file changed within SETTLED_MS of being read is hashed on every run. The clock is
+ * moved forward by giving the check a listing taken "later", never by waiting.
+ */
+
+const FIXTURES = join(import.meta.dirname, '../fixtures');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wastegen-cache-'));
+  made.push(dir);
+  cpSync(join(FIXTURES, 'basic-view', 'definitions'), join(dir, 'definitions'), { recursive: true });
+  // Whole seconds, so that a test can put an mtime back exactly.
+  const past = new Date('2020-01-01T00:00:00Z');
+  for (const f of readdirSync(join(dir, 'definitions'), { recursive: true }) as string[])
+    if (f.endsWith('.json')) utimesSync(join(dir, 'definitions', f), past, past);
+  return dir;
+}
+
+async function generate(dir: string): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['node', 'wastegen', 'generate', '--cwd', dir], { out: (l) => out.push(l), err: (l) => err.push(l) });
+  expect(code, [...out, ...err].join('\n')).toBe(0);
+  return out.join('\n');
+}
+
+const upToDate = /is up to date/;
+const cacheRecord = (dir: string) => {
+  const folder = join(dir, 'node_modules/.cache/wastegen');
+  return JSON.parse(readFileSync(join(folder, readdirSync(folder).find((f) => f.endsWith('.json')) as string), 'utf8'));
+};
+
+/** The listing as a run this much later would take it (same stats, a later clock). */
+const later = (dir: string, ms = 2 * SETTLED_MS): DefinitionListing => {
+  const listing = listDefinitionFiles(loadProject({ cwd: dir }));
+  return { ...listing, at: listing.at + ms };
+};
+
+/** Same length, other bytes: a size check alone cannot see it. */
+function rewriteSameSize(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  const st = statSync(file);
+  const changed = text.replace('"operationWidth": 260', '"operationWidth": 261');
+  expect(changed).not.toBe(text);
+  expect(changed.length).toBe(text.length);
+  writeFileSync(file, changed);
+  // mtime put back as it was: only the ctime (and the bytes) tell.
+  utimesSync(file, st.atime, st.mtime);
+  expect(statSync(file).mtimeMs).toBe(st.mtimeMs);
+}
+
+describe('the generate cache', () => {
+  it('records no stat for a definition read right after it was written, so it is hashed next time', async () => {
+    const dir = project();
+    await generate(dir);
+    const record = cacheRecord(dir);
+    expect(Object.keys(record.inputs).length).toBeGreaterThan(0);
+    for (const input of Object.values(record.inputs) as { hash: string; stamp?: unknown }[]) {
+      expect(input.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(input.stamp).toBeUndefined();
+    }
+    expect(await generate(dir)).toMatch(upToDate);
+  });
+
+  it('trusts a stat once the file has settled, and records it', async () => {
+    const dir = project();
+    await generate(dir);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    for (const input of Object.values(cacheRecord(dir).inputs) as { stamp?: string }[])
+      expect(input.stamp).toMatch(/^\d+:[\d.]+:[\d.]+:\d+$/);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    expect(await generate(dir)).toMatch(upToDate);
+  });
+
+  it('sees a same-size rewrite with its old mtime of a definition whose stat was trusted', async () => {
+    const dir = project();
+    await generate(dir);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    rewriteSameSize(join(dir, 'definitions/views/101-stock-in.json'));
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+    const out = await generate(dir);
+    expect(out).not.toMatch(upToDate);
+    expect(out).toMatch(/\d+ updated/);
+  });
+
+  it('sees a same-size rewrite with its old mtime right after the generate (stat not settled)', async () => {
+    const dir = project();
+    await generate(dir);
+    rewriteSameSize(join(dir, 'definitions/views/101-stock-in.json'));
+    expect(await generate(dir)).not.toMatch(upToDate);
+    expect(await generate(dir)).toMatch(upToDate);
+  });
+
+  it('sees a definition added or removed', async () => {
+    const dir = project();
+    await generate(dir);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    const file = join(dir, 'definitions/views/101-stock-in.json');
+    const text = readFileSync(file, 'utf8');
+    rmSync(file);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+    expect(await generate(dir)).toMatch(/removed/);
+    writeFileSync(file, text);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+    expect(await generate(dir)).toMatch(/added/);
+  });
+
+  it('sees a same-size edit with its old mtime of a generated file', async () => {
+    const dir = project();
+    await generate(dir);
+    const page = join(dir, 'generated/views/101-stock-in/page.tsx');
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(page, past, past);
+    expect(await generate(dir)).toMatch(/0 updated/);
+    expect(await generate(dir)).toMatch(upToDate);
+    const text = readFileSync(page, 'utf8');
+    const size = statSync(page).size;
+    writeFileSync(page, text.replace(/.$/s, text.endsWith(' ') ? '\n' : ' '));
+    utimesSync(page, past, past);
+    expect(statSync(page).size).toBe(size);
+    expect(statSync(page).mtimeMs).toBe(past.getTime());
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+    expect(await generate(dir)).toMatch(/1 updated/);
+    expect(readFileSync(page, 'utf8')).toBe(text);
+  });
+});

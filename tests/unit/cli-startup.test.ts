@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../cli/build.mjs';
+import type { GenerateFlags } from '../../cli/commands/generate.js';
+import { buildProgram, plainGenerateFlags } from '../../cli/main.js';
+
+/**
+ * What a run loads before it does anything: `wastegen generate` with its plain flags is read
+ * without commander, into exactly the flags commander would give, and a run with nothing to compile
+ * loads neither commander, zod, the compiler nor the writing thread.
+ */
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The flags commander gives the generate action for these arguments. */
+async function commanderFlags(args: string[]): Promise<GenerateFlags> {
+  const ctx = { output: { out() {}, err() {} }, setExit() {} };
+  const argv = ['node', 'wastegen', ...args];
+  const program = await buildProgram(ctx, argv);
+  let got: GenerateFlags | undefined;
+  program.commands
+    .find((c) => c.name() === 'generate')
+    ?.action((flags: GenerateFlags) => {
+      got = { ...flags };
+    });
+  await program.parseAsync(argv);
+  if (!got) throw new Error('the generate action did not run');
+  return got;
+}
+
+/** Flags as runGenerate reads them: commander also sets cache: true when --no-cache is absent. */
+const meaning = (f: GenerateFlags) => ({
+  cwd: f.cwd,
+  config: f.config,
+  quiet: f.quiet === true,
+  json: f.json === true,
+  cache: f.cache !== false,
+});
+
+describe('the plain generate flags', () => {
+  const plain = [
+    [],
+    ['--cwd', 'a b'],
+    ['--cwd=../x'],
+    ['--config', 'ci/w.json', '--cwd', 'p'],
+    ['--config=c.json'],
+    ['--quiet'],
+    ['--json', '--no-cache'],
+    ['--no-cache', '--quiet', '--cwd', 'p', '--json', '--config', 'c'],
+    ['--cwd='],
+  ];
+  for (const args of plain) {
+    it(`generate ${args.join(' ')}: what commander gives`, async () => {
+      const flags = plainGenerateFlags(['node', 'wastegen', 'generate', ...args]);
+      expect(flags).toBeDefined();
+      expect(meaning(flags as GenerateFlags)).toEqual(meaning(await commanderFlags(['generate', ...args])));
+    });
+  }
+
+  it('leaves everything else to commander', () => {
+    for (const args of [
+      ['check'],
+      ['--help'],
+      ['generate', '--help'],
+      ['generate', '-h'],
+      ['generate', 'extra'],
+      ['generate', '--cwd'],
+      ['generate', '--cwd', '--quiet'],
+      ['generate', '--cwd', 'a', '--cwd', 'b'],
+      ['generate', '--quiet=yes'],
+      ['generate', '--cache'],
+      ['generate', '--frobnicate'],
+      ['generate', '--'],
+      ['--cwd', 'x', 'generate'],
+    ])
+      expect(plainGenerateFlags(['node', 'wastegen', ...args]), args.join(' ')).toBeUndefined();
+  });
+});
+
+/** Node flags installing a resolve hook that reports every package module and chunk loaded. */
+const hook = `export async function resolve(s, c, next) {
+  const r = await next(s, c);
+  if (!r.url.startsWith('node:')) process.stderr.write('LOADED ' + r.url + '\\n');
+  return r;
+}`;
+const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+const WATCH = ['--import', `data:text/javascript,${encodeURIComponent(register)}`];
+
+describe('a generate with nothing to do', () => {
+  it('loads neither commander, zod, handlebars, the compiler nor the writing thread', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
+    made.push(dir);
+    cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
+    const bin = join(ROOT, 'cli/bin.js');
+    expect(spawnSync(process.execPath, [bin, 'generate', '--cwd', dir], { encoding: 'utf8' }).status).toBe(0);
+    const r = spawnSync(process.execPath, [...WATCH, bin, 'generate', '--cwd', dir], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/is up to date/);
+    const loaded = r.stderr.split('\n').filter((l) => l.startsWith('LOADED '));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((l) => /node_modules\//.test(l))).toEqual([]);
+    expect(loaded.some((l) => /write-worker/.test(l))).toBe(false);
+  }, 60_000);
+});
