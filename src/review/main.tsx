@@ -66,6 +66,30 @@ declare global {
   }
 }
 
+/**
+ * Short timers the page has set and that have not fired yet: a spinner's delay, a debounce, a
+ * deferred focus. The page is not still while one is pending (a repeating interval is not counted).
+ */
+const timers = new Set<number>();
+const SHORT_TIMER_MS = 1000;
+{
+  const set = window.setTimeout.bind(window);
+  const clear = window.clearTimeout.bind(window);
+  window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+    if ((Number(ms) || 0) > SHORT_TIMER_MS || typeof handler !== 'function') return set(handler, ms, ...args);
+    const id: number = set(() => {
+      timers.delete(id);
+      (handler as (...a: unknown[]) => void)(...args);
+    }, ms);
+    timers.add(id);
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) timers.delete(id);
+    clear(id);
+  }) as typeof window.clearTimeout;
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('review.html has no #root element');
 let root: Root | undefined;
@@ -220,7 +244,8 @@ const FRAME_CAP = 300;
 const BUSY = '.ant-spin-spinning, [data-loading="true"], [data-status="loading"]';
 
 /**
- * Still: the state's content is there, no sample call is pending, no spinner or loading list shows,
+ * Still: the state's content is there, no sample call or short timer is pending, nothing has the
+ * focus, no spinner or loading list shows,
  * every picture and font is loaded, and nothing changed for two frames (React's effects run between them).
  */
 const notes: string[] = [];
@@ -239,8 +264,18 @@ async function settle(expect: Expect = expected): Promise<void> {
       changed = false;
       await frame();
       await document.fonts.ready;
+      // Focus is not part of a picture: a field focused by a dialog would draw its focus ring on some runs only.
+      const active = document.activeElement as HTMLElement | null;
+      if (active && active !== document.body) {
+        active.blur();
+        changed = true;
+      }
       const busy =
-        calls.pending > 0 || document.querySelector(BUSY) !== null || [...document.images].some((img) => !img.complete) || !READY[expect]();
+        calls.pending > 0 ||
+        timers.size > 0 ||
+        document.querySelector(BUSY) !== null ||
+        [...document.images].some((img) => !img.complete) ||
+        !READY[expect]();
       still = changed || busy ? 0 : still + 1;
     }
     if (still < 2) notes.push(`页面在 ${FRAME_CAP} 帧内没有画完（${expect}），按当时的样子拍下`);
