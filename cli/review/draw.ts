@@ -84,6 +84,8 @@ const CHROMIUM_ARGS = [
   '--num-raster-threads=1',
   '--disable-checker-imaging',
   '--run-all-compositor-stages-before-draw',
+  '--in-process-gpu',
+  '--disable-features=Translate,OptimizationHints,MediaRouter,PaintHolding,AutofillServerCommunication',
 ];
 
 /** The built review page, or why it cannot be drawn. */
