@@ -65,10 +65,10 @@ const TYPES: Record<string, string> = {
 /** The fixed clock of every picture (2026-06-15 09:30 in China). */
 const CLOCK = Date.UTC(2026, 5, 15, 1, 30, 0);
 /**
- * Debian's Chromium as the tests run it, plus what makes its pictures the same run after run: one
- * raster thread, whole-tile raster, no runtime-tuned drawing code, sRGB colours, no LCD text.
+ * Debian's Chromium on a machine of this kind: no sandbox as root, no GPU, no background traffic
+ * (there is no internet). The browser tests and benchmarks launch it with the same flags.
  */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -76,6 +76,13 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
   '--disable-quic',
+];
+/**
+ * The base flags plus what makes the review's pictures the same run after run: one raster thread,
+ * whole-tile raster, no runtime-tuned drawing code, sRGB colours, no LCD text.
+ */
+const CHROMIUM_ARGS = [
+  ...CHROMIUM_BASE_ARGS,
   '--font-render-hinting=none',
   '--disable-lcd-text',
   '--force-color-profile=srgb',
