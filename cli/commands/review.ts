@@ -43,7 +43,8 @@ Examples:
   $ wastegen review --base origin/main --out review/ --fail-on warning
 
 Reads definitions/ at the base revision with git and compares it with the working tree. Each
-definition that changed is drawn in Chromium (CHROMIUM_PATH, default /usr/bin/chromium) from the
+definition that changed is drawn in Chromium (CHROMIUM_PATH; else Debian's chromium-headless-shell
+when installed, else /usr/bin/chromium) from the
 built app's review.html, before and after, at 1366×768 and 1920×1080: the list, the add, edit and
 查看 dialogs and the full-page form of a view; a screen as it shows. Nothing changed: nothing is drawn
 and Chromium is not started.
@@ -71,14 +72,14 @@ Exit codes: 0 ok, 1 an invalid changed definition or warnings with --fail-on, 2 
       const commit = resolveRevision(project.root, baseRef);
       const { items, unchanged, before, after } = reviewChanges(project, definitionFilesAt(project, commit), readDefinitionFiles(project));
       const outDir = resolve(project.root, flags.out);
-      const { drawItems } = await import('../review/run.js');
+      const { drawItems, reviewBrowser } = await import('../review/run.js');
       const shots = items.length
         ? await drawItems(
             items,
             { before, after },
             {
               appDir: flags.app ? resolve(project.root, flags.app) : join(project.root, 'dist'),
-              chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+              chromium: reviewBrowser(),
               concurrency,
               progress: (done, total) => {
                 if (!flags.json && process.stderr.isTTY) process.stderr.write(`\rreview: drawn ${done}/${total}`);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { DefinitionSet, ReviewItem } from './changes.js';
 import { Drawer, type DrawJob, reviewApp, type Shot } from './draw.js';
 
@@ -5,6 +6,15 @@ import { Drawer, type DrawJob, reviewApp, type Shot } from './draw.js';
  * Draws the before and after of every changed definition on `concurrency` pages of one Chromium.
  * Loaded only when something changed, so a review with nothing to draw never starts a browser.
  */
+
+/** Debian's old headless shell: the same engine without the browser's window, a tenth less CPU per picture. */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
+/** The browser the review draws with: CHROMIUM_PATH, else the headless shell when installed, else Debian's chromium. */
+export function reviewBrowser(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+}
 
 export interface DrawOptions {
   appDir: string;
