@@ -125,10 +125,22 @@ export function sampleDict(name: string, label = ''): { value: string; label: st
   return labels.map((l, i) => ({ value: String(i + 1), label: l, type: types[i % types.length] as string }));
 }
 
+/** What the records behind an options address are called, by the address: people, documents, warehouses, vehicles or companies. */
+function labelsFor(url: string): readonly string[] {
+  if (/linkman|user|person|contact|staff|driver|member/i.test(url)) return PEOPLE;
+  if (/stock|order|contract|inquir|bill|manifest/i.test(url))
+    return REFERENCE_IDS.map((_, i) => `RK2026061${i % 10}${String(101 + i * 13).padStart(4, '0')}`);
+  if (/warehouse|store|depot/i.test(url))
+    return ['杭州危废暂存库', '宁波一号仓', '嘉兴中转仓', '绍兴化工园区仓', '湖州备用仓', '温州港区仓'];
+  if (/vehicle|car|truck/i.test(url)) return ['浙A·D1234', '浙B·F5678', '沪C·K2468', '苏E·M1357'];
+  return COMPANIES;
+}
+
 /** Options of a remote select (flat, which a tree select also reads): the sample records a field can pick, by id. */
 export function sampleOptions(url: string): { value: string; label: string }[] {
+  const labels = labelsFor(url);
   const offset = sampleHash(url) % 3;
-  return REFERENCE_IDS.map((id, i) => ({ value: id, label: COMPANIES[(i + offset) % COMPANIES.length] as string }));
+  return REFERENCE_IDS.map((id, i) => ({ value: id, label: labels[(i + offset) % labels.length] as string }));
 }
 
 type Kind = FieldModel['kind'];
