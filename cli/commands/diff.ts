@@ -61,7 +61,8 @@ export interface DiffDocument {
   definitions: DefinitionDiff[];
 }
 
-const VOLATILE = new Set(['createTime', 'updateTime', 'createBy', 'updateBy']);
+/** Keys that record when and by whom, not what: a change of them alone changes no page. */
+export const VOLATILE = new Set(['createTime', 'updateTime', 'createBy', 'updateBy']);
 
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);

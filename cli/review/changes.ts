@@ -1,5 +1,5 @@
 import { compareText, isRecord, isWarning, normalizeDefinition } from '../../src/model/index.js';
-import { type DefinitionDiff, diffDefinitions, type ItemChanges, type ValueChange } from '../commands/diff.js';
+import { type DefinitionDiff, diffDefinitions, type ItemChanges, type ValueChange, VOLATILE } from '../commands/diff.js';
 import { type DefinitionFile, definitionIdOf } from '../definitions-dir.js';
 import type { Project } from '../project.js';
 import type { RemoteDefinition } from '../remote.js';
@@ -30,8 +30,6 @@ export interface DefinitionSet {
   views: Map<number, Record<string, unknown>>;
   screens: Map<number, Record<string, unknown>>;
 }
-
-const VOLATILE = new Set(['createTime', 'updateTime', 'createBy', 'updateBy']);
 
 /** A configure key (or any key of a definition) as the designers name it. */
 const KEY_WORDS: Record<string, string> = {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { isRecord, normalizeDefinition } from '../../src/model/index.js';
+import { REVIEW_CLOCK, type ReviewApi, type ReviewRenderInput, type ReviewWarning } from '../../src/shared/review-page.js';
 import { CliError, EXIT } from '../errors.js';
 import type { DefinitionSet } from './changes.js';
 
@@ -30,17 +31,11 @@ export const STATE_LABELS: Record<PageState, string> = {
   screen: '页面',
 };
 
-export interface PageWarning {
-  check: string;
-  field: string;
-  message: string;
-}
-
 export interface Shot {
   state: PageState;
   viewport: Viewport;
   png: Buffer;
-  warnings: PageWarning[];
+  warnings: ReviewWarning[];
   /** Script errors while drawing (the page shows its error panel). */
   errors: string[];
 }
@@ -62,8 +57,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
-/** The fixed clock of every picture (2026-06-15 09:30 in China). */
-const CLOCK = Date.UTC(2026, 5, 15, 1, 30, 0);
 /**
  * Debian's Chromium on a machine of this kind: no sandbox as root, no GPU, no background traffic
  * (there is no internet). The browser tests and benchmarks launch it with the same flags.
@@ -117,7 +110,7 @@ function viewsOfScreen(json: Record<string, unknown> | undefined, id: number): n
   return [];
 }
 
-function inputOf(job: DrawJob, page: 'list' | 'form' | 'screen') {
+function inputOf(job: DrawJob, page: ReviewRenderInput['page']): ReviewRenderInput {
   const views: Record<string, unknown> = {};
   const screens: Record<string, unknown> = {};
   if (job.kind === 'view') views[job.id] = job.set.views.get(job.id);
@@ -129,10 +122,10 @@ function inputOf(job: DrawJob, page: 'list' | 'form' | 'screen') {
   return { kind: job.kind, id: job.id, page, views, screens };
 }
 
-/** Whether a view's definition has relation rules, so its form is drawn on both sides of them. */
-function hasRelations(json: Record<string, unknown> | undefined): boolean {
-  if (!json) return false;
-  return /"(showRelation|requiredRelation)[^"]*"\s*:\s*(?!null|""|\[\])/.test(JSON.stringify(json.disTemplate ?? ''));
+/** Whether a view has relation rules, so its form is drawn on both sides of them. */
+function hasRelations(json: Record<string, unknown> | undefined, id: number): boolean {
+  const page = json ? normalizeDefinition({ kind: 'view', file: `view ${id}`, json }).page : undefined;
+  return page?.kind === 'list' && page.form.fields.some((f) => f.showRelation || f.requiredRelation);
 }
 
 export class Drawer {
@@ -169,7 +162,7 @@ export class Drawer {
       colorScheme: 'light',
     });
     this.contexts.push(context);
-    // A fixed clock: every "now" (Date.now, new Date()) is CLOCK, so dates on the pages never move.
+    // A fixed clock: every "now" (Date.now, new Date()) is REVIEW_CLOCK, so dates on the pages never move.
     await context.addInitScript((now: number) => {
       const Real = Date;
       class Fixed extends Real {
@@ -182,7 +175,7 @@ export class Drawer {
         }
       }
       (globalThis as unknown as { Date: DateConstructor }).Date = Fixed as DateConstructor;
-    }, CLOCK);
+    }, REVIEW_CLOCK);
     const root = this.root;
     await context.route('**/*', async (route) => {
       const url = new URL(route.request().url());
@@ -215,16 +208,8 @@ export class Drawer {
   }
 }
 
-type Api = {
-  render(input: unknown): Promise<{ title: string }>;
-  open(action: 'add' | 'edit' | 'edit-other' | 'look'): Promise<boolean>;
-  close(): Promise<void>;
-  settle(): Promise<void>;
-  check(ctx: { width: number; height: number }): Promise<PageWarning[]>;
-  notes(): string[];
-};
 /** The review page's handle, set by review.html (spelt out in each evaluate: the function runs in the page). */
-type ReviewWindow = { wastegenReview: Api };
+type ReviewWindow = { wastegenReview: ReviewApi };
 
 export class ReviewPage {
   constructor(
@@ -262,7 +247,7 @@ export class ReviewPage {
     await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.close());
   }
 
-  private async render(input: ReturnType<typeof inputOf>) {
+  private async render(input: ReviewRenderInput) {
     await this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input);
   }
 
@@ -284,7 +269,7 @@ export class ReviewPage {
     await this.shootAll('list', out, order);
     await this.dialog('add', out, flip());
     await this.dialog('edit', out, flip());
-    if (hasRelations(job.set.views.get(job.id))) await this.dialog('edit-other', out, flip());
+    if (hasRelations(job.set.views.get(job.id), job.id)) await this.dialog('edit-other', out, flip());
     await this.dialog('look', out, flip());
     const json = job.set.views.get(job.id);
     if (isRecord(json)) {

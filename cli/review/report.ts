@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReviewWarning as PageWarning } from '../../src/shared/review-page.js';
 import type { ReviewItem } from './changes.js';
-import { type PageState, type PageWarning, type Shot, STATE_LABELS, type Viewport } from './draw.js';
+import { type PageState, type Shot, STATE_LABELS, VIEWPORTS, type Viewport } from './draw.js';
 
 /**
  * The review's report: index.html (a card per definition: before and after side by side, their
@@ -93,21 +94,15 @@ export function writePictures(
     const pictures: Picture[] = [];
     const warnings: ReportWarning[] = [];
     const errors: string[] = [];
-    const byPicture = new Map<string, { before?: Shot; after?: Shot }>();
-    for (const side of ['before', 'after'] as const)
-      for (const shot of drawn[side] ?? []) {
-        const k = `${shot.state}-${size(shot.viewport)}`;
-        byPicture.set(k, { ...byPicture.get(k), [side]: shot });
-      }
-    const order = Object.keys(STATE_LABELS);
-    const keys = [...byPicture.keys()].sort((x, y) => {
-      const [sx, vx] = [x.replace(/-\d+x\d+$/, ''), x.replace(/^.*-/, '')];
-      const [sy, vy] = [y.replace(/-\d+x\d+$/, ''), y.replace(/^.*-/, '')];
-      return order.indexOf(sx) - order.indexOf(sy) || Number.parseInt(vx, 10) - Number.parseInt(vy, 10);
-    });
-    for (const k of keys) {
-      const { before, after } = byPicture.get(k) ?? {};
-      const any = (after ?? before) as Shot;
+    // Each state at each size, in the order of STATE_LABELS and VIEWPORTS, with what either side drew.
+    const find = (side: 'before' | 'after', state: PageState, v: Viewport) =>
+      drawn[side]?.find((s) => s.state === state && s.viewport === v);
+    const pairs = (Object.keys(STATE_LABELS) as PageState[]).flatMap((state) =>
+      VIEWPORTS.map((v) => ({ k: `${state}-${size(v)}`, before: find('before', state, v), after: find('after', state, v) })),
+    );
+    for (const { k, before, after } of pairs) {
+      const any = after ?? before;
+      if (!any) continue;
       const pic: Picture = { state: any.state, label: STATE_LABELS[any.state], viewport: `${any.viewport.width}×${any.viewport.height}` };
       if (before) {
         pic.before = `${key}/${k}-before.png`;

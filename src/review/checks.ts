@@ -2,28 +2,8 @@
  * The checks a reviewer would otherwise make by eye, run on the page as drawn. Each warning names
  * the field (or column, dialog, chart) it is about; the caller adds the picture.
  */
+import type { ReviewCheckContext as CheckContext, ReviewWarning as PageWarning } from '../shared/review-page';
 import { REFERENCE_IDS } from './sample-data';
-
-export type CheckName =
-  | 'column-under-operation'
-  | 'form-wider-than-dialog'
-  | 'label-cut-off'
-  | 'bare-id'
-  | 'chart-axis-labels'
-  | 'dialog-taller-than-viewport';
-
-export interface PageWarning {
-  check: CheckName;
-  /** The field's label, the column's title, the dialog's or the chart's title. */
-  field: string;
-  message: string;
-}
-
-/** Where the page was drawn; some checks hold only at a width (the 操作 column at 1366 px). */
-export interface CheckContext {
-  width: number;
-  height: number;
-}
 
 /** A column under the fixed 操作 column is judged at this width, the narrowest staff use. */
 export const NARROW_WIDTH = 1366;

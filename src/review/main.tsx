@@ -28,37 +28,12 @@ import {
 } from '../engine';
 import { SELECT_CONFIG } from '../settings/component-config';
 import { DEFAULT_THEME } from '../settings/settings-store';
-import { type CheckContext, checkPage, type PageWarning } from './checks';
+import type { ReviewDialogAction as DialogAction, ReviewRenderInput as RenderInput, ReviewApi } from '../shared/review-page';
+import { checkPage } from './checks';
 import { type SampleWorld, sampleProvider } from './sample-data';
 import './review.css';
 
 dayjs.locale('zh-cn');
-
-/** What to draw: a view's list or full-page form, or a screen; with every definition it may open. */
-export interface RenderInput {
-  kind: 'view' | 'screen';
-  id: number;
-  page: 'list' | 'form' | 'screen';
-  /** Definitions by id, as the server answers them. */
-  views: Record<string, unknown>;
-  screens: Record<string, unknown>;
-}
-
-/** A dialog a reviewer opens from a list: 新增, a row's 编辑 (first or second row) or 查看. */
-export type DialogAction = 'add' | 'edit' | 'edit-other' | 'look';
-
-export interface ReviewApi {
-  render(input: RenderInput): Promise<{ title: string }>;
-  /** Opens the dialog by clicking its button as a user would; false when the page has no such button. */
-  open(action: DialogAction): Promise<boolean>;
-  /** Closes every open dialog by its close button. */
-  close(): Promise<void>;
-  /** Resolves once the page drawn now is complete and still (see settle). */
-  settle(): Promise<void>;
-  check(ctx: CheckContext): Promise<PageWarning[]>;
-  /** What went wrong while drawing since the last call (a state that never became complete). */
-  notes(): string[];
-}
 
 declare global {
   interface Window {

@@ -6,12 +6,10 @@
 import type { DataProvider, Row } from '../engine';
 import { HttpError } from '../engine';
 import type { BigScreenModel, ChartModel, ColumnModel, FieldModel, ListPageModel } from '../model';
+import { REVIEW_CLOCK } from '../shared/review-page';
 
 /** The rows a list shows. */
 export const SAMPLE_ROWS = 20;
-
-/** The day every sample date is counted back from (the review's fixed clock reads the same). */
-export const SAMPLE_NOW = Date.UTC(2026, 5, 15, 1, 30, 0);
 
 /** Ids of the records a field picks (a remote select's values); a page that shows one of these bare shows an id. */
 export const REFERENCE_IDS: readonly string[] = Array.from({ length: 12 }, (_, i) => String(73_000_101 + i * 7));
@@ -94,9 +92,9 @@ export function sampleHash(text: string): number {
 const pick = <T>(list: readonly T[], seed: string): T => list[sampleHash(seed) % list.length] as T;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A sample moment `row` days (and some hours) before SAMPLE_NOW, in the field's format. */
+/** A sample moment `row` days (and some hours) before the review's fixed clock, in the field's format. */
 export function sampleDate(seed: string, row: number, format = 'YYYY-MM-DD HH:mm:ss'): string {
-  const t = new Date(SAMPLE_NOW - row * 86_400_000 - (sampleHash(seed) % 10) * 3_600_000 - (sampleHash(`${seed}m`) % 60) * 60_000);
+  const t = new Date(REVIEW_CLOCK - row * 86_400_000 - (sampleHash(seed) % 10) * 3_600_000 - (sampleHash(`${seed}m`) % 60) * 60_000);
   // Shown in China time, as the back office is.
   const local = new Date(t.getTime() + 8 * 3_600_000);
   const parts: Record<string, string> = {
