@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../server/errors.js';
 import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { accountMaker } from '../helpers/accounts.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -13,30 +14,19 @@ import { type ApiClient, type ApiResponse, startTestServer, type TestServer } fr
 
 let server: TestServer;
 let admin: ApiClient;
-let phoneSeq = 0;
-const nextPhone = () => `1372222${String(++phoneSeq).padStart(4, '0')}`;
 const answer = (res: ApiResponse) => ({ status: res.status, code: res.body?.code, message: res.body?.message });
 const refused = (res: ApiResponse, status: number, code: ErrorCode) =>
   expect(answer(res), JSON.stringify(res.body).slice(0, 400)).toEqual(refusal(status, code));
 
-async function account(username: string, deptId: number, companyId: number | null, roleIds: number[]) {
-  const made = await admin.post('/api/users', {
-    username,
-    nickName: username,
-    phone: nextPhone(),
-    deptId,
-    companyId,
-    roles: roleIds.map((id) => ({ id })),
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  await server.ctx.db.updateTable('sys_user').set({ pwd_reset_time: new Date() }).where('id', '=', made.body.id).execute();
-  return { id: made.body.id as number, api: await server.login(username) };
-}
-async function role(name: string, menus: number[], dataScope = '本企业', companyId: number | null = null) {
-  const made = await admin.post('/api/roles', { name, level: 3, dataScope, companyId, menus: menus.map((id) => ({ id })) });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.id as number;
-}
+const {
+  account,
+  role,
+  phone: nextPhone,
+} = accountMaker(
+  () => server,
+  () => admin,
+  '1372222',
+);
 const buttons = (page: number) => [page * 10 + 1, page * 10 + 2, page * 10 + 3];
 const DESIGN_MENUS = [
   MENU.lowcode,
