@@ -6,6 +6,7 @@
 import type { DataProvider, Row } from '../engine';
 import { HttpError } from '../engine';
 import type { BigScreenModel, ChartModel, ColumnModel, FieldModel, ListPageModel } from '../model';
+import { formatDate } from '../shared/format';
 import { REVIEW_CLOCK } from '../shared/review-page';
 
 /** The rows a list shows. */
@@ -90,22 +91,10 @@ export function sampleHash(text: string): number {
 }
 
 const pick = <T>(list: readonly T[], seed: string): T => list[sampleHash(seed) % list.length] as T;
-const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A sample moment `row` days (and some hours) before the review's fixed clock, in the field's format. */
+/** A sample moment `row` days (and some hours) before the review's fixed clock, in the field's format (the page's time zone, China's). */
 export function sampleDate(seed: string, row: number, format = 'YYYY-MM-DD HH:mm:ss'): string {
-  const t = new Date(REVIEW_CLOCK - row * 86_400_000 - (sampleHash(seed) % 10) * 3_600_000 - (sampleHash(`${seed}m`) % 60) * 60_000);
-  // Shown in China time, as the back office is.
-  const local = new Date(t.getTime() + 8 * 3_600_000);
-  const parts: Record<string, string> = {
-    YYYY: String(local.getUTCFullYear()),
-    MM: pad(local.getUTCMonth() + 1),
-    DD: pad(local.getUTCDate()),
-    HH: pad(local.getUTCHours()),
-    mm: pad(local.getUTCMinutes()),
-    ss: pad(local.getUTCSeconds()),
-  };
-  return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (k) => parts[k] ?? k);
+  return formatDate(REVIEW_CLOCK - row * 86_400_000 - (sampleHash(seed) % 10) * 3_600_000 - (sampleHash(`${seed}m`) % 60) * 60_000, format);
 }
 
 /** Dictionary entries for a dictionary name, labelled after what the field is about. */
