@@ -139,6 +139,23 @@ describe('the add call whose body names an id', () => {
       expect(await stored(viewId, f.id)).toEqual(was);
     }
   });
+  it('an account seeing its own records only changes no company-mate’s record by naming its id', async () => {
+    const selfRole = await role('攻击37-本人', [MENU.dashboard, MENU.waste, 1012, 3121, 3122], '本人', COMPANY.producer);
+    const self = (await account('atk37_self', DEPT.producers, COMPANY.producer, [selfRole])).api;
+    expect(await all(self, 12)).toEqual([]);
+    const mate = (await all(as.producer, 12))[0] as Row;
+    const was = await stored(12, mate.id);
+    for (const path of ['/api/general/add/12', '/api/general/update/12'])
+      for (const id of [mate.id, String(mate.id)])
+        refused(await self.post(path, { ...mate, id, remark: '本人越权' }), 404, 'DATA_NOT_FOUND');
+    expect(await stored(12, mate.id)).toEqual(was);
+    // Its own record, once added, it may change by the same call.
+    const { id: _i, createTime: _c, updateTime: _u, createBy: _b, stockNo: _s, ...rest } = mate;
+    const made = await self.post('/api/general/add/12', rest);
+    expect(made.status, said(made)).toBe(200);
+    const changed = await self.post('/api/general/add/12', { ...rest, id: made.body.id, remark: '本人的' });
+    expect(changed.body, said(changed)).toEqual({ status: 200, message: '操作成功', id: made.body.id });
+  });
 });
 
 describe('the labels an export writes', () => {
