@@ -177,6 +177,25 @@ export function planRows(plan: Record<string, unknown>, loops = 1): number {
   return sum;
 }
 
+/**
+ * The cost of the plan's function scans, each in full: a function in FROM (generate_series, unnest, …)
+ * writes all of its rows before the scan answers the first, so no LIMIT above it shortens that work,
+ * though the planner prices the scan as if it did.
+ */
+export function functionScanCost(plan: Record<string, unknown>, loops = 1): number {
+  const own =
+    plan['Node Type'] === 'Function Scan' || plan['Node Type'] === 'Table Function Scan' ? Number(plan['Total Cost'] ?? 0) * loops : 0;
+  const children = Array.isArray(plan.Plans) ? (plan.Plans as Record<string, unknown>[]) : [];
+  const outer = children[0];
+  let sum = own;
+  children.forEach((child, i) => {
+    const perOuter = plan['Node Type'] === 'Nested Loop' && i === 1 && outer ? Number(outer['Plan Rows'] ?? 1) : 1;
+    const sub = child['Parent Relationship'] === 'SubPlan' ? Math.max(1, Number(plan['Plan Rows'] ?? 1)) : 1;
+    sum += functionScanCost(child, loops * perOuter * sub);
+  });
+  return sum;
+}
+
 const EXPLAIN = 'explain (format json) ';
 
 /** The PGlite estimate of one statement: the planner's cost plus the characters its rows build. */
@@ -192,7 +211,8 @@ async function pgliteEstimate(
   if (!top) return { cost: Number.NaN, planner: Number.NaN, rows: Number.NaN };
   const planner = Number(top['Total Cost']);
   const flowing = planRows(top);
-  return { cost: planner + (flowing * perRowChars) / PGLITE_CHARS_PER_COST, planner, rows: flowing };
+  const cost = Math.max(planner, functionScanCost(top)) + (flowing * perRowChars) / PGLITE_CHARS_PER_COST;
+  return { cost, planner, rows: flowing };
 }
 
 /**
