@@ -163,38 +163,34 @@ function failure(e: unknown): never {
   throw badRequest('DATA_VIEW_FAILED', { reason: databaseReason(e, pg) });
 }
 
-/** Rows the plan passes through its nodes, each node's rows times the times it runs (the inner side of a nested loop once per outer row). */
-export function planRows(plan: Record<string, unknown>, loops = 1): number {
-  const rows = Number(plan['Plan Rows'] ?? 0) * loops;
+/**
+ * Sums `measure(node) × loops` over the plan's nodes, where loops is the times a node runs: the inner
+ * side of a nested loop once per outer row, a subplan once per row of its parent.
+ */
+function sumOverPlan(plan: Record<string, unknown>, measure: (node: Record<string, unknown>) => number, loops = 1): number {
   const children = Array.isArray(plan.Plans) ? (plan.Plans as Record<string, unknown>[]) : [];
-  let sum = rows;
   const outer = children[0];
+  let sum = measure(plan) * loops;
   children.forEach((child, i) => {
     const perOuter = plan['Node Type'] === 'Nested Loop' && i === 1 && outer ? Number(outer['Plan Rows'] ?? 1) : 1;
     const sub = child['Parent Relationship'] === 'SubPlan' ? Math.max(1, Number(plan['Plan Rows'] ?? 1)) : 1;
-    sum += planRows(child, loops * perOuter * sub);
+    sum += sumOverPlan(child, measure, loops * perOuter * sub);
   });
   return sum;
 }
+
+/** Rows the plan passes through its nodes, each node's rows times the times it runs. */
+export const planRows = (plan: Record<string, unknown>): number => sumOverPlan(plan, (node) => Number(node['Plan Rows'] ?? 0));
+
+const FUNCTION_SCANS = new Set(['Function Scan', 'Table Function Scan']);
 
 /**
  * The cost of the plan's function scans, each in full: a function in FROM (generate_series, unnest, …)
  * writes all of its rows before the scan answers the first, so no LIMIT above it shortens that work,
  * though the planner prices the scan as if it did.
  */
-export function functionScanCost(plan: Record<string, unknown>, loops = 1): number {
-  const own =
-    plan['Node Type'] === 'Function Scan' || plan['Node Type'] === 'Table Function Scan' ? Number(plan['Total Cost'] ?? 0) * loops : 0;
-  const children = Array.isArray(plan.Plans) ? (plan.Plans as Record<string, unknown>[]) : [];
-  const outer = children[0];
-  let sum = own;
-  children.forEach((child, i) => {
-    const perOuter = plan['Node Type'] === 'Nested Loop' && i === 1 && outer ? Number(outer['Plan Rows'] ?? 1) : 1;
-    const sub = child['Parent Relationship'] === 'SubPlan' ? Math.max(1, Number(plan['Plan Rows'] ?? 1)) : 1;
-    sum += functionScanCost(child, loops * perOuter * sub);
-  });
-  return sum;
-}
+export const functionScanCost = (plan: Record<string, unknown>): number =>
+  sumOverPlan(plan, (node) => (FUNCTION_SCANS.has(String(node['Node Type'])) ? Number(node['Total Cost'] ?? 0) : 0));
 
 const EXPLAIN = 'explain (format json) ';
 

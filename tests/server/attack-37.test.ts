@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../server/errors.js';
 import { DEPT, MENU } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { accountMaker } from '../helpers/accounts.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -20,27 +21,11 @@ const answer = (res: ApiResponse) => ({ status: res.status, code: res.body?.code
 const refused = (res: ApiResponse, status: number, code: ErrorCode) => expect(answer(res), said(res)).toEqual(refusal(status, code));
 type Row = Record<string, any>;
 
-let phoneSeq = 0;
-const nextPhone = () => `1375555${String(++phoneSeq).padStart(4, '0')}`;
-
-async function account(username: string, deptId: number, companyId: number | null, roleIds: number[]) {
-  const made = await as.admin.post('/api/users', {
-    username,
-    nickName: username,
-    phone: nextPhone(),
-    deptId,
-    companyId,
-    roles: roleIds.map((id) => ({ id })),
-  });
-  expect(made.status, said(made)).toBe(201);
-  await server.ctx.db.updateTable('sys_user').set({ pwd_reset_time: new Date() }).where('id', '=', made.body.id).execute();
-  return { id: made.body.id as number, api: await server.login(username) };
-}
-async function role(name: string, menus: number[], dataScope = '本企业', companyId: number | null = null, level = 3) {
-  const made = await as.admin.post('/api/roles', { name, level, dataScope, companyId, menus: menus.map((id) => ({ id })) });
-  expect(made.status, said(made)).toBe(201);
-  return made.body.id as number;
-}
+const { account, role } = accountMaker(
+  () => server,
+  () => as.admin,
+  '1375555',
+);
 
 const all = async (api: ApiClient, viewId: number) => (await api.get(`/api/general/list/${viewId}`, { size: 500 })).body.content as Row[];
 const stored = async (viewId: number, id: number) =>
