@@ -159,7 +159,8 @@ if (process.env.DATA_VIEW_HOLD_SERVER) {
   const started = JSON.parse(line) as {
     url: string;
     limit: number;
-    shapes: { name: string; n: number; sql: string; over: string; cost: number }[];
+    /** cost is null for a shape the guard refuses outright (JSON writes Infinity as null). */
+    shapes: { name: string; n: number; sql: string; over: string; cost: number | null }[];
     hostile: { name: string; sql: string }[];
   };
   const api = new ApiClient(started.url);
@@ -206,7 +207,7 @@ if (process.env.DATA_VIEW_HOLD_SERVER) {
     for (let run = 0; run < RUNS; run++) {
       const { res, ranMs, longest, calls } = await held(shape.sql);
       console.log(
-        `${shape.name.padEnd(32)} n=${String(shape.n).padStart(9)} cost=${shape.cost.toFixed(0).padStart(6)} ` +
+        `${shape.name.padEnd(32)} n=${String(shape.n).padStart(9)} cost=${(shape.cost === null ? 'guard' : shape.cost.toFixed(0)).padStart(6)} ` +
           `ran ${ranMs.toFixed(0).padStart(5)} ms (${res.status === 200 ? 'answered' : `refused: ${res.body.message}`}) ` +
           `longest cheap call ${longest.toFixed(0).padStart(5)} ms over ${calls} calls` +
           (run === 0 && shape.over ? `; one size larger ${refusedOver ? 'refused' : 'NOT refused'}` : ''),
