@@ -56,7 +56,11 @@ describe('lists on common screens', () => {
       op: getComputedStyle(el.querySelector('.engine-row .engine-cell-operation') as Element).position,
     }));
     expect(bar).toEqual({ wide: true, thickness: '10px', op: 'sticky' });
-    await page.setViewportSize({ width: 900, height: 800 });
+    // A phone-sized window: the sidebar moves into a drawer, and the list is still narrower than 720 px
+    // whether the shell has switched to its mobile layout yet or not.
+    await page.setViewportSize({ width: 720, height: 800 });
+    await page.locator('.wg-shell.is-mobile').waitFor();
+    expect(await scroll.evaluate((el) => el.clientWidth)).toBeLessThan(720);
     await expect
       .poll(() => scroll.evaluate((el) => getComputedStyle(el.querySelector('.engine-row .engine-cell-operation') as Element).position))
       .toBe('static');
