@@ -74,22 +74,54 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
       }
     }
   }
-  // What the list call does (list-sql.ts): filter on search fields, sort on sortable ones with id as
-  // the tiebreak, page with offset. An equality filter combined with a sort is served by one index on
-  // (filter, sort, id), so a page reads only its own rows. create_time carries startTime/endTime; the
-  // primary key already serves id.
+  const { btree, trigram } = wantedIndexes(view);
+  const wanted = new Set<string>();
+  for (const cols of btree) {
+    const name = indexName(view.id, cols.join(','));
+    wanted.add(name);
+    await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(cols.map((c) => sql.id(c)))})`.execute(db);
+  }
+  // Without pg_trgm (a PostgreSQL without contrib) text searches read the whole table, as before.
+  // fastupdate off: rows go into the index as they are written. With it on, they wait in a pending list
+  // that only vacuum empties (PGlite has no autovacuum), and every search reads that list whole.
+  if (trigram.length && (await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)).rows.length) {
+    for (const c of trigram) {
+      const name = indexName(view.id, `trgm:${c}`);
+      wanted.add(name);
+      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.id(c)} gin_trgm_ops)
+        with (fastupdate = off)`.execute(db);
+    }
+  }
+  // Indexes of the table's lists no longer wanted (a field no longer sorted or searched, an older set) go:
+  // every index costs each write and its share of memory.
+  const own = await sql<{ name: string }>`select indexname as name from pg_indexes
+    where schemaname = current_schema() and tablename = ${table}`.execute(db);
+  for (const { name } of own.rows) {
+    if (name.startsWith(`lc_v${view.id}_`) && !wanted.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  }
+}
+
+/**
+ * The indexes a view's lists read from. The list call (list-sql.ts) filters on search fields, sorts on
+ * sortable ones with id as the tiebreak, and pages; a scope narrows to a company's or department's rows.
+ * - Each sortable field: (field, id) for lists of every company, (create_company, field, id) for one
+ *   company's list in that order (a company's rows sorted by quantity would otherwise walk every
+ *   company's rows in the global order, filtering out the others).
+ * - The default order: (create_company, sort, id) and (create_dept, sort, id) for scoped lists;
+ *   create_time for the startTime/endTime range.
+ * - Each exact search (a dictionary value, a picked record): (field, sort, id) and (create_company,
+ *   field, sort, id), so that a filter's first page and its count up to the exact limit read only the
+ *   index. A filter in another order walks that order's index: not one index for every pair.
+ * - A date search not sorted by: (field), for its range. A text search: a trigram index.
+ * - Columns a record is looked up by from another table (a picked record, a party, a recipient).
+ */
+export function wantedIndexes(view: ViewModel): { btree: string[][]; trigram: string[] } {
   const sortable = view.fields.filter((f) => f.sortable && f.column !== 'id').map((f) => f.column);
-  // A company's list (data scope 本企业) reads its own rows in the default order from (create_company, sort, id).
   const sortField = view.page.defaultSort.field;
   const lead = view.byName.get(sortField)?.column ?? SYSTEM_FIELDS[systemFieldOf(sortField) ?? 'id'].column;
   const byLead = lead === 'id' ? ['id'] : [lead, 'id'];
-  // A department's list (本部门, 自定义) reads from (create_dept, sort, id) the same way.
-  const indexes: string[][] = [
-    ['create_time'],
-    ...sortable.map((s) => [s, 'id']),
-    ['create_company', ...byLead],
-    ['create_dept', ...byLead],
-  ];
+  const indexes: string[][] = [['create_time'], ['create_company', ...byLead], ['create_dept', ...byLead]];
+  for (const s of sortable) indexes.push([s, 'id'], ['create_company', s, 'id']);
   const trigram: string[] = [];
   for (const f of view.fields.filter((x) => x.search && x.column !== 'id')) {
     if (!f.exact) {
@@ -99,14 +131,9 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
       } else if (f.dataType !== 'long' && f.dataType !== 'decimal' && !f.multiple && !f.city) trigram.push(f.column);
       continue;
     }
-    indexes.push([f.column, 'id']);
-    for (const s of sortable) if (s !== f.column) indexes.push([f.column, s, 'id']);
-    // A company's count of a filter value reads only the index; its first page in the default order too.
-    if (f.column !== lead) indexes.push(['create_company', f.column, ...byLead]);
+    if (f.column === lead) continue;
+    indexes.push([f.column, ...byLead], ['create_company', f.column, ...byLead]);
   }
-  // A field that picks a record of another table is looked up by that record: a join from the other
-  // side (a warehouse's orders through their stock-ins), and the records whose dashboard sums follow a
-  // record they read when it changes.
   const lookedUp = view.fields.filter((f) => !f.multiple && f.dataType === 'long' && referenceTarget(view, f)).map((f) => f.column);
   // A company's scope reads the records that name it as a party, and a department the records addressed
   // to it, by these columns: each part of the scope's `or` is then an index scan, not a read of the table.
@@ -115,20 +142,8 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   for (const column of lookedUp) {
     if (view.columns.some((c) => c.name === column) && !indexes.some((cols) => cols[0] === column)) indexes.push([column]);
   }
-  for (const cols of indexes) {
-    const name = indexName(view.id, cols.join(','));
-    await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(cols.map((c) => sql.id(c)))})`.execute(db);
-  }
-  // Without pg_trgm (a PostgreSQL without contrib) text searches read the whole table, as before.
-  // fastupdate off: rows go into the index as they are written. With it on, they wait in a pending list
-  // that only vacuum empties (PGlite has no autovacuum), and every search reads that list whole.
-  if (trigram.length && (await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db)).rows.length) {
-    for (const c of trigram) {
-      const name = indexName(view.id, `trgm:${c}`);
-      await sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} using gin (${sql.id(c)} gin_trgm_ops)
-        with (fastupdate = off)`.execute(db);
-    }
-  }
+  const seen = new Set<string>();
+  return { btree: indexes.filter((cols) => !seen.has(cols.join(',')) && seen.add(cols.join(','))), trigram };
 }
 
 export async function dropViewTable(db: Kysely<DB>, viewId: number): Promise<void> {

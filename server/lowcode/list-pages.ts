@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { LoopShare } from '../lib/loop-share.js';
 import type { ListCache } from './list-cache.js';
+import { countValue, searchesText } from './list-sql.js';
 import type { ListQuery, RowBlock } from './list-types.js';
 import type { ViewModel } from './view-model.js';
 
@@ -62,7 +63,7 @@ const LISTS = new LoopShare(8);
 const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
 
 /**
- * One page of the list, as the JSON text of `{ content, totalElements }`. With the cache on, rows are read
+ * One page of the list, as the JSON text of `{ content, totalElements, totalEstimated? }`. With the cache on, rows are read
  * a block of pages at a time (BLOCK_ROWS rows): on PGlite a page query's cost is mostly its fixed part, so
  * ten pages cost little more than one, and the next pages of a filter are then served without a query.
  * Pages of cached blocks are serialised once.
@@ -82,7 +83,8 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
     });
   // A filter no index serves in order is counted first: when it selects few rows, they are sorted.
   const counted = !indexed && source.needsFence(q) ? await count() : undefined;
-  const fence = counted !== undefined && counted <= FENCE_ROWS;
+  // A text search is read fenced however many rows it finds (see searchesText).
+  const fence = counted !== undefined && (counted <= FENCE_ROWS || searchesText(q));
   // Few rows are found at once and sorted cheaply; formatting them is what costs: one page is read.
   let whole = cache.enabled && !(fence && counted <= FEW_ROWS);
   // A filter in an order asked for the first time reads its page alone: most such lists (a search, a
@@ -122,5 +124,7 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
     content = JSON.stringify(block.rows.slice(from, from + q.size));
     pages.set(at, content);
   }
-  return `{"content":${content},"totalElements":${JSON.stringify(totalElements)}}`;
+  // An estimated count (more rows than a count tells exactly) says so: the app shows it as 约 N 条.
+  const total = countValue(totalElements);
+  return `{"content":${content},"totalElements":${total.n}${total.estimated ? ',"totalEstimated":true' : ''}}`;
 }

@@ -4,7 +4,17 @@ import type { AppContext } from '../context.js';
 import { viewTable } from './ddl.js';
 import type { ListCache } from './list-cache.js';
 import { cachedPage, type PageSource } from './list-pages.js';
-import { countQuery, needsFence, rowsJsonQuery, rowsQuery, selectList } from './list-sql.js';
+import {
+  countQuery,
+  EXACT_COUNT_MAX,
+  estimatedCount,
+  estimateQuery,
+  needsFence,
+  plannedRows,
+  rowsJsonQuery,
+  rowsQuery,
+  selectList,
+} from './list-sql.js';
 import type { ListQuery, ListReader, RowBlock, SortKey } from './list-types.js';
 import type { Row } from './record-input.js';
 import { SORT_KEY, sortKeyColumn } from './row-position.js';
@@ -30,8 +40,12 @@ export class SqlListReader implements ListReader, PageSource {
     return needsFence(q);
   }
 
+  /** Exact up to EXACT_COUNT_MAX rows; above, the planner's estimate (see estimatedCount). */
   async count(view: ViewModel, q: ListQuery): Promise<number> {
-    return Number((await countQuery(view, q).execute(this.ctx.db)).rows[0]?.n ?? 0);
+    const n = Number((await countQuery(view, q).execute(this.ctx.db)).rows[0]?.n ?? 0);
+    if (n <= EXACT_COUNT_MAX) return n;
+    const plan = (await estimateQuery(view, q).execute(this.ctx.db)).rows[0]?.['QUERY PLAN'];
+    return estimatedCount(plannedRows(plan) ?? n);
   }
 
   async block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean): Promise<RowBlock> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dict } from '../contract/dict';
 import { roles } from '../contract/roles';
-import { type ContractCaller, createContractProvider } from './data-provider';
+import { type ContractCaller, createContractProvider, pageOf } from './data-provider';
 
 /** A caller that records each call's address and input and answers one page. */
 function recorder() {
@@ -12,6 +12,17 @@ function recorder() {
   }) as unknown as ContractCaller;
   return { api, calls };
 }
+
+describe('pageOf', () => {
+  it('reads a count as it is, and an estimate as one', () => {
+    expect(pageOf({ content: [{ id: 1 }], totalElements: 9_999 })).toEqual({ rows: [{ id: 1 }], total: 9_999 });
+    expect(pageOf({ content: [{ id: 1 }], totalElements: 1_234_567, totalEstimated: true })).toEqual({
+      rows: [{ id: 1 }],
+      total: 1_234_567,
+      estimated: true,
+    });
+  });
+});
 
 describe('createContractProvider', () => {
   it('reads a page in the resource page base through the list call', async () => {

@@ -20,14 +20,15 @@ export function recordOf(answer: unknown): Row | undefined {
   return a;
 }
 
-/** `{content, totalElements}`, or a plain list. */
-export function pageOf(answer: unknown): { rows: Row[]; total: number } {
+/** `{content, totalElements, totalEstimated?}`, or a plain list. */
+export function pageOf(answer: unknown): { rows: Row[]; total: number; estimated?: boolean } {
   if (Array.isArray(answer)) return { rows: answer as Row[], total: answer.length };
   if (answer && typeof answer === 'object') {
-    const a = answer as { content?: unknown; totalElements?: unknown };
+    const a = answer as { content?: unknown; totalElements?: unknown; totalEstimated?: unknown };
     const rows = Array.isArray(a.content) ? (a.content as Row[]) : [];
     const total = Number(a.totalElements);
-    return { rows, total: Number.isFinite(total) ? total : rows.length };
+    if (!Number.isFinite(total)) return { rows, total: rows.length };
+    return a.totalEstimated === true ? { rows, total, estimated: true } : { rows, total };
   }
   return { rows: [], total: 0 };
 }

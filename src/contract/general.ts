@@ -99,7 +99,12 @@ export const general = resource('general', '视图记录', {
   // The query holds the list's filters, `page`, `size` and `sort`, as src/engine/list/query.ts writes them.
   list: call('GET', '/api/general/list/:viewId', '记录列表', 'session', {
     params: viewParams,
-    answer: pageOf(viewRecord),
+    answer: pageOf(viewRecord).extend({
+      totalEstimated: z
+        .literal(true)
+        .optional()
+        .describe('totalElements 是估计值：筛选出的记录超过 10000 条时不逐条计数，界面显示为「约 N 条」'),
+    }),
     errors: [...VIEW_ERRORS, ...LIST_ERRORS],
     example: { params: { viewId: 12 } },
   }),

@@ -48,6 +48,8 @@ export interface CallOptions {
 export interface ListResult {
   rows: Row[];
   total: number;
+  /** `total` is the database's estimate (a filter over more rows than it counts exactly): shown as 约 N 条. */
+  estimated?: boolean;
 }
 
 /** The import's answer: a spreadsheet with a verdict per row, and the counts when the server sent them. */

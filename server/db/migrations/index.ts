@@ -31,6 +31,7 @@ import * as m0029 from './0029_company_tenancy.js';
 import * as m0030 from './0030_doc_numbers.js';
 import * as m0031 from './0031_audit_trail.js';
 import * as m0032 from './0032_menu_entries.js';
+import * as m0033 from './0033_list_indexes.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030_doc_numbers': m0030,
   '0031_audit_trail': m0031,
   '0032_menu_entries': m0032,
+  '0033_list_indexes': m0033,
 };

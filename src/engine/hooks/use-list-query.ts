@@ -95,12 +95,16 @@ export function listQueryReducer(state: ListQueryState, action: ListQueryAction)
 export interface ListData<T> {
   rows: RecordRow<T>[];
   total: number;
+  /** `total` is an estimate (see ListResult). */
+  estimated?: boolean;
 }
 
 export interface ListQuery<T> {
   query: ListQueryState;
   rows: RecordRow<T>[];
   total: number;
+  /** `total` is the database's estimate, not a count: the pager shows 约 N 条. */
+  estimated?: boolean;
   /** True while a list call runs. */
   loading: boolean;
   /** The message of the last list call when it failed; null once one answers. */
@@ -168,7 +172,7 @@ export function useListQuery<T, R = unknown>(source: ListSource<R>, options: Lis
         }
         perfMark(PERF_MARKS.listData);
         answered.current = true;
-        setAnswer({ rows: result.rows as RecordRow<T>[], total: result.total });
+        setAnswer({ rows: result.rows as RecordRow<T>[], total: result.total, estimated: result.estimated === true });
         setSelected(NO_SELECTION);
         setError(null);
       })
@@ -210,5 +214,19 @@ export function useListQuery<T, R = unknown>(source: ListSource<R>, options: Lis
     [query, fixedValue],
   );
 
-  return { query, rows: answer.rows, total: answer.total, loading, error, selected, select, search, change, reload, deleted, exportQuery };
+  return {
+    query,
+    rows: answer.rows,
+    total: answer.total,
+    estimated: answer.estimated === true,
+    loading,
+    error,
+    selected,
+    select,
+    search,
+    change,
+    reload,
+    deleted,
+    exportQuery,
+  };
 }

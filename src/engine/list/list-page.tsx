@@ -456,6 +456,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
         page={list.query.page}
         size={list.query.size}
         total={list.total}
+        estimated={list.estimated}
         sort={list.query.sort}
         defaultSort={model.defaultSort}
         index={model.features.index}

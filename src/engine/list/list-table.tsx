@@ -21,6 +21,7 @@ import { keyColumns } from './columns';
 import { cellText, dictEntriesOf, dictText, remoteText, tagColor } from './format';
 import './list-table.css';
 import { PAGE_SIZES, rowNumber, type SortState } from './query';
+import { estimatedTotalText, totalText } from './table-props';
 
 export type Row = Record<string, unknown>;
 
@@ -171,6 +172,8 @@ export interface ListTableProps {
   page: number;
   size: number;
   total: number;
+  /** `total` is an estimate: the pager says 约 N 条. */
+  estimated?: boolean;
   sort: SortState | null;
   defaultSort: SortState;
   index: boolean;
@@ -462,7 +465,7 @@ export function ListTable(props: ListTableProps) {
           showSizeChanger
           showQuickJumper
           pageSizeOptions={PAGE_SIZES}
-          showTotal={(t) => `共 ${t} 条`}
+          showTotal={props.estimated ? estimatedTotalText : totalText}
           onChange={(nextPage, nextSize) =>
             // A page-size change starts again at page 1.
             onChange({ page: nextSize !== size ? 1 : nextPage, size: nextSize, sort })

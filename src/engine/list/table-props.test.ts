@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickableTableProps, type TableList } from './table-props';
+import { estimatedTotalText, listTableProps, pickableTableProps, type TableList, totalText } from './table-props';
 
 interface R {
   id: number;
@@ -42,5 +42,16 @@ describe('a list whose rows are picked', () => {
     expect(props.onRow({ id: 2 })['aria-selected']).toBe(true);
     expect(props.rowClassName({ id: 2 })).toBe('ant-table-row-selected');
     expect(props.dataSource).toBe(list.rows);
+  });
+});
+
+describe('the total a pager shows', () => {
+  it('is 共 N 条 for a count and 约 N 条 for the database’s estimate, with the pager kept', () => {
+    expect(totalText(12)).toBe('共 12 条');
+    expect(estimatedTotalText(1234567)).toBe('约 1,234,567 条');
+    const pager = listTableProps({ ...list, total: 1_234_567, estimated: true }).pagination;
+    expect(pager && pager.total).toBe(1_234_567);
+    expect(pager && pager.showTotal?.(1_234_567)).toBe('约 1,234,567 条');
+    expect((listTableProps(list).pagination || undefined)?.showTotal?.(2)).toBe('共 2 条');
   });
 });

@@ -25,6 +25,8 @@ export interface TablePropsOptions {
 export const UNPAGED = { pagination: false } as const;
 
 export const totalText = (t: number) => `共 ${t} 条`;
+/** The pager's total when it is the database's estimate (more rows than a count tells exactly). */
+export const estimatedTotalText = (t: number) => `约 ${t.toLocaleString('zh-CN')} 条`;
 
 /** A pager whose page the caller holds (a list read by other means than useListQuery). */
 export interface PagerState {
@@ -52,7 +54,7 @@ export function tablePager(
 }
 
 /** What the table reads of useListQuery's answer, for rows of type R. */
-export interface TableList<R> extends Pick<ListQuery<unknown>, 'query' | 'total' | 'loading' | 'change'> {
+export interface TableList<R> extends Pick<ListQuery<unknown>, 'query' | 'total' | 'estimated' | 'loading' | 'change'> {
   rows: R[];
   selected: { keys: Key[] };
   select(keys: Key[], rows: R[]): void;
@@ -74,7 +76,7 @@ export function listTableProps<R>(list: TableList<R>, options: TablePropsOptions
           total: list.total,
           showSizeChanger: sizes,
           showQuickJumper: jumper || undefined,
-          showTotal: total ? totalText : undefined,
+          showTotal: total ? (list.estimated ? estimatedTotalText : totalText) : undefined,
         },
     onChange: (p: { current?: number; pageSize?: number }) =>
       list.change({ page: p.current ?? 1, size: p.pageSize ?? list.query.size, sort: null }),
