@@ -312,6 +312,12 @@ export class ListCache {
     return seen;
   }
 
+  /** The value cached for the key now, if any, without counting it as used. */
+  peek<T>(viewId: number, key: string): T | undefined {
+    if (!this.enabled || !this.trusted()) return undefined;
+    return this.#entries.get(`${viewId}|${key}`)?.value as T | undefined;
+  }
+
   /** Whether a value is cached for the key now (it may be gone by the next await). */
   has(viewId: number, key: string): boolean {
     return this.enabled && this.trusted() && this.#entries.has(`${viewId}|${key}`);

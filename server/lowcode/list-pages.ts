@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { LoopShare } from '../lib/loop-share.js';
 import type { ListCache } from './list-cache.js';
 import { countValue, searchesText } from './list-sql.js';
-import type { ListQuery, RowBlock } from './list-types.js';
+import type { ListQuery, RowBlock, SortKey } from './list-types.js';
 import type { ViewModel } from './view-model.js';
 
 /**
@@ -41,8 +41,11 @@ export interface PageSource {
    */
   needsFence(q: ListQuery): boolean;
   count(view: ViewModel, q: ListQuery): Promise<number>;
-  /** The query's rows from `offset`, at most `limit`; `fence`: found first, then sorted (few rows). */
-  block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean): Promise<RowBlock>;
+  /**
+   * The query's rows from `offset`, at most `limit`; `fence`: found first, then sorted (few rows);
+   * `after`: the sort key of the row at `offset - 1`, when known, to read onwards from it.
+   */
+  block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean, after?: SortKey): Promise<RowBlock>;
 }
 
 const BLOCK_ROWS = 100;
@@ -58,6 +61,19 @@ const FEW_ROWS = 1000;
  * long again.
  */
 const LISTS = new LoopShare(8);
+
+/**
+ * The sort key of the row at `offset - 1` of the list, when the cached block before (same filter, order
+ * and block size, starting at `start`) holds it: the user is paging forward, and the next block is read
+ * onwards from that row rather than by skipping `offset` rows.
+ */
+function keyBefore(cache: ListCache, view: ViewModel, group: string, start: number, offset: number): SortKey | undefined {
+  if (start < 0) return undefined;
+  const before = cache.peek<CachedBlock>(view.id, `b${group}|${start}`);
+  if (!before || before.start !== start || before.group !== group) return undefined;
+  const at = offset - 1 - (before.start - before.lead);
+  return at >= 0 && at < before.keys.length ? before.keys[at] : undefined;
+}
 
 /** The JSON text of pages of a cached block, by first row and page size. */
 const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
@@ -104,7 +120,14 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
     const offset = Math.max(0, blockStart - margin);
     const limit = blockStart - offset + blockSize + margin;
     const shape = { order: q.sort, group, start: blockStart, size: blockSize, lead: blockStart - offset };
-    const read = await source.block(view, q, offset, limit, fence);
+    const read = await source.block(
+      view,
+      q,
+      offset,
+      limit,
+      fence,
+      offset > 0 ? keyBefore(cache, view, group, blockStart - blockSize, offset) : undefined,
+    );
     return { rows: read.rows, keys: read.keys, toEnd: read.toEnd, ...shape };
   });
   const from = block.lead + q.page * q.size - blockStart;

@@ -3,8 +3,9 @@ import { isDateOnlyText, normalizeDateTime } from '../../src/model/index.js';
 import { badRequest } from '../errors.js';
 import { escapeLike, WIRE_TIME_FORMAT, wireTime } from '../lib/sql.js';
 import { viewTable } from './ddl.js';
-import type { ListFilter, ListQuery } from './list-types.js';
+import type { ListFilter, ListQuery, SortKey } from './list-types.js';
 import { referenceLabelColumn } from './reference-labels.js';
+import { kindOf } from './row-position.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
 /**
@@ -71,9 +72,40 @@ function conditions(q: ListQuery): RawBuilder<unknown>[] {
   return parts;
 }
 
-function whereClause(q: ListQuery): RawBuilder<unknown> {
+function whereClause(q: ListQuery, after?: RawBuilder<unknown>): RawBuilder<unknown> {
   const parts = conditions(q);
+  if (after) parts.push(after);
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/**
+ * The rows that come after the one whose sort key is `key` in the query's order (keyset paging): a page
+ * read onwards from the row before it starts where that row is in the order's index, instead of walking
+ * and skipping every row before it as OFFSET does. Nulls sort last ascending and first descending, as
+ * PostgreSQL sorts them. Undefined when the key does not fit the order.
+ */
+export function afterKey(view: ViewModel, q: ListQuery, key: SortKey): RawBuilder<unknown> | undefined {
+  if (key.length !== q.sort.length) return undefined;
+  const value = (column: string, k: string | number) => (kindOf(view, column) === 'time' ? sql`${String(k)}::timestamp` : sql`${k}`);
+  const same = (column: string, k: string | number | null) =>
+    k === null ? sql`${ref(column)} is null` : sql`${ref(column)} = ${value(column, k)}`;
+  const beyond = (column: string, dir: 'asc' | 'desc', k: string | number | null): RawBuilder<unknown> | null => {
+    if (dir === 'asc') return k === null ? null : sql`(${ref(column)} > ${value(column, k)} or ${ref(column)} is null)`;
+    return k === null ? sql`${ref(column)} is not null` : sql`${ref(column)} < ${value(column, k)}`;
+  };
+  const alternatives: RawBuilder<unknown>[] = [];
+  for (let i = 0; i < q.sort.length; i++) {
+    const term = q.sort[i] as { column: string; dir: 'asc' | 'desc' };
+    const past = beyond(term.column, term.dir, key[i] ?? null);
+    if (past) alternatives.push(sql.join([...q.sort.slice(0, i).map((s, j) => same(s.column, key[j] ?? null)), past], sql` and `));
+  }
+  if (!alternatives.length) return sql`false`;
+  const rows = sql`(${sql.join(alternatives, sql` or `)})`;
+  // A bound on the first key that the order's index can start from: descending, nothing after a value
+  // is above it (nulls come first); ascending, nulls come after every value, so there is no such bound.
+  const lead = q.sort[0] as { column: string; dir: 'asc' | 'desc' };
+  const k0 = key[0] ?? null;
+  return lead.dir === 'desc' && k0 !== null ? sql`${ref(lead.column)} <= ${value(lead.column, k0)} and ${rows}` : rows;
 }
 
 /** True when the row `t` is one the query selects (its filters, not its order or page); never null. */
@@ -114,6 +146,8 @@ export function rowsQuery<R>(
   offset = 0,
   columns = selectList(view),
   fence = false,
+  /** Only rows after this one (see afterKey); offset then counts from it. */
+  after?: RawBuilder<unknown>,
 ): RawBuilder<R> {
   const order = orderBy(q);
   const table = sql.table(viewTable(view.id));
@@ -124,7 +158,7 @@ export function rowsQuery<R>(
       k as (select t.id as "#id" from m as t order by ${order} limit ${limit} offset ${offset})
       select ${columns} from k join ${table} as t on t.id = k."#id" order by ${order}`;
   }
-  return sql<R>`select ${columns} from ${table} as t ${whereClause(q)} order by ${order} limit ${limit} offset ${offset}`;
+  return sql<R>`select ${columns} from ${table} as t ${whereClause(q, after)} order by ${order} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -140,12 +174,15 @@ export function rowsJsonQuery(
   offset: number,
   columns = selectList(view),
   fence = false,
+  after?: RawBuilder<unknown>,
 ): RawBuilder<{ rows: unknown }> {
   if (offset === 0 || fence) {
-    return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset, columns, fence)}) r`;
+    return sql<{
+      rows: unknown;
+    }>`select coalesce(json_agg(r), '[]') as rows from (${rowsQuery(view, q, limit, offset, columns, fence, after)}) r`;
   }
   // The ids' column is named so that no field can take it: the output columns stay those of the view's table.
-  const ids = rowsQuery(view, q, limit, offset, sql`t.id as "#id"`);
+  const ids = rowsQuery(view, q, limit, offset, sql`t.id as "#id"`, false, after);
   return sql<{ rows: unknown }>`select coalesce(json_agg(r), '[]') as rows from (
     select ${columns} from (${ids}) k join ${sql.table(viewTable(view.id))} as t on t.id = k."#id" order by ${orderBy(q)}) r`;
 }

@@ -2,7 +2,7 @@ import type { RowScope } from '../access/rows.js';
 import type { AppContext } from '../context.js';
 import type { ListCache } from './list-cache.js';
 import { cachedPage, type PageSource } from './list-pages.js';
-import type { ListQuery, ListReader, RowBlock } from './list-types.js';
+import type { ListQuery, ListReader, RowBlock, SortKey } from './list-types.js';
 import type { Row } from './record-input.js';
 import type { RowIndexes } from './row-index.js';
 import { textSortsByBytes } from './row-position.js';
@@ -48,8 +48,8 @@ export class MemoryListReader implements ListReader, PageSource {
     return this.#held(view)?.count(q) ?? this.database.count(view, q);
   }
 
-  async block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean): Promise<RowBlock> {
-    return this.#held(view)?.page(q, offset, limit) ?? this.database.block(view, q, offset, limit, fence);
+  async block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean, after?: SortKey): Promise<RowBlock> {
+    return this.#held(view)?.page(q, offset, limit) ?? this.database.block(view, q, offset, limit, fence, after);
   }
 
   rows(view: ViewModel, q: ListQuery, limit: number): Promise<Row[]> {

@@ -5,6 +5,7 @@ import { viewTable } from './ddl.js';
 import type { ListCache } from './list-cache.js';
 import { cachedPage, type PageSource } from './list-pages.js';
 import {
+  afterKey,
   countQuery,
   EXACT_COUNT_MAX,
   estimatedCount,
@@ -48,10 +49,13 @@ export class SqlListReader implements ListReader, PageSource {
     return estimatedCount(plannedRows(plan) ?? n);
   }
 
-  async block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean): Promise<RowBlock> {
+  async block(view: ViewModel, q: ListQuery, offset: number, limit: number, fence: boolean, after?: SortKey): Promise<RowBlock> {
     // Each row also carries its sort key: a later write tells by them where its row goes in the block.
     const columns = sql`${selectList(view)}, ${sortKeyColumn(view, q)}`;
-    const json = (await rowsJsonQuery(view, q, limit, offset, columns, fence).execute(this.ctx.db)).rows[0]?.rows ?? [];
+    // Read onwards from the row before the block when its key is known (keyset); a fenced read sorts its few rows anyway.
+    const keyset = after && !fence ? afterKey(view, q, after) : undefined;
+    const query = keyset ? rowsJsonQuery(view, q, limit, 0, columns, false, keyset) : rowsJsonQuery(view, q, limit, offset, columns, fence);
+    const json = (await query.execute(this.ctx.db)).rows[0]?.rows ?? [];
     const keyed = (typeof json === 'string' ? JSON.parse(json) : json) as Row[];
     const keys = keyed.map((r) => r[SORT_KEY] as SortKey);
     // A copy without the key, not `delete`: that leaves objects slow to read and to serialise.
