@@ -17,10 +17,13 @@ const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+(as\s+\S+\s
  * - text search: any statement with `like`, `ilike` or a trigram operator (its page or its count);
  * - count: `select count(*)`;
  * - list page: a page or block of a list (`json_agg` over the view's rows, or a select with a limit);
- * - other: the rest (the listening connection's round trips, sessions, dictionaries, the sampler).
+ * - other: the rest (the listening connection's round trips, sessions, dictionaries, a new record's
+ *   number check, and the bench's sampler of `pg_stat_activity`, told first).
  */
 export function statementKind(text: string): Kind {
   const t = text.trim();
+  // The bench's own sampler of backends' waits, and anything else that reads the statistics views.
+  if (/\bpg_stat_\w+/i.test(t)) return 'other';
   if (WRITE.test(t) || WITH_WRITE.test(t) || /\bfor\s+update\b/i.test(t)) return 'write';
   if (/^(begin|start\s+transaction|commit|rollback|savepoint|release)\b/i.test(t) || /\bset_config\(/i.test(t)) return 'write';
   if (t.includes('"#r"')) return 'rows into memory';
