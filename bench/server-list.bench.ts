@@ -26,6 +26,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
@@ -135,8 +136,30 @@ async function startChild(env: Record<string, string>): Promise<Started> {
   };
 }
 
-/** CPU time of every PostgreSQL process on this machine so far, ms (Linux /proc; 0 elsewhere). */
-function postgresCpuMs(): number {
+/**
+ * The process id of the bench's PostgreSQL server (its postmaster), when it runs on this machine: the
+ * parent of a backend of ours. Undefined when it cannot be told (another machine, no /proc).
+ */
+async function postmasterOf(url: string): Promise<number | undefined> {
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    const pid = Number((await c.query('select pg_backend_pid() as pid')).rows[0]?.pid);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') return undefined;
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/**
+ * CPU time so far of the PostgreSQL server `postmaster` and its processes (every PostgreSQL process on
+ * this machine when it is not known: another cluster's work then counts too), ms (Linux /proc; 0 elsewhere).
+ */
+function postgresCpuMs(postmaster?: number): number {
   let ticks = 0;
   let pids: string[] = [];
   try {
@@ -149,10 +172,11 @@ function postgresCpuMs(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      // After the name: rest[0] is field 3 (state), so utime and stime (fields 14 and 15) are rest[11] and rest[12];
-      // cutime and cstime (16 and 17) hold the ended children's, so a backend that ended during the run counts
-      // (in the postmaster, which waited for it).
+      // After the name: rest[0] is field 3 (state), rest[1] field 4 (the parent), so utime and stime (fields
+      // 14 and 15) are rest[11] and rest[12]; cutime and cstime (16 and 17) hold the ended children's, so a
+      // backend that ended during the run counts (in the postmaster, which waited for it).
       const rest = stat.slice(close + 2).split(' ');
+      if (postmaster !== undefined && Number(pid) !== postmaster && Number(rest[1]) !== postmaster) continue;
       ticks += Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
     } catch {
       // The process ended while being read.
@@ -477,12 +501,13 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     const before = await first.snapshot();
     const othersBefore = await Promise.all(servers.slice(1).map((x) => x.snapshot()));
     const cpu0 = process.cpuUsage();
-    const pg0 = postgresCpuMs();
+    const postmaster = first.kind === 'postgres' && first.databaseUrl ? await postmasterOf(first.databaseUrl) : undefined;
+    const pg0 = postgresCpuMs(postmaster);
     const t0 = performance.now();
     await load(DURATION_MS, true);
     const seconds = (performance.now() - t0) / 1000;
     const loadCpu = process.cpuUsage(cpu0);
-    const pgCpu = postgresCpuMs() - pg0;
+    const pgCpu = postgresCpuMs(postmaster) - pg0;
     const pgStatements = statements?.available ? await statements.read(runDatabase) : undefined;
     const after = await first.snapshot();
     const othersAfter = await Promise.all(servers.slice(1).map((x) => x.snapshot()));
