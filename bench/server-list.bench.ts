@@ -488,9 +488,11 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
     // instance still reading them (a loaded machine can take longer than the warm-up) serves its misses
     // from the database meanwhile, which is not the steady state the budgets are about.
     for (let more = 0; more < 60; more++) {
-      const gauges = await Promise.all(servers.map(async (x) => (await x.snapshot()).gauges));
-      // -1: rows in memory are off (LIST_INDEX=0).
-      if (gauges.every((g) => (g['rows in memory'] ?? -1) !== 0 && !g['views being read'])) break;
+      const snapshots = await Promise.all(servers.map((x) => x.snapshot()));
+      // -1: rows in memory are off (LIST_INDEX=0). A view the instances refused to hold (too many rows)
+      // will not be held however long the warm-up goes on.
+      if (snapshots.every(({ gauges: g }) => (g['rows in memory'] ?? -1) !== 0 && !g['views being read'])) break;
+      if (snapshots.some((x) => (x.stats['index refused'] ?? 0) > 0)) break;
       if (more === 0) console.log(`${label}: warming up until every instance holds the rows in memory`);
       await load(1000, false);
     }
