@@ -1,39 +1,20 @@
 // Child process of bench/server-list.bench.ts: a real reference server (its own process, so the
-// load generator does not share its event loop) with one view table grown to N rows.
-import { randomBytes } from 'node:crypto';
+// load generator does not share its event loop) with one view table grown to BENCH_ROWS rows over
+// BENCH_COMPANIES companies. The server takes its settings (LIST_INDEX, LIST_CACHE, DATABASE_POOL_SIZE, …)
+// from this process's environment, as `npm start` does; the bench sets only what it must (address, an
+// in-memory data folder, the database, the fixed captcha, no request signing, no per-IP login limit, no
+// logging on stdout, which carries this process's answers to the bench).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { hashPassword } from '../../server/auth.js';
+import { configFromEnv, type ServerConfig } from '../../server/config.js';
 import { newStats } from '../../server/lowcode/view-index.js';
 import { lowcodeState } from '../../server/lowcode/view-store.js';
 import { startServer } from '../../server/start.js';
+import { benchUser, seedBench, seedHash } from './list-bench-seed.js';
 import { processCpuMs } from './measure.js';
-
-// On PostgreSQL, a database of its own for this run, dropped at the end.
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-// A second instance joins the first one's database as it is (BENCH_JOIN_URL): no new rows, nothing dropped.
-const joining = process.env.BENCH_JOIN_URL;
-if (joining) databaseUrl = joining;
-else if (process.env.DATABASE_URL) {
-  const admin = process.env.DATABASE_URL;
-  const name = `wg_bench_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDatabase = async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  };
-}
+import { type RunDatabase, runDatabase } from './pg-template.js';
 
 /**
  * BENCH_DB_TIMES=1: time every statement by kind (block reads, counts, writes, the rest); with the
@@ -54,6 +35,8 @@ function statementKind(text: string): string {
 }
 /** Counts a statement of `ms` under its kind (BENCH_DB_TIMES=1). */
 function timed(text: string, rest: unknown[], ms: number): void {
+  // The bench's own explains are not the server's statements (and explaining one again fails).
+  if (/^\s*explain\b/i.test(text)) return;
   let kind = statementKind(text);
   // A page read alone (a first sighting) or a block of pages, told by the statement's limit.
   const params = rest[0] as unknown[] | undefined;
@@ -109,158 +92,146 @@ if (process.env.BENCH_DB_TIMES === '1') {
 }
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
+const companyCount = Number(process.env.BENCH_COMPANIES ?? 10);
 const viewId = Number(process.env.BENCH_VIEW_ID ?? 12);
-const server = await startServer(
-  {
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: 'memory://',
-    databaseUrl,
-    captchaFixed: '8888',
-    logLevel: 'silent',
-    staticDir: '/nonexistent',
-    listCache: process.env.LIST_CACHE !== '0',
-  },
-  {},
-);
-const db = server.ctx.db as any;
-const table = `lc_view_${viewId}`;
+if (!(Number.isInteger(rows) && rows >= 0 && Number.isInteger(companyCount) && companyCount >= 1))
+  throw new Error(`BENCH_ROWS (${process.env.BENCH_ROWS}) and BENCH_COMPANIES (${process.env.BENCH_COMPANIES}) must be whole numbers`);
 
-// Ten companies, each with one bench account of the producer role (data scope 本企业), own the rows.
-const COMPANIES = 10;
-const companies = (await db.selectFrom('company').select(['id', 'dept_code']).orderBy('id').limit(COMPANIES).execute()) as {
-  id: number;
-  dept_code: string | null;
-}[];
-if (companies.length < COMPANIES) throw new Error(`the seed has ${companies.length} companies, the bench spreads over ${COMPANIES}`);
-const benchUser = (companyId: number) => `bench${companyId}`;
-if (!joining) {
-  const role = (await db.selectFrom('sys_role').select('id').where('name', '=', '产废企业').executeTakeFirstOrThrow()).id;
-  const depts = (await db.selectFrom('sys_dept').select(['id', 'code']).execute()) as { id: number; code: string | null }[];
-  const fallbackDept =
-    (await db.selectFrom('sys_user').select('dept_id').where('username', '=', 'producer').executeTakeFirst())?.dept_id ?? null;
-  const password = await hashPassword('Waste@2026');
-  for (const c of companies) {
-    const dept = depts.find((d) => d.code !== null && d.code === c.dept_code)?.id ?? fallbackDept;
-    const user = await db
-      .insertInto('sys_user')
-      .values({
-        username: benchUser(c.id),
-        nick_name: `压测${c.id}`,
-        password,
-        company_id: c.id,
-        dept_id: dept,
-        pwd_reset_time: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('sys_users_roles').values({ user_id: user.id, role_id: role }).execute();
-  }
+/** What the bench sets whatever the environment says; every other setting is the environment's. */
+const benchConfig = (databaseUrl: string | undefined): Partial<ServerConfig> => ({
+  host: '127.0.0.1',
+  port: 0,
+  dataDir: 'memory://',
+  databaseUrl,
+  captchaFixed: '8888',
+  signSecret: undefined,
+  // Every bench account logs in from 127.0.0.1 (up to 50 of them at once).
+  loginRateMax: 100_000,
+  captchaRateMax: 100_000,
+  logLevel: 'silent',
+  staticDir: '/nonexistent',
+});
+/** The server settings this environment gives (what the server's configuration reads and finds set). */
+const read = new Set<string>();
+configFromEnv(
+  new Proxy(process.env, {
+    get: (target, key) => {
+      if (typeof key === 'string') read.add(key);
+      return target[key as string];
+    },
+  }),
+);
+const fixedByBench = new Set([
+  'HOST',
+  'PORT',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'CAPTCHA_FIXED',
+  'SIGN_SECRET',
+  'LOGIN_RATE_MAX',
+  'CAPTCHA_RATE_MAX',
+  'LOG_LEVEL',
+  'STATIC_DIR',
+]);
+const fromEnvironment = Object.fromEntries(
+  [...read].filter((k) => process.env[k] !== undefined && !fixedByBench.has(k)).map((k) => [k, process.env[k] as string]),
+);
+
+// On PostgreSQL, a database of its own for this run, dropped at the end: a copy of a template database
+// seeded once per size and seeding (BENCH_TEMPLATE=0: seeded in place; BENCH_RESEED=1: the template again).
+let databaseUrl: string | undefined;
+let prepared: RunDatabase | undefined;
+let seedMs = 0;
+// A second instance joins the first one's database as it is (BENCH_JOIN_URL): no new rows, nothing dropped.
+const joining = process.env.BENCH_JOIN_URL;
+if (joining) databaseUrl = joining;
+else if (process.env.DATABASE_URL) {
+  const template = process.env.BENCH_TEMPLATE === '0' ? undefined : `wg_bench_t_${rows}_${companyCount}_${seedHash()}`;
+  prepared = await runDatabase(
+    process.env.DATABASE_URL,
+    template,
+    async (url) => {
+      const t0 = Date.now();
+      const seeding = await startServer(benchConfig(url), process.env);
+      try {
+        const t1 = Date.now();
+        const rowsMs = await seedBench(seeding.ctx.db as any, { rows, companies: companyCount, viewId });
+        const t2 = Date.now();
+        // As after a restore, and as autovacuum leaves a table on PostgreSQL: statistics, and the
+        // visibility map that lets a count read only an index.
+        await sql.raw('vacuum analyze').execute(seeding.ctx.db);
+        const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+        process.stderr.write(
+          `seeding: schema and demo data ${s(t1 - t0)}, companies and accounts ${s(t2 - t1 - rowsMs)}, ` +
+            `${rows} rows with their indexes ${s(rowsMs)}, vacuum analyze ${s(Date.now() - t2)}\n`,
+        );
+      } finally {
+        await seeding.close();
+      }
+    },
+    process.env.BENCH_RESEED === '1',
+  );
+  databaseUrl = prepared.url;
+  seedMs = prepared.seedMs;
+  // The seeding's statements are not the run's.
+  dbTimes.clear();
+  slowest.clear();
 }
-// Seeded rows of companies without accounts name no creator: the bench account of their company takes
-// them, so that every row's createBy tells its company.
-if (!joining) {
-  for (const c of companies) {
-    await sql`update ${sql.table(table)} set create_by = ${benchUser(c.id)} where create_by is null and create_company = ${c.id}`.execute(
-      db,
-    );
-  }
+const dropDatabase = async () => {
+  await prepared?.drop();
+};
+
+const server = await startServer(benchConfig(databaseUrl), process.env);
+const db = server.ctx.db as any;
+if (!databaseUrl) {
+  const t = Date.now();
+  await seedBench(db, { rows, companies: companyCount, viewId });
+  await sql.raw(`vacuum analyze lc_view_${viewId}`).execute(db);
+  seedMs = Date.now() - t;
 }
+
+// The bench's companies (the first by id), each with one bench account of the producer role.
+const companies = (await db.selectFrom('company').select('id').orderBy('id').limit(companyCount).execute()) as { id: number }[];
+if (companies.length < companyCount)
+  throw new Error(`the database has ${companies.length} companies, the bench spreads over ${companyCount}`);
 /** Every account's company, for the bench to check that no answer holds another company's row. */
 const owners = Object.fromEntries(
   ((await db.selectFrom('sys_user').select(['username', 'company_id']).execute()) as { username: string; company_id: number | null }[]).map(
     (u) => [u.username, u.company_id],
   ),
 );
-// Every bench company has a warehouse for its records to name: a record may pick only its own company's.
-if (!joining) {
-  for (const c of companies) {
-    await sql`insert into lc_view_14 ("name", create_company, create_dept, create_by)
-      select ${`压测仓库${c.id}`}, ${c.id}, u.dept_id, u.username from sys_user u
-      where u.username = ${benchUser(c.id)} and not exists (select 1 from company_warehouse w where w.company_id = ${c.id})`.execute(db);
-  }
-}
 /** A warehouse of each account's company, for the records it adds. */
 const warehouseRows = (
   await sql<{ id: number; company_id: number | null }>`select id, company_id from company_warehouse order by id`.execute(db)
 ).rows;
+const firstWarehouse = new Map<number, number>();
+for (const w of warehouseRows)
+  if (w.company_id !== null && !firstWarehouse.has(Number(w.company_id))) firstWarehouse.set(Number(w.company_id), w.id);
 const warehouses = Object.fromEntries(
   Object.entries(owners).map(([username, company]) => [
     username,
-    (company === null ? warehouseRows[0] : warehouseRows.find((w) => Number(w.company_id) === Number(company)))?.id ?? null,
+    (company === null ? warehouseRows[0]?.id : firstWarehouse.get(Number(company))) ?? null,
   ]),
 );
-const ownerRows = await db
-  .selectFrom('sys_user')
-  .select(['username', 'company_id', 'dept_id'])
-  .where(
-    'username',
-    'in',
-    companies.map((c) => benchUser(c.id)),
-  )
-  .orderBy('company_id')
-  .execute();
-const ownerArray = (pick: (u: { username: string; company_id: number; dept_id: number | null }) => unknown) =>
-  `(array[${ownerRows.map((u: any) => (pick(u) === null ? 'null' : typeof pick(u) === 'string' ? `'${pick(u)}'` : pick(u))).join(',')}])[1 + g % ${ownerRows.length}]`;
-const OWNER_EXPRS: Record<string, string> = {
-  create_by: ownerArray((u) => u.username),
-  create_company: ownerArray((u) => u.company_id),
-  create_dept: `${ownerArray((u) => u.dept_id)}::bigint`,
-};
-
-const cols = (
-  await sql<{ column_name: string; data_type: string }>`
-    select column_name, data_type from information_schema.columns
-    where table_name = ${table} and column_name not in ('id', 'create_time', 'update_time')
-    order by ordinal_position`.execute(db)
-).rows;
-if (!cols.length) throw new Error(`table ${table} not found: is view ${viewId} seeded and designed?`);
 const def = (await db.selectFrom('lc_generation').select('dis_template').where('id', '=', viewId).executeTakeFirst())?.dis_template;
 const template = JSON.parse(def ?? '{}');
-const items: any[] = Array.isArray(template.tableOption) ? template.tableOption : (template.tableOption?.items ?? []);
-const dictOf = new Map<string, string>(items.filter((f) => f?.configure?.dict).map((f) => [f.name, f.configure.dict]));
-const exprs: string[] = [];
-for (const c of cols) {
-  const dict = dictOf.get(c.column_name);
-  const owner = OWNER_EXPRS[c.column_name];
-  if (owner) exprs.push(owner);
-  else if (dict) {
-    const values = (
-      await sql<{
-        value: string;
-      }>`select d.value from sys_dict_detail d join sys_dict s on s.id = d.dict_id where s.name = ${dict} order by d.sort, d.id`.execute(db)
-    ).rows.map((r) => r.value.replace(/'/g, "''"));
-    exprs.push(values.length ? `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + g % ${values.length}]` : `'v' || (g % 7)`);
-  } else if (/int/.test(c.data_type)) exprs.push('g % 1000');
-  else if (/numeric|double|real/.test(c.data_type)) exprs.push('round((g % 997) * 1.137, 3)');
-  else if (/timestamp|date/.test(c.data_type)) exprs.push(`timestamp '2026-01-01' + (g || ' minutes')::interval`);
-  else exprs.push(`'记录' || g`);
-}
-const t0 = Date.now();
-if (!joining) {
-  // Loaded as a restore loads: the view's indexes are built once the rows are in (much faster than
-  // growing them row by row), the same indexes the design made.
-  const indexes = (
-    await sql<{ indexname: string; indexdef: string }>`
-      select indexname, indexdef from pg_indexes where tablename = ${table} and indexname <> ${`${table}_pkey`}`.execute(db)
-  ).rows;
-  for (const i of indexes) await sql.raw(`drop index "${i.indexname}"`).execute(db);
-  await sql
-    .raw(
-      `insert into ${table} (${cols.map((c) => `"${c.column_name}"`).join(', ')}, create_time)
-     select ${exprs.join(', ')}, timestamp '2026-01-01' + (g || ' minutes')::interval from generate_series(1, ${rows}) g`,
-    )
-    .execute(db);
-  for (const i of indexes) await sql.raw(i.indexdef).execute(db);
-}
-// As after a restore, and as autovacuum leaves a table on PostgreSQL: statistics, and the visibility map
-// that lets a count read only an index.
-await sql.raw(`vacuum analyze ${table}`).execute(db);
 process.stdout.write(
   `${JSON.stringify({
     url: server.url,
     kind: server.database.kind,
-    insertMs: Date.now() - t0,
+    seedMs,
+    copyMs: prepared?.copyMs ?? 0,
+    databaseTemplate: prepared?.template,
+    templateReused: prepared?.reused ?? false,
+    settings: {
+      rows,
+      companies: companyCount,
+      'list cache (LIST_CACHE)': server.config.listCache,
+      'rows in memory (LIST_INDEX)': server.config.listIndex,
+      ...(server.database.kind === 'postgres' ? { 'pool size (DATABASE_POOL_SIZE)': server.config.databasePoolSize } : {}),
+      'from the environment': fromEnvironment,
+      'node options': process.execArgv.filter((a) => a !== '--import' && a !== 'tsx').join(' '),
+    },
     template,
     databaseUrl,
     accounts: companies.map((c) => benchUser(c.id)),
@@ -327,6 +298,8 @@ process.on('SIGUSR2', () => {
     'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),
     // The whole process as the machine sees it (the young generation's room is in it, not in the heap figure).
     'resident MB': Math.round(memory.rss / 2 ** 20),
+    // The most the process has held resident since it started (Linux reports it in KB).
+    'peak resident MB': Math.round(process.resourceUsage().maxRSS / 1024),
     'loop delay p99 ms': ms(loop.percentile(99)),
     'loop delay max ms': ms(loop.max),
     ...(waits.samples
@@ -348,7 +321,9 @@ process.on('SIGUSR2', () => {
         process.stderr.write(
           `\n== ${kind} (${s.ms.toFixed(1)} ms)\n${s.text}\n${JSON.stringify(s.params)}\n${r.rows.map((x) => Object.values(x)[0]).join('\n')}\n`,
         ),
-      );
+      )
+      // A plan that cannot be had (the statement's database is going away) is said, not fatal.
+      .catch((e: unknown) => process.stderr.write(`\n== ${kind}: no plan (${e instanceof Error ? e.message : String(e)})\n`));
   }
   slowest.clear();
   process.stdout.write(`${JSON.stringify({ stats, gauges, dbTimes: Object.fromEntries(dbTimes), cpuMs: processCpuMs() })}\n`);
