@@ -148,6 +148,7 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
     pages.set(at, content);
   }
   // An estimated count (more rows than a count tells exactly) says so: the app shows it as 约 N 条.
-  const total = countValue(totalElements);
+  // A block that reaches the end tells the exact count, whatever the estimate said.
+  const total = known !== undefined && countValue(totalElements).estimated ? countValue(known) : countValue(totalElements);
   return `{"content":${content},"totalElements":${total.n}${total.estimated ? ',"totalEstimated":true' : ''}}`;
 }

@@ -165,8 +165,9 @@ export function useListQuery<T, R = unknown>(source: ListSource<R>, options: Lis
       .then((result) => {
         if (controller.signal.aborted) return;
         // A page emptied meanwhile (deletes, reads elsewhere) steps back to the last page with rows.
-        if (!result.rows.length && query.page > 1 && result.total > 0) {
-          const last = Math.max(1, Math.ceil(result.total / query.size));
+        // An estimated total may promise pages past the end: an empty page within it is shown as it is.
+        const last = Math.max(1, Math.ceil(result.total / query.size));
+        if (!result.rows.length && query.page > 1 && result.total > 0 && last < query.page) {
           dispatch({ type: 'table', page: last, size: query.size, sort: query.sort });
           return;
         }
