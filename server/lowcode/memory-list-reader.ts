@@ -63,16 +63,16 @@ export class MemoryListReader implements ListReader, PageSource {
 
   /**
    * The rows that answer the query when they are held for this definition of the view (the view's, or its
-   * scope's); otherwise undefined, and the ask counts towards reading them. Asked again at each miss: a
-   * write may have made the index forget them meanwhile.
+   * scope's); otherwise undefined. `ask`: the list call's first question (see PageSource.holds), which counts
+   * towards reading them. Asked again at each miss: a write may have made the index forget them meanwhile.
    */
-  #held(view: ViewModel, q: ListQuery): ViewIndex | undefined {
+  #held(view: ViewModel, q: ListQuery, ask = false): ViewIndex | undefined {
     let source = this.#sources.get(view);
     if (!source) {
       source = rowSource(this.ctx, view);
       this.#sources.set(view, source);
     }
-    return this.indexes.ready(view, source, textSortsByBytes(this.ctx), q.scope, q);
+    return this.indexes.ready(view, source, textSortsByBytes(this.ctx), q.scope, ask);
   }
 
   page(view: ViewModel, q: ListQuery): Promise<string> {
@@ -80,7 +80,7 @@ export class MemoryListReader implements ListReader, PageSource {
   }
 
   holds(view: ViewModel, q: ListQuery): boolean {
-    return this.#held(view, q)?.answers(q) === true;
+    return this.#held(view, q, true)?.answers(q) === true;
   }
 
   needsFence(q: ListQuery): boolean {

@@ -117,8 +117,6 @@ export class RowIndexes {
   #charged = 0;
   /** Units being read (at most one). */
   #reading = 0;
-  /** The list calls that have asked already (each counts once towards HOT_ASKS, whatever it asks again). */
-  readonly #asked = new WeakSet<object>();
   /** What the indexes did since the server started (for benches and diagnostics). */
   readonly stats = newStats();
 
@@ -209,11 +207,11 @@ export class RowIndexes {
 
   /**
    * The index that answers lists of the view in `scope` (every record without one) when it is held for
-   * this definition of the view: the view's, or else the scope's. Otherwise undefined; the call counts as
-   * one ask (once per `call`, a list call's query, however often it asks), and a unit asked for often
-   * enough is read: the view's, or once the view is known to be too large, the scope's.
+   * this definition of the view: the view's, or else the scope's. Otherwise undefined; with `ask` (a list
+   * call's first question, not its later ones) the call counts towards reading them, and a unit asked for
+   * often enough is read: the view's, or once the view is known to be too large, the scope's.
    */
-  ready(view: ViewModel, source: RowSource, textInByteOrder: Promise<boolean>, scope?: RowScope, call?: object): ViewIndex | undefined {
+  ready(view: ViewModel, source: RowSource, textInByteOrder: Promise<boolean>, scope?: RowScope, ask = true): ViewIndex | undefined {
     if (!this.trusted()) return undefined;
     const now = performance.now();
     const whole = this.#unit(view.id, undefined, true) as Unit;
@@ -229,11 +227,7 @@ export class RowIndexes {
       scoped.lastUsed = now;
       return own;
     }
-    if (call) {
-      if (this.#asked.has(call)) return undefined;
-      this.#asked.add(call);
-    }
-    if (whole.building) return undefined;
+    if (!ask || whole.building) return undefined;
     const unit = this.#open(whole, now) ? whole : scoped && this.#open(scoped, now) ? scoped : undefined;
     if (!unit) return undefined;
     unit.asks++;
