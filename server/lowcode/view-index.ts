@@ -29,6 +29,9 @@ function same(a: IndexedRow | undefined, b: IndexedRow | undefined): boolean {
   return JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.row) === JSON.stringify(b.row);
 }
 
+/** A column's texts are shared between rows while it has at most this many distinct ones, each at most this long. */
+const SHARED_VALUES = 1024;
+const SHARED_MAX_LENGTH = 64;
 /** Fewest places a filter's marks have room for: an index of few rows (a small scope's) stays small. */
 const MIN_CAPACITY = 64;
 /** Marks arrays let go of that are kept to be filled again. */
@@ -137,6 +140,8 @@ export class ViewIndex {
   readonly #tests = new WeakMap<ListQuery, RowTest | null>();
   /** Text columns packed for searches, by column. */
   readonly #packed = new Map<string, PackedColumn>();
+  /** Each column's texts as held (see #shared); null: a column of too many distinct values. */
+  readonly #values = new Map<string, Map<string, string> | null>();
 
   constructor(
     readonly view: ViewModel,
@@ -192,8 +197,46 @@ export class ViewIndex {
   /** The row with its timestamps read once (a value jsonTime cannot read becomes `false`: never told). */
   #own(row: IndexedRow): Held {
     const raw = { ...row.raw };
+    for (const c in raw) {
+      const v = raw[c];
+      if (typeof v === 'string') raw[c] = this.#shared(c, v);
+    }
+    // The listed row and the sort keys hold the same texts as the columns mostly: one copy of each is kept.
+    // (The same text in another string: nothing a reader of these objects can tell apart.)
+    const listed = row.row;
+    for (const k in listed) {
+      const v = listed[k];
+      if (typeof v !== 'string') continue;
+      const same = raw[k];
+      listed[k] = same === v ? same : this.#shared(k, v);
+    }
+    const keys = row.keys;
+    for (const k in keys) {
+      const v = keys[k];
+      if (typeof v === 'string' && raw[k] === v) keys[k] = raw[k] as string;
+    }
     for (const c of this.#times) if (c in raw) raw[c] = jsonTime(raw[c]) ?? false;
-    return { id: row.id, row: row.row, raw, keys: row.keys, place: -1 };
+    return { id: row.id, row: listed, raw, keys, place: -1 };
+  }
+
+  /**
+   * The column's text as other rows hold it already, when the column has few distinct values (a
+   * dictionary's, a picked record's label): each is then held once, not once a row.
+   */
+  #shared(column: string, v: string): string {
+    if (v.length > SHARED_MAX_LENGTH) return v;
+    let values = this.#values.get(column);
+    if (values === null) return v;
+    if (!values) {
+      values = new Map();
+      this.#values.set(column, values);
+    }
+    const known = values.get(v);
+    if (known !== undefined) return known;
+    // Too many distinct values to share: the texts shared so far stay shared, the map goes.
+    if (values.size >= SHARED_VALUES) this.#values.set(column, null);
+    else values.set(v, v);
+    return v;
   }
 
   /** The rows in the scope (all rows without one); null when its test cannot tell them. */
