@@ -1,9 +1,13 @@
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type RowScope, rowScope } from '../../server/access/rows.js';
 import { ListCache } from '../../server/lowcode/list-cache.js';
 import { parseListQuery } from '../../server/lowcode/list-query.js';
-import type { RowIndexes } from '../../server/lowcode/row-index.js';
+import type { IndexedRow } from '../../server/lowcode/list-types.js';
+import { rowSource } from '../../server/lowcode/memory-list-reader.js';
+import { RowIndexes, type RowSource } from '../../server/lowcode/row-index.js';
+import { textSortsByBytes } from '../../server/lowcode/row-position.js';
 import { SqlListReader } from '../../server/lowcode/sql-list-reader.js';
 import type { ViewModel } from '../../server/lowcode/view-model.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
@@ -145,7 +149,22 @@ it("holds a company's rows that fit the bound on their own, and answers its list
   expect(indexes.stats.discarded).toBe(0);
   const pages = indexes.stats.pages;
   for (const params of QUERIES) await listAgrees('producer', params);
+  // Any order, filter and page of its lists, as the database answers it.
+  await fc.assert(
+    fc.asyncProperty(
+      fc.record({
+        sort: fc.constantFrom('quantity,asc', 'quantity,desc', 'stockNo,desc', 'id,asc', 'inTime,desc', 'createTime,asc'),
+        handler: fc.option(fc.constantFrom('记忆1', '记忆16', '记忆'), { nil: undefined }),
+        page: fc.nat(6),
+        size: fc.integer({ min: 1, max: 25 }),
+      }),
+      async ({ handler, page, size, sort }) =>
+        listAgrees('producer', { sort, page: String(page), size: String(size), ...(handler ? { handler } : {}) }),
+    ),
+    { numRuns: 40 },
+  );
   expect(indexes.stats.pages).toBeGreaterThan(pages);
+  expect(indexes.stats.read).toBe(own);
 });
 
 it('refuses a company larger than the bound before reading it, once', async () => {
@@ -185,4 +204,66 @@ it("keeps the company's rows in step with its writes, and every list equal to th
   const detail = await as.get('/api/general/detail', { generalId: VIEW, id: added[0] });
   expect(detail.status).toBe(200);
   expect(Number(detail.body.quantity)).toBe(99.5);
+});
+
+it('sizes a view before reading it, remembers it as too large until the writes told may have brought it within the bound', async () => {
+  const scope = (clients.producer as (typeof clients)[string]).scope as RowScope;
+  const own = await rowSource(server.ctx, view).load(scope, 0, 1000);
+  const asked = { estimate: 0, count: 0, load: 0 };
+  let rows = 1000;
+  const source: RowSource = {
+    estimate: async () => {
+      asked.estimate++;
+      return rows;
+    },
+    count: async (s, atMost) => {
+      asked.count++;
+      return Math.min(s ? own.length : rows, atMost + 1);
+    },
+    load: async (s, after, limit) => {
+      asked.load++;
+      return (s ? own : []).filter((r) => r.id > after).slice(0, limit);
+    },
+  };
+  const bound = new RowIndexes(() => true, 200);
+  const bytes = textSortsByBytes(server.ctx);
+  const ask = (s?: RowScope) => bound.ready(view, source, bytes, s);
+  const settled = () => vi.waitFor(() => expect(bound.building).toBe(0));
+  // Asked for less than three times: nothing is asked of the database.
+  ask();
+  ask();
+  expect(asked).toEqual({ estimate: 0, count: 0, load: 0 });
+  // The third ask sizes it: the estimate is past twice the bound, so it is refused without a count or a row.
+  ask();
+  await settled();
+  expect(asked).toEqual({ estimate: 1, count: 0, load: 0 });
+  expect(bound.stats.refused).toBe(1);
+  for (let i = 0; i < 10; i++) expect(ask()).toBeUndefined();
+  expect(asked.estimate).toBe(1);
+  // The producer's scope fits: counted, read, held, and it answers the producer's lists.
+  for (let i = 0; i < 3; i++) expect(ask(scope)).toBeUndefined();
+  await settled();
+  expect(asked).toEqual({ estimate: 1, count: 1, load: 1 });
+  const held = ask(scope);
+  expect(held?.size).toBe(own.length);
+  expect(bound.heldRows).toBe(own.length);
+  expect(ask()).toBeUndefined();
+  // Writes told take 900 rows out of the view (of other companies): it may fit now, and is sized again.
+  const other = (n: number): IndexedRow => ({
+    id: 10_000_000 + n,
+    row: {},
+    raw: { create_company: -1 },
+    keys: {},
+  });
+  bound.written(view.id, { gone: Array.from({ length: 900 }, (_, n) => other(n)), come: [] });
+  expect(ask(scope)).toBe(held);
+  rows = 100;
+  for (let i = 0; i < 3; i++) ask();
+  await settled();
+  expect(asked).toEqual({ estimate: 2, count: 2, load: 2 });
+  // Held whole now (the fake view has no rows): the scope's own rows, which it holds too, are let go of.
+  expect(ask()?.size).toBe(0);
+  expect(ask(scope)?.within).toBeUndefined();
+  expect(bound.heldRows).toBe(0);
+  expect(bound.stats.discarded).toBe(0);
 });
