@@ -201,7 +201,7 @@ export class RowIndexes {
     if (u.index || u.building) return false;
     if (u.restUntil !== undefined && now < u.restUntil) return false;
     const big = u.tooLarge;
-    if (big && now - big.at < TOO_LARGE_MS && big.rows + big.delta > this.maxRows) return false;
+    if (big && now - big.at < TOO_LARGE_MS && charge(big.rows + big.delta) > this.maxRows) return false;
     return true;
   }
 
@@ -403,10 +403,8 @@ export class RowIndexes {
 
   /** A write of the view's records, once it has ended (or, another instance's, once told). */
   written(viewId: number, w: WrittenRows): void {
-    const units = this.#byView.get(viewId);
-    if (!units) return;
-    for (const u of units) {
-      if (!this.#live.has(u)) continue;
+    for (const u of [...this.#live]) {
+      if (u.viewId !== viewId) continue;
       u.writes?.push(w);
       if (u.tooLarge) u.tooLarge.delta += this.#inUnit(u, w.come) - this.#inUnit(u, w.gone);
       const index = u.index;
