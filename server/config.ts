@@ -68,6 +68,17 @@ export interface ServerConfig {
   listCache: boolean;
   /** Views' rows held in memory to answer list misses (with the list cache). */
   listIndex: boolean;
+  /**
+   * Most rows held in memory for list misses (LIST_INDEX_ROWS), of every view and company scope of this
+   * instance together: what bounds the rows' share of the heap, whatever the tables hold. A view or scope
+   * larger than this is never read into memory; its lists are read from the database.
+   */
+  listIndexRows: number;
+  /**
+   * What the list cache keeps (LIST_CACHE_ROWS), counted in cached rows (a block's rows, a count as one):
+   * about 0.7 KB of heap each, with the JSON of their pages. Unset: 150,000, or 80,000 beside rows in memory.
+   */
+  listCacheRows: number | undefined;
   logLevel: string;
   /** How log lines are written (LOG_FORMAT): `pretty` for people, `json` for collectors; a terminal gets `pretty`. */
   logFormat: LogFormat;
@@ -80,6 +91,12 @@ export interface ServerConfig {
   /** Origins besides this one that may show the app in a frame (wall displays), for `frame-ancestors`. */
   frameAncestors: string[];
 }
+
+/**
+ * Rows held in memory by default (LIST_INDEX_ROWS): about 150 MB of heap at the stock-in view's 1.2 KB a
+ * row, its filters' marks and orders included (docs/deploy.md says how that was measured).
+ */
+export const LIST_INDEX_ROWS = 125_000;
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = overrides.dataDir ?? env.DATA_DIR ?? resolve('.data');
@@ -119,6 +136,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     dataViewDatabaseUrl: env.DATA_VIEW_DATABASE_URL || undefined,
     listCache: env.LIST_CACHE !== '0',
     listIndex: env.LIST_INDEX !== '0',
+    listIndexRows: Math.max(0, int(env.LIST_INDEX_ROWS, LIST_INDEX_ROWS)),
+    listCacheRows: env.LIST_CACHE_ROWS ? Math.max(1, int(env.LIST_CACHE_ROWS, 150_000)) : undefined,
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormatOf(env.LOG_FORMAT),
     gufeiBaseUrl: env.GUFEI_BASE_URL || undefined,

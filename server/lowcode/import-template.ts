@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ViewField } from './view-model.js';
 
 /**
@@ -64,7 +64,10 @@ const validations = (ws: ExcelJS.Worksheet) =>
   (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;
 
 export async function templateWorkbook(title: string, columns: TemplateColumn[], today = new Date()): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded when a template is first asked for: ExcelJS is the largest module the server uses, and most
+  // instances never write a template, so start-up does not load it.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   const data = wb.addWorksheet(title.slice(0, 31) || 'Sheet1');
   const example = wb.addWorksheet(EXAMPLE_SHEET);
   const lists = wb.addWorksheet(CHOICES_SHEET, { state: 'hidden' });

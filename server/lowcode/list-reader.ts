@@ -22,15 +22,17 @@ export interface ListReading {
 
 /**
  * The server's list reading, chosen from its settings: rows in memory (LIST_CACHE and LIST_INDEX on, the
- * default) or the database (either off); the list cache serves pages before either unless LIST_CACHE=0.
+ * default; at most LIST_INDEX_ROWS of them) or the database (either off, or LIST_INDEX_ROWS=0); the list
+ * cache (at most LIST_CACHE_ROWS) serves pages before either unless LIST_CACHE=0.
  */
 export function chooseListReading(ctx: AppContext): ListReading {
   const trusted = () => ctx.bus.mode !== 'disconnected';
-  const indexes = ctx.config.listCache && ctx.config.listIndex ? new RowIndexes(trusted) : undefined;
+  const { listCache, listIndex, listIndexRows, listCacheRows } = ctx.config;
+  const indexes = listCache && listIndex && listIndexRows > 0 ? new RowIndexes(trusted, listIndexRows) : undefined;
   // PGlite runs one statement at a time, so misses and writes take turns; a PostgreSQL pool runs them side by side.
   const cache = new ListCache(
-    ctx.config.listCache,
-    indexes ? CACHED_ROWS_WITH_INDEX : undefined,
+    listCache,
+    listCacheRows ?? (indexes ? CACHED_ROWS_WITH_INDEX : undefined),
     trusted,
     ctx.dbKind === 'pglite',
     () => ctx.bus.barrier(),

@@ -1,176 +1,468 @@
-import type { RowScope } from '../access/rows.js';
+import type { RowScope, RowTest } from '../access/rows.js';
 import type { IndexedRow, WrittenRows } from './list-types.js';
 import type { Row } from './record-input.js';
 import { newStats, ViewIndex } from './view-index.js';
 import type { ViewModel } from './view-model.js';
 
 /**
- * The rows of a view held in memory, so that a list miss (a page or a count the list cache does not
- * hold) is answered without a statement. On PGlite a statement costs the one thread 2–6 ms for a page or
- * a count over 100,000 rows; walking the rows here costs a fraction of that, and no other call waits
- * for the database meanwhile.
+ * Rows of views held in memory, so that a list miss (a page or a count the list cache does not hold) is
+ * answered without a statement. On PGlite a statement costs the one thread 2–6 ms for a page or a count
+ * over 100,000 rows; walking the rows here costs a fraction of that, and no other call waits for the
+ * database meanwhile.
  *
- * The index answers only what it can answer exactly as the database would (see ViewIndex); anything
- * else returns undefined, and the caller asks the database.
+ * What is held is a bounded cache of hot units, each a view's rows (every one of them) or one scope's
+ * rows of a view (a company's): at most `maxRows` rows of every unit together, whatever the tables
+ * hold. A unit is read once its lists have asked for it a few times (HOT_ASKS) and only after the
+ * database told its size: the planner's estimate of the table, then a count that stops one row past the
+ * bound (a company's count reads its own index entries). A unit larger than the bound is never read; it
+ * is remembered as too large, and asked about again only after a long rest or once the writes told here
+ * may have brought it within the bound. A view too large to hold is still held scope by scope: its
+ * companies' lists read their own rows here, and the administrator's lists read the database. To make
+ * room, units no list asked for lately are let go of, least recently used first. One unit is read at a
+ * time.
+ *
+ * A unit answers only what it can answer exactly as the database would (see ViewIndex); anything else
+ * returns undefined, and the caller asks the database.
  *
  * It stays equal to the table the way the list cache does: every record write through the list cache
  * (this instance's and, told by the bus, the other instances') hands it the written rows as they were
- * and are; anything else that bumps the view forgets it, and it is read again on a later miss. A write
- * whose "before" is not what the index holds (applied out of order) also forgets it.
+ * and are; anything else that bumps the view forgets it, and it is read again on later misses. A write
+ * whose "before" is not what a unit holds (applied out of order) also forgets that unit.
  */
 
-/** Reads rows with ids above `afterId`, in id order, at most `limit`. */
-export type RowLoader = (afterId: number, limit: number) => Promise<IndexedRow[]>;
-
-interface Slot {
-  index?: ViewIndex;
-  /** Moves on whenever the view is forgotten: a build begun before is not kept. */
-  generation: number;
-  /** Writes that ended while the index was being read for this generation, in the order they ended. */
-  writes?: WrittenRows[];
-  /** A build is under way (kept or not). */
-  building: boolean;
-  /** When the index was last ready. */
-  readyAt?: number;
-  /** When a build last failed, found the view too large, or was forgotten soon after it was ready. */
-  refusedAt?: number;
+/** Where the row index reads a view's rows and their sizes: the view's table. */
+export interface RowSource {
+  /** The planner's estimate of the table's rows, without reading them; undefined when it has none. */
+  estimate(): Promise<number | undefined>;
+  /** The rows in `scope` (all rows without one), counted up to `atMost + 1`: more than `atMost` is all it says. */
+  count(scope: RowScope | undefined, atMost: number): Promise<number>;
+  /** Rows in `scope` (all rows without one) with ids above `afterId`, in id order, at most `limit`. */
+  load(scope: RowScope | undefined, afterId: number, limit: number): Promise<IndexedRow[]>;
 }
 
-/** Rows read per statement while an index is built. */
+/** A view's rows or one scope's rows of it, and what is known of them. */
+interface Unit {
+  viewId: number;
+  /** The scope whose rows it holds (with a test that tells every row); undefined: the whole view. */
+  scope: (RowScope & { test: RowTest }) | undefined;
+  index?: ViewIndex;
+  /** Moves on whenever the unit is forgotten: a read begun before is not kept. */
+  generation: number;
+  /** Writes that ended while the unit was being read for this generation, in the order they ended. */
+  writes?: WrittenRows[];
+  building: boolean;
+  /** When the unit was last ready, and last asked for while held. */
+  readyAt?: number;
+  lastUsed: number;
+  /** List calls that asked for it since it was last read, forgotten or rested (see HOT_ASKS). */
+  asks: number;
+  /** Not read before this time: a read failed, it was forgotten soon after it was ready, or found no room. */
+  restUntil?: number;
+  /** Its rows when last sized, when that was within the bound (a scope that found no room is asked again by it). */
+  lastSize?: number;
+  /**
+   * Found larger than the bound: its size then (estimated or counted), when, and the rows the writes told
+   * since put into it less those they took out.
+   */
+  tooLarge?: { rows: number; at: number; delta: number };
+}
+
+/** Rows read per statement while a unit is read. */
 const CHUNK = 5000;
-/** Most rows one view's index holds, and all views' indexes together; a larger view is read by statements. */
-const INDEX_MAX_ROWS = 250_000;
-const ALL_MAX_ROWS = 500_000;
-/** A build that failed is not tried again for this long. */
+/** List calls that ask for a unit before it is read: a scope asked for once is cheaper read by statements. */
+const HOT_ASKS = 3;
+/**
+ * What a unit costs beside its rows, in rows: its maps, orders and filter marks, which a unit of few rows
+ * has room for all the same (measured: about 20 KB for an index of a handful of rows, against 1.2 KB a row).
+ */
+export const UNIT_ROWS = 16;
+/**
+ * A table whose planner estimate is more than this many times the bound is too large without a count.
+ * The estimate is reltuples scaled to the table's pages now, as the planner scales it; the slack covers
+ * what it misses (rows deleted since it was taken).
+ */
+const ESTIMATE_SLACK = 2;
+/** A unit found too large is not sized again for this long, unless the writes told here may have brought it within the bound. */
+const TOO_LARGE_MS = 10 * 60_000;
+/** A read that failed is not tried again for this long. */
 const RETRY_MS = 30_000;
 /**
- * An index forgotten this soon after it was ready is not read again for RETRY_MS: a view whose rows
- * change by other means than the list's writes (imports, scripted actions) is cheaper read by statements.
+ * A unit forgotten this soon after it was ready is not read again for RETRY_MS: a view whose rows change by
+ * other means than the list's writes (imports, scripted actions) is cheaper read by statements.
  */
 const SHORT_LIVED_MS = 10_000;
+/** A unit asked for within this long is in use: it is not let go of to make room for another. */
+const IN_USE_MS = 5_000;
+/** A unit that found no room is not tried again for this long. */
+const CROWDED_MS = 10_000;
+/** Units remembered without rows (their asks, their sizes), least recently asked for dropped first. */
+const COLD_KEPT = 10_000;
 
-/** The indexes of one server's views (see ViewIndex). */
+/** A unit's charge against the bound. */
+const charge = (rows: number) => rows + UNIT_ROWS;
+
+/** The key of a unit: the view, and the scope or none. */
+const unitKey = (viewId: number, scope: RowScope | undefined) => (scope ? `${viewId}|${scope.key}` : `${viewId}`);
+
+/** The units of one server's views (see ViewIndex). */
 export class RowIndexes {
-  readonly #slots = new Map<number, Slot>();
+  /** Every unit remembered, least recently asked for first. */
+  readonly #units = new Map<string, Unit>();
+  /** The units of each view. */
+  readonly #byView = new Map<number, Set<Unit>>();
+  /** Units holding rows, being read, or found too large: those a write is told to. */
+  readonly #live = new Set<Unit>();
+  /** Rows held by every unit, and what they are charged against the bound (their rows and UNIT_ROWS each). */
+  #rows = 0;
+  #charged = 0;
+  /** Units being read (at most one). */
+  #reading = 0;
   /** What the indexes did since the server started (for benches and diagnostics). */
   readonly stats = newStats();
 
   constructor(
     /** False while other instances' writes may go unheard (see ListCache): no index is served. */
     private readonly trusted: () => boolean = () => true,
+    /** Most rows held, of every unit together (see UNIT_ROWS for what a unit is charged beside its rows). */
+    readonly maxRows = 125_000,
   ) {}
 
-  #slot(viewId: number): Slot {
-    let s = this.#slots.get(viewId);
-    if (!s) {
-      s = { generation: 0, building: false };
-      this.#slots.set(viewId, s);
-    }
-    return s;
-  }
-
-  /** Views whose rows are being read (for benches and diagnostics). */
+  /** Units being read (for benches and diagnostics). */
   get building(): number {
+    return this.#reading;
+  }
+
+  /** Rows held, of every unit. */
+  get heldRows(): number {
+    return this.#rows;
+  }
+
+  /** Units holding rows (for benches and diagnostics). */
+  get heldUnits(): number {
     let n = 0;
-    for (const s of this.#slots.values()) if (s.building) n++;
+    for (const u of this.#live) if (u.index) n++;
     return n;
   }
 
-  /** Rows held, of all views. */
-  get heldRows(): number {
-    let n = 0;
-    for (const s of this.#slots.values()) n += s.index?.size ?? 0;
-    return n;
+  #unit(viewId: number, scope: RowScope | undefined, asking: boolean): Unit | undefined {
+    const key = unitKey(viewId, scope);
+    let u = this.#units.get(key);
+    if (u) {
+      if (asking) {
+        this.#units.delete(key);
+        this.#units.set(key, u);
+      }
+      return u;
+    }
+    if (!asking) return undefined;
+    const test = scope?.test;
+    u = {
+      viewId,
+      scope: scope && test ? { ...scope, test } : undefined,
+      generation: 0,
+      building: false,
+      lastUsed: 0,
+      asks: 0,
+    };
+    this.#units.set(key, u);
+    let units = this.#byView.get(viewId);
+    if (!units) {
+      units = new Set();
+      this.#byView.set(viewId, units);
+    }
+    units.add(u);
+    if (this.#units.size > COLD_KEPT) this.#dropCold();
+    return u;
+  }
+
+  /** Lets go of the least recently asked units that hold nothing and are not being read or remembered as too large. */
+  #dropCold(): void {
+    for (const [key, u] of this.#units) {
+      if (this.#units.size <= COLD_KEPT * 0.9) break;
+      if (this.#live.has(u)) continue;
+      this.#units.delete(key);
+      const units = this.#byView.get(u.viewId);
+      units?.delete(u);
+      if (units && !units.size) this.#byView.delete(u.viewId);
+    }
+  }
+
+  /** The unit's index when it holds rows for this definition of the view; one for another definition is let go of. */
+  #current(u: Unit | undefined, view: ViewModel): ViewIndex | undefined {
+    if (!u?.index) return undefined;
+    if (u.index.view === view) return u.index;
+    // Read for another definition of the view (which is bumped when it changes, so never expected).
+    this.#forgetUnit(u);
+    return undefined;
+  }
+
+  /** Whether the unit may be read now: not held, not being read, not resting, not known to be too large. */
+  #open(u: Unit, now: number): boolean {
+    if (u.index || u.building) return false;
+    if (u.restUntil !== undefined && now < u.restUntil) return false;
+    const big = u.tooLarge;
+    if (big && now - big.at < TOO_LARGE_MS && charge(big.rows + big.delta) > this.maxRows) return false;
+    return true;
   }
 
   /**
-   * The view's index when it is ready for this definition of the view; otherwise undefined, and a build
-   * is begun (when none is under way and the last one did not fail lately).
+   * The index that answers lists of the view in `scope` (every record without one) when it is held for
+   * this definition of the view: the view's, or else the scope's. Otherwise undefined; with `ask` (a list
+   * call's first question, not its later ones) the call counts towards reading them, and a unit asked for
+   * often enough is read: the view's, or once the view is known to be too large, the scope's.
    */
-  ready(view: ViewModel, load: RowLoader, textInByteOrder: Promise<boolean>): ViewIndex | undefined {
+  ready(view: ViewModel, source: RowSource, textInByteOrder: Promise<boolean>, scope?: RowScope, ask = true): ViewIndex | undefined {
     if (!this.trusted()) return undefined;
-    const s = this.#slot(view.id);
-    if (s.index?.view === view) return s.index;
-    // Read for another definition of the view (which is bumped when it changes, so never expected).
-    if (s.index) this.forget(view.id);
-    if (s.building || (s.refusedAt !== undefined && performance.now() - s.refusedAt < RETRY_MS)) return undefined;
-    void this.#build(view, s, load, textInByteOrder);
+    const now = performance.now();
+    const whole = this.#unit(view.id, undefined, true) as Unit;
+    const held = this.#current(whole, view);
+    if (held) {
+      whole.lastUsed = now;
+      return held;
+    }
+    // A scope whose test cannot tell every row is never held apart.
+    const scoped = scope?.test ? (this.#unit(view.id, scope, true) as Unit) : undefined;
+    const own = this.#current(scoped, view);
+    if (own && scoped) {
+      scoped.lastUsed = now;
+      return own;
+    }
+    if (!ask || whole.building) return undefined;
+    const unit = this.#open(whole, now) ? whole : scoped && this.#open(scoped, now) ? scoped : undefined;
+    if (!unit) return undefined;
+    unit.asks++;
+    if (unit.asks >= HOT_ASKS && !this.#reading) void this.#build(unit, view, source, textInByteOrder);
     return undefined;
   }
 
   /**
-   * The record as the list shows it, from the view's rows when they are held for this definition (no
-   * read is begun): null when there is none within the scope, undefined when the rows cannot tell.
+   * The record as the list shows it, from the rows held for this definition of the view (no read is
+   * begun): null when there is none within the scope, undefined when the rows cannot tell.
    */
   record(view: ViewModel, id: number, scope: RowScope | undefined): Row | null | undefined {
     if (!this.trusted()) return undefined;
-    const index = this.#slots.get(view.id)?.index;
-    return index?.view === view ? index.record(id, scope) : undefined;
+    for (const u of [this.#unit(view.id, undefined, false), scope ? this.#unit(view.id, scope, false) : undefined]) {
+      const index = u?.index;
+      if (!u || index?.view !== view) continue;
+      u.lastUsed = performance.now();
+      return index.record(id, scope);
+    }
+    return undefined;
   }
 
-  async #build(view: ViewModel, s: Slot, load: RowLoader, textInByteOrder: Promise<boolean>): Promise<void> {
-    const generation = s.generation;
+  /**
+   * Makes room for `rows` more rows, letting go of units not in use (and, for a view's rows, of its
+   * scopes', which these hold): false when there is none to be made.
+   */
+  #makeRoom(unit: Unit, rows: number): boolean {
+    const need = charge(rows);
+    if (this.#charged + need <= this.maxRows) return true;
+    const now = performance.now();
+    const spare = [...this.#live]
+      .filter((u) => u !== unit && u.index && (now - u.lastUsed >= IN_USE_MS || (!unit.scope && u.viewId === unit.viewId)))
+      .sort((a, b) => a.lastUsed - b.lastUsed);
+    let free = 0;
+    const out: Unit[] = [];
+    for (const u of spare) {
+      if (this.#charged - free + need <= this.maxRows) break;
+      free += charge(u.index?.size ?? 0);
+      out.push(u);
+    }
+    if (this.#charged - free + need > this.maxRows) return false;
+    for (const u of out) {
+      this.stats.evicted++;
+      this.#forgetUnit(u, false);
+    }
+    return true;
+  }
+
+  /** Could room for a unit of `rows` rows be made at all (nothing is let go of)? */
+  #roomFor(unit: Unit, rows: number): boolean {
+    const need = charge(rows);
+    if (this.#charged + need <= this.maxRows) return true;
+    const now = performance.now();
+    let free = 0;
+    for (const u of this.#live)
+      if (u !== unit && u.index && (now - u.lastUsed >= IN_USE_MS || (!unit.scope && u.viewId === unit.viewId)))
+        free += charge(u.index.size);
+    return this.#charged - free + need <= this.maxRows;
+  }
+
+  #held(u: Unit, index: ViewIndex | undefined): void {
+    const before = u.index?.size ?? 0;
+    if (u.index) this.#charged -= charge(before);
+    this.#rows -= before;
+    u.index = index;
+    if (index) {
+      this.#rows += index.size;
+      this.#charged += charge(index.size);
+    }
+    this.#liveness(u);
+  }
+
+  #liveness(u: Unit): void {
+    if (u.index || u.building || u.tooLarge) this.#live.add(u);
+    else this.#live.delete(u);
+  }
+
+  /** Remembers the unit as too large, at `rows` rows. */
+  #tooLarge(u: Unit, rows: number): void {
+    u.tooLarge = { rows, at: performance.now(), delta: 0 };
+    u.lastSize = undefined;
+    this.stats.refused++;
+  }
+
+  async #build(u: Unit, view: ViewModel, source: RowSource, textInByteOrder: Promise<boolean>): Promise<void> {
+    const generation = u.generation;
     const writes: WrittenRows[] = [];
-    s.writes = writes;
-    s.building = true;
+    u.writes = writes;
+    u.building = true;
+    u.asks = 0;
+    this.#reading++;
+    this.#liveness(u);
+    const max = this.maxRows;
+    let reading = false;
     try {
+      // A scope known to fit the bound that found no room before: asked again only when room could be made.
+      if (u.lastSize !== undefined && !this.#roomFor(u, u.lastSize)) {
+        this.#crowded(u);
+        return;
+      }
+      if (!u.scope) {
+        this.stats.sized++;
+        const estimate = await source.estimate();
+        if (estimate !== undefined && estimate > max * ESTIMATE_SLACK) {
+          this.#tooLarge(u, estimate);
+          return;
+        }
+      }
+      this.stats.sized++;
+      const size = await source.count(u.scope, max);
+      if (charge(size) > max) {
+        this.#tooLarge(u, size);
+        return;
+      }
+      u.tooLarge = undefined;
+      u.lastSize = size;
+      if (u.generation !== generation) return;
+      if (!this.#makeRoom(u, size)) {
+        this.#crowded(u);
+        return;
+      }
+      reading = true;
       const bytes = await textInByteOrder;
       const rows: IndexedRow[] = [];
-      const room = Math.min(INDEX_MAX_ROWS, ALL_MAX_ROWS - this.heldRows);
       for (let after = 0; ; ) {
-        const chunk = await load(after, CHUNK);
-        rows.push(...chunk);
-        if (rows.length > room) {
-          s.refusedAt = performance.now();
-          this.stats.refused++;
+        const chunk = await source.load(u.scope, after, CHUNK);
+        this.stats.read += chunk.length;
+        for (const r of chunk) rows.push(r);
+        // Forgotten meanwhile (its rows changed in a way not told row by row): what was read is not kept.
+        if (u.generation !== generation) {
+          this.stats.discarded++;
+          return;
+        }
+        // Grown past the bound since it was counted.
+        if (charge(rows.length) > max) {
+          this.stats.discarded++;
+          this.#tooLarge(u, rows.length);
           return;
         }
         if (chunk.length < CHUNK) break;
         after = (chunk.at(-1) as IndexedRow).id;
       }
-      if (s.generation !== generation) return;
-      const index = new ViewIndex(view, bytes, rows, this.stats);
-      index.settle(writes);
-      s.index = index;
-      s.readyAt = performance.now();
-      s.refusedAt = undefined;
+      const index = new ViewIndex(view, bytes, rows, this.stats, u.scope);
+      if (!index.settle(writes) || !this.#makeRoom(u, index.size)) {
+        this.stats.discarded++;
+        u.restUntil = performance.now() + RETRY_MS;
+        return;
+      }
+      this.#held(u, index);
+      const now = performance.now();
+      u.readyAt = now;
+      u.lastUsed = now;
+      u.restUntil = undefined;
       this.stats.built++;
+      // The view's rows hold every scope's: the scopes' own go.
+      if (!u.scope) for (const s of this.#byView.get(u.viewId) ?? []) if (s !== u && s.index) this.#forgetUnit(s, false);
     } catch {
       // The database refused or went away: the lists read it directly until a later try.
-      s.refusedAt = performance.now();
-      this.stats.refused++;
+      if (reading) this.stats.discarded++;
+      u.restUntil = performance.now() + RETRY_MS;
     } finally {
-      s.building = false;
-      if (s.writes === writes) s.writes = undefined;
+      u.building = false;
+      this.#reading--;
+      if (u.writes === writes) u.writes = undefined;
+      this.#liveness(u);
     }
+  }
+
+  #crowded(u: Unit): void {
+    this.stats.crowded++;
+    u.restUntil = performance.now() + CROWDED_MS;
   }
 
   /** A write of the view's records, once it has ended (or, another instance's, once told). */
   written(viewId: number, w: WrittenRows): void {
-    const s = this.#slots.get(viewId);
-    if (!s) return;
-    s.writes?.push(w);
-    if (s.index && !s.index.apply(w)) {
-      this.stats.broken++;
-      this.forget(viewId);
+    for (const u of [...this.#live]) {
+      if (u.viewId !== viewId) continue;
+      u.writes?.push(w);
+      if (u.tooLarge) u.tooLarge.delta += this.#inUnit(u, w.come) - this.#inUnit(u, w.gone);
+      const index = u.index;
+      if (!index) continue;
+      const before = index.size;
+      if (!index.apply(w)) {
+        this.stats.broken++;
+        this.#forgetUnit(u);
+        continue;
+      }
+      this.#rows += index.size - before;
+      this.#charged += index.size - before;
+    }
+    // Rows added by writes may take the units past the bound: the least recently used go.
+    if (this.#charged > this.maxRows) this.#trim();
+  }
+
+  /** Rows of `rows` in the unit's scope (all of them for a view's). */
+  #inUnit(u: Unit, rows: readonly IndexedRow[]): number {
+    if (!u.scope) return rows.length;
+    let n = 0;
+    for (const r of rows) if (u.scope.test(r.raw)) n++;
+    return n;
+  }
+
+  /** Lets go of units, least recently used first, until the rest are within the bound. */
+  #trim(): void {
+    const held = [...this.#live].filter((u) => u.index).sort((a, b) => a.lastUsed - b.lastUsed);
+    for (const u of held) {
+      if (this.#charged <= this.maxRows) break;
+      this.stats.evicted++;
+      this.#forgetUnit(u, false);
     }
   }
 
-  /** Forgets the view's index (its rows or definition changed in a way not told row by row). */
-  forget(viewId: number): void {
-    const s = this.#slots.get(viewId);
-    if (!s) return;
-    if (s.index) {
+  /**
+   * Lets go of the unit's rows; a read under way reads on, but is not kept. `rest`: forgotten because its
+   * rows changed, so a unit forgotten soon after it was ready rests.
+   */
+  #forgetUnit(u: Unit, rest = true): void {
+    if (u.index) {
       this.stats.forgotten++;
-      if (s.readyAt !== undefined && performance.now() - s.readyAt < SHORT_LIVED_MS) s.refusedAt = performance.now();
+      const now = performance.now();
+      if (rest && u.readyAt !== undefined && now - u.readyAt < SHORT_LIVED_MS) u.restUntil = now + RETRY_MS;
+      this.#held(u, undefined);
     }
-    s.index = undefined;
-    // A build under way reads on, but is not kept; the next miss after it begins another.
-    s.generation++;
-    s.writes = undefined;
+    u.generation++;
+    u.writes = undefined;
+    u.asks = 0;
+    this.#liveness(u);
+  }
+
+  /** Forgets the view's rows, every unit of it (its rows or definition changed in a way not told row by row). */
+  forget(viewId: number): void {
+    for (const u of this.#byView.get(viewId) ?? []) this.#forgetUnit(u);
   }
 
   forgetAll(): void {
-    for (const id of this.#slots.keys()) this.forget(id);
+    for (const viewId of this.#byView.keys()) this.forget(viewId);
   }
 }

@@ -13,6 +13,9 @@ import type { ViewModel } from './view-model.js';
  * would, or undefined where it cannot: a filter that rowMatcher tests in JavaScript (its scope too), in
  * one column's order (and id), where that column's values compare here as PostgreSQL compares them.
  *
+ * It holds either every row of the view, or the rows of one scope only (`within`: a company's), which
+ * then answers that scope's lists and records alone.
+ *
  * How it stays cheap: the rows of each scope asked for are kept apart (a company walks its own rows);
  * each column's order is a typed array of row places, sorted once and kept sorted (see RowSet); each
  * filter's result is kept as a byte per row, filled in as rows are walked; a text search runs over the
@@ -26,6 +29,11 @@ function same(a: IndexedRow | undefined, b: IndexedRow | undefined): boolean {
   return JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.row) === JSON.stringify(b.row);
 }
 
+/** A column's texts are shared between rows while it has at most this many distinct ones, each at most this long. */
+const SHARED_VALUES = 1024;
+const SHARED_MAX_LENGTH = 64;
+/** Fewest places a filter's marks have room for: an index of few rows (a small scope's) stays small. */
+const MIN_CAPACITY = 64;
 /** Marks arrays let go of that are kept to be filled again. */
 const SPARE_MARKS = 4;
 
@@ -52,10 +60,22 @@ interface Filter {
 
 /** What the indexes did since the server started (for benches and diagnostics). */
 export interface IndexStats {
+  /** Views or scopes read into memory and kept. */
   built: number;
   forgotten: number;
   broken: number;
+  /** Views or scopes found too large before a row of them was read (see RowIndexes). */
   refused: number;
+  /** Sizes asked of the database before reading: the planner's estimate, or a count that stops past the bound. */
+  sized: number;
+  /** Rows read into memory. */
+  read: number;
+  /** Reads whose rows were not kept: the view or scope grew past the bound meanwhile, changed, or the read failed. */
+  discarded: number;
+  /** Views or scopes let go of to make room for others. */
+  evicted: number;
+  /** Views or scopes that fitted the bound but found no room: every other held one was in use. */
+  crowded: number;
   /** Pages and counts answered here, rows they walked, and filters marked for every row. */
   pages: number;
   counts: number;
@@ -74,6 +94,11 @@ export const newStats = (): IndexStats => ({
   forgotten: 0,
   broken: 0,
   refused: 0,
+  sized: 0,
+  read: 0,
+  discarded: 0,
+  evicted: 0,
+  crowded: 0,
   pages: 0,
   counts: 0,
   walked: 0,
@@ -115,6 +140,8 @@ export class ViewIndex {
   readonly #tests = new WeakMap<ListQuery, RowTest | null>();
   /** Text columns packed for searches, by column. */
   readonly #packed = new Map<string, PackedColumn>();
+  /** Each column's texts as held (see #shared); null: a column of too many distinct values. */
+  readonly #values = new Map<string, Map<string, string> | null>();
 
   constructor(
     readonly view: ViewModel,
@@ -122,10 +149,13 @@ export class ViewIndex {
     rows: Iterable<IndexedRow>,
     /** Counters of what was read here (see RowIndexes.stats). */
     private readonly stats: IndexStats = newStats(),
+    /** The scope whose rows alone are held (rows out of it are left out); undefined: every row of the view. */
+    readonly within?: RowScope & { test: RowTest },
   ) {
     this.#times = ['create_time', 'update_time', ...view.fields.filter((f) => f.dataType === 'datetime').map((f) => f.column)];
-    const own = [...rows].map((r) => this.#own(r));
-    this.#capacity = Math.max(1024, Math.ceil(own.length * 1.25));
+    const own: Held[] = [];
+    for (const r of rows) if (this.#holds(r)) own.push(this.#own(r));
+    this.#capacity = Math.max(MIN_CAPACITY, Math.ceil(own.length * 1.25));
     for (const r of own) {
       this.#byId.set(r.id, r);
       r.place = this.#used++;
@@ -159,15 +189,60 @@ export class ViewIndex {
     );
   }
 
+  /** Whether the row is one this index holds: in its scope (undefined when the scope's test cannot tell it). */
+  #holds(row: IndexedRow): boolean | undefined {
+    return this.within ? this.within.test(row.raw) : true;
+  }
+
   /** The row with its timestamps read once (a value jsonTime cannot read becomes `false`: never told). */
   #own(row: IndexedRow): Held {
     const raw = { ...row.raw };
+    for (const c in raw) {
+      const v = raw[c];
+      if (typeof v === 'string') raw[c] = this.#shared(c, v);
+    }
+    // The listed row and the sort keys hold the same texts as the columns mostly: one copy of each is kept.
+    // (The same text in another string: nothing a reader of these objects can tell apart.)
+    const listed = row.row;
+    for (const k in listed) {
+      const v = listed[k];
+      if (typeof v !== 'string') continue;
+      const same = raw[k];
+      listed[k] = same === v ? same : this.#shared(k, v);
+    }
+    const keys = row.keys;
+    for (const k in keys) {
+      const v = keys[k];
+      if (typeof v === 'string' && raw[k] === v) keys[k] = raw[k] as string;
+    }
     for (const c of this.#times) if (c in raw) raw[c] = jsonTime(raw[c]) ?? false;
-    return { id: row.id, row: row.row, raw, keys: row.keys, place: -1 };
+    return { id: row.id, row: listed, raw, keys, place: -1 };
+  }
+
+  /**
+   * The column's text as other rows hold it already, when the column has few distinct values (a
+   * dictionary's, a picked record's label): each is then held once, not once a row.
+   */
+  #shared(column: string, v: string): string {
+    if (v.length > SHARED_MAX_LENGTH) return v;
+    let values = this.#values.get(column);
+    if (values === null) return v;
+    if (!values) {
+      values = new Map();
+      this.#values.set(column, values);
+    }
+    const known = values.get(v);
+    if (known !== undefined) return known;
+    // Too many distinct values to share: the texts shared so far stay shared, the map goes.
+    if (values.size >= SHARED_VALUES) this.#values.set(column, null);
+    else values.set(v, v);
+    return v;
   }
 
   /** The rows in the scope (all rows without one); null when its test cannot tell them. */
   #rowsOf(scope: RowScope | undefined): RowSet | null {
+    // The rows of one scope answer that scope only.
+    if (this.within) return scope?.key === this.within.key ? this.#all : null;
     if (!scope) return this.#all;
     const known = used(this.#scopes, scope.key);
     if (known !== undefined) return known?.rows ?? null;
@@ -231,8 +306,9 @@ export class ViewIndex {
    * the index no longer knows the table.
    */
   apply(w: WrittenRows): boolean {
-    const gone = w.gone.map((r) => this.#own(r));
-    const come = w.come.map((r) => this.#own(r));
+    const gone = this.#heldOf(w.gone);
+    const come = this.#heldOf(w.come);
+    if (!gone || !come) return false;
     const ids = new Set([...gone.map((r) => r.id), ...come.map((r) => r.id)]);
     for (const id of ids) {
       const current = this.#byId.get(id);
@@ -246,18 +322,35 @@ export class ViewIndex {
     return true;
   }
 
-  /** Sets each row to its last written state (or takes it out), for writes that ended while the index was read. */
-  settle(writes: readonly WrittenRows[]): void {
+  /** The rows as held, those out of the scope left out; undefined when the scope cannot tell one. */
+  #heldOf(rows: readonly IndexedRow[]): Held[] | undefined {
+    const out: Held[] = [];
+    for (const r of rows) {
+      const m = this.#holds(r);
+      if (m === undefined) return undefined;
+      if (m) out.push(this.#own(r));
+    }
+    return out;
+  }
+
+  /**
+   * Sets each row to its last written state (or takes it out), for writes that ended while the index was
+   * read. False when the scope cannot tell a written row: the index no longer knows its rows.
+   */
+  settle(writes: readonly WrittenRows[]): boolean {
     const last = new Map<number, IndexedRow | null>();
     for (const w of writes) {
       for (const r of w.gone) last.set(r.id, null);
       for (const r of w.come) last.set(r.id, r);
     }
     for (const [id, row] of last) {
+      const m = row ? this.#holds(row) : false;
+      if (m === undefined) return false;
       const current = this.#byId.get(id);
       if (current) this.#remove(current);
-      if (row) this.#add(this.#own(row));
+      if (row && m) this.#add(this.#own(row));
     }
+    return true;
   }
 
   /** The filter's test without the scope, made once per list call (which asks up to three times). */
@@ -425,6 +518,7 @@ export class ViewIndex {
 
   /** The record as the list shows it (a copy), null when there is none within the scope, undefined when that cannot be told here. */
   record(id: number, scope: RowScope | undefined): Row | null | undefined {
+    if (this.within && scope?.key !== this.within.key) return undefined;
     const r = this.#byId.get(id);
     if (!r) return null;
     const m = scope ? scope.test?.(r.raw) : true;

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseListQuery } from '../../server/lowcode/list-query.js';
 import { countQuery, rowsJsonQuery } from '../../server/lowcode/list-sql.js';
+import { rowSource } from '../../server/lowcode/memory-list-reader.js';
 import type { RowIndexes } from '../../server/lowcode/row-index.js';
 import { textSortsByBytes } from '../../server/lowcode/row-position.js';
-import { indexLoader } from '../../server/lowcode/row-state.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
 import { type ApiClient, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
@@ -45,7 +45,7 @@ pgOnly('two instances on one PostgreSQL', () => {
     const [viaA] = await onBoth('admin');
     const view = await designedView(b.ctx, 12);
     const indexes = lowcodeState(b.ctx).indexes as RowIndexes;
-    const ask = () => indexes.ready(view, indexLoader(b.ctx, view), textSortsByBytes(b.ctx));
+    const ask = () => indexes.ready(view, rowSource(b.ctx, view), textSortsByBytes(b.ctx));
     ask();
     const index = await vi.waitFor(
       () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type RowScope, scopeOver } from '../../server/access/rows.js';
 import { parseListQuery } from '../../server/lowcode/list-query.js';
 import { countQuery, rowsJsonQuery, selectList } from '../../server/lowcode/list-sql.js';
+import { rowSource } from '../../server/lowcode/memory-list-reader.js';
 import type { RowIndexes } from '../../server/lowcode/row-index.js';
 import { SORT_KEY, sortKeyColumn, textSortsByBytes } from '../../server/lowcode/row-position.js';
 import { indexLoader } from '../../server/lowcode/row-state.js';
@@ -89,7 +90,7 @@ afterAll(() => server?.close());
 /** The index the server keeps for the view, once it has been read. */
 async function serverIndex(): Promise<ViewIndex> {
   const indexes = lowcodeState(server.ctx).indexes as RowIndexes;
-  const ask = () => indexes.ready(view, indexLoader(server.ctx, view), textSortsByBytes(server.ctx));
+  const ask = () => indexes.ready(view, rowSource(server.ctx, view), textSortsByBytes(server.ctx));
   ask();
   return vi.waitFor(
     () => {
@@ -247,6 +248,6 @@ it('lets go of the rows when a write does not find them as the index holds them,
   const forgotten = indexes.stats.forgotten;
   cache.bump(VIEW);
   expect(indexes.stats.forgotten).toBe(forgotten + 1);
-  expect(indexes.ready(view, indexLoader(server.ctx, view), textSortsByBytes(server.ctx))).toBeUndefined();
+  expect(indexes.ready(view, rowSource(server.ctx, view), textSortsByBytes(server.ctx))).toBeUndefined();
   expect(before).toBeDefined();
 });
