@@ -10,6 +10,7 @@
 // BENCH_KEEP=1 keeps the grown database for the next run with the same rows and companies (PostgreSQL:
 // database wg_startup_<rows>_<companies>; PGlite: a folder in the temporary directory) instead of growing
 // it again; BENCH_DROP=1 drops a kept one.
+
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { buildServer, serverIsFresh } from '../server/build.mjs';
 import { startServer } from '../server/start.js';
 import { ApiClient } from '../tests/helpers/server.js';
 import { seedViewRows } from './lib/seed-view-rows.js';
@@ -137,10 +139,12 @@ async function main(): Promise<boolean> {
     DATA_DIR: join(tmpdir(), 'wastegen-startup-files'),
     ...db.env,
   };
+  // The server's bundle, as `npm start` runs it (the probe alone goes through tsx).
+  if (!serverIsFresh()) await buildServer();
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--expose-gc', ...benchServerArgs(), '--import', 'tsx', '--import', './bench/lib/startup-probe.ts', 'server/main.ts'],
+    ['--expose-gc', ...benchServerArgs(), '--import', 'tsx', '--import', './bench/lib/startup-probe.ts', 'server/dist/main.js'],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -8,7 +8,8 @@ import type { RouteModule } from '../routes/index.js';
 export async function loadResourceModules(): Promise<RouteModule[]> {
   return Promise.all(
     RESOURCES.map(async (resource) => {
-      const mod = (await import(/* @vite-ignore */ `./${resource.name}.js`)) as { default?: RouteModule };
+      // Named with its .ts source, so that the server's bundle (server/build.mjs) takes in every module here.
+      const mod = (await import(/* @vite-ignore */ `./${resource.name}.ts`)) as { default?: RouteModule };
       if (typeof mod.default !== 'function') throw new Error(`server/resources/${resource.name}.ts does not implement its contract`);
       return mod.default;
     }),

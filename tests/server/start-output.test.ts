@@ -88,7 +88,8 @@ describe('npm run server', () => {
     const options = JSON.parse(readFileSync(join(ROOT, 'server/node-args.json'), 'utf8')) as string[];
     expect(options.length).toBeGreaterThan(0);
     expect(server?.args.slice(1, 1 + options.length)).toEqual(options);
-    expect(server?.args.slice(-1)).toEqual(['server/main.ts']);
+    // From its bundle, bundled again when a source changed.
+    expect(server?.args.slice(-1)).toEqual(['server/dist/main.js']);
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
     // The server runs in its own process group: the script passes the signal on and exits once it has.
     const exited = new Promise((r) => s.child.once('exit', r));

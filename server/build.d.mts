@@ -1,0 +1,6 @@
+/** Types of server/build.mjs (a plain JavaScript module, run by scripts/start.mjs before any TypeScript loader). */
+export declare const SERVER_DIST: string;
+export declare const SERVER_ENTRY: string;
+export declare function serverIsFresh(): boolean;
+/** Bundles the server into server/dist; resolves to the number of sources bundled. */
+export declare function buildServer(): Promise<number>;
