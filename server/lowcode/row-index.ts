@@ -16,7 +16,8 @@ import type { ViewModel } from './view-model.js';
  * It stays equal to the table the way the list cache does: every record write through the list cache
  * (this instance's and, told by the bus, the other instances') hands it the written rows as they were
  * and are; anything else that bumps the view forgets it, and it is read again on a later miss. A write
- * whose "before" is not what the index holds (applied out of order) also forgets it.
+ * whose "before" is not what the index holds (applied out of order) also forgets it. Rows changed outside
+ * the server, of which only the ids are told, are read again by id (see outside).
  */
 
 /** Reads rows with ids above `afterId`, in id order, at most `limit`. */
@@ -34,7 +35,14 @@ interface Slot {
   readyAt?: number;
   /** When a build last failed, found the view too large, or was forgotten soon after it was ready. */
   refusedAt?: number;
+  /** Rows changed outside the server, to be read again (see outside); the index is not served meanwhile. */
+  stale: Set<number>;
+  /** Rows are being read again. */
+  rereading: boolean;
 }
+
+/** Reads the rows of `ids` of the view as they are now (those that exist). */
+export type RowsReader = (view: ViewModel, ids: readonly number[]) => Promise<IndexedRow[]>;
 
 /** Rows read per statement while an index is built. */
 const CHUNK = 5000;
@@ -63,7 +71,7 @@ export class RowIndexes {
   #slot(viewId: number): Slot {
     let s = this.#slots.get(viewId);
     if (!s) {
-      s = { generation: 0, building: false };
+      s = { generation: 0, building: false, stale: new Set(), rereading: false };
       this.#slots.set(viewId, s);
     }
     return s;
@@ -90,7 +98,7 @@ export class RowIndexes {
   ready(view: ViewModel, load: RowLoader, textInByteOrder: Promise<boolean>): ViewIndex | undefined {
     if (!this.trusted()) return undefined;
     const s = this.#slot(view.id);
-    if (s.index?.view === view) return s.index;
+    if (s.index?.view === view) return s.stale.size || s.rereading ? undefined : s.index;
     // Read for another definition of the view (which is bumped when it changes, so never expected).
     if (s.index) this.forget(view.id);
     if (s.building || (s.refusedAt !== undefined && performance.now() - s.refusedAt < RETRY_MS)) return undefined;
@@ -104,8 +112,9 @@ export class RowIndexes {
    */
   record(view: ViewModel, id: number, scope: RowScope | undefined): Row | null | undefined {
     if (!this.trusted()) return undefined;
-    const index = this.#slots.get(view.id)?.index;
-    return index?.view === view ? index.record(id, scope) : undefined;
+    const s = this.#slots.get(view.id);
+    if (!s?.index || s.index.view !== view || s.stale.size || s.rereading) return undefined;
+    return s.index.record(id, scope);
   }
 
   async #build(view: ViewModel, s: Slot, load: RowLoader, textInByteOrder: Promise<boolean>): Promise<void> {
@@ -156,6 +165,47 @@ export class RowIndexes {
     }
   }
 
+  /**
+   * Rows of the view changed outside the server: only their ids are known. The index is not served until
+   * they are read again (by `read`) and put in place; a build under way, which may have read them before
+   * they changed, is not kept.
+   */
+  outside(viewId: number, ids: readonly number[], read: RowsReader): void {
+    const s = this.#slots.get(viewId);
+    if (!s) return;
+    if (s.building) {
+      this.forget(viewId);
+      return;
+    }
+    if (!s.index) return;
+    for (const id of ids) s.stale.add(id);
+    if (!s.rereading) void this.#reread(viewId, s, read);
+  }
+
+  /**
+   * Reads the stale rows again and puts them in place, until none is left. A write told meanwhile that
+   * finds a stale row not as it left it makes the index forget the view (see written).
+   */
+  async #reread(viewId: number, s: Slot, read: RowsReader): Promise<void> {
+    s.rereading = true;
+    try {
+      while (s.index && s.stale.size) {
+        const { index, generation } = s;
+        const ids = [...s.stale];
+        s.stale.clear();
+        const rows = await read(index.view, ids);
+        // Forgotten meanwhile: a later index has its own stale rows, if any.
+        if (s.generation !== generation || s.index !== index) continue;
+        index.replace(ids, rows);
+        this.stats.reread += ids.length;
+      }
+    } catch {
+      this.forget(viewId);
+    } finally {
+      s.rereading = false;
+    }
+  }
+
   /** Forgets the view's index (its rows or definition changed in a way not told row by row). */
   forget(viewId: number): void {
     const s = this.#slots.get(viewId);
@@ -168,6 +218,7 @@ export class RowIndexes {
     // A build under way reads on, but is not kept; the next miss after it begins another.
     s.generation++;
     s.writes = undefined;
+    s.stale.clear();
   }
 
   forgetAll(): void {

@@ -56,6 +56,8 @@ export interface IndexStats {
   forgotten: number;
   broken: number;
   refused: number;
+  /** Rows read again after they changed outside the server. */
+  reread: number;
   /** Pages and counts answered here, rows they walked, and filters marked for every row. */
   pages: number;
   counts: number;
@@ -74,6 +76,7 @@ export const newStats = (): IndexStats => ({
   forgotten: 0,
   broken: 0,
   refused: 0,
+  reread: 0,
   pages: 0,
   counts: 0,
   walked: 0,
@@ -256,6 +259,17 @@ export class ViewIndex {
     for (const [id, row] of last) {
       const current = this.#byId.get(id);
       if (current) this.#remove(current);
+      if (row) this.#add(this.#own(row));
+    }
+  }
+
+  /** Sets the rows of `ids` to `rows`, as read from the table now; an id without a row is taken out. */
+  replace(ids: readonly number[], rows: readonly IndexedRow[]): void {
+    const read = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const current = this.#byId.get(id);
+      if (current) this.#remove(current);
+      const row = read.get(id);
       if (row) this.#add(this.#own(row));
     }
   }
