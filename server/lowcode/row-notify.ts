@@ -36,8 +36,7 @@ const MAX_ROWS = 1000;
 const MAX_PAYLOAD = 7900;
 
 /** A row's scope: its scope columns' values, from the row as jsonb `j` (null values left out). */
-const scopeOf = (j: string) =>
-  `jsonb_strip_nulls(jsonb_build_object(${SCOPE_COLUMNS.map((c) => `'${c}', ${j} -> '${c}'`).join(', ')}))`;
+const scopeOf = (j: string) => `jsonb_strip_nulls(jsonb_build_object(${SCOPE_COLUMNS.map((c) => `'${c}', ${j} -> '${c}'`).join(', ')}))`;
 
 const event = (ids: string, scopes: string) =>
   `json_build_object('o', '', 'e', json_build_object('t', 'rows-outside', 'viewId', view_id, 'ids', ${ids}, 'scopes', ${scopes}))::text`;
@@ -117,11 +116,7 @@ export async function installRowNotify(db: Kysely<DB>, table: string): Promise<v
   const names = ROW_TRIGGERS.map((t) => t.name);
   const have = await sql<{ name: string }>`select tgname as name from pg_trigger
     where tgrelid = to_regclass(${table}) and tgname = any(${names}::text[])`.execute(db);
-  await installTriggers(
-    db,
-    table,
-    new Set(have.rows.map((r) => r.name)),
-  );
+  await installTriggers(db, table, new Set(have.rows.map((r) => r.name)));
 }
 
 /**

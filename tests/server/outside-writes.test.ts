@@ -43,7 +43,12 @@ async function listed(as: ApiClient, query: Record<string, unknown>) {
 }
 
 /** Everything the test checks, as one instance answers it through the sessions given. */
-async function seen(producer: ApiClient, admin: ApiClient, row: { id: number; stockNo: string }, statuses: [string, string]): Promise<Seen> {
+async function seen(
+  producer: ApiClient,
+  admin: ApiClient,
+  row: { id: number; stockNo: string },
+  statuses: [string, string],
+): Promise<Seen> {
   const [mine, mineOld, mineNew, byNumber, all, allOld, allNew] = await Promise.all([
     listed(producer, { page: 0, size: 10, sort: 'id,desc' }),
     listed(producer, { page: 0, size: 10, status: statuses[0] }),
