@@ -24,9 +24,10 @@ export interface RunningServer {
 const PREPARE_LOCK = 7_311_027_401;
 
 /**
- * Migrates and seeds, and gives view tables the triggers that tell their changes (row-notify.ts). Several instances starting at once against one PostgreSQL take turns under an
- * advisory lock on one connection, so exactly one migrates and seeds and the others find it done.
- * True when this start seeded the database (it was empty).
+ * Migrates and seeds, and gives view tables the triggers that tell their changes (see row-notify.ts).
+ * Several instances starting at once against one PostgreSQL take turns under an advisory lock on one
+ * connection, so exactly one migrates and seeds and the others find it done. True when this start
+ * seeded the database (it was empty).
  */
 async function prepareDatabase(database: Database): Promise<boolean> {
   if (database.kind !== 'postgres') {
