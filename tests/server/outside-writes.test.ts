@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RowIndexes } from '../../server/lowcode/row-index.js';
+import { installRowNotifyAll, ROW_TRIGGERS } from '../../server/lowcode/row-notify.js';
 import { textSortsByBytes } from '../../server/lowcode/row-position.js';
 import { indexLoader } from '../../server/lowcode/row-state.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
@@ -265,6 +266,25 @@ for (const listIndex of [true, false]) {
     it('shows every change at once in lists, counts and the record', async () => {
       await scenario([server], outside);
     }, 120_000);
+
+    it('gives a view table made before there were triggers its triggers at start-up, and reads only the catalogue after', async () => {
+      const triggers = async () =>
+        (
+          await outside(`select tgname, oid::text from pg_trigger where tgrelid = $1::regclass and tgname like 'wastegen%' order by 1`, [
+            TABLE,
+          ])
+        ).rows.map((r) => `${r.tgname}:${r.oid}`);
+      for (const t of ROW_TRIGGERS) await outside(`drop trigger ${t.name} on ${TABLE}`);
+      expect(await triggers()).toEqual([]);
+      await installRowNotifyAll(server.ctx.db);
+      const installed = await triggers();
+      expect(installed.map((t) => t.split(':')[0])).toEqual(ROW_TRIGGERS.map((t) => t.name).sort());
+      const fn = async () => (await outside(`select oid::text from pg_proc where proname = 'wastegen_rows_changed'`)).rows;
+      const before = await fn();
+      await installRowNotifyAll(server.ctx.db);
+      expect(await triggers()).toEqual(installed);
+      expect(await fn()).toEqual(before);
+    });
   });
 }
 
