@@ -10,11 +10,13 @@ import type { DB } from './db/schema.js';
  * process.
  *
  * Every event is applied locally at once, then sent; an instance ignores its own events when they
- * come back. The view tables' triggers send on the same channel (row-notify.ts): on PostgreSQL every
- * instance hears them as it hears the others' events, and on PGlite the one instance listens to its
- * database for them. A request answers only after its events are committed, and every request first waits for
+ * come back. A request answers only after its events are committed, and every request first waits for
  * the events committed before it (see barrier): so the next request, on whichever instance, sees the
  * change, without waiting for the events to come back.
+ *
+ * The view tables' triggers send on the same channel (row-notify.ts): on PostgreSQL every instance
+ * hears them as it hears the others' events, behind the same barrier; on PGlite the one instance
+ * listens to its database for them.
  */
 export type BusEvent =
   | { t: 'session-ended'; sid: string }
