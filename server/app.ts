@@ -182,7 +182,12 @@ export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions)
 
 export async function buildApp(database: Database, config: ServerConfig): Promise<{ app: App; ctx: AppContext }> {
   const secrets = await loadSecrets(database.db);
-  const bus = await Bus.open(database.db, database.kind === 'postgres' ? config.databaseUrl : undefined, (m) => app.log.warn(m));
+  const bus = await Bus.open(
+    database.db,
+    database.kind === 'postgres' ? config.databaseUrl : undefined,
+    (m) => app.log.warn(m),
+    database.listen,
+  );
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,

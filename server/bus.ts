@@ -13,6 +13,10 @@ import type { DB } from './db/schema.js';
  * come back. A request answers only after its events are committed, and every request first waits for
  * the events committed before it (see barrier): so the next request, on whichever instance, sees the
  * change, without waiting for the events to come back.
+ *
+ * The view tables' triggers send on the same channel (row-notify.ts): on PostgreSQL every instance
+ * hears them as it hears the others' events, behind the same barrier; on PGlite the one instance
+ * listens to its database for them.
  */
 export type BusEvent =
   | { t: 'session-ended'; sid: string }
@@ -21,13 +25,23 @@ export type BusEvent =
   | { t: 'view-changed'; viewId: number }
   /** Rows a record write changed, as they were (`gone`) and are (`come`), for other instances' list caches. */
   | { t: 'rows-changed'; viewId: number; gone: unknown[]; come: unknown[] }
+  /**
+   * Rows of a view changed by anything but the server's record writes, told by the view table's trigger
+   * (row-notify.ts): their ids and the scopes they were and are in (each its scope columns' values), or,
+   * `ids` null, any rows of the view.
+   */
+  | { t: 'rows-outside'; viewId: number; ids: number[] | null; scopes: Record<string, unknown>[] }
   | { t: 'notice'; username: string; text: string };
 
 export type BusMode = 'single-instance' | 'connected' | 'disconnected';
 
 type Handler = (event: BusEvent) => void;
 
-const CHANNEL = 'wastegen_bus';
+/** Listens on a channel of the embedded database; answers how to stop. */
+export type EmbeddedListen = (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
+
+/** The channel of the bus; the view tables' triggers send on it too (see row-notify.ts). */
+export const BUS_CHANNEL = 'wastegen_bus';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 const RECONNECT_MIN_MS = 250;
@@ -46,6 +60,7 @@ export class Bus {
   #closed = false;
   #retry = RECONNECT_MIN_MS;
   #timer: NodeJS.Timeout | undefined;
+  #unlisten: (() => Promise<void>) | undefined;
 
   private constructor(
     private readonly db: Kysely<DB>,
@@ -55,10 +70,21 @@ export class Bus {
     this.#mode = url ? 'disconnected' : 'single-instance';
   }
 
-  /** A bus over PostgreSQL when `url` is given, else one that stays in this process. */
-  static async open(db: Kysely<DB>, url: string | undefined, log: (message: string) => void = () => {}): Promise<Bus> {
+  /**
+   * A bus over PostgreSQL when `url` is given, else one that stays in this process and, with `embedded`,
+   * hears what the embedded database's triggers send.
+   */
+  static async open(
+    db: Kysely<DB>,
+    url: string | undefined,
+    log: (message: string) => void = () => {},
+    embedded?: EmbeddedListen,
+  ): Promise<Bus> {
     const bus = new Bus(db, url, log);
     if (url) await bus.#connect();
+    // PGlite hands a notification to its listeners as it reads the answer of the statement that committed
+    // it, before that statement's caller goes on: the next request sees it without a barrier.
+    else if (embedded) bus.#unlisten = await embedded(BUS_CHANNEL, (payload) => bus.#received(payload));
     return bus;
   }
 
@@ -106,9 +132,9 @@ export class Bus {
     const payload = JSON.stringify({ o: this.instanceId, e: event });
     return {
       notify: remote
-        ? sql<string>`pg_notify(${CHANNEL}, (select case when octet_length(p.x) <= ${MAX_PAYLOAD} then p.x else ${payload} end
+        ? sql<string>`pg_notify(${BUS_CHANNEL}, (select case when octet_length(p.x) <= ${MAX_PAYLOAD} then p.x else ${payload} end
             from (select json_build_object('o', ${this.instanceId}::text, 'e', ${remote})::text as x) p))::text`
-        : sql<string>`pg_notify(${CHANNEL}, ${payload})::text`,
+        : sql<string>`pg_notify(${BUS_CHANNEL}, ${payload})::text`,
       done,
     };
   }
@@ -128,7 +154,7 @@ export class Bus {
       // Too long for NOTIFY: the other instances' users read it from the database on their next look.
       payload = JSON.stringify({ o: this.instanceId, e: { t: 'notice', username: event.username, text: '' } });
     }
-    return sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.db).then(
+    return sql`select pg_notify(${BUS_CHANNEL}, ${payload})`.execute(this.db).then(
       () => {},
       (e: unknown) => {
         this.log(`bus: could not send ${event.t}: ${e instanceof Error ? e.message : String(e)}`);
@@ -176,6 +202,20 @@ export class Bus {
     const c = this.#client;
     this.#client = undefined;
     await c?.end().catch(() => {});
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.().catch(() => {});
+  }
+
+  /** A notification on the channel: another instance's event, or a view table's trigger's (sent as no instance's). */
+  #received(payload: string): void {
+    let msg: { o?: string; e?: BusEvent };
+    try {
+      msg = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (msg.o !== this.instanceId && msg.e) this.#deliver(msg.e);
   }
 
   #deliver(event: BusEvent): void {
@@ -207,18 +247,11 @@ export class Bus {
     client.on('error', (e) => lost(e.message));
     client.on('end', () => lost('closed'));
     client.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
-      let msg: { o?: string; e?: BusEvent };
-      try {
-        msg = JSON.parse(n.payload);
-      } catch {
-        return;
-      }
-      if (msg.o !== this.instanceId && msg.e) this.#deliver(msg.e);
+      if (n.channel === BUS_CHANNEL && n.payload) this.#received(n.payload);
     });
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${BUS_CHANNEL}`);
     } catch (e) {
       client.removeAllListeners('end');
       await client.end().catch(() => {});

@@ -6,6 +6,7 @@ import { configFromEnv, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { installRowNotifyAll } from './lowcode/row-notify.js';
 import { seedIfEmpty } from './seed/index.js';
 
 export interface RunningServer {
@@ -23,20 +24,26 @@ export interface RunningServer {
 const PREPARE_LOCK = 7_311_027_401;
 
 /**
- * Migrates and seeds. Several instances starting at once against one PostgreSQL take turns under an
- * advisory lock on one connection, so exactly one migrates and seeds and the others find it done.
- * True when this start seeded the database (it was empty).
+ * Migrates and seeds, and gives view tables the triggers that tell their changes (see row-notify.ts).
+ * Several instances starting at once against one PostgreSQL take turns under an advisory lock on one
+ * connection, so exactly one migrates and seeds and the others find it done. True when this start
+ * seeded the database (it was empty).
  */
 async function prepareDatabase(database: Database): Promise<boolean> {
   if (database.kind !== 'postgres') {
     await migrateToLatest(database.db as never);
-    return seedIfEmpty(database.db);
+    const seeded = await seedIfEmpty(database.db);
+    await installRowNotifyAll(database.db);
+    return seeded;
   }
   return database.db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(conn);
     try {
       await migrateToLatest(conn as never);
-      return await seedIfEmpty(conn);
+      const seeded = await seedIfEmpty(conn);
+      // View tables made before they told their changes get their triggers (row-notify.ts).
+      await installRowNotifyAll(conn);
+      return seeded;
     } finally {
       await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(conn);
     }

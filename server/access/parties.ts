@@ -28,3 +28,17 @@ export const PARTIES: Partial<Record<string, Party[]>> = {
  * and the record's author read them, whatever their data scope.
  */
 export const RECIPIENT_FIELD: Partial<Record<string, string>> = { leaveMessage: 'deptId' };
+
+/**
+ * Every column a scope's row test reads (see rowScope): the owner columns and the party and recipient
+ * fields of every view. A row's values of these alone tell which scopes it is in.
+ */
+export const SCOPE_COLUMNS: readonly string[] = [
+  ...new Set([
+    'create_company',
+    'create_dept',
+    'create_by',
+    ...Object.values(PARTIES).flatMap((parties) => (parties ?? []).map((p) => p.field)),
+    ...Object.values(RECIPIENT_FIELD).filter((f): f is string => f !== undefined),
+  ]),
+];

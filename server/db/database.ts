@@ -19,6 +19,10 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** PostgreSQL only: the pool's connections now, and the queries waiting for one (diagnostics). */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** PGlite only: listens on a channel of the database (its own statements' notices, whoever ran them); answers how to stop. */
+  listen?: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** PGlite only: the database itself, for what works on it beside the server in this process (tools, tests). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -167,6 +171,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     location: dataDir,
     dump: () => pglite.dumpDataDir('none'),
+    listen: (channel, callback) => pglite.listen(channel, callback),
+    pglite,
     close: async () => {
       await closeBeside(db);
       await db.destroy();

@@ -6,6 +6,7 @@ import { auditTable } from '../db/audit.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { referenceTarget } from './reference-labels.js';
+import { installRowNotify } from './row-notify.js';
 import { dataViewGrantees, privateViewTables, rowsOf } from './sql-guard.js';
 import type { ViewModel } from './view-model.js';
 
@@ -44,6 +45,7 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   )`.execute(db);
   // Its records' changes go to the audit trail.
   await auditTable(db as Kysely<unknown>, table);
+  await installRowNotify(db, table); // its rows' changes, whoever makes them, are told to every instance
   // The owner columns of a table made before records knew their company and department.
   await sql`alter table ${sql.table(table)} add column if not exists create_company bigint,
     add column if not exists create_dept bigint`.execute(db);

@@ -10,7 +10,9 @@
  *   the difference; rows of a filter a written row matched are revised by the write (the row put in
  *   place or found to sort after them) or dropped when it cannot tell; everything else stays;
  * - any other change (import, scripted actions, design, publish, view deletion, another instance's
- *   writes) calls bump() after it commits: everything cached for the view is dropped.
+ *   writes) calls bump() after it commits: everything cached for the view is dropped;
+ * - rows changed outside the server (told by the view table's trigger) drop the entries of the filters
+ *   whose scope held or holds them (see outside).
  * An answer is cached only when no write of its view began, ended or was under way while it was
  * computed, so it holds exactly the writes that ended before it and the ones after move it on. So that
  * this holds under a steady stream of writes, the view's misses and writes take turns (a fair
@@ -135,6 +137,8 @@ export interface CacheStats {
   counted: number;
   /** Entries dropped by bump and bumpAll. */
   bumped: number;
+  /** Entries dropped for rows changed outside the server (see outside). */
+  outside: number;
   /** Milliseconds writes spent moving the cache on (counts and revised blocks), on this instance's thread. */
   writeMs: number;
 }
@@ -154,6 +158,7 @@ export class ListCache {
     revised: 0,
     counted: 0,
     bumped: 0,
+    outside: 0,
     writeMs: 0,
   };
   readonly #versions = new Map<number, number>();
@@ -488,6 +493,24 @@ export class ListCache {
     v.remoteWrites.set(++v.remote, effect.matches && effect.touches ? effect.touches : UNKNOWN);
     v.remoteWrites.delete(v.remote - WRITES_REMEMBERED);
     this.#moveOn(v, viewId, effect.matches, effect.revise, effect.rows);
+  }
+
+  /**
+   * Rows of the view changed outside the server's record writes (told by the database, see row-notify.ts),
+   * of which only the ids and scopes are known: the entries of every filter that `touches` says may hold
+   * them are dropped, the others stay; a miss under way is kept only if its filter is not touched. The
+   * observer is not told: the caller has the rows in memory read again.
+   */
+  outside(viewId: number, touches: (filter: CacheFilter<unknown>) => boolean): void {
+    const v = this.#view(viewId);
+    v.epoch++;
+    v.remoteWrites.set(++v.remote, touches);
+    v.remoteWrites.delete(v.remote - WRITES_REMEMBERED);
+    for (const [key, f] of [...v.filters]) {
+      if (!touches({ key, filter: f.filter, hits: f.hits })) continue;
+      this.stats.outside += f.entries.size;
+      for (const k of [...f.entries]) this.#delete(k);
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import { selectList } from './list-sql.js';
 import type { ListQuery, SortKey } from './list-types.js';
 import type { Row } from './record-input.js';
 import { rowMatcher } from './row-match.js';
+import { writerMark } from './row-notify.js';
 import { byteOrderOf, type Ordering, placeAmong, sortsAfter, sortsBefore } from './row-position.js';
 import { indexed, listed, type RowState, rowState } from './row-state.js';
 import { OWNER_COLUMNS, ownerValues, type RecordOwner } from './rows.js';
@@ -62,8 +63,12 @@ function toJudge(filters: CacheFilter<unknown>[], inSqlToo = true): { judged: Ju
   return { judged, inSql: inSql.map((f) => f.filter as ListQuery) };
 }
 
-/** The notice column of a write statement (nothing on a single instance). */
-const noticeColumn = (notify: RawBuilder<string> | null) => (notify ? sql`, ${notify} as "#n"` : sql``);
+/**
+ * The notice columns of a write statement: the mark that leaves its rows out of the view table's trigger's
+ * notice (see writerMark), and the other instances' notice (none on a single instance).
+ */
+const noticeColumn = (ctx: AppContext, notify: RawBuilder<string> | null) =>
+  sql`, ${writerMark(ctx.bus.instanceId)} as "#w"${notify ? sql`, ${notify} as "#n"` : sql``}`;
 
 /** The state of the row `t` of a write statement as JSON, for the other instances (no filter judged in SQL). */
 const stateJson = (view: ViewModel) => sql`(select to_json(x) from (select ${rowState(view, [])}, ${selectList(view)}) x)`;
@@ -316,7 +321,7 @@ export async function addRecord(
       sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
       ${rows}
-      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
     );
     const row = res.rows[0];
     return row ? effect(how, judged, row['#id'], [], [row]) : effect(how, judged, null, [], []);
@@ -349,7 +354,7 @@ export async function updateRecord(
       from (select t.id as "#oid", (select to_json(x) from (select ${rowState(view, inSql)}, ${selectList(view)}) x) as "#old"
             from ${table} as t where t.id = ${id} ${within} for update) o
       where t.id = o."#oid"
-      returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
     );
     const row = res.rows[0];
     if (!row) return effect(how, judged, false, [], []);
@@ -365,7 +370,7 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
     const { judged, inSql } = toJudge(filters);
     const res = await noticed(ctx, view.id, remoteRows(view, stateJson(view), null), (notify) =>
       sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
-      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(notify)}`.execute(ctx.db),
+      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
     );
     return effect(how, judged, undefined, res.rows, []);
   });

@@ -65,7 +65,14 @@ interface Unit {
    * since put into it less those they took out.
    */
   tooLarge?: { rows: number; at: number; delta: number };
+  /** Rows changed outside the server, to be read again (see outside); the unit is not served meanwhile. */
+  stale?: Set<number>;
+  /** Its stale rows are being read again. */
+  rereading?: boolean;
 }
+
+/** Reads the rows of `ids` of the view as they are now (those that exist). */
+export type RowsReader = (view: ViewModel, ids: readonly number[]) => Promise<IndexedRow[]>;
 
 /** Rows read per statement while a unit is read. */
 const CHUNK = 5000;
@@ -190,6 +197,8 @@ export class RowIndexes {
   /** The unit's index when it holds rows for this definition of the view; one for another definition is let go of. */
   #current(u: Unit | undefined, view: ViewModel): ViewIndex | undefined {
     if (!u?.index) return undefined;
+    // Rows changed outside the server are being read again: the database answers until they are in place.
+    if (u.stale?.size || u.rereading) return undefined;
     if (u.index.view === view) return u.index;
     // Read for another definition of the view (which is bumped when it changes, so never expected).
     this.#forgetUnit(u);
@@ -243,7 +252,7 @@ export class RowIndexes {
     if (!this.trusted()) return undefined;
     for (const u of [this.#unit(view.id, undefined, false), scope ? this.#unit(view.id, scope, false) : undefined]) {
       const index = u?.index;
-      if (!u || index?.view !== view) continue;
+      if (!u || index?.view !== view || u.stale?.size || u.rereading) continue;
       u.lastUsed = performance.now();
       return index.record(id, scope);
     }
@@ -422,6 +431,53 @@ export class RowIndexes {
     if (this.#charged > this.maxRows) this.#trim();
   }
 
+  /**
+   * Rows of the view changed outside the server, of which only the ids are known: every unit holding the
+   * view's rows is not served until they are read again (by `read`) and put in place; a read under way,
+   * which may have read them before they changed, is not kept.
+   */
+  outside(viewId: number, ids: readonly number[], read: RowsReader): void {
+    for (const u of [...(this.#byView.get(viewId) ?? [])]) {
+      if (u.building) {
+        this.#forgetUnit(u);
+        continue;
+      }
+      if (!u.index) continue;
+      u.stale ??= new Set();
+      for (const id of ids) u.stale.add(id);
+      if (!u.rereading) void this.#reread(u, read);
+    }
+  }
+
+  /** Reads the unit's stale rows again and puts them in place, until none is left. */
+  async #reread(u: Unit, read: RowsReader): Promise<void> {
+    u.rereading = true;
+    try {
+      while (u.index && u.stale?.size) {
+        const { index, generation } = u;
+        const ids = [...u.stale];
+        u.stale.clear();
+        const rows = await read(index.view, ids);
+        // Forgotten meanwhile: a later read has its own rows.
+        if (u.generation !== generation || u.index !== index) continue;
+        const before = index.size;
+        if (!index.replace(ids, rows)) {
+          this.stats.broken++;
+          this.#forgetUnit(u);
+          break;
+        }
+        this.#rows += index.size - before;
+        this.#charged += index.size - before;
+        this.stats.reread += ids.length;
+      }
+    } catch {
+      this.#forgetUnit(u);
+    } finally {
+      u.rereading = false;
+    }
+    if (this.#charged > this.maxRows) this.#trim();
+  }
+
   /** Rows of `rows` in the unit's scope (all of them for a view's). */
   #inUnit(u: Unit, rows: readonly IndexedRow[]): number {
     if (!u.scope) return rows.length;
@@ -453,6 +509,7 @@ export class RowIndexes {
     }
     u.generation++;
     u.writes = undefined;
+    u.stale?.clear();
     u.asks = 0;
     this.#liveness(u);
   }

@@ -37,7 +37,7 @@ export const rowState = (view: ViewModel, inSql: readonly ListQuery[]) =>
 
 /** The row as the list shows it, from a state read with rowState and selectList (every state is). */
 export function listed(s: RowState): Row {
-  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#old': _o, ...row } = s as RowState & Row;
+  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#w': _w, '#old': _o, ...row } = s as RowState & Row;
   return row;
 }
 
@@ -53,4 +53,14 @@ export function indexLoader(ctx: AppContext, view: ViewModel): (afterId: number,
     const json = r.rows[0]?.rows ?? [];
     return ((typeof json === 'string' ? JSON.parse(json) : json) as RowState[]).map(indexed);
   };
+}
+
+/** Reads the rows of `ids` (those that exist) for the view's row index, in no particular order. */
+export async function indexedRows(ctx: AppContext, view: ViewModel, ids: readonly number[]): Promise<IndexedRow[]> {
+  if (!ids.length) return [];
+  const r = await sql<{ rows: unknown }>`select coalesce(json_agg(x), '[]') as rows from (
+    select ${rowState(view, [])}, ${selectList(view)} from ${sql.table(viewTable(view.id))} as t
+    where t.id in (${sql.join(ids)})) x`.execute(ctx.db);
+  const json = r.rows[0]?.rows ?? [];
+  return ((typeof json === 'string' ? JSON.parse(json) : json) as RowState[]).map(indexed);
 }

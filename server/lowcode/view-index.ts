@@ -76,6 +76,8 @@ export interface IndexStats {
   evicted: number;
   /** Views or scopes that fitted the bound but found no room: every other held one was in use. */
   crowded: number;
+  /** Rows read again after they changed outside the server. */
+  reread: number;
   /** Pages and counts answered here, rows they walked, and filters marked for every row. */
   pages: number;
   counts: number;
@@ -99,6 +101,7 @@ export const newStats = (): IndexStats => ({
   discarded: 0,
   evicted: 0,
   crowded: 0,
+  reread: 0,
   pages: 0,
   counts: 0,
   walked: 0,
@@ -348,6 +351,24 @@ export class ViewIndex {
       if (m === undefined) return false;
       const current = this.#byId.get(id);
       if (current) this.#remove(current);
+      if (row && m) this.#add(this.#own(row));
+    }
+    return true;
+  }
+
+  /**
+   * Sets the rows of `ids` to `rows`, as read from the table now; an id without a row, or whose row is
+   * now outside the scope held, is taken out. False when a row's place in the scope cannot be told here
+   * (the index must then be let go of).
+   */
+  replace(ids: readonly number[], rows: readonly IndexedRow[]): boolean {
+    const read = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const current = this.#byId.get(id);
+      if (current) this.#remove(current);
+      const row = read.get(id);
+      const m = row ? this.#holds(row) : false;
+      if (m === undefined) return false;
       if (row && m) this.#add(this.#own(row));
     }
     return true;

@@ -1,10 +1,12 @@
 import type { RawBuilder } from 'kysely';
+import type { BusEvent } from '../bus.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { isDbId } from '../lib/sql.js';
 import { chooseListReading, type ListReading } from './list-reader.js';
-import type { ListReader } from './list-types.js';
+import type { ListQuery, ListReader } from './list-types.js';
 import { referenceLabels } from './reference-labels.js';
+import { indexedRows } from './row-state.js';
 import { readView, type ViewModel } from './view-model.js';
 
 /**
@@ -26,13 +28,17 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
     const state: LowcodeState = { ...chooseListReading(ctx), views: new Map() };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
     ctx.bus.on((e) => {
-      if (e.t !== 'view-changed' && e.t !== 'rows-changed') return;
+      if (e.t !== 'view-changed' && e.t !== 'rows-changed' && e.t !== 'rows-outside') return;
       // Lists of views whose rows show labels of this view's records are read again.
       for (const [id, v] of state.views) {
         if (id !== e.viewId && v.view?.references?.some((r) => r.viewId === e.viewId)) {
           state.views.delete(id);
           state.cache.bump(id);
         }
+      }
+      if (e.t === 'rows-outside') {
+        outsideRows(ctx, state, e);
+        return;
       }
       if (ownRowWrites.has(e)) return;
       // Another instance's record write moves this one's cached lists on, as its own writes do.
@@ -48,6 +54,26 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
     states.set(ctx, s);
   }
   return s;
+}
+
+/**
+ * Rows changed outside the server's record writes, told by the view table's trigger with their ids and
+ * scopes (see row-notify.ts): the cached answers of the scopes they were or are in go, and so do the
+ * administrator's (whose lists hold every row); the rows in memory are read again by id. Told only that
+ * the view changed (too many rows for one notice), the cache forgets the view.
+ */
+function outsideRows(ctx: AppContext, state: ListReading, e: Extract<BusEvent, { t: 'rows-outside' }>): void {
+  const ids = Array.isArray(e.ids) ? e.ids.map(Number).filter((id) => Number.isSafeInteger(id)) : null;
+  if (!ids || !Array.isArray(e.scopes)) {
+    state.cache.bump(e.viewId);
+    return;
+  }
+  const scopes = e.scopes.filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null);
+  state.cache.outside(e.viewId, (f) => {
+    const test = (f.filter as ListQuery).scope?.test;
+    return !test || scopes.some((s) => test(s) !== false);
+  });
+  state.indexes?.outside(e.viewId, ids, (view, wanted) => indexedRows(ctx, view, wanted));
 }
 
 /** What the server reads its views' lists with (chosen once, from its settings). */

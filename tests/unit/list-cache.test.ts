@@ -222,6 +222,36 @@ describe('ListCache', () => {
     expect((await counted(quiet, 'c-red', red, true, 5)).runs).toBe(0);
   });
 
+  it('drops only the filters rows changed outside the server may touch, and keeps no miss of theirs across the change', async () => {
+    const cache = new ListCache(true);
+    await counted(cache, 'c-red', red, true, 4);
+    await counted(cache, 'b-red', red, false, ['r1']);
+    await counted(cache, 'c-blue', blue, true, 2);
+    // A miss of red under way (turns: misses and writes of the view take turns, the change comes across it).
+    const across = gate<number>();
+    const pending = cache.through(1, 'c-red2', { filter: red, count: true }, () => across.promise);
+    await Promise.resolve();
+    cache.outside(1, (f) => f.key === 'red');
+    across.open(5);
+    expect(await pending).toBe(5);
+    expect(cache.stats.outside).toBe(2);
+    expect((await counted(cache, 'c-red', red, true, 5)).runs).toBe(1);
+    expect((await counted(cache, 'b-red', red, false, ['r2'])).runs).toBe(1);
+    expect((await counted(cache, 'c-red2', red, true, 6)).runs).toBe(1);
+    expect(await counted(cache, 'c-blue', blue, true, -1)).toEqual({ got: 2, runs: 0 });
+    // Without turns: a miss whose filter the change touched is not kept, one whose filter it did not is.
+    const barrier = gate<void>();
+    const pool = new ListCache(true, undefined, undefined, false, () => barrier.promise);
+    expect(await pool.through(1, 'c-red', { filter: red, count: true }, async () => 4)).toBe(4);
+    expect(await pool.through(1, 'c-blue', { filter: blue, count: true }, async () => 2)).toBe(2);
+    pool.outside(1, (f) => f.key === 'red');
+    barrier.open();
+    await barrier.promise;
+    await Promise.resolve();
+    expect((await counted(pool, 'c-red', red, true, 5)).runs).toBe(1);
+    expect((await counted(pool, 'c-blue', blue, true, 3)).runs).toBe(0);
+  });
+
   it('does not keep an answer computed while the view was bumped', async () => {
     const cache = new ListCache(true);
     const across = gate<number>();
