@@ -36,22 +36,25 @@ export function serverIsFresh() {
 
 /** Bundles and writes server/dist (the bundle through a temp file and a rename, then the stamp). */
 export async function buildServer() {
-  const { build } = await import('esbuild');
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    outfile: SERVER_ENTRY,
-    charset: 'utf8',
-    legalComments: 'none',
-    logLevel: 'silent',
-    metafile: true,
-    write: false,
-  });
+  const esbuild = await import('esbuild');
+  // esbuild's service process goes once the bundle is made: it is not left beside the server it starts.
+  const result = await esbuild
+    .build({
+      absWorkingDir: ROOT,
+      entryPoints: ['server/main.ts'],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      outfile: SERVER_ENTRY,
+      charset: 'utf8',
+      legalComments: 'none',
+      logLevel: 'silent',
+      metafile: true,
+      write: false,
+    })
+    .finally(() => esbuild.stop());
   mkdirSync(SERVER_DIST, { recursive: true });
   rmSync(STAMP, { force: true });
   for (const f of result.outputFiles) {

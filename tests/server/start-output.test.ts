@@ -84,7 +84,7 @@ function childrenOf(pid: number): { pid: number; args: string[] }[] {
 describe('npm run server', () => {
   it.runIf(process.platform === 'linux')('runs the server with its node options, and stops it when stopped itself', async () => {
     const s = await start('pretty', ['scripts/start.mjs', '--no-build']);
-    const [server] = childrenOf(s.child.pid as number);
+    const server = childrenOf(s.child.pid as number).find((c) => c.args.at(-1) === 'server/dist/main.js');
     const options = JSON.parse(readFileSync(join(ROOT, 'server/node-args.json'), 'utf8')) as string[];
     expect(options.length).toBeGreaterThan(0);
     expect(server?.args.slice(1, 1 + options.length)).toEqual(options);
