@@ -6,6 +6,7 @@ export interface BuildStamp {
   hash: string;
   inputs: Record<string, string>;
 }
+export declare function statKey(file: string): string;
 export declare function readStamp(dist?: string): BuildStamp | undefined;
 export declare function isFresh(dist?: string): boolean;
 export declare function compileCli(): Promise<{ files: Map<string, Buffer>; inputs: string[] }>;

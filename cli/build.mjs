@@ -21,7 +21,8 @@ export function readStamp(dist = DIST) {
   }
 }
 
-const statKey = (file) => {
+/** A source file's size and mtime as a build stamp records them ('missing' when it is gone). */
+export const statKey = (file) => {
   try {
     const st = statSync(join(ROOT, file));
     return `${st.size}:${st.mtimeMs}`;

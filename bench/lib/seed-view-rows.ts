@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { withoutIndexes } from './list-bench-seed.js';
 
 /**
  * Grows a view table of the demo seed to many rows with one set-based statement, as a restore would:
@@ -40,17 +41,13 @@ export async function seedViewRows(
   };
   const list = columns.map((c) => `"${c}"`).join(', ');
   const values = columns.map((c) => set[c] ?? `s."${c}"`).join(', ');
-  const indexes = (
-    await sql<{ indexname: string; indexdef: string }>`
-      select indexname, indexdef from pg_indexes where tablename = ${table} and indexname <> ${`${table}_pkey`}`.execute(db)
-  ).rows;
-  for (const i of indexes) await sql.raw(`drop index "${i.indexname}"`).execute(db);
-  await sql
-    .raw(
-      `insert into ${table} (${list}) select ${values} from (select * from ${table} order by id limit 1) s
+  await withoutIndexes(db, table, () =>
+    sql
+      .raw(
+        `insert into ${table} (${list}) select ${values} from (select * from ${table} order by id limit 1) s
        cross join generate_series(1, ${Math.floor(rows)}) g`,
-    )
-    .execute(db);
-  for (const i of indexes) await sql.raw(i.indexdef).execute(db);
+      )
+      .execute(db),
+  );
   await sql.raw(`vacuum analyze ${table}`).execute(db);
 }
