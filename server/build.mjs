@@ -3,15 +3,24 @@
 // TypeScript loader: that loading, not the data, was most of the time from start to the first answer.
 // npm packages stay imports. server/dist/build.json records the sources the bundle was made from (size
 // and mtime); when any differs, the next start bundles again.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { statKey } from '../cli/build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_DIST = join(ROOT, 'server/dist');
 export const SERVER_ENTRY = join(SERVER_DIST, 'main.js');
 const STAMP = join(SERVER_DIST, 'build.json');
+
+/** A source's size and mtime as the stamp records them (the server may not import the CLI's build). */
+const statKey = (file) => {
+  try {
+    const st = statSync(join(ROOT, file));
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+};
 
 /** Whether server/dist was bundled from the sources as they are now. */
 export function serverIsFresh() {
