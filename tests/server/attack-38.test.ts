@@ -1,0 +1,341 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RowIndexes } from '../../server/lowcode/row-index.js';
+import { lowcodeState } from '../../server/lowcode/view-store.js';
+import { DEPT, MENU } from '../../server/seed/accounts.js';
+import { COMPANY } from '../../server/seed/ids.js';
+import { accountMaker } from '../helpers/accounts.js';
+import { type ApiClient, type ApiResponse, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Attack 38: ordinary accounts (company users of a producer, a disposer, a collector, a carrier, a
+ * department user, a user of 本人 and of 自定义 scope) against the rows held in memory as units of one
+ * company's scope, the caches dropped by rows changed in SQL outside the server, estimated counts and
+ * keyset paging, and the notices the instances tell each other. Every probe asserts the safe answer:
+ * a record shows to those whose scope holds it, at once, and to nobody else.
+ */
+
+type Row = Record<string, any>;
+type Outside = (text: string, params?: unknown[]) => Promise<{ rows: Row[] }>;
+const said = (r: ApiResponse) => JSON.stringify(Buffer.isBuffer(r.body) ? `<${r.body.length} bytes>` : r.body).slice(0, 400);
+
+async function list(api: ApiClient, viewId: number, query: Record<string, unknown> = {}) {
+  const r = await api.get(`/api/general/list/${viewId}`, { page: 0, size: 500, ...query });
+  expect(r.status, said(r)).toBe(200);
+  return r.body as { content: Row[]; totalElements: number; totalEstimated?: boolean };
+}
+const ids = async (api: ApiClient, viewId: number, query: Record<string, unknown> = {}) =>
+  (await list(api, viewId, query)).content.map((r) => Number(r.id));
+const detail = async (api: ApiClient, viewId: number, id: number) => {
+  const r = await api.get('/api/general/detail', { generalId: viewId, id });
+  return r.status === 200 && r.body?.id ? (r.body as Row) : null;
+};
+
+/** Lists the view often enough that its scope's unit is read into memory, and waits for it. */
+async function hold(s: TestServer, api: ApiClient, viewId: number): Promise<void> {
+  const indexes = lowcodeState(s.ctx).indexes as RowIndexes | undefined;
+  if (!indexes) return;
+  const pages = () => indexes.stats.pages;
+  await vi.waitFor(
+    async () => {
+      const before = pages();
+      await api.get(`/api/general/list/${viewId}`, { page: Math.floor(Math.random() * 50), size: 3, sort: 'id,desc' });
+      await api.get(`/api/general/list/${viewId}`, { page: Math.floor(Math.random() * 50), size: 2, sort: 'id,asc' });
+      if (pages() === before) throw new Error('not answered from memory yet');
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+}
+
+function suite(name: string, start: () => Promise<{ server: TestServer; outside: Outside; close: () => Promise<void> }>) {
+  describe(name, () => {
+    let server: TestServer;
+    let outside: Outside;
+    let close: () => Promise<void>;
+    const as = {} as Record<string, ApiClient>;
+    const { account, role } = accountMaker(
+      () => server,
+      () => as.admin as ApiClient,
+      name.includes('no rows') ? '1373801' : '1373802',
+    );
+
+    beforeAll(async () => {
+      ({ server, outside, close } = await start());
+      for (const u of ['admin', 'producer', 'disposer', 'logistics', 'collector']) as[u] = await server.login(u);
+    }, 120_000);
+    afterAll(async () => {
+      await close?.();
+    });
+
+    it('a stock-in moved to another company in SQL leaves the first company’s lists and memory at once', async () => {
+      for (const u of ['producer', 'collector']) await hold(server, as[u] as ApiClient, 12);
+      const mine = await ids(as.producer as ApiClient, 12);
+      const theirs = await ids(as.collector as ApiClient, 12);
+      const id = mine[0] as number;
+      expect(theirs).not.toContain(id);
+      await outside('update lc_view_12 set create_company = $1, create_dept = $2 where id = $3', [COMPANY.collector, DEPT.collectors, id]);
+      expect(await ids(as.producer as ApiClient, 12)).not.toContain(id);
+      expect(await detail(as.producer as ApiClient, 12, id)).toBeNull();
+      expect(await ids(as.collector as ApiClient, 12)).toContain(id);
+      expect((await detail(as.collector as ApiClient, 12, id))?.id).toBe(id);
+      // Back, and counts too.
+      await outside('update lc_view_12 set create_company = $1, create_dept = $2 where id = $3', [COMPANY.producer, DEPT.producers, id]);
+      expect(await ids(as.collector as ApiClient, 12)).not.toContain(id);
+      expect((await list(as.producer as ApiClient, 12)).totalElements).toBe(mine.length);
+      expect((await list(as.collector as ApiClient, 12)).totalElements).toBe(theirs.length);
+    });
+
+    it('a contract names its party B: shown to B, never to C, and follows a change of party by the owner or in SQL', async () => {
+      const reader = await role(`攻击38-合同只读-${name}`, [MENU.dispose, 1016, 3164, 3165], '本企业');
+      as.collectorC = (await account(`atk38_cc_${name.length}`, DEPT.collectors, COMPANY.collector, [reader])).api;
+      as.carrierC = (await account(`atk38_lc_${name.length}`, DEPT.logistics, COMPANY.logistics, [reader])).api;
+      as.disposer2C = (await account(`atk38_d2_${name.length}`, DEPT.disposer2, COMPANY.disposer2, [reader])).api;
+      const contracts = (await list(as.admin as ApiClient, 16)).content;
+      const c = contracts.find((r) => Number(r.partyAId) === COMPANY.producer && Number(r.partyBId) === COMPANY.disposer) as Row;
+      expect(c, JSON.stringify(contracts.map((r) => [r.id, r.partyAId, r.partyBId, r.createBy]))).toBeDefined();
+      const stranger = ['collectorC', 'carrierC', 'disposer2C'];
+      for (const u of ['producer', 'disposer', ...stranger]) await hold(server, as[u] as ApiClient, 16);
+      expect(await ids(as.disposer as ApiClient, 16)).toContain(c.id);
+      for (const u of stranger) {
+        expect(await ids(as[u] as ApiClient, 16), u).not.toContain(c.id);
+        expect(await detail(as[u] as ApiClient, 16, c.id), u).toBeNull();
+      }
+      // Party B changed in SQL to the second disposer: the first disposer loses it at once, the second gains it.
+      await outside('update lc_view_16 set "partyBId" = $1 where id = $2', [COMPANY.disposer2, c.id]);
+      expect(await ids(as.disposer as ApiClient, 16)).not.toContain(c.id);
+      expect(await detail(as.disposer as ApiClient, 16, c.id)).toBeNull();
+      expect(await ids(as.disposer2C as ApiClient, 16)).toContain(c.id);
+      expect((await detail(as.disposer2C as ApiClient, 16, c.id))?.id).toBe(c.id);
+      expect(await ids(as.producer as ApiClient, 16)).toContain(c.id);
+      // And to the collector's company: the collector gains it, nobody else.
+      await outside('update lc_view_16 set "partyBId" = $1 where id = $2', [COMPANY.collector, c.id]);
+      expect(await ids(as.collectorC as ApiClient, 16)).toContain(c.id);
+      for (const u of ['disposer', 'disposer2C', 'carrierC']) expect(await ids(as[u] as ApiClient, 16), u).not.toContain(c.id);
+      // Party B changed back through the update call.
+      const w = await (as.admin as ApiClient).post('/api/general/update/16', { id: c.id, partyBId: COMPANY.disposer });
+      expect(w.status, said(w)).toBe(200);
+      expect(await ids(as.collectorC as ApiClient, 16)).not.toContain(c.id);
+      expect(await detail(as.collectorC as ApiClient, 16, c.id)).toBeNull();
+      expect(await ids(as.disposer as ApiClient, 16)).toContain(c.id);
+      // The owner (party A) names party B by its own edit: the disposer gets it, the second disposer never.
+      const own = await (as.producer as ApiClient).post('/api/general/update/16', { id: c.id, partyBId: COMPANY.disposer2 });
+      if (own.status === 200) {
+        expect(await ids(as.disposer as ApiClient, 16)).not.toContain(c.id);
+        expect(await ids(as.disposer2C as ApiClient, 16)).toContain(c.id);
+        await (as.admin as ApiClient).post('/api/general/update/16', { id: c.id, partyBId: COMPANY.disposer });
+      }
+      expect(await ids(as.disposer2C as ApiClient, 16)).not.toContain(c.id);
+    });
+
+    it('a user moved to another company, department or role reads the new scope at once, not the held one', async () => {
+      const r = await role(`攻击38-本企业-${name}`, [MENU.dashboard, MENU.waste, 1012], '本企业');
+      const mover = await account(`atk38_mv_${name.length}`, DEPT.producers, COMPANY.producer, [r]);
+      await hold(server, mover.api, 12);
+      const producerIds = await ids(as.producer as ApiClient, 12);
+      expect(await ids(mover.api, 12)).toEqual(producerIds);
+      const moved = await (as.admin as ApiClient).put('/api/users', {
+        id: mover.id,
+        username: `atk38_mv_${name.length}`,
+        nickName: 'mover',
+        phone: `1373999${String(name.length).padStart(4, '0')}`,
+        deptId: DEPT.collectors,
+        companyId: COMPANY.collector,
+        roles: [{ id: r }],
+      });
+      expect([200, 204], said(moved)).toContain(moved.status);
+      const again = await server.login(`atk38_mv_${name.length}`).catch(() => mover.api);
+      for (const api of [mover.api, again]) {
+        const r2 = await api.get('/api/general/list/12', { page: 0, size: 500 });
+        if (r2.status !== 200) continue;
+        const seen = (r2.body.content as Row[]).map((x) => Number(x.id));
+        for (const id of seen) expect(producerIds, `moved user still sees producer row ${id}`).not.toContain(id);
+      }
+      // A role changed to 本人 while its unit is held.
+      const self = await account(`atk38_self_${name.length}`, DEPT.producers, COMPANY.producer, [r]);
+      await hold(server, self.api, 12);
+      const changed = await (as.admin as ApiClient).put('/api/roles', {
+        id: r,
+        name: `攻击38-本企业-${name}`,
+        level: 3,
+        dataScope: '本人',
+        menus: [MENU.dashboard, MENU.waste, 1012].map((id) => ({ id })),
+      });
+      expect([200, 204], said(changed)).toContain(changed.status);
+      expect(await ids(self.api, 12)).toEqual([]);
+    });
+
+    it('本部门 and 自定义 scopes: a department sees its own rows only, before and after a row moves department in SQL', async () => {
+      const custom = await role(`攻击38-自定义-${name}`, [MENU.dashboard, MENU.waste, 1012], '本企业', COMPANY.producer);
+      const setDepts = await (as.admin as ApiClient).put('/api/roles', {
+        id: custom,
+        name: `攻击38-自定义-${name}`,
+        level: 3,
+        dataScope: '自定义',
+        companyId: COMPANY.producer,
+        depts: [{ id: DEPT.producers }],
+        menus: [MENU.dashboard, MENU.waste, 1012].map((id) => ({ id })),
+      });
+      expect([200, 204], said(setDepts)).toContain(setDepts.status);
+      const user = await account(`atk38_cu_${name.length}`, DEPT.producers, COMPANY.producer, [custom]);
+      await hold(server, user.api, 12);
+      const seen = await ids(user.api, 12);
+      const stored = async () =>
+        (await outside('select id from lc_view_12 where create_dept = $1 order by id desc', [DEPT.producers])).rows.map((x) =>
+          Number(x.id),
+        );
+      expect([...seen].sort((a, b) => b - a)).toEqual(await stored());
+      const id = seen[0] as number;
+      await outside('update lc_view_12 set create_dept = $1 where id = $2', [DEPT.suzhou, id]);
+      expect(await ids(user.api, 12)).not.toContain(id);
+      expect(await detail(user.api, 12, id)).toBeNull();
+      await outside('update lc_view_12 set create_dept = $1 where id = $2', [DEPT.producers, id]);
+      expect(await ids(user.api, 12)).toContain(id);
+    });
+
+    it('a statement of more than 1000 rows in SQL: every held company unit and cached list follows', async () => {
+      for (const u of ['producer', 'collector', 'admin']) await hold(server, as[u] as ApiClient, 12);
+      const before = {
+        producer: (await list(as.producer as ApiClient, 12, { size: 10 })).totalElements,
+        collector: (await list(as.collector as ApiClient, 12, { size: 10 })).totalElements,
+      };
+      const cols = (
+        await outside(
+          `select string_agg(quote_ident(column_name), ', ') as cols from information_schema.columns
+           where table_schema = current_schema() and table_name = 'lc_view_12' and column_name not in ('id', 'stockNo', 'create_company')`,
+        )
+      ).rows[0]?.cols as string;
+      const src = (await ids(as.producer as ApiClient, 12))[0];
+      const made = (
+        await outside(
+          `insert into lc_view_12 (${cols}, "stockNo", create_company)
+           select ${cols}, 'RK3899' || lpad(g::text, 8, '0'), $2 from lc_view_12, generate_series(1, 1200) g where id = $1 returning id`,
+          [src, COMPANY.collector],
+        )
+      ).rows.map((x) => Number(x.id));
+      expect((await list(as.producer as ApiClient, 12, { size: 10 })).totalElements).toBe(before.producer);
+      expect((await list(as.collector as ApiClient, 12, { size: 10 })).totalElements).toBe(before.collector + 1200);
+      const newest = await ids(as.producer as ApiClient, 12, { sort: 'id,desc', size: 10 });
+      for (const id of made) expect(newest).not.toContain(id);
+      // Moved to the producer in one statement of 1,200 rows.
+      await outside('update lc_view_12 set create_company = $1 where id = any($2::bigint[])', [COMPANY.producer, made]);
+      expect((await list(as.collector as ApiClient, 12, { size: 10 })).totalElements).toBe(before.collector);
+      expect((await list(as.producer as ApiClient, 12, { size: 10 })).totalElements).toBe(before.producer + 1200);
+      expect(await ids(as.collector as ApiClient, 12, { sort: 'id,desc', size: 10 })).not.toContain(made.at(-1));
+      await outside('delete from lc_view_12 where id = any($1::bigint[])', [made]);
+      expect((await list(as.producer as ApiClient, 12, { size: 10 })).totalElements).toBe(before.producer);
+    });
+
+    it('a write whose values are crafted for the notice (quotes, braces, long text) reaches every list', async () => {
+      await hold(server, as.producer as ApiClient, 12);
+      const own = (await list(as.producer as ApiClient, 12, { size: 1, sort: 'id,desc' })).content[0] as Row;
+      for (const handler of ['"},"e":{"t":"access-changed"}}', '废'.repeat(3000), '\\u0000\'"$wastegen$']) {
+        const w = await (as.producer as ApiClient).post('/api/general/update/12', { id: own.id, handler });
+        if (w.status !== 200) continue;
+        const now = await detail(as.producer as ApiClient, 12, own.id);
+        const listed = (await list(as.producer as ApiClient, 12, { size: 5, sort: 'id,desc' })).content.find((r) => r.id === own.id);
+        expect(listed?.handler).toBe(now?.handler);
+        expect((await ids(as.collector as ApiClient, 12)).includes(own.id)).toBe(false);
+      }
+    });
+
+    it('paging a company’s list with keys cached by another scope shows only its own rows', async () => {
+      const all = (await list(as.admin as ApiClient, 12, { size: 500 })).content;
+      const mine = new Set(await ids(as.producer as ApiClient, 12));
+      for (const sort of ['inTime,desc', 'quantity,asc', 'stockNo,desc', 'id,asc']) {
+        for (let page = 0; page < 4; page++) await list(as.admin as ApiClient, 12, { size: 5, page, sort });
+        for (let page = 0; page < 4; page++) await list(as.collector as ApiClient, 12, { size: 5, page, sort });
+        const seen: number[] = [];
+        for (let page = 0; page < 8; page++) {
+          const p = await list(as.producer as ApiClient, 12, { size: 5, page, sort });
+          for (const r of p.content) {
+            expect(mine.has(Number(r.id)), `row ${r.id} of ${sort} page ${page}`).toBe(true);
+            seen.push(Number(r.id));
+          }
+        }
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen.length).toBe(Math.min(40, mine.size));
+      }
+      expect(all.length).toBeGreaterThan(mine.size);
+    });
+
+    it('counts above the threshold: another company’s count stays exact and its own', async () => {
+      const cols = (
+        await outside(
+          `select string_agg(quote_ident(column_name), ', ') as cols from information_schema.columns
+           where table_schema = current_schema() and table_name = 'lc_view_12' and column_name not in ('id', 'stockNo', 'create_company')`,
+        )
+      ).rows[0]?.cols as string;
+      const src = (await ids(as.producer as ApiClient, 12))[0];
+      await outside(
+        `insert into lc_view_12 (${cols}, "stockNo", create_company)
+         select ${cols}, 'RK3999' || lpad(g::text, 8, '0'), $2 from lc_view_12, generate_series(1, 12000) g where id = $1`,
+        [src, COMPANY.producer2],
+      );
+      await outside('analyze lc_view_12');
+      const p = await list(as.producer as ApiClient, 12, { size: 5 });
+      const exact = Number(
+        (await outside('select count(*) as n from lc_view_12 where create_company = $1', [COMPANY.producer])).rows[0]?.n,
+      );
+      expect(p.totalElements).toBe(exact);
+      expect(p.totalEstimated).toBeFalsy();
+      const c = await list(as.collector as ApiClient, 12, { size: 5, page: 2 });
+      for (const r of c.content) expect(Number(r.createCompany ?? COMPANY.collector)).not.toBe(COMPANY.producer2);
+      const a = await list(as.admin as ApiClient, 12, { size: 5 });
+      expect(a.totalElements).toBeGreaterThan(12000);
+      // Paging far into the big list, as the admin, then the producer's far pages stay its own.
+      for (const page of [0, 1, 2, 3, 100, 101]) await list(as.admin as ApiClient, 12, { size: 20, page, sort: 'inTime,desc' });
+      const mine = new Set(await ids(as.producer as ApiClient, 12));
+      for (const page of [0, 1, 2, 3])
+        for (const r of (await list(as.producer as ApiClient, 12, { size: 20, page, sort: 'inTime,desc' })).content)
+          expect(mine.has(Number(r.id))).toBe(true);
+      await outside('delete from lc_view_12 where create_company = $1', [COMPANY.producer2]);
+    });
+  });
+}
+
+// A bound small enough that no whole view fits and company scopes are held one by one.
+const SMALL = { listIndexRows: 120 };
+
+suite('one instance, company units', async () => {
+  const server = await startTestServer(SMALL);
+  const pglite = server.database.pglite;
+  if (pglite)
+    return {
+      server,
+      outside: async (text, params) => ({ rows: (await pglite.query<Row>(text, params)).rows }),
+      close: () => server.close(),
+    };
+  const client = new pg.Client({ connectionString: server.config.databaseUrl as string });
+  await client.connect();
+  return {
+    server,
+    outside: (text, params) => client.query(text, params),
+    close: async () => {
+      await client.end();
+      await server.close();
+    },
+  };
+});
+
+suite('one instance, no rows in memory', async () => {
+  const server = await startTestServer({ listIndex: false });
+  const pglite = server.database.pglite;
+  if (pglite)
+    return {
+      server,
+      outside: async (text, params) => ({ rows: (await pglite.query<Row>(text, params)).rows }),
+      close: () => server.close(),
+    };
+  const client = new pg.Client({ connectionString: server.config.databaseUrl as string });
+  await client.connect();
+  return {
+    server,
+    outside: (text, params) => client.query(text, params),
+    close: async () => {
+      await client.end();
+      await server.close();
+    },
+  };
+});
+
+void freshPostgres;
