@@ -35,7 +35,7 @@ const detail = async (api: ApiClient, viewId: number, id: number) => {
  * Lists the view often enough that its scope's unit is read into memory, and waits for it: true once a
  * list miss of the scope was answered from memory (a unit may find no room for a while: then false).
  */
-async function hold(s: TestServer, api: ApiClient, viewId: number): Promise<boolean> {
+async function hold(s: TestServer, api: ApiClient, viewId: number, timeout = 15_000): Promise<boolean> {
   const indexes = lowcodeState(s.ctx).indexes as RowIndexes | undefined;
   if (!indexes) return false;
   const field = viewId === 16 ? 'contractNo' : 'stockNo';
@@ -47,7 +47,7 @@ async function hold(s: TestServer, api: ApiClient, viewId: number): Promise<bool
         await api.get(`/api/general/list/${viewId}`, { page: 0, size: 3, [field]: String(Math.random()).slice(2, 9) });
         if (indexes.stats.pages === before) throw new Error('not answered from memory yet');
       },
-      { timeout: 15_000, interval: 50 },
+      { timeout, interval: 50 },
     )
     .then(
       () => true,
@@ -135,6 +135,77 @@ function suite(name: string, start: () => Promise<{ server: TestServer; outside:
         await (as.admin as ApiClient).post('/api/general/update/16', { id: c.id, partyBId: COMPANY.disposer });
       }
       expect(await ids(as.disposer2C as ApiClient, 16)).not.toContain(c.id);
+    });
+
+    it('a carrier’s logistics orders follow its disposal orders’ carrier, changed in SQL or by the update call', async () => {
+      const carrier = as.logistics as ApiClient;
+      const orders = (await list(as.admin as ApiClient, 19)).content;
+      const mine = orders.filter((r) => Number(r.carrierId) === COMPANY.logistics);
+      const logistics = (await list(as.admin as ApiClient, 20)).content;
+      const order = mine.find((o) => logistics.some((l) => Number(l.disposalOrderId) === Number(o.id))) as Row;
+      expect(order, JSON.stringify(orders.map((o) => [o.id, o.carrierId]))).toBeDefined();
+      const truth = async () =>
+        (
+          await outside(
+            `select l.id from lc_view_20 l left join lc_view_19 o on o.id = l."disposalOrderId"
+             where l.create_company = $1 or o."producerId" = $1 or o."disposerId" = $1 or o."carrierId" = $1 order by l.id`,
+            [COMPANY.logistics],
+          )
+        ).rows.map((x) => Number(x.id));
+      // One of its logistics orders handed to the producer as its writer: the carrier sees it as a party only.
+      const handed = (await outside('select id from lc_view_20 where "disposalOrderId" = $1 order by id limit 1', [order.id])).rows.map(
+        (x) => Number(x.id),
+      );
+      await outside('update lc_view_20 set create_company = $1, create_dept = $2, create_by = $3 where id = any($4::bigint[])', [
+        COMPANY.producer,
+        DEPT.producers,
+        'producer',
+        handed,
+      ]);
+      const byOthers = (
+        await outside('select id from lc_view_20 where "disposalOrderId" = $1 and create_company is distinct from $2', [
+          order.id,
+          COMPANY.logistics,
+        ])
+      ).rows.map((x) => Number(x.id));
+      const theirs = logistics.filter((l) => byOthers.includes(Number(l.id))).map((l) => Number(l.id));
+      expect(theirs.length, 'a logistics order of the carrier’s disposal order written by another company').toBeGreaterThan(0);
+      for (let i = 0; i < 2; i++) {
+        await hold(server, carrier, 20, 3000);
+        await hold(server, carrier, 19, 3000);
+      }
+      const sorted = async () => (await ids(carrier, 20)).sort((x, y) => x - y);
+      const seen = await ids(carrier, 20);
+      for (const id of theirs) expect(seen).toContain(id);
+      expect(await sorted()).toEqual(await truth());
+      // The disposal order's carrier changed in SQL: the carrier's logistics orders of it go at once.
+      await outside('update lc_view_19 set "carrierId" = $1 where id = $2', [COMPANY.collector, order.id]);
+      expect(await ids(carrier, 19)).not.toContain(order.id);
+      const after = await ids(carrier, 20);
+      expect(await sorted()).toEqual(await truth());
+      for (const id of theirs) {
+        expect(after, `logistics order ${id}`).not.toContain(id);
+        expect(await detail(carrier, 20, id)).toBeNull();
+      }
+      await outside('update lc_view_19 set "carrierId" = $1 where id = $2', [COMPANY.logistics, order.id]);
+      for (const id of theirs) expect(await ids(carrier, 20)).toContain(id);
+      // And by the administrator's update call.
+      const otherCarrier = Number(
+        (await outside(`select id from company where type = '3' and id <> $1 order by id limit 1`, [COMPANY.logistics])).rows[0]?.id,
+      );
+      const w = await (as.admin as ApiClient).post('/api/general/update/19', { id: order.id, carrierId: otherCarrier });
+      expect(w.status, said(w)).toBe(200);
+      const later = await ids(carrier, 20);
+      for (const id of theirs) expect(later, `logistics order ${id} after the update call`).not.toContain(id);
+      await outside('update lc_view_19 set "carrierId" = $1 where id = $2', [COMPANY.logistics, order.id]);
+      // A logistics order moved in SQL to another disposal order leaves the carrier.
+      const other = orders.find((o) => Number(o.carrierId) !== COMPANY.logistics) as Row;
+      if (other) {
+        await ids(carrier, 20);
+        await outside('update lc_view_20 set "disposalOrderId" = $1 where id = $2', [other.id, theirs[0]]);
+        expect(await ids(carrier, 20)).not.toContain(theirs[0]);
+        await outside('update lc_view_20 set "disposalOrderId" = $1 where id = $2', [order.id, theirs[0]]);
+      }
     });
 
     it('a user moved to another company, department or role reads the new scope at once, not the held one', async () => {
