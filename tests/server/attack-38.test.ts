@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RowIndexes } from '../../server/lowcode/row-index.js';
@@ -88,6 +89,25 @@ function suite(name: string, start: () => Promise<{ server: TestServer; outside:
       expect(await detail(as.producer as ApiClient, 12, id)).toBeNull();
       expect(await ids(as.collector as ApiClient, 12)).toContain(id);
       expect((await detail(as.collector as ApiClient, 12, id))?.id).toBe(id);
+      // The options of a linked pick and the export follow too.
+      const stockNo = (await outside('select "stockNo" from lc_view_12 where id = $1', [id])).rows[0]?.stockNo as string;
+      const link = async (api: ApiClient) => {
+        const r = await api.get('/api/general/allList/12/queryLink');
+        expect(r.status, said(r)).toBe(200);
+        return (r.body as { value: number }[]).map((o) => o.value);
+      };
+      expect(await link(as.producer as ApiClient)).not.toContain(id);
+      expect(await link(as.collector as ApiClient)).toContain(id);
+      const exported = await (as.producer as ApiClient).get('/api/general/export/12/download', {});
+      expect(exported.status).toBe(200);
+      const sheet = await new ExcelJS.Workbook().xlsx.load(exported.body as unknown as ArrayBuffer);
+      const text: string[] = [];
+      sheet.worksheets[0]?.eachRow((row) => {
+        text.push(JSON.stringify(row.values));
+      });
+      expect(text.join('\n')).not.toContain(stockNo);
+      const kept = (await outside('select "stockNo" from lc_view_12 where id = $1', [mine[1]])).rows[0]?.stockNo as string;
+      expect(text.join('\n')).toContain(kept);
       // Back, and counts too.
       await outside('update lc_view_12 set create_company = $1, create_dept = $2 where id = $3', [COMPANY.producer, DEPT.producers, id]);
       expect(await ids(as.collector as ApiClient, 12)).not.toContain(id);
