@@ -54,7 +54,6 @@ async function hold(s: TestServer, api: ApiClient, viewId: number, timeout = 15_
       () => true,
       () => false,
     );
-  if (process.env.ATK38_DEBUG) console.log('held', viewId, held, indexes.heldUnits, indexes.heldRows, JSON.stringify(indexes.stats));
   return held;
 }
 
@@ -482,7 +481,10 @@ pgOnly('two instances on PostgreSQL, company units', () => {
 
   beforeAll(async () => {
     database = (await freshPostgres({ seeded: true })) as { url: string; drop: () => Promise<void> };
-    [a, b] = await Promise.all([0, 1].map(() => startTestServer({ databaseUrl: database.url, ...SMALL })));
+    [a, b] = await Promise.all([
+      startTestServer({ databaseUrl: database.url, ...SMALL }),
+      startTestServer({ databaseUrl: database.url, ...SMALL }),
+    ]);
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   }, 120_000);
