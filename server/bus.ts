@@ -150,9 +150,17 @@ export class Bus {
 
   #send(event: BusEvent): Promise<void> {
     let payload = JSON.stringify({ o: this.instanceId, e: event });
-    if (payload.length > MAX_PAYLOAD && event.t === 'notice') {
-      // Too long for NOTIFY: the other instances' users read it from the database on their next look.
-      payload = JSON.stringify({ o: this.instanceId, e: { t: 'notice', username: event.username, text: '' } });
+    // The limit is in bytes (a Chinese character takes three), not characters.
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
+      // Too long for NOTIFY: the other instances' users read a notice from the database on their next
+      // look; rows too many to tell make them forget the view's cached lists.
+      const shorter: BusEvent | undefined =
+        event.t === 'notice'
+          ? { t: 'notice', username: event.username, text: '' }
+          : event.t === 'rows-changed'
+            ? { t: 'view-changed', viewId: event.viewId }
+            : undefined;
+      if (shorter) payload = JSON.stringify({ o: this.instanceId, e: shorter });
     }
     return sql`select pg_notify(${BUS_CHANNEL}, ${payload})`.execute(this.db).then(
       () => {},

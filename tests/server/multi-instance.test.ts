@@ -222,6 +222,17 @@ pgOnly('two instances on one PostgreSQL', () => {
     expect(listed.body.totalElements).toBe(cached.body.totalElements + 1);
   });
 
+  it('tells B of a notice too long for NOTIFY in bytes, without its text (B reads it from the database)', async () => {
+    // 3,000 Chinese characters: within the limit counted in characters, three times over it in bytes.
+    const heard = new Promise((resolve) =>
+      b.ctx.bus.on((e) => {
+        if (e.t === 'notice' && e.username === 'bytes-probe') resolve(e);
+      }),
+    );
+    await a.ctx.bus.publish({ t: 'notice', username: 'bytes-probe', text: '长'.repeat(3000) });
+    expect(await heard).toEqual({ t: 'notice', username: 'bytes-probe', text: '' });
+  });
+
   it('delivers a leave message posted through A as a websocket notice on B', async () => {
     const adminOnB = await b.login('admin');
     const url = new URL('/websocket/admin', b.url.replace(/^http/, 'ws'));
