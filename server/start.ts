@@ -30,20 +30,18 @@ const PREPARE_LOCK = 7_311_027_401;
  * seeded the database (it was empty).
  */
 async function prepareDatabase(database: Database): Promise<boolean> {
-  if (database.kind !== 'postgres') {
-    await migrateToLatest(database.db as never);
-    const seeded = await seedIfEmpty(database.db);
-    await installRowNotifyAll(database.db);
+  const prepare = async (db: Database['db']) => {
+    await migrateToLatest(db as never);
+    const seeded = await seedIfEmpty(db);
+    // View tables made before they told their changes get their triggers (row-notify.ts).
+    await installRowNotifyAll(db);
     return seeded;
-  }
+  };
+  if (database.kind !== 'postgres') return prepare(database.db);
   return database.db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(conn);
     try {
-      await migrateToLatest(conn as never);
-      const seeded = await seedIfEmpty(conn);
-      // View tables made before they told their changes get their triggers (row-notify.ts).
-      await installRowNotifyAll(conn);
-      return seeded;
+      return await prepare(conn);
     } finally {
       await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(conn);
     }
