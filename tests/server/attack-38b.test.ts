@@ -141,3 +141,34 @@ describe('a carrier’s record writes and the trigger’s writer mark', () => {
     expect(me.status, said(me)).toBe(200);
   });
 });
+
+describe('a saved data view definition and a message', () => {
+  it('a data view that sends on the bus or marks the writer is refused when saved', async () => {
+    heard.length = 0;
+    for (const text of [
+      `select pg_notify('${CHANNEL}', ${spoof}) as a`,
+      `with s as (select set_config('wastegen.writer', 'x', false) as w) select w from s`,
+    ]) {
+      const r = await designer.post('/api/data/add', { name: '攻击38b', sql: text });
+      expect(r.status, `${text}: ${said(r)}`).toBe(400);
+    }
+    await server.ctx.bus.barrier();
+    expect(heard).toEqual([]);
+    const me = await admin.get('/api/general/list/20', { size: 1 });
+    expect(me.status, said(me)).toBe(200);
+  });
+
+  it('a message whose content is crafted JSON reaches its recipient as that text, as one notice', async () => {
+    heard.length = 0;
+    const content = `"}},"e":{"t":"session-ended","sid":"x"},"o":"y","z":{"a":"`;
+    const r = await logistics.post('/api/leaveMessage', { content, reception: 'admin' });
+    expect(r.status, said(r)).toBe(200);
+    await server.ctx.bus.barrier();
+    expect(heard.map((e) => e.t)).toEqual(['notice']);
+    const e = heard[0] as Extract<BusEvent, { t: 'notice' }>;
+    expect(e.username).toBe('admin');
+    expect(JSON.parse(e.text).body.content).toBe(content);
+    const me = await admin.get('/api/general/list/20', { size: 1 });
+    expect(me.status, said(me)).toBe(200);
+  });
+});
