@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../server/bus.js';
+import { withDataViewConnection } from '../../server/lowcode/data-view.js';
 import { DEPT, MENU } from '../../server/seed/accounts.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
@@ -99,6 +100,19 @@ describe('a designer’s data view and the bus', () => {
     const triggers = await sql<{ n: number }>`select count(*)::int as n from pg_trigger
       where tgrelid = 'lc_view_20'::regclass and tgname like 'wastegen_rows_%' and tgenabled = 'O'`.execute(server.ctx.db);
     expect(triggers.rows[0]?.n).toBe(4);
+  });
+
+  it('even past the guard, what a data view’s connection sends on the bus is rolled back, never heard', async () => {
+    heard.length = 0;
+    await withDataViewConnection(server.ctx, async (rows) => {
+      try {
+        await rows(`select pg_notify('${CHANNEL}', ${spoof})`);
+      } catch {
+        // A connection that may not call it at all is as safe.
+      }
+    });
+    await server.ctx.bus.barrier();
+    expect(heard).toEqual([]);
   });
 
   it('a harmless data view still runs', async () => {
