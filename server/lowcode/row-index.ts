@@ -236,7 +236,8 @@ export class RowIndexes {
       scoped.lastUsed = now;
       return own;
     }
-    if (!ask || whole.building) return undefined;
+    // The view's rows, held but being read again, answer again shortly: no scope is read apart meanwhile.
+    if (!ask || whole.building || whole.index) return undefined;
     const unit = this.#open(whole, now) ? whole : scoped && this.#open(scoped, now) ? scoped : undefined;
     if (!unit) return undefined;
     unit.asks++;

@@ -267,3 +267,44 @@ it('sizes a view before reading it, remembers it as too large until the writes t
   expect(bound.heldRows).toBe(0);
   expect(bound.stats.discarded).toBe(0);
 });
+
+it("reads no company's rows apart while the view's rows are read again after a change outside the server", async () => {
+  const scope = (clients.producer as (typeof clients)[string]).scope as RowScope;
+  const own = await rowSource(server.ctx, view).load(scope, 0, 1000);
+  const loads: (RowScope | undefined)[] = [];
+  const source: RowSource = {
+    estimate: async () => own.length,
+    count: async (_s, atMost) => Math.min(own.length, atMost + 1),
+    load: async (s, after, limit) => {
+      loads.push(s);
+      return own.filter((r) => r.id > after).slice(0, limit);
+    },
+  };
+  const bound = new RowIndexes(() => true, 1000);
+  const bytes = textSortsByBytes(server.ctx);
+  const ask = (s?: RowScope) => bound.ready(view, source, bytes, s);
+  for (let i = 0; i < 3; i++) ask();
+  await vi.waitFor(() => expect(bound.building).toBe(0));
+  const whole = ask();
+  expect(whole?.size).toBe(own.length);
+  expect(bound.stats.built).toBe(1);
+  // A row changed outside: until it is read again, lists go to the database, and the company's are not read apart.
+  let release: (rows: IndexedRow[]) => void = () => {};
+  const reread = new Promise<IndexedRow[]>((resolve) => {
+    release = resolve;
+  });
+  const changed = own[0] as IndexedRow;
+  bound.outside(view.id, [changed.id], () => reread);
+  for (let i = 0; i < 10; i++) {
+    expect(ask(scope)).toBeUndefined();
+    expect(ask()).toBeUndefined();
+  }
+  await Promise.resolve();
+  expect(bound.building).toBe(0);
+  expect(loads).toEqual([undefined]);
+  release([changed]);
+  await vi.waitFor(() => expect(ask()).toBe(whole));
+  expect(ask(scope)).toBe(whole);
+  expect(bound.stats.built).toBe(1);
+  expect(bound.stats.reread).toBe(1);
+});
