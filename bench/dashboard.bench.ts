@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
+import { bundled } from './lib/bundle.js';
 import { benchServerArgs } from './lib/server-node-args.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
@@ -32,7 +33,7 @@ interface Started {
 }
 
 async function startChild(): Promise<Started> {
-  const child = spawn(process.execPath, [...benchServerArgs(), '--import', 'tsx', 'bench/lib/dashboard-bench-server.ts'], {
+  const child = spawn(process.execPath, [...benchServerArgs(), await bundled('bench/lib/dashboard-bench-server.ts')], {
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -31,6 +31,7 @@ import { ApiClient } from '../tests/helpers/server.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
 import { sharesOf, statementStats } from './lib/pg-statements.js';
+import { bundled } from './lib/bundle.js';
 import { benchServerArgs } from './lib/server-node-args.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
@@ -110,9 +111,13 @@ function printStart(label: string, s: Started) {
   console.log('settings', { ...settings, 'server settings from the environment': fromEnv });
 }
 
+/** The bench server, bundled once per run. */
+let serverEntry: Promise<string> | undefined;
+
 async function startChild(env: Record<string, string>): Promise<Started> {
   // --expose-gc: the heap figure is what stays in use, not what awaits collection.
-  const child = spawn(process.execPath, ['--expose-gc', ...benchServerArgs(), '--import', 'tsx', 'bench/lib/list-bench-server.ts'], {
+  serverEntry ??= bundled('bench/lib/list-bench-server.ts');
+  const child = spawn(process.execPath, ['--expose-gc', ...benchServerArgs(), await serverEntry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -16,11 +16,13 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { buildServer, serverIsFresh } from '../server/build.mjs';
 import { startServer } from '../server/start.js';
 import { ApiClient } from '../tests/helpers/server.js';
+import { bundled } from './lib/bundle.js';
 import { seedViewRows } from './lib/seed-view-rows.js';
 import { benchServerArgs } from './lib/server-node-args.js';
 
@@ -139,12 +141,15 @@ async function main(): Promise<boolean> {
     DATA_DIR: join(tmpdir(), 'wastegen-startup-files'),
     ...db.env,
   };
-  // The server's bundle, as `npm start` runs it (the probe alone goes through tsx).
+  // The server's bundle, as `npm start` runs it.
   if (!serverIsFresh()) await buildServer();
+  // The probe bundled too: a TypeScript loader registered in the server's process would load every module
+  // of the server through its hooks, and that, not the server, would be timed.
+  const probeModule = pathToFileURL(await bundled('bench/lib/startup-probe.ts')).href;
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--expose-gc', ...benchServerArgs(), '--import', 'tsx', '--import', './bench/lib/startup-probe.ts', 'server/dist/main.js'],
+    ['--expose-gc', ...benchServerArgs(), '--import', probeModule, 'server/dist/main.js'],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
