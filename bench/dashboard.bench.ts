@@ -12,9 +12,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ApiClient } from '../tests/helpers/server.js';
+import { bundled } from './lib/bundle.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
-import { bundled } from './lib/bundle.js';
 import { benchServerArgs } from './lib/server-node-args.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;

@@ -28,10 +28,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { ApiClient } from '../tests/helpers/server.js';
+import { bundled } from './lib/bundle.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
 import { sharesOf, statementStats } from './lib/pg-statements.js';
-import { bundled } from './lib/bundle.js';
 import { benchServerArgs } from './lib/server-node-args.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;

@@ -16,8 +16,8 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { buildServer, serverIsFresh } from '../server/build.mjs';
 import { startServer } from '../server/start.js';
@@ -147,11 +147,10 @@ async function main(): Promise<boolean> {
   // of the server through its hooks, and that, not the server, would be timed.
   const probeModule = pathToFileURL(await bundled('bench/lib/startup-probe.ts')).href;
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', ...benchServerArgs(), '--import', probeModule, 'server/dist/main.js'],
-    { env, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, ['--expose-gc', ...benchServerArgs(), '--import', probeModule, 'server/dist/main.js'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const lines = createInterface({ input: child.stdout });
   const probes: ((p: Probe) => void)[] = [];
