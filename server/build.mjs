@@ -4,7 +4,7 @@
 // npm packages stay imports. server/dist/build.json records the sources the bundle was made from (size
 // and mtime); when any differs, the next start bundles again.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -35,20 +35,24 @@ export function serverIsFresh() {
   return true;
 }
 
-/** Bundles and writes server/dist (the bundle through a temp file and a rename, then the stamp). */
-export async function buildServer() {
+/**
+ * Bundles `entry` (a path from the project root) and every source it imports into one ES module at
+ * `outfile` (npm packages stay imports), written through a temp file and a rename; resolves to the
+ * project sources it was made from.
+ */
+export async function bundle(entry, outfile) {
   const esbuild = await import('esbuild');
   // esbuild's service process goes once the bundle is made: it is not left beside the server it starts.
   const result = await esbuild
     .build({
       absWorkingDir: ROOT,
-      entryPoints: ['server/main.ts'],
+      entryPoints: [entry],
       bundle: true,
       format: 'esm',
       platform: 'node',
       target: 'node20',
       packages: 'external',
-      outfile: SERVER_ENTRY,
+      outfile,
       charset: 'utf8',
       legalComments: 'none',
       logLevel: 'silent',
@@ -56,16 +60,22 @@ export async function buildServer() {
       write: false,
     })
     .finally(() => esbuild.stop());
-  mkdirSync(SERVER_DIST, { recursive: true });
-  rmSync(STAMP, { force: true });
+  mkdirSync(dirname(outfile), { recursive: true });
   for (const f of result.outputFiles) {
     const tmp = `${f.path}.${process.pid}.tmp`;
     writeFileSync(tmp, f.contents);
     renameSync(tmp, f.path);
   }
-  const inputs = Object.keys(result.metafile.inputs)
+  return Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith('node_modules/'))
     .sort();
+}
+
+/** Bundles and writes server/dist (the bundle, then the stamp). */
+export async function buildServer() {
+  mkdirSync(SERVER_DIST, { recursive: true });
+  rmSync(STAMP, { force: true });
+  const inputs = await bundle('server/main.ts', SERVER_ENTRY);
   const tmp = `${STAMP}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ version: 1, inputs: Object.fromEntries(inputs.map((f) => [f, statKey(f)])) }, null, 2)}\n`);
   renameSync(tmp, STAMP);
