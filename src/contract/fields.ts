@@ -36,6 +36,17 @@ export const wireTimeText = (message: string) =>
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, message)
     .refine((s) => normalizeDateTime(s) !== null, message);
 
+/**
+ * A time bound of a filter from a client, `YYYY-MM-DD` or `YYYY-MM-DD HH:mm(:ss)`, that exists on the
+ * calendar (a date alone, or a time of day within 23:59:59).
+ */
+export const wireTimeBound = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, message)
+    .refine((s) => normalizeDateTime(s) !== null, message);
+
 /** Response schema of a page: `{ content, totalElements }`. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalElements: z.number() });
 

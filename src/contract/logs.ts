@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { call, resource } from './define.js';
-import { pageOf } from './fields.js';
+import { pageOf, wireTimeBound } from './fields.js';
 import { optionalIdOf, pageQuery } from './paging.js';
 
 /** One changed field of a record: its name (and label where known), before and after (null: none). */
@@ -43,12 +43,8 @@ export const logEntry = z.object({
 });
 export type LogEntry = z.infer<typeof logEntry>;
 
-/** An optional time bound: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`. */
-const timeBound = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss')
-  .optional();
+/** An optional time bound: `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`, a real date and time. */
+const timeBound = wireTimeBound('时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss').optional();
 
 /** What the entries of the log are filtered by: the record (its table, and key), and the time. */
 const recordFilters = {

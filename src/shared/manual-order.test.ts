@@ -48,5 +48,8 @@ describe('manual disposal order rules', () => {
     expect(manualOrderProblems({ ...valid, partyAPhone: '12012345678' })).toEqual([{ field: 'partyAPhone', message: M.phone }]);
     expect(manualOrderProblems({ ...valid, partyAPhone: '', partyBPhone: '13912345678' })).toEqual([]);
     expect(manualOrderProblems({ ...valid, estDisposalTime: '2026/01/01' })).toEqual([{ field: 'estDisposalTime', message: M.date }]);
+    for (const day of ['9999-99-99', '2026-02-29', '2026-13-01', '0000-01-01'])
+      expect(manualOrderProblems({ ...valid, estDisposalTime: day }), day).toEqual([{ field: 'estDisposalTime', message: M.date }]);
+    expect(manualOrderProblems({ ...valid, estDisposalTime: '2028-02-29' })).toEqual([]);
   });
 });

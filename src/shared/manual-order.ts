@@ -41,6 +41,13 @@ export function manualOrderAmount(price: unknown, quantity: unknown): number | n
   return roundTo(p * q, AMOUNT_DECIMALS);
 }
 
+/** Whether `YYYY-MM-DD` names a day on the calendar (2026-02-30 and 9999-99-99 do not). */
+function isCalendarDay(s: string): boolean {
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Decimal places of a number as written (1.25 → 2, 1e-7 → 7). */
@@ -122,6 +129,7 @@ export const manualOrderSchema = z
       z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, MANUAL_ORDER_MESSAGES.date)
+        .refine(isCalendarDay, MANUAL_ORDER_MESSAGES.date)
         .optional(),
     ),
     remark: optionalText(1024),

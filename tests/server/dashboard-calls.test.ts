@@ -83,6 +83,9 @@ describe('manual disposal order', () => {
       [{ partyBPhone: '1386210000' }, 'partyBPhone', '手机号格式错误'],
       [{ needPrepay: 1 }, 'prepayPrice', '请输入预付金额'],
       [{ quantity: '1.2345' }, 'quantity', '最多保留3位小数'],
+      // Of the date's shape but not on the calendar: refused by the form, never sent to the database.
+      [{ estDisposalTime: '9999-99-99' }, 'estDisposalTime', '日期格式应为 YYYY-MM-DD'],
+      [{ estDisposalTime: '2026-02-30' }, 'estDisposalTime', '日期格式应为 YYYY-MM-DD'],
     ];
     for (const [change, field, message] of cases) {
       const r = await disposer.post('/api/disposalOrder/insertManualDisposalOrder', { ...base, ...change });
