@@ -26,26 +26,18 @@ export const dbId = boundedInt(1, INT4_MAX);
 /** Whether a number read by hand (not by a schema) is a row id the database can look up. */
 export const isDbId = (n: number) => Number.isInteger(n) && n >= 1 && n <= INT4_MAX;
 
+/** Text of the shape given whose date and time exist on the calendar: a shape alone lets `9999-99-99` through. */
+const onCalendar = (text: z.ZodString, shape: RegExp, message: string) =>
+  text.regex(shape, message).refine((s) => normalizeDateTime(s) !== null, message);
+
 /**
  * A `YYYY-MM-DD HH:mm:ss` time from a client that exists on the calendar: the shape alone lets
  * `9999-99-99 99:99:99` through, which the database refuses.
  */
-export const wireTimeText = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, message)
-    .refine((s) => normalizeDateTime(s) !== null, message);
+export const wireTimeText = (message: string) => onCalendar(z.string(), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, message);
 
-/**
- * A time bound of a filter from a client, `YYYY-MM-DD` or `YYYY-MM-DD HH:mm(:ss)`, that exists on the
- * calendar (a date alone, or a time of day within 23:59:59).
- */
-export const wireTimeBound = (message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, message)
-    .refine((s) => normalizeDateTime(s) !== null, message);
+/** A time bound of a filter from a client, `YYYY-MM-DD` or `YYYY-MM-DD HH:mm(:ss)`, that exists on the calendar. */
+export const wireTimeBound = (message: string) => onCalendar(z.string().trim(), /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, message);
 
 /** Response schema of a page: `{ content, totalElements }`. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalElements: z.number() });

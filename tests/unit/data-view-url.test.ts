@@ -2,13 +2,13 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { dataViewUrl } from '../../server/lowcode/data-view-login.js';
 
-/** The data views' login connects where the server does: over TCP, or through the Unix socket the server's URL names. */
 /** Where pg's own client would connect, given the URL. */
 function parse(url: string) {
   const c = new pg.Client({ connectionString: url }) as unknown as Record<string, unknown>;
   return { host: c.host, port: String(c.port), database: c.database, user: c.user, password: c.password };
 }
 
+/** The data views' login connects where the server does: over TCP, or through the Unix socket the server's URL names. */
 describe('dataViewUrl', () => {
   const login = { role: 'wastegen_data_view_x', password: 'p@ss/word' };
 
