@@ -1,7 +1,7 @@
 /**
  * Date and time values of records, read alike by the form's schema and the reference server.
  * Accepted: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm:ss' (also with T between, and
- * fractions of a second), and epoch milliseconds. The date must exist: 2026-02-30 does not.
+ * fractions of a second), and epoch milliseconds. The date must exist: 2026-02-30 and 0000-01-01 do not.
  */
 
 /** The dayjs format of a datetime field that names none, and the format date-times travel in. */
@@ -27,9 +27,11 @@ export function normalizeDateTime(v: unknown, dateOnly = false): string | null {
   const m = DATE_TIME.exec(s);
   if (!m) return null;
   const [y, mo, d, h = 0, mi = 0, se = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  // Year 0 is no year to the database (1 BC precedes AD 1).
+  if ((y as number) < 1) return null;
   const date = new Date(Date.UTC(y as number, (mo as number) - 1, d));
   if (date.getUTCMonth() !== (mo as number) - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) return null;
-  const day = `${y}-${pad(mo as number)}-${pad(d as number)}`;
+  const day = `${String(y).padStart(4, '0')}-${pad(mo as number)}-${pad(d as number)}`;
   return dateOnly ? `${day} 00:00:00` : `${day} ${pad(h)}:${pad(mi)}:${pad(se)}`;
 }
 
