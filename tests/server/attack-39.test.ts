@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_INPUT_CODES } from '../../server/input-guard.js';
+import { DEPT, MENU, USER } from '../../server/seed/accounts.js';
+import { COMPANY } from '../../server/seed/ids.js';
+import { accountMaker } from '../helpers/accounts.js';
+import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Attack 39: ordinary accounts against the operation log's filters, the manual disposal order and the
+ * values that must be refused before they reach the database (year 0000, amounts beyond any column).
+ * Every probe asserts the safe answer: a 4xx of the server's own checks, never a DB_* code nor a 5xx.
+ */
+
+let server: TestServer;
+const as = {} as Record<string, ApiClient>;
+const said = (r: ApiResponse) => JSON.stringify(r.body).slice(0, 300);
+const { account, role } = accountMaker(
+  () => server,
+  () => as.admin as ApiClient,
+  '1393939',
+);
+
+/** Refused by the server's own checks: 4xx, and not a database refusal. */
+function refusedBeforeDb(r: ApiResponse, what: string) {
+  expect(r.status, `${what}: ${said(r)}`).toBeGreaterThanOrEqual(400);
+  expect(r.status, `${what}: ${said(r)}`).toBeLessThan(500);
+  expect(DATABASE_INPUT_CODES.has(r.body?.code), `${what}: ${said(r)}`).toBe(false);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const u of ['admin', 'producer', 'disposer', 'logistics', 'collector', 'supervisor']) as[u] = await server.login(u);
+  // A company user manager of the producer: user list rights, 本企业.
+  const editor = await role('攻击39-企业用户管理', [MENU.system, MENU.user], '本企业', COMPANY.producer, 3);
+  as.editor = (await account('atk39_editor', DEPT.producers, COMPANY.producer, [editor])).api;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const BAD_TIMES = [
+  '2026-02-30',
+  '9999-99-99 99:99:99',
+  '2026-13-01',
+  '2026-01-01 24:00:00',
+  '2026-01-01T00:00:00Z',
+  '2026-01-01 00:00:00+08',
+  '2026-01-01 00:00:00 UTC',
+  '+12026-01-01',
+  '20260-01-01',
+  '２０２６-01-01',
+  'epoch',
+  'infinity',
+  'now',
+  "2026-01-01' or '1'='1",
+];
+/** Year 0 does not exist in PostgreSQL; JavaScript's Date.UTC reads years 0..99 as 1900..1999, so the check passes it. */
+const YEAR_ZERO = ['0000-01-01', '0000-12-31 23:59:59', '0000-06-15 12:00'];
+
+describe('operation log time bounds', () => {
+  it('GET /api/logs/user refuses every time bound that is not a real day before the database', async () => {
+    for (const t of BAD_TIMES)
+      for (const k of ['from', 'to']) refusedBeforeDb(await as.producer!.get('/api/logs/user', { [k]: t }), `${k}=${t}`);
+  });
+  it('GET /api/logs refuses the same bounds for a company user manager', async () => {
+    for (const t of BAD_TIMES) for (const k of ['from', 'to']) refusedBeforeDb(await as.editor!.get('/api/logs', { [k]: t }), `${k}=${t}`);
+  });
+  // HOLE (attack 39): year 0000 passes normalizeDateTime (src/model/dates.ts) and reaches PostgreSQL,
+  // which answers 22008 → 400 DB_TIME_RANGE: the bad value was not refused by the server's own check.
+  it('HOLE: GET /api/logs/user and /api/logs refuse year 0000 before the database', async () => {
+    for (const t of YEAR_ZERO)
+      for (const k of ['from', 'to']) {
+        refusedBeforeDb(await as.producer!.get('/api/logs/user', { [k]: t }), `logs/user ${k}=${t}`);
+        refusedBeforeDb(await as.editor!.get('/api/logs', { [k]: t }), `logs ${k}=${t}`);
+      }
+  });
+  it('still answers real bounds, including the earliest and latest years', async () => {
+    for (const t of ['0001-01-01', '9999-12-31 23:59:59', '2026-02-28', '2024-02-29 12:00'])
+      expect((await as.producer!.get('/api/logs/user', { from: t })).status, t).toBe(200);
+  });
+});
+
+describe('operation log scope', () => {
+  it('an account without user:list reads no one else’s log', async () => {
+    for (const u of ['producer', 'disposer', 'logistics', 'collector']) expect((await as[u]!.get('/api/logs', {})).status, u).toBe(403);
+  });
+  it('a company user manager reads neither another company, nor users outside it, by any filter', async () => {
+    const e = as.editor!;
+    for (const q of [
+      { companyId: COMPANY.disposer },
+      { companyId: COMPANY.logistics, userId: USER.producer },
+      { userId: USER.disposer },
+      { userId: USER.admin },
+      { username: 'disposer' },
+      { username: ' disposer ' },
+      { username: 'admin' },
+    ]) {
+      const r = await e.get('/api/logs', q);
+      expect(r.status, `${JSON.stringify(q)} ${said(r)}`).toBe(403);
+    }
+    // Two filters naming no single user: nothing, whatever the answer's status.
+    const mixed = await e.get('/api/logs', { userId: USER.producer, username: 'disposer' });
+    expect([200, 403]).toContain(mixed.status);
+    if (mixed.status === 200) expect(mixed.body.content).toEqual([]);
+    // Make some entries of another company, then look for them through the record filters.
+    await as.disposer!.get('/api/logs/user', {});
+    const all = await e.get('/api/logs', { page: 0, size: 500 });
+    expect(all.status, said(all)).toBe(200);
+    for (const entry of all.body.content) {
+      expect([COMPANY.producer, null], JSON.stringify(entry).slice(0, 300)).toContain(entry.companyId);
+      if (entry.companyId === null) expect(entry.username).toBe('atk39_editor');
+    }
+    for (const q of [{ table: 'sys_user' }, { table: 'company' }, { recordId: String(USER.disposer) }, { table: 'lc_view_16' }]) {
+      const r = await e.get('/api/logs', { ...q, size: 500 });
+      expect(r.status, said(r)).toBe(200);
+      for (const entry of r.body.content) expect([COMPANY.producer, null]).toContain(entry.companyId);
+    }
+  });
+  it('GET /api/logs/user ignores companyId / userId / username: only one’s own entries', async () => {
+    const r = await as.producer!.get('/api/logs/user', { userId: USER.admin, username: 'admin', companyId: COMPANY.disposer, size: 500 });
+    expect(r.status, said(r)).toBeLessThan(500);
+    if (r.status === 200) for (const entry of r.body.content) expect(entry.username).toBe('producer');
+  });
+});
+
+describe('view lists and records with year 0000', () => {
+  it('HOLE: GET /api/general/list/12 refuses startTime/endTime of year 0000 before the database', async () => {
+    for (const t of YEAR_ZERO)
+      for (const k of ['startTime', 'endTime'])
+        refusedBeforeDb(await as.producer!.get('/api/general/list/12', { [k]: t }), `list ${k}=${t}`);
+  });
+  it('HOLE: POST /api/general/update refuses a date field of year 0000 before the database', async () => {
+    const own = (await as.producer!.get('/api/general/list/12', { size: 1 })).body.content[0];
+    const form = (await as.producer!.get('/api/general/formData', { generalId: 12, id: own.id })).body.data as Record<string, unknown>;
+    const dated = Object.keys(form).filter(
+      (k) => typeof form[k] === 'string' && /^\d{4}-\d\d-\d\d/.test(form[k] as string) && !/^(create|update)Time$/.test(k),
+    );
+    expect(dated.length, JSON.stringify(form).slice(0, 400)).toBeGreaterThan(0);
+    for (const k of dated) {
+      const r = await as.producer!.post('/api/general/update/12', { ...form, [k]: '0000-01-01 00:00:00' });
+      refusedBeforeDb(r, `update ${k}`);
+    }
+  });
+});
+
+describe('manual disposal order', () => {
+  const MANUAL = '/api/disposalOrder/insertManualDisposalOrder';
+  const valid = async () => {
+    const unloading = (await as.disposer!.get('/api/companyWarehouse/unloadingPoint')).body.data[0];
+    return {
+      types: '1',
+      needPrepay: 0,
+      partyACompany: String(COMPANY.producer),
+      partyBWarehouseId: unloading.id,
+      wasteCategoryCode: '900-249-08',
+      wasteCategoryName: '废矿物油',
+      quantity: '12.345',
+      unit: '吨',
+      price: '2800.125',
+      estDisposalTime: '2026-12-01',
+    };
+  };
+  it('a valid order goes in (the probes below differ by one field)', async () => {
+    const r = await as.disposer!.post(MANUAL, await valid());
+    expect(r.status, said(r)).toBe(200);
+  });
+  it('refuses out-of-range numbers and ids before the database', async () => {
+    const base = await valid();
+    for (const change of [
+      { quantity: '1e21' },
+      { quantity: 1e21, price: 1 },
+      { quantity: '99999999999999999999', price: '1' },
+      { quantity: '1e200', price: '1e200' },
+      { price: '1e25' },
+      { needPrepay: 1, prepayPrice: '1e30' },
+      { needPrepay: 1, prepayPrice: 1e300 },
+      { contractId: 99_999_999_999 },
+      { partyBWarehouseId: 99_999_999_999 },
+      { partyBUserId: '9007199254740993' },
+      { partyACompany: '99999999999' },
+      { estDisposalTime: '0000-01-01' },
+      { estDisposalTime: '0000-02-29' },
+      { estDisposalTime: '10000-01-01' },
+      { types: 'x'.repeat(41) },
+      { remark: '\u0000' },
+      { partyAName: 'a\u0000b' },
+    ]) {
+      const r = await as.disposer!.post(MANUAL, { ...base, ...change });
+      refusedBeforeDb(r, JSON.stringify(change));
+    }
+  });
+  // HOLE (attack 39): amount = roundTo(price × quantity, 5) is NaN once the product reaches 1e21 (roundTo
+  // builds `${n}e5` and 1.5e+22e5 is no number), though each factor is within its own range: the call
+  // answers 500 INTERNAL_ERROR, and the order is written with amount NaN.
+  it('HOLE: a price × quantity of 1e21 or more is refused, not answered 500 nor stored as NaN', async () => {
+    const base = await valid();
+    const last = async () =>
+      server.ctx.db.selectFrom('disposal_order_manual').select(['record_id', 'view_id']).orderBy('record_id', 'desc').executeTakeFirst();
+    const before = await last();
+    const r = await as.disposer!.post(MANUAL, { ...base, quantity: '123456789012.345', price: '123456789012.345' });
+    const after = await last();
+    let stored: unknown = null;
+    if (after && after.record_id !== before?.record_id) {
+      const { sql } = await import('kysely');
+      const row = await sql<{
+        amount: unknown;
+      }>`select amount::text as amount from ${sql.table(`lc_view_${after.view_id}`)} where id = ${after.record_id}`.execute(server.ctx.db);
+      stored = row.rows[0]?.amount;
+    }
+    expect(stored, 'an order was written, amount').toBeNull();
+    refusedBeforeDb(r, 'price × quantity ≥ 1e21');
+  });
+  // HOLE (attack 39): processId is an optionalId without an int4 bound: 3000000000 reaches the
+  // disposal_process lookup and PostgreSQL answers 22003 → DB_NUMBER_RANGE.
+  it('HOLE: a processId beyond int4 is refused before the database', async () => {
+    const base = await valid();
+    for (const processId of [99_999_999_999, '3000000000', 2_147_483_648])
+      refusedBeforeDb(await as.disposer!.post(MANUAL, { ...base, processId }), `processId ${processId}`);
+  });
+  it('does not let party A or B be another company the disposer does not reach', async () => {
+    const base = await valid();
+    // Another company's unloading point.
+    const theirs = await server.ctx.db
+      .selectFrom('company_warehouse' as any)
+      .select(['id', 'company_id'] as any)
+      .where('company_id' as any, '<>', COMPANY.disposer)
+      .execute()
+      .catch(() => [] as any[]);
+    for (const w of theirs as { id: number }[]) {
+      const r = await as.disposer!.post(MANUAL, { ...base, partyBWarehouseId: w.id });
+      expect(r.status, `warehouse ${w.id}: ${said(r)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+    }
+    // Party A the disposer itself (by id): refused.
+    const self = await as.disposer!.post(MANUAL, { ...base, partyACompany: String(COMPANY.disposer) });
+    expect(self.status, said(self)).toBe(400);
+    // Another disposer's contract.
+    const contracts = await server.ctx.db
+      .selectFrom('lc_view_16' as any)
+      .select(['id'] as any)
+      .execute()
+      .catch(() => [] as any[]);
+    const mine = new Set(
+      ((await as.disposer!.get('/api/general/list/16', { size: 500 })).body.content ?? []).map((r: any) => Number(r.id)),
+    );
+    for (const c of (contracts as { id: number }[]).filter((c) => !mine.has(Number(c.id))).slice(0, 10)) {
+      const r = await as.disposer!.post(MANUAL, { ...base, contractId: c.id });
+      expect(r.status, `contract ${c.id}: ${said(r)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+    }
+    // Other accounts may not add at all.
+    for (const u of ['producer', 'logistics', 'collector', 'supervisor']) expect((await as[u]!.post(MANUAL, base)).status, u).toBe(403);
+  });
+});
+
+describe('a designer’s data view: functions that run SQL text or hold locks', () => {
+  let designer: ApiClient;
+  beforeAll(async () => {
+    const design = [MENU.lowcode, MENU.screen, 621, 622, 623, 624, MENU.dataView, 631, 632, 633];
+    designer = (await account('atk39_design', DEPT.ops, null, [await role('攻击39-平台设计', design, '全部', null, 2)])).api;
+  });
+  it('refuses every call that runs query text, reads refused tables by name, or holds a lock past the view', async () => {
+    const probes = [
+      `select query_to_xml('select password from sys_user', true, true, '') as x`,
+      `select pg_catalog.query_to_xml('select 1', true, true, '') as x`,
+      `select query_to_xml_and_xmlschema('select password from sys_user', true, true, '') as x`,
+      `select table_to_xml('sys_user', true, true, '') as x`,
+      `select table_to_xml('public.sys_setting'::regclass, true, true, '') as x`,
+      `select schema_to_xml('public', true, true, '') as x`,
+      `select database_to_xml(true, true, '') as x`,
+      `select * from ts_stat('select to_tsvector(password) from sys_user')`,
+      `select ts_rewrite('a'::tsquery, 'select ''a''::tsquery, ''b''::tsquery')`,
+      `select cursor_to_xml('c'::refcursor, 1, true, true, '') as x`,
+      `select (('sys_user', true, true, '')::record).x`,
+      `select pg_advisory_lock(1) as x`,
+      `select pg_try_advisory_lock(42) as x`,
+      `select pg_advisory_lock_shared(7) as x`,
+      `select pg_sleep(30) as x`,
+      `select pg_read_file('postgresql.conf') as x`,
+      `select * from pg_ls_dir('.') as x`,
+      `select lo_import('/etc/passwd') as x`,
+      `select current_setting('data_directory') as x`,
+      `select * from pg_settings`,
+      `select * from pg_shadow`,
+      `select * from pg_authid`,
+      `select * from pg_stat_activity`,
+      `select nextval('sys_log_id_seq') as x`,
+      `select setval('sys_log_id_seq', 1) as x`,
+      `select txid_current() as x`,
+      `select * from dblink('dbname=postgres', 'select 1') as t(a int)`,
+      `select xmlparse(document '<!DOCTYPE a [<!ENTITY e SYSTEM "/etc/passwd">]><a>&e;</a>') as x`,
+      `select to_regclass('sys_user')::oid as x`,
+      `select (select count(*) from sys_user) as x`,
+      `select * from sys_user`,
+      `select password from "sys_user"`,
+      `select * from public.sys_setting`,
+      `select 1 as x from pg_catalog.pg_class c where c.relname = 'sys_user' and (select password from sys_user limit 1) is not null`,
+      `table sys_user`,
+      `select row_to_json(u) as x from sys_user u`,
+      `select * from lc_view_20, lateral (select password from sys_user) s`,
+      `select * from pg_trigger`,
+      `select pg_get_triggerdef(oid) as x from pg_trigger`,
+      `select pg_get_functiondef('wastegen_rows_changed'::regproc) as x`,
+    ];
+    const passed: string[] = [];
+    for (const text of probes) {
+      const r = await designer.post('/api/data/run', { sql: text });
+      expect(r.status, `${text}: ${said(r)}`).toBeLessThan(500);
+      if (r.status === 200) passed.push(`${text} → ${said(r).slice(0, 160)}`);
+    }
+    expect(passed).toEqual([]);
+    // Still no advisory lock held by any session.
+    const locks = await server.ctx.db.executeQuery<{ n: number }>(
+      (await import('kysely')).sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`.compile(server.ctx.db),
+    );
+    expect(locks.rows[0]?.n).toBe(0);
+  }, 60_000);
+});
+
+describe('a designer’s data view: work the planner does not count', () => {
+  let designer: ApiClient;
+  beforeAll(async () => {
+    const design = [MENU.lowcode, MENU.screen, 621, 622, 623, 624, MENU.dataView, 631, 632, 633];
+    designer = (await account('atk39_design2', DEPT.ops, null, [await role('攻击39-平台设计2', design, '全部', null, 2)])).api;
+  });
+  it('a regular expression with back references over padded text ends quickly or is refused', async () => {
+    const probes = [
+      `select 1 as a where lpad('', 26, 'a') ~ '^(a*)*\\1\\1\\1b'`,
+      `select 1 as a where lpad('', 30, 'a') ~ '^((a+)+)\\2\\1b$'`,
+      `select 1 as a where lpad('', 400, 'a') ~ '(a|aa|aaa)*(\\1)*(\\1)*b'`,
+      `select regexp_replace(lpad('', 2000, 'ab'), '((a|b)*)*\\1c', 'x') as a`,
+      `select count(*) as a from lc_view_20 x, lc_view_20 y where lpad('', 200, 'a') ~ '^(a?){25}(a){25}$'`,
+    ];
+    for (const text of probes) {
+      const t0 = Date.now();
+      const r = await designer.post('/api/data/run', { sql: text });
+      const ms = Date.now() - t0;
+      expect(r.status, `${text}: ${said(r)}`).toBeLessThan(500);
+      expect(ms, `${text} took ${ms} ms: ${said(r)}`).toBeLessThan(5_000);
+    }
+  }, 120_000);
+});
