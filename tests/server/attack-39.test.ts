@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_INPUT_CODES } from '../../server/input-guard.js';
-import { DEPT, MENU, USER } from '../../server/seed/accounts.js';
+import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
@@ -339,4 +339,160 @@ describe('a designer’s data view: work the planner does not count', () => {
       expect(ms, `${text} took ${ms} ms: ${said(r)}`).toBeLessThan(5_000);
     }
   }, 120_000);
+});
+
+describe('a company’s user and role managers against other companies', () => {
+  const btn = (page: number) => [page * 10 + 1, page * 10 + 2, page * 10 + 3];
+  let users: ApiClient;
+  let roles: ApiClient;
+  let mate: number;
+  let ownRole: number;
+  beforeAll(async () => {
+    const um = await role('攻击39-企业账号管理', [MENU.system, MENU.user, ...btn(MENU.user)], '本企业', COMPANY.producer, 3);
+    const rm = await role('攻击39-企业角色管理', [MENU.system, MENU.role, ...btn(MENU.role), MENU.waste], '本企业', COMPANY.producer, 3);
+    ownRole = rm;
+    users = (await account('atk39_um', DEPT.producers, COMPANY.producer, [um])).api;
+    roles = (await account('atk39_rm', DEPT.producers, COMPANY.producer, [rm])).api;
+    mate = (await account('atk39_mate', DEPT.producers, COMPANY.producer, [ROLE.producer])).id;
+  });
+  const get = async (id: number) => (await as.admin!.get('/api/users', { size: 500 })).body.content.find((u: any) => u.id === id);
+
+  it('a company user manager edits, moves or deletes no account of another company, nor moves its own out', async () => {
+    const disposer = await get(USER.disposer);
+    const m = await get(mate);
+    const probes: [string, () => Promise<ApiResponse>][] = [
+      ['edit the disposer', () => users.put('/api/users', { ...disposer, nickName: '攻击39' })],
+      ['disable the disposer', () => users.put('/api/users', { ...disposer, enabled: false })],
+      ['move a mate to the disposer company', () => users.put('/api/users', { ...m, companyId: COMPANY.disposer })],
+      [
+        'move a mate to another company’s department',
+        () => users.put('/api/users', { ...m, deptId: DEPT.disposers, dept: { id: DEPT.disposers } }),
+      ],
+      ['move a mate out of any company', () => users.put('/api/users', { ...m, companyId: null })],
+      ['give a mate the supervisor role', () => users.put('/api/users', { ...m, roles: [{ id: ROLE.supervisor }] })],
+      ['give a mate the super admin role', () => users.put('/api/users', { ...m, roles: [{ id: ROLE.superAdmin }] })],
+      ['make a mate admin', () => users.put('/api/users', { ...m, isAdmin: true })],
+      [
+        'add a user to the disposer company',
+        () =>
+          users.post('/api/users', {
+            username: 'atk39_x1',
+            nickName: 'x',
+            phone: '13939390001',
+            deptId: DEPT.disposers,
+            companyId: COMPANY.disposer,
+            roles: [{ id: ROLE.disposer }],
+          }),
+      ],
+      [
+        'add a user of no company',
+        () =>
+          users.post('/api/users', {
+            username: 'atk39_x2',
+            nickName: 'x',
+            phone: '13939390002',
+            deptId: DEPT.platform,
+            companyId: null,
+            roles: [{ id: ROLE.producer }],
+          }),
+      ],
+      [
+        'add a user in the own company with another company’s department',
+        () =>
+          users.post('/api/users', {
+            username: 'atk39_x3',
+            nickName: 'x',
+            phone: '13939390003',
+            deptId: DEPT.disposers,
+            companyId: COMPANY.producer,
+            roles: [{ id: ROLE.producer }],
+          }),
+      ],
+      ['delete the disposer', () => users.delete('/api/users', [USER.disposer])],
+      ['delete the admin', () => users.delete('/api/users', [USER.admin])],
+    ];
+    for (const [what, send] of probes) {
+      const r = await send();
+      expect(r.status, `${what}: ${said(r)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${what}: ${said(r)}`).toBeLessThan(500);
+    }
+    const after = await get(USER.disposer);
+    expect(after.nickName).toBe(disposer.nickName);
+    expect(after.enabled).toBe(disposer.enabled);
+    const m2 = await get(mate);
+    expect(m2.company).toBe(COMPANY.producer);
+    expect(m2.deptId).toBe(DEPT.producers);
+    expect(m2.roles.map((x: any) => x.id)).toEqual([ROLE.producer]);
+    expect(m2.isAdmin).toBe(false);
+    // The list reads only its own company.
+    const listed = await users.get('/api/users', { size: 500, companyId: COMPANY.disposer });
+    if (listed.status === 200) expect(listed.body.content.every((u: any) => u.company === COMPANY.producer)).toBe(true);
+  });
+
+  it('a company role manager makes, edits or grants no role beyond its company and its own menus', async () => {
+    const probes: [string, () => Promise<ApiResponse>][] = [
+      [
+        'a role of another company',
+        () => roles.post('/api/roles', { name: '攻击39-x1', level: 3, dataScope: '本企业', companyId: COMPANY.disposer, menus: [] }),
+      ],
+      ['a platform role', () => roles.post('/api/roles', { name: '攻击39-x2', level: 3, dataScope: '本企业', companyId: null, menus: [] })],
+      [
+        'a role of scope 全部',
+        () => roles.post('/api/roles', { name: '攻击39-x3', level: 3, dataScope: '全部', companyId: COMPANY.producer, menus: [] }),
+      ],
+      [
+        'a level-1 role',
+        () => roles.post('/api/roles', { name: '攻击39-x4', level: 1, dataScope: '本企业', companyId: COMPANY.producer, menus: [] }),
+      ],
+      [
+        'a role with the user menus',
+        () =>
+          roles.post('/api/roles', {
+            name: '攻击39-x5',
+            level: 3,
+            dataScope: '本企业',
+            companyId: COMPANY.producer,
+            menus: [MENU.user, ...btn(MENU.user)].map((id) => ({ id })),
+          }),
+      ],
+      [
+        'edit the disposer role',
+        () => roles.put('/api/roles', { id: ROLE.disposer, name: '处置企业', level: 3, dataScope: '全部', menus: [] }),
+      ],
+      ['edit the supervisor role', () => roles.put('/api/roles', { id: ROLE.supervisor, name: 'x', level: 3, dataScope: '本企业' })],
+      [
+        'grant the menu page to the own role',
+        () =>
+          roles.put('/api/roles/menu', {
+            id: ownRole,
+            menus: [MENU.system, MENU.role, ...btn(MENU.role), MENU.waste, MENU.menu, MENU.user].map((id) => ({ id })),
+          }),
+      ],
+      ['grant the producer role the user menu', () => roles.put('/api/roles/menu', { id: ROLE.producer, menus: [{ id: MENU.user }] })],
+      [
+        'scope of own role to 全部',
+        () =>
+          roles.put('/api/roles', { id: ownRole, name: '攻击39-企业角色管理', level: 3, dataScope: '全部', companyId: COMPANY.producer }),
+      ],
+      [
+        'own role to another company',
+        () =>
+          roles.put('/api/roles', { id: ownRole, name: '攻击39-企业角色管理', level: 3, dataScope: '本企业', companyId: COMPANY.disposer }),
+      ],
+      ['delete the disposer role', () => roles.delete('/api/roles', [ROLE.disposer])],
+    ];
+    for (const [what, send] of probes) {
+      const r = await send();
+      // A company's role is always its own company's: a companyId sent is replaced, not obeyed.
+      if (r.status < 300 && ['a role of another company', 'a platform role', 'own role to another company'].includes(what)) {
+        const made = await as.admin!.get(`/api/roles/${r.body?.id ?? ownRole}`);
+        expect(made.body.companyId, `${what}: ${said(made)}`).toBe(COMPANY.producer);
+        continue;
+      }
+      expect(r.status, `${what}: ${said(r)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${what}: ${said(r)}`).toBeLessThan(500);
+    }
+    const check = await as.admin!.get(`/api/roles/${ROLE.disposer}`);
+    expect(check.body.dataScope, said(check)).not.toBe('全部');
+  });
 });
