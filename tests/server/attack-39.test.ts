@@ -496,3 +496,87 @@ describe('a company’s user and role managers against other companies', () => {
     expect(check.body.dataScope, said(check)).not.toBe('全部');
   });
 });
+
+describe('view lists: paging, sort and filter values', () => {
+  it('refuses or answers, never passing a bad value to the database', async () => {
+    const probes: Record<string, unknown>[] = [
+      { page: 2_147_483_648 },
+      { page: 1e15 },
+      { page: '9007199254740993' },
+      { page: -1 },
+      { size: 1e9 },
+      { size: -5 },
+      { size: 0 },
+      { sort: 'id,desc,asc' },
+      { sort: 'id;select 1,desc' },
+      { sort: ['id,desc', 'createTime,asc', 'id,asc'] },
+      { sort: 'createTime,DESC NULLS FIRST' },
+      { id: '99999999999' },
+      { id: '1e3' },
+      { id: ['1', '99999999999'] },
+      { startTime: '9999-12-31 23:59:59', endTime: '9999-12-31 23:59:59' },
+      { updateTime: '2026-02-30' },
+    ];
+    for (const viewId of [12, 16, 20])
+      for (const q of probes) {
+        const r = await as.producer!.get(`/api/general/list/${viewId}`, q);
+        if (r.status === 200) continue;
+        refusedBeforeDb(r, `${viewId} ${JSON.stringify(q)}`);
+      }
+    for (const id of [99_999_999_999, '2147483648', -1, 0, '1e3', '0x10'])
+      for (const viewId of [12, 16, 20]) {
+        const r = await as.producer!.get('/api/general/detail', { generalId: viewId, id });
+        if (r.status === 200) {
+          // Lax ids ('0x10' reads as 16) may answer a record, but only one the producer's own list holds.
+          const mine = (await as.producer!.get(`/api/general/list/${viewId}`, { size: 500 })).body.content.map((x: any) => Number(x.id));
+          expect(mine, `${viewId} ${id}: ${said(r)}`).toContain(Number(r.body.id));
+          continue;
+        }
+        refusedBeforeDb(r, `detail ${viewId} ${id}`);
+      }
+  });
+});
+
+describe('view lists: time bounds of the first centuries', () => {
+  // HOLE (attack 39): years 0001..0099 are read by JavaScript's Date.UTC as 1901..1999, so a list's time
+  // bound of those years passes the check and then reaches PostgreSQL as a text it refuses
+  // (endTime=0001-01-01 → 400 DB_TIME_FORMAT; startTime=0099-12-31 on view 12 → 400 DB_TIME_RANGE).
+  it('HOLE: startTime/endTime of years 0001..0099 are refused or answered, never passed on to fail in the database', async () => {
+    for (const q of [
+      { endTime: '0001-01-01' },
+      { startTime: '0099-12-31' },
+      { startTime: '2026-01-01', endTime: '0001-01-01' },
+      { endTime: '0050-06-30' },
+    ])
+      for (const viewId of [12, 16]) {
+        const r = await as.producer!.get(`/api/general/list/${viewId}`, q);
+        if (r.status !== 200) refusedBeforeDb(r, `${viewId} ${JSON.stringify(q)}`);
+      }
+  });
+  // HOLE (attack 39, correctness): the same bounds give different rows by view (memory or SQL reader):
+  // on view 16 endTime=0999-05-05 answers rows created in 2026, and startTime=0099-12-31 answers none.
+  it('HOLE: an endTime before year 1000 lists no row of 2026, a startTime before year 1000 lists them all', async () => {
+    for (const viewId of [12, 16]) {
+      const all = (await as.producer!.get(`/api/general/list/${viewId}`, { size: 500 })).body.totalElements as number;
+      for (const endTime of ['0999-05-05', '0100-01-01', '0999-12-31 23:59:59']) {
+        const r = await as.producer!.get(`/api/general/list/${viewId}`, { endTime, size: 500 });
+        if (r.status === 200) expect(r.body.totalElements, `${viewId} endTime=${endTime}`).toBe(0);
+      }
+      for (const startTime of ['0099-12-31', '0500-01-01', '0001-01-01']) {
+        const r = await as.producer!.get(`/api/general/list/${viewId}`, { startTime, size: 500 });
+        if (r.status === 200) expect(r.body.totalElements, `${viewId} startTime=${startTime}`).toBe(all);
+      }
+    }
+  });
+});
+
+describe('view lists: a createTime filter of year 0000', () => {
+  // HOLE (attack 39): GET /api/general/list/12?createTime=0000-01-01 answers 500 INTERNAL_ERROR.
+  it('HOLE: createTime=0000-01-01 (or a range with it) is refused with a 4xx, not a 5xx', async () => {
+    for (const createTime of ['0000-01-01', ['2026-01-01', '0000-01-01'], '0000-06-15 00:00:00', '0050-01-01'])
+      for (const viewId of [12, 16, 20]) {
+        const r = await as.producer!.get(`/api/general/list/${viewId}`, { createTime });
+        if (r.status !== 200) refusedBeforeDb(r, `${viewId} createTime=${JSON.stringify(createTime)}`);
+      }
+  });
+});
