@@ -191,7 +191,9 @@ describe('manual disposal order', () => {
   });
   // HOLE (attack 39): amount = roundTo(price × quantity, 5) is NaN once the product reaches 1e21 (roundTo
   // builds `${n}e5` and 1.5e+22e5 is no number), though each factor is within its own range: the call
-  // answers 500 INTERNAL_ERROR, and the order is written with amount NaN.
+  // answers 500 INTERNAL_ERROR, yet the order is committed with amount NaN: it shows to party A (the
+  // producer) as an open order, sorts first by amount, and every sum over the orders' amount (the big
+  // screens' 交易额: round(sum(amount), 2) from lc_view_19) becomes NaN/null for everyone.
   it('HOLE: a price × quantity of 1e21 or more is refused, not answered 500 nor stored as NaN', async () => {
     const base = await valid();
     const last = async () =>
@@ -207,6 +209,8 @@ describe('manual disposal order', () => {
       }>`select amount::text as amount from ${sql.table(`lc_view_${after.view_id}`)} where id = ${after.record_id}`.execute(server.ctx.db);
       stored = row.rows[0]?.amount;
     }
+    const total = await as.admin!.post('/api/data/run', { sql: 'select round(sum(amount), 2) as s from lc_view_19' });
+    expect(total.body.list?.[0]?.s, `platform order total: ${said(total)}`).not.toBeNull();
     expect(stored, 'an order was written, amount').toBeNull();
     refusedBeforeDb(r, 'price × quantity ≥ 1e21');
   });
