@@ -65,9 +65,9 @@ describe('operation log time bounds', () => {
   it('GET /api/logs refuses the same bounds for a company user manager', async () => {
     for (const t of BAD_TIMES) for (const k of ['from', 'to']) refusedBeforeDb(await as.editor!.get('/api/logs', { [k]: t }), `${k}=${t}`);
   });
-  // HOLE (attack 39): year 0000 passes normalizeDateTime (src/model/dates.ts) and reaches PostgreSQL,
+  // Was a hole: year 0000 passes normalizeDateTime (src/model/dates.ts) and reaches PostgreSQL,
   // which answers 22008 → 400 DB_TIME_RANGE: the bad value was not refused by the server's own check.
-  it('HOLE: GET /api/logs/user and /api/logs refuse year 0000 before the database', async () => {
+  it('GET /api/logs/user and /api/logs refuse year 0000 before the database', async () => {
     for (const t of YEAR_ZERO)
       for (const k of ['from', 'to']) {
         refusedBeforeDb(await as.producer!.get('/api/logs/user', { [k]: t }), `logs/user ${k}=${t}`);
@@ -124,12 +124,12 @@ describe('operation log scope', () => {
 });
 
 describe('view lists and records with year 0000', () => {
-  it('HOLE: GET /api/general/list/12 refuses startTime/endTime of year 0000 before the database', async () => {
+  it('GET /api/general/list/12 refuses startTime/endTime of year 0000 before the database', async () => {
     for (const t of YEAR_ZERO)
       for (const k of ['startTime', 'endTime'])
         refusedBeforeDb(await as.producer!.get('/api/general/list/12', { [k]: t }), `list ${k}=${t}`);
   });
-  it('HOLE: POST /api/general/update refuses a date field of year 0000 before the database', async () => {
+  it('POST /api/general/update refuses a date field of year 0000 before the database', async () => {
     const own = (await as.producer!.get('/api/general/list/12', { size: 1 })).body.content[0];
     const form = (await as.producer!.get('/api/general/formData', { generalId: 12, id: own.id })).body.data as Record<string, unknown>;
     const dated = Object.keys(form).filter(
@@ -189,12 +189,12 @@ describe('manual disposal order', () => {
       refusedBeforeDb(r, JSON.stringify(change));
     }
   });
-  // HOLE (attack 39): amount = roundTo(price × quantity, 5) is NaN once the product reaches 1e21 (roundTo
+  // Was a hole: amount = roundTo(price × quantity, 5) is NaN once the product reaches 1e21 (roundTo
   // builds `${n}e5` and 1.5e+22e5 is no number), though each factor is within its own range: the call
   // answers 500 INTERNAL_ERROR, yet the order is committed with amount NaN: it shows to party A (the
   // producer) as an open order, sorts first by amount, and every sum over the orders' amount (the big
   // screens' 交易额: round(sum(amount), 2) from lc_view_19) becomes NaN/null for everyone.
-  it('HOLE: a price × quantity of 1e21 or more is refused, not answered 500 nor stored as NaN', async () => {
+  it('a price × quantity of 1e21 or more is refused, not answered 500 nor stored as NaN', async () => {
     const base = await valid();
     const last = async () =>
       server.ctx.db.selectFrom('disposal_order_manual').select(['record_id', 'view_id']).orderBy('record_id', 'desc').executeTakeFirst();
@@ -214,9 +214,9 @@ describe('manual disposal order', () => {
     expect(stored, 'an order was written, amount').toBeNull();
     refusedBeforeDb(r, 'price × quantity ≥ 1e21');
   });
-  // HOLE (attack 39): processId is an optionalId without an int4 bound: 3000000000 reaches the
+  // Was a hole: processId is an optionalId without an int4 bound: 3000000000 reaches the
   // disposal_process lookup and PostgreSQL answers 22003 → DB_NUMBER_RANGE.
-  it('HOLE: a processId beyond int4 is refused before the database', async () => {
+  it('a processId beyond int4 is refused before the database', async () => {
     const base = await valid();
     for (const processId of [99_999_999_999, '3000000000', 2_147_483_648])
       refusedBeforeDb(await as.disposer!.post(MANUAL, { ...base, processId }), `processId ${processId}`);
@@ -542,10 +542,10 @@ describe('view lists: paging, sort and filter values', () => {
 });
 
 describe('view lists: time bounds of the first centuries', () => {
-  // HOLE (attack 39): years 0001..0099 are read by JavaScript's Date.UTC as 1901..1999, so a list's time
+  // Was a hole: years 0001..0099 are read by JavaScript's Date.UTC as 1901..1999, so a list's time
   // bound of those years passes the check and then reaches PostgreSQL as a text it refuses
   // (endTime=0001-01-01 → 400 DB_TIME_FORMAT; startTime=0099-12-31 on view 12 → 400 DB_TIME_RANGE).
-  it('HOLE: startTime/endTime of years 0001..0099 are refused or answered, never passed on to fail in the database', async () => {
+  it('startTime/endTime of years 0001..0099 are refused or answered, never passed on to fail in the database', async () => {
     for (const q of [
       { endTime: '0001-01-01' },
       { startTime: '0099-12-31' },
@@ -557,9 +557,9 @@ describe('view lists: time bounds of the first centuries', () => {
         if (r.status !== 200) refusedBeforeDb(r, `${viewId} ${JSON.stringify(q)}`);
       }
   });
-  // HOLE (attack 39, correctness): the same bounds give different rows by view (memory or SQL reader):
+  // Was wrong: the same bounds give different rows by view (memory or SQL reader):
   // on view 16 endTime=0999-05-05 answers rows created in 2026, and startTime=0099-12-31 answers none.
-  it('HOLE: an endTime before year 1000 lists no row of 2026, a startTime before year 1000 lists them all', async () => {
+  it('an endTime before year 1000 lists no row of 2026, a startTime before year 1000 lists them all', async () => {
     for (const viewId of [12, 16]) {
       const all = (await as.producer!.get(`/api/general/list/${viewId}`, { size: 500 })).body.totalElements as number;
       for (const endTime of ['0999-05-05', '0100-01-01', '0999-12-31 23:59:59']) {
@@ -575,8 +575,8 @@ describe('view lists: time bounds of the first centuries', () => {
 });
 
 describe('view lists: a createTime filter of year 0000', () => {
-  // HOLE (attack 39): GET /api/general/list/12?createTime=0000-01-01 answers 500 INTERNAL_ERROR.
-  it('HOLE: createTime=0000-01-01 (or a range with it) is refused with a 4xx, not a 5xx', async () => {
+  // Was a hole: GET /api/general/list/12?createTime=0000-01-01 answers 500 INTERNAL_ERROR.
+  it('createTime=0000-01-01 (or a range with it) is refused with a 4xx, not a 5xx', async () => {
     for (const createTime of ['0000-01-01', ['2026-01-01', '0000-01-01'], '0000-06-15 00:00:00', '0050-01-01'])
       for (const viewId of [12, 16, 20]) {
         const r = await as.producer!.get(`/api/general/list/${viewId}`, { createTime });
