@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { isRecord, normalizeDefinition } from '../../src/model/index.js';
 import { REVIEW_CLOCK, type ReviewApi, type ReviewRenderInput, type ReviewWarning } from '../../src/shared/review-page.js';
@@ -88,6 +88,73 @@ const CHROMIUM_ARGS = [
   '--disable-features=Translate,OptimizationHints,MediaRouter,PaintHolding,AutofillServerCommunication',
 ];
 
+/**
+ * Frame control: the headless shell can make a page's frames only when asked (begin-frame control),
+ * as fast as it draws them and without putting them on its display until a picture is taken. Debian's
+ * full chromium cannot, and draws at its display's rate instead; both give the same bytes.
+ */
+const DRIVEN_ARGS = ['--deterministic-mode'];
+const drivable = (executablePath: string) => basename(executablePath).includes('headless-shell');
+
+/** How a page gets its frames, is resized and photographed. */
+interface Frames {
+  /** Settles with `work`, making frames meanwhile (the page's requestAnimationFrame waits on them). */
+  during<T>(work: Promise<T>): Promise<T>;
+  resize(viewport: Viewport): Promise<void>;
+  picture(): Promise<Buffer>;
+}
+
+/** Frames at the display's rate; pictures taken from the display. */
+class DisplayFrames implements Frames {
+  constructor(
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+  during<T>(work: Promise<T>): Promise<T> {
+    return work;
+  }
+  resize(viewport: Viewport): Promise<void> {
+    return this.page.setViewportSize(viewport);
+  }
+  async picture(): Promise<Buffer> {
+    const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true } as never)) as { data: string };
+    return Buffer.from(shot.data, 'base64');
+  }
+}
+
+/**
+ * Frames made one after another while the page has work (no display updates: nothing is composited
+ * that is not photographed), and a picture drawn by a frame of its own.
+ */
+class DrivenFrames implements Frames {
+  constructor(private readonly cdp: CDPSession) {}
+  async during<T>(work: Promise<T>): Promise<T> {
+    let done = false;
+    const over = () => {
+      done = true;
+    };
+    work.then(over, over);
+    while (!done) await this.cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true } as never);
+    return work;
+  }
+  async resize(viewport: Viewport): Promise<void> {
+    await this.cdp.send('Emulation.setDeviceMetricsOverride', {
+      ...viewport,
+      deviceScaleFactor: 1,
+      mobile: false,
+      screenWidth: viewport.width,
+      screenHeight: viewport.height,
+    } as never);
+  }
+  async picture(): Promise<Buffer> {
+    const frame = (await this.cdp.send('HeadlessExperimental.beginFrame', {
+      screenshot: { format: 'png', optimizeForSpeed: true },
+    } as never)) as { screenshotData?: string };
+    if (!frame.screenshotData) throw new Error('the browser drew a frame but took no picture of it');
+    return Buffer.from(frame.screenshotData, 'base64');
+  }
+}
+
 /** The built review page, or why it cannot be drawn. */
 export function reviewApp(appDir: string): string {
   const html = join(appDir, 'review.html');
@@ -134,6 +201,7 @@ export class Drawer {
   private constructor(
     private readonly browser: Browser,
     private readonly root: string,
+    private readonly driven: boolean,
   ) {}
 
   static async open(appDir: string, executablePath: string): Promise<Drawer> {
@@ -144,8 +212,9 @@ export class Drawer {
         'apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH',
       );
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    return new Drawer(browser, normalize(appDir));
+    const driven = drivable(executablePath);
+    const browser = await chromium.launch({ executablePath, args: driven ? [...CHROMIUM_ARGS, ...DRIVEN_ARGS] : CHROMIUM_ARGS });
+    return new Drawer(browser, normalize(appDir), driven);
   }
 
   /**
@@ -196,15 +265,44 @@ export class Drawer {
     await this.browser.close().catch(() => {});
   }
 
-  /** A page with the review app loaded and its clock fixed. */
+  /**
+   * A page of the context whose frames are made on request: created through the browser's own
+   * protocol (Playwright opens pages without that option), then taken over by Playwright as the
+   * context's page, with the context's clock and file server.
+   */
+  private async drivenPage(context: BrowserContext): Promise<Page> {
+    const boot = await context.newPage();
+    try {
+      const info = (await (await context.newCDPSession(boot)).send('Target.getTargetInfo')) as { targetInfo: { browserContextId: string } };
+      const browser = await this.browser.newBrowserCDPSession();
+      const next = context.waitForEvent('page');
+      await browser.send('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId: info.targetInfo.browserContextId,
+        enableBeginFrameControl: true,
+      } as never);
+      // The session stays open: the target it created goes with it.
+      return await next;
+    } finally {
+      await boot.close();
+    }
+  }
+
+  /**
+   * A page with the review app loaded and its clock fixed. One per browser when its frames are made on
+   * request: the headless shell closes frame-controlled pages that make frames side by side.
+   */
   async page(): Promise<ReviewPage> {
     const context = await this.context();
-    const page = await context.newPage();
+    const page = this.driven ? await this.drivenPage(context) : await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const frames = this.driven ? new DrivenFrames(cdp) : new DisplayFrames(page, cdp);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${ORIGIN}/review.html`);
-    await page.waitForFunction(() => (window as unknown as { wastegenReview?: unknown }).wastegenReview !== undefined);
-    return new ReviewPage(page, errors, await context.newCDPSession(page));
+    await frames.resize(VIEWPORTS[0]);
+    await frames.during(page.goto(`${ORIGIN}/review.html`));
+    await frames.during(page.waitForFunction(() => (window as unknown as { wastegenReview?: unknown }).wastegenReview !== undefined));
+    return new ReviewPage(page, errors, frames);
   }
 }
 
@@ -212,26 +310,34 @@ export class Drawer {
 type ReviewWindow = { wastegenReview: ReviewApi };
 
 export class ReviewPage {
+  private size: Viewport = VIEWPORTS[0];
+
   constructor(
     readonly page: Page,
     private readonly errors: string[],
-    private readonly cdp: CDPSession,
+    private readonly frames: Frames,
   ) {}
 
+  /** Waits for work in the page (a call of its handle), with frames made for it meanwhile. */
+  private during<R>(work: Promise<R>): Promise<R> {
+    return this.frames.during(work);
+  }
+
   private async settle() {
-    await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.settle());
+    await this.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.settle()));
   }
 
   private async shoot(state: PageState, viewport: Viewport, out: Shot[]) {
-    const size = this.page.viewportSize();
-    if (size?.width !== viewport.width || size.height !== viewport.height) {
-      await this.page.setViewportSize(viewport);
+    if (this.size.width !== viewport.width || this.size.height !== viewport.height) {
+      await this.frames.resize(viewport);
+      this.size = viewport;
       await this.settle();
     }
-    const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true } as never)) as { data: string };
-    const png = Buffer.from(shot.data, 'base64');
-    const warnings = await this.page.evaluate((ctx) => (window as unknown as ReviewWindow).wastegenReview.check(ctx), viewport);
-    const notes = await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.notes());
+    const png = await this.frames.picture();
+    const warnings = await this.during(
+      this.page.evaluate((ctx) => (window as unknown as ReviewWindow).wastegenReview.check(ctx), viewport),
+    );
+    const notes = await this.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.notes()));
     out.push({ state, viewport, png, warnings, errors: [...this.errors.splice(0), ...notes] });
   }
 
@@ -241,14 +347,14 @@ export class ReviewPage {
 
   /** Opens a dialog by a click in the page, draws it at both sizes, and closes it again; nothing when there is no such button. */
   private async dialog(state: 'add' | 'edit' | 'edit-other' | 'look', out: Shot[], order: readonly Viewport[]) {
-    const opened = await this.page.evaluate((a) => (window as unknown as ReviewWindow).wastegenReview.open(a), state);
+    const opened = await this.during(this.page.evaluate((a) => (window as unknown as ReviewWindow).wastegenReview.open(a), state));
     if (!opened) return;
     await this.shootAll(state, out, order);
-    await this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.close());
+    await this.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.close()));
   }
 
   private async render(input: ReviewRenderInput) {
-    await this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input);
+    await this.during(this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input));
   }
 
   /** Every state of the job's page, each at both sizes. */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { DefinitionSet, ReviewItem } from './changes.js';
-import { Drawer, type DrawJob, reviewApp, type Shot } from './draw.js';
+import { Drawer, type DrawJob, type ReviewPage, reviewApp, type Shot } from './draw.js';
 
 /**
- * Draws the before and after of every changed definition on `concurrency` pages of one Chromium.
+ * Draws the before and after of every changed definition on `concurrency` pages at once, each in a Chromium of its own.
  * Loaded only when something changed, so a review with nothing to draw never starts a browser.
  */
 
@@ -35,26 +35,29 @@ export async function drawItems(
     for (const side of ['before', 'after'] as const)
       if (item[side]) jobs.push({ key: `${item.kind}-${item.id}`, side, job: { kind: item.kind, id: item.id, set: sets[side] } });
   const result = new Map<string, { before?: Shot[]; after?: Shot[] }>();
-  const drawer = await Drawer.open(appDir, options.chromium);
   let next = 0;
   let done = 0;
+  // A browser of its own for each page drawn at once (see Drawer.page).
+  const drawers: Drawer[] = [];
   try {
-    const worker = async () => {
-      const page = await drawer.page();
-      try {
-        while (next < jobs.length) {
-          const j = jobs[next++] as (typeof jobs)[number];
-          const shots = await page.draw(j.job);
-          result.set(j.key, { ...result.get(j.key), [j.side]: shots });
-          options.progress?.(++done, jobs.length);
-        }
-      } finally {
-        await page.page.close();
+    const pages = await Promise.all(
+      Array.from({ length: Math.min(options.concurrency, jobs.length) }, async () => {
+        const drawer = await Drawer.open(appDir, options.chromium);
+        drawers.push(drawer);
+        return drawer.page();
+      }),
+    );
+    const worker = async (page: ReviewPage) => {
+      while (next < jobs.length) {
+        const j = jobs[next++] as (typeof jobs)[number];
+        const shots = await page.draw(j.job);
+        result.set(j.key, { ...result.get(j.key), [j.side]: shots });
+        options.progress?.(++done, jobs.length);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, worker));
+    await Promise.all(pages.map(worker));
     return result;
   } finally {
-    await drawer.close();
+    await Promise.all(drawers.map((d) => d.close()));
   }
 }

@@ -44,23 +44,48 @@ declare global {
 /**
  * Short timers the page has set and that have not fired yet: a spinner's delay, a debounce, a
  * deferred focus. The page is not still while one is pending (a repeating interval is not counted).
+ *
+ * They run on a clock of their own that jumps to the next one due instead of waiting for it: each
+ * still runs in a task of its own and in the order of its due time, so the page ends in the state
+ * real time would give, without the frames spent waiting (the clock is fixed, so no page can tell).
  */
-const timers = new Set<number>();
+const timers = new Map<number, { due: number; seq: number; run: () => void }>();
 const SHORT_TIMER_MS = 1000;
 {
   const set = window.setTimeout.bind(window);
   const clear = window.clearTimeout.bind(window);
+  let now = 0;
+  let seq = 0;
+  // Above the browser's own ids, so clearTimeout can tell them apart.
+  let nextId = 1_000_000_000;
+  const pump = new MessageChannel();
+  let posted = false;
+  const post = () => {
+    if (!posted && timers.size > 0) {
+      posted = true;
+      pump.port2.postMessage(null);
+    }
+  };
+  pump.port1.onmessage = () => {
+    posted = false;
+    let first: [number, { due: number; seq: number; run: () => void }] | undefined;
+    for (const e of timers) if (!first || e[1].due < first[1].due || (e[1].due === first[1].due && e[1].seq < first[1].seq)) first = e;
+    if (!first) return;
+    timers.delete(first[0]);
+    now = first[1].due;
+    post();
+    first[1].run();
+  };
   window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
-    if ((Number(ms) || 0) > SHORT_TIMER_MS || typeof handler !== 'function') return set(handler, ms, ...args);
-    const id: number = set(() => {
-      timers.delete(id);
-      (handler as (...a: unknown[]) => void)(...args);
-    }, ms);
-    timers.add(id);
+    const delay = Math.max(0, Number(ms) || 0);
+    if (delay > SHORT_TIMER_MS || typeof handler !== 'function') return set(handler, ms, ...args);
+    const id = nextId++;
+    timers.set(id, { due: now + delay, seq: seq++, run: () => (handler as (...a: unknown[]) => void)(...args) });
+    post();
     return id;
   }) as typeof window.setTimeout;
   window.clearTimeout = ((id?: number) => {
-    if (id !== undefined) timers.delete(id);
+    if (id !== undefined && timers.delete(id)) return;
     clear(id);
   }) as typeof window.clearTimeout;
 }
@@ -214,8 +239,13 @@ const READY: Record<Expect, () => boolean> = {
       (w) => (w as HTMLElement).offsetParent !== null || getComputedStyle(w).display !== 'none',
     ),
 };
-/** Frames a state may take to become complete and still; past them it is drawn as it is then. */
+/**
+ * Frames a state may take to become complete and still, and the time they must at least span: past
+ * both it is drawn as it is then. The CLI may make frames as fast as the browser draws them, so a
+ * wait on a picture or font loading is not cut short by frames alone.
+ */
 const FRAME_CAP = 300;
+const FRAME_CAP_MS = 5000;
 const BUSY = '.ant-spin-spinning, [data-loading="true"], [data-status="loading"]';
 
 /**
@@ -233,9 +263,9 @@ async function settle(expect: Expect = expected): Promise<void> {
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   try {
     let still = 0;
-    // Bounded by frames, not time: a page that never stops changing (a scrolling list) is drawn as it is then.
-    let i = 0;
-    for (; i < FRAME_CAP && still < 2; i++) {
+    // Bounded: a page that never stops changing (a scrolling list) is drawn as it is then.
+    const start = performance.now();
+    for (let i = 0; still < 2 && (i < FRAME_CAP || performance.now() - start < FRAME_CAP_MS); i++) {
       changed = false;
       await frame();
       await document.fonts.ready;

@@ -209,6 +209,22 @@ describe('wastegen review', () => {
     expect(differing.join(', ')).toBe('');
   }, 240_000);
 
+  // The headless shell (when installed) draws frames the review asks for; Debian's full chromium draws
+  // at its display's rate. Both draw a view's pages to the same bytes; a big screen's canvas text is
+  // rasterised differently by the two browsers, so its pictures are only required to be there.
+  it('draws the same view pictures with the full chromium as with the headless shell', () => {
+    const r = wastegen(['--base', 'HEAD~1', '--out', 'review-chromium'], { CHROMIUM_PATH: '/usr/bin/chromium' });
+    expect(r.out).toMatch(/review: 4 changed, 0 added, 0 removed, 13 unchanged/);
+    const a = tree(join(repo, 'review'));
+    const b = tree(join(repo, 'review-chromium'));
+    const pictures = [...a.keys()].filter((k) => k.endsWith('.png'));
+    expect([...b.keys()].filter((k) => k.endsWith('.png')).sort()).toEqual(pictures.sort());
+    const views = pictures.filter((k) => k.startsWith('view-'));
+    expect(views.length).toBeGreaterThan(0);
+    const differing = views.filter((k) => !(a.get(k) as Buffer).equals(b.get(k) as Buffer));
+    expect(differing.join(', ')).toBe('');
+  }, 240_000);
+
   it('draws nothing and starts no browser when no definition changed', () => {
     const r = wastegen(['--base', 'HEAD', '--out', 'nothing'], { CHROMIUM_PATH: '/nonexistent/chromium' });
     expect(r.code).toBe(0);

@@ -132,7 +132,8 @@ function ScreenChart({ chart, id, theme, renderer }: { chart: ChartModel; id: st
     body = !client ? (
       placeholder
     ) : (
-      <Suspense fallback={placeholder}>
+      // Its place shows as loading while the chart's code arrives (a picture of the page waits for it).
+      <Suspense fallback={<div className="wg-screen-chart-canvas" data-loading="true" />}>
         <EChartsChart chart={chart} answer={answer} palette={palette} renderer={renderer} dataVersion={state.version} onPainted={painted} />
       </Suspense>
     );
