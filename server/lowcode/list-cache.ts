@@ -85,6 +85,8 @@ export interface CacheOptions {
   filter: CacheFilter<unknown>;
   /** A count of the filter's rows, which writes move on; any other value a write revises when a written row matched the filter. */
   count?: boolean;
+  /** For a count: whether a value writes moved it to is to be counted again (the count is then dropped). */
+  recount?: (held: number) => boolean;
   /** What the value weighs against the bound; 1 when not told. */
   weight?: (value: unknown) => number;
 }
@@ -93,6 +95,7 @@ interface Entry {
   viewId: number;
   filterKey: string;
   count: boolean;
+  recount?: (held: number) => boolean;
   value: unknown;
   weight: number;
   weigh: (value: unknown) => number;
@@ -285,7 +288,7 @@ export class ListCache {
     this.#delete(k);
     const weigh = opts.weight ?? (() => 1);
     const weight = Math.max(1, weigh(value));
-    this.#entries.set(k, { viewId, filterKey: filter.key, count: opts.count === true, value, weight, weigh });
+    this.#entries.set(k, { viewId, filterKey: filter.key, count: opts.count === true, recount: opts.recount, value, weight, weigh });
     this.#weight += weight;
     const v = this.#view(viewId);
     v.entries.add(k);
@@ -549,13 +552,19 @@ export class ListCache {
         // Only the entries of filters a written row matched change.
         if (!m.before && !m.after) continue;
         const values = new Map<string, unknown>();
+        const recount: string[] = [];
         for (const k of f.entries) {
           const e = this.#entries.get(k) as Entry;
           if (e.count) {
-            e.value = (e.value as number) + m.after - m.before;
-            this.stats.counted++;
+            const held = (e.value as number) + m.after - m.before;
+            if (e.recount?.(held)) recount.push(k);
+            else {
+              e.value = held;
+              this.stats.counted++;
+            }
           } else values.set(k, e.value);
         }
+        for (const k of recount) this.#delete(k);
         if (values.size) touched.set(filterKey, values);
       }
       for (const [filterKey, values] of touched) {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { LoopShare } from '../lib/loop-share.js';
 import type { ListCache } from './list-cache.js';
-import { countValue, searchesText } from './list-sql.js';
+import { countValue, EXACT_COUNT_MAX, searchesText } from './list-sql.js';
 import type { ListQuery, RowBlock, SortKey } from './list-types.js';
 import type { ViewModel } from './view-model.js';
 
@@ -75,6 +75,15 @@ function keyBefore(cache: ListCache, view: ViewModel, group: string, start: numb
   return at >= 0 && at < before.keys.length ? before.keys[at] : undefined;
 }
 
+/**
+ * An estimate that writes moved to within what a count tells exactly is counted again: the rows
+ * may now be few enough for an exact count, which the list then shows without 约.
+ */
+const estimateTooLow = (held: number): boolean => {
+  const c = countValue(held);
+  return c.estimated && c.n <= EXACT_COUNT_MAX;
+};
+
 /** The JSON text of pages of a cached block, by first row and page size. */
 const pageJson = new WeakMap<CachedBlock, Map<string, string>>();
 
@@ -93,7 +102,7 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
   // A block of pages cached for the call is served as it is (most calls): the source is asked only on a miss.
   const indexed = cache.has(view.id, `b${q.orderKey}|${wholeSize}|${wholeStart}`) || source.holds(view, q);
   const count = (known?: number) =>
-    cache.through(view.id, `c${q.countKey}`, { filter, count: true }, async () => {
+    cache.through(view.id, `c${q.countKey}`, { filter, count: true, recount: estimateTooLow }, async () => {
       if (known !== undefined) return known;
       return source.count(view, q);
     });

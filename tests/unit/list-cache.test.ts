@@ -79,6 +79,23 @@ describe('ListCache', () => {
     expect(await counted(cache, 'b-blue', blue, false, ['b2'])).toEqual({ got: ['b2'], runs: 1 });
   });
 
+  it('drops a count that writes moved to a value it must be counted again at, and moves the others', async () => {
+    const cache = new ListCache(true);
+    const recount = (held: number) => held < 100;
+    const ask = (key: string, filter: CacheFilter<string>, value: number) =>
+      cache.through(1, key, { filter, count: true, recount }, async () => value);
+    await ask('c-red', red, 101);
+    await ask('c-blue', blue, 500);
+    for (const [key, filter] of [
+      ['c-red', red],
+      ['c-blue', blue],
+    ] as const)
+      await ask(key, filter, -1);
+    await cache.write(1, async () => ({ value: 0, matches: matches({ red: [2, 0], blue: [2, 0] }) }));
+    expect(await ask('c-red', red, 42)).toBe(42);
+    expect(await ask('c-blue', blue, -1)).toBe(498);
+  });
+
   it('takes turns: a write waits for the misses under way, a miss waits for the write under way, and both are kept', async () => {
     const cache = new ListCache(true);
     const order: string[] = [];
