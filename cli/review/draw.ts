@@ -318,13 +318,8 @@ export class ReviewPage {
     private readonly frames: Frames,
   ) {}
 
-  /** Waits for work in the page (a call of its handle), with frames made for it meanwhile. */
-  private during<R>(work: Promise<R>): Promise<R> {
-    return this.frames.during(work);
-  }
-
   private async settle() {
-    await this.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.settle()));
+    await this.frames.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.settle()));
   }
 
   private async shoot(state: PageState, viewport: Viewport, out: Shot[]) {
@@ -334,10 +329,10 @@ export class ReviewPage {
       await this.settle();
     }
     const png = await this.frames.picture();
-    const warnings = await this.during(
+    const warnings = await this.frames.during(
       this.page.evaluate((ctx) => (window as unknown as ReviewWindow).wastegenReview.check(ctx), viewport),
     );
-    const notes = await this.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.notes()));
+    const notes = await this.frames.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.notes()));
     out.push({ state, viewport, png, warnings, errors: [...this.errors.splice(0), ...notes] });
   }
 
@@ -347,14 +342,14 @@ export class ReviewPage {
 
   /** Opens a dialog by a click in the page, draws it at both sizes, and closes it again; nothing when there is no such button. */
   private async dialog(state: 'add' | 'edit' | 'edit-other' | 'look', out: Shot[], order: readonly Viewport[]) {
-    const opened = await this.during(this.page.evaluate((a) => (window as unknown as ReviewWindow).wastegenReview.open(a), state));
+    const opened = await this.frames.during(this.page.evaluate((a) => (window as unknown as ReviewWindow).wastegenReview.open(a), state));
     if (!opened) return;
     await this.shootAll(state, out, order);
-    await this.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.close()));
+    await this.frames.during(this.page.evaluate(() => (window as unknown as ReviewWindow).wastegenReview.close()));
   }
 
   private async render(input: ReviewRenderInput) {
-    await this.during(this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input));
+    await this.frames.during(this.page.evaluate((i) => (window as unknown as ReviewWindow).wastegenReview.render(i), input));
   }
 
   /** Every state of the job's page, each at both sizes. */

@@ -7,6 +7,7 @@ import {
   NUMBER_TEXT,
   normalizeDateTime,
 } from '../../src/model/index.js';
+import { NUMERIC_LIMIT } from '../../src/shared/limits.js';
 import { ApiError } from '../errors.js';
 import { textProblem } from '../input-guard.js';
 import type { ViewField, ViewModel } from './view-model.js';
@@ -38,8 +39,6 @@ export class RecordInvalid extends ApiError {
 }
 
 const VARCHAR_MAX = 255;
-/** numeric(20,6): 14 digits before the point, 6 after. */
-const NUMERIC_LIMIT = 1e14;
 const NUMERIC_DECIMALS = 6;
 const INTEGER_TEXT = /^\s*[-+]?\d+\s*$/;
 const DATE_ONLY = 'YYYY-MM-DD';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { call, resource, write } from './define.js';
-import { ok } from './fields.js';
+import { INT4_MAX, ok } from './fields.js';
 import { pageFields, pageQuery } from './paging.js';
 
 /** The tag types an entry may show as ('' is the default tag). */
@@ -20,7 +20,7 @@ const entriesQuery = z.object({
 });
 
 // The dictionary forms read ids and entries with zod's own messages.
-const dictInt = z.coerce.number().int().min(0).max(2_147_483_647);
+const dictInt = z.coerce.number().int().min(0).max(INT4_MAX);
 const dictOptId = z.union([dictInt, z.null()]).optional();
 const entryText = z.union([z.string(), z.number()]).transform(String).optional();
 

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { normalizeDateTime } from '../model/index.js';
+import { INT4_MAX } from '../shared/limits.js';
 
-/** The largest PostgreSQL integer (int4): every id column and every count a client sends fits it. */
-export const INT4_MAX = 2_147_483_647;
+export { INT4_MAX };
 
 /**
  * A whole number from the query, a form or JSON, between `min` and `max`; what falls outside is a 400

@@ -49,7 +49,12 @@ declare global {
  * still runs in a task of its own and in the order of its due time, so the page ends in the state
  * real time would give, without the frames spent waiting (the clock is fixed, so no page can tell).
  */
-const timers = new Map<number, { due: number; seq: number; run: () => void }>();
+interface ShortTimer {
+  due: number;
+  seq: number;
+  run: () => void;
+}
+const timers = new Map<number, ShortTimer>();
 const SHORT_TIMER_MS = 1000;
 {
   const set = window.setTimeout.bind(window);
@@ -68,7 +73,7 @@ const SHORT_TIMER_MS = 1000;
   };
   pump.port1.onmessage = () => {
     posted = false;
-    let first: [number, { due: number; seq: number; run: () => void }] | undefined;
+    let first: [number, ShortTimer] | undefined;
     for (const e of timers) if (!first || e[1].due < first[1].due || (e[1].due === first[1].due && e[1].seq < first[1].seq)) first = e;
     if (!first) return;
     timers.delete(first[0]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roundTo } from './format.js';
+import { INT4_MAX, NUMERIC_LIMIT } from './limits.js';
 
 /**
  * The manual disposal order (新增手工处置单): its fields, rules and messages, judged the same way by the
@@ -25,11 +26,6 @@ export const MANUAL_ORDER_MESSAGES = {
   date: '日期格式应为 YYYY-MM-DD',
   amountRange: '金额超出范围',
 } as const;
-
-/** Record columns of numbers are numeric(20,6): they hold values below 10^14. */
-const NUMBER_LIMIT = 1e14;
-/** The largest id a PostgreSQL integer holds. */
-const ID_MAX = 2_147_483_647;
 
 /** 11 digits, 1 then 3–9. */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
@@ -76,7 +72,7 @@ const optionalText = (max = 255) =>
     z.string().trim().max(max, `长度不能超过${max}个字符`).optional(),
   );
 
-const optionalId = z.preprocess((v) => (isBlank(v) ? undefined : v), z.coerce.number().int().positive().max(ID_MAX).optional());
+const optionalId = z.preprocess((v) => (isBlank(v) ? undefined : v), z.coerce.number().int().positive().max(INT4_MAX).optional());
 
 /** A number with at most 3 decimals; `required` is its blank message. */
 const decimal3 = (requiredMessage: string, min: { value: number; inclusive: boolean; message: string }) =>
@@ -145,7 +141,7 @@ export const manualOrderSchema = z
   .superRefine((v, c) => {
     // Each factor within its range, the product may still not be: too large for its column, or for rounding.
     const amount = manualOrderAmount(v.price, v.quantity);
-    if (amount !== null && !(Math.abs(amount) < NUMBER_LIMIT))
+    if (amount !== null && !(Math.abs(amount) < NUMERIC_LIMIT))
       c.addIssue({ code: 'custom', path: ['price'], message: MANUAL_ORDER_MESSAGES.amountRange });
     if (v.needPrepay !== PREPAY_YES) return;
     const p = v.prepayPrice;
