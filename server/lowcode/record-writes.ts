@@ -295,6 +295,37 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
   };
 }
 
+/** Per server: the last write of each record (by view and id) begun on it, which the next write of it waits for. */
+const recordTails = new WeakMap<AppContext, Map<string, Promise<void>>>();
+
+/**
+ * Runs a write of existing records after this server's writes of the same records begun before it have
+ * ended. The database runs them one after another anyway (the row lock); here they also end in that
+ * order, so the list cache and the rows in memory take a record's states in the order it went through
+ * them, not in the order the answers happened to arrive.
+ */
+async function inRecordOrder<T>(ctx: AppContext, viewId: number, ids: readonly number[], body: () => Promise<T>): Promise<T> {
+  let tails = recordTails.get(ctx);
+  if (!tails) {
+    tails = new Map();
+    recordTails.set(ctx, tails);
+  }
+  const keys = [...new Set(ids)].map((id) => `${viewId}|${id}`);
+  const before = keys.flatMap((k) => tails.get(k) ?? []);
+  let ended = () => {};
+  const mine = new Promise<void>((r) => {
+    ended = r;
+  });
+  for (const k of keys) tails.set(k, mine);
+  try {
+    await Promise.all(before);
+    return await body();
+  } finally {
+    ended();
+    for (const k of keys) if (tails.get(k) === mine) tails.delete(k);
+  }
+}
+
 async function ordering(ctx: AppContext, view: ViewModel): Promise<Ordering> {
   return { view, textInByteOrder: await byteOrderOf(ctx.db).asked };
 }
@@ -346,32 +377,36 @@ export async function updateRecord(
   const sets = [sql`update_time = now()`, ...owned.map(([c, v]) => sql`${sql.id(c)} = ${v}`)];
   const within = sql`${scope ? sql`and ${scope.condition}` : sql``} ${condition ? sql`and ${condition}` : sql``}`;
   const how = await ordering(ctx, view);
-  return lowcodeState(ctx).cache.write(view.id, async (filters) => {
-    const { judged, inSql } = toJudge(filters);
-    const res = await noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
-      sql<RowState & { '#old': RowState }>`
+  return inRecordOrder(ctx, view.id, [id], () =>
+    lowcodeState(ctx).cache.write(view.id, async (filters) => {
+      const { judged, inSql } = toJudge(filters);
+      const res = await noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
+        sql<RowState & { '#old': RowState }>`
       update ${table} as t set ${sql.join(sets)}
       from (select t.id as "#oid", (select to_json(x) from (select ${rowState(view, inSql)}, ${selectList(view)}) x) as "#old"
             from ${table} as t where t.id = ${id} ${within} for update) o
       where t.id = o."#oid"
       returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
-    );
-    const row = res.rows[0];
-    if (!row) return effect(how, judged, false, [], []);
-    return effect(how, judged, true, [row['#old']], [row]);
-  });
+      );
+      const row = res.rows[0];
+      if (!row) return effect(how, judged, false, [], []);
+      return effect(how, judged, true, [row['#old']], [row]);
+    }),
+  );
 }
 
 /** Deletes the records of `ids` that are within `scope`. */
 export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: number[], scope?: RowScope): Promise<void> {
   const how = await ordering(ctx, view);
   const within = scope ? sql`and ${scope.condition}` : sql``;
-  await lowcodeState(ctx).cache.write(view.id, async (filters) => {
-    const { judged, inSql } = toJudge(filters);
-    const res = await noticed(ctx, view.id, remoteRows(view, stateJson(view), null), (notify) =>
-      sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
+  await inRecordOrder(ctx, view.id, ids, () =>
+    lowcodeState(ctx).cache.write(view.id, async (filters) => {
+      const { judged, inSql } = toJudge(filters);
+      const res = await noticed(ctx, view.id, remoteRows(view, stateJson(view), null), (notify) =>
+        sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
       returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
-    );
-    return effect(how, judged, undefined, res.rows, []);
-  });
+      );
+      return effect(how, judged, undefined, res.rows, []);
+    }),
+  );
 }

@@ -29,6 +29,9 @@ function same(a: IndexedRow | undefined, b: IndexedRow | undefined): boolean {
   return JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.row) === JSON.stringify(b.row);
 }
 
+/** Rows whose passed state apply() remembers. */
+const PASSED = 1024;
+
 /** A column's texts are shared between rows while it has at most this many distinct ones, each at most this long. */
 const SHARED_VALUES = 1024;
 const SHARED_MAX_LENGTH = 64;
@@ -124,6 +127,8 @@ function sortKeyOf(sort: ListQuery['sort'], keys: Record<string, string | null>)
 /** One view's rows in memory. */
 export class ViewIndex {
   readonly #byId = new Map<number, Held>();
+  /** States rows were in when a write took them out unheld (see apply), by id, most recent last. */
+  readonly #passed = new Map<number, Held>();
   /** The rows by place (see Held). */
   readonly #held: (Held | undefined)[] = [];
   readonly #all: RowSet;
@@ -317,12 +322,29 @@ export class ViewIndex {
       const current = this.#byId.get(id);
       const before = gone.find((r) => r.id === id);
       const after = come.find((r) => r.id === id);
-      if (same(current, after)) continue;
+      // A state some write already took the row out of: this write ended after a later one (another server's).
+      if (after && same(this.#passed.get(id), after)) return false;
+      if (same(current, after)) {
+        // Neither held nor held after: read after the write, or a later write of the row ended first.
+        if (!current && before) this.#pass(id, before);
+        continue;
+      }
       if (!same(current, before)) return false;
       if (current) this.#remove(current);
       if (after) this.#add(after);
     }
     return true;
+  }
+
+  /** Remembers the state a write found a row in that the index did not hold (see apply), for PASSED rows. */
+  #pass(id: number, state: Held): void {
+    this.#passed.delete(id);
+    this.#passed.set(id, state);
+    if (this.#passed.size > PASSED)
+      for (const oldest of this.#passed.keys()) {
+        this.#passed.delete(oldest);
+        break;
+      }
   }
 
   /** The rows as held, those out of the scope left out; undefined when the scope cannot tell one. */
@@ -338,15 +360,28 @@ export class ViewIndex {
 
   /**
    * Sets each row to its last written state (or takes it out), for writes that ended while the index was
-   * read. False when the scope cannot tell a written row: the index no longer knows its rows.
+   * read. A row's writes chain (each found the row as the one before left it), whatever order they ended
+   * in here; the last is the one whose state no other write found. False when the scope cannot tell a
+   * written row, or a row's writes do not chain: the index no longer knows its rows.
    */
   settle(writes: readonly WrittenRows[]): boolean {
-    const last = new Map<number, IndexedRow | null>();
+    const steps = new Map<number, { gone: IndexedRow | null; come: IndexedRow | null }[]>();
+    const step = (id: number) => {
+      let s = steps.get(id);
+      if (!s) {
+        s = [];
+        steps.set(id, s);
+      }
+      return s;
+    };
     for (const w of writes) {
-      for (const r of w.gone) last.set(r.id, null);
-      for (const r of w.come) last.set(r.id, r);
+      const ids = new Set([...w.gone.map((r) => r.id), ...w.come.map((r) => r.id)]);
+      for (const id of ids) step(id).push({ gone: w.gone.find((r) => r.id === id) ?? null, come: w.come.find((r) => r.id === id) ?? null });
     }
-    for (const [id, row] of last) {
+    for (const [id, chain] of steps) {
+      const ends = chain.filter((s, i) => !chain.some((t, j) => j !== i && t.gone && s.come && same(t.gone, s.come)));
+      if (ends.length !== 1) return false;
+      const row = (ends[0] as (typeof chain)[number]).come;
       const m = row ? this.#holds(row) : false;
       if (m === undefined) return false;
       const current = this.#byId.get(id);

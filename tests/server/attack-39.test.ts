@@ -313,9 +313,12 @@ describe('a designer’s data view: functions that run SQL text or hold locks', 
       if (r.status === 200) passed.push(`${text} → ${said(r).slice(0, 160)}`);
     }
     expect(passed).toEqual([]);
-    // Still no advisory lock held by any session.
+    // Still no advisory lock held by any session on this database (other files' servers take theirs as they start).
     const locks = await server.ctx.db.executeQuery<{ n: number }>(
-      (await import('kysely')).sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`.compile(server.ctx.db),
+      (await import('kysely'))
+        .sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.compile(
+        server.ctx.db,
+      ),
     );
     expect(locks.rows[0]?.n).toBe(0);
   }, 60_000);

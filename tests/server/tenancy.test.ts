@@ -553,7 +553,11 @@ describe('a designer’s data views', () => {
     expect(await code(`select (s.q).set_config from (select 'role'::text q) s`)).toBe('SQL_CONSTRUCT');
     expect(await code('select (s.x).pg_sleep from (select 3::float8 x) s')).toBe('SQL_CONSTRUCT');
     expect(await code('select x.pg_advisory_lock from (select 424242::int8 x) s')).toBe('SQL_NAME');
-    const locks = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory'`.execute(server.ctx.db);
+    const locks = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
+      server.ctx.db,
+    );
     expect(locks.rows[0]?.n).toBe(0);
   });
 
