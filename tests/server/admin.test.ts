@@ -305,9 +305,16 @@ describe('operation log', () => {
   it("lists only the signed-in user's own entries, newest first", async () => {
     const sup = await server.login('supervisor');
     await server.login('supervisor');
-    const logs = await sup.get('/api/logs/user', { page: 0, size: 1 });
-    expect(logs.status).toBe(200);
-    expect(logs.body.totalElements).toBeGreaterThanOrEqual(2);
+    // A call's entry is written once it has answered (the entry holds how long it took): wait for both.
+    const logs = await vi.waitFor(
+      async () => {
+        const r = await sup.get('/api/logs/user', { page: 0, size: 1 });
+        expect(r.status).toBe(200);
+        expect(r.body.totalElements).toBeGreaterThanOrEqual(2);
+        return r;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(logs.body.content).toHaveLength(1);
     expect(logs.body.content[0]).toMatchObject({
       description: '用户登录',
