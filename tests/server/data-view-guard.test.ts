@@ -350,8 +350,10 @@ describe('the data-view guard', () => {
       // What one call leaves on its connection (a session lock, a prepared statement) is gone before the next.
       const sessionLocks = async () =>
         Number(
-          (await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 424242`.execute(db))
-            .rows[0]?.n,
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 424242
+            and database = (select oid from pg_database where datname = current_database())`.execute(db)
+          ).rows[0]?.n,
         );
       await withDataViewConnection(server.ctx, async (rows) => {
         await rows('select pg_advisory_lock(424242)');

@@ -204,8 +204,10 @@ const BENIGN = [
   'select (select count(*) from company i where i.id = o.id) as n from company o limit 2',
 ];
 
+/** Advisory locks held on this file's database (other files' servers take theirs on their own as they start). */
 async function advisoryLocks(): Promise<number> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory'`.execute(server.ctx.db);
+  const res = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+    where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(server.ctx.db);
   return Number(res.rows[0]?.n);
 }
 
