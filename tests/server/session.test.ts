@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 
@@ -247,10 +247,24 @@ describe('login', () => {
   });
 
   it('records the login in the operation log', async () => {
+    const first = await server.login('supervisor');
+    const entries = async (client: typeof first) => {
+      const logs = await client.get('/api/logs/user');
+      expect(logs.status).toBe(200);
+      return logs.body as { totalElements: number; content: Record<string, unknown>[] };
+    };
+    const before = (await entries(first)).totalElements;
     const client = await server.login('supervisor');
-    const logs = await client.get('/api/logs/user');
-    expect(logs.status).toBe(200);
-    expect(logs.body.content[0]).toMatchObject({ description: '用户登录', requestIp: expect.any(String) });
+    // A call's entry is written once it has answered (the entry holds how long it took): wait for it.
+    const logs = await vi.waitFor(
+      async () => {
+        const e = await entries(client);
+        expect(e.totalElements).toBeGreaterThan(before);
+        return e;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(logs.content[0]).toMatchObject({ description: '用户登录', requestIp: expect.any(String) });
   });
 });
 
