@@ -29,6 +29,24 @@ function same(a: IndexedRow | undefined, b: IndexedRow | undefined): boolean {
   return JSON.stringify(a.raw) === JSON.stringify(b.raw) && JSON.stringify(a.row) === JSON.stringify(b.row);
 }
 
+/** What one write did to one row: the state it found the row in and the one it left it in (none: absent). */
+interface RowStep<T> {
+  gone?: T;
+  come?: T;
+}
+
+/** A write's rows by id. */
+function byRow<T extends { id: number }>(gone: readonly T[], come: readonly T[]): Map<number, RowStep<T>> {
+  const out = new Map<number, RowStep<T>>();
+  for (const r of gone) out.set(r.id, { gone: r });
+  for (const r of come) {
+    const step = out.get(r.id);
+    if (step) step.come = r;
+    else out.set(r.id, { come: r });
+  }
+  return out;
+}
+
 /** Rows whose passed state apply() remembers. */
 const PASSED = 1024;
 
@@ -317,11 +335,8 @@ export class ViewIndex {
     const gone = this.#heldOf(w.gone);
     const come = this.#heldOf(w.come);
     if (!gone || !come) return false;
-    const ids = new Set([...gone.map((r) => r.id), ...come.map((r) => r.id)]);
-    for (const id of ids) {
+    for (const [id, { gone: before, come: after }] of byRow(gone, come)) {
       const current = this.#byId.get(id);
-      const before = gone.find((r) => r.id === id);
-      const after = come.find((r) => r.id === id);
       // A state some write already took the row out of: this write ended after a later one (another server's).
       if (after && same(this.#passed.get(id), after)) return false;
       if (same(current, after)) {
@@ -365,23 +380,17 @@ export class ViewIndex {
    * written row, or a row's writes do not chain: the index no longer knows its rows.
    */
   settle(writes: readonly WrittenRows[]): boolean {
-    const steps = new Map<number, { gone: IndexedRow | null; come: IndexedRow | null }[]>();
-    const step = (id: number) => {
-      let s = steps.get(id);
-      if (!s) {
-        s = [];
-        steps.set(id, s);
+    const steps = new Map<number, RowStep<IndexedRow>[]>();
+    for (const w of writes)
+      for (const [id, step] of byRow(w.gone, w.come)) {
+        const chain = steps.get(id);
+        if (chain) chain.push(step);
+        else steps.set(id, [step]);
       }
-      return s;
-    };
-    for (const w of writes) {
-      const ids = new Set([...w.gone.map((r) => r.id), ...w.come.map((r) => r.id)]);
-      for (const id of ids) step(id).push({ gone: w.gone.find((r) => r.id === id) ?? null, come: w.come.find((r) => r.id === id) ?? null });
-    }
     for (const [id, chain] of steps) {
       const ends = chain.filter((s, i) => !chain.some((t, j) => j !== i && t.gone && s.come && same(t.gone, s.come)));
       if (ends.length !== 1) return false;
-      const row = (ends[0] as (typeof chain)[number]).come;
+      const row = (ends[0] as RowStep<IndexedRow>).come;
       const m = row ? this.#holds(row) : false;
       if (m === undefined) return false;
       const current = this.#byId.get(id);

@@ -3,6 +3,7 @@ import { DATABASE_INPUT_CODES } from '../../server/input-guard.js';
 import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
+import { advisoryLocks } from '../helpers/locks.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -314,13 +315,7 @@ describe('a designer’s data view: functions that run SQL text or hold locks', 
     }
     expect(passed).toEqual([]);
     // Still no advisory lock held by any session on this database (other files' servers take theirs as they start).
-    const locks = await server.ctx.db.executeQuery<{ n: number }>(
-      (await import('kysely'))
-        .sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.compile(
-        server.ctx.db,
-      ),
-    );
-    expect(locks.rows[0]?.n).toBe(0);
+    expect(await advisoryLocks(server.ctx.db)).toBe(0);
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataViewPoolOf, withDataViewConnection } from '../../server/lowcode/data-view.js';
 import { DATA_VIEW_TABLES, GUARD_MESSAGES, guardDataViewSql, privateViewTables, rowsOf } from '../../server/lowcode/sql-guard.js';
+import { advisoryLocks } from '../helpers/locks.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
 const TIMEOUT_MS = 500;
@@ -348,13 +349,7 @@ describe('the data-view guard', () => {
       expect((await pool.query("select current_setting('is_superuser') as s, current_user as u")).rows).toEqual([{ s: 'off', u: role }]);
 
       // What one call leaves on its connection (a session lock, a prepared statement) is gone before the next.
-      const sessionLocks = async () =>
-        Number(
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 424242
-            and database = (select oid from pg_database where datname = current_database())`.execute(db)
-          ).rows[0]?.n,
-        );
+      const sessionLocks = () => advisoryLocks(db, 424242);
       await withDataViewConnection(server.ctx, async (rows) => {
         await rows('select pg_advisory_lock(424242)');
         await rows('prepare wg_left_behind as select 1');

@@ -14,6 +14,7 @@ import {
   rowsOf,
 } from '../../server/lowcode/sql-guard.js';
 import type { ErrorCode, ErrorParams } from '../../src/shared/error-catalogue.js';
+import { advisoryLocks } from '../helpers/locks.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -204,17 +205,10 @@ const BENIGN = [
   'select (select count(*) from company i where i.id = o.id) as n from company o limit 2',
 ];
 
-/** Advisory locks held on this file's database (other files' servers take theirs on their own as they start). */
-async function advisoryLocks(): Promise<number> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from pg_locks
-    where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(server.ctx.db);
-  return Number(res.rows[0]?.n);
-}
-
 describe('hostile data views', () => {
   it('refuses every form through the SQL editor, saving and a stored view, and nothing runs', async () => {
     const kind = server.database.kind;
-    const locksBefore = await advisoryLocks();
+    const locksBefore = await advisoryLocks(server.ctx.db);
     // The first data view loads the parser (WebAssembly): not a refusal's time.
     expect((await admin.post('/api/data/run', { sql: 'select 1 as one' })).status).toBe(200);
     let slowest = 0;
@@ -236,7 +230,7 @@ describe('hostile data views', () => {
     }
     // Nothing ran: no lock is held, and no refusal took the 3 s its sleep would (nor the seconds a grown value
     // takes), even with other test files sharing the cores.
-    expect(await advisoryLocks()).toBe(locksBefore);
+    expect(await advisoryLocks(server.ctx.db)).toBe(locksBefore);
     expect(slowest).toBeLessThan(SLEEP_MS);
   });
 

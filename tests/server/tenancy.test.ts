@@ -4,6 +4,7 @@ import { migrations } from '../../server/db/migrations/index.js';
 import type { ErrorCode } from '../../server/errors.js';
 import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { advisoryLocks } from '../helpers/locks.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 import { treeIds } from '../helpers/tree.js';
@@ -553,12 +554,7 @@ describe('a designer’s data views', () => {
     expect(await code(`select (s.q).set_config from (select 'role'::text q) s`)).toBe('SQL_CONSTRUCT');
     expect(await code('select (s.x).pg_sleep from (select 3::float8 x) s')).toBe('SQL_CONSTRUCT');
     expect(await code('select x.pg_advisory_lock from (select 424242::int8 x) s')).toBe('SQL_NAME');
-    const locks = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
-      server.ctx.db,
-    );
-    expect(locks.rows[0]?.n).toBe(0);
+    expect(await advisoryLocks(server.ctx.db)).toBe(0);
   });
 
   it('cannot cast to catalog or XML types', async () => {
