@@ -127,6 +127,11 @@ export function needsFence(q: ListQuery): boolean {
   return q.filters.some((f) => f.field !== undefined && !f.field.exact && (f.field.dataType !== 'datetime' || f.column !== lead));
 }
 
+/** Whether what makes the query need a fence (see needsFence) is a time range only: no other inexact filter. */
+export function fencedForTimeOnly(q: ListQuery): boolean {
+  return !q.filters.some((f) => f.field !== undefined && !f.field.exact && f.field.dataType !== 'datetime');
+}
+
 /**
  * Whether the query searches a text: the database finds its rows from the trigram index, and a walk along
  * an order's index filtering row by row costs the whole order when the text is frequent. Such a query is

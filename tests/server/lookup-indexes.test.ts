@@ -66,3 +66,35 @@ it('builds the missing ones on a database made before them, and a second run cha
   await migration.up(server.ctx.db as never);
   for (const id of Object.keys(EXPECTED)) expect((await leading(Number(id))).sort()).toEqual([...(after[id] ?? [])].sort());
 });
+
+/** Each index of a view table as its columns, in order. */
+async function indexColumns(viewId: number): Promise<{ name: string; columns: string[] }[]> {
+  const r = await sql<{ name: string; columns: string[] }>`
+    select c.relname as name, array_agg(a.attname::text order by k.n) as columns
+    from pg_index i
+    join pg_class c on c.oid = i.indexrelid
+    cross join lateral unnest(i.indkey::int2[]) with ordinality as k(attnum, n)
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+    where i.indrelid = to_regclass(${`lc_view_${viewId}`})
+    group by c.relname`.execute(server.ctx.db);
+  return r.rows;
+}
+
+it('indexes two exact searches together, so that their count over every company reads one index; migration 0034 builds it', async () => {
+  // The stock-in view searches by category and status exactly, and lists by inTime.
+  const paired = (all: { name: string; columns: string[] }[]) =>
+    all.filter(
+      (x) =>
+        x.columns.length === 4 &&
+        new Set(x.columns.slice(0, 2)).size === 2 &&
+        x.columns.slice(0, 2).every((c) => c === 'status' || c === 'wasteCategory'),
+    );
+  const before = paired(await indexColumns(12));
+  expect(before.map((x) => x.columns.slice(2))).toEqual([['inTime', 'id']]);
+  for (const x of before) await sql`drop index ${sql.id(x.name)}`.execute(server.ctx.db);
+  expect(paired(await indexColumns(12))).toEqual([]);
+  const migration = migrations['0034_paired_search_indexes'];
+  if (!migration) throw new Error('migration 0034_paired_search_indexes is not registered');
+  await migration.up(server.ctx.db as never);
+  expect(paired(await indexColumns(12))).toEqual(before);
+});

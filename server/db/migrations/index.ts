@@ -32,6 +32,7 @@ import * as m0030 from './0030_doc_numbers.js';
 import * as m0031 from './0031_audit_trail.js';
 import * as m0032 from './0032_menu_entries.js';
 import * as m0033 from './0033_list_indexes.js';
+import * as m0034 from './0034_paired_search_indexes.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031_audit_trail': m0031,
   '0032_menu_entries': m0032,
   '0033_list_indexes': m0033,
+  '0034_paired_search_indexes': m0034,
 };
