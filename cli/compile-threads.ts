@@ -32,17 +32,18 @@ const WORKER_FILE = join(PACKAGE_ROOT, 'cli/dist/compile-worker.js');
 
 /**
  * Whether to compile `count` definitions on two threads. WASTEGEN_COMPILE_THREADS=1 or 2 decides;
- * otherwise two from THREADED_FROM definitions on, when the machine has two cores or more and is
- * not already busy (a 1-minute load below its cores): a second thread pays only when a core is
- * free, and when none is it costs its start and a second warm-up of the compiler, about a third
- * more CPU time for the same wall clock. Only the compiled CLI has the thread's module.
+ * otherwise two from THREADED_FROM definitions on, when the machine has a core free for each of the
+ * three threads (main, compiling, writing) beside what it already runs (a 1-minute load below its
+ * cores less two). A second compiling thread costs its start and a second warm-up of the compiler
+ * (0.7–0.9 s more CPU time for 1,000 definitions); on two cores, shared with the writing thread and
+ * the collector's, the same wall clock went 12–17% up. Only the compiled CLI has the thread's module.
  */
 export function wantTwoThreads(count: number, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!compiledBuildHash() || !existsSync(WORKER_FILE)) return false;
   const forced = env.WASTEGEN_COMPILE_THREADS;
   if (forced === '1' || forced === '2') return forced === '2';
   const cores = availableParallelism();
-  return count >= THREADED_FROM && cores >= 2 && (loadavg()[0] ?? 0) < cores;
+  return count >= THREADED_FROM && cores >= 3 && (loadavg()[0] ?? 0) < cores - 2;
 }
 
 /** What each compiling thread is given. */

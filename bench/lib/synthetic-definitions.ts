@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { canonicalJson } from '../../src/model/canonical.js';
 
 const KINDS = [
   { dataType: 'varchar', configure: { required: true, search: true, sortable: true } },
@@ -101,6 +102,6 @@ export function writeSyntheticProject(root: string, count: number): void {
   mkdirSync(join(root, 'definitions/screens'), { recursive: true });
   for (let i = 1; i <= count; i++) {
     const id = 1000 + i;
-    writeFileSync(join(dir, `${id}-synthetic${id}.json`), `${JSON.stringify(syntheticView(id), null, 2)}\n`);
+    writeFileSync(join(dir, `${id}-synthetic${id}.json`), `${canonicalJson(syntheticView(id), 2)}\n`);
   }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sortKeysDeep } from './canonical.js';
 
@@ -27,6 +28,22 @@ describe('canonicalJson', () => {
       { skipped: undefined, kept: 1, list: [undefined, 2] },
     ];
     for (const value of samples) expect(canonicalJson(value)).toBe(JSON.stringify(sortKeysDeep(value)));
+    // The same values with their keys already in order, as a pulled definition has them.
+    for (const value of samples) {
+      const sorted = JSON.parse(JSON.stringify(sortKeysDeep(value)));
+      expect(canonicalJson(sorted)).toBe(JSON.stringify(sortKeysDeep(value)));
+    }
+  });
+
+  it('gives the sorted copy’s text for any JSON, its keys in any order or already sorted', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const want = JSON.stringify(sortKeysDeep(value));
+        expect(canonicalJson(value)).toBe(want);
+        expect(canonicalJson(JSON.parse(want))).toBe(want);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('falls back to the general path for values JSON.parse never gives', () => {

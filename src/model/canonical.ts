@@ -24,6 +24,8 @@ export function sortKeysDeep(value: unknown): unknown {
 
 export function canonicalJson(value: unknown, indent = 0): string {
   if (!indent) {
+    // A definition as pulled (keys already sorted) is its canonical text as it stands.
+    if (inCanonicalOrder(value)) return JSON.stringify(value);
     const compact = compactJson(value);
     if (compact !== undefined) return compact;
   }
@@ -44,6 +46,44 @@ function canonicalKeys(record: Record<string, unknown>): string[] {
   }
   if (!index) return keys;
   return [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isArrayIndex(k))];
+}
+
+/**
+ * Whether JSON.stringify(value) already writes the canonical text: plain objects whose keys come in
+ * canonical order (array indices, which the engine enumerates first and ascending, then the rest by code
+ * unit), finite numbers, no undefined. Reads the value without copying or sorting anything.
+ */
+function inCanonicalOrder(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!inCanonicalOrder(value[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
+  let previous: string | undefined;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) return false;
+    const c = k.charCodeAt(0);
+    if (!(c >= 48 && c <= 57 && isArrayIndex(k))) {
+      if (previous !== undefined && !(previous < k)) return false;
+      previous = k;
+    }
+    if (!inCanonicalOrder(record[k])) return false;
+  }
+  return true;
 }
 
 const isArrayIndex = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4_294_967_295;
