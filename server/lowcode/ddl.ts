@@ -103,6 +103,9 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
   }
 }
 
+/** Exact search fields whose pairs get an index of their own (three pairs at most). */
+const PAIRED_SEARCHES = 3;
+
 /**
  * The indexes a view's lists read from. The list call (list-sql.ts) filters on search fields, sorts on
  * sortable ones with id as the tiebreak, and pages; a scope narrows to a company's or department's rows.
@@ -122,9 +125,6 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
  * - A date search not sorted by: (field), for its range. A text search: a trigram index.
  * - Columns a record is looked up by from another table (a picked record, a party, a recipient).
  */
-/** Exact search fields whose pairs get an index of their own (three pairs at most). */
-const PAIRED_SEARCHES = 3;
-
 export function wantedIndexes(view: ViewModel): { btree: string[][]; trigram: string[] } {
   const sortable = view.fields.filter((f) => f.sortable && f.column !== 'id').map((f) => f.column);
   const sortField = view.page.defaultSort.field;
