@@ -6,6 +6,7 @@ import {
   type Driver,
   type Kysely,
   type QueryResult,
+  type RawBuilder,
   sql,
   type TransactionSettings,
 } from 'kysely';
@@ -17,11 +18,11 @@ import {
  * actions, administration). The entry holds who (user, company), from where (address, browser), which
  * call, which record (table and key) and the fields that changed, each as [before, after].
  *
- * Who is writing travels with the request (runAudited, an AsyncLocalStorage): each write statement run
- * while it is set is sent on its connection between two set_config calls, which hand the trigger the
- * actor and clear it again. A failed statement inside a transaction rolls the setting back with it.
- * Writes without an actor (migrations, seeding the demo data, start-up maintenance) are the system's
- * own and are not recorded.
+ * Who is writing travels with the request (runAudited, an AsyncLocalStorage): before a write statement,
+ * its connection's setting (set_config) is made to hold the writer, which the trigger reads; a rollback
+ * undoes it with the rest of the transaction. Writes without an actor (migrations, seeding the demo
+ * data, start-up maintenance) are the system's own: the setting is cleared for them, and they are not
+ * recorded.
  */
 
 /** Who makes the writes of a request, as the trigger reads it (short keys: it is sent with every write). */
@@ -57,23 +58,65 @@ export function currentActor(): AuditActor | undefined {
 const WRITE = /^\s*(insert|update|delete|merge|copy)\b/i;
 const WITH_WRITE = /^\s*with\b[\s\S]*\b(insert\s+into|update|delete\s+from)\b/i;
 const isWrite = (text: string) => WRITE.test(text) || WITH_WRITE.test(text);
+/**
+ * A write of the log itself (a call's time, an entry of its own): sys_log is not audited and has no
+ * trigger, so it records nothing whatever the setting holds.
+ */
+const LOG_WRITE = /^\s*(update|insert\s+into)\s+"sys_log"\s/i;
+/** A statement after which settings made since some earlier point may have been undone. */
+const UNDOES = /^\s*(rollback|abort)\b/i;
+/** Transaction control sent as a statement rather than through the driver. */
+const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
+const ENDS = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
 
 const SET = 'select set_config($1, $2, false)';
 const SETTING = 'wastegen.audit';
 
+/**
+ * The setting made by the write statement itself, for the running request's writer (nobody outside a
+ * request): a column of its RETURNING list, which is computed before the statement's row triggers fire.
+ * It lasts until the statement's transaction ends, and such a statement needs no set_config before it.
+ */
+export const ownAuditSetting = (): RawBuilder<string> => sql<string>`set_config('wastegen.audit', ${store.getStore()?.json ?? ''}, true)`;
+const OWN_SETTING = /set_config\('wastegen\.audit', \$\d+, true\)/;
+
+/**
+ * A connection of the audited dialect. The setting is sent before a write only when the connection does
+ * not hold the writer's already: a request's writes after its first on a connection, and the reads
+ * between, cost no round trip, and the setting is not cleared after each write. A write without an actor
+ * clears it first when it holds one, so the system's own writes are never recorded as the last caller's.
+ */
 class AuditedConnection implements DatabaseConnection {
+  /** What the setting holds on this connection ('' nothing), or undefined when that is not known. */
+  setting: string | undefined = '';
+  /** The setting when the transaction under way began: a rollback returns to it. */
+  atBegin: string | undefined;
+  /** Whether a transaction is under way (begun through the driver or by a statement). */
+  inTransaction = false;
+
   constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const current = store.getStore();
-    if (!current || !isWrite(compiled.sql)) return this.inner.executeQuery<R>(compiled);
-    await this.inner.executeQuery(CompiledQuery.raw(SET, [SETTING, current.json]));
-    try {
-      return await this.inner.executeQuery<R>(compiled);
-    } finally {
-      // In a transaction the statement aborted, this fails and the rollback undoes the setting instead.
-      await this.inner.executeQuery(CompiledQuery.raw(SET, [SETTING, ''])).catch(() => {});
+    const text = compiled.sql;
+    if (!isWrite(text)) {
+      // A rollback to a savepoint, run as a statement, undoes what was set after the savepoint.
+      if (UNDOES.test(text)) this.setting = undefined;
+      if (BEGINS.test(text)) this.inTransaction = true;
+      else if (ENDS.test(text)) this.inTransaction = false;
+      return this.inner.executeQuery<R>(compiled);
     }
+    if (OWN_SETTING.test(text)) {
+      // In a transaction its setting outlives the statement: the next write sends the setting again.
+      if (this.inTransaction) this.setting = undefined;
+      return this.inner.executeQuery<R>(compiled);
+    }
+    const want = store.getStore()?.json ?? '';
+    if (this.setting !== want && !(want === '' && LOG_WRITE.test(text))) {
+      this.setting = undefined;
+      await this.inner.executeQuery(CompiledQuery.raw(SET, [SETTING, want]));
+      this.setting = want;
+    }
+    return this.inner.executeQuery<R>(compiled);
   }
 
   streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -99,13 +142,33 @@ class AuditedDriver implements Driver {
   #in(conn: DatabaseConnection): DatabaseConnection {
     return conn instanceof AuditedConnection ? conn.inner : conn;
   }
-  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (conn instanceof AuditedConnection) {
+      conn.atBegin = conn.setting;
+      conn.inTransaction = true;
+    }
     return this.inner.beginTransaction(this.#in(conn), settings);
   }
-  commitTransaction(conn: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(this.#in(conn));
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    // Whether it committed or failed (and so rolled back), the setting is only known again once sent.
+    if (conn instanceof AuditedConnection) {
+      conn.atBegin = undefined;
+      conn.inTransaction = false;
+    }
+    try {
+      await this.inner.commitTransaction(this.#in(conn));
+    } catch (e) {
+      if (conn instanceof AuditedConnection) conn.setting = undefined;
+      throw e;
+    }
   }
-  rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    // A rollback undoes what the transaction set: the setting is again what it was when it began.
+    if (conn instanceof AuditedConnection) {
+      conn.setting = conn.atBegin;
+      conn.atBegin = undefined;
+      conn.inTransaction = false;
+    }
     return this.inner.rollbackTransaction(this.#in(conn));
   }
   releaseConnection(conn: DatabaseConnection): Promise<void> {

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RowScope, RowTest } from '../access/rows.js';
 import type { AppContext } from '../context.js';
+import { ownAuditSetting } from '../db/audit.js';
 import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect } from './list-cache.js';
 import { BLOCK_MARGIN, type CachedBlock } from './list-pages.js';
@@ -65,10 +66,11 @@ function toJudge(filters: CacheFilter<unknown>[], inSqlToo = true): { judged: Ju
 
 /**
  * The notice columns of a write statement: the mark that leaves its rows out of the view table's trigger's
- * notice (see writerMark), and the other instances' notice (none on a single instance).
+ * notice (see writerMark), the writer the audit trail records (see ownAuditSetting), and the other
+ * instances' notice (none on a single instance).
  */
 const noticeColumn = (ctx: AppContext, notify: RawBuilder<string> | null) =>
-  sql`, ${writerMark(ctx.bus.instanceId)} as "#w"${notify ? sql`, ${notify} as "#n"` : sql``}`;
+  sql`, ${writerMark(ctx.bus.instanceId)} as "#w", ${ownAuditSetting()} as "#a"${notify ? sql`, ${notify} as "#n"` : sql``}`;
 
 /** The state of the row `t` of a write statement as JSON, for the other instances (no filter judged in SQL). */
 const stateJson = (view: ViewModel) => sql`(select to_json(x) from (select ${rowState(view, [])}, ${selectList(view)}) x)`;

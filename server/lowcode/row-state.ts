@@ -37,7 +37,7 @@ export const rowState = (view: ViewModel, inSql: readonly ListQuery[]) =>
 
 /** The row as the list shows it, from a state read with rowState and selectList (every state is). */
 export function listed(s: RowState): Row {
-  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#w': _w, '#old': _o, ...row } = s as RowState & Row;
+  const { '#id': _i, '#m': _m, '#k': _k, '#r': _r, '#n': _n, '#w': _w, '#a': _a, '#old': _o, ...row } = s as RowState & Row;
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditActor, ownAuditSetting, runAudited } from '../../server/db/audit.js';
 import { ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
@@ -58,8 +59,8 @@ async function mine(client: ApiClient, table: string, recordId?: string | number
 
 const changesOf = (e: Entry | undefined) => Object.fromEntries((e?.changes ?? []).map((c) => [c.field, [c.before, c.after]]));
 
-async function rowsOf(table: string, where = sql`true`): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(server.ctx.db);
+async function rowsOf(table: string, where = sql`true`, db = server.ctx.db): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(db);
   return r.rows[0]?.n ?? 0;
 }
 
@@ -200,6 +201,119 @@ describe('a write and its entry commit together', () => {
       await sql`drop trigger audit_test_fail on sys_log`.execute(db);
       await sql`drop function audit_test_fail()`.execute(db);
     }
+  });
+});
+
+describe('the writer a connection holds', () => {
+  // The setting that names the writer stays on a connection between writes: these run on one connection,
+  // as a pool would hand it from one caller to the next.
+  const actor = (r: string): AuditActor => ({
+    u: 1,
+    n: 'admin',
+    c: null,
+    ip: '127.0.0.1',
+    ad: '内网IP',
+    b: 'test',
+    d: '测试',
+    m: 'TEST',
+    r,
+  });
+  // Read on the connection under test: on PGlite it is the only one.
+  const entriesOf = (conn: typeof server.ctx.db, r: string) => rowsOf('sys_log', sql`request_id = ${r}`, conn);
+  let recordId: number;
+  beforeAll(async () => {
+    const res = await admin.post(`/api/general/add/${viewId}`, { title: '连接', score: 1 });
+    expect(res.status).toBe(200);
+    recordId = Number(res.body.id ?? res.body);
+  });
+  const bump = (db: typeof server.ctx.db) =>
+    sql`update ${sql.table(`lc_view_${viewId}`)} set score = score % 90 + 1 where id = ${recordId}`.execute(db);
+  /** The same write, naming its writer itself as the record writes do. */
+  const own = (db: typeof server.ctx.db) =>
+    sql`update ${sql.table(`lc_view_${viewId}`)} set score = score % 90 + 1 where id = ${recordId} returning ${ownAuditSetting()} as "#a"`.execute(
+      db,
+    );
+
+  it("records the system's own write after a caller's as nobody's", async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      await runAudited(actor('held-1'), () => bump(conn));
+      const before = await rowsOf('sys_log', sql`true`, conn);
+      await bump(conn);
+      expect(await rowsOf('sys_log', sql`true`, conn)).toBe(before);
+      expect(await entriesOf(conn, 'held-1')).toBe(1);
+    });
+  });
+
+  it("records each caller's writes as its own, one after another on the connection", async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      await runAudited(actor('held-2'), async () => {
+        await bump(conn);
+        await bump(conn);
+      });
+      await runAudited(actor('held-3'), () => bump(conn));
+      await runAudited(actor('held-2'), () => bump(conn));
+      expect([await entriesOf(conn, 'held-2'), await entriesOf(conn, 'held-3')]).toEqual([3, 1]);
+    });
+  });
+
+  it('records a write after a rolled-back transaction of the same caller', async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      // Nothing is held when the transaction begins; its setting goes with its rollback.
+      await bump(conn);
+      await runAudited(actor('held-4'), () =>
+        conn
+          .transaction()
+          .execute(async (trx) => {
+            await bump(trx);
+            throw new Error('rolled back');
+          })
+          .catch(() => {}),
+      );
+      expect(await entriesOf(conn, 'held-4')).toBe(0);
+      await runAudited(actor('held-4'), () => bump(conn));
+      expect(await entriesOf(conn, 'held-4')).toBe(1);
+    });
+  });
+
+  it('records a write that names its writer itself as that writer, or nobody, whatever the connection holds', async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      await runAudited(actor('held-6'), () => bump(conn));
+      await runAudited(actor('held-7'), () => own(conn));
+      const before = await rowsOf('sys_log', sql`true`, conn);
+      await own(conn);
+      expect(await rowsOf('sys_log', sql`true`, conn)).toBe(before);
+      // The connection's own setting was left as it was: the first writer's next write is still its own.
+      await runAudited(actor('held-6'), () => bump(conn));
+      expect([await entriesOf(conn, 'held-6'), await entriesOf(conn, 'held-7')]).toEqual([2, 1]);
+    });
+  });
+
+  it("records the system's write after one that named its writer in the same transaction as nobody's", async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      // The connection holds nobody when the transaction begins.
+      await bump(conn);
+      const before = await rowsOf('sys_log', sql`true`, conn);
+      await conn.transaction().execute(async (trx) => {
+        await runAudited(actor('held-8'), () => own(trx));
+        await bump(trx);
+      });
+      expect(await entriesOf(conn, 'held-8')).toBe(1);
+      expect(await rowsOf('sys_log', sql`true`, conn)).toBe(before + 1);
+    });
+  });
+
+  it('records a write after a rollback to a savepoint sent as a statement', async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      await bump(conn);
+      await sql`begin`.execute(conn);
+      await sql`savepoint held`.execute(conn);
+      await runAudited(actor('held-5'), () => bump(conn));
+      await sql`rollback to savepoint held`.execute(conn);
+      await sql`commit`.execute(conn);
+      expect(await entriesOf(conn, 'held-5')).toBe(0);
+      await runAudited(actor('held-5'), () => bump(conn));
+      expect(await entriesOf(conn, 'held-5')).toBe(1);
+    });
   });
 });
 
