@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { compareText } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
 import { inScope, type Project } from './project.js';
@@ -73,7 +73,8 @@ export function listDefinitionFiles(project: DirProject): DefinitionListing {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const rel = `${KIND_DIRS[kind]}/${name}`;
       if (!inScope(project, rel)) continue;
-      const abs = join(dir, name);
+      // A name read from the folder: joined without path.join's normalising, which a no-op run would pay per file.
+      const abs = `${dir}${sep}${name}`;
       const st = statSync(abs);
       if (!st.isFile()) continue;
       files.push({ rel, file: shown ? `${shown}/${name}` : name, kind, abs, stamp: stampOf(st) });

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
-import { listFiles } from './generated-dir.js';
+import { isTempName, listFiles } from './generated-dir.js';
 import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
 import type { Project } from './project.js';
 
@@ -17,6 +17,10 @@ import type { Project } from './project.js';
  * stat had settled when the file was read (see SETTLED_MS): any write, rename over it or utimes
  * since then moves its ctime. Otherwise it is read and its hash compared.
  *
+ * In the same way a folder of generated/ is not listed when its stat is the one recorded and had
+ * settled: adding, removing or renaming an entry moves a folder's mtime, so its entries are still the
+ * recorded ones. Each recorded file is stat'ed on every run all the same.
+ *
  * This module must stay light (no zod, no model): it is what a no-op run loads.
  */
 interface CacheRecord {
@@ -26,6 +30,8 @@ interface CacheRecord {
   /** Project-relative definition file → hash of its text, and its stat when that had settled. */
   inputs: Record<string, { hash: string; stamp?: FileStamp }>;
   outputs: Record<string, FileStamp>;
+  /** Folder of generated/ ('' for itself) → its stat, for those whose stat had settled. */
+  folders?: Record<string, FileStamp>;
 }
 
 /**
@@ -145,22 +151,109 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
       settledSince = true;
     }
   }
-  const present = listOutputs(project.generatedDir);
-  if (present.length !== Object.keys(record.outputs).length) return false;
-  for (const rel of present) {
-    const want = record.outputs[rel];
-    if (!want) return false;
-    let st: Stats;
-    try {
-      st = statSync(join(project.generatedDir, rel));
-    } catch {
-      return false;
-    }
-    if (want !== stampOf(st)) return false;
-  }
+  const folders = (record.folders ??= {});
+  const outputs = sameOutputs(project.generatedDir, record.outputs, folders, listing.at);
+  if (!outputs) return false;
   if (record.generator !== generatorFingerprint(project)) return false;
-  if (settledSince) writeRecord(project, record);
+  if (settledSince || outputs.settledSince) writeRecord(project, record);
   return true;
+}
+
+/** A recorded folder's entries: its files and its folders, by name. */
+interface Folder {
+  files: string[];
+  folders: Set<string>;
+}
+
+/** The folders of a set of relative file paths ('' the top one), each with its entries. */
+function foldersOf(files: Iterable<string>): Map<string, Folder> {
+  const tree = new Map<string, Folder>([['', { files: [], folders: new Set() }]]);
+  const folder = (rel: string): Folder => {
+    let f = tree.get(rel);
+    if (!f) {
+      f = { files: [], folders: new Set() };
+      tree.set(rel, f);
+      const cut = rel.lastIndexOf('/');
+      folder(cut < 0 ? '' : rel.slice(0, cut)).folders.add(cut < 0 ? rel : rel.slice(cut + 1));
+    }
+    return f;
+  };
+  for (const rel of files) {
+    const cut = rel.lastIndexOf('/');
+    folder(cut < 0 ? '' : rel.slice(0, cut)).files.push(cut < 0 ? rel : rel.slice(cut + 1));
+  }
+  return tree;
+}
+
+/** The names in a folder as listFiles sees them (temp files left out; at the top, .gitkeep too). */
+function listed(abs: string, top: boolean): Folder {
+  const out: Folder = { files: [], folders: new Set() };
+  for (const e of readdirSync(abs, { withFileTypes: true })) {
+    if (e.isDirectory()) out.folders.add(e.name);
+    else if (!isTempName(e.name) && !(top && e.name === '.gitkeep')) out.files.push(e.name);
+  }
+  return out;
+}
+
+const sameNames = (a: Folder, b: Folder) =>
+  a.files.length === b.files.length &&
+  a.folders.size === b.folders.size &&
+  [...a.folders].every((n) => b.folders.has(n)) &&
+  new Set([...a.files, ...b.files]).size === a.files.length;
+
+/**
+ * Whether generated/ holds exactly the recorded files with their recorded stats. A folder whose stat
+ * is in `folders` is not listed; one that is listed and has settled is put there (`settledSince`).
+ * A folder with no file in it (nor under it) is not an output, as listFiles has it.
+ */
+function sameOutputs(dir: string, outputs: Record<string, FileStamp>, folders: Record<string, FileStamp>, at: number) {
+  const tree = foldersOf(Object.keys(outputs));
+  let settledSince = false;
+  const same = (rel: string, want: Folder): boolean => {
+    // Names read from the folders: joined without path.join's normalising, which would be paid per file.
+    const abs = rel ? `${dir}${sep}${rel}` : dir;
+    let stamp: FileStamp;
+    try {
+      stamp = stampOf(statSync(abs));
+    } catch {
+      // No generated/ at all is as good as an empty one.
+      return !rel && !Object.keys(outputs).length;
+    }
+    if (folders[rel] !== stamp) {
+      let found: Folder;
+      try {
+        found = listed(abs, !rel);
+      } catch {
+        return false;
+      }
+      if (!sameNames(want, found)) {
+        // Folders that hold no file are no outputs: only they may be there besides the recorded ones.
+        const extra = [...found.folders].filter((n) => !want.folders.has(n));
+        if (found.files.length !== want.files.length || !want.files.every((n) => found.files.includes(n))) return false;
+        if ([...want.folders].some((n) => !found.folders.has(n))) return false;
+        if (extra.some((n) => listFiles(join(abs, n)).length)) return false;
+      } else if (settled(stamp, at)) {
+        folders[rel] = stamp;
+        settledSince = true;
+      }
+    }
+    for (const name of want.files) {
+      const file = rel ? `${rel}/${name}` : name;
+      let st: Stats;
+      try {
+        st = statSync(`${dir}${sep}${file}`);
+      } catch {
+        return false;
+      }
+      if (outputs[file] !== stampOf(st)) return false;
+    }
+    for (const name of want.folders) {
+      const sub = rel ? `${rel}/${name}` : name;
+      if (!same(sub, tree.get(sub) as Folder)) return false;
+    }
+    return true;
+  };
+  return same('', tree.get('') as Folder) ? { settledSince } : undefined;
 }
 
 /**
@@ -178,7 +271,17 @@ export function recordGenerate(project: Project, listing: DefinitionListing, sou
     }
     const outputs: CacheRecord['outputs'] = {};
     for (const rel of listOutputs(project.generatedDir)) outputs[rel] = stampOf(statSync(join(project.generatedDir, rel)));
-    writeRecord(project, { version: 2, generator: generatorFingerprint(project), generatedDir: project.generatedDir, inputs, outputs });
+    const folders: Record<string, FileStamp> = {};
+    for (const rel of foldersOf(Object.keys(outputs)).keys()) {
+      let stamp: FileStamp;
+      try {
+        stamp = stampOf(statSync(rel ? join(project.generatedDir, rel) : project.generatedDir));
+      } catch {
+        continue;
+      }
+      if (settled(stamp, listing.at)) folders[rel] = stamp;
+    }
+    writeRecord(project, { version: 2, generator: generatorFingerprint(project), generatedDir: project.generatedDir, inputs, outputs, folders });
   } catch {
     // A generated/ changing under us only costs the next run a compile.
   }

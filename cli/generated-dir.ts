@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 /** Temp files and stage folders of a write in progress (or of an interrupted one) start with this. */
 const TEMP_PREFIX = '.wastegen-tmp-';
 const tempName = () => `${TEMP_PREFIX}${process.pid}-${Math.random().toString(36).slice(2)}`;
+/** Whether a name is a temp file or stage folder of a write. */
+export const isTempName = (name: string) => name.startsWith(TEMP_PREFIX);
 
 /** Every file under dir, relative with forward slashes, sorted. Temp files of an interrupted run are ignored. */
 export function listFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -137,5 +137,52 @@ describe('the generate cache', () => {
     expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
     expect(await generate(dir)).toMatch(/1 updated/);
     expect(readFileSync(page, 'utf8')).toBe(text);
+  });
+
+  it("trusts a settled folder's stat instead of listing it, and records it", async () => {
+    const dir = project();
+    await generate(dir);
+    // Right after the generate its folders have not settled: none is trusted yet.
+    expect(Object.keys(cacheRecord(dir).folders ?? {})).toEqual([]);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    const folders = Object.keys(cacheRecord(dir).folders).sort();
+    expect(folders).toContain('');
+    expect(folders).toContain('views');
+    expect(folders).toContain('views/101-stock-in');
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    expect(await generate(dir)).toMatch(upToDate);
+  });
+
+  it('sees a file added to or removed from a trusted folder, even with its mtime put back', async () => {
+    const dir = project();
+    await generate(dir);
+    const folder = join(dir, 'generated/views/101-stock-in');
+    // Whole seconds, so that the mtime can be put back exactly.
+    const past = new Date('2020-01-01T00:00:00Z');
+    utimesSync(folder, past, past);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    expect(cacheRecord(dir).folders['views/101-stock-in']).toBeDefined();
+    writeFileSync(join(folder, 'extra.ts'), 'export {};\n');
+    utimesSync(folder, past, past);
+    expect(statSync(folder).mtimeMs).toBe(past.getTime());
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+    expect(await generate(dir)).toMatch(/1 removed/);
+    expect(readdirSync(folder)).not.toContain('extra.ts');
+
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    rmSync(join(folder, 'schema.ts'));
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+    expect(await generate(dir)).toMatch(/1 added/);
+  });
+
+  it('takes an empty folder for nothing, and a new folder with a file in it for a change', async () => {
+    const dir = project();
+    await generate(dir);
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    mkdirSync(join(dir, 'generated/views/empty'));
+    writeFileSync(join(dir, 'generated/.gitkeep'), '');
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
+    writeFileSync(join(dir, 'generated/views/empty/page.tsx'), 'export {};\n');
+    expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
   });
 });
