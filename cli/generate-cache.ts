@@ -151,8 +151,8 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
       settledSince = true;
     }
   }
-  const folders = (record.folders ??= {});
-  const outputs = sameOutputs(project.generatedDir, record.outputs, folders, listing.at);
+  record.folders ??= {};
+  const outputs = sameOutputs(project.generatedDir, record.outputs, record.folders, listing.at);
   if (!outputs) return false;
   if (record.generator !== generatorFingerprint(project)) return false;
   if (settledSince || outputs.settledSince) writeRecord(project, record);
@@ -281,7 +281,14 @@ export function recordGenerate(project: Project, listing: DefinitionListing, sou
       }
       if (settled(stamp, listing.at)) folders[rel] = stamp;
     }
-    writeRecord(project, { version: 2, generator: generatorFingerprint(project), generatedDir: project.generatedDir, inputs, outputs, folders });
+    writeRecord(project, {
+      version: 2,
+      generator: generatorFingerprint(project),
+      generatedDir: project.generatedDir,
+      inputs,
+      outputs,
+      folders,
+    });
   } catch {
     // A generated/ changing under us only costs the next run a compile.
   }
