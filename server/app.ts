@@ -18,6 +18,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { ApiError, badRequest, type ErrorCode, forbidden, invalidInput, refusal, statusRefusal } from './errors.js';
 import { databaseInputCode, inputGuard } from './input-guard.js';
+import { CallTimes } from './lib/call-times.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { logAnswered, loggerOptions } from './request-log.js';
@@ -294,36 +295,33 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   });
   // The audit trail's entries of a call that answered get its time; a logged call that changed no audited
   // record (a sign-in) gets one entry of its own.
+  const callTimes = new CallTimes(ctx.db, (e) => app.log.warn({ err: e }, 'operation log write failed'));
+  app.addHook('onClose', () => callTimes.settled());
   app.addHook('onResponse', async (req, reply) => {
     const description = req.routeOptions.config?.log;
     const requestId = auditIdOf(req) ?? null;
     if (reply.statusCode >= 400 || (!description && (req.method === 'GET' || !requestId))) return;
     const time = Math.round(reply.elapsedTime);
     const user = req.user;
-    try {
-      if (requestId && req.method !== 'GET') {
-        const trail = await ctx.db.updateTable('sys_log').set({ time }).where('request_id', '=', requestId).executeTakeFirst();
-        if (Number(trail.numUpdatedRows) > 0) return;
-      }
-      if (!description) return;
-      await ctx.db
-        .insertInto('sys_log')
-        .values({
-          user_id: user?.id ?? null,
-          username: user?.username ?? (req as FastifyRequest & { logUsername?: string }).logUsername ?? null,
-          company_id: user?.companyId ?? null,
-          description,
-          method: `${req.method} ${req.routeOptions.url}`,
-          request_ip: req.ip,
-          address: addressLabel(req.ip),
-          browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
-          time,
-          request_id: requestId,
-        })
-        .execute();
-    } catch (e) {
-      req.log.warn({ err: e }, 'operation log write failed');
-    }
+    callTimes.add({
+      // A GET changes no record: it has no trail to time.
+      requestId: req.method !== 'GET' ? requestId : null,
+      time,
+      entry: description
+        ? {
+            user_id: user?.id ?? null,
+            username: user?.username ?? (req as FastifyRequest & { logUsername?: string }).logUsername ?? null,
+            company_id: user?.companyId ?? null,
+            description,
+            method: `${req.method} ${req.routeOptions.url}`,
+            request_ip: req.ip,
+            address: addressLabel(req.ip),
+            browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
+            time,
+            request_id: requestId,
+          }
+        : undefined,
+    });
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

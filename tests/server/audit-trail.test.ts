@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuditActor, ownAuditSetting, runAudited } from '../../server/db/audit.js';
+import { CallTimes } from '../../server/lib/call-times.js';
 import { ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
@@ -161,6 +162,65 @@ describe('core and administration calls', () => {
     const [reset] = await mine(admin, 'sys_user', uid);
     expect(reset).toMatchObject({ description: '重置密码', action: 'update' });
     expect(changesOf(reset).password).toEqual(['******', '******']);
+  });
+});
+
+describe('the time of a call', () => {
+  it('is given to every entry of calls that answered together', async () => {
+    const titles = Array.from({ length: 12 }, (_, i) => `并发${i}`);
+    const answers = await Promise.all(titles.map((title) => admin.post(`/api/general/add/${viewId}`, { title, score: 3 })));
+    expect(answers.map((a) => a.status)).toEqual(titles.map(() => 200));
+    // A call's time is written once it has answered: wait for all twelve.
+    await vi.waitFor(
+      async () => {
+        const r = await sql<{ n: number; timed: number }>`select count(*)::int as n, count(*) filter (where time > 0)::int as timed
+          from sys_log where record_table = ${`lc_view_${viewId}`} and changes -> 'title' ->> 1 like '并发%'`.execute(server.ctx.db);
+        expect(r.rows[0]).toEqual({ n: 12, timed: 12 });
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  });
+});
+
+describe('writing the times of calls', () => {
+  const timeOf = async (r: string) =>
+    (await sql<{ time: number }>`select time from sys_log where request_id = ${r}`.execute(server.ctx.db)).rows.map((x) => x.time);
+  const entry = (description: string, r: string, time: number) => ({ description, method: 'POST /test', time, request_id: r });
+
+  it('writes the calls that ended during a write together in the next one', async () => {
+    const warned: unknown[] = [];
+    const times = new CallTimes(server.ctx.db, (e) => warned.push(e));
+    await server.ctx.db
+      .insertInto('sys_log')
+      .values(['ct-1', 'ct-2', 'ct-3'].map((r) => ({ description: '测试', method: 'POST /test', request_id: r })))
+      .execute();
+    times.add({ requestId: 'ct-1', time: 7 });
+    times.add({ requestId: 'ct-2', time: 8 });
+    times.add({ requestId: 'ct-3', time: 9, entry: entry('不该写入', 'ct-3', 9) });
+    times.add({ requestId: 'ct-4', time: 5, entry: entry('自己的记录', 'ct-4', 5) });
+    await times.settled();
+    expect([await timeOf('ct-1'), await timeOf('ct-2'), await timeOf('ct-3'), await timeOf('ct-4')]).toEqual([[7], [8], [9], [5]]);
+    expect(warned).toEqual([]);
+  });
+
+  it("writes the others' entries when one is refused", async () => {
+    const { db } = server.ctx;
+    const warned: unknown[] = [];
+    const times = new CallTimes(db, (e) => warned.push(e));
+    await sql`create function audit_test_fail() returns trigger language plpgsql as $$
+      begin if new.description = '拒绝' then raise exception 'entry refused'; end if; return new; end $$`.execute(db);
+    await sql`create trigger audit_test_fail before insert on sys_log for each row execute function audit_test_fail()`.execute(db);
+    try {
+      times.add({ requestId: 'ct-5', time: 5, entry: entry('先到', 'ct-5', 5) });
+      times.add({ requestId: 'ct-6', time: 6, entry: entry('拒绝', 'ct-6', 6) });
+      times.add({ requestId: 'ct-7', time: 7, entry: entry('后到', 'ct-7', 7) });
+      await times.settled();
+    } finally {
+      await sql`drop trigger audit_test_fail on sys_log`.execute(db);
+      await sql`drop function audit_test_fail()`.execute(db);
+    }
+    expect([await timeOf('ct-5'), await timeOf('ct-6'), await timeOf('ct-7')]).toEqual([[5], [], [7]]);
+    expect(warned).toHaveLength(1);
   });
 });
 
