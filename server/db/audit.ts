@@ -228,8 +228,15 @@ export const AUDITED_TABLES = [
   'lc_data_view',
 ] as const;
 
-/** Columns whose change alone is not an operation: read marks, counters and the update time. */
-const IGNORED: Readonly<Record<string, string[]>> = { bulletin: ['views'] };
+/**
+ * Columns of a table whose change alone is not an operation: read marks and counters (the update time
+ * of every table besides). Named per table, so that a view's field of the same name is recorded.
+ */
+export const IGNORED: Readonly<Record<string, string[]>> = {
+  bulletin: ['views'],
+  sys_message: ['have_read'],
+  leave_message: ['have_read'],
+};
 
 /**
  * The trigger function: one sys_log entry per changed row while an actor is set. Unchanged fields, the
@@ -248,7 +255,7 @@ declare
   a jsonb;
   changes jsonb := '{}'::jsonb;
   keys text[] := string_to_array(coalesce(nullif(tg_argv[0], ''), 'id'), ',');
-  skip text[] := array['update_time', 'have_read'] || coalesce(string_to_array(nullif(tg_argv[1], ''), ','), array[]::text[]);
+  skip text[] := array['update_time'] || coalesce(string_to_array(nullif(tg_argv[1], ''), ','), array[]::text[]);
   rid text;
 begin
   if ctx is null then

@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE, USER } from '../../server/seed/accounts.js';
@@ -42,19 +43,28 @@ const db = () => server.ctx.db;
 async function logs(tbl: string, ids?: (number | string)[]): Promise<Log[]> {
   if (ids && !ids.length) return [];
   const r = await sql<Log>`select user_id, username, company_id::int as company_id, record_table, record_id, action, request_id, changes
-    from sys_log where record_table = ${tbl} ${ids ? sql`and record_id in (${sql.join(ids.map(String))})` : sql``} order by id`.execute(db());
+    from sys_log where record_table = ${tbl} ${ids ? sql`and record_id in (${sql.join(ids.map(String))})` : sql``} order by id`.execute(
+    db(),
+  );
   return r.rows;
 }
 
 /** Ids of the view's records whose title starts with `prefix`. */
 async function idsOf(prefix: string): Promise<number[]> {
-  const r = await sql<{ id: number }>`select id::int as id from ${sql.table(table)} where title like ${`${prefix}%`} order by id`.execute(db());
+  const r = await sql<{ id: number }>`select id::int as id from ${sql.table(table)} where title like ${`${prefix}%`} order by id`.execute(
+    db(),
+  );
   return r.rows.map((x) => x.id);
 }
 
 function expectWriter(entries: Log[], w: Who) {
   for (const e of entries)
-    expect({ u: e.user_id, n: e.username, c: e.company_id, r: typeof e.request_id }).toEqual({ u: who[w].u, n: w, c: who[w].c, r: 'string' });
+    expect({ u: e.user_id, n: e.username, c: e.company_id, r: typeof e.request_id }).toEqual({
+      u: who[w].u,
+      n: w,
+      c: who[w].c,
+      r: 'string',
+    });
 }
 
 const add = (c: ApiClient, title: string, score = 1) => c.post(`/api/general/add/${viewId}`, { title, score });
@@ -62,7 +72,10 @@ const add = (c: ApiClient, title: string, score = 1) => c.post(`/api/general/add
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin');
-  const created = await admin.post('/api/generation/add', { name: '审计攻击', disMenu: JSON.stringify({ componentName: 'atkAudit', name: '审计攻击', pid: null }) });
+  const created = await admin.post('/api/generation/add', {
+    name: '审计攻击',
+    disMenu: JSON.stringify({ componentName: 'atkAudit', name: '审计攻击', pid: null }),
+  });
   viewId = created.body.id;
   table = `lc_view_${viewId}`;
   const tpl = {
@@ -88,7 +101,9 @@ afterEach(async () => {
   const mixed = await sql<{ request_id: string }>`select request_id from sys_log where request_id is not null group by request_id
     having count(distinct coalesce(user_id::text, '-') || '/' || coalesce(company_id::text, '-')) > 1`.execute(db());
   expect(mixed.rows).toEqual([]);
-  const orphans = await sql<{ n: number }>`select count(*)::int as n from sys_log where record_table is not null and request_id is null`.execute(db());
+  const orphans = await sql<{
+    n: number;
+  }>`select count(*)::int as n from sys_log where record_table is not null and request_id is null`.execute(db());
   expect(orphans.rows[0]?.n).toBe(0);
 });
 
@@ -101,7 +116,11 @@ describe('concurrent callers on shared connections', () => {
     expect(adds.every((r) => r.status === 200)).toBe(true);
     const [p, d, a] = await Promise.all(['P1-', 'D1-', 'A1-'].map(idsOf));
     expect([p?.length, d?.length, a?.length]).toEqual([N, N, N]);
-    for (const [ids, w] of [[p, 'producer'], [d, 'disposer'], [a, 'admin']] as const) {
+    for (const [ids, w] of [
+      [p, 'producer'],
+      [d, 'disposer'],
+      [a, 'admin'],
+    ] as const) {
       const e = await logs(table, ids);
       expect(e.length).toBe(N);
       expect(e.every((x) => x.action === 'insert')).toBe(true);
@@ -121,7 +140,7 @@ describe('concurrent callers on shared connections', () => {
     const upd = (await logs(table, [...P, ...D])).filter((e) => e.action === 'update');
     expect(upd).toHaveLength(18);
     for (const e of upd) {
-      const score = (e.changes?.score as unknown[])[1];
+      const score = e.changes?.score?.[1];
       expectWriter([e], score === 11 ? 'producer' : score === 77 ? 'admin' : 'disposer');
     }
     const del = [...(await logs(table, D)), ...(await logs(table, a as number[]))].filter((e) => e.action === 'delete');
@@ -136,8 +155,10 @@ describe('concurrent callers on shared connections', () => {
     );
   });
 
-  it('records core and administration writes interleaved with record writes as their callers\'', async () => {
-    const guest = (await admin.get('/api/users', { blurry: 'guest' })).body.content.find((u: { username: string }) => u.username === 'guest');
+  it("records core and administration writes interleaved with record writes as their callers'", async () => {
+    const guest = (await admin.get('/api/users', { blurry: 'guest' })).body.content.find(
+      (u: { username: string }) => u.username === 'guest',
+    );
     const calls = await Promise.all(
       Array.from({ length: 6 }, (_, i) => [
         producer.put('/api/companyBank', { bankName: `攻击银行${i}`, accountName: '攻击', accountNo: `62220000111122${10 + i}` }),
@@ -151,19 +172,33 @@ describe('concurrent callers on shared connections', () => {
     );
     expect(calls.filter((r) => r.status >= 300).map((r) => r.body)).toEqual([]);
     expectWriter(await logs('company_bank'), 'producer');
-    expectWriter((await logs('sys_user', [USER.disposer])).filter((e) => e.changes?.nick_name), 'disposer');
-    expectWriter((await logs('sys_user', [USER.guest])).filter((e) => e.changes?.nick_name), 'admin');
-    expectWriter((await logs('sys_dict')).filter((e) => String(e.changes?.name?.[1]).startsWith('atkDict')), 'admin');
+    expectWriter(
+      (await logs('sys_user', [USER.disposer])).filter((e) => e.changes?.nick_name),
+      'disposer',
+    );
+    expectWriter(
+      (await logs('sys_user', [USER.guest])).filter((e) => e.changes?.nick_name),
+      'admin',
+    );
+    expectWriter(
+      (await logs('sys_dict')).filter((e) => String(e.changes?.name?.[1]).startsWith('atkDict')),
+      'admin',
+    );
     const leave = await logs('leave_message');
     expect(leave.filter((e) => e.action === 'insert').length).toBeGreaterThanOrEqual(6);
-    expectWriter(leave.filter((e) => String(e.changes?.content?.[1]).startsWith('留言')), 'producer');
+    expectWriter(
+      leave.filter((e) => String(e.changes?.content?.[1]).startsWith('留言')),
+      'producer',
+    );
     expectWriter(await logs(table, await idsOf('P2-')), 'producer');
     expectWriter(await logs(table, await idsOf('D2-')), 'disposer');
     expect(await logs(table, await idsOf('D2-'))).toHaveLength(6);
   });
 
   it("never records a caller's write as the previous caller's after that one failed half-way", async () => {
-    const guest = (await admin.get('/api/users', { blurry: 'guest' })).body.content.find((u: { username: string }) => u.username === 'guest');
+    const guest = (await admin.get('/api/users', { blurry: 'guest' })).body.content.find(
+      (u: { username: string }) => u.username === 'guest',
+    );
     const before = await sql<{ nick_name: string }>`select nick_name from sys_user where id = ${USER.guest}`.execute(db());
     // The user is written before its roles, in one transaction; a role that does not exist fails it.
     const calls = await Promise.all(
@@ -185,7 +220,7 @@ describe('concurrent callers on shared connections', () => {
     expect(await logs(table, await idsOf('D3ok-'))).toHaveLength(8);
   });
 
-  it('records imports with bad rows and script actions run beside other writers as their callers\'', async () => {
+  it("records imports with bad rows and script actions run beside other writers as their callers'", async () => {
     const sheet = await workbook([['名称', '评分'], ...Array.from({ length: 30 }, (_, i) => (i % 3 ? [`I4-${i}`, 5] : ['', 500]))]);
     const stock = await admin.get('/api/general/list/12', { status: '0', size: 5 });
     const stockIds = stock.body.content.map((r: { id: number }) => r.id);
@@ -202,9 +237,19 @@ describe('concurrent callers on shared connections', () => {
     expect(imported).toHaveLength(40);
     const entries = await logs(table, imported);
     expect(entries).toHaveLength(40);
-    const owner = await sql<{ id: number; c: number }>`select id::int as id, create_company::int as c from ${sql.table(table)} where title like 'I4-%'`.execute(db());
-    for (const row of owner.rows) expectWriter(entries.filter((e) => Number(e.record_id) === row.id), row.c === COMPANY.producer ? 'producer' : 'disposer');
-    expectWriter((await logs('lc_view_12', stockIds)).filter((e) => e.action === 'update'), 'admin');
+    const owner = await sql<{
+      id: number;
+      c: number;
+    }>`select id::int as id, create_company::int as c from ${sql.table(table)} where title like 'I4-%'`.execute(db());
+    for (const row of owner.rows)
+      expectWriter(
+        entries.filter((e) => Number(e.record_id) === row.id),
+        row.c === COMPANY.producer ? 'producer' : 'disposer',
+      );
+    expectWriter(
+      (await logs('lc_view_12', stockIds)).filter((e) => e.action === 'update'),
+      'admin',
+    );
     expectWriter(await logs(table, await idsOf('D4-')), 'disposer');
     expectWriter(await logs(table, await idsOf('P4-')), 'producer');
   });
@@ -234,10 +279,16 @@ describe('deletes, no-op updates, aborted calls and sessions', () => {
   it('writes nothing without an entry: an update that changes nothing changes no field', async () => {
     const id = (await add(producer, 'P6-same', 42)).body.id as number;
     const row = async () =>
-      (await sql<{ title: string; score: number }>`select title, score::int as score from ${sql.table(table)} where id = ${id}`.execute(db())).rows;
+      (
+        await sql<{ title: string; score: number }>`select title, score::int as score from ${sql.table(table)} where id = ${id}`.execute(
+          db(),
+        )
+      ).rows;
     const was = await row();
     const entries = (await logs(table, [id])).length;
-    const same = await Promise.all(Array.from({ length: 5 }, () => producer.post(`/api/general/update/${viewId}`, { id, title: 'P6-same', score: 42 })));
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () => producer.post(`/api/general/update/${viewId}`, { id, title: 'P6-same', score: 42 })),
+    );
     expect(same.every((r) => r.status === 200)).toBe(true);
     expect(await row()).toEqual(was);
     expect((await logs(table, [id])).length).toBe(entries);
@@ -247,18 +298,20 @@ describe('deletes, no-op updates, aborted calls and sessions', () => {
   });
 
   it("records a call whose client went away as its caller's, and the next caller's writes as theirs", async () => {
-    const url = new URL(`/api/general/add/${viewId}`, server.url);
-    const body = JSON.stringify({ title: 'P7-gone', score: 7 });
-    // The whole call is sent, then the connection is dropped before any answer is read.
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: producer.token ?? '' },
-      });
-      req.on('error', () => resolve());
-      req.on('close', () => resolve());
-      req.end(body, () => req.destroy());
+    // The client goes away while the call runs, just before its write statement: its socket is dropped there.
+    const bus = server.ctx.bus;
+    const inStatement = bus.inStatement;
+    let socket: Socket | undefined;
+    server.app.server.once('request', (req: IncomingMessage) => {
+      socket = req.socket;
     });
+    bus.inStatement = (...args: Parameters<typeof inStatement>) => {
+      socket?.destroy();
+      bus.inStatement = inStatement;
+      return inStatement.apply(bus, args);
+    };
+    const dropped = await add(producer, 'P7-gone', 7).catch((e: Error) => e);
+    expect(dropped).toBeInstanceOf(Error);
     await Promise.all(Array.from({ length: 4 }, (_, i) => add(disposer, `D7-${i}`)));
     await vi.waitFor(async () => expect(await idsOf('P7-gone')).toHaveLength(1), { timeout: 10_000, interval: 20 });
     const entries = await logs(table, await idsOf('P7-gone'));
@@ -279,13 +332,64 @@ describe('deletes, no-op updates, aborted calls and sessions', () => {
     expect(ended.status).toBe(401);
     expect(await idsOf('P8-')).toEqual([]);
     expectWriter(await logs(table, await idsOf('D8-')), 'disposer');
-    const signIns = await sql<{ n: number }>`select count(*)::int as n from sys_log where method like '%/api/auth/%' and record_table is not null`.execute(db());
+    const signIns = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sys_log where method like '%/api/auth/%' and record_table is not null`.execute(db());
     expect(signIns.rows[0]?.n).toBe(0);
   });
 });
 
+describe('writes through GET calls', () => {
+  it("records messages deleted and read through GET calls, in parallel, as their readers'", async () => {
+    expect(
+      (await admin.post('/api/sysMessage', { title: '攻击', content: '攻击', usernames: ['producer', 'disposer'] })).status,
+    ).toBeLessThan(300);
+    const mine = async (u: number) =>
+      (await sql<{ id: number }>`select id::int as id from sys_message where user_id = ${u} and title = '攻击'`.execute(db())).rows.map(
+        (r) => r.id,
+      );
+    const [p, d] = [await mine(USER.producer), await mine(USER.disposer)];
+    const calls = await Promise.all([
+      producer.get('/api/sysMessage/readAll'),
+      disposer.get('/api/sysMessage/deleteMsg', { ids: d.join(',') }),
+      producer.get('/api/sysMessage/deleteMsg', { ids: p.join(',') }),
+      disposer.get('/api/sysMessage/deleteMsg', { ids: p.join(',') }),
+    ]);
+    expect(calls[0]?.status).toBe(200);
+    expect(await mine(USER.producer)).toEqual([]);
+    const gone = (await logs('sys_message', [...p, ...d])).filter((e) => e.action === 'delete');
+    expect(gone).toHaveLength(p.length + d.length);
+    expectWriter(
+      gone.filter((e) => p.includes(Number(e.record_id))),
+      'producer',
+    );
+    expectWriter(
+      gone.filter((e) => d.includes(Number(e.record_id))),
+      'disposer',
+    );
+  });
+});
+
+describe('fields the trail leaves out', () => {
+  it("records a change to a view's field whatever the field is named (read marks are the messages' own)", async () => {
+    const created = await admin.post('/api/generation/add', {
+      name: '已读字段',
+      disMenu: JSON.stringify({ componentName: 'atkRead', name: '已读字段' }),
+    });
+    const id = created.body.id as number;
+    const tpl = { tableOption: [field('title', '名称', 'varchar'), field('have_read', '已读', 'varchar')] };
+    expect((await admin.post('/api/generation/design', { id, disTemplate: JSON.stringify(tpl) })).status).toBe(200);
+    const rec = (await admin.post(`/api/general/add/${id}`, { title: '甲', have_read: '否' })).body.id as number;
+    const before = (await logs(`lc_view_${id}`, [rec])).length;
+    expect((await admin.post(`/api/general/update/${id}`, { id: rec, title: '甲', have_read: '是' })).status).toBe(200);
+    const stored = await sql<{ v: string }>`select have_read as v from ${sql.table(`lc_view_${id}`)} where id = ${rec}`.execute(db());
+    expect(stored.rows[0]?.v).toBe('是');
+    expect((await logs(`lc_view_${id}`, [rec])).length).toBe(before + 1);
+  });
+});
+
 describe('reading the trail', () => {
-  it("shows an account only its own entries, whatever it asks for", async () => {
+  it('shows an account only its own entries, whatever it asks for', async () => {
     for (const q of [{}, { userId: USER.admin }, { username: 'admin' }, { companyId: COMPANY.disposer }, { table: "x' or '1'='1" }]) {
       const r = await producer.get('/api/logs/user', { ...q, size: 200 });
       if (r.status !== 200) continue;

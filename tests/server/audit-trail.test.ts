@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AuditActor, ownAuditSetting, runAudited } from '../../server/db/audit.js';
+import { migrations } from '../../server/db/migrations/index.js';
 import { CallTimes } from '../../server/lib/call-times.js';
 import { ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
@@ -162,6 +163,40 @@ describe('core and administration calls', () => {
     const [reset] = await mine(admin, 'sys_user', uid);
     expect(reset).toMatchObject({ description: '重置密码', action: 'update' });
     expect(changesOf(reset).password).toEqual(['******', '******']);
+  });
+});
+
+describe('read marks', () => {
+  const triggerArgs = async (table: string) =>
+    (
+      await sql<{ args: string }>`select encode(tgargs, 'escape') as args from pg_trigger
+        where tgrelid = to_regclass(${table}) and tgname = 'wg_audit'`.execute(server.ctx.db)
+    ).rows[0]?.args;
+
+  it("records no entry for a message marked read, and the migration names the mark on the messages' triggers only", async () => {
+    const { db } = server.ctx;
+    // A trigger made before read marks were named per table.
+    await sql`drop trigger wg_audit on sys_message`.execute(db);
+    await sql`create trigger wg_audit after insert or update or delete on sys_message for each row execute function wg_audit('id', '')`.execute(
+      db,
+    );
+    const migration = migrations['0035_audit_named_marks'];
+    if (!migration) throw new Error('migration 0035_audit_named_marks is not registered');
+    await migration.up(db);
+    expect(await triggerArgs('sys_message')).toContain('have_read');
+    expect(await triggerArgs('leave_message')).toContain('have_read');
+    expect(await triggerArgs(`lc_view_${viewId}`)).not.toContain('have_read');
+    const inserted = await db
+      .insertInto('sys_message')
+      .values({ user_id: 1, title: '已读标记', content: '测试', have_read: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await rowsOf('sys_log', sql`record_table = 'sys_message'`);
+    const actor: AuditActor = { u: 1, n: 'admin', c: null, ip: '127.0.0.1', ad: '内网IP', b: 'test', d: '测试', m: 'TEST', r: 'read-mark' };
+    await runAudited(actor, () => db.updateTable('sys_message').set({ have_read: true }).where('id', '=', inserted.id).execute());
+    expect(await rowsOf('sys_log', sql`record_table = 'sys_message'`)).toBe(before);
+    await runAudited(actor, () => db.updateTable('sys_message').set({ title: '改过' }).where('id', '=', inserted.id).execute());
+    expect(await rowsOf('sys_log', sql`record_table = 'sys_message'`)).toBe(before + 1);
   });
 });
 

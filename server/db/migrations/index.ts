@@ -33,6 +33,7 @@ import * as m0031 from './0031_audit_trail.js';
 import * as m0032 from './0032_menu_entries.js';
 import * as m0033 from './0033_list_indexes.js';
 import * as m0034 from './0034_paired_search_indexes.js';
+import * as m0035 from './0035_audit_named_marks.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0032_menu_entries': m0032,
   '0033_list_indexes': m0033,
   '0034_paired_search_indexes': m0034,
+  '0035_audit_named_marks': m0035,
 };
