@@ -46,6 +46,20 @@ const settled = (stamp: FileStamp, at: number) => {
   return ctimeMs < at - SETTLED_MS && mtimeMs < at - SETTLED_MS;
 };
 
+/**
+ * A folder of generated/ is trusted sooner where the file system keeps times finer than a second (its
+ * change time, which only the kernel sets, has a fraction of a second: such clocks tick every few
+ * milliseconds at most), so that a run just after a generate can already trust the folders that generate
+ * wrote; elsewhere after SETTLED_MS.
+ */
+export const FINE_SETTLED_MS = 100;
+
+const folderSettled = (stamp: FileStamp, at: number) => {
+  const { mtimeMs, ctimeMs } = stampTimes(stamp);
+  const wait = ctimeMs % 1000 !== 0 ? FINE_SETTLED_MS : SETTLED_MS;
+  return ctimeMs < at - wait && mtimeMs < at - wait;
+};
+
 /** node:crypto, loaded only when something must be hashed: a no-op run whose stats all match hashes nothing. */
 const crypto = (): typeof import('node:crypto') => createRequire(import.meta.url)('node:crypto');
 const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
@@ -232,7 +246,7 @@ function sameOutputs(dir: string, outputs: Record<string, FileStamp>, folders: R
         if (found.files.length !== want.files.length || !want.files.every((n) => found.files.includes(n))) return false;
         if ([...want.folders].some((n) => !found.folders.has(n))) return false;
         if (extra.some((n) => listFiles(join(abs, n)).length)) return false;
-      } else if (settled(stamp, at)) {
+      } else if (folderSettled(stamp, at)) {
         folders[rel] = stamp;
         settledSince = true;
       }
@@ -279,7 +293,7 @@ export function recordGenerate(project: Project, listing: DefinitionListing, sou
       } catch {
         continue;
       }
-      if (settled(stamp, listing.at)) folders[rel] = stamp;
+      if (folderSettled(stamp, listing.at)) folders[rel] = stamp;
     }
     writeRecord(project, {
       version: 2,
