@@ -209,12 +209,6 @@ function listed(abs: string, top: boolean): Folder {
   return out;
 }
 
-const sameNames = (a: Folder, b: Folder) =>
-  a.files.length === b.files.length &&
-  a.folders.size === b.folders.size &&
-  [...a.folders].every((n) => b.folders.has(n)) &&
-  new Set([...a.files, ...b.files]).size === a.files.length;
-
 /**
  * Whether generated/ holds exactly the recorded files with their recorded stats. A folder whose stat
  * is in `folders` is not listed; one that is listed and has settled is put there (`settledSince`).
@@ -240,13 +234,14 @@ function sameOutputs(dir: string, outputs: Record<string, FileStamp>, folders: R
       } catch {
         return false;
       }
-      if (!sameNames(want, found)) {
-        // Folders that hold no file are no outputs: only they may be there besides the recorded ones.
-        const extra = [...found.folders].filter((n) => !want.folders.has(n));
-        if (found.files.length !== want.files.length || !want.files.every((n) => found.files.includes(n))) return false;
-        if ([...want.folders].some((n) => !found.folders.has(n))) return false;
-        if (extra.some((n) => listFiles(join(abs, n)).length)) return false;
-      } else if (folderSettled(stamp, at)) {
+      // The recorded files and folders, and besides them only folders that hold no file (no outputs).
+      const files = new Set(found.files);
+      if (files.size !== want.files.length || !want.files.every((n) => files.has(n))) return false;
+      if ([...want.folders].some((n) => !found.folders.has(n))) return false;
+      const extra = [...found.folders].filter((n) => !want.folders.has(n));
+      if (extra.some((n) => listFiles(join(abs, n)).length)) return false;
+      // Only a folder that holds exactly the recorded entries is trusted from now on.
+      if (!extra.length && folderSettled(stamp, at)) {
         folders[rel] = stamp;
         settledSince = true;
       }

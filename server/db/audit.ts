@@ -150,7 +150,7 @@ class AuditedDriver implements Driver {
     return this.inner.beginTransaction(this.#in(conn), settings);
   }
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
-    // Whether it committed or failed (and so rolled back), the setting is only known again once sent.
+    // A commit keeps what the transaction set; after a commit that failed the setting is not known until sent again.
     if (conn instanceof AuditedConnection) {
       conn.atBegin = undefined;
       conn.inTransaction = false;
