@@ -43,6 +43,18 @@ export interface CacheFilter<F> {
 /** For each filter key handed to a write: rows that matched it before and after the write. */
 export type WriteMatches = ReadonlyMap<string, { before: number; after: number }>;
 
+/**
+ * The groups of a view's filters a write is handed besides its loose filters (see the constructor's
+ * `groupOf`): a write judges a group whole when none of its rows is in the group's scope, and its
+ * filters one by one (`filters`) otherwise.
+ */
+export interface WriteGroups {
+  /** Each group by its key, with one of its filters (to read the scope from). */
+  readonly list: readonly (readonly [group: string, sample: unknown])[];
+  /** The group's filters that were cached when the write began. */
+  filters(group: string): CacheFilter<unknown>[];
+}
+
 /** What a write tells the cache (see write()). */
 export interface WriteEffect<T> {
   value: T;
@@ -56,6 +68,12 @@ export interface WriteEffect<T> {
   revise?: (filterKey: string, values: ReadonlyMap<string, unknown>) => ReadonlyMap<string, unknown>;
   /** Whether a written row matched the filter, before or after; true when that cannot be told. */
   touches?: (filter: CacheFilter<unknown>) => boolean;
+  /**
+   * The groups whose filters `matches` judges one by one; every other group handed to the write holds
+   * none of its rows in its scope, so none of its filters was touched. Without it, filters in groups are
+   * judged by `matches` alone.
+   */
+  touchedGroups?: ReadonlySet<string>;
   /** The written rows, handed on to the observer (see CacheObserver); without them it forgets the view. */
   rows?: WrittenRows;
 }
@@ -119,7 +137,27 @@ interface ViewState {
   remoteWrites: Map<number, (filter: CacheFilter<unknown>) => boolean>;
   entries: Set<string>;
   /** Filters of the entries, most recently used last, with their entries. */
-  filters: Map<string, { filter: unknown; entries: Set<string>; hits: number }>;
+  filters: Map<string, FilterState>;
+  /** The filters in no group (see groupOf), most recently used last. */
+  loose: Map<string, FilterState>;
+  /** The filters in groups, by group. */
+  groups: Map<string, GroupState>;
+  /** Filters and groups made so far: each is numbered, so a write tells those made after it began. */
+  made: number;
+}
+
+interface FilterState {
+  filter: unknown;
+  entries: Set<string>;
+  hits: number;
+  group: string | undefined;
+  made: number;
+}
+
+interface GroupState {
+  keys: Set<string>;
+  sample: unknown;
+  made: number;
 }
 
 /** What the cache did since it started (for benches and diagnostics). */
@@ -188,6 +226,13 @@ export class ListCache {
     private readonly barrier: () => Promise<void> = () => Promise.resolve(),
     /** Kept in step with the view's rows: the row index. */
     private readonly observer?: CacheObserver,
+    /**
+     * The group a filter belongs to, if any: filters of one group have one scope (the rows they can
+     * hold), so that a write whose rows are all outside it passes them over together instead of one by
+     * one. Without groups, a write of a view with thousands of cached filters (one per company and
+     * search) spends milliseconds walking them.
+     */
+    private readonly groupOf: (filter: unknown) => string | undefined = () => undefined,
   ) {}
 
   /** What the cached values weigh together (see the bound). */
@@ -227,6 +272,9 @@ export class ListCache {
         remoteWrites: new Map(),
         entries: new Set(),
         filters: new Map(),
+        loose: new Map(),
+        groups: new Map(),
+        made: 0,
       };
       this.#views.set(viewId, v);
     }
@@ -265,7 +313,20 @@ export class ListCache {
     v.entries.delete(k);
     const f = v.filters.get(e.filterKey);
     f?.entries.delete(k);
-    if (f && !f.entries.size) v.filters.delete(e.filterKey);
+    if (f && !f.entries.size) this.#dropFilter(v, e.filterKey, f);
+  }
+
+  #dropFilter(v: ViewState, key: string, f: FilterState): void {
+    v.filters.delete(key);
+    if (f.group === undefined) {
+      v.loose.delete(key);
+      return;
+    }
+    const g = v.groups.get(f.group);
+    if (!g) return;
+    g.keys.delete(key);
+    if (!g.keys.size) v.groups.delete(f.group);
+    else if (g.sample === f.filter) g.sample = v.filters.get(g.keys.values().next().value as string)?.filter;
   }
 
   #get<T>(k: string): T | undefined {
@@ -279,6 +340,11 @@ export class ListCache {
       f.hits++;
       filters.delete(hit.filterKey);
       filters.set(hit.filterKey, f);
+      if (f.group === undefined) {
+        const loose = this.#view(hit.viewId).loose;
+        loose.delete(hit.filterKey);
+        loose.set(hit.filterKey, f);
+      }
     }
     return hit.value as T;
   }
@@ -292,10 +358,25 @@ export class ListCache {
     this.#weight += weight;
     const v = this.#view(viewId);
     v.entries.add(k);
-    const f = v.filters.get(filter.key) ?? { filter: filter.filter, entries: new Set<string>(), hits: 0 };
+    let f = v.filters.get(filter.key);
+    if (!f) {
+      f = { filter: filter.filter, entries: new Set<string>(), hits: 0, group: this.groupOf(filter.filter), made: ++v.made };
+      if (f.group !== undefined) {
+        let g = v.groups.get(f.group);
+        if (!g) {
+          g = { keys: new Set(), sample: f.filter, made: ++v.made };
+          v.groups.set(f.group, g);
+        }
+        g.keys.add(filter.key);
+      }
+    }
     f.entries.add(k);
     v.filters.delete(filter.key);
     v.filters.set(filter.key, f);
+    if (f.group === undefined) {
+      v.loose.delete(filter.key);
+      v.loose.set(filter.key, f);
+    }
     for (const oldest of this.#entries.keys()) {
       if (this.#weight <= this.maxWeight) break;
       this.stats.evicted++;
@@ -437,13 +518,36 @@ export class ListCache {
    * matched each before and after, or null when it cannot tell: then the view is bumped. Entries of
    * filters it did not judge are dropped.
    */
-  async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
+  async write<T>(viewId: number, run: (filters: CacheFilter<unknown>[], groups: WriteGroups) => Promise<WriteEffect<T>>): Promise<T> {
     const v = this.#view(viewId);
     return this.turns ? v.turns.run(true, () => this.#write(v, viewId, run)) : this.#write(v, viewId, run);
   }
 
-  async #write<T>(v: ViewState, viewId: number, run: (filters: CacheFilter<unknown>[]) => Promise<WriteEffect<T>>): Promise<T> {
-    const filters = [...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits }));
+  /** The view's loose filters, least recently used first, and its groups, as a write is handed them. */
+  #handed(v: ViewState): { filters: CacheFilter<unknown>[]; groups: WriteGroups; made: number } {
+    const made = v.made;
+    const filters = [...v.loose].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits }));
+    const list = [...v.groups].map(([group, g]) => [group, g.sample] as const);
+    const groups: WriteGroups = {
+      list,
+      filters: (group) => {
+        const out: CacheFilter<unknown>[] = [];
+        for (const key of v.groups.get(group)?.keys ?? []) {
+          const f = v.filters.get(key);
+          if (f && f.made <= made) out.push({ key, filter: f.filter, hits: f.hits });
+        }
+        return out;
+      },
+    };
+    return { filters, groups, made };
+  }
+
+  async #write<T>(
+    v: ViewState,
+    viewId: number,
+    run: (filters: CacheFilter<unknown>[], groups: WriteGroups) => Promise<WriteEffect<T>>,
+  ): Promise<T> {
+    const handed = this.#handed(v);
     v.writing++;
     v.epoch++;
     let settle = () => {};
@@ -460,15 +564,11 @@ export class ListCache {
       v.writes.delete(number - WRITES_REMEMBERED);
       v.unended.add(number);
     }
-    let matches: WriteMatches | null = null;
-    let revise: WriteEffect<T>['revise'];
-    let rows: WrittenRows | undefined;
+    let effect: Pick<WriteEffect<T>, 'matches' | 'revise' | 'rows' | 'touchedGroups'> = { matches: null };
     try {
-      const r = await run(filters);
-      matches = r.matches;
-      revise = r.revise;
-      rows = r.rows;
-      if (matches && r.touches) record.touches = r.touches;
+      const r = await run(handed.filters, handed.groups);
+      effect = r;
+      if (r.matches && r.touches) record.touches = r.touches;
       return r.value;
     } finally {
       // Misses waiting on it go on after this block, which moves the cache on without awaiting.
@@ -477,7 +577,7 @@ export class ListCache {
       v.unended.delete(number);
       v.writing--;
       v.epoch++;
-      this.#moveOn(v, viewId, matches, revise, rows);
+      this.#moveOn(v, viewId, effect, handed.made);
     }
   }
 
@@ -488,14 +588,18 @@ export class ListCache {
    */
   remoteWrite(
     viewId: number,
-    judge: (filters: CacheFilter<unknown>[]) => Pick<WriteEffect<unknown>, 'matches' | 'revise' | 'touches' | 'rows'>,
+    judge: (
+      filters: CacheFilter<unknown>[],
+      groups: WriteGroups,
+    ) => Pick<WriteEffect<unknown>, 'matches' | 'revise' | 'touches' | 'rows' | 'touchedGroups'>,
   ): void {
     const v = this.#view(viewId);
     v.epoch++;
-    const effect = judge([...v.filters].map(([key, f]) => ({ key, filter: f.filter, hits: f.hits })));
+    const handed = this.#handed(v);
+    const effect = judge(handed.filters, handed.groups);
     v.remoteWrites.set(++v.remote, effect.matches && effect.touches ? effect.touches : UNKNOWN);
     v.remoteWrites.delete(v.remote - WRITES_REMEMBERED);
-    this.#moveOn(v, viewId, effect.matches, effect.revise, effect.rows);
+    this.#moveOn(v, viewId, effect, handed.made);
   }
 
   /**
@@ -528,13 +632,27 @@ export class ListCache {
     return true;
   }
 
+  /**
+   * The filters a write's matches are to move on: the loose ones, and those of the groups it touched or
+   * that were made after it began (`made`, which it cannot have judged); the other groups' filters are
+   * untouched.
+   */
+  #judgedBy(v: ViewState, touchedGroups: ReadonlySet<string> | undefined, made: number): [string, FilterState][] {
+    if (!touchedGroups) return [...v.filters];
+    const out = [...v.loose];
+    for (const [group, g] of v.groups) {
+      if (g.made <= made && !touchedGroups.has(group)) continue;
+      for (const key of g.keys) out.push([key, v.filters.get(key) as FilterState]);
+    }
+    return out;
+  }
+
   /** Moves the view's entries on by a write's matches (null: the view is bumped) and revisions. */
   #moveOn(
     v: ViewState,
     viewId: number,
-    matches: WriteMatches | null,
-    revise: WriteEffect<unknown>['revise'],
-    rows: WrittenRows | undefined,
+    { matches, revise, rows, touchedGroups }: Pick<WriteEffect<unknown>, 'matches' | 'revise' | 'rows' | 'touchedGroups'>,
+    made: number,
   ): void {
     const moving = performance.now();
     if (!matches) this.bump(viewId);
@@ -542,7 +660,7 @@ export class ListCache {
       if (rows) this.observer?.written(viewId, rows);
       else this.observer?.forget(viewId);
       const touched = new Map<string, Map<string, unknown>>();
-      for (const [filterKey, f] of [...v.filters]) {
+      for (const [filterKey, f] of this.#judgedBy(v, touchedGroups, made)) {
         const m = matches.get(filterKey);
         if (!m) {
           this.stats.unjudged += f.entries.size;

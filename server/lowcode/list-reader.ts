@@ -3,6 +3,7 @@ import { ListCache } from './list-cache.js';
 import type { ListReader } from './list-types.js';
 import { MemoryListReader } from './memory-list-reader.js';
 import { RowIndexes } from './row-index.js';
+import { writeGroupOf } from './row-match.js';
 import { SqlListReader } from './sql-list-reader.js';
 
 /**
@@ -37,6 +38,7 @@ export function chooseListReading(ctx: AppContext): ListReading {
     ctx.dbKind === 'pglite',
     () => ctx.bus.barrier(),
     indexes,
+    writeGroupOf,
   );
   const database = new SqlListReader(ctx, cache);
   return { cache, indexes, reader: indexes ? new MemoryListReader(ctx, cache, indexes, database) : database };

@@ -3,12 +3,12 @@ import type { RowScope, RowTest } from '../access/rows.js';
 import type { AppContext } from '../context.js';
 import { ownAuditSetting } from '../db/audit.js';
 import { viewTable } from './ddl.js';
-import type { CacheFilter, WriteEffect } from './list-cache.js';
+import type { CacheFilter, WriteEffect, WriteGroups } from './list-cache.js';
 import { BLOCK_MARGIN, type CachedBlock } from './list-pages.js';
 import { selectList } from './list-sql.js';
 import type { ListQuery, SortKey } from './list-types.js';
 import type { Row } from './record-input.js';
-import { rowMatcher } from './row-match.js';
+import { testOf } from './row-match.js';
 import { writerMark } from './row-notify.js';
 import { byteOrderOf, type Ordering, placeAmong, sortsAfter, sortsBefore } from './row-position.js';
 import { indexed, listed, type RowState, rowState } from './row-state.js';
@@ -34,18 +34,6 @@ interface Judged {
   filter: CacheFilter<unknown>;
   /** Index in the SQL judgement, or the JavaScript test. */
   test: number | RowTest;
-}
-
-/** Each cached filter's JavaScript test (null: none), made once: a write asks for every filter of the view. */
-const tests = new WeakMap<object, RowTest | null>();
-
-function testOf(q: ListQuery): RowTest | undefined {
-  let test = tests.get(q);
-  if (test === undefined) {
-    test = rowMatcher(q) ?? null;
-    tests.set(q, test);
-  }
-  return test ?? undefined;
 }
 
 /** The filters a write judges: in JavaScript where it can, else some in SQL (`inSql`, their queries in order). */
@@ -89,9 +77,9 @@ onRemoteRows((ctx, viewId, gone, come) => {
   // Until the database has answered, a write cannot be placed: this one is forgotten, the next ones not.
   if (bytes.known === undefined) return false;
   const how: Ordering = { view, textInByteOrder: bytes.known };
-  lowcodeState(ctx).cache.remoteWrite(viewId, (filters) => {
+  lowcodeState(ctx).cache.remoteWrite(viewId, (filters, groups) => {
     const { judged } = toJudge(filters, false);
-    return effect(how, judged, undefined, gone as RowState[], come as RowState[]);
+    return effect(how, judged, groups, undefined, gone as RowState[], come as RowState[]);
   });
   return true;
 });
@@ -235,7 +223,14 @@ function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowS
 /** A filter no written row matched, before or after. */
 const UNTOUCHED = { before: 0, after: 0 } as const;
 
-function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
+function effect<T>(
+  how: Ordering,
+  judged: Judged[],
+  groups: WriteGroups | undefined,
+  value: T,
+  before: RowState[],
+  after: RowState[],
+): WriteEffect<T> {
   const matches = new Map<string, { before: number; after: number }>();
   /** The matching states of filters a written row matched. */
   const matched = new Map<string, { gone: RowState[]; come: RowState[] }>();
@@ -276,9 +271,29 @@ function effect<T>(how: Ordering, judged: Judged[], value: T, before: RowState[]
       matched.set(filter.key, { gone, come });
     }
   }
+  // A group's filters share a scope told in JavaScript: tested once, and its filters only when a state is in it.
+  const touchedGroups = new Set<string>();
+  for (const [group, sample] of groups?.list ?? []) {
+    const inScope = (sample as ListQuery).scope?.test;
+    if (inScope && states.every((s) => inScope(s['#r']) === false)) continue;
+    touchedGroups.add(group);
+    for (const filter of groups?.filters(group) ?? []) {
+      const test = testOf(filter.filter as ListQuery);
+      if (!test) continue;
+      const gone = select(test, before);
+      const come = gone && select(test, after);
+      if (!gone || !come) continue;
+      if (!gone.length && !come.length) matches.set(filter.key, UNTOUCHED);
+      else {
+        matches.set(filter.key, { before: gone.length, after: come.length });
+        matched.set(filter.key, { gone, come });
+      }
+    }
+  }
   return {
     value,
     matches,
+    touchedGroups: groups ? touchedGroups : undefined,
     rows: { gone: before.map(indexed), come: after.map(indexed) },
     touches: (f) => {
       const m = matches.get(f.key);
@@ -348,7 +363,7 @@ export async function addRecord(
   const written = sql.join([...ownerValues(owner), ...columns.map((c) => values[c] ?? null)]);
   // The values are typed by the columns they go to, in a select as in a values list.
   const rows = condition ? sql`select ${written} where ${condition}` : sql`values (${written})`;
-  return lowcodeState(ctx).cache.write(view.id, async (filters) => {
+  return lowcodeState(ctx).cache.write(view.id, async (filters, groups) => {
     const { judged, inSql } = toJudge(filters);
     const res = await noticed(ctx, view.id, remoteRows(view, null, stateJson(view)), (notify) =>
       sql<RowState>`
@@ -357,7 +372,7 @@ export async function addRecord(
       returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
     );
     const row = res.rows[0];
-    return row ? effect(how, judged, row['#id'], [], [row]) : effect(how, judged, null, [], []);
+    return row ? effect(how, judged, groups, row['#id'], [], [row]) : effect(how, judged, groups, null, [], []);
   });
 }
 
@@ -380,7 +395,7 @@ export async function updateRecord(
   const within = sql`${scope ? sql`and ${scope.condition}` : sql``} ${condition ? sql`and ${condition}` : sql``}`;
   const how = await ordering(ctx, view);
   return inRecordOrder(ctx, view.id, [id], () =>
-    lowcodeState(ctx).cache.write(view.id, async (filters) => {
+    lowcodeState(ctx).cache.write(view.id, async (filters, groups) => {
       const { judged, inSql } = toJudge(filters);
       const res = await noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
         sql<RowState & { '#old': RowState }>`
@@ -391,8 +406,8 @@ export async function updateRecord(
       returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
       );
       const row = res.rows[0];
-      if (!row) return effect(how, judged, false, [], []);
-      return effect(how, judged, true, [row['#old']], [row]);
+      if (!row) return effect(how, judged, groups, false, [], []);
+      return effect(how, judged, groups, true, [row['#old']], [row]);
     }),
   );
 }
@@ -402,13 +417,13 @@ export async function deleteRecords(ctx: AppContext, view: ViewModel, ids: numbe
   const how = await ordering(ctx, view);
   const within = scope ? sql`and ${scope.condition}` : sql``;
   await inRecordOrder(ctx, view.id, ids, () =>
-    lowcodeState(ctx).cache.write(view.id, async (filters) => {
+    lowcodeState(ctx).cache.write(view.id, async (filters, groups) => {
       const { judged, inSql } = toJudge(filters);
       const res = await noticed(ctx, view.id, remoteRows(view, stateJson(view), null), (notify) =>
         sql<RowState>`delete from ${sql.table(viewTable(view.id))} as t where t.id in (${sql.join(ids)}) ${within}
       returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
       );
-      return effect(how, judged, undefined, res.rows, []);
+      return effect(how, judged, groups, undefined, res.rows, []);
     }),
   );
 }

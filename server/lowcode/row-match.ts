@@ -144,3 +144,25 @@ export interface MatcherOptions {
   /** Time columns hold jsonTime's text already (the row index reads them once). */
   plainTimes?: boolean;
 }
+
+/** Each cached filter's JavaScript test (null: none), made once: a write asks for the filters of the scopes its rows are in. */
+const tests = new WeakMap<object, RowTest | null>();
+
+/** rowMatcher of a query, made once per query object. */
+export function testOf(q: ListQuery): RowTest | undefined {
+  let test = tests.get(q);
+  if (test === undefined) {
+    test = rowMatcher(q) ?? null;
+    tests.set(q, test);
+  }
+  return test ?? undefined;
+}
+
+/**
+ * The group of a cached filter (see ListCache): its scope's key, when the scope and the whole filter are
+ * told in JavaScript, so that a write judges the filters of a scope none of its rows is in together.
+ */
+export function writeGroupOf(filter: unknown): string | undefined {
+  const q = filter as ListQuery;
+  return q.scope?.test && testOf(q) ? q.scope.key : undefined;
+}

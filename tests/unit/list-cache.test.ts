@@ -306,4 +306,60 @@ describe('ListCache', () => {
     await cache.write(1, async () => ({ value: 0, matches: matches({ all: [0, 1] }) }));
     expect(cache.version(1)).toBe(v);
   });
+
+  it('hands a write its filters in groups, judges a group its rows are outside of whole, and drops what it did not judge', async () => {
+    // Filters named `<scope>:<rest>` group by scope; `loose:*` are in none.
+    const cache = new ListCache(true, undefined, undefined, false, undefined, undefined, (f) => {
+      const scope = (f as string).split(':')[0];
+      return scope === 'loose' ? undefined : scope;
+    });
+    const f = (name: string): CacheFilter<string> => ({ key: name, filter: name });
+    const names = ['a:red', 'a:blue', 'b:red', 'b:blue', 'c:all', 'loose:x'];
+    for (const name of names) await counted(cache, `c-${name}`, f(name), true, 10);
+    let handed: { loose: string[]; groups: string[]; inA: string[] } = { loose: [], groups: [], inA: [] };
+    // A row added to scope a, red: group a is judged filter by filter; b and c are not in its scope.
+    await cache.write(1, async (filters, groups) => {
+      handed = {
+        loose: filters.map((x) => x.key),
+        groups: groups.list.map(([g]) => g).sort(),
+        inA: groups
+          .filters('a')
+          .map((x) => x.key)
+          .sort(),
+      };
+      return { value: 0, matches: matches({ 'a:red': [0, 1], 'a:blue': [0, 0], 'loose:x': [0, 1] }), touchedGroups: new Set(['a']) };
+    });
+    expect(handed).toEqual({ loose: ['loose:x'], groups: ['a', 'b', 'c'], inA: ['a:blue', 'a:red'] });
+    const now = async (name: string) => (await counted(cache, `c-${name}`, f(name), true, -1)).got;
+    expect(await now('a:red')).toBe(11);
+    expect(await now('a:blue')).toBe(10);
+    expect(await now('b:red')).toBe(10);
+    expect(await now('c:all')).toBe(10);
+    expect(await now('loose:x')).toBe(11);
+
+    // A touched group's filter the matches leave out is dropped, as a loose one is; an untouched group stays.
+    await cache.write(1, async () => ({ value: 0, matches: matches({ 'b:red': [1, 1] }), touchedGroups: new Set(['b']) }));
+    expect(await now('b:red')).toBe(10);
+    expect(await now('b:blue')).toBe(-1);
+    expect(await now('loose:x')).toBe(-1);
+    expect(await now('a:red')).toBe(11);
+
+    // Without touchedGroups, the filters in groups are judged by the matches alone.
+    await cache.write(1, async () => ({ value: 0, matches: matches({ 'a:red': [1, 0] }) }));
+    expect(await now('a:red')).toBe(10);
+    expect(await now('c:all')).toBe(-1);
+
+    // A miss of a new group across a write is kept once the write has ended without touching it.
+    const writing = gate<void>();
+    const write = cache.write(1, async () => {
+      await writing.promise;
+      return { value: 0, matches: matches({}), touchedGroups: new Set<string>(), touches: (x) => x.key !== 'd:new' };
+    });
+    await counted(cache, 'c-d:new', f('d:new'), true, 5);
+    writing.open();
+    await write;
+    await expect.poll(() => cache.settling).toBe(0);
+    expect(await now('a:red')).toBe(10);
+    expect((await counted(cache, 'c-d:new', f('d:new'), true, 6)).got).toBe(5);
+  });
 });
