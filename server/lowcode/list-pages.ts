@@ -135,7 +135,8 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
   const blockStart = Math.floor((q.page * q.size) / blockSize) * blockSize;
   const weight = (b: unknown) => (b as CachedBlock).rows.length;
   const group = `${q.orderKey}|${blockSize}`;
-  const block = await cache.through(view.id, `b${group}|${blockStart}`, { filter, weight }, async (): Promise<CachedBlock> => {
+  const blockKey = `b${group}|${blockStart}`;
+  const block = await cache.through(view.id, blockKey, { filter, weight }, async (): Promise<CachedBlock> => {
     // With the cache, a margin of rows on either side (see BLOCK_MARGIN).
     const margin = whole ? BLOCK_MARGIN : 0;
     const offset = Math.max(0, blockStart - margin);
@@ -155,7 +156,11 @@ export async function cachedPage(ctx: AppContext, cache: ListCache, source: Page
   // A block that reaches the end of the list, and starts in it, tells the count without counting.
   const first = block.start - block.lead;
   const known = block.toEnd && (block.rows.length > 0 || first === 0) ? first + block.rows.length : undefined;
-  const totalElements = counted ?? (await count(known));
+  // The count a block tells is kept only while that block is the one cached: its read began before the
+  // count's lookup, so writes since then (which dropped or replaced the block) would not be judged
+  // against it. Otherwise it is served with its block, and not kept.
+  const fresh = known === undefined || cache.peek(view.id, blockKey) === block;
+  const totalElements = counted ?? (fresh ? await count(known) : (known as number));
   // A block is never changed, only replaced: the JSON of its pages is kept with it.
   let pages = pageJson.get(block);
   if (!pages) {
