@@ -4,11 +4,12 @@
 //
 // cli/dist/build.json records every source file the bundle was made from (size and mtime), and a
 // hash of the output. `isFresh` compares that record with the disk; any difference means rebuild.
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 // node:fs is taken as a builtin, not imported: an ES import of it makes Node build the module's ES
 // facade, which reads every export and so loads its streams (some 4 ms of every run).
 const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'cli/dist');
