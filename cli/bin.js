@@ -5,5 +5,10 @@
 import { buildCli, isFresh } from './build.mjs';
 
 if (!isFresh()) await buildCli();
-const { main } = await import('./dist/main.js');
-process.exitCode = await main(process.argv);
+// A generate with nothing to do is answered by one CommonJS file before the rest of the CLI loads.
+const { upToDate } = process.getBuiltinModule('node:module').createRequire(import.meta.url)('./dist/generate-fast.cjs');
+if (upToDate(process.argv)) process.exitCode = 0;
+else {
+  const { main } = await import('./dist/main.js');
+  process.exitCode = await main(process.argv);
+}

@@ -64,31 +64,47 @@ const fsAsBuiltin = {
 
 export async function compileCli() {
   const { build } = await import('esbuild');
-  const result = await build({
+  const common = {
     absWorkingDir: ROOT,
-    entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts', 'compile-worker': 'cli/compile-worker.ts' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'node',
     target: 'node20',
     packages: 'external',
     outdir: DIST,
     entryNames: '[name]',
-    chunkNames: 'chunk-[hash]',
     charset: 'utf8',
     legalComments: 'none',
     logLevel: 'silent',
     metafile: true,
     write: false,
-    plugins: [fsAsBuiltin],
-  });
+  };
+  const [modules, fast] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: { main: 'cli/main.ts', 'write-worker': 'cli/write-worker.ts', 'compile-worker': 'cli/compile-worker.ts' },
+      splitting: true,
+      format: 'esm',
+      chunkNames: 'chunk-[hash]',
+      plugins: [fsAsBuiltin],
+    }),
+    // The bin's first try (cli/generate-fast.ts): one CommonJS file, which require() loads at once.
+    build({
+      ...common,
+      entryPoints: { 'generate-fast': 'cli/generate-fast.ts' },
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      define: { 'import.meta.url': 'importMetaUrl' },
+      banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    }),
+  ]);
   const files = new Map();
-  for (const f of result.outputFiles) files.set(relative(DIST, f.path).split('\\').join('/'), Buffer.from(f.contents));
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((f) => !f.startsWith('node_modules/'))
-    .sort();
-  return { files, inputs };
+  const inputs = new Set();
+  for (const result of [modules, fast]) {
+    for (const f of result.outputFiles) files.set(relative(DIST, f.path).split('\\').join('/'), Buffer.from(f.contents));
+    for (const f of Object.keys(result.metafile.inputs))
+      if (!f.startsWith('node_modules/') && !f.startsWith('fs-as-builtin:')) inputs.add(f);
+  }
+  return { files, inputs: [...inputs].sort() };
 }
 
 /** Hash of the compiled output: what the generate cache keys the generator on. */

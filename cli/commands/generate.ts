@@ -1,13 +1,13 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
-import { listDefinitionFiles, readListedFiles } from '../definitions-dir.js';
+import { readListedFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
-import { isUpToDate, recordGenerate } from '../generate-cache.js';
+import { recordGenerate } from '../generate-cache.js';
+import { reportUpToDate, startGenerate } from '../generate-noop.js';
 import { type Staleness, WriteFailure } from '../generated-dir.js';
 import type { GeneratedWriter } from '../generated-writer.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
-import { loadProject } from '../project.js';
 import { addProjectOptions, compileProject, type ProjectFlags } from './shared.js';
 
 export interface GenerateFlags extends ProjectFlags {
@@ -17,19 +17,12 @@ export interface GenerateFlags extends ProjectFlags {
 }
 
 export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Promise<void> {
-  const project = loadProject({ cwd: flags.cwd, config: flags.config });
-  const listing = listDefinitionFiles(project);
-  const where = project.rel(project.generatedDir) || '.';
-  const quiet = flags.quiet === true || flags.json === true;
+  const start = startGenerate(flags);
+  const { project, listing, where, quiet } = start;
   const out = (line: string) => {
     if (!quiet) ctx.output.out(line);
   };
-  if (flags.cache !== false && isUpToDate(project, listing)) {
-    const n = listing.files.length;
-    if (flags.json) ctx.output.out(JSON.stringify({ ok: true, upToDate: true, definitions: n }, null, 2));
-    out(`${where}/ is up to date: ${n} definition file(s) unchanged since the last generate`);
-    return;
-  }
+  if (reportUpToDate(flags, start, ctx.output)) return;
   const sources = readListedFiles(listing);
   const progress = startProgress(ctx.output, 'generate', !quiet);
   // Files are written as they are emitted; nothing shows in generated/ until the compile succeeded.

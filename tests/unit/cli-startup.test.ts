@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -106,5 +106,29 @@ describe('a generate with nothing to do', () => {
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((l) => /node_modules\//.test(l))).toEqual([]);
     expect(loaded.some((l) => /write-worker/.test(l))).toBe(false);
+    // Answered by the bin's CommonJS file: no ES module of the compiled CLI is loaded at all.
+    expect(loaded.filter((l) => /cli\/dist\//.test(l))).toEqual([]);
+  }, 60_000);
+
+  it('leaves to the full command what its first try cannot answer: a change, --no-cache, a broken config', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
+    made.push(dir);
+    cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
+    const bin = join(ROOT, 'cli/bin.js');
+    const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'generate', '--cwd', dir, ...args], { encoding: 'utf8' });
+    expect(run().status).toBe(0);
+    expect(run('--json').stdout).toMatch(/"upToDate": true/);
+    const page = join(dir, 'generated/views/101-stock-in/page.tsx');
+    const text = readFileSync(page, 'utf8');
+    writeFileSync(page, `${text}// edited\n`);
+    const restored = run();
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/1 updated/);
+    expect(readFileSync(page, 'utf8')).toBe(text);
+    expect(run('--no-cache').stdout).toMatch(/unchanged/);
+    writeFileSync(join(dir, 'wastegen.config.json'), '{ "generatedDir": 3 }');
+    const broken = run();
+    expect(broken.status).not.toBe(0);
+    expect(broken.stderr).toMatch(/wastegen\.config\.json/);
   }, 60_000);
 });
