@@ -243,6 +243,17 @@ function effect<T>(
     }
     return out;
   };
+  // A filter the JavaScript test cannot tell for one of the states is left unjudged: its entries go.
+  const judge = (filter: CacheFilter<unknown>, test: number | RowTest) => {
+    const gone = select(test, before);
+    const come = gone && select(test, after);
+    if (!gone || !come) return;
+    if (!gone.length && !come.length) matches.set(filter.key, UNTOUCHED);
+    else {
+      matches.set(filter.key, { before: gone.length, after: come.length });
+      matched.set(filter.key, { gone, come });
+    }
+  };
   // Most cached filters belong to other scopes than the written rows' (a company's lists, another
   // company's rows): each scope is tested once per write, and its filters skipped when no state is in it.
   const outside = new Map<string, boolean>();
@@ -261,15 +272,7 @@ function effect<T>(
         continue;
       }
     }
-    // A filter the JavaScript test cannot tell for one of the states is left unjudged: its entries go.
-    const gone = select(test, before);
-    const come = gone && select(test, after);
-    if (!gone || !come) continue;
-    if (!gone.length && !come.length) matches.set(filter.key, UNTOUCHED);
-    else {
-      matches.set(filter.key, { before: gone.length, after: come.length });
-      matched.set(filter.key, { gone, come });
-    }
+    judge(filter, test);
   }
   // A group's filters share a scope told in JavaScript: tested once, and its filters only when a state is in it.
   const touchedGroups = new Set<string>();
@@ -279,15 +282,7 @@ function effect<T>(
     touchedGroups.add(group);
     for (const filter of groups?.filters(group) ?? []) {
       const test = testOf(filter.filter as ListQuery);
-      if (!test) continue;
-      const gone = select(test, before);
-      const come = gone && select(test, after);
-      if (!gone || !come) continue;
-      if (!gone.length && !come.length) matches.set(filter.key, UNTOUCHED);
-      else {
-        matches.set(filter.key, { before: gone.length, after: come.length });
-        matched.set(filter.key, { gone, come });
-      }
+      if (test) judge(filter, test);
     }
   }
   return {
