@@ -98,6 +98,9 @@ export function readConfig(file: string, root = process.cwd()): { config: Projec
 export function loadProject(opts: ProjectOptions = {}): Project {
   const env = opts.env ?? process.env;
   const root = resolve(opts.cwd ?? process.cwd());
+  // A mistyped --cwd is an error: no command starts a project in a folder that is not there.
+  if (opts.cwd !== undefined && !existsSync(root))
+    throw new CliError(`--cwd ${opts.cwd}: no such folder`, EXIT.usage, 'create the folder first, or check the path');
   const configPath = opts.config ? resolve(root, opts.config) : join(root, CONFIG_FILE);
   let config: ProjectConfig = {};
   if (opts.config && !existsSync(configPath)) throw new CliError(`config file not found: ${opts.config}`, EXIT.usage);

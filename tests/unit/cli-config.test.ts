@@ -129,6 +129,16 @@ describe('wastegen.config.json', () => {
     expect(existsSync(join(dir, 'generated'))).toBe(false);
   });
 
+  it('--cwd of a folder that is not there is a usage error (exit 2) and creates nothing', async () => {
+    const dir = join(project('basic-view'), 'no-such-folder');
+    for (const cmd of ['generate', 'check', 'pull']) {
+      const r = await wastegen(cmd, '--cwd', dir);
+      expect(r.code, cmd).toBe(2);
+      expect(r.err.join('\n')).toContain('no-such-folder: no such folder');
+    }
+    expect(existsSync(dir)).toBe(false);
+  });
+
   const invalid: { name: string; config: unknown; pointer: string }[] = [
     { name: 'an unknown key', config: { definitionsDir: 'definitions', generatedDirr: 'gen' }, pointer: '/generatedDirr' },
     { name: 'an empty definitionsDir', config: { definitionsDir: '' }, pointer: '/definitionsDir' },
