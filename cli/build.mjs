@@ -46,22 +46,6 @@ export function isFresh(dist = DIST) {
  * Bundles cli/main.ts into `outdir` (ES modules, code splitting so a no-op run loads neither zod nor
  * the compiler; npm packages stay imports). Returns the output files, path → bytes, without writing.
  */
-/**
- * Resolves the bundle's imports of node:fs to the builtin itself (see the top of this file), as a
- * CommonJS module: the bundle reads its functions when called, and never the accessors (ReadStream,
- * promises, ...) that load more modules.
- */
-const fsAsBuiltin = {
-  name: 'fs-as-builtin',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: 'node:fs', namespace: 'fs-as-builtin' }));
-    build.onLoad({ filter: /.*/, namespace: 'fs-as-builtin' }, () => ({
-      contents: "module.exports = process.getBuiltinModule('node:fs');\n",
-      loader: 'js',
-    }));
-  },
-};
-
 export async function compileCli() {
   const { build } = await import('esbuild');
   const common = {
@@ -85,7 +69,6 @@ export async function compileCli() {
       splitting: true,
       format: 'esm',
       chunkNames: 'chunk-[hash]',
-      plugins: [fsAsBuiltin],
     }),
     // The bin's first try (cli/generate-fast.ts): one CommonJS file, which require() loads at once.
     build({
@@ -101,8 +84,7 @@ export async function compileCli() {
   const inputs = new Set();
   for (const result of [modules, fast]) {
     for (const f of result.outputFiles) files.set(relative(DIST, f.path).split('\\').join('/'), Buffer.from(f.contents));
-    for (const f of Object.keys(result.metafile.inputs))
-      if (!f.startsWith('node_modules/') && !f.startsWith('fs-as-builtin:')) inputs.add(f);
+    for (const f of Object.keys(result.metafile.inputs)) if (!f.startsWith('node_modules/')) inputs.add(f);
   }
   return { files, inputs: [...inputs].sort() };
 }

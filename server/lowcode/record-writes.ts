@@ -223,14 +223,7 @@ function reviseStretch(how: Ordering, run: Stretch, gone: RowState[], come: RowS
 /** A filter no written row matched, before or after. */
 const UNTOUCHED = { before: 0, after: 0 } as const;
 
-function effect<T>(
-  how: Ordering,
-  judged: Judged[],
-  groups: WriteGroups | undefined,
-  value: T,
-  before: RowState[],
-  after: RowState[],
-): WriteEffect<T> {
+function effect<T>(how: Ordering, judged: Judged[], groups: WriteGroups, value: T, before: RowState[], after: RowState[]): WriteEffect<T> {
   const matches = new Map<string, { before: number; after: number }>();
   /** The matching states of filters a written row matched. */
   const matched = new Map<string, { gone: RowState[]; come: RowState[] }>();
@@ -254,33 +247,16 @@ function effect<T>(
       matched.set(filter.key, { gone, come });
     }
   };
-  // Most cached filters belong to other scopes than the written rows' (a company's lists, another
-  // company's rows): each scope is tested once per write, and its filters skipped when no state is in it.
-  const outside = new Map<string, boolean>();
+  // Loose filters are judged one by one: those told in JavaScript have no scope (a scoped one is in a group).
+  for (const { filter, test } of judged) judge(filter, test);
   const states = [...before, ...after];
-  for (const { filter, test } of judged) {
-    const scope = typeof test === 'number' ? undefined : (filter.filter as ListQuery).scope;
-    if (scope?.test) {
-      let none = outside.get(scope.key);
-      if (none === undefined) {
-        const inScope = scope.test;
-        none = states.every((s) => inScope(s['#r']) === false);
-        outside.set(scope.key, none);
-      }
-      if (none) {
-        matches.set(filter.key, UNTOUCHED);
-        continue;
-      }
-    }
-    judge(filter, test);
-  }
   // A group's filters share a scope told in JavaScript: tested once, and its filters only when a state is in it.
   const touchedGroups = new Set<string>();
-  for (const [group, sample] of groups?.list ?? []) {
+  for (const [group, sample] of groups.list) {
     const inScope = (sample as ListQuery).scope?.test;
     if (inScope && states.every((s) => inScope(s['#r']) === false)) continue;
     touchedGroups.add(group);
-    for (const filter of groups?.filters(group) ?? []) {
+    for (const filter of groups.filters(group)) {
       const test = testOf(filter.filter as ListQuery);
       if (test) judge(filter, test);
     }
@@ -288,7 +264,7 @@ function effect<T>(
   return {
     value,
     matches,
-    touchedGroups: groups ? touchedGroups : undefined,
+    touchedGroups,
     rows: { gone: before.map(indexed), come: after.map(indexed) },
     touches: (f) => {
       const m = matches.get(f.key);

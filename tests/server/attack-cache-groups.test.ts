@@ -7,7 +7,7 @@ import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
 import { DEPT, MENU, ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
-import { type ApiClient, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
+import { type ApiClient, dictValues, freshPostgres, startTestServer, type TestServer } from '../helpers/server.js';
 import { uploadFile, workbook } from '../helpers/sheets.js';
 
 /**
@@ -135,10 +135,8 @@ const { account, role } = accountMaker(
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin');
-  const dict = async (dictName: string) =>
-    ((await admin.get('/api/dictDetail', { dictName, page: 0, size: 999 })).body.content as { value: string }[]).map((d) => d.value);
-  categories = (await dict('wasteCategory')).slice(0, 3);
-  statuses = await dict('stockStatus');
+  categories = (await dictValues(admin, 'wasteCategory')).slice(0, 3);
+  statuses = await dictValues(admin, 'stockStatus');
 });
 
 afterAll(async () => {

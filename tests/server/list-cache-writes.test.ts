@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseListQuery } from '../../server/lowcode/list-query.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
-import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { type ApiClient, dictValues, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * The list cache keeps counts and blocks of rows across record writes, moving counts on and dropping
@@ -21,10 +21,8 @@ let statuses: string[];
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin');
-  const dict = async (dictName: string) =>
-    ((await admin.get('/api/dictDetail', { dictName, page: 0, size: 999 })).body.content as { value: string }[]).map((d) => d.value);
-  categories = (await dict('wasteCategory')).slice(0, 3);
-  statuses = await dict('stockStatus');
+  categories = (await dictValues(admin, 'wasteCategory')).slice(0, 3);
+  statuses = await dictValues(admin, 'stockStatus');
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { findRecord } from '../../server/lowcode/rows.js';
 import { ViewIndex } from '../../server/lowcode/view-index.js';
 import type { ViewModel } from '../../server/lowcode/view-model.js';
 import { designedView, lowcodeState } from '../../server/lowcode/view-store.js';
-import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { type ApiClient, dictValues, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * The row index answers list misses from memory. Whatever it answers must be what the database
@@ -60,10 +60,8 @@ async function add(w: (typeof writers)[number]): Promise<void> {
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await server.login('admin');
-  const dict = async (dictName: string) =>
-    ((await admin.get('/api/dictDetail', { dictName, page: 0, size: 999 })).body.content as { value: string }[]).map((d) => d.value);
-  categories = (await dict('wasteCategory')).slice(0, 3);
-  statuses = await dict('stockStatus');
+  categories = (await dictValues(admin, 'wasteCategory')).slice(0, 3);
+  statuses = await dictValues(admin, 'stockStatus');
   for (const name of ['admin', 'producer', 'collector']) {
     const as = name === 'admin' ? admin : await server.login(name);
     const warehouses = (await as.get('/api/companyWarehouse/list')).body.content as { id: number }[];
