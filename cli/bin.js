@@ -5,12 +5,14 @@
 import { buildCli, isFresh } from './build.mjs';
 
 if (!isFresh()) await buildCli();
-// A generate with nothing to do is answered by one CommonJS file before the rest of the CLI loads.
+// A generate with nothing to do is answered by one CommonJS file before the rest of the CLI loads;
+// one with work hands over what it read (the project, the listing and the definitions' texts).
 // It has written what it prints synchronously and left nothing running: the process ends at once,
 // without draining the event loop or tearing the environment down (some 10 ms).
 const { upToDate } = process.getBuiltinModule('node:module').createRequire(import.meta.url)('./dist/generate-fast.cjs');
-if (upToDate(process.argv)) process.exit(0);
+const fast = upToDate(process.argv);
+if (fast === true) process.exit(0);
 else {
   const { main } = await import('./dist/main.js');
-  process.exitCode = await main(process.argv);
+  process.exitCode = await main(process.argv, undefined, fast);
 }

@@ -1,18 +1,32 @@
+import { type DefinitionFile, readListedFiles } from './definitions-dir.js';
 import { consoleOutput } from './errors.js';
 import { plainGenerateFlags } from './generate-flags.js';
-import { reportUpToDate, startGenerate } from './generate-noop.js';
+import { type GenerateStart, reportUpToDate, startGenerate } from './generate-noop.js';
 
 /**
- * What the bin tries first: a plain `wastegen generate` with nothing to do, answered from this one
- * CommonJS file (loaded at once, without the module loader's round trips for the rest of the CLI).
- * False for anything else, and for any failure: the full CLI then runs and reports it.
+ * What a plain `wastegen generate` that has work to do hands to the full CLI: the project, the
+ * listing and the definitions' texts it already read, so that they are not read twice.
  */
-export function upToDate(argv: readonly string[]): boolean {
+export interface GenerateHandoff {
+  argv: readonly string[];
+  start: GenerateStart;
+  sources: DefinitionFile[];
+}
+
+/**
+ * What the bin tries first: a plain `wastegen generate`, answered from this one CommonJS file
+ * (loaded at once, without the module loader's round trips for the rest of the CLI) when it has
+ * nothing to do: then true. When it has, what it read is handed over. Undefined for anything else,
+ * and for any failure: the full CLI then runs from the start and reports it.
+ */
+export function upToDate(argv: readonly string[]): true | GenerateHandoff | undefined {
   const flags = plainGenerateFlags(argv);
-  if (!flags) return false;
+  if (!flags) return undefined;
   try {
-    return reportUpToDate(flags, startGenerate(flags), consoleOutput);
+    const start = startGenerate(flags);
+    if (reportUpToDate(flags, start, consoleOutput)) return true;
+    return { argv, start, sources: readListedFiles(start.listing) };
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import register from './commands/index.js';
 import { CliError, consoleOutput, EXIT, type ExitCode, type Output, printProblems } from './errors.js';
+import type { GenerateHandoff } from './generate-fast.js';
 import { plainGenerateFlags } from './generate-flags.js';
 
 export { EXIT } from './errors.js';
@@ -46,14 +47,18 @@ Exit codes: 0 ok, 1 invalid or stale, 2 usage, 3 network or auth.`,
   return program;
 }
 
-export async function main(argv: string[], output: Output = consoleOutput): Promise<number> {
+/**
+ * `handoff`: what the bin's first try read for these arguments (a plain generate with work to do),
+ * used instead of reading it again.
+ */
+export async function main(argv: string[], output: Output = consoleOutput, handoff?: GenerateHandoff): Promise<number> {
   let exit: ExitCode = EXIT.ok;
   const ctx: CommandContext = { output, setExit: (code) => (exit = code) };
   try {
     const plain = plainGenerateFlags(argv);
     if (plain) {
       const { runGenerate } = await import('./commands/generate.js');
-      await runGenerate(plain, ctx);
+      await runGenerate(plain, ctx, handoff?.argv === argv ? handoff : undefined);
       return exit;
     }
     const program = await buildProgram(ctx, argv);

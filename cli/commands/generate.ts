@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { readListedFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { recordGenerate } from '../generate-cache.js';
+import type { GenerateHandoff } from '../generate-fast.js';
 import { reportUpToDate, startGenerate } from '../generate-noop.js';
 import { type Staleness, WriteFailure } from '../generated-dir.js';
 import type { GeneratedWriter } from '../generated-writer.js';
@@ -16,14 +17,15 @@ export interface GenerateFlags extends ProjectFlags {
   json?: boolean;
 }
 
-export async function runGenerate(flags: GenerateFlags, ctx: CommandContext): Promise<void> {
-  const start = startGenerate(flags);
+/** `handoff`: the start and the texts the bin's first try read for these flags (it found work to do). */
+export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, handoff?: GenerateHandoff): Promise<void> {
+  const start = handoff?.start ?? startGenerate(flags);
   const { project, listing, where, quiet } = start;
   const out = (line: string) => {
     if (!quiet) ctx.output.out(line);
   };
-  if (reportUpToDate(flags, start, ctx.output)) return;
-  const sources = readListedFiles(listing);
+  if (!handoff && reportUpToDate(flags, start, ctx.output)) return;
+  const sources = handoff?.sources ?? readListedFiles(listing);
   const progress = startProgress(ctx.output, 'generate', !quiet);
   // Files are written as they are emitted; nothing shows in generated/ until the compile succeeded.
   const cannotWrite = (e: unknown) =>

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../cli/build.mjs';
 import type { GenerateFlags } from '../../cli/commands/generate.js';
-import { buildProgram, plainGenerateFlags } from '../../cli/main.js';
+import { upToDate } from '../../cli/generate-fast.js';
+import { buildProgram, main, plainGenerateFlags } from '../../cli/main.js';
 
 /**
  * What a run loads before it does anything: `wastegen generate` with its plain flags is read
@@ -130,5 +131,30 @@ describe('a generate with nothing to do', () => {
     const broken = run();
     expect(broken.status).not.toBe(0);
     expect(broken.stderr).toMatch(/wastegen\.config\.json/);
+  }, 60_000);
+});
+
+describe('a generate with work to do', () => {
+  it('compiles what its first try read, and only for the arguments it read them for', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
+    made.push(dir);
+    cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
+    const argv = ['node', 'wastegen', 'generate', '--cwd', dir, '--quiet'];
+    const handoff = upToDate(argv);
+    if (!handoff || handoff === true) throw new Error('a generate with no output yet has work to do');
+    expect(handoff.sources.map((s) => s.rel)).toEqual(handoff.start.listing.files.map((f) => f.rel));
+    // The texts handed over are what is compiled: a title changed in them, not on disk, is in the page.
+    const source = handoff.sources.find((s) => s.rel.startsWith('views/')) as (typeof handoff.sources)[number];
+    const json = JSON.parse(source.text) as { name: string };
+    source.text = JSON.stringify({ ...json, name: '交接的标题' });
+    const silent = { out() {}, err() {} };
+    expect(await main(argv, silent, handoff)).toBe(0);
+    const page = join(dir, 'generated/views/101-stock-in/page.tsx');
+    expect(readFileSync(page, 'utf8')).toContain('交接的标题');
+    // Handed to a run of other arguments, it is not used: that run reads the disk.
+    expect(await main([...argv.slice(0, -1), '--no-cache'], silent, handoff)).toBe(0);
+    expect(readFileSync(page, 'utf8')).not.toContain('交接的标题');
+    // Nothing to do: answered at once, nothing handed over.
+    expect(upToDate(argv)).toBe(true);
   }, 60_000);
 });
