@@ -3,6 +3,7 @@
 // each in its own process so one's warm caches do not flatter the next. Each prints its figures.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { gaugeLine } from './machine-gauge.mjs';
 
 const only = process.argv[2];
 const files = readdirSync('bench')
@@ -19,6 +20,8 @@ if (!process.env.BENCH_DATABASE_URL && (!only || 'server-list'.includes(only))) 
 let failed = 0;
 for (const f of files) {
   console.log(`\n━━ bench/${f}`);
+  // The machine's speed before each benchmark: on a shared host it moves, and the figures with it.
+  console.log(gaugeLine());
   const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${f}`], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
