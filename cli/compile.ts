@@ -31,7 +31,10 @@ export interface DefinitionSource {
 }
 
 export interface CompileResult {
-  /** Path relative to generated/ → text. Empty when any definition has an error. */
+  /**
+   * Path relative to generated/ → text. Empty when any definition has an error, and when onFile was
+   * given (the texts went there, and are not held twice).
+   */
   files: Map<string, string>;
   /** Path relative to generated/ → the template file that printed it. */
   origins: Map<string, string>;
@@ -76,7 +79,11 @@ export function sharedOutputDirs(sources: readonly Pick<DefinitionSource, 'file'
 export interface CompileOptions {
   /** Called as pages are emitted: `done` of `total`. */
   onPage?(done: number, total: number): void;
-  /** Called with each file as soon as it is emitted (in emit order), only when no definition has an error. */
+  /**
+   * Called with each file as soon as it is emitted (in emit order), only when no definition has an
+   * error. Given it, the result's `files` is empty: a compile of 1,000 views would otherwise hold some
+   * 25 MB of texts to the end, each one copied by the collector and paid for in fresh pages.
+   */
   onFile?(path: string, text: string): void;
   /** The project's template overrides (absolute path); templates it lacks come from the defaults. */
   templatesDir?: string;
@@ -101,7 +108,9 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   // definition at all has an error.
   let failed = problems.some((p) => !isWarning(p));
   let templates: Templates | undefined;
-  const modules: EmittedModule[] = [];
+  /** Each emitted file's path and template, and its text unless onFile took it. */
+  const modules: { path: string; template: EmittedModule['template']; text?: string }[] = [];
+  const keepTexts = options.onFile === undefined;
   let emitted = 0;
   const set = normalizeAll(inputs, (r, input) => {
     if (failed || r.problems.some((p) => !isWarning(p))) {
@@ -111,8 +120,10 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
     if (!r.page) return;
     templates ??= loadTemplates(options.templatesDir, options.showPath);
     const files = emitPage(r.page, dirs.get(input.file) as string, templates);
-    for (const m of files) options.onFile?.(m.path, m.text);
-    modules.push(...files);
+    for (const m of files) {
+      options.onFile?.(m.path, m.text);
+      modules.push(keepTexts ? m : { path: m.path, template: m.template });
+    }
     options.onPage?.(++emitted, inputs.length);
   });
   problems.push(...set.problems);
@@ -128,9 +139,9 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const routes: RouteEntry[] = ordered.map((page) => ({ page, module: `${dirs.get(page.source.file) as string}/page` }));
   const routesModule = emitRoutes(routes, routesSource, templates);
   options.onFile?.(routesModule.path, routesModule.text);
-  modules.push(routesModule);
+  modules.push(keepTexts ? routesModule : { path: routesModule.path, template: routesModule.template });
   for (const m of sortByKeys(modules, (m) => m.path)) {
-    result.files.set(m.path, m.text);
+    if (m.text !== undefined) result.files.set(m.path, m.text);
     result.origins.set(m.path, templates.fileOf(m.template));
   }
   return result;

@@ -19,8 +19,8 @@ export function addProjectOptions(cmd: Command): Command {
 export interface SourcesOptions extends CompileOptions {
   /**
    * A port to the thread writing generated/ (GeneratedWriter.port). Given one, the compile may run
-   * on two threads (wantTwoThreads) that both send their files there; the result's `files` is then
-   * empty (the texts went to the writer, and onFile saw only the main thread's).
+   * on two threads (wantTwoThreads) that both send their files there (onFile then sees only the main
+   * thread's). Either way, with onFile the result's `files` is empty: the texts went to the writer.
    */
   writerPort?(): MessagePort;
 }

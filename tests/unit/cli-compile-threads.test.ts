@@ -121,3 +121,19 @@ describe('a generate compiled on two threads', () => {
     expect(single.stderr).toBe(r.stderr);
   }, 120_000);
 });
+
+describe('compile() handing its files over as they are emitted', () => {
+  it('hands over every text it would have returned, and keeps none of them', () => {
+    const dir = project();
+    const sources = readDefinitionFiles(loadProject({ cwd: dir }));
+    const kept = compile(sources, 'definitions/');
+    const handed = new Map<string, string>();
+    const streamed = compile(sources, 'definitions/', { onFile: (path, text) => handed.set(path, text) });
+    expect(kept.files.size).toBeGreaterThan(2 * THREADED_FROM);
+    expect(streamed.files.size).toBe(0);
+    expect([...handed.keys()].sort()).toEqual([...kept.files.keys()].sort());
+    for (const [path, text] of kept.files) expect(handed.get(path) === text, path).toBe(true);
+    expect([...streamed.origins]).toEqual([...kept.origins]);
+    expect(streamed.pages.length).toBe(kept.pages.length);
+  }, 60_000);
+});
