@@ -6,7 +6,7 @@ import { buildCli, isFresh } from './build.mjs';
 
 if (!isFresh()) await buildCli();
 // A generate with nothing to do is answered by one CommonJS file before the rest of the CLI loads;
-// one with work hands over what it read (the project, the listing and the definitions' texts).
+// one with work hands over what it read (the project and the listing of definition files).
 // It has written what it prints synchronously and left nothing running: the process ends at once,
 // without draining the event loop or tearing the environment down (some 10 ms).
 const { upToDate } = process.getBuiltinModule('node:module').createRequire(import.meta.url)('./dist/generate-fast.cjs');

@@ -55,6 +55,36 @@ export interface DefinitionListing {
   at: number;
 }
 
+/**
+ * A listed definition whose text is read from disk each time it is asked for, and not held: a
+ * compile asks once, so the texts of a whole project (22 MB at 1,000 views) are never held together.
+ * The hash of the text last read is kept, for the generate cache to record what was compiled.
+ */
+export class DefinitionOnDisk implements DefinitionFile {
+  /** `hashOf` of the text last read; undefined until the text is read. */
+  hash: string | undefined;
+
+  constructor(
+    private readonly listed: ListedDefinition,
+    private readonly hashOf: (text: string) => string,
+  ) {}
+
+  get rel(): string {
+    return this.listed.rel;
+  }
+  get file(): string {
+    return this.listed.file;
+  }
+  get kind(): DefinitionKind {
+    return this.listed.kind;
+  }
+  get text(): string {
+    const text = readFileSync(this.listed.abs, 'utf8');
+    this.hash = this.hashOf(text);
+    return text;
+  }
+}
+
 /** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path, with its stat. */
 export function listDefinitionFiles(project: DirProject): DefinitionListing {
   const at = Date.now();

@@ -62,7 +62,8 @@ const folderSettled = (stamp: FileStamp, at: number) => {
 
 /** node:crypto, loaded only when something must be hashed: a no-op run whose stats all match hashes nothing. */
 const crypto = (): typeof import('node:crypto') => createRequire(import.meta.url)('node:crypto');
-const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
+/** The content hash the cache records of a definition's text. */
+export const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
 
 const GENERATOR_DIRS = ['cli', 'src/model', 'src/shared', 'templates'].map((d) => join(PACKAGE_ROOT, d));
 
@@ -116,6 +117,8 @@ function cacheFile(project: Project): string {
 export interface InputText {
   file: string;
   text: string;
+  /** sha() of the text as it was compiled, when its reader kept it (then the text is not read again). */
+  hash?: string | undefined;
 }
 
 /** The files generate owns in generated/ (what compareWithDisk considers). */
@@ -271,7 +274,7 @@ function sameOutputs(dir: string, outputs: Record<string, FileStamp>, folders: R
  */
 export function recordGenerate(project: Project, listing: DefinitionListing, sources: readonly InputText[]): void {
   try {
-    const hashes = Object.fromEntries(sources.map((s) => [s.file, sha(s.text)]));
+    const hashes = Object.fromEntries(sources.map((s) => [s.file, s.hash ?? sha(s.text)]));
     const inputs: CacheRecord['inputs'] = {};
     for (const f of listing.files) {
       const hash = hashes[f.file];

@@ -1,16 +1,14 @@
-import { type DefinitionFile, readListedFiles } from './definitions-dir.js';
 import { consoleOutput } from './errors.js';
 import { plainGenerateFlags } from './generate-flags.js';
 import { type GenerateStart, reportUpToDate, startGenerate } from './generate-noop.js';
 
 /**
- * What a plain `wastegen generate` that has work to do hands to the full CLI: the project, the
- * listing and the definitions' texts it already read, so that they are not read twice.
+ * What a plain `wastegen generate` that has work to do hands to the full CLI: the project and the
+ * listing of definition files it already read, so that they are not read twice.
  */
 export interface GenerateHandoff {
   argv: readonly string[];
   start: GenerateStart;
-  sources: DefinitionFile[];
 }
 
 /**
@@ -25,7 +23,7 @@ export function upToDate(argv: readonly string[]): true | GenerateHandoff | unde
   try {
     const start = startGenerate(flags);
     if (reportUpToDate(flags, start, consoleOutput)) return true;
-    return { argv, start, sources: readListedFiles(start.listing) };
+    return { argv, start };
   } catch {
     return undefined;
   }

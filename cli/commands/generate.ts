@@ -1,8 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
-import { readListedFiles } from '../definitions-dir.js';
+import { DefinitionOnDisk } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
-import { recordGenerate } from '../generate-cache.js';
+import { recordGenerate, sha } from '../generate-cache.js';
 import type { GenerateHandoff } from '../generate-fast.js';
 import { reportUpToDate, startGenerate } from '../generate-noop.js';
 import { type Staleness, WriteFailure } from '../generated-dir.js';
@@ -17,7 +17,7 @@ export interface GenerateFlags extends ProjectFlags {
   json?: boolean;
 }
 
-/** `handoff`: the start and the texts the bin's first try read for these flags (it found work to do). */
+/** `handoff`: the project and listing the bin's first try read for these flags (it found work to do). */
 export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, handoff?: GenerateHandoff): Promise<void> {
   const start = handoff?.start ?? startGenerate(flags);
   const { project, listing, where, quiet } = start;
@@ -25,7 +25,8 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, han
     if (!quiet) ctx.output.out(line);
   };
   if (!handoff && reportUpToDate(flags, start, ctx.output)) return;
-  const sources = handoff?.sources ?? readListedFiles(listing);
+  // Each text is read when the compile comes to it, and hashed for the cache as it is read.
+  const sources = listing.files.map((f) => new DefinitionOnDisk(f, sha));
   const progress = startProgress(ctx.output, 'generate', !quiet);
   // Files are written as they are emitted; nothing shows in generated/ until the compile succeeded.
   const cannotWrite = (e: unknown) =>

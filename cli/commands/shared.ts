@@ -31,8 +31,11 @@ export async function compileSources(project: Project, sources: DefinitionFile[]
   const settings = { ...options, templatesDir: project.templatesDir, showPath: (p: string) => project.rel(p) };
   if (options.writerPort) {
     const { compileInThreads, wantTwoThreads } = await import('../compile-threads.js');
-    if (wantTwoThreads(sources.length))
-      return { ...(await compileInThreads(sources, routesSource, { ...settings, writer: options.writerPort() })), files: new Map() };
+    if (wantTwoThreads(sources.length)) {
+      // The compiling thread is given the texts themselves: definitions read on demand are read here.
+      const texts = sources.map(({ rel, file, kind, text }) => ({ rel, file, kind, text }));
+      return { ...(await compileInThreads(texts, routesSource, { ...settings, writer: options.writerPort() })), files: new Map() };
+    }
   }
   const { compile } = await import('../compile.js');
   return compile(sources, routesSource, settings);

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DefinitionListing, listDefinitionFiles } from '../../cli/definitions-dir.js';
-import { FINE_SETTLED_MS, isUpToDate, SETTLED_MS } from '../../cli/generate-cache.js';
+import { type DefinitionListing, DefinitionOnDisk, listDefinitionFiles } from '../../cli/definitions-dir.js';
+import { FINE_SETTLED_MS, isUpToDate, recordGenerate, SETTLED_MS, sha } from '../../cli/generate-cache.js';
 import { main } from '../../cli/main.js';
 import { loadProject } from '../../cli/project.js';
 
@@ -193,5 +193,30 @@ describe('the generate cache', () => {
     expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(true);
     writeFileSync(join(dir, 'generated/views/empty/page.tsx'), 'export {};\n');
     expect(isUpToDate(loadProject({ cwd: dir }), later(dir))).toBe(false);
+  });
+});
+
+describe('definitions read when the compile asks for them', () => {
+  it('are read afresh each time, and the cache records the hash of the text the compile read', async () => {
+    const dir = project();
+    await generate(dir);
+    const proj = loadProject({ cwd: dir });
+    const listing = listDefinitionFiles(proj);
+    const sources = listing.files.map((f) => new DefinitionOnDisk(f, sha));
+    const first = sources[0] as DefinitionOnDisk;
+    expect(first.hash).toBeUndefined();
+    // What a compile does: each text read once.
+    const compiled = sources.map((s) => s.text);
+    expect(first.hash).toBe(sha(compiled[0] as string));
+    // The file changes after the compile read it: the record keeps the hash of what was compiled, not
+    // of what is on disk now, so the next run sees the change and compiles again.
+    const abs = (listing.files[0] as { abs: string }).abs;
+    writeFileSync(abs, (compiled[0] as string).replace('"operationWidth": 260', '"operationWidth": 270'));
+    recordGenerate(proj, listing, sources);
+    expect(cacheRecord(dir).inputs[first.file].hash).toBe(sha(compiled[0] as string));
+    expect(isUpToDate(proj, later(dir))).toBe(false);
+    // Asked again, the text is read again: the new one, with its hash.
+    expect(first.text).toBe(readFileSync(abs, 'utf8'));
+    expect(first.hash).toBe(sha(readFileSync(abs, 'utf8')));
   });
 });
