@@ -55,6 +55,19 @@ export interface DefinitionListing {
   at: number;
 }
 
+/** A listed file's text; one that cannot be read any more (removed since it was listed, say) is a clear error. */
+function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>): string {
+  try {
+    return readFileSync(listed.abs, 'utf8');
+  } catch (e) {
+    throw new CliError(
+      `cannot read ${listed.file}: ${(e as Error).message}`,
+      EXIT.invalid,
+      'run the command again once the file is in place',
+    );
+  }
+}
+
 /**
  * A listed definition whose text is read from disk each time it is asked for, and not held: a
  * compile asks once, so the texts of a whole project (22 MB at 1,000 views) are never held together.
@@ -79,7 +92,7 @@ export class DefinitionOnDisk implements DefinitionFile {
     return this.listed.kind;
   }
   get text(): string {
-    const text = readFileSync(this.listed.abs, 'utf8');
+    const text = readDefinitionText(this.listed);
     this.hash = this.hashOf(text);
     return text;
   }
@@ -116,7 +129,7 @@ export function listDefinitionFiles(project: DirProject): DefinitionListing {
 
 /** The texts of listed definition files. */
 export function readListedFiles(listing: DefinitionListing): DefinitionFile[] {
-  return listing.files.map(({ rel, file, kind, abs }) => ({ rel, file, kind, text: readFileSync(abs, 'utf8') }));
+  return listing.files.map((f) => ({ rel: f.rel, file: f.file, kind: f.kind, text: readDefinitionText(f) }));
 }
 
 /** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */

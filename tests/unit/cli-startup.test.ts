@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -158,5 +158,23 @@ describe('a generate with work to do', () => {
     expect(existsSync(join(dir, 'generated/views/190-second/page.tsx'))).toBe(true);
     // Nothing to do: answered at once, nothing handed over.
     expect(upToDate(argv)).toBe(true);
+  }, 60_000);
+});
+
+describe('a definition that goes away during a generate', () => {
+  it('is named in a clear error, and generated/ is left as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
+    made.push(dir);
+    cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
+    const argv = ['node', 'wastegen', 'generate', '--cwd', dir];
+    const handoff = upToDate(argv);
+    if (!handoff || handoff === true) throw new Error('a generate with no output yet has work to do');
+    // Listed, then removed before the compile reads it.
+    rmSync(join(dir, 'definitions/views/101-stock-in.json'));
+    const err: string[] = [];
+    expect(await main(argv, { out() {}, err: (l) => err.push(l) }, handoff)).toBe(1);
+    expect(err.join('\n')).toMatch(/cannot read definitions\/views\/101-stock-in\.json: ENOENT/);
+    // Nothing written, and nothing staged left behind.
+    expect(readdirSync(dir)).toEqual(['definitions']);
   }, 60_000);
 });
