@@ -134,18 +134,25 @@ describe('a generate with nothing to do', () => {
   }, 60_000);
 });
 
+/** A project of the basic-view fixture (and `more` files), and what the bin's first try hands over for a generate of it. */
+function handedOver(more: Record<string, string> = {}, ...args: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
+  made.push(dir);
+  cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
+  for (const [rel, text] of Object.entries(more)) writeFileSync(join(dir, 'definitions', rel), text);
+  const argv = ['node', 'wastegen', 'generate', '--cwd', dir, ...args];
+  const handoff = upToDate(argv);
+  if (!handoff || handoff === true) throw new Error('a generate with no output yet has work to do');
+  return { dir, argv, handoff };
+}
+
 describe('a generate with work to do', () => {
   it('compiles what its first try listed, and only for the arguments it listed them for', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
-    made.push(dir);
-    cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
-    writeFileSync(
-      join(dir, 'definitions/views/190-second.json'),
-      readFileSync(join(dir, 'definitions/views/101-stock-in.json'), 'utf8').replace('"id": 101', '"id": 190'),
+    const second = readFileSync(join(ROOT, 'tests/fixtures/basic-view/definitions/views/101-stock-in.json'), 'utf8').replace(
+      '"id": 101',
+      '"id": 190',
     );
-    const argv = ['node', 'wastegen', 'generate', '--cwd', dir, '--quiet'];
-    const handoff = upToDate(argv);
-    if (!handoff || handoff === true) throw new Error('a generate with no output yet has work to do');
+    const { dir, argv, handoff } = handedOver({ 'views/190-second.json': second }, '--quiet');
     expect(handoff.start.listing.files.map((f) => f.rel)).toContain('views/190-second.json');
     // The listing handed over is what is compiled: a file left out of it is not, though it is on disk.
     handoff.start.listing.files = handoff.start.listing.files.filter((f) => f.rel !== 'views/190-second.json');
@@ -163,12 +170,7 @@ describe('a generate with work to do', () => {
 
 describe('a definition that goes away during a generate', () => {
   it('is named in a clear error, and generated/ is left as it was', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wastegen-startup-'));
-    made.push(dir);
-    cpSync(join(ROOT, 'tests/fixtures/basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
-    const argv = ['node', 'wastegen', 'generate', '--cwd', dir];
-    const handoff = upToDate(argv);
-    if (!handoff || handoff === true) throw new Error('a generate with no output yet has work to do');
+    const { dir, argv, handoff } = handedOver();
     // Listed, then removed before the compile reads it.
     rmSync(join(dir, 'definitions/views/101-stock-in.json'));
     const err: string[] = [];
