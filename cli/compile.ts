@@ -110,7 +110,7 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   let templates: Templates | undefined;
   /** Each emitted file's path and template, and its text unless onFile took it. */
   const modules: { path: string; template: EmittedModule['template']; text?: string }[] = [];
-  const keepTexts = options.onFile === undefined;
+  const hold = (m: EmittedModule) => (options.onFile ? { path: m.path, template: m.template } : m);
   let emitted = 0;
   const set = normalizeAll(inputs, (r, input) => {
     if (failed || r.problems.some((p) => !isWarning(p))) {
@@ -122,7 +122,7 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
     const files = emitPage(r.page, dirs.get(input.file) as string, templates);
     for (const m of files) {
       options.onFile?.(m.path, m.text);
-      modules.push(keepTexts ? m : { path: m.path, template: m.template });
+      modules.push(hold(m));
     }
     options.onPage?.(++emitted, inputs.length);
   });
@@ -139,7 +139,7 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const routes: RouteEntry[] = ordered.map((page) => ({ page, module: `${dirs.get(page.source.file) as string}/page` }));
   const routesModule = emitRoutes(routes, routesSource, templates);
   options.onFile?.(routesModule.path, routesModule.text);
-  modules.push(keepTexts ? routesModule : { path: routesModule.path, template: routesModule.template });
+  modules.push(hold(routesModule));
   for (const m of sortByKeys(modules, (m) => m.path)) {
     if (m.text !== undefined) result.files.set(m.path, m.text);
     result.origins.set(m.path, templates.fileOf(m.template));

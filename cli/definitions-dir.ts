@@ -74,23 +74,19 @@ function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>): str
  * The hash of the text last read is kept, for the generate cache to record what was compiled.
  */
 export class DefinitionOnDisk implements DefinitionFile {
+  readonly rel: string;
+  readonly file: string;
+  readonly kind: DefinitionKind;
   /** `hashOf` of the text last read; undefined until the text is read. */
   hash: string | undefined;
 
   constructor(
     private readonly listed: ListedDefinition,
     private readonly hashOf: (text: string) => string,
-  ) {}
+  ) {
+    ({ rel: this.rel, file: this.file, kind: this.kind } = listed);
+  }
 
-  get rel(): string {
-    return this.listed.rel;
-  }
-  get file(): string {
-    return this.listed.file;
-  }
-  get kind(): DefinitionKind {
-    return this.listed.kind;
-  }
   get text(): string {
     const text = readDefinitionText(this.listed);
     this.hash = this.hashOf(text);

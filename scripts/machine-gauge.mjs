@@ -1,10 +1,11 @@
-// How fast this machine is right now, in two fixed workloads, so that benchmark figures taken on
+// How fast this machine is right now, in three fixed workloads, so that benchmark figures taken on
 // different days can be compared: on a shared host the same tree's figures move by a factor of two
 // or more with the neighbours' load, and a figure means little without the machine's state beside it.
 // Lower is faster. Each is the median of a few rounds on one thread.
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROUNDS = 5;
 
@@ -21,12 +22,12 @@ function javascriptRound() {
 }
 
 /**
- * The kernel: creating, writing and statting 500 small files, each round under new names (what a
+ * Files: creating, writing and statting 500 small files, each round under new names (what a
  * generate or a database asks of it). In memory (/dev/shm) where there is one: a disk's own moods (an
  * ext4 without a journal is slow to create files for a few seconds after many deletes) are not the
  * machine's speed.
  */
-function kernelRound(dir, round) {
+function filesRound(dir, round) {
   const t = performance.now();
   const text = Buffer.from('x'.repeat(4096));
   for (let i = 0; i < 500; i++) {
@@ -52,14 +53,14 @@ export function machineGauge() {
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'wastegen-gauge-'));
   try {
     const js = [];
-    const kernel = [];
+    const files = [];
     const memory = [];
     for (let i = 0; i < ROUNDS; i++) {
       js.push(javascriptRound());
-      kernel.push(kernelRound(dir, i));
+      files.push(filesRound(dir, i));
       memory.push(memoryRound());
     }
-    return { javascript: median(js), kernel: median(kernel), memory: median(memory) };
+    return { javascript: median(js), files: median(files), memory: median(memory) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -68,7 +69,7 @@ export function machineGauge() {
 /** One line for a benchmark's log. */
 export function gaugeLine() {
   const g = machineGauge();
-  return `machine gauge: JavaScript ${g.javascript.toFixed(0)} ms, files ${g.kernel.toFixed(0)} ms, fresh memory ${g.memory.toFixed(0)} ms (fixed workloads, lower is faster: compare figures only between runs whose gauges agree)`;
+  return `machine gauge: JavaScript ${g.javascript.toFixed(0)} ms, files ${g.files.toFixed(0)} ms, fresh memory ${g.memory.toFixed(0)} ms (fixed workloads, lower is faster: compare figures only between runs whose gauges agree)`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(gaugeLine());
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log(gaugeLine());

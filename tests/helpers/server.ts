@@ -133,16 +133,16 @@ async function prepared(): Promise<{ snapshot: Blob | undefined; template: strin
 }
 let snapshotBlob: Blob | undefined;
 
-/**
- * A PostgreSQL database of its own for one test file, when TEST_DATABASE_URL points at a server: empty,
- * or with `seeded` a copy of the suite's migrated and seeded template when there is one.
- */
 /** The values of a dictionary's entries, in their order, as the client reads them. */
 export async function dictValues(client: ApiClient, dictName: string): Promise<string[]> {
   const res = await client.get('/api/dictDetail', { dictName, page: 0, size: 999 });
   return (res.body.content as { value: string }[]).map((d) => d.value);
 }
 
+/**
+ * A PostgreSQL database of its own for one test file, when TEST_DATABASE_URL points at a server: empty,
+ * or with `seeded` a copy of the suite's migrated and seeded template when there is one.
+ */
 export async function freshPostgres({ seeded = false } = {}): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
