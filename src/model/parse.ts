@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FAILED, fastReader } from './fast-parse.js';
 import { type Problem, type ProblemCode, pointerOf } from './problems.js';
 import { type WireScreen, type WireView, wireScreen, wireView } from './wire.js';
 
@@ -83,11 +84,24 @@ function emptyItemAt(root: unknown, path: string[]): boolean {
   return true;
 }
 
+/** Each schema's fast reader (null: it has none), made on its first parse. */
+const fastReaders = new Map<z.ZodType, ((v: unknown) => unknown) | null>();
+
 /**
- * Parses, and on failure drops each offending value and parses again, so that one bad value does not
+ * Parses (a valid definition through the schema's fast reader, which gives zod's output without its
+ * bookkeeping), and on failure drops each offending value and parses again, so that one bad value does not
  * hide the problems of the rest of the definition: every problem is reported in one run.
  */
 function parseWith<T>(schema: z.ZodType<T>, json: unknown, file: string): Parsed<T> {
+  let fast = fastReaders.get(schema);
+  if (fast === undefined) {
+    fast = fastReader(schema) ?? null;
+    fastReaders.set(schema, fast);
+  }
+  if (fast) {
+    const value = fast(json);
+    if (value !== FAILED) return { value: value as T, problems: [], dropped: new Set() };
+  }
   const problems: Problem[] = [];
   const dropped = new Set<string>();
   const emptied = new Set<string>();
