@@ -63,6 +63,21 @@ describe('literal', () => {
     expect(literal(long, 0, 0, 0, { expandDepth: 0 })).toContain('\n');
     expect(textWidth('危a')).toBe(3);
   });
+
+  it('keeps on one line a text longer than the line in UTF-16 units when its astral characters take one column each', () => {
+    // 100 mathematical bold letters: 200 units, 100 columns.
+    const astral = { label: '\u{1d400}'.repeat(100) };
+    expect(literal(astral, 0, 0, 0, { expandDepth: 0 })).not.toContain('\n');
+    // 100 astral CJK ideographs take two columns each.
+    expect(literal({ label: '\u{20000}'.repeat(100) }, 0, 0, 0, { expandDepth: 0 })).toContain('\n');
+    // Plain text one column past the line.
+    expect(literal({ label: 'a'.repeat(128) }, 0, 0, 0, { expandDepth: 0 })).toContain('\n');
+    expect(literal({ label: 'a'.repeat(127) }, 0, 0, 0, { expandDepth: 0 })).not.toContain('\n');
+  });
+
+  it('prints a recurring text the same each time, escaped or not', () => {
+    for (let i = 0; i < 3; i++) for (const s of HOSTILE) expect(new Function(`return ${literal({ s }, 0, 0, 0)};`)()).toEqual({ s });
+  });
 });
 
 describe('identifiers and comments', () => {

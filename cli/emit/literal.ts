@@ -124,9 +124,20 @@ function flat(value: unknown, expandObjects: boolean, cache?: FlatCache): string
  */
 const NEVER_FITS = 2 * LINE_WIDTH;
 
+/** String literals recur across the pages of a compile (labels, kinds, addresses): each is escaped once. */
+const printedStrings = new Map<string, string>();
+function printedString(s: string): string {
+  let printed = printedStrings.get(s);
+  if (printed === undefined) {
+    printed = stringLiteral(s);
+    if (printedStrings.size < 50_000 && s.length <= 64) printedStrings.set(s, printed);
+  }
+  return printed;
+}
+
 function flatUncached(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
   if (value === null) return 'null';
-  if (typeof value === 'string') return stringLiteral(value);
+  if (typeof value === 'string') return printedString(value);
   if (typeof value === 'number') return numberLiteral(value);
   if (typeof value === 'boolean') return String(value);
   // An array or object: undefined as soon as its rendering is known to be too long for any line,
@@ -161,10 +172,14 @@ function flatUncached(value: unknown, expandObjects: boolean, cache?: FlatCache)
   throw new Error(`cannot print a ${typeof value} as a literal`);
 }
 
+/** A UTF-16 surrogate: half of an astral character, which is two units wide and may take one column. */
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Whether text takes at most `room` columns (textWidth, without counting past the answer). */
 function fits(text: string, room: number): boolean {
-  if (text.length <= room && NARROW_TEXT.test(text)) return true;
-  if (text.length > 2 * room) return false;
+  if (text.length <= room) return NARROW_TEXT.test(text) || textWidth(text) <= room;
+  // Longer than the room: every unit takes a column or more, unless it is half of an astral character.
+  if (text.length > 2 * room || !SURROGATE.test(text)) return false;
   return textWidth(text) <= room;
 }
 
