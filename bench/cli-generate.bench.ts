@@ -71,38 +71,40 @@ function inProcessCompileMs(root: string): number {
   return performance.now() - t;
 }
 
+/** Projects made by measure(), deleted only after the last one is timed (see the note on moving output aside). */
+const roots: string[] = [];
+
 function measure(count: number) {
   const root = mkdtempSync(join(tmpdir(), `wastegen-bench-${count}-`));
-  try {
-    writeSyntheticProject(root, count);
-    const cold: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      // The previous output is moved aside, not deleted, until the end: on an ext4 without a journal
-      // (these machines) the kernel skips inodes freed in the last few seconds when it creates a
-      // file, so deleting 2,000 files here would be timed as part of the next generate.
-      if (existsSync(join(root, 'generated'))) renameSync(join(root, 'generated'), join(root, `.bench-previous-${i}`));
-      cold.push(generate(root, `cold${count}`));
-    }
-    const noop: number[] = [];
-    for (let i = 0; i < RUNS; i++) noop.push(generate(root, `noop${count}`));
-    const noopNoCache: number[] = [];
-    for (let i = 0; i < RUNS; i++) noopNoCache.push(generate(root, `nocache${count}`, '--no-cache'));
-    const compileMs: number[] = [];
-    for (let i = 0; i < RUNS; i++) compileMs.push(inProcessCompileMs(root));
-    return {
-      count,
-      cold: median(cold),
-      coldMax: Math.max(...cold),
-      noop: median(noop),
-      noopMax: Math.max(...noop),
-      noopNoCache: median(noopNoCache),
-      compile: median(compileMs),
-      cpuCold: cpu[`cold${count}`] ? median(cpu[`cold${count}`] as number[]) : undefined,
-      cpuNoop: cpu[`noop${count}`] ? median(cpu[`noop${count}`] as number[]) : undefined,
-    };
-  } finally {
-    rmSync(root, { recursive: true, force: true });
+  roots.push(root);
+  writeSyntheticProject(root, count);
+  const cold: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // The previous output is moved aside, not deleted, until the end: on an ext4 without a journal
+    // (these machines) the kernel checks every inode freed in the last minute, one by one, before
+    // it reuses one for a new file, so deleting 2,000 files here would be timed as part of the next
+    // generate (about 1 s of kernel time at 1,000 views). For the same reason no project is
+    // deleted before every one has been timed.
+    if (existsSync(join(root, 'generated'))) renameSync(join(root, 'generated'), join(root, `.bench-previous-${i}`));
+    cold.push(generate(root, `cold${count}`));
   }
+  const noop: number[] = [];
+  for (let i = 0; i < RUNS; i++) noop.push(generate(root, `noop${count}`));
+  const noopNoCache: number[] = [];
+  for (let i = 0; i < RUNS; i++) noopNoCache.push(generate(root, `nocache${count}`, '--no-cache'));
+  const compileMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) compileMs.push(inProcessCompileMs(root));
+  return {
+    count,
+    cold: median(cold),
+    coldMax: Math.max(...cold),
+    noop: median(noop),
+    noopMax: Math.max(...noop),
+    noopNoCache: median(noopNoCache),
+    compile: median(compileMs),
+    cpuCold: cpu[`cold${count}`] ? median(cpu[`cold${count}`] as number[]) : undefined,
+    cpuNoop: cpu[`noop${count}`] ? median(cpu[`noop${count}`] as number[]) : undefined,
+  };
 }
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -126,8 +128,14 @@ spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', env: ENV });
 const loadBefore = load();
 const nodeFloor = floor(ENV);
 const caFloor = process.env.NODE_EXTRA_CA_CERTS ? floor(process.env) : undefined;
-const r500 = measure(500);
-const r1000 = measure(1000);
+let r500: ReturnType<typeof measure>;
+let r1000: ReturnType<typeof measure>;
+try {
+  r500 = measure(500);
+  r1000 = measure(1000);
+} finally {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+}
 console.log(
   `  machine: ${cpus().length} cores, load ${loadBefore} before and ${load()} after; ` +
     `node -e '' takes ${f(nodeFloor)}${caFloor !== undefined ? ` (${f(caFloor)} with this shell's NODE_EXTRA_CA_CERTS, left out of the runs)` : ''}`,
