@@ -124,20 +124,9 @@ function flat(value: unknown, expandObjects: boolean, cache?: FlatCache): string
  */
 const NEVER_FITS = 2 * LINE_WIDTH;
 
-/** String literals recur across the pages of a compile (labels, kinds, addresses): each is escaped once. */
-const printedStrings = new Map<string, string>();
-function printedString(s: string): string {
-  let printed = printedStrings.get(s);
-  if (printed === undefined) {
-    printed = stringLiteral(s);
-    if (printedStrings.size < 50_000 && s.length <= 64) printedStrings.set(s, printed);
-  }
-  return printed;
-}
-
 function flatUncached(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
   if (value === null) return 'null';
-  if (typeof value === 'string') return printedString(value);
+  if (typeof value === 'string') return stringLiteral(value);
   if (typeof value === 'number') return numberLiteral(value);
   if (typeof value === 'boolean') return String(value);
   // An array or object: undefined as soon as its rendering is known to be too long for any line,
