@@ -1,5 +1,14 @@
 import type { Command } from 'commander';
-import { compareText, decodeDefinition, isRecord, isUndesigned, screenFileName, sortKeysDeep, viewFileName } from '../src/model/index.js';
+import {
+  compareText,
+  decodeDefinition,
+  isRecord,
+  isUndesigned,
+  screenFileName,
+  sortKeysDeep,
+  trimChar,
+  viewFileName,
+} from '../src/model/index.js';
 import { signRequest } from '../src/shared/sign.js';
 import { type DefinitionKind, KIND_DIRS } from './definitions-dir.js';
 import { CliError, EXIT } from './errors.js';
@@ -67,7 +76,7 @@ export function remoteOptions(project: Pick<Project, 'server'>, flags: RemoteFla
   const token = (flags.token ?? env.WASTEGEN_TOKEN ?? '').trim();
   const signSecret = flags.signSecret ?? env.WASTEGEN_SIGN_SECRET;
   return {
-    baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}`,
+    baseUrl: `${url.origin}${trimChar(url.pathname, '/', 'end')}`,
     authorization: token ? (/^bearer\s/i.test(token) ? token : `Bearer ${token}`) : undefined,
     signSecret: signSecret || undefined,
     concurrency: positiveInt(flags.concurrency, DEFAULT_CONCURRENCY, '--concurrency', 64),

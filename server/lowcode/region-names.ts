@@ -18,7 +18,7 @@ export interface RegionNames {
 }
 
 const CODES = /^\d{2,12}(\s*,\s*\d{2,12})*$/;
-const NAME_SEPARATOR = /\s*[/／]\s*/;
+const NAME_SEPARATOR = /[/／]/;
 
 /** The region table read once (a few thousand rows for a whole country). */
 export async function regionNames(ctx: AppContext): Promise<RegionNames> {
@@ -51,7 +51,10 @@ export async function regionNames(ctx: AppContext): Promise<RegionNames> {
         const codes = t.split(',').map((c) => c.trim());
         return codes.every((c) => byCode.has(c)) ? codes : 'unknown';
       }
-      const names = t.split(NAME_SEPARATOR).filter(Boolean);
+      const names = t
+        .split(NAME_SEPARATOR)
+        .map((n) => n.trim())
+        .filter(Boolean);
       if (names.length === 1) {
         const found = named.get(names[0] as string) ?? [];
         return found.length === 1 ? pathOf(found[0] as string) : found.length ? 'ambiguous' : 'unknown';

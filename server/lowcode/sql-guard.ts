@@ -1800,6 +1800,14 @@ function where(text: string, position: number): { line: number; column: number; 
   return { line, column, near };
 }
 
+/** The token a PostgreSQL syntax error quotes at its end (`… at or near "x"`), found without a backtracking search. */
+function quotedAtEnd(message: string): string | undefined {
+  const lead = 'at or near "';
+  const at = message.indexOf(lead);
+  if (at < 0 || !message.endsWith('"') || message.length - 1 < at + lead.length) return undefined;
+  return message.slice(at + lead.length, -1);
+}
+
 /** Where a parse error is and near which text. */
 function syntaxWhere(text: string, e: unknown): string {
   const details = isObj(e) && isObj(e.sqlDetails) ? e.sqlDetails : {};
@@ -1810,7 +1818,7 @@ function syntaxWhere(text: string, e: unknown): string {
     return `第 ${end.line} 行第 ${end.column} 列（语句在末尾处不完整）`;
   }
   const { line, column, near } = where(text, pos);
-  const token = message.match(/at or near "(.*)"$/s)?.[1] ?? near;
+  const token = quotedAtEnd(message) ?? near;
   return `第 ${line} 行第 ${column} 列附近（"${token.slice(0, 40)}"）`;
 }
 
@@ -1855,11 +1863,18 @@ function relationsOf(node: Json, out: Set<string>): void {
   for (const v of Object.values(node)) relationsOf(v, out);
 }
 
+/** `text` without the semicolons and spaces at its end, in one pass from the end (a regex is quadratic on long runs). */
+function withoutTrailingSemicolons(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[;\s]/.test(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
+
 async function parse(text: string, kind: DatabaseKind): Promise<Parsed> {
   const key = `${kind}\u0000${text}`;
   const cached = parsedTexts.get(key);
   if (cached) return cached;
-  const body = text.trim().replace(/[;\s]+$/, '');
+  const body = withoutTrailingSemicolons(text.trim());
   if (!body) return remember(parsedTexts, key, { ok: false, code: 'SQL_EMPTY' });
   const parseText = await loadParser();
   let tree: Awaited<ReturnType<Parse>>;

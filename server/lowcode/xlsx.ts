@@ -70,7 +70,7 @@ const EMPTY_SST = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://sche
 
 function attrs(tag: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out.set(m[1] as string, m[2] ?? m[3] ?? '');
+  for (const m of tag.matchAll(/(?<![\w:.-])([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out.set(m[1] as string, m[2] ?? m[3] ?? '');
   return out;
 }
 
@@ -78,7 +78,7 @@ function attrs(tag: string): Map<string, string> {
 function relationships(xml: string): { byId: Map<string, string>; byType: Map<string, string> } {
   const byId = new Map<string, string>();
   const byType = new Map<string, string>();
-  for (const m of xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+  for (const m of xml.matchAll(/<(?:\w+:)?Relationship\b[^<>]*>/g)) {
     const a = attrs(m[0]);
     const target = a.get('Target');
     if (!target || a.get('TargetMode') === 'External') continue;
@@ -92,7 +92,7 @@ function relationships(xml: string): { byId: Map<string, string>; byType: Map<st
 
 /** The archive path of the first worksheet in the workbook's order. */
 function firstSheetPath(workbookXml: string, rels: ReturnType<typeof relationships>, names: Set<string>): string | undefined {
-  const sheet = /<(?:\w+:)?sheet\b[^>]*>/.exec(workbookXml);
+  const sheet = /<(?:\w+:)?sheet\b[^<>]*>/.exec(workbookXml);
   if (sheet) {
     const a = attrs(sheet[0]);
     const rid = [...a].find(([k]) => k === 'id' || k.endsWith(':id'))?.[1];

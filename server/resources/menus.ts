@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
-import { menuEntries, trimPath } from '../../src/model/index.js';
+import { menuEntries, trimPath, withoutQuery } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
@@ -72,7 +72,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return buildRoutes(all, (m) => ids.has(m.id));
     },
     page: async (req) => {
-      const wanted = trimPath(req.query.path.replace(/[?#].*$/, ''));
+      const wanted = trimPath(withoutQuery(req.query.path));
       const found = menuEntries(buildRoutes(await allMenus(db), () => true)).find((e) => !e.node.children?.length && e.path === wanted);
       return { title: found?.node.meta.title ?? null };
     },

@@ -9,6 +9,7 @@ import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
 import { generatedRoutes } from '../../generated/routes';
 import { hasPermission } from '../access/permission';
 import { type EngineNavigation, type EngineServices, EngineServicesProvider } from '../engine';
+import { trimPath } from '../model';
 import { notify } from '../notify/notifier';
 import { download, http } from '../request';
 import { saveBlob } from '../request/download';
@@ -32,7 +33,7 @@ export function createEngineServices(deps: {
     useLocation,
     navigate: deps.navigate,
     closePage: (pathname) => {
-      const path = pathname.replace(/\/+$/, '') || '/';
+      const path = trimPath(pathname);
       const before = tagsStore.get().tags;
       const target = afterClose(before, tagsStore.close(path), deps.activePath(), neighbourOf(before, path));
       // A page without a tag of its own still goes away when it is the one shown.
@@ -61,7 +62,7 @@ export function AppEngineServices({ children }: { children?: ReactNode }) {
       createEngineServices({
         roles,
         navigate: (path, options) => void router?.navigate(path, options),
-        activePath: () => (router?.state.location.pathname ?? '/').replace(/\/+$/, '') || '/',
+        activePath: () => trimPath(router?.state.location.pathname ?? '/'),
       }),
     [roles, router],
   );

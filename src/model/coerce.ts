@@ -28,7 +28,7 @@ const NUMBER = `[-+]?${UNSIGNED}`;
 /** A number written as text, spaces around allowed ('12', ' -1.5', '.5', '3.'): what a number field and the server accept. */
 export const NUMBER_TEXT: RegExp = new RegExp(`^\\s*${NUMBER}\\s*$`);
 /** A number as a definition may write a length, also in pixels ('250px'). */
-export const PIXEL_TEXT: RegExp = new RegExp(`^\\s*${NUMBER}\\s*(px)?\\s*$`);
+export const PIXEL_TEXT: RegExp = new RegExp(`^\\s*${NUMBER}\\s*(?:px\\s*)?$`);
 /** A percentage ('60%', ' 12.5% '). */
 export const PERCENT_TEXT: RegExp = new RegExp(`^\\s*${UNSIGNED}%\\s*$`);
 /** Bare digits, no sign, point or space: an id, a count or an index as an address or a header carries it. */

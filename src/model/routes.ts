@@ -23,7 +23,7 @@ export const viewPath = (componentName: string, id: number | string): string => 
 export const screenPath = (id: number): string => `/${SCREEN_PAGE_COMPONENT}/${id}`;
 
 /** A screen's page under a section of the menu (`dispose` → /dispose/vBuild/temp/{id}). */
-export const screenPathIn = (section: string, id: number): string => `/${section.replace(/^\/+|\/+$/g, '')}${screenPath(id)}`;
+export const screenPathIn = (section: string, id: number): string => `/${trimChar(section, '/')}${screenPath(id)}`;
 
 /** Where 大屏管理 opens a screen of type 1, 3 or 4 to look at it. */
 export const screenPreviewPath = (id: number): string => screenPathIn('dev-tools', id);
@@ -46,8 +46,26 @@ export const viewCallPaths = (id: number) => ({
   preAdd: `/api/general/preAdd/${id}`,
 });
 
+/**
+ * `text` without the character `ch` repeated at its start and end. A loop, not /x+$/: a regular
+ * expression tries every run of `ch` for the end of the text, which is quadratic on a long run.
+ */
+export function trimChar(text: string, ch: string, ends: 'start' | 'end' | 'both' = 'both'): string {
+  let start = 0;
+  let end = text.length;
+  if (ends !== 'end') while (start < end && text[start] === ch) start++;
+  if (ends !== 'start') while (end > start && text[end - 1] === ch) end--;
+  return text.slice(start, end);
+}
+
+/** An address without its query and hash (from the first `?` or `#` on). */
+export function withoutQuery(address: string): string {
+  const cut = address.search(/[?#]/);
+  return cut < 0 ? address : address.slice(0, cut);
+}
+
 /** A pathname without its trailing slashes; the root stays '/'. */
-export const trimPath = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
+export const trimPath = (pathname: string): string => trimChar(pathname, '/', 'end') || '/';
 
 /** The page a low-code address draws. */
 export type LowcodeAddress = { kind: 'view'; id: number; componentName: string } | { kind: 'screen'; id: number };
@@ -57,7 +75,7 @@ const SCREEN_ADDRESS = /(?:^|\/)vBuild\/temp\/(\d{1,9})$/;
 
 /** The view or screen an address draws (a query, a hash and trailing slashes are ignored), if it is a low-code page's. */
 export function lowcodePageOf(address: string | null | undefined): LowcodeAddress | undefined {
-  const path = trimPath((address ?? '').replace(/[?#].*$/, ''));
+  const path = trimPath(withoutQuery(address ?? ''));
   const view = VIEW_ADDRESS.exec(path);
   if (view) return { kind: 'view', id: Number(view[2]), componentName: view[1] as string };
   const screen = SCREEN_ADDRESS.exec(path);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { trimPath, withoutQuery } from '../model';
 import { tagsStore } from './tags-store';
 
 /** The page /redirect/{path} stands for, with the query and hash kept. */
@@ -17,7 +18,7 @@ export function RedirectPage() {
   const navigate = useNavigate();
   useEffect(() => {
     const target = redirectTarget(pathname, search, hash);
-    tagsStore.refresh(target.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/');
+    tagsStore.refresh(trimPath(withoutQuery(target)));
     navigate(target, { replace: true });
   }, [pathname, search, hash, navigate]);
   return null;

@@ -4,6 +4,7 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../app/router';
+import { trimPath } from '../model';
 import { lowcodeTitle } from '../navigation/page-titles';
 import { type FlatRoute, findRoute } from './menu-routes';
 
@@ -45,7 +46,7 @@ const NO_TITLES: ReadonlyMap<string, string> = new Map();
  * menu entry and, when it is a low-code page's address, that page's name.
  */
 export function lookUpPath(pathname: string, { handles, menus, titles = NO_TITLES }: RouteSources, matched?: RouteHandle) {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = trimPath(pathname);
   return { path, handle: matched ?? handles.get(path), menu: findRoute(menus, path), lowcode: lowcodeTitle(path, titles) };
 }
 

@@ -2,6 +2,7 @@ import { CloseCircleOutlined, CloseOutlined, MinusCircleOutlined, ReloadOutlined
 import { Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { trimPath } from '../model';
 import { mayClose } from '../navigation/close-guards';
 import { APP_PATHS } from '../shared/app-paths';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
@@ -19,7 +20,7 @@ export function TagsBar() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const activeRef = useRef<HTMLDivElement | null>(null);
-  const active = pathname.replace(/\/+$/, '') || '/';
+  const active = trimPath(pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the open page or the tags change
   useEffect(() => {

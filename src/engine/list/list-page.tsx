@@ -2,7 +2,7 @@ import { DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Modal, Space, theme } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import { type ButtonModel, defaultRangeDays, hasCreateRange, type ListPageModel } from '../../model';
+import { type ButtonModel, defaultRangeDays, hasCreateRange, type ListPageModel, trimPath } from '../../model';
 import type { FormValues } from '../form/payload';
 import { crudDialogStatus, useCrud, viewCrudOptions } from '../hooks/use-crud';
 import { useListQuery, useViewSource } from '../hooks/use-list-query';
@@ -41,8 +41,6 @@ export interface ListPageProps<T extends FormValues> {
    */
   fixedQuery?: Record<string, unknown>;
 }
-
-const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';
 
 /**
  * Whether a list page keeps its search in the page's address: true for the page a route shows; false
@@ -249,7 +247,7 @@ function ListPageBody<T extends FormValues>({ model, schema, fixedQuery }: ListP
   const writeAddress = useCallback(
     (state: SearchState) => {
       // A page kept in a hidden tab (or left before it drew) never takes over the address of the page shown.
-      const shown = typeof window === 'undefined' || trimSlash(window.location.pathname) === trimSlash(address.current.pathname);
+      const shown = typeof window === 'undefined' || trimPath(window.location.pathname) === trimPath(address.current.pathname);
       if (!inAddress || !shown) return;
       const next = searchToAddress(new URLSearchParams(address.current.search), searchable, state, {
         createRange,

@@ -108,7 +108,8 @@ export function lengthOf(v: unknown): number | string | undefined {
   return NUMBER_TEXT.test(v) ? Number(v) : v.trim();
 }
 
-const IMAGE = /^(https?:|data:image\/|blob:|\/|\.\/|\.\.\/)|\.(png|jpe?g|gif|webp|svg|bmp)(\?.*)?$/i;
+// An image's file name ends the address or its path (before a `?`): one test per position, no `.*` to backtrack.
+const IMAGE = /^(https?:|data:image\/|blob:|\/|\.\/|\.\.\/)|\.(png|jpe?g|gif|webp|svg|bmp)(?:\?|$)/i;
 
 /** An image address as a CSS url(); quotes and backslashes escaped. */
 export const cssUrl = (src: string): string => `url("${src.replace(/["\\\n\r]/g, (c) => `\\${c}`)}")`;

@@ -1,6 +1,6 @@
 import { NUMBER_TEXT, readNumeric } from '../coerce.js';
 import { FIELD_NAME } from '../names.js';
-import { viewCallPaths, viewPath } from '../routes.js';
+import { trimChar, viewCallPaths, viewPath } from '../routes.js';
 import type { DialogModel, DividerModel, FieldModel, ListPageModel, SourceInfo } from '../types.js';
 import type { WireTemplate, WireView } from '../wire.js';
 import { buttonsOf } from './buttons.js';
@@ -86,7 +86,7 @@ export function normalizeViewTemplate(view: WireView, template: WireTemplate, so
   }
   const dialog = template.dialogOption ?? {};
   const calls = viewCallPaths(id);
-  const exportBase = dialog.export?.replace(/\/+$/, '') || calls.export;
+  const exportBase = (dialog.export && trimChar(dialog.export, '/', 'end')) || calls.export;
   return compact({
     kind: 'list' as const,
     viewId: id,

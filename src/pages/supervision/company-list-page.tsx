@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { type SupervisedCompany, supervision } from '../../contract/supervision';
 import { tablePager } from '../../engine';
+import { trimChar } from '../../model';
 import { api } from '../../request';
 import { useSession } from '../../session/session-store';
 import { formatWeight } from '../../shared/format';
@@ -52,7 +53,7 @@ export function CompanyListPage() {
   const { pathname } = useLocation();
   const { menus } = useSession();
   const [params, setParams] = useSearchParams();
-  const isSummary = pathOfNamedRoute(menus, 'summaryPage') === pathname.replace(/\/+$/, '');
+  const isSummary = pathOfNamedRoute(menus, 'summaryPage') === trimChar(pathname, '/', 'end');
   // summaryPage starts on the small and micro companies; `micro=` (empty) asks for every size.
   const micro: Flag = params.has('micro') ? flagOf(params.get('micro')) : isSummary ? '1' : undefined;
   const haveYearCount = flagOf(params.get('haveYearCount'));
