@@ -80,6 +80,7 @@ function readerOf(schema: z.ZodType, seen: Map<z.ZodType, Reader>): Reader {
         call.value = v;
         call.failed = false;
         const out = fn(v, call);
+        call.value = undefined;
         // zod refuses a transform that answers with a promise in a synchronous parse.
         return call.failed || out instanceof Promise ? FAILED : out;
       };
