@@ -133,6 +133,13 @@ describe('fast reader of the wire schemas', () => {
     expect(fastReader(z.object({ a: z.string() }))).toBeUndefined();
     expect(fastReader(z.looseObject({ a: z.string().min(1) }))).toBeUndefined();
     expect(fastReader(z.looseObject({ a: z.string().default('x') }))).toBeUndefined();
+    const tree = z.looseObject({
+      name: z.string(),
+      get children() {
+        return z.array(tree);
+      },
+    });
+    expect(fastReader(tree)).toBeUndefined();
   });
 
   it('reads every definition of the project and of the fixtures as zod does', () => {

@@ -42,9 +42,12 @@ class TransformCall {
   };
 }
 
-function readerOf(schema: z.ZodType, seen: Map<z.ZodType, Reader>): Reader {
+function readerOf(schema: z.ZodType, seen: Map<z.ZodType, Reader | 'building'>): Reader {
   const known = seen.get(schema);
+  // A schema that contains itself (a shape with a getter) is left to zod.
+  if (known === 'building') throw new Unsupported('recursive');
   if (known) return known;
+  seen.set(schema, 'building');
   const zod = internals(schema);
   const def = zod.def;
   if (def.checks && def.checks.length > 0) throw new Unsupported(`${def.type} with checks`);
@@ -124,7 +127,7 @@ function readerOf(schema: z.ZodType, seen: Map<z.ZodType, Reader>): Reader {
 }
 
 /** A loose object: the shape's keys in its order, then every other key of the input as it is. */
-function objectReader(def: ZodInternals['def'], seen: Map<z.ZodType, Reader>): Reader {
+function objectReader(def: ZodInternals['def'], seen: Map<z.ZodType, Reader | 'building'>): Reader {
   if (!def.shape || !def.catchall || internals(def.catchall).def.type !== 'unknown') throw new Unsupported('object that is not loose');
   const keys = Object.keys(def.shape);
   const named = new Set(keys);
