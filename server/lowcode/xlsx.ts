@@ -111,7 +111,24 @@ async function wholePart(data: Buffer, entry: ZipEntry | undefined, budget: Infl
   if (entry.size > PART_MAX_BYTES) throw new ZipRefused('invalid', `${entry.name} is too large`);
   const chunks: Buffer[] = [];
   for await (const c of inflateEntry(data, entry, budget)) chunks.push(c);
-  return Buffer.concat(chunks);
+  const whole = Buffer.concat(chunks);
+  if (hasLongTag(whole)) throw new XmlRefused(`${entry.name} has markup longer than ${TAG_MAX_BYTES} bytes`);
+  return whole;
+}
+
+/** A tag of workbook.xml or its relationships is never this long; the XML reader takes seconds per MB of one. */
+const TAG_MAX_BYTES = 4096;
+
+/** Whether some `<` runs more than TAG_MAX_BYTES before its `>` (or the part's end), in one pass. */
+export function hasLongTag(xml: Buffer): boolean {
+  let at = xml.indexOf(0x3c);
+  while (at >= 0) {
+    const close = xml.indexOf(0x3e, at);
+    if ((close < 0 ? xml.length : close) - at > TAG_MAX_BYTES) return true;
+    if (close < 0) return false;
+    at = xml.indexOf(0x3c, close);
+  }
+  return false;
 }
 
 /** Any failure to read a workbook is a refusal: ours say which limit, the rest that it is unreadable. */

@@ -1,10 +1,11 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config.js';
 import { MAX_CELL_CHARS, SharedStringLengths, SheetText } from '../../server/lowcode/cell-text.js';
-import { DEFAULT_IMPORT_LIMITS, readWorkbook } from '../../server/lowcode/xlsx.js';
+import { DEFAULT_IMPORT_LIMITS, hasLongTag, readWorkbook } from '../../server/lowcode/xlsx.js';
 import { workbookStreamEnded } from '../../server/lowcode/xlsx-writer.js';
 import { type ErrorCode, type ErrorParams, errorMessage } from '../../src/shared/error-catalogue.js';
 import { signRequest } from '../../src/shared/sign.js';
@@ -198,6 +199,27 @@ describe('import refusals', () => {
   it('refuses files that are not workbooks with a clear message', async () => {
     await expectRefused('乱码.xlsx', Buffer.from('not a zip at all'), 'IMPORT_NOT_XLSX');
     await expectRefused('压缩包.xlsx', zip([part('readme.txt', 'hello')]), 'IMPORT_NOT_XLSX');
+    // Stored, not deflated, so the ratio check passes: one tag of 1 MB in the workbook's parts kept the
+    // XML reader busy for seconds while every other call waited.
+    const stored = (name: string, text: string) => ({ ...part(name, text), deflated: deflateRawSync(Buffer.from(text), { level: 0 }) });
+    const sheetXml = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>';
+    const longTag = (rels: string, workbook: string) =>
+      zip([stored('xl/workbook.xml', workbook), stored('xl/_rels/workbook.xml.rels', rels), stored('xl/worksheets/sheet1.xml', sheetXml)]);
+    const okWorkbook = '<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>';
+    // They are refused before the XML reader sees them, by the length of the tag.
+    expect(hasLongTag(Buffer.from(okWorkbook))).toBe(false);
+    expect(hasLongTag(Buffer.from(`<a ${'-'.repeat(4_093)}>`))).toBe(false);
+    expect(hasLongTag(Buffer.from(`<a ${'-'.repeat(4_094)}>`))).toBe(true);
+    expect(hasLongTag(Buffer.from(`<a>${'text '.repeat(10_000)}</a>`))).toBe(false);
+    expect(hasLongTag(Buffer.from(`<a>x<${'b'.repeat(5_000)}`))).toBe(true);
+    const okRels = '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
+    await expectRefused(
+      '长标签.xlsx',
+      longTag(`<Relationship ${'-'.repeat(1_000_000)} Target="worksheets/sheet1.xml">`, okWorkbook),
+      'IMPORT_NOT_XLSX',
+    );
+    await expectRefused('长标签.xlsx', longTag(okRels, `<workbook><sheet ${'-'.repeat(1_000_000)}>`), 'IMPORT_NOT_XLSX');
+    await expectRefused('长标签.xlsx', longTag('<Relationship:0'.repeat(70_000), okWorkbook), 'IMPORT_NOT_XLSX');
     const whole = plainXlsx([['名称'], ['x']]);
     await expectRefused('截断.xlsx', whole.subarray(0, Math.floor(whole.length / 2)), 'IMPORT_NOT_XLSX');
     await expectRefused(
