@@ -21,6 +21,7 @@ import {
 } from '../../src/model/index.js';
 import { definitionInvalidParams } from '../../src/shared/error-catalogue.js';
 import { badRequest } from '../errors.js';
+import { serverPatterns } from '../lib/bounded-pattern.js';
 import type { ReferenceLabel } from './reference-labels.js';
 
 /**
@@ -168,7 +169,7 @@ export function viewModelOf(page: ListPageModel): ViewModel {
     tableFields: page.columns.map((c) => byName.get(c.name) as ViewField),
     formFields: page.form.fields.map((f) => byName.get(f.name) as ViewField),
     buttons: page.buttons,
-    schema: buildSchema(page.form),
+    schema: buildSchema(page.form, serverPatterns),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { buildSchema } from '../../src/model/index.js';
 import type { DB } from '../db/schema.js';
+import { serverPatterns } from '../lib/bounded-pattern.js';
 import { syncEntityViews } from '../lib/entity-views.js';
 import { syncViewTable } from '../lowcode/ddl.js';
 import { recordValues } from '../lowcode/record-input.js';
@@ -21,7 +22,10 @@ import { type Planned, planRecords, timeText } from './records.js';
 /** Inserts a view's planned records in their order, each run of records with one owner in one batch. */
 async function fill(trx: Transaction<DB>, view: ViewModel, planned: Planned[], ids: Map<Planned, number>): Promise<void> {
   const form = view.page.form;
-  const schema = buildSchema({ ...form, fields: form.fields.map((f) => (f.show === 3 && !f.system ? { ...f, show: 1 } : f)) });
+  const schema = buildSchema(
+    { ...form, fields: form.fields.map((f) => (f.show === 3 && !f.system ? { ...f, show: 1 } : f)) },
+    serverPatterns,
+  );
   for (let i = 0; i < planned.length; ) {
     const owner = planned[i]!.owner;
     let j = i;

@@ -9,6 +9,7 @@ export { CANVAS_DEFAULTS } from './normalize/screens.js';
 export * from './normalize.js';
 export * from './order.js';
 export * from './parse.js';
+export * from './pattern-shape.js';
 export * from './pattern-text.js';
 export * from './permissions.js';
 export * from './problems.js';

@@ -323,6 +323,26 @@ describe('normalizeField', () => {
       out: { model: field({ name: 't', pattern: '([a-z' }), problems: [['E_PATTERN', `${P}/pattern`]] },
     },
     {
+      name: 'a pattern too large to bound what it costs: too long, a count or nested counts above 1000',
+      in: { name: 't', configure: { pattern: `^${'a'.repeat(500)}` } },
+      out: { model: field({ name: 't', pattern: `^${'a'.repeat(500)}` }), problems: [['E_PATTERN', `${P}/pattern`]] },
+    },
+    {
+      name: 'a count above 1000',
+      in: { name: 't', configure: { pattern: '^a{0,1001}' } },
+      out: { model: field({ name: 't', pattern: '^a{0,1001}' }), problems: [['E_PATTERN', `${P}/pattern`]] },
+    },
+    {
+      name: 'nested counts above 1000',
+      in: { name: 't', configure: { pattern: '(?:(?=[^]{100})a){11}' } },
+      out: { model: field({ name: 't', pattern: '(?:(?=[^]{100})a){11}' }), problems: [['E_PATTERN', `${P}/pattern`]] },
+    },
+    {
+      name: 'counts at the bound',
+      in: { name: 't', configure: { pattern: '^(?:a{10}){100}b{1000}' } },
+      out: { model: field({ name: 't', pattern: '^(?:a{10}){100}b{1000}' }), problems: [] },
+    },
+    {
       name: 'a named validator',
       in: { name: 'm', configure: { validator: 'mobile' } },
       out: { model: field({ name: 'm', validator: 'mobile' }), problems: [] },

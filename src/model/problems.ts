@@ -13,7 +13,7 @@ export const CODES = {
   E_REQUIRED: 'a required key is missing or empty',
   E_NAME: 'a field name is not a usable identifier',
   E_DUPLICATE: 'two fields, buttons or definitions share a name or id',
-  E_PATTERN: 'a pattern is not a valid regular expression',
+  E_PATTERN: 'a pattern is not a valid regular expression, or is too large to bound what it costs',
   E_VALIDATOR: 'an unknown named validator',
   E_RANGE: 'a number is out of range, or min is above max',
   E_REFERENCE: 'a relation, divider or button names a field or view that does not exist',

@@ -142,15 +142,26 @@ function field<T, O extends { label: string; required?: boolean }>(
   return schema as FieldSchema<T, O>;
 }
 
-/** An invalid pattern is a definition error (E_PATTERN, reported by the normaliser); here it checks nothing. */
-function compile(pattern: string | undefined): RegExp | undefined {
-  if (pattern === undefined) return undefined;
+/**
+ * A field pattern's test: undefined for a pattern that does not compile (the normaliser reports it as
+ * E_PATTERN, and here it checks nothing), otherwise a test of one text. 'timeout' means the pattern
+ * could not be run to the end in the time the host allows, 'too long' that the host does not run it
+ * on a text that long; either way the value is refused.
+ */
+export type PatternTester = (pattern: string) => ((text: string) => boolean | 'timeout' | 'too long') | undefined;
+
+/** Texts of at most this many characters are tested against any pattern (the server's bound). */
+export const PATTERN_TEXT_MAX = 1000;
+
+/** The browser's tester: the pattern as a plain RegExp, tested unanchored. */
+export const nativePatterns: PatternTester = (pattern) => {
   try {
-    return new RegExp(pattern);
+    const re = new RegExp(pattern);
+    return (text) => re.test(text);
   } catch {
     return undefined;
   }
-}
+};
 
 /** A select's number or a multiple select's / cascader's list reads as text (lists comma-joined, like the server). */
 function asText(v: unknown): string | undefined {
@@ -161,8 +172,8 @@ function asText(v: unknown): string | undefined {
   return undefined;
 }
 
-function text<const O extends TextOptions>(o: O): FieldSchema<string, O> {
-  const re = compile(o.pattern);
+function text<const O extends TextOptions>(o: O, patterns: PatternTester = nativePatterns): FieldSchema<string, O> {
+  const test = o.pattern === undefined ? undefined : patterns(o.pattern);
   const validator = o.validator ? VALIDATORS[o.validator] : undefined;
   return field(
     o,
@@ -171,7 +182,12 @@ function text<const O extends TextOptions>(o: O): FieldSchema<string, O> {
       const s = asText(v);
       if (s === undefined) return fail(`${o.label}格式不正确，应为文本`);
       if (o.maxLength !== undefined && s.length > o.maxLength) return fail(`${o.label}长度不能超过${o.maxLength}个字符`);
-      if (re && o.pattern !== undefined && !re.test(s)) return fail(patternMessage(o.label, o.pattern));
+      if (test && o.pattern !== undefined) {
+        const matched = test(s);
+        if (matched === 'timeout') return fail(`${o.label}的格式规则过于复杂，无法校验，请联系管理员`);
+        if (matched === 'too long') return fail(`${o.label}超过${PATTERN_TEXT_MAX}个字符，无法按格式规则校验`);
+        if (!matched) return fail(patternMessage(o.label, o.pattern));
+      }
       if (validator && !validator.test(s)) return fail(validator.message);
       return pass(s);
     },
@@ -444,10 +460,10 @@ export function relationsOf(form: FormModel): { show: RelationRule[]; required: 
   return { show, required };
 }
 
-export function applyRule(call: RuleCall): AnyFieldSchema {
+export function applyRule(call: RuleCall, patterns?: PatternTester): AnyFieldSchema {
   switch (call.rule) {
     case 'text':
-      return rules.text(call.options);
+      return rules.text(call.options, patterns);
     case 'number':
       return rules.number(call.options);
     case 'datetime':
@@ -457,7 +473,10 @@ export function applyRule(call: RuleCall): AnyFieldSchema {
   }
 }
 
-/** The form's schema at run time; the generated schema module is the same thing written out. */
-export function buildSchema(form: FormModel): FormSchema<FieldShape> {
-  return rules.form(Object.fromEntries(fieldRules(form).map(([name, call]) => [name, applyRule(call)])), relationsOf(form));
+/**
+ * The form's schema at run time; the generated schema module is the same thing written out. The
+ * server passes its own pattern tester, which bounds the time a designer's pattern may take.
+ */
+export function buildSchema(form: FormModel, patterns?: PatternTester): FormSchema<FieldShape> {
+  return rules.form(Object.fromEntries(fieldRules(form).map(([name, call]) => [name, applyRule(call, patterns)])), relationsOf(form));
 }

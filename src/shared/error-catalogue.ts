@@ -353,7 +353,7 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
   E_REQUIRED: '缺少必填项或为空',
   E_NAME: '字段名不可用（须为字母开头的标识符，且不是保留字）',
   E_DUPLICATE: '字段、按钮或定义的名称或编号重复',
-  E_PATTERN: '正则表达式不合法',
+  E_PATTERN: '正则表达式不合法或过于复杂',
   E_VALIDATOR: '未知的校验规则',
   E_RANGE: '数值超出范围，或最小值大于最大值',
   E_REFERENCE: '引用的字段或视图不存在',

@@ -1,5 +1,6 @@
 import { FIELD_NAME, reservedNameProblem, SYSTEM_FIELDS, type SystemFieldName, systemFieldOf } from '../names.js';
 import { sortByKeys } from '../order.js';
+import { patternShape } from '../pattern-shape.js';
 import type { ColumnModel, DataType, FieldModel, Show } from '../types.js';
 import { isValidatorName, VALIDATORS } from '../validators.js';
 import type { WireField, WireFieldConfigure } from '../wire.js';
@@ -97,9 +98,17 @@ function warnSystemFlags(f: ReadField, sink: Sink): void {
   if (c.editLock) sink.add('W_IGNORED', `${p}/editLock`, `${f.name} is set by the server and is never edited`);
 }
 
-/** A pattern must compile; the schema ignores one that does not, so it is reported here. */
+/**
+ * A pattern must compile, and be small enough to bound what it costs (`patternShape`); the schema
+ * ignores one that does not compile, so it is reported here.
+ */
 function checkPattern(pattern: string | undefined, sink: Sink, pointer: string): void {
   if (pattern === undefined) return;
+  const refusal = patternShape(pattern).refusal;
+  if (refusal !== undefined) {
+    sink.add('E_PATTERN', pointer, `a pattern ${refusal}`);
+    return;
+  }
   try {
     new RegExp(pattern);
   } catch (e) {

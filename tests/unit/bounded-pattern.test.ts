@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { checkSync } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { boundedPatterns, LINEAR_STEPS, plainlyLinear } from '../../server/lib/bounded-pattern.js';
+import { PATTERN_TEXT_MAX, patternShape, rules } from '../../src/model/index.js';
+
+const SEEDED = [
+  '^CK\\d{12}$',
+  '^HT\\d{4}-\\d{4}$',
+  '^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]$',
+  '^\\d{3}-\\d{3}-\\d{2}$',
+  '^XK',
+  '^(男|女)$',
+  '^1[3-9]\\d{9}$',
+  '^[\\u4e00-\\u9fa5]{2,50}$',
+  '^\\d+$',
+];
+
+const OUTSIDE = [
+  '^(a+)+$',
+  '^(a|a)*$',
+  '(a)\\1',
+  '^(?=a)a',
+  '^(?<x>a)',
+  '\\d+$',
+  '^a|b',
+  '^\\s*\\s*x$',
+  '^\\d+\\d+x',
+  '^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$',
+  '^(a|b)(c|d)',
+  '^(a|b+)',
+  '^a{1,5000}',
+  '^(?:ab)?',
+  '^[abc',
+  '^(a',
+  '^a)',
+  // The first ] after [ or [^ closes the class: what follows is read, not hidden in it.
+  '^[^](?:a+)+]',
+  '^[]|(?:a+)+b]',
+  // A count of any number of digits is a count.
+  '^a*a{0,10000}b',
+];
+
+/** Patterns the definition refuses, each with why: their cost cannot be bounded. */
+const REFUSED: [string, RegExp][] = [
+  ['^a*a{0,10000}b', /more than 1000 times/],
+  ['^a{0,10000}a{0,10000}a{0,10000}b', /more than 1000 times/],
+  [`^${'.{1000}'.repeat(100)}`, /longer than 500/],
+  [`^${'a{1000}'.repeat(14000)}`, /longer than 500/],
+  ['^(?:(?=[^]{990000})[^]){1000}', /more than 1000 times/],
+  ['^(?:(?=[^]{1000})[^]){1000}', /multiply to more than 1000/],
+  ['(?:(?:a{100}){100}){100}', /multiply to more than 1000/],
+  ['(?:(?:(?:(?=[^]{10})){10}){10}){2}', /multiply to more than 1000/],
+];
+
+describe('plainlyLinear', () => {
+  it('takes the shapes definitions use and leaves out every one that can backtrack', () => {
+    for (const p of SEEDED) expect(plainlyLinear(p), p).toBe(true);
+    for (const p of OUTSIDE) expect(plainlyLinear(p), p).toBe(false);
+  });
+
+  it('refuses patterns too large to bound, and reads the rest to the end', () => {
+    for (const [p, why] of REFUSED) expect(patternShape(p).refusal, p.slice(0, 40)).toMatch(why);
+    expect(patternShape('^(?:a{10}){100}').refusal).toBeUndefined();
+    expect(patternShape('^CK\\d{12}$')).toEqual({ linear: true, expanded: 14 });
+    expect(patternShape('^[]a*').linear).toBe(true);
+    expect(patternShape('^a{01000}a*')).toEqual({ linear: true, expanded: 1001 });
+    // Tokenizing is linear in the pattern's length, whatever it holds.
+    for (const piece of ['a{', '[', '\\', '(', '|', 'a{1,', '(?:']) patternShape(piece.repeat(100_000));
+  });
+
+  it('takes only patterns recheck proves safe', () => {
+    // Pieces that combine into patterns with one or more choice points, groups and alternatives.
+    const atom = fc.constantFrom('a', 'b', '\\d', '\\s', '.', '[ab]', '[^a]', '\\w', 'x', '\\(', '{', '\\\\');
+    const quant = fc.constantFrom('', '', '', '*', '+', '?', '{2}', '{1,3}', '{2,}', '*?');
+    const piece: fc.Arbitrary<string> = fc.letrec<{ piece: string }>((tie) => ({
+      piece: fc.oneof(
+        { weight: 5, arbitrary: fc.tuple(atom, quant).map(([a, q]) => a + q) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(
+              fc.array(tie('piece'), { minLength: 1, maxLength: 3 }),
+              fc.constantFrom('|', ''),
+              fc.array(tie('piece'), { maxLength: 2 }),
+              quant,
+            )
+            .map(([l, bar, r, q]) => `(${l.join('')}${bar}${r.join('')})${q}`),
+        },
+      ),
+    })).piece;
+    const pattern = fc
+      .tuple(fc.constantFrom('^', '^', ''), fc.array(piece, { minLength: 1, maxLength: 6 }), fc.constantFrom('$', ''))
+      .map(([s, ps, e]) => s + ps.join('') + e);
+    let taken = 0;
+    fc.assert(
+      fc.property(pattern, (p) => {
+        if (!plainlyLinear(p)) return;
+        taken++;
+        const r = checkSync(p, '', { timeout: 10_000 });
+        expect(r.status, `${p}: ${r.status === 'vulnerable' ? r.attack.pattern : ''}`).toBe('safe');
+      }),
+      { numRuns: 300, seed: 20261130 },
+    );
+    // The generator reaches the shape often enough for the property to mean something.
+    expect(taken).toBeGreaterThan(60);
+  }, 120_000);
+});
+
+describe('boundedPatterns', () => {
+  it('answers as the pattern does, for linear and other shapes', () => {
+    const test = boundedPatterns(1_000);
+    for (const [p, text] of [
+      ['^CK\\d{12}$', 'CK123456789012'],
+      ['^CK\\d{12}$', 'CK12345'],
+      ['^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$', 'a.b@c-d.cn'],
+      ['^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$', 'a.b@c'],
+      ['XK', 'ABXK'],
+    ] as const) {
+      expect(test(p)?.(text), `${p} ${text}`).toBe(new RegExp(p).test(text));
+    }
+    expect(test('(')).toBeUndefined();
+  });
+
+  it('stops a catastrophic pattern at its limit, and refuses every later value of it without running it', () => {
+    const timedOut: string[] = [];
+    const testerOf = boundedPatterns(50, (p) => timedOut.push(p));
+    const test = testerOf('^(a+)+$');
+    // Without the limit this takes 2^40 steps.
+    expect(test?.(`${'a'.repeat(40)}!`)).toBe('timeout');
+    expect(test?.('aaa')).toBe('timeout');
+    expect(testerOf('^(a+)+$')?.('aaa')).toBe('timeout');
+    expect(timedOut).toEqual(['^(a+)+$']);
+    // Other patterns go on as before.
+    expect(testerOf('^(b+)+$')?.('bbb')).toBe(true);
+    const quadratic = testerOf('\\d+\\d+x');
+    expect(quadratic?.('1'.repeat(200))).toBe(false);
+    // A pattern outside the linear shape is not run on a longer text: V8 could not stop its forward work.
+    expect(quadratic?.('1'.repeat(PATTERN_TEXT_MAX + 1))).toBe('too long');
+    expect(testerOf('^(?:(?=[^]{999})[^])*$')?.('a'.repeat(1e6))).toBe('too long');
+  });
+
+  it('runs a linear-shaped pattern as it is up to its steps, and under the limit beyond them', () => {
+    const timedOut: string[] = [];
+    const testerOf = boundedPatterns(50, (p) => timedOut.push(p));
+    // 1,001 steps a character: as it is up to about 4,000 characters.
+    const test = testerOf('^.*a{1000}b');
+    expect(patternShape('^.*a{1000}b')).toEqual({ linear: true, expanded: 1002 });
+    expect(test?.(`${'a'.repeat(Math.floor(LINEAR_STEPS / 1002) - 1)}`)).toBe(false);
+    expect(timedOut).toEqual([]);
+    expect(test?.('a'.repeat(1e6))).toBe('timeout');
+    expect(timedOut).toEqual(['^.*a{1000}b']);
+    // A long text on a pattern of one step a character runs as it is.
+    expect(testerOf('^[^<>]*$')?.('x'.repeat(LINEAR_STEPS))).toBe(true);
+  });
+
+  it('answers undefined for a pattern V8 parses but cannot compile, and never throws', () => {
+    const testerOf = boundedPatterns(50);
+    expect(testerOf('(')).toBeUndefined();
+    expect(testerOf('a{2,1}')).toBeUndefined();
+  });
+
+  it('gives the form schema a message naming the field when a pattern runs out of time', () => {
+    const field = rules.text({ label: '编号', pattern: '^(a+)+$' }, boundedPatterns(50));
+    const r = field.safeParse(`${'a'.repeat(40)}!`);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['编号的格式规则过于复杂，无法校验，请联系管理员']);
+  });
+});
