@@ -1,93 +1,258 @@
-import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { PATTERN_TEXT_MAX, type PatternTester, patternShape } from '../../src/model/index.js';
 
 /**
  * A field's `pattern` is written by whoever designs the page and tested against what any user submits
- * or imports. V8 runs it by backtracking, so a pattern like `^(a+)+$` or `\d+\d+x` takes seconds or
- * years on a long or crafted value, and would hold the server's only thread meanwhile.
+ * or imports. V8 runs it by backtracking, so a pattern like `^(a+)+$` takes seconds or years on a
+ * crafted value, and V8 can stop a running pattern only when it backtracks: not while it compiles, and
+ * not while it works forward (a lookahead walking the text once per step of a count). A time limit on
+ * the server's own thread therefore does not hold. So the server tests a pattern by its shape
+ * (`patternShape`; a definition whose pattern is too large to bound is refused before it gets here):
  *
- * So the server tests a pattern by its shape (`patternShape`; a definition whose pattern is too large
- * to bound is refused before it gets here):
- * - a pattern in the linear shape runs as it is, while the text's length times its expanded size
- *   stays within LINEAR_STEPS, and otherwise under the time limit;
- * - any other runs under the time limit, which V8 enforces when the pattern backtracks, on a text of
- *   at most LIMITED_TEXT_MAX characters; a longer text is refused without running it.
- * A pattern that once runs out of time is not run again by this process: every later value is
- * refused at once with a message naming the field, and the server logs it once, so one bad
- * definition costs one limit.
+ * - A pattern in the linear shape runs on the server's thread while the text's length times its
+ *   expanded size is at most LINEAR_STEPS (about 1 ms).
+ * - Anything else runs on a worker thread of its own. The server's thread waits for the answer at most
+ *   PATTERN_TIME_LIMIT_MS; past it the worker is left to finish or be stopped, and a new one takes its
+ *   place. A pattern outside the linear shape is tested only on texts of at most PATTERN_TEXT_MAX
+ *   characters, which bounds how long an abandoned worker can run.
+ * - A pattern that once runs out of time, or whose test throws (V8's backtrack stack overflows), is
+ *   not run again by this process: every later value is refused at once, and the server logs it once.
+ * - Each pattern may spend PATTERN_BUDGET_MS of test time in a minute, and all patterns together
+ *   ALL_PATTERNS_BUDGET_MS, so values just under the limit cannot hold the thread row after row; a
+ *   value past the budget is refused as 'busy' until the minute is over.
  */
 
-/** How long one test of a pattern may run when it is not run as it is. */
+/** How long the server's thread waits for a test on the worker. */
 export const PATTERN_TIME_LIMIT_MS = 50;
 
 /**
- * Steps a linear-shaped pattern may take run as it is: the text's length times the pattern's
- * expanded size (V8 takes about 4 ns a step, so about 16 ms). A longer text runs under the limit.
+ * Steps a linear-shaped pattern may take on the server's thread: the text's length times the
+ * pattern's expanded size (V8 takes 4–12 ns a step, large character classes the most: about 1 ms).
  */
-export const LINEAR_STEPS = 4_000_000;
+export const LINEAR_STEPS = 100_000;
 
-/**
- * Longest text a pattern outside the linear shape is tested on. V8 stops a pattern only when it
- * backtracks; between two backtracks it may walk the text once per step of the pattern's largest
- * count (at most PATTERN_MAX_COUNT), so the time limit holds only for a text this short.
- */
-export const LIMITED_TEXT_MAX: number = PATTERN_TEXT_MAX;
+/** Test time one pattern may spend in a minute, and all patterns together. */
+export const PATTERN_BUDGET_MS = 2_000;
+export const ALL_PATTERNS_BUDGET_MS = 6_000;
+const BUDGET_WINDOW_MS = 60_000;
 
-/** True when the pattern may run as it is on a text of any length the steps allow (see `patternShape`). */
+/** Longest text the worker takes (a linear-shaped pattern past its steps). */
+const WORKER_TEXT_MAX = 1_000_000;
+/** Abandoned workers still running at once; past it, values that need a worker are refused as 'busy'. */
+const ABANDONED_MAX = 2;
+
+/** True when the pattern may run on the server's thread, on a text its steps allow (see `patternShape`). */
 export function plainlyLinear(source: string): boolean {
   const shape = patternShape(source);
   return shape.refusal === undefined && shape.linear;
 }
 
-const script = new vm.Script('re.test(text)', { filename: 'field-pattern' });
+// The worker's states, in the first cell of the shared control block.
+const IDLE = 0;
+const REQUEST = 1;
+const DONE = 2;
+const STARTING = 3;
+
+/** The worker: waits for a request, tests it, answers 1 (match), 0 (none) or 2 (threw), with its time in µs. */
+const WORKER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const control = new Int32Array(workerData.control);
+const chars = new Uint16Array(workerData.chars);
+const decoder = new TextDecoder('utf-16le');
+let source = null;
+let re = null;
+Atomics.store(control, 0, ${IDLE});
+Atomics.notify(control, 0);
+for (;;) {
+  Atomics.wait(control, 0, ${IDLE});
+  if (Atomics.load(control, 0) !== ${REQUEST}) continue;
+  const copy = chars.slice(0, control[2] + control[3]);
+  const pattern = decoder.decode(copy.subarray(0, control[2]));
+  const text = decoder.decode(copy.subarray(control[2]));
+  const start = performance.now();
+  let answer;
+  try {
+    if (pattern !== source) {
+      re = new RegExp(pattern);
+      source = pattern;
+    }
+    answer = re.test(text) ? 1 : 0;
+  } catch {
+    answer = 2;
+  }
+  control[4] = Math.min(2147483647, Math.round((performance.now() - start) * 1000));
+  control[1] = answer;
+  Atomics.store(control, 0, ${DONE});
+  Atomics.notify(control, 0);
+}
+`;
+
+type Answer = boolean | 'timeout' | 'too long' | 'busy';
+
+/** One worker and its shared blocks; replaced when a test outlives the wait. */
+class PatternWorker {
+  private readonly control = new Int32Array(new SharedArrayBuffer(5 * 4));
+  private readonly chars = new Uint16Array(new SharedArrayBuffer(2 * (WORKER_TEXT_MAX + 1_000)));
+  private readonly worker: Worker;
+
+  constructor() {
+    this.control[0] = STARTING;
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { control: this.control.buffer, chars: this.chars.buffer } });
+    // An idle worker never keeps the process alive.
+    this.worker.unref();
+  }
+
+  /** The answer and the time the test took on the worker, or 'late' when it did not answer in time. */
+  test(pattern: string, text: string, limitMs: number): { answer: 0 | 1 | 2; micros: number } | 'late' {
+    // The first test waits for the worker to start, which is not the pattern's time.
+    if (Atomics.load(this.control, 0) === STARTING) Atomics.wait(this.control, 0, STARTING, 5_000);
+    if (Atomics.load(this.control, 0) !== IDLE) return 'late';
+    for (let i = 0; i < pattern.length; i++) this.chars[i] = pattern.charCodeAt(i);
+    for (let i = 0; i < text.length; i++) this.chars[pattern.length + i] = text.charCodeAt(i);
+    this.control[2] = pattern.length;
+    this.control[3] = text.length;
+    Atomics.store(this.control, 0, REQUEST);
+    Atomics.notify(this.control, 0);
+    Atomics.wait(this.control, 0, REQUEST, limitMs);
+    if (Atomics.load(this.control, 0) !== DONE) return 'late';
+    const answer = this.control[1] as 0 | 1 | 2;
+    const micros = this.control[4] ?? 0;
+    Atomics.store(this.control, 0, IDLE);
+    return { answer, micros };
+  }
+
+  /** Stops the worker; resolves when its thread has ended (V8 may first finish work it cannot interrupt). */
+  stop(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/** Time spent in the current minute, by pattern and in all. */
+class Budget {
+  private start = 0;
+  private all = 0;
+  private readonly byPattern = new Map<string, number>();
+
+  constructor(
+    private readonly perPattern: number,
+    private readonly total: number,
+    private readonly now: () => number,
+  ) {}
+
+  private roll(): void {
+    const t = this.now();
+    if (t - this.start < BUDGET_WINDOW_MS) return;
+    this.start = t;
+    this.all = 0;
+    this.byPattern.clear();
+  }
+
+  spent(pattern: string): boolean {
+    this.roll();
+    return this.all >= this.total || (this.byPattern.get(pattern) ?? 0) >= this.perPattern;
+  }
+
+  charge(pattern: string, ms: number): void {
+    this.all += ms;
+    this.byPattern.set(pattern, (this.byPattern.get(pattern) ?? 0) + ms);
+  }
+}
+
+export interface BoundedPatternOptions {
+  limitMs?: number;
+  perPatternBudgetMs?: number;
+  allPatternsBudgetMs?: number;
+  /** Called once for each pattern that is stopped for good. */
+  onStopped?: (pattern: string, why: 'timeout' | 'threw') => void;
+  now?: () => number;
+}
 
 /**
  * The server's pattern tester: `undefined` for a pattern that does not compile (the normaliser reports
- * it as E_PATTERN), otherwise a test answering true, false, 'timeout' or 'too long'.
+ * it as E_PATTERN), otherwise a test answering true, false, 'timeout', 'too long' or 'busy'.
  */
-export function boundedPatterns(limitMs: number = PATTERN_TIME_LIMIT_MS, onTimeout?: (pattern: string) => void): PatternTester {
-  const outOfTime = new Set<string>();
-  const sandbox: { re: RegExp | null; text: string } = { re: null, text: '' };
-  const context = vm.createContext(sandbox);
-  const limited = (re: RegExp, pattern: string, text: string): boolean | 'timeout' => {
-    if (outOfTime.has(pattern)) return 'timeout';
-    sandbox.re = re;
-    sandbox.text = text;
-    try {
-      return script.runInContext(context, { timeout: limitMs }) === true;
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw e;
-      outOfTime.add(pattern);
-      onTimeout?.(pattern);
-      return 'timeout';
-    } finally {
-      sandbox.re = null;
-      sandbox.text = '';
-    }
+export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTester {
+  const limitMs = options.limitMs ?? PATTERN_TIME_LIMIT_MS;
+  const now = options.now ?? (() => performance.now());
+  const budget = new Budget(options.perPatternBudgetMs ?? PATTERN_BUDGET_MS, options.allPatternsBudgetMs ?? ALL_PATTERNS_BUDGET_MS, now);
+  const stopped = new Set<string>();
+  let worker: PatternWorker | undefined;
+  let abandoned = 0;
+
+  const abandon = (left: PatternWorker) => {
+    worker = undefined;
+    abandoned++;
+    void left.stop().finally(() => {
+      abandoned--;
+    });
+    ready();
   };
+
+  const stop = (pattern: string, why: 'timeout' | 'threw'): 'timeout' => {
+    if (!stopped.has(pattern)) {
+      stopped.add(pattern);
+      options.onStopped?.(pattern, why);
+    }
+    return 'timeout';
+  };
+
+  /** The worker, started ahead of its first test where possible: a start holds the thread for tens of ms. */
+  const ready = (): PatternWorker | undefined => {
+    if (!worker && abandoned < ABANDONED_MAX) worker = new PatternWorker();
+    return worker;
+  };
+
+  const onWorker = (pattern: string, text: string): Answer => {
+    if (text.length > WORKER_TEXT_MAX) return 'too long';
+    const worker = ready();
+    if (!worker) return 'busy';
+    const started = now();
+    const result = worker.test(pattern, text, limitMs);
+    if (result === 'late') {
+      budget.charge(pattern, now() - started);
+      abandon(worker);
+      return stop(pattern, 'timeout');
+    }
+    budget.charge(pattern, result.micros / 1000);
+    if (result.answer === 2) return stop(pattern, 'threw');
+    return result.answer === 1;
+  };
+
   return (pattern) => {
     const shape = patternShape(pattern);
     let re: RegExp;
     try {
       re = new RegExp(pattern);
-      // V8 compiles at the first test; a pattern it cannot compile (its stack runs out) is one that does not compile.
-      if (shape.refusal === undefined) re.test('');
     } catch {
       return undefined;
     }
     // Too large to be a field's rule: the normaliser refuses it, and one stored before that rule is never run.
     if (shape.refusal !== undefined) return () => 'timeout';
+    if (!shape.linear) ready();
     return (text) => {
-      if (shape.linear && text.length * shape.expanded <= LINEAR_STEPS) return re.test(text);
-      if (!shape.linear && text.length > LIMITED_TEXT_MAX) return 'too long';
-      return limited(re, pattern, text);
+      if (stopped.has(pattern)) return 'timeout';
+      if (budget.spent(pattern)) return 'busy';
+      if (shape.linear && text.length * shape.expanded <= LINEAR_STEPS) {
+        const started = now();
+        try {
+          return re.test(text);
+        } catch {
+          // V8 compiles at the first test; a pattern whose compile runs out of stack is one that does not compile.
+          return stop(pattern, 'threw');
+        } finally {
+          budget.charge(pattern, now() - started);
+        }
+      }
+      if (!shape.linear && text.length > PATTERN_TEXT_MAX) return 'too long';
+      return onWorker(pattern, text);
     };
   };
 }
 
 /** The tester every form schema of this server process uses. */
-export const serverPatterns: PatternTester = boundedPatterns(PATTERN_TIME_LIMIT_MS, (pattern) =>
-  console.warn(
-    `field pattern ran out of its ${PATTERN_TIME_LIMIT_MS} ms and is no longer run; values are refused until it is changed: ${JSON.stringify(pattern.slice(0, 200))}`,
-  ),
-);
+export const serverPatterns: PatternTester = boundedPatterns({
+  onStopped: (pattern, why) =>
+    console.warn(
+      `field pattern ${why === 'timeout' ? `ran out of its ${PATTERN_TIME_LIMIT_MS} ms` : 'threw'} and is no longer run; values are refused until it is changed: ${JSON.stringify(pattern.slice(0, 200))}`,
+    ),
+});

@@ -146,9 +146,9 @@ function field<T, O extends { label: string; required?: boolean }>(
  * A field pattern's test: undefined for a pattern that does not compile (the normaliser reports it as
  * E_PATTERN, and here it checks nothing), otherwise a test of one text. 'timeout' means the pattern
  * could not be run to the end in the time the host allows, 'too long' that the host does not run it
- * on a text that long; either way the value is refused.
+ * on a text that long, 'busy' that the pattern has spent its time for now; each way the value is refused.
  */
-export type PatternTester = (pattern: string) => ((text: string) => boolean | 'timeout' | 'too long') | undefined;
+export type PatternTester = (pattern: string) => ((text: string) => boolean | 'timeout' | 'too long' | 'busy') | undefined;
 
 /** Texts of at most this many characters are tested against any pattern (the server's bound). */
 export const PATTERN_TEXT_MAX = 1000;
@@ -186,6 +186,7 @@ function text<const O extends TextOptions>(o: O, patterns: PatternTester = nativ
         const matched = test(s);
         if (matched === 'timeout') return fail(`${o.label}的格式规则过于复杂，无法校验，请联系管理员`);
         if (matched === 'too long') return fail(`${o.label}超过${PATTERN_TEXT_MAX}个字符，无法按格式规则校验`);
+        if (matched === 'busy') return fail(`${o.label}暂时无法按格式规则校验，请稍后重试`);
         if (!matched) return fail(patternMessage(o.label, o.pattern));
       }
       if (validator && !validator.test(s)) return fail(validator.message);

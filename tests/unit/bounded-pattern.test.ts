@@ -108,62 +108,107 @@ describe('plainlyLinear', () => {
 });
 
 describe('boundedPatterns', () => {
-  it('answers as the pattern does, for linear and other shapes', () => {
-    const test = boundedPatterns(1_000);
+  it('answers as the pattern does, on the server thread and on the worker', () => {
+    const test = boundedPatterns({ limitMs: 2_000 });
     for (const [p, text] of [
       ['^CK\\d{12}$', 'CK123456789012'],
       ['^CK\\d{12}$', 'CK12345'],
       ['^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$', 'a.b@c-d.cn'],
       ['^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$', 'a.b@c'],
       ['XK', 'ABXK'],
+      ['^[京津沪][A-Z]', '沪A'],
+      ['😀$', 'x😀'],
     ] as const) {
       expect(test(p)?.(text), `${p} ${text}`).toBe(new RegExp(p).test(text));
     }
     expect(test('(')).toBeUndefined();
+    expect(test('a{2,1}')).toBeUndefined();
   });
 
   it('stops a catastrophic pattern at its limit, and refuses every later value of it without running it', () => {
-    const timedOut: string[] = [];
-    const testerOf = boundedPatterns(50, (p) => timedOut.push(p));
+    const stopped: string[] = [];
+    const testerOf = boundedPatterns({ limitMs: 50, onStopped: (p) => stopped.push(p) });
     const test = testerOf('^(a+)+$');
     // Without the limit this takes 2^40 steps.
     expect(test?.(`${'a'.repeat(40)}!`)).toBe('timeout');
     expect(test?.('aaa')).toBe('timeout');
     expect(testerOf('^(a+)+$')?.('aaa')).toBe('timeout');
-    expect(timedOut).toEqual(['^(a+)+$']);
-    // Other patterns go on as before.
+    expect(stopped).toEqual(['^(a+)+$']);
+    // Other patterns go on as before, on a new worker.
     expect(testerOf('^(b+)+$')?.('bbb')).toBe(true);
     const quadratic = testerOf('\\d+\\d+x');
     expect(quadratic?.('1'.repeat(200))).toBe(false);
-    // A pattern outside the linear shape is not run on a longer text: V8 could not stop its forward work.
+    // A pattern outside the linear shape is not run on a longer text.
     expect(quadratic?.('1'.repeat(PATTERN_TEXT_MAX + 1))).toBe('too long');
     expect(testerOf('^(?:(?=[^]{999})[^])*$')?.('a'.repeat(1e6))).toBe('too long');
   });
 
-  it('runs a linear-shaped pattern as it is up to its steps, and under the limit beyond them', () => {
-    const timedOut: string[] = [];
-    const testerOf = boundedPatterns(50, (p) => timedOut.push(p));
-    // 1,001 steps a character: as it is up to about 4,000 characters.
+  it('leaves work V8 cannot interrupt to the worker, and stops a pattern whose test throws', () => {
+    const stopped: string[] = [];
+    const testerOf = boundedPatterns({ limitMs: 50, onStopped: (_, why) => stopped.push(why) });
+    // Lookaheads that walk the text once per step of a count: about a second of forward work each,
+    // never a backtrack, so V8 cannot stop them; the server's thread leaves them after 50 ms.
+    const forward = (n: number) => `(?=(?:[^](?:${'(?=a*$)'.repeat(n)}b??){1000})+)`;
+    expect(patternShape(forward(5)).refusal).toBeUndefined();
+    expect(testerOf(forward(4))?.('a'.repeat(1000))).toBe('timeout');
+    expect(testerOf(forward(5))?.('a'.repeat(1000))).toBe('timeout');
+    expect(stopped).toEqual(['timeout', 'timeout']);
+    // While two abandoned workers may still be running, what needs a worker is refused as busy;
+    // what the server's thread answers goes on.
+    expect(testerOf('^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$')?.('a.b@c-d.cn')).toBe('busy');
+    expect(testerOf('^CK\\d{12}$')?.('CK123456789012')).toBe(true);
+
+    // V8's backtrack stack overflows (or, cold, the test runs out of time): the pattern is stopped.
+    const why: string[] = [];
+    const deep = boundedPatterns({ limitMs: 50, onStopped: (_, w) => why.push(w) })('(?=(?:[^](?:b*?c*?d*?e*?f*?g*?h*?i*?){1000})+)');
+    expect(deep?.('a'.repeat(1000))).toBe('timeout');
+    expect(deep?.('a')).toBe('timeout');
+    expect(why).toHaveLength(1);
+  }, 60_000);
+
+  it('runs a linear-shaped pattern on the server thread up to its steps, and on the worker beyond them', () => {
+    const stopped: string[] = [];
+    const testerOf = boundedPatterns({ limitMs: 50, onStopped: (p) => stopped.push(p) });
     const test = testerOf('^.*a{1000}b');
     expect(patternShape('^.*a{1000}b')).toEqual({ linear: true, expanded: 1002 });
-    expect(test?.(`${'a'.repeat(Math.floor(LINEAR_STEPS / 1002) - 1)}`)).toBe(false);
-    expect(timedOut).toEqual([]);
+    expect(test?.('a'.repeat(Math.floor(LINEAR_STEPS / 1002)))).toBe(false);
+    expect(stopped).toEqual([]);
     expect(test?.('a'.repeat(1e6))).toBe('timeout');
-    expect(timedOut).toEqual(['^.*a{1000}b']);
-    // A long text on a pattern of one step a character runs as it is.
-    expect(testerOf('^[^<>]*$')?.('x'.repeat(LINEAR_STEPS))).toBe(true);
+    expect(stopped).toEqual(['^.*a{1000}b']);
+    // A long text on a pattern of one step a character goes to the worker and is answered there.
+    expect(testerOf('^[^<>]*$')?.('x'.repeat(LINEAR_STEPS * 5))).toBe(true);
+    expect(testerOf('^[^<>]*$')?.(`${'x'.repeat(LINEAR_STEPS * 5)}<`)).toBe(false);
   });
 
-  it('answers undefined for a pattern V8 parses but cannot compile, and never throws', () => {
-    const testerOf = boundedPatterns(50);
-    expect(testerOf('(')).toBeUndefined();
-    expect(testerOf('a{2,1}')).toBeUndefined();
+  it('refuses values as busy once a pattern, or all of them, have spent their minute, and runs them again after it', () => {
+    // A clock that moves 3 ms at every reading: each test on the server thread costs 3 ms.
+    let clock = 0;
+    const now = () => {
+      clock += 3;
+      return clock;
+    };
+    const testerOf = boundedPatterns({ perPatternBudgetMs: 5, allPatternsBudgetMs: 8, now });
+    const one = testerOf('^a*$');
+    const two = testerOf('^b*$');
+    expect(one?.('aa')).toBe(true);
+    expect(one?.('aa')).toBe(true);
+    expect(one?.('aa')).toBe('busy');
+    expect(two?.('bb')).toBe(true);
+    expect(two?.('bb')).toBe('busy');
+    clock += 60_000;
+    expect(one?.('aa')).toBe(true);
+    expect(two?.('b')).toBe(true);
   });
 
-  it('gives the form schema a message naming the field when a pattern runs out of time', () => {
-    const field = rules.text({ label: '编号', pattern: '^(a+)+$' }, boundedPatterns(50));
-    const r = field.safeParse(`${'a'.repeat(40)}!`);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(['编号的格式规则过于复杂，无法校验，请联系管理员']);
+  it('gives the form schema a message naming the field for each refusal', () => {
+    const messages = (pattern: string, text: string, tester = boundedPatterns({ limitMs: 50 })) =>
+      rules
+        .text({ label: '编号', pattern }, tester)
+        .safeParse(text)
+        .error?.issues.map((i) => i.message);
+    expect(messages('^(a+)+$', `${'a'.repeat(40)}!`)).toEqual(['编号的格式规则过于复杂，无法校验，请联系管理员']);
+    expect(messages('\\d+\\d+x', '1'.repeat(PATTERN_TEXT_MAX + 1))).toEqual([`编号超过${PATTERN_TEXT_MAX}个字符，无法按格式规则校验`]);
+    const spent = boundedPatterns({ limitMs: 1_000, perPatternBudgetMs: 0 });
+    expect(messages('^(?:a|b)*c', 'abc', spent)).toEqual(['编号暂时无法按格式规则校验，请稍后重试']);
   });
 });
