@@ -15,8 +15,11 @@ import { PATTERN_TEXT_MAX, type PatternTester, patternShape } from '../../src/mo
  *   PATTERN_TIME_LIMIT_MS; past it the worker is left to finish or be stopped, and a new one takes its
  *   place. A pattern outside the linear shape is tested only on texts of at most PATTERN_TEXT_MAX
  *   characters, which bounds how long an abandoned worker can run.
- * - A pattern that once runs out of time, or whose test throws (V8's backtrack stack overflows), is
- *   not run again by this process: every later value is refused at once, and the server logs it once.
+ * - A value whose test outlives the wait is refused as 'busy', and so is every value of its pattern
+ *   while the worker gets a grace period. A pattern whose test then has still not answered, or by the
+ *   worker's own clock took longer than the limit, or threw (V8's backtrack stack overflows), is not
+ *   run again by this process: every later value is refused at once, and the server logs it once. A
+ *   test that was only late (the machine was busy) leaves the pattern as it was.
  * - Each pattern may spend PATTERN_BUDGET_MS of test time in a minute, and all patterns together
  *   ALL_PATTERNS_BUDGET_MS, so values just under the limit cannot hold the thread row after row; a
  *   value past the budget is refused as 'busy' until the minute is over.
@@ -38,6 +41,8 @@ const BUDGET_WINDOW_MS = 60_000;
 
 /** Longest text the worker takes (a linear-shaped pattern past its steps). */
 const WORKER_TEXT_MAX = 1_000_000;
+/** How long a worker that outlived the wait is given to answer before its pattern is judged. */
+const GRACE_MS = 1_000;
 /** Abandoned workers still running at once; past it, values that need a worker are refused as 'busy'. */
 const ABANDONED_MAX = 2;
 
@@ -58,7 +63,12 @@ const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const control = new Int32Array(workerData.control);
 const chars = new Uint16Array(workerData.chars);
-const decoder = new TextDecoder('utf-16le');
+// Units are joined as they are: a decoder would turn a lone surrogate into U+FFFD and change the answer.
+const textOf = (units) => {
+  let out = '';
+  for (let i = 0; i < units.length; i += 8192) out += String.fromCharCode.apply(null, units.subarray(i, i + 8192));
+  return out;
+};
 let source = null;
 let re = null;
 Atomics.store(control, 0, ${IDLE});
@@ -67,8 +77,8 @@ for (;;) {
   Atomics.wait(control, 0, ${IDLE});
   if (Atomics.load(control, 0) !== ${REQUEST}) continue;
   const copy = chars.slice(0, control[2] + control[3]);
-  const pattern = decoder.decode(copy.subarray(0, control[2]));
-  const text = decoder.decode(copy.subarray(control[2]));
+  const pattern = textOf(copy.subarray(0, control[2]));
+  const text = textOf(copy.subarray(control[2]));
   const start = performance.now();
   let answer;
   try {
@@ -114,11 +124,16 @@ class PatternWorker {
     Atomics.store(this.control, 0, REQUEST);
     Atomics.notify(this.control, 0);
     Atomics.wait(this.control, 0, REQUEST, limitMs);
-    if (Atomics.load(this.control, 0) !== DONE) return 'late';
-    const answer = this.control[1] as 0 | 1 | 2;
-    const micros = this.control[4] ?? 0;
+    const done = this.outcome();
+    if (!done) return 'late';
     Atomics.store(this.control, 0, IDLE);
-    return { answer, micros };
+    return done;
+  }
+
+  /** The answer of the last test, once the worker has given it. */
+  outcome(): { answer: 0 | 1 | 2; micros: number } | undefined {
+    if (Atomics.load(this.control, 0) !== DONE) return undefined;
+    return { answer: this.control[1] as 0 | 1 | 2, micros: this.control[4] ?? 0 };
   }
 
   /** Stops the worker; resolves when its thread has ended (V8 may first finish work it cannot interrupt). */
@@ -179,12 +194,27 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
   let worker: PatternWorker | undefined;
   let abandoned = 0;
 
-  const abandon = (left: PatternWorker) => {
+  /** Patterns whose last test outlived the wait, until the worker that ran it is judged. */
+  const judging = new Set<string>();
+
+  /**
+   * A test outlived the wait. The worker is given a grace period: if it then has answered, and by its
+   * own clock took less than the limit, the wait was the machine's (a busy CPU, a collection), not the
+   * pattern's, and the pattern goes on. Otherwise the pattern is stopped. Either way the worker ends.
+   */
+  const judge = (left: PatternWorker, pattern: string) => {
     worker = undefined;
     abandoned++;
-    void left.stop().finally(() => {
-      abandoned--;
-    });
+    judging.add(pattern);
+    const timer = setTimeout(() => {
+      judging.delete(pattern);
+      const done = left.outcome();
+      if (!done || done.answer === 2 || done.micros >= limitMs * 1000) stop(pattern, done?.answer === 2 ? 'threw' : 'timeout');
+      void left.stop().finally(() => {
+        abandoned--;
+      });
+    }, GRACE_MS);
+    timer.unref();
     ready();
   };
 
@@ -210,8 +240,8 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
     const result = worker.test(pattern, text, limitMs);
     if (result === 'late') {
       budget.charge(pattern, now() - started);
-      abandon(worker);
-      return stop(pattern, 'timeout');
+      judge(worker, pattern);
+      return 'busy';
     }
     budget.charge(pattern, result.micros / 1000);
     if (result.answer === 2) return stop(pattern, 'threw');
@@ -231,7 +261,7 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
     if (!shape.linear) ready();
     return (text) => {
       if (stopped.has(pattern)) return 'timeout';
-      if (budget.spent(pattern)) return 'busy';
+      if (judging.has(pattern) || budget.spent(pattern)) return 'busy';
       if (shape.linear && text.length * shape.expanded <= LINEAR_STEPS) {
         const started = now();
         try {
