@@ -39,10 +39,18 @@ export const PATTERN_BUDGET_MS = 2_000;
 export const ALL_PATTERNS_BUDGET_MS = 6_000;
 const BUDGET_WINDOW_MS = 60_000;
 
-/** Longest text the worker takes (a linear-shaped pattern past its steps). */
-const WORKER_TEXT_MAX = 1_000_000;
+/** Longest text any pattern is tested on; past its steps, a linear-shaped pattern's text goes to the worker. */
+export const WORKER_TEXT_MAX = 100_000;
 /** How long a worker that outlived the wait is given to answer before its pattern is judged. */
 const GRACE_MS = 1_000;
+/**
+ * A left worker's test that took this long by its own clock stops its pattern. The clock is the
+ * thread's wall time, which a machine busy with PostgreSQL stretches; a pattern that can be made to
+ * backtrack takes seconds, not a few times the wait.
+ */
+const STOP_FACTOR = 4;
+/** Test time one turn of the event loop may spend (an import's slice of rows, say). */
+export const TURN_BUDGET_MS = 100;
 /** Abandoned workers still running at once; past it, values that need a worker are refused as 'busy'. */
 const ABANDONED_MAX = 2;
 
@@ -62,23 +70,19 @@ const STARTING = 3;
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const control = new Int32Array(workerData.control);
-const chars = new Uint16Array(workerData.chars);
-// Units are joined as they are: a decoder would turn a lone surrogate into U+FFFD and change the answer.
-const textOf = (units) => {
-  let out = '';
-  for (let i = 0; i < units.length; i += 8192) out += String.fromCharCode.apply(null, units.subarray(i, i + 8192));
-  return out;
-};
+// Read as UTF-16 as it is: lone surrogates and a leading U+FEFF stay what they are.
+const units = (from, count) => Buffer.from(workerData.chars, from * 2, count * 2).toString('utf16le');
 let source = null;
 let re = null;
 Atomics.store(control, 0, ${IDLE});
 Atomics.notify(control, 0);
+require('node:worker_threads').parentPort.postMessage('ready');
 for (;;) {
-  Atomics.wait(control, 0, ${IDLE});
-  if (Atomics.load(control, 0) !== ${REQUEST}) continue;
-  const copy = chars.slice(0, control[2] + control[3]);
-  const pattern = textOf(copy.subarray(0, control[2]));
-  const text = textOf(copy.subarray(control[2]));
+  // Sleep until a request, whatever state the last answer left.
+  let state;
+  while ((state = Atomics.load(control, 0)) !== ${REQUEST}) Atomics.wait(control, 0, state);
+  const pattern = units(0, control[2]);
+  const text = units(control[2], control[3]);
   const start = performance.now();
   let answer;
   try {
@@ -104,18 +108,28 @@ class PatternWorker {
   private readonly control = new Int32Array(new SharedArrayBuffer(5 * 4));
   private readonly chars = new Uint16Array(new SharedArrayBuffer(2 * (WORKER_TEXT_MAX + 1_000)));
   private readonly worker: Worker;
+  /** Resolves once the worker takes tests. */
+  readonly started: Promise<void>;
 
   constructor() {
     this.control[0] = STARTING;
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { control: this.control.buffer, chars: this.chars.buffer } });
-    // An idle worker never keeps the process alive.
-    this.worker.unref();
+    // Once started, an idle worker never keeps the process alive; until then, whoever awaits `started` is answered.
+    this.started = new Promise((resolve) => {
+      const done = () => {
+        this.worker.unref();
+        resolve();
+      };
+      this.worker.once('message', done);
+      this.worker.once('exit', done);
+    });
   }
 
   /** The answer and the time the test took on the worker, or 'late' when it did not answer in time. */
-  test(pattern: string, text: string, limitMs: number): { answer: 0 | 1 | 2; micros: number } | 'late' {
-    // The first test waits for the worker to start, which is not the pattern's time.
-    if (Atomics.load(this.control, 0) === STARTING) Atomics.wait(this.control, 0, STARTING, 5_000);
+  test(pattern: string, text: string, limitMs: number): { answer: 0 | 1 | 2; micros: number } | 'late' | 'starting' {
+    // A worker still starting is waited for as long as a test would be.
+    if (Atomics.load(this.control, 0) === STARTING) Atomics.wait(this.control, 0, STARTING, limitMs);
+    if (Atomics.load(this.control, 0) === STARTING) return 'starting';
     if (Atomics.load(this.control, 0) !== IDLE) return 'late';
     for (let i = 0; i < pattern.length; i++) this.chars[i] = pattern.charCodeAt(i);
     for (let i = 0; i < text.length; i++) this.chars[pattern.length + i] = text.charCodeAt(i);
@@ -147,10 +161,13 @@ class Budget {
   private start = 0;
   private all = 0;
   private readonly byPattern = new Map<string, number>();
+  private turn = 0;
+  private turnEnds = false;
 
   constructor(
     private readonly perPattern: number,
     private readonly total: number,
+    private readonly perTurn: number,
     private readonly now: () => number,
   ) {}
 
@@ -164,12 +181,21 @@ class Budget {
 
   spent(pattern: string): boolean {
     this.roll();
-    return this.all >= this.total || (this.byPattern.get(pattern) ?? 0) >= this.perPattern;
+    return this.turn >= this.perTurn || this.all >= this.total || (this.byPattern.get(pattern) ?? 0) >= this.perPattern;
   }
 
   charge(pattern: string, ms: number): void {
     this.all += ms;
     this.byPattern.set(pattern, (this.byPattern.get(pattern) ?? 0) + ms);
+    this.turn += ms;
+    if (!this.turnEnds) {
+      // The turn's time is counted until the event loop next gets to run other work.
+      this.turnEnds = true;
+      setImmediate(() => {
+        this.turn = 0;
+        this.turnEnds = false;
+      });
+    }
   }
 }
 
@@ -177,6 +203,7 @@ export interface BoundedPatternOptions {
   limitMs?: number;
   perPatternBudgetMs?: number;
   allPatternsBudgetMs?: number;
+  turnBudgetMs?: number;
   /** Called once for each pattern that is stopped for good. */
   onStopped?: (pattern: string, why: 'timeout' | 'threw') => void;
   now?: () => number;
@@ -186,10 +213,15 @@ export interface BoundedPatternOptions {
  * The server's pattern tester: `undefined` for a pattern that does not compile (the normaliser reports
  * it as E_PATTERN), otherwise a test answering true, false, 'timeout', 'too long' or 'busy'.
  */
-export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTester {
+export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPatternTester {
   const limitMs = options.limitMs ?? PATTERN_TIME_LIMIT_MS;
   const now = options.now ?? (() => performance.now());
-  const budget = new Budget(options.perPatternBudgetMs ?? PATTERN_BUDGET_MS, options.allPatternsBudgetMs ?? ALL_PATTERNS_BUDGET_MS, now);
+  const budget = new Budget(
+    options.perPatternBudgetMs ?? PATTERN_BUDGET_MS,
+    options.allPatternsBudgetMs ?? ALL_PATTERNS_BUDGET_MS,
+    options.turnBudgetMs ?? TURN_BUDGET_MS,
+    now,
+  );
   const stopped = new Set<string>();
   let worker: PatternWorker | undefined;
   let abandoned = 0;
@@ -209,7 +241,8 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
     const timer = setTimeout(() => {
       judging.delete(pattern);
       const done = left.outcome();
-      if (!done || done.answer === 2 || done.micros >= limitMs * 1000) stop(pattern, done?.answer === 2 ? 'threw' : 'timeout');
+      if (!done || done.answer === 2 || done.micros >= STOP_FACTOR * limitMs * 1000)
+        stop(pattern, done?.answer === 2 ? 'threw' : 'timeout');
       void left.stop().finally(() => {
         abandoned--;
       });
@@ -233,22 +266,24 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
   };
 
   const onWorker = (pattern: string, text: string): Answer => {
-    if (text.length > WORKER_TEXT_MAX) return 'too long';
     const worker = ready();
     if (!worker) return 'busy';
     const started = now();
     const result = worker.test(pattern, text, limitMs);
+    // Everything the server's thread spent is charged: the copy and the wait, not only the worker's test.
+    budget.charge(pattern, now() - started);
+    if (result === 'starting') return 'busy';
     if (result === 'late') {
-      budget.charge(pattern, now() - started);
       judge(worker, pattern);
       return 'busy';
     }
-    budget.charge(pattern, result.micros / 1000);
     if (result.answer === 2) return stop(pattern, 'threw');
     return result.answer === 1;
   };
 
-  return (pattern) => {
+  // Started now, so that the first value needing it does not wait for a thread to start.
+  ready();
+  const tester: PatternTester = (pattern) => {
     const shape = patternShape(pattern);
     let re: RegExp;
     try {
@@ -258,10 +293,10 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
     }
     // Too large to be a field's rule: the normaliser refuses it, and one stored before that rule is never run.
     if (shape.refusal !== undefined) return () => 'timeout';
-    if (!shape.linear) ready();
     return (text) => {
       if (stopped.has(pattern)) return 'timeout';
-      if (judging.has(pattern) || budget.spent(pattern)) return 'busy';
+      if (text.length > WORKER_TEXT_MAX) return 'too long';
+      if (budget.spent(pattern)) return 'busy';
       if (shape.linear && text.length * shape.expanded <= LINEAR_STEPS) {
         const started = now();
         try {
@@ -274,10 +309,16 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): PatternTes
         }
       }
       if (!shape.linear && text.length > PATTERN_TEXT_MAX) return 'too long';
+      // While a left worker is judged, the pattern's values that need a worker wait with it.
+      if (judging.has(pattern)) return 'busy';
       return onWorker(pattern, text);
     };
   };
+  return Object.assign(tester, { ready: () => worker?.started ?? Promise.resolve() });
 }
+
+/** A pattern tester whose worker can be waited for (tests wait for it to start rather than for time). */
+export type BoundedPatternTester = PatternTester & { ready(): Promise<void> };
 
 /** The tester every form schema of this server process uses. */
 export const serverPatterns: PatternTester = boundedPatterns({

@@ -150,7 +150,7 @@ function field<T, O extends { label: string; required?: boolean }>(
  */
 export type PatternTester = (pattern: string) => ((text: string) => boolean | 'timeout' | 'too long' | 'busy') | undefined;
 
-/** Texts of at most this many characters are tested against any pattern (the server's bound). */
+/** Texts of at most this many characters are tested against a pattern outside the linear shape (the server's bound). */
 export const PATTERN_TEXT_MAX = 1000;
 
 /** The browser's tester: the pattern as a plain RegExp, tested unanchored. */
@@ -185,7 +185,7 @@ function text<const O extends TextOptions>(o: O, patterns: PatternTester = nativ
       if (test && o.pattern !== undefined) {
         const matched = test(s);
         if (matched === 'timeout') return fail(`${o.label}的格式规则过于复杂，无法校验，请联系管理员`);
-        if (matched === 'too long') return fail(`${o.label}超过${PATTERN_TEXT_MAX}个字符，无法按格式规则校验`);
+        if (matched === 'too long') return fail(`${o.label}过长，无法按格式规则校验`);
         if (matched === 'busy') return fail(`${o.label}暂时无法按格式规则校验，请稍后重试`);
         if (!matched) return fail(patternMessage(o.label, o.pattern));
       }

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
-import { type BoundedPatternOptions, boundedPatterns, LINEAR_STEPS, plainlyLinear } from '../../server/lib/bounded-pattern.js';
+import {
+  type BoundedPatternOptions,
+  boundedPatterns,
+  LINEAR_STEPS,
+  plainlyLinear,
+  WORKER_TEXT_MAX,
+} from '../../server/lib/bounded-pattern.js';
 import { PATTERN_TEXT_MAX, patternShape, rules } from '../../src/model/index.js';
 
 const SEEDED = [
@@ -127,8 +133,9 @@ function watched(options: Omit<BoundedPatternOptions, 'onStopped'>) {
 }
 
 describe('boundedPatterns', () => {
-  it('answers as the pattern does, on the server thread and on the worker', () => {
+  it('answers as the pattern does, on the server thread and on the worker', async () => {
     const test = boundedPatterns({ limitMs: 2_000 });
+    await test.ready();
     for (const [p, text] of [
       ['^CK\\d{12}$', 'CK123456789012'],
       ['^CK\\d{12}$', 'CK12345'],
@@ -149,6 +156,7 @@ describe('boundedPatterns', () => {
 
   it('refuses a value that outlives the wait as busy, then stops its pattern for good once the worker is judged', async () => {
     const { tester: testerOf, stops, stopped } = watched({ limitMs: 50 });
+    await testerOf.ready();
     const test = testerOf('^(a+)+$');
     // Without the limit this takes 2^40 steps.
     expect(test?.(`${'a'.repeat(40)}!`)).toBe('busy');
@@ -159,6 +167,7 @@ describe('boundedPatterns', () => {
     expect(test?.('aaa')).toBe('timeout');
     expect(testerOf('^(a+)+$')?.('aaa')).toBe('timeout');
     // Other patterns go on as before, on a new worker.
+    await testerOf.ready();
     expect(testerOf('^(b+)+$')?.('bbb')).toBe(true);
     const quadratic = testerOf('\\d+\\d+x');
     expect(quadratic?.('1'.repeat(200))).toBe(false);
@@ -173,7 +182,9 @@ describe('boundedPatterns', () => {
     // never a backtrack, so V8 cannot stop them; the server's thread leaves them after 50 ms.
     const forward = (n: number) => `(?=(?:[^](?:${'(?=a*$)'.repeat(n)}b??){1000})+)`;
     expect(patternShape(forward(5)).refusal).toBeUndefined();
+    await testerOf.ready();
     expect(testerOf(forward(4))?.('a'.repeat(1000))).toBe('busy');
+    await testerOf.ready();
     expect(testerOf(forward(5))?.('a'.repeat(1000))).toBe('busy');
     // While two left workers may still be running, what needs a worker is refused as busy;
     // what the server's thread answers goes on.
@@ -184,6 +195,7 @@ describe('boundedPatterns', () => {
 
     // V8's backtrack stack overflows (or, cold, the test outlives the wait): the pattern is stopped.
     const deep = watched({ limitMs: 50 });
+    await deep.tester.ready();
     const test = deep.tester('(?=(?:[^](?:b*?c*?d*?e*?f*?g*?h*?i*?){1000})+)');
     expect(['busy', 'timeout']).toContain(test?.('a'.repeat(1000)));
     await deep.stopped(1);
@@ -192,17 +204,22 @@ describe('boundedPatterns', () => {
 
   it('runs a linear-shaped pattern on the server thread up to its steps, and on the worker beyond them', async () => {
     const { tester: testerOf, stops, stopped } = watched({ limitMs: 50 });
+    await testerOf.ready();
     const test = testerOf('^.*a{1000}b');
     expect(patternShape('^.*a{1000}b')).toEqual({ linear: true, expanded: 1002 });
     expect(test?.('a'.repeat(Math.floor(LINEAR_STEPS / 1002)))).toBe(false);
-    expect(test?.('a'.repeat(1e6))).toBe('busy');
+    expect(test?.('a'.repeat(WORKER_TEXT_MAX))).toBe('busy');
     await stopped(1);
     expect(stops.map((x) => x.pattern)).toEqual(['^.*a{1000}b']);
     // A long text on a pattern of one step a character goes to the worker and is answered there
     // (with a wait long enough for a machine busy with other tests).
     const roomy = boundedPatterns({ limitMs: 10_000 });
-    expect(roomy('^[^<>]*$')?.('x'.repeat(LINEAR_STEPS * 5))).toBe(true);
-    expect(roomy('^[^<>]*$')?.(`${'x'.repeat(LINEAR_STEPS * 5)}<`)).toBe(false);
+    await roomy.ready();
+    expect(patternShape('^x{10}[^<>]*$').expanded).toBe(11);
+    expect(roomy('^x{10}[^<>]*$')?.('x'.repeat(50_000))).toBe(true);
+    expect(roomy('^x{10}[^<>]*$')?.(`${'x'.repeat(50_000)}<`)).toBe(false);
+    // No pattern is tested on a text longer than the worker takes.
+    expect(roomy('^[^<>]*$')?.('x'.repeat(WORKER_TEXT_MAX + 1))).toBe('too long');
   });
 
   it('refuses values as busy once a pattern, or all of them, have spent their minute, and runs them again after it', () => {
@@ -225,6 +242,20 @@ describe('boundedPatterns', () => {
     expect(two?.('b')).toBe(true);
   });
 
+  it('refuses values as busy once one turn of the event loop has spent its time, and runs them at the next', async () => {
+    let clock = 0;
+    const now = () => {
+      clock += 3;
+      return clock;
+    };
+    const test = boundedPatterns({ turnBudgetMs: 5, now })('^a*$');
+    expect(test?.('a')).toBe(true);
+    expect(test?.('a')).toBe(true);
+    expect(test?.('a')).toBe('busy');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(test?.('a')).toBe(true);
+  });
+
   it('gives the form schema a message naming the field for each refusal', async () => {
     const messages = (pattern: string, text: string, tester = boundedPatterns({ limitMs: 50 })) =>
       rules
@@ -232,10 +263,11 @@ describe('boundedPatterns', () => {
         .safeParse(text)
         .error?.issues.map((i) => i.message);
     const slow = watched({ limitMs: 50 });
+    await slow.tester.ready();
     expect(messages('^(a+)+$', `${'a'.repeat(40)}!`, slow.tester)).toEqual(['编号暂时无法按格式规则校验，请稍后重试']);
     await slow.stopped(1);
     expect(messages('^(a+)+$', 'aaa', slow.tester)).toEqual(['编号的格式规则过于复杂，无法校验，请联系管理员']);
-    expect(messages('\\d+\\d+x', '1'.repeat(PATTERN_TEXT_MAX + 1))).toEqual([`编号超过${PATTERN_TEXT_MAX}个字符，无法按格式规则校验`]);
+    expect(messages('\\d+\\d+x', '1'.repeat(PATTERN_TEXT_MAX + 1))).toEqual(['编号过长，无法按格式规则校验']);
     const spent = boundedPatterns({ limitMs: 1_000, perPatternBudgetMs: 0 });
     expect(messages('^(?:a|b)*c', 'abc', spent)).toEqual(['编号暂时无法按格式规则校验，请稍后重试']);
   });
