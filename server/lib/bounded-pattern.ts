@@ -35,8 +35,8 @@ export const PATTERN_TIME_LIMIT_MS = 50;
 export const LINEAR_STEPS = 100_000;
 
 /** Test time one pattern may spend in a minute, and all patterns together. */
-export const PATTERN_BUDGET_MS = 2_000;
-export const ALL_PATTERNS_BUDGET_MS = 6_000;
+export const PATTERN_BUDGET_MS = 5_000;
+export const ALL_PATTERNS_BUDGET_MS = 10_000;
 const BUDGET_WINDOW_MS = 60_000;
 
 /** Longest text any pattern is tested on; past its steps, a linear-shaped pattern's text goes to the worker. */
@@ -50,7 +50,7 @@ const GRACE_MS = 1_000;
  */
 const STOP_FACTOR = 4;
 /** Test time one turn of the event loop may spend (an import's slice of rows, say). */
-export const TURN_BUDGET_MS = 100;
+export const TURN_BUDGET_MS = 250;
 /** Abandoned workers still running at once; past it, values that need a worker are refused as 'busy'. */
 const ABANDONED_MAX = 2;
 
