@@ -49,6 +49,12 @@ const GRACE_MS = 1_000;
  * backtrack takes seconds, not a few times the wait.
  */
 const STOP_FACTOR = 4;
+/**
+ * A pattern whose tests outlive the wait this often is stopped, whatever its worker's clock says:
+ * a value can be sized to land between the wait and STOP_FACTOR times it, and each late test leaves
+ * a worker for the grace period.
+ */
+const LATE_MAX = 3;
 /** Test time one turn of the event loop may spend (an import's slice of rows, say). */
 export const TURN_BUDGET_MS = 250;
 /** Abandoned workers still running at once; past it, values that need a worker are refused as 'busy'. */
@@ -204,6 +210,8 @@ export interface BoundedPatternOptions {
   perPatternBudgetMs?: number;
   allPatternsBudgetMs?: number;
   turnBudgetMs?: number;
+  /** A left test that took this long by its worker's clock stops its pattern (STOP_FACTOR times the wait). */
+  stopMs?: number;
   /** Called once for each pattern that is stopped for good. */
   onStopped?: (pattern: string, why: 'timeout' | 'threw') => void;
   now?: () => number;
@@ -215,6 +223,7 @@ export interface BoundedPatternOptions {
  */
 export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPatternTester {
   const limitMs = options.limitMs ?? PATTERN_TIME_LIMIT_MS;
+  const stopMs = options.stopMs ?? STOP_FACTOR * limitMs;
   const now = options.now ?? (() => performance.now());
   const budget = new Budget(
     options.perPatternBudgetMs ?? PATTERN_BUDGET_MS,
@@ -224,10 +233,14 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
   );
   const stopped = new Set<string>();
   let worker: PatternWorker | undefined;
+  /** A second worker kept started, which takes over at once when the first is left. */
+  let spare: PatternWorker | undefined;
   let abandoned = 0;
 
   /** Patterns whose last test outlived the wait, until the worker that ran it is judged. */
   const judging = new Set<string>();
+  /** How often each pattern's test outlived the wait in this process. */
+  const late = new Map<string, number>();
 
   /**
    * A test outlived the wait. The worker is given a grace period: if it then has answered, and by its
@@ -241,10 +254,13 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
     const timer = setTimeout(() => {
       judging.delete(pattern);
       const done = left.outcome();
-      if (!done || done.answer === 2 || done.micros >= STOP_FACTOR * limitMs * 1000)
+      const lates = (late.get(pattern) ?? 0) + 1;
+      late.set(pattern, lates);
+      if (!done || done.answer === 2 || done.micros >= stopMs * 1000 || lates >= LATE_MAX)
         stop(pattern, done?.answer === 2 ? 'threw' : 'timeout');
       void left.stop().finally(() => {
         abandoned--;
+        ready();
       });
     }, GRACE_MS);
     timer.unref();
@@ -259,9 +275,17 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
     return 'timeout';
   };
 
-  /** The worker, started ahead of its first test where possible: a start holds the thread for tens of ms. */
+  /**
+   * The worker, and a spare started ahead: a start takes tens of ms, which a value should not wait
+   * for. Left workers still running count against the threads there may be.
+   */
   const ready = (): PatternWorker | undefined => {
+    if (!worker && spare) {
+      worker = spare;
+      spare = undefined;
+    }
     if (!worker && abandoned < ABANDONED_MAX) worker = new PatternWorker();
+    if (!spare && abandoned + 1 < ABANDONED_MAX) spare = new PatternWorker();
     return worker;
   };
 
@@ -314,7 +338,9 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
       return onWorker(pattern, text);
     };
   };
-  return Object.assign(tester, { ready: () => worker?.started ?? Promise.resolve() });
+  return Object.assign(tester, {
+    ready: () => Promise.all([worker?.started, spare?.started]).then(() => undefined),
+  });
 }
 
 /** A pattern tester whose worker can be waited for (tests wait for it to start rather than for time). */

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { field } from '../helpers/wire-field.js';
+import { sheetOf } from '../helpers/workbook-rows.js';
 import { plainXlsx } from '../helpers/xlsx-files.js';
 
 // A field's pattern is written by a page's designer and tested by the server against what anyone
@@ -50,16 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function sheetOf(data: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ExcelJS.Buffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
 
 describe('field patterns on the server', () => {
   it('check values as the form does, linear shapes and others alike', async () => {

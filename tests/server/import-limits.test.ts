@@ -12,6 +12,7 @@ import { signRequest } from '../../src/shared/sign.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { field } from '../helpers/wire-field.js';
+import { sheetOf } from '../helpers/workbook-rows.js';
 import {
   bombXlsx,
   dataRows,
@@ -87,16 +88,6 @@ async function expectRefused(name: string, data: Buffer, code: ErrorCode, params
   expect(res.body).toEqual(refusal(400, code, params));
   for (const o of others) expect(o.status).toBe(200);
   expect((await stored()).length).toBe(before);
-}
-
-async function sheetOf(data: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ExcelJS.Buffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
 }
 
 describe('import of workbooks within the limits', () => {

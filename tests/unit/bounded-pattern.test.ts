@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { checkSync } from 'recheck';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type BoundedPatternOptions,
   boundedPatterns,
@@ -200,6 +200,21 @@ describe('boundedPatterns', () => {
     expect(['busy', 'timeout']).toContain(test?.('a'.repeat(1000)));
     await deep.stopped(1);
     expect(test?.('a')).toBe('timeout');
+  }, 60_000);
+
+  it('stops a pattern whose tests keep outliving the wait, even when each is quick by the worker’s clock', async () => {
+    // Each test outlives the wait (cubic in the text: 10–40 ms on 500 characters) and none is long by
+    // the worker's clock.
+    const { tester, stops } = watched({ limitMs: 5, stopMs: 60_000 });
+    const test = tester('a*a*b');
+    for (let i = 0; i < 3 && stops.length === 0; i++) {
+      await tester.ready();
+      expect(test?.('a'.repeat(500))).toBe('busy');
+      // Until its worker is judged, the pattern's values wait; then they run again, or it is stopped.
+      await vi.waitFor(() => expect(test?.('b')).not.toBe('busy'), { timeout: 10_000, interval: 20 });
+    }
+    expect(stops).toHaveLength(1);
+    expect(test?.('b')).toBe('timeout');
   }, 60_000);
 
   it('runs a linear-shaped pattern on the server thread up to its steps, and on the worker beyond them', async () => {
