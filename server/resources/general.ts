@@ -30,6 +30,9 @@ import { changeView, designedView, listReader } from '../lowcode/view-store.js';
 import { megabytes, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
 import { type CallRequest, registerResource } from './register.js';
 
+/** Longest a slice of an import's row checks holds the server's thread. */
+const IMPORT_SLICE_MS = 20;
+
 /**
  * Generic CRUD over view tables (/api/general/*, viewId = generation id). Permissions follow the
  * view's disMenu.componentName: `{c}:list` reads, `{c}:add`, `{c}:edit`, `{c}:del` write.
@@ -382,10 +385,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         }
       };
       const verdicts: string[] = [];
+      // Long sheets are checked in slices of at most 500 rows or 20 ms, so other calls are served in
+      // between (and a slice stays inside the time a turn may spend on field patterns).
+      let slice = performance.now();
       for (const cells of sheet.rows) {
         verdicts.push(verdict(cells));
-        // Long sheets are checked in slices so other calls are served in between.
-        if (verdicts.length % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (verdicts.length % 500 === 0 || performance.now() - slice > IMPORT_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
       }
       // A row picking a record outside the user's options fails like a row the form refuses.
       const problems = await referenceProblems(ctx, view, user, checked);

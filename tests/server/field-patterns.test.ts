@@ -97,17 +97,17 @@ describe('field patterns on the server', () => {
     expect(new Set(verdicts)).toEqual(new Set(['序号暂时无法按格式规则校验，请稍后重试']));
   });
 
-  it('check a sound import of thousands of rows against a pattern on the worker, every row', async () => {
+  it('check a sound import of a thousand rows against a pattern on the worker, every row', async () => {
     const rows = [
       ['车牌', '邮箱'],
-      ...Array.from({ length: 3000 }, (_, i) => [`EF${String(i).padStart(4, '0')}`, `user.${i}@example-${i % 7}.cn`]),
+      ...Array.from({ length: 1000 }, (_, i) => [`EF${String(i).padStart(4, '0')}`, `user.${i}@example-${i % 7}.cn`]),
     ];
     const fd = new FormData();
     fd.append('file', new Blob([new Uint8Array(plainXlsx(rows))]), '邮箱.xlsx');
     const res = await admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-import-failed')).toBe('0');
-    expect(res.headers.get('x-import-success')).toBe('3000');
+    expect(res.headers.get('x-import-success')).toBe('1000');
   }, 60_000);
 
   it('answer a changed pattern at once: the refusal belongs to the pattern, not to the field', async () => {
