@@ -11,8 +11,8 @@ import { PATTERN_TEXT_MAX, type PatternTester, patternShape } from '../../src/mo
  *
  * - A pattern in the linear shape runs on the server's thread while the text's length times its
  *   expanded size is at most LINEAR_STEPS (about 1 ms).
- * - Anything else runs on a worker thread of its own. The server's thread waits for the answer at most
- *   PATTERN_TIME_LIMIT_MS; past it the worker is left to finish or be stopped, and a new one takes its
+ * - Anything else runs on a worker thread of its own, started with the first form that needs one.
+ *   The server's thread waits for the answer at most PATTERN_TIME_LIMIT_MS; past it the worker is left to finish or be stopped, and a new one takes its
  *   place. A pattern outside the linear shape is tested only on texts of at most PATTERN_TEXT_MAX
  *   characters, which bounds how long an abandoned worker can run.
  * - A value whose test outlives the wait is refused as 'busy', and so is every value of its pattern
@@ -305,8 +305,6 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
     return result.answer === 1;
   };
 
-  // Started now, so that the first value needing it does not wait for a thread to start.
-  ready();
   const tester: PatternTester = (pattern) => {
     const shape = patternShape(pattern);
     let re: RegExp;
@@ -317,6 +315,9 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
     }
     // Too large to be a field's rule: the normaliser refuses it, and one stored before that rule is never run.
     if (shape.refusal !== undefined) return () => 'timeout';
+    // Workers start with the first form that needs them, ahead of its first value; a process whose
+    // patterns are all linear starts none.
+    if (!shape.linear) ready();
     return (text) => {
       if (stopped.has(pattern)) return 'timeout';
       if (text.length > WORKER_TEXT_MAX) return 'too long';
@@ -339,7 +340,10 @@ export function boundedPatterns(options: BoundedPatternOptions = {}): BoundedPat
     };
   };
   return Object.assign(tester, {
-    ready: () => Promise.all([worker?.started, spare?.started]).then(() => undefined),
+    ready: () => {
+      ready();
+      return Promise.all([worker?.started, spare?.started]).then(() => undefined);
+    },
   });
 }
 
