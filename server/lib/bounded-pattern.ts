@@ -41,6 +41,8 @@ const BUDGET_WINDOW_MS = 60_000;
 
 /** Longest text any pattern is tested on; past its steps, a linear-shaped pattern's text goes to the worker. */
 export const WORKER_TEXT_MAX = 100_000;
+/** Longest the server's thread waits for a worker to start. */
+const START_WAIT_MS = 1_000;
 /** How long a worker that outlived the wait is given to answer before its pattern is judged. */
 const GRACE_MS = 1_000;
 /**
@@ -133,8 +135,10 @@ class PatternWorker {
 
   /** The answer and the time the test took on the worker, or 'late' when it did not answer in time. */
   test(pattern: string, text: string, limitMs: number): { answer: 0 | 1 | 2; micros: number } | 'late' | 'starting' {
-    // A worker still starting is waited for as long as a test would be.
-    if (Atomics.load(this.control, 0) === STARTING) Atomics.wait(this.control, 0, STARTING, limitMs);
+    // A worker still starting is waited for (tens of ms; no value or pattern can lengthen it), so the
+    // first value of a form is not refused for it. Starts happen only with a first form and after a
+    // left test, which the budgets and LATE_MAX bound.
+    if (Atomics.load(this.control, 0) === STARTING) Atomics.wait(this.control, 0, STARTING, START_WAIT_MS);
     if (Atomics.load(this.control, 0) === STARTING) return 'starting';
     if (Atomics.load(this.control, 0) !== IDLE) return 'late';
     for (let i = 0; i < pattern.length; i++) this.chars[i] = pattern.charCodeAt(i);
