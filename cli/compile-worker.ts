@@ -1,6 +1,6 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { type CompileShare, takeShare } from './compile-threads.js';
-import type { WriterMessage } from './generated-writer.js';
+import { packFiles, type WriterMessage } from './generated-writer.js';
 
 /**
  * A second compiling thread: it takes definitions from the shared counter, as the main thread
@@ -11,6 +11,6 @@ const parent = parentPort;
 if (!parent) throw new Error('compile-worker runs only as a worker thread');
 
 const share = workerData as CompileShare & { writer: MessagePort };
-const outcomes = takeShare(share, (files) => share.writer.postMessage({ type: 'add', files } satisfies WriterMessage));
+const outcomes = takeShare(share, (files) => share.writer.postMessage(...packFiles(files)));
 share.writer.postMessage({ type: 'end' } satisfies WriterMessage);
 parent.postMessage([...outcomes]);

@@ -3,7 +3,6 @@ import {
   collectNormalized,
   isWarning,
   type NormalizeResult,
-  normalizeAll,
   normalizeDefinition,
   type PageModel,
   type Problem,
@@ -28,6 +27,8 @@ export interface DefinitionSource {
   /** Relative to the definitions folder, e.g. views/12-stock-in.json */
   rel: string;
   text: string;
+  /** The content hash of `text` (sourceHashOf its JSON), when its reader has it; read after `text`. */
+  sourceHash?: string | undefined;
 }
 
 export interface CompileResult {
@@ -92,40 +93,45 @@ export interface CompileOptions {
 }
 
 export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/', options: CompileOptions = {}): CompileResult {
-  const problems: Problem[] = [];
-  const inputs = [];
+  const problems: Problem[] = [...sharedOutputDirs(sources)];
   const dirs = new Map<string, string>();
-  problems.push(...sharedOutputDirs(sources));
-  for (const s of sources) {
-    const parsed = parseJsonFile(s.text, s.file);
-    problems.push(...parsed.problems);
-    if (parsed.problems.length) continue;
-    inputs.push({ kind: s.kind, file: s.file, json: parsed.json });
-    dirs.set(s.file, outputDir(s));
-  }
-  // Each page is emitted as soon as it is normalised, while no definition so far has an error, so
-  // that the caller can write it while the rest compiles; the result holds files only when no
-  // definition at all has an error.
+  // Each definition is parsed, normalised and emitted before the next is read, so that no more than
+  // one definition's JSON is held at a time (holding them all made every collection copy them).
+  // A page is emitted as soon as it is normalised, while no definition so far has an error, so that
+  // the caller can write it while the rest compiles; the result holds files only when no definition
+  // at all has an error.
   let failed = problems.some((p) => !isWarning(p));
   let templates: Templates | undefined;
-  /** Each emitted file's path and template, and its text unless onFile took it. */
   const modules: { path: string; template: EmittedModule['template']; text?: string }[] = [];
   const hold = (m: EmittedModule) => (options.onFile ? { path: m.path, template: m.template } : m);
+  const normalised: string[] = [];
+  const results: NormalizeResult[] = [];
   let emitted = 0;
-  const set = normalizeAll(inputs, (r, input) => {
+  for (const s of sources) {
+    const parsed = parseJsonFile(s.text, s.file);
+    if (parsed.problems.length) {
+      problems.push(...parsed.problems);
+      if (parsed.problems.some((p) => !isWarning(p))) failed = true;
+      continue;
+    }
+    dirs.set(s.file, outputDir(s));
+    const r = normalizeDefinition({ kind: s.kind, file: s.file, json: parsed.json, hash: s.sourceHash });
+    normalised.push(s.file);
+    results.push(r);
     if (failed || r.problems.some((p) => !isWarning(p))) {
       failed = true;
-      return;
+      continue;
     }
-    if (!r.page) return;
+    if (!r.page) continue;
     templates ??= loadTemplates(options.templatesDir, options.showPath);
-    const files = emitPage(r.page, dirs.get(input.file) as string, templates);
+    const files = emitPage(r.page, dirs.get(s.file) as string, templates);
     for (const m of files) {
       options.onFile?.(m.path, m.text);
       modules.push(hold(m));
     }
-    options.onPage?.(++emitted, inputs.length);
-  });
+    options.onPage?.(++emitted, sources.length);
+  }
+  const set = collectNormalized(normalised, results);
   problems.push(...set.problems);
   const result: CompileResult = { files: new Map(), origins: new Map(), problems, skipped: set.skipped, pages: set.pages };
   if (problems.some((p) => !isWarning(p))) return result;
@@ -167,7 +173,7 @@ export function compileOne(
 ): DefinitionOutcome {
   const parsed = parseJsonFile(source.text, source.file);
   if (parsed.problems.length) return { parseProblems: parsed.problems };
-  const result = normalizeDefinition({ kind: source.kind, file: source.file, json: parsed.json });
+  const result = normalizeDefinition({ kind: source.kind, file: source.file, json: parsed.json, hash: source.sourceHash });
   if (!result.page || result.problems.some((p) => !isWarning(p))) return { parseProblems: [], result };
   const files = emitPage(result.page, dir, templates());
   for (const m of files) onFile?.(m.path, m.text);

@@ -18,6 +18,8 @@ export interface DefinitionFile {
   file: string;
   kind: DefinitionKind;
   text: string;
+  /** The content hash of `text` (sourceHashOf its JSON), when its reader has it; read after `text`. */
+  sourceHash?: string | undefined;
 }
 
 export const KIND_DIRS: Record<DefinitionKind, string> = { view: 'views', screen: 'screens' };
@@ -56,9 +58,11 @@ export interface DefinitionListing {
 }
 
 /** A listed file's text; one that cannot be read any more (removed since it was listed, say) is a clear error. */
-function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>): string {
+function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>): string;
+function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>, bytes: true): Buffer;
+function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>, bytes?: true): string | Buffer {
   try {
-    return readFileSync(listed.abs, 'utf8');
+    return bytes ? readFileSync(listed.abs) : readFileSync(listed.abs, 'utf8');
   } catch (e) {
     throw new CliError(
       `cannot read ${listed.file}: ${(e as Error).message}`,
@@ -77,20 +81,33 @@ export class DefinitionOnDisk implements DefinitionFile {
   readonly rel: string;
   readonly file: string;
   readonly kind: DefinitionKind;
-  /** `hashOf` of the text last read; undefined until the text is read. */
+  /** `hashOf` of the bytes last read; undefined until the text is read. */
   hash: string | undefined;
+  /** The content hash of the text last read, when it was read ahead (and is JSON). */
+  sourceHash: string | undefined;
 
+  /** `ahead`: where this definition may have been read ahead of the compile, as definition `index`. */
   constructor(
     private readonly listed: ListedDefinition,
-    private readonly hashOf: (text: string) => string,
+    private readonly hashOf: (bytes: Buffer) => string,
+    private readonly ahead?: { take(index: number): { text: string; sha: string; hash: string | undefined } | undefined },
+    private readonly index = 0,
   ) {
     ({ rel: this.rel, file: this.file, kind: this.kind } = listed);
   }
 
   get text(): string {
-    const text = readDefinitionText(this.listed);
-    this.hash = this.hashOf(text);
-    return text;
+    const read = this.ahead?.take(this.index);
+    if (read) {
+      this.hash = read.sha;
+      this.sourceHash = read.hash;
+      return read.text;
+    }
+    // Hashed as read: the bytes, not the text encoded again.
+    const bytes = readDefinitionText(this.listed, true);
+    this.hash = this.hashOf(bytes);
+    this.sourceHash = undefined;
+    return bytes.toString('utf8');
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync,
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
-import { isTempName, listFiles } from './generated-dir.js';
+import { isTempName, listFiles, type WrittenOutputs } from './generated-dir.js';
 import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
 import type { Project } from './project.js';
 
@@ -62,7 +62,7 @@ const folderSettled = (stamp: FileStamp, at: number) => {
 
 /** node:crypto, loaded only when something must be hashed: a no-op run whose stats all match hashes nothing. */
 const crypto = (): typeof import('node:crypto') => createRequire(import.meta.url)('node:crypto');
-/** The content hash the cache records of a definition's text. */
+/** The content hash the cache records of a definition's bytes (for a text: of its UTF-8 bytes). */
 export const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
 
 const GENERATOR_DIRS = ['cli', 'src/model', 'src/shared', 'templates'].map((d) => join(PACKAGE_ROOT, d));
@@ -156,13 +156,13 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
     const want = record.inputs[f.file];
     if (!want) return false;
     if (want.stamp === f.stamp) continue;
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(f.abs, 'utf8');
+      bytes = readFileSync(f.abs);
     } catch {
       return false;
     }
-    if (sha(text) !== want.hash) return false;
+    if (sha(bytes) !== want.hash) return false;
     if (settled(f.stamp, listing.at)) {
       want.stamp = f.stamp;
       settledSince = true;
@@ -269,10 +269,16 @@ function sameOutputs(dir: string, outputs: Record<string, FileStamp>, folders: R
 }
 
 /**
- * Records the state a successful generate left behind: `sources` are the texts read from `listing`.
- * Failure to write the cache is not an error.
+ * Records the state a successful generate left behind: `sources` are the texts read from `listing`;
+ * `written`, what the writer knows of generated/ after its commit (else generated/ is listed and
+ * every file stat'ed here). Failure to write the cache is not an error.
  */
-export function recordGenerate(project: Project, listing: DefinitionListing, sources: readonly InputText[]): void {
+export function recordGenerate(
+  project: Project,
+  listing: DefinitionListing,
+  sources: readonly InputText[],
+  written?: WrittenOutputs,
+): void {
   try {
     const hashes = Object.fromEntries(sources.map((s) => [s.file, s.hash ?? sha(s.text)]));
     const inputs: CacheRecord['inputs'] = {};
@@ -281,18 +287,21 @@ export function recordGenerate(project: Project, listing: DefinitionListing, sou
       if (hash === undefined) return;
       inputs[f.file] = settled(f.stamp, listing.at) ? { hash, stamp: f.stamp } : { hash };
     }
-    const outputs: CacheRecord['outputs'] = {};
-    for (const rel of listOutputs(project.generatedDir)) outputs[rel] = stampOf(statSync(join(project.generatedDir, rel)));
+    let outputs: CacheRecord['outputs'] = {};
+    if (written) outputs = written.stamps;
+    else for (const rel of listOutputs(project.generatedDir)) outputs[rel] = stampOf(statSync(join(project.generatedDir, rel)));
     const folders: Record<string, FileStamp> = {};
-    for (const rel of foldersOf(Object.keys(outputs)).keys()) {
-      let stamp: FileStamp;
-      try {
-        stamp = stampOf(statSync(rel ? join(project.generatedDir, rel) : project.generatedDir));
-      } catch {
-        continue;
+    // Folders made during this run are younger than the listing, so none of them has settled.
+    if (!written?.created)
+      for (const rel of foldersOf(Object.keys(outputs)).keys()) {
+        let stamp: FileStamp;
+        try {
+          stamp = stampOf(statSync(rel ? join(project.generatedDir, rel) : project.generatedDir));
+        } catch {
+          continue;
+        }
+        if (folderSettled(stamp, listing.at)) folders[rel] = stamp;
       }
-      if (folderSettled(stamp, listing.at)) folders[rel] = stamp;
-    }
     writeRecord(project, {
       version: 2,
       generator: generatorFingerprint(project),

@@ -1,5 +1,20 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
+import { type FileStamp, stampOf } from './definitions-dir.js';
 
 /**
  * The generated/ folder: what is there, how it differs from what compile() produced, and writing
@@ -25,6 +40,14 @@ export function listFiles(dir: string): string[] {
   };
   walk(dir, '');
   return out.sort();
+}
+
+/** A file's text, or its UTF-8 bytes (as they come from another thread). */
+export type FileText = string | Uint8Array;
+
+/** Whether a file's bytes on disk are those of `text`. */
+function sameText(disk: Buffer, text: FileText): boolean {
+  return typeof text === 'string' ? disk.toString('utf8') === text : disk.equals(text);
 }
 
 export interface Staleness {
@@ -62,6 +85,18 @@ function writeAtomic(file: string, text: string): void {
   }
 }
 
+/** Writes a new file and answers its stat, taken through the open descriptor. */
+function writeAndStamp(file: string, text: FileText): FileStamp {
+  const fd = openSync(file, 'wx');
+  try {
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    for (let done = 0; done < bytes.byteLength; ) done += writeSync(fd, bytes, done);
+    return stampOf(fstatSync(fd));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function removeEmptyDirs(dir: string, root: string): void {
   let d = dir;
   while (d.startsWith(root) && d !== root && existsSync(d) && readdirSync(d).length === 0) {
@@ -78,6 +113,20 @@ function alive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * What generated/ holds after a commit, as the writer knows it without looking again: the stat of
+ * every file generate owns there (every one it was given), and whether the folder was created by
+ * this commit (then none of its folders is older than the run).
+ */
+export interface WrittenOutputs {
+  stamps: Record<string, FileStamp>;
+  created: boolean;
+}
+
+export interface Committed extends Staleness {
+  outputs: WrittenOutputs;
 }
 
 /** A write to generated/ that failed; `changed` says whether generated/ had already been changed. */
@@ -106,9 +155,11 @@ export class StagedWrites {
   private readonly stage: string | undefined;
   private readonly present: ReadonlySet<string>;
   private readonly added = new Set<string>();
-  private readonly temps: [temp: string, target: string][] = [];
+  private readonly temps: [temp: string, target: string, path: string][] = [];
   private readonly madeDirs = new Set<string>();
   private readonly result: Staleness = { stale: [], missing: [], orphaned: [], unchanged: [] };
+  /** The stat of every file written or found unchanged, as it will be after commit. */
+  private readonly stamps = new Map<string, FileStamp>();
 
   constructor(private readonly dir: string) {
     if (existsSync(dir)) {
@@ -128,7 +179,12 @@ export class StagedWrites {
 
   private ensureDir(d: string): void {
     if (this.madeDirs.has(d)) return;
-    if (!existsSync(d)) {
+    // Under a stage folder this write made, nothing exists that it did not make itself.
+    if (d === this.stage) {
+      this.madeDirs.add(d);
+      return;
+    }
+    if (this.stage !== undefined || !existsSync(d)) {
       this.ensureDir(dirname(d));
       mkdirSync(d);
     }
@@ -136,7 +192,7 @@ export class StagedWrites {
   }
 
   /** Stages one file; a failure here has changed nothing in `dir`. */
-  add(path: string, text: string): void {
+  add(path: string, text: FileText): void {
     if (this.added.has(path)) throw new WriteFailure(`${path} was emitted twice`, false);
     this.added.add(path);
     try {
@@ -146,30 +202,32 @@ export class StagedWrites {
     }
   }
 
-  private stageFile(path: string, text: string): void {
+  private stageFile(path: string, text: FileText): void {
     if (this.stage) {
       const file = join(this.stage, path);
       this.ensureDir(dirname(file));
-      writeFileSync(file, text);
+      // Renaming the stage folder changes none of its files' stats.
+      this.stamps.set(path, writeAndStamp(file, text));
       this.result.missing.push(path);
       return;
     }
     const target = join(this.dir, path);
     if (this.present.has(path)) {
-      if (readFileSync(target, 'utf8') === text) {
+      if (sameText(readFileSync(target), text)) {
         this.result.unchanged.push(path);
+        this.stamps.set(path, stampOf(statSync(target)));
         return;
       }
       this.result.stale.push(path);
     } else this.result.missing.push(path);
     this.ensureDir(dirname(target));
     const temp = join(dirname(target), tempName());
-    this.temps.push([temp, target]);
+    this.temps.push([temp, target, path]);
     writeFileSync(temp, text);
   }
 
   /** Makes every staged file visible, removes the orphans, and says what changed. */
-  commit(): Staleness {
+  commit(): Committed {
     let changed = false;
     try {
       if (this.stage) {
@@ -181,6 +239,8 @@ export class StagedWrites {
           changed = true;
         }
       }
+      // A rename moves the renamed file's change time.
+      for (const [, target, path] of this.temps) this.stamps.set(path, stampOf(statSync(target)));
       for (const path of this.present) {
         if (this.added.has(path) || path === '.gitkeep') continue;
         this.result.orphaned.push(path);
@@ -192,7 +252,7 @@ export class StagedWrites {
       throw new WriteFailure(messageOf(e), changed);
     }
     for (const list of Object.values(this.result)) list.sort();
-    return this.result;
+    return { ...this.result, outputs: { stamps: Object.fromEntries(this.stamps), created: this.stage !== undefined } };
   }
 
   /** Removes everything staged; `dir` is as it was before. */
@@ -228,7 +288,7 @@ export class DeferredWrites {
     this.#failure ??= e instanceof WriteFailure ? e : new WriteFailure(messageOf(e), false);
   }
 
-  add(path: string, text: string): void {
+  add(path: string, text: FileText): void {
     if (this.#failure || !this.#writes) return;
     try {
       this.#writes.add(path, text);
@@ -237,7 +297,7 @@ export class DeferredWrites {
     }
   }
 
-  commit(): Staleness {
+  commit(): Committed {
     if (!this.#failure && this.#writes) {
       try {
         return this.#writes.commit();

@@ -1,19 +1,69 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import { DeferredWrites, type Staleness, WriteFailure } from './generated-dir.js';
+import { type Committed, DeferredWrites, WriteFailure } from './generated-dir.js';
 import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
+import { type ReadAheadStart, ReadAheadTaker } from './prefetch.js';
+
+/**
+ * Files on their way to the writing thread: their paths, and their texts as UTF-8 bytes, one after
+ * another in one buffer (file i ends at ends[i]). The buffer is transferred, not copied: a text sent
+ * as a string is copied twice (serialised, then read again on the other side) and still has to be
+ * encoded there before it is written.
+ */
+export interface FileBatch {
+  type: 'add';
+  paths: string[];
+  bytes: Uint8Array;
+  ends: number[];
+}
+
+/** Where texts are encoded before their bytes are copied into a batch: grown as needed, never sent. */
+let scratch = Buffer.allocUnsafeSlow(1 << 16);
+
+/** Packs files into one batch, and the buffer to transfer with it. */
+export function packFiles(files: readonly (readonly [path: string, text: string])[]): [FileBatch, ArrayBuffer[]] {
+  const paths: string[] = [];
+  const ends: number[] = [];
+  // A UTF-16 code unit takes at most 3 bytes of UTF-8; encoding into room that large at once is
+  // cheaper than measuring each text first.
+  let room = 0;
+  for (const [, text] of files) room += text.length * 3;
+  if (scratch.length < room) scratch = Buffer.allocUnsafeSlow(Math.max(room, scratch.length * 2));
+  let size = 0;
+  for (const [path, text] of files) {
+    paths.push(path);
+    size += scratch.write(text, size, 'utf8');
+    ends.push(size);
+  }
+  // A buffer of its own (not a slice of Node's shared pool or of the scratch), so it can be transferred.
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  bytes.set(scratch.subarray(0, size));
+  return [{ type: 'add', paths, bytes, ends }, [bytes.buffer as ArrayBuffer]];
+}
+
+/** The files of a batch, each text as a view of the batch's bytes. */
+export function* unpackFiles(batch: FileBatch): Generator<[path: string, bytes: Uint8Array]> {
+  let start = 0;
+  for (let i = 0; i < batch.paths.length; i++) {
+    const end = batch.ends[i] as number;
+    yield [batch.paths[i] as string, batch.bytes.subarray(start, end)];
+    start = end;
+  }
+}
 
 /** Messages to the writing thread. */
 export type WriterMessage =
-  | { type: 'add'; files: [path: string, text: string][] }
+  | FileBatch
   | { type: 'commit' }
   | { type: 'abort' }
   /** A port another thread sends its files on ('add'), then 'end' after the last. */
   | { type: 'port'; port: MessagePort }
+  /** Definition files to read ahead of the compile (see ReadAheadTaker). */
+  | ReadAheadStart
   | { type: 'end' };
 /** Its one answer to commit or abort: what changed, or why nothing did. */
-export type WriterReply = { type: 'done'; staleness?: Staleness; error?: string; changed?: boolean };
+export type WriterReply = { type: 'done'; staleness?: Committed; error?: string; changed?: boolean };
 
 /**
  * Takes the files of a compile as they are emitted and writes them to generated/ (see
@@ -28,7 +78,12 @@ export interface GeneratedWriter {
    * after its last), when the writing is on a thread; commit waits for that 'end'.
    */
   port?(): MessagePort;
-  commit(): Promise<Staleness>;
+  /**
+   * Reads the definition files (absolute paths, in the order the compile takes them) ahead of the
+   * compile on the writing thread, when the writing is on a thread.
+   */
+  readAhead?(files: string[]): ReadAheadTaker;
+  commit(): Promise<Committed>;
   abort(): Promise<void>;
 }
 
@@ -56,7 +111,7 @@ function threadWriter(dir: string): GeneratedWriter {
   let settled = false;
   let batch: [string, string][] = [];
   const flush = () => {
-    if (batch.length) worker.postMessage({ type: 'add', files: batch } satisfies WriterMessage);
+    if (batch.length) worker.postMessage(...packFiles(batch));
     batch = [];
   };
   const done = new Promise<WriterReply>((resolve, reject) => {
@@ -89,6 +144,13 @@ function threadWriter(dir: string): GeneratedWriter {
       const { port1, port2 } = new MessageChannel();
       worker.postMessage({ type: 'port', port: port1 } satisfies WriterMessage, [port1]);
       return port2;
+    },
+    readAhead(files) {
+      if (settled) throw new Error('generated/ writer used after commit or abort');
+      const { port1, port2 } = new MessageChannel();
+      const position = new Int32Array(new SharedArrayBuffer(4));
+      worker.postMessage({ type: 'prefetch', files, port: port1, position } satisfies WriterMessage, [port1]);
+      return new ReadAheadTaker(port2, position);
     },
     async commit() {
       const reply = await finish({ type: 'commit' });

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { setSha256 } from '../src/model/canonical.js';
 import { DeferredWrites, WriteFailure } from './generated-dir.js';
-import type { WriterMessage, WriterReply } from './generated-writer.js';
+import { unpackFiles, type WriterMessage, type WriterReply } from './generated-writer.js';
+import { runReadAhead } from './prefetch.js';
 
 /**
  * The thread that writes generated/ while the compile goes on: it receives each emitted file,
@@ -12,7 +15,12 @@ import type { WriterMessage, WriterReply } from './generated-writer.js';
 const port = parentPort;
 if (!port) throw new Error('write-worker runs only as a worker thread');
 
+// The content hashes read ahead are those the compile would take: the same digest, natively.
+setSha256((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+
 const reply = (message: WriterReply) => port.postMessage(message);
+/** Set by commit or abort: a read-ahead still going stops. */
+let finished = false;
 const writes = new DeferredWrites((workerData as { dir: string }).dir);
 /** Ports of compiling threads that have not sent their last file yet. */
 const open = new Set<MessagePort>();
@@ -32,7 +40,7 @@ function commit(): void {
 
 function received(message: WriterMessage): void {
   if (message.type === 'add') {
-    for (const [path, text] of message.files) writes.add(path, text);
+    for (const [path, bytes] of unpackFiles(message)) writes.add(path, bytes);
     return;
   }
   if (message.type === 'port') {
@@ -53,6 +61,11 @@ function received(message: WriterMessage): void {
     });
     return;
   }
+  if (message.type === 'prefetch') {
+    runReadAhead(message, () => finished).catch(() => message.port.close());
+    return;
+  }
+  finished = true;
   if (message.type === 'commit') {
     if (open.size === 0) commit();
     else commitWaiting = true;

@@ -16,7 +16,8 @@
 //   3. another layer reaches past the model's or the engine's index (src/model/index.ts,
 //      src/engine/index.ts, or the @wastegen/model and @wastegen/engine aliases); the engine has a
 //      second door, src/engine/viewer.ts, the big screen's renderer alone for the viewer's page, and
-//      the model one, src/model/problems.ts, the problem type and its printing without the parser;
+//      the model two, src/model/problems.ts, the problem type and its printing without the parser,
+//      and src/model/canonical.ts, canonical JSON and content hashes without the parser;
 //   4. files import each other in a cycle (`import cycle: a.ts → b.ts → a.ts`); imports of types
 //      only and dynamic `import()` do not close a cycle, as neither runs when the module loads.
 // Test files (*.test.ts(x)) keep the layer, index and cycle rules and may use any package.
@@ -131,8 +132,13 @@ export const LAYERS = [
  * (ls-preview.html) draws screens through it and loads none of the back office's engine. The
  * model's second door is its problems (type, order, printing), which import nothing: the CLI's
  * start-up path uses them, so that a run with nothing to compile loads neither the parser nor zod.
+ * Its third is its canonical JSON and content hashes (problems and @noble/hashes only): the CLI's
+ * writing thread hashes definitions ahead of the compile with them, without the parser or zod.
  */
-const DOORS = { model: ['src/model', 'src/model/problems'], engine: ['src/engine', 'src/engine/viewer'] };
+const DOORS = {
+  model: ['src/model', 'src/model/problems', 'src/model/canonical'],
+  engine: ['src/engine', 'src/engine/viewer'],
+};
 /** A door's name for a file: its path without the extension, a folder's index as the folder. */
 const doorOf = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '').replace(/\/index$/, '');
 const ALIASES = { '@wastegen/model': 'src/model/index.ts', '@wastegen/engine': 'src/engine/index.ts' };

@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../errors.js';
 import { recordGenerate, sha } from '../generate-cache.js';
 import type { GenerateHandoff } from '../generate-fast.js';
 import { reportUpToDate, startGenerate } from '../generate-noop.js';
-import { type Staleness, WriteFailure } from '../generated-dir.js';
+import { type Committed, WriteFailure } from '../generated-dir.js';
 import type { GeneratedWriter } from '../generated-writer.js';
 import type { CommandContext } from '../main.js';
 import { startProgress } from '../progress.js';
@@ -25,8 +25,6 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, han
     if (!quiet) ctx.output.out(line);
   };
   if (!handoff && reportUpToDate(flags, start, ctx.output)) return;
-  // Each text is read when the compile comes to it, and hashed for the cache as it is read.
-  const sources = listing.files.map((f) => new DefinitionOnDisk(f, sha));
   const progress = startProgress(ctx.output, 'generate', !quiet);
   // Files are written as they are emitted; nothing shows in generated/ until the compile succeeded.
   const cannotWrite = (e: unknown) =>
@@ -47,8 +45,12 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, han
   } catch (e) {
     throw cannotWrite(e);
   }
+  // Each text is read when the compile comes to it (or ahead of it, on the writing thread), and
+  // hashed for the cache as it is read.
+  const ahead = writer.readAhead?.(listing.files.map((f) => f.abs));
+  const sources = listing.files.map((f, i) => new DefinitionOnDisk(f, sha, ahead, i));
   let result: Awaited<ReturnType<typeof compileProject>>['result'];
-  let diff: Staleness;
+  let diff: Committed;
   try {
     ({ result } = await compileProject(
       flags,
@@ -62,13 +64,15 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, han
       },
     ));
     progress.end();
+    ahead?.close();
     diff = await writer.commit();
   } catch (e) {
     progress.end();
+    ahead?.close();
     await writer.abort().catch(() => {});
     throw cannotWrite(e);
   }
-  recordGenerate(project, listing, sources);
+  recordGenerate(project, listing, sources, diff.outputs);
   const pages = result.pages.length;
   if (flags.json) {
     const doc = {

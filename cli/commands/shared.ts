@@ -33,7 +33,10 @@ export async function compileSources(project: Project, sources: DefinitionFile[]
     const { compileInThreads, wantTwoThreads } = await import('../compile-threads.js');
     if (wantTwoThreads(sources.length)) {
       // The compiling thread is given the texts themselves: definitions read on demand are read here.
-      const texts = sources.map(({ rel, file, kind, text }) => ({ rel, file, kind, text }));
+      const texts = sources.map((s) => {
+        const text = s.text;
+        return { rel: s.rel, file: s.file, kind: s.kind, text, sourceHash: s.sourceHash };
+      });
       return { ...(await compileInThreads(texts, routesSource, { ...settings, writer: options.writerPort() })), files: new Map() };
     }
   }

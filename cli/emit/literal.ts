@@ -90,86 +90,113 @@ function severalEntries(o: Record<string, unknown>): boolean {
   return false;
 }
 
-/** Keys recur across every page of a compile: each is printed (and tested for being an identifier) once. */
-const printedKeys = new Map<string, string>();
-function printedKey(k: string): string {
+/** A one-line rendering and the columns it takes. */
+interface Flat {
+  text: string;
+  width: number;
+}
+
+/** A rendering made of ASCII only: one column per unit, without looking at it again. */
+const ascii = (text: string): Flat => ({ text, width: text.length });
+
+/**
+ * Texts and keys recur across every page of a compile: each is printed (and measured) once. Bounded,
+ * so that a compile of many unique labels does not hold them all.
+ */
+const RECURRING_MAX = 10_000;
+const printedKeys = new Map<string, Flat>();
+const printedStrings = new Map<string, Flat>();
+
+function printedKey(k: string): Flat {
   let printed = printedKeys.get(k);
   if (printed === undefined) {
-    printed = propertyKey(k);
-    if (printedKeys.size < 10_000) printedKeys.set(k, printed);
+    const text = propertyKey(k);
+    printed = { text, width: textWidth(text) };
+    if (printedKeys.size < RECURRING_MAX) printedKeys.set(k, printed);
+  }
+  return printed;
+}
+
+function printedString(s: string): Flat {
+  let printed = printedStrings.get(s);
+  if (printed === undefined) {
+    const text = stringLiteral(s);
+    printed = { text, width: textWidth(text) };
+    if (printedStrings.size < RECURRING_MAX && s.length <= 64) printedStrings.set(s, printed);
   }
   return printed;
 }
 
 /**
  * One-line renderings of the objects and arrays of one literal() call, so that descending into a
- * value that had to be broken does not render its children again at every level.
+ * value that had to be broken does not render its children again at every level. Null: it had to be.
  */
-type FlatCache = Map<object, string | undefined>;
-
-/** Flat (one-line) rendering, or undefined when the value has to be broken (it holds an expanded object). */
-function flat(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
-  if (cache && !expandObjects && typeof value === 'object' && value !== null) {
-    if (cache.has(value)) return cache.get(value);
-    const text = flatUncached(value, false, cache);
-    cache.set(value, text);
-    return text;
-  }
-  return flatUncached(value, expandObjects, cache);
-}
+type FlatCache = Map<object, Flat | null>;
 
 /**
- * A one-line rendering longer than this never fits a line, wherever it starts: a character takes at
- * least half a column per UTF-16 unit (an astral character is two units and one or two columns).
+ * A rendering wider than this fits no line, wherever it starts (the room left on a line is at most
+ * the line): an array or object stops being rendered on one line as soon as it is wider, so that a
+ * large value costs its breaking, not the one-line text of every level of it.
  */
-const NEVER_FITS = 2 * LINE_WIDTH;
+const TOO_WIDE = LINE_WIDTH;
 
-function flatUncached(value: unknown, expandObjects: boolean, cache?: FlatCache): string | undefined {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return stringLiteral(value);
-  if (typeof value === 'number') return numberLiteral(value);
-  if (typeof value === 'boolean') return String(value);
-  // An array or object: undefined as soon as its rendering is known to be too long for any line,
-  // so that a large value costs its breaking, not the one-line text of every level of it.
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    // Prettier/Biome break an array of several objects (or arrays) with more than one entry each.
-    if (value.length > 1 && value.every((v) => (isObject(v) && severalEntries(v)) || (Array.isArray(v) && v.length > 1))) return undefined;
-    let text = '[';
-    for (let i = 0; i < value.length; i++) {
-      const part = flat(value[i], expandObjects, cache);
-      if (part === undefined) return undefined;
-      text += i === 0 ? part : `, ${part}`;
-      if (text.length > NEVER_FITS) return undefined;
-    }
-    return `${text}]`;
+/** Flat (one-line) rendering, or undefined when the value has to be broken (it holds an expanded object, or is too wide). */
+function flat(value: unknown, expandObjects: boolean, cache: FlatCache): Flat | undefined {
+  if (typeof value === 'string') return printedString(value);
+  if (!expandObjects && typeof value === 'object' && value !== null) {
+    const known = cache.get(value);
+    if (known !== undefined) return known ?? undefined;
+    const rendered = flatComposite(value, false, cache);
+    cache.set(value, rendered ?? null);
+    return rendered;
   }
-  if (isObject(value)) {
-    const keys = definedKeys(value);
-    if (keys.length === 0) return '{}';
-    if (expandObjects) return undefined;
-    let text = '{ ';
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i] as string;
-      const part = flat(value[k], expandObjects, cache);
-      if (part === undefined) return undefined;
-      text += `${i === 0 ? '' : ', '}${printedKey(k)}: ${part}`;
-      if (text.length > NEVER_FITS) return undefined;
-    }
-    return `${text} }`;
-  }
+  if (value === null) return ascii('null');
+  if (typeof value === 'number') return ascii(numberLiteral(value));
+  if (typeof value === 'boolean') return ascii(String(value));
+  if (typeof value === 'object') return flatComposite(value, expandObjects, cache);
   throw new Error(`cannot print a ${typeof value} as a literal`);
 }
 
-/** A UTF-16 surrogate: half of an astral character, which is two units wide and may take one column. */
-const SURROGATE = /[\ud800-\udfff]/;
-
-/** Whether text takes at most `room` columns (textWidth, without counting past the answer). */
-function fits(text: string, room: number): boolean {
-  if (text.length <= room) return NARROW_TEXT.test(text) || textWidth(text) <= room;
-  // Longer than the room: every unit takes a column or more, unless it is half of an astral character.
-  if (text.length > 2 * room || !SURROGATE.test(text)) return false;
-  return textWidth(text) <= room;
+function flatComposite(value: object, expandObjects: boolean, cache: FlatCache): Flat | undefined {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return ascii('[]');
+    // Prettier/Biome break an array of several objects (or arrays) with more than one entry each.
+    if (value.length > 1 && value.every((v) => (isObject(v) && severalEntries(v)) || (Array.isArray(v) && v.length > 1))) return undefined;
+    let text = '[';
+    let width = 1;
+    for (let i = 0; i < value.length; i++) {
+      const part = flat(value[i], expandObjects, cache);
+      if (part === undefined) return undefined;
+      if (i === 0) text += part.text;
+      else {
+        text += `, ${part.text}`;
+        width += 2;
+      }
+      width += part.width;
+      if (width > TOO_WIDE) return undefined;
+    }
+    return { text: `${text}]`, width: width + 1 };
+  }
+  if (!isObject(value)) throw new Error(`cannot print a ${typeof value} as a literal`);
+  const keys = definedKeys(value);
+  if (keys.length === 0) return ascii('{}');
+  if (expandObjects) return undefined;
+  let text = '{ ';
+  let width = 2;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const part = flat(value[k], expandObjects, cache);
+    if (part === undefined) return undefined;
+    const key = printedKey(k);
+    if (i === 0) text += `${key.text}: ${part.text}`;
+    else {
+      text += `, ${key.text}: ${part.text}`;
+      width += 2;
+    }
+    width += key.width + 2 + part.width;
+    if (width > TOO_WIDE) return undefined;
+  }
+  return { text: `${text} }`, width: width + 2 };
 }
 
 export interface LiteralOptions {
@@ -195,7 +222,7 @@ function literalIn(
   cache: FlatCache,
 ): string {
   const f = flat(value, depth < expandDepth, cache);
-  if (f !== undefined && fits(f, LINE_WIDTH - indent * INDENT.length - prefix - suffix)) return f;
+  if (f !== undefined && f.width <= LINE_WIDTH - indent * INDENT.length - prefix - suffix) return f.text;
   const pad = INDENT.repeat(indent + 1);
   // An empty array or object that does not fit where it starts keeps its empty line.
   if (Array.isArray(value)) {
@@ -207,13 +234,13 @@ function literalIn(
     const keys = definedKeys(value);
     let out = keys.length ? '{\n' : '{\n\n';
     for (const k of keys) {
-      const key = `${printedKey(k)}: `;
+      const key = `${printedKey(k).text}: `;
       out += `${pad}${key}${literalIn(value[k], indent + 1, key.length, 1, expandDepth, depth + 1, cache)},\n`;
     }
     return `${out}${INDENT.repeat(indent)}}`;
   }
   // A string longer than the line: Biome leaves long string literals as they are.
-  return f ?? String(value);
+  return f?.text ?? String(value);
 }
 
 export type { Plain };

@@ -196,6 +196,16 @@ export function decodeDefinition(raw: Record<string, unknown>): Record<string, u
   return out;
 }
 
+/**
+ * The content hash of a definition file's JSON, as its page model records it. It is taken over the
+ * decoded definition, as the app decodes what the server sends before hashing it: a file holding
+ * disTemplate as JSON text and one holding it decoded hash the same.
+ */
+export function sourceHashOf(json: unknown): string {
+  const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);
+  return definitionHash(isObject ? decodeDefinition(json as Record<string, unknown>) : json);
+}
+
 /** A definition that has been created but not designed yet (empty disTemplate): skipped, not an error. */
 export function isUndesigned(raw: unknown): boolean {
   if (raw === null || typeof raw !== 'object') return false;

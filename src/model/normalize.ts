@@ -1,4 +1,4 @@
-import { decodeDefinition, definitionHash, isUndesigned } from './canonical.js';
+import { isUndesigned, sourceHashOf } from './canonical.js';
 import { isRecord } from './coerce.js';
 import { normalizeScreenTemplate } from './normalize/screens.js';
 import { Sink } from './normalize/sink.js';
@@ -36,6 +36,8 @@ export interface DefinitionInput {
   /** Path relative to the project root, used in problems and banners. */
   file: string;
   json: unknown;
+  /** sourceHashOf(json), when the caller has it already (computed on another thread, say). */
+  hash?: string;
 }
 
 export interface NormalizeResult {
@@ -45,12 +47,8 @@ export interface NormalizeResult {
   problems: Problem[];
 }
 
-/**
- * The hash is taken over the decoded definition, as the app decodes what the server sends before
- * hashing it: a file holding disTemplate as JSON text and one holding it decoded hash the same.
- */
-function sourceOf(file: string, json: unknown, status: number | undefined): SourceInfo {
-  return { file, hash: definitionHash(isRecord(json) ? decodeDefinition(json) : json), status: status ?? 0 };
+function sourceOf(file: string, json: unknown, status: number | undefined, hash: string | undefined): SourceInfo {
+  return { file, hash: hash ?? sourceHashOf(json), status: status ?? 0 };
 }
 
 /** One definition file's JSON → its page model, or the reason it is skipped, and its problems. */
@@ -74,7 +72,7 @@ export function normalizeDefinition(input: DefinitionInput): NormalizeResult {
     return done({});
   }
   if (isUndesigned(input.json)) return done({ skipped: { id: def.id, reason: 'not designed yet (disTemplate is empty)' } });
-  const source = sourceOf(input.file, input.json, def.status);
+  const source = sourceOf(input.file, input.json, def.status, input.hash);
   let page: PageModel | undefined;
   if (input.kind === 'view') {
     const view = def as WireView;

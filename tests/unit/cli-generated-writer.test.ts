@@ -15,7 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../cli/build.mjs';
+import { stampOf } from '../../cli/definitions-dir.js';
 import { listFiles, StagedWrites } from '../../cli/generated-dir.js';
+import { packFiles, unpackFiles } from '../../cli/generated-writer.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -26,6 +28,15 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wastegen-writer-'));
   made.push(dir);
   return dir;
+}
+
+/** The stat of every file generate owns under dir, as the cache records it. */
+function stampsOf(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    listFiles(dir)
+      .filter((f) => f !== '.gitkeep')
+      .map((f) => [f, stampOf(statSync(join(dir, f)))]),
+  );
 }
 
 /** Every entry under dir, dot files included, folders ending in /. */
@@ -46,7 +57,15 @@ describe('StagedWrites into a folder that does not exist yet', () => {
     writes.add('routes.ts', 'routes');
     expect(existsSync(dir)).toBe(false);
     const result = writes.commit();
-    expect(result).toEqual({ missing: ['routes.ts', 'views/1-a/page.tsx', 'views/1-a/schema.ts'], stale: [], orphaned: [], unchanged: [] });
+    expect(result).toEqual({
+      missing: ['routes.ts', 'views/1-a/page.tsx', 'views/1-a/schema.ts'],
+      stale: [],
+      orphaned: [],
+      unchanged: [],
+      // The stats taken as each file was staged are those after the stage folder became generated/.
+      outputs: { stamps: stampsOf(dir), created: true },
+    });
+    expect(Object.keys(result.outputs.stamps)).toHaveLength(3);
     expect(readFileSync(join(dir, 'views/1-a/page.tsx'), 'utf8')).toBe('page a');
     expect(entries(root)).toEqual([
       'generated/',
@@ -83,6 +102,42 @@ describe('StagedWrites into a folder that does not exist yet', () => {
   });
 });
 
+describe('files sent to the writing thread as bytes', () => {
+  it('packs texts into one transferable buffer and unpacks the UTF-8 bytes writeFileSync would write', () => {
+    const files: [string, string][] = [
+      ['a.ts', "export const a = '中文标签';\n"],
+      ['empty.ts', ''],
+      ['astral.ts', '𠮷 and a lone half \ud800 and U+2028 \u2028'],
+      ['b/c.ts', 'x'.repeat(100_000)],
+    ];
+    const [batch, transfer] = packFiles(files);
+    expect(transfer).toEqual([batch.bytes.buffer]);
+    expect(batch.bytes.byteOffset).toBe(0);
+    expect(batch.bytes.buffer.byteLength).toBe(batch.bytes.byteLength);
+    const out = [...unpackFiles(batch)];
+    expect(out.map(([p]) => p)).toEqual(files.map(([p]) => p));
+    for (const [i, [, bytes]] of out.entries()) expect(Buffer.from(bytes).equals(Buffer.from(files[i]?.[1] ?? ''))).toBe(true);
+  });
+
+  it('writes the bytes, and compares them with what is on disk', () => {
+    const dir = join(tempDir(), 'generated');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'same.ts'), '相同');
+    writeFileSync(join(dir, 'other.ts'), '旧');
+    const writes = new StagedWrites(dir);
+    for (const [path, bytes] of unpackFiles(
+      packFiles([
+        ['same.ts', '相同'],
+        ['other.ts', '新'],
+      ])[0],
+    ))
+      writes.add(path, bytes);
+    const result = writes.commit();
+    expect(result).toMatchObject({ unchanged: ['same.ts'], stale: ['other.ts'] });
+    expect(readFileSync(join(dir, 'other.ts'), 'utf8')).toBe('新');
+  });
+});
+
 describe('StagedWrites into an existing folder', () => {
   function existing(): string {
     const dir = join(tempDir(), 'generated');
@@ -112,7 +167,10 @@ describe('StagedWrites into an existing folder', () => {
       stale: ['views/1-a/schema.ts'],
       orphaned: ['views/2-gone/page.tsx'],
       unchanged: ['views/1-a/page.tsx'],
+      // Unchanged, replaced and new files, with their stats after the renames; .gitkeep is not generate's.
+      outputs: { stamps: stampsOf(dir), created: false },
     });
+    expect(Object.keys(result.outputs.stamps)).toHaveLength(3);
     expect(statSync(join(dir, 'views/1-a/page.tsx')).mtimeMs).toBe(before);
     expect(readFileSync(join(dir, 'views/1-a/schema.ts'), 'utf8')).toBe('new schema');
     expect(entries(dir)).toEqual([
