@@ -99,13 +99,9 @@ interface Flat {
 /** A rendering made of ASCII only: one column per unit, without looking at it again. */
 const ascii = (text: string): Flat => ({ text, width: text.length });
 
-/**
- * Texts and keys recur across every page of a compile: each is printed (and measured) once. Bounded,
- * so that a compile of many unique labels does not hold them all.
- */
+/** Keys recur across every page of a compile: each is printed (and measured) once. */
 const RECURRING_MAX = 10_000;
 const printedKeys = new Map<string, Flat>();
-const printedStrings = new Map<string, Flat>();
 
 function printedKey(k: string): Flat {
   let printed = printedKeys.get(k);
@@ -117,14 +113,13 @@ function printedKey(k: string): Flat {
   return printed;
 }
 
+/**
+ * A string's literal and its columns. Not cached: hashing each fresh string for a lookup costs more
+ * than escaping it.
+ */
 function printedString(s: string): Flat {
-  let printed = printedStrings.get(s);
-  if (printed === undefined) {
-    const text = stringLiteral(s);
-    printed = { text, width: textWidth(text) };
-    if (printedStrings.size < RECURRING_MAX && s.length <= 64) printedStrings.set(s, printed);
-  }
-  return printed;
+  const text = stringLiteral(s);
+  return { text, width: textWidth(text) };
 }
 
 /**
