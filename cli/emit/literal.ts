@@ -152,6 +152,21 @@ function flat(value: unknown, expandObjects: boolean, cache: FlatCache): Flat | 
   throw new Error(`cannot print a ${typeof value} as a literal`);
 }
 
+/**
+ * Columns an object's one-line rendering takes at the least, from its keys and the kinds of its
+ * values, without rendering any: most objects of a page (columns, fields) are too wide for a line,
+ * and are known to be before their values are escaped. A string takes at least half a column per
+ * UTF-16 unit (an astral character is two units and one column or more) and its two quotes.
+ */
+function leastWidth(o: Record<string, unknown>, keys: readonly string[]): number {
+  let width = 4 + 2 * (keys.length - 1);
+  for (const k of keys) {
+    const v = o[k];
+    width += printedKey(k).width + 2 + (typeof v === 'string' ? 2 + Math.ceil(v.length / 2) : v === null || typeof v === 'boolean' ? 4 : 1);
+  }
+  return width;
+}
+
 function flatComposite(value: object, expandObjects: boolean, cache: FlatCache): Flat | undefined {
   if (Array.isArray(value)) {
     if (value.length === 0) return ascii('[]');
@@ -175,7 +190,7 @@ function flatComposite(value: object, expandObjects: boolean, cache: FlatCache):
   if (!isObject(value)) throw new Error(`cannot print a ${typeof value} as a literal`);
   const keys = definedKeys(value);
   if (keys.length === 0) return ascii('{}');
-  if (expandObjects) return undefined;
+  if (expandObjects || leastWidth(value, keys) > TOO_WIDE) return undefined;
   let text = '{ ';
   let width = 2;
   for (let i = 0; i < keys.length; i++) {
