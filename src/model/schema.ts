@@ -388,8 +388,16 @@ function optionsOf<O>(label: string, required: boolean, rest: Record<string, str
 }
 
 /** Fields some showRelation of the form names. */
-function showTargets(form: FormModel): Set<string> {
-  return new Set(form.fields.flatMap((f) => f.showRelation?.fields ?? []));
+/** Each form's show targets, once per list of fields (a rule is asked for each field of the form). */
+const showTargetsOf = new WeakMap<readonly FieldModel[], ReadonlySet<string>>();
+
+function showTargets(form: FormModel): ReadonlySet<string> {
+  let targets = showTargetsOf.get(form.fields);
+  if (!targets) {
+    targets = new Set(form.fields.flatMap((f) => f.showRelation?.fields ?? []));
+    showTargetsOf.set(form.fields, targets);
+  }
+  return targets;
 }
 
 /**
