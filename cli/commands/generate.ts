@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { DefinitionOnDisk } from '../definitions-dir.js';
@@ -45,9 +46,10 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, han
   } catch (e) {
     throw cannotWrite(e);
   }
-  // Each text is read when the compile comes to it (or ahead of it, on the writing thread), and
-  // hashed for the cache as it is read.
-  const ahead = writer.readAhead?.(listing.files.map((f) => f.abs));
+  // Each text is read when the compile comes to it (or ahead of it, on the writing thread, where
+  // there is a second core for it to run on: it parses each text a second time), and hashed for the
+  // cache as it is read.
+  const ahead = availableParallelism() > 1 ? writer.readAhead?.(listing.files.map((f) => f.abs)) : undefined;
   const sources = listing.files.map((f, i) => new DefinitionOnDisk(f, sha, ahead, i));
   let result: Awaited<ReturnType<typeof compileProject>>['result'];
   let diff: Committed;
