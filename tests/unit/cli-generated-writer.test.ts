@@ -1,34 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../cli/build.mjs';
 import { stampOf } from '../../cli/definitions-dir.js';
 import { listFiles, StagedWrites } from '../../cli/generated-dir.js';
 import { packFiles, unpackFiles } from '../../cli/generated-writer.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wastegen-writer-'));
-  made.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('wastegen-writer-');
 
 /** The stat of every file generate owns under dir, as the cache records it. */
 function stampsOf(dir: string): Record<string, string> {

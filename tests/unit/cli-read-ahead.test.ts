@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeSyntheticProject } from '../../bench/lib/synthetic-definitions.js';
 import { ROOT } from '../../cli/build.mjs';
 import { compile } from '../../cli/compile.js';
@@ -13,17 +12,9 @@ import { listFiles } from '../../cli/generated-dir.js';
 import { LEAD, type ReadAhead, ReadAheadTaker, readAhead, runReadAhead } from '../../cli/prefetch.js';
 import { loadProject } from '../../cli/project.js';
 import { sourceHashOf } from '../../src/model/index.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wastegen-ahead-'));
-  made.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('wastegen-ahead-');
 
 /** Files to read ahead: JSON definitions, a text that is not JSON, and one that is not there. */
 function files(): string[] {
