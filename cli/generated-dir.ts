@@ -126,7 +126,8 @@ export interface WrittenOutputs {
 }
 
 export interface Committed extends Staleness {
-  outputs: WrittenOutputs;
+  /** Undefined when a stat could not be taken. */
+  outputs: WrittenOutputs | undefined;
 }
 
 /** A write to generated/ that failed; `changed` says whether generated/ had already been changed. */
@@ -160,6 +161,8 @@ export class StagedWrites {
   private readonly result: Staleness = { stale: [], missing: [], orphaned: [], unchanged: [] };
   /** The stat of every file written or found unchanged, as it will be after commit. */
   private readonly stamps = new Map<string, FileStamp>();
+  /** False once a stat could not be taken: the cache then looks at generated/ itself. */
+  private stampsKnown = true;
 
   constructor(private readonly dir: string) {
     if (existsSync(dir)) {
@@ -191,6 +194,15 @@ export class StagedWrites {
     this.madeDirs.add(d);
   }
 
+  /** Records a file's stat for the cache; one that cannot be taken only costs the cache its shortcut. */
+  private stampOf(path: string, file: string): void {
+    try {
+      this.stamps.set(path, stampOf(statSync(file)));
+    } catch {
+      this.stampsKnown = false;
+    }
+  }
+
   /** Stages one file; a failure here has changed nothing in `dir`. */
   add(path: string, text: FileText): void {
     if (this.added.has(path)) throw new WriteFailure(`${path} was emitted twice`, false);
@@ -215,7 +227,7 @@ export class StagedWrites {
     if (this.present.has(path)) {
       if (sameText(readFileSync(target), text)) {
         this.result.unchanged.push(path);
-        this.stamps.set(path, stampOf(statSync(target)));
+        this.stampOf(path, target);
         return;
       }
       this.result.stale.push(path);
@@ -240,7 +252,7 @@ export class StagedWrites {
         }
       }
       // A rename moves the renamed file's change time.
-      for (const [, target, path] of this.temps) this.stamps.set(path, stampOf(statSync(target)));
+      for (const [, target, path] of this.temps) this.stampOf(path, target);
       for (const path of this.present) {
         if (this.added.has(path) || path === '.gitkeep') continue;
         this.result.orphaned.push(path);
@@ -252,7 +264,8 @@ export class StagedWrites {
       throw new WriteFailure(messageOf(e), changed);
     }
     for (const list of Object.values(this.result)) list.sort();
-    return { ...this.result, outputs: { stamps: Object.fromEntries(this.stamps), created: this.stage !== undefined } };
+    const outputs = this.stampsKnown ? { stamps: Object.fromEntries(this.stamps), created: this.stage !== undefined } : undefined;
+    return { ...this.result, outputs };
   }
 
   /** Removes everything staged; `dir` is as it was before. */

@@ -45,7 +45,7 @@ describe('StagedWrites into a folder that does not exist yet', () => {
       // The stats taken as each file was staged are those after the stage folder became generated/.
       outputs: { stamps: stampsOf(dir), created: true },
     });
-    expect(Object.keys(result.outputs.stamps)).toHaveLength(3);
+    expect(Object.keys(result.outputs?.stamps ?? {})).toHaveLength(3);
     expect(readFileSync(join(dir, 'views/1-a/page.tsx'), 'utf8')).toBe('page a');
     expect(entries(root)).toEqual([
       'generated/',
@@ -150,7 +150,7 @@ describe('StagedWrites into an existing folder', () => {
       // Unchanged, replaced and new files, with their stats after the renames; .gitkeep is not generate's.
       outputs: { stamps: stampsOf(dir), created: false },
     });
-    expect(Object.keys(result.outputs.stamps)).toHaveLength(3);
+    expect(Object.keys(result.outputs?.stamps ?? {})).toHaveLength(3);
     expect(statSync(join(dir, 'views/1-a/page.tsx')).mtimeMs).toBe(before);
     expect(readFileSync(join(dir, 'views/1-a/schema.ts'), 'utf8')).toBe('new schema');
     expect(entries(dir)).toEqual([
