@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { sheetRows, uploadFile } from '../helpers/sheets.js';
 import { field } from '../helpers/wire-field.js';
-import { sheetOf } from '../helpers/workbook-rows.js';
 import { plainXlsx } from '../helpers/xlsx-files.js';
 
 // A field's pattern is written by a page's designer and tested by the server against what anyone
@@ -86,13 +86,11 @@ describe('field patterns on the server', () => {
   it('refuse every row of an import holding crafted values, at the cost of one wait, not one per row', async () => {
     const crafted = `${'c'.repeat(27)}!`;
     const rows = [['车牌', '序号'], ...Array.from({ length: 400 }, (_, i) => [`CD${String(i).padStart(4, '0')}`, crafted])];
-    const fd = new FormData();
-    fd.append('file', new Blob([new Uint8Array(plainXlsx(rows))]), '格式.xlsx');
-    const res = await admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
+    const res = await uploadFile(admin, viewId, '格式.xlsx', plainXlsx(rows));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-import-success')).toBe('0');
     expect(res.headers.get('x-import-failed')).toBe('400');
-    const verdicts = (await sheetOf(res.body as Buffer)).slice(1).map((r) => r.at(-1));
+    const verdicts = (await sheetRows(res.body as Buffer)).slice(1).map((r) => r.at(-1));
     // The first row's test outlived the wait; every row after it waits for the judgement with it.
     expect(new Set(verdicts)).toEqual(new Set(['序号暂时无法按格式规则校验，请稍后重试']));
   });
@@ -102,9 +100,7 @@ describe('field patterns on the server', () => {
       ['车牌', '邮箱'],
       ...Array.from({ length: 1000 }, (_, i) => [`EF${String(i).padStart(4, '0')}`, `user.${i}@example-${i % 7}.cn`]),
     ];
-    const fd = new FormData();
-    fd.append('file', new Blob([new Uint8Array(plainXlsx(rows))]), '邮箱.xlsx');
-    const res = await admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
+    const res = await uploadFile(admin, viewId, '邮箱.xlsx', plainXlsx(rows));
     expect(res.status).toBe(200);
     expect(res.headers.get('x-import-failed')).toBe('0');
     expect(res.headers.get('x-import-success')).toBe('1000');

@@ -11,8 +11,8 @@ import { type ErrorCode, type ErrorParams, errorMessage } from '../../src/shared
 import { signRequest } from '../../src/shared/sign.js';
 import { refusal } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { sheetRows, uploadFile } from '../helpers/sheets.js';
 import { field } from '../helpers/wire-field.js';
-import { sheetOf } from '../helpers/workbook-rows.js';
 import {
   bombXlsx,
   dataRows,
@@ -58,11 +58,7 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 
-function upload(name: string, data: Buffer) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)]), name);
-  return admin.request('POST', `/api/general/${viewId}/import`, { body: fd });
-}
+const upload = (name: string, data: Buffer) => uploadFile(admin, viewId, name, data);
 
 async function stored(): Promise<Record<string, unknown>[]> {
   const res = await admin.get(`/api/general/list/${viewId}`, { size: 1000 });
@@ -103,7 +99,7 @@ describe('import of workbooks within the limits', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-import-success')).toBe('2');
     expect(res.headers.get('x-import-failed')).toBe('1');
-    expect((await sheetOf(res.body as Buffer)).map((r) => r.at(-1))).toEqual([
+    expect((await sheetRows(res.body as Buffer)).map((r) => r.at(-1))).toEqual([
       '导入结果',
       '成功',
       '成功',
@@ -498,7 +494,7 @@ describe('the result workbook', () => {
     const ws = wb.worksheets[0] as ExcelJS.Worksheet;
     expect(ws.name).toBe('导入结果');
     expect(ws.getRow(1).font?.bold).toBe(true);
-    const result = await sheetOf(res.body as Buffer);
+    const result = await sheetRows(res.body as Buffer);
     expect(result).toHaveLength(10_001);
     expect(result[0]).toEqual(['名称', '评分', '备注', '导入结果']);
     const expected = rows.slice(1).map((r) => [...r, r[1] === 500 ? '最大值不能大于 100' : '成功']);
