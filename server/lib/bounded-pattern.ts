@@ -13,8 +13,9 @@ import { PATTERN_TEXT_MAX, type PatternTester, patternShape } from '../../src/mo
  *   expanded size is at most LINEAR_STEPS (about 1 ms).
  * - Anything else runs on a worker thread of its own, started with the first form that needs one.
  *   The server's thread waits for the answer at most PATTERN_TIME_LIMIT_MS; past it the worker is
- *   left to finish or be stopped, and a new one takes its place. A pattern outside the linear shape is tested only on texts of at most PATTERN_TEXT_MAX
- *   characters, which bounds how long an abandoned worker can run.
+ *   left to finish or be stopped, and a new one takes its place. A pattern outside the linear shape
+ *   is tested only on texts of at most PATTERN_TEXT_MAX characters, which bounds how long an
+ *   abandoned worker can run.
  * - A value whose test outlives the wait is refused as 'busy', and so is every value of its pattern
  *   while the worker gets a grace period. A pattern whose test then has still not answered, or by the
  *   worker's own clock took longer than the limit, or threw (V8's backtrack stack overflows), is not
