@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   collectNormalized,
   isWarning,
@@ -11,10 +10,11 @@ import {
   sortByKeys,
 } from '../src/model/index.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
+import { sha } from './generate-cache.js';
 import { loadTemplates, type Templates } from './templates.js';
 
 // Node's native sha256 gives the definitions' content hashes the same digests, several times faster.
-setSha256((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+setSha256(sha);
 
 /**
  * definitions → generated files, in memory. No I/O: the CLI reads the sources and writes (or
@@ -102,6 +102,7 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   // at all has an error.
   let failed = problems.some((p) => !isWarning(p));
   let templates: Templates | undefined;
+  /** Each emitted file's path and template, and its text unless onFile took it. */
   const modules: { path: string; template: EmittedModule['template']; text?: string }[] = [];
   const hold = (m: EmittedModule) => (options.onFile ? { path: m.path, template: m.template } : m);
   const normalised: string[] = [];

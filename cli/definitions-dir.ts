@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { basename, dirname, join, sep } from 'node:path';
 import { compareText } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
+import type { ReadAheadTaker } from './prefetch.js';
 import { inScope, type Project } from './project.js';
 
 /**
@@ -90,7 +91,7 @@ export class DefinitionOnDisk implements DefinitionFile {
   constructor(
     private readonly listed: ListedDefinition,
     private readonly hashOf: (bytes: Buffer) => string,
-    private readonly ahead?: { take(index: number): { text: string; sha: string; hash: string | undefined } | undefined },
+    private readonly ahead?: Pick<ReadAheadTaker, 'take'>,
     private readonly index = 0,
   ) {
     ({ rel: this.rel, file: this.file, kind: this.kind } = listed);

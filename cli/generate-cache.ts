@@ -287,9 +287,9 @@ export function recordGenerate(
       if (hash === undefined) return;
       inputs[f.file] = settled(f.stamp, listing.at) ? { hash, stamp: f.stamp } : { hash };
     }
-    let outputs: CacheRecord['outputs'] = {};
-    if (written) outputs = written.stamps;
-    else for (const rel of listOutputs(project.generatedDir)) outputs[rel] = stampOf(statSync(join(project.generatedDir, rel)));
+    const outputs: CacheRecord['outputs'] =
+      written?.stamps ??
+      Object.fromEntries(listOutputs(project.generatedDir).map((rel) => [rel, stampOf(statSync(join(project.generatedDir, rel)))]));
     const folders: Record<string, FileStamp> = {};
     // Folders made during this run are younger than the listing, so none of them has settled.
     if (!written?.created)

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { setSha256 } from '../src/model/canonical.js';
+import { sha } from './generate-cache.js';
 import { DeferredWrites, WriteFailure } from './generated-dir.js';
 import { unpackFiles, type WriterMessage, type WriterReply } from './generated-writer.js';
 import { runReadAhead } from './prefetch.js';
@@ -16,7 +16,7 @@ const port = parentPort;
 if (!port) throw new Error('write-worker runs only as a worker thread');
 
 // The content hashes read ahead are those the compile would take: the same digest, natively.
-setSha256((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+setSha256(sha);
 
 const reply = (message: WriterReply) => port.postMessage(message);
 /** Set by commit or abort: a read-ahead still going stops. */

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { isRecord } from './coerce.js';
 import { compareText } from './problems.js';
 
 /**
@@ -202,8 +203,7 @@ export function decodeDefinition(raw: Record<string, unknown>): Record<string, u
  * disTemplate as JSON text and one holding it decoded hash the same.
  */
 export function sourceHashOf(json: unknown): string {
-  const isObject = json !== null && typeof json === 'object' && !Array.isArray(json);
-  return definitionHash(isObject ? decodeDefinition(json as Record<string, unknown>) : json);
+  return definitionHash(isRecord(json) ? decodeDefinition(json) : json);
 }
 
 /** A definition that has been created but not designed yet (empty disTemplate): skipped, not an error. */
