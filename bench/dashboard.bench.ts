@@ -15,7 +15,7 @@ import { ApiClient } from '../tests/helpers/server.js';
 import { bundled } from './lib/bundle.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
-import { benchServerArgs } from './lib/server-node-args.js';
+import { benchServerArgs, benchServerEnv } from './lib/server-process.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
@@ -34,7 +34,7 @@ interface Started {
 
 async function startChild(): Promise<Started> {
   const child = spawn(process.execPath, [...benchServerArgs(), await bundled('bench/lib/dashboard-bench-server.ts')], {
-    env: process.env,
+    env: benchServerEnv(process.env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {

@@ -16,7 +16,7 @@ import { Pool } from 'undici';
 import { type ApiClient, startTestServer } from '../tests/helpers/server.js';
 import { field } from '../tests/helpers/wire-field.js';
 import { inlineTextXlsx, noiseText, plainXlsx, repeatedXlsx, rowXml, sharedStringBombXlsx } from '../tests/helpers/xlsx-files.js';
-import { benchServerArgs } from './lib/server-node-args.js';
+import { benchServerArgs, benchServerEnv } from './lib/server-process.js';
 
 const MB = 1024 * 1024;
 const HEALTH_MS = 500;
@@ -67,7 +67,7 @@ if (process.env.IMPORT_BENCH_SERVER) {
   const env: NodeJS.ProcessEnv = { ...process.env, IMPORT_BENCH_SERVER: '1' };
   delete env.TEST_DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx', ...benchServerArgs()], env });
+  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx', ...benchServerArgs()], env: benchServerEnv(env) });
   process.on('exit', () => child.kill());
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   const ready = await next<Ready>();

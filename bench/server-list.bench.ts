@@ -32,7 +32,7 @@ import { bundled } from './lib/bundle.js';
 import { httpClient as keepAliveClient } from './lib/http-client.js';
 import { latencyFigures } from './lib/measure.js';
 import { sharesOf, statementStats } from './lib/pg-statements.js';
-import { benchServerArgs } from './lib/server-node-args.js';
+import { benchServerArgs, benchServerEnv } from './lib/server-process.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
 const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10) * 1000;
@@ -118,7 +118,7 @@ async function startChild(env: Record<string, string>): Promise<Started> {
   // --expose-gc: the heap figure is what stays in use, not what awaits collection.
   serverEntry ??= bundled('bench/lib/list-bench-server.ts');
   const child = spawn(process.execPath, ['--expose-gc', ...benchServerArgs(), await serverEntry], {
-    env: { ...process.env, ...env },
+    env: benchServerEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const rl = createInterface({ input: child.stdout });
@@ -570,6 +570,8 @@ async function mixed(label: string, env: Record<string, string>, instances: 1 | 
       'cross-company rows': leaks,
       stale: instances > 1 ? stale : '—',
       'heap MB': Math.max(...heaps),
+      // What V8 had taken for the heap before that collection: the heap's share of the resident figure.
+      'heap committed MB': gauge('heap committed MB'),
       // Resident memory of the (largest) instance after the run, and the most it held at any time.
       'RSS MB': gauge('resident MB'),
       'peak RSS MB': gauge('peak resident MB'),

@@ -1,7 +1,7 @@
 // Start-up at many rows: grows the stock-in view (view 12) of the demo seed to BENCH_ROWS rows (default
 // 1,000,000) over BENCH_COMPANIES companies (default 1,000) with set-based SQL, on PostgreSQL when
 // BENCH_DATABASE_URL is set (a database of its own) and on PGlite otherwise, then starts the server as
-// `npm start` does (server/main.ts in a process of its own, with server/node-args.json) and prints the time
+// `npm start` does (server/main.ts in a process of its own, with server/process-options.json) and prints the time
 // from spawn to: listening, the administrator's first list answer, a company account's first list answer;
 // then, after a few more list calls of each, the server's resident memory and heap and the statements it ran
 // (count, total time, the slowest).
@@ -24,7 +24,7 @@ import { startServer } from '../server/start.js';
 import { ApiClient } from '../tests/helpers/server.js';
 import { bundled } from './lib/bundle.js';
 import { seedViewRows } from './lib/seed-view-rows.js';
-import { benchServerArgs } from './lib/server-node-args.js';
+import { benchServerArgs, benchServerEnv } from './lib/server-process.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1000);
@@ -148,7 +148,7 @@ async function main(): Promise<boolean> {
   const probeModule = pathToFileURL(await bundled('bench/lib/startup-probe.ts')).href;
   const started = performance.now();
   const child = spawn(process.execPath, ['--expose-gc', ...benchServerArgs(), '--import', probeModule, 'server/dist/main.js'], {
-    env,
+    env: benchServerEnv(env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

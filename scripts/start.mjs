@@ -42,9 +42,11 @@ if (!process.argv.includes('--no-build')) {
 
   console.log('\n▶ starting the reference server');
 }
-// The server's node options (a larger young generation: see docs/deploy.md), kept in one file for every
-// way the server is started.
-const nodeArgs = JSON.parse(readFileSync(join(root, 'server/node-args.json'), 'utf8'));
+// The server's node options and environment defaults (how its heap grows, how many malloc arenas: see
+// docs/deploy.md), kept in one file for every way the server is started. A variable already set wins.
+const serverProcess = JSON.parse(readFileSync(join(root, 'server/process-options.json'), 'utf8'));
+const nodeArgs = serverProcess.args;
+const serverEnv = { ...serverProcess.env, ...env };
 // Own process group: a Ctrl+C reaches this script from the terminal and again from npm, and the
 // server must see exactly one signal, or its second SIGINT would cut the database close short.
 // The server runs from its bundle (server/build.mjs), bundled again when a source changed; if bundling
@@ -61,7 +63,7 @@ if (!serverIsFresh()) {
 }
 const server = spawn(node, [...nodeArgs, ...entry], {
   cwd: root,
-  env,
+  env: serverEnv,
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });

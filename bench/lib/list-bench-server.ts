@@ -283,6 +283,8 @@ process.on('SIGUSR2', () => {
     ...Object.fromEntries(Object.entries(state.indexes?.stats ?? newStats()).map(([k, v]) => [`index ${k}`, v])),
   };
   // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
+  // What the heap has taken from the machine before a collection: V8 grows it past what is live.
+  const committed = process.memoryUsage().heapTotal / 2 ** 20;
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const heap = memory.heapUsed / 2 ** 20;
@@ -294,6 +296,7 @@ process.on('SIGUSR2', () => {
     'rows in memory': state.indexes ? state.indexes.heldRows : -1,
     'views being read': state.indexes?.building ?? 0,
     'heap MB': Math.round(heap),
+    'heap committed MB': Math.round(committed),
     // Outside the heap: buffers (cached list bodies among them).
     'buffers MB': Math.round(memory.arrayBuffers / 2 ** 20),
     // The whole process as the machine sees it (the young generation's room is in it, not in the heap figure).

@@ -85,9 +85,21 @@ describe('npm run server', () => {
   it.runIf(process.platform === 'linux')('runs the server with its node options, and stops it when stopped itself', async () => {
     const s = await start('pretty', ['scripts/start.mjs', '--no-build']);
     const server = childrenOf(s.child.pid as number).find((c) => c.args.at(-1) === 'server/dist/main.js');
-    const options = JSON.parse(readFileSync(join(ROOT, 'server/node-args.json'), 'utf8')) as string[];
+    const { args: options, env: defaults } = JSON.parse(readFileSync(join(ROOT, 'server/process-options.json'), 'utf8')) as {
+      args: string[];
+      env: Record<string, string>;
+    };
     expect(options.length).toBeGreaterThan(0);
     expect(server?.args.slice(1, 1 + options.length)).toEqual(options);
+    // Its environment defaults are set, unless the caller set them.
+    const environ = new Map(
+      readFileSync(`/proc/${server?.pid}/environ`, 'utf8')
+        .split('\0')
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(defaults).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(defaults)) expect(environ.get(name)).toBe(process.env[name] ?? value);
     // From its bundle, bundled again when a source changed.
     expect(server?.args.slice(-1)).toEqual(['server/dist/main.js']);
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
