@@ -231,6 +231,8 @@ process.stdout.write(
       ...(server.database.kind === 'postgres' ? { 'pool size (DATABASE_POOL_SIZE)': server.config.databasePoolSize } : {}),
       'from the environment': fromEnvironment,
       'node options': process.execArgv.filter((a) => a !== '--import' && a !== 'tsx').join(' '),
+      // The C allocator's arenas (server/process-options.json sets them as npm start does).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? 'glibc default',
     },
     template,
     databaseUrl,
