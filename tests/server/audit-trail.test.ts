@@ -238,6 +238,34 @@ describe('writing the times of calls', () => {
     expect(warned).toEqual([]);
   });
 
+  it('gathers the calls that end close together into one statement, and writes a lone one unasked', async () => {
+    let statements = 0;
+    const counted = server.ctx.db.withPlugin({
+      transformQuery: (a) => {
+        statements++;
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    const warned: unknown[] = [];
+    const times = new CallTimes(counted, (e) => warned.push(e), 200);
+    await server.ctx.db
+      .insertInto('sys_log')
+      .values(['ct-g1', 'ct-g2', 'ct-g3', 'ct-g4'].map((r) => ({ description: '测试', method: 'POST /test', request_id: r })))
+      .execute();
+    times.add({ requestId: 'ct-g1', time: 1 });
+    times.add({ requestId: 'ct-g2', time: 2 });
+    times.add({ requestId: 'ct-g3', time: 3 });
+    // Nobody settles them: the gathering time ends, and one statement writes all three.
+    await vi.waitFor(async () => expect(await timeOf('ct-g3')).toEqual([3]), { timeout: 10_000, interval: 20 });
+    expect([await timeOf('ct-g1'), await timeOf('ct-g2')]).toEqual([[1], [2]]);
+    expect(statements).toBe(1);
+    times.add({ requestId: 'ct-g4', time: 4 });
+    await vi.waitFor(async () => expect(await timeOf('ct-g4')).toEqual([4]), { timeout: 10_000, interval: 20 });
+    expect(statements).toBe(2);
+    expect(warned).toEqual([]);
+  });
+
   it("writes the others' entries when one is refused", async () => {
     const { db } = server.ctx;
     const warned: unknown[] = [];
