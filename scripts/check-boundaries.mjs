@@ -132,8 +132,8 @@ export const LAYERS = [
  * (ls-preview.html) draws screens through it and loads none of the back office's engine. The
  * model's second door is its problems (type, order, printing), which import nothing: the CLI's
  * start-up path uses them, so that a run with nothing to compile loads neither the parser nor zod.
- * Its third is its canonical JSON and content hashes (problems and @noble/hashes only): the CLI's
- * writing thread hashes definitions ahead of the compile with them, without the parser or zod.
+ * Its third is its canonical JSON and content hashes (importing problems, coerce and @noble/hashes):
+ * the CLI's writing thread hashes definitions ahead of the compile with them, without the parser or zod.
  */
 const DOORS = {
   model: ['src/model', 'src/model/problems', 'src/model/canonical'],

@@ -45,8 +45,6 @@ if (!process.argv.includes('--no-build')) {
 // The server's node options and environment defaults (how its heap grows, how many malloc arenas: see
 // docs/deploy.md), kept in one file for every way the server is started. A variable already set wins.
 const serverProcess = JSON.parse(readFileSync(join(root, 'server/process-options.json'), 'utf8'));
-const nodeArgs = serverProcess.args;
-const serverEnv = { ...serverProcess.env, ...env };
 // Own process group: a Ctrl+C reaches this script from the terminal and again from npm, and the
 // server must see exactly one signal, or its second SIGINT would cut the database close short.
 // The server runs from its bundle (server/build.mjs), bundled again when a source changed; if bundling
@@ -61,9 +59,9 @@ if (!serverIsFresh()) {
     entry = ['--import', 'tsx', 'server/main.ts'];
   }
 }
-const server = spawn(node, [...nodeArgs, ...entry], {
+const server = spawn(node, [...serverProcess.args, ...entry], {
   cwd: root,
-  env: serverEnv,
+  env: { ...serverProcess.env, ...env },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });

@@ -284,9 +284,9 @@ process.on('SIGUSR2', () => {
     ...state.cache.stats,
     ...Object.fromEntries(Object.entries(state.indexes?.stats ?? newStats()).map(([k, v]) => [`index ${k}`, v])),
   };
-  // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
   // What the heap has taken from the machine before a collection: V8 grows it past what is live.
   const committed = process.memoryUsage().heapTotal / 2 ** 20;
+  // With --expose-gc (BENCH_SERVER_ARGS), what stays in use rather than what awaits collection.
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const heap = memory.heapUsed / 2 ** 20;

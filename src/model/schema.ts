@@ -387,10 +387,10 @@ function optionsOf<O>(label: string, required: boolean, rest: Record<string, str
   return out as O;
 }
 
-/** Fields some showRelation of the form names. */
 /** Each form's show targets, once per list of fields (a rule is asked for each field of the form). */
 const showTargetsOf = new WeakMap<readonly FieldModel[], ReadonlySet<string>>();
 
+/** Fields some showRelation of the form names. */
 function showTargets(form: FormModel): ReadonlySet<string> {
   let targets = showTargetsOf.get(form.fields);
   if (!targets) {
