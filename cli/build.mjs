@@ -88,10 +88,11 @@ export async function compileCli() {
       format: 'esm',
       chunkNames: 'chunk-[hash]',
     }),
-    // The bin's first try (cli/generate-fast.ts): one CommonJS file, which require() loads at once.
+    // The bin's first try (cli/generate-fast.ts): one CommonJS file, which require() loads at once; and
+    // a generate with work to do (cli/generate-main.ts), one CommonJS file loaded with V8's code cache.
     build({
       ...common,
-      entryPoints: { 'generate-fast': 'cli/generate-fast.ts' },
+      entryPoints: { 'generate-fast': 'cli/generate-fast.ts', 'generate-main': 'cli/generate-main.ts' },
       format: 'cjs',
       outExtension: { '.js': '.cjs' },
       define: { 'import.meta.url': 'importMetaUrl' },
@@ -143,8 +144,11 @@ export async function buildCli(dist = DIST) {
   const tmp = join(dist, `${STAMP}.${process.pid}.tmp`);
   writeFileSync(tmp, `${JSON.stringify(stamp, null, 2)}\n`);
   renameSync(tmp, join(dist, STAMP));
+  // A code cache is kept only for this build (its name holds the build's hash).
+  const cacheOfThisBuild = `.${hash.slice(0, 16)}.v8-cache`;
   for (const name of readdirSync(dist)) {
-    if (name !== STAMP && !files.has(name) && !name.endsWith('.tmp')) rmSync(join(dist, name), { force: true });
+    if (name !== STAMP && !files.has(name) && !name.endsWith('.tmp') && !name.endsWith(cacheOfThisBuild))
+      rmSync(join(dist, name), { force: true });
   }
   return { files, hash };
 }

@@ -77,3 +77,18 @@ export function printProblems(problems: readonly Problem[], output: Output): voi
 
 export const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => !isWarning(p));
 export const warningsOf = (problems: readonly Problem[]) => problems.filter(isWarning);
+
+/**
+ * Prints a command's failure and answers its exit code: an expected one (a CliError) as its problems,
+ * message and hint; anything else as a bug, with its stack (70).
+ */
+export function reportFailure(e: unknown, output: Output): number {
+  if (e instanceof CliError) {
+    printProblems(e.problems, output);
+    output.err(`wastegen: ${e.message}`);
+    if (e.hint) output.err(`  hint: ${e.hint}`);
+    return e.exitCode;
+  }
+  output.err(`wastegen: internal error, please report it with the command you ran:\n${e instanceof Error ? e.stack : String(e)}`);
+  return 70;
+}

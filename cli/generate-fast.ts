@@ -1,6 +1,10 @@
+import { join } from 'node:path';
+import { loadWithCodeCache } from './code-cache.js';
 import { consoleOutput } from './errors.js';
 import { plainGenerateFlags } from './generate-flags.js';
+import type { runPlainGenerate } from './generate-main.js';
 import { type GenerateStart, reportUpToDate, startGenerate } from './generate-noop.js';
+import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
 
 /**
  * What a plain `wastegen generate` that has work to do hands to the full CLI: the project and the
@@ -27,4 +31,19 @@ export function upToDate(argv: readonly string[]): true | GenerateHandoff | unde
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Runs a plain `wastegen generate` that has work to do from the compiled generate-main.cjs, loaded with
+ * the code cache (written after the run when there was none to use), and answers its exit code.
+ * Undefined when the CLI is not running from its compiled build: main() runs it then.
+ */
+export async function runHandoff(handoff: GenerateHandoff): Promise<number | undefined> {
+  const flags = plainGenerateFlags(handoff.argv);
+  const hash = compiledBuildHash();
+  if (!flags || !hash) return undefined;
+  const loaded = loadWithCodeCache<{ runPlainGenerate: typeof runPlainGenerate }>(join(PACKAGE_ROOT, 'cli/dist/generate-main.cjs'), hash);
+  const exit = await loaded.exports.runPlainGenerate(flags, consoleOutput, handoff);
+  loaded.save();
+  return exit;
 }

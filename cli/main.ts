@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import register from './commands/index.js';
-import { CliError, consoleOutput, EXIT, type ExitCode, type Output, printProblems } from './errors.js';
+import { consoleOutput, EXIT, type ExitCode, type Output, reportFailure } from './errors.js';
 import type { GenerateHandoff } from './generate-fast.js';
 import { plainGenerateFlags } from './generate-flags.js';
 
@@ -52,28 +52,20 @@ Exit codes: 0 ok, 1 invalid or stale, 2 usage, 3 network or auth.`,
  * used instead of reading it again.
  */
 export async function main(argv: string[], output: Output = consoleOutput, handoff?: GenerateHandoff): Promise<number> {
+  const plain = plainGenerateFlags(argv);
+  if (plain) {
+    const { runPlainGenerate } = await import('./generate-main.js');
+    return runPlainGenerate(plain, output, handoff?.argv === argv ? handoff : undefined);
+  }
   let exit: ExitCode = EXIT.ok;
   const ctx: CommandContext = { output, setExit: (code) => (exit = code) };
   try {
-    const plain = plainGenerateFlags(argv);
-    if (plain) {
-      const { runGenerate } = await import('./commands/generate.js');
-      await runGenerate(plain, ctx, handoff?.argv === argv ? handoff : undefined);
-      return exit;
-    }
     const program = await buildProgram(ctx, argv);
     await program.parseAsync(argv);
     return exit;
   } catch (e) {
-    if (e instanceof CliError) {
-      printProblems(e.problems, output);
-      output.err(`wastegen: ${e.message}`);
-      if (e.hint) output.err(`  hint: ${e.hint}`);
-      return e.exitCode;
-    }
     const { CommanderError } = await import('commander');
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    output.err(`wastegen: internal error, please report it with the command you ran:\n${e instanceof Error ? e.stack : String(e)}`);
-    return 70;
+    return reportFailure(e, output);
   }
 }

@@ -90,9 +90,13 @@ export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, han
     ctx.output.out(JSON.stringify(doc, null, 2));
     return;
   }
-  for (const f of diff.missing) out(`  + ${where}/${f}`);
-  for (const f of diff.stale) out(`  ~ ${where}/${f}`);
-  for (const f of diff.orphaned) out(`  - ${where}/${f}`);
+  // One write for every line: a generate of 1,000 pages lists 2,000 files.
+  const lines = [
+    ...diff.missing.map((f) => `  + ${where}/${f}`),
+    ...diff.stale.map((f) => `  ~ ${where}/${f}`),
+    ...diff.orphaned.map((f) => `  - ${where}/${f}`),
+  ];
+  if (lines.length) out(lines.join('\n'));
   out(
     `generated ${pages} page${pages === 1 ? '' : 's'} into ${where}/: ${diff.missing.length} added, ${diff.stale.length} updated, ${diff.orphaned.length} removed, ${diff.unchanged.length} unchanged`,
   );
