@@ -9,13 +9,16 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Kysely } from 'kysely';
 import { errorMessage } from '../src/shared/error-catalogue.js';
 import { SIGN_MAX_AGE_MS, signRequest } from '../src/shared/sign.js';
 import { hasPermission, pendingState, SessionService, type SessionUser } from './auth.js';
 import { Bus } from './bus.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { refusingWrites } from './db/audit.js';
 import type { Database } from './db/database.js';
+import type { DB } from './db/schema.js';
 import { ApiError, badRequest, type ErrorCode, forbidden, invalidInput, refusal, statusRefusal } from './errors.js';
 import { databaseInputCode, inputGuard } from './input-guard.js';
 import { CallTimes } from './lib/call-times.js';
@@ -54,6 +57,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** The database handle a call's writer is made from (see writerOf). */
+    writerBase: Kysely<DB>;
   }
 }
 
@@ -190,6 +197,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     database.listen,
   );
   const ctx: AppContext = {
+    instance: {},
     db: database.db,
     dbKind: database.kind,
     config,
@@ -217,6 +225,7 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   // Per-IP limits only on the routes that ask for one (the session calls).
   await app.register(rateLimit, rateLimitPluginOptions);
   app.decorateRequest('user', null);
+  app.decorate('writerBase', ctx.db);
   app.addHook('onClose', () => bus.close());
 
   // What a request changed is known to every instance before it answers (see Bus.settled).
@@ -383,8 +392,12 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
     }
   });
 
+  // Route modules read through a handle that refuses to write the audit trail's tables: a call writes
+  // them through its writer (writerOf), so that every change is recorded as its account's.
+  const routeCtx: AppContext = { ...ctx, db: refusingWrites(ctx.db) };
+  ctx.instance.home = routeCtx;
   for (const mod of [...routeModules, ...(await loadResourceModules())])
-    await app.register(async (scope) => mod(scope as unknown as App, ctx));
+    await app.register(async (scope) => mod(scope as unknown as App, routeCtx));
 
   const indexHtml = join(config.staticDir, 'index.html');
   const hasStatic = existsSync(indexHtml);

@@ -7,8 +7,22 @@ import type { DB } from './db/schema.js';
 import type { Realtime } from './realtime.js';
 import type { ServerSecrets } from './secrets.js';
 
+/** The identity of a server instance. */
+export interface InstanceKey {
+  /**
+   * The route modules' context: what the instance keeps (list reading, guards) works through it,
+   * whichever context first asked for it, so none holds a call's writer past its call.
+   */
+  home?: AppContext;
+}
+
 /** What every route module receives. */
 export interface AppContext {
+  /**
+   * This server instance: what it keeps per instance (caches, rows in memory, guards) is keyed on it, so
+   * the contexts made from this one (the route modules', a call's writer's) share it.
+   */
+  instance: InstanceKey;
   db: Kysely<DB>;
   dbKind: DatabaseKind;
   config: ServerConfig;

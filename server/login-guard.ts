@@ -188,15 +188,15 @@ export class LoginGuard {
 }
 
 /** One guard per server: its dummy hash is made once. */
-const guards = new WeakMap<AppContext, LoginGuard>();
+const guards = new WeakMap<object, LoginGuard>();
 
 /** The login guard of this server, with its configured lock. */
 export function loginGuard(ctx: AppContext): LoginGuard {
-  let guard = guards.get(ctx);
+  let guard = guards.get(ctx.instance);
   if (!guard) {
-    const { config } = ctx;
-    guard = new LoginGuard(ctx.db, { failures: config.loginLockFailures, windowMs: config.loginLockWindowMs, lockMs: config.loginLockMs });
-    guards.set(ctx, guard);
+    const { config, db } = ctx.instance.home ?? ctx;
+    guard = new LoginGuard(db, { failures: config.loginLockFailures, windowMs: config.loginLockWindowMs, lockMs: config.loginLockMs });
+    guards.set(ctx.instance, guard);
   }
   return guard;
 }

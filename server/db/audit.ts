@@ -1,14 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
   type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
   type QueryResult,
   type RawBuilder,
+  type RootOperationNode,
   sql,
   type TransactionSettings,
+  type UnknownRow,
 } from 'kysely';
 
 /**
@@ -18,11 +23,14 @@ import {
  * actions, administration). The entry holds who (user, company), from where (address, browser), which
  * call, which record (table and key) and the fields that changed, each as [before, after].
  *
- * Who is writing travels with the request (runAudited, an AsyncLocalStorage): before a write statement,
- * its connection's setting (set_config) is made to hold the writer, which the trigger reads; a rollback
- * undoes it with the rest of the transaction. Writes without an actor (migrations, seeding the demo
- * data, start-up maintenance) are the system's own: the setting is cleared for them, and they are not
- * recorded.
+ * Who is writing travels with the statement: a request writes through its writer's handle
+ * (writingAs), whose every statement is marked with the writer; before a write statement, its
+ * connection's setting (set_config) is made to hold that writer, which the trigger reads; a rollback
+ * undoes it with the rest of the transaction. Writes through an unmarked handle (migrations, seeding
+ * the demo data, start-up maintenance) are the system's own: the setting is cleared for them, and they
+ * are not recorded. The handle the route modules hold refuses to write an audited table (refusingWrites):
+ * a call that writes one through anything but its writer's handle fails instead of going unrecorded.
+ * No AsyncLocalStorage is involved: on Node 20 one makes every promise of the process run hooks.
  */
 
 /** Who makes the writes of a request, as the trigger reads it (short keys: it is sent with every write). */
@@ -42,16 +50,54 @@ export interface AuditActor {
   r: string;
 }
 
-const store = new AsyncLocalStorage<{ actor: AuditActor; json: string }>();
+/** The setting of the system's own writes: none, and nothing is recorded. */
+const SYSTEM = '';
+/** The setting of a write made through the route modules' handle: the trigger refuses it. */
+export const REFUSE = '{"refuse":true}';
 
-/** Runs `fn` with its writes recorded as `actor`'s. */
-export function runAudited<T>(actor: AuditActor, fn: () => T): T {
-  return store.run({ actor, json: JSON.stringify(actor) }, fn);
+/** The setting each marked statement is to run with, by its query id. */
+const settingOfQuery = new WeakMap<QueryId, string>();
+
+/** Marks every statement of a handle with the setting it is to run with (the last mark given wins). */
+class WriterMark implements KyselyPlugin {
+  constructor(readonly setting: string) {}
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    settingOfQuery.set(queryId, this.setting);
+    return node;
+  }
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
 }
 
-/** The actor of the writes now running, if any. */
-export function currentActor(): AuditActor | undefined {
-  return store.getStore()?.actor;
+/** The handle each marked handle was made from, first of its line. */
+const roots = new WeakMap<object, object>();
+
+function marked<D>(db: Kysely<D>, setting: string): Kysely<D> {
+  const handle = db.withPlugin(new WriterMark(setting));
+  roots.set(handle, roots.get(db) ?? db);
+  return handle;
+}
+
+/** The database a handle reaches, the same object for every handle marked from one (what is kept per database is keyed on it). */
+export const databaseOf = (db: object): object => roots.get(db) ?? db;
+
+/** `db`, with its writes recorded as `actor`'s (its transactions' too). */
+export function writingAs<D>(db: Kysely<D>, actor: AuditActor): Kysely<D> {
+  return marked(db, JSON.stringify(actor));
+}
+
+/**
+ * `db` for the server's own maintenance done while serving a call (setting up what the server needs, not
+ * a change the caller asked for): its writes are recorded by no one.
+ */
+export function asSystem<D>(db: Kysely<D>): Kysely<D> {
+  return marked(db, SYSTEM);
+}
+
+/** `db` for code that serves calls: it reads, and writes what the trail does not cover; an audited table's write fails. */
+export function refusingWrites<D>(db: Kysely<D>): Kysely<D> {
+  return marked(db, REFUSE);
 }
 
 /** A statement that may change rows (reads and transaction control are sent as they are). */
@@ -73,12 +119,13 @@ const SET = 'select set_config($1, $2, false)';
 const SETTING = 'wastegen.audit';
 
 /**
- * The setting made by the write statement itself, for the running request's writer (nobody outside a
- * request): a column of its RETURNING list, which is computed before the statement's row triggers fire.
- * It lasts until the statement's transaction ends, and such a statement needs no set_config before it.
+ * The setting made by the write statement itself, for the writer of the handle it runs on (filled in
+ * when it is sent): a column of its RETURNING list, which is computed before the statement's row
+ * triggers fire. It lasts until the statement's transaction ends, and such a statement needs no
+ * set_config before it.
  */
-export const ownAuditSetting = (): RawBuilder<string> => sql<string>`set_config('wastegen.audit', ${store.getStore()?.json ?? ''}, true)`;
-const OWN_SETTING = /set_config\('wastegen\.audit', \$\d+, true\)/;
+export const ownAuditSetting = (): RawBuilder<string> => sql<string>`set_config('wastegen.audit', ${SYSTEM}, true)`;
+const OWN_SETTING = /set_config\('wastegen\.audit', \$(\d+), true\)/;
 
 /**
  * A connection of the audited dialect. The setting is sent before a write only when the connection does
@@ -105,13 +152,18 @@ class AuditedConnection implements DatabaseConnection {
       else if (ENDS.test(text)) this.inTransaction = false;
       return this.inner.executeQuery<R>(compiled);
     }
-    if (OWN_SETTING.test(text)) {
+    // The log has no trigger: what the setting holds does not matter to its writes.
+    if (LOG_WRITE.test(text)) return this.inner.executeQuery<R>(compiled);
+    const want = settingOfQuery.get(compiled.queryId) ?? SYSTEM;
+    const own = OWN_SETTING.exec(text);
+    if (own) {
       // In a transaction its setting outlives the statement: the next write sends the setting again.
       if (this.inTransaction) this.setting = undefined;
-      return this.inner.executeQuery<R>(compiled);
+      const parameters = [...compiled.parameters];
+      parameters[Number(own[1]) - 1] = want;
+      return this.inner.executeQuery<R>({ ...compiled, parameters });
     }
-    const want = store.getStore()?.json ?? '';
-    if (this.setting !== want && !(want === '' && LOG_WRITE.test(text))) {
+    if (this.setting !== want) {
       this.setting = undefined;
       await this.inner.executeQuery(CompiledQuery.raw(SET, [SETTING, want]));
       this.setting = want;
@@ -179,7 +231,7 @@ class AuditedDriver implements Driver {
   }
 }
 
-/** The dialect with its writes recorded as the running request's actor (see runAudited). */
+/** The dialect with each write recorded as the writer of the handle it was made through (see writingAs). */
 export function auditedDialect(inner: Dialect): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
@@ -239,7 +291,8 @@ export const IGNORED: Readonly<Record<string, string[]>> = {
 };
 
 /**
- * The trigger function: one sys_log entry per changed row while an actor is set. Unchanged fields, the
+ * The trigger function: one sys_log entry per changed row while an actor is set, and a refusal while the
+ * setting says the write was made without its call's writer. Unchanged fields, the
  * update time and read marks are left out (an update that changes nothing else writes no entry); secrets
  * (password, secret, token and key fields such as a big screen's share key, and settings that hold keys
  * or logins) show as ******; a long value is cut to its first 200 characters.
@@ -260,6 +313,9 @@ declare
 begin
   if ctx is null then
     return null;
+  end if;
+  if ctx ? 'refuse' then
+    raise exception 'wastegen: % written without the writer of its call (a write of the audit trail''s tables goes through the call''s writer)', tg_table_name;
   end if;
   if tg_op <> 'INSERT' then o := to_jsonb(old); end if;
   if tg_op <> 'DELETE' then n := to_jsonb(new); end if;

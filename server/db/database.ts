@@ -4,7 +4,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { auditedDialect } from './audit.js';
+import { auditedDialect, databaseOf } from './audit.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 
@@ -99,18 +99,18 @@ async function addTrigrams(db: Kysely<DB>): Promise<void> {
 }
 
 /** What else closes with a database: pools opened beside its own (the data views' login), by its Kysely. */
-const closers = new WeakMap<Kysely<DB>, (() => Promise<void>)[]>();
+const closers = new WeakMap<object, (() => Promise<void>)[]>();
 
-/** Runs `close` when the database behind `db` closes, before its own pool ends. */
+/** Runs `close` when the database behind `db` (any handle marked from it) closes, before its own pool ends. */
 export function closeWith(db: Kysely<DB>, close: () => Promise<void>): void {
-  const list = closers.get(db) ?? [];
+  const list = closers.get(databaseOf(db)) ?? [];
   list.push(close);
-  closers.set(db, list);
+  closers.set(databaseOf(db), list);
 }
 
 async function closeBeside(db: Kysely<DB>): Promise<void> {
-  const list = closers.get(db) ?? [];
-  closers.delete(db);
+  const list = closers.get(databaseOf(db)) ?? [];
+  closers.delete(databaseOf(db));
   await Promise.allSettled(list.map((c) => c()));
 }
 

@@ -34,10 +34,10 @@ interface ResolverState {
   generation: number;
 }
 
-const states = new WeakMap<AppContext, ResolverState>();
+const states = new WeakMap<object, ResolverState>();
 
 function state(ctx: AppContext): ResolverState {
-  let s = states.get(ctx);
+  let s = states.get(ctx.instance);
   if (!s) {
     const created: ResolverState = { resolved: null, generation: 0 };
     // Any definition change (on this instance or another) may move a componentName to another view.
@@ -51,7 +51,7 @@ function state(ctx: AppContext): ResolverState {
       created.generation++;
     });
     s = created;
-    states.set(ctx, s);
+    states.set(ctx.instance, s);
   }
   return s;
 }

@@ -140,12 +140,12 @@ interface FactsState {
   /** The last plans and the resolution of the views they were made from. */
   planned: { views: Map<BusinessViewName, unknown>; plans: Plans } | null;
 }
-const states = new WeakMap<AppContext, FactsState>();
+const states = new WeakMap<object, FactsState>();
 function stateOf(ctx: AppContext): FactsState {
-  let s = states.get(ctx);
+  let s = states.get(ctx.instance);
   if (!s) {
     s = { installedKey: null, running: null, planned: null };
-    states.set(ctx, s);
+    states.set(ctx.instance, s);
   }
   return s;
 }

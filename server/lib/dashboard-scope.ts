@@ -18,7 +18,7 @@ interface Cached {
   at: number;
 }
 
-const caches = new WeakMap<AppContext, Map<string, Cached>>();
+const caches = new WeakMap<object, Map<string, Cached>>();
 
 /**
  * A figure and when it was computed. With refresh (isRefresh=1) it is computed now, from the records as
@@ -31,10 +31,10 @@ export async function figure<T extends object>(
   refresh: boolean,
   compute: () => Promise<T>,
 ): Promise<T & { computedAt: string }> {
-  let cache = caches.get(ctx);
+  let cache = caches.get(ctx.instance);
   if (!cache) {
     cache = new Map();
-    caches.set(ctx, cache);
+    caches.set(ctx.instance, cache);
   }
   const now = Date.now();
   const hit = cache.get(key);

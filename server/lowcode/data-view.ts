@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type pg from 'pg';
 import { isRecord } from '../../src/model/index.js';
 import type { AppContext } from '../context.js';
+import { asSystem } from '../db/audit.js';
 import { closeWith, type DatabaseKind, openPool } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { ApiError, badRequest, refusal } from '../errors.js';
@@ -269,7 +270,7 @@ interface DataViewPool {
 }
 
 /** The data views' pool of each database; a failed set-up is tried again after a minute. */
-const pools = new WeakMap<Kysely<DB>, { at: number; ready: Promise<DataViewPool> }>();
+const pools = new WeakMap<object, { at: number; ready: Promise<DataViewPool> }>();
 const RETRY_MS = 60_000;
 
 const noLogin = (reason: string) => refusal(503, 'DATA_VIEW_NO_LOGIN', { reason });
@@ -278,7 +279,9 @@ async function openDataViewPool(ctx: AppContext): Promise<DataViewPool> {
   let url = ctx.config.dataViewDatabaseUrl;
   if (!url) {
     if (!ctx.config.databaseUrl) throw noLogin('没有数据库地址');
-    const result = await ctx.db.transaction().execute((trx) => ensureDataViewLogin(trx));
+    const result = await asSystem(ctx.db)
+      .transaction()
+      .execute((trx) => ensureDataViewLogin(trx));
     if (!result.ok) {
       console.warn(`PostgreSQL: no data-view login: ${result.reason}`);
       throw noLogin('服务账号不能创建数据视图的只读账号（需要 CREATEROLE），请管理员按部署文档创建只读账号并设置 DATA_VIEW_DATABASE_URL');
@@ -323,7 +326,7 @@ async function openDataViewPool(ctx: AppContext): Promise<DataViewPool> {
 }
 
 async function dataViewPool(ctx: AppContext): Promise<DataViewPool> {
-  const known = pools.get(ctx.db);
+  const known = pools.get(ctx.instance);
   if (known) {
     const ok = await known.ready.then(
       () => true,
@@ -333,7 +336,7 @@ async function dataViewPool(ctx: AppContext): Promise<DataViewPool> {
   }
   const entry = { at: Date.now(), ready: openDataViewPool(ctx) };
   entry.ready.catch(() => {});
-  pools.set(ctx.db, entry);
+  pools.set(ctx.instance, entry);
   return entry.ready;
 }
 

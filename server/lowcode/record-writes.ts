@@ -284,7 +284,7 @@ function effect<T>(how: Ordering, judged: Judged[], groups: WriteGroups, value: 
 }
 
 /** Per server: the last write of each record (by view and id) begun on it, which the next write of it waits for. */
-const recordTails = new WeakMap<AppContext, Map<string, Promise<void>>>();
+const recordTails = new WeakMap<object, Map<string, Promise<void>>>();
 
 /**
  * Runs a write of existing records after this server's writes of the same records begun before it have
@@ -293,10 +293,10 @@ const recordTails = new WeakMap<AppContext, Map<string, Promise<void>>>();
  * them, not in the order the answers happened to arrive.
  */
 async function inRecordOrder<T>(ctx: AppContext, viewId: number, ids: readonly number[], body: () => Promise<T>): Promise<T> {
-  let tails = recordTails.get(ctx);
+  let tails = recordTails.get(ctx.instance);
   if (!tails) {
     tails = new Map();
-    recordTails.set(ctx, tails);
+    recordTails.set(ctx.instance, tails);
   }
   const keys = [...new Set(ids)].map((id) => `${viewId}|${id}`);
   const before = keys.flatMap((k) => tails.get(k) ?? []);

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { databaseOf } from '../db/audit.js';
 import type { DB } from '../db/schema.js';
 import type { ListQuery, SortKey } from './list-types.js';
 import type { ViewModel } from './view-model.js';
@@ -139,7 +140,7 @@ const byteOrder = new WeakMap<object, { asked: Promise<boolean>; known?: boolean
 
 /** Whether the database sorts text by its bytes, asked once per database (`known` once answered). */
 export function byteOrderOf(db: Kysely<DB>): { asked: Promise<boolean>; known?: boolean } {
-  let bytes = byteOrder.get(db);
+  let bytes = byteOrder.get(databaseOf(db));
   if (!bytes) {
     const entry: { asked: Promise<boolean>; known?: boolean } = { asked: textInByteOrder(db) };
     // A failed question is answered to the writes that await it; nothing is known until then.
@@ -149,7 +150,7 @@ export function byteOrderOf(db: Kysely<DB>): { asked: Promise<boolean>; known?: 
       },
       () => {},
     );
-    byteOrder.set(db, entry);
+    byteOrder.set(databaseOf(db), entry);
     bytes = entry;
   }
   return bytes;

@@ -18,13 +18,14 @@ interface LowcodeState extends ListReading {
   views: Map<number, { version: number; view: ViewModel | null }>;
 }
 
-const states = new WeakMap<AppContext, LowcodeState>();
+const states = new WeakMap<object, LowcodeState>();
 /** Record writes of this instance, already applied to its list cache by ListCache.write. */
 const ownRowWrites = new WeakSet<object>();
 
-export function lowcodeState(ctx: AppContext): LowcodeState {
-  let s = states.get(ctx);
+export function lowcodeState(asked: AppContext): LowcodeState {
+  let s = states.get(asked.instance);
   if (!s) {
+    const ctx = asked.instance.home ?? asked;
     const state: LowcodeState = { ...chooseListReading(ctx), views: new Map() };
     // Writes on other instances of the same database invalidate here too; after missed events, everything.
     ctx.bus.on((e) => {
@@ -51,7 +52,7 @@ export function lowcodeState(ctx: AppContext): LowcodeState {
       state.cache.bumpAll();
     });
     s = state;
-    states.set(ctx, s);
+    states.set(ctx.instance, s);
   }
   return s;
 }

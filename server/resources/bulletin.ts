@@ -8,7 +8,7 @@ import { parseBody } from '../lib/body.js';
 import { OK } from '../lib/core-records.js';
 import { paginate } from '../lib/paging.js';
 import { WIRE_TIME_FORMAT } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** /api/bulletin: the bulletins of the dashboard, and /api/viewsNum, the read count an opened one adds to. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -41,7 +41,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     add: async (req) => {
       const u = currentUser(req);
       const body = parseBody(bulletinBody, req.body);
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('bulletin')
         .values({ title: body.title, content: body.content, status: body.status ?? 10, create_by: u.username })
         .returning('id')
@@ -52,7 +52,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     edit: async (req) => {
       const body = parseBody(bulletinBody, req.body);
       if (!body.id) throw badRequest('ID_REQUIRED');
-      const res = await db
+      const res = await writerOf(req)
         .updateTable('bulletin')
         .set({
           title: body.title,
@@ -67,7 +67,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
 
     remove: async (req) => {
-      await db.deleteFrom('bulletin').where('id', 'in', req.body).execute();
+      await writerOf(req).deleteFrom('bulletin').where('id', 'in', req.body).execute();
       return OK;
     },
 
@@ -76,7 +76,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const u = currentUser(req);
       const id = req.body?.id ?? req.query.id;
       if (!id) throw badRequest('BULLETIN_REQUIRED');
-      let q = db.updateTable('bulletin').set({ views: sql`views + 1` }).where('id', '=', id);
+      let q = writerOf(req).updateTable('bulletin').set({ views: sql`views + 1` }).where('id', '=', id);
       if (!mayEditBulletins(u)) q = q.where('status', '=', 10);
       const row = await q.returning(['id', 'views']).executeTakeFirst();
       if (!row) throw notFound('BULLETIN_NOT_FOUND');

@@ -9,7 +9,7 @@ import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
 import { dictLabels } from '../lib/dict-labels.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 
@@ -95,7 +95,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         ...(contactPhone !== undefined ? { contact_phone: contactPhone } : {}),
       };
       try {
-        if (Object.keys(set).length) await db.updateTable('company').set(set).where('id', '=', id).execute();
+        if (Object.keys(set).length) await writerOf(req).updateTable('company').set(set).where('id', '=', id).execute();
       } catch (e) {
         // Another company took the code between the check and this write: the unique index says which.
         const clash = e as { code?: string; constraint?: string; message?: string };

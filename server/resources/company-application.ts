@@ -14,7 +14,7 @@ import { messageHtml } from '../lib/message-html.js';
 import { paginate } from '../lib/paging.js';
 import { regionPath } from '../lib/region-path.js';
 import { containing } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 const MOBILE = /^1[3-9]\d{9}$/;
 
@@ -80,7 +80,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirst();
       if (pending) throw badRequest('APPLICATION_PENDING');
       try {
-        await db
+        await writerOf(req)
           .insertInto('company_application')
           .values({
             name: b.name,
@@ -173,54 +173,60 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const permission = req.body.permission?.trim() || null;
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
       const message = approvedMessage(appl.name, username);
-      const result = await db.transaction().execute(async (trx) => {
-        const decided = await trx
-          .updateTable('company_application')
-          .set({ status: APPLICATION_STATUS.approved, reviewer_id: me.id, reviewer_name: me.nickName, review_time: sql<Date>`now()` })
-          .where('id', '=', appl.id)
-          .where('status', '=', APPLICATION_STATUS.pending)
-          .returning('id')
-          .executeTakeFirst();
-        // Another reviewer decided it between the read and this write.
-        if (!decided) throw badRequest('APPLICATION_DECIDED');
-        const company = await trx
-          .insertInto('company')
-          .values({
-            name: appl.name,
-            type: appl.type,
-            region: appl.region,
-            region_fmt: appl.region_fmt,
-            contact_name: appl.applicant,
-            contact_phone: appl.phone,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const deptId = await companyDepartment(trx, company.id);
-        const user = await trx
-          .insertInto('sys_user')
-          .values({
-            username,
-            nick_name: appl.applicant.slice(0, 20),
-            phone: appl.phone,
-            dept_id: deptId,
-            company_id: company.id,
-            permission,
-            password,
-            pwd_reset_time: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('sys_users_roles')
-          .values(roleIds.map((role_id) => ({ user_id: user.id, role_id })))
-          .execute();
-        await trx
-          .insertInto('sys_message')
-          .values({ user_id: user.id, ...message })
-          .execute();
-        await trx.updateTable('company_application').set({ company_id: company.id, user_id: user.id }).where('id', '=', appl.id).execute();
-        return { companyId: company.id, userId: user.id };
-      });
+      const result = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          const decided = await trx
+            .updateTable('company_application')
+            .set({ status: APPLICATION_STATUS.approved, reviewer_id: me.id, reviewer_name: me.nickName, review_time: sql<Date>`now()` })
+            .where('id', '=', appl.id)
+            .where('status', '=', APPLICATION_STATUS.pending)
+            .returning('id')
+            .executeTakeFirst();
+          // Another reviewer decided it between the read and this write.
+          if (!decided) throw badRequest('APPLICATION_DECIDED');
+          const company = await trx
+            .insertInto('company')
+            .values({
+              name: appl.name,
+              type: appl.type,
+              region: appl.region,
+              region_fmt: appl.region_fmt,
+              contact_name: appl.applicant,
+              contact_phone: appl.phone,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const deptId = await companyDepartment(trx, company.id);
+          const user = await trx
+            .insertInto('sys_user')
+            .values({
+              username,
+              nick_name: appl.applicant.slice(0, 20),
+              phone: appl.phone,
+              dept_id: deptId,
+              company_id: company.id,
+              permission,
+              password,
+              pwd_reset_time: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('sys_users_roles')
+            .values(roleIds.map((role_id) => ({ user_id: user.id, role_id })))
+            .execute();
+          await trx
+            .insertInto('sys_message')
+            .values({ user_id: user.id, ...message })
+            .execute();
+          await trx
+            .updateTable('company_application')
+            .set({ company_id: company.id, user_id: user.id })
+            .where('id', '=', appl.id)
+            .execute();
+          return { companyId: company.id, userId: user.id };
+        });
       ctx.sessions.invalidate();
       ctx.realtime.push(username, { sender: 'system', reception: username, body: { noticeInfo: message.title }, flag: 'sysMessage' });
       return { ...done('审核通过，已创建企业和账号'), ...result, username };
@@ -232,7 +238,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!reason) throw badRequest('REJECT_REASON_REQUIRED');
       if (reason.length > 500) throw badRequest('REJECT_REASON_TOO_LONG');
       await pendingApplication(req.body.id);
-      const decided = await db
+      const decided = await writerOf(req)
         .updateTable('company_application')
         .set({ status: APPLICATION_STATUS.rejected, reviewer_id: me.id, reviewer_name: me.nickName, review_time: sql<Date>`now()`, reason })
         .where('id', '=', req.body.id)

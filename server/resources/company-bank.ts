@@ -6,7 +6,7 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { done } from '../lib/admin-input.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** Bank account numbers: 8 to 30 digits; spaces between groups, as people type them, are dropped. */
 const ACCOUNT_NO = /^\d{8,30}$/;
@@ -43,7 +43,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await sql`insert into company_bank (company_id, bank_name, account_name, account_no, update_by, update_time)
           values (${companyId}, ${bankName}, ${accountName}, ${accountNo}, ${u.username}, now())
           on conflict (company_id) do update set bank_name = excluded.bank_name, account_name = excluded.account_name,
-            account_no = excluded.account_no, update_by = excluded.update_by, update_time = now()`.execute(db);
+            account_no = excluded.account_no, update_by = excluded.update_by, update_time = now()`.execute(writerOf(req));
       return done('保存成功');
     },
   });

@@ -13,7 +13,7 @@ import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf, writingContext } from './register.js';
 
 /** stockStatus 1: in stock. Company inventory records always carry it. */
 const IN_STOCK = '1';
@@ -46,7 +46,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const values = recordValues(view, record);
       // What a record picks (warehouse, contacts, files) is judged as on the generic calls.
       await checkReferences(ctx, view, u, values);
-      const [id] = await insertRows(db, view, [values], u);
+      const [id] = await insertRows(writerOf(req), view, [values], u);
       changeView(ctx, view.id);
       return { ...OK, id: id!, stockNo: record.stockNo };
     },
@@ -64,7 +64,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const record = await inventoryRecord(u, body);
       const values = recordValues(view, record, existing);
       await checkReferences(ctx, view, u, values, existing);
-      if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound('INVENTORY_NOT_FOUND');
+      if (!(await updateRecord(writingContext(ctx, req), view, id, values, scope))) throw notFound('INVENTORY_NOT_FOUND');
       return OK;
     },
   });

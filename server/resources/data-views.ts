@@ -8,7 +8,7 @@ import { paginate } from '../lib/paging.js';
 import { containing, wireTime } from '../lib/sql.js';
 import { dataViewColumns, runDataView, screensUsingDataViews, validateDataViewSql } from '../lowcode/data-view.js';
 import { idsFrom } from '../lowcode/params.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 const OK = { status: 200, message: '操作成功' };
 
@@ -53,13 +53,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     add: async (req) => {
       const text = await validateDataViewSql(ctx, req.body.sql);
-      const row = await db.insertInto('lc_data_view').values({ name: req.body.name, sql: text }).returning('id').executeTakeFirstOrThrow();
+      const row = await writerOf(req)
+        .insertInto('lc_data_view')
+        .values({ name: req.body.name, sql: text })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { ...OK, id: row.id };
     },
 
     update: async (req) => {
       const text = await validateDataViewSql(ctx, req.body.sql);
-      const res = await db
+      const res = await writerOf(req)
         .updateTable('lc_data_view')
         .set({ name: req.body.name, sql: text, update_time: sql`now()` })
         .where('id', '=', req.body.id)
@@ -83,7 +87,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         const names = users.map((s) => `「${s.name}」`).join('、');
         throw badRequest('DATA_VIEW_IN_USE', { names });
       }
-      await db.deleteFrom('lc_data_view').where('id', 'in', ids).execute();
+      await writerOf(req).deleteFrom('lc_data_view').where('id', 'in', ids).execute();
       return OK;
     },
   });

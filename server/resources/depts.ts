@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { containing } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** Departments: the tree pickers read, and administrators edit. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -145,7 +145,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return treeLevelPage(rows, item);
     },
     add: async (req) => {
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('sys_dept')
         .values(await deptValues(currentUser(req), req.body, null))
         .returning('id')
@@ -161,7 +161,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .select(['id', 'code', 'company_id'])
         .where('id', '=', req.body.id)
         .executeTakeFirstOrThrow();
-      await db
+      await writerOf(req)
         .updateTable('sys_dept')
         .set(await deptValues(me, req.body, current))
         .where('id', '=', req.body.id)
@@ -176,16 +176,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const ids = [...subtreeIds(rows, req.body)];
       const used = await db.selectFrom('sys_user').select('id').where('dept_id', 'in', ids).where('status', '<>', 2).executeTakeFirst();
       if (used) throw badRequest('DEPT_IN_USE');
-      await db.transaction().execute(async (trx) => {
-        // Deleted accounts keep their rows; they lose the department they no longer belong to.
-        await trx.updateTable('sys_user').set({ dept_id: null }).where('dept_id', 'in', ids).execute();
-        // Leaves first: sys_dept.pid does not cascade.
-        const depth = (id: number): number => {
-          const p = rows.find((r) => r.id === id)?.pid;
-          return p == null ? 0 : 1 + depth(p);
-        };
-        for (const d of ids.sort((a, b) => depth(b) - depth(a))) await trx.deleteFrom('sys_dept').where('id', '=', d).execute();
-      });
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          // Deleted accounts keep their rows; they lose the department they no longer belong to.
+          await trx.updateTable('sys_user').set({ dept_id: null }).where('dept_id', 'in', ids).execute();
+          // Leaves first: sys_dept.pid does not cascade.
+          const depth = (id: number): number => {
+            const p = rows.find((r) => r.id === id)?.pid;
+            return p == null ? 0 : 1 + depth(p);
+          };
+          for (const d of ids.sort((a, b) => depth(b) - depth(a))) await trx.deleteFrom('sys_dept').where('id', '=', d).execute();
+        });
       return done('删除成功');
     },
   });

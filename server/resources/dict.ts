@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { pageParams, paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 async function entriesOf(db: Kysely<DB>, names: string[]): Promise<Map<string, DictEntry[]>> {
   const out = new Map<string, DictEntry[]>(names.map((n) => [n, []]));
@@ -87,7 +87,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const d = await q.executeTakeFirst();
       if (!d) throw badRequest('DICT_NOT_FOUND');
       const values = await detailValues(req.body, d.id, null);
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('sys_dict_detail')
         .values({ ...values, dict_id: d.id })
         .returning('id')
@@ -99,11 +99,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const current = await db.selectFrom('sys_dict_detail').select(['id', 'dict_id']).where('id', '=', req.body.id).executeTakeFirst();
       if (!current) throw notFound('DICT_DETAIL_NOT_FOUND');
       const values = await detailValues(req.body, current.dict_id, current.id);
-      await db.updateTable('sys_dict_detail').set(values).where('id', '=', current.id).execute();
+      await writerOf(req).updateTable('sys_dict_detail').set(values).where('id', '=', current.id).execute();
       return { id: current.id, label: values.label, value: values.value, type: values.type, dictSort: values.sort };
     },
     removeEntry: async (req) => {
-      const r = await db.deleteFrom('sys_dict_detail').where('id', '=', req.params.id).executeTakeFirst();
+      const r = await writerOf(req).deleteFrom('sys_dict_detail').where('id', '=', req.params.id).executeTakeFirst();
       if (!Number(r.numDeletedRows)) throw notFound('DICT_DETAIL_NOT_FOUND');
       return { status: 200, message: '删除成功' };
     },
@@ -126,7 +126,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       };
     },
     add: async (req) => {
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('sys_dict')
         .values(await dictValues(req.body, null))
         .returningAll()
@@ -136,12 +136,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     edit: async (req) => {
       if (!req.body.id) throw badRequest('DICT_ID_REQUIRED');
       const values = await dictValues(req.body, req.body.id);
-      const r = await db.updateTable('sys_dict').set(values).where('id', '=', req.body.id).executeTakeFirst();
+      const r = await writerOf(req).updateTable('sys_dict').set(values).where('id', '=', req.body.id).executeTakeFirst();
       if (!Number(r.numUpdatedRows)) throw notFound('DICT_NOT_FOUND');
       return { status: 200, message: '操作成功' };
     },
     remove: async (req) => {
-      await db.deleteFrom('sys_dict').where('id', 'in', req.body).execute();
+      await writerOf(req).deleteFrom('sys_dict').where('id', 'in', req.body).execute();
       return { status: 200, message: '删除成功' };
     },
   });

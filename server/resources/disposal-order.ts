@@ -13,7 +13,7 @@ import { regionPath } from '../lib/region-path.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { insertRows, type Row } from '../lowcode/rows.js';
 import { changeView } from '../lowcode/view-store.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** A new order waits to be confirmed. */
 const NEW_ORDER = ORDER_STATUS.codes.pending;
@@ -106,25 +106,27 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (view.columns.some((c) => c.name === 'amount')) values.amount = form.amount;
       // The companies it names are judged as the order form's pickers would offer them.
       await checkReferences(ctx, view, u, values);
-      const id = await db.transaction().execute(async (trx) => {
-        const [newId] = await insertRows(trx, view, [values], u);
-        await trx
-          .insertInto('disposal_order_manual')
-          .values({
-            record_id: newId!,
-            view_id: view.id,
-            payload: JSON.stringify({
-              ...form,
-              partyACompanyId: partyA.id,
-              partyBCompanyId: partyB.id,
-              partyBCompanyName: partyB.name,
-              orderNo,
-            }),
-            create_by: u.username,
-          })
-          .execute();
-        return newId!;
-      });
+      const id = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          const [newId] = await insertRows(trx, view, [values], u);
+          await trx
+            .insertInto('disposal_order_manual')
+            .values({
+              record_id: newId!,
+              view_id: view.id,
+              payload: JSON.stringify({
+                ...form,
+                partyACompanyId: partyA.id,
+                partyBCompanyId: partyB.id,
+                partyBCompanyName: partyB.name,
+                orderNo,
+              }),
+              create_by: u.username,
+            })
+            .execute();
+          return newId!;
+        });
       changeView(ctx, view.id);
       return { ...OK, id, orderNo, amount: form.amount };
     },

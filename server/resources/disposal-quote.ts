@@ -12,7 +12,7 @@ import { messageHtml } from '../lib/message-html.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { findRecord } from '../lowcode/rows.js';
-import { registerResource } from './register.js';
+import { registerResource, writingContext } from './register.js';
 
 /** inquiryStatus: 0 awaiting a quote, 1 quoted. */
 const QUOTABLE = ['0', '1'];
@@ -41,7 +41,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
         existing,
       );
-      if (!(await updateRecord(ctx, view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
+      if (!(await updateRecord(writingContext(ctx, req), view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
       // The asker's company hears of the quote.
       const asker = await db
         .selectFrom('sys_user')
@@ -50,7 +50,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirst();
       if (asker?.company_id)
         await notifyCompany(
-          ctx,
+          writingContext(ctx, req),
           asker.company_id,
           messageHtml`询价单${existing.inquiryNo ?? ''}已报价`,
           messageHtml`报价单价：${price} 元/吨`,

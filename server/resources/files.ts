@@ -13,7 +13,7 @@ import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { contentDisposition, filesRoot } from '../lib/files.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -177,7 +177,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       try {
         await mkdir(join(root, dir), { recursive: true });
         await rename(received.tmp, abs);
-        await ctx.db
+        await writerOf(req)
           .insertInto('file_record')
           .values({
             file_path: filePath,

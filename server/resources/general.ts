@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { general } from '../../src/contract/general.js';
 import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
@@ -28,7 +28,7 @@ import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js'
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, listReader } from '../lowcode/view-store.js';
 import { megabytes, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
-import { type CallRequest, registerResource } from './register.js';
+import { type CallRequest, registerResource, writerOf, writingContext } from './register.js';
 
 /** Longest a slice of an import's row checks holds the server's thread. */
 const IMPORT_SLICE_MS = 20;
@@ -166,22 +166,24 @@ export function initialValues(view: ViewModel, query: Record<string, unknown>): 
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
-  /** Writes a new record of `view` from the submitted body. */
-  const insert = async (view: ViewModel, user: SessionUser, body: Row) => {
+  /** Writes a new record of `view` from the submitted body, as the request's writer. */
+  const insert = async (req: FastifyRequest, view: ViewModel, user: SessionUser, body: Row) => {
+    const w = writingContext(ctx, req);
     const values = recordValues(view, body);
-    await fillNumbers(ctx, view, [values], user.companyId);
+    await fillNumbers(w, view, [values], user.companyId);
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
-    let id = await addRecord(ctx, view, values, user, await referenceCondition(ctx, view, user, values));
+    let id = await addRecord(w, view, values, user, await referenceCondition(ctx, view, user, values));
     if (id === null) {
       await checkReferences(ctx, view, user, values);
       // Without a condition the insert always writes its row.
-      id = (await addRecord(ctx, view, values, user)) as number;
+      id = (await addRecord(w, view, values, user)) as number;
     }
     return id;
   };
 
-  /** Changes the record the submitted body names by its id, within the user's rows. */
-  const change = async (view: ViewModel, user: SessionUser, body: Row) => {
+  /** Changes the record the submitted body names by its id, within the user's rows, as the request's writer. */
+  const change = async (req: FastifyRequest, view: ViewModel, user: SessionUser, body: Row) => {
+    const w = writingContext(ctx, req);
     const id = bodyId(body.id);
     if (id === null) throw badRequest('ID_REQUIRED');
     const scope = await rowScope(ctx, view, user);
@@ -190,10 +192,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const values = recordValues(view, body, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
     const condition = await referenceCondition(ctx, view, user, values, existing);
-    if (await updateRecord(ctx, view, id, values, scope, condition)) return id;
+    if (await updateRecord(w, view, id, values, scope, condition)) return id;
     if (!condition) throw notFound();
     await checkReferences(ctx, view, user, values, existing);
-    if (!(await updateRecord(ctx, view, id, values, scope))) throw notFound();
+    if (!(await updateRecord(w, view, id, values, scope))) throw notFound();
     return id;
   };
 
@@ -203,16 +205,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const body = recordBody(req.body);
     if (!isAbsent(body.id) && body.id !== '') {
       const user = requirePermission(req, permission(view, 'edit'));
-      return { ...OK, id: await change(view, user, body) };
+      return { ...OK, id: await change(req, view, user, body) };
     }
     const user = requirePermission(req, permission(view, 'add'));
-    return { ...OK, id: await insert(view, user, body) };
+    return { ...OK, id: await insert(req, view, user, body) };
   };
 
   const update = async (req: CallRequest<(typeof general.calls)['update']>) => {
     const view = await designedView(ctx, req.params.viewId);
     const user = requirePermission(req, permission(view, 'edit'));
-    await change(view, user, recordBody(req.body));
+    await change(req, view, user, recordBody(req.body));
     return OK;
   };
 
@@ -263,7 +265,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const scope = await rowScope(ctx, view, user);
       // One id outside the scope refuses the whole delete, answered as missing.
       if (!(await allWithin(db, view, ids, scope))) throw notFound();
-      await deleteRecords(ctx, view, ids, scope);
+      await deleteRecords(writingContext(ctx, req), view, ids, scope);
       return OK;
     },
 
@@ -311,7 +313,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const ids = isAbsent(req.body?.ids) || (Array.isArray(req.body?.ids) && !req.body.ids.length) ? [] : idsFrom(req.body?.ids, {});
       // A script acts only on records of the caller's scope; one other id refuses it, as missing.
       if (!(await allWithin(db, view, ids, await rowScope(ctx, view, user)))) throw notFound();
-      const answer = await action(ctx, view, ids);
+      const answer = await action(writingContext(ctx, req), view, ids);
       if (WRITING_ACTIONS.has(button.groovyAction)) changeView(ctx, view.id);
       return answer;
     },
@@ -407,8 +409,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         at++;
         if (problem) verdicts[i] = problem.message;
       });
-      await fillNumbers(ctx, view, valid, user.companyId);
-      await insertRows(db, view, valid, user);
+      await fillNumbers(writingContext(ctx, req), view, valid, user.companyId);
+      await insertRows(writerOf(req), view, valid, user);
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
       // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.
       if (valid.length >= ANALYZE_AFTER_ROWS) {

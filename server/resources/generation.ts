@@ -13,7 +13,7 @@ import { idsFrom, jsonText } from '../lowcode/params.js';
 import { checkParentMenu, dropViewMenus, syncViewMenu } from '../lowcode/view-menu.js';
 import { componentNameOf, type DefinitionRow, readView, type ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf, writingContext } from './register.js';
 
 const OK = { status: 200, message: '操作成功' };
 
@@ -99,16 +99,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const disMenu = jsonText(b.disMenu, 'disMenu');
       const template = jsonText(b.disTemplate, 'disTemplate');
       if (b.status === 1 && !template) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
-      const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('lc_generation')
-          .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, dis_menu: disMenu, dis_template: template })
-          .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
-          .executeTakeFirstOrThrow();
-        // A bad template throws here and the insert is rolled back with it.
-        if (template) await withEntityViews(trx, [row.id], () => syncViewTable(trx, designedModel(row)));
-        return row.id;
-      });
+      const id = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .insertInto('lc_generation')
+            .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, dis_menu: disMenu, dis_template: template })
+            .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
+            .executeTakeFirstOrThrow();
+          // A bad template throws here and the insert is rolled back with it.
+          if (template) await withEntityViews(trx, [row.id], () => syncViewTable(trx, designedModel(row)));
+          return row.id;
+        });
       changeView(ctx, id);
       return { ...OK, id };
     },
@@ -129,8 +131,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // A push from the CLI may carry the template too; it is then saved like a design. A designed view
       // whose menu JSON changes is checked again, since its componentName names its permissions.
       if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined))
-        return { ...OK, version: await designView(ctx, b.id, template, set, { base: b.version }) };
-      let q = db
+        return { ...OK, version: await designView(writingContext(ctx, req), b.id, template, set, { base: b.version }) };
+      let q = writerOf(req)
         .updateTable('lc_generation')
         .set({ ...set, update_time: sql`now()`, version: sql`version + 1` })
         .where('id', '=', b.id);
@@ -144,15 +146,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     remove: async (req) => {
       const ids = idsFrom(req.body, req.query);
-      const menus = await db.transaction().execute(async (trx) => {
-        // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
-        const dropped = await dropViewMenus(trx, ids);
-        await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
-        await withEntityViews(trx, ids, async () => {
-          for (const id of ids) await dropViewTable(trx, id);
+      const menus = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
+          const dropped = await dropViewMenus(trx, ids);
+          await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();
+          await withEntityViews(trx, ids, async () => {
+            for (const id of ids) await dropViewTable(trx, id);
+          });
+          return dropped;
         });
-        return dropped;
-      });
       for (const id of ids) changeView(ctx, id);
       if (menus) ctx.sessions.invalidate();
       return OK;
@@ -161,7 +165,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     design: async (req) => {
       const { id, disTemplate, disMenu, version } = req.body;
       const set = disMenu === undefined ? {} : { dis_menu: jsonText(disMenu, 'disMenu') };
-      return { status: 200, message: '保存成功', version: await designView(ctx, id, disTemplate, set, { base: version }) };
+      return {
+        status: 200,
+        message: '保存成功',
+        version: await designView(writingContext(ctx, req), id, disTemplate, set, { base: version }),
+      };
     },
 
     publish: async (req) => {
@@ -174,9 +182,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (isAbsent(row.dis_template)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       await checkParentMenu(db, row.dis_menu);
       // Publishing changes no content, so a designer open on the view saves on from the same version.
-      await designView(ctx, req.body.id, row.dis_template, { status: 1 }, { bump: false });
+      await designView(writingContext(ctx, req), req.body.id, row.dis_template, { status: 1 }, { bump: false });
       // The page joins the menu tree at once: its menu and buttons follow the definition.
-      if (await db.transaction().execute((trx) => syncViewMenu(trx, req.body.id))) ctx.sessions.invalidate();
+      if (
+        await writerOf(req)
+          .transaction()
+          .execute((trx) => syncViewMenu(trx, req.body.id))
+      )
+        ctx.sessions.invalidate();
       return { status: 200, message: '发布成功' };
     },
   });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { inventoryConfig, limitBody, limitIds } from '../../src/contract/inventory-config.js';
@@ -11,7 +12,7 @@ import { warehouseWithin } from '../lib/business-records.js';
 import { OK } from '../lib/core-records.js';
 import { paginate } from '../lib/paging.js';
 import { WIRE_TIME_FORMAT } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** Inventory limits per company, warehouse and waste category, which the warehouse inventories are checked against. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -22,7 +23,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return ownCompanyId(u);
   };
 
-  const saveConfig = async (u: SessionUser, body: z.infer<typeof limitBody>, id?: number) => {
+  const saveConfig = async (req: FastifyRequest, u: SessionUser, body: z.infer<typeof limitBody>, id?: number) => {
     let companyId = configScope(u, body.companyId);
     if (body.warehouseId) {
       const w = await warehouseWithin(db, u, body.warehouseId);
@@ -49,23 +50,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       remark: body.remark || null,
     };
     if (id === undefined) {
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('inventory_config')
         .values({ ...values, create_by: u.username })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     }
-    let q = db.updateTable('inventory_config').set(values).where('id', '=', id);
+    let q = writerOf(req).updateTable('inventory_config').set(values).where('id', '=', id);
     if (!seesAll(u)) q = q.where('company_id', '=', u.companyId ?? -1);
     const res = await q.executeTakeFirst();
     if (!Number(res.numUpdatedRows)) throw notFound('INVENTORY_LIMIT_NOT_FOUND');
     return id;
   };
 
-  const removeConfig = async (u: SessionUser, body: unknown) => {
+  const removeConfig = async (req: FastifyRequest, u: SessionUser, body: unknown) => {
     const ids = parseBody(limitIds, body);
-    let q = db.deleteFrom('inventory_config').where('id', 'in', ids);
+    let q = writerOf(req).deleteFrom('inventory_config').where('id', 'in', ids);
     if (!seesAll(u)) q = q.where('company_id', '=', u.companyId ?? -1);
     await q.execute();
     return OK;
@@ -100,14 +101,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     add: async (req) => ({
       ...OK,
-      id: await saveConfig(currentUser(req), parseBody(limitBody, req.body)),
+      id: await saveConfig(req, currentUser(req), parseBody(limitBody, req.body)),
     }),
     edit: async (req) => {
       const body = parseBody(limitBody, req.body);
       if (!body.id) throw badRequest('ID_REQUIRED');
-      return { ...OK, id: await saveConfig(currentUser(req), body, body.id) };
+      return { ...OK, id: await saveConfig(req, currentUser(req), body, body.id) };
     },
-    remove: async (req) => removeConfig(currentUser(req), req.body),
-    removeUnslashed: async (req) => removeConfig(currentUser(req), req.body),
+    remove: async (req) => removeConfig(req, currentUser(req), req.body),
+    removeUnslashed: async (req) => removeConfig(req, currentUser(req), req.body),
   });
 }

@@ -7,7 +7,7 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { sendXlsx, writeWorkbook } from '../lowcode/xlsx.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** QR label codes, made in batches and downloaded as a spreadsheet. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -24,7 +24,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         operate_dept: dept?.name ?? null,
         user_id: u.id,
       }));
-      const data = await db
+      const data = await writerOf(req)
         .insertInto('materials_code')
         .values(rows)
         .returning([

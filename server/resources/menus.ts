@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { allMenus, buildRoutes, menuIdsOfUser, menuTree } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { containing } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** Menus: the signed-in user's routes, and the menu tree administrators edit. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -106,7 +106,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     add: async (req) => {
       const values = await menuValues(currentUser(req), req.body, null);
-      const row = await db.insertInto('sys_menu').values(values).returning('id').executeTakeFirstOrThrow();
+      const row = await writerOf(req).insertInto('sys_menu').values(values).returning('id').executeTakeFirstOrThrow();
       ctx.sessions.invalidate();
       return { id: row.id };
     },
@@ -114,13 +114,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!req.body.id) throw badRequest('MENU_ID_REQUIRED');
       if (!(await exists(db, 'sys_menu', [req.body.id]))) throw notFound('MENU_NOT_FOUND');
       const values = await menuValues(currentUser(req), req.body, req.body.id);
-      await db.updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
+      await writerOf(req).updateTable('sys_menu').set(values).where('id', '=', req.body.id).execute();
       ctx.sessions.invalidate();
       return done();
     },
     remove: async (req) => {
       // Children go with their parent (sys_menu.pid cascades), and with them their role links.
-      await db.deleteFrom('sys_menu').where('id', 'in', req.body).execute();
+      await writerOf(req).deleteFrom('sys_menu').where('id', 'in', req.body).execute();
       ctx.sessions.invalidate();
       return done('删除成功');
     },

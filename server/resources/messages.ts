@@ -8,7 +8,7 @@ import { plainText } from '../lib/message-html.js';
 import { fromFirstPageOne, paginate } from '../lib/paging.js';
 import { isDbId, wireTime } from '../lib/sql.js';
 import { unreadCounts } from '../lib/unread.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 const LEAVE_MAX = 1024;
 
@@ -64,7 +64,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
 
     sysReadAll: async (req) => {
-      await db
+      await writerOf(req)
         .updateTable('sys_message')
         .set({ have_read: true })
         .where('user_id', '=', me(req).id)
@@ -74,7 +74,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
 
     sysReadOne: async (req) => {
-      const row = await db
+      const row = await writerOf(req)
         .updateTable('sys_message')
         .set({ have_read: true })
         .where('id', '=', req.query.id)
@@ -91,7 +91,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const ids = [...idList(req.query.id), ...idList(req.query.ids)];
       if (!ids.length) throw badRequest('MESSAGE_REQUIRED');
       if (ids.some((n) => !isDbId(n))) throw badRequest('MESSAGE_ID_INVALID');
-      const res = await db.deleteFrom('sys_message').where('id', 'in', ids).where('user_id', '=', me(req).id).executeTakeFirst();
+      const res = await writerOf(req).deleteFrom('sys_message').where('id', 'in', ids).where('user_id', '=', me(req).id).executeTakeFirst();
       const count = Number(res.numDeletedRows);
       if (!count) throw notFound('MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '删除成功', data: { count } };
@@ -111,7 +111,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
 
     leaveReadOne: async (req) => {
-      const row = await db
+      const row = await writerOf(req)
         .updateTable('leave_message')
         .set({ have_read: true })
         .where('id', '=', req.query.id)
@@ -168,7 +168,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         )
         select count(*)::int as stored, ${notify ? sql`max(${notify})` : sql`null`} as notified, pg_current_xact_id()::text as xact
         from stored
-      `.execute(db);
+      `.execute(writerOf(req));
       done((sent.rows[0]?.stored ?? 0) > 0);
       return { status: 200 as const, message: '留言成功', data: { reception } };
     },
@@ -189,7 +189,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         if (missing.length) throw badRequest('USERS_NOT_FOUND', { names: missing.join('、') });
       }
       if (users.length) {
-        await db
+        await writerOf(req)
           .insertInto('sys_message')
           .values(users.map((u) => ({ user_id: u.id, title, content })))
           .execute();

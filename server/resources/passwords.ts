@@ -21,7 +21,7 @@ import { done } from '../lib/admin-input.js';
 import { parseBody } from '../lib/body.js';
 import { dbId } from '../lib/sql.js';
 import { answeringLock, LoginGuard } from '../login-guard.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf, writingContext } from './register.js';
 
 const userIds = z.array(dbId, { message: '请选择用户' }).min(1, '请选择用户');
 
@@ -55,7 +55,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     save: async (req, reply) => {
       const me = currentUser(req);
       const { newPlain } = await answeringLock(reply, () => checkPasswordChange(ctx, me.id, req.body ?? {}, req.ip));
-      await saveOwnPassword(ctx, me.id, newPlain);
+      await saveOwnPassword(writingContext(ctx, req), me.id, newPlain);
       return { status: 200, message: '密码修改成功，请重新登录' };
     },
     // An administrator puts users back on the default password; they must change it at their next sign-in.
@@ -67,7 +67,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertManageableUsers(db, currentUser(req), ids);
       await assertUsersRolesManageable(db, currentUser(req), ids);
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
-      const users = await db
+      const users = await writerOf(req)
         .updateTable('sys_user')
         .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
         .where('id', 'in', ids)
@@ -97,13 +97,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (recent) throw badRequest('CODE_SENT_RECENTLY');
       // CAPTCHA_FIXED also fixes this code so that tests and demos can finish the flow.
       const code = ctx.config.captchaFixed ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('sys_email_code').where('user_id', '=', me.id).execute();
-        await trx
-          .insertInto('sys_email_code')
-          .values({ user_id: me.id, email, code, expires_at: sql<Date>`now() + interval '5 minutes'` })
-          .execute();
-      });
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          await trx.deleteFrom('sys_email_code').where('user_id', '=', me.id).execute();
+          await trx
+            .insertInto('sys_email_code')
+            .values({ user_id: me.id, email, code, expires_at: sql<Date>`now() + interval '5 minutes'` })
+            .execute();
+        });
       // No mail server in the reference server: the message goes to the log.
       req.log.info({ email, code }, 'email verification code');
       return done('发送成功，验证码有效期5分钟');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   type CallSpec,
   declaredErrors,
@@ -11,7 +12,9 @@ import {
 } from '../../src/contract/define.js';
 import type { ErrorCode } from '../../src/shared/error-catalogue.js';
 import type { App } from '../app.js';
-import { type AuditActor, runAudited } from '../db/audit.js';
+import type { AppContext } from '../context.js';
+import { type AuditActor, writingAs } from '../db/audit.js';
+import type { DB } from '../db/schema.js';
 
 /** The request a call's handler reads: its parameters, query and body as the contract's schemas parsed them. */
 export type CallRequest<C extends CallSpec> = FastifyRequest & HandlerInput<C>;
@@ -45,8 +48,31 @@ export const addressLabel = (ip: string) => (ip === '127.0.0.1' || ip === '::1' 
 
 const auditIds = new WeakMap<FastifyRequest, string>();
 
-/** The id the audit trail's entries of this request carry (none before its handler runs). */
+/** The id the audit trail's entries of this request carry (none until it asked for its writer). */
 export const auditIdOf = (req: FastifyRequest): string | undefined => auditIds.get(req);
+
+/** The call each request being handled is for; its writer is made on first use. */
+const callOf = new WeakMap<FastifyRequest, CallSpec>();
+const writers = new WeakMap<FastifyRequest, Kysely<DB>>();
+
+/**
+ * The database handle a call writes through: every change it makes to a record of the audit trail's
+ * tables is recorded as this request's account's, with the change (transactions begun on it included).
+ * Made on first use, so a call that writes nothing pays nothing for it.
+ */
+export function writerOf(req: FastifyRequest): Kysely<DB> {
+  let w = writers.get(req);
+  if (!w) {
+    const c = callOf.get(req);
+    if (!c) throw new Error(`${req.method} ${req.url}: a writer is made only for a call's request, while its handler runs`);
+    w = writingAs(req.server.writerBase, actorOf(req, c));
+    writers.set(req, w);
+  }
+  return w;
+}
+
+/** The route modules' context with the call's writer as its database handle, for code that takes the context and writes. */
+export const writingContext = <C extends AppContext>(ctx: C, req: FastifyRequest): C => ({ ...ctx, db: writerOf(req) });
 
 /** Who makes a call's writes, for the audit trail: the signed-in account (none on public calls), where from, and the call. */
 function actorOf(req: FastifyRequest, c: CallSpec): AuditActor {
@@ -122,8 +148,9 @@ export function registerResource<R extends ResourceSpec>(
         return payload;
       },
       handler: async (req, reply) => {
-        // Every record the handler changes is written to the audit trail as this account's, with the change.
-        const out = await runAudited(actorOf(req, c), () => handler(req as unknown as CallRequest<CallSpec>, reply));
+        // Every record the handler changes through writerOf(req) is written to the audit trail as this account's.
+        callOf.set(req, c);
+        const out = await handler(req as unknown as CallRequest<CallSpec>, reply);
         if (c.status && c.status !== 200 && !reply.sent) reply.status(c.status);
         return out;
       },

@@ -14,7 +14,7 @@ import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { done, exists, trimmed } from '../lib/admin-input.js';
 import { paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** A stored scope as the roles answer it: a value from before the five scopes reads as the default, as sessions read it. */
 const scopeOfRow = (v: string): DataScopeName => (isDataScopeName(v) ? v : DEFAULT_DATA_SCOPE);
@@ -246,12 +246,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     add: async (req) => {
       const me = currentUser(req);
       const { values, depts } = await roleValues(me, req.body, null, await newRoleCompany(me, req.body));
-      const roleId = await db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('sys_role').values(values).returning('id').executeTakeFirstOrThrow();
-        await setRoleMenus(trx, me, row.id, req.body.menus);
-        await setRoleDepts(trx, row.id, depts);
-        return row.id;
-      });
+      const roleId = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.insertInto('sys_role').values(values).returning('id').executeTakeFirstOrThrow();
+          await setRoleMenus(trx, me, row.id, req.body.menus);
+          await setRoleDepts(trx, row.id, depts);
+          return row.id;
+        });
       ctx.sessions.invalidate();
       return { id: roleId };
     },
@@ -261,11 +263,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!roleId) throw badRequest('ROLE_ID_REQUIRED');
       const now = await roleNow(me, roleId);
       const { values, depts } = await roleValues(me, req.body, { id: roleId, ...now }, now.companyId);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
-        await setRoleMenus(trx, me, roleId, req.body.menus);
-        await setRoleDepts(trx, roleId, depts);
-      });
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
+          await setRoleMenus(trx, me, roleId, req.body.menus);
+          await setRoleDepts(trx, roleId, depts);
+        });
       // The role's users' sessions reload their menus and data scope at their next call.
       ctx.sessions.invalidate();
       return done();
@@ -273,7 +277,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     grantMenus: async (req) => {
       const me = currentUser(req);
       await assertManageableRoleLevels(db, me, [(await roleNow(me, req.body.id)).level]);
-      await db.transaction().execute((trx) => setRoleMenus(trx, me, req.body.id, req.body.menus));
+      await writerOf(req)
+        .transaction()
+        .execute((trx) => setRoleMenus(trx, me, req.body.id, req.body.menus));
       ctx.sessions.invalidate();
       return done();
     },
@@ -293,7 +299,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .where('u.status', '<>', 2)
         .executeTakeFirst();
       if (used) throw badRequest('ROLE_IN_USE');
-      await db.deleteFrom('sys_role').where('id', 'in', req.body).execute();
+      await writerOf(req).deleteFrom('sys_role').where('id', 'in', req.body).execute();
       ctx.sessions.invalidate();
       return done('删除成功');
     },

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { runDataView } from '../lowcode/data-view.js';
 import { idSchema } from '../lowcode/params.js';
 import { bigScreenOf, cityDataViewOf, dataViewsOf, expiresInOf, newAccessKey, shareUrl, verifyShare } from '../lowcode/screen-share.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 import { sharedScreenColumns } from './screens.js';
 
 /**
@@ -47,7 +47,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!accessKey) {
         accessKey = newAccessKey();
         // Two first shares at once must agree on one key: only a screen still without one takes it.
-        await db.updateTable('lc_screen').set({ access_key: accessKey }).where('id', '=', row.id).where('access_key', 'is', null).execute();
+        await writerOf(req)
+          .updateTable('lc_screen')
+          .set({ access_key: accessKey })
+          .where('id', '=', row.id)
+          .where('access_key', 'is', null)
+          .execute();
         accessKey = (await screenOf(row.id)).access_key as string;
       }
       const expiresAt = Date.now() + expiresIn * 1000;
@@ -56,7 +61,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     renewKey: async (req) => {
       const row = await screenOf(req.body.id);
-      await db.updateTable('lc_screen').set({ access_key: newAccessKey() }).where('id', '=', row.id).execute();
+      await writerOf(req).updateTable('lc_screen').set({ access_key: newAccessKey() }).where('id', '=', row.id).execute();
       return { status: 200, message: '操作成功，此前的分享链接已失效' };
     },
 

@@ -10,7 +10,7 @@ import { containing } from '../lib/sql.js';
 import { idsFrom, jsonText } from '../lowcode/params.js';
 import { readPage } from '../lowcode/view-model.js';
 import { designColumns } from './generation.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 const OK = { status: 200, message: '操作成功' };
 
@@ -64,7 +64,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     add: async (req) => {
       const b = req.body;
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('lc_screen')
         .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, type: b.type, dis_menu: jsonText(b.disMenu, 'disMenu') })
         .returning('id')
@@ -78,7 +78,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!row) throw notFound('SCREEN_NOT_FOUND');
       if (b.version !== undefined && b.version !== row.version) throw conflict('SCREEN_CONFLICT');
       if (b.type !== undefined && b.type !== row.type && row.dis_template) await checkScreenTemplate(ctx, b.id, b.type, row.dis_template);
-      let q = db
+      let q = writerOf(req)
         .updateTable('lc_screen')
         .set({
           name: b.name,
@@ -97,7 +97,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
 
     remove: async (req) => {
-      await db.deleteFrom('lc_screen').where('id', 'in', idsFrom(req.body, req.query)).execute();
+      await writerOf(req).deleteFrom('lc_screen').where('id', 'in', idsFrom(req.body, req.query)).execute();
       return OK;
     },
 
@@ -111,7 +111,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const text = jsonText(req.body.disTemplate, 'disTemplate');
       if (!text) throw badRequest('TEMPLATE_REQUIRED');
       await checkScreenTemplate(ctx, id, row.type, text);
-      let q = db
+      let q = writerOf(req)
         .updateTable('lc_screen')
         .set({ dis_template: text, update_time: sql`now()`, version: sql`version + 1` })
         .where('id', '=', id);

@@ -10,7 +10,7 @@ import { findUser, selectUsers, toUserInfo, type UserRow } from '../lib/accounts
 import { consumeCaptcha, issueCaptcha } from '../lib/captcha.js';
 import { fillingSystemCompany } from '../lib/filling-system.js';
 import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /** The cookie a proxy may route by (see routeCookie). */
 const ROUTE_COOKIE = 'wastegen_route';
@@ -80,18 +80,20 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       init: async (req) => {
         // Once initialised, the settings are the administrators' business, not an anonymous caller's.
         if (await isInited()) throw forbidden('SYSTEM_INITIALISED');
-        await db.transaction().execute(async (trx) => {
-          for (const [name, value] of [
-            ['system_name', req.body.systemName],
-            ['inited', '1'],
-          ] as const) {
-            await trx
-              .insertInto('sys_setting')
-              .values({ name, value })
-              .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
-              .execute();
-          }
-        });
+        await writerOf(req)
+          .transaction()
+          .execute(async (trx) => {
+            for (const [name, value] of [
+              ['system_name', req.body.systemName],
+              ['inited', '1'],
+            ] as const) {
+              await trx
+                .insertInto('sys_setting')
+                .values({ name, value })
+                .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+                .execute();
+            }
+          });
         return { status: 200, message: '初始化成功' };
       },
 
@@ -147,7 +149,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         } else if (deptCode) {
           if (deptCode !== me.deptCode) throw badRequest('ENTRY_DEPT_MISMATCH');
         } else throw badRequest('ENTRY_CODE_REQUIRED');
-        const changed = await db
+        const changed = await writerOf(req)
           .updateTable('sys_user')
           .set({ agreement_accepted: true, update_time: sql<Date>`now()` })
           .where('id', '=', me.id)

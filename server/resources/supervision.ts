@@ -10,7 +10,7 @@ import { parseBody } from '../lib/body.js';
 import { factByCompany, factCompanies, factTotalsAll } from '../lib/dashboard-facts.js';
 import { dates, figure, three } from '../lib/dashboard-scope.js';
 import { pageParams } from '../lib/paging.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf } from './register.js';
 
 /**
  * The supervisory department's home — summaries, to-dos, costs and statistics against yearly targets —
@@ -203,7 +203,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       supervisorsOnly(req);
       const body = parseBody(targetBody, req.body);
       const year = body.year ?? dates().year;
-      await db
+      await writerOf(req)
         .insertInto('dash_target')
         .values({ name: body.name, year, value: body.value })
         .onConflict((oc) => oc.columns(['name', 'year']).doUpdateSet({ value: body.value }))

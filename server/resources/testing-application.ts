@@ -8,7 +8,7 @@ import { badRequest } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { notifyCompany } from '../lib/core-records.js';
 import { messageHtml } from '../lib/message-html.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf, writingContext } from './register.js';
 
 /** companyType 2: disposal company. */
 const DISPOSER = '2';
@@ -31,7 +31,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!disposer || disposer.type !== DISPOSER) throw badRequest('DISPOSER_REQUIRED');
       const waste = await db.selectFrom('waste_category').select('code').where('code', '=', b.wasteCategoryCode).executeTakeFirst();
       if (!waste) throw badRequest('WASTE_CODE_NOT_FOUND');
-      const row = await db
+      const row = await writerOf(req)
         .insertInto('disposal_testing_application')
         .values({
           applicant_company_id: applicantId,
@@ -49,7 +49,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirstOrThrow();
       const applicant = await db.selectFrom('company').select('name').where('id', '=', applicantId).executeTakeFirst();
       await notifyCompany(
-        ctx,
+        writingContext(ctx, req),
         disposer.id,
         messageHtml`${applicant?.name ?? u.nickName}提交了检测申请`,
         messageHtml`${b.wasteName}（${b.wasteCategoryCode}），联系人${b.linkman} ${b.phone}`,

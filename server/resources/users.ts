@@ -38,7 +38,7 @@ import { filesRoot } from '../lib/files.js';
 import { paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
-import { registerResource } from './register.js';
+import { registerResource, writerOf, writingContext } from './register.js';
 
 const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {
   png: { type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
@@ -241,15 +241,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const values = await userValues(me, req.body, null);
       // New accounts start with the default password and no reset time, so the first login asks for a change.
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
-      const newId = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('sys_user')
-          .values({ ...(values as { username: string; nick_name: string }), password, pwd_reset_time: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await setRoles(trx, row.id, req.body.roles);
-        return row.id;
-      });
+      const newId = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .insertInto('sys_user')
+            .values({ ...(values as { username: string; nick_name: string }), password, pwd_reset_time: null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await setRoles(trx, row.id, req.body.roles);
+          return row.id;
+        });
       ctx.sessions.invalidate();
       return reply.status(201).send(await userWithRolesById(newId));
     },
@@ -263,16 +265,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertManageableUsers(db, me, [current.id]);
       await assertUsersRolesManageable(db, me, [current.id]);
       const values = await userValues(me, req.body, current);
-      await db.transaction().execute(async (trx) => {
-        if (Object.keys(values).length) {
-          await trx
-            .updateTable('sys_user')
-            .set({ ...values, update_time: sql<Date>`now()` })
-            .where('id', '=', current.id)
-            .execute();
-        }
-        await setRoles(trx, current.id, req.body.roles);
-      });
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          if (Object.keys(values).length) {
+            await trx
+              .updateTable('sys_user')
+              .set({ ...values, update_time: sql<Date>`now()` })
+              .where('id', '=', current.id)
+              .execute();
+          }
+          await setRoles(trx, current.id, req.body.roles);
+        });
       if (values.status === 1) await ctx.sessions.destroyAllOf(current.id);
       ctx.sessions.invalidate();
       return userWithRolesById(current.id);
@@ -288,7 +292,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertManageableUsers(db, me, ids);
       await assertUsersRolesManageable(db, me, ids);
       // Soft delete: the operation log and business records keep pointing at the account.
-      await db.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
+      await writerOf(req).updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
       for (const uid of ids) await ctx.sessions.destroyAllOf(uid);
       ctx.sessions.invalidate();
       return done('删除成功');
@@ -323,7 +327,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const phone = checkPhone(req.body.phone);
       await assertPhoneFree(db, phone, me.id);
       const sex = req.body.sex === undefined ? undefined : checkSex(req.body.sex);
-      await db
+      await writerOf(req)
         .updateTable('sys_user')
         .set({ nick_name, phone, ...(sex === undefined ? {} : { sex }), update_time: sql<Date>`now()` })
         .where('id', '=', me.id)
@@ -341,7 +345,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         newPhone = checkPhone(req.body?.phone);
         await assertPhoneFree(db, newPhone, me.id);
       }
-      await saveOwnPassword(ctx, me.id, newPlain, newPhone ? { phone: newPhone } : {});
+      await saveOwnPassword(writingContext(ctx, req), me.id, newPlain, newPhone ? { phone: newPhone } : {});
       return done('密码修改成功，请重新登录');
     },
     passwordExpired: async (req) => {
@@ -363,7 +367,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!(await answeringLock(reply, () => loginGuard(ctx).check(attemptOf(req, row.username), plain, row.password))))
         throw badRequest('PASSWORD_WRONG');
       // The code is used up by this attempt whether or not it matches: no guessing against one code.
-      const stored = await db
+      const stored = await writerOf(req)
         .updateTable('sys_email_code')
         .set({ used: true })
         .where('user_id', '=', me.id)
@@ -372,7 +376,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .returning(['code', sql<boolean>`expires_at > now()`.as('valid')])
         .executeTakeFirst();
       if (!stored?.valid || stored.code !== req.params.code.trim()) throw badRequest('CODE_WRONG_OR_EXPIRED');
-      await db.updateTable('sys_user').set({ email, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
+      await writerOf(req).updateTable('sys_user').set({ email, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
       return done('邮箱修改成功');
     },
     changeAvatar: async (req) => {
@@ -400,20 +404,22 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const filePath = `${dir}/${randomBytes(12).toString('hex')}.${image.ext}`;
       await mkdir(join(root, dir), { recursive: true });
       await writeFile(join(root, filePath), image.data, { flag: 'wx' });
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('file_record')
-          .values({
-            file_path: filePath,
-            file_name: image.name,
-            column_name: 'avatar',
-            content_type: AVATAR_TYPES[image.ext]!.type,
-            size: image.data.length,
-            user_id: me.id,
-          })
-          .execute();
-        await trx.updateTable('sys_user').set({ avatar: filePath, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
-      });
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('file_record')
+            .values({
+              file_path: filePath,
+              file_name: image.name,
+              column_name: 'avatar',
+              content_type: AVATAR_TYPES[image.ext]!.type,
+              size: image.data.length,
+              user_id: me.id,
+            })
+            .execute();
+          await trx.updateTable('sys_user').set({ avatar: filePath, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();
+        });
       return { status: 200, message: '头像修改成功', avatar: filePath };
     },
     centerCities: async (req) => {

@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AuditActor, ownAuditSetting, runAudited } from '../../server/db/audit.js';
+import { type AuditActor, ownAuditSetting, refusingWrites, writingAs } from '../../server/db/audit.js';
 import { migrations } from '../../server/db/migrations/index.js';
 import { CallTimes } from '../../server/lib/call-times.js';
+import { writerOf } from '../../server/resources/register.js';
 import { ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { refusal } from '../helpers/refusal.js';
@@ -193,9 +195,9 @@ describe('read marks', () => {
       .executeTakeFirstOrThrow();
     const before = await rowsOf('sys_log', sql`record_table = 'sys_message'`);
     const actor: AuditActor = { u: 1, n: 'admin', c: null, ip: '127.0.0.1', ad: '内网IP', b: 'test', d: '测试', m: 'TEST', r: 'read-mark' };
-    await runAudited(actor, () => db.updateTable('sys_message').set({ have_read: true }).where('id', '=', inserted.id).execute());
+    await writingAs(db, actor).updateTable('sys_message').set({ have_read: true }).where('id', '=', inserted.id).execute();
     expect(await rowsOf('sys_log', sql`record_table = 'sys_message'`)).toBe(before);
-    await runAudited(actor, () => db.updateTable('sys_message').set({ title: '改过' }).where('id', '=', inserted.id).execute());
+    await writingAs(db, actor).updateTable('sys_message').set({ title: '改过' }).where('id', '=', inserted.id).execute();
     expect(await rowsOf('sys_log', sql`record_table = 'sys_message'`)).toBe(before + 1);
   });
 });
@@ -327,20 +329,23 @@ describe('a write and its entry commit together', () => {
   });
 });
 
+/** The writer of a test's own writes, as a call would make it (request id `r`). */
+const testActor = (r: string): AuditActor => ({
+  u: 1,
+  n: 'admin',
+  c: null,
+  ip: '127.0.0.1',
+  ad: '内网IP',
+  b: 'test',
+  d: '测试',
+  m: 'TEST',
+  r,
+});
+
 describe('the writer a connection holds', () => {
   // The setting that names the writer stays on a connection between writes: these run on one connection,
   // as a pool would hand it from one caller to the next.
-  const actor = (r: string): AuditActor => ({
-    u: 1,
-    n: 'admin',
-    c: null,
-    ip: '127.0.0.1',
-    ad: '内网IP',
-    b: 'test',
-    d: '测试',
-    m: 'TEST',
-    r,
-  });
+  const actor = testActor;
   // Read on the connection under test: on PGlite it is the only one.
   const entriesOf = (conn: typeof server.ctx.db, r: string) => rowsOf('sys_log', sql`request_id = ${r}`, conn);
   let recordId: number;
@@ -359,7 +364,7 @@ describe('the writer a connection holds', () => {
 
   it("records the system's own write after a caller's as nobody's", async () => {
     await server.ctx.db.connection().execute(async (conn) => {
-      await runAudited(actor('held-1'), () => bump(conn));
+      await bump(writingAs(conn, actor('held-1')));
       const before = await rowsOf('sys_log', sql`true`, conn);
       await bump(conn);
       expect(await rowsOf('sys_log', sql`true`, conn)).toBe(before);
@@ -369,12 +374,11 @@ describe('the writer a connection holds', () => {
 
   it("records each caller's writes as its own, one after another on the connection", async () => {
     await server.ctx.db.connection().execute(async (conn) => {
-      await runAudited(actor('held-2'), async () => {
-        await bump(conn);
-        await bump(conn);
-      });
-      await runAudited(actor('held-3'), () => bump(conn));
-      await runAudited(actor('held-2'), () => bump(conn));
+      const held2 = writingAs(conn, actor('held-2'));
+      await bump(held2);
+      await bump(held2);
+      await bump(writingAs(conn, actor('held-3')));
+      await bump(writingAs(conn, actor('held-2')));
       expect([await entriesOf(conn, 'held-2'), await entriesOf(conn, 'held-3')]).toEqual([3, 1]);
     });
   });
@@ -383,30 +387,28 @@ describe('the writer a connection holds', () => {
     await server.ctx.db.connection().execute(async (conn) => {
       // Nothing is held when the transaction begins; its setting goes with its rollback.
       await bump(conn);
-      await runAudited(actor('held-4'), () =>
-        conn
-          .transaction()
-          .execute(async (trx) => {
-            await bump(trx);
-            throw new Error('rolled back');
-          })
-          .catch(() => {}),
-      );
+      await writingAs(conn, actor('held-4'))
+        .transaction()
+        .execute(async (trx) => {
+          await bump(trx);
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
       expect(await entriesOf(conn, 'held-4')).toBe(0);
-      await runAudited(actor('held-4'), () => bump(conn));
+      await bump(writingAs(conn, actor('held-4')));
       expect(await entriesOf(conn, 'held-4')).toBe(1);
     });
   });
 
   it('records a write that names its writer itself as that writer, or nobody, whatever the connection holds', async () => {
     await server.ctx.db.connection().execute(async (conn) => {
-      await runAudited(actor('held-6'), () => bump(conn));
-      await runAudited(actor('held-7'), () => own(conn));
+      await bump(writingAs(conn, actor('held-6')));
+      await own(writingAs(conn, actor('held-7')));
       const before = await rowsOf('sys_log', sql`true`, conn);
       await own(conn);
       expect(await rowsOf('sys_log', sql`true`, conn)).toBe(before);
       // The connection's own setting was left as it was: the first writer's next write is still its own.
-      await runAudited(actor('held-6'), () => bump(conn));
+      await bump(writingAs(conn, actor('held-6')));
       expect([await entriesOf(conn, 'held-6'), await entriesOf(conn, 'held-7')]).toEqual([2, 1]);
     });
   });
@@ -417,7 +419,7 @@ describe('the writer a connection holds', () => {
       await bump(conn);
       const before = await rowsOf('sys_log', sql`true`, conn);
       await conn.transaction().execute(async (trx) => {
-        await runAudited(actor('held-8'), () => own(trx));
+        await own(writingAs(trx as typeof server.ctx.db, actor('held-8')));
         await bump(trx);
       });
       expect(await entriesOf(conn, 'held-8')).toBe(1);
@@ -430,13 +432,81 @@ describe('the writer a connection holds', () => {
       await bump(conn);
       await sql`begin`.execute(conn);
       await sql`savepoint held`.execute(conn);
-      await runAudited(actor('held-5'), () => bump(conn));
+      await bump(writingAs(conn, actor('held-5')));
       await sql`rollback to savepoint held`.execute(conn);
       await sql`commit`.execute(conn);
       expect(await entriesOf(conn, 'held-5')).toBe(0);
-      await runAudited(actor('held-5'), () => bump(conn));
+      await bump(writingAs(conn, actor('held-5')));
       expect(await entriesOf(conn, 'held-5')).toBe(1);
     });
+  });
+});
+
+describe("a write made without its call's writer", () => {
+  // The route modules hold a handle that refuses to write the trail's tables: a call's change goes
+  // through its writer, or fails instead of going unrecorded.
+  let recordId: number;
+  beforeAll(async () => {
+    const res = await admin.post(`/api/general/add/${viewId}`, { title: '拒绝', score: 1 });
+    expect(res.status).toBe(200);
+    recordId = Number(res.body.id ?? res.body);
+  });
+  const scoreOf = async () =>
+    Number(
+      (await sql<{ score: number }>`select score from ${sql.table(`lc_view_${viewId}`)} where id = ${recordId}`.execute(server.ctx.db))
+        .rows[0]?.score,
+    );
+
+  it('is refused for an audited table, spelt either way, and changes nothing', async () => {
+    const refusing = refusingWrites(server.ctx.db);
+    const entries = await rowsOf('sys_log');
+    await expect(sql`update ${sql.table(`lc_view_${viewId}`)} set score = 50 where id = ${recordId}`.execute(refusing)).rejects.toThrow(
+      /without the writer of its call/,
+    );
+    await expect(
+      sql`update ${sql.table(`lc_view_${viewId}`)} set score = 51 where id = ${recordId} returning ${ownAuditSetting()} as "#a"`.execute(
+        refusing,
+      ),
+    ).rejects.toThrow(/without the writer of its call/);
+    await expect(refusing.updateTable('sys_user').set({ nick_name: '无名' }).where('username', '=', 'producer').execute()).rejects.toThrow(
+      /sys_user written without the writer/,
+    );
+    await expect(
+      refusing
+        .transaction()
+        .execute((trx) => trx.updateTable('company').set({ name: '无名' }).where('id', '=', COMPANY.producer).execute()),
+    ).rejects.toThrow(/company written without the writer/);
+    expect(await scoreOf()).toBe(1);
+    expect(await rowsOf('sys_log')).toBe(entries);
+  });
+
+  it('is let through for a table the trail does not cover, and reads are as ever', async () => {
+    const refusing = refusingWrites(server.ctx.db);
+    await refusing.insertInto('sys_captcha').values({ uuid: 'refusing-handle', code: 'x', expires_at: sql<Date>`now()` }).execute();
+    await refusing.deleteFrom('sys_captcha').where('uuid', '=', 'refusing-handle').execute();
+    expect(await refusing.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst()).toBeDefined();
+  });
+
+  it("leaves a connection as the next writer needs it: a writer's change after a refusal is its own, the system's nobody's", async () => {
+    await server.ctx.db.connection().execute(async (conn) => {
+      const actor = testActor('after-refusal');
+      const bump = (db: typeof server.ctx.db) =>
+        sql`update ${sql.table(`lc_view_${viewId}`)} set score = score % 90 + 1 where id = ${recordId}`.execute(db);
+      await expect(bump(refusingWrites(conn))).rejects.toThrow(/without the writer/);
+      await bump(writingAs(conn, actor));
+      const before = await rowsOf('sys_log', sql`true`, conn);
+      await bump(conn);
+      expect(await rowsOf('sys_log', sql`true`, conn)).toBe(before);
+      expect(await rowsOf('sys_log', sql`request_id = 'after-refusal'`, conn)).toBe(1);
+      // A writer's handle made from the refusing one writes as that writer.
+      await bump(writingAs(refusingWrites(conn), { ...actor, r: 'over-refusing' }));
+      expect(await rowsOf('sys_log', sql`request_id = 'over-refusing'`, conn)).toBe(1);
+    });
+  });
+
+  it('has no writer to ask for outside a call', async () => {
+    const req = { method: 'GET', url: '/x', server: { writerBase: server.ctx.db } } as unknown as FastifyRequest;
+    expect(() => writerOf(req)).toThrow(/only for a call's request/);
   });
 });
 
