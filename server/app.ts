@@ -309,12 +309,12 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
   app.addHook('onResponse', async (req, reply) => {
     const description = req.routeOptions.config?.log;
     const requestId = auditIdOf(req) ?? null;
-    if (reply.statusCode >= 400 || (!description && (req.method === 'GET' || !requestId))) return;
+    // A call that asked for no writer changed no record: it has no trail to time (GET calls included).
+    if (reply.statusCode >= 400 || (!description && !requestId)) return;
     const time = Math.round(reply.elapsedTime);
     const user = req.user;
     callTimes.add({
-      // A GET changes no record: it has no trail to time.
-      requestId: req.method !== 'GET' ? requestId : null,
+      requestId,
       time,
       entry: description
         ? {

@@ -68,6 +68,12 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
       // A trigram index serves text only: it goes with the old type and comes back below if still wanted.
       await sql`drop index if exists ${sql.id(indexName(view.id, `trgm:${col.name}`))}`.execute(db);
       try {
+        // A value the new type changes (a decimal's fraction, text past a shorter length) is changed first
+        // by an update, which the audit trail records per record as the writer of `db`; altering a column's
+        // type fires no row trigger.
+        const col_ = sql.id(col.name);
+        const converted = sql`(${col_}::${sql.raw(col.type)})::${sql.raw(type)}`;
+        await sql`update ${sql.table(table)} set ${col_} = ${converted} where ${col_} is distinct from ${converted}`.execute(db);
         await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)}
           using ${sql.id(col.name)}::${sql.raw(col.type)}`.execute(db);
       } catch (e) {
@@ -164,6 +170,14 @@ export function wantedIndexes(view: ViewModel): { btree: string[][]; trigram: st
   return { btree: indexes.filter((cols) => !seen.has(cols.join(',')) && seen.add(cols.join(','))), trigram };
 }
 
+/**
+ * Drops the view's table. Its records are deleted first, each a delete the audit trail records as the
+ * writer of `db` (dropping a table fires no row trigger).
+ */
 export async function dropViewTable(db: Kysely<DB>, viewId: number): Promise<void> {
-  await sql`drop table if exists ${sql.table(viewTable(viewId))}`.execute(db);
+  const table = viewTable(viewId);
+  const exists = await sql<{ ok: boolean }>`select to_regclass(${table}) is not null as ok`.execute(db);
+  if (!exists.rows[0]?.ok) return;
+  await sql`delete from ${sql.table(table)}`.execute(db);
+  await sql`drop table ${sql.table(table)}`.execute(db);
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
+import { type LogRow, WRITERS } from '../helpers/audit-log.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { uploadFile, workbook } from '../helpers/sheets.js';
 import { field } from '../helpers/wire-field.js';
@@ -19,23 +20,10 @@ let disposer: ApiClient;
 let viewId: number;
 let table: string;
 
-const who = {
-  admin: { u: USER.admin, c: null },
-  producer: { u: USER.producer, c: COMPANY.producer },
-  disposer: { u: USER.disposer, c: COMPANY.disposer },
-} as const;
+const who = WRITERS;
 type Who = keyof typeof who;
 
-interface Log {
-  user_id: number | null;
-  username: string | null;
-  company_id: number | null;
-  record_table: string | null;
-  record_id: string | null;
-  action: string | null;
-  request_id: string | null;
-  changes: Record<string, [unknown, unknown]> | null;
-}
+type Log = LogRow;
 
 const db = () => server.ctx.db;
 

@@ -217,6 +217,27 @@ describe('the time of a call', () => {
       { timeout: 10_000, interval: 20 },
     );
   });
+
+  it('is given to the entries of a GET call that changed records (deleting a message)', async () => {
+    const { db } = server.ctx;
+    const me = await db.selectFrom('sys_user').select('id').where('username', '=', 'producer').executeTakeFirstOrThrow();
+    const msg = await db
+      .insertInto('sys_message')
+      .values({ user_id: me.id, title: '计时', content: '删' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await producer.get('/api/sysMessage/deleteMsg', { id: msg.id });
+    expect(res.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const r = await sql<{ time: number | null; method: string }>`select time, method from sys_log
+          where record_table = 'sys_message' and record_id = ${String(msg.id)} and action = 'delete'`.execute(db);
+        expect(r.rows.length).toBeGreaterThan(0);
+        expect(r.rows.every((x) => x.time !== null)).toBe(true);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  });
 });
 
 describe('writing the times of calls', () => {
