@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { loadWithCodeCache } from './code-cache.js';
+import type { GenerateFlags } from './commands/generate.js';
 import { consoleOutput } from './errors.js';
 import { plainGenerateFlags } from './generate-flags.js';
 import type { runPlainGenerate } from './generate-main.js';
@@ -12,6 +13,8 @@ import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
  */
 export interface GenerateHandoff {
   argv: readonly string[];
+  /** The flags read from argv. */
+  flags: GenerateFlags;
   start: GenerateStart;
 }
 
@@ -27,7 +30,7 @@ export function upToDate(argv: readonly string[]): true | GenerateHandoff | unde
   try {
     const start = startGenerate(flags);
     if (reportUpToDate(flags, start, consoleOutput)) return true;
-    return { argv, start };
+    return { argv, flags, start };
   } catch {
     return undefined;
   }
@@ -39,11 +42,10 @@ export function upToDate(argv: readonly string[]): true | GenerateHandoff | unde
  * Undefined when the CLI is not running from its compiled build: main() runs it then.
  */
 export async function runHandoff(handoff: GenerateHandoff): Promise<number | undefined> {
-  const flags = plainGenerateFlags(handoff.argv);
   const hash = compiledBuildHash();
-  if (!flags || !hash) return undefined;
+  if (!hash) return undefined;
   const loaded = loadWithCodeCache<{ runPlainGenerate: typeof runPlainGenerate }>(join(PACKAGE_ROOT, 'cli/dist/generate-main.cjs'), hash);
-  const exit = await loaded.exports.runPlainGenerate(flags, consoleOutput, handoff);
+  const exit = await loaded.exports.runPlainGenerate(handoff.flags, consoleOutput, handoff);
   loaded.save();
   return exit;
 }

@@ -21,12 +21,18 @@ export const PACKAGE_ROOT = findRoot();
 /** The default templates. */
 export const DEFAULT_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
 
-/** The hash of the compiled CLI when running from cli/dist, otherwise undefined. */
+/** The build this process runs, once read. */
+let buildHash: { hash: string | undefined } | undefined;
+
+/** The hash of the compiled CLI when running from cli/dist, otherwise undefined (read once per process). */
 export function compiledBuildHash(): string | undefined {
-  if (!fileURLToPath(import.meta.url).includes(`${join('cli', 'dist')}`)) return undefined;
-  try {
-    return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'cli/dist/build.json'), 'utf8')).hash;
-  } catch {
-    return undefined;
+  if (!buildHash) {
+    buildHash = { hash: undefined };
+    if (fileURLToPath(import.meta.url).includes(`${join('cli', 'dist')}`)) {
+      try {
+        buildHash.hash = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'cli/dist/build.json'), 'utf8')).hash;
+      } catch {}
+    }
   }
+  return buildHash.hash;
 }

@@ -53,7 +53,7 @@ export interface AuditActor {
 /** The setting of the system's own writes: none, and nothing is recorded. */
 const SYSTEM = '';
 /** The setting of a write made through the route modules' handle: the trigger refuses it. */
-export const REFUSE = '{"refuse":true}';
+const REFUSE = '{"refuse":true}';
 
 /** The setting each marked statement is to run with, by its query id. */
 const settingOfQuery = new WeakMap<QueryId, string>();

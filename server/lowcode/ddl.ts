@@ -71,11 +71,11 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
         // A value the new type changes (a decimal's fraction, text past a shorter length) is changed first
         // by an update, which the audit trail records per record as the writer of `db`; altering a column's
         // type fires no row trigger.
-        const col_ = sql.id(col.name);
-        const converted = sql`(${col_}::${sql.raw(col.type)})::${sql.raw(type)}`;
-        await sql`update ${sql.table(table)} set ${col_} = ${converted} where ${col_} is distinct from ${converted}`.execute(db);
-        await sql`alter table ${sql.table(table)} alter column ${sql.id(col.name)} type ${sql.raw(col.type)}
-          using ${sql.id(col.name)}::${sql.raw(col.type)}`.execute(db);
+        const column = sql.id(col.name);
+        const converted = sql`(${column}::${sql.raw(col.type)})::${sql.raw(type)}`;
+        await sql`update ${sql.table(table)} set ${column} = ${converted} where ${column} is distinct from ${converted}`.execute(db);
+        await sql`alter table ${sql.table(table)} alter column ${column} type ${sql.raw(col.type)}
+          using ${column}::${sql.raw(col.type)}`.execute(db);
       } catch (e) {
         if (pgError(e)) throw badRequest('FIELD_TYPE_CHANGE_FAILED', { field: col.name });
         throw e;
