@@ -40,6 +40,18 @@ export function buildsDataViews(user: SessionUser): boolean {
   return user.dataScope.all && DATA_VIEW_MANAGERS.some((p) => hasPermission(user.roles, p));
 }
 
+/** A menu's address below its parents' ('/' for none), by id. */
+export function menuPaths(menus: readonly { id: number; pid: number | null; path: string | null }[]): (id: number | null) => string {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const fullPath = (id: number | null): string => {
+    const m = id == null ? undefined : byId.get(id);
+    if (!m) return '/';
+    const parent = m.pid == null ? '/' : fullPath(m.pid);
+    return m.path ? joinMenuPath(parent, m.path) : parent;
+  };
+  return fullPath;
+}
+
 /**
  * The screens the user's menus lead to: each granted page menu (not a directory or a button) whose path, alone or
  * below its parents', opens a screen's address, and each screen whose own menu is granted.
@@ -47,13 +59,7 @@ export function buildsDataViews(user: SessionUser): boolean {
 export async function screensOfMenus(ctx: AppContext, user: SessionUser): Promise<Set<number>> {
   const menus = await allMenus(ctx.db);
   const granted = user.isAdmin ? new Set(menus.map((m) => m.id)) : await menuIdsOfUser(ctx.db, user.id, menus);
-  const byId = new Map(menus.map((m) => [m.id, m]));
-  const fullPath = (id: number): string => {
-    const m = byId.get(id);
-    if (!m) return '/';
-    const parent = m.pid == null ? '/' : fullPath(m.pid);
-    return m.path ? joinMenuPath(parent, m.path) : parent;
-  };
+  const fullPath = menuPaths(menus);
   const out = new Set<number>();
   // Pages only: a directory is granted with any page below it, and a button grants no address.
   const pages = menus.filter((m) => m.type === 1 && granted.has(m.id));

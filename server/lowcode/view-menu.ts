@@ -37,14 +37,34 @@ export async function syncViewMenu(db: Kysely<DB>, viewId: number): Promise<bool
     path: viewPath(componentName, viewId),
     permission: `${componentName}:list`,
   };
+  // Only the view's own page menu (the low-code page at this view's route) is brought in line: a menu id
+  // set on the view that names another page (a core page, another view's) is not rewritten.
   const existing =
     view.menu_id == null
       ? undefined
-      : await db.selectFrom('sys_menu').select(['id', 'type']).where('id', '=', view.menu_id).executeTakeFirst();
+      : await db
+          .selectFrom('sys_menu')
+          .select(['id', 'type'])
+          .where('id', '=', view.menu_id)
+          .where('type', '=', 1)
+          .where('component', '=', VIEW_PAGE_COMPONENT)
+          .where('path', 'like', viewPath('%', viewId))
+          .executeTakeFirst();
+  // A view's permissions are its own: a componentName whose permissions a menu outside its page carries
+  // (a core page's such as user or role, another view's) is refused, so publishing grants nothing else.
+  const taken = await db
+    .selectFrom('sys_menu')
+    .select('id')
+    .where('permission', 'like', `${componentName.replace(/[\\%_]/g, '\\$&')}:%`)
+    .where((eb) =>
+      existing ? eb.and([eb('id', '<>', existing.id), eb.or([eb('pid', 'is', null), eb('pid', '<>', existing.id)])]) : eb.val(true),
+    )
+    .executeTakeFirst();
+  if (taken) throw badRequest('VIEW_PERMISSION_TAKEN', { name: componentName });
   let menuId: number;
   // A view defined through the API without a parent (disMenu has no pid) gets no menu of its own: its author adds one.
-  if (!(existing && existing.type === 1) && pid === undefined) return false;
-  if (existing && existing.type === 1) {
+  if (!existing && pid === undefined) return false;
+  if (existing) {
     menuId = existing.id;
     await db
       .updateTable('sys_menu')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { generation } from '../../src/contract/generation.js';
-import { isAbsent } from '../../src/model/index.js';
+import { isAbsent, menuComponentName } from '../../src/model/index.js';
+import { RECIPIENT_FIELD } from '../access/parties.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -39,6 +40,16 @@ function designedModel(row: DefinitionRow): ViewModel {
 }
 
 /**
+ * A view whose records name their recipient (留言管理 and its kind) is private: no data view reads its
+ * table. That privacy follows its componentName, so the name stays: a rename would open the table.
+ */
+function keepsPrivateName(before: string | null, after: string | null): void {
+  const was = menuComponentName(before);
+  if (was !== undefined && RECIPIENT_FIELD[was] !== undefined && menuComponentName(after) !== was)
+    throw badRequest('VIEW_PRIVATE_NAME_FIXED', { name: was });
+}
+
+/**
  * Saves a template: checks it, stores it and brings the backing table in line, all or nothing.
  * A save of the content (`bump`) raises the version, compared in the update itself when `base` is
  * given, so two saves from one version cannot both pass. Answers the version now stored.
@@ -52,6 +63,7 @@ async function designView(
 ): Promise<number> {
   const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('VIEW_NOT_FOUND');
+  if (set.dis_menu !== undefined) keepsPrivateName(row.dis_menu, set.dis_menu);
   const disTemplate = jsonText(templateIn, 'disTemplate');
   if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
   const view = designedModel({ ...row, ...set, dis_template: disTemplate });
@@ -117,9 +129,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     update: async (req) => {
       const b = req.body;
-      const row = await db.selectFrom('lc_generation').select(['dis_template', 'version']).where('id', '=', b.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('lc_generation')
+        .select(['dis_template', 'dis_menu', 'version'])
+        .where('id', '=', b.id)
+        .executeTakeFirst();
       if (!row) throw notFound('VIEW_NOT_FOUND');
       if (b.version !== undefined && b.version !== row.version) throw conflict('VIEW_CONFLICT');
+      if (b.disMenu !== undefined) keepsPrivateName(row.dis_menu, jsonText(b.disMenu, 'disMenu'));
       if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
       const set = {

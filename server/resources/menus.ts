@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
-import { menuEntries, trimPath, withoutQuery } from '../../src/model/index.js';
+import { joinMenuPath, menuEntries, screenOfPath, trimPath, withoutQuery } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
+import { designsScreens, menuPaths, screensOfMenus } from '../access/screens.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -34,6 +35,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (permissionsOf(permission).some((p) => !kept.has(p) && !me.roles.includes(p))) throw forbidden('MENU_PERMISSION_NOT_HELD');
   };
 
+  /**
+   * A page menu that opens a screen's address opens the screen to every role granted it: one who neither
+   * is an administrator nor designs screens points a menu only at screens its own menus open already
+   * (those the menu opens now may stay).
+   */
+  const assertHeldScreens = async (me: SessionUser, path: string | null, pid: number | null, currentId: number | null) => {
+    if (me.isAdmin || designsScreens(me) || !path) return;
+    const menus = await allMenus(db);
+    const fullPath = menuPaths(menus);
+    const opened = (p: string) => screenOfPath(p);
+    const wanted = [opened(path), opened(joinMenuPath(fullPath(pid), path))].filter((id) => id !== undefined);
+    if (!wanted.length) return;
+    const current = menus.find((m) => m.id === currentId);
+    const kept = new Set([current?.path, currentId === null ? undefined : fullPath(currentId)].flatMap((p) => (p ? [opened(p)] : [])));
+    const held = await screensOfMenus(ctx, me);
+    if (wanted.some((id) => !held.has(id) && !kept.has(id))) throw forbidden('MENU_SCREEN_NOT_HELD');
+  };
+
   const menuValues = async (me: SessionUser, body: z.infer<typeof menuBody>, currentId: number | null) => {
     const title = (body.title ?? '').trim();
     if (!title) throw badRequest('MENU_TITLE_REQUIRED');
@@ -45,6 +64,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (type === 2 && !permission) throw badRequest('MENU_PERMISSION_REQUIRED');
     await assertHeldPermissions(me, permission, currentId);
     const pid = await checkedParent(db, 'sys_menu', body.pid, currentId, { missing: 'PARENT_MENU_NOT_FOUND', cycle: 'PARENT_MENU_CYCLE' });
+    await assertHeldScreens(me, path, pid, currentId);
     return {
       pid,
       type,

@@ -32,7 +32,13 @@ export const viewDefinition = z.object({
 export type ViewDefinitionRow = z.infer<typeof viewDefinition>;
 
 /** What checking, storing and building a template may refuse. */
-const DESIGN_ERRORS = ['TEMPLATE_REQUIRED', 'JSON_TEXT_INVALID', 'DEFINITION_INVALID', 'FIELD_TYPE_CHANGE_FAILED'] as const;
+const DESIGN_ERRORS = [
+  'TEMPLATE_REQUIRED',
+  'JSON_TEXT_INVALID',
+  'DEFINITION_INVALID',
+  'FIELD_TYPE_CHANGE_FAILED',
+  'VIEW_PRIVATE_NAME_FIXED',
+] as const;
 
 const viewForm = {
   name: designName,
@@ -80,6 +86,13 @@ export const generation = resource('generation', '视图定义', {
     platform: true,
     body: z.object({ id: lowcodeId }),
     answer: done,
-    errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_NOT_DESIGNED_PUBLISH', 'PARENT_MENU_NOT_FOUND', 'VIEW_CONFLICT'],
+    errors: [
+      ...DESIGN_ERRORS,
+      'VIEW_NOT_FOUND',
+      'VIEW_NOT_DESIGNED_PUBLISH',
+      'PARENT_MENU_NOT_FOUND',
+      'VIEW_PERMISSION_TAKEN',
+      'VIEW_CONFLICT',
+    ],
   }),
 });

@@ -57,6 +57,8 @@ export const messages = resource(
     }),
     sysSend: call('POST', '/api/sysMessage', '发送系统消息（不指定接收人则发给所有账号）', 'sysMessage:add', {
       log: '发送系统消息',
+      // Every company's accounts receive it: the platform's own message, not a company's.
+      platform: true,
       body: z.object({
         title: z.string().max(1000).optional().nullable(),
         content: z.string().max(100_000).optional().nullable(),
