@@ -37,7 +37,7 @@ export const SCOPE_COLUMNS: readonly string[] = [
   ...new Set([
     'create_company',
     'create_dept',
-    'create_by',
+    'create_user',
     ...Object.values(PARTIES).flatMap((parties) => (parties ?? []).map((p) => p.field)),
     ...Object.values(RECIPIENT_FIELD).filter((f): f is string => f !== undefined),
   ]),

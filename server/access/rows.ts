@@ -98,11 +98,11 @@ export async function rowScope(
   const recipient = RECIPIENT_FIELD[view.componentName];
   if (recipient && hasColumn(view, recipient)) {
     const dept = user.deptId;
-    return combine(`r${dept ?? ''}|${user.username}`, [
+    return combine(`r${dept ?? ''}|${user.id}`, [
       ...(dept === null
         ? []
         : [{ sql: sql`${col(recipient)} = ${dept}`, test: (row: Record<string, unknown>) => num(row[recipient]) === dept }]),
-      { sql: sql`t.create_by = ${user.username}`, test: (row) => row.create_by === user.username },
+      { sql: sql`t.create_user = ${user.id}`, test: (row) => num(row.create_user) === user.id },
     ]);
   }
   return scopeOver(ctx, view, user.dataScope, lookup);
@@ -128,7 +128,7 @@ export async function scopeOver(
   }
   if (s.self !== null) {
     const self = s.self;
-    parts.push({ sql: sql`t.create_by = ${self}`, test: (row) => row.create_by === self });
+    parts.push({ sql: sql`t.create_user = ${self}`, test: (row) => num(row.create_user) === self });
   }
   return combine(dataScopeKey(s), parts);
 }

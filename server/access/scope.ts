@@ -28,8 +28,8 @@ export type DataScope =
       companyId: number | null;
       /** Records created in these departments. */
       depts: number[];
-      /** Records this user (by username) created; null: none. */
-      self: string | null;
+      /** Records this user created, by its account id (never its username, which can change hands); null: none. */
+      self: number | null;
     };
 
 export const ALL_RECORDS: DataScope = { all: true };
@@ -105,6 +105,6 @@ export async function loadDataScope(db: Kysely<DB>, u: ScopeSubject): Promise<Da
     all: false,
     companyId: company,
     depts: [...depts].sort((a, b) => a - b),
-    self: names.has('本人') || !held.length ? u.username : null,
+    self: names.has('本人') || !held.length ? u.id : null,
   };
 }

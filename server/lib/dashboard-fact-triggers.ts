@@ -45,8 +45,11 @@ const companyWithId = (key: string) => `(select c.id from company c where c.id =
 /** A company a logistics order's disposal order names by id. */
 const orderParty = (key: string) => `(select c.id from {disposalOrder} o join company c on c.id = dash_int(to_jsonb(o)->>'${key}')
       where o.id = dash_int(dash_j->>'disposalOrderId'))`;
-/** The company the record was created in; a record written without it (plain SQL) takes its creator's. */
-const CREATOR = `coalesce(dash_int(dash_j->>'create_company'), (select u.company_id from sys_user u where u.username = dash_j->>'create_by'))`;
+/**
+ * The company the record was created in; a record written without it (plain SQL) takes its author's, by
+ * the author's account id (a username can change hands).
+ */
+const CREATOR = `coalesce(dash_int(dash_j->>'create_company'), (select u.company_id from sys_user u where u.id = dash_int(dash_j->>'create_user')))`;
 
 export const SPECS: Record<FactSource, SourceSpec> = {
   // Held waste: owner is the warehouse's company, or the creator's when the record names no warehouse.

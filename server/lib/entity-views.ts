@@ -122,7 +122,7 @@ function contractSql(source: Source | null): string {
       a.region::text as party_a_region,
       a.region_fmt::text as party_a_region_fmt,
       a.address::text as party_a_address,
-      (select u.id from sys_user u where u.username = t.create_by and u.company_id = a.id) as party_a_user_id,
+      (select u.id from sys_user u where u.id = t.create_user and u.company_id = a.id) as party_a_user_id,
       (select c.id from company c where c.id = ${companyId('partyBId')}) as party_b_company,
       coalesce(${read('beginDate', 'date')}, ${read('signDate', 'date')}, t.create_time::date) as begin_time,
       ${read('endDate', 'date')} as end_time,

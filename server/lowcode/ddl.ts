@@ -40,15 +40,16 @@ export async function syncViewTable(db: Kysely<DB>, view: ViewModel): Promise<vo
     create_time timestamp without time zone not null default now(),
     update_time timestamp without time zone not null default now(),
     create_by varchar(100),
+    create_user bigint,
     create_company bigint,
     create_dept bigint
   )`.execute(db);
   // Its records' changes go to the audit trail.
   await auditTable(db as Kysely<unknown>, table);
   await installRowNotify(db, table); // its rows' changes, whoever makes them, are told to every instance
-  // The owner columns of a table made before records knew their company and department.
-  await sql`alter table ${sql.table(table)} add column if not exists create_company bigint,
-    add column if not exists create_dept bigint`.execute(db);
+  // The owner columns of a table made before records knew their author's account, company and department.
+  await sql`alter table ${sql.table(table)} add column if not exists create_user bigint,
+    add column if not exists create_company bigint, add column if not exists create_dept bigint`.execute(db);
   // Data views on PostgreSQL log in as a role that reads only allowed tables, each view table among them.
   const roles = await sql<{ name: string }>`select rolname as name from pg_roles
     where rolname = any(${await dataViewGrantees(db)}::text[]) and not has_table_privilege(rolname, to_regclass(${table}), 'SELECT')`.execute(

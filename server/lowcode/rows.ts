@@ -8,15 +8,21 @@ import type { ViewModel } from './view-model.js';
 
 export type { Row };
 
-/** Who a record is created by: the system columns create_by, create_company and create_dept. */
+/**
+ * Who a record is created by: the system columns create_by (the author's username when it wrote, shown
+ * as createBy), create_user (the author's account id: who the record belongs to, whatever the account
+ * is renamed to and whoever takes a freed username later), create_company and create_dept.
+ */
 export interface RecordOwner {
+  /** The author's account; null for records brought in for a company by nobody on the platform. */
+  id: number | null;
   username: string;
   companyId: number | null;
   deptId: number | null;
 }
 
-export const OWNER_COLUMNS = ['create_by', 'create_company', 'create_dept'] as const;
-export const ownerValues = (o: RecordOwner) => [o.username, o.companyId, o.deptId];
+export const OWNER_COLUMNS = ['create_by', 'create_user', 'create_company', 'create_dept'] as const;
+export const ownerValues = (o: RecordOwner) => [o.username, o.id, o.companyId, o.deptId];
 
 const BATCH = 500;
 
@@ -51,6 +57,15 @@ export async function findRecord(db: Kysely<DB>, view: ViewModel, id: number, sc
     db,
   );
   return res.rows[0];
+}
+
+/** Who wrote a record: its author's account and the company it was written in (nulls when unknown or missing). */
+export async function authorOf(db: Kysely<DB>, view: ViewModel, id: number): Promise<{ userId: number | null; companyId: number | null }> {
+  const res = await sql<{ user_id: number | string | null; company_id: number | string | null }>`
+    select create_user as user_id, create_company as company_id from ${sql.table(viewTable(view.id))} where id = ${id}`.execute(db);
+  const row = res.rows[0];
+  const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return { userId: num(row?.user_id), companyId: num(row?.company_id) };
 }
 
 /** Whether every one of `ids` is a record within `scope`. */

@@ -11,7 +11,7 @@ import { notifyCompany, OK, requireView } from '../lib/core-records.js';
 import { messageHtml } from '../lib/message-html.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
-import { findRecord } from '../lowcode/rows.js';
+import { authorOf, findRecord } from '../lowcode/rows.js';
 import { registerResource, writingContext } from './register.js';
 
 /** inquiryStatus: 0 awaiting a quote, 1 quoted. */
@@ -42,16 +42,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         existing,
       );
       if (!(await updateRecord(writingContext(ctx, req), view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
-      // The asker's company hears of the quote.
-      const asker = await db
-        .selectFrom('sys_user')
-        .select('company_id')
-        .where('username', '=', String(existing.createBy ?? ''))
-        .executeTakeFirst();
-      if (asker?.company_id)
+      // The company the inquiry was written in hears of the quote (not whoever holds its author's username now).
+      const asker = await authorOf(db, view, body.id);
+      if (asker.companyId !== null)
         await notifyCompany(
           writingContext(ctx, req),
-          asker.company_id,
+          asker.companyId,
           messageHtml`询价单${existing.inquiryNo ?? ''}已报价`,
           messageHtml`报价单价：${price} 元/吨`,
         );

@@ -14,7 +14,7 @@ import { dictLabelsOf } from '../lib/dict-labels.js';
 import { pageParams } from '../lib/paging.js';
 import { INT4_MAX } from '../lib/sql.js';
 import { viewTable } from '../lowcode/ddl.js';
-import { findRecord } from '../lowcode/rows.js';
+import { authorOf, findRecord } from '../lowcode/rows.js';
 import type { ViewModel } from '../lowcode/view-model.js';
 import { listReader } from '../lowcode/view-store.js';
 import { registerResource } from './register.js';
@@ -272,14 +272,19 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
 
     linkman: async (req) => {
-      const { record, order } = await oneOrder(currentUser(req), req.query.id);
+      const { c, record, order } = await oneOrder(currentUser(req), req.query.id);
       const [producer, disposer] = await Promise.all([companyById(order?.producerId), companyById(order?.disposerId)]);
-      const creator = await db
-        .selectFrom('sys_user as u')
-        .leftJoin('company as c', 'c.id', 'u.company_id')
-        .select(['u.nick_name', 'u.phone', 'c.id', 'c.name', 'c.contact_name', 'c.contact_phone', 'c.address', 'c.region_fmt'])
-        .where('u.username', '=', String(record.createBy ?? ''))
-        .executeTakeFirst();
+      // The carrier is the account that wrote the order, by its id: a username can change hands.
+      const { userId } = await authorOf(db, c.logistics, Number(record.id));
+      const creator =
+        userId === null
+          ? undefined
+          : await db
+              .selectFrom('sys_user as u')
+              .leftJoin('company as c', 'c.id', 'u.company_id')
+              .select(['u.nick_name', 'u.phone', 'c.id', 'c.name', 'c.contact_name', 'c.contact_phone', 'c.address', 'c.region_fmt'])
+              .where('u.id', '=', userId)
+              .executeTakeFirst();
       return {
         id: Number(record.id),
         waybillNo: str(record.waybillNo),

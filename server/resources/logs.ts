@@ -189,7 +189,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return (
       (s.companyId !== null && u.company_id === s.companyId) ||
       (u.dept_id !== null && s.depts.includes(u.dept_id)) ||
-      u.username === s.self ||
+      u.id === s.self ||
       u.id === me.id
     );
   }
@@ -216,7 +216,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
               or.push(
                 eb('sys_log.user_id', 'in', eb.selectFrom('sys_user').select('sys_user.id').where('sys_user.dept_id', 'in', s.depts)),
               );
-            if (s.self) or.push(eb('sys_log.username', '=', s.self));
+            if (s.self !== null) or.push(eb('sys_log.user_id', '=', s.self));
             and.push(eb.or(or));
           }
           if (q.companyId !== undefined) and.push(eb('sys_log.company_id', '=', q.companyId));

@@ -158,7 +158,10 @@ interface Company {
 }
 
 interface Users {
-  byName: Map<string, { username: string; nick: string; phone: string; email: string; companyId: number | null; deptId: number | null }>;
+  byName: Map<
+    string,
+    { id: number; username: string; nick: string; phone: string; email: string; companyId: number | null; deptId: number | null }
+  >;
 }
 
 async function loadCompanies(trx: Transaction<DB>): Promise<{ companies: Company[]; users: Users }> {
@@ -169,7 +172,7 @@ async function loadCompanies(trx: Transaction<DB>): Promise<{ companies: Company
     .execute();
   const userRows = await trx
     .selectFrom('sys_user')
-    .select(['username', 'nick_name', 'phone', 'email', 'company_id', 'dept_id'])
+    .select(['id', 'username', 'nick_name', 'phone', 'email', 'company_id', 'dept_id'])
     .orderBy('id')
     .execute();
   const linkmen = await trx.selectFrom('company_linkman').select(['id', 'company_id', 'name', 'phone', 'position']).orderBy('id').execute();
@@ -182,7 +185,7 @@ async function loadCompanies(trx: Transaction<DB>): Promise<{ companies: Company
     const user = userRows.find((u) => u.company_id === c.id);
     const deptId = user?.dept_id ?? (ownDept.get(c.id) as number);
     // A company without an account: its records were brought in for it, by nobody on this platform.
-    const owner: RecordOwner = { username: user?.username ?? (null as unknown as string), companyId: c.id, deptId };
+    const owner: RecordOwner = { id: user?.id ?? null, username: user?.username ?? (null as unknown as string), companyId: c.id, deptId };
     const region = c.region ?? '';
     return [
       {
@@ -205,7 +208,15 @@ async function loadCompanies(trx: Transaction<DB>): Promise<{ companies: Company
   const byName = new Map(
     userRows.map((u) => [
       u.username,
-      { username: u.username, nick: u.nick_name, phone: u.phone ?? '', email: u.email ?? '', companyId: u.company_id, deptId: u.dept_id },
+      {
+        id: u.id,
+        username: u.username,
+        nick: u.nick_name,
+        phone: u.phone ?? '',
+        email: u.email ?? '',
+        companyId: u.company_id,
+        deptId: u.dept_id,
+      },
     ]),
   );
   return { companies, users: { byName } };
@@ -771,7 +782,7 @@ function leaveMessages(r: Random, companies: Map<string, Company>, users: Users)
     const user = users.byName.get(from);
     const company = companies.get(from) ?? [...companies.values()].find((c) => c.id === user?.companyId);
     const owner: RecordOwner = user
-      ? { username: user.username, companyId: user.companyId, deptId: user.deptId }
+      ? { id: user.id, username: user.username, companyId: user.companyId, deptId: user.deptId }
       : (company?.owner as RecordOwner);
     const at = workingMoment(r, daysAgo);
     const read = daysAgo > 3 ? r.pick(['1', '1', '2']) : '2';

@@ -56,6 +56,9 @@ export const SYSTEM_FIELDS = {
 
 export type SystemFieldName = keyof typeof SYSTEM_FIELDS;
 
+/** System columns of every view table that no field may name or show: create_user, the author's account id. */
+const HIDDEN_SYSTEM_COLUMNS = new Set(['create_user']);
+
 export const systemFieldOf = (name: string): SystemFieldName | undefined =>
   Object.hasOwn(SYSTEM_FIELDS, name) ? (name as SystemFieldName) : undefined;
 
@@ -114,6 +117,8 @@ export function reservedNameProblem(name: string): string | undefined {
   if (range && range !== name)
     return `field name ${JSON.stringify(name)} differs from the list call's ${range} only in case; declare it as ${JSON.stringify(range)}`;
   if (systemFieldOf(name)) return undefined;
+  if (HIDDEN_SYSTEM_COLUMNS.has(lower))
+    return `field name ${JSON.stringify(name)} clashes with the system column ${lower}, which the server keeps and no field shows`;
   const system = SYSTEM_NAME_OF.get(lower);
   if (system) {
     const column = SYSTEM_FIELDS[system as SystemFieldName].column;

@@ -64,6 +64,10 @@ describe('system columns as fields', () => {
     ]);
     expect(reservedNameProblem('page')).toMatch(/reserved: the list call reads page as its own parameter/);
     expect(reservedNameProblem('create_time')).toMatch(/clashes with the system column create_time; declare it as "createTime"/);
+    // The author's account id is kept by the server alone: a field of that name could write authorship.
+    for (const hidden of ['create_user', 'Create_User']) {
+      expect(reservedNameProblem(hidden)).toMatch(/clashes with the system column create_user, which the server keeps and no field shows/);
+    }
     for (const ok of ['id', 'createTime', 'updateTime', 'createBy', 'pageNo', 'title']) expect(reservedNameProblem(ok)).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ import { field } from '../helpers/wire-field.js';
  * platform data-view designer, a platform menu editor, a company's user editor, a company account
  * granted one extra permission) and the seeded carrier, against what a published view writes into the
  * menus, what a menu's path opens, which view tables are private to their recipients, records known by
- * their author's username, system messages, the data-view guard, messages by id, and the audit trail
+ * their author's account, system messages, the data-view guard, messages by id, and the audit trail
  * of a design. Each probe asserts the SAFE behaviour: a failing probe is a hole.
  *
  * Failing when written (2026-12-01):
@@ -25,9 +25,9 @@ import { field } from '../helpers/wire-field.js';
  *   screen's address, then reads the screen and runs its data views (every company's figures);
  * - a designer with view and data-view permissions renames 留言管理's componentName, after which the
  *   view's table is no longer private and a data view reads every company's leave messages;
- * - records are known by their author's username: after a company renames an account, another
+ * - records were known by their author's username: after a company renames an account, another
  *   company's user editor renames its own account to the freed name and reads (and may change) the
- *   first company's leave messages written under it;
+ *   first company's leave messages written under it (records now belong to the author's account id);
  * - a company account granted sysMessage:add sends the platform's system messages (HTML kept as
  *   written) to every account of every company, and learns which usernames exist.
  */
@@ -194,10 +194,8 @@ describe('a platform menu editor who designs no screen', () => {
   });
 });
 
-describe("records known by their author's username", () => {
-  // Open: a record's author is its creator's username, so an account renamed to a name given up by
-  // another keeps that account's authorship. Skipped until authorship follows the account, not its name.
-  it.skip("a company's user editor reads no other company's leave message by taking a freed username", async () => {
+describe("records known by their author's account, not its username", () => {
+  it("a company's user editor reads no other company's leave message by taking a freed username", async () => {
     const victim = await account('atk41_vic', DEPT.disposers, COMPANY.disposer, [ROLE.disposer]);
     const wrote = await victim.api.post('/api/general/add/18', {
       title: '攻41-处置企业内部留言',
@@ -211,7 +209,8 @@ describe("records known by their author's username", () => {
     const hrRole = await role('攻41-企业人事', [MENU.dashboard, MENU.system, MENU.user, ...buttons(MENU.user)], '本企业', COMPANY.producer);
     const hr = await account('atk41_hr', DEPT.producers, COMPANY.producer, [hrRole, ROLE.producer]);
     // The producer's user editor takes the freed name for its own account.
-    await hr.api.put('/api/users', { id: hr.id, username: 'atk41_vic' });
+    const renamed = await hr.api.put('/api/users', { id: hr.id, username: 'atk41_vic' });
+    expect(renamed.status, said(renamed)).toBe(200);
     const list = await hr.api.get('/api/general/list/18', { size: 100 });
     expect(list.status).toBe(200);
     const leaked = (list.body.content as Row[]).filter((r) => r.id === wrote.body.id);
@@ -225,6 +224,99 @@ describe("records known by their author's username", () => {
     expect(edit.status, said(edit)).toBe(404);
     const kept = await sql<{ title: string }>`select title from lc_view_18 where id = ${wrote.body.id}`.execute(db());
     expect(kept.rows[0]?.title).toBe('攻41-处置企业内部留言');
+    // The renamed author still reads its own message: authorship follows the account.
+    const own = await victim.api.get('/api/general/detail', { generalId: 18, id: wrote.body.id });
+    expect([own.status, own.body.title], said(own)).toEqual([200, '攻41-处置企业内部留言']);
+  });
+
+  it('an account of 本人 scope keeps its records when renamed, and a new account under the freed name gets none of them', async () => {
+    const selfRole = await role('攻41-本人', [MENU.dashboard, MENU.waste, 1012, 3121, 3122, 3123], '本人', COMPANY.producer);
+    const first = await account('atk41_self', DEPT.producers, COMPANY.producer, [selfRole]);
+    const warehouse = await sql<{
+      id: number;
+    }>`select id::int as id from lc_view_14 where create_company = ${COMPANY.producer} order by id limit 1`.execute(db());
+    const made = await first.api.post('/api/general/add/12', {
+      stockNo: `RK2041${String(Date.now()).slice(-8)}`,
+      wasteCategory: 'HW08',
+      wasteCode: '900-249-08',
+      wasteName: '攻41-废矿物油',
+      quantity: '1.000',
+      packageType: '1',
+      inTime: '2031-01-02 08:00:00',
+      handler: '攻41',
+      warehouseId: warehouse.rows[0]?.id,
+      status: '0',
+    });
+    expect(made.status, said(made)).toBe(200);
+    expect((await admin.put('/api/users', { id: first.id, username: 'atk41_self_now' })).status).toBe(200);
+    const heir = await account('atk41_self', DEPT.producers, COMPANY.producer, [selfRole]);
+    const heirs = await heir.api.get('/api/general/list/12', { size: 100 });
+    expect(heirs.status, said(heirs)).toBe(200);
+    expect((heirs.body.content as Row[]).map((r) => r.id)).not.toContain(made.body.id);
+    expect((await heir.api.get('/api/general/detail', { generalId: 12, id: made.body.id })).status).toBe(404);
+    await heir.api.post('/api/general/delete/12', [made.body.id]);
+    const still = await sql<{ n: number }>`select count(*)::int as n from lc_view_12 where id = ${made.body.id}`.execute(db());
+    expect(still.rows[0]?.n, 'the first account’s record, deleted by the heir of its name').toBe(1);
+    const mine = await first.api.get('/api/general/list/12', { size: 100 });
+    expect((mine.body.content as Row[]).map((r) => r.id)).toContain(made.body.id);
+    const row = await sql<{ create_user: string }>`select create_user from lc_view_12 where id = ${made.body.id}`.execute(db());
+    expect(Number(row.rows[0]?.create_user)).toBe(first.id);
+  });
+
+  it("a logistics order's carrier is the account that wrote it, not the account holding its username now", async () => {
+    const driver = await account('atk41_carrier', DEPT.logistics, COMPANY.logistics, [ROLE.logistics]);
+    const order = await sql<{ id: number; create_by: string | null; create_user: string | null }>`
+      select id::int as id, create_by, create_user from lc_view_20 where create_company = ${COMPANY.logistics} order by id limit 1`.execute(
+      db(),
+    );
+    const seeded = order.rows[0];
+    if (!seeded) throw new Error('no seeded logistics order');
+    try {
+      await sql`update lc_view_20 set create_by = 'atk41_carrier', create_user = ${driver.id} where id = ${seeded.id}`.execute(db());
+      expect((await admin.put('/api/users', { id: driver.id, username: 'atk41_carrier_old' })).status).toBe(200);
+      const heir = await account('atk41_carrier', DEPT.producers, COMPANY.producer, [ROLE.producer]);
+      const phones = await db().selectFrom('sys_user').select(['id', 'phone']).where('id', 'in', [driver.id, heir.id]).execute();
+      const phoneOf = (id: number) => phones.find((p) => p.id === id)?.phone;
+      const linkman = await admin.get('/api/logisticsOrder/getLogisticsLinkman', { id: seeded.id });
+      expect(linkman.status, said(linkman)).toBe(200);
+      expect([linkman.body.carrier.companyId, linkman.body.carrier.userPhone], 'the carrier named').toEqual([
+        COMPANY.logistics,
+        phoneOf(driver.id),
+      ]);
+    } finally {
+      await sql`update lc_view_20 set create_by = ${seeded.create_by}, create_user = ${seeded.create_user} where id = ${seeded.id}`.execute(
+        db(),
+      );
+    }
+  });
+
+  it("a quote is told to the company its inquiry was written in, not to the company of whoever holds the asker's username now", async () => {
+    const asker = await account('atk41_asker', DEPT.producers, COMPANY.producer, [ROLE.producer]);
+    const seeded =
+      await sql<Row>`select id::int as id, "inquiryNo", "inquiryStatus", "quotedPrice", "quoteTime", create_by, create_user, create_company
+      from lc_view_15 where "companyId" = ${COMPANY.disposer} and "wasteCategory" is not null order by id limit 1`.execute(db());
+    const inquiry = seeded.rows[0];
+    if (!inquiry) throw new Error('no seeded inquiry to the disposer');
+    const no = String(inquiry.inquiryNo);
+    try {
+      await sql`update lc_view_15 set "inquiryStatus" = '0', create_by = 'atk41_asker', create_user = ${asker.id}, create_company = ${COMPANY.producer}
+        where id = ${inquiry.id}`.execute(db());
+      expect((await admin.put('/api/users', { id: asker.id, username: 'atk41_asker_old' })).status).toBe(200);
+      const heir = await account('atk41_asker', DEPT.collectors, COMPANY.collector, [ROLE.collector]);
+      const disposer = await server.login('disposer');
+      const quoted = await disposer.post('/api/disposalQuotePirce/quotedPrice', { id: inquiry.id, quotedPrice: 880 });
+      expect(quoted.status, said(quoted)).toBe(200);
+      const told = async (userId: number) =>
+        (await db().selectFrom('sys_message').select('title').where('user_id', '=', userId).execute()).filter((m) => m.title.includes(no))
+          .length;
+      expect(await told(heir.id), 'the heir of the name, in another company').toBe(0);
+      expect(await told(asker.id), 'the asker').toBe(1);
+    } finally {
+      await sql`update lc_view_15 set "inquiryStatus" = ${inquiry.inquiryStatus}, "quotedPrice" = ${inquiry.quotedPrice}, "quoteTime" = ${inquiry.quoteTime},
+        create_by = ${inquiry.create_by}, create_user = ${inquiry.create_user}, create_company = ${inquiry.create_company} where id = ${inquiry.id}`.execute(
+        db(),
+      );
+    }
   });
 });
 

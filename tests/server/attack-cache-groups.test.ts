@@ -160,6 +160,9 @@ function stockIn(warehouseId: number | undefined, handler = `缓存组${++serial
 }
 
 const company = (id: number) => () => sql`t.create_company = ${id}`;
+/** An account's id by its username. */
+const idOf = async (username: string) =>
+  (await server.ctx.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 
 describe('write groups across scopes of one view (stock-in)', () => {
   it('keeps every scope kind exact: company, same-key second user, department, custom several-company, self, administrator', async () => {
@@ -191,12 +194,12 @@ describe('write groups across scopes of one view (stock-in)', () => {
       { name: 'collector', as: collector, scope: company(COMPANY.collector) },
       { name: 'watcher', as: watcher, scope: () => sql`t.create_dept in (${DEPT.producers}, ${DEPT.collectors})` },
       { name: 'deptUser', as: deptUser, scope: () => sql`t.create_dept = ${DEPT.producers}` },
-      { name: 'selfUser', as: selfUser, scope: () => sql`t.create_by = 'acg_self'` },
+      { name: 'selfUser', as: selfUser, scope: () => sql`t.create_user = (select id from sys_user where username = 'acg_self')` },
     ];
     for (const dataScope of [
       { all: false, companyId: COMPANY.producer, depts: [], self: null },
       { all: false, companyId: null, depts: [DEPT.producers, DEPT.collectors], self: null },
-      { all: false, companyId: null, depts: [], self: 'acg_self' },
+      { all: false, companyId: null, depts: [], self: await idOf('acg_self') },
     ])
       await expectGrouped(VIEW_STOCK_IN, { dataScope }, { status: statuses[0] as string });
     const qs: Q[] = [
@@ -358,8 +361,9 @@ describe('write groups across party scopes (contracts)', () => {
   }, 60_000);
 });
 
-/** A leave message's scope: addressed to the user's department, or written by the user. */
-const messageScope = (dept: number, username: string) => () => sql`(t."deptId" = ${dept} or t.create_by = ${username})`;
+/** A leave message's scope: addressed to the user's department, or written by the user's account. */
+const messageScope = (dept: number, username: string) => () =>
+  sql`(t."deptId" = ${dept} or t.create_user = (select id from sys_user where username = ${username}))`;
 
 describe('write groups across recipient scopes (leave messages)', () => {
   it('readdresses messages between departments, and every recipient and author scope follows', async () => {
@@ -475,7 +479,7 @@ describe('scopes that change under cached lists', () => {
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const after: Reader[] = [
-      { name: 'changer', as: changer.api, scope: () => sql`t.create_by = 'acg_changer'` },
+      { name: 'changer', as: changer.api, scope: () => sql`t.create_user = ${changer.id}` },
       { name: 'viewer', as: viewer.api, scope: () => sql`t.create_dept = ${DEPT.collectors}` },
       { name: 'mover', as: mover.api, scope: company(COMPANY.collector) },
     ];

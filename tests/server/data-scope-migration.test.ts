@@ -46,3 +46,46 @@ it('adds create_company and create_dept to older view tables and fills them from
   // A scope the roles no longer know becomes the company's own.
   expect((await db.selectFrom('sys_role').select('data_scope').where('id', '=', 3).executeTakeFirstOrThrow()).data_scope).toBe('本企业');
 });
+
+it('gives older view tables create_user, the author account holding each createBy, and stops at a field in its way', async () => {
+  const db = server.ctx.db;
+  const migration = migrations['0037_author_accounts'];
+  if (!migration) throw new Error('migration 0037_author_accounts is not registered');
+  await sql`create table lc_view_778 (
+    id bigserial primary key,
+    create_time timestamp not null default now(),
+    update_time timestamp not null default now(),
+    create_by varchar(100),
+    create_company bigint,
+    create_dept bigint,
+    title varchar(255)
+  )`.execute(db);
+  await sql`insert into lc_view_778 (create_by, title) values ('producer', 'a'), ('collector', 'b'), ('someone-gone', 'c'), (null, 'd')`.execute(
+    db,
+  );
+  const ids = new Map(
+    (await db.selectFrom('sys_user').select(['id', 'username']).where('username', 'in', ['producer', 'collector']).execute()).map((u) => [
+      u.username,
+      u.id,
+    ]),
+  );
+  await migration.up(db as unknown as Kysely<unknown>);
+  const rows = await sql<{ title: string; create_user: string | null }>`select title, create_user from lc_view_778 order by title`.execute(
+    db,
+  );
+  expect(rows.rows.map((r) => [r.title, r.create_user === null ? null : Number(r.create_user)])).toEqual([
+    ['a', ids.get('producer')],
+    ['b', ids.get('collector')],
+    ['c', null],
+    ['d', null],
+  ]);
+  // Running it again changes nothing.
+  await migration.up(db as unknown as Kysely<unknown>);
+  expect((await sql`select title, create_user from lc_view_778 order by title`.execute(db)).rows).toEqual(rows.rows);
+
+  const declared = await sql<{ id: number }>`insert into lc_generation (name, status, dis_template)
+    values ('旧视图', 0, ${JSON.stringify({ tableOption: [{ name: 'create_user', label: '创建人' }] })}) returning id`.execute(db);
+  await expect(migration.up(db as unknown as Kysely<unknown>)).rejects.toThrow(
+    `lc_generation ${declared.rows[0]?.id} (旧视图): a field named create_user is in the way of the system column that now holds each record's author; rename the field in its definition and upgrade again`,
+  );
+});

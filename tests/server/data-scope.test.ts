@@ -47,7 +47,7 @@ afterAll(async () => {
 
 /** The rows of a view's table an account may see, as a SQL condition written out per view. */
 function allowed(viewId: number, a: Account) {
-  if (viewId === 18) return sql`("deptId" = ${a.deptId ?? -1} or create_by = ${a.username})`;
+  if (viewId === 18) return sql`("deptId" = ${a.deptId ?? -1} or create_user = (select id from sys_user where username = ${a.username}))`;
   if (a.all) return sql`true`;
   const c = a.companyId ?? -1;
   const own = sql`create_company = ${c}`;
@@ -234,12 +234,19 @@ describe('leave messages', () => {
     }
     const p = accounts.get('producer') as Account;
     const other = await sql<{ id: number }>`select id from lc_view_18
-      where coalesce("deptId", -1) <> ${p.deptId ?? -1} and coalesce(create_by, '') <> 'producer' limit 1`.execute(server.ctx.db);
+      where coalesce("deptId", -1) <> ${p.deptId ?? -1} and create_user is distinct from (select id from sys_user where username = 'producer') limit 1`.execute(
+      server.ctx.db,
+    );
     const id = other.rows[0]?.id;
     expect(id).toBeDefined();
     expect((await as.producer!.get('/api/general/detail', { generalId: 18, id })).status).toBe(404);
     expect((await as.admin!.get('/api/general/detail', { generalId: 18, id })).status).toBe(
-      (await count(18, sql`id = ${id} and ("deptId" = ${accounts.get('admin')?.deptId ?? -1} or create_by = 'admin')`)) ? 200 : 404,
+      (await count(
+        18,
+        sql`id = ${id} and ("deptId" = ${accounts.get('admin')?.deptId ?? -1} or create_user = (select id from sys_user where username = 'admin'))`,
+      ))
+        ? 200
+        : 404,
     );
   });
 });

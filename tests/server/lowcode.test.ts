@@ -161,6 +161,7 @@ describe('view definitions (/api/generation)', () => {
       create_time: 'timestamp without time zone',
       update_time: 'timestamp without time zone',
       create_by: 'character varying(100)',
+      create_user: 'bigint',
       create_company: 'bigint',
       create_dept: 'bigint',
       code: 'character varying(255)',

@@ -150,7 +150,16 @@ describe('system columns declared as fields', () => {
   });
 
   it('adds no column for them and never writes them from a request', async () => {
-    expect(await columnsOf(id)).toEqual(['id', 'create_time', 'update_time', 'create_by', 'create_company', 'create_dept', 'title']);
+    expect(await columnsOf(id)).toEqual([
+      'id',
+      'create_time',
+      'update_time',
+      'create_by',
+      'create_user',
+      'create_company',
+      'create_dept',
+      'title',
+    ]);
     const add = await admin.post(`/api/general/add/${id}`, {
       title: '甲',
       createBy: 'intruder',

@@ -35,6 +35,7 @@ import * as m0033 from './0033_list_indexes.js';
 import * as m0034 from './0034_paired_search_indexes.js';
 import * as m0035 from './0035_audit_named_marks.js';
 import * as m0036 from './0036_audit_refuses_unmarked.js';
+import * as m0037 from './0037_author_accounts.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034_paired_search_indexes': m0034,
   '0035_audit_named_marks': m0035,
   '0036_audit_refuses_unmarked': m0036,
+  '0037_author_accounts': m0037,
 };
