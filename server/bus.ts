@@ -31,7 +31,7 @@ export type BusEvent =
    * `ids` null, any rows of the view.
    */
   | { t: 'rows-outside'; viewId: number; ids: number[] | null; scopes: Record<string, unknown>[] }
-  | { t: 'notice'; username: string; text: string };
+  | { t: 'notice'; userId: number; text: string };
 
 export type BusMode = 'single-instance' | 'connected' | 'disconnected';
 
@@ -156,7 +156,7 @@ export class Bus {
       // look; rows too many to tell make them forget the view's cached lists.
       const shorter: BusEvent | undefined =
         event.t === 'notice'
-          ? { t: 'notice', username: event.username, text: '' }
+          ? { t: 'notice', userId: event.userId, text: '' }
           : event.t === 'rows-changed'
             ? { t: 'view-changed', viewId: event.viewId }
             : undefined;

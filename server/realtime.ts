@@ -41,7 +41,7 @@ interface Entry extends SocketOwner {
 export type SessionCheck = (sessionIds: string[]) => Promise<{ ended: string[]; pending: string[] }>;
 
 /**
- * Registry of this instance's open websockets by username and by session; routes push notices
+ * Registry of this instance's open websockets by account id and by session; routes push notices
  * through it, and the bus carries each notice to the instances where the user's other sockets are.
  *
  * A socket lives no longer than its session: when a session ends on any instance (logout, a password
@@ -54,7 +54,8 @@ export type SessionCheck = (sessionIds: string[]) => Promise<{ ended: string[]; 
  * account became pending, and a notice is never sent to a socket whose password has aged out since.
  */
 export class Realtime {
-  readonly #byUser = new Map<string, Set<Entry>>();
+  /** By account id, never by username: a renamed account's open sockets must not hear the name's next holder. */
+  readonly #byUser = new Map<number, Set<Entry>>();
   readonly #bySession = new Map<string, Set<Entry>>();
   #check: SessionCheck | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -62,7 +63,7 @@ export class Realtime {
 
   constructor(private readonly bus?: Bus) {
     bus?.on((e) => {
-      if (e.t === 'notice' && e.text) this.#send(e.username, e.text);
+      if (e.t === 'notice' && e.text) this.#send(e.userId, e.text);
       else if (e.t === 'session-ended') this.endSession(e.sid);
       else if (e.t === 'user-sessions-ended') this.endUser(e.userId);
     });
@@ -72,10 +73,10 @@ export class Realtime {
 
   add(socket: RealtimeSocket, owner: SocketOwner): () => void {
     const entry: Entry = { ...owner, socket };
-    let users = this.#byUser.get(owner.username);
+    let users = this.#byUser.get(owner.userId);
     if (!users) {
       users = new Set();
-      this.#byUser.set(owner.username, users);
+      this.#byUser.set(owner.userId, users);
     }
     users.add(entry);
     let sessions = this.#bySession.get(owner.sessionId);
@@ -88,8 +89,8 @@ export class Realtime {
   }
 
   #remove(entry: Entry): void {
-    const users = this.#byUser.get(entry.username);
-    if (users?.delete(entry) && !users.size) this.#byUser.delete(entry.username);
+    const users = this.#byUser.get(entry.userId);
+    if (users?.delete(entry) && !users.size) this.#byUser.delete(entry.userId);
     const sessions = this.#bySession.get(entry.sessionId);
     if (sessions?.delete(entry) && !sessions.size) this.#bySession.delete(entry.sessionId);
   }
@@ -170,17 +171,17 @@ export class Realtime {
     return run;
   }
 
-  /** Sends the message to the user's sockets on every instance; answers how many are on this one. */
-  push(username: string, message: RealtimeMessage): number {
+  /** Sends the message to the account's sockets on every instance; answers how many are on this one. */
+  push(userId: number, message: RealtimeMessage): number {
     const text = JSON.stringify(message);
-    if (!this.bus) return this.#send(username, text);
-    const here = this.connected(username);
-    void this.bus.publish({ t: 'notice', username, text });
+    if (!this.bus) return this.#send(userId, text);
+    const here = this.connected(userId);
+    void this.bus.publish({ t: 'notice', userId, text });
     return here;
   }
 
-  #send(username: string, text: string): number {
-    const set = this.#byUser.get(username);
+  #send(userId: number, text: string): number {
+    const set = this.#byUser.get(userId);
     if (!set) return 0;
     const now = Date.now();
     let sent = 0;
@@ -196,8 +197,9 @@ export class Realtime {
     return sent;
   }
 
-  connected(username: string): number {
-    return this.#byUser.get(username)?.size ?? 0;
+  /** Open sockets of the account on this instance. */
+  connected(userId: number): number {
+    return this.#byUser.get(userId)?.size ?? 0;
   }
 
   /** Open sockets of the session on this instance. */

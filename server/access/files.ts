@@ -11,7 +11,8 @@ import { rowScope } from './rows.js';
  * Who reads a stored file. Its path is 96 random bits, but a path once seen (in a record, a log, a
  * forwarded link) is no permission: a private file is read only by
  * - accounts of 全部;
- * - its uploader, and the accounts of the uploader's company;
+ * - its uploader, and the accounts of the company it was uploaded in (the uploader's then, not the
+ *   uploader's now: an account moved to another company does not take its company's files with it);
  * - whoever may list a low-code record that holds it in a file or image field, within their row scope.
  * An open file (public content: big-screen pictures, bulletin images) is read by anyone.
  */
@@ -19,6 +20,7 @@ import { rowScope } from './rows.js';
 export interface StoredFile {
   file_path: string;
   user_id: number | null;
+  company_id: number | null;
   open: boolean;
 }
 
@@ -38,11 +40,8 @@ async function viewsWithFiles(ctx: AppContext): Promise<{ view: ViewModel; colum
 /** Whether the user may read the stored file. */
 export async function mayReadFile(ctx: AppContext, user: SessionUser, file: StoredFile): Promise<boolean> {
   if (file.open || user.dataScope.all) return true;
-  if (file.user_id !== null) {
-    if (file.user_id === user.id) return true;
-    const uploader = await ctx.db.selectFrom('sys_user').select('company_id').where('id', '=', file.user_id).executeTakeFirst();
-    if (uploader?.company_id != null && uploader.company_id === user.companyId) return true;
-  }
+  if (file.user_id !== null && file.user_id === user.id) return true;
+  if (file.company_id !== null && file.company_id === user.companyId) return true;
   // Stored paths are yyyy/mm/hex.ext: nothing in them is special to LIKE.
   const pattern = `%${file.file_path}%`;
   for (const { view, columns } of await viewsWithFiles(ctx)) {
@@ -90,7 +89,7 @@ export const fileProblems: RowsJudge = async (ctx, view, user, rows, existing) =
     if (ok === undefined) {
       const file = await ctx.db
         .selectFrom('file_record')
-        .select(['file_path', 'user_id', 'open'])
+        .select(['file_path', 'user_id', 'company_id', 'open'])
         .where('file_path', '=', path)
         .executeTakeFirst();
       ok = !!file && (await mayReadFile(ctx, user, file));

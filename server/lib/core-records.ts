@@ -57,5 +57,5 @@ export async function notifyCompany(ctx: AppContext, companyId: number, title: M
     .values(users.map((x) => ({ user_id: x.id, title, content })))
     .execute();
   for (const x of users)
-    ctx.realtime.push(x.username, { sender: 'system', reception: x.username, body: { noticeInfo: plainText(title) }, flag: 'sysMessage' });
+    ctx.realtime.push(x.id, { sender: 'system', reception: x.username, body: { noticeInfo: plainText(title) }, flag: 'sysMessage' });
 }

@@ -228,7 +228,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
           return { companyId: company.id, userId: user.id };
         });
       ctx.sessions.invalidate();
-      ctx.realtime.push(username, { sender: 'system', reception: username, body: { noticeInfo: message.title }, flag: 'sysMessage' });
+      ctx.realtime.push(result.userId, { sender: 'system', reception: username, body: { noticeInfo: message.title }, flag: 'sysMessage' });
       return { ...done('审核通过，已创建企业和账号'), ...result, username };
     },
 

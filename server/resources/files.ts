@@ -186,6 +186,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             content_type: TYPES[received.ext]!.type,
             size: received.size,
             user_id: req.user?.id ?? null,
+            company_id: req.user?.companyId ?? null,
             open: open && OPEN_IMAGE_PATH.test(filePath),
           })
           .execute();

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
-import { joinMenuPath, menuEntries, screenOfPath, trimPath, withoutQuery } from '../../src/model/index.js';
+import { menuEntries, screenOfPath, trimPath, withoutQuery } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
 import { designsScreens, menuPaths, screensOfMenus } from '../access/screens.js';
 import type { App } from '../app.js';
@@ -37,20 +37,44 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   /**
    * A page menu that opens a screen's address opens the screen to every role granted it: one who neither
-   * is an administrator nor designs screens points a menu only at screens its own menus open already
-   * (those the menu opens now may stay).
+   * is an administrator nor designs screens points a menu only at screens its own menus open already.
+   * A page's address is its path alone or below its parents', so an edit of a directory's path, parent
+   * or type moves every page below it: the edit is judged by what the edited menu and every menu below
+   * it open after it and did not open before (what each opens now may stay).
    */
-  const assertHeldScreens = async (me: SessionUser, path: string | null, pid: number | null, currentId: number | null) => {
-    if (me.isAdmin || designsScreens(me) || !path) return;
+  const assertHeldScreens = async (
+    me: SessionUser,
+    edit: { type: number; path: string | null; pid: number | null },
+    currentId: number | null,
+  ) => {
+    if (me.isAdmin || designsScreens(me)) return;
     const menus = await allMenus(db);
-    const fullPath = menuPaths(menus);
-    const opened = (p: string) => screenOfPath(p);
-    const wanted = [opened(path), opened(joinMenuPath(fullPath(pid), path))].filter((id) => id !== undefined);
-    if (!wanted.length) return;
-    const current = menus.find((m) => m.id === currentId);
-    const kept = new Set([current?.path, currentId === null ? undefined : fullPath(currentId)].flatMap((p) => (p ? [opened(p)] : [])));
+    const editedId = currentId ?? -1;
+    const after =
+      currentId === null ? [...menus, { id: editedId, ...edit }] : menus.map((m) => (m.id === currentId ? { ...m, ...edit } : m));
+    const pathBefore = menuPaths(menus);
+    const pathAfter = menuPaths(after);
+    const children = new Map<number, number[]>();
+    for (const m of after) if (m.pid !== null) children.set(m.pid, [...(children.get(m.pid) ?? []), m.id]);
+    const below = new Set<number>();
+    const walk = (id: number) => {
+      if (below.has(id)) return;
+      below.add(id);
+      for (const c of children.get(id) ?? []) walk(c);
+    };
+    walk(editedId);
+    const opens = (m: { id: number; type: number; path: string | null } | undefined, fullPath: (id: number) => string) =>
+      m?.type === 1 ? [m.path, fullPath(m.id)].flatMap((p) => (p ? [screenOfPath(p)] : [])).filter((id) => id !== undefined) : [];
+    const beforeById = new Map(menus.map((m) => [m.id, m]));
+    const wanted = new Set<number>();
+    for (const m of after) {
+      if (!below.has(m.id)) continue;
+      const kept = new Set(opens(beforeById.get(m.id), pathBefore));
+      for (const id of opens(m, pathAfter)) if (!kept.has(id)) wanted.add(id);
+    }
+    if (!wanted.size) return;
     const held = await screensOfMenus(ctx, me);
-    if (wanted.some((id) => !held.has(id) && !kept.has(id))) throw forbidden('MENU_SCREEN_NOT_HELD');
+    if ([...wanted].some((id) => !held.has(id))) throw forbidden('MENU_SCREEN_NOT_HELD');
   };
 
   const menuValues = async (me: SessionUser, body: z.infer<typeof menuBody>, currentId: number | null) => {
@@ -64,7 +88,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (type === 2 && !permission) throw badRequest('MENU_PERMISSION_REQUIRED');
     await assertHeldPermissions(me, permission, currentId);
     const pid = await checkedParent(db, 'sys_menu', body.pid, currentId, { missing: 'PARENT_MENU_NOT_FOUND', cycle: 'PARENT_MENU_CYCLE' });
-    await assertHeldScreens(me, path, pid, currentId);
+    await assertHeldScreens(me, { type, path, pid }, currentId);
     return {
       pid,
       type,

@@ -154,16 +154,25 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         flag: 'leaveMessage',
       };
       const text = JSON.stringify(notice);
+      // The recipient is the account holding the name now; its notice goes to that account's sockets by id.
+      const recipient = await db
+        .selectFrom('sys_user')
+        .select('id')
+        .where('username', '=', reception)
+        .where('status', '=', 0)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      // An unknown name is answered as a known one is: the answer does not tell which names exist.
+      if (!recipient) return { status: 200 as const, message: '留言成功', data: { reception } };
       // NOTIFY carries under 8000 bytes: a longer notice reaches other instances without its text (they push nothing).
       const remote =
-        Buffer.byteLength(text) > 6000 ? sql`json_build_object('t', 'notice', 'username', ${reception}::text, 'text', '')` : undefined;
-      const { notify, done } = ctx.bus.inStatement({ t: 'notice', username: reception, text }, remote);
+        Buffer.byteLength(text) > 6000 ? sql`json_build_object('t', 'notice', 'userId', ${recipient.id}::integer, 'text', '')` : undefined;
+      const { notify, done } = ctx.bus.inStatement({ t: 'notice', userId: recipient.id, text }, remote);
       const sent = await sql<{ stored: number; xact: string }>`
-        with recipient as (
-          select id from sys_user where username = ${reception} and status = 0 order by id limit 1
-        ), stored as (
+        with stored as (
           insert into leave_message (user_id, sender_id, sender_name, content)
-          select id, ${user.id}, ${user.nickName || user.username}, ${content} from recipient
+          select id, ${user.id}, ${user.nickName || user.username}, ${content} from sys_user where id = ${recipient.id} and status = 0
           returning id
         )
         select count(*)::int as stored, ${notify ? sql`max(${notify})` : sql`null`} as notified, pg_current_xact_id()::text as xact
@@ -196,7 +205,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       const noticeInfo = plainText(title);
       for (const u of users) {
-        ctx.realtime.push(u.username, { sender: 'system', reception: u.username, body: { noticeInfo }, flag: 'sysMessage' });
+        ctx.realtime.push(u.id, { sender: 'system', reception: u.username, body: { noticeInfo }, flag: 'sysMessage' });
       }
       return { status: 200 as const, message: '发送成功', data: { count: users.length } };
     },

@@ -416,6 +416,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
               content_type: AVATAR_TYPES[image.ext]!.type,
               size: image.data.length,
               user_id: me.id,
+              company_id: me.companyId,
             })
             .execute();
           await trx.updateTable('sys_user').set({ avatar: filePath, update_time: sql<Date>`now()` }).where('id', '=', me.id).execute();

@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountId } from '../helpers/accounts.js';
 import { launchBrowser, openPage, startAppServer } from '../helpers/browser.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
@@ -28,7 +29,8 @@ async function openAs(username: string, path: string): Promise<{ page: Page; api
   const api = await server.login(username);
   const { page } = await openPage(browser, server.url, { token: String(api.token) });
   await page.goto(path);
-  await expect.poll(() => server.ctx.realtime.connected(username), { timeout: 15_000 }).toBeGreaterThan(0);
+  const id = await accountId(server, username);
+  await expect.poll(() => server.ctx.realtime.connected(id), { timeout: 15_000 }).toBeGreaterThan(0);
   return { page, api };
 }
 

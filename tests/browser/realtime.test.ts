@@ -5,6 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER } from '../../server/seed/accounts.js';
+import { accountId } from '../helpers/accounts.js';
 import { launchBrowser, openPage, startAppServer, TEST_SIGN_SECRET } from '../helpers/browser.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 
@@ -27,7 +29,8 @@ async function openAs(username: string): Promise<{ page: Page; api: ApiClient }>
   const api = await server.login(username);
   const { page } = await openPage(browser, server.url);
   await page.goto(`/abandonhome?token=${encodeURIComponent(String(api.token))}`);
-  await expect.poll(() => server.ctx.realtime.connected(username), { timeout: 15_000 }).toBeGreaterThan(0);
+  const id = await accountId(server, username);
+  await expect.poll(() => server.ctx.realtime.connected(id), { timeout: 15_000 }).toBeGreaterThan(0);
   return { page, api };
 }
 
@@ -80,7 +83,7 @@ describe('request layer', () => {
     await reload.waitFor();
     // The session ends on the server while the page stays open; its websocket is closed with it.
     expect((await api.delete('/api/auth/logout')).status).toBe(200);
-    await expect.poll(() => server.ctx.realtime.connected('collector')).toBe(0);
+    await expect.poll(() => server.ctx.realtime.connected(USER.collector)).toBe(0);
 
     // The next calls of the page are answered 401: a reload, then another while the confirm is open.
     let refused = 0;

@@ -11,6 +11,11 @@ export interface MadeAccount {
   api: ApiClient;
 }
 
+/** An account's id by its username (sockets and notices are the account's, by id). */
+export async function accountId(server: TestServer, username: string): Promise<number> {
+  return (await server.ctx.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+}
+
 /** Makers bound to a server and its administrator (a getter: the client exists once the server has started). */
 export function accountMaker(server: () => TestServer, admin: () => ApiClient, phonePrefix: string) {
   let seq = 0;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../../server/bus.js';
 import { withDataViewConnection } from '../../server/lowcode/data-view.js';
-import { DEPT, MENU } from '../../server/seed/accounts.js';
+import { DEPT, MENU, USER } from '../../server/seed/accounts.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -180,7 +180,7 @@ describe('a saved data view definition and a message', () => {
     await server.ctx.bus.barrier();
     expect(heard.map((e) => e.t)).toEqual(['notice']);
     const e = heard[0] as Extract<BusEvent, { t: 'notice' }>;
-    expect(e.username).toBe('admin');
+    expect(e.userId).toBe(USER.admin);
     expect(JSON.parse(e.text).body.content).toBe(content);
     const me = await admin.get('/api/general/list/20', { size: 1 });
     expect(me.status, said(me)).toBe(200);

@@ -89,3 +89,60 @@ it('gives older view tables create_user, the author account holding each createB
     `lc_generation ${declared.rows[0]?.id} (旧视图): a field named create_user is in the way of the system column that now holds each record's author; rename the field in its definition and upgrade again`,
   );
 });
+
+it('gives each stored file the company its uploader is in at the upgrade, once', async () => {
+  const db = server.ctx.db;
+  const migration = migrations['0038_file_company'];
+  if (!migration) throw new Error('migration 0038_file_company is not registered');
+  const producer = await db
+    .selectFrom('sys_user')
+    .select(['id', 'company_id'])
+    .where('username', '=', 'producer')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto('file_record')
+    .values([
+      {
+        file_path: '2020/01/aaaaaaaaaaaaaaaaaaaaaaaa.pdf',
+        file_name: 'a.pdf',
+        content_type: 'application/pdf',
+        size: 1,
+        user_id: producer.id,
+        company_id: null,
+      },
+      {
+        file_path: '2020/01/bbbbbbbbbbbbbbbbbbbbbbbb.pdf',
+        file_name: 'b.pdf',
+        content_type: 'application/pdf',
+        size: 1,
+        user_id: null,
+        company_id: null,
+      },
+      {
+        file_path: '2020/01/cccccccccccccccccccccccc.pdf',
+        file_name: 'c.pdf',
+        content_type: 'application/pdf',
+        size: 1,
+        user_id: producer.id,
+        company_id: 999,
+      },
+    ])
+    .returning(['id', 'file_path'])
+    .execute();
+  await migration.up(db as unknown as Kysely<unknown>);
+  const after = await db
+    .selectFrom('file_record')
+    .select(['file_name', 'company_id'])
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('file_name')
+    .execute();
+  expect(after.map((r) => [r.file_name, r.company_id === null ? null : Number(r.company_id)])).toEqual([
+    ['a.pdf', producer.company_id],
+    ['b.pdf', null],
+    ['c.pdf', 999],
+  ]);
+});

@@ -226,11 +226,11 @@ pgOnly('two instances on one PostgreSQL', () => {
     // 3,000 Chinese characters: within the limit counted in characters, three times over it in bytes.
     const heard = new Promise((resolve) =>
       b.ctx.bus.on((e) => {
-        if (e.t === 'notice' && e.username === 'bytes-probe') resolve(e);
+        if (e.t === 'notice' && e.userId === 987654) resolve(e);
       }),
     );
-    await a.ctx.bus.publish({ t: 'notice', username: 'bytes-probe', text: '长'.repeat(3000) });
-    expect(await heard).toEqual({ t: 'notice', username: 'bytes-probe', text: '' });
+    await a.ctx.bus.publish({ t: 'notice', userId: 987654, text: '长'.repeat(3000) });
+    expect(await heard).toEqual({ t: 'notice', userId: 987654, text: '' });
   });
 
   it('delivers a leave message posted through A as a websocket notice on B', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { USER } from '../../server/seed/accounts.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, startTwoInstances, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
 
@@ -56,7 +57,7 @@ describe('sockets close with 4401 when their session ends', () => {
     expect((await first.delete('/api/auth/logout')).status).toBe(200);
     expect(await ended.closed).toBe(4401);
     expect(server.ctx.realtime.connectedSession(sessionOf(first))).toBe(0);
-    expect(server.ctx.realtime.connected('producer')).toBe(1);
+    expect(server.ctx.realtime.connected(USER.producer)).toBe(1);
 
     const before = ended.messages.length;
     expect((await disposer.post('/api/leaveMessage', { content: '退出之后的留言', reception: 'producer' })).status).toBe(200);
@@ -74,7 +75,7 @@ describe('sockets close with 4401 when their session ends', () => {
     });
     expect(res.body).toEqual({ status: 200, message: '密码修改成功，请重新登录' });
     expect(await Promise.all(sockets.map((s) => s.closed))).toEqual([4401, 4401]);
-    expect(server.ctx.realtime.connected('collector')).toBe(0);
+    expect(server.ctx.realtime.connected(USER.collector)).toBe(0);
     // The app signs in again with the new password, and its new socket stays open.
     const again = await server.login('collector', 'Better#2027');
     const fresh = await connect(server, 'collector', again);
@@ -97,7 +98,7 @@ describe('sockets close with 4401 when their session ends', () => {
     try {
       expect((await admin.put('/api/users', { id, enabled: false })).status).toBe(200);
       expect(await socket.closed).toBe(4401);
-      expect(server.ctx.realtime.connected('logistics')).toBe(0);
+      expect(server.ctx.realtime.connected(USER.logistics)).toBe(0);
     } finally {
       await admin.put('/api/users', { id, enabled: true });
     }
@@ -172,10 +173,10 @@ pgOnly('across two instances on one PostgreSQL', () => {
   it('a logout on instance A closes the session’s socket on instance B', async () => {
     const viaA = await a.login('producer');
     const onB = await connect(b, 'producer', b.api.withToken(viaA.token));
-    expect(b.ctx.realtime.connected('producer')).toBe(1);
+    expect(b.ctx.realtime.connected(USER.producer)).toBe(1);
     expect((await viaA.delete('/api/auth/logout')).status).toBe(200);
     expect(await onB.closed).toBe(4401);
-    expect(b.ctx.realtime.connected('producer')).toBe(0);
+    expect(b.ctx.realtime.connected(USER.producer)).toBe(0);
   });
 
   it('a password change on instance B closes the user’s sockets on instance A', async () => {

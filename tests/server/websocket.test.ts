@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { USER } from '../../server/seed/accounts.js';
 import type { ApiClient, TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
@@ -34,7 +35,7 @@ describe('websocket /websocket/{username}', () => {
     await c.opened;
     const first = await c.waitFor<Pushed>((m) => m?.flag === 'unread');
     expect(first).toEqual({ sender: 'system', reception: 'producer', body: { unreadNum: await unreadTotal(producer) }, flag: 'unread' });
-    expect(server.ctx.realtime.connected('producer')).toBe(1);
+    expect(server.ctx.realtime.connected(USER.producer)).toBe(1);
 
     c.ws.send('ping');
     await c.waitFor((m) => m?.type === 'pong');
@@ -53,16 +54,16 @@ describe('websocket /websocket/{username}', () => {
     const cases = [connect('producer'), connect('producer', 'Bearer not-a-jwt'), connect('admin', producer.token)];
     for (const c of cases) expect(await c.closed).toBe(4401);
     expect(cases.every((c) => c.messages.length === 0)).toBe(true);
-    expect(server.ctx.realtime.connected('admin')).toBe(0);
+    expect(server.ctx.realtime.connected(USER.admin)).toBe(0);
   });
 
   it('forgets a socket once it closes', async () => {
     const c = connect('admin', admin.token);
     await c.waitFor((m) => m?.flag === 'unread');
-    expect(server.ctx.realtime.connected('admin')).toBe(1);
+    expect(server.ctx.realtime.connected(USER.admin)).toBe(1);
     c.ws.close();
     await c.closed;
-    await vi.waitFor(() => expect(server.ctx.realtime.connected('admin')).toBe(0));
+    await vi.waitFor(() => expect(server.ctx.realtime.connected(USER.admin)).toBe(0));
   });
 
   it('delivers a new leave message to the recipient’s socket', async () => {

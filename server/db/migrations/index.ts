@@ -36,6 +36,7 @@ import * as m0034 from './0034_paired_search_indexes.js';
 import * as m0035 from './0035_audit_named_marks.js';
 import * as m0036 from './0036_audit_refuses_unmarked.js';
 import * as m0037 from './0037_author_accounts.js';
+import * as m0038 from './0038_file_company.js';
 
 /** Every migration, by version. Names sort in the order they apply; never rename or edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035_audit_named_marks': m0035,
   '0036_audit_refuses_unmarked': m0036,
   '0037_author_accounts': m0037,
+  '0038_file_company': m0038,
 };

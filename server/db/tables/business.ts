@@ -24,6 +24,8 @@ export interface BusinessTables {
     content_type: string;
     size: number;
     user_id: number | null;
+    /** The company the file was uploaded in (its uploader's then): the company that reads it, wherever the account goes later. */
+    company_id: number | null;
     /** An image its uploader asked to be shown without a session (big-screen backgrounds, rich-text pictures). */
     open: Generated<boolean>;
     create_time: Timestamp;

@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { configFromEnv } from '../../../server/config.js';
 import { migrations } from '../../../server/db/migrations/index.js';
 import { messageHtml } from '../../../server/lib/message-html.js';
+import { USER } from '../../../server/seed/accounts.js';
 import { COMPANY } from '../../../server/seed/ids.js';
+import { accountId } from '../../helpers/accounts.js';
 import { refusal } from '../../helpers/refusal.js';
 import { type ApiClient, DEMO_PASSWORD, startTestServer, TEST_CAPTCHA, type TestServer } from '../../helpers/server.js';
 import { Client, type Pushed } from '../../helpers/ws-client.js';
@@ -68,7 +70,7 @@ export function smallerHoles(): void {
         const c = connect(username, token);
         expect(await c.closed, username).toBe(4403);
         expect(c.messages, username).toEqual([]);
-        expect(server.ctx.realtime.connected(username)).toBe(0);
+        expect(server.ctx.realtime.connected(await accountId(server, username))).toBe(0);
       }
       // The session itself lives on for the calls that resolve the state.
       expect((await expired.get('/api/auth/info')).status).toBe(200);
@@ -88,7 +90,7 @@ export function smallerHoles(): void {
       try {
         await server.ctx.realtime.check();
         expect(await c.closed).toBe(4403);
-        expect(server.ctx.realtime.connected('disposer')).toBe(0);
+        expect(server.ctx.realtime.connected(USER.disposer)).toBe(0);
         expect((await producer.post('/api/leaveMessage', { content: '过期之后的留言', reception: 'disposer' })).status).toBe(200);
         expect(c.messages.some((m) => (m as Pushed)?.flag === 'leaveMessage')).toBe(false);
         // And it cannot open a new one.
@@ -104,7 +106,7 @@ export function smallerHoles(): void {
       await c.waitFor((m) => m?.flag === 'unread');
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 91 * 86_400_000 });
       try {
-        server.ctx.realtime.push('supervisor', {
+        server.ctx.realtime.push(USER.supervisor, {
           sender: 'x',
           reception: 'supervisor',
           body: { noticeInfo: '不该收到' },
@@ -113,7 +115,7 @@ export function smallerHoles(): void {
       } finally {
         vi.useRealTimers();
       }
-      expect(server.ctx.realtime.connected('supervisor')).toBe(0);
+      expect(server.ctx.realtime.connected(USER.supervisor)).toBe(0);
       expect(await c.closed).toBe(4403);
       expect(c.messages.some((m) => (m as Pushed)?.flag === 'sysMessage')).toBe(false);
     });
