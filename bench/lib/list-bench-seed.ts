@@ -87,11 +87,13 @@ export async function seedBench(db: Kysely<any>, { rows, companies, viewId }: Be
   );
   // Seeded rows of companies without accounts name no creator: the bench account of their company takes
   // them, so that every row's createBy tells its company.
-  await sql`update ${sql.table(table)} set create_by = 'bench' || create_company
-    where create_by is null and create_company in ${benchCompanies(companies)}`.execute(db);
+  await sql`update ${sql.table(table)} as t set create_by = u.username, create_user = u.id from sys_user u
+    where t.create_by is null and t.create_company in ${benchCompanies(companies)} and u.username = 'bench' || t.create_company`.execute(
+    db,
+  );
   // Every bench company has a warehouse for its records to name: a record may pick only its own company's.
-  await sql`insert into lc_view_14 ("name", create_company, create_dept, create_by)
-    select '压测仓库' || u.company_id, u.company_id, u.dept_id, u.username from sys_user u
+  await sql`insert into lc_view_14 ("name", create_company, create_dept, create_by, create_user)
+    select '压测仓库' || u.company_id, u.company_id, u.dept_id, u.username, u.id from sys_user u
     where u.company_id in ${benchCompanies(companies)} and u.username = 'bench' || u.company_id
       and not exists (select 1 from company_warehouse w where w.company_id = u.company_id)
     order by u.company_id`.execute(db);
@@ -112,6 +114,7 @@ export async function seedBench(db: Kysely<any>, { rows, companies, viewId }: Be
   // over the whole table.
   const owner: Record<string, string> = {
     create_by: `o.names[1 + g % o.n]`,
+    create_user: `o.users[1 + g % o.n]::bigint`,
     create_company: `o.companies[1 + g % o.n]`,
     create_dept: `o.depts[1 + g % o.n]::bigint`,
   };
@@ -139,7 +142,8 @@ export async function seedBench(db: Kysely<any>, { rows, companies, viewId }: Be
       .raw(
         `insert into ${table} (${cols.map((c) => `"${c.column_name}"`).join(', ')}, create_time)
        select ${exprs.join(', ')}, timestamp '${FIRST_TIME}' + (g || ' minutes')::interval
-       from (select array_agg(u.username order by u.company_id) as names, array_agg(u.company_id order by u.company_id) as companies,
+       from (select array_agg(u.username order by u.company_id) as names, array_agg(u.id order by u.company_id) as users,
+                    array_agg(u.company_id order by u.company_id) as companies,
                     array_agg(u.dept_id order by u.company_id) as depts, count(*)::int as n
              from sys_user u
              where u.company_id in (select id from company order by id limit ${companies}) and u.username = 'bench' || u.company_id) o,

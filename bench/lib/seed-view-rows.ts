@@ -15,9 +15,11 @@ export async function seedViewRows(
 ): Promise<void> {
   const table = `lc_view_${viewId}`;
   const producer = (
-    await sql<{ company_id: number; dept_id: number | null }>`select company_id, dept_id from sys_user where username = 'producer'`.execute(
-      db,
-    )
+    await sql<{
+      id: number;
+      company_id: number;
+      dept_id: number | null;
+    }>`select id, company_id, dept_id from sys_user where username = 'producer'`.execute(db)
   ).rows[0];
   if (!producer) throw new Error('the demo seed has no producer account');
   const company = Number(producer.company_id);
@@ -32,6 +34,7 @@ export async function seedViewRows(
     create_company: `case when g % ${k} = 0 then ${company} else 100000 + g % ${k} end`,
     create_dept: `case when g % ${k} = 0 then ${producer.dept_id === null ? 'null' : Number(producer.dept_id)} else null end`,
     create_by: `case when g % ${k} = 0 then 'producer' else 'bench' || (g % ${k}) end`,
+    create_user: `case when g % ${k} = 0 then ${Number(producer.id)} else null end`,
     create_time: time,
     update_time: time,
     stockNo: `'RK' || lpad(g::text, 12, '0')`,
