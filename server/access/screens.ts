@@ -52,36 +52,48 @@ export function menuPaths(menus: readonly { id: number; pid: number | null; path
   return fullPath;
 }
 
+/** A menu as the screens it leads to are worked out from. */
+export interface ScreenMenu {
+  id: number;
+  pid: number | null;
+  type: number;
+  path: string | null;
+}
+
+/** The screens whose own menu is each menu, by menu id. */
+export async function screensByMenu(ctx: AppContext): Promise<Map<number, number[]>> {
+  const rows = await ctx.db.selectFrom('lc_screen').select(['id', 'menu_id']).where('menu_id', 'is not', null).execute();
+  const out = new Map<number, number[]>();
+  for (const r of rows) if (r.menu_id !== null) out.set(r.menu_id, [...(out.get(r.menu_id) ?? []), r.id]);
+  return out;
+}
+
 /**
- * The screens the user's menus lead to: each granted page menu (not a directory or a button) whose path, alone or
- * below its parents', opens a screen's address, and each screen whose own menu is granted.
+ * The screens granted menus lead to (`granted` with its ancestors, as a user's menus are): each page menu
+ * (not a directory or a button) whose path, alone or below its parents', opens a screen's address, and
+ * each screen whose own menu is such a page.
  */
-export async function screensOfMenus(ctx: AppContext, user: SessionUser): Promise<Set<number>> {
-  const menus = await allMenus(ctx.db);
-  const granted = user.isAdmin ? new Set(menus.map((m) => m.id)) : await menuIdsOfUser(ctx.db, user.id, menus);
+export function screensOpened(menus: readonly ScreenMenu[], granted: ReadonlySet<number>, own: ReadonlyMap<number, number[]>): Set<number> {
   const fullPath = menuPaths(menus);
   const out = new Set<number>();
   // Pages only: a directory is granted with any page below it, and a button grants no address.
-  const pages = menus.filter((m) => m.type === 1 && granted.has(m.id));
-  for (const m of pages) {
+  for (const m of menus) {
+    if (m.type !== 1 || !granted.has(m.id)) continue;
     for (const path of [m.path, fullPath(m.id)]) {
       const id = screenOfPath(path);
       if (id !== undefined) out.add(id);
     }
-  }
-  if (pages.length) {
-    const own = await ctx.db
-      .selectFrom('lc_screen')
-      .select('id')
-      .where(
-        'menu_id',
-        'in',
-        pages.map((m) => m.id),
-      )
-      .execute();
-    for (const s of own) out.add(s.id);
+    for (const id of own.get(m.id) ?? []) out.add(id);
   }
   return out;
+}
+
+/** The screens the user's menus lead to (see screensOpened). */
+export async function screensOfMenus(ctx: AppContext, user: SessionUser): Promise<Set<number>> {
+  const menus = await allMenus(ctx.db);
+  const granted = user.isAdmin ? new Set(menus.map((m) => m.id)) : await menuIdsOfUser(ctx.db, user.id, menus);
+  if (!menus.some((m) => m.type === 1 && granted.has(m.id))) return new Set();
+  return screensOpened(menus, granted, await screensByMenu(ctx));
 }
 
 /** Whether one of the user's menus leads to the screen. */

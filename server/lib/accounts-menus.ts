@@ -21,16 +21,24 @@ export async function menuIdsOfUser(db: Kysely<DB>, userId: number, menus: Row[]
     .distinct()
     .where('ur.user_id', '=', userId)
     .execute();
+  return withAncestors(
+    menus,
+    granted.map((g) => g.menu_id),
+  );
+}
+
+/** The menus `ids` together with every ancestor of theirs in `menus`. */
+export function withAncestors(menus: readonly { id: number; pid: number | null }[], ids: Iterable<number>): Set<number> {
   const byId = new Map(menus.map((m) => [m.id, m]));
-  const ids = new Set<number>();
-  for (const { menu_id } of granted) {
-    let cur = byId.get(menu_id);
-    while (cur && !ids.has(cur.id)) {
-      ids.add(cur.id);
+  const out = new Set<number>();
+  for (const id of ids) {
+    let cur = byId.get(id);
+    while (cur && !out.has(cur.id)) {
+      out.add(cur.id);
       cur = cur.pid == null ? undefined : byId.get(cur.pid);
     }
   }
-  return ids;
+  return out;
 }
 
 /**

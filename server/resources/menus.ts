@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
 import { menuEntries, screenOfPath, trimPath, withoutQuery } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
-import { designsScreens, menuPaths, screensOfMenus } from '../access/screens.js';
+import { designsScreens, screensByMenu, screensOfMenus, screensOpened } from '../access/screens.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { allMenus, buildRoutes, menuIdsOfUser, menuTree } from '../lib/accounts-menus.js';
+import { allMenus, buildRoutes, menuIdsOfUser, menuTree, withAncestors } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { containing } from '../lib/sql.js';
 import { registerResource, writerOf } from './register.js';
@@ -36,11 +36,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   };
 
   /**
-   * A page menu that opens a screen's address opens the screen to every role granted it: one who neither
-   * is an administrator nor designs screens points a menu only at screens its own menus open already.
-   * A page's address is its path alone or below its parents', so an edit of a directory's path, parent
-   * or type moves every page below it: the edit is judged by what the edited menu and every menu below
-   * it open after it and did not open before (what each opens now may stay).
+   * A page menu that opens a screen's address opens the screen to every role granted it, and a role's
+   * menus count with their ancestors (a granted button makes its page granted). One who neither is an
+   * administrator nor designs screens makes no role reach a screen that its own menus do not open
+   * already: the edit is judged by the screens each role's menus lead to after it and did not before.
+   * A page's address is its path alone or below its parents', so this covers an edit of a directory's
+   * path, parent or type (every page below it moves), and a menu moved under a screen's page (the page
+   * becomes granted with it). What each role reaches now may stay.
    */
   const assertHeldScreens = async (
     me: SessionUser,
@@ -52,8 +54,12 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const editedId = currentId ?? -1;
     const after =
       currentId === null ? [...menus, { id: editedId, ...edit }] : menus.map((m) => (m.id === currentId ? { ...m, ...edit } : m));
-    const pathBefore = menuPaths(menus);
-    const pathAfter = menuPaths(after);
+    const own = await screensByMenu(ctx);
+    const grants = await db.selectFrom('sys_roles_menus').select(['role_id', 'menu_id']).execute();
+    const byRole = new Map<number, number[]>();
+    for (const g of grants) byRole.set(g.role_id, [...(byRole.get(g.role_id) ?? []), g.menu_id]);
+    // The edited menu and every menu below it, as though granted: a page that comes to open a screen opens
+    // it to whoever is given the page later.
     const children = new Map<number, number[]>();
     for (const m of after) if (m.pid !== null) children.set(m.pid, [...(children.get(m.pid) ?? []), m.id]);
     const below = new Set<number>();
@@ -63,14 +69,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       for (const c of children.get(id) ?? []) walk(c);
     };
     walk(editedId);
-    const opens = (m: { id: number; type: number; path: string | null } | undefined, fullPath: (id: number) => string) =>
-      m?.type === 1 ? [m.path, fullPath(m.id)].flatMap((p) => (p ? [screenOfPath(p)] : [])).filter((id) => id !== undefined) : [];
-    const beforeById = new Map(menus.map((m) => [m.id, m]));
+    byRole.set(-1, [...below]);
     const wanted = new Set<number>();
-    for (const m of after) {
-      if (!below.has(m.id)) continue;
-      const kept = new Set(opens(beforeById.get(m.id), pathBefore));
-      for (const id of opens(m, pathAfter)) if (!kept.has(id)) wanted.add(id);
+    // Roles granted the same menus (a company's copies of one role) reach the same screens: judged once.
+    const judged = new Set<string>();
+    for (const ids of byRole.values()) {
+      const key = ids.sort((a, b) => a - b).join(',');
+      if (judged.has(key)) continue;
+      judged.add(key);
+      const before = screensOpened(menus, withAncestors(menus, ids), own);
+      for (const id of screensOpened(after, withAncestors(after, ids), own)) if (!before.has(id)) wanted.add(id);
     }
     if (!wanted.size) return;
     const held = await screensOfMenus(ctx, me);

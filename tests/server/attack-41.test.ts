@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
+import { buttons } from '../helpers/probes.js';
 import { dataViewsRun, said } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { field } from '../helpers/wire-field.js';
@@ -43,8 +44,6 @@ const { account, role } = accountMaker(
   '1374141',
 );
 
-/** The first `n` buttons of a seeded page menu (ids page*10+1 …). */
-const buttons = (page: number, n = 3) => Array.from({ length: n }, (_, i) => page * 10 + i + 1);
 /** A platform designer's menus: views (list, add, edit, del, design, publish), and optionally data views. */
 const VIEW_DESIGN = [MENU.lowcode, MENU.generation, ...buttons(MENU.generation, 5)];
 const DATA_VIEW_DESIGN = [MENU.dataView, ...buttons(MENU.dataView, 3)];

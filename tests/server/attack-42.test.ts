@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEPT, MENU, ROLE, USER } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
+import { buttons, PDF, upload } from '../helpers/probes.js';
 import { said } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
@@ -35,9 +36,6 @@ const { account, role } = accountMaker(
   '1374242',
 );
 
-const buttons = (page: number, n = 3) => Array.from({ length: n }, (_, i) => page * 10 + i + 1);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
 const sockets: Client[] = [];
 const connect = (username: string, token: string | null) => {
   const url = new URL(`/websocket/${username}`, server.url.replace(/^http/, 'ws'));
@@ -61,12 +59,6 @@ async function drained(socket: Client, userId: number): Promise<void> {
   const mark = `marker-${Math.random()}`;
   server.ctx.realtime.push(userId, { sender: 'test', reception: mark, body: {}, flag: 'marker' });
   await socket.waitFor((m) => m?.flag === 'marker' && m?.reception === mark);
-}
-
-function upload(client: ApiClient, name: string, bytes: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
-  return client.request('POST', '/api/file/upload', { body: form });
 }
 
 beforeAll(async () => {
