@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { generation } from '../../src/contract/generation.js';
 import { isAbsent, menuComponentName } from '../../src/model/index.js';
-import { RECIPIENT_FIELD } from '../access/parties.js';
+import { PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { syncEntityViews, withEntityViews } from '../lib/entity-views.js';
 import { paginate } from '../lib/paging.js';
 import { containing, wireTime } from '../lib/sql.js';
-import { dropViewTable, syncViewTable } from '../lowcode/ddl.js';
+import { dropViewTable, syncViewTable, viewTable } from '../lowcode/ddl.js';
 import { idsFrom, jsonText } from '../lowcode/params.js';
 import { checkParentMenu, dropViewMenus, syncViewMenu } from '../lowcode/view-menu.js';
 import { componentNameOf, type DefinitionRow, readView, type ViewModel } from '../lowcode/view-model.js';
@@ -40,13 +40,22 @@ function designedModel(row: DefinitionRow): ViewModel {
 }
 
 /**
- * A view whose records name their recipient (留言管理 and its kind) is private: no data view reads its
- * table. That privacy follows its componentName, so the name stays: a rename would open the table.
+ * Some componentNames decide who reads a view's records: a recipient's (留言管理: the addressed
+ * department reads them, whatever company wrote them) or parties' (a company named in a field reads
+ * them). A view whose records name their recipient keeps its name: its table's privacy from data views
+ * follows it. And a view that has records takes no such name by a rename: the records written under
+ * its old rules would be opened to the departments or companies their fields name.
  */
-function keepsPrivateName(before: string | null, after: string | null): void {
+async function keepsAccessName(db: AppContext['db'], id: number, before: string | null, after: string | null): Promise<void> {
   const was = menuComponentName(before);
-  if (was !== undefined && RECIPIENT_FIELD[was] !== undefined && menuComponentName(after) !== was)
-    throw badRequest('VIEW_PRIVATE_NAME_FIXED', { name: was });
+  const now = menuComponentName(after);
+  if (was !== undefined && RECIPIENT_FIELD[was] !== undefined && now !== was) throw badRequest('VIEW_PRIVATE_NAME_FIXED', { name: was });
+  if (now === undefined || now === was || (RECIPIENT_FIELD[now] === undefined && PARTIES[now] === undefined)) return;
+  const table = viewTable(id);
+  const exists = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(db);
+  if (!exists.rows[0]?.t) return;
+  const any = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+  if (any.rows.length) throw badRequest('VIEW_ACCESS_NAME_TAKEN', { name: now });
 }
 
 /**
@@ -63,7 +72,7 @@ async function designView(
 ): Promise<number> {
   const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('VIEW_NOT_FOUND');
-  if (set.dis_menu !== undefined) keepsPrivateName(row.dis_menu, set.dis_menu);
+  if (set.dis_menu !== undefined) await keepsAccessName(ctx.db, id, row.dis_menu, set.dis_menu);
   const disTemplate = jsonText(templateIn, 'disTemplate');
   if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
   const view = designedModel({ ...row, ...set, dis_template: disTemplate });
@@ -136,7 +145,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirst();
       if (!row) throw notFound('VIEW_NOT_FOUND');
       if (b.version !== undefined && b.version !== row.version) throw conflict('VIEW_CONFLICT');
-      if (b.disMenu !== undefined) keepsPrivateName(row.dis_menu, jsonText(b.disMenu, 'disMenu'));
+      if (b.disMenu !== undefined) await keepsAccessName(db, b.id, row.dis_menu, jsonText(b.disMenu, 'disMenu'));
       if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
       const set = {

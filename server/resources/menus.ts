@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
-import { menuEntries, screenOfPath, trimPath, withoutQuery } from '../../src/model/index.js';
+import { menuEntries, trimPath, withoutQuery } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
 import { designsScreens, screensByMenu, screensOfMenus, screensOpened } from '../access/screens.js';
 import type { App } from '../app.js';

@@ -38,6 +38,7 @@ const DESIGN_ERRORS = [
   'DEFINITION_INVALID',
   'FIELD_TYPE_CHANGE_FAILED',
   'VIEW_PRIVATE_NAME_FIXED',
+  'VIEW_ACCESS_NAME_TAKEN',
 ] as const;
 
 const viewForm = {

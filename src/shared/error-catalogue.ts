@@ -114,6 +114,7 @@ export const ERROR_MESSAGES = {
   MENU_SCREEN_NOT_HELD: '只能让菜单打开自己的菜单已能打开的大屏',
   PARENT_MENU_NOT_FOUND: '上级菜单不存在',
   VIEW_PRIVATE_NAME_FIXED: '视图 {name} 的记录只给收件人看，组件名称不能修改',
+  VIEW_ACCESS_NAME_TAKEN: '视图已有记录，不能改用组件名称 {name}：该名称决定哪些企业或部门能看到记录',
   VIEW_PERMISSION_TAKEN: '组件名称 {name} 的权限已属于其他菜单，请换一个组件名称',
   PARENT_MENU_CYCLE: '上级菜单不能为自己或下级菜单',
   ROLE_LEVEL_NOT_ASSIGNABLE: '角色权限不足，不能分配级别高于自己的角色',

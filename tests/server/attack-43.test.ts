@@ -7,6 +7,7 @@ import { buttons, PDF, upload } from '../helpers/probes.js';
 import { dataViewsRun, said } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
+import { field } from '../helpers/wire-field.js';
 
 /**
  * Attack 43: record authorship (create_user / create_by / create_company), the 本人 scope and the leave
@@ -462,5 +463,73 @@ describe('a platform designer and the owner columns', () => {
       create_company: 'bigint',
       create_dept: 'bigint',
     });
+  });
+});
+
+describe('a platform view designer, and the componentNames that decide who reads records', () => {
+  const template = () =>
+    JSON.stringify({
+      basicOption: { sortName: 'id', sortType: 'desc' },
+      tableOption: [
+        field('title', '标题', 'varchar', { search: true }),
+        field('deptId', '部门', 'long'),
+        field('companyId', '企业', 'long'),
+      ],
+      formOption: [
+        field('title', '标题', 'varchar', { required: true }),
+        field('deptId', '部门', 'long'),
+        field('companyId', '企业', 'long'),
+      ],
+    });
+  const menuOf = (componentName: string) => JSON.stringify({ componentName, name: '攻43记录', pid: MENU.lowcode });
+
+  it("opens no company's records to the department or company its fields name by renaming a view that has records", async () => {
+    const designer = await account('atk43_namer', DEPT.ops, null, [
+      await role('攻43-平台设计5', [MENU.lowcode, MENU.generation, ...buttons(MENU.generation, 5)], '全部', null, 3),
+    ]);
+    const made = await designer.api.post('/api/generation/add', {
+      name: '攻43记录',
+      disMenu: menuOf('atk43Notes'),
+      disTemplate: template(),
+    });
+    expect(made.status, said(made)).toBe(200);
+    const viewId = made.body.id as number;
+    const fresh = await designer.api.post('/api/generation/add', {
+      name: '攻43空视图',
+      disMenu: menuOf('atk43Empty'),
+      disTemplate: template(),
+    });
+    expect(fresh.status, said(fresh)).toBe(200);
+    try {
+      // A producer's record naming the disposer's department and company.
+      await sql`insert into ${sql.table(`lc_view_${viewId}`)} (title, "deptId", "companyId", create_company, create_dept)
+        values ('攻43-产废企业内部记录', ${DEPT.disposers}, ${COMPANY.disposer}, ${COMPANY.producer}, ${DEPT.producers})`.execute(db());
+      for (const name of ['leaveMessage', 'disposalInquiry']) {
+        for (const [call, body] of [
+          ['/api/generation/update', { id: viewId, name: '攻43记录', disMenu: menuOf(name) }],
+          ['/api/generation/design', { id: viewId, disTemplate: template(), disMenu: menuOf(name) }],
+        ] as const) {
+          const renamed = await designer.api.post(call, body);
+          expect([renamed.status, renamed.body.code], `${call} to ${name}: ${said(renamed)}`).toEqual([400, 'VIEW_ACCESS_NAME_TAKEN']);
+        }
+      }
+      const kept = await db().selectFrom('lc_generation').select('dis_menu').where('id', '=', viewId).executeTakeFirstOrThrow();
+      expect(JSON.parse(kept.dis_menu ?? '{}').componentName).toBe('atk43Notes');
+      // A view without records may take such a name: nothing written under other rules is opened.
+      const empty = await designer.api.post('/api/generation/update', {
+        id: fresh.body.id,
+        name: '攻43空视图',
+        disMenu: menuOf('atk43Contract'),
+      });
+      expect(empty.status, said(empty)).toBe(200);
+      const named = await designer.api.post('/api/generation/update', {
+        id: fresh.body.id,
+        name: '攻43空视图',
+        disMenu: menuOf('disposalInquiry'),
+      });
+      expect(named.status, said(named)).toBe(200);
+    } finally {
+      await admin.post('/api/generation/delete', [viewId, fresh.body.id]);
+    }
   });
 });
