@@ -41,7 +41,7 @@ export function buildsDataViews(user: SessionUser): boolean {
 }
 
 /** A menu's address below its parents' ('/' for none), by id. */
-export function menuPaths(menus: readonly { id: number; pid: number | null; path: string | null }[]): (id: number | null) => string {
+function menuPaths(menus: readonly { id: number; pid: number | null; path: string | null }[]): (id: number | null) => string {
   const byId = new Map(menus.map((m) => [m.id, m]));
   const fullPath = (id: number | null): string => {
     const m = id == null ? undefined : byId.get(id);

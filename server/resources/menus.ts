@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { type menuBody, menus } from '../../src/contract/menus.js';
 import { menuEntries, trimPath, withoutQuery } from '../../src/model/index.js';
 import { DASHBOARD_COMPONENT, DASHBOARD_TITLES, dashboardKind } from '../../src/shared/dashboard-kind.js';
-import { designsScreens, screensByMenu, screensOfMenus, screensOpened } from '../access/screens.js';
+import { designsScreens, screensByMenu, screensOpened } from '../access/screens.js';
 import type { App } from '../app.js';
 import { currentUser, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { allMenus, buildRoutes, menuIdsOfUser, menuTree, withAncestors } from '../lib/accounts-menus.js';
+import { allMenus, buildRoutes, menuIdsOfUser, menuTree, subtreeIds, withAncestors } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
 import { containing } from '../lib/sql.js';
 import { registerResource, writerOf } from './register.js';
@@ -60,16 +60,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     for (const g of grants) byRole.set(g.role_id, [...(byRole.get(g.role_id) ?? []), g.menu_id]);
     // The edited menu and every menu below it, as though granted: a page that comes to open a screen opens
     // it to whoever is given the page later.
-    const children = new Map<number, number[]>();
-    for (const m of after) if (m.pid !== null) children.set(m.pid, [...(children.get(m.pid) ?? []), m.id]);
-    const below = new Set<number>();
-    const walk = (id: number) => {
-      if (below.has(id)) return;
-      below.add(id);
-      for (const c of children.get(id) ?? []) walk(c);
-    };
-    walk(editedId);
-    byRole.set(-1, [...below]);
+    byRole.set(-1, [...subtreeIds(after, [editedId])]);
     const wanted = new Set<number>();
     // Roles granted the same menus (a company's copies of one role) reach the same screens: judged once.
     const judged = new Set<string>();
@@ -81,7 +72,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       for (const id of screensOpened(after, withAncestors(after, ids), own)) if (!before.has(id)) wanted.add(id);
     }
     if (!wanted.size) return;
-    const held = await screensOfMenus(ctx, me);
+    const held = screensOpened(menus, await menuIdsOfUser(db, me.id, menus), own);
     if ([...wanted].some((id) => !held.has(id))) throw forbidden('MENU_SCREEN_NOT_HELD');
   };
 
