@@ -54,6 +54,22 @@ async function menuEditor(username: string, roleName: string): Promise<ApiClient
   return made.api;
 }
 
+/**
+ * An account (`first`: its department, company and role) with its notices open in a tab, renamed to
+ * `{username}_now`; then a producer's new account takes `username`, with its own tab open.
+ */
+async function renamedWithTabOpen(username: string, first: [number, number, number]) {
+  const [dept, company, roleId] = first;
+  const old = await account(username, dept, company, [roleId]);
+  const oldSocket = connect(username, old.api.token);
+  await oldSocket.waitFor((m) => m?.flag === 'unread');
+  expect((await admin.put('/api/users', { id: old.id, username: `${username}_now` })).status).toBe(200);
+  const heir = await account(username, DEPT.producers, COMPANY.producer, [ROLE.producer]);
+  const heirSocket = connect(username, heir.api.token);
+  await heirSocket.waitFor((m) => m?.flag === 'unread');
+  return { old, oldSocket, heir, heirSocket };
+}
+
 /** Pushes a marker to the account's sockets and waits for it on `socket`: what was sent before has arrived. */
 async function drained(socket: Client, userId: number): Promise<void> {
   const mark = `marker-${Math.random()}`;
@@ -74,15 +90,8 @@ afterAll(async () => {
 
 describe('the realtime channel, by account and not by username', () => {
   it("a renamed account's open socket gets no push meant for the account that takes its old name", async () => {
-    // A disposer's account with its notices open in a tab.
-    const old = await account('atk42_ws', DEPT.disposers, COMPANY.disposer, [ROLE.disposer]);
-    const oldSocket = connect('atk42_ws', old.api.token);
-    await oldSocket.waitFor((m) => m?.flag === 'unread');
-    // The disposer's account is renamed; another company's new account gets the freed name.
-    expect((await admin.put('/api/users', { id: old.id, username: 'atk42_ws_now' })).status).toBe(200);
-    const heir = await account('atk42_ws', DEPT.producers, COMPANY.producer, [ROLE.producer]);
-    const heirSocket = connect('atk42_ws', heir.api.token);
-    await heirSocket.waitFor((m) => m?.flag === 'unread');
+    // A disposer's account with its notices open in a tab is renamed; another company's new account gets the freed name.
+    const { old, oldSocket, heir, heirSocket } = await renamedWithTabOpen('atk42_ws', [DEPT.disposers, COMPANY.disposer, ROLE.disposer]);
     // A leave message to the producer's new account, and a system message to it.
     const producer = await server.login('producer');
     const content = '攻42-只给华瑞新同事：明早八点装车，仓库门禁密码 4242';
@@ -103,14 +112,8 @@ describe('the realtime channel, by account and not by username', () => {
   });
 
   it("a company's notice (a quote) reaches no socket of an account that left the name behind", async () => {
-    const old = await account('atk42_ws2', DEPT.producer2, COMPANY.producer2, [ROLE.producer]);
-    const oldSocket = connect('atk42_ws2', old.api.token);
-    await oldSocket.waitFor((m) => m?.flag === 'unread');
-    expect((await admin.put('/api/users', { id: old.id, username: 'atk42_ws2_now' })).status).toBe(200);
     // The producer company's new account takes the name; a disposer quotes an inquiry of the producer.
-    const heir = await account('atk42_ws2', DEPT.producers, COMPANY.producer, [ROLE.producer]);
-    const heirSocket = connect('atk42_ws2', heir.api.token);
-    await heirSocket.waitFor((m) => m?.flag === 'unread');
+    const { old, oldSocket, heirSocket } = await renamedWithTabOpen('atk42_ws2', [DEPT.producer2, COMPANY.producer2, ROLE.producer]);
     const seeded = await sql<Row>`select id::int as id, "inquiryNo", "inquiryStatus", "quotedPrice", "quoteTime"
       from lc_view_15 where "companyId" = ${COMPANY.disposer} and create_company = ${COMPANY.producer} order by id limit 1`.execute(db());
     const inquiry = seeded.rows[0];
