@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
+import { contentDisposition } from '../lib/files.js';
 import { CellTextRefused, MAX_CELL_CHARS, SharedStringLengths, SheetText, XmlRefused } from './cell-text.js';
 import { readXls } from './xls.js';
 import { endOfArchive, type InflateBudget, inflateEntry, storedHeader, type ZipEntry, ZipRefused, zipEntries } from './zip-limits.js';
@@ -347,6 +348,6 @@ export { workbookStream } from './xlsx-writer.js';
 export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer | Readable): FastifyReply {
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('content-disposition', contentDisposition('attachment', fileName, 'xlsx'))
     .send(data);
 }

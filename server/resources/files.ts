@@ -200,7 +200,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
     preview: async (req, reply) => {
       const { row, abs, size } = await readableFile(req, req.query.source);
-      return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name), abs);
+      return sendPrivate(reply, row.content_type, size, contentDisposition('inline', row.file_name, extname(row.file_path).slice(1)), abs);
     },
 
     // A big screen's background and header images, for viewers without a session (share links, wall displays).
@@ -219,8 +219,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     download: async (req, reply) => {
       const { row, abs, size } = await readableFile(req, req.query.source);
       const wanted = req.query.fileName?.trim();
-      const name = wanted ? cleanName(wanted, extname(row.file_path).slice(1)) : row.file_name;
-      return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name), abs);
+      const ext = extname(row.file_path).slice(1);
+      const name = wanted ? cleanName(wanted, ext) : row.file_name;
+      return sendPrivate(reply, row.content_type, size, contentDisposition('attachment', name, ext), abs);
     },
   });
 }

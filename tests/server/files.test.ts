@@ -76,6 +76,24 @@ describe('file upload, preview and download', () => {
     expect(plain.headers.get('content-disposition')).toContain('filename="contract.pdf"');
   });
 
+  it('saves a download under the extension of the stored bytes, whatever name the link asks for', async () => {
+    // A picture whose bytes go on past the PNG header: saved as .hta or .html, it would run outside the browser.
+    const up = await upload(producer, [
+      { name: 'x.png', bytes: Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]) },
+    ]);
+    expect(up.status).toBe(200);
+    const names = async (fileName: string) => {
+      const r = await producer.get('/api/file/download', { source: up.body.filePath, fileName });
+      expect(r.status).toBe(200);
+      const disposition = r.headers.get('content-disposition') ?? '';
+      return [/filename="([^"]*)"/.exec(disposition)?.[1], decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '')];
+    };
+    expect(await names('整改通知.hta')).toEqual(['____.hta.png', '整改通知.hta.png']);
+    expect(await names('evil.html')).toEqual(['evil.html.png', 'evil.html.png']);
+    expect(await names('run.bat ')).toEqual(['run.bat.png', 'run.bat.png']);
+    // The right extension, in any case, is kept as asked.
+    expect(await names('现场照片.PNG')).toEqual(['____.PNG', '现场照片.PNG']);
+  });
   it('accepts the token in the query for preview links, and answers 401 without one', async () => {
     const up = await upload(producer, [{ name: 'a.png', bytes: PNG }]);
     const anonymous = await server.api.get('/api/file/preview', { source: up.body.filePath });
