@@ -21,8 +21,14 @@ export default defineConfig({
       // review.html draws definitions with sample data for `wastegen review`.
       input: { main: 'index.html', lsPreview: 'ls-preview.html', review: 'review.html' },
       output: {
-        // A recognisable name for the lazily loaded RSA fallback (see src/session/encrypt-password.ts).
-        codeSplitting: { groups: [{ name: 'node-forge', test: /[\\/]node_modules[\\/]node-forge[\\/]/ }] },
+        // Recognisable names: the lazily loaded RSA fallback (see src/session/encrypt-password.ts), and
+        // the HTML sanitiser, whose parsing of hostile markup the browser reports as refused handlers.
+        codeSplitting: {
+          groups: [
+            { name: 'node-forge', test: /[\\/]node_modules[\\/]node-forge[\\/]/ },
+            { name: 'purify', test: /[\\/]node_modules[\\/]dompurify[\\/]/ },
+          ],
+        },
       },
     },
   },

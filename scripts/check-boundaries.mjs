@@ -134,10 +134,12 @@ export const LAYERS = [
  * start-up path uses them, so that a run with nothing to compile loads neither the parser nor zod.
  * Its third is its canonical JSON and content hashes (importing problems, coerce and @noble/hashes):
  * the CLI's writing thread hashes definitions ahead of the compile with them, without the parser or zod.
+ * The engine's third door is its HTML sanitiser alone: the login page shows agreements through it
+ * without loading the engine.
  */
 const DOORS = {
   model: ['src/model', 'src/model/problems', 'src/model/canonical'],
-  engine: ['src/engine', 'src/engine/viewer'],
+  engine: ['src/engine', 'src/engine/viewer', 'src/engine/safe-html'],
 };
 /** A door's name for a file: its path without the extension, a folder's index as the folder. */
 const doorOf = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '').replace(/\/index$/, '');

@@ -15,6 +15,17 @@ const LEAVE_MAX = 1024;
 const fmtTime = wireTime('create_time');
 const fmtMinute = sql<string>`to_char(create_time, 'YYYY-MM-DD HH24:MI')`;
 
+/**
+ * Who left a message, beside the name it was signed with (any nick name, the administrator's included):
+ * the sending account's username and company as they are now, which no sender chooses for itself.
+ */
+const senderOf = () => [
+  sql<string | null>`(select u.username from sys_user u where u.id = leave_message.sender_id)`.as('senderUsername'),
+  sql<string | null>`(select c.name from sys_user u join company c on c.id = u.company_id where u.id = leave_message.sender_id)`.as(
+    'senderCompany',
+  ),
+];
+
 /** The wire's page counts from 1 on these calls; 0 is read as the first page too. */
 const pageOf = fromFirstPageOne;
 
@@ -103,7 +114,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         base,
         (x) =>
           x
-            .select(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime')])
+            .select(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime'), ...senderOf()])
             .orderBy('create_time', 'desc')
             .orderBy('id', 'desc'),
         pageOf(req.query),
@@ -116,7 +127,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .set({ have_read: true })
         .where('id', '=', req.query.id)
         .where('user_id', '=', me(req).id)
-        .returning(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime')])
+        .returning(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime'), ...senderOf()])
         .executeTakeFirst();
       if (!row) throw notFound('LEAVE_MESSAGE_NOT_FOUND');
       return { status: 200 as const, message: '操作成功', data: row };

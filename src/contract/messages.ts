@@ -23,7 +23,15 @@ export const sysMessageRow = z.object({
 });
 
 /** An unread leave message in the list. */
-export const leaveMessageRow = z.object({ id: z.number(), content: z.string(), createTime: z.string(), senderName: z.string() });
+/** A leave message: the name it was signed with, and the sending account's username and company (null once gone, or without one). */
+export const leaveMessageRow = z.object({
+  id: z.number(),
+  content: z.string(),
+  createTime: z.string(),
+  senderName: z.string(),
+  senderUsername: z.string().nullable(),
+  senderCompany: z.string().nullable(),
+});
 
 export const messages = resource(
   'messages',
@@ -75,7 +83,7 @@ export const messages = resource(
     }),
     leaveReadOne: call('GET', '/api/leaveMessage/readOne', '阅读一条留言', 'session', {
       query: z.object({ id: dbId }),
-      answer: okMessage.extend({ data: z.object({ id: z.number(), content: z.string(), senderName: z.string(), createTime: z.string() }) }),
+      answer: okMessage.extend({ data: leaveMessageRow }),
       errors: ['LEAVE_MESSAGE_NOT_FOUND'],
       example: { query: { id: 2147483000 }, refuses: 'LEAVE_MESSAGE_NOT_FOUND' },
     }),

@@ -216,4 +216,49 @@ describe('a contract page with endTime', () => {
     expect(saved.remark).toContain(`src="/api/open/image?source=${encodeURIComponent(answer.filePath)}"`);
     expect(errors).toEqual([]);
   });
+
+  it('shows rich text another party wrote as text and plain markup: no style, class or script, links in a new window', async () => {
+    // Written through the API, as any caller may: a link stretched over the whole window, the app's own
+    // overlay class, a script hook and links to other schemes.
+    const hostile =
+      '<p>条款</p><a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:2147483647;background:#fff">会话已过期，请点击此处重新登录</a>' +
+      '<div class="ant-modal-mask" id="root">遮罩</div><img src=x onerror="window.__hit=1"><a href="javascript:window.__hit=2">脚本链接</a><a href="//evil.example/x">协议相对</a>';
+    const added = await admin.post(`/api/general/add/${viewId}`, {
+      contractNo: 'HT-X',
+      beginTime: '2026-01-01',
+      endTime: '2026-03-31',
+      remark: hostile,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const { page, errors, list } = await openContracts();
+    await rowAction(list.locator('.engine-list-table .engine-row', { hasText: 'HT-X' }), '查看');
+    const look = dialog(page, '查看');
+    const box = look.getByRole('textbox', { name: '合同说明' });
+    await box.getByText('会话已过期').waitFor();
+    const shown = await box.evaluate((el) => ({
+      styled: el.querySelectorAll('[style]').length,
+      classed: el.querySelectorAll('[class]').length,
+      ided: el.querySelectorAll('[id]').length,
+      links: [...el.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+      images: [...el.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.getAttribute('onerror')]),
+    }));
+    expect(shown).toEqual({
+      styled: 0,
+      classed: 0,
+      ided: 0,
+      links: [
+        ['https://evil.example/login', '_blank', 'noopener noreferrer'],
+        [null, null, null],
+        [null, null, null],
+      ],
+      images: [[null, null]],
+    });
+    // The middle of the window is the dialog's, not the stored link's.
+    const centre = await page.evaluate(
+      () => document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)?.closest('a')?.href ?? null,
+    );
+    expect(centre).toBeNull();
+    expect(await page.evaluate(() => (window as { __hit?: number }).__hit)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
 });

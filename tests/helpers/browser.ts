@@ -98,7 +98,7 @@ export async function openPage(
   page.on('console', (m) => {
     // DOMPurify parses hostile markup to remove it, and Chromium reports the handlers it meets there
     // (blocked, and gone from what is shown): those reports are not the app running inline script.
-    if (/Content Security Policy/i.test(m.text()) && !/\/purify\.[\w.-]+\.js$/.test(m.location().url)) cspViolations.push(m.text());
+    if (/Content Security Policy/i.test(m.text()) && !/\/purify[.-][\w.-]+\.js$/.test(m.location().url)) cspViolations.push(m.text());
   });
   onTestFinished(async ({ task }) => {
     try {

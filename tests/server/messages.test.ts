@@ -135,6 +135,8 @@ describe('system and leave messages', () => {
       content: expect.any(String),
       createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       senderName: expect.any(String),
+      senderUsername: expect.any(String),
+      senderCompany: expect.toBeOneOf([expect.any(String), null]),
     });
     expect(r.body.content.map((m: { senderName: string }) => m.senderName)).toContain('王丽华');
   });

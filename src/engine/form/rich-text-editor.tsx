@@ -9,11 +9,11 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Button, Tooltip, theme } from 'antd';
-import DOMPurify from 'dompurify';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { urlOf } from '../../contract/define';
 import { files } from '../../contract/files';
 import { OPEN_UPLOAD_PERMISSIONS } from '../../shared/open-files';
+import { SAFE_HTML_CLASS, safeHtml } from '../safe-html';
 import { useEngineServices } from '../services';
 import { compressImage } from './compress';
 import { isAccepted, uploadTypeMessage } from './labels';
@@ -24,7 +24,7 @@ import { isAccepted, uploadTypeMessage } from './labels';
  * user typed or pasted), so no script or event handler ever reaches the page or the server.
  */
 
-export const sanitizeHtml = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+export const sanitizeHtml = safeHtml;
 
 /** An editor holding nothing visible is empty (null), so that `required` can tell. */
 function editorValue(html: string): string | null {
@@ -47,7 +47,7 @@ export const editorImageUrl = (filePath: string) => urlOf(files.calls.openImage,
 /** The HTML a picture is inserted as: its address and its file name as the alternative text. */
 export function editorImageHtml(filePath: string, fileName: string): string {
   const alt = fileName.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<img src="${editorImageUrl(filePath)}" alt="${alt}" style="max-width: 100%">`;
+  return `<img src="${editorImageUrl(filePath)}" alt="${alt}">`;
 }
 
 interface Props {
@@ -211,6 +211,7 @@ export default function RichTextEditor({ id, name, label, value, onChange, onBlu
         aria-label={label}
         aria-readonly={readOnly}
         contentEditable={!readOnly}
+        className={SAFE_HTML_CLASS}
         suppressContentEditableWarning
         onInput={emit}
         onBlur={onBlur}

@@ -7,7 +7,7 @@ describe('rich-text pictures', () => {
     expect(EDITOR_IMAGE_TYPES).toEqual(['jpg', 'jpeg', 'png']);
     expect(editorImageUrl('2026/01/0123456789abcdef01234567.png')).toBe('/api/open/image?source=2026%2F01%2F0123456789abcdef01234567.png');
     expect(editorImageHtml('2026/01/0123456789abcdef01234567.png', 'a"<b>&.png')).toBe(
-      '<img src="/api/open/image?source=2026%2F01%2F0123456789abcdef01234567.png" alt="a&quot;&lt;b>&amp;.png" style="max-width: 100%">',
+      '<img src="/api/open/image?source=2026%2F01%2F0123456789abcdef01234567.png" alt="a&quot;&lt;b>&amp;.png">',
     );
   });
 });

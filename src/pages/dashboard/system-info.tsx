@@ -1,15 +1,15 @@
 import { Button, Empty, Flex, List, Modal, Spin, Typography } from 'antd';
-import DOMPurify from 'dompurify';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { bulletin } from '../../contract/bulletin';
 import { messages } from '../../contract/messages';
+import { SAFE_HTML_CLASS, safeHtml } from '../../engine/safe-html';
 import { unreadStore } from '../../messages/unread-store';
 import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { api } from '../../request';
 import { useSession } from '../../session/session-store';
 import { APP_PATHS } from '../../shared/app-paths';
-import { htmlText, type LeaveMessage, type SysMessage } from '../messages/messages-api';
+import { htmlText, type LeaveMessage, type SysMessage, senderLabel } from '../messages/messages-api';
 import { FigureBlock, type FigureBlockProps } from './block';
 import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
@@ -164,10 +164,10 @@ export function SystemInfoBlock() {
 function MessageHtml({ html, className }: { html: string; className?: string }) {
   return (
     <div
-      className={className}
+      className={className ? `${className} ${SAFE_HTML_CLASS}` : SAFE_HTML_CLASS}
       style={{ marginTop: 12, maxHeight: '60vh', overflow: 'auto' }}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify
-      dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by safeHtml
+      dangerouslySetInnerHTML={{ __html: safeHtml(html) }}
     />
   );
 }
@@ -244,7 +244,7 @@ export function LeaveMessagesBlock() {
       time={(m) => m.createTime.slice(5, 16)}
       render={(m) => (
         <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
-          <Typography.Text strong>{m.senderName}：</Typography.Text>
+          <Typography.Text strong>{senderLabel(m)}：</Typography.Text>
           {m.content}
         </Typography.Text>
       )}

@@ -2,15 +2,15 @@
  * Agreements and policies from GET /api/privacyPolicy/preview (types: 1 service agreement,
  * 2 join agreement, 3 privacy policy, 4 authorization agreement), rendered from their HTML.
  *
- * The HTML is an administrator's text, so it is treated as untrusted and sanitised with DOMPurify
- * before it is rendered: no script, event handler, javascript: URL, frame or inline style reaches
- * the page.
+ * The HTML is an administrator's text, so it is treated as untrusted and sanitised (the engine's
+ * safeHtml) before it is rendered: no script, event handler, javascript: URL, frame or inline style
+ * reaches the page.
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
-import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { type ReactNode, useMemo } from 'react';
 import { privacyPolicy } from '../../contract/privacy-policy';
+import { SAFE_HTML_CLASS, safeHtml } from '../../engine/safe-html';
 import { api, useLookup } from '../../request';
 
 export const POLICY_TYPE = { service: 1, join: 2, privacy: 3, authorization: 4 } as const;
@@ -29,32 +29,13 @@ async function loadPolicy(type: number, signal: AbortSignal): Promise<Policy> {
   return res.data;
 }
 
-let purifier: DOMPurify | null = null;
-
-/** A DOMPurify instance of its own, so its link hook does not reach other users of the library. */
-function policyPurifier(): DOMPurify {
-  if (purifier) return purifier;
-  purifier = createDOMPurify(window);
-  purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.hasAttribute('href')) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-  });
-  return purifier;
-}
-
 /**
- * Untrusted policy HTML made safe to render: DOMPurify removes scripts, event handlers, frames,
- * forms and unsafe URLs; inline styles and classes go too, so the text cannot restyle or cover
- * the page. `dropHeading` removes a leading h1/h2 whose text equals the page's own title, so the
- * title is not shown twice.
+ * Untrusted policy HTML made safe to render (the engine's safeHtml: no script, handler, frame, form,
+ * unsafe URL, style or class, so the text cannot restyle or cover the page). `dropHeading` removes a
+ * leading h1/h2 whose text equals the page's own title, so the title is not shown twice.
  */
 export function sanitizePolicyHtml(html: string, dropHeading?: string): string {
-  const clean = policyPurifier().sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'select', 'textarea', 'dialog'],
-    FORBID_ATTR: ['style', 'class'],
-  });
+  const clean = safeHtml(html);
   if (!dropHeading) return clean;
   const body = new DOMParser().parseFromString(clean, 'text/html').body;
   const first = body.firstElementChild;
@@ -100,10 +81,10 @@ function PolicyHtml({ policy, dropHeading }: { policy: Policy; dropHeading: stri
   const html = useMemo(() => sanitizePolicyHtml(policy.content, dropHeading), [policy.content, dropHeading]);
   return (
     <article
-      className="policy-content"
+      className={`policy-content ${SAFE_HTML_CLASS}`}
       data-policy-type={policy.type}
       style={policyStyle}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (sanitizePolicyHtml)
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by safeHtml (sanitizePolicyHtml)
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -6,7 +6,7 @@ import { messages } from '../../contract/messages';
 import { listTableProps, useListCrud } from '../../engine';
 import { useReportedCall } from '../use-reported-call';
 import { MessageModal } from './message-modal';
-import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage, useUnreadReload } from './messages-api';
+import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage, senderLabel, useUnreadReload } from './messages-api';
 
 const SOURCE = messageSource(messages.calls.leaveUnread.path);
 
@@ -71,7 +71,7 @@ export function LeaveMessagePage() {
 
   return (
     <div style={{ padding: 16 }}>
-      {open && <MessageModal title="留言详情" meta={`${open.senderName}　${open.createTime}`} text={open.content} onClose={close} />}
+      {open && <MessageModal title="留言详情" meta={`${senderLabel(open)}　${open.createTime}`} text={open.content} onClose={close} />}
       {writing && <LeaveDialog onClose={() => setWriting(false)} />}
       <Card
         size="small"
@@ -100,7 +100,7 @@ export function LeaveMessagePage() {
                 </Button>
               ),
             },
-            { title: '留言人', dataIndex: 'senderName', width: 140 },
+            { title: '留言人', dataIndex: 'senderName', width: 240, ellipsis: true, render: (_, m) => senderLabel(m) },
             { title: '留言时间', dataIndex: 'createTime', width: 180 },
             {
               title: '操作',

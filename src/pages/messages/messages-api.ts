@@ -1,7 +1,8 @@
 /** The message calls of the system-message and leave-message pages. */
-import createDOMPurify, { type DOMPurify } from 'dompurify';
+
 import { useEffect, useRef } from 'react';
 import { messages } from '../../contract/messages';
+import { safeHtml } from '../../engine/safe-html';
 import { type UnreadKind, unreadStore, useUnreadCount } from '../../messages/unread-store';
 import { api } from '../../request';
 
@@ -19,6 +20,17 @@ export interface LeaveMessage {
   content: string;
   createTime: string;
   senderName: string;
+  senderUsername?: string | null;
+  senderCompany?: string | null;
+}
+
+/**
+ * Who left a message, as its reader should judge it: the name it was signed with, then the sending
+ * account and its company, which the sender does not choose (张三（producer · 某某环保）).
+ */
+export function senderLabel(m: Pick<LeaveMessage, 'senderName' | 'senderUsername' | 'senderCompany'>): string {
+  const who = [m.senderUsername, m.senderCompany].filter(Boolean).join(' · ');
+  return who ? `${m.senderName}（${who}）` : m.senderName;
 }
 
 /** Read filter of the system-message list: all, unread (0) or read (1). */
@@ -55,13 +67,8 @@ export function badgeRefresh(): void {
   void unreadStore.refresh();
 }
 
-let purifier: DOMPurify | null = null;
-
-/** Message HTML is written by people: scripts, handlers and frames are removed before it is shown. */
-export function sanitizeHtml(html: string): string {
-  purifier ??= createDOMPurify(window);
-  return purifier.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'button'] });
-}
+/** Message HTML is written by people: it is shown only as the engine's safeHtml leaves it. */
+export const sanitizeHtml = safeHtml;
 
 /** The text of an HTML title, for lists and labels. */
 export function htmlText(html: string): string {
