@@ -17,7 +17,8 @@ import type { ViewField, ViewModel } from './view-model.js';
  * model's buildSchema), so the server refuses exactly what the form refuses, with the same messages.
  * On top of it only what the table imposes: locked fields keep their stored value on update, a value
  * must fit its column (varchar 255, numeric(20,6), bigint within safe integers, text without U+0000 or lone surrogates),
- * and dates are stored normalised. Fields the form does not submit (show 4, show 3 unless a show rule makes it editable, system fields) are never written.
+ * and dates are stored normalised. Fields the form does not submit (show 4, show 3 unless a show rule makes it editable, system fields)
+ * are never taken from the caller: a new record holds their default, an updated one keeps what it held.
  */
 
 export type Row = Record<string, unknown>;
@@ -91,7 +92,8 @@ function labelsText(v: unknown): string | null {
  *                 fields the form does not submit take their stored value, so that relations and
  *                 required fields are judged on the record as it will be
  * @param schema   the form's schema (the seed passes one that also writes read-only fields)
- * @returns column → value for every field written: all submitted fields on add, those sent on update
+ * @returns column → value for every field written: on add all submitted fields and the defaults of the
+ *          fields the form does not submit, on update those sent
  */
 export function recordValues(view: ViewModel, input: Row, existing?: Row, schema: FormSchema<FieldShape> = view.schema): Row {
   const shape = schema.shape;
@@ -126,6 +128,17 @@ export function recordValues(view: ViewModel, input: Row, existing?: Row, schema
     else values[f.column] = column.value;
     const fmt = `${name}Fmt`;
     if (f.city && !view.byName.has(fmt) && (!existing || Object.hasOwn(input, fmt))) values[fmt] = labelsText(input[fmt]);
+  }
+  // A new record's fields the form shows without submitting (read-only, or hidden and not submitted)
+  // hold what the add form starts them with: their default, whatever the caller sent.
+  if (!existing) {
+    for (const f of view.page.form.fields) {
+      if (f.system || f.defaultValue === undefined || Object.hasOwn(shape, f.name)) continue;
+      const field = view.byName.get(f.name);
+      if (!field || field.system) continue;
+      const column = toColumn(field, String(f.defaultValue));
+      if ('value' in column) values[field.column] = column.value;
+    }
   }
   if (problems.size) {
     const order = (name: string) => (Object.hasOwn(shape, name) ? names.indexOf(name) : -1);

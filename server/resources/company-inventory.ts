@@ -12,18 +12,25 @@ import { typedNumberProblems } from '../lowcode/doc-numbers.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
+import type { ViewModel } from '../lowcode/view-model.js';
 import { changeView } from '../lowcode/view-store.js';
 import { registerResource, writerOf, writingContext } from './register.js';
 
 /** stockStatus 1: in stock. Company inventory records always carry it. */
 const IN_STOCK = '1';
 
+/** The column value that puts a stock-in record in stock; the form shows its status without submitting it. */
+function inStock(view: ViewModel): Row {
+  const status = view.byName.get('status');
+  return status && !status.system ? { [status.column]: IN_STOCK } : {};
+}
+
 /** Company inventory: the stock-in records that are in stock. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
   const inventoryRecord = async (u: SessionUser, input: Row): Promise<Row> => {
-    const record: Row = { ...input, status: IN_STOCK };
+    const record: Row = { ...input };
     delete record.id;
     await ownWarehouse(ctx, u, record.warehouseId);
     return record;
@@ -43,7 +50,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       }
       record.inTime ??= formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss');
       record.handler ??= u.nickName;
-      const values = recordValues(view, record);
+      const values = { ...recordValues(view, record), ...inStock(view) };
       // What a record picks (warehouse, contacts, files) is judged as on the generic calls.
       await checkReferences(ctx, view, u, values);
       const [id] = await insertRows(writerOf(req), view, [values], u);
@@ -62,7 +69,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const existing = await findRecord(db, view, id, scope);
       if (!existing) throw notFound('INVENTORY_NOT_FOUND');
       const record = await inventoryRecord(u, body);
-      const values = recordValues(view, record, existing);
+      const values = { ...recordValues(view, record, existing), ...inStock(view) };
       await checkReferences(ctx, view, u, values, existing);
       if (!(await updateRecord(writingContext(ctx, req), view, id, values, scope))) throw notFound('INVENTORY_NOT_FOUND');
       return OK;

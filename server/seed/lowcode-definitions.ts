@@ -188,7 +188,7 @@ const stockIn: FieldSpec[] = [
   spec('status', '状态', 'varchar', {
     common: { dict: 'stockStatus' },
     table: { search: true, tags: true, width: 90, align: 'center' },
-    form: { show: 2, defaultValue: '0' },
+    form: { show: 3, defaultValue: '0' },
   }),
   spec('handler', '经办人', 'varchar', { table: { width: 90 }, form: { required: true } }),
   spec('handlerPhone', '经办人电话', 'varchar', { table: { show: false, width: 130 }, form: { validator: 'mobile' } }),
@@ -240,7 +240,7 @@ const stockOut: FieldSpec[] = [
   spec('status', '出库状态', 'varchar', {
     common: { dict: 'orderStatus' },
     table: { tags: true, search: true, width: 90, align: 'center' },
-    form: { show: 2, defaultValue: '0' },
+    form: { show: 3, defaultValue: '0' },
   }),
   spec('remark', '备注', 'varchar', { common: { textarea: '1', rows: '2' }, table: { overflow: true } }),
   createdAt(),
@@ -298,7 +298,11 @@ const warehouse: FieldSpec[] = [
 
 // ----- 15 处置询价 -----
 const disposalInquiry: FieldSpec[] = [
-  spec('inquiryNo', '询价单号', 'varchar', { table: { search: true, width: 170 }, form: { show: 3, disabled: '1' } }),
+  // Numbered by the server (XJ, the day and the company's serial), shown read-only.
+  spec('inquiryNo', '询价单号', 'varchar', {
+    table: { search: true, width: 170 },
+    form: { show: 3, disabled: '1', pattern: '^XJ\\d{12}$', editLock: '1' },
+  }),
   spec('companyId', '处置企业', 'long', {
     // Only disposal companies quote for disposal.
     common: companies(DISPOSERS),

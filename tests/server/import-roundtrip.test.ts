@@ -47,7 +47,7 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
 /**
  * Each importable seeded view, the account that adds its records, and the columns that are not the
  * record's own content (stored files, exported by their names; read-only fields, show 3, which no form
- * writes and the seed sets directly: 询价单号, 订单金额). `unpickable`: columns whose seeded
+ * writes and the seed or an action sets directly: 询价单号, 订单金额, the stock-ins' 状态 and 出库状态). `unpickable`: columns whose seeded
  * records the account's own form cannot pick either (the seed names them directly): the producer's
  * inquiries name the disposer's contacts, which only the disposer lists, and the disposer's orders name
  * the producers' stock-ins, outside its data scope; the disposer's contracts name party A's warehouse
@@ -57,10 +57,10 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
 const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[]; numbered?: string[] }[] = [
   // Views that pick records of another view first, while the records they pick still have names of their own.
   { viewId: 15, account: 'producer', skip: ['询价单号'], unpickable: ['对接联系人'] },
-  { viewId: 13, account: 'producer', skip: [], numbered: ['出库单号'] },
+  { viewId: 13, account: 'producer', skip: ['出库状态'], numbered: ['出库单号'] },
   { viewId: 20, account: 'logistics', skip: [], numbered: ['运单号'] },
   { viewId: 19, account: 'disposer', skip: ['订单金额'], unpickable: ['来源入库单'], numbered: ['订单编号'] },
-  { viewId: 12, account: 'producer', skip: ['现场照片'], numbered: ['入库单号'] },
+  { viewId: 12, account: 'producer', skip: ['现场照片', '状态'], numbered: ['入库单号'] },
   { viewId: 16, account: 'disposer', skip: [], unpickable: ['贮存仓库'] },
   { viewId: 17, account: 'logistics', skip: [] },
   { viewId: 18, account: 'producer', skip: [] },

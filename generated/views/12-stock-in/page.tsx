@@ -9,7 +9,7 @@ export const stockInPage: ListPageModel = {
   title: '危废入库',
   componentName: 'stockIn',
   path: '/dev-tools/temp/page/stockIn/12',
-  source: { file: 'definitions/views/12-stock-in.json', hash: 'sha256-6d9be61f9bc96eb7', status: 1 },
+  source: { file: 'definitions/views/12-stock-in.json', hash: 'sha256-675d73bb22fc10e8', status: 1 },
   permissions: {
     list: 'stockIn:list',
     add: 'stockIn:add',
@@ -334,7 +334,7 @@ export const stockInPage: ListPageModel = {
         label: '状态',
         dataType: 'varchar',
         kind: 'dict',
-        show: 2,
+        show: 3,
         required: false,
         defaultValue: '0',
         disabled: false,

@@ -13,7 +13,6 @@ export const stockInSchema = rules.form(
     packageType: rules.text({ label: '包装方式', required: true, choice: true }),
     warehouseId: rules.text({ label: '入库仓库', required: true, choice: true }),
     inTime: rules.datetime({ label: '入库时间', required: true, format: 'YYYY-MM-DD HH:mm:ss' }),
-    status: rules.text({ label: '状态', choice: true }),
     handler: rules.text({ label: '经办人', required: true, maxLength: 255 }),
     handlerPhone: rules.text({ label: '经办人电话', maxLength: 255, validator: 'mobile' }),
     photos: rules.files({ label: '现场照片', maxCount: 3 }),

@@ -9,7 +9,7 @@ export const stockOutPage: ListPageModel = {
   title: '危废出库',
   componentName: 'stockOut',
   path: '/dev-tools/temp/page/stockOut/13',
-  source: { file: 'definitions/views/13-stock-out.json', hash: 'sha256-8b4927acd1ec905c', status: 1 },
+  source: { file: 'definitions/views/13-stock-out.json', hash: 'sha256-fbc28204646b4d2e', status: 1 },
   permissions: {
     list: 'stockOut:list',
     add: 'stockOut:add',
@@ -341,7 +341,7 @@ export const stockOutPage: ListPageModel = {
         label: '出库状态',
         dataType: 'varchar',
         kind: 'dict',
-        show: 2,
+        show: 3,
         required: false,
         defaultValue: '0',
         disabled: false,

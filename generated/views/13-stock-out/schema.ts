@@ -19,7 +19,6 @@ export const stockOutSchema = rules.form(
     }),
     driverPhone: rules.text({ label: '司机电话', maxLength: 255, validator: 'mobile' }),
     manifestNo: rules.text({ label: '转移联单号', maxLength: 255, pattern: '^\\d{16}$' }),
-    status: rules.text({ label: '出库状态', choice: true }),
     remark: rules.text({ label: '备注', maxLength: 1024 }),
   },
   { show: [], required: [] },

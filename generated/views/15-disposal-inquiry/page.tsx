@@ -9,7 +9,7 @@ export const disposalInquiryPage: ListPageModel = {
   title: '处置询价',
   componentName: 'disposalInquiry',
   path: '/dev-tools/temp/page/disposalInquiry/15',
-  source: { file: 'definitions/views/15-disposal-inquiry.json', hash: 'sha256-98b38a3b046cf6b6', status: 1 },
+  source: { file: 'definitions/views/15-disposal-inquiry.json', hash: 'sha256-a4e7025ce72f609a', status: 1 },
   permissions: {
     list: 'disposalInquiry:list',
     add: 'disposalInquiry:add',
@@ -246,9 +246,10 @@ export const disposalInquiryPage: ListPageModel = {
         kind: 'text',
         show: 3,
         required: false,
+        pattern: '^XJ\\d{12}$',
         maxLength: 255,
         disabled: true,
-        editLock: false,
+        editLock: true,
       },
       {
         name: 'companyId',
