@@ -2,7 +2,7 @@
  * A field pattern (a regular-expression source) said in words, for the message of a value that does
  * not match it: `^RK\d{12}$` → RK（12位数字）, `^\d{3}-\d{3}-\d{2}$` → （3位数字）-（3位数字）-（2位数字）.
  * Literal text stays as it is and each character class with its count is said in brackets. A
- * pattern with anything else (alternatives, groups, optional parts) is shown as it is written.
+ * pattern with anything else (alternatives, groups, optional parts) has no words.
  */
 
 const CLASSES: Record<string, string> = {
@@ -64,7 +64,12 @@ export function patternWords(pattern: string): string | null {
   return parts.map((p) => (p.literal ? p.text : `（${p.text}）`)).join('');
 }
 
-/** The message of a value that does not match a field's pattern: it names the format expected. */
+/**
+ * The message of a value that does not match a field's pattern: {label}格式不正确, naming the format
+ * expected when the pattern can be said in words. A regular expression is never shown to staff; the
+ * field's tips, drawn under it, give the example.
+ */
 export function patternMessage(label: string, pattern: string): string {
-  return `${label}格式不正确，应为${patternWords(pattern) ?? `与 ${pattern} 相符的格式`}`;
+  const words = patternWords(pattern);
+  return words === null ? `${label}格式不正确` : `${label}格式不正确，应为${words}`;
 }

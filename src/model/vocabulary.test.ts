@@ -14,10 +14,13 @@ describe('format messages name the format', () => {
     expect(patternWords('^HW\\d{2}\\.\\d+$')).toBe('HW（2位数字）.（数字）');
   });
 
-  it('shows a pattern beyond words as it is written', () => {
+  it('says only 格式不正确 for a pattern beyond words, never the regular expression', () => {
     expect(patternWords('^(a|b)$')).toBeNull();
     expect(patternWords('^a?b$')).toBeNull();
-    expect(patternMessage('编号', '^(a|b)$')).toBe('编号格式不正确，应为与 ^(a|b)$ 相符的格式');
+    expect(patternMessage('编号', '^(a|b)$')).toBe('编号格式不正确');
+    // The seeded 车牌号 pattern: a province, a letter, then five or six of a class beyond words.
+    const plate = '^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]$';
+    expect(patternMessage('车牌号', plate)).toBe('车牌号格式不正确');
     expect(patternMessage('入库单号', '^RK\\d{12}$')).toBe('入库单号格式不正确，应为RK（12位数字）');
   });
 
