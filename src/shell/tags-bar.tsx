@@ -7,6 +7,17 @@ import { mayClose } from '../navigation/close-guards';
 import { APP_PATHS } from '../shared/app-paths';
 import { afterClose, neighbourOf, type Tag, tagsStore, useTags } from './tags-store';
 
+/** Room kept between a tag scrolled into view and the bar's edge, the bar's own padding. */
+const TAG_EDGE = 10;
+
+/** Scrolls the bar sideways, as little as needed, until the tag lies wholly inside it. */
+function revealTag(bar: HTMLElement, tag: HTMLElement): void {
+  const b = bar.getBoundingClientRect();
+  const t = tag.getBoundingClientRect();
+  if (t.left < b.left + TAG_EDGE) bar.scrollLeft -= b.left + TAG_EDGE - t.left;
+  else if (t.right > b.right - TAG_EDGE) bar.scrollLeft += t.right - (b.right - TAG_EDGE);
+}
+
 /** The tag context menu is 105 px wide. */
 export const TAG_MENU_WIDTH = 105;
 
@@ -19,13 +30,17 @@ export function TagsBar() {
   const { tags } = useTags();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const activeRef = useRef<HTMLDivElement | null>(null);
+  const barRef = useRef<HTMLDivElement | null>(null);
   const active = trimPath(pathname);
 
+  // The open page's tag is always in view: after every navigation (menu, tag, keyboard, history) and
+  // every change of the tags. Found in the bar itself: the Dropdown around a tag takes its child's ref.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the open page or the tags change
   useEffect(() => {
-    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [active, tags.length]);
+    const bar = barRef.current;
+    const tag = bar?.querySelector<HTMLElement>('.wg-tag.is-active');
+    if (bar && tag) revealTag(bar, tag);
+  }, [active, tags]);
 
   const go = (to: string | undefined) => {
     if (to) navigate(to);
@@ -88,7 +103,7 @@ export function TagsBar() {
   };
 
   return (
-    <div className="wg-tags" role="tablist" aria-label="已打开的页面">
+    <div ref={barRef} className="wg-tags" role="tablist" aria-label="已打开的页面">
       {tags.map((tag) => {
         const isActive = tag.path === active;
         return (
@@ -99,7 +114,6 @@ export function TagsBar() {
             styles={{ root: { width: TAG_MENU_WIDTH, minWidth: TAG_MENU_WIDTH } }}
           >
             <div
-              ref={isActive ? activeRef : undefined}
               role="tab"
               tabIndex={isActive ? 0 : -1}
               aria-selected={isActive}

@@ -363,6 +363,49 @@ describe('tag bar', () => {
     await page.waitForURL((u) => u.pathname === '/logistics/vBuild/temp/25' && u.search === '?id=8');
     expect(await tagTitles(page)).toEqual(['首页', '物流详情']);
   });
+
+  it('scrolls the open page’s tag into view when more tags are open than the bar shows, keyboard included', async () => {
+    const { page } = await open('admin', '/abandonhome', { viewport: { width: 1000, height: 700 } });
+    const bar = page.locator('.wg-tags');
+    const active = page.locator('.wg-tags .wg-tag.is-active');
+    /** The open page's tag lies wholly inside the bar's visible width. */
+    const activeShown = () =>
+      page.evaluate(() => {
+        const b = document.querySelector('.wg-tags')?.getBoundingClientRect();
+        const t = document.querySelector('.wg-tags .wg-tag.is-active')?.getBoundingClientRect();
+        return !!b && !!t && t.left >= b.left - 1 && t.right <= b.right + 1;
+      });
+    const pages = [STOCK_IN, STOCK_OUT, WAREHOUSE, DISPOSAL_ORDER, '/system/user', '/system/role', '/system/dept', '/system/dict', '/system/menu'];
+    for (const path of pages) {
+      // In-app navigation, as a link does it.
+      await page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.locator(`.wg-tags .wg-tag.is-active[data-path="${path}"]`).waitFor();
+      await expect.poll(activeShown, { message: path }).toBe(true);
+    }
+    expect(await bar.evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
+
+    // Back to the first page from the sidebar: its tag, far to the left now, comes into view.
+    await viaSidebar(page, '危废管理', '危废入库', STOCK_IN);
+    await expect.poll(() => active.getAttribute('data-path')).toBe(STOCK_IN);
+    await expect.poll(activeShown).toBe(true);
+
+    // Keyboard: the arrows walk to the last tag, Enter opens it, and it is shown.
+    await active.focus();
+    for (let i = 0; i < pages.length; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/system/menu');
+    await expect.poll(activeShown).toBe(true);
+    // Back to the start with the scroll bar moved away first: the tag still comes into view.
+    await bar.evaluate((b) => {
+      b.scrollLeft = b.scrollWidth;
+    });
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === STOCK_IN);
+    await expect.poll(activeShown).toBe(true);
+  });
 });
 
 describe('mobile', () => {
