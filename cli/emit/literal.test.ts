@@ -14,6 +14,8 @@ const HOSTILE = [
   'end */ of comment /*',
   'line sep \u2028 para sep \u2029',
   'nul \u0000 del \u007f',
+  'bell \u0007 escape \u001b[31m csi \u009b',
+  '\u202eRTL\u202c isolate \u2066x\u2069 marks \u200e\u200f\u061c',
   '危废入库（吨）',
   '😀 astral',
 ];
@@ -43,6 +45,38 @@ describe('stringLiteral', () => {
 
   it('never leaves a raw line break', () => {
     for (const s of HOSTILE) expect(stringLiteral(s)).not.toMatch(/[\n\r\u2028\u2029]/);
+  });
+
+  it('escapes every control and bidirectional formatting character as \\uXXXX, and only those; a comment drops the same', () => {
+    const escaped: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      if (stringLiteral(ch) === `'\\u${c.toString(16).padStart(4, '0')}'`) escaped.push(c);
+    }
+    const expected = [
+      ...range(0x00, 0x1f).filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d),
+      ...range(0x7f, 0x9f),
+      0x061c,
+      0x200e,
+      0x200f,
+      ...range(0x2028, 0x202e),
+      ...range(0x2066, 0x2069),
+    ];
+    expect(escaped).toEqual(expected);
+    const dropped: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if ((c >= 0xd800 && c <= 0xdfff) || c === 0x2a) continue;
+      const ch = String.fromCharCode(c);
+      if (commentText(`a${ch}b`) !== `a${ch}b`) dropped.push(c);
+    }
+    // A comment keeps every character a literal keeps, and only those (and the line breaks and tab a literal spells out).
+    expect(dropped).toEqual([...expected, 0x09, 0x0a, 0x0d].sort((a, b) => a - b));
+    expect(stringLiteral('\u202eevil\u202c')).toBe("'\\u202eevil\\u202c'");
+  });
+
+  it('keeps plain text, CJK, Hebrew and emoji as they are', () => {
+    for (const s of ['危废入库（吨）', 'עברית العربية', '😀 🚛 👨\u200d👩\u200d👧', 'a b-c_d.e/f']) expect(stringLiteral(s)).toBe(`'${s}'`);
   });
 });
 
@@ -89,4 +123,22 @@ describe('identifiers and comments', () => {
   it('keeps comments on one line and closed', () => {
     expect(commentText('a */ b\nc')).toBe('a *\\/ b c');
   });
+
+  it('turns control characters into a space and drops bidirectional ones', () => {
+    expect(commentText('ctl\u0000\u0001\u0007\u001b[31m\u007fend')).toBe('ctl [31m end');
+    expect(commentText('tab\there\u0085next\u2028line')).toBe('tab here next line');
+    expect(commentText('\u202eRTL\u202c \u2066iso\u2069 \u200emark\u200f\u061c')).toBe('RTL iso mark');
+    expect(commentText('  plain title  ')).toBe('plain title');
+  });
+
+  it('leaves no control, bidirectional or comment-ending character, whatever it is given', () => {
+    expect(commentText('*\u202e/ and *\u0000/')).toBe('*\\/ and * /');
+    const every = Array.from({ length: 0x2100 }, (_, c) => String.fromCharCode(c)).join('*/');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be left
+    expect(commentText(every)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\*\//);
+  });
 });
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

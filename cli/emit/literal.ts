@@ -1,7 +1,8 @@
 /**
  * The one place where values from definitions become TypeScript source. Strings are always single-
  * quoted literals with every dangerous character escaped (quotes, backslash, line breaks, U+2028/9,
- * control characters); keys are bare only when they are plain identifiers. Layout follows Biome's
+ * control characters, bidirectional formatting characters); keys are bare only when they are plain
+ * identifiers. Comments hold neither control nor bidirectional characters. Layout follows Biome's
  * (Prettier's) rules for the project's settings, so that `biome format` leaves the output as it is:
  * objects written expanded stay expanded, arrays and small objects go on one line when they fit.
  */
@@ -10,9 +11,34 @@ const INDENT = '  ';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Text that needs no escaping in a single-quoted literal. */
+/*
+ * Characters no generated text holds raw: controls (C0, DEL, C1), which make git take a file for
+ * binary and a terminal run escape sequences; the line and paragraph separators U+2028/9, line
+ * breaks to JavaScript; and the bidirectional formatting characters (U+061C, U+200E/F, U+202A–E,
+ * U+2066–9), which make an editor or a review tool show the code around them reordered. The
+ * expressions below name the same set; literal.test.ts checks them against every character.
+ */
+
+/** Text that needs no escaping in a single-quoted literal: one test, so that plain text costs nothing more. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be escaped
-const PLAIN_TEXT = /^[^'"\\\u0000-\u001f\u007f\u2028\u2029]*$/;
+const PLAIN_TEXT = /^[^'"\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$/;
+/** Text a comment holds as it is: no character it drops, and no `*` that could end it. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a comment drops
+const PLAIN_COMMENT = /^[^*\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a comment drops
+const COMMENT_SPACES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const COMMENT_DROPPED = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether a literal writes the character of this code point as `\uXXXX`: the set above. */
+const escapedCode = (c: number): boolean =>
+  c <= 0x1f ||
+  (c >= 0x7f && c <= 0x9f) ||
+  c === 0x061c ||
+  c === 0x200e ||
+  c === 0x200f ||
+  (c >= 0x2028 && c <= 0x202e) ||
+  (c >= 0x2066 && c <= 0x2069);
+
 /** Text whose every character takes one column. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: every character below U+1100 is narrow, controls included
 const NARROW_TEXT = /^[\u0000-\u10ff]*$/;
@@ -31,7 +57,7 @@ export function stringLiteral(s: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else if (escapedCode(code)) out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return `${out}${quote}`;
@@ -59,12 +85,15 @@ export function textWidth(s: string): number {
 
 export const propertyKey = (key: string): string => (IDENTIFIER.test(key) ? key : stringLiteral(key));
 
-/** Text for inside a comment: no line breaks, and no sequence that ends the comment. */
+/**
+ * Text for inside a comment: each run of control characters (line breaks and tabs among them) and
+ * line or paragraph separators becomes one space, bidirectional formatting characters are dropped,
+ * and no sequence is left that ends the comment: `*\/` is escaped last, so that a character dropped
+ * from between a `*` and a `/` cannot leave one.
+ */
 export function commentText(s: string): string {
-  return s
-    .replace(/[\r\n\u2028\u2029]+/g, ' ')
-    .replace(/\*\//g, '*\\/')
-    .trim();
+  if (PLAIN_COMMENT.test(s)) return s.trim();
+  return s.replace(COMMENT_SPACES, ' ').replace(COMMENT_DROPPED, '').replace(/\*\//g, '*\\/').trim();
 }
 
 function numberLiteral(n: number): string {
