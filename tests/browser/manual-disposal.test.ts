@@ -180,10 +180,10 @@ describe('manual disposal order', () => {
     expect(await inputOf(d, '金额（元）').getAttribute('readonly')).not.toBeNull();
     await pick(page, d, '计量单位', '吨');
 
-    // The server's refusal is shown, and nothing typed is lost.
+    // The server's refusal is its error toast, and nothing typed is lost.
     await inputOf(d, '危废代码').fill('999-999-99');
     await d.getByRole('button', { name: SUBMIT }).click();
-    await expect.poll(() => d.locator('[data-refusal]').innerText()).toContain('危废代码不存在');
+    await notice(page, '危废代码不存在').waitFor();
     expect(await inputOf(d, '危废名称').inputValue()).toBe('废矿物油');
     expect(await inputOf(d, '乙方联系人').inputValue()).toBe(point.linkmanName);
     await inputOf(d, '危废代码').fill('900-249-08');
@@ -235,17 +235,34 @@ describe('manual disposal order', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps what was typed when the dialog is closed without saving', async () => {
+  it('starts afresh after 取消 or ×, its messages gone too', async () => {
     const disposer = await server.login('disposer');
     const { page } = await open(disposer, PAGE);
     const list = listPage(page, ORDERS_VIEW);
     await list.getByRole('button', { name: '手工录入' }).click();
     const d = dialog(page, TITLE);
+    await d.waitFor();
+    await pick(page, d, '签约企业', PRODUCER);
     await inputOf(d, '危废名称').fill('废乳化液');
+    await inputOf(d, '数量').fill('2');
+    await d.getByRole('button', { name: SUBMIT }).click();
+    await expect.poll(() => errorsOf(d).count()).toBeGreaterThan(0);
     await d.getByRole('button', { name: CANCEL }).click();
     await d.waitFor({ state: 'hidden' });
     await list.getByRole('button', { name: '手工录入' }).click();
-    expect(await inputOf(d, '危废名称').inputValue()).toBe('废乳化液');
+    await d.waitFor();
+    expect(await inputOf(d, '危废名称').inputValue()).toBe('');
+    expect(await inputOf(d, '数量').inputValue()).toBe('');
+    expect(await item(d, '签约企业').innerText()).not.toContain(PRODUCER);
+    expect(await errorsOf(d).count()).toBe(0);
+
+    // × clears as 取消 does.
+    await inputOf(d, '危废名称').fill('废乳化液');
+    await d.locator('.ant-modal-close').click();
+    await d.waitFor({ state: 'hidden' });
+    await list.getByRole('button', { name: '手工录入' }).click();
+    await d.waitFor();
+    expect(await inputOf(d, '危废名称').inputValue()).toBe('');
   });
 
   it('is not offered to a user the server does not let add orders', async () => {

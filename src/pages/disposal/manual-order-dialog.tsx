@@ -19,7 +19,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { disposalOrders } from '../../contract/disposal-order';
 import { notify } from '../../notify/notifier';
-import { api, failureText, RequestError, useLookup } from '../../request';
+import { api, RequestError, useLookup } from '../../request';
 import { formatMoney } from '../../shared/format';
 import {
   AMOUNT_DECIMALS,
@@ -30,6 +30,7 @@ import {
   PREPAY_YES,
   QUANTITY_DECIMALS,
 } from '../../shared/manual-order';
+import { revealField, validateOrReveal } from '../validate-form';
 import {
   COMPANY_SEARCH_DEBOUNCE_MS,
   type Contract,
@@ -48,7 +49,10 @@ import { EMPTY_ORDER, type ManualOrderForm, manualOrderPayload } from './manual-
  * company's effective contracts, and a contract copies its party A details. An unloading point
  * copies party B's. A process clears the sub-process and loads its sub-processes; a sub-process sets
  * its parent. amount = price × quantity to 5 decimals, recomputed on every change, never typed.
- * Closing without saving keeps what was typed for the next opening; a saved order clears the form.
+ * 取消 (or ×, Esc) clears the form and its messages, as a saved order does; a refused submit keeps
+ * everything typed. Every failed submit shows where the user looks: the first invalid field is
+ * scrolled into view and focused, and a server's refusal is its 5 s error toast, with each field it
+ * names marked (the dialog is taller than the screen, so a message at its top would go unseen).
  */
 
 /** A form save says 操作成功, as every form of the app does. */
@@ -121,7 +125,6 @@ interface Refusal {
 export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const [form] = Form.useForm<ManualOrderForm>();
   const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const copiedRegionFmt = useRef<{ partyA?: string; partyB?: string }>({});
 
   const partyACompany = Form.useWatch('partyACompany', form);
@@ -234,18 +237,23 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
     if ('needPrepay' in changed && changed.needPrepay !== PREPAY_YES) form.setFieldsValue({ prepayPrice: undefined });
   };
 
+  /** Back to an empty order: the values, their messages, and what the lookups remembered of them. */
+  const clear = useCallback(() => {
+    form.resetFields();
+    copiedRegionFmt.current = {};
+    setPicked(null);
+    setCompanyText('');
+  }, [form]);
+
   const close = useCallback(() => {
-    if (!saving) onClose();
-  }, [saving, onClose]);
+    if (saving) return;
+    clear();
+    onClose();
+  }, [saving, clear, onClose]);
 
   const submit = async () => {
-    setRefusal(null);
-    let values: ManualOrderForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validateOrReveal(form);
+    if (!values) return;
     const body = manualOrderPayload(values, {
       regions: regions.data,
       processes: processes.data,
@@ -254,21 +262,23 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
     });
     setSaving(true);
     try {
-      await api(disposalOrders.calls.add, { body }, { silent: true });
+      // Not silent: a refusal is the request layer's error toast, as for every form of the app.
+      await api(disposalOrders.calls.add, { body });
       // A form save says 操作成功; the new order shows at the top of the list it reloads.
       notify.success(SAVED);
-      form.resetFields();
-      copiedRegionFmt.current = {};
-      setPicked(null);
-      setCompanyText('');
+      clear();
       onCreated();
       onClose();
     } catch (e) {
       const r = e instanceof RequestError ? (e.body as Refusal | undefined) : undefined;
       const known = new Set(Object.keys(EMPTY_ORDER_FIELDS));
       const fieldErrors = (r?.errors ?? []).filter((x) => known.has(x.field));
-      if (fieldErrors.length) form.setFields(fieldErrors.map((x) => ({ name: x.field as keyof ManualOrderForm, errors: [x.message] })));
-      setRefusal(failureText(e));
+      if (fieldErrors.length) {
+        form.setFields(fieldErrors.map((x) => ({ name: x.field as keyof ManualOrderForm, errors: [x.message] })));
+        // The fields in the order they were drawn: the first one marked is the highest in the dialog.
+        const first = form.getFieldsError().find((f) => f.errors.length)?.name;
+        if (first) revealField(form, first);
+      }
     } finally {
       setSaving(false);
     }
@@ -292,7 +302,6 @@ export function ManualOrderDialog({ open, onClose, onCreated }: { open: boolean;
       forceRender
       className="manual-order-dialog"
     >
-      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} data-refusal />}
       {lookupErrors.length > 0 && (
         <Alert type="warning" showIcon title={`部分选项加载失败：${[...new Set(lookupErrors)].join('；')}`} style={{ marginBottom: 12 }} />
       )}

@@ -9,6 +9,7 @@ import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { sessionStore } from '../../../session/session-store';
 import { viewPreviewPath } from '../../../shared/app-paths';
+import { validateOrReveal } from '../../validate-form';
 import { componentNameOf, type MenuNode, parentMenuOf, type ViewRow, viewApi } from './generation-api';
 
 const ViewDesigner = lazy(() => import('../../../designer/view/view-designer').then((m) => ({ default: m.ViewDesigner })));
@@ -58,7 +59,8 @@ function BasicDialog({
     ? { name: row.name, componentName: componentNameOf(row), pid: parentMenuOf(row) ?? parentIn(menus, row.menuId) }
     : { name: '', componentName: '' };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validateOrReveal(form);
+    if (!v) return;
     // Without the menu tree the parent is not shown, so the stored one is kept as it is.
     const parent = menusFailed ? {} : { pid: v.pid ?? null };
     const disMenu = JSON.stringify({

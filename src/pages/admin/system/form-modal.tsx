@@ -5,6 +5,7 @@ import type { RowCrud } from '../../../engine';
 import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { failureText } from '../../../request';
+import { validateOrReveal } from '../../validate-form';
 
 /** Asks before leaving unsaved work; true when the user agrees to lose it. */
 export function confirmUnsaved(what: string): Promise<boolean> {
@@ -57,12 +58,8 @@ export function FormModal<V extends object>({
     return setCloseGuard(pathname, () => !form.isFieldsTouched() || confirmUnsaved(title));
   }, [open, pathname, form, title]);
   const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validateOrReveal(form);
+    if (!values) return;
     setSaving(true);
     setError(null);
     try {
