@@ -17,4 +17,5 @@ export * from './routes.js';
 export * from './schema.js';
 export * from './screen-views.js';
 export type * from './types.js';
+export * from './urls.js';
 export * from './validators.js';

@@ -925,6 +925,23 @@ describe('view: buttons', () => {
       in: { action: 'system', websiteUrl: null },
       out: [['E_REQUIRED', '/disTemplate/btnDIYOption/0/configure/websiteUrl']],
     },
+    {
+      name: 'a javascript: websiteUrl',
+      in: { action: 'website', websiteUrl: "javascript:alert('x')\n" },
+      out: [['E_URL', '/disTemplate/btnDIYOption/0/configure/websiteUrl']],
+    },
+    {
+      name: 'a data: websiteUrl, spelt as a browser still reads it',
+      in: { action: 'website', websiteUrl: ' Da\tta:text/html,<script>1</script>' },
+      out: [['E_URL', '/disTemplate/btnDIYOption/0/configure/websiteUrl']],
+    },
+    {
+      name: 'a vbscript: in-app address',
+      in: { action: 'system', websiteUrl: 'vbscript:msgbox(1)' },
+      out: [['E_URL', '/disTemplate/btnDIYOption/0/configure/websiteUrl']],
+    },
+    { name: 'a mailto: websiteUrl', in: { action: 'website', websiteUrl: 'mailto:ops@example.com' }, out: [] },
+    { name: 'an in-app path', in: { action: 'system', websiteUrl: '/dispose/vBuild/temp/30' }, out: [] },
     { name: 'no action', in: { submitUrl: '/u' }, out: [['E_REQUIRED', '/disTemplate/btnDIYOption/0/configure/action']] },
     { name: 'an unknown action', in: { action: 'fly' }, out: [['E_ENUM', '/disTemplate/btnDIYOption/0/configure/action']] },
     {

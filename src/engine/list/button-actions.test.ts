@@ -28,7 +28,11 @@ function context(answer: unknown = { status: 200, message: '操作成功' }, con
       calls.push(`DOWNLOAD ${url} ${JSON.stringify(params)}`);
       return true;
     }),
-    notify: { success: vi.fn((t: string) => void calls.push(`notice ${t}`)), confirm: vi.fn(async () => confirmed) },
+    notify: {
+      success: vi.fn((t: string) => void calls.push(`notice ${t}`)),
+      error: vi.fn((t: string) => void calls.push(`error ${t}`)),
+      confirm: vi.fn(async () => confirmed),
+    },
     navigate: (to) => void calls.push(`navigate ${to}`),
     openWindow: (url) => void calls.push(`window ${url}`),
     search: '?a=1',
@@ -112,6 +116,33 @@ describe('custom button actions', () => {
       'navigate /dev-tools/temp/page/disposalOrder/19?id=9',
       'navigate /dispose/vBuild/temp/30?a=1&rowId=3&id=9',
     ]);
+  });
+
+  it('refuses to open or follow an address with a scheme other than http, https, mailto or tel, whatever model it was given', async () => {
+    const unsafe = [
+      "javascript:alert('x')",
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>1</script>',
+      'vbscript:x',
+    ];
+    for (const url of unsafe) {
+      const { ctx, calls } = context();
+      expect(await runButton(button({ action: 'website', websiteUrl: url }), [], ctx), url).toBe(false);
+      expect(await runButton(button({ action: 'system', websiteUrl: url }), rows.slice(0, 1), ctx), url).toBe(false);
+      expect(calls).toEqual(['error 链接地址不安全，未打开', 'error 链接地址不安全，未打开']);
+    }
+    // A script's answer: it has run, so the list reloads, but its address is not opened.
+    const script = context({ status: 200, location: 'javascript:alert(document.cookie)' });
+    expect(await runButton(button({ action: 'groovy', name: 'g' }), rows.slice(0, 1), script.ctx)).toBe(true);
+    expect(script.calls).toEqual([
+      'GROOVY /api/general/groovy/12 {"name":"g","action":"g","ids":[3]}',
+      'error 链接地址不安全，未打开',
+      'reload',
+    ]);
+    const mail = context();
+    await runButton(button({ action: 'website', websiteUrl: 'mailto:ops@example.com' }), [], mail.ctx);
+    expect(mail.calls).toEqual(['window mailto:ops@example.com']);
   });
 
   it('reports a failed call as not done, without a notice', async () => {

@@ -3,7 +3,7 @@
  * confirm. The page passes what a button may touch (the data provider, navigation, the list's
  * reload, the dialog opener), so the actions need no React.
  */
-import type { ButtonModel, ListPageModel } from '../../model';
+import { type ButtonModel, isOpenableUrl, type ListPageModel } from '../../model';
 import type { DataProvider, EngineNotifier, EngineServices } from '../services';
 import { linkedId, locationTarget, MESSAGES, systemTarget, viewTarget } from './rules';
 
@@ -13,10 +13,10 @@ export interface ButtonContext {
   model: Pick<ListPageModel, 'viewId' | 'api' | 'form'>;
   data: Pick<DataProvider, 'custom' | 'groovy'>;
   download: EngineServices['download'];
-  notify: Pick<EngineNotifier, 'success' | 'confirm'>;
+  notify: Pick<EngineNotifier, 'success' | 'confirm' | 'error'>;
   /** In-app navigation. */
   navigate: (to: string) => void;
-  /** A new browser window. */
+  /** A new browser window; runButton gives it only addresses isOpenableUrl accepts. */
   openWindow: (url: string) => void;
   /** The current location's query (`?a=1`), kept by `system`. */
   search: string;
@@ -45,6 +45,16 @@ function locationOf(answer: unknown): string | undefined {
     if (typeof inner === 'string' && inner) return inner;
   }
   return undefined;
+}
+
+/**
+ * Whether an address may be opened or followed; one that may not (a `javascript:` address, say, from
+ * a definition published after the build or from a script's answer) is reported and not opened.
+ */
+function openable(url: string, ctx: ButtonContext): boolean {
+  if (isOpenableUrl(url)) return true;
+  ctx.notify.error(MESSAGES.unsafeAddress);
+  return false;
 }
 
 /**
@@ -84,9 +94,12 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
         });
         const location = locationOf(answer);
         if (location) {
+          // The script has run: an address that may not be opened is reported, and the list still reloads.
           const target = locationTarget(location);
-          if (target.inApp) ctx.navigate(target.href);
-          else ctx.openWindow(target.href);
+          if (openable(target.href, ctx)) {
+            if (target.inApp) ctx.navigate(target.href);
+            else ctx.openWindow(target.href);
+          }
         } else {
           ctx.notify.success(messageOf(answer));
         }
@@ -100,10 +113,16 @@ export async function runButton(button: ButtonModel, rows: readonly ButtonRow[],
         ctx.navigate(viewTarget(button, rowId, linked));
         return true;
       case 'website':
-        if (button.websiteUrl) ctx.openWindow(button.websiteUrl);
+        if (button.websiteUrl) {
+          if (!openable(button.websiteUrl, ctx)) return false;
+          ctx.openWindow(button.websiteUrl);
+        }
         return true;
       case 'system':
-        if (button.websiteUrl) ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId, rows.length, linked));
+        if (button.websiteUrl) {
+          if (!openable(button.websiteUrl, ctx)) return false;
+          ctx.navigate(systemTarget(button.websiteUrl, ctx.search, rowId, rows.length, linked));
+        }
         return true;
     }
   } catch {

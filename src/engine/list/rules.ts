@@ -29,6 +29,7 @@ export const MESSAGES = {
   importPartly: '导入完成',
   chooseRows: '请选择数据',
   chooseOneRow: '请选择一条数据',
+  unsafeAddress: '链接地址不安全，未打开',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { isAbsent } from '../coerce.js';
 import { sortByKeys } from '../order.js';
 import type { ButtonModel } from '../types.js';
+import { isOpenableUrl, urlScheme } from '../urls.js';
 import type { WireButton, WireTemplate } from '../wire.js';
 import { compact, extraOf, KNOWN_BUTTON } from './keys.js';
 import type { Sink } from './sink.js';
@@ -38,6 +39,12 @@ export function buttonsOf(template: WireTemplate, columnNames: Set<string>, sink
     }
     const need = BUTTON_NEEDS[c.action];
     if (need && isAbsent(c[need])) sink.add('E_REQUIRED', `${pointer}/configure/${need}`, `a ${c.action} button needs ${need}`);
+    if (c.websiteUrl && !isOpenableUrl(c.websiteUrl))
+      sink.add(
+        'E_URL',
+        `${pointer}/configure/websiteUrl`,
+        `the app does not open ${urlScheme(c.websiteUrl)}: addresses; websiteUrl must be an http, https, mailto or tel address, or a path of the app`,
+      );
     if (c.showRelation_item && !columnNames.has(c.showRelation_item))
       sink.add(
         'W_REFERENCE',

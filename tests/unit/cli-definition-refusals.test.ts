@@ -1,0 +1,57 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.js';
+
+/**
+ * What `wastegen generate` and `wastegen check` refuse across definitions or in one definition's
+ * size, run in-process on throw-away copies of the basic-view fixture: each refusal is a
+ * `file#/pointer: message` line, exit 1, and nothing written.
+ */
+
+const FIXTURES = join(import.meta.dirname, '../fixtures');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+async function wastegen(...args: string[]): Promise<{ code: number; err: string[] }> {
+  const err: string[] = [];
+  const code = await main(['node', 'wastegen', ...args], { out: () => {}, err: (l) => err.push(...l.split('\n')) });
+  return { code, err };
+}
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wastegen-'));
+  made.push(dir);
+  cpSync(join(FIXTURES, 'basic-view/definitions'), join(dir, 'definitions'), { recursive: true });
+  return dir;
+}
+
+/** Runs generate then check; both must refuse with exactly these `file#pointer` heads, and write nothing. */
+async function expectRefused(dir: string, heads: string[]): Promise<string[]> {
+  for (const command of ['generate', 'check']) {
+    const r = await wastegen(command, '--cwd', dir);
+    expect(r.code, r.err.join('\n')).toBe(1);
+    const problems = r.err.filter((l) => /^definitions\/\S.*#\S*: /.test(l)).map((l) => l.slice(0, l.indexOf(': ')));
+    expect(problems.sort(), command).toEqual([...heads].sort());
+  }
+  expect(existsSync(join(dir, 'generated'))).toBe(false);
+  return (await wastegen('check', '--cwd', dir)).err;
+}
+
+describe('refused in one definition', () => {
+  it('a javascript: websiteUrl, at the button', async () => {
+    const dir = project();
+    const file = join(dir, 'definitions/views/101-stock-in.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    const buttons: { configure: Record<string, unknown> }[] = json.disTemplate.btnDIYOption;
+    const i = buttons.findIndex((b) => b.configure.action === 'website');
+    expect(i).toBeGreaterThanOrEqual(0);
+    (buttons[i] as { configure: Record<string, unknown> }).configure.websiteUrl = "javascript:alert('x')";
+    writeFileSync(`${file}.tmp`, JSON.stringify(json, null, 2));
+    renameSync(`${file}.tmp`, file);
+    await expectRefused(dir, [`definitions/views/101-stock-in.json#/disTemplate/btnDIYOption/${i}/configure/websiteUrl`]);
+  });
+});
