@@ -1522,6 +1522,29 @@ describe('normalizeAll', () => {
     ]);
   });
 
+  it('refuses two views with one componentName (their permission prefix), naming each file in the other', () => {
+    const r = normalizeAll([
+      input('view', 'definitions/views/22-truck.json', v(22, 'truck')),
+      input('view', 'definitions/views/23-car.json', v(23, 'car')),
+      input('view', 'definitions/views/170-truck2.json', v(170, 'truck')),
+    ]);
+    expect(withFiles(r.problems)).toEqual([
+      ['definitions/views/22-truck.json', 'E_DUPLICATE', '/disMenu/componentName'],
+      ['definitions/views/170-truck2.json', 'E_DUPLICATE', '/disMenu/componentName'],
+    ]);
+    expect(r.problems[0]?.message).toContain('definitions/views/170-truck2.json');
+    expect(r.problems[1]?.message).toContain('definitions/views/22-truck.json');
+    expect(r.problems[0]?.message).toContain('truck:add');
+  });
+
+  it('tells componentNames apart by letter case, as permissions are', () => {
+    const r = normalizeAll([
+      input('view', 'definitions/views/1-a.json', v(1, 'truck')),
+      input('view', 'definitions/views/2-b.json', v(2, 'Truck')),
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+
   it('warns when a screen names a view that is not among the definitions', () => {
     const r = normalizeAll([
       input('view', 'definitions/views/1-a.json', v(1)),

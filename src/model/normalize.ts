@@ -90,10 +90,10 @@ export interface NormalizedSet {
   problems: Problem[];
 }
 
-/** Every definition, then the checks across files: duplicate ids, screens naming missing views. */
 /**
- * `each` sees every definition's result as soon as it is known, before the checks across definitions
- * (duplicate ids, references), so that a caller can start on its page early.
+ * Every definition, then the checks across files: duplicate ids and componentNames, screens naming
+ * missing views. `each` sees every definition's result as soon as it is known, before the checks
+ * across definitions, so that a caller can start on its page early.
  */
 export function normalizeAll(
   inputs: readonly DefinitionInput[],
@@ -138,6 +138,7 @@ export function collectNormalized(files: readonly string[], results: readonly No
       });
     else byId.set(key, page);
   }
+  problems.push(...sharedComponentNames(pages));
   const viewIds = new Set(pages.flatMap((p) => (p.kind === 'list' ? [p.viewId] : [])));
   const skippedIds = new Set(skipped.map((s) => s.id));
   for (const page of pages) {
@@ -158,4 +159,33 @@ export function collectNormalized(files: readonly string[], results: readonly No
     }
   }
   return { pages, skipped, problems };
+}
+
+/**
+ * A view's componentName is its permission prefix (`truck:list`, `truck:add`, …): two views with the
+ * same one would answer to the same permissions, so a role granted one page would hold the other's.
+ * Each is a problem naming the other files, as the server refuses to publish a componentName whose
+ * permissions another menu carries.
+ */
+function sharedComponentNames(pages: readonly PageModel[]): Problem[] {
+  const byName = new Map<string, string[]>();
+  for (const page of pages) {
+    if (page.kind !== 'list') continue;
+    const files = byName.get(page.componentName);
+    if (files) files.push(page.source.file);
+    else byName.set(page.componentName, [page.source.file]);
+  }
+  const problems: Problem[] = [];
+  for (const [name, files] of byName) {
+    if (files.length < 2) continue;
+    for (const file of files)
+      problems.push({
+        code: 'E_DUPLICATE',
+        file,
+        pointer: '/disMenu/componentName',
+        message: `componentName ${name} is also that of ${files.filter((f) => f !== file).join(' and ')}, so the pages would answer to the same permissions (${name}:list, ${name}:add, …)`,
+        hint: "give each view its own componentName; it is the view's permission prefix, and the server refuses one whose permissions another menu carries",
+      });
+  }
+  return problems;
 }

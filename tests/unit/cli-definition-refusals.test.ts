@@ -29,6 +29,15 @@ function project(): string {
   return dir;
 }
 
+/** A copy of 102-stock-out.json under another name and id, edited. */
+function twin(dir: string, name: string, edit: (json: Record<string, any>) => void = () => {}): string {
+  const json = JSON.parse(readFileSync(join(dir, 'definitions/views/102-stock-out.json'), 'utf8'));
+  json.id = 9102;
+  edit(json);
+  writeFileSync(join(dir, 'definitions/views', name), `${JSON.stringify(json, null, 2)}\n`);
+  return `definitions/views/${name}`;
+}
+
 /** Runs generate then check; both must refuse with exactly these `file#pointer` heads, and write nothing. */
 async function expectRefused(dir: string, heads: string[]): Promise<string[]> {
   for (const command of ['generate', 'check']) {
@@ -40,6 +49,17 @@ async function expectRefused(dir: string, heads: string[]): Promise<string[]> {
   expect(existsSync(join(dir, 'generated'))).toBe(false);
   return (await wastegen('check', '--cwd', dir)).err;
 }
+
+describe('refused across definitions', () => {
+  it('two views with one componentName: both files, at the componentName', async () => {
+    const dir = project();
+    const b = twin(dir, '170-stock-out2.json');
+    const a = 'definitions/views/102-stock-out.json';
+    const err = await expectRefused(dir, [`${a}#/disMenu/componentName`, `${b}#/disMenu/componentName`]);
+    expect(err.join('\n')).toContain(`${a}#/disMenu/componentName: componentName stockOut is also that of ${b}`);
+    expect(err.join('\n')).toContain(`${b}#/disMenu/componentName: componentName stockOut is also that of ${a}`);
+  });
+});
 
 describe('refused in one definition', () => {
   it('a javascript: websiteUrl, at the button', async () => {

@@ -148,10 +148,9 @@ function handedOver(more: Record<string, string> = {}, ...args: string[]) {
 
 describe('a generate with work to do', () => {
   it('compiles what its first try listed, and only for the arguments it listed them for', async () => {
-    const second = readFileSync(join(ROOT, 'tests/fixtures/basic-view/definitions/views/101-stock-in.json'), 'utf8').replace(
-      '"id": 101',
-      '"id": 190',
-    );
+    const second = readFileSync(join(ROOT, 'tests/fixtures/basic-view/definitions/views/101-stock-in.json'), 'utf8')
+      .replace('"id": 101', '"id": 190')
+      .replace('"componentName": "stockIn"', '"componentName": "stockInSecond"');
     const { dir, argv, handoff } = handedOver({ 'views/190-second.json': second }, '--quiet');
     expect(handoff.start.listing.files.map((f) => f.rel)).toContain('views/190-second.json');
     // The listing handed over is what is compiled: a file left out of it is not, though it is on disk.
