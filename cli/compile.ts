@@ -52,25 +52,35 @@ export function outputDir(source: Pick<DefinitionSource, 'rel'>): string {
 
 /**
  * Two definition files whose names map to the same output folder (`12 stock-in.json` and
- * `12-stock-in.json`) would overwrite each other's pages: each is a problem naming the other.
+ * `12-stock-in.json`) would overwrite each other's pages: each is a problem naming the other. Folder
+ * names are compared without letter case: `17-Vehicle` and `17-vehicle` are one folder in a checkout
+ * on macOS or Windows.
  */
 export function sharedOutputDirs(sources: readonly Pick<DefinitionSource, 'file' | 'rel'>[]): Problem[] {
-  const byDir = new Map<string, string[]>();
+  const byDir = new Map<string, { file: string; dir: string }[]>();
   for (const s of sources) {
     const dir = outputDir(s);
-    byDir.set(dir, [...(byDir.get(dir) ?? []), s.file]);
+    // Output folder names are ASCII (outputDir), so lower case is what a case-insensitive file system compares.
+    const key = dir.toLowerCase();
+    const same = byDir.get(key);
+    if (same) same.push({ file: s.file, dir });
+    else byDir.set(key, [{ file: s.file, dir }]);
   }
   const problems: Problem[] = [];
-  for (const [dir, files] of byDir) {
-    if (files.length < 2) continue;
-    for (const file of files) {
-      const others = files.filter((f) => f !== file);
+  for (const group of byDir.values()) {
+    if (group.length < 2) continue;
+    for (const { file, dir } of group) {
+      const others = group.filter((o) => o.file !== file);
+      const caseOnly = others.some((o) => o.dir !== dir);
+      const named = others.map((o) => (o.dir === dir ? o.file : `${o.file} (generated/${o.dir}/)`));
       problems.push({
         code: 'E_DUPLICATE',
         file,
         pointer: '',
-        message: `its pages would go to generated/${dir}/, as those of ${others.join(' and ')}`,
-        hint: 'rename one of the files: names differing only in characters outside A-Z a-z 0-9 . _ - map to one folder',
+        message:
+          `its pages would go to generated/${dir}/, as those of ${named.join(' and ')}` +
+          (caseOnly ? ': folder names differing only in letter case are one folder on macOS and Windows' : ''),
+        hint: 'rename one of the files: names differing only in letter case, or in characters outside A-Z a-z 0-9 . _ -, map to one folder',
       });
     }
   }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,22 @@ describe('refused across definitions', () => {
     const err = await expectRefused(dir, [`${a}#/disMenu/componentName`, `${b}#/disMenu/componentName`]);
     expect(err.join('\n')).toContain(`${a}#/disMenu/componentName: componentName stockOut is also that of ${b}`);
     expect(err.join('\n')).toContain(`${b}#/disMenu/componentName: componentName stockOut is also that of ${a}`);
+  });
+
+  it('output folders differing only in letter case: both files', async () => {
+    const dir = project();
+    const b = twin(dir, '102-Stock-Out.json', (j) => {
+      j.disMenu.componentName = 'stockOutTwin';
+    });
+    // A file system that ignores case holds one of the two names only: nothing to test there.
+    if (
+      !readdirSync(join(dir, 'definitions/views')).includes('102-Stock-Out.json') ||
+      existsSync(join(dir, 'definitions/views/102-STOCK-OUT.json'))
+    )
+      return;
+    const a = 'definitions/views/102-stock-out.json';
+    const err = await expectRefused(dir, [`${a}#`, `${b}#`]);
+    expect(err.join('\n')).toContain('folder names differing only in letter case are one folder on macOS and Windows');
   });
 });
 
