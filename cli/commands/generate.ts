@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import type { Command } from 'commander';
 import { DefinitionOnDisk } from '../definitions-dir.js';
+import { sortProblems } from '../../src/model/problems.js';
 import { CliError, EXIT } from '../errors.js';
 import { recordGenerate, sha } from '../generate-cache.js';
 import type { GenerateHandoff } from '../generate-fast.js';
@@ -20,6 +21,18 @@ export interface GenerateFlags extends ProjectFlags {
 
 /** `handoff`: the project and listing the bin's first try read for these flags (it found work to do). */
 export async function runGenerate(flags: GenerateFlags, ctx: CommandContext, handoff?: GenerateHandoff): Promise<void> {
+  try {
+    await generate(flags, ctx, handoff);
+  } catch (e) {
+    // With --json, stdout holds one document whatever happens; the problems are in it.
+    if (!flags.json || !(e instanceof CliError)) throw e;
+    const doc = { ok: false, error: e.message, ...(e.hint ? { hint: e.hint } : {}), problems: sortProblems(e.problems) };
+    ctx.output.out(JSON.stringify(doc, null, 2));
+    ctx.setExit(e.exitCode);
+  }
+}
+
+async function generate(flags: GenerateFlags, ctx: CommandContext, handoff?: GenerateHandoff): Promise<void> {
   const start = handoff?.start ?? startGenerate(flags);
   const { project, listing, where, quiet } = start;
   const out = (line: string) => {

@@ -241,6 +241,22 @@ describe('wastegen generate', () => {
     expect(snapshot(gen)).toEqual(before);
   });
 
+  it('with --json, prints the problems as one document on stdout when it fails', async () => {
+    const dir = project('basic-view');
+    cpSync(join(FIXTURES, 'error-coercion/definitions/views/301-vehicle.json'), join(dir, 'definitions/views/301-vehicle.json'));
+    const r = await wastegen('generate', '--cwd', dir, '--json');
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.out.join('\n'));
+    expect(doc).toMatchObject({ ok: false, error: expect.stringMatching(/nothing was written/) });
+    const got = doc.problems.map((p: { file: string; code: string; pointer: string }) => `${p.file} ${p.code} ${p.pointer}`).sort();
+    expect(got).toEqual(
+      problemsOf('error-coercion')
+        .map((p) => `definitions/views/301-vehicle.json ${p.code} ${p.pointer}`)
+        .sort(),
+    );
+    expect(existsSync(join(dir, 'generated'))).toBe(false);
+  });
+
   it('names both files when two definitions map to one output folder, and writes nothing', async () => {
     const dir = project('basic-view');
     const twin = join(dir, 'definitions/views/102-stock out.json');
