@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { escapePointerToken, type Problem } from '../src/model/problems.js';
 import { CliError, EXIT } from './errors.js';
 
@@ -119,16 +119,92 @@ export function loadProject(opts: ProjectOptions = {}): Project {
       );
   }
   const dir = (d: string | undefined, fallback: string) => (d ? (isAbsolute(d) ? d : resolve(root, d)) : join(root, fallback));
+  const configName = relative(root, configPath).split(sep).join('/') || CONFIG_FILE;
+  const definitionsDir = dir(config.definitionsDir, 'definitions');
+  const generatedDir = dir(config.generatedDir, 'generated');
+  const templatesDir = config.templatesDir ? dir(config.templatesDir, 'templates') : undefined;
+  const folders = generatedDirProblems(
+    { root, generatedDir, definitionsDir, templatesDir, configFile: existsSync(configPath) ? configPath : undefined },
+    config,
+    configName,
+  );
+  if (folders.length)
+    throw new CliError(
+      `${configName} is invalid: generatedDir must be a folder of its own inside the project`,
+      EXIT.invalid,
+      'generatedDir holds only what generate writes (it removes the pages no definition produces any more); name a folder that holds nothing else, such as "generated"',
+      folders,
+    );
   return {
     root,
-    definitionsDir: dir(config.definitionsDir, 'definitions'),
-    generatedDir: dir(config.generatedDir, 'generated'),
-    ...(config.templatesDir ? { templatesDir: dir(config.templatesDir, 'templates') } : {}),
+    definitionsDir,
+    generatedDir,
+    ...(templatesDir ? { templatesDir } : {}),
     server: opts.server ?? env.WASTEGEN_SERVER ?? config.server,
     include: config.include ?? [],
     exclude: config.exclude ?? [],
     rel: (absolute) => relative(root, absolute).split(sep).join('/'),
   };
+}
+
+/** A path with symbolic links resolved as far as it exists (the rest appended as it is). */
+function realPath(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    const up = dirname(path);
+    return up === path ? path : join(realPath(up), basename(path));
+  }
+}
+
+/** Whether `inner` is `outer` or lies inside it (both absolute). */
+const within = (inner: string, outer: string) => {
+  const r = relative(outer, inner);
+  return r === '' || (!r.startsWith(`..${sep}`) && r !== '..' && !isAbsolute(r));
+};
+
+/**
+ * generatedDir holds only what generate writes (it removes the pages no definition produces). So it must
+ * be a folder inside the project, not the project itself nor a folder that holds it, outside any
+ * dot-folder, and apart from the definitions, the templates and the config file. Symbolic links are
+ * followed. The problem is put on generatedDir when the config sets it, else on the other key.
+ */
+function generatedDirProblems(
+  dirs: { root: string; generatedDir: string; definitionsDir: string; templatesDir: string | undefined; configFile: string | undefined },
+  config: ProjectConfig,
+  configName: string,
+): Problem[] {
+  const root = realPath(dirs.root);
+  const gen = realPath(dirs.generatedDir);
+  const linked = gen !== join(root, relative(dirs.root, dirs.generatedDir));
+  const shown = `${JSON.stringify(config.generatedDir ?? 'generated')}${linked ? ` (a link to ${gen})` : ''}`;
+  const problems: Problem[] = [];
+  const add = (key: keyof ProjectConfig, message: string) =>
+    problems.push({ code: 'E_CONFIG', file: configName, pointer: `/${config.generatedDir ? 'generatedDir' : key}`, message });
+  if (gen === root) add('generatedDir', `generatedDir ${shown} is the project root, which holds more than generate writes`);
+  else if (within(root, gen)) add('generatedDir', `generatedDir ${shown} holds the project, which holds more than generate writes`);
+  else if (!within(gen, root)) add('generatedDir', `generatedDir ${shown} lies outside the project folder; generate writes only inside it`);
+  else if (
+    relative(root, gen)
+      .split(sep)
+      .some((part) => part.startsWith('.'))
+  )
+    add('generatedDir', `generatedDir ${shown} lies in a dot-folder, which generate never writes into`);
+  const apart = (key: 'definitionsDir' | 'templatesDir', path: string | undefined, what: string) => {
+    if (path === undefined) return;
+    const other = realPath(path);
+    const named = `${key} ${JSON.stringify(config[key] ?? 'definitions')}`;
+    if (other === gen) add(key, `generatedDir ${shown} is also ${named}; generate would write among the ${what}`);
+    else if (within(other, gen)) add(key, `generatedDir ${shown} holds ${named}; generate would write among the ${what}`);
+    else if (within(gen, other)) add(key, `generatedDir ${shown} lies inside ${named}; generate would write among the ${what}`);
+  };
+  if (!problems.length) {
+    apart('definitionsDir', dirs.definitionsDir, 'definitions');
+    apart('templatesDir', dirs.templatesDir, 'templates');
+    if (dirs.configFile && within(realPath(dirs.configFile), gen))
+      add('generatedDir', `generatedDir ${shown} holds the config file ${configName}`);
+  }
+  return problems;
 }
 
 /** `*` matches within a path segment, `**` across segments, `?` one character. */
