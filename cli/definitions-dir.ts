@@ -25,7 +25,7 @@ export interface DefinitionFile {
 
 export const KIND_DIRS: Record<DefinitionKind, string> = { view: 'views', screen: 'screens' };
 
-type DirProject = Pick<Project, 'definitionsDir' | 'include' | 'exclude' | 'rel'>;
+type DirProject = Pick<Project, 'definitionsDir' | 'definitionsDirSetting' | 'include' | 'exclude' | 'rel'>;
 
 /** The project-relative path of a file under definitionsDir. */
 export const definitionFilePath = (project: Pick<Project, 'definitionsDir' | 'rel'>, rel: string) =>
@@ -112,10 +112,48 @@ export class DefinitionOnDisk implements DefinitionFile {
   }
 }
 
+/**
+ * A definitions folder that is not there is an error, not an empty project: a mistyped definitionsDir
+ * must not make generate remove every page. An existing folder without views/ or screens/ has no
+ * definitions.
+ */
+function requireDefinitionsDir(project: DirProject): void {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(project.definitionsDir).isDirectory();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && (e as NodeJS.ErrnoException).code !== 'ENOTDIR')
+      throw new CliError(`cannot read ${project.rel(project.definitionsDir) || '.'}/: ${(e as Error).message}`, EXIT.invalid);
+    isFolder = false;
+  }
+  if (isFolder) return;
+  const shown = `${project.rel(project.definitionsDir) || '.'}/`;
+  const what = existsSync(project.definitionsDir) ? 'is not a folder' : 'does not exist';
+  const setting = project.definitionsDirSetting;
+  const hint = setting
+    ? `correct definitionsDir in ${setting.split('#')[0]}, or run \`wastegen pull\` to fetch the definitions into it`
+    : 'run `wastegen pull` to fetch the definitions, or set definitionsDir in wastegen.config.json';
+  if (!setting)
+    throw new CliError(`the definitions folder ${shown} ${what} (the default definitionsDir); nothing was written`, EXIT.invalid, hint);
+  const [file = '', pointer = ''] = setting.split('#');
+  throw new CliError(
+    `the definitions folder ${shown}, set as definitionsDir in ${file}, ${what}; nothing was written`,
+    EXIT.invalid,
+    hint,
+    [{ code: 'E_CONFIG', file, pointer, message: `the definitions folder ${shown} ${what}` }],
+  );
+}
+
+export interface ListOptions {
+  /** A definitions folder that is not there lists nothing (pull, which creates it). */
+  missingOk?: boolean;
+}
+
 /** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path, with its stat. */
-export function listDefinitionFiles(project: DirProject): DefinitionListing {
+export function listDefinitionFiles(project: DirProject, options: ListOptions = {}): DefinitionListing {
   const at = Date.now();
   const files: ListedDefinition[] = [];
+  if (!options.missingOk) requireDefinitionsDir(project);
   for (const kind of ['view', 'screen'] as const) {
     const dir = join(project.definitionsDir, KIND_DIRS[kind]);
     let names: string[];
@@ -147,8 +185,8 @@ export function readListedFiles(listing: DefinitionListing): DefinitionFile[] {
 }
 
 /** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path. */
-export function readDefinitionFiles(project: DirProject): DefinitionFile[] {
-  return readListedFiles(listDefinitionFiles(project));
+export function readDefinitionFiles(project: DirProject, options: ListOptions = {}): DefinitionFile[] {
+  return readListedFiles(listDefinitionFiles(project, options));
 }
 
 /** `views/12-stock-in.json` → view 12; undefined for a name pull did not write. */

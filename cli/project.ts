@@ -65,6 +65,8 @@ export interface Project {
   root: string;
   /** Absolute paths. */
   definitionsDir: string;
+  /** Where definitionsDir was set (`wastegen.config.json#/definitionsDir`), when not by default. */
+  definitionsDirSetting?: string;
   generatedDir: string;
   /** The project's template overrides, when the config names a folder. */
   templatesDir?: string;
@@ -138,6 +140,7 @@ export function loadProject(opts: ProjectOptions = {}): Project {
   return {
     root,
     definitionsDir,
+    ...(config.definitionsDir ? { definitionsDirSetting: `${configName}#/definitionsDir` } : {}),
     generatedDir,
     ...(templatesDir ? { templatesDir } : {}),
     server: opts.server ?? env.WASTEGEN_SERVER ?? config.server,

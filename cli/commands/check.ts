@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { sortProblems } from '../../src/model/index.js';
-import { readDefinitionFiles } from '../definitions-dir.js';
+import { type DefinitionFile, readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { compareWithDisk } from '../generated-dir.js';
 import type { CommandContext } from '../main.js';
@@ -29,15 +29,17 @@ export async function runCheck(flags: CheckFlags, ctx: CommandContext): Promise<
   if (flags.json) {
     // The JSON report carries problems too, so nothing is printed as text.
     let project: Project;
+    let sources: DefinitionFile[];
     try {
       project = loadProject({ cwd: flags.cwd, config: flags.config });
+      sources = readDefinitionFiles(project);
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
       ctx.output.out(JSON.stringify({ ok: false, error: e.message, problems: sortProblems(e.problems) }, null, 2));
       ctx.setExit(e.exitCode);
       return;
     }
-    const result = await compileSources(project, readDefinitionFiles(project));
+    const result = await compileSources(project, sources);
     const errors = result.problems.filter((p) => !p.code.startsWith('W_'));
     const diff = errors.length ? undefined : compareWithDisk(project.generatedDir, result.files);
     let impacts: import('../impact.js').Impact[] = [];

@@ -378,8 +378,10 @@ impact with --impact), 2 usage, 3 network or auth.`,
     .action(async (flags: DiffFlags) => {
       const project = loadProject({ cwd: flags.cwd, config: flags.config, server: flags.server });
       const options = remoteOptions(project, flags);
+      // Read first: a definitions folder that is not there is an error, found before any call.
+      const local = readDefinitionFiles(project);
       const fetched = await fetchAllDefinitions(options);
-      const doc = diffDefinitions(project, options.baseUrl, fetched.definitions, readDefinitionFiles(project));
+      const doc = diffDefinitions(project, options.baseUrl, fetched.definitions, local);
       const out = (line: string) => ctx.output.out(line);
       if (flags.json) out(JSON.stringify(doc, null, 2));
       else {

@@ -166,7 +166,7 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
       } finally {
         progress.end();
       }
-      const plan = planPull(project, fetched.definitions, readDefinitionFiles(project));
+      const plan = planPull(project, fetched.definitions, readDefinitionFiles(project, { missingOk: true }));
       if (dataViews) {
         const text = dataViewsText(dataViews);
         const path = join(project.definitionsDir, DATA_VIEWS_FILE);

@@ -347,6 +347,29 @@ describe('wastegen.config.json', () => {
     });
   });
 
+  describe('a definitionsDir that is not there', () => {
+    it('is an error naming the folder and the setting, and generated/ is left as it was', async () => {
+      const dir = project('basic-view');
+      expect((await wastegen('generate', '--cwd', dir)).code).toBe(0);
+      const before = Object.fromEntries(files(join(dir, 'generated')).map((f) => [f, readFileSync(join(dir, 'generated', f), 'utf8')]));
+      writeConfig(dir, { definitionsDir: 'definitons' });
+      for (const args of [['generate'], ['check'], ['build', '--no-typecheck'], ['diff', '--server', 'http://127.0.0.1:9']]) {
+        const r = await wastegen(...args, '--cwd', dir);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.err, args.join(' ')).toContain('wastegen.config.json#/definitionsDir: the definitions folder definitons/ does not exist');
+        expect(r.err.join('\n')).toMatch(/hint: correct definitionsDir in wastegen\.config\.json/);
+      }
+      const j = await wastegen('generate', '--cwd', dir, '--json');
+      expect(j.code).toBe(1);
+      expect(JSON.parse(j.out.join('\n')).problems).toMatchObject([
+        { code: 'E_CONFIG', file: 'wastegen.config.json', pointer: '/definitionsDir' },
+      ]);
+      expect(Object.fromEntries(files(join(dir, 'generated')).map((f) => [f, readFileSync(join(dir, 'generated', f), 'utf8')]))).toEqual(
+        before,
+      );
+    });
+  });
+
   it('prints config problems as project-relative `wastegen.config.json#/pointer: message` lines with a hint', async () => {
     const dir = project('basic-view');
     writeConfig(dir, { include: 'views/*', generatedDirr: 'gen' });

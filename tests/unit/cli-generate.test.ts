@@ -309,13 +309,46 @@ describe('wastegen generate', () => {
     expect(doc.skipped.map((s: { id: number }) => s.id).sort()).toEqual([302, 303]);
   });
 
-  it('works on a project without definitions/', async () => {
+  it('works on a project whose definitions/ is empty', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wastegen-'));
     made.push(dir);
+    mkdirSync(join(dir, 'definitions'));
     const r = await wastegen('generate', '--cwd', dir);
     expect(r.code).toBe(0);
     expect(files(join(dir, 'generated'))).toEqual(['routes.ts']);
     expect((await wastegen('check', '--cwd', dir)).code).toBe(0);
+  });
+
+  it('refuses a project whose definitions folder is not there, and leaves generated/ as it was', async () => {
+    const dir = project('basic-view');
+    expect((await wastegen('generate', '--cwd', dir)).code).toBe(0);
+    const before = snapshot(join(dir, 'generated'));
+    rmSync(join(dir, 'definitions'), { recursive: true });
+    for (const args of [['generate'], ['generate', '--no-cache'], ['check'], ['build', '--no-typecheck']]) {
+      const r = await wastegen(...args, '--cwd', dir);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.err, args.join(' ')).toContain(
+        'wastegen: the definitions folder definitions/ does not exist (the default definitionsDir); nothing was written',
+      );
+      expect(r.err.join('\n')).toMatch(/hint: run `wastegen pull`/);
+    }
+    for (const args of [
+      ['generate', '--json'],
+      ['check', '--json'],
+    ]) {
+      const r = await wastegen(...args, '--cwd', dir);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(JSON.parse(r.out.join('\n')), args.join(' ')).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('definitions/ does not exist'),
+      });
+    }
+    // A file where the folder should be is no folder either.
+    writeFileSync(join(dir, 'definitions'), '');
+    const f = await wastegen('generate', '--cwd', dir);
+    expect(f.code).toBe(1);
+    expect(f.err.join('\n')).toContain('the definitions folder definitions/ is not a folder');
+    expect(snapshot(join(dir, 'generated'))).toEqual(before);
   });
 });
 
