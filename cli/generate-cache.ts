@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync,
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
-import { isTempName, listFiles, type WrittenOutputs } from './generated-dir.js';
+import { isTempName, listFiles, scanGenerated, stageLeftovers, type WrittenOutputs } from './generated-dir.js';
 import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
 import type { Project } from './project.js';
 
@@ -122,7 +122,7 @@ export interface InputText {
 }
 
 /** The files generate owns in generated/ (what compareWithDisk considers). */
-const listOutputs = (dir: string): string[] => listFiles(dir).filter((f) => f !== '.gitkeep');
+const listOutputs = (dir: string): string[] => listFiles(dir);
 
 function readRecord(project: Project): CacheRecord | undefined {
   try {
@@ -168,6 +168,8 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
       settledSince = true;
     }
   }
+  // Only a full generate removes what an interrupted one left beside generated/.
+  if (stageLeftovers(project.generatedDir).length) return false;
   record.folders ??= {};
   const outputs = sameOutputs(project.generatedDir, record.outputs, record.folders, listing.at);
   if (!outputs) return false;
@@ -180,6 +182,8 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
 interface Folder {
   files: string[];
   folders: Set<string>;
+  /** Whether it holds a temp file of an interrupted write (never recorded: generate removes them). */
+  leftover?: boolean;
 }
 
 /** The folders of a set of relative file paths ('' the top one), each with its entries. */
@@ -202,15 +206,23 @@ function foldersOf(files: Iterable<string>): Map<string, Folder> {
   return tree;
 }
 
-/** The names in a folder as listFiles sees them (temp files left out; at the top, .gitkeep too). */
-function listed(abs: string, top: boolean): Folder {
+/** The names in a folder as scanGenerated sees them (dot files and dot-folders left out, temp files noted). */
+function listed(abs: string): Folder {
   const out: Folder = { files: [], folders: new Set() };
   for (const e of readdirSync(abs, { withFileTypes: true })) {
-    if (e.isDirectory()) out.folders.add(e.name);
-    else if (!isTempName(e.name) && !(top && e.name === '.gitkeep')) out.files.push(e.name);
+    if (isTempName(e.name)) out.leftover = true;
+    else if (e.name.startsWith('.')) continue;
+    else if (e.isDirectory()) out.folders.add(e.name);
+    else out.files.push(e.name);
   }
   return out;
 }
+
+/** Whether a folder holds a file of generated/ or a leftover of an interrupted write, at any depth. */
+const holdsAnything = (abs: string) => {
+  const found = scanGenerated(abs);
+  return found.files.length + found.leftovers.length > 0;
+};
 
 /**
  * Whether generated/ holds exactly the recorded files with their recorded stats. A folder whose stat
@@ -233,16 +245,18 @@ function sameOutputs(dir: string, outputs: Record<string, FileStamp>, folders: R
     if (folders[rel] !== stamp) {
       let found: Folder;
       try {
-        found = listed(abs, !rel);
+        found = listed(abs);
       } catch {
         return false;
       }
+      // What an interrupted write left is removed by a full generate.
+      if (found.leftover) return false;
       // The recorded files and folders, and besides them only folders that hold no file (no outputs).
       const files = new Set(found.files);
       if (files.size !== want.files.length || !want.files.every((n) => files.has(n))) return false;
       if ([...want.folders].some((n) => !found.folders.has(n))) return false;
       const extra = [...found.folders].filter((n) => !want.folders.has(n));
-      if (extra.some((n) => listFiles(join(abs, n)).length)) return false;
+      if (extra.some((n) => holdsAnything(join(abs, n)))) return false;
       // Only a folder that holds exactly the recorded entries is trusted from now on.
       if (!extra.length && folderSettled(stamp, at)) {
         folders[rel] = stamp;
