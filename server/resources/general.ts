@@ -146,15 +146,13 @@ function fieldValue(dataType: string, raw: string | string[]): unknown {
   return text;
 }
 
-/** The add form's starting values: defaults, then the query's values of submitted fields. */
+/**
+ * The add form's starting values: the defaults of the fields it shows (read-only ones included, which the
+ * new record holds), then the query's values of the fields it submits.
+ */
 export function initialValues(view: ViewModel, query: Record<string, unknown>): Row {
-  const data: Row = {};
-  const fields = submittedFields(view.page.form);
-  for (const f of fields) {
-    if (f.defaultValue === undefined) continue;
-    data[f.name] = fieldValue(f.dataType, String(f.defaultValue));
-  }
-  for (const f of fields) {
+  const data = defaultsOf(view);
+  for (const f of submittedFields(view.page.form)) {
     const raw = query[f.name];
     if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((v) => typeof v === 'string'))) {
       data[f.name] = fieldValue(f.dataType, raw);

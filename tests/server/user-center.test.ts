@@ -94,6 +94,8 @@ describe('personal centre and leave-message reads', () => {
       id,
       content: '下周一安排收运，请回复。',
       senderName: expect.any(String),
+      senderUsername: 'producer',
+      senderCompany: expect.any(String),
       createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
     expect((await disposer.get('/api/sysMessage/getUnreadNum')).body.data.leaveNum).toBe(before - 1);
