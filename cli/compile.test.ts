@@ -1,8 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../src/model/index.js';
-import { sharedOutputDirs } from './compile.js';
+import { DEFINITION_MAX_CHARS, formatProblem } from '../src/model/index.js';
+import { compile, compileOne, type DefinitionSource, sharedOutputDirs } from './compile.js';
+import { CliError, EXIT } from './errors.js';
+import { loadTemplates, type Templates } from './templates.js';
 
-/** What compile() refuses across definition files. */
+/** compile() and compileOne(): what goes wrong in one definition is reported against its file. */
+
+const VIEW = readFileSync(join(import.meta.dirname, '../tests/fixtures/basic-view/definitions/views/101-stock-in.json'), 'utf8');
+
+function source(rel: string, text = VIEW): DefinitionSource {
+  return { kind: 'view', rel, file: `definitions/${rel}`, text };
+}
+
+/** The basic view with one more key, as JSON text: unknown keys are kept in the model and printed. */
+function withExtra(json: string): string {
+  return VIEW.replace(/^\{/, `{"extraValue":${json},`);
+}
 
 describe('output folders', () => {
   it('refuses two definitions whose folders differ only in letter case, naming both', () => {
@@ -36,5 +51,55 @@ describe('output folders', () => {
         { file: 'definitions/screens/1-A.json', rel: 'screens/1-A.json' },
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('a definition that cannot be compiled', () => {
+  it('refuses a file longer than the limit before parsing it, as a problem of the whole file', () => {
+    const huge = `{"name":"${'x'.repeat(DEFINITION_MAX_CHARS)}"}`;
+    const r = compile([source('views/90-bigstr.json', huge), source('views/101-stock-in.json')]);
+    expect(r.problems.map((p) => [p.file, p.code, p.pointer])).toEqual([['definitions/views/90-bigstr.json', 'E_TOO_LARGE', '']]);
+    expect(formatProblem(r.problems[0] as never)).toMatch(/^definitions\/views\/90-bigstr\.json#: the file holds \d+ characters/);
+    expect(r.files.size).toBe(0);
+  });
+
+  it('takes a file just within the limit', () => {
+    const text = VIEW.replace(/\s+$/, '');
+    const padded = `${text}${' '.repeat(DEFINITION_MAX_CHARS - text.length)}`;
+    expect(compile([source('views/101-stock-in.json', padded)]).problems).toEqual([]);
+  });
+
+  it('reports a nesting too deep to print as a problem of its file, on one thread and on several', () => {
+    const bad = source('views/91-deep.json', withExtra(`${'['.repeat(20_000)}0${']'.repeat(20_000)}`));
+    const r = compile([bad, source('views/101-stock-in.json')]);
+    expect(r.problems.map((p) => [p.file, p.code, p.pointer])).toEqual([['definitions/views/91-deep.json', 'E_TOO_LARGE', '']]);
+    expect(r.files.size).toBe(0);
+    const one = compileOne(bad, 'views/91-deep', () => loadTemplates());
+    expect(one.parseProblems.map((p) => [p.file, p.code])).toEqual([['definitions/views/91-deep.json', 'E_TOO_LARGE']]);
+    expect(one.modules).toBeUndefined();
+  });
+
+  it('names the file in any other failure, keeping an expected one expected', () => {
+    const failing =
+      (error: Error): (() => Templates) =>
+      () => ({
+        fileOf: () => 'templates/view-page.hbs',
+        render: () => {
+          throw error;
+        },
+      });
+    const s = source('views/101-stock-in.json');
+    expect(() => compileOne(s, 'views/101-stock-in', failing(new TypeError('x is undefined')))).toThrow(
+      'while compiling definitions/views/101-stock-in.json: x is undefined',
+    );
+    let caught: unknown;
+    try {
+      compileOne(s, 'views/101-stock-in', failing(new CliError('templates/view-page.hbs:3: boom', EXIT.invalid, 'fix the template')));
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(CliError);
+    expect((caught as CliError).message).toBe('definitions/views/101-stock-in.json: templates/view-page.hbs:3: boom');
+    expect((caught as CliError).hint).toBe('fix the template');
   });
 });

@@ -10,6 +10,7 @@ import {
   sortByKeys,
 } from '../src/model/index.js';
 import { type EmittedModule, emitPage, emitRoutes, type RouteEntry } from './emit/modules.js';
+import { CliError } from './errors.js';
 import { sha } from './generate-cache.js';
 import { loadTemplates, type Templates } from './templates.js';
 
@@ -87,6 +88,28 @@ export function sharedOutputDirs(sources: readonly Pick<DefinitionSource, 'file'
   return problems;
 }
 
+/**
+ * A failure while compiling one definition, named by its file. A RangeError (a text longer than
+ * JavaScript holds, a nesting deeper than its stack) comes of the definition's size, and is a
+ * problem of its file; anything else is thrown again with the file in its message.
+ */
+function compileFailure(file: string, e: unknown): Problem {
+  if (e instanceof RangeError)
+    return {
+      code: 'E_TOO_LARGE',
+      file,
+      pointer: '',
+      message: `the definition is too large or too deeply nested to compile (${e.message})`,
+      hint: 'shorten its texts or flatten its values',
+    };
+  if (e instanceof CliError) throw new CliError(`${file}: ${e.message}`, e.exitCode, e.hint, e.problems);
+  const named = new Error(`while compiling ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  // The stack of the failure itself, which is where a fault is.
+  const frames = e instanceof Error ? e.stack?.indexOf('\n    at ') : undefined;
+  if (frames !== undefined && frames >= 0) named.stack = `${named.name}: ${named.message}${(e as Error).stack?.slice(frames)}`;
+  throw named;
+}
+
 export interface CompileOptions {
   /** Called as pages are emitted: `done` of `total`. */
   onPage?(done: number, total: number): void;
@@ -119,14 +142,22 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const results: NormalizeResult[] = [];
   let emitted = 0;
   for (const s of sources) {
-    const parsed = parseJsonFile(s.text, s.file);
-    if (parsed.problems.length) {
-      problems.push(...parsed.problems);
-      if (parsed.problems.some((p) => !isWarning(p))) failed = true;
+    const text = s.text;
+    let r: NormalizeResult;
+    try {
+      const parsed = parseJsonFile(text, s.file);
+      if (parsed.problems.length) {
+        problems.push(...parsed.problems);
+        if (parsed.problems.some((p) => !isWarning(p))) failed = true;
+        continue;
+      }
+      r = normalizeDefinition({ kind: s.kind, file: s.file, json: parsed.json, hash: s.sourceHash });
+    } catch (e) {
+      problems.push(compileFailure(s.file, e));
+      failed = true;
       continue;
     }
     dirs.set(s.file, outputDir(s));
-    const r = normalizeDefinition({ kind: s.kind, file: s.file, json: parsed.json, hash: s.sourceHash });
     normalised.push(s.file);
     results.push(r);
     if (failed || r.problems.some((p) => !isWarning(p))) {
@@ -135,7 +166,14 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
     }
     if (!r.page) continue;
     templates ??= loadTemplates(options.templatesDir, options.showPath);
-    const files = emitPage(r.page, dirs.get(s.file) as string, templates);
+    let files: EmittedModule[];
+    try {
+      files = emitPage(r.page, dirs.get(s.file) as string, templates);
+    } catch (e) {
+      problems.push(compileFailure(s.file, e));
+      failed = true;
+      continue;
+    }
     for (const m of files) {
       options.onFile?.(m.path, m.text);
       modules.push(hold(m));
@@ -182,11 +220,23 @@ export function compileOne(
   templates: () => Templates,
   onFile?: (path: string, text: string) => void,
 ): DefinitionOutcome {
-  const parsed = parseJsonFile(source.text, source.file);
-  if (parsed.problems.length) return { parseProblems: parsed.problems };
-  const result = normalizeDefinition({ kind: source.kind, file: source.file, json: parsed.json, hash: source.sourceHash });
+  const text = source.text;
+  let result: NormalizeResult;
+  try {
+    const parsed = parseJsonFile(text, source.file);
+    if (parsed.problems.length) return { parseProblems: parsed.problems };
+    result = normalizeDefinition({ kind: source.kind, file: source.file, json: parsed.json, hash: source.sourceHash });
+  } catch (e) {
+    return { parseProblems: [compileFailure(source.file, e)] };
+  }
   if (!result.page || result.problems.some((p) => !isWarning(p))) return { parseProblems: [], result };
-  const files = emitPage(result.page, dir, templates());
+  const loaded = templates();
+  let files: EmittedModule[];
+  try {
+    files = emitPage(result.page, dir, loaded);
+  } catch (e) {
+    return { parseProblems: [compileFailure(source.file, e)], result };
+  }
   for (const m of files) onFile?.(m.path, m.text);
   return { parseProblems: [], result, modules: files.map((m) => ({ path: m.path, template: m.template })) };
 }

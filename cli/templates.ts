@@ -270,6 +270,8 @@ export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p):
       try {
         return template(context);
       } catch (e) {
+        // A text longer than JavaScript holds is the size of what is printed, not a fault of the template.
+        if (e instanceof RangeError) throw e;
         const at = /- (\d+):\d+$/.exec((e as Error).message)?.[1];
         const file = show((byName.get(name) as TemplateSource).file);
         throw new CliError(`${file}${at ? `:${at}` : ''}: ${(e as Error).message}`, EXIT.invalid, 'fix the template; nothing was written');

@@ -134,8 +134,34 @@ function parseWith<T>(schema: z.ZodType<T>, json: unknown, file: string): Parsed
 export const parseView = (json: unknown, file: string): Parsed<WireView> => parseWith(wireView, json, file);
 export const parseScreen = (json: unknown, file: string): Parsed<WireScreen> => parseWith(wireScreen, json, file);
 
-/** JSON text of a definition file; a syntax error is a problem at the whole file. */
+/**
+ * The most characters a definition file may hold: 8 Mi, some 500 times the largest of the demo set.
+ * The server takes requests of up to 4 MiB, and `wastegen pull` writes a definition indented, less
+ * than twice its size in a request, so any definition a server accepted fits. The limit also keeps a
+ * definition's pages printable: a text the printer escapes (six characters for one) and prints
+ * several times (a label in its column, its field and its form rule) grows some twenty times, which
+ * from 8 Mi stays well below the longest string JavaScript holds (512 Mi characters).
+ */
+export const DEFINITION_MAX_CHARS = 8 * 1024 * 1024;
+
+/**
+ * JSON text of a definition file; a syntax error is a problem at the whole file, and so is a text
+ * longer than DEFINITION_MAX_CHARS, which is not parsed.
+ */
 export function parseJsonFile(text: string, file: string): { json: unknown; problems: Problem[] } {
+  if (text.length > DEFINITION_MAX_CHARS)
+    return {
+      json: undefined,
+      problems: [
+        {
+          code: 'E_TOO_LARGE',
+          file,
+          pointer: '',
+          message: `the file holds ${text.length} characters, more than the ${DEFINITION_MAX_CHARS} (8 Mi) a definition may hold`,
+          hint: 'no server accepts a definition this large: check how the file was made, or split the view',
+        },
+      ],
+    };
   try {
     return { json: JSON.parse(text), problems: [] };
   } catch (e) {

@@ -19,6 +19,7 @@ export const CODES = {
   E_REFERENCE: 'a relation, divider or button names a field or view that does not exist',
   E_SCREEN_TYPE: 'a screen type other than 1, 2, 3 or 4',
   E_URL: 'an address the app would open has a scheme other than http, https, mailto or tel',
+  E_TOO_LARGE: 'a definition file is larger than wastegen compiles',
   E_CONFIG: 'wastegen.config.json is invalid',
   W_DATATYPE: 'an unknown dataType, read as varchar',
   W_REFERENCE: 'a screen names a view that is not among the pulled definitions',

@@ -363,6 +363,7 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
   E_REFERENCE: '引用的字段或视图不存在',
   E_SCREEN_TYPE: '大屏类型只能是 1、2、3、4',
   E_URL: '链接地址只能是 http、https、mailto、tel 地址或系统内路径',
+  E_TOO_LARGE: '定义文件过大',
   E_CONFIG: '配置文件不合法',
   W_DATATYPE: '未知的数据类型，按文本处理',
   W_REFERENCE: '大屏引用的视图不在已拉取的定义中',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.js';
+import { DEFINITION_MAX_CHARS } from '../../src/model/index.js';
 
 /**
  * What `wastegen generate` and `wastegen check` refuse across definitions or in one definition's
@@ -78,6 +79,15 @@ describe('refused across definitions', () => {
 });
 
 describe('refused in one definition', () => {
+  it('a file longer than the limit, named with its size', async () => {
+    const dir = project();
+    const json = JSON.parse(readFileSync(join(dir, 'definitions/views/102-stock-out.json'), 'utf8'));
+    json.name = 'x'.repeat(DEFINITION_MAX_CHARS);
+    writeFileSync(join(dir, 'definitions/views/102-stock-out.json'), JSON.stringify(json));
+    const err = await expectRefused(dir, ['definitions/views/102-stock-out.json#']);
+    expect(err.join('\n')).toMatch(/102-stock-out\.json#: the file holds \d+ characters, more than the \d+ \(8 Mi\) a definition may hold/);
+  });
+
   it('a javascript: websiteUrl, at the button', async () => {
     const dir = project();
     const file = join(dir, 'definitions/views/101-stock-in.json');
