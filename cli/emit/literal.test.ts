@@ -47,10 +47,9 @@ describe('stringLiteral', () => {
     for (const s of HOSTILE) expect(stringLiteral(s)).not.toMatch(/[\n\r\u2028\u2029]/);
   });
 
-  it('escapes every control and bidirectional formatting character as \\uXXXX, and only those; a comment drops the same', () => {
+  it('escapes every control and bidirectional formatting character and lone surrogate as \\uXXXX, and only those; a comment drops the same', () => {
     const escaped: number[] = [];
     for (let c = 0; c <= 0xffff; c++) {
-      if (c >= 0xd800 && c <= 0xdfff) continue;
       const ch = String.fromCharCode(c);
       if (stringLiteral(ch) === `'\\u${c.toString(16).padStart(4, '0')}'`) escaped.push(c);
     }
@@ -62,17 +61,30 @@ describe('stringLiteral', () => {
       0x200f,
       ...range(0x2028, 0x202e),
       ...range(0x2066, 0x2069),
+      ...range(0xd800, 0xdfff),
     ];
     expect(escaped).toEqual(expected);
     const dropped: number[] = [];
     for (let c = 0; c <= 0xffff; c++) {
-      if ((c >= 0xd800 && c <= 0xdfff) || c === 0x2a) continue;
+      if (c === 0x2a) continue;
       const ch = String.fromCharCode(c);
       if (commentText(`a${ch}b`) !== `a${ch}b`) dropped.push(c);
     }
     // A comment keeps every character a literal keeps, and only those (and the line breaks and tab a literal spells out).
     expect(dropped).toEqual([...expected, 0x09, 0x0a, 0x0d].sort((a, b) => a - b));
     expect(stringLiteral('\u202eevil\u202c')).toBe("'\\u202eevil\\u202c'");
+  });
+
+  it('keeps a surrogate pair and spells a lone surrogate, so that the text survives UTF-8 as it was', () => {
+    for (const s of ['lone \ud800 high', 'lone \udc00 low', 'reversed \udc00\ud800', '😀\ud83d', '\ude00😀']) {
+      const printed = stringLiteral(s);
+      expect(Buffer.from(printed, 'utf8').toString('utf8'), JSON.stringify(s)).toBe(printed);
+      expect(new Function(`return ${printed};`)()).toBe(s);
+      const comment = commentText(s);
+      expect(Buffer.from(comment, 'utf8').toString('utf8')).toBe(comment);
+    }
+    expect(stringLiteral('😀\ud83d')).toBe("'😀\\ud83d'");
+    expect(commentText('a\ud800b😀')).toBe('a\ufffdb😀');
   });
 
   it('keeps plain text, CJK, Hebrew and emoji as they are', () => {

@@ -14,22 +14,28 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /*
  * Characters no generated text holds raw: controls (C0, DEL, C1), which make git take a file for
  * binary and a terminal run escape sequences; the line and paragraph separators U+2028/9, line
- * breaks to JavaScript; and the bidirectional formatting characters (U+061C, U+200E/F, U+202A–E,
- * U+2066–9), which make an editor or a review tool show the code around them reordered. The
- * expressions below name the same set; literal.test.ts checks them against every character.
+ * breaks to JavaScript; the bidirectional formatting characters (U+061C, U+200E/F, U+202A–E,
+ * U+2066–9), which make an editor or a review tool show the code around them reordered; and a lone
+ * surrogate, which UTF-8 cannot hold (written, it becomes U+FFFD, and the file never matches what was
+ * compiled). A surrogate pair is one character and is kept. The expressions below name the same set;
+ * literal.test.ts checks them against every character.
  */
 
 /** Text that needs no escaping in a single-quoted literal: one test, so that plain text costs nothing more. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be escaped
-const PLAIN_TEXT = /^[^'"\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$/;
+const PLAIN_TEXT = /^[^'"\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]*$/;
 /** Text a comment holds as it is: no character it drops, and no `*` that could end it. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a comment drops
-const PLAIN_COMMENT = /^[^*\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$/;
+const PLAIN_COMMENT = /^[^*\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a comment drops
 const COMMENT_SPACES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const COMMENT_DROPPED = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** Whether a literal writes the character of this code point as `\uXXXX`: the set above. */
+/**
+ * Whether a literal writes the character of this code point as `\uXXXX`: the set above. Iterated by
+ * code point, a surrogate pair is one code point above U+FFFF, so a surrogate here is a lone one.
+ */
 const escapedCode = (c: number): boolean =>
   c <= 0x1f ||
   (c >= 0x7f && c <= 0x9f) ||
@@ -37,7 +43,8 @@ const escapedCode = (c: number): boolean =>
   c === 0x200e ||
   c === 0x200f ||
   (c >= 0x2028 && c <= 0x202e) ||
-  (c >= 0x2066 && c <= 0x2069);
+  (c >= 0x2066 && c <= 0x2069) ||
+  (c >= 0xd800 && c <= 0xdfff);
 
 /** Text whose every character takes one column. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: every character below U+1100 is narrow, controls included
@@ -88,12 +95,13 @@ export const propertyKey = (key: string): string => (IDENTIFIER.test(key) ? key 
 /**
  * Text for inside a comment: each run of control characters (line breaks and tabs among them) and
  * line or paragraph separators becomes one space, bidirectional formatting characters are dropped,
- * and no sequence is left that ends the comment: `*\/` is escaped last, so that a character dropped
- * from between a `*` and a `/` cannot leave one.
+ * a lone surrogate becomes U+FFFD (as UTF-8 would write it), and no sequence is left that ends the
+ * comment: `*\/` is escaped last, so that a character dropped from between a `*` and a `/` cannot
+ * leave one.
  */
 export function commentText(s: string): string {
   if (PLAIN_COMMENT.test(s)) return s.trim();
-  return s.replace(COMMENT_SPACES, ' ').replace(COMMENT_DROPPED, '').replace(/\*\//g, '*\\/').trim();
+  return s.replace(COMMENT_SPACES, ' ').replace(COMMENT_DROPPED, '').replace(LONE_SURROGATE, '\ufffd').replace(/\*\//g, '*\\/').trim();
 }
 
 function numberLiteral(n: number): string {
