@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, type ErrorCode } from '../errors.js';
 import { subtreeIds } from './accounts-menus.js';
@@ -20,6 +21,7 @@ export function checkNickName(v: string | undefined): string {
   const n = (v ?? '').trim();
   if (!n) throw badRequest('NICKNAME_REQUIRED');
   if (n.length < 2 || n.length > 20) throw badRequest('NICKNAME_LENGTH');
+  if (HIDDEN_IN_NAMES.test(n)) throw badRequest('NICKNAME_HIDDEN_CHARS');
   return n;
 }
 

@@ -1,5 +1,6 @@
 import { companyApi, companyUpdateBody } from '../../src/contract/company-api.js';
 import { type ErrorCode, errorMessage } from '../../src/shared/error-catalogue.js';
+import { HIDDEN_IN_NAMES, nameKey } from '../../src/shared/person-rule.js';
 import { isSupervisor, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
@@ -74,8 +75,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (b.name && b.name !== before.name) {
         // Other companies know it by its name: renaming is for those granted company:edit.
         if (!hasPermission(u.roles, 'company:edit')) throw forbidden('COMPANY_RENAME_DENIED');
-        const taken = await db.selectFrom('company').select('id').where('name', '=', b.name).where('id', '<>', id).executeTakeFirst();
-        if (taken) throw badRequest('COMPANY_NAME_TAKEN');
+        if (HIDDEN_IN_NAMES.test(b.name)) throw badRequest('COMPANY_NAME_HIDDEN_CHARS');
+        // Names are told apart as people read them: ＡＢＣ is ABC, and spaces tell nothing apart.
+        const key = nameKey(b.name);
+        const others = await db.selectFrom('company').select('name').where('id', '<>', id).execute();
+        if (others.some((o) => nameKey(o.name) === key)) throw badRequest('COMPANY_NAME_TAKEN');
       }
       // The filling-system token is found by any of a company's codes, without case: a code may name one
       // company only, whichever of its codes another company holds it as, in whatever case.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { companyApplications } from '../../src/contract/company-application.js';
+import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import { APPLICATION_STATUS as APPLICATION, statusName } from '../../src/shared/statuses.js';
 import { assertAssignableRoles } from '../access/levels.js';
 import { assertRolesFitCompany, companyDepartment } from '../access/tenancy.js';
@@ -47,6 +48,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const b = req.body;
       if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
       if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
+      if (HIDDEN_IN_NAMES.test(b.name)) throw badRequest('COMPANY_NAME_HIDDEN_CHARS');
       if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
       if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
       if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');

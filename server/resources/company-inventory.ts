@@ -3,7 +3,7 @@ import { formatDate } from '../../src/shared/format.js';
 import { checkReferences } from '../access/references.js';
 import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
-import { currentUser, type SessionUser } from '../auth.js';
+import { currentUser, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { nextNumber } from '../lib/business-records.js';
@@ -38,7 +38,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
 
   registerResource(app, companyInventory, {
     add: async (req) => {
-      const u = currentUser(req);
+      // A record added in stock is an add and its confirmation at once: it takes both permissions.
+      const u = requirePermission(req, 'stockIn:edit');
       const view = await requireView(ctx, 'stockIn');
       const record = await inventoryRecord(u, bodyRecord(req.body));
       if (record.stockNo === undefined || record.stockNo === null || record.stockNo === '')

@@ -6,6 +6,7 @@ import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } f
 import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { type CellWriter, cellReaders, cellWriters, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
+import { keepPartyOwned } from '../access/parties.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
 import { type RowScope, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
@@ -168,6 +169,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const insert = async (req: FastifyRequest, view: ViewModel, user: SessionUser, body: Row) => {
     const w = writingContext(ctx, req);
     const values = recordValues(view, body);
+    keepPartyOwned(view, user, values);
     await fillNumbers(w, view, [values], user.companyId);
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
     let id = await addRecord(w, view, values, user, await referenceCondition(ctx, view, user, values));
@@ -188,6 +190,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const existing = await listReader(ctx).record(view, id, scope);
     if (!existing) throw notFound();
     const values = recordValues(view, body, existing);
+    keepPartyOwned(view, user, values, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
     const condition = await referenceCondition(ctx, view, user, values, existing);
     if (await updateRecord(w, view, id, values, scope, condition)) return id;
@@ -374,6 +377,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         });
         try {
           const values = recordValues(view, record);
+          keepPartyOwned(view, user, values);
           if (unread.size) return [...unread.values()].join('；');
           checked.push(values);
           return '成功';

@@ -65,6 +65,7 @@ export const companyApplications = resource('company-application', '企业入驻
     errors: [
       'COMPANY_NAME_REQUIRED',
       'COMPANY_NAME_TOO_LONG',
+      'COMPANY_NAME_HIDDEN_CHARS',
       'COMPANY_TYPE_REQUIRED',
       'COMPANY_REGION_REQUIRED',
       'APPLICANT_REQUIRED',

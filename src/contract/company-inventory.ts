@@ -12,7 +12,8 @@ import { BUSINESS_VIEW_ERRORS } from './lowcode-fields.js';
 export const inventoryRecord = judgedByHandler(z.record(z.string(), z.unknown()));
 
 export const companyInventory = resource('company-inventory', '企业库存', {
-  // A blank stockNo is numbered RK…; inTime defaults to now and handler to the caller's name.
+  // A blank stockNo is numbered RK…; inTime defaults to now and handler to the caller's name. The record is
+  // added already in stock (已入库), so the caller also needs stockIn:edit, which 确认入库 takes (else 403).
   add: write('POST', '/api/companyInventory', '新增企业库存', 'stockIn:add', {
     body: inventoryRecord,
     // stockNo: the number sent, or the one generated.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nickNameError, PERSON_MESSAGES, phoneError } from './person-rule';
+import { nameKey, nickNameError, PERSON_MESSAGES, phoneError } from './person-rule';
 
 describe('person rules', () => {
   it.each([
@@ -26,5 +26,17 @@ describe('person rules', () => {
     ['138123456789', '请输入正确的11位手机号码'],
   ])('phone %j: required, then 11 digits of a mobile number → %j', (value, message) => {
     expect(phoneError(value)).toBe(message);
+  });
+
+  it.each([['管理员\u202e'], ['管理员\u200b'], [`管理员${'\u2800'.repeat(3)}`], ['张\u3164三'], ['张三\u2066']])(
+    'nick name %j: an invisible or direction character is refused',
+    (value) => {
+      expect(nickNameError(value)).toBe('昵称不能包含不可见或改变文字方向的字符');
+    },
+  );
+
+  it('tells names apart as they are read: compatibility forms folded, hidden characters and spaces dropped', () => {
+    expect(nameKey('ＡＢＣ 环保\u200b公司')).toBe(nameKey('ABC环保公司'));
+    expect(nameKey('甲公司')).not.toBe(nameKey('乙公司'));
   });
 });

@@ -9,6 +9,7 @@ export const PHONE_RE = /^1[2-9]\d{9}$/;
 export const PERSON_MESSAGES = {
   nickRequired: '请输入用户昵称',
   nickLength: '长度在 2 到 20 个字符',
+  nickHidden: '昵称不能包含不可见或改变文字方向的字符',
   phoneRequired: '请输入电话号码',
   phoneFormat: '请输入正确的11位手机号码',
 } as const;
@@ -19,6 +20,17 @@ export const SEX_OPTIONS = [
   { value: '女', label: '女' },
 ];
 
+/**
+ * Characters a name must not hold: controls, invisible format characters (zero-width spaces and joiners,
+ * direction controls) and blank letters (U+2800, the Hangul fillers), with which a name looks like
+ * another one or reorders the text shown after it.
+ */
+export const HIDDEN_IN_NAMES = /[\p{Cc}\p{Cf}\u2800\u115f\u1160\u3164\uffa0]/u;
+
+/** A name as names are told apart: compatibility forms folded (ＡＢＣ is ABC), hidden characters and spaces dropped. */
+export const nameKey = (name: string): string =>
+  name.normalize('NFKC').replace(new RegExp(HIDDEN_IN_NAMES.source, 'gu'), '').replace(/\s+/g, '');
+
 export const NICK_MIN = 2;
 export const NICK_MAX = 20;
 
@@ -27,6 +39,7 @@ export function nickNameError(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();
   if (!v) return PERSON_MESSAGES.nickRequired;
   if (v.length < NICK_MIN || v.length > NICK_MAX) return PERSON_MESSAGES.nickLength;
+  if (HIDDEN_IN_NAMES.test(v)) return PERSON_MESSAGES.nickHidden;
   return null;
 }
 

@@ -222,7 +222,11 @@ describe('a contract page with endTime', () => {
     // overlay class, a script hook and links to other schemes.
     const hostile =
       '<p>条款</p><a href="https://evil.example/login" style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:2147483647;background:#fff">会话已过期，请点击此处重新登录</a>' +
-      '<div class="ant-modal-mask" id="root">遮罩</div><img src=x onerror="window.__hit=1"><a href="javascript:window.__hit=2">脚本链接</a><a href="//evil.example/x">协议相对</a>';
+      '<div class="ant-modal-mask" id="root">遮罩</div><img src=x onerror="window.__hit=1"><a href="javascript:window.__hit=2">脚本链接</a><a href="//evil.example/x">协议相对</a>' +
+      // Addresses that read as the site's own but lead off it, a link naming the file it saves, and
+      // presentational markup that sizes, colours, animates or reorders the text.
+      '<a href="/\\evil.example/login">反斜杠</a><a href="/contract" download="整改通知.bat">下载</a><img src="/\\evil.example/p.png">' +
+      '<font size="7" color="red">大</font><big><big>更大</big></big><marquee>滚动</marquee><table width="6000"><tr><td>宽表</td></tr></table><p>方向\u202e反转</p>';
     const added = await admin.post(`/api/general/add/${viewId}`, {
       contractNo: 'HT-X',
       beginTime: '2026-01-01',
@@ -236,6 +240,9 @@ describe('a contract page with endTime', () => {
     const box = look.getByRole('textbox', { name: '合同说明' });
     await box.getByText('会话已过期').waitFor();
     const shown = await box.evaluate((el) => ({
+      presentational: el.querySelectorAll('font, big, marquee, [width], [size], [color], [download]').length,
+      reversed: (el.textContent ?? '').includes('\u202e'),
+      tableFits: (el.querySelector('table')?.getBoundingClientRect().width ?? 0) <= el.getBoundingClientRect().width,
       styled: el.querySelectorAll('[style]').length,
       classed: el.querySelectorAll('[class]').length,
       ided: el.querySelectorAll('[id]').length,
@@ -243,15 +250,26 @@ describe('a contract page with endTime', () => {
       images: [...el.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.getAttribute('onerror')]),
     }));
     expect(shown).toEqual({
+      presentational: 0,
+      reversed: false,
+      tableFits: true,
       styled: 0,
       classed: 0,
       ided: 0,
+      // Addresses are judged where the browser takes them: one that leaves the site is kept as the
+      // outside link it is, written out in full, and opens in a new window.
       links: [
         ['https://evil.example/login', '_blank', 'noopener noreferrer'],
         [null, null, null],
-        [null, null, null],
+        ['http://evil.example/x', '_blank', 'noopener noreferrer'],
+        ['http://evil.example/login', '_blank', 'noopener noreferrer'],
+        ['/contract', '_blank', 'noopener noreferrer'],
       ],
-      images: [[null, null]],
+      // A relative picture is the site's own; one that leads off it over plain http is dropped.
+      images: [
+        [`/dev-tools/temp/page/${componentName}/x`, null],
+        [null, null],
+      ],
     });
     // The middle of the window is the dialog's, not the stored link's.
     const centre = await page.evaluate(

@@ -85,6 +85,18 @@ describe("a stock-in's state is the confirming action's, not its writer's", () =
     expect(await statusOf(added.body.id)).toBe('0');
   });
 
+  it('nor through the company-inventory call, which adds records in stock and so takes stockIn:edit too', async () => {
+    const r = await clerk.post('/api/companyInventory', { ...record(), status: '0' });
+    expect(r.status).toBe(403);
+    expect(
+      await column(
+        12,
+        'id',
+        sql`"wasteName" = '废矿物油' and create_user = (select id from sys_user where username = 'atk45_clerk') and status = '1'`,
+      ),
+    ).toEqual([]);
+  });
+
   it('nor through an import whose sheet carries a 状态 column', async () => {
     const header = ['危废类别', '废物代码', '危废名称', '入库数量', '包装方式', '入库仓库', '入库时间', '经办人', '状态'];
     const file = await workbook([
@@ -116,6 +128,43 @@ describe("a stock-in's state is the confirming action's, not its writer's", () =
   });
 });
 
+describe("an inquiry's quote is the asked disposer's", () => {
+  it('the asker can neither add an inquiry already quoted nor rewrite the quote; it still closes its inquiry', async () => {
+    const producer = await server.login('producer');
+    const disposer = await server.login('disposer');
+    const added = await producer.post(
+      '/api/general/add/15',
+      inquiryBody({ inquiryStatus: '1', quotedPrice: 1, quoteTime: '2026-01-01 00:00:00' }),
+    );
+    expect(added.status, said(added)).toBe(200);
+    const id = added.body.id as number;
+    const quote = async () => {
+      const [status, price] = await Promise.all([column(15, 'inquiryStatus', sql`id = ${id}`), column(15, 'quotedPrice', sql`id = ${id}`)]);
+      return [status[0], price[0] === null ? null : Number(price[0])];
+    };
+    expect(await quote()).toEqual(['0', null]);
+    const quoted = await disposer.post('/api/disposalQuotePirce/quotedPrice', { id, quotedPrice: 5000 });
+    expect(quoted.status, said(quoted)).toBe(200);
+    expect(await quote()).toEqual(['1', 5000]);
+    const rewrite = await producer.post('/api/general/update/15', {
+      ...inquiryBody(),
+      id,
+      inquiryStatus: '1',
+      quotedPrice: 1,
+      quoteTime: '2026-01-01 00:00:00',
+    });
+    expect(rewrite.status, said(rewrite)).toBe(200);
+    expect(await quote()).toEqual(['1', 5000]);
+    // The asked disposer edits its own quote; the asker closes the inquiry.
+    expect((await disposer.post('/api/general/update/15', { ...inquiryBody(), id, inquiryStatus: '1', quotedPrice: 4800 })).status).toBe(
+      200,
+    );
+    expect(await quote()).toEqual(['1', 4800]);
+    expect((await producer.post('/api/general/update/15', { ...inquiryBody(), id, inquiryStatus: '2' })).status).toBe(200);
+    expect(await quote()).toEqual(['2', 4800]);
+  });
+});
+
 describe('numbers the server gives', () => {
   it('numbers a new inquiry XJ + the day + the company serial, whatever number it is sent with', async () => {
     const producer = await server.login('producer');
@@ -128,6 +177,25 @@ describe('numbers the server gives', () => {
     }
     expect(numbers[0]).toMatch(new RegExp(`^XJ${day}\\d{4}$`));
     expect(Number(numbers[1]?.slice(-4))).toBe(Number(numbers[0]?.slice(-4)) + 1);
+  });
+});
+
+describe('names that pass for others', () => {
+  it('refuses invisible and direction characters in nick names and company names, and a company name another has as read', async () => {
+    const producer = await server.login('producer');
+    const { phone } = await db().selectFrom('sys_user').select('phone').where('username', '=', 'producer').executeTakeFirstOrThrow();
+    for (const nickName of ['管理员\u202e', '管理员\u200b\u200b', `管理员${'\u2800'.repeat(14)}`, '管理员（admin）\u2066'])
+      expect((await producer.put('/api/users/center', { nickName, phone })).body.code).toBe('NICKNAME_HIDDEN_CHARS');
+    const disposerName = (await db().selectFrom('company').select('name').where('id', '=', COMPANY.disposer).executeTakeFirstOrThrow())
+      .name;
+    const rename = (name: string) => producer.post('/api/companyApi/update', { name });
+    expect((await rename(`${disposerName}\u200b`)).body.code).toBe('COMPANY_NAME_HIDDEN_CHARS');
+    expect((await rename(`\u202e${disposerName}`)).body.code).toBe('COMPANY_NAME_HIDDEN_CHARS');
+    expect((await rename(disposerName.replace(/^(.)/, '$1 '))).body.code).toBe('COMPANY_NAME_TAKEN');
+    const fullWidth = disposerName.replace(/[A-Za-z0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    if (fullWidth !== disposerName) expect((await rename(fullWidth)).body.code).toBe('COMPANY_NAME_TAKEN');
+    const name = (await db().selectFrom('company').select('name').where('id', '=', COMPANY.producer).executeTakeFirstOrThrow()).name;
+    expect(name).not.toContain(disposerName);
   });
 });
 

@@ -30,7 +30,8 @@ export interface LeaveMessage {
  */
 export function senderLabel(m: Pick<LeaveMessage, 'senderName' | 'senderUsername' | 'senderCompany'>): string {
   const who = [m.senderUsername, m.senderCompany].filter(Boolean).join(' · ');
-  return who ? `${m.senderName}（${who}）` : m.senderName;
+  // The name is isolated (FSI … PDI), so that nothing in it reorders the account shown after it.
+  return who ? `\u2068${m.senderName}\u2069（${who}）` : m.senderName;
 }
 
 /** Read filter of the system-message list: all, unread (0) or read (1). */
