@@ -375,7 +375,17 @@ describe('tag bar', () => {
         const t = document.querySelector('.wg-tags .wg-tag.is-active')?.getBoundingClientRect();
         return !!b && !!t && t.left >= b.left - 1 && t.right <= b.right + 1;
       });
-    const pages = [STOCK_IN, STOCK_OUT, WAREHOUSE, DISPOSAL_ORDER, '/system/user', '/system/role', '/system/dept', '/system/dict', '/system/menu'];
+    const pages = [
+      STOCK_IN,
+      STOCK_OUT,
+      WAREHOUSE,
+      DISPOSAL_ORDER,
+      '/system/user',
+      '/system/role',
+      '/system/dept',
+      '/system/dict',
+      '/system/menu',
+    ];
     for (const path of pages) {
       // In-app navigation, as a link does it.
       await page.evaluate((p) => {
