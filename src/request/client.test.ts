@@ -108,3 +108,14 @@ describe('request client error reporting', () => {
     expect(await res.text()).toBe('abc');
   });
 });
+
+describe('the session goes only to the app', () => {
+  it("sends the token to the app's own paths and never to an address naming another host", () => {
+    const client = createClient({ fetch: (async () => jsonResponse(200, {})) as typeof fetch, getToken: () => 'Bearer t' });
+    const auth = (url: string) => (client.prepare(url).init.headers as Record<string, string>).Authorization;
+    expect(auth('/api/general/list/12')).toBe('Bearer t');
+    expect(auth('/api/general/detail?generalId=13')).toBe('Bearer t');
+    for (const url of ['https://evil.example/api', '//evil.example/api', '/\\evil.example/api', 'http://127.0.0.1:1/api'])
+      expect(auth(url), url).toBeUndefined();
+  });
+});

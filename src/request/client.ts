@@ -58,6 +58,9 @@ export interface ClientConfig {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The request timeout the configuration gives (VITE_REQUEST_TIMEOUT_MS when building): a positive number of ms, else 30 s. */
+/** A path of the app's own (not `//host` nor `/\host`, which browsers read as another host). */
+const APP_PATH = /^\/(?![/\\])/;
+
 export function requestTimeoutMs(configured: unknown): number {
   const ms = typeof configured === 'string' && configured.trim() === '' ? Number.NaN : Number(configured);
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms) : DEFAULT_TIMEOUT_MS;
@@ -162,7 +165,9 @@ export function createClient(config: ClientConfig = {}): RequestClient {
     appendParams(search, options.params);
     const headers: Record<string, string> = {};
     const token = config.getToken?.();
-    if (token) headers.Authorization = token;
+    // The session goes only to the app's own calls: an address from a definition that names another
+    // host (`https://…`, `//…`, `/\…`) is sent without it.
+    if (token && APP_PATH.test(path)) headers.Authorization = token;
 
     let body: BodyInit | undefined;
     let signBody: SignInput;
