@@ -56,7 +56,8 @@ async function verdicts(body: Buffer): Promise<Cell[]> {
  */
 const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?: string[]; numbered?: string[] }[] = [
   // Views that pick records of another view first, while the records they pick still have names of their own.
-  { viewId: 15, account: 'producer', skip: ['询价单号'], unpickable: ['对接联系人'] },
+  // An inquiry's quote (its state, price and time) is the asked disposer's: the asker's rows do not carry it.
+  { viewId: 15, account: 'producer', skip: ['询价单号', '询价状态', '报价单价', '报价时间'], unpickable: ['对接联系人'] },
   { viewId: 13, account: 'producer', skip: ['出库状态'], numbered: ['出库单号'] },
   { viewId: 20, account: 'logistics', skip: [], numbered: ['运单号'] },
   { viewId: 19, account: 'disposer', skip: ['订单金额'], unpickable: ['来源入库单'], numbered: ['订单编号'] },
