@@ -70,10 +70,12 @@ export function fenceRows(q: ListQuery): number {
 /**
  * List calls served per turn of the event loop on PostgreSQL (see LoopShare): between turns the instance
  * reads the database's answers, so a write is not held up behind every list call that arrived with it.
- * Measured with the mixed bench: 8 brings a write's p95 near a list call's; 16 and more leave it half as
- * long again.
+ * Measured with the mixed bench on PostgreSQL, runs interleaved: 4 brings a write's p95 below a list
+ * call's (100,000 rows: 28–33 ms against 35–45 with 8; 1,000,000 rows, rows not in memory: 36–50 against
+ * 51–60) with list calls as before; 2 cuts writes further but lists lose; 16 and more leave writes half as
+ * long again as lists.
  */
-const LISTS = new LoopShare(8);
+const LISTS = new LoopShare(4);
 
 /**
  * The sort key of the row at `offset - 1` of the list, when the cached block before (same filter, order
