@@ -135,7 +135,7 @@ export function recordValues(view: ViewModel, input: Row, existing?: Row, schema
     for (const f of view.page.form.fields) {
       if (f.system || f.defaultValue === undefined || Object.hasOwn(shape, f.name)) continue;
       const field = view.byName.get(f.name);
-      if (!field || field.system) continue;
+      if (!field) continue;
       const column = toColumn(field, String(f.defaultValue));
       if ('value' in column) values[field.column] = column.value;
     }

@@ -1,6 +1,6 @@
 import { companyApi, companyUpdateBody } from '../../src/contract/company-api.js';
 import { type ErrorCode, errorMessage } from '../../src/shared/error-catalogue.js';
-import { HIDDEN_IN_NAMES, nameKey } from '../../src/shared/person-rule.js';
+import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import { isSupervisor, seesAll } from '../access/company.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission } from '../auth.js';
@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
+import { companyNameTaken } from '../lib/company-names.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { registerResource, writerOf } from './register.js';
 
@@ -76,10 +77,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         // Other companies know it by its name: renaming is for those granted company:edit.
         if (!hasPermission(u.roles, 'company:edit')) throw forbidden('COMPANY_RENAME_DENIED');
         if (HIDDEN_IN_NAMES.test(b.name)) throw badRequest('COMPANY_NAME_HIDDEN_CHARS');
-        // Names are told apart as people read them: ＡＢＣ is ABC, and spaces tell nothing apart.
-        const key = nameKey(b.name);
-        const others = await db.selectFrom('company').select('name').where('id', '<>', id).execute();
-        if (others.some((o) => nameKey(o.name) === key)) throw badRequest('COMPANY_NAME_TAKEN');
+        if (await companyNameTaken(db, b.name, id)) throw badRequest('COMPANY_NAME_TAKEN');
       }
       // The filling-system token is found by any of a company's codes, without case: a code may name one
       // company only, whichever of its codes another company holds it as, in whatever case.

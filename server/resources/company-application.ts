@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
 import { done, exists } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
+import { companyNameTaken } from '../lib/company-names.js';
 import { messageHtml } from '../lib/message-html.js';
 import { paginate } from '../lib/paging.js';
 import { regionPath } from '../lib/region-path.js';
@@ -161,7 +162,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (await db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst())
         throw badRequest('USERNAME_TAKEN');
       await assertPhoneFree(db, appl.phone, null);
-      if (await db.selectFrom('company').select('id').where('name', '=', appl.name).executeTakeFirst()) throw badRequest('COMPANY_EXISTS');
+      if (await companyNameTaken(db, appl.name)) throw badRequest('COMPANY_EXISTS');
       // Approval makes a company: only a manager of 全部 approves, and the account sits in the new
       // company's own department, never in one of the platform's or another company's.
       if (!me.dataScope.all) throw forbidden('SCOPE_ALL_ONLY');
