@@ -72,9 +72,9 @@ export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = {
 export function keepPartyOwned(view: ViewModel, user: SessionUser, values: Row, existing?: Row): void {
   const rule = PARTY_OWNED[view.componentName];
   if (!rule || seesAll(user)) return;
+  // A definition that no longer names the party (a renamed field) has no owner: nobody but 全部 writes them.
   const partyField = view.byName.get(rule.party);
-  if (!partyField) return;
-  const owner = Number(existing ? existing[rule.party] : values[partyField.column]);
+  const owner = partyField ? Number(existing ? existing[rule.party] : values[partyField.column]) : Number.NaN;
   if (user.companyId !== null && owner === user.companyId) return;
   const takeBack = (name: string) => {
     const f = view.byName.get(name);

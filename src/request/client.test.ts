@@ -115,7 +115,15 @@ describe('the session goes only to the app', () => {
     const auth = (url: string) => (client.prepare(url).init.headers as Record<string, string>).Authorization;
     expect(auth('/api/general/list/12')).toBe('Bearer t');
     expect(auth('/api/general/detail?generalId=13')).toBe('Bearer t');
-    for (const url of ['https://evil.example/api', '//evil.example/api', '/\\evil.example/api', 'http://127.0.0.1:1/api'])
+    for (const url of [
+      'https://evil.example/api',
+      '//evil.example/api',
+      '/\\evil.example/api',
+      '/\t/evil.example/api',
+      '/\n/evil.example',
+      '/\r\\evil.example',
+      'http://127.0.0.1:1/api',
+    ])
       expect(auth(url), url).toBeUndefined();
   });
 });

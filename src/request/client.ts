@@ -58,7 +58,10 @@ export interface ClientConfig {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The request timeout the configuration gives (VITE_REQUEST_TIMEOUT_MS when building): a positive number of ms, else 30 s. */
-/** A path of the app's own (not `//host` nor `/\host`, which browsers read as another host). */
+/**
+ * A path of the app's own (not `//host` nor `/\host`, which browsers read as another host), judged
+ * without tabs and line breaks, which browsers drop from an address before reading it.
+ */
 const APP_PATH = /^\/(?![/\\])/;
 
 export function requestTimeoutMs(configured: unknown): number {
@@ -167,7 +170,7 @@ export function createClient(config: ClientConfig = {}): RequestClient {
     const token = config.getToken?.();
     // The session goes only to the app's own calls: an address from a definition that names another
     // host (`https://…`, `//…`, `/\…`) is sent without it.
-    if (token && APP_PATH.test(path)) headers.Authorization = token;
+    if (token && APP_PATH.test(path.replace(/[\t\n\r]/g, ''))) headers.Authorization = token;
 
     let body: BodyInit | undefined;
     let signBody: SignInput;

@@ -28,12 +28,20 @@ describe('person rules', () => {
     expect(phoneError(value)).toBe(message);
   });
 
-  it.each([['管理员\u202e'], ['管理员\u200b'], [`管理员${'\u2800'.repeat(3)}`], ['张\u3164三'], ['张三\u2066']])(
-    'nick name %j: an invisible or direction character is refused',
-    (value) => {
-      expect(nickNameError(value)).toBe('昵称不能包含不可见或改变文字方向的字符');
-    },
-  );
+  it.each([
+    ['管理员\u202e'],
+    ['管理员\u200b'],
+    [`管理员${'\u2800'.repeat(3)}`],
+    ['张\u3164三'],
+    ['张三\u2066'],
+    ['管理员\ufe0f'],
+    ['管理员\u034f'],
+    ['管理员\u{e0100}'],
+    ['管理员\u17b4'],
+    ['管理员\u180b'],
+  ])('nick name %j: an invisible or direction character is refused', (value) => {
+    expect(nickNameError(value)).toBe('昵称不能包含不可见或改变文字方向的字符');
+  });
 
   it('tells names apart as they are read: compatibility forms folded, hidden characters and spaces dropped', () => {
     expect(nameKey('ＡＢＣ 环保\u200b公司')).toBe(nameKey('ABC环保公司'));

@@ -22,10 +22,12 @@ export const SEX_OPTIONS = [
 
 /**
  * Characters a name must not hold: controls, invisible format characters (zero-width spaces and joiners,
- * direction controls) and blank letters (U+2800, the Hangul fillers), with which a name looks like
+ * direction controls), blank letters (U+2800, the Hangul fillers) and invisible marks (variation
+ * selectors, the grapheme joiner, Mongolian and Khmer invisibles, tags), with which a name looks like
  * another one or reorders the text shown after it.
  */
-export const HIDDEN_IN_NAMES = /[\p{Cc}\p{Cf}\u2800\u115f\u1160\u3164\uffa0]/u;
+export const HIDDEN_IN_NAMES =
+  /[\p{Cc}\p{Cf}\u2800\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b-\u180f\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
 
 /** A name as names are told apart: compatibility forms folded (ＡＢＣ is ABC), hidden characters and spaces dropped. */
 export const nameKey = (name: string): string =>

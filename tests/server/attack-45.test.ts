@@ -165,6 +165,42 @@ describe("an inquiry's quote is the asked disposer's", () => {
   });
 });
 
+describe("an inquiry's quote stays the disposer's when a redesign renames the field naming it", () => {
+  it('a view without its party field lets nobody but 全部 write the quote', async () => {
+    const producer = await server.login('producer');
+    const disposer = await server.login('disposer');
+    const added = await producer.post('/api/general/add/15', inquiryBody());
+    const id = added.body.id as number;
+    expect((await disposer.post('/api/disposalQuotePirce/quotedPrice', { id, quotedPrice: 5000 })).status).toBe(200);
+    const before = await db()
+      .selectFrom('lc_generation')
+      .select(['dis_template', 'version'])
+      .where('id', '=', 15)
+      .executeTakeFirstOrThrow();
+    const renamed = String(before.dis_template).replaceAll('"companyId"', '"companyIdX"');
+    const design = async (disTemplate: string) => {
+      const { version } = await db().selectFrom('lc_generation').select('version').where('id', '=', 15).executeTakeFirstOrThrow();
+      const r = await admin.post('/api/generation/design', { id: 15, disTemplate, version });
+      expect(r.status, said(r)).toBe(200);
+    };
+    await design(renamed);
+    try {
+      const rewrite = await producer.post('/api/general/update/15', {
+        ...inquiryBody(),
+        companyIdX: COMPANY.disposer,
+        id,
+        inquiryStatus: '1',
+        quotedPrice: 1,
+        quoteTime: '2026-01-01 00:00:00',
+      });
+      expect(rewrite.status, said(rewrite)).toBe(200);
+      expect(Number((await column(15, 'quotedPrice', sql`id = ${id}`))[0])).toBe(5000);
+    } finally {
+      await design(String(before.dis_template));
+    }
+  });
+});
+
 describe('numbers the server gives', () => {
   it('numbers a new inquiry XJ + the day + the company serial, whatever number it is sent with', async () => {
     const producer = await server.login('producer');
@@ -191,6 +227,8 @@ describe('names that pass for others', () => {
     const rename = (name: string) => producer.post('/api/companyApi/update', { name });
     expect((await rename(`${disposerName}\u200b`)).body.code).toBe('COMPANY_NAME_HIDDEN_CHARS');
     expect((await rename(`\u202e${disposerName}`)).body.code).toBe('COMPANY_NAME_HIDDEN_CHARS');
+    for (const mark of ['\ufe0f', '\u034f', '\u{e0100}'])
+      expect((await rename(`${disposerName}${mark}`)).body.code).toBe('COMPANY_NAME_HIDDEN_CHARS');
     expect((await rename(disposerName.replace(/^(.)/, '$1 '))).body.code).toBe('COMPANY_NAME_TAKEN');
     const fullWidth = disposerName.replace(/[A-Za-z0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
     if (fullWidth !== disposerName) expect((await rename(fullWidth)).body.code).toBe('COMPANY_NAME_TAKEN');
