@@ -27,6 +27,7 @@ export const SEX_OPTIONS = [
  * another one or reorders the text shown after it.
  */
 export const HIDDEN_IN_NAMES =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible mark is to be found alone, whatever it follows
   /[\p{Cc}\p{Cf}\u2800\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b-\u180f\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
 
 /** A name as names are told apart: compatibility forms folded (ＡＢＣ is ABC), hidden characters and spaces dropped. */
