@@ -115,6 +115,14 @@ describe('per-account lock, with the production defaults', () => {
     expect((await attempt(api, 'no-such-user', DEMO_PASSWORD)).body).toMatchObject({ status: 429, message: LOCKED });
   });
 
+  it('counts spaces around a name as the same name, so they open no fresh allowance', async () => {
+    await failTimes(api, 'newcomer', 2);
+    await failTimes(api, ' newcomer', 1);
+    await failTimes(api, 'newcomer  ', 1);
+    expect((await attempt(api, '\tnewcomer ', 'Wrong@2026')).body).toMatchObject({ status: 429, message: LOCKED });
+    expect((await attempt(api, 'newcomer', DEMO_PASSWORD)).body).toMatchObject({ status: 429, message: LOCKED });
+  });
+
   it('forgets the failures after a successful login', async () => {
     await failTimes(api, 'collector', defaults.loginLockFailures - 1);
     expect((await attempt(api, 'collector', DEMO_PASSWORD)).body.status).toBe(200);
