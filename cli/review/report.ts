@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ReviewWarning as PageWarning } from '../../src/shared/review-page.js';
 import type { ReviewItem } from './changes.js';
 import { type PageState, type Shot, STATE_LABELS, VIEWPORTS, type Viewport } from './draw.js';
+import { htmlText, markdownCode, markdownText } from './escape.js';
 
 /**
  * The review's report: index.html (a card per definition: before and after side by side, their
@@ -152,8 +153,11 @@ export function writePictures(
   };
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// Every text placed in index.html goes through esc, in content and in attributes alike (all double-quoted).
+const esc = htmlText;
 const title = (d: ReportDefinition) => `${KIND[d.kind]} ${d.id}${d.name ? ` ${d.name}` : ''}`;
+/** The title in summary.md: the kind and id are the report's, the name is the definition's. */
+const markdownTitle = (d: ReportDefinition) => `${KIND[d.kind]} ${d.id}${d.name ? ` ${markdownText(d.name)}` : ''}`;
 
 function img(src: string | undefined, alt: string, empty: string): string {
   return src
@@ -241,30 +245,34 @@ ${cards.join('\n') || '<p>没有定义发生变化。</p>'}
 /** At most this many change lines per definition in summary.md; the rest are counted. */
 const SUMMARY_LINES = 12;
 
-/** summary.md: short enough for a pull-request comment. */
+/**
+ * summary.md: short enough for a pull-request comment. Every text a definition controls (its name,
+ * file, changes, warnings, problems and errors) is escaped (markdownText, markdownCode), so the
+ * comment holds no markup, link, mention or reference of the definition's making.
+ */
 export function reportSummary(doc: ReportDocument): string {
   const s = doc.summary;
   const lines = [
     `## wastegen review：${s.changed + s.added + s.removed} 个定义有变化`,
     '',
-    `与 \`${doc.base}\` 相比：修改 ${s.changed}，新增 ${s.added}，删除 ${s.removed}，未变 ${s.unchanged}；警告 ${s.warnings} 条（新增 ${s.newWarnings} 条）。图片见 \`index.html\`。`,
+    `与 ${markdownCode(doc.base)} 相比：修改 ${s.changed}，新增 ${s.added}，删除 ${s.removed}，未变 ${s.unchanged}；警告 ${s.warnings} 条（新增 ${s.newWarnings} 条）。图片见 \`index.html\`。`,
     '',
   ];
   if (doc.definitions.length) {
     lines.push('| 定义 | 状态 | 变化 | 警告 |', '|---|---|---|---|');
     for (const d of doc.definitions)
-      lines.push(`| ${title(d).replace(/\|/g, '\\|')} | ${STATUS[d.status]} | ${d.changes.length} | ${d.warnings.length} |`);
+      lines.push(`| ${markdownTitle(d)} | ${STATUS[d.status]} | ${d.changes.length} | ${d.warnings.length} |`);
     lines.push('');
   }
   for (const d of doc.definitions) {
-    lines.push(`### ${title(d)}（${STATUS[d.status]}）`, '', `\`${d.file}\``, '');
-    for (const c of d.changes.slice(0, SUMMARY_LINES)) lines.push(`- ${c}`);
+    lines.push(`### ${markdownTitle(d)}（${STATUS[d.status]}）`, '', markdownCode(d.file), '');
+    for (const c of d.changes.slice(0, SUMMARY_LINES)) lines.push(`- ${markdownText(c)}`);
     if (d.changes.length > SUMMARY_LINES) lines.push(`- ……另有 ${d.changes.length - SUMMARY_LINES} 处`);
-    for (const w of d.warnings) lines.push(`- ⚠️ ${w.new ? '**新** ' : ''}${w.message}（\`${w.picture}\`）`);
-    for (const p of d.problems) lines.push(`- ❌ 定义有误：\`${p}\``);
-    for (const e of d.errors) lines.push(`- ❌ 页面出错：${e}`);
+    for (const w of d.warnings) lines.push(`- ⚠️ ${w.new ? '**新** ' : ''}${markdownText(w.message)}（${markdownCode(w.picture)}）`);
+    for (const p of d.problems) lines.push(`- ❌ 定义有误：${markdownCode(p)}`);
+    for (const e of d.errors) lines.push(`- ❌ 页面出错：${markdownText(e)}`);
     const changed = d.pictures.filter((p) => p.same !== true);
-    if (changed.length) lines.push(`- 有变化的图片：${changed.map((p) => `\`${p.after ?? p.before}\``).join('、')}`);
+    if (changed.length) lines.push(`- 有变化的图片：${changed.map((p) => markdownCode(p.after ?? p.before ?? '')).join('、')}`);
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;

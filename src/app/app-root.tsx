@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalSto
 import { RouterProvider } from 'react-router-dom';
 import { NotifierBridge } from '../notify/notifier-bridge';
 import { downloadProgress } from '../request';
-import { SELECT_CONFIG } from '../settings/component-config';
+import { MODAL_CONFIG, SELECT_CONFIG } from '../settings/component-config';
 import { antdSize, sizeTokens, useSettings } from '../settings/settings-store';
 import { installAuthHandlers } from './auth-handlers';
 import { ErrorBoundary } from './error-panel';
@@ -68,6 +68,7 @@ export function AppRoot() {
       theme={{ token: { colorPrimary: settings.theme, motion: !still, ...sizeTokens(settings.size) } }}
       componentSize={antdSize(settings.size)}
       {...SELECT_CONFIG}
+      {...MODAL_CONFIG}
     >
       <TextBase>
         <NotifierBridge />

@@ -26,7 +26,7 @@ import {
   screenDataOf,
   ViewFromDefinition,
 } from '../engine';
-import { SELECT_CONFIG } from '../settings/component-config';
+import { MODAL_CONFIG, SELECT_CONFIG } from '../settings/component-config';
 import { DEFAULT_THEME } from '../settings/settings-store';
 import type { ReviewDialogAction as DialogAction, ReviewRenderInput as RenderInput, ReviewApi } from '../shared/review-page';
 import { checkPage } from './checks';
@@ -211,7 +211,7 @@ async function render(input: RenderInput): Promise<{ title: string }> {
   root = createRoot(container as HTMLElement);
   root.render(
     <StrictMode>
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: DEFAULT_THEME, motion: false } }} {...SELECT_CONFIG}>
+      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: DEFAULT_THEME, motion: false } }} {...SELECT_CONFIG} {...MODAL_CONFIG}>
         <EngineServicesProvider services={s}>
           <ChartMotionContext.Provider value={false}>
             <ScreenDataProvider source={screenDataOf(s.data)}>
