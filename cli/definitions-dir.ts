@@ -1,6 +1,19 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  type Dirent,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
-import { compareText } from '../src/model/problems.js';
+import { compareText, type Problem } from '../src/model/problems.js';
+import { DEFINITION_MAX_BYTES, notRegular, notRegularFile, readBoundedFile, tooLarge, UnreadableFile } from './bounded-read.js';
 import { CliError, EXIT } from './errors.js';
 import type { ReadAheadTaker } from './prefetch.js';
 import { inScope, type Project } from './project.js';
@@ -25,7 +38,8 @@ export interface DefinitionFile {
 
 export const KIND_DIRS: Record<DefinitionKind, string> = { view: 'views', screen: 'screens' };
 
-type DirProject = Pick<Project, 'definitionsDir' | 'definitionsDirSetting' | 'include' | 'exclude' | 'rel'>;
+type DirProject = Pick<Project, 'definitionsDir' | 'definitionsDirSetting' | 'include' | 'exclude' | 'rel'> &
+  Partial<Pick<Project, 'root'>>;
 
 /** The project-relative path of a file under definitionsDir. */
 export const definitionFilePath = (project: Pick<Project, 'definitionsDir' | 'rel'>, rel: string) =>
@@ -48,6 +62,7 @@ export const stampTimes = (stamp: FileStamp): { mtimeMs: number; ctimeMs: number
 
 /** An in-scope definition file found on disk, not read yet. */
 export interface ListedDefinition extends Omit<DefinitionFile, 'text'> {
+  /** Where its bytes are: the file itself, or the file a symbolic link of the folder names. */
   abs: string;
   stamp: FileStamp;
 }
@@ -58,13 +73,31 @@ export interface DefinitionListing {
   at: number;
 }
 
-/** A listed file's text; one that cannot be read any more (removed since it was listed, say) is a clear error. */
+/** The problem of a file that is not read, at the whole file. */
+const refusal = (file: string, e: UnreadableFile): Problem => ({ code: e.code, file, pointer: '', message: e.message, hint: e.hint });
+
+/** Files that are not read, as one failure listing each as `file#: message`. */
+const refusedFiles = (problems: Problem[]) =>
+  new CliError(
+    `${problems.length} definition file${problems.length === 1 ? '' : 's'} cannot be read; nothing was written`,
+    EXIT.invalid,
+    undefined,
+    problems,
+  );
+
+/**
+ * A listed file's text, read as a regular file of bounded size (readBoundedFile); one that cannot be
+ * read any more (removed since it was listed, say) or is refused now (replaced by a FIFO, grown past
+ * the bound) is a clear error.
+ */
 function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>): string;
 function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>, bytes: true): Buffer;
 function readDefinitionText(listed: Pick<ListedDefinition, 'abs' | 'file'>, bytes?: true): string | Buffer {
   try {
-    return bytes ? readFileSync(listed.abs) : readFileSync(listed.abs, 'utf8');
+    const read = readBoundedFile(listed.abs);
+    return bytes ? read : read.toString('utf8');
   } catch (e) {
+    if (e instanceof UnreadableFile) throw refusedFiles([refusal(listed.file, e)]);
     throw new CliError(
       `cannot read ${listed.file}: ${(e as Error).message}`,
       EXIT.invalid,
@@ -149,32 +182,83 @@ export interface ListOptions {
   missingOk?: boolean;
 }
 
-/** Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path, with its stat. */
+/** A path with its symbolic links resolved, or undefined when it leads nowhere. */
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a symbolic link of the definitions folder leads, when it may be read: to a file inside the
+ * project (its root, or the definitions folder wherever that is). Else why not.
+ */
+function linkTarget(project: DirProject, abs: string): { target: string } | { refused: UnreadableFile } {
+  const target = realPathOf(abs);
+  if (!target) return { refused: notRegularFile('a symbolic link to nothing') };
+  const inside = [project.root, project.definitionsDir].some((folder) => {
+    const real = folder && realPathOf(folder);
+    return real && target.startsWith(real.endsWith(sep) ? real : `${real}${sep}`);
+  });
+  if (!inside) return { refused: notRegularFile('a symbolic link to a file outside the project') };
+  return { target };
+}
+
+/**
+ * Every in-scope definition file (`*.json` directly under views/ and screens/), sorted by path, with
+ * its stat. Files that would not be read (anything but a regular file, a symbolic link leading out of
+ * the project, a size no definition can have) are refused here, before any file is read, each as
+ * `file#: message`; folders are passed over.
+ */
 export function listDefinitionFiles(project: DirProject, options: ListOptions = {}): DefinitionListing {
   const at = Date.now();
   const files: ListedDefinition[] = [];
+  const refused: Problem[] = [];
   if (!options.missingOk) requireDefinitionsDir(project);
   for (const kind of ['view', 'screen'] as const) {
     const dir = join(project.definitionsDir, KIND_DIRS[kind]);
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(dir);
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw new CliError(`cannot read ${project.rel(dir)}: ${(e as Error).message}`, EXIT.invalid);
     }
     const shown = project.rel(dir);
-    for (const name of names) {
-      if (!name.endsWith('.json') || name.startsWith('.')) continue;
+    for (const entry of entries) {
+      const name = entry.name;
+      if (!name.endsWith('.json') || name.startsWith('.') || entry.isDirectory()) continue;
       const rel = `${KIND_DIRS[kind]}/${name}`;
       if (!inScope(project, rel)) continue;
+      const file = shown ? `${shown}/${name}` : name;
       // A name read from the folder: joined without path.join's normalising, which a no-op run would pay per file.
-      const abs = `${dir}${sep}${name}`;
-      const st = statSync(abs);
-      if (!st.isFile()) continue;
-      files.push({ rel, file: shown ? `${shown}/${name}` : name, kind, abs, stamp: stampOf(st) });
+      let abs = `${dir}${sep}${name}`;
+      if (entry.isSymbolicLink()) {
+        const link = linkTarget(project, abs);
+        if ('refused' in link) {
+          refused.push(refusal(file, link.refused));
+          continue;
+        }
+        abs = link.target;
+      } else if (!entry.isFile()) {
+        refused.push(refusal(file, notRegularFile(notRegular(entry))));
+        continue;
+      }
+      let st: Stats;
+      try {
+        st = statSync(abs);
+      } catch (e) {
+        throw new CliError(`cannot read ${file}: ${(e as Error).message}`, EXIT.invalid, 'run the command again once the file is in place');
+      }
+      if (st.isDirectory()) continue;
+      if (!st.isFile()) refused.push(refusal(file, notRegularFile(notRegular(st))));
+      else if (st.size > DEFINITION_MAX_BYTES) refused.push(refusal(file, tooLarge(st.size)));
+      else files.push({ rel, file, kind, abs, stamp: stampOf(st) });
     }
   }
+  if (refused.length) throw refusedFiles(refused.sort((a, b) => compareText(a.file, b.file)));
   files.sort((a, b) => compareText(a.rel, b.rel));
   return { files, at };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
+import { readBoundedFile } from './bounded-read.js';
 import { type DefinitionListing, type FileStamp, stampOf, stampTimes } from './definitions-dir.js';
 import { isTempName, listFiles, scanGenerated, stageLeftovers, type WrittenOutputs } from './generated-dir.js';
 import { compiledBuildHash, DEFAULT_TEMPLATES_DIR, PACKAGE_ROOT } from './paths.js';
@@ -158,7 +159,8 @@ export function isUpToDate(project: Project, listing: DefinitionListing): boolea
     if (want.stamp === f.stamp) continue;
     let bytes: Buffer;
     try {
-      bytes = readFileSync(f.abs);
+      // Bounded, and never from a FIFO: a file refused here is reported by the compile that follows.
+      bytes = readBoundedFile(f.abs);
     } catch {
       return false;
     }

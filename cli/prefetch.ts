@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type MessagePort, receiveMessageOnPort } from 'node:worker_threads';
 import { sourceHashOf } from '../src/model/canonical.js';
+import { readBoundedFile } from './bounded-read.js';
 import { sha } from './generate-cache.js';
 
 /**
@@ -73,11 +73,11 @@ export class ReadAheadTaker {
   }
 }
 
-/** Reads and hashes one definition file; undefined when it cannot be read (the compile reports that). */
+/** Reads and hashes one definition file; undefined when it cannot be read or is refused (the compile reports that). */
 export function readAhead(i: number, file: string): ReadAhead | undefined {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readBoundedFile(file);
   } catch {
     return undefined;
   }

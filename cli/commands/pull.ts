@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { compareText } from '../../src/model/index.js';
+import { readBoundedFile } from '../bounded-read.js';
 import {
   applyDirChanges,
   type DefinitionFile,
@@ -170,7 +170,13 @@ Exit codes: 0 ok, 2 usage (e.g. no server), 3 network or auth (nothing written).
       if (dataViews) {
         const text = dataViewsText(dataViews);
         const path = join(project.definitionsDir, DATA_VIEWS_FILE);
-        const now = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+        // Read bounded and never from a FIFO; a file that is not read is replaced, as a changed one is.
+        let now: string | undefined;
+        try {
+          now = readBoundedFile(path).toString('utf8');
+        } catch {
+          now = undefined;
+        }
         if (now !== text) plan.changes.write.push({ rel: DATA_VIEWS_FILE, text });
       }
       applyDirChanges(project, plan.changes);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { isUndesigned, type Problem } from '../../src/model/index.js';
+import { readBoundedFile, UnreadableFile } from '../bounded-read.js';
 import { readDefinitionFiles } from '../definitions-dir.js';
 import { CliError, EXIT, errorsOf, printProblems, warningsOf } from '../errors.js';
 import type { CommandContext } from '../main.js';
@@ -52,8 +52,10 @@ function readDataViews(project: Project): { views?: DataViewRef[]; problems: Pro
   const file = project.rel(path);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readBoundedFile(path).toString('utf8');
+  } catch (e) {
+    // A FIFO, a device or a file too large is named; one that is not there means no data views.
+    if (e instanceof UnreadableFile) return { problems: [{ code: e.code, file, pointer: '', message: e.message, hint: e.hint }] };
     return { problems: [] };
   }
   try {

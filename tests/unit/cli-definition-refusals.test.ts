@@ -1,7 +1,21 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFINITION_MAX_BYTES, readBoundedFile, UnreadableFile } from '../../cli/bounded-read.js';
 import { main } from '../../cli/main.js';
 import { DEFINITION_MAX_CHARS } from '../../src/model/index.js';
 
@@ -12,6 +26,7 @@ import { DEFINITION_MAX_CHARS } from '../../src/model/index.js';
  */
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
+const BIN = join(import.meta.dirname, '../../cli/bin.js');
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
@@ -21,6 +36,13 @@ async function wastegen(...args: string[]): Promise<{ code: number; err: string[
   const err: string[] = [];
   const code = await main(['node', 'wastegen', ...args], { out: () => {}, err: (l) => err.push(...l.split('\n')) });
   return { code, err };
+}
+
+/** A command run with --json: its one document. */
+async function wastegenJson(...args: string[]): Promise<Record<string, any>> {
+  const out: string[] = [];
+  await main(['node', 'wastegen', ...args], { out: (l) => out.push(l), err: () => {} });
+  return JSON.parse(out.join('\n'));
 }
 
 function project(): string {
@@ -99,5 +121,124 @@ describe('refused in one definition', () => {
     writeFileSync(`${file}.tmp`, JSON.stringify(json, null, 2));
     renameSync(`${file}.tmp`, file);
     await expectRefused(dir, [`definitions/views/101-stock-in.json#/disTemplate/btnDIYOption/${i}/configure/websiteUrl`]);
+  });
+});
+
+/**
+ * Files of definitions/ that are not read at all: anything but a regular file (a FIFO would block the
+ * run, a device never end), a symbolic link out of the project, and a file whose size alone says it
+ * holds more than DEFINITION_MAX_CHARS. Each is refused from its stat, before any file is read.
+ */
+describe('refused before reading', () => {
+  it('judges sizes with a bound that holds: no 8 Mi characters take more bytes', () => {
+    // A UTF-16 unit (what a text's length counts) decodes from at most 3 bytes of UTF-8.
+    expect(DEFINITION_MAX_BYTES).toBe(3 * DEFINITION_MAX_CHARS);
+    expect(Buffer.from('\uffff', 'utf8').length).toBe(3);
+    expect(Buffer.from('😀', 'utf8').length / '😀'.length).toBe(2);
+  });
+
+  it('a FIFO: refused at once, in a child process that must not block', () => {
+    const dir = project();
+    const fifo = join(dir, 'definitions/views/150-pipe.json');
+    if (spawnSync('mkfifo', [fifo]).status !== 0) return;
+    for (const command of ['generate', 'check']) {
+      const r = spawnSync(process.execPath, [BIN, command, '--cwd', dir], { encoding: 'utf8', timeout: 60_000 });
+      expect(r.signal, `${command} blocked on the FIFO`).toBeNull();
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toContain(
+        'definitions/views/150-pipe.json#: the file is a FIFO (named pipe), not a regular file; nothing was read from it',
+      );
+    }
+    expect(existsSync(join(dir, 'generated'))).toBe(false);
+  }, 120_000);
+
+  it('a FIFO added after a generate: not up to date, refused', async () => {
+    const dir = project();
+    expect((await wastegen('generate', '--cwd', dir)).code).toBe(0);
+    const before = readFileSync(join(dir, 'generated/routes.ts'), 'utf8');
+    const fifo = join(dir, 'definitions/screens/150-pipe.json');
+    mkdirSync(dirname(fifo), { recursive: true });
+    if (spawnSync('mkfifo', [fifo]).status !== 0) return;
+    const r = await wastegen('generate', '--cwd', dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'definitions/screens/150-pipe.json#: the file is a FIFO (named pipe), not a regular file; nothing was read from it',
+    );
+    expect(r.err).toContain('wastegen: 1 definition file cannot be read; nothing was written');
+    expect(readFileSync(join(dir, 'generated/routes.ts'), 'utf8')).toBe(before);
+    const json = await wastegenJson('check', '--cwd', dir, '--json');
+    expect(json.ok).toBe(false);
+    expect(json.problems.map((p: { code: string; file: string; pointer: string }) => `${p.code} ${p.file}#${p.pointer}`)).toEqual([
+      'E_JSON definitions/screens/150-pipe.json#',
+    ]);
+  });
+
+  it('a symbolic link to /dev/zero or to a file outside the project: refused; to a file inside it: read', async () => {
+    const dir = project();
+    symlinkSync('/dev/zero', join(dir, 'definitions/views/151-zero.json'));
+    const outside = mkdtempSync(join(tmpdir(), 'wastegen-outside-'));
+    made.push(outside);
+    writeFileSync(join(outside, 'x.json'), readFileSync(join(dir, 'definitions/views/102-stock-out.json')));
+    symlinkSync(join(outside, 'x.json'), join(dir, 'definitions/views/152-outside.json'));
+    symlinkSync('nowhere.json', join(dir, 'definitions/views/153-dangling.json'));
+    const err = await expectRefused(dir, [
+      'definitions/views/151-zero.json#',
+      'definitions/views/152-outside.json#',
+      'definitions/views/153-dangling.json#',
+    ]);
+    expect(err).toContain(
+      'definitions/views/151-zero.json#: the file is a symbolic link to a file outside the project, not a regular file; nothing was read from it',
+    );
+    expect(err).toContain(
+      'definitions/views/153-dangling.json#: the file is a symbolic link to nothing, not a regular file; nothing was read from it',
+    );
+
+    // A link to a file of the project is read as that file.
+    const inside = project();
+    const stockOut = join(inside, 'definitions/views/102-stock-out.json');
+    const json = JSON.parse(readFileSync(stockOut, 'utf8'));
+    json.id = 9102;
+    json.disMenu.componentName = 'stockOutLinked';
+    writeFileSync(join(inside, 'linked.json'), JSON.stringify(json));
+    symlinkSync(join(inside, 'linked.json'), join(inside, 'definitions/views/170-linked.json'));
+    const r = await wastegen('generate', '--cwd', inside);
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(existsSync(join(inside, 'generated/views/170-linked/page.tsx'))).toBe(true);
+  });
+
+  it('a file larger than 3 × 8 Mi bytes: refused from its stat, and not read', async () => {
+    const dir = project();
+    const file = join(dir, 'definitions/views/160-huge.json');
+    // Sparse: the size is there, the bytes are not; reading it would take 24 MiB of memory.
+    writeFileSync(file, '');
+    truncateSync(file, DEFINITION_MAX_BYTES + 1);
+    const err = await expectRefused(dir, ['definitions/views/160-huge.json#']);
+    expect(err).toContain(
+      `definitions/views/160-huge.json#: the file is ${DEFINITION_MAX_BYTES + 1} bytes, more than the ${DEFINITION_MAX_BYTES} (24 MiB) that 8 Mi characters can take; it was not read`,
+    );
+  });
+
+  it('reads no more than its bound, and refuses what is not a regular file when it comes to read it', () => {
+    const dir = project();
+    const file = join(dir, 'small.json');
+    writeFileSync(file, '0123456789');
+    expect(readBoundedFile(file, 10).toString()).toBe('0123456789');
+    expect(() => readBoundedFile(file, 9)).toThrow(/the file is 10 bytes, more than the 9/);
+    const link = join(dir, 'link.json');
+    symlinkSync(file, link);
+    // A link put where a file was listed is not followed.
+    expect(() => readBoundedFile(link)).toThrow(/a symbolic link put in place of the file/);
+    const fifo = join(dir, 'pipe.json');
+    if (spawnSync('mkfifo', [fifo]).status === 0) {
+      const error = (() => {
+        try {
+          readBoundedFile(fifo);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(UnreadableFile);
+      expect((error as UnreadableFile).code).toBe('E_JSON');
+    }
   });
 });
