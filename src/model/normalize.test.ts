@@ -1240,6 +1240,58 @@ describe('big screens (type 2)', () => {
     return { page: r.page as BigScreenModel, problems: r.problems };
   };
 
+  it('refuses an image or background the app may not draw from, at each place a definition holds one (E_URL)', () => {
+    const { problems } = big({
+      canvasConfigure: {
+        basic: { bgImg: 'javascript:alert(1)' },
+        header: { bgImg: '//evil.example/h.png' },
+        mainTitle: { bg: 'url(https://evil.example/t.png)' },
+      },
+      layout: [
+        {
+          i: 'a',
+          container: {
+            style: { bgImg: '/api/file/preview?source=a").png' },
+            header: { bg: 'http://evil.example/h.png' },
+            super: { curtain: { enabled: true, curtainColor: 'image-set("x.png" 1x)' }, curtainColor: 'r\\65 d' },
+          },
+          chart: [{ fileName: 'lineBar', configure: { private: { line: { symbol: 'image://data:image/png;base64,AAAA' } } } }],
+        },
+      ],
+    });
+    expect(problems).toEqual(
+      sorted([
+        ['E_URL', '/disTemplate/canvasConfigure/basic/bgImg'],
+        ['E_URL', '/disTemplate/canvasConfigure/header/bgImg'],
+        ['E_URL', '/disTemplate/canvasConfigure/mainTitle/bg'],
+        ['E_URL', '/disTemplate/layout/0/container/style/bgImg'],
+        ['E_URL', '/disTemplate/layout/0/container/header/bg'],
+        ['E_URL', '/disTemplate/layout/0/container/super/curtainColor'],
+        ['E_URL', '/disTemplate/layout/0/container/super/curtain/curtainColor'],
+        ['E_URL', '/disTemplate/layout/0/chart/0/configure/private/line/symbol'],
+      ]),
+    );
+  });
+
+  it('draws app paths, https images, colours and gradients as they are', () => {
+    const { page, problems } = big({
+      canvasConfigure: {
+        basic: { bgImg: '/api/file/preview?source=bg(1).png' },
+        header: { bgImg: 'https://cdn.example.com/h.png' },
+        mainTitle: { bg: 'linear-gradient(90deg, #061537, rgba(0,0,0,.4))' },
+      },
+      layout: [
+        {
+          i: 'a',
+          container: { style: { bgImg: 'images/box.webp' }, header: { bg: '#0a265c' }, super: { curtainColor: 'rgba(0,0,0,0.4)' } },
+          chart: [{ fileName: 'lineBar', configure: { private: { line: { symbol: 'image:///api/file/preview?source=dot.png' } } } }],
+        },
+      ],
+    });
+    expect(problems).toEqual([]);
+    expect(page.canvas.basic.bgImg).toBe('/api/file/preview?source=bg(1).png');
+  });
+
   it('fills the canvas defaults (1920 × 1080, 24 columns)', () => {
     const { page, problems } = big({ layout: [] });
     expect(problems).toEqual([]);

@@ -18,7 +18,7 @@ export const CODES = {
   E_RANGE: 'a number is out of range, or min is above max',
   E_REFERENCE: 'a relation, divider or button names a field or view that does not exist',
   E_SCREEN_TYPE: 'a screen type other than 1, 2, 3 or 4',
-  E_URL: 'an address the app would open has a scheme other than http, https, mailto or tel',
+  E_URL: 'an address the app would open or draw is not one it may: links http, https, mailto, tel or a path; images https or a path',
   E_TOO_LARGE: 'a definition file is larger than wastegen compiles',
   E_CONFIG: 'wastegen.config.json is invalid',
   W_DATATYPE: 'an unknown dataType, read as varchar',

@@ -110,6 +110,26 @@ describe('refused in one definition', () => {
     expect(err.join('\n')).toMatch(/102-stock-out\.json#: the file holds \d+ characters, more than the \d+ \(8 Mi\) a definition may hold/);
   });
 
+  it('a big screen drawing from addresses the app may not: each bgImg, at its pointer', async () => {
+    const dir = project();
+    const json = JSON.parse(readFileSync(join(FIXTURES, 'screens/definitions/screens/2-big-screen.json'), 'utf8'));
+    json.disTemplate.canvasConfigure.basic.bgImg = 'javascript:alert(1)';
+    json.disTemplate.layout[0].container.style = { bgImg: 'x.png") , url("https://evil.example/t.png' };
+    mkdirSync(join(dir, 'definitions/screens'), { recursive: true });
+    writeFileSync(join(dir, 'definitions/screens/2-big-screen.json'), JSON.stringify(json, null, 2));
+    const file = 'definitions/screens/2-big-screen.json';
+    const err = await expectRefused(dir, [
+      `${file}#/disTemplate/canvasConfigure/basic/bgImg`,
+      `${file}#/disTemplate/layout/0/container/style/bgImg`,
+    ]);
+    expect(err).toContain(
+      `${file}#/disTemplate/canvasConfigure/basic/bgImg: the app draws no javascript: images; an image address must be an https URL or a path of the app`,
+    );
+    expect(err).toContain(
+      `${file}#/disTemplate/layout/0/container/style/bgImg: an image address may not hold a double quote, a backslash or a control character (line breaks, tabs)`,
+    );
+  });
+
   it('a javascript: websiteUrl, at the button', async () => {
     const dir = project();
     const file = join(dir, 'definitions/views/101-stock-in.json');

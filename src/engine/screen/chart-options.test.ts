@@ -3,6 +3,7 @@ import type { ChartModel } from '../../model/index.js';
 import {
   cellNumber,
   lineBarOption,
+  lineSymbolOf,
   namesOf,
   paletteOf,
   pieOption,
@@ -275,5 +276,16 @@ describe('reading cells and names', () => {
     expect(namesOf(' a, b，c ,,')).toEqual(['a', 'b', 'c']);
     expect(namesOf(['x', ' y '])).toEqual(['x', 'y']);
     expect(namesOf(undefined)).toEqual([]);
+  });
+});
+
+describe('line symbols', () => {
+  it('draws an image symbol only from an address the app may draw', () => {
+    expect(lineSymbolOf(undefined)).toBe('emptyCircle');
+    expect(lineSymbolOf('diamond')).toBe('diamond');
+    expect(lineSymbolOf('image:///api/file/preview?source=dot.png')).toBe('image:///api/file/preview?source=dot.png');
+    expect(lineSymbolOf('image://https://cdn.example.com/dot.png')).toBe('image://https://cdn.example.com/dot.png');
+    for (const bad of ['image://http://evil.example/dot.png', 'image://data:image/png;base64,AA', 'image:////evil.example/dot.png'])
+      expect(lineSymbolOf(bad), bad).toBe('emptyCircle');
   });
 });

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ChartModel, ThemeColor } from '../../model/index.js';
+import { type ChartModel, isDrawableImageUrl, type ThemeColor } from '../../model/index.js';
 import type { DataViewAnswer } from './data-source.js';
 import { flagOf, numberOf, recordOf, textOf } from './layout.js';
 
@@ -151,6 +151,14 @@ export interface ChartBox {
 /** Bars and lines whose largest values differ by this factor or more get an axis each. */
 export const SECOND_AXIS_RATIO = 3;
 
+/** A line's symbol: ECharts draws `image://{address}` from that address, so such a symbol needs an address the app may draw. */
+export function lineSymbolOf(v: unknown): string {
+  const symbol = textOf(v);
+  if (!symbol) return 'emptyCircle';
+  const image = /^image:\/\/(.*)$/is.exec(symbol)?.[1];
+  return image === undefined || isDrawableImageUrl(image) ? symbol : 'emptyCircle';
+}
+
 const largest = (values: readonly (number | null)[]) => values.reduce<number>((m, v) => (v === null ? m : Math.max(m, Math.abs(v))), 0);
 
 /** Line and bar series over one category axis; null when there is no answer or no row. */
@@ -206,7 +214,7 @@ export function lineBarOption(
       name,
       data: column(name),
       ...(twoAxes ? { yAxisIndex: 1 } : {}),
-      symbol: textOf(line.symbol) ?? 'emptyCircle',
+      symbol: lineSymbolOf(line.symbol),
       symbolSize: numberOf(line.symbolSize) ?? 4,
       step: flagOf(line.step, false) ? 'middle' : false,
       smooth: flagOf(line.smooth, false),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BigScreenModel } from '../../model/index.js';
 import { normalizeDefinition } from '../../model/index.js';
-import { backgroundOf, cssUrl, fitCanvas, gridOf, itemRect } from './layout.js';
+import { backgroundOf, cssBackground, cssUrl, fitCanvas, gridOf, itemRect } from './layout.js';
 
 function screen(basic: Record<string, unknown> = {}, layout: unknown[] = []): BigScreenModel {
   const r = normalizeDefinition({
@@ -54,12 +54,37 @@ describe('fitting the canvas', () => {
 });
 
 describe('backgrounds', () => {
-  it('tells an image address from a colour, and escapes quotes in url()', () => {
+  it('tells an image address from a colour', () => {
     expect(backgroundOf('#061537')).toEqual({ background: '#061537' });
     expect(backgroundOf('rgba(0,0,0,.4)')).toEqual({ background: 'rgba(0,0,0,.4)' });
     expect(backgroundOf('/api/file/preview?source=a.png')).toMatchObject({ backgroundImage: 'url("/api/file/preview?source=a.png")' });
     expect(backgroundOf('bg.webp')).toMatchObject({ backgroundImage: 'url("bg.webp")' });
     expect(backgroundOf('')).toEqual({});
-    expect(cssUrl('a"b\\c')).toBe('url("a\\"b\\\\c")');
+  });
+
+  it('places an address in url("…") with nothing that ends the string, and draws none the app may not', () => {
+    expect(cssUrl("/api/file/preview?source=it's (1).png")).toBe('url("/api/file/preview?source=it\\\'s \\(1\\).png")');
+    expect(cssUrl('https://cdn.example.com/bg.png')).toBe('url("https://cdn.example.com/bg.png")');
+    for (const bad of [
+      'a"b',
+      'a\\b',
+      'a\nb',
+      'javascript:alert(1)',
+      'http://evil.example/x.png',
+      '//evil.example/x.png',
+      'data:image/png;base64,AA',
+    ])
+      expect(cssUrl(bad), JSON.stringify(bad)).toBe('none');
+  });
+
+  it('draws no colour or image setting that would load what the app may not', () => {
+    expect(backgroundOf('http://evil.example/x.png')).toEqual({});
+    expect(backgroundOf('url(https://evil.example/x.png)')).toEqual({});
+    expect(backgroundOf('r\\65 d')).toEqual({});
+    expect(cssBackground('rgba(0, 0, 0, 0.4)')).toBe('rgba(0, 0, 0, 0.4)');
+    expect(cssBackground('image-set("x.png" 1x)')).toBeUndefined();
+    // An image address is placed as an address, never as CSS of its own.
+    expect(cssBackground('url(//evil.example/x.png?)')).toBe('url("url\\(//evil.example/x.png?\\)")');
+    expect(cssBackground('/api/file/preview?source=a.png')).toBe('url("/api/file/preview?source=a.png")');
   });
 });

@@ -1,5 +1,12 @@
 import type { CSSProperties } from 'react';
-import { type CanvasModel, type LayoutItemModel, NUMBER_TEXT } from '../../model/index.js';
+import {
+  backgroundProblem,
+  type CanvasModel,
+  IMAGE_ADDRESS,
+  isDrawableImageUrl,
+  type LayoutItemModel,
+  NUMBER_TEXT,
+} from '../../model/index.js';
 
 /**
  * Where things sit on a big screen's canvas, in design pixels (the canvas is then scaled as a whole).
@@ -108,15 +115,33 @@ export function lengthOf(v: unknown): number | string | undefined {
   return NUMBER_TEXT.test(v) ? Number(v) : v.trim();
 }
 
-// An image's file name ends the address or its path (before a `?`): one test per position, no `.*` to backtrack.
-const IMAGE = /^(https?:|data:image\/|blob:|\/|\.\/|\.\.\/)|\.(png|jpe?g|gif|webp|svg|bmp)(?:\?|$)/i;
+/**
+ * An image address as a CSS `url("…")`, or `none` when the app may not draw from it (the model's
+ * isDrawableImageUrl: https or a path of the app, no control character). Quotes, parentheses and
+ * backslashes are escaped, so that no address ends the string it is placed in.
+ */
+export function cssUrl(src: string): string {
+  return isDrawableImageUrl(src) ? `url("${src.replace(/["'()\\]/g, (c) => `\\${c}`)}")` : 'none';
+}
 
-/** An image address as a CSS url(); quotes and backslashes escaped. */
-export const cssUrl = (src: string): string => `url("${src.replace(/["\\\n\r]/g, (c) => `\\${c}`)}")`;
+/**
+ * A setting drawn as a CSS `background`: an image address (IMAGE_ADDRESS) as its cssUrl, never as
+ * written; a colour or gradient as written unless it would load something (the model's
+ * backgroundProblem); undefined for what the app may not draw.
+ */
+export function cssBackground(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (IMAGE_ADDRESS.test(text)) return isDrawableImageUrl(text) ? cssUrl(text) : undefined;
+  return backgroundProblem(text) ? undefined : text;
+}
 
-/** A background given as a colour or as an image address. */
+/** A background given as a colour or as an image address (IMAGE_ADDRESS tells them apart); nothing for one the app may not draw. */
 export function backgroundOf(v: unknown): CSSProperties {
   const text = textOf(v);
   if (!text) return {};
-  return IMAGE.test(text) ? { backgroundImage: cssUrl(text), backgroundSize: 'cover', backgroundPosition: 'center' } : { background: text };
+  if (IMAGE_ADDRESS.test(text))
+    return isDrawableImageUrl(text) ? { backgroundImage: cssUrl(text), backgroundSize: 'cover', backgroundPosition: 'center' } : {};
+  const background = cssBackground(text);
+  return background ? { background } : {};
 }

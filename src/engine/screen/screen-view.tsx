@@ -20,6 +20,7 @@ import { type DataViewAnswer, useScreenDataSource } from './data-source.js';
 import { useClock } from './format.js';
 import {
   backgroundOf,
+  cssBackground,
   cssUrl,
   fitCanvas,
   flagOf,
@@ -279,7 +280,7 @@ export function ScreenContainer({
           : containerStyle(item, grid)
       }
     >
-      {sup.curtain.enabled && <div className="wg-screen-curtain" style={{ background: sup.curtain.curtainColor }} />}
+      {sup.curtain.enabled && <div className="wg-screen-curtain" style={{ background: cssBackground(sup.curtain.curtainColor) }} />}
       {flagOf(header.showTitle, false) && <ContainerTitle header={header} />}
       <div className="wg-screen-item-body" style={{ flexDirection: sup.flexDirection }}>
         {carousel ? (

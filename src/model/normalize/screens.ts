@@ -1,5 +1,5 @@
 import { sortKeysDeep } from '../canonical.js';
-import { isAbsent } from '../coerce.js';
+import { isAbsent, isRecord } from '../coerce.js';
 import { sortByKeys } from '../order.js';
 import { screenPath } from '../routes.js';
 import type {
@@ -12,6 +12,7 @@ import type {
   PageModel,
   SourceInfo,
 } from '../types.js';
+import { backgroundProblem, imageUrlProblem } from '../urls.js';
 import type { WireLayoutItem, WireScreen } from '../wire.js';
 import { compact } from './keys.js';
 import type { Sink } from './sink.js';
@@ -130,6 +131,40 @@ function layoutOf(layout: WireLayoutItem[], canvas: CanvasModel, sink: Sink): La
   );
 }
 
+/**
+ * Every address a big screen draws from, where its definition holds it: background images (`bgImg`)
+ * and an `image://` line symbol by imageUrlProblem, settings drawn as a CSS background (a title's or a
+ * container title's `bg`, a curtain's colour) by backgroundProblem. The engine draws none of them
+ * that fails, whatever page model it is given; this says where, before the screen is saved or generated.
+ */
+function checkDrawnAddresses(t: NonNullable<WireScreen['disTemplate']>, sink: Sink): void {
+  const judge = (problemOf: (text: string) => string | undefined) => (v: unknown, pointer: string) => {
+    const problem = typeof v === 'string' && v.trim() !== '' ? problemOf(v) : undefined;
+    if (problem) sink.add('E_URL', pointer, problem);
+  };
+  const image = judge(imageUrlProblem);
+  const background = judge(backgroundProblem);
+  const c = t.canvasConfigure ?? {};
+  image(c.basic?.bgImg, '/disTemplate/canvasConfigure/basic/bgImg');
+  image(c.header?.bgImg, '/disTemplate/canvasConfigure/header/bgImg');
+  background(c.mainTitle?.bg, '/disTemplate/canvasConfigure/mainTitle/bg');
+  for (const [i, item] of (t.layout ?? []).entries()) {
+    const at = `/disTemplate/layout/${i}`;
+    image(item.container?.style?.bgImg, `${at}/container/style/bgImg`);
+    background(item.container?.header?.bg, `${at}/container/header/bg`);
+    const sup = item.container?.super;
+    background(sup?.curtainColor, `${at}/container/super/curtainColor`);
+    if (isRecord(sup?.curtain)) background(sup.curtain.curtainColor, `${at}/container/super/curtain/curtainColor`);
+    for (const [j, chart] of item.chart.entries()) {
+      const line = chart.configure?.private?.line;
+      const symbol = isRecord(line) ? line.symbol : undefined;
+      // ECharts draws `image://{address}` as a picture from that address.
+      const address = typeof symbol === 'string' ? /^\s*image:\/\/(.*)$/is.exec(symbol)?.[1] : undefined;
+      image(address, `${at}/chart/${j}/configure/private/line/symbol`);
+    }
+  }
+}
+
 function viewIdsOf(v: number | (number | undefined)[] | undefined): number[] {
   if (v === undefined) return [];
   return (Array.isArray(v) ? v : [v]).filter((x): x is number => x !== undefined);
@@ -179,6 +214,7 @@ export function normalizeScreenTemplate(
     }
     case 2: {
       const canvas = canvasOf(template);
+      checkDrawnAddresses(template, sink);
       for (const key of ['width', 'height', 'defaultCol', 'defaultW', 'defaultH'] as const) {
         const v = canvas.basic[key];
         if (!Number.isInteger(v) || v < 1)
