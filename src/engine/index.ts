@@ -46,7 +46,7 @@ export * from './options/index.js';
 export { BigScreenPage, ContainerPage, FormPage, ListPage, type ListPageProps, ListSearchNotInAddress } from './pages.js';
 export type { GeneratedRoute } from './routes.js';
 export { type DefinitionKind, type Resolution, resolveDefinition, resolveView, titleOf } from './runtime/resolve.js';
-export { DefinitionProblems, ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';
+export { DefinitionProblems, failedTitle, ResolvedScreen, ResolvedView, ViewFromDefinition } from './runtime/resolved-page.js';
 export { SAFE_HTML_CLASS, safeHtml } from './safe-html.js';
 export { ChartMotionContext } from './screen/chart-motion.js';
 // The big screen's renderer, which the designers draw their canvas and preview with.

@@ -5,12 +5,15 @@ import '../app/dayjs-locale';
 import { AppEngineServices } from '../app/engine-services';
 import type { RouteHandle } from '../app/router';
 import { unreadStore } from '../messages/unread-store';
+import { trimPath } from '../model';
 import { lowcodePageOf, pageTitles, placeholderTitle, usePageTitles } from '../navigation/page-titles';
 import { useRealtime } from '../realtime/use-realtime';
 import { ExpiredPasswordPrompt } from '../session/password-dialog';
 import { sessionStore, useSession } from '../session/session-store';
 import { settingsStore, useSettings } from '../settings/settings-store';
+import { APP_PATHS, type ForbiddenState } from '../shared/app-paths';
 import { showsMessageBadge } from '../shared/departments';
+import { titleFailedPage } from './failed-page-title';
 import { Navbar } from './navbar';
 import { PageCache } from './page-cache';
 import { affixPaths, pageInfo } from './route-handles';
@@ -81,6 +84,12 @@ export function Layout() {
       if (at === last) return;
       last = at;
       const handle = matches[matches.length - 1]?.route.handle as RouteHandle | undefined;
+      // A low-code page refused on the way (/401 says which): its tag still bears its id until named otherwise.
+      if (at.pathname === APP_PATHS.forbidden) {
+        const from = trimPath(String((at.state as ForbiddenState | null)?.from ?? '').split('?')[0] ?? '');
+        const tag = tagsStore.get().tags.find((t) => t.path === from);
+        if (tag && isPlaceholder(tag.path, tag.title)) void titleFailedPage(from, 403);
+      }
       const info = pageInfo(at.pathname, { handles, menus: flatMenusOf(sessionStore.get().menus), titles: pageTitles.get() }, handle);
       if (!info) return;
       // A page whose name is not known yet keeps the name its tag already has (a tag restored after a reload).

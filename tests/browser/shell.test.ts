@@ -318,6 +318,29 @@ describe('tag bar', () => {
     expect(errors).toEqual([]);
   });
 
+  it('names the tag of a page the user may not open by its menu, else by what happened, never by its id', async () => {
+    const { page } = await open('producer', STOCK_IN);
+    const bare = async () => (await tagTitles(page)).filter((t) => /^(视图|页面) \d+$/.test(t));
+    // Another role's page (车辆信息, the carrier's): refused, and its tag bears its menu's title.
+    await page.goto('/dev-tools/temp/page/vehicle/17');
+    await page.waitForURL((u) => u.pathname === '/401');
+    await expect.poll(() => tagTitles(page)).toContain('车辆信息');
+    // The same view at an address no menu has: named by the refusal.
+    await page.goto('/dev-tools/temp/page/trucks/17');
+    await page.waitForURL((u) => u.pathname === '/401');
+    await expect.poll(() => tagTitles(page)).toContain('无权访问');
+    // A view that does not exist.
+    await page.goto('/dev-tools/temp/page/nothing/9999');
+    await page.locator('[data-missing-definition="view"]').waitFor();
+    await expect.poll(() => tagTitles(page)).toContain('视图不存在');
+    expect(await bare()).toEqual([]);
+    // The names stay across a reload.
+    await page.reload();
+    await page.locator('.wg-tags').waitFor();
+    await expect.poll(() => tagTitles(page)).toEqual(expect.arrayContaining(['车辆信息', '无权访问', '视图不存在']));
+    expect(await bare()).toEqual([]);
+  });
+
   it('keeps a cached page mounted between tags; noCache pages, 刷新 and closing remount', async () => {
     const { page } = await open('admin', WAREHOUSE);
     await markShownPage(page);

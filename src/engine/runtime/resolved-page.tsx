@@ -146,12 +146,30 @@ export function ViewFromDefinition({
   return <ViewFromResolution resolution={resolution} fixedQuery={fixedQuery} />;
 }
 
-/** Tells the caller the definition's name once it is known (the tag bar and breadcrumb show it). */
-function useReportTitle(state: DefinitionState, onTitle: ((title: string) => void) | undefined) {
+/** What a definition that could not be read is called where its name would show: what happened, never a bare id. */
+export function failedTitle(kind: DefinitionKind, status: number): string {
+  if (status === 401 || status === 403) return '无权访问';
+  if (status === 404) return `${NOUN[kind]}不存在`;
+  return `${NOUN[kind]}加载失败`;
+}
+
+/**
+ * Tells the caller the definition's name once it is known (the tag bar and breadcrumb show it), or that
+ * it could not be read (refused, unknown, failed), so the caller names the page otherwise.
+ */
+function useReportTitle(
+  state: DefinitionState,
+  onTitle: ((title: string) => void) | undefined,
+  onFailed: ((error: HttpError) => void) | undefined,
+) {
   const title = state.status === 'ready' ? titleOf(state.resolution, state.raw) : undefined;
+  const failed = state.status === 'failed' ? state.error : undefined;
   useEffect(() => {
     if (title) onTitle?.(title);
   }, [title, onTitle]);
+  useEffect(() => {
+    if (failed) onFailed?.(failed);
+  }, [failed, onFailed]);
 }
 
 /** What a fetched view definition draws: a spinner, why it is not there, or the view. */
@@ -220,22 +238,32 @@ export function ResolvedView({
   runtimeOnly,
   fixedQuery,
   onTitle,
+  onFailed,
 }: {
   viewId: number;
   runtimeOnly?: boolean;
   fixedQuery?: Record<string, unknown>;
   onTitle?: (title: string) => void;
+  onFailed?: (error: HttpError) => void;
 }) {
   // A caller's filters force run time: no generated chunk to fetch then.
   const state = useDefinition('view', viewId, { runtimeOnly: runtimeOnly || fixedQuery !== undefined });
-  useReportTitle(state, onTitle);
+  useReportTitle(state, onTitle, onFailed);
   return <ViewFromState id={viewId} state={state} reload={state.reload} fixedQuery={fixedQuery} />;
 }
 
 /** A screen by id (`/{x}/vBuild/temp/{screenId}`): a container, a full-page form or a big screen. */
-export function ResolvedScreen({ screenId, onTitle }: { screenId: number; onTitle?: (title: string) => void }) {
+export function ResolvedScreen({
+  screenId,
+  onTitle,
+  onFailed,
+}: {
+  screenId: number;
+  onTitle?: (title: string) => void;
+  onFailed?: (error: HttpError) => void;
+}) {
   const state = useDefinition('screen', screenId);
-  useReportTitle(state, onTitle);
+  useReportTitle(state, onTitle, onFailed);
   if (state.status === 'loading') return spinner;
   if (state.status === 'failed') return <DefinitionFailed kind="screen" id={screenId} error={state.error} onRetry={state.reload} />;
   const r = state.resolution;
@@ -254,7 +282,9 @@ export function ResolvedScreen({ screenId, onTitle }: { screenId: number; onTitl
   }
 }
 
+/** A container's tab: its view's name, what happened to a view that could not be read, 视图 {id} while loading. */
 function tabTitle(state: DefinitionState | undefined, id: number): string {
+  if (state?.status === 'failed') return failedTitle('view', state.error.status);
   return (state?.status === 'ready' && titleOf(state.resolution, state.raw)) || `视图 ${id}`;
 }
 
