@@ -211,6 +211,49 @@ describe('users and roles', () => {
   }, 240_000);
 });
 
+describe('角色管理 at 1366×768', () => {
+  it('shows every column header whole beside the menu tree, 操作 fixed on the right', async () => {
+    const token = (await server.login('admin')).token;
+    const { page } = await openPage(browser, server.url, { token, viewport: { width: 1366, height: 768 } });
+    await page.goto('/system/role');
+    const table = page.locator('[data-page="system-role"] .ant-table');
+    await table.locator('.ant-table-row').first().waitFor();
+    const headers = await table.locator('.ant-table-thead th').evaluateAll((cells) =>
+      cells.map((th) => {
+        const style = getComputedStyle(th);
+        const room = th.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const box = th.getBoundingClientRect();
+        return {
+          title: (th.textContent ?? '').trim(),
+          room,
+          text: range.getBoundingClientRect().width,
+          left: box.left,
+          right: box.right,
+          width: box.width,
+          fixed: style.position === 'sticky',
+        };
+      }),
+    );
+    expect(headers.map((h) => h.title)).toEqual(['名称', '归属', '数据权限', '级别', '描述', '创建日期', '操作']);
+    // Each header's text fits its cell.
+    for (const h of headers) expect(h.text, h.title).toBeLessThanOrEqual(h.room + 0.5);
+    // 操作 is fixed on the right; unscrolled, no header lies under it, and it ends within the table.
+    const actions = headers.at(-1);
+    expect(actions?.fixed).toBe(true);
+    const edge = await table.locator('.ant-table-container').evaluate((el) => el.getBoundingClientRect().right);
+    expect(actions?.right).toBeLessThanOrEqual(edge + 1);
+    for (const h of headers.slice(0, -1)) expect(h.right, h.title).toBeLessThanOrEqual((actions?.left ?? 0) + 1);
+    // The name and the description have room to be read, not squeezed to a few characters.
+    expect(headers[0]?.width).toBeGreaterThanOrEqual(120);
+    expect(headers[4]?.width).toBeGreaterThanOrEqual(140);
+    // A long description ends in an ellipsis, and its cell's title holds it whole.
+    const cut = table.locator('.ant-table-row td.ant-table-cell-ellipsis[title]').first();
+    if (await cut.count()) expect(await cut.getAttribute('title')).not.toBe('');
+  });
+});
+
 describe('unsaved grants', () => {
   it('asks before closing the role page with an unsaved grant, and keeps the checked boxes on cancel', async () => {
     const admin = await openAs('admin', '/system/role');

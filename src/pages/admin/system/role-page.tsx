@@ -8,7 +8,7 @@ import { setCloseGuard } from '../../../navigation/close-guards';
 import { notify } from '../../../notify/notifier';
 import { useLookup } from '../../../request';
 import { DATA_SCOPES, DEFAULT_DATA_SCOPE, menus, type RoleRow, roles, type ScopeDeptNode, SOURCES } from './api';
-import { SYSTEM_TABLE, sysColumns } from './columns';
+import { ACTIONS_WIDTH, SYSTEM_TABLE, sysColumns } from './columns';
 import { CrudFormModal, confirmUnsaved } from './form-modal';
 import { confirmDeleteText, type FlatNode, MESSAGES, SYSTEM_CRUD, toggleGrant } from './rules';
 import { LoadError, SearchToolbar } from './toolbar';
@@ -26,6 +26,11 @@ interface RoleForm {
 
 const CUSTOM_SCOPE = '自定义';
 const DEPTS_REQUIRED = '数据权限为自定义时请至少选择一个部门';
+/**
+ * The role table's columns together, 描述 at its narrowest (it takes what room is left): beside the menu
+ * tree on a 1366 px screen, sidebar open, the table is some 730 px wide and shows every column.
+ */
+const ROLE_TABLE_WIDTH = 120 + 64 + 100 + 56 + 140 + 100 + ACTIONS_WIDTH;
 
 interface DeptOption {
   value: number;
@@ -165,24 +170,38 @@ export function RoleAdminPage() {
         <Table<RoleRow>
           {...pickableTableProps(list, current, (r) => void select(r))}
           {...SYSTEM_TABLE}
+          // Every column keeps its width (the name wraps, longer text ends in an ellipsis with a tooltip):
+          // beside the menu tree a screen narrower than that scrolls sideways, 操作 staying on the right.
+          tableLayout="fixed"
+          scroll={{ x: ROLE_TABLE_WIDTH }}
           columns={[
-            { title: '名称', dataIndex: 'name' },
+            { title: '名称', dataIndex: 'name', width: 120 },
             {
               title: '归属',
-              width: 90,
+              width: 64,
               // The platform's roles are changed only under 全部; a company's belong to it alone.
               render: (_, r) => (r.companyId === null ? <Tag>平台</Tag> : <Tag color="blue">企业</Tag>),
             },
             {
               title: '数据权限',
-              width: 180,
+              width: 100,
               ellipsis: { showTitle: false },
               render: (_, r) => <span title={scopeText(r)}>{scopeText(r)}</span>,
             },
-            { title: '级别', dataIndex: 'level', width: 70 },
+            { title: '级别', dataIndex: 'level', width: 56 },
             { title: '描述', dataIndex: 'description', ellipsis: true },
-            sysColumns.created,
-            sysColumns.actions({ width: 130, prefix: 'role', crud, stop: true }, (r, { edit, del }) => [edit, del(() => void remove(r))]),
+            {
+              ...sysColumns.created,
+              width: 100,
+              render: (t: string | null) => <span title={t ?? undefined}>{t?.slice(0, 10)}</span>,
+            },
+            {
+              ...sysColumns.actions({ width: ACTIONS_WIDTH, prefix: 'role', crud, stop: true }, (r, { edit, del }) => [
+                edit,
+                del(() => void remove(r)),
+              ]),
+              fixed: 'right',
+            },
           ]}
         />
         <aside className="sys-side" aria-label="菜单分配">
