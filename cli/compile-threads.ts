@@ -10,6 +10,8 @@ import {
   type DefinitionSource,
   finishCompile,
   outputDir,
+  runInterruptibly,
+  runSteps,
 } from './compile.js';
 import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
 import { loadTemplates } from './templates.js';
@@ -63,6 +65,15 @@ export function takeShare(
   send: (files: [string, string][]) => void,
   onPage?: (done: number, total: number) => void,
 ): Map<number, DefinitionOutcome> {
+  return runSteps(takeShareSteps(share, send, onPage));
+}
+
+/** takeShare() as steps: one after each batch taken, the outcomes at the end. */
+function* takeShareSteps(
+  share: CompileShare,
+  send: (files: [string, string][]) => void,
+  onPage?: (done: number, total: number) => void,
+): Generator<void, Map<number, DefinitionOutcome>> {
   const { sources, counters } = share;
   const outcomes = new Map<number, DefinitionOutcome>();
   let templates: ReturnType<typeof loadTemplates> | undefined;
@@ -85,14 +96,19 @@ export function takeShare(
     }
     if (batch.length) send(batch);
     batch = [];
+    yield;
   }
   return outcomes;
 }
 
+/**
+ * `interrupted`: asked between batches once the event loop has turned (see runInterruptibly); when it
+ * says so, neither thread takes another definition and the compile stops with CompileInterrupted.
+ */
 export async function compileInThreads(
   sources: readonly DefinitionSource[],
   routesSource: string,
-  options: CompileOptions & { writer: MessagePort },
+  options: CompileOptions & { writer: MessagePort; interrupted?: () => boolean },
 ): Promise<Omit<CompileResult, 'files'>> {
   // Templates that do not load fail here, on the main thread, with the project's paths in the message.
   loadTemplates(options.templatesDir, options.showPath);
@@ -110,14 +126,17 @@ export async function compileInThreads(
   theirs.catch(() => {});
   let ours: Map<number, DefinitionOutcome>;
   try {
-    ours = takeShare(
+    const steps = takeShareSteps(
       share,
       (files) => {
         for (const [path, text] of files) options.onFile?.(path, text);
       },
       options.onPage,
     );
+    ours = options.interrupted ? await runInterruptibly(steps, options.interrupted) : runSteps(steps);
   } catch (e) {
+    // The compiling thread takes nothing more, and is stopped.
+    Atomics.store(counters, 0, sources.length);
     await worker.terminate();
     throw e;
   }

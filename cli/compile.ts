@@ -126,6 +126,67 @@ export interface CompileOptions {
 }
 
 export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/', options: CompileOptions = {}): CompileResult {
+  return runSteps(compileSteps(sources, routesSource, options));
+}
+
+/** Runs a compile's steps to the end, at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Why an interruptible compile stopped before its end: its caller was interrupted (a signal). */
+export class CompileInterrupted extends Error {
+  constructor() {
+    super('the compile was interrupted');
+    this.name = 'CompileInterrupted';
+  }
+}
+
+/**
+ * How long an interruptible compile runs before it lets the event loop turn (where a signal's handler
+ * runs): short enough that Ctrl-C is answered at once, long enough that the turns cost nothing.
+ */
+export const COMPILE_SLICE_MS = 20;
+
+/**
+ * Runs a compile's steps, letting the event loop turn every COMPILE_SLICE_MS between definitions;
+ * after each turn, stops with CompileInterrupted when `interrupted()` says so. The result is the one
+ * the steps give when run at once.
+ */
+export async function runInterruptibly<T>(steps: Generator<void, T>, interrupted: () => boolean): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - since < COMPILE_SLICE_MS) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (interrupted()) {
+      steps.return(undefined as T);
+      throw new CompileInterrupted();
+    }
+    since = performance.now();
+  }
+}
+
+/** compile() that lets a signal's handler run between definitions, and stops when `interrupted()` says so. */
+export function compileInterruptibly(
+  sources: readonly DefinitionSource[],
+  routesSource: string,
+  options: CompileOptions,
+  interrupted: () => boolean,
+): Promise<CompileResult> {
+  return runInterruptibly(compileSteps(sources, routesSource, options), interrupted);
+}
+
+/** compile() as steps: one after each definition, the result at the end. */
+function* compileSteps(
+  sources: readonly DefinitionSource[],
+  routesSource: string,
+  options: CompileOptions,
+): Generator<void, CompileResult> {
   const problems: Problem[] = [...sharedOutputDirs(sources)];
   const dirs = new Map<string, string>();
   // Each definition is parsed, normalised and emitted before the next is read, so that no more than
@@ -142,6 +203,8 @@ export function compile(sources: readonly DefinitionSource[], routesSource = 'de
   const results: NormalizeResult[] = [];
   let emitted = 0;
   for (const s of sources) {
+    // A step before each definition: an interruptible run may stop here, between two definitions.
+    yield;
     const text = s.text;
     let r: NormalizeResult;
     try {

@@ -107,7 +107,9 @@ export function openGeneratedWriter(dir: string): GeneratedWriter {
 export const BATCH_FILES = 16;
 
 function threadWriter(dir: string): GeneratedWriter {
-  const worker = new Worker(WORKER_FILE, { workerData: { dir } });
+  // [0] is set to 1 by abort, before its message: the thread then stages none of the files still queued for it.
+  const aborting = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(WORKER_FILE, { workerData: { dir, aborting } });
   let settled = false;
   let batch: [string, string][] = [];
   const flush = () => {
@@ -159,6 +161,7 @@ function threadWriter(dir: string): GeneratedWriter {
       return reply.staleness;
     },
     async abort() {
+      Atomics.store(aborting, 0, 1);
       const reply = await finish({ type: 'abort' });
       if (reply.error !== undefined) throw new WriteFailure(reply.error, false);
     },

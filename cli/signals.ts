@@ -4,8 +4,9 @@ import { constants } from 'node:os';
  * SIGINT (Ctrl-C) and SIGTERM while a command has work under way that must not be left half done:
  * the first one runs the command's clean-up, then the process ends by the same signal, as it would
  * have without the handler (a shell sees 130 or 143, and a script running it stops). A second signal
- * ends it at once. Node runs a signal's handler only between tasks, so a long synchronous step (a
- * compile) finishes before the clean-up starts.
+ * ends it at once. Node runs a signal's handler only between tasks, so a long synchronous step
+ * delays the clean-up until it ends: generate's compile therefore lets the event loop turn every
+ * few milliseconds (runInterruptibly) and stops there once a signal was received.
  */
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;

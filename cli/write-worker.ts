@@ -21,7 +21,8 @@ setSha256(sha);
 const reply = (message: WriterReply) => port.postMessage(message);
 /** Set by commit or abort: a read-ahead still going stops. */
 let finished = false;
-const writes = new DeferredWrites((workerData as { dir: string }).dir);
+const { dir, aborting } = workerData as { dir: string; aborting: Int32Array };
+const writes = new DeferredWrites(dir);
 /** Ports of compiling threads that have not sent their last file yet. */
 const open = new Set<MessagePort>();
 let commitWaiting = false;
@@ -40,6 +41,8 @@ function commit(): void {
 
 function received(message: WriterMessage): void {
   if (message.type === 'add') {
+    // Once an abort is asked for, files still queued (from any thread) are dropped, not staged and removed.
+    if (Atomics.load(aborting, 0) === 1) return;
     for (const [path, bytes] of unpackFiles(message)) writes.add(path, bytes);
     return;
   }
@@ -62,7 +65,7 @@ function received(message: WriterMessage): void {
     return;
   }
   if (message.type === 'prefetch') {
-    runReadAhead(message, () => finished).catch(() => message.port.close());
+    runReadAhead(message, () => finished || Atomics.load(aborting, 0) === 1).catch(() => message.port.close());
     return;
   }
   finished = true;

@@ -86,6 +86,8 @@ async function generate(flags: GenerateFlags, ctx: CommandContext, handoff?: Gen
           onPage: (done, total) => progress.update(done, total),
           onFile: (path, text) => opened.add(path, text),
           ...(opened.port ? { writerPort: () => (opened.port as () => MessagePort)() } : {}),
+          // Ctrl-C during the compile is answered between two definitions, not after the last.
+          interrupted: () => signals.received !== undefined,
         },
       ));
       progress.end();

@@ -23,6 +23,11 @@ export interface SourcesOptions extends CompileOptions {
    * thread's). Either way, with onFile the result's `files` is empty: the texts went to the writer.
    */
   writerPort?(): MessagePort;
+  /**
+   * Given it, the compile lets the event loop turn every few milliseconds (where a signal's handler
+   * runs) and stops with CompileInterrupted as soon as this answers true.
+   */
+  interrupted?(): boolean;
 }
 
 /** The compiler is loaded only when there is something to compile (it brings zod and the model). */
@@ -40,8 +45,10 @@ export async function compileSources(project: Project, sources: DefinitionFile[]
       return { ...(await compileInThreads(texts, routesSource, { ...settings, writer: options.writerPort() })), files: new Map() };
     }
   }
-  const { compile } = await import('../compile.js');
-  return compile(sources, routesSource, settings);
+  const { compile, compileInterruptibly } = await import('../compile.js');
+  return options.interrupted
+    ? compileInterruptibly(sources, routesSource, settings, options.interrupted)
+    : compile(sources, routesSource, settings);
 }
 
 /** Reads and compiles every definition in scope; fails with every problem when any is an error. */
