@@ -59,11 +59,51 @@ export function exampleValue(c: TemplateColumn, today: Date): string | number | 
   }
 }
 
+/** A code of the national catalogue (900-249-08): its last two digits are its class (HW08). */
+const WASTE_CODE = /^\d{3}-\d{3}-(\d{2})$/;
+/** A class of the catalogue, as a choice's value or label begins (HW08, HW08 废矿物油与含矿物油废物). */
+const WASTE_CLASS = /^HW(\d{2})(?:\s|$)/;
+
+/** One code of the national catalogue and its class. */
+export interface WasteCode {
+  code: string;
+  category: string;
+}
+
+/**
+ * The example row: each column's example (exampleValue), a waste code agreeing with the row's waste
+ * class. The code is the catalogue's first of the example's class (`codes`); without one, the class is
+ * the choice of the code's class; without that, the code is left empty rather than contradict the class.
+ */
+export function exampleRow(columns: TemplateColumn[], today: Date, codes: readonly WasteCode[] = []): (string | number | null)[] {
+  const row = columns.map((c) => exampleValue(c, today));
+  const classAt = row.findIndex((v, i) => typeof v === 'string' && !!columns[i]?.choices?.length && WASTE_CLASS.test(v));
+  const codeAt = row.findIndex((v, i) => typeof v === 'string' && !columns[i]?.choices?.length && WASTE_CODE.test(v));
+  if (classAt < 0 || codeAt < 0) return row;
+  const wanted = WASTE_CLASS.exec(String(row[classAt]))?.[1];
+  const given = WASTE_CODE.exec(String(row[codeAt]))?.[1];
+  if (wanted === given) return row;
+  const listed = codes.find((c) => c.category === `HW${wanted}` && WASTE_CODE.test(c.code));
+  if (listed) {
+    row[codeAt] = listed.code;
+    return row;
+  }
+  const choice = columns[classAt]?.choices?.find((label) => WASTE_CLASS.exec(label)?.[1] === given);
+  if (choice) row[classAt] = choice;
+  else row[codeAt] = null;
+  return row;
+}
+
 /** ExcelJS keeps a sheet's validations by range, though its types do not say so. */
 const validations = (ws: ExcelJS.Worksheet) =>
   (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations;
 
-export async function templateWorkbook(title: string, columns: TemplateColumn[], today = new Date()): Promise<Buffer> {
+export async function templateWorkbook(
+  title: string,
+  columns: TemplateColumn[],
+  today = new Date(),
+  codes: readonly WasteCode[] = [],
+): Promise<Buffer> {
   // Loaded when a template is first asked for: ExcelJS is the largest module the server uses, and most
   // instances never write a template, so start-up does not load it.
   const { default: Excel } = await import('exceljs');
@@ -77,7 +117,7 @@ export async function templateWorkbook(title: string, columns: TemplateColumn[],
     ws.columns = widths;
     ws.addRow(header).font = { bold: true };
   }
-  example.addRow(columns.map((c) => exampleValue(c, today)));
+  example.addRow(exampleRow(columns, today, codes));
   example.addRow([]);
   example.addRow([`请在第一个工作表“${data.name}”中填写，每行一条记录；有下拉列表的列请从列表中选择，也可填写编号。`]);
   let listColumn = 0;

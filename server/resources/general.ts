@@ -435,7 +435,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const fields = view.formFields.filter((f) => f.show === 1 && !f.system && !f.file);
       const choices = await fieldChoices(ctx, view, user, fields);
       const columns = fields.map((field, i) => ({ field, choices: choices[i] }));
-      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await templateWorkbook(view.title, columns));
+      // The example's waste code is one of the catalogue's of the example's waste class.
+      const codes = await db.selectFrom('waste_category').select(['code', 'category']).orderBy('code').execute();
+      return sendXlsx(reply, `${view.title}导入模板.xlsx`, await templateWorkbook(view.title, columns, new Date(), codes));
     },
 
     download,

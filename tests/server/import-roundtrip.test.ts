@@ -379,6 +379,19 @@ describe('names in imports', () => {
     const sample = await uploadFile(producer, 12, '示例.xlsx', await workbook(exampleRows.slice(0, 2)));
     expect(await verdicts(sample.body as Buffer)).toEqual(['成功']);
   });
+
+  it('pairs the example’s waste class with a code of that class, one of the catalogue’s', async () => {
+    const res = await (await as('producer')).get('/api/general/12/template');
+    const [header = [], example = []] = await sheetRows(res.body as Buffer, 1);
+    const wasteClass = String(example[header.indexOf('危废类别')]);
+    const code = String(example[header.indexOf('废物代码')]);
+    expect(wasteClass).toMatch(/^HW\d{2} /);
+    expect(code).toMatch(/^\d{3}-\d{3}-\d{2}$/);
+    // A code's last two digits are its class.
+    expect(`HW${code.slice(-2)}`).toBe(wasteClass.slice(0, 4));
+    const listed = await server.ctx.db.selectFrom('waste_category').select('category').where('code', '=', code).executeTakeFirst();
+    expect(listed?.category).toBe(wasteClass.slice(0, 4));
+  });
 });
 
 describe('regions and several picked records, by name', () => {
