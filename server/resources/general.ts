@@ -13,6 +13,7 @@ import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { noticeAddressed } from '../lib/dept-messages.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
@@ -209,7 +210,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return { ...OK, id: await change(req, view, user, body) };
     }
     const user = requirePermission(req, permission(view, 'add'));
-    return { ...OK, id: await insert(req, view, user, body) };
+    const id = await insert(req, view, user, body);
+    // A 留言 addressed to a department is told to that department's users, as a leave message is.
+    await noticeAddressed(ctx, view, user, id).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
+    return { ...OK, id };
   };
 
   const update = async (req: CallRequest<(typeof general.calls)['update']>) => {

@@ -4,8 +4,9 @@ import type { App } from '../app.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
+import { readAddressed, unreadInbox } from '../lib/dept-messages.js';
 import { plainText } from '../lib/message-html.js';
-import { fromFirstPageOne, paginate } from '../lib/paging.js';
+import { fromFirstPageOne, pageParams, paginate } from '../lib/paging.js';
 import { isDbId, wireTime } from '../lib/sql.js';
 import { unreadCounts } from '../lib/unread.js';
 import { registerResource, writerOf } from './register.js';
@@ -96,7 +97,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return { status: 200 as const, message: '操作成功', data: { ...row, haveRead: 1 } };
     },
 
-    unreadNum: async (req) => ({ status: 200 as const, data: await unreadCounts(db, me(req).id) }),
+    unreadNum: async (req) => ({ status: 200 as const, data: await unreadCounts(ctx, me(req)) }),
 
     sysDelete: async (req) => {
       const ids = [...idList(req.query.id), ...idList(req.query.ids)];
@@ -108,25 +109,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return { status: 200 as const, message: '删除成功', data: { count } };
     },
 
+    // The messages left for the user and those addressed to its department (see dept-messages.ts).
     leaveUnread: async (req) => {
-      const base = db.selectFrom('leave_message').where('user_id', '=', me(req).id).where('have_read', '=', false);
-      return paginate(
-        base,
-        (x) =>
-          x
-            .select(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime'), ...senderOf()])
-            .orderBy('create_time', 'desc')
-            .orderBy('id', 'desc'),
-        pageOf(req.query),
-      );
+      const { limit, offset } = pageParams(pageOf(req.query).page, req.query.size);
+      return unreadInbox(ctx, me(req), limit, offset);
     },
 
     leaveReadOne: async (req) => {
+      const user = me(req);
+      if (req.query.viewId !== undefined) {
+        const addressed = await readAddressed(ctx, writerOf(req), user, req.query.viewId, req.query.id);
+        if (!addressed) throw notFound('LEAVE_MESSAGE_NOT_FOUND');
+        return { status: 200 as const, message: '操作成功', data: addressed };
+      }
       const row = await writerOf(req)
         .updateTable('leave_message')
         .set({ have_read: true })
         .where('id', '=', req.query.id)
-        .where('user_id', '=', me(req).id)
+        .where('user_id', '=', user.id)
         .returning(['id', 'content', 'sender_name as senderName', fmtTime.as('createTime'), ...senderOf()])
         .executeTakeFirst();
       if (!row) throw notFound('LEAVE_MESSAGE_NOT_FOUND');

@@ -125,7 +125,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       for (const text of early) onMessage(text);
 
       try {
-        const { total } = await unreadCounts(ctx.db, userId);
+        const { total } = await unreadCounts(ctx, user);
         // Only to this socket: the user's other tabs already know their count.
         if (socket.readyState === socket.OPEN) {
           socket.send(JSON.stringify({ sender: 'system', reception: username, body: { unreadNum: total }, flag: 'unread' }));

@@ -22,8 +22,11 @@ export const sysMessageRow = z.object({
   haveRead: z.number(),
 });
 
-/** An unread leave message in the list. */
-/** A leave message: the name it was signed with, and the sending account's username and company (null once gone, or without one). */
+/**
+ * A leave message: the name it was signed with, and the sending account's username and company (null once
+ * gone, or without one). A 留言管理 record addressed to the reader's department names its view (`viewId`)
+ * and its 留言标题; a message left for the reader has neither.
+ */
 export const leaveMessageRow = z.object({
   id: z.number(),
   content: z.string(),
@@ -31,6 +34,8 @@ export const leaveMessageRow = z.object({
   senderName: z.string(),
   senderUsername: z.string().nullable(),
   senderCompany: z.string().nullable(),
+  viewId: z.number().nullable().optional(),
+  title: z.string().nullable().optional(),
 });
 
 export const messages = resource(
@@ -53,7 +58,7 @@ export const messages = resource(
       errors: ['MESSAGE_NOT_FOUND'],
       example: { query: { id: 2147483000 }, refuses: 'MESSAGE_NOT_FOUND' },
     }),
-    unreadNum: call('GET', '/api/sysMessage/getUnreadNum', '未读的系统消息与留言数', 'session', {
+    unreadNum: call('GET', '/api/sysMessage/getUnreadNum', '未读的系统消息与留言数（留言含发给本部门的）', 'session', {
       answer: z.object({ status: z.literal(200), data: z.object({ sysNum: z.number(), leaveNum: z.number(), total: z.number() }) }),
       errors: [],
     }),
@@ -75,14 +80,14 @@ export const messages = resource(
       answer: okMessage.extend({ data: z.object({ count: z.number() }) }),
       errors: ['MESSAGE_TITLE_REQUIRED', 'MESSAGE_CONTENT_REQUIRED', 'RECEIVER_REQUIRED', 'USERS_NOT_FOUND'],
     }),
-    leaveUnread: call('GET', '/api/unreadLeaveMessage', '未读留言列表', 'session', {
+    leaveUnread: call('GET', '/api/unreadLeaveMessage', '未读留言列表（留给本人的与发给本部门的）', 'session', {
       query: pageQuery,
       answer: pageOf(leaveMessageRow),
       errors: [],
       example: { query: { page: 1, size: 3 } },
     }),
-    leaveReadOne: call('GET', '/api/leaveMessage/readOne', '阅读一条留言', 'session', {
-      query: z.object({ id: dbId }),
+    leaveReadOne: call('GET', '/api/leaveMessage/readOne', '阅读一条留言（部门留言带 viewId，为本部门标记已读）', 'session', {
+      query: z.object({ id: dbId, viewId: dbId.optional() }),
       answer: okMessage.extend({ data: leaveMessageRow }),
       errors: ['LEAVE_MESSAGE_NOT_FOUND'],
       example: { query: { id: 2147483000 }, refuses: 'LEAVE_MESSAGE_NOT_FOUND' },

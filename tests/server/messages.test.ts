@@ -76,7 +76,8 @@ describe('system and leave messages', () => {
   });
 
   it('counts unread notices and leave messages', async () => {
-    expect(await unread(producer)).toEqual({ sysNum: 3, leaveNum: 1, total: 4 });
+    // One message left for the producer, and four seeded 留言 addressed to its department (产废企业部).
+    expect(await unread(producer)).toEqual({ sysNum: 3, leaveNum: 5, total: 8 });
     const r = await producer.get('/api/sysMessage/getUnreadNum');
     expect(r.body.status).toBe(200);
   });
@@ -127,10 +128,14 @@ describe('system and leave messages', () => {
   });
 
   it('lists unread leave messages with sender names', async () => {
-    const r = await disposer.get('/api/unreadLeaveMessage', { page: 1, size: 3 });
+    const r = await disposer.get('/api/unreadLeaveMessage', { page: 1, size: 10 });
     expect(r.status).toBe(200);
-    expect(r.body.totalElements).toBe(2);
-    expect(r.body.content[0]).toEqual({
+    // Two left for the disposer, and three seeded 留言 addressed to its department (处置企业部), with their view.
+    expect(r.body.totalElements).toBe(5);
+    const addressed = r.body.content.filter((m: { viewId?: number }) => m.viewId !== undefined);
+    expect(addressed).toHaveLength(3);
+    expect(addressed.every((m: { viewId: number; title: string }) => m.viewId === 18 && m.title)).toBe(true);
+    expect(r.body.content.find((m: { viewId?: number }) => m.viewId === undefined)).toEqual({
       id: expect.any(Number),
       content: expect.any(String),
       createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),

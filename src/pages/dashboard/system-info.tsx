@@ -9,7 +9,7 @@ import { LEAVE_MESSAGES_COMPONENT } from '../../model';
 import { api } from '../../request';
 import { useSession } from '../../session/session-store';
 import { APP_PATHS } from '../../shared/app-paths';
-import { htmlText, type LeaveMessage, type SysMessage, senderLabel } from '../messages/messages-api';
+import { htmlText, type LeaveMessage, leaveText, type SysMessage, senderLabel } from '../messages/messages-api';
 import { FigureBlock, type FigureBlockProps } from './block';
 import { pathOfComponent } from './named-routes';
 import { useFigure } from './use-figure';
@@ -243,9 +243,9 @@ export function LeaveMessagesBlock() {
       empty="暂无未读留言"
       time={(m) => m.createTime.slice(5, 16)}
       render={(m) => (
-        <Typography.Text ellipsis={{ tooltip: m.content }} style={{ flex: 1, minWidth: 0 }}>
+        <Typography.Text ellipsis={{ tooltip: leaveText(m) }} style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text strong>{senderLabel(m)}：</Typography.Text>
-          {m.content}
+          {leaveText(m)}
         </Typography.Text>
       )}
     />

@@ -6,7 +6,7 @@ import { messages } from '../../contract/messages';
 import { listTableProps, useListCrud } from '../../engine';
 import { useReportedCall } from '../use-reported-call';
 import { MessageModal } from './message-modal';
-import { badgeRead, type LeaveMessage, leaveMessage, readLeaveMessage, senderLabel, useUnreadReload } from './messages-api';
+import { badgeRead, type LeaveMessage, leaveMessage, leaveText, readLeaveMessage, senderLabel, useUnreadReload } from './messages-api';
 
 const SOURCE = messageSource(messages.calls.leaveUnread.path);
 
@@ -44,8 +44,9 @@ function LeaveDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * 未读留言: the user's unread leave messages, the same rows as the dashboard's list and the
- * websocket's notices. Opening one shows it and marks it read (it leaves the list).
+ * 未读留言: the user's unread leave messages and the 留言管理 records addressed to its department, the
+ * same rows as the dashboard's list and the websocket's notices. Opening one shows it and marks it read
+ * (it leaves the list; a department's message leaves its colleagues' lists too).
  */
 export function LeaveMessagePage() {
   const { list } = useListCrud<LeaveMessage>(SOURCE);
@@ -57,7 +58,7 @@ export function LeaveMessagePage() {
   const openMessage = async (m: LeaveMessage) => {
     setOpen(m);
     try {
-      setOpen(await readLeaveMessage(m.id));
+      setOpen(await readLeaveMessage(m));
       badgeRead('leave');
     } catch {
       setOpen(null);
@@ -71,7 +72,7 @@ export function LeaveMessagePage() {
 
   return (
     <div style={{ padding: 16 }}>
-      {open && <MessageModal title="留言详情" meta={`${senderLabel(open)}　${open.createTime}`} text={open.content} onClose={close} />}
+      {open && <MessageModal title="留言详情" meta={`${senderLabel(open)}　${open.createTime}`} text={leaveText(open)} onClose={close} />}
       {writing && <LeaveDialog onClose={() => setWriting(false)} />}
       <Card
         size="small"
@@ -94,11 +95,14 @@ export function LeaveMessagePage() {
               title: '留言内容',
               dataIndex: 'content',
               ellipsis: true,
-              render: (content: string, m) => (
-                <Button type="link" style={{ padding: 0 }} onClick={() => void openMessage(m)}>
-                  {content.length > 60 ? `${content.slice(0, 60)}…` : content}
-                </Button>
-              ),
+              render: (_: string, m) => {
+                const text = leaveText(m);
+                return (
+                  <Button type="link" style={{ padding: 0 }} onClick={() => void openMessage(m)}>
+                    {text.length > 60 ? `${text.slice(0, 60)}…` : text}
+                  </Button>
+                );
+              },
             },
             { title: '留言人', dataIndex: 'senderName', width: 240, ellipsis: true, render: (_, m) => senderLabel(m) },
             { title: '留言时间', dataIndex: 'createTime', width: 180 },

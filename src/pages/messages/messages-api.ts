@@ -22,6 +22,15 @@ export interface LeaveMessage {
   senderName: string;
   senderUsername?: string | null;
   senderCompany?: string | null;
+  /** The 留言管理 view of a message addressed to the user's department; absent for one left for the user. */
+  viewId?: number | null;
+  /** A department message's 留言标题. */
+  title?: string | null;
+}
+
+/** A leave message's text as lists show it: a department message's title first (【标题】内容). */
+export function leaveText(m: Pick<LeaveMessage, 'title' | 'content'>): string {
+  return m.title ? `【${m.title}】${m.content}` : m.content;
 }
 
 /**
@@ -46,8 +55,9 @@ export function readAllSysMessages(): Promise<{ message: string }> {
   return api(messages.calls.sysReadAll);
 }
 
-export async function readLeaveMessage(id: number): Promise<LeaveMessage> {
-  const r = await api(messages.calls.leaveReadOne, { query: { id } });
+/** Reads a leave message, which marks it read (a department message for the whole department). */
+export async function readLeaveMessage(m: Pick<LeaveMessage, 'id' | 'viewId'>): Promise<LeaveMessage> {
+  const r = await api(messages.calls.leaveReadOne, { query: { id: m.id, ...(m.viewId ? { viewId: m.viewId } : {}) } });
   return r.data;
 }
 
