@@ -2,7 +2,8 @@
  * The message pages as users see them, against the real server and the built app: reading a system
  * message (sanitised, 850 px) moves the top bar's badge at once, the read filter, 全部已读 and a
  * confirmed delete; a leave message to the administrator arrives live in the administrator's inbox
- * at screen 97's address, and reading it there marks it read.
+ * at screen 97's address, and reading it there marks it read; so does a 留言 addressed to a department,
+ * for that department's users.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,5 +178,41 @@ describe('leave messages', () => {
       .toBe(true);
     await adminSide.page.keyboard.press('Escape');
     await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('a 留言 addressed to a department reaches its users live in 未读留言, and one reading it marks it read', async () => {
+    const producerSide = await openAs('producer', '/message/vBuild/temp/97');
+    const inbox = producerSide.page.locator('.ant-table-tbody');
+    const before = await unread(producerSide.api);
+    await expect.poll(() => badgeCount(producerSide.page)).toBe(before.total);
+
+    // The disposer leaves a 留言 in 留言管理 for 产废企业部, the producer's department.
+    const title = '周四卸料区检修';
+    const content = '本周四焚烧车间卸料区检修，当天请勿安排车辆进场。';
+    const disposer = await server.login('disposer');
+    const { dept_id: dept } = await server.ctx.db
+      .selectFrom('sys_user')
+      .select('dept_id')
+      .where('username', '=', 'producer')
+      .executeTakeFirstOrThrow();
+    const added = await disposer.post('/api/general/add/18', { title, content, contactName: '处置方调度', deptId: dept });
+    expect(added.status).toBe(200);
+
+    // Live: the notice, the badge and the row, with its title and its sender's account.
+    await producerSide.page.locator('.ant-message-success').getByText('您有一条新留言').waitFor();
+    await expect.poll(() => badgeCount(producerSide.page)).toBe(before.total + 1);
+    const row = inbox.locator('.ant-table-row').filter({ hasText: title });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(`【${title}】${content.slice(0, 20)}`);
+    expect(await row.innerText()).toContain('disposer');
+
+    // Reading it marks it read for the department: it leaves the inbox and the badge.
+    await row.getByRole('button', { name: /^查\s*看$/ }).click();
+    const modal = producerSide.page.locator('.ant-modal').filter({ hasText: '留言详情' });
+    await modal.getByText(content, { exact: false }).waitFor();
+    await expect.poll(() => badgeCount(producerSide.page), { timeout: 2000 }).toBe(before.total);
+    await producerSide.page.keyboard.press('Escape');
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await unread(producerSide.api)).leaveNum).toBe(before.leaveNum);
   });
 });
