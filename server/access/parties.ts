@@ -1,8 +1,15 @@
+import { submittedFields } from '../../src/model/index.js';
 import type { SessionUser } from '../auth.js';
+import { badRequest, forbidden } from '../errors.js';
 import type { BusinessViewName } from '../lib/business-views.js';
 import type { Row } from '../lowcode/record-input.js';
-import type { ViewModel } from '../lowcode/view-model.js';
+import { referenceTarget } from '../lowcode/reference-labels.js';
+import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { seesAll } from './company.js';
+
+/** The option calls a party's and a recipient's pickers draw from. */
+const COMPANY_OPTIONS = '/api/company/list';
+const DEPT_OPTIONS = '/api/dept/find';
 
 /** A company named on a record by its id, or through the record of another view that the field picks. */
 export type Party = { field: string; by: 'id' } | { field: string; via: BusinessViewName };
@@ -86,4 +93,104 @@ export function keepPartyOwned(view: ViewModel, user: SessionUser, values: Row, 
   const states = rule.states;
   const state = states && view.byName.get(states.field);
   if (states && state && values[state.column] !== undefined && states.values.includes(String(values[state.column]))) takeBack(states.field);
+}
+
+/** What a view must keep of a field that access reads, and how the refusal describes it. */
+interface AccessField {
+  field: string;
+  kind: string;
+  /** Whether the view's field of that name is of that kind. */
+  fits: (f: ViewField) => Promise<boolean>;
+}
+
+const submitted = (view: ViewModel, name: string) => submittedFields(view.page.form).some((f) => f.name === name);
+
+/** One id, stored as a whole number in a column of the view's table, that the form writes. */
+const pickedId = (view: ViewModel, f: ViewField) =>
+  f.dataType === 'long' && !f.multiple && !f.system && view.columns.some((c) => c.name === f.name) && submitted(view, f.name);
+
+/**
+ * The fields a view of an access-deciding componentName must keep, each with the kind access reads it
+ * as: a party a company id picked among companies (or a record of the party's view), a recipient a
+ * department picked from the department tree, and every field and state PARTY_OWNED names.
+ * `componentOf` answers another view's componentName by its id.
+ */
+function accessFields(view: ViewModel, componentOf: (viewId: number) => Promise<string | undefined>): AccessField[] {
+  const name = view.componentName;
+  const out: AccessField[] = [];
+  for (const p of PARTIES[name] ?? []) {
+    if ('by' in p)
+      out.push({
+        field: p.field,
+        kind: '表单可填写的整数字段，选项为企业列表',
+        fits: async (f) => pickedId(view, f) && referenceTarget(view, f)?.path === COMPANY_OPTIONS,
+      });
+    else
+      out.push({
+        field: p.field,
+        kind: `表单可填写的整数字段，选项为组件名称 ${p.via} 的视图的记录`,
+        fits: async (f) => {
+          const target = pickedId(view, f) ? referenceTarget(view, f) : undefined;
+          if (target?.viewId === undefined) return false;
+          // A view that is not there offers nothing to pick (a push names the source server's ids).
+          const other = target.viewId === view.id ? view.componentName : await componentOf(target.viewId);
+          return other === undefined || other === p.via;
+        },
+      });
+  }
+  const recipient = RECIPIENT_FIELD[name];
+  if (recipient)
+    out.push({
+      field: recipient,
+      kind: '表单可填写的整数字段，选项为部门树',
+      fits: async (f) => pickedId(view, f) && referenceTarget(view, f)?.path === DEPT_OPTIONS,
+    });
+  const owned = PARTY_OWNED[name];
+  for (const field of [...(owned?.fields ?? []), ...(owned?.states ? [owned.states.field] : [])])
+    out.push({ field, kind: '视图表中的字段', fits: async (f) => !f.system && view.columns.some((c) => c.name === f.name) });
+  return out;
+}
+
+/**
+ * Refuses (400) a definition of an access-deciding componentName that lacks a field access reads, or
+ * holds it as another kind: a redesign that renamed a party's field would silently change who sees a
+ * record and who writes its quote.
+ */
+export async function keepsAccessFields(view: ViewModel, componentOf: (viewId: number) => Promise<string | undefined>): Promise<void> {
+  for (const a of accessFields(view, componentOf)) {
+    const f = view.byName.get(a.field);
+    if (!f || !(await a.fits(f)))
+      throw badRequest('VIEW_ACCESS_FIELD_REQUIRED', { name: view.componentName, field: a.field, kind: a.kind });
+  }
+}
+
+/**
+ * Whether `user` writes a record of a PARTIES view as a party that did not create it: a company account,
+ * not of 全部, whose company is not the record's create_company. Such a party deletes none of it and
+ * writes only what it owns (PARTY_OWNED); a contract or order it is named on is its counterparty's.
+ */
+export function writesAsParty(view: ViewModel, user: SessionUser, createCompany: number | null): boolean {
+  return namedAsParty(view, user) && createCompany !== user.companyId;
+}
+
+/** Whether `user` may be named as a party on records of `view`: a company account, not of 全部, on a PARTIES view. */
+export const namedAsParty = (view: ViewModel, user: SessionUser): boolean =>
+  PARTIES[view.componentName] !== undefined && !seesAll(user) && user.companyId !== null;
+
+/**
+ * What a party that did not create a record may submit of it: the fields it owns (PARTY_OWNED, when the
+ * owning field names its company), and of the state field only the states it owns; the rest is kept as
+ * stored. 403 when the body holds nothing it owns: it may not edit the record.
+ */
+export function partyInput(view: ViewModel, user: SessionUser, body: Row, existing: Row): Row {
+  const rule = PARTY_OWNED[view.componentName];
+  const out: Row = {};
+  if (rule && view.byName.has(rule.party) && Number(existing[rule.party]) === user.companyId) {
+    for (const name of rule.fields) if (Object.hasOwn(body, name)) out[name] = body[name];
+    const states = rule.states;
+    if (states && Object.hasOwn(body, states.field) && states.values.includes(String(body[states.field])))
+      out[states.field] = body[states.field];
+  }
+  if (!Object.keys(out).length) throw forbidden('RECORD_PARTY_EDIT_DENIED');
+  return out;
 }

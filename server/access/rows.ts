@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { businessView } from '../lib/business-views.js';
 import { viewTable } from '../lowcode/ddl.js';
 import type { ViewModel } from '../lowcode/view-model.js';
-import { PARTIES, RECIPIENT_FIELD } from './parties.js';
+import { namedAsParty, PARTIES, RECIPIENT_FIELD } from './parties.js';
 import { type DataScope, dataScopeKey } from './scope.js';
 
 /**
@@ -131,4 +131,15 @@ export async function scopeOver(
     parts.push({ sql: sql`t.create_user = ${self}`, test: (row) => num(row.create_user) === self });
   }
   return combine(dataScopeKey(s), parts);
+}
+
+/**
+ * Whether some of `ids` (records `user` reaches) were created by another company, naming the user's as a
+ * party (see writesAsParty): such records are not the user's to delete or to act on.
+ */
+export async function partyRecordsAmong(ctx: AppContext, view: ViewModel, user: SessionUser, ids: number[]): Promise<boolean> {
+  if (!ids.length || !namedAsParty(view, user)) return false;
+  const res = await sql`select 1 from ${sql.table(viewTable(view.id))} where id in (${sql.join([...new Set(ids)])})
+    and create_company is distinct from ${user.companyId} limit 1`.execute(ctx.db);
+  return res.rows.length > 0;
 }

@@ -6,9 +6,9 @@ import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } f
 import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { type CellWriter, cellReaders, cellWriters, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
-import { keepPartyOwned } from '../access/parties.js';
+import { keepPartyOwned, namedAsParty, partyInput, writesAsParty } from '../access/parties.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
-import { type RowScope, rowScope } from '../access/rows.js';
+import { partyRecordsAmong, type RowScope, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -26,7 +26,7 @@ import { bodyId, idSchema, idsFrom } from '../lowcode/params.js';
 import { RecordInvalid, recordValues } from '../lowcode/record-input.js';
 import { addRecord, deleteRecords, updateRecord } from '../lowcode/record-writes.js';
 import { optionLabelField } from '../lowcode/reference-labels.js';
-import { allWithin, findRecord, insertRows, type Row } from '../lowcode/rows.js';
+import { allWithin, authorOf, findRecord, insertRows, type Row } from '../lowcode/rows.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { changeView, designedView, listReader } from '../lowcode/view-store.js';
 import { megabytes, readWorkbook, type Sheet, sendXlsx, workbookStream, writeWorkbook } from '../lowcode/xlsx.js';
@@ -190,7 +190,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const scope = await rowScope(ctx, view, user);
     const existing = await listReader(ctx).record(view, id, scope);
     if (!existing) throw notFound();
-    const values = recordValues(view, body, existing);
+    // A party that did not create the record writes only what it owns of it; nothing else is its to edit.
+    const asParty = namedAsParty(view, user) && writesAsParty(view, user, (await authorOf(db, view, id)).companyId);
+    const values = recordValues(view, asParty ? partyInput(view, user, body, existing) : body, existing);
+    if (asParty && !Object.keys(values).length) throw forbidden('RECORD_PARTY_EDIT_DENIED');
     keepPartyOwned(view, user, values, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
     const condition = await referenceCondition(ctx, view, user, values, existing);
@@ -270,6 +273,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const scope = await rowScope(ctx, view, user);
       // One id outside the scope refuses the whole delete, answered as missing.
       if (!(await allWithin(db, view, ids, scope))) throw notFound();
+      // A record naming the caller's company as a party is deleted only by the company that created it.
+      if (await partyRecordsAmong(ctx, view, user, ids)) throw forbidden('RECORD_PARTY_DELETE_DENIED');
       await deleteRecords(writingContext(ctx, req), view, ids, scope);
       return OK;
     },
@@ -318,6 +323,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const ids = isAbsent(req.body?.ids) || (Array.isArray(req.body?.ids) && !req.body.ids.length) ? [] : idsFrom(req.body?.ids, {});
       // A script acts only on records of the caller's scope; one other id refuses it, as missing.
       if (!(await allWithin(db, view, ids, await rowScope(ctx, view, user)))) throw notFound();
+      // A writing action edits: not of records another company created naming the caller's as a party.
+      if (WRITING_ACTIONS.has(button.groovyAction) && (await partyRecordsAmong(ctx, view, user, ids)))
+        throw forbidden('RECORD_PARTY_EDIT_DENIED');
       const answer = await action(writingContext(ctx, req), view, ids);
       if (WRITING_ACTIONS.has(button.groovyAction)) changeView(ctx, view.id);
       return answer;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { generation } from '../../src/contract/generation.js';
 import { isAbsent, menuComponentName } from '../../src/model/index.js';
-import { PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
+import { keepsAccessFields, PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -59,6 +59,17 @@ async function keepsAccessName(db: AppContext['db'], id: number, before: string 
 }
 
 /**
+ * A view as it will be saved keeps the fields its componentName's access reads (see keepsAccessFields);
+ * the componentName of a view it picks from is read as stored.
+ */
+async function keepsFieldsOf(db: AppContext['db'], view: ViewModel): Promise<void> {
+  await keepsAccessFields(view, async (viewId) => {
+    const row = await db.selectFrom('lc_generation').select('dis_menu').where('id', '=', viewId).executeTakeFirst();
+    return row ? menuComponentName(row.dis_menu) : undefined;
+  });
+}
+
+/**
  * Saves a template: checks it, stores it and brings the backing table in line, all or nothing.
  * A save of the content (`bump`) raises the version, compared in the update itself when `base` is
  * given, so two saves from one version cannot both pass. Answers the version now stored.
@@ -76,6 +87,7 @@ async function designView(
   const disTemplate = jsonText(templateIn, 'disTemplate');
   if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
   const view = designedModel({ ...row, ...set, dis_template: disTemplate });
+  await keepsFieldsOf(ctx.db, view);
   const version = await ctx.db.transaction().execute(async (trx) => {
     let q = trx
       .updateTable('lc_generation')
@@ -129,7 +141,11 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
             .executeTakeFirstOrThrow();
           // A bad template throws here and the insert is rolled back with it.
-          if (template) await withEntityViews(trx, [row.id], () => syncViewTable(trx, designedModel(row)));
+          if (template) {
+            const view = designedModel(row);
+            await keepsFieldsOf(trx, view);
+            await withEntityViews(trx, [row.id], () => syncViewTable(trx, view));
+          }
           return row.id;
         });
       changeView(ctx, id);

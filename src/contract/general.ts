@@ -68,7 +68,7 @@ const addCall = <M extends 'POST' | 'PUT'>(method: M) =>
     params: viewParams,
     body: recordBody,
     answer: added,
-    errors: [...WRITE_ERRORS, ...DOC_NUMBER_ERRORS, 'ID_REQUIRED'],
+    errors: [...WRITE_ERRORS, ...DOC_NUMBER_ERRORS, 'ID_REQUIRED', 'RECORD_PARTY_EDIT_DENIED'],
   }) satisfies CallSpec;
 const updateCall = <M extends 'POST' | 'PUT'>(method: M) =>
   call({
@@ -79,7 +79,7 @@ const updateCall = <M extends 'POST' | 'PUT'>(method: M) =>
     params: viewParams,
     body: recordBody,
     answer: done,
-    errors: [...WRITE_ERRORS, 'ID_REQUIRED'],
+    errors: [...WRITE_ERRORS, 'ID_REQUIRED', 'RECORD_PARTY_EDIT_DENIED'],
   }) satisfies CallSpec;
 /** An export: the list's filters (as the list reads them), and `fields`, `headers` naming the columns. */
 const exportCall = <P extends `/api/${string}`>(path: P) =>
@@ -122,7 +122,7 @@ export const general = resource('general', '视图记录', {
     params: viewParams,
     body: deleteIds,
     answer: done,
-    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS],
+    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS, 'RECORD_PARTY_DELETE_DENIED'],
   }),
   queryLink: call('GET', '/api/general/allList/:viewId/queryLink', '关联选择的选项', 'session', {
     params: viewParams,
@@ -135,7 +135,7 @@ export const general = resource('general', '视图记录', {
     params: viewParams,
     body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial(),
     answer: z.record(z.string(), z.unknown()),
-    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS, 'SCRIPT_ACTION_UNKNOWN', 'NOTHING_SELECTED', 'VIEW_NO_STATUS'],
+    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS, 'SCRIPT_ACTION_UNKNOWN', 'NOTHING_SELECTED', 'VIEW_NO_STATUS', 'RECORD_PARTY_EDIT_DENIED'],
   }),
   preAdd: call('POST', '/api/general/preAdd/:viewId', '新增表单的默认值', 'session', {
     params: viewParams,

@@ -116,6 +116,8 @@ export const ERROR_MESSAGES = {
   PARENT_MENU_NOT_FOUND: '上级菜单不存在',
   VIEW_PRIVATE_NAME_FIXED: '视图 {name} 的记录只给收件人看，组件名称不能修改',
   VIEW_ACCESS_NAME_TAKEN: '视图已有记录，不能改用组件名称 {name}：该名称决定哪些企业或部门能看到记录',
+  VIEW_ACCESS_FIELD_REQUIRED:
+    '组件名称为 {name} 的视图必须保留字段 {field}（{kind}）：它决定哪些企业或部门能看到或填写记录，不能删除、改名或改变类型',
   VIEW_PERMISSION_TAKEN: '组件名称 {name} 的权限已属于其他菜单，请换一个组件名称',
   PARENT_MENU_CYCLE: '上级菜单不能为自己或下级菜单',
   ROLE_LEVEL_NOT_ASSIGNABLE: '角色权限不足，不能分配级别高于自己的角色',
@@ -264,6 +266,8 @@ export const ERROR_MESSAGES = {
   VIEW_CONFLICT: '该视图已被他人修改并保存，请重新加载或确认覆盖',
   VIEW_NO_STATUS: '视图没有 status 字段，不能执行该动作',
   SCRIPT_ACTION_UNKNOWN: '未定义的脚本动作',
+  RECORD_PARTY_EDIT_DENIED: '该记录由其他企业创建，本企业作为当事方只能填写属于自己的内容（如询价单的报价），不能修改其他内容',
+  RECORD_PARTY_DELETE_DENIED: '该记录由其他企业创建，只有创建它的企业可以删除',
   TEMPLATE_REQUIRED: 'disTemplate 不能为空',
   RECORD_KEY_REQUIRED: '{key} 不能为空',
   DEFINITION_INVALID: '定义不合法：{problems}',

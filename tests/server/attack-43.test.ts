@@ -522,10 +522,13 @@ describe('a platform view designer, and the componentNames that decide who reads
         disMenu: menuOf('atk43Contract'),
       });
       expect(empty.status, said(empty)).toBe(200);
+      // …holding the fields that name's access reads (attack-46 sends the views that lack them).
+      const inquiry = await db().selectFrom('lc_generation').select('dis_template').where('id', '=', 15).executeTakeFirstOrThrow();
       const named = await designer.api.post('/api/generation/update', {
         id: fresh.body.id,
         name: '攻43空视图',
         disMenu: menuOf('disposalInquiry'),
+        disTemplate: inquiry.dis_template,
       });
       expect(named.status, said(named)).toBe(200);
     } finally {
