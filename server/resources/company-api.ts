@@ -70,6 +70,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const creditCode = emptyToNull(b.creditCode);
       if (creditCode && !CREDIT_CODE.test(creditCode)) throw badRequest('CREDIT_CODE_INVALID');
       const contactPhone = emptyToNull(b.contactPhone);
+      // Counterparties and carriers are shown the contact by name: the rule of names holds.
+      if (b.contactName && HIDDEN_IN_NAMES.test(b.contactName)) throw badRequest('CONTACT_NAME_HIDDEN_CHARS');
       if (contactPhone && !PHONE_RE.test(contactPhone)) throw badRequest('MOBILE_INVALID');
       const before = await db.selectFrom('company').select('name').where('id', '=', id).executeTakeFirst();
       if (!before) throw notFound('COMPANY_NOT_FOUND');

@@ -54,6 +54,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
       if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');
       if (b.applicant.length > 100) throw badRequest('APPLICANT_TOO_LONG');
+      // The applicant becomes the company's contact and its first account's nick name: the rule of names holds.
+      if (HIDDEN_IN_NAMES.test(b.applicant)) throw badRequest('APPLICANT_HIDDEN_CHARS');
       if (!b.phone) throw badRequest('MOBILE_REQUIRED');
       if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
       if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');

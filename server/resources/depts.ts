@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type deptBody, depts } from '../../src/contract/depts.js';
+import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import { LOOKUP_DENIED, requireLookup } from '../access/lookups.js';
 import { assertDeptsWithin, deptsAddressable, deptsWithin, usersWithin } from '../access/tenancy.js';
 import type { App } from '../app.js';
@@ -35,6 +36,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   ) => {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('DEPT_NAME_REQUIRED');
+    if (HIDDEN_IN_NAMES.test(name)) throw badRequest('DEPT_NAME_HIDDEN_CHARS');
     const currentId = current?.id ?? null;
     const pid = await checkedParent(db, 'sys_dept', body.pid, currentId, { missing: 'PARENT_DEPT_NOT_FOUND', cycle: 'PARENT_DEPT_CYCLE' });
     let companyId: number | null;

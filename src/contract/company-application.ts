@@ -70,6 +70,7 @@ export const companyApplications = resource('company-application', '企业入驻
       'COMPANY_REGION_REQUIRED',
       'APPLICANT_REQUIRED',
       'APPLICANT_TOO_LONG',
+      'APPLICANT_HIDDEN_CHARS',
       'MOBILE_REQUIRED',
       'MOBILE_INVALID',
       'CAPTCHA_ENTRY_REQUIRED',

@@ -54,6 +54,7 @@ export const deptNode: z.ZodType<DeptNode> = z.lazy(() =>
 /** What the department form may refuse, adding or editing. */
 const FORM_ERRORS = [
   'DEPT_NAME_REQUIRED',
+  'DEPT_NAME_HIDDEN_CHARS',
   'PARENT_DEPT_NOT_FOUND',
   'PARENT_DEPT_CYCLE',
   'DEPT_OUTSIDE_SCOPE',

@@ -56,6 +56,7 @@ export const ROLE_READERS = ['role:list', 'user:list', 'user:add', 'user:edit', 
 const FORM_ERRORS = [
   'ROLE_NAME_REQUIRED',
   'ROLE_NAME_TAKEN',
+  'ROLE_NAME_HIDDEN_CHARS',
   'ROLE_SCOPE_INVALID',
   'ROLE_SCOPE_DEPTS_REQUIRED',
   'ROLE_SCOPE_DEPT_NOT_FOUND',

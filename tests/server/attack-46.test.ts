@@ -2,16 +2,18 @@ import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPT, MENU } from '../../server/seed/accounts.js';
 import { COMPANY, viewMenuId } from '../../server/seed/ids.js';
+import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { inquiryBody } from '../helpers/inquiry.js';
+import { buttons } from '../helpers/probes.js';
 import { said } from '../helpers/refusal.js';
-import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { type ApiClient, startTestServer, TEST_CAPTCHA, type TestServer } from '../helpers/server.js';
 import { uploadFile, workbook } from '../helpers/sheets.js';
 import { field } from '../helpers/wire-field.js';
 
 /**
- * Attack 46: a redesign that drops the fields access reads, and a party that edits or deletes the
- * record its counterparty created.
+ * Attack 46: a redesign that drops the fields access reads, names that hide characters in roles,
+ * departments and contacts, and a party that edits or deletes the record its counterparty created.
  * Each probe sends the forbidden request and asserts the SAFE behaviour.
  */
 
@@ -153,6 +155,68 @@ describe('a redesign keeps the fields that decide who reads and writes a record'
     } finally {
       await admin.post('/api/generation/delete', [id]);
     }
+  });
+});
+
+describe('role, department and contact names hold no hidden characters, and role names are told apart as they read', () => {
+  const hidden = ['\u200b', '\u202e', '\u2800'.repeat(3), '\u3164', '\ufe0f', '\u{e0041}'];
+
+  it('refuses them on adding and renaming a role, and a role name that reads as another', async () => {
+    const add = (name: string) => admin.post('/api/roles', { name, level: 3, dataScope: '本企业', menus: [] });
+    for (const mark of hidden) expect((await add(`攻46角色${mark}`)).body.code, JSON.stringify(mark)).toBe('ROLE_NAME_HIDDEN_CHARS');
+    expect((await add('产废 企业')).body.code).toBe('ROLE_NAME_TAKEN');
+    const made = await add('ABC攻46');
+    expect(made.status, said(made)).toBe(201);
+    expect((await add('ＡＢＣ攻46')).body.code).toBe('ROLE_NAME_TAKEN');
+    const rename = (name: string) => admin.put('/api/roles', { id: made.body.id, name, level: 3, dataScope: '本企业' });
+    expect((await rename('超级管理员\u200b')).body.code).toBe('ROLE_NAME_HIDDEN_CHARS');
+    expect((await rename('超级管理员 ')).body.code).toBe('ROLE_NAME_TAKEN');
+    expect((await rename('超级　管理员')).body.code).toBe('ROLE_NAME_TAKEN');
+    expect((await rename('ABC攻46改')).status).toBe(200);
+    const names = (await db().selectFrom('sys_role').select('name').execute()).map((r) => r.name);
+    expect(names.filter((n) => n.includes('ABC攻46') || n.includes('ＡＢＣ'))).toEqual(['ABC攻46改']);
+    expect(names.filter((n) => HIDDEN_IN_NAMES.test(n))).toEqual([]);
+  });
+
+  it('refuses them on adding and renaming a department, also by a company manager', async () => {
+    const managerRole = await role('攻46-部门管理', [MENU.system, MENU.dept, ...buttons(MENU.dept)]);
+    const manager = (await account('atk46_deptmgr', DEPT.producers, COMPANY.producer, [managerRole])).api;
+    for (const mark of hidden) {
+      const r = await manager.post('/api/dept', { name: `监管部门${mark}`, pid: DEPT.producers, deptSort: 1, enabled: true });
+      expect([r.status, r.body.code], `${JSON.stringify(mark)}: ${said(r)}`).toEqual([400, 'DEPT_NAME_HIDDEN_CHARS']);
+    }
+    const made = await manager.post('/api/dept', { name: '攻46部门', pid: DEPT.producers, deptSort: 1, enabled: true });
+    expect(made.status, said(made)).toBe(201);
+    const renamed = await manager.put('/api/dept', {
+      id: made.body.id,
+      name: '攻46\u202e门部',
+      pid: DEPT.producers,
+      deptSort: 1,
+      enabled: true,
+    });
+    expect([renamed.status, renamed.body.code], said(renamed)).toEqual([400, 'DEPT_NAME_HIDDEN_CHARS']);
+    const top = await admin.put('/api/dept', { id: DEPT.producers, name: `产废企业部${'\u2800'}`, deptSort: 2, enabled: true });
+    expect(top.body.code).toBe('DEPT_NAME_HIDDEN_CHARS');
+    const names = await db().selectFrom('sys_dept').select('name').where('company_id', '=', COMPANY.producer).execute();
+    expect(names.map((d) => d.name).filter((n) => HIDDEN_IN_NAMES.test(n))).toEqual([]);
+  });
+
+  it("refuses them in a company's contact and in an applicant's name, which becomes the first account's nick name", async () => {
+    const contact = await producer.post('/api/companyApi/update', { contactName: '张经理\u202e' });
+    expect([contact.status, contact.body.code], said(contact)).toEqual([400, 'CONTACT_NAME_HIDDEN_CHARS']);
+    const uuid = String((await server.api.get('/api/auth/code')).body.uuid);
+    const applied = await server.api.post('/api/companyApplication/insert', {
+      name: '攻46环保科技有限公司',
+      type: '1',
+      region: '320000,320100,320113',
+      applicant: '管理员\u200b',
+      phone: '13746460001',
+      source: 2,
+      code: TEST_CAPTCHA,
+      uuid,
+    });
+    expect([applied.status, applied.body.code], said(applied)).toEqual([400, 'APPLICANT_HIDDEN_CHARS']);
+    expect(await db().selectFrom('company_application').select('id').where('name', '=', '攻46环保科技有限公司').execute()).toEqual([]);
   });
 });
 
