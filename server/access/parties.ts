@@ -64,11 +64,16 @@ export interface PartyOwned {
   /** The field naming the company that owns them. */
   party: string;
   fields: string[];
-  states?: { field: string; values: string[] };
+  /** The states it sets, and those it sets them from: a record closed or answered otherwise is no longer its to answer. */
+  states?: { field: string; values: string[]; from?: string[] };
 }
 
 export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = {
-  disposalInquiry: { party: 'companyId', fields: ['quotedPrice', 'quoteTime'], states: { field: 'inquiryStatus', values: ['1', '3'] } },
+  disposalInquiry: {
+    party: 'companyId',
+    fields: ['quotedPrice', 'quoteTime'],
+    states: { field: 'inquiryStatus', values: ['1', '3'], from: ['0', '1'] },
+  },
 };
 
 /**
@@ -179,13 +184,14 @@ export const namedAsParty = (view: ViewModel, user: SessionUser): boolean =>
 
 /**
  * What a party that did not create a record may submit of it: the fields it owns (PARTY_OWNED, when the
- * owning field names its company), and of the state field only the states it owns; the rest is kept as
- * stored. 403 when the body holds nothing it owns: it may not edit the record.
+ * owning field names its company) while the record is open to it, and of the state field only the states
+ * it owns; the rest is kept as stored. 403 when the body holds nothing it owns: it may not edit the record.
  */
 export function partyInput(view: ViewModel, user: SessionUser, body: Row, existing: Row): Row {
   const rule = PARTY_OWNED[view.componentName];
   const out: Row = {};
-  if (rule && view.byName.has(rule.party) && Number(existing[rule.party]) === user.companyId) {
+  const open = !rule?.states?.from || rule.states.from.includes(String(existing[rule.states.field] ?? ''));
+  if (rule && open && view.byName.has(rule.party) && Number(existing[rule.party]) === user.companyId) {
     for (const name of rule.fields) if (Object.hasOwn(body, name)) out[name] = body[name];
     const states = rule.states;
     if (states && Object.hasOwn(body, states.field) && states.values.includes(String(body[states.field])))

@@ -280,6 +280,10 @@ describe('a party that did not create a record neither deletes it nor edits what
     // Its own states: 已驳回 too.
     expect((await disposer.post('/api/general/update/15', { id, inquiryStatus: '3' })).status).toBe(200);
     expect(await cellOf(15, id, 'inquiryStatus')).toBe('3');
+    // Rejected (or closed by the producer), it is no longer the disposer's to quote on, as the quote call says.
+    const late = await disposer.post('/api/general/update/15', { id, inquiryStatus: '1', quotedPrice: 1 });
+    expect([late.status, late.body.code], said(late)).toEqual([403, 'RECORD_PARTY_EDIT_DENIED']);
+    expect([await cellOf(15, id, 'inquiryStatus'), Number(await cellOf(15, id, 'quotedPrice'))]).toEqual(['3', 4200]);
     // The producer, which created it, deletes it.
     expect((await producer.post('/api/general/delete/15', [id])).status).toBe(200);
     expect(await exists(15, id)).toBe(false);
