@@ -94,11 +94,16 @@ export function LeaveMessagePage() {
             {
               title: '留言内容',
               dataIndex: 'content',
-              ellipsis: true,
+              // The list's key column: it wraps (a department's message leads with its title), up to 60 characters.
               render: (_: string, m) => {
                 const text = leaveText(m);
                 return (
-                  <Button type="link" style={{ padding: 0 }} onClick={() => void openMessage(m)}>
+                  <Button
+                    type="link"
+                    style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                    title={text.length > 60 ? text : undefined}
+                    onClick={() => void openMessage(m)}
+                  >
                     {text.length > 60 ? `${text.slice(0, 60)}…` : text}
                   </Button>
                 );
