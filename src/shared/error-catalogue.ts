@@ -372,7 +372,7 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, string>> = {
   E_RANGE: '数值超出范围，或最小值大于最大值',
   E_REFERENCE: '引用的字段或视图不存在',
   E_SCREEN_TYPE: '大屏类型只能是 1、2、3、4',
-  E_URL: '链接地址只能是 http、https、mailto、tel 地址或系统内路径',
+  E_URL: '链接地址只能是 http、https、mailto、tel 地址或系统内路径，图片地址只能是 https 地址或系统内路径',
   E_TOO_LARGE: '定义文件过大',
   E_CONFIG: '配置文件不合法',
   W_DATATYPE: '未知的数据类型，按文本处理',
