@@ -60,6 +60,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!MOBILE.test(b.phone)) throw badRequest('MOBILE_INVALID');
       if (!b.code) throw badRequest('CAPTCHA_ENTRY_REQUIRED');
       await consumeCaptcha(db, b.uuid, b.code);
+      // Asked again at approval: a name another company, the platform or a department of either goes by.
+      if (await companyNameTaken(db, b.name)) throw badRequest('COMPANY_NAME_TAKEN');
 
       const type = await db
         .selectFrom('sys_dict_detail as d')

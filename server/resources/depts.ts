@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
+import { deptNameTaken } from '../lib/company-names.js';
 import { containing } from '../lib/sql.js';
 import { registerResource, writerOf } from './register.js';
 
@@ -32,7 +33,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const deptValues = async (
     me: SessionUser,
     body: z.infer<typeof deptBody>,
-    current: { id: number; code: string | null; company_id: number | null } | null,
+    current: { id: number; pid: number | null; name: string; code: string | null; company_id: number | null } | null,
   ) => {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('DEPT_NAME_REQUIRED');
@@ -60,6 +61,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (currentId !== null) dup = dup.where('id', '<>', currentId);
       if (await dup.executeTakeFirst()) throw badRequest('DEPT_CODE_TAKEN');
     }
+    // Every company reads the platform's and other companies' names: a department passes for none of them
+    // (asked of a new name or place; one kept as it stands may predate the rule).
+    const changed = !current || current.name !== name || current.pid !== pid;
+    if (changed && (await deptNameTaken(db, name, { id: currentId, pid, companyId }))) throw badRequest('DEPT_NAME_TAKEN');
     return { pid, name, code, sort: body.deptSort ?? 999, enabled: body.enabled ?? true, company_id: companyId };
   };
 
@@ -160,7 +165,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertDeptsWithin(db, me, [req.body.id]);
       const current = await db
         .selectFrom('sys_dept')
-        .select(['id', 'code', 'company_id'])
+        .select(['id', 'pid', 'name', 'code', 'company_id'])
         .where('id', '=', req.body.id)
         .executeTakeFirstOrThrow();
       await writerOf(req)

@@ -79,6 +79,7 @@ export const companyApplications = resource('company-application', '企业入驻
       'COMPANY_TYPE_INVALID',
       'COMPANY_REGION_INVALID',
       'COMPANY_REGION_NOT_COUNTY',
+      'COMPANY_NAME_TAKEN',
       'APPLICATION_PENDING',
     ],
     example: { body: {}, refuses: 'COMPANY_NAME_REQUIRED' },

@@ -61,6 +61,7 @@ const FORM_ERRORS = [
   'DEPT_OTHER_COMPANY_PARENT',
   'DEPT_CODE_ALL_ONLY',
   'DEPT_CODE_TAKEN',
+  'DEPT_NAME_TAKEN',
 ] as const;
 
 export const depts = resource('depts', '部门', {
