@@ -1,6 +1,6 @@
 import { submittedFields } from '../../src/model/index.js';
 import type { SessionUser } from '../auth.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest, type ErrorCode, forbidden } from '../errors.js';
 import type { BusinessViewName } from '../lib/business-views.js';
 import type { Row } from '../lowcode/record-input.js';
 import { referenceTarget } from '../lowcode/reference-labels.js';
@@ -55,17 +55,32 @@ export const SCOPE_COLUMNS: readonly string[] = [
 ];
 
 /**
+ * The parties a company account (not 全部) that adds or edits a record must stay among: a contract is
+ * signed by its 甲方 or 乙方, a disposal order placed by its producer or its disposer (the manual order's
+ * 乙方 is the writer's own company; the carrier is named on it, it does not place it). An inquiry's party
+ * is the asked disposer, not its writer, so it has no such rule.
+ */
+export const WRITER_AMONG: Partial<Record<string, string[]>> = {
+  contract: ['partyAId', 'partyBId'],
+  disposalOrder: ['producerId', 'disposerId'],
+};
+
+/**
  * What only one party of a record writes: an inquiry's quote (its price and time, and the states 已报价
  * and 已驳回) is the asked disposer's, whom `companyId` names. Anyone else's add leaves them at their
- * defaults and anyone else's edit keeps them as stored, whatever either sends; the asker still closes its
- * own inquiry. Accounts of 全部 write them all.
+ * defaults and anyone else's edit keeps them as stored, whatever either sends. Accounts of 全部 write
+ * them all.
  */
 export interface PartyOwned {
   /** The field naming the company that owns them. */
   party: string;
   fields: string[];
-  /** The states it sets, and those it sets them from: a record closed or answered otherwise is no longer its to answer. */
+  /** The states the party sets, and those it sets them from: a record closed or answered otherwise is no longer its to answer. */
   states?: { field: string; values: string[]; from?: string[] };
+  /** The states the creating side sets, and those it sets them from (the asker only closes). */
+  creatorStates?: { values: string[]; from?: string[] };
+  /** The states in which the party may still be changed (its owned fields then start again at their defaults), and the refusal after. */
+  movable?: { while: string[]; refusal: ErrorCode };
 }
 
 export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = {
@@ -73,31 +88,141 @@ export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = {
     party: 'companyId',
     fields: ['quotedPrice', 'quoteTime'],
     states: { field: 'inquiryStatus', values: ['1', '3'], from: ['0', '1'] },
+    creatorStates: { values: ['2'], from: ['0', '1', '3'] },
+    movable: { while: ['0'], refusal: 'INQUIRY_PARTY_FIXED' },
   },
 };
 
 /**
+ * What only the receiving department writes of a record addressed to it (RECIPIENT_FIELD): a 留言's
+ * reply and whether it was read. The author writes the rest and it alone deletes; once any of these
+ * holds an answer (a reply, 已读) the recipient is fixed.
+ */
+export const RECIPIENT_OWNED: Partial<Record<string, string[]>> = {
+  leaveMessage: ['replyContent', 'replyTime', 'haveRead'],
+};
+
+/** An id as stored or sent, null when empty. */
+const idOf = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/** The form's default of a field, as an add starts it. */
+const defaultOf = (view: ViewModel, name: string) => view.page.form.fields.find((x) => x.name === name)?.defaultValue ?? null;
+
+/** A field's value once `values` (column → value) is written over `existing` (by field name). */
+function after(view: ViewModel, name: string, values: Row, existing?: Row): unknown {
+  const f = view.byName.get(name);
+  if (f && Object.hasOwn(values, f.column)) return values[f.column];
+  return existing?.[name];
+}
+
+/** Whether an update changes the field `name` (always false on an add). */
+function changes(view: ViewModel, name: string, values: Row, existing?: Row): boolean {
+  const f = view.byName.get(name);
+  if (!existing || !f || !Object.hasOwn(values, f.column)) return false;
+  return idOf(values[f.column]) !== idOf(existing[name]);
+}
+
+/** Leaves out (update) or resets to its default (add) what `values` holds of the field `name`. */
+function takeBack(view: ViewModel, name: string, values: Row, existing?: Row): void {
+  const f = view.byName.get(name);
+  if (!f) return;
+  if (existing) delete values[f.column];
+  else values[f.column] = defaultOf(view, name);
+}
+
+/**
  * Takes out of `values` (column → value, see recordValues) what `user` may not write of PARTY_OWNED: on
  * an update (`existing`, the stored record by field name) the column is left out, so it keeps its value;
- * on an add it takes the field's default.
+ * on an add it takes the field's default. The party's fields and states are written only by the company
+ * the party names both as stored and as written; a state moves only as its side may move it (`creator`:
+ * the user writes on the creating company's side). Changing the party refuses once the record left the
+ * `movable` states, and otherwise starts the owned fields again at their defaults.
  */
-export function keepPartyOwned(view: ViewModel, user: SessionUser, values: Row, existing?: Row): void {
+export function keepPartyOwned(view: ViewModel, user: SessionUser, values: Row, existing?: Row, creator = true): void {
   const rule = PARTY_OWNED[view.componentName];
   if (!rule || seesAll(user)) return;
+  const stateField = rule.states ? view.byName.get(rule.states.field) : undefined;
+  const storedState = existing && rule.states ? String(existing[rule.states.field] ?? '') : undefined;
   // A definition that no longer names the party (a renamed field) has no owner: nobody but 全部 writes them.
-  const partyField = view.byName.get(rule.party);
-  const owner = partyField ? Number(existing ? existing[rule.party] : values[partyField.column]) : Number.NaN;
-  if (user.companyId !== null && owner === user.companyId) return;
-  const takeBack = (name: string) => {
-    const f = view.byName.get(name);
-    if (!f) return;
-    if (existing) delete values[f.column];
-    else values[f.column] = view.page.form.fields.find((x) => x.name === name)?.defaultValue ?? null;
-  };
-  for (const name of rule.fields) takeBack(name);
+  const named = view.byName.has(rule.party);
+  const moved = named && changes(view, rule.party, values, existing);
+  if (moved && rule.movable && storedState !== undefined && !rule.movable.while.includes(storedState))
+    throw badRequest(rule.movable.refusal);
+  const owner =
+    named &&
+    !moved &&
+    user.companyId !== null &&
+    idOf(after(view, rule.party, values, existing)) === user.companyId &&
+    (!existing || idOf(existing[rule.party]) === user.companyId);
+  // A quote stays with the company that gave it: a record handed to another starts its quote again.
+  if (moved) for (const name of rule.fields) values[view.byName.get(name)?.column ?? name] = defaultOf(view, name);
+  else if (!owner) for (const name of rule.fields) takeBack(view, name, values, existing);
   const states = rule.states;
-  const state = states && view.byName.get(states.field);
-  if (states && state && values[state.column] !== undefined && states.values.includes(String(values[state.column]))) takeBack(states.field);
+  if (!states || !stateField || !Object.hasOwn(values, stateField.column)) return;
+  const next = String(values[stateField.column] ?? '');
+  if (!existing) {
+    if (!owner && states.values.includes(next)) takeBack(view, states.field, values);
+    return;
+  }
+  if (next === storedState) return;
+  const may = (side: { values: string[]; from?: string[] } | undefined) =>
+    side?.values.includes(next) === true && (!side.from || side.from.includes(storedState ?? ''));
+  if (!((owner && may(states)) || (creator && may(rule.creatorStates)))) takeBack(view, states.field, values, existing);
+}
+
+/**
+ * The labels of the WRITER_AMONG parties when a company account's add or edit leaves its company among
+ * none of them; null when it does (or the view has no such rule, or the user is of 全部). An edit that
+ * changes none of them is not judged again.
+ */
+export function ownPartyMissing(view: ViewModel, user: SessionUser, values: Row, existing?: Row): string | null {
+  const names = (WRITER_AMONG[view.componentName] ?? []).filter((n) => view.byName.has(n));
+  if (!names.length || seesAll(user) || user.companyId === null) return null;
+  if (existing && !names.some((n) => changes(view, n, values, existing))) return null;
+  if (names.some((n) => idOf(after(view, n, values, existing)) === user.companyId)) return null;
+  return names.map((n) => view.byName.get(n)?.label ?? n).join('、');
+}
+
+/** The by-id party fields an update changes. */
+export function partiesMoved(view: ViewModel, values: Row, existing: Row): string[] {
+  return (PARTIES[view.componentName] ?? [])
+    .filter((p) => 'by' in p && changes(view, p.field, values, existing))
+    .map((p) => view.byName.get(p.field)?.label ?? p.field);
+}
+
+/** Whether `user` writes a record addressed to a department as its recipient, not as its author. */
+export function writesAsRecipient(view: ViewModel, user: SessionUser, authorId: number | null): boolean {
+  return (
+    RECIPIENT_FIELD[view.componentName] !== undefined && view.byName.has(RECIPIENT_FIELD[view.componentName] ?? '') && authorId !== user.id
+  );
+}
+
+/** What a recipient that is not the author may submit: the fields it owns; 403 when the body holds none. */
+export function recipientInput(view: ViewModel, body: Row): Row {
+  const out: Row = {};
+  for (const name of RECIPIENT_OWNED[view.componentName] ?? []) if (Object.hasOwn(body, name)) out[name] = body[name];
+  if (!Object.keys(out).length) throw forbidden('RECORD_RECIPIENT_EDIT_DENIED');
+  return out;
+}
+
+/**
+ * Takes out of `values` what only the receiving department writes (RECIPIENT_OWNED) when `user` is not of
+ * it, both as stored and as written; and refuses (400) re-addressing a record whose owned fields already
+ * hold an answer, so a reply never reaches another department.
+ */
+export function keepRecipientOwned(view: ViewModel, user: SessionUser, values: Row, existing?: Row): void {
+  const recipient = RECIPIENT_FIELD[view.componentName];
+  const owned = (RECIPIENT_OWNED[view.componentName] ?? []).filter((n) => view.byName.has(n));
+  if (!recipient || !view.byName.has(recipient)) return;
+  const answered = (name: string) => {
+    const v = existing?.[name];
+    return v !== null && v !== undefined && v !== '' && String(v) !== String(defaultOf(view, name) ?? '');
+  };
+  if (changes(view, recipient, values, existing) && owned.some(answered)) throw badRequest('MESSAGE_RECIPIENT_FIXED');
+  const dept = user.deptId;
+  const isRecipient =
+    dept !== null && idOf(after(view, recipient, values, existing)) === dept && (!existing || idOf(existing[recipient]) === dept);
+  if (!isRecipient) for (const name of owned) takeBack(view, name, values, existing);
 }
 
 /** What a view must keep of a field that access reads, and how the refusal describes it. */

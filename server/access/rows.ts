@@ -1,10 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { businessView } from '../lib/business-views.js';
+import { badRequest } from '../errors.js';
+import { type BusinessViewName, businessView } from '../lib/business-views.js';
 import { viewTable } from '../lowcode/ddl.js';
+import type { Row } from '../lowcode/record-input.js';
 import type { ViewModel } from '../lowcode/view-model.js';
-import { namedAsParty, PARTIES, RECIPIENT_FIELD } from './parties.js';
+import { namedAsParty, PARTIES, partiesMoved, RECIPIENT_FIELD } from './parties.js';
 import { type DataScope, dataScopeKey } from './scope.js';
 
 /**
@@ -142,4 +144,43 @@ export async function partyRecordsAmong(ctx: AppContext, view: ViewModel, user: 
   const res = await sql`select 1 from ${sql.table(viewTable(view.id))} where id in (${sql.join([...new Set(ids)])})
     and create_company is distinct from ${user.companyId} limit 1`.execute(ctx.db);
   return res.rows.length > 0;
+}
+
+/**
+ * Whether some of `ids` of a view addressed to departments (RECIPIENT_FIELD) were written by another
+ * account: their recipient reads them and answers them, but only the author deletes or acts on them.
+ */
+export async function othersMessagesAmong(ctx: AppContext, view: ViewModel, user: SessionUser, ids: number[]): Promise<boolean> {
+  const recipient = RECIPIENT_FIELD[view.componentName];
+  if (!ids.length || !recipient || !hasColumn(view, recipient)) return false;
+  const res = await sql`select 1 from ${sql.table(viewTable(view.id))} where id in (${sql.join([...new Set(ids)])})
+    and create_user is distinct from ${user.id} limit 1`.execute(ctx.db);
+  return res.rows.length > 0;
+}
+
+/**
+ * Refuses (400) a company account's change of a party of record `id` while records of another view reach
+ * the parties through it (a waybill through its disposal order): the move would open them to the new
+ * party. Accounts of 全部 write every record.
+ */
+export async function keepsReachedParties(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  id: number,
+  values: Row,
+  existing: Row,
+): Promise<void> {
+  if (user.dataScope.all) return;
+  const moved = partiesMoved(view, values, existing);
+  if (!moved.length) return;
+  for (const [name, parties] of Object.entries(PARTIES)) {
+    for (const p of parties ?? []) {
+      if (!('via' in p) || p.via !== view.componentName) continue;
+      const other = await businessView(ctx, name as BusinessViewName).catch(() => null);
+      if (!other || !hasColumn(other, p.field)) continue;
+      const res = await sql`select 1 from ${sql.table(viewTable(other.id))} where ${sql.ref(p.field)} = ${id} limit 1`.execute(ctx.db);
+      if (res.rows.length) throw badRequest('RECORD_PARTY_REFERENCED', { view: other.title, parties: moved.join('、') });
+    }
+  }
 }

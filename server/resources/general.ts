@@ -6,9 +6,17 @@ import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } f
 import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { type CellWriter, cellReaders, cellWriters, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
-import { keepPartyOwned, namedAsParty, partyInput, writesAsParty } from '../access/parties.js';
+import {
+  keepPartyOwned,
+  keepRecipientOwned,
+  ownPartyMissing,
+  partyInput,
+  recipientInput,
+  writesAsParty,
+  writesAsRecipient,
+} from '../access/parties.js';
 import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
-import { partyRecordsAmong, type RowScope, rowScope } from '../access/rows.js';
+import { keepsReachedParties, othersMessagesAmong, partyRecordsAmong, type RowScope, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -171,6 +179,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const w = writingContext(ctx, req);
     const values = recordValues(view, body);
     keepPartyOwned(view, user, values);
+    keepRecipientOwned(view, user, values);
+    const missing = ownPartyMissing(view, user, values);
+    if (missing !== null) {
+      // A picked company outside the picker's options is told first, as the form would.
+      await checkReferences(ctx, view, user, values);
+      throw badRequest('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
+    }
     await fillNumbers(w, view, [values], user.companyId);
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
     let id = await addRecord(w, view, values, user, await referenceCondition(ctx, view, user, values));
@@ -190,11 +205,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const scope = await rowScope(ctx, view, user);
     const existing = await listReader(ctx).record(view, id, scope);
     if (!existing) throw notFound();
-    // A party that did not create the record writes only what it owns of it; nothing else is its to edit.
-    const asParty = namedAsParty(view, user) && writesAsParty(view, user, (await authorOf(db, view, id)).companyId);
-    const values = recordValues(view, asParty ? partyInput(view, user, body, existing) : body, existing);
+    // A party that did not create the record, or a department a message is addressed to, writes only what
+    // it owns of it; nothing else is its to edit.
+    const author = await authorOf(db, view, id);
+    const asParty = writesAsParty(view, user, author.companyId);
+    const asRecipient = writesAsRecipient(view, user, author.userId);
+    const input = asParty ? partyInput(view, user, body, existing) : asRecipient ? recipientInput(view, body) : body;
+    const values = recordValues(view, input, existing);
     if (asParty && !Object.keys(values).length) throw forbidden('RECORD_PARTY_EDIT_DENIED');
-    keepPartyOwned(view, user, values, existing);
+    if (asRecipient && !Object.keys(values).length) throw forbidden('RECORD_RECIPIENT_EDIT_DENIED');
+    keepPartyOwned(view, user, values, existing, !asParty);
+    keepRecipientOwned(view, user, values, existing);
+    const missing = ownPartyMissing(view, user, values, existing);
+    if (missing !== null) {
+      await checkReferences(ctx, view, user, values, existing);
+      throw badRequest('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
+    }
+    await keepsReachedParties(ctx, view, user, id, values, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found.
     const condition = await referenceCondition(ctx, view, user, values, existing);
     if (await updateRecord(w, view, id, values, scope, condition)) return id;
@@ -275,6 +302,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!(await allWithin(db, view, ids, scope))) throw notFound();
       // A record naming the caller's company as a party is deleted only by the company that created it.
       if (await partyRecordsAmong(ctx, view, user, ids)) throw forbidden('RECORD_PARTY_DELETE_DENIED');
+      // A message addressed to a department is deleted by its author only.
+      if (await othersMessagesAmong(ctx, view, user, ids)) throw forbidden('RECORD_RECIPIENT_DELETE_DENIED');
       await deleteRecords(writingContext(ctx, req), view, ids, scope);
       return OK;
     },
@@ -326,6 +355,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // A writing action edits: not of records another company created naming the caller's as a party.
       if (WRITING_ACTIONS.has(button.groovyAction) && (await partyRecordsAmong(ctx, view, user, ids)))
         throw forbidden('RECORD_PARTY_EDIT_DENIED');
+      if (WRITING_ACTIONS.has(button.groovyAction) && (await othersMessagesAmong(ctx, view, user, ids)))
+        throw forbidden('RECORD_RECIPIENT_EDIT_DENIED');
       const answer = await action(writingContext(ctx, req), view, ids);
       if (WRITING_ACTIONS.has(button.groovyAction)) changeView(ctx, view.id);
       return answer;
@@ -390,7 +421,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         try {
           const values = recordValues(view, record);
           keepPartyOwned(view, user, values);
+          keepRecipientOwned(view, user, values);
           if (unread.size) return [...unread.values()].join('；');
+          const missing = ownPartyMissing(view, user, values);
+          if (missing !== null) return errorMessage('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
           checked.push(values);
           return '成功';
         } catch (e) {

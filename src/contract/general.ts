@@ -33,6 +33,15 @@ const LIST_ERRORS = [
 /** What a record's add or edit may refuse (a form's problems are INVALID_INPUT with `errors`). */
 const WRITE_ERRORS = [...VIEW_ERRORS, 'DATA_NOT_FOUND'] as const;
 const ID_LIST_ERRORS = ['NOTHING_TO_DELETE', 'ID_NOT_POSITIVE', 'ID_TOO_LARGE'] as const;
+/** What an add or edit refuses of the parties and recipients a record names, and of what they own. */
+const PARTY_WRITE_ERRORS = [
+  'RECORD_PARTY_EDIT_DENIED',
+  'RECORD_PARTY_SELF_REQUIRED',
+  'RECORD_PARTY_REFERENCED',
+  'INQUIRY_PARTY_FIXED',
+  'RECORD_RECIPIENT_EDIT_DENIED',
+  'MESSAGE_RECIPIENT_FIXED',
+] as const;
 /** What reading an uploaded workbook may refuse. */
 const IMPORT_ERRORS = [
   'FILE_REQUIRED',
@@ -68,7 +77,7 @@ const addCall = <M extends 'POST' | 'PUT'>(method: M) =>
     params: viewParams,
     body: recordBody,
     answer: added,
-    errors: [...WRITE_ERRORS, ...DOC_NUMBER_ERRORS, 'ID_REQUIRED', 'RECORD_PARTY_EDIT_DENIED'],
+    errors: [...WRITE_ERRORS, ...DOC_NUMBER_ERRORS, 'ID_REQUIRED', ...PARTY_WRITE_ERRORS],
   }) satisfies CallSpec;
 const updateCall = <M extends 'POST' | 'PUT'>(method: M) =>
   call({
@@ -79,7 +88,7 @@ const updateCall = <M extends 'POST' | 'PUT'>(method: M) =>
     params: viewParams,
     body: recordBody,
     answer: done,
-    errors: [...WRITE_ERRORS, 'ID_REQUIRED', 'RECORD_PARTY_EDIT_DENIED'],
+    errors: [...WRITE_ERRORS, 'ID_REQUIRED', ...PARTY_WRITE_ERRORS],
   }) satisfies CallSpec;
 /** An export: the list's filters (as the list reads them), and `fields`, `headers` naming the columns. */
 const exportCall = <P extends `/api/${string}`>(path: P) =>
@@ -122,7 +131,7 @@ export const general = resource('general', '视图记录', {
     params: viewParams,
     body: deleteIds,
     answer: done,
-    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS, 'RECORD_PARTY_DELETE_DENIED'],
+    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS, 'RECORD_PARTY_DELETE_DENIED', 'RECORD_RECIPIENT_DELETE_DENIED'],
   }),
   queryLink: call('GET', '/api/general/allList/:viewId/queryLink', '关联选择的选项', 'session', {
     params: viewParams,
@@ -135,7 +144,15 @@ export const general = resource('general', '视图记录', {
     params: viewParams,
     body: z.object({ groovyQueryParam: z.unknown(), ids: z.unknown() }).partial(),
     answer: z.record(z.string(), z.unknown()),
-    errors: [...WRITE_ERRORS, ...ID_LIST_ERRORS, 'SCRIPT_ACTION_UNKNOWN', 'NOTHING_SELECTED', 'VIEW_NO_STATUS', 'RECORD_PARTY_EDIT_DENIED'],
+    errors: [
+      ...WRITE_ERRORS,
+      ...ID_LIST_ERRORS,
+      'SCRIPT_ACTION_UNKNOWN',
+      'NOTHING_SELECTED',
+      'VIEW_NO_STATUS',
+      'RECORD_PARTY_EDIT_DENIED',
+      'RECORD_RECIPIENT_EDIT_DENIED',
+    ],
   }),
   preAdd: call('POST', '/api/general/preAdd/:viewId', '新增表单的默认值', 'session', {
     params: viewParams,

@@ -331,8 +331,9 @@ describe('write groups across party scopes (contracts)', () => {
       ],
       ['owner changes status', () => disposer.post(`/api/general/update/${VIEW_CONTRACT}`, { id: mine[2], contractStatus: '1' })],
       [
-        'disposer2 changes a status of a contract moved to it',
-        () => disposer2.post(`/api/general/update/${VIEW_CONTRACT}`, { id: mine[1], contractStatus: '1' }),
+        // Only the creating company writes a contract; the one it was moved to reads the change.
+        'the creator changes a status of a contract moved to disposer2',
+        () => disposer.post(`/api/general/update/${VIEW_CONTRACT}`, { id: mine[1], contractStatus: '1' }),
       ],
       ['admin adds for two other companies', () => addContract(admin, COMPANY.producer2, COMPANY.disposer2).then((id) => theirs.push(id))],
       ['admin moves party A back', () => admin.post(`/api/general/update/${VIEW_CONTRACT}`, { id: mine[0], partyAId: COMPANY.producer })],
@@ -410,11 +411,16 @@ describe('write groups across recipient scopes (leave messages)', () => {
       ],
       ['collector (recipient) marks it read', () => collector.post(`/api/general/update/${VIEW_MESSAGE}`, { id: a, haveRead: '1' })],
       [
-        'second producer (recipient) readdresses to disposers',
-        () => producerC.post(`/api/general/update/${VIEW_MESSAGE}`, { id: b, deptId: DEPT.disposers }),
+        // A recipient only answers a message: its author readdresses it, while it is unread.
+        'collector (author) readdresses to disposers',
+        () => collector.post(`/api/general/update/${VIEW_MESSAGE}`, { id: b, deptId: DEPT.disposers }),
       ],
       ['admin readdresses to producers', () => admin.post(`/api/general/update/${VIEW_MESSAGE}`, { id: c, deptId: DEPT.producers })],
-      ['producer deletes what it received', () => producer.post(`/api/general/delete/${VIEW_MESSAGE}`, [c])],
+      [
+        'producer (recipient) replies to what it received',
+        () => producer.post(`/api/general/update/${VIEW_MESSAGE}`, { id: c, replyContent: '已收到' }),
+      ],
+      ['admin deletes what it sent', () => admin.post(`/api/general/delete/${VIEW_MESSAGE}`, [c])],
       ['collector deletes its own', () => collector.post(`/api/general/delete/${VIEW_MESSAGE}`, [b])],
     ];
     for (const [step, write] of steps) {
