@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { PHONE_RE } from '../lib/accounts-users.js';
 import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
-import { companyNameTaken } from '../lib/company-names.js';
+import { companyNameTaken, nameLettersAllowed } from '../lib/company-names.js';
 import { dictLabels } from '../lib/dict-labels.js';
 import { registerResource, writerOf } from './register.js';
 
@@ -79,6 +79,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         // Other companies know it by its name: renaming is for those granted company:edit.
         if (!hasPermission(u.roles, 'company:edit')) throw forbidden('COMPANY_RENAME_DENIED');
         if (HIDDEN_IN_NAMES.test(b.name)) throw badRequest('COMPANY_NAME_HIDDEN_CHARS');
+        if (!nameLettersAllowed(b.name)) throw badRequest('COMPANY_NAME_LETTERS');
         if (await companyNameTaken(db, b.name, id)) throw badRequest('COMPANY_NAME_TAKEN');
       }
       // The filling-system token is found by any of a company's codes, without case: a code may name one

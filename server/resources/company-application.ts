@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { assertPhoneFree, DEFAULT_USER_PASSWORD, formatTime } from '../lib/accounts-users.js';
 import { done, exists } from '../lib/admin-input.js';
 import { consumeCaptcha } from '../lib/captcha.js';
-import { companyNameTaken } from '../lib/company-names.js';
+import { companyNameTaken, nameLettersAllowed } from '../lib/company-names.js';
 import { messageHtml } from '../lib/message-html.js';
 import { paginate } from '../lib/paging.js';
 import { regionPath } from '../lib/region-path.js';
@@ -50,6 +50,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!b.name) throw badRequest('COMPANY_NAME_REQUIRED');
       if (b.name.length > 255) throw badRequest('COMPANY_NAME_TOO_LONG');
       if (HIDDEN_IN_NAMES.test(b.name)) throw badRequest('COMPANY_NAME_HIDDEN_CHARS');
+      if (!nameLettersAllowed(b.name)) throw badRequest('COMPANY_NAME_LETTERS');
       if (!b.type) throw badRequest('COMPANY_TYPE_REQUIRED');
       if (!b.region) throw badRequest('COMPANY_REGION_REQUIRED');
       if (!b.applicant) throw badRequest('APPLICANT_REQUIRED');

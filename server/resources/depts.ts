@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { subtreeIds, treeOf } from '../lib/accounts-menus.js';
 import { checkedParent, done, exists, treeLevelPage, trimmed } from '../lib/admin-input.js';
-import { deptNameTaken } from '../lib/company-names.js';
+import { deptNameTaken, nameLettersAllowed } from '../lib/company-names.js';
 import { containing } from '../lib/sql.js';
 import { registerResource, writerOf } from './register.js';
 
@@ -38,6 +38,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('DEPT_NAME_REQUIRED');
     if (HIDDEN_IN_NAMES.test(name)) throw badRequest('DEPT_NAME_HIDDEN_CHARS');
+    // Judged when the name is written, so a department named before the rule is still edited.
+    if (name !== current?.name && !nameLettersAllowed(name)) throw badRequest('DEPT_NAME_LETTERS');
     const currentId = current?.id ?? null;
     const pid = await checkedParent(db, 'sys_dept', body.pid, currentId, { missing: 'PARENT_DEPT_NOT_FOUND', cycle: 'PARENT_DEPT_CYCLE' });
     let companyId: number | null;

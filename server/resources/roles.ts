@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { ROLE_READERS, type RoleItem, type roleBody, roles, type ScopeDeptNode } from '../../src/contract/roles.js';
-import { HIDDEN_IN_NAMES, nameKey } from '../../src/shared/person-rule.js';
+import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import { assertGrantableMenus, assertManageableRoleLevels } from '../access/levels.js';
 import { requireLookup } from '../access/lookups.js';
 import { type DataScopeName, DEFAULT_DATA_SCOPE, isDataScopeName } from '../access/scope.js';
@@ -13,6 +13,7 @@ import type { DB } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { formatTime, parseSort } from '../lib/accounts-users.js';
 import { done, exists, trimmed } from '../lib/admin-input.js';
+import { readsAs } from '../lib/company-names.js';
 import { paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 import { registerResource, writerOf } from './register.js';
@@ -170,14 +171,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const name = (body.name ?? '').trim();
     if (!name) throw badRequest('ROLE_NAME_REQUIRED');
     if (HIDDEN_IN_NAMES.test(name)) throw badRequest('ROLE_NAME_HIDDEN_CHARS');
-    // Names are unique, as they read (nameKey), among the platform's roles and the role's company's, so no picker shows two alike.
+    // Names are unique, as they read (readsAs), among the platform's roles and the role's company's, so no picker shows two alike.
     let dup = db
       .selectFrom('sys_role')
       .select('name')
       .where((eb) => (companyId === null ? eb.lit(true) : eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)])));
     if (current !== null) dup = dup.where('id', '<>', current.id);
-    const key = nameKey(name);
-    if ((await dup.execute()).some((r) => nameKey(r.name) === key)) throw badRequest('ROLE_NAME_TAKEN');
+    const key = readsAs(name);
+    if ((await dup.execute()).some((r) => readsAs(r.name) === key)) throw badRequest('ROLE_NAME_TAKEN');
     const level = body.level ?? current?.level ?? 3;
     // Neither the role as it is nor as it will be may stand above the editor.
     await assertManageableRoleLevels(db, me, current ? [current.level, level] : [level]);

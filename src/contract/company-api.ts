@@ -67,6 +67,7 @@ export const companyApi = resource('company-api', '本企业信息', {
       'COMPANY_RENAME_DENIED',
       'COMPANY_NAME_TAKEN',
       'COMPANY_NAME_HIDDEN_CHARS',
+      'COMPANY_NAME_LETTERS',
       'CONTACT_NAME_HIDDEN_CHARS',
       'CREDIT_CODE_TAKEN',
       'BCI_ID_TAKEN',

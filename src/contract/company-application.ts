@@ -66,6 +66,7 @@ export const companyApplications = resource('company-application', '企业入驻
       'COMPANY_NAME_REQUIRED',
       'COMPANY_NAME_TOO_LONG',
       'COMPANY_NAME_HIDDEN_CHARS',
+      'COMPANY_NAME_LETTERS',
       'COMPANY_TYPE_REQUIRED',
       'COMPANY_REGION_REQUIRED',
       'APPLICANT_REQUIRED',

@@ -55,6 +55,7 @@ export const deptNode: z.ZodType<DeptNode> = z.lazy(() =>
 const FORM_ERRORS = [
   'DEPT_NAME_REQUIRED',
   'DEPT_NAME_HIDDEN_CHARS',
+  'DEPT_NAME_LETTERS',
   'PARENT_DEPT_NOT_FOUND',
   'PARENT_DEPT_CYCLE',
   'DEPT_OUTSIDE_SCOPE',

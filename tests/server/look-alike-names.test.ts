@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyNameTaken, deptNameTaken } from '../../server/lib/company-names.js';
+import { companyNameTaken, deptNameTaken, nameLettersAllowed, readsAs } from '../../server/lib/company-names.js';
 import { DEPT, MENU, ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
@@ -49,6 +49,31 @@ describe('the seeded names', () => {
     for (const d of depts)
       if (await deptNameTaken(db(), d.name, { id: d.id, pid: d.pid, companyId: d.company_id })) clashes.push(`dept ${d.name}`);
     expect(clashes).toEqual([]);
+    const foreign = [...companies, ...depts].map((x) => x.name).filter((n) => !nameLettersAllowed(n));
+    expect(foreign).toEqual([]);
+  });
+});
+
+describe('the letters of a name', () => {
+  it('read traditional characters and Kangxi radicals as the simplified characters they pass for', () => {
+    expect(readsAs('監管部門')).toBe('监管部门');
+    expect(readsAs('江蘇綠源 環保')).toBe(readsAs('江苏绿源环保'));
+    expect(readsAs('\u2fa8')).toBe('门');
+  });
+
+  it('refuse kana, Cyrillic, Greek, radicals and strokes, which hold look-alikes of Chinese and Latin letters', async () => {
+    const before = await nameOf('company', COMPANY.producer);
+    for (const name of ['苏州华瑞精细化エ有限公司', 'Аcme环保', 'ΑΒC环保', '监管部\u2ed4', '监管部\u2fa8', '监管部\u31c0']) {
+      expect(nameLettersAllowed(name), name).toBe(false);
+      const r = await producer.post('/api/companyApi/update', { name });
+      expect(r.body, `${name}: ${said(r)}`).toEqual(refusal(400, 'COMPANY_NAME_LETTERS'));
+      const d = await manager.post('/api/dept', { name, deptSort: 9, enabled: true });
+      expect(d.body, `${name}: ${said(d)}`).toEqual(refusal(400, 'DEPT_NAME_LETTERS'));
+    }
+    expect(await nameOf('company', COMPANY.producer)).toBe(before);
+    // Full-width forms, brackets and Latin company names are letters a name may use.
+    for (const name of ['ＡＢＣ环保（南京）有限公司', 'Green-Tech 环保·苏州', '【一部】'])
+      expect(nameLettersAllowed(name), name).toBe(true);
   });
 });
 
