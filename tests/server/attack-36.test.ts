@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareSignature } from '../../server/lowcode/screen-share.js';
+import { COMPANY } from '../../server/seed/ids.js';
 import { formatDate } from '../../src/shared/format.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 import { sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
@@ -181,10 +182,16 @@ describe('import by name', () => {
     const before = await count();
     const tpl = await sheetRows((await as.disposer.get('/api/general/16/template')).body as Buffer, 1);
     const [header, example] = tpl as [unknown[], unknown[]];
+    const disposerName = (
+      await server.ctx.db.selectFrom('company').select('name').where('id', '=', COMPANY.disposer).executeTakeFirstOrThrow()
+    ).name;
+    const partyB = header.findIndex((h) => String(h).includes('乙方'));
     const row = (no: string, wh: string | number) => {
       const r = [...example];
       r[0] = no;
       r[2] = '苏州华瑞精细化工有限公司';
+      // A company imports a contract only as one of its parties: the disposer is its 乙方.
+      r[partyB] = disposerName;
       r[4] = wh;
       r[11] = null;
       return r;
