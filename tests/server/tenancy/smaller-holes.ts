@@ -418,8 +418,23 @@ export function smallerHoles(): void {
         code: TEST_CAPTCHA,
         uuid,
       });
-      expect(applied.status).toBe(200);
-      const appl = await db.selectFrom('company_application').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+      // Markup is no letter a company name is written in: the application is refused.
+      expect(applied.body).toMatchObject({ status: 400, code: 'COMPANY_NAME_LETTERS' });
+      // One stored before that rule is still approved, and its name reaches the message as text.
+      const appl = await db
+        .insertInto('company_application')
+        .values({
+          name,
+          type: '1',
+          comtype: '产废单位',
+          region: '320000,320100,320113',
+          region_fmt: '江苏省/南京市/栖霞区',
+          applicant: '申请人',
+          phone: '13900009999',
+          source: 2,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const admin = await server.login('admin');
       const approved = await admin.post('/api/companyApplication/approve', { id: appl.id, username: 'escaped-co', roles: [{ id: 3 }] });
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
