@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import { submittedFields } from '../../src/model/index.js';
 import type { SessionUser } from '../auth.js';
 import { badRequest, type ErrorCode, forbidden } from '../errors.js';
@@ -324,4 +325,33 @@ export function partyInput(view: ViewModel, user: SessionUser, body: Row, existi
   }
   if (!Object.keys(out).length) throw forbidden('RECORD_PARTY_EDIT_DENIED');
   return out;
+}
+
+/**
+ * The stored values that decided what a writer may write of a record (its parties, its recipient, the
+ * owned state and the recipient's answer) as a condition on the row being updated: an edit judged on
+ * them applies only while they still hold, so a reply and a re-addressing, or a quote and a hand-over,
+ * made at once cannot both pass. Dates are left out (they are read formatted); undefined when none.
+ */
+export function accessUnchanged(view: ViewModel, existing: Row): RawBuilder<boolean> | undefined {
+  const name = view.componentName;
+  const recipient = RECIPIENT_FIELD[name];
+  const state = PARTY_OWNED[name]?.states?.field;
+  const names = new Set<string>([
+    ...(PARTIES[name] ?? []).map((p) => p.field),
+    ...(recipient ? [recipient] : []),
+    ...(state ? [state] : []),
+    ...(RECIPIENT_OWNED[name] ?? []),
+  ]);
+  const parts: RawBuilder<boolean>[] = [];
+  for (const n of names) {
+    const f = view.byName.get(n);
+    if (!f || f.dataType === 'datetime' || !view.columns.some((c) => c.name === f.column)) continue;
+    const v = existing[n];
+    const col = sql.ref(`t.${f.column}`);
+    parts.push(
+      v === null || v === undefined || v === '' ? sql<boolean>`coalesce(${col}::text, '') = ''` : sql<boolean>`${col}::text = ${String(v)}`,
+    );
+  }
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : undefined;
 }

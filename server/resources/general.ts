@@ -7,6 +7,7 @@ import { errorMessage } from '../../src/shared/error-catalogue.js';
 import { type CellWriter, cellReaders, cellWriters, fieldChoices } from '../access/import-labels.js';
 import { listsViewDrawingFrom } from '../access/lookups.js';
 import {
+  accessUnchanged,
   keepPartyOwned,
   keepRecipientOwned,
   ownPartyMissing,
@@ -20,7 +21,7 @@ import { keepsReachedParties, othersMessagesAmong, partyRecordsAmong, type RowSc
 import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { noticeAddressed } from '../lib/dept-messages.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
@@ -222,13 +223,17 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       throw badRequest('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
     }
     await keepsReachedParties(ctx, view, user, id, values, existing);
-    // As on add: a refused write is judged again, and a record gone meanwhile is not found.
+    // As on add: a refused write is judged again, and a record gone meanwhile is not found. The write holds
+    // only while what decided the caller's rights is as read; changed meanwhile, it is a conflict.
+    const guard = accessUnchanged(view, existing);
     const condition = await referenceCondition(ctx, view, user, values, existing);
-    if (await updateRecord(w, view, id, values, scope, condition)) return id;
-    if (!condition) throw notFound();
-    await checkReferences(ctx, view, user, values, existing);
-    if (!(await updateRecord(w, view, id, values, scope))) throw notFound();
-    return id;
+    const both = guard && condition ? sql<boolean>`${guard} and ${condition}` : (guard ?? condition);
+    if (await updateRecord(w, view, id, values, scope, both)) return id;
+    if (!both) throw notFound();
+    if (condition) await checkReferences(ctx, view, user, values, existing);
+    if (await updateRecord(w, view, id, values, scope, guard)) return id;
+    if (guard && (await listReader(ctx).record(view, id, scope))) throw conflict('CONFLICT');
+    throw notFound();
   };
 
   // A form's one submit URL may be the add call: a body with an id changes that record.

@@ -48,8 +48,11 @@ const daysFromNow = (n: number) => new Date(Date.now() + n * DAY);
 function workingMoment(r: Random, daysAgo: number): Date {
   const now = Date.now();
   const d = new Date(now - daysAgo * DAY);
-  d.setHours(r.int(8, 17), r.int(0, 59), r.int(0, 59), 0);
-  return d.getTime() > now ? new Date(now - r.int(1, 3600) * 1000) : d;
+  const [hour, minute, second] = [r.int(8, 17), r.int(0, 59), r.int(0, 59)];
+  d.setHours(hour, minute, second, 0);
+  // A moment still to come today is moved before now without another draw: the random values that follow
+  // are the same at any hour, so the seeded records are too.
+  return d.getTime() > now ? new Date(now - (minute * 60 + second + 1) * 1000) : d;
 }
 const later = (d: Date, ms: number) => new Date(Math.min(Date.now(), d.getTime() + ms));
 

@@ -41,6 +41,7 @@ const PARTY_WRITE_ERRORS = [
   'INQUIRY_PARTY_FIXED',
   'RECORD_RECIPIENT_EDIT_DENIED',
   'MESSAGE_RECIPIENT_FIXED',
+  'CONFLICT',
 ] as const;
 /** What reading an uploaded workbook may refuse. */
 const IMPORT_ERRORS = [

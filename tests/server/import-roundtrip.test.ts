@@ -64,7 +64,8 @@ const IMPORTABLE: { viewId: number; account: string; skip: string[]; unpickable?
   { viewId: 12, account: 'producer', skip: ['现场照片', '状态'], numbered: ['入库单号'] },
   { viewId: 16, account: 'disposer', skip: [], unpickable: ['贮存仓库'] },
   { viewId: 17, account: 'logistics', skip: [] },
-  { viewId: 18, account: 'producer', skip: [] },
+  // The reply and 是否已读 are the addressed department's: the author's import leaves them unset.
+  { viewId: 18, account: 'producer', skip: ['是否已读', '回复内容', '回复时间'] },
 ];
 const SYSTEM_COLUMNS = ['创建时间', '更新时间', '创建人', '创建者', '修改时间', '序号', 'ID', 'id'];
 

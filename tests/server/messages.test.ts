@@ -76,8 +76,8 @@ describe('system and leave messages', () => {
   });
 
   it('counts unread notices and leave messages', async () => {
-    // One message left for the producer, and four seeded 留言 addressed to its department (产废企业部).
-    expect(await unread(producer)).toEqual({ sysNum: 3, leaveNum: 5, total: 8 });
+    // One message left for the producer, and the two seeded 留言 addressed to its department (产废企业部) still unread.
+    expect(await unread(producer)).toEqual({ sysNum: 3, leaveNum: 3, total: 6 });
     const r = await producer.get('/api/sysMessage/getUnreadNum');
     expect(r.body.status).toBe(200);
   });
@@ -130,10 +130,10 @@ describe('system and leave messages', () => {
   it('lists unread leave messages with sender names', async () => {
     const r = await disposer.get('/api/unreadLeaveMessage', { page: 1, size: 10 });
     expect(r.status).toBe(200);
-    // Two left for the disposer, and three seeded 留言 addressed to its department (处置企业部), with their view.
-    expect(r.body.totalElements).toBe(5);
+    // Two left for the disposer, and the seeded 留言 addressed to its department (处置企业部) still unread, with its view.
+    expect(r.body.totalElements).toBe(3);
     const addressed = r.body.content.filter((m: { viewId?: number }) => m.viewId !== undefined);
-    expect(addressed).toHaveLength(3);
+    expect(addressed).toHaveLength(1);
     expect(addressed.every((m: { viewId: number; title: string }) => m.viewId === 18 && m.title)).toBe(true);
     expect(r.body.content.find((m: { viewId?: number }) => m.viewId === undefined)).toEqual({
       id: expect.any(Number),
