@@ -10,8 +10,10 @@ import {
   accessUnchanged,
   keepPartyOwned,
   keepRecipientOwned,
+  namedAsParty,
   ownPartyMissing,
   partyInput,
+  RECIPIENT_FIELD,
   recipientInput,
   writesAsParty,
   writesAsRecipient,
@@ -208,7 +210,9 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!existing) throw notFound();
     // A party that did not create the record, or a department a message is addressed to, writes only what
     // it owns of it; nothing else is its to edit.
-    const author = await authorOf(db, view, id);
+    // Only a view whose records name parties or a recipient asks who wrote the record: other edits pay no read.
+    const named = namedAsParty(view, user) || RECIPIENT_FIELD[view.componentName] !== undefined;
+    const author = named ? await authorOf(db, view, id) : { userId: null, companyId: null };
     const asParty = writesAsParty(view, user, author.companyId);
     const asRecipient = writesAsRecipient(view, user, author.userId);
     const input = asParty ? partyInput(view, user, body, existing) : asRecipient ? recipientInput(view, body) : body;
