@@ -317,7 +317,7 @@ export function partyInput(view: ViewModel, user: SessionUser, body: Row, existi
   const rule = PARTY_OWNED[view.componentName];
   const out: Row = {};
   const open = !rule?.states?.from || rule.states.from.includes(String(existing[rule.states.field] ?? ''));
-  if (rule && open && view.byName.has(rule.party) && Number(existing[rule.party]) === user.companyId) {
+  if (rule && open && view.byName.has(rule.party) && idOf(existing[rule.party]) === user.companyId) {
     for (const name of rule.fields) if (Object.hasOwn(body, name)) out[name] = body[name];
     const states = rule.states;
     if (states && Object.hasOwn(body, states.field) && states.values.includes(String(body[states.field])))
@@ -354,4 +354,14 @@ export function accessUnchanged(view: ViewModel, existing: Row): RawBuilder<bool
     );
   }
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : undefined;
+}
+
+/**
+ * A new record as its writer may add it: what others own taken back to its defaults (keepPartyOwned,
+ * keepRecipientOwned); answers the labels of the parties the writer must be among but is not, else null.
+ */
+export function keepOwnedOnAdd(view: ViewModel, user: SessionUser, values: Row): string | null {
+  keepPartyOwned(view, user, values);
+  keepRecipientOwned(view, user, values);
+  return ownPartyMissing(view, user, values);
 }

@@ -140,9 +140,14 @@ export async function scopeOver(
  * party (see writesAsParty): such records are not the user's to delete or to act on.
  */
 export async function partyRecordsAmong(ctx: AppContext, view: ViewModel, user: SessionUser, ids: number[]): Promise<boolean> {
-  if (!ids.length || !namedAsParty(view, user)) return false;
+  return namedAsParty(view, user) && writtenByOthers(ctx, view, ids, 'create_company', user.companyId);
+}
+
+/** Whether some of `ids` hold in owner column `column` (create_company, create_user) other than `owner`. */
+async function writtenByOthers(ctx: AppContext, view: ViewModel, ids: number[], column: string, owner: number | null): Promise<boolean> {
+  if (!ids.length) return false;
   const res = await sql`select 1 from ${sql.table(viewTable(view.id))} where id in (${sql.join([...new Set(ids)])})
-    and create_company is distinct from ${user.companyId} limit 1`.execute(ctx.db);
+    and ${sql.ref(column)} is distinct from ${owner} limit 1`.execute(ctx.db);
   return res.rows.length > 0;
 }
 
@@ -152,10 +157,7 @@ export async function partyRecordsAmong(ctx: AppContext, view: ViewModel, user: 
  */
 export async function othersMessagesAmong(ctx: AppContext, view: ViewModel, user: SessionUser, ids: number[]): Promise<boolean> {
   const recipient = RECIPIENT_FIELD[view.componentName];
-  if (!ids.length || !recipient || !hasColumn(view, recipient)) return false;
-  const res = await sql`select 1 from ${sql.table(viewTable(view.id))} where id in (${sql.join([...new Set(ids)])})
-    and create_user is distinct from ${user.id} limit 1`.execute(ctx.db);
-  return res.rows.length > 0;
+  return !!recipient && hasColumn(view, recipient) && writtenByOthers(ctx, view, ids, 'create_user', user.id);
 }
 
 /**

@@ -8,6 +8,7 @@ import { type CellWriter, cellReaders, cellWriters, fieldChoices } from '../acce
 import { listsViewDrawingFrom } from '../access/lookups.js';
 import {
   accessUnchanged,
+  keepOwnedOnAdd,
   keepPartyOwned,
   keepRecipientOwned,
   namedAsParty,
@@ -181,9 +182,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const insert = async (req: FastifyRequest, view: ViewModel, user: SessionUser, body: Row) => {
     const w = writingContext(ctx, req);
     const values = recordValues(view, body);
-    keepPartyOwned(view, user, values);
-    keepRecipientOwned(view, user, values);
-    const missing = ownPartyMissing(view, user, values);
+    const missing = keepOwnedOnAdd(view, user, values);
     if (missing !== null) {
       // A picked company outside the picker's options is told first, as the form would.
       await checkReferences(ctx, view, user, values);
@@ -429,10 +428,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         });
         try {
           const values = recordValues(view, record);
-          keepPartyOwned(view, user, values);
-          keepRecipientOwned(view, user, values);
+          const missing = keepOwnedOnAdd(view, user, values);
           if (unread.size) return [...unread.values()].join('；');
-          const missing = ownPartyMissing(view, user, values);
           if (missing !== null) return errorMessage('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
           checked.push(values);
           return '成功';
