@@ -101,7 +101,8 @@ describe('the carrier changes no disposal order', () => {
         ['put', '/api/general/update/19'],
         ['put', '/api/general/add/19'],
       ] as const) {
-        const r = await (carrier as unknown as Record<string, (u: string, b: unknown) => Promise<{ status: number; body: Row }>>)[m](url, {
+        const send = carrier[m].bind(carrier) as (u: string, b: unknown) => Promise<{ status: number; body: Row }>;
+        const r = await send(url, {
           id,
           producerId: COMPANY.producer2,
           carrierId: COMPANY.logistics,
