@@ -184,6 +184,14 @@ export function ownPartyMissing(view: ViewModel, user: SessionUser, values: Row,
   return names.map((n) => view.byName.get(n)?.label ?? n).join('、');
 }
 
+/**
+ * The fields of `view` through which its records reach parties named on another record (a waybill's
+ * disposal order): a write picking one judges the other record as it is when the write commits.
+ */
+export function viaPartyFields(view: ViewModel): string[] {
+  return (PARTIES[view.componentName] ?? []).filter((p) => 'via' in p && view.byName.has(p.field)).map((p) => p.field);
+}
+
 /** The by-id party fields an update changes. */
 export function partiesMoved(view: ViewModel, values: Row, existing: Row): string[] {
   return (PARTIES[view.componentName] ?? [])

@@ -1,13 +1,15 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
 import { RecordInvalid, type Row } from '../lowcode/record-input.js';
 import { companyTypes, optionLabelField, referenceTarget } from '../lowcode/reference-labels.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
 import { designedView } from '../lowcode/view-store.js';
 import { scopeCompany } from './company.js';
 import { fileProblems, type RowsJudge } from './files.js';
+import { viaPartyFields } from './parties.js';
 import { rowScope } from './rows.js';
 import { addressableDeptCondition } from './tenancy.js';
 
@@ -134,6 +136,35 @@ export const referenceProblems: RowsJudge = async (ctx, view, user, rows, existi
   return problems;
 };
 
+/**
+ * For a write of many rows in one transaction (an import): what locks (shared, until the transaction
+ * ends) the records the rows pick through fields that reach parties (see viaPartyFields), and answers
+ * whether each is still offered, as it is now: false when a party of one changed since the rows were
+ * judged. Undefined when the rows pick none. Prepared outside the transaction, run inside it.
+ */
+export async function heldViaPicks(
+  ctx: AppContext,
+  view: ViewModel,
+  user: SessionUser,
+  rows: Row[],
+): Promise<((db: Kysely<DB>) => Promise<boolean>) | undefined> {
+  const via = new Set(viaPartyFields(view));
+  if (!via.size || !rows.length) return undefined;
+  const held = (await pickedReferences(ctx, view, user, rows)).filter((x) => via.has(x.f.name) && x.asked.length);
+  if (!held.length) return undefined;
+  return async (db) => {
+    for (const x of held) {
+      const res = await sql<{
+        n: number | string;
+      }>`select count(*) as n from (select 1 ${offeredIds(x.source.table, x.asked, x.source.condition)} for share of t) as locked`.execute(
+        db,
+      );
+      if (Number(res.rows[0]?.n ?? 0) !== x.asked.length) return false;
+    }
+    return true;
+  };
+}
+
 /** Refuses (400, naming the field) a record that picks a record outside the user's options. */
 export async function checkReferences(ctx: AppContext, view: ViewModel, user: SessionUser, values: Row, existing?: Row): Promise<void> {
   const [problem] = await referenceProblems(ctx, view, user, [values], existing);
@@ -158,8 +189,16 @@ export async function referenceCondition(
   const fields = await pickedReferences(ctx, view, user, [values], existing);
   const bad = fields.find((x) => x.picked[0]?.includes(null));
   if (bad) throw new RecordInvalid([problemOf(bad.f)]);
+  // A record picked through a field that reaches its parties is locked (shared) by the write: a change of
+  // its parties waits for the write and then sees it, and a write after such a change judges the record
+  // as changed (see reachedPartiesCheck).
+  const via = new Set(viaPartyFields(view));
   const tests = fields
     .filter((x) => x.asked.length)
-    .map((x) => sql`(select count(*) ${offeredIds(x.source.table, x.asked, x.source.condition)}) = ${x.asked.length}`);
+    .map((x) =>
+      via.has(x.f.name)
+        ? sql`(select count(*) from (select 1 ${offeredIds(x.source.table, x.asked, x.source.condition)} for share of t) as locked) = ${x.asked.length}`
+        : sql`(select count(*) ${offeredIds(x.source.table, x.asked, x.source.condition)}) = ${x.asked.length}`,
+    );
   return tests.length ? sql<boolean>`(${sql.join(tests, sql` and `)})` : undefined;
 }

@@ -1,6 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
 import { type BusinessViewName, businessView } from '../lib/business-views.js';
 import { viewTable } from '../lowcode/ddl.js';
@@ -161,28 +162,38 @@ export async function othersMessagesAmong(ctx: AppContext, view: ViewModel, user
 }
 
 /**
- * Refuses (400) a company account's change of a party of record `id` while records of another view reach
- * the parties through it (a waybill through its disposal order): the move would open them to the new
- * party. Accounts of 全部 write every record.
+ * What refuses (400) a company account's change of a party of record `id` while records of another view
+ * reach the parties through it (a waybill through its disposal order): the move would open them to the
+ * new party. Undefined when the change moves no such party, or the user is of 全部 (it writes every record).
+ * It runs in the update's transaction, with the record locked (see updateRecord's `before`): a write
+ * picking the record holds it shared until it commits, so the test sees every such write that came
+ * first, and every one that comes after judges the record as moved.
  */
-export async function keepsReachedParties(
+export async function reachedPartiesCheck(
   ctx: AppContext,
   view: ViewModel,
   user: SessionUser,
   id: number,
   values: Row,
   existing: Row,
-): Promise<void> {
-  if (user.dataScope.all) return;
+): Promise<((db: Kysely<DB>) => Promise<void>) | undefined> {
+  if (user.dataScope.all) return undefined;
   const moved = partiesMoved(view, values, existing);
-  if (!moved.length) return;
+  if (!moved.length) return undefined;
+  // The views are looked up here, before the transaction: inside it, only its own handle is used.
+  const through: { other: ViewModel; field: string }[] = [];
   for (const [name, parties] of Object.entries(PARTIES)) {
     for (const p of parties ?? []) {
       if (!('via' in p) || p.via !== view.componentName) continue;
       const other = await businessView(ctx, name as BusinessViewName).catch(() => null);
-      if (!other || !hasColumn(other, p.field)) continue;
-      const res = await sql`select 1 from ${sql.table(viewTable(other.id))} where ${sql.ref(p.field)} = ${id} limit 1`.execute(ctx.db);
-      if (res.rows.length) throw badRequest('RECORD_PARTY_REFERENCED', { view: other.title, parties: moved.join('、') });
+      if (other && hasColumn(other, p.field)) through.push({ other, field: p.field });
     }
   }
+  if (!through.length) return undefined;
+  return async (db) => {
+    for (const { other, field } of through) {
+      const res = await sql`select 1 from ${sql.table(viewTable(other.id))} where ${sql.ref(field)} = ${id} limit 1`.execute(db);
+      if (res.rows.length) throw badRequest('RECORD_PARTY_REFERENCED', { view: other.title, parties: moved.join('、') });
+    }
+  };
 }

@@ -1,7 +1,8 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { RowScope, RowTest } from '../access/rows.js';
 import type { AppContext } from '../context.js';
 import { ownAuditSetting } from '../db/audit.js';
+import type { DB } from '../db/schema.js';
 import { viewTable } from './ddl.js';
 import type { CacheFilter, WriteEffect, WriteGroups } from './list-cache.js';
 import { BLOCK_MARGIN, type CachedBlock } from './list-pages.js';
@@ -359,6 +360,7 @@ export async function updateRecord(
   values: Row,
   scope?: RowScope,
   condition?: RawBuilder<boolean>,
+  before?: (db: Kysely<DB>) => Promise<void>,
 ): Promise<boolean> {
   const table = sql.table(viewTable(view.id));
   const owned = Object.entries(values).filter(([c]) => !(OWNER_COLUMNS as readonly string[]).includes(c));
@@ -368,14 +370,24 @@ export async function updateRecord(
   return inRecordOrder(ctx, view.id, [id], () =>
     lowcodeState(ctx).cache.write(view.id, async (filters, groups) => {
       const { judged, inSql } = toJudge(filters);
-      const res = await noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
-        sql<RowState & { '#old': RowState }>`
+      const update = (db: Kysely<DB>) =>
+        noticed(ctx, view.id, remoteRows(view, sql`o."#old"`, stateJson(view)), (notify) =>
+          sql<RowState & { '#old': RowState }>`
       update ${table} as t set ${sql.join(sets)}
       from (select t.id as "#oid", (select to_json(x) from (select ${rowState(view, inSql)}, ${selectList(view)}) x) as "#old"
             from ${table} as t where t.id = ${id} ${within} for update) o
       where t.id = o."#oid"
-      returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
-      );
+      returning o."#old" as "#old", ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(db),
+        );
+      // A test that must see the record as the update finds it runs after the record is locked, in the
+      // update's transaction; a refusal it throws rolls the transaction back.
+      const res = before
+        ? await ctx.db.transaction().execute(async (trx) => {
+            await sql`select 1 from ${table} where id = ${id} for update`.execute(trx);
+            await before(trx);
+            return update(trx);
+          })
+        : await update(ctx.db);
       const row = res.rows[0];
       if (!row) return effect(how, judged, groups, false, [], []);
       return effect(how, judged, groups, true, [row['#old']], [row]);

@@ -19,8 +19,8 @@ import {
   writesAsParty,
   writesAsRecipient,
 } from '../access/parties.js';
-import { checkReferences, referenceCondition, referenceProblems } from '../access/references.js';
-import { keepsReachedParties, othersMessagesAmong, partyRecordsAmong, type RowScope, rowScope } from '../access/rows.js';
+import { checkReferences, heldViaPicks, referenceCondition, referenceProblems } from '../access/references.js';
+import { othersMessagesAmong, partyRecordsAmong, type RowScope, reachedPartiesCheck, rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -225,16 +225,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await checkReferences(ctx, view, user, values, existing);
       throw badRequest('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
     }
-    await keepsReachedParties(ctx, view, user, id, values, existing);
+    // A party moved while records of another view reach it through this one is refused, judged with the
+    // record locked, in the update's own transaction.
+    const reached = await reachedPartiesCheck(ctx, view, user, id, values, existing);
     // As on add: a refused write is judged again, and a record gone meanwhile is not found. The write holds
     // only while what decided the caller's rights is as read; changed meanwhile, it is a conflict.
     const guard = accessUnchanged(view, existing);
     const condition = await referenceCondition(ctx, view, user, values, existing);
     const both = guard && condition ? sql<boolean>`${guard} and ${condition}` : (guard ?? condition);
-    if (await updateRecord(w, view, id, values, scope, both)) return id;
+    if (await updateRecord(w, view, id, values, scope, both, reached)) return id;
     if (!both) throw notFound();
     if (condition) await checkReferences(ctx, view, user, values, existing);
-    if (await updateRecord(w, view, id, values, scope, guard)) return id;
+    if (await updateRecord(w, view, id, values, scope, guard, reached)) return id;
     if (guard && (await listReader(ctx).record(view, id, scope))) throw conflict('CONFLICT');
     throw notFound();
   };
@@ -464,7 +466,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         if (problem) verdicts[i] = problem.message;
       });
       await fillNumbers(writingContext(ctx, req), view, valid, user.companyId);
-      await insertRows(writerOf(req), view, valid, user);
+      // Rows picking a record through a field that reaches its parties (a waybill's disposal order) are
+      // written with those records locked and judged again: one whose parties changed meanwhile makes the
+      // whole import a conflict, and nothing is written.
+      const held = await heldViaPicks(ctx, view, user, valid);
+      if (held)
+        await writerOf(req)
+          .transaction()
+          .execute(async (trx) => {
+            if (!(await held(trx))) throw conflict('CONFLICT');
+            await insertRows(trx, view, valid, user);
+          });
+      else await insertRows(writerOf(req), view, valid, user);
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
       // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.
       if (valid.length >= ANALYZE_AFTER_ROWS) {
