@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../errors.js';
 import type { Row } from '../lowcode/rows.js';
 import { warehouseWithin } from './business-records.js';
 import { businessView } from './business-views.js';
-import { type MessageHtml, plainText } from './message-html.js';
+import { type MessageHtml, messageHtml, plainText } from './message-html.js';
 import { isDbId } from './sql.js';
 
 /**
@@ -58,4 +58,21 @@ export async function notifyCompany(ctx: AppContext, companyId: number, title: M
     .execute();
   for (const x of users)
     ctx.realtime.push(x.id, { sender: 'system', reception: x.username, body: { noticeInfo: plainText(title) }, flag: 'sysMessage' });
+}
+
+/** inquiryStatus of an inquiry its asked disposer has quoted. */
+export const INQUIRY_QUOTED = '1';
+
+/**
+ * Tells the company an inquiry was written in (not whoever holds its author's username now) that its
+ * asked disposer quoted it, whichever call wrote the quote.
+ */
+export async function noticeQuoted(ctx: AppContext, askerCompanyId: number | null, inquiryNo: unknown, price: unknown): Promise<void> {
+  if (askerCompanyId === null) return;
+  await notifyCompany(
+    ctx,
+    askerCompanyId,
+    messageHtml`询价单${String(inquiryNo ?? '')}已报价`,
+    messageHtml`报价单价：${String(price ?? '')} 元/吨`,
+  );
 }

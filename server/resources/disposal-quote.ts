@@ -7,8 +7,7 @@ import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
-import { notifyCompany, OK, requireView } from '../lib/core-records.js';
-import { messageHtml } from '../lib/message-html.js';
+import { INQUIRY_QUOTED, noticeQuoted, OK, requireView } from '../lib/core-records.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { authorOf, findRecord } from '../lowcode/rows.js';
@@ -16,7 +15,7 @@ import { registerResource, writingContext } from './register.js';
 
 /** inquiryStatus: 0 awaiting a quote, 1 quoted. */
 const QUOTABLE = ['0', '1'];
-const QUOTED = '1';
+const QUOTED = INQUIRY_QUOTED;
 
 /** Quotes: a disposer quotes on an inquiry sent to its company. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
@@ -42,15 +41,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         existing,
       );
       if (!(await updateRecord(writingContext(ctx, req), view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
-      // The company the inquiry was written in hears of the quote (not whoever holds its author's username now).
       const asker = await authorOf(db, view, body.id);
-      if (asker.companyId !== null)
-        await notifyCompany(
-          writingContext(ctx, req),
-          asker.companyId,
-          messageHtml`询价单${existing.inquiryNo ?? ''}已报价`,
-          messageHtml`报价单价：${price} 元/吨`,
-        );
+      await noticeQuoted(writingContext(ctx, req), asker.companyId, existing.inquiryNo, price);
       return OK;
     },
   });

@@ -25,6 +25,7 @@ import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { INQUIRY_QUOTED, noticeQuoted } from '../lib/core-records.js';
 import { noticeAddressed } from '../lib/dept-messages.js';
 import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
@@ -175,6 +176,22 @@ export function initialValues(view: ViewModel, query: Record<string, unknown>): 
   return data;
 }
 
+/**
+ * The price an edit quotes an inquiry at: when it leaves the inquiry 已报价 and either moved it there
+ * or changed the price. Undefined for any other edit, and for records of any other view.
+ */
+function quotedBy(view: ViewModel, values: Row, existing: Row): { price: unknown } | undefined {
+  if (view.componentName !== 'disposalInquiry') return undefined;
+  const status = view.byName.get('inquiryStatus');
+  const price = view.byName.get('quotedPrice');
+  if (!status || !price) return undefined;
+  const now = (f: typeof status) => (Object.hasOwn(values, f.column) ? values[f.column] : existing[f.name]);
+  if (String(now(status) ?? '') !== INQUIRY_QUOTED) return undefined;
+  const moved = String(existing.inquiryStatus ?? '') !== INQUIRY_QUOTED;
+  const repriced = String(now(price) ?? '') !== String(existing.quotedPrice ?? '');
+  return moved || repriced ? { price: now(price) } : undefined;
+}
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const db = ctx.db;
 
@@ -233,10 +250,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const guard = accessUnchanged(view, existing);
     const condition = await referenceCondition(ctx, view, user, values, existing);
     const both = guard && condition ? sql<boolean>`${guard} and ${condition}` : (guard ?? condition);
-    if (await updateRecord(w, view, id, values, scope, both, reached)) return id;
+    // An inquiry quoted through its form is told to the asker as a quote through the quote call is.
+    const quote = quotedBy(view, values, existing);
+    const written = async () => {
+      if (quote) await noticeQuoted(w, (await authorOf(db, view, id)).companyId, existing.inquiryNo, quote.price);
+      return id;
+    };
+    if (await updateRecord(w, view, id, values, scope, both, reached)) return written();
     if (!both) throw notFound();
     if (condition) await checkReferences(ctx, view, user, values, existing);
-    if (await updateRecord(w, view, id, values, scope, guard, reached)) return id;
+    if (await updateRecord(w, view, id, values, scope, guard, reached)) return written();
     if (guard && (await listReader(ctx).record(view, id, scope))) throw conflict('CONFLICT');
     throw notFound();
   };

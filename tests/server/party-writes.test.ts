@@ -113,12 +113,23 @@ describe('contracts and disposal orders are written by one of their parties', ()
   });
 });
 
+/** The notices of a quote of inquiry `id` that the asker's company's accounts hold. */
+const quoteNotices = async (id: number) => {
+  const no = String(await cell(15, id, 'inquiryNo'));
+  const res = await sql<{ n: number | string }>`select count(*) as n from sys_message m join sys_user u on u.id = m.user_id
+    where u.company_id = ${COMPANY.producer} and m.title = ${`询价单${no}已报价`}`.execute(db());
+  return Number(res.rows[0]?.n ?? 0);
+};
+
 describe("an inquiry's asker and its asked disposer", () => {
   it('the disposer quotes through the quote call, and the asker closes the inquiry', async () => {
     const added = await producer.post('/api/general/add/15', inquiryBody());
     const id = added.body.id as number;
+    expect(await quoteNotices(id)).toBe(0);
     const quoted = await disposer.post('/api/disposalQuotePirce/quotedPrice', { id, quotedPrice: 3000 });
     expect(quoted.status, said(quoted)).toBe(200);
+    const told = await quoteNotices(id);
+    expect(told).toBeGreaterThan(0);
     const closed = await producer.post('/api/general/update/15', { ...inquiryBody(), id, inquiryStatus: '2' });
     expect(closed.status, said(closed)).toBe(200);
     expect([await cell(15, id, 'inquiryStatus'), Number(await cell(15, id, 'quotedPrice'))]).toEqual(['2', 3000]);
@@ -136,10 +147,21 @@ describe("an inquiry's asker and its asked disposer", () => {
     });
     expect(quoted.status, said(quoted)).toBe(200);
     expect([await cell(15, id, 'inquiryStatus'), Number(await cell(15, id, 'quotedPrice'))]).toEqual(['1', 2500]);
+    // The asker hears of a quote given through 编辑 as of one through the quote call: once per account.
+    const told = await quoteNotices(id);
+    expect(told).toBeGreaterThan(0);
+    // Saved again unchanged, it is no new quote; a new price is.
+    const form = (await disposer.get('/api/general/formData', { generalId: 15, id })).body.data as Record<string, unknown>;
+    expect((await disposer.post('/api/general/update/15', { ...form, id })).status).toBe(200);
+    expect(await quoteNotices(id)).toBe(told);
+    expect((await disposer.post('/api/general/update/15', { ...form, id, quotedPrice: 2400 })).status).toBe(200);
+    expect(await quoteNotices(id)).toBe(2 * told);
     const other = (await producer.post('/api/general/add/15', inquiryBody())).body.id as number;
     const rejected = await disposer.post('/api/general/update/15', { ...inquiryBody(), id: other, inquiryStatus: '3' });
     expect(rejected.status, said(rejected)).toBe(200);
     expect(await cell(15, other, 'inquiryStatus')).toBe('3');
+    // A rejection is no quote.
+    expect(await quoteNotices(other)).toBe(0);
     // The asker closes the rejected one.
     expect((await producer.post('/api/general/update/15', { ...inquiryBody(), id: other, inquiryStatus: '2' })).status).toBe(200);
     expect(await cell(15, other, 'inquiryStatus')).toBe('2');
