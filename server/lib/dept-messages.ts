@@ -157,39 +157,41 @@ export async function readAddressed(
 }
 
 /**
- * After a department message is added: each active account of the addressed department, but its
- * author, gets the notice a leave message gets.
+ * After department messages are added (a form's add, an import) or re-addressed: each active account of
+ * an addressed department, but their author, gets the notice a leave message gets, once per department:
+ * 您有一条新留言 with the message's title, or 您有N条新留言 for several.
  */
 export async function noticeAddressed(
   ctx: AppContext,
   view: ViewModel,
   author: Pick<SessionUser, 'id' | 'username'>,
-  id: number,
+  ids: readonly number[],
 ): Promise<void> {
-  if (RECIPIENT_FIELD[view.componentName] === undefined) return;
+  if (RECIPIENT_FIELD[view.componentName] === undefined || !ids.length) return;
   const a = await addressedView(ctx);
   if (!a || a.view.id !== view.id) return;
-  const found = await sql<{ dept: number | null; title: string }>`
-    select t.${sql.ref(a.dept)}::bigint as dept, ${text(a.title)} as title from ${sql.table(a.table)} t where t.id = ${id}`.execute(ctx.db);
-  const record = found.rows[0];
-  const dept = record?.dept === null || record?.dept === undefined ? null : Number(record.dept);
-  if (dept === null || !Number.isSafeInteger(dept)) return;
-  // The department's own accounts, in its company (a platform department holds the platform's).
-  const users = await ctx.db
-    .selectFrom('sys_user as u')
-    .innerJoin('sys_dept as d', 'd.id', 'u.dept_id')
-    .select(['u.id', 'u.username'])
-    .where('u.dept_id', '=', dept)
-    .where('u.status', '=', 0)
-    .where('u.id', '!=', author.id)
-    .where((eb) => eb.or([eb('d.company_id', 'is', null), eb('d.company_id', '=', eb.ref('u.company_id'))]))
-    .execute();
-  for (const u of users) {
-    ctx.realtime.push(u.id, {
-      sender: author.username,
-      reception: u.username,
-      body: { noticeInfo: '您有一条新留言', content: record?.title ?? '' },
-      flag: 'leaveMessage',
-    });
+  const found = await sql<{ dept: number | string | null; title: string }>`
+    select t.${sql.ref(a.dept)}::bigint as dept, ${text(a.title)} as title from ${sql.table(a.table)} t
+    where t.id in (${sql.join([...new Set(ids)])}) order by t.id`.execute(ctx.db);
+  const byDept = new Map<number, string[]>();
+  for (const r of found.rows) {
+    const dept = r.dept === null ? null : Number(r.dept);
+    if (dept === null || !Number.isSafeInteger(dept)) continue;
+    byDept.set(dept, [...(byDept.get(dept) ?? []), r.title]);
+  }
+  for (const [dept, titles] of byDept) {
+    // The department's own accounts, in its company (a platform department holds the platform's).
+    const users = await ctx.db
+      .selectFrom('sys_user as u')
+      .innerJoin('sys_dept as d', 'd.id', 'u.dept_id')
+      .select(['u.id', 'u.username'])
+      .where('u.dept_id', '=', dept)
+      .where('u.status', '=', 0)
+      .where('u.id', '!=', author.id)
+      .where((eb) => eb.or([eb('d.company_id', 'is', null), eb('d.company_id', '=', eb.ref('u.company_id'))]))
+      .execute();
+    const body =
+      titles.length === 1 ? { noticeInfo: '您有一条新留言', content: titles[0] ?? '' } : { noticeInfo: `您有${titles.length}条新留言`, content: '' };
+    for (const u of users) ctx.realtime.push(u.id, { sender: author.username, reception: u.username, body, flag: 'leaveMessage' });
   }
 }

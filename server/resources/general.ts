@@ -252,8 +252,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const both = guard && condition ? sql<boolean>`${guard} and ${condition}` : (guard ?? condition);
     // An inquiry quoted through its form is told to the asker as a quote through the quote call is.
     const quote = quotedBy(view, values, existing);
+    // A message re-addressed to another department is told to that department as a new one is.
+    const recipient = view.byName.get(RECIPIENT_FIELD[view.componentName] ?? '');
+    const readdressed =
+      recipient !== undefined &&
+      Object.hasOwn(values, recipient.column) &&
+      String(values[recipient.column] ?? '') !== String(existing[recipient.name] ?? '');
     const written = async () => {
       if (quote) await noticeQuoted(w, (await authorOf(db, view, id)).companyId, existing.inquiryNo, quote.price);
+      if (readdressed)
+        await noticeAddressed(ctx, view, user, [id]).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
       return id;
     };
     if (await updateRecord(w, view, id, values, scope, both, reached)) return written();
@@ -275,7 +283,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const user = requirePermission(req, permission(view, 'add'));
     const id = await insert(req, view, user, body);
     // A 留言 addressed to a department is told to that department's users, as a leave message is.
-    await noticeAddressed(ctx, view, user, id).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
+    await noticeAddressed(ctx, view, user, [id]).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
     return { ...OK, id };
   };
 
@@ -493,14 +501,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // written with those records locked and judged again: one whose parties changed meanwhile makes the
       // whole import a conflict, and nothing is written.
       const held = await heldViaPicks(ctx, view, user, valid);
-      if (held)
-        await writerOf(req)
-          .transaction()
-          .execute(async (trx) => {
-            if (!(await held(trx))) throw conflict('CONFLICT');
-            await insertRows(trx, view, valid, user);
-          });
-      else await insertRows(writerOf(req), view, valid, user);
+      const added = held
+        ? await writerOf(req)
+            .transaction()
+            .execute(async (trx) => {
+              if (!(await held(trx))) throw conflict('CONFLICT');
+              return insertRows(trx, view, valid, user);
+            })
+        : await insertRows(writerOf(req), view, valid, user);
+      // Imported 留言 are told to the departments they are addressed to, once per department.
+      await noticeAddressed(ctx, view, user, added).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,
       // and counts need the visibility map to read only an index. PostgreSQL's autovacuum sets the map.
       if (valid.length >= ANALYZE_AFTER_ROWS) {

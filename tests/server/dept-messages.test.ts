@@ -4,6 +4,7 @@ import { DEPT, ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
+import { type Cell, sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
 import { Client, type Pushed } from '../helpers/ws-client.js';
 
 /**
@@ -36,6 +37,7 @@ let producer: ApiClient;
 let disposer: ApiClient;
 let colleague: ApiClient;
 let otherDept: ApiClient;
+let otherDeptId = 0;
 const sockets: Client[] = [];
 
 const makers = accountMaker(
@@ -68,6 +70,7 @@ beforeAll(async () => {
     .values({ pid: null, name: '留言测试部', code: null, sort: 90, enabled: true, company_id: COMPANY.producer })
     .returning('id')
     .executeTakeFirstOrThrow();
+  otherDeptId = dept.id;
   colleague = (await makers.account('dm_colleague', DEPT.producers, COMPANY.producer, [ROLE.producer])).api;
   otherDept = (await makers.account('dm_other', dept.id, COMPANY.producer, [ROLE.producer])).api;
 });
@@ -175,5 +178,53 @@ describe('a 留言 addressed to a department', () => {
     expect((await unread(producer)).leaveNum).toBe(before);
     // The colleague in that department is told of the first.
     expect((await inbox(colleague)).content.some((m) => m.viewId === LEAVE_VIEW && m.id === own.body.id)).toBe(true);
+  });
+
+  it('a message re-addressed to another department is told to it as a new one', async () => {
+    const socket = await connect('dm_other', otherDept);
+    const title = `改投部门-${Date.now()}`;
+    const added = await disposer.post(`/api/general/add/${LEAVE_VIEW}`, {
+      title,
+      content: '内容',
+      contactName: '处置方',
+      deptId: DEPT.producers,
+    });
+    expect(added.status).toBe(200);
+    const id = added.body.id as number;
+    const form = (await disposer.get('/api/general/formData', { generalId: LEAVE_VIEW, id })).body.data as Record<string, unknown>;
+    const moved = await disposer.post(`/api/general/update/${LEAVE_VIEW}`, { ...form, id, deptId: otherDeptId });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const pushed = await socket.waitFor<Pushed>((m) => m?.flag === 'leaveMessage' && m?.body?.content === title);
+    expect(pushed).toMatchObject({ sender: 'disposer', reception: 'dm_other', body: { noticeInfo: '您有一条新留言' } });
+    // An edit that keeps the department tells nobody again.
+    const edited = await disposer.post(`/api/general/update/${LEAVE_VIEW}`, { ...form, id, deptId: otherDeptId, content: '改了内容' });
+    expect(edited.status).toBe(200);
+    const marker = `标记-${Date.now()}`;
+    expect((await admin.post('/api/sysMessage', { title: marker, content: marker, usernames: ['dm_other'] })).status).toBe(200);
+    await socket.waitFor<Pushed>((m) => m?.flag === 'sysMessage' && m?.body?.noticeInfo === marker);
+    expect((socket.messages as Pushed[]).filter((m) => m?.flag === 'leaveMessage' && m?.body?.content === title)).toHaveLength(1);
+  });
+
+  it('imported messages are told to each department once, with their count', async () => {
+    const socket = await connect('dm_colleague', colleague);
+    const template = await disposer.get(`/api/general/${LEAVE_VIEW}/template`);
+    expect(template.status).toBe(200);
+    const [header = []] = await sheetRows(template.body as Buffer);
+    const dept = await server.ctx.db.selectFrom('sys_dept').select('name').where('id', '=', DEPT.producers).executeTakeFirstOrThrow();
+    const stamp = Date.now();
+    const row = (title: string): Cell[] =>
+      header.map((h) =>
+        h === '留言标题' ? title : h === '留言内容' ? '导入的留言' : h === '留言人' ? '处置方' : h === '接收部门' ? dept.name : null,
+      );
+    const res = await uploadFile(
+      disposer,
+      LEAVE_VIEW,
+      '留言.xlsx',
+      await workbook([header, row(`导入一-${stamp}`), row(`导入二-${stamp}`)]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-import-success'), JSON.stringify((await sheetRows(res.body as Buffer)).map((r) => r.at(-1)))).toBe('2');
+    const pushed = await socket.waitFor<Pushed>((m) => m?.flag === 'leaveMessage' && m?.body?.noticeInfo === '您有2条新留言');
+    expect(pushed).toMatchObject({ sender: 'disposer', reception: 'dm_colleague' });
   });
 });
