@@ -339,7 +339,7 @@ export function partyInput(view: ViewModel, user: SessionUser, body: Row, existi
  * The stored values that decided what a writer may write of a record (its parties, its recipient, the
  * owned state and the recipient's answer) as a condition on the row being updated: an edit judged on
  * them applies only while they still hold, so a reply and a re-addressing, or a quote and a hand-over,
- * made at once cannot both pass. Dates are left out (they are read formatted); undefined when none.
+ * made at once cannot both pass. A date counts by whether it is set; undefined when none.
  */
 export function accessUnchanged(view: ViewModel, existing: Row): RawBuilder<boolean> | undefined {
   const name = view.componentName;
@@ -354,12 +354,13 @@ export function accessUnchanged(view: ViewModel, existing: Row): RawBuilder<bool
   const parts: RawBuilder<boolean>[] = [];
   for (const n of names) {
     const f = view.byName.get(n);
-    if (!f || f.dataType === 'datetime' || !view.columns.some((c) => c.name === f.column)) continue;
+    if (!f || !view.columns.some((c) => c.name === f.column)) continue;
     const v = existing[n];
     const col = sql.ref(`t.${f.column}`);
-    parts.push(
-      v === null || v === undefined || v === '' ? sql<boolean>`coalesce(${col}::text, '') = ''` : sql<boolean>`${col}::text = ${String(v)}`,
-    );
+    const empty = v === null || v === undefined || v === '';
+    // A date is compared by whether it is set (its value is read formatted): a reply time is an answer.
+    if (f.dataType === 'datetime') parts.push(empty ? sql<boolean>`${col} is null` : sql<boolean>`${col} is not null`);
+    else parts.push(empty ? sql<boolean>`coalesce(${col}::text, '') = ''` : sql<boolean>`${col}::text = ${String(v)}`);
   }
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : undefined;
 }

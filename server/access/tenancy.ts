@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { DataScope } from './scope.js';
 
 /**
@@ -112,6 +112,38 @@ export async function assertDeptsWithin(db: Kysely<DB>, m: Manager, ids: readonl
   const known = await companiesOfDepts(db, ids);
   if (ids.some((id) => !known.has(id))) throw notFound('DEPT_NOT_FOUND');
   if ((await deptsOutside(db, m, ids)).length) throw notFound('DEPT_NOT_FOUND');
+}
+
+/**
+ * What a manager's checks on accounts judge, per account: its company, department, administrator flag,
+ * state and roles. Read before the checks; see assertAccountsAsJudged.
+ */
+export type JudgedAccounts = ReadonlyMap<number, string>;
+
+const accountKeys = async (db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> => {
+  const res = await sql<{ id: number; key: string }>`select u.id, concat_ws('|', u.company_id, u.dept_id, u.is_admin, u.status,
+      (select string_agg(r.role_id::text, ',' order by r.role_id) from sys_users_roles r where r.user_id = u.id)) as key
+    from sys_user u where u.id in (${sql.join([...new Set(ids)])})`.execute(db);
+  return new Map(res.rows.map((r) => [Number(r.id), r.key]));
+};
+
+export async function judgedAccounts(db: Kysely<DB>, ids: readonly number[]): Promise<JudgedAccounts> {
+  return ids.length ? accountKeys(db, ids) : new Map();
+}
+
+/**
+ * The first step of a write to accounts judged by `judged`: locks them (until the transaction ends) and
+ * answers 409 CONFLICT when any has moved company or department, or changed roles, state or rank since:
+ * the checks no longer hold. Writes to accounts all take this lock, so two cannot both pass on one
+ * account's old state (a company's edit while the platform moves the account elsewhere).
+ */
+export async function assertAccountsAsJudged(trx: Kysely<DB>, judged: JudgedAccounts): Promise<void> {
+  if (!judged.size) return;
+  const ids = [...judged.keys()].sort((a, b) => a - b);
+  await sql`select 1 from sys_user where id in (${sql.join(ids)}) order by id for update`.execute(trx);
+  // Read again in a statement of its own, after the lock: it sees every write that held it before.
+  const now = await accountKeys(trx, ids);
+  for (const [id, key] of judged) if (now.get(id) !== key) throw conflict('CONFLICT');
 }
 
 /** 404 unless every user exists (not deleted) and the manager reaches it. */

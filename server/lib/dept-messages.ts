@@ -191,7 +191,9 @@ export async function noticeAddressed(
       .where((eb) => eb.or([eb('d.company_id', 'is', null), eb('d.company_id', '=', eb.ref('u.company_id'))]))
       .execute();
     const body =
-      titles.length === 1 ? { noticeInfo: '您有一条新留言', content: titles[0] ?? '' } : { noticeInfo: `您有${titles.length}条新留言`, content: '' };
+      titles.length === 1
+        ? { noticeInfo: '您有一条新留言', content: titles[0] ?? '' }
+        : { noticeInfo: `您有${titles.length}条新留言`, content: '' };
     for (const u of users) ctx.realtime.push(u.id, { sender: author.username, reception: u.username, body, flag: 'leaveMessage' });
   }
 }

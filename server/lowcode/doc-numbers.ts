@@ -114,6 +114,42 @@ export async function typedNumberProblems(
 }
 
 /**
+ * The numbers `rows` type in generated number fields, per row (column → number), taken before
+ * fillNumbers fills the empty ones; undefined when they type none. What holdTypedNumbers holds.
+ */
+export function typedNumbers(view: ViewModel, rows: Row[]): Row[] | undefined {
+  const fields = numberedFields(view);
+  let any = false;
+  const out = rows.map((r) => {
+    const typed: Row = {};
+    for (const { field } of fields)
+      if (!isEmpty(r[field.column])) {
+        typed[field.column] = r[field.column];
+        any = true;
+      }
+    return typed;
+  });
+  return any ? out : undefined;
+}
+
+/**
+ * Inside the transaction of a write adding rows: holds each number they type (`typed`, see typedNumbers; an advisory lock of the
+ * company's number, until the transaction ends) and judges them again, now that no other write can add
+ * one of them before this one commits; throws the first refusal. Two adds typing one number at once then
+ * cannot both pass the check they each made before.
+ */
+export async function holdTypedNumbers(trx: Kysely<DB>, view: ViewModel, typed: Row[], companyId: number | null): Promise<void> {
+  const keys = new Set<string>();
+  for (const { field } of numberedFields(view))
+    for (const r of typed)
+      if (!isEmpty(r[field.column])) keys.add(`typed:${view.id}:${field.column}:${companyId ?? '-'}:${String(r[field.column]).trim()}`);
+  // In one order, so that two writes holding some of the same numbers wait for each other without deadlock.
+  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  const refused = (await typedNumberProblems(trx, view, typed, companyId)).find(Boolean);
+  if (refused) throw refused;
+}
+
+/**
  * Fills, in place, the empty generated numbers of records about to be added (column → value, see
  * recordValues) by the company `companyId`; a typed number refused by typedNumberProblems refuses the write.
  */

@@ -329,6 +329,7 @@ export async function addRecord(
   values: Row,
   owner: RecordOwner,
   condition?: RawBuilder<boolean>,
+  before?: (db: Kysely<DB>) => Promise<void>,
 ): Promise<number | null> {
   const columns = Object.keys(values).filter((c) => !(OWNER_COLUMNS as readonly string[]).includes(c));
   const how = await ordering(ctx, view);
@@ -337,12 +338,20 @@ export async function addRecord(
   const rows = condition ? sql`select ${written} where ${condition}` : sql`values (${written})`;
   return lowcodeState(ctx).cache.write(view.id, async (filters, groups) => {
     const { judged, inSql } = toJudge(filters);
-    const res = await noticed(ctx, view.id, remoteRows(view, null, stateJson(view)), (notify) =>
-      sql<RowState>`
+    const insert = (db: Kysely<DB>) =>
+      noticed(ctx, view.id, remoteRows(view, null, stateJson(view)), (notify) =>
+        sql<RowState>`
       insert into ${sql.table(viewTable(view.id))} as t (${sql.join([...OWNER_COLUMNS.map((c) => sql.id(c)), ...columns.map((c) => sql.id(c))])})
       ${rows}
-      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(ctx.db),
-    );
+      returning ${rowState(view, inSql)}, ${selectList(view)}${noticeColumn(ctx, notify)}`.execute(db),
+      );
+    // A test that must hold until the insert commits runs first in the insert's transaction.
+    const res = before
+      ? await ctx.db.transaction().execute(async (trx) => {
+          await before(trx);
+          return insert(trx);
+        })
+      : await insert(ctx.db);
     const row = res.rows[0];
     return row ? effect(how, judged, groups, row['#id'], [], [row]) : effect(how, judged, groups, null, [], []);
   });

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { nextNumber } from '../lib/business-records.js';
 import { bodyRecord, OK, ownWarehouse, requireView } from '../lib/core-records.js';
-import { typedNumberProblems } from '../lowcode/doc-numbers.js';
+import { holdTypedNumbers, typedNumberProblems, typedNumbers } from '../lowcode/doc-numbers.js';
 import { recordValues } from '../lowcode/record-input.js';
 import { updateRecord } from '../lowcode/record-writes.js';
 import { findRecord, insertRows, type Row } from '../lowcode/rows.js';
@@ -54,7 +54,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const values = { ...recordValues(view, record), ...inStock(view) };
       // What a record picks (warehouse, contacts, files) is judged as on the generic calls.
       await checkReferences(ctx, view, u, values);
-      const [id] = await insertRows(writerOf(req), view, [values], u);
+      // A typed number is held by the insert's transaction and judged again there.
+      const typed = typedNumbers(view, [values]);
+      const [id] = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          if (typed) await holdTypedNumbers(trx, view, typed, u.companyId);
+          return insertRows(trx, view, [values], u);
+        });
       changeView(ctx, view.id);
       return { ...OK, id: id!, stockNo: record.stockNo };
     },

@@ -1,11 +1,12 @@
 import { disposalQuotes, quoteBody } from '../../src/contract/disposal-quote.js';
 import { formatDate } from '../../src/shared/format.js';
 import { seesAll } from '../access/company.js';
+import { accessUnchanged } from '../access/parties.js';
 import { rowScope } from '../access/rows.js';
 import type { App } from '../app.js';
 import { currentUser } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { parseBody } from '../lib/body.js';
 import { INQUIRY_QUOTED, noticeQuoted, OK, requireView } from '../lib/core-records.js';
 import { recordValues } from '../lowcode/record-input.js';
@@ -40,7 +41,13 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
         existing,
       );
-      if (!(await updateRecord(writingContext(ctx, req), view, body.id, values, scope))) throw notFound('INQUIRY_NOT_FOUND');
+      // The quote lands only while the inquiry is as judged (still this company's, still awaiting or
+      // holding its quote): one closed or handed over meanwhile is a conflict, not overwritten.
+      const guard = accessUnchanged(view, existing);
+      if (!(await updateRecord(writingContext(ctx, req), view, body.id, values, scope, guard))) {
+        if (guard && (await findRecord(db, view, body.id, scope))) throw conflict('CONFLICT');
+        throw notFound('INQUIRY_NOT_FOUND');
+      }
       const asker = await authorOf(db, view, body.id);
       await noticeQuoted(writingContext(ctx, req), asker.companyId, existing.inquiryNo, price);
       return OK;

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { general } from '../../src/contract/general.js';
 import { buttonPermissions, isAbsent, isRecord, NUMBER_TEXT, submittedFields } from '../../src/model/index.js';
 import { errorMessage } from '../../src/shared/error-catalogue.js';
@@ -24,6 +24,7 @@ import { othersMessagesAmong, partyRecordsAmong, type RowScope, reachedPartiesCh
 import type { App } from '../app.js';
 import { hasPermission, requirePermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { INQUIRY_QUOTED, noticeQuoted } from '../lib/core-records.js';
 import { noticeAddressed } from '../lib/dept-messages.js';
@@ -31,7 +32,7 @@ import { dropOldest, used } from '../lib/recent.js';
 import { ACTIONS, WRITING_ACTIONS } from '../lowcode/actions.js';
 import { viewTable } from '../lowcode/ddl.js';
 import { dictionaries } from '../lowcode/dictionaries.js';
-import { fillNumbers, typedNumberProblems } from '../lowcode/doc-numbers.js';
+import { fillNumbers, holdTypedNumbers, typedNumberProblems, typedNumbers } from '../lowcode/doc-numbers.js';
 import { templateWorkbook } from '../lowcode/import-template.js';
 import { parseListQuery } from '../lowcode/list-query.js';
 import type { ListQuery } from '../lowcode/list-types.js';
@@ -205,13 +206,16 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await checkReferences(ctx, view, user, values);
       throw badRequest('RECORD_PARTY_SELF_REQUIRED', { parties: missing });
     }
+    // A typed number is held by the insert's transaction and judged again there.
+    const typed = typedNumbers(view, [values]);
     await fillNumbers(w, view, [values], user.companyId);
+    const hold = typed ? (db: Kysely<DB>) => holdTypedNumbers(db, view, typed, user.companyId) : undefined;
     // The references are judged by the insert itself; one it refuses is judged again to name the field.
-    let id = await addRecord(w, view, values, user, await referenceCondition(ctx, view, user, values));
+    let id = await addRecord(w, view, values, user, await referenceCondition(ctx, view, user, values), hold);
     if (id === null) {
       await checkReferences(ctx, view, user, values);
       // Without a condition the insert always writes its row.
-      id = (await addRecord(w, view, values, user)) as number;
+      id = (await addRecord(w, view, values, user, undefined, hold)) as number;
     }
     return id;
   };
@@ -496,19 +500,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         at++;
         if (problem) verdicts[i] = problem.message;
       });
+      // The numbers the rows type, before the empty ones are filled: those are held by the insert.
+      const typed = typedNumbers(view, valid);
       await fillNumbers(writingContext(ctx, req), view, valid, user.companyId);
       // Rows picking a record through a field that reaches its parties (a waybill's disposal order) are
       // written with those records locked and judged again: one whose parties changed meanwhile makes the
       // whole import a conflict, and nothing is written.
       const held = await heldViaPicks(ctx, view, user, valid);
-      const added = held
-        ? await writerOf(req)
-            .transaction()
-            .execute(async (trx) => {
-              if (!(await held(trx))) throw conflict('CONFLICT');
-              return insertRows(trx, view, valid, user);
-            })
-        : await insertRows(writerOf(req), view, valid, user);
+      const added =
+        held || typed
+          ? await writerOf(req)
+              .transaction()
+              .execute(async (trx) => {
+                if (held && !(await held(trx))) throw conflict('CONFLICT');
+                // A number typed by a row and taken meanwhile by another write refuses the import.
+                if (typed) await holdTypedNumbers(trx, view, typed, user.companyId);
+                return insertRows(trx, view, valid, user);
+              })
+          : await insertRows(writerOf(req), view, valid, user);
       // Imported 留言 are told to the departments they are addressed to, once per department.
       await noticeAddressed(ctx, view, user, added).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
       // PGlite has no autovacuum: after a bulk load the planner needs fresh statistics to pick the indexes,

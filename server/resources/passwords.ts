@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { passwords } from '../../src/contract/passwords.js';
 import { formatDate } from '../../src/shared/format.js';
 import { assertManageableUsers } from '../access/levels.js';
-import { assertUsersRolesManageable, assertUsersWithin } from '../access/tenancy.js';
+import { assertAccountsAsJudged, assertUsersRolesManageable, assertUsersWithin, judgedAccounts } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hashPassword } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -63,17 +63,24 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const ids = resetIds(req.body);
       // Only users the caller's data scope reaches (404 otherwise), at or below its level, holding only
       // roles it could give, and administrators only by administrators.
+      const judged = await judgedAccounts(db, ids);
       await assertUsersWithin(db, currentUser(req), ids);
       await assertManageableUsers(db, currentUser(req), ids);
       await assertUsersRolesManageable(db, currentUser(req), ids);
       const password = await hashPassword(DEFAULT_USER_PASSWORD);
+      // Only while the accounts are as judged: one moved to another company meanwhile is a conflict.
       const users = await writerOf(req)
-        .updateTable('sys_user')
-        .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
-        .where('id', 'in', ids)
-        .where('status', '<>', 2)
-        .returning(['id', 'username'])
-        .execute();
+        .transaction()
+        .execute(async (trx) => {
+          await assertAccountsAsJudged(trx, judged);
+          return trx
+            .updateTable('sys_user')
+            .set({ password, pwd_reset_time: null, update_time: sql<Date>`now()` })
+            .where('id', 'in', ids)
+            .where('status', '<>', 2)
+            .returning(['id', 'username'])
+            .execute();
+        });
       if (!users.length) throw badRequest('USER_NOT_FOUND');
       for (const u of users) await ctx.sessions.destroyAllOf(u.id);
       // A reset is how an administrator lets a locked-out user back in.

@@ -6,11 +6,13 @@ import type { z } from 'zod';
 import { type userBody, users, type userWithRoles } from '../../src/contract/users.js';
 import { assertAssignableRoles, assertManageableUsers, rolesOfUsers } from '../access/levels.js';
 import {
+  assertAccountsAsJudged,
   assertGrantableRoles,
   assertRolesFitCompany,
   assertUsersRolesManageable,
   assertUsersWithin,
   companiesOfDepts,
+  judgedAccounts,
   placeUser,
   subtree,
   usersWithin,
@@ -260,6 +262,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!req.body.id) throw badRequest('USER_ID_REQUIRED');
       const current = await findUser(db, req.body.id);
       if (!current) throw notFound('USER_NOT_FOUND');
+      // What the checks below judge; the write holds only while it is so.
+      const judged = await judgedAccounts(db, [current.id]);
       await assertUsersWithin(db, me, [current.id]);
       if (current.is_admin && !me.isAdmin) throw forbidden('ADMIN_NOT_EDITABLE');
       await assertManageableUsers(db, me, [current.id]);
@@ -268,6 +272,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await writerOf(req)
         .transaction()
         .execute(async (trx) => {
+          await assertAccountsAsJudged(trx, judged);
           if (Object.keys(values).length) {
             await trx
               .updateTable('sys_user')
@@ -287,12 +292,18 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (ids.includes(me.id)) throw badRequest('CANNOT_DELETE_SELF');
       const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
       if (rows.length !== ids.length) throw notFound('USER_NOT_FOUND');
+      const judged = await judgedAccounts(db, ids);
       await assertUsersWithin(db, me, ids);
       if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
       await assertManageableUsers(db, me, ids);
       await assertUsersRolesManageable(db, me, ids);
       // Soft delete: the operation log and business records keep pointing at the account.
-      await writerOf(req).updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          await assertAccountsAsJudged(trx, judged);
+          await trx.updateTable('sys_user').set({ status: 2, update_time: sql<Date>`now()` }).where('id', 'in', ids).execute();
+        });
       for (const uid of ids) await ctx.sessions.destroyAllOf(uid);
       ctx.sessions.invalidate();
       return done('删除成功');

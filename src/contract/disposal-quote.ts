@@ -23,7 +23,7 @@ export const disposalQuotes = resource('disposal-quote', '处置报价', {
     log: '处置报价',
     body: judgedByHandler(quoteBody),
     answer: ok,
-    errors: [...BUSINESS_VIEW_ERRORS, 'QUOTE_PRICE_REQUIRED', 'INQUIRY_NOT_FOUND', 'INQUIRY_OF_OTHERS', 'INQUIRY_CLOSED'],
+    errors: [...BUSINESS_VIEW_ERRORS, 'QUOTE_PRICE_REQUIRED', 'INQUIRY_NOT_FOUND', 'INQUIRY_OF_OTHERS', 'INQUIRY_CLOSED', 'CONFLICT'],
     example: { as: 'disposer', body: { id: 2147483000, quotedPrice: 1 }, refuses: 'INQUIRY_NOT_FOUND' },
   }),
 });

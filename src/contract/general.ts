@@ -164,7 +164,7 @@ export const general = resource('general', '视图记录', {
     params: viewParams,
     body: MULTIPART,
     answer: FILE,
-    errors: [...VIEW_ERRORS, ...IMPORT_ERRORS, 'DOC_NUMBER_EXHAUSTED', 'CONFLICT'],
+    errors: [...VIEW_ERRORS, ...IMPORT_ERRORS, ...DOC_NUMBER_ERRORS, 'CONFLICT'],
   }),
   template: call('GET', '/api/general/:viewId/template', '导入模板', 'session', {
     tokenInQuery: true,

@@ -30,7 +30,7 @@ export const passwords = resource('passwords', '密码', {
     // The users: `[1, 2]`, `{ ids: [1, 2] }` or `{ id: 1 }`, read by the handler.
     body: z.unknown(),
     answer: ok.extend({ count: z.number() }),
-    errors: ['USER_NOT_FOUND', 'USER_LEVEL_NOT_MANAGEABLE', 'USER_ROLES_NOT_MANAGEABLE'],
+    errors: ['USER_NOT_FOUND', 'USER_LEVEL_NOT_MANAGEABLE', 'USER_ROLES_NOT_MANAGEABLE', 'CONFLICT'],
     example: { body: { ids: [2147483000] } },
   }),
   sendEmailCode: call('POST', '/api/code/resetEmail', '发送修改邮箱的验证码', 'session', {

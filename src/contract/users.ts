@@ -118,6 +118,7 @@ export const users = resource('users', '用户', {
       'ADMIN_NOT_EDITABLE',
       'USER_LEVEL_NOT_MANAGEABLE',
       'USER_ROLES_NOT_MANAGEABLE',
+      'CONFLICT',
     ],
   }),
   remove: write('DELETE', '/api/users', '删除用户', 'user:del', {
@@ -130,6 +131,7 @@ export const users = resource('users', '用户', {
       'ADMIN_NOT_DELETABLE',
       'USER_LEVEL_NOT_MANAGEABLE',
       'USER_ROLES_NOT_MANAGEABLE',
+      'CONFLICT',
     ],
     example: { body: [2147483000] },
   }),
