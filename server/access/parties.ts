@@ -228,10 +228,14 @@ export function keepRecipientOwned(view: ViewModel, user: SessionUser, values: R
     return v !== null && v !== undefined && v !== '' && String(v) !== String(defaultOf(view, name) ?? '');
   };
   if (changes(view, recipient, values, existing) && owned.some(answered)) throw badRequest('MESSAGE_RECIPIENT_FIXED');
+  if (!receives(view, user, values, existing)) for (const name of owned) takeBack(view, name, values, existing);
+}
+
+/** Whether `user`'s department is the record's recipient both as stored and as written. */
+function receives(view: ViewModel, user: SessionUser, values: Row, existing?: Row): boolean {
+  const recipient = RECIPIENT_FIELD[view.componentName] ?? '';
   const dept = user.deptId;
-  const isRecipient =
-    dept !== null && idOf(after(view, recipient, values, existing)) === dept && (!existing || idOf(existing[recipient]) === dept);
-  if (!isRecipient) for (const name of owned) takeBack(view, name, values, existing);
+  return dept !== null && idOf(after(view, recipient, values, existing)) === dept && (!existing || idOf(existing[recipient]) === dept);
 }
 
 /** What a view must keep of a field that access reads, and how the refusal describes it. */
@@ -322,17 +326,46 @@ export const namedAsParty = (view: ViewModel, user: SessionUser): boolean =>
  * it owns; the rest is kept as stored. 403 when the body holds nothing it owns: it may not edit the record.
  */
 export function partyInput(view: ViewModel, user: SessionUser, body: Row, existing: Row): Row {
-  const rule = PARTY_OWNED[view.componentName];
+  const states = PARTY_OWNED[view.componentName]?.states;
   const out: Row = {};
-  const open = !rule?.states?.from || rule.states.from.includes(String(existing[rule.states.field] ?? ''));
-  if (rule && open && view.byName.has(rule.party) && idOf(existing[rule.party]) === user.companyId) {
-    for (const name of rule.fields) if (Object.hasOwn(body, name)) out[name] = body[name];
-    const states = rule.states;
-    if (states && Object.hasOwn(body, states.field) && states.values.includes(String(body[states.field])))
-      out[states.field] = body[states.field];
+  for (const name of partyOwnedOpen(view, user, existing)) {
+    if (!Object.hasOwn(body, name)) continue;
+    // Of the state field only the states the party sets.
+    if (name === states?.field && !states.values.includes(String(body[name]))) continue;
+    out[name] = body[name];
   }
   if (!Object.keys(out).length) throw forbidden('RECORD_PARTY_EDIT_DENIED');
   return out;
+}
+
+/** The PARTY_OWNED fields (and state field) of a stored record open to `user`'s company as its owning party; none else. */
+function partyOwnedOpen(view: ViewModel, user: SessionUser, existing: Row): string[] {
+  const rule = PARTY_OWNED[view.componentName];
+  if (!rule) return [];
+  const open = !rule.states?.from || rule.states.from.includes(String(existing[rule.states.field] ?? ''));
+  if (!open || !view.byName.has(rule.party) || idOf(existing[rule.party]) !== user.companyId) return [];
+  return [...rule.fields, ...(rule.states ? [rule.states.field] : [])];
+}
+
+/**
+ * The fields `user` may change of a stored record (`existing`, by field name) that it writes as a party
+ * that did not create it or as a department it is addressed to that did not write it (`author`: who
+ * created it), by the rules the edit applies (partyInput, keepPartyOwned, recipientInput,
+ * keepRecipientOwned); undefined when it writes the record as its creator does.
+ */
+export function writableFields(
+  view: ViewModel,
+  user: SessionUser,
+  author: { userId: number | null; companyId: number | null },
+  existing: Row,
+): string[] | undefined {
+  let names: string[];
+  if (writesAsParty(view, user, author.companyId)) names = partyOwnedOpen(view, user, existing);
+  else if (writesAsRecipient(view, user, author.userId))
+    names = receives(view, user, {}, existing) ? (RECIPIENT_OWNED[view.componentName] ?? []) : [];
+  else return undefined;
+  // Only what the form submits and no edit lock holds is written (recordValues).
+  return names.filter((n) => Object.hasOwn(view.schema.shape, n) && view.byName.get(n)?.editLock !== true);
 }
 
 /**

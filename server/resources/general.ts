@@ -16,6 +16,7 @@ import {
   partyInput,
   RECIPIENT_FIELD,
   recipientInput,
+  writableFields,
   writesAsParty,
   writesAsRecipient,
 } from '../access/parties.js';
@@ -56,7 +57,8 @@ const IMPORT_SLICE_MS = 20;
  * A form's data has two calls of its own, with the same access: the view's `{c}:list` reads a record,
  * `{c}:add` the values an add form starts with.
  * - formData `?generalId={viewId}&{key}={id}`: the record a form edits or looks at (the form detail
- *   when the view names no detailUrl), as `{ status, data }`.
+ *   when the view names no detailUrl), as `{ status, data }`, with `writable` (the fields the caller
+ *   may change) when it writes the record as a party that did not create it or as its recipient.
  * - dynamicQuery `?generalId={viewId}&{field}={value}…`: the values an add form starts with
  *   (dialogOption.initGroovy): the fields' defaultValue, then the query's values of the fields the
  *   form submits, numbers for number fields; other query keys are ignored.
@@ -220,6 +222,15 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     return id;
   };
 
+  /**
+   * Who created a record, read only for a view whose records name parties or a recipient (an edit of them
+   * asks it); other reads and edits pay no read.
+   */
+  const authorIfNamed = async (view: ViewModel, user: SessionUser, id: number) =>
+    namedAsParty(view, user) || RECIPIENT_FIELD[view.componentName] !== undefined
+      ? await authorOf(db, view, id)
+      : { userId: null, companyId: null };
+
   /** Changes the record the submitted body names by its id, within the user's rows, as the request's writer. */
   const change = async (req: FastifyRequest, view: ViewModel, user: SessionUser, body: Row) => {
     const w = writingContext(ctx, req);
@@ -231,8 +242,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     // A party that did not create the record, or a department a message is addressed to, writes only what
     // it owns of it; nothing else is its to edit.
     // Only a view whose records name parties or a recipient asks who wrote the record: other edits pay no read.
-    const named = namedAsParty(view, user) || RECIPIENT_FIELD[view.componentName] !== undefined;
-    const author = named ? await authorOf(db, view, id) : { userId: null, companyId: null };
+    const author = await authorIfNamed(view, user, id);
     const asParty = writesAsParty(view, user, author.companyId);
     const asRecipient = writesAsRecipient(view, user, author.userId);
     const input = asParty ? partyInput(view, user, body, existing) : asRecipient ? recipientInput(view, body) : body;
@@ -557,7 +567,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const raw = req.query.id ?? req.query[key];
       const id = idSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
       if (!id.success) throw key === 'id' ? badRequest('ID_REQUIRED') : badRequest('RECORD_KEY_REQUIRED', { key });
-      return { status: 200, data: await readableRecord(ctx, view, user, id.data) };
+      const data = await readableRecord(ctx, view, user, id.data);
+      // A party that did not create the record, or the department it is addressed to, is told what it may change.
+      const writable = writableFields(view, user, await authorIfNamed(view, user, id.data), data);
+      return writable ? { status: 200, data, writable } : { status: 200, data };
     },
 
     dynamicQuery: async (req) => {

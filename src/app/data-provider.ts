@@ -6,7 +6,8 @@
  * `errors: [{ field, message }]` as its field → message map.
  */
 import { type CallSpec, pathParams } from '../contract/define';
-import { type DataProvider, HttpError, type ImportResult, type ListProvider, type Row } from '../engine';
+import { general } from '../contract/general';
+import { type DataProvider, HttpError, type ImportResult, type ListProvider, type RecordRead, type Row } from '../engine';
 import { DIGITS_TEXT } from '../model';
 import { filenameFromDisposition, type RequestClient, RequestError, type RequestOptions } from '../request';
 import type { contractCaller } from '../request/api';
@@ -19,6 +20,24 @@ export function recordOf(answer: unknown): Row | undefined {
   if ('data' in a) return a.data && typeof a.data === 'object' && !Array.isArray(a.data) ? (a.data as Row) : undefined;
   return a;
 }
+
+/**
+ * A form's record: the record, and `writable` when the answer lists the only fields the caller may change
+ * (formData); undefined when it holds no record.
+ */
+export function recordReadOf(answer: unknown): RecordRead | undefined {
+  const values = recordOf(answer);
+  if (!values) return undefined;
+  const writable = (answer as Row).writable;
+  return Array.isArray(writable) ? { values, writable: writable.map(String) } : { values };
+}
+
+/**
+ * The generic record call is read as the form's: the same record with the same access, which also tells
+ * what the caller may change of it. A definition's detailUrl names it, so a seeded or generated view's
+ * edit form learns that too.
+ */
+const formReadOf = (detail: string) => (detail === general.calls.detail.path ? general.calls.formData.path : detail);
 
 /** `{content, totalElements, totalEstimated?}`, or a plain list. */
 export function pageOf(answer: unknown): { rows: Row[]; total: number; estimated?: boolean } {
@@ -76,7 +95,9 @@ export function createDataProvider(http: RequestClient, download: Download): Dat
   return {
     getList: (p) => call(async () => pageOf(await http.get(p.resource.api.list, withPageBase(p.query, 0), options(p)))),
     getOne: (p) =>
-      call(async () => recordOf(await http.get(p.resource.api.detail, { generalId: p.resource.viewId, [p.key]: p.id }, options(p)))),
+      call(async () =>
+        recordReadOf(await http.get(formReadOf(p.resource.api.detail), { generalId: p.resource.viewId, [p.key]: p.id }, options(p))),
+      ),
     // A view with one submit URL takes both adds and updates there.
     create: (p) => call(() => http.post(p.resource.api.submit || p.resource.api.add, p.values, options(p))),
     update: (p) => call(() => http.post(p.resource.api.submit || p.resource.api.edit, p.values, options(p))),

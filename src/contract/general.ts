@@ -13,6 +13,13 @@ import { added, deleteIds, done, lowcodeId } from './lowcode-fields.js';
 export const viewRecord = z.record(z.string(), z.unknown());
 /** `{ status, data }`: a record, or the values an add form starts with. */
 const recordAnswer = z.object({ status: z.number(), data: viewRecord });
+/** A record a form edits: with the fields the caller may change when it may change only some. */
+const formRecordAnswer = recordAnswer.extend({
+  writable: z
+    .array(z.string())
+    .optional()
+    .describe('调用者作为非创建方的相关方或留言接收部门时可修改的字段名（可能为空）；缺省时可修改整条记录'),
+});
 
 const viewParams = z.object({ viewId: lowcodeId });
 /** The view and its record keys of the form calls: `generalId` and any field's values. */
@@ -178,7 +185,7 @@ export const general = resource('general', '视图记录', {
   exportDownload: exportCall('/api/general/export/:viewId/download'),
   formData: call('GET', '/api/general/formData', '表单编辑或查看的记录', 'session', {
     query: generalQuery,
-    answer: recordAnswer,
+    answer: formRecordAnswer,
     errors: [...VIEW_ERRORS, 'DATA_NOT_FOUND', 'ID_REQUIRED', 'RECORD_KEY_REQUIRED'],
     example: { query: { generalId: 12, id: '1' } },
   }),

@@ -22,6 +22,11 @@ export interface EngineFormProps<T extends Record<string, unknown> = Record<stri
   onSubmit?: (payload: Record<string, unknown>) => Promise<void>;
   /** Extra values merged into the payload (route query values, foreign keys, the key on edit). */
   fixedValues?: Record<string, unknown>;
+  /**
+   * The only fields the user may change of the record (the record answer's `writable`): the others are
+   * shown disabled, not required, and left out of the payload. Absent: every field as its model says.
+   */
+  writable?: readonly string[];
 }
 
 export interface EngineFormHandle {

@@ -78,6 +78,7 @@ export {
   type ImportResult,
   type ListResult,
   type PageLocation,
+  type RecordRead,
   type RecordRow,
   type Row,
   useEngineServices,

@@ -28,6 +28,15 @@ export class HttpError extends Error {
 export type Row = Record<string, unknown>;
 
 /**
+ * A record as a form reads it: its values, and `writable`, the fields the caller may change when it may
+ * change only those (a party that did not create the record, the department a message is addressed to).
+ */
+export interface RecordRead {
+  values: Row;
+  writable?: readonly string[];
+}
+
+/**
  * A row of a view whose form values are `T`: the server's values under T's field names, as it sent
  * them (the list answer is not parsed, so their types are not T's), and any other column.
  */
@@ -78,7 +87,7 @@ export interface DataProvider {
   /** One page of the list: the list call's query (paging, sort, filters); `page` is 1-based, and the provider sends it in its server's base. */
   getList(p: { resource: ViewResource; query: Record<string, unknown> } & CallOptions): Promise<ListResult>;
   /** One record by its key; undefined when the answer holds none. */
-  getOne(p: { resource: ViewResource; key: string; id: unknown } & CallOptions): Promise<Row | undefined>;
+  getOne(p: { resource: ViewResource; key: string; id: unknown } & CallOptions): Promise<RecordRead | undefined>;
   create(p: { resource: ViewResource; values: Row } & CallOptions): Promise<unknown>;
   update(p: { resource: ViewResource; values: Row } & CallOptions): Promise<unknown>;
   deleteMany(p: { resource: ViewResource; ids: unknown[] } & CallOptions): Promise<unknown>;

@@ -413,7 +413,11 @@ export function sampleProvider(world: SampleWorld, onCall?: (delta: 1 | -1) => v
     });
   return {
     getList: ({ resource }) => answer(() => ({ rows: rowsOf(resource.viewId), total: SAMPLE_ROWS })),
-    getOne: ({ resource, key, id }) => answer(() => recordOf(rowsOf(resource.viewId), key, id)),
+    getOne: ({ resource, key, id }) =>
+      answer(() => {
+        const values = recordOf(rowsOf(resource.viewId), key, id);
+        return values && { values };
+      }),
     create: refuse,
     update: refuse,
     deleteMany: refuse,

@@ -218,8 +218,8 @@ describe('stock-in list page', () => {
     expect(await columnTexts(page, '危废名称')).toEqual(['测试废矿物油']);
     expect((await columnTexts(page, '入库数量'))[0]).toBe('1.500 吨');
 
-    // Edit: the record is loaded with the detail call, the key goes with the update.
-    const detail = page.waitForRequest((r) => r.url().includes('/api/general/detail'));
+    // Edit: the record is loaded with the detail call (the generic detail read as formData), the key goes with the update.
+    const detail = page.waitForRequest((r) => r.url().includes('/api/general/formData'));
     await rowAction(rows(page).first(), '编辑');
     const detailParams = paramsOf(await detail);
     expect(detailParams.get('generalId')).toBe('12');

@@ -80,7 +80,8 @@ describe('relation actions open the record their row links', () => {
     const { row, id } = await firstRowWith(page, 19, '相关合同');
     const expected = await one(sql<{ no: string }>`
       select c."contractNo" as no from lc_view_19 o join lc_view_16 c on c.id = o."contractId" where o.id = ${id}`);
-    const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/general/detail');
+    // The generic detail is read as the form's record (formData).
+    const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/general/formData');
     await rowAction(page, row, '相关合同');
     expect(new URL((await read).url()).searchParams.get('generalId')).toBe('16');
     await expectLooked(page, '相关合同', '合同编号', expected.no);

@@ -73,13 +73,13 @@ describe('the engine data provider over the reference server', () => {
     const found = await data.getList({ resource: stockIn, query: { page: 1, size: 10, stockNo } });
     expect(found.total).toBe(1);
     const id = found.rows[0]?.id;
-    expect(await data.getOne({ resource: stockIn, key: 'id', id })).toMatchObject({ id, stockNo, handler: '测试员' });
+    expect((await data.getOne({ resource: stockIn, key: 'id', id }))?.values).toMatchObject({ id, stockNo, handler: '测试员' });
 
     await data.update({ resource: stockIn, values: { id, handler: '复核员' } });
-    expect(await data.getOne({ resource: stockIn, key: 'id', id })).toMatchObject({ handler: '复核员' });
+    expect((await data.getOne({ resource: stockIn, key: 'id', id }))?.values).toMatchObject({ handler: '复核员' });
 
     await data.groovy({ resource: stockIn, name: 'confirmStock', action: 'markStocked', ids: [id] });
-    expect(await data.getOne({ resource: stockIn, key: 'id', id })).toMatchObject({ status: '1' });
+    expect((await data.getOne({ resource: stockIn, key: 'id', id }))?.values).toMatchObject({ status: '1' });
 
     await data.deleteMany({ resource: stockIn, ids: [id] });
     expect((await data.getList({ resource: stockIn, query: { page: 1, size: 10, stockNo } })).total).toBe(0);

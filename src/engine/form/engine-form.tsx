@@ -52,6 +52,8 @@ interface ItemProps {
   id: string;
   control: Control;
   readOnly: boolean;
+  /** Outside what the user may change of the record: shown disabled. */
+  locked?: boolean;
   /** 查看: the field's help for typing (tips) is left out. */
   looking?: boolean;
   required: boolean;
@@ -76,7 +78,7 @@ const keepSubmit = (e: FormEvent) => {
  * changes; the Controller inside it, with the control, on each change of its value. Typing into a
  * field so re-renders that field's control, not its Form.Item.
  */
-const FieldItem = memo(function FieldItem({ field, id, control, readOnly, looking, required, inputWidth, setExtra }: ItemProps) {
+const FieldItem = memo(function FieldItem({ field, id, control, readOnly, locked, looking, required, inputWidth, setExtra }: ItemProps) {
   const style = useMemo<CSSProperties>(() => ({ width: inputWidth, maxWidth: '100%' }), [inputWidth]);
   const { errors } = useFormState({ control, name: field.name, exact: true });
   const error = get(errors, field.name) as FieldError | undefined;
@@ -101,8 +103,8 @@ const FieldItem = memo(function FieldItem({ field, id, control, readOnly, lookin
               value={f.value}
               onChange={f.onChange}
               onBlur={f.onBlur}
-              readOnly={readOnly}
-              disabled={field.disabled}
+              readOnly={readOnly || locked === true}
+              disabled={field.disabled || locked === true}
               invalid={invalid}
               style={style}
               inputRef={f.ref as never}
@@ -195,6 +197,7 @@ export function EngineForm<T extends FormValues = FormValues>({
   initialValues,
   onSubmit,
   fixedValues,
+  writable,
   ref,
 }: EngineFormProps<T> & { ref?: Ref<EngineFormHandle> }) {
   const { notify } = useEngineServices();
@@ -251,6 +254,7 @@ export function EngineForm<T extends FormValues = FormValues>({
       const payload = buildPayload(form, parsed, getValues(), {
         fixedValues,
         cityLabels: (codes) => labelPath(regionsRef.current, codes),
+        writable,
       });
       submittingRef.current = true;
       setSubmitting(true);
@@ -267,7 +271,7 @@ export function EngineForm<T extends FormValues = FormValues>({
       }
     }, reportHidden)();
     return ok;
-  }, [mode, onSubmit, handleSubmit, form, getValues, fixedValues, reportHidden, states, setError]);
+  }, [mode, onSubmit, handleSubmit, form, getValues, fixedValues, writable, reportHidden, states, setError]);
 
   useImperativeHandle(
     ref,
@@ -318,6 +322,7 @@ export function EngineForm<T extends FormValues = FormValues>({
     }
     const state = states.get(field.name);
     if (!state || state.hidden) return;
+    const locked = writable !== undefined && !writable.includes(field.name);
     // 查看 shows what the record holds: a file or picture field it left empty is no empty block.
     if (mode === 'look' && (field.kind === 'image' || field.kind === 'file') && isEmptyValue(start[field.name])) return;
     items.push(
@@ -327,8 +332,9 @@ export function EngineForm<T extends FormValues = FormValues>({
           id={`${baseId}-${field.name}`}
           control={control}
           readOnly={state.readOnly}
+          locked={locked}
           looking={mode === 'look'}
-          required={state.required}
+          required={state.required && !locked}
           inputWidth={cssSize(field.inputWidth ?? dialog.inputWidth) ?? `${DEFAULT_INPUT_WIDTH}px`}
           setExtra={setExtra}
         />

@@ -10,7 +10,7 @@ import { OptionsProvider } from '../options';
 import { useEngineServices, usePageNavigation } from '../services';
 import { EngineForm } from './engine-form';
 import { queryValues } from './page-query';
-import { RecordLoadNotice, useFormSubmit } from './record-form';
+import { RecordLoadNotice, useFormSubmit, WritableNotice, writableLabels } from './record-form';
 
 /**
  * Screen type 3 (`/{x}/vBuild/temp/{screenId}`): one view's form as a full page. The view is
@@ -111,28 +111,37 @@ function FullPageForm({ model, page }: { model: FormPageModel; page: ListPageMod
 
   const dicts = useMemo(() => form.fields.map((f) => f.dict), [form]);
   const load = record.load;
+  // A record the user may change only some fields of says which; one it may change none of is looked at.
+  const labels = writableLabels(form, mode === 'edit' && load.status === 'ready' ? load.writable : undefined);
+  const shown: FormMode = labels?.length === 0 ? 'look' : mode;
 
   return (
     <Card title={model.title} data-page-kind="form" data-view-id={page.viewId}>
       <RecordLoadNotice load={load} closing="页面" />
       {load.status === 'ready' && (
         <OptionsProvider dicts={dicts}>
+          <WritableNotice labels={labels} />
           <EngineForm
             ref={ref}
             form={form}
             schema={schema}
-            mode={mode}
+            mode={shown}
             initialValues={load.values}
             onSubmit={onSubmit}
             fixedValues={query}
+            writable={shown === 'edit' ? load.writable : undefined}
           />
           <Space style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }}>
-            <Button type="primary" loading={submitting} onClick={submit}>
-              提交
-            </Button>
-            <Button onClick={() => ref.current?.reset()} disabled={submitting}>
-              重置
-            </Button>
+            {shown !== 'look' && (
+              <>
+                <Button type="primary" loading={submitting} onClick={submit}>
+                  提交
+                </Button>
+                <Button onClick={() => ref.current?.reset()} disabled={submitting}>
+                  重置
+                </Button>
+              </>
+            )}
             <Button onClick={closePage} disabled={submitting}>
               取消
             </Button>

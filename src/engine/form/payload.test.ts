@@ -166,3 +166,11 @@ describe('fieldStates', () => {
     expect(hidden.ok && buildPayload(relation, hidden.data, { level: '2', reason: 'x' })).toEqual({ level: '2' });
   });
 });
+
+describe('buildPayload with writable', () => {
+  it('leaves out what the user may not change of the record, keeping the key', () => {
+    const raw = { title: '标题', kind: '1', amount: 3, when: '2026-01-01 08:00:00' };
+    expect(payloadOf(raw, { writable: ['amount'], fixedValues: { id: 7 } })).toEqual({ amount: 3, id: 7 });
+    expect(payloadOf(raw, { writable: [], fixedValues: { id: 7 } })).toEqual({ id: 7 });
+  });
+});

@@ -122,6 +122,8 @@ export interface PayloadOptions {
   fixedValues?: Record<string, unknown>;
   /** Labels along a city's codes (from the region tree); undefined when unknown. */
   cityLabels?: (codes: string[]) => string[] | undefined;
+  /** The only fields the user may change: the others are left out, so the record keeps them. */
+  writable?: readonly string[];
 }
 
 /**
@@ -129,7 +131,7 @@ export interface PayloadOptions {
  * relation-hidden ones dropped, empty values null) and the raw form values (for the triggers and
  * `{city}Fmt`). Fields of show 3 (unless a show rule makes them editable) and 4 and relation-hidden ones are left out whatever the schema
  * did; datetimes are formatted with timeFormat; a city adds `{name}Fmt`, its labels joined by '/';
- * files stay JSON list text; fixedValues are merged last.
+ * files stay JSON list text; fields outside `writable` (when given) are left out; fixedValues are merged last.
  */
 export function buildPayload(form: FormModel, parsed: FormValues, raw: FormValues, options: PayloadOptions = {}): FormValues {
   const relations = relationsOf(form);
@@ -139,6 +141,7 @@ export function buildPayload(form: FormModel, parsed: FormValues, raw: FormValue
     // A show-3 field is read-only, unless a show rule makes it editable (its current show is then 1).
     const readOnly = f.show === 3 && currentShow(f, relations, raw) === 3;
     if (readOnly || f.show === 4 || hidden.has(f.name) || !Object.hasOwn(parsed, f.name)) continue;
+    if (options.writable && !options.writable.includes(f.name)) continue;
     const v = parsed[f.name];
     if (v === undefined) continue;
     switch (f.kind) {

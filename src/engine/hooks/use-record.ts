@@ -13,7 +13,11 @@ import { type Row, useEngineServices } from '../services';
 /** How long a form stays after a failed detail load, or a full page after its successful submit. */
 export const RECORD_CLOSE_MS = 1000;
 
-export type RecordLoad = { status: 'loading' } | { status: 'ready'; values: Row | undefined } | { status: 'failed' };
+/** `writable`: the only fields the caller may change of the loaded record, when the server lists them. */
+export type RecordLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; values: Row | undefined; writable?: readonly string[] }
+  | { status: 'failed' };
 
 export interface RecordOptions {
   model: Pick<ListPageModel, 'viewId' | 'api' | 'form'>;
@@ -75,7 +79,13 @@ export function useRecord({ model, mode, id, fallback, onClose, closeOnSubmit, i
     } else {
       setLoad({ status: 'loading' });
       data.getOne({ resource, key, id, signal }).then(
-        (values) => !signal.aborted && setLoad({ status: 'ready', values: values ?? fallbackRef.current }),
+        (read) =>
+          !signal.aborted &&
+          setLoad(
+            read?.writable
+              ? { status: 'ready', values: read.values, writable: read.writable }
+              : { status: 'ready', values: read?.values ?? fallbackRef.current },
+          ),
         () => {
           if (signal.aborted) return;
           setLoad({ status: 'failed' });

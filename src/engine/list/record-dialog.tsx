@@ -5,7 +5,7 @@ import type { ListPageModel } from '../../model';
 import type { EngineFormHandle, FormMode } from '../contracts';
 import { EngineForm } from '../form/engine-form';
 import type { FormValues } from '../form/payload';
-import { RecordLoadNotice, useFormSubmit } from '../form/record-form';
+import { RecordLoadNotice, useFormSubmit, WritableNotice, writableLabels } from '../form/record-form';
 import type { RecordDialogState } from '../hooks/use-crud';
 import { useRecord } from '../hooks/use-record';
 
@@ -14,7 +14,9 @@ const TITLES: Record<FormMode, string> = { add: '新增', edit: '编辑', look: 
 /**
  * The add, edit and look dialog: size from dialogOption, the record loaded by its key, initGroovy
  * values for add, the confirm button loading while submitting, a refused submit keeping what was
- * typed (each field the server names shows its message), cancel resetting, look without confirm.
+ * typed (each field the server names shows its message), cancel resetting, look without confirm. An
+ * edit of a record the user may change only some fields of (its answer's `writable`) says which and
+ * locks the rest; one it may change none of opens as a look.
  */
 export function RecordDialog<T extends FormValues>({
   model,
@@ -47,6 +49,8 @@ export function RecordDialog<T extends FormValues>({
   const { submitting, submit } = useFormSubmit(formRef);
   const record = useRecord({ model, mode, id: keyValue, fallback: row, onClose });
   const loaded = record.load;
+  const labels = writableLabels(model.form, mode === 'edit' && loaded.status === 'ready' ? loaded.writable : undefined);
+  const shown: FormMode = labels?.length === 0 ? 'look' : mode;
 
   const cancel = () => {
     formRef.current?.reset();
@@ -58,13 +62,13 @@ export function RecordDialog<T extends FormValues>({
   return (
     <Modal
       open
-      title={title ?? TITLES[mode]}
+      title={title ?? TITLES[shown]}
       width={dialog.width}
       onCancel={cancel}
       maskClosable={false}
       destroyOnHidden
       footer={
-        mode === 'look'
+        shown === 'look'
           ? [
               <Button key="close" onClick={cancel}>
                 关闭
@@ -81,14 +85,16 @@ export function RecordDialog<T extends FormValues>({
       }
     >
       <RecordLoadNotice load={loaded} closing="窗口" />
+      {loaded.status === 'ready' && <WritableNotice labels={labels} />}
       {loaded.status === 'ready' && (
         <EngineForm
           ref={formRef}
           form={model.form}
           schema={schema}
-          mode={mode}
+          mode={shown}
           initialValues={loaded.values}
           fixedValues={fixed}
+          writable={shown === 'edit' ? loaded.writable : undefined}
           onSubmit={async (payload) => {
             onSubmitting(mode);
             try {
