@@ -569,8 +569,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (!id.success) throw key === 'id' ? badRequest('ID_REQUIRED') : badRequest('RECORD_KEY_REQUIRED', { key });
       const data = await readableRecord(ctx, view, user, id.data);
       // A party that did not create the record, or the department it is addressed to, is told what it may change.
+      // Without the view's edit permission it may change none of them.
       const writable = writableFields(view, user, await authorIfNamed(view, user, id.data), data);
-      return writable ? { status: 200, data, writable } : { status: 200, data };
+      if (!writable) return { status: 200, data };
+      return { status: 200, data, writable: hasPermission(user.roles, permission(view, 'edit')) ? writable : [] };
     },
 
     dynamicQuery: async (req) => {

@@ -294,15 +294,22 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         currentUser(req),
         rows.map((r) => r.level),
       );
-      const used = await db
-        .selectFrom('sys_users_roles as ur')
-        .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
-        .select('ur.role_id')
-        .where('ur.role_id', 'in', req.body)
-        .where('u.status', '<>', 2)
-        .executeTakeFirst();
-      if (used) throw badRequest('ROLE_IN_USE');
-      await writerOf(req).deleteFrom('sys_role').where('id', 'in', req.body).execute();
+      // The roles are locked before they are judged unused: an account given one meanwhile (which locks
+      // it shared, see the users' writes) either committed before, and is seen, or waits and finds it gone.
+      await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1 from sys_role where id in (${sql.join([...new Set(req.body)])}) order by id for update`.execute(trx);
+          const used = await trx
+            .selectFrom('sys_users_roles as ur')
+            .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
+            .select('ur.role_id')
+            .where('ur.role_id', 'in', req.body)
+            .where('u.status', '<>', 2)
+            .executeTakeFirst();
+          if (used) throw badRequest('ROLE_IN_USE');
+          await trx.deleteFrom('sys_role').where('id', 'in', req.body).execute();
+        });
       ctx.sessions.invalidate();
       return done('删除成功');
     },
