@@ -42,8 +42,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const u = requirePermission(req, 'stockIn:edit');
       const view = await requireView(ctx, 'stockIn');
       const record = await inventoryRecord(u, bodyRecord(req.body));
-      if (record.stockNo === undefined || record.stockNo === null || record.stockNo === '')
-        record.stockNo = await nextNumber(db, view, 'stockNo', 'RK', u.companyId);
+      const typedByCaller = !(record.stockNo === undefined || record.stockNo === null || record.stockNo === '');
+      if (!typedByCaller) record.stockNo = await nextNumber(db, view, 'stockNo', 'RK', u.companyId);
       else {
         // A typed number is judged as on the generic add: not today's series, nor one the company has.
         const [refused] = await typedNumberProblems(db, view, [{ stockNo: record.stockNo }], u.companyId);
@@ -54,8 +54,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const values = { ...recordValues(view, record), ...inStock(view) };
       // What a record picks (warehouse, contacts, files) is judged as on the generic calls.
       await checkReferences(ctx, view, u, values);
-      // A typed number is held by the insert's transaction and judged again there.
-      const typed = typedNumbers(view, [values]);
+      // A number the caller typed (not the one just given) is held by the insert's transaction and judged again there.
+      const typed = typedByCaller ? typedNumbers(view, [values]) : undefined;
       const [id] = await writerOf(req)
         .transaction()
         .execute(async (trx) => {
