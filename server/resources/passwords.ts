@@ -63,7 +63,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const ids = resetIds(req.body);
       // Only users the caller's data scope reaches (404 otherwise), at or below its level, holding only
       // roles it could give, and administrators only by administrators.
-      const judged = await judgedAccounts(db, ids);
+      const judged = await judgedAccounts(db, ids, { stateFree: currentUser(req) });
       await assertUsersWithin(db, currentUser(req), ids);
       await assertManageableUsers(db, currentUser(req), ids);
       await assertUsersRolesManageable(db, currentUser(req), ids);

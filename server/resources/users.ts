@@ -297,7 +297,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       if (ids.includes(me.id)) throw badRequest('CANNOT_DELETE_SELF');
       const rows = await db.selectFrom('sys_user').select(['id', 'is_admin']).where('id', 'in', ids).where('status', '<>', 2).execute();
       if (rows.length !== ids.length) throw notFound('USER_NOT_FOUND');
-      const judged = await judgedAccounts(db, ids);
+      const judged = await judgedAccounts(db, ids, { stateFree: me });
       await assertUsersWithin(db, me, ids);
       if (!me.isAdmin && rows.some((r) => r.is_admin)) throw forbidden('ADMIN_NOT_DELETABLE');
       await assertManageableUsers(db, me, ids);
