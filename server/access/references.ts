@@ -114,6 +114,15 @@ async function pickedReferences(ctx: AppContext, view: ViewModel, user: SessionU
 const offeredIds = (table: string, ids: number[], condition: RawBuilder<unknown>) =>
   sql`from ${sql.table(table)} as t where t.id in (${sql.join(ids.map((id) => sql`${id}::bigint`))}) and ${condition}`;
 
+/**
+ * True when every id a field picks is offered; `lock` holds those records (shared) until the statement's
+ * transaction ends, for a field that reaches their parties.
+ */
+const allOffered = (x: Picked, lock: boolean) =>
+  lock
+    ? sql<boolean>`(select count(*) from (select 1 ${offeredIds(x.source.table, x.asked, x.source.condition)} for share of t) as locked) = ${x.asked.length}`
+    : sql<boolean>`(select count(*) ${offeredIds(x.source.table, x.asked, x.source.condition)}) = ${x.asked.length}`;
+
 const problemOf = (f: ViewField) => ({ field: f.name, message: errorMessage('REFERENCE_OUT_OF_SCOPE', { label: f.label }) });
 
 /**
@@ -153,15 +162,11 @@ export async function heldViaPicks(
   const held = (await pickedReferences(ctx, view, user, rows)).filter((x) => via.has(x.f.name) && x.asked.length);
   if (!held.length) return undefined;
   return async (db) => {
-    for (const x of held) {
-      const res = await sql<{
-        n: number | string;
-      }>`select count(*) as n from (select 1 ${offeredIds(x.source.table, x.asked, x.source.condition)} for share of t) as locked`.execute(
-        db,
-      );
-      if (Number(res.rows[0]?.n ?? 0) !== x.asked.length) return false;
-    }
-    return true;
+    const res = await sql<{ ok: boolean }>`select ${sql.join(
+      held.map((x) => allOffered(x, true)),
+      sql` and `,
+    )} as ok`.execute(db);
+    return res.rows[0]?.ok === true;
   };
 }
 
@@ -193,12 +198,6 @@ export async function referenceCondition(
   // its parties waits for the write and then sees it, and a write after such a change judges the record
   // as changed (see reachedPartiesCheck).
   const via = new Set(viaPartyFields(view));
-  const tests = fields
-    .filter((x) => x.asked.length)
-    .map((x) =>
-      via.has(x.f.name)
-        ? sql`(select count(*) from (select 1 ${offeredIds(x.source.table, x.asked, x.source.condition)} for share of t) as locked) = ${x.asked.length}`
-        : sql`(select count(*) ${offeredIds(x.source.table, x.asked, x.source.condition)}) = ${x.asked.length}`,
-    );
+  const tests = fields.filter((x) => x.asked.length).map((x) => allOffered(x, via.has(x.f.name)));
   return tests.length ? sql<boolean>`(${sql.join(tests, sql` and `)})` : undefined;
 }

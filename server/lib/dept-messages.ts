@@ -179,21 +179,23 @@ export async function noticeAddressed(
     if (dept === null || !Number.isSafeInteger(dept)) continue;
     byDept.set(dept, [...(byDept.get(dept) ?? []), r.title]);
   }
-  for (const [dept, titles] of byDept) {
-    // The department's own accounts, in its company (a platform department holds the platform's).
-    const users = await ctx.db
-      .selectFrom('sys_user as u')
-      .innerJoin('sys_dept as d', 'd.id', 'u.dept_id')
-      .select(['u.id', 'u.username'])
-      .where('u.dept_id', '=', dept)
-      .where('u.status', '=', 0)
-      .where('u.id', '!=', author.id)
-      .where((eb) => eb.or([eb('d.company_id', 'is', null), eb('d.company_id', '=', eb.ref('u.company_id'))]))
-      .execute();
+  if (!byDept.size) return;
+  // The departments' own accounts, in their company (a platform department holds the platform's).
+  const users = await ctx.db
+    .selectFrom('sys_user as u')
+    .innerJoin('sys_dept as d', 'd.id', 'u.dept_id')
+    .select(['u.id', 'u.username', 'u.dept_id'])
+    .where('u.dept_id', 'in', [...byDept.keys()])
+    .where('u.status', '=', 0)
+    .where('u.id', '!=', author.id)
+    .where((eb) => eb.or([eb('d.company_id', 'is', null), eb('d.company_id', '=', eb.ref('u.company_id'))]))
+    .execute();
+  for (const u of users) {
+    const titles = byDept.get(Number(u.dept_id)) ?? [];
     const body =
       titles.length === 1
         ? { noticeInfo: '您有一条新留言', content: titles[0] ?? '' }
         : { noticeInfo: `您有${titles.length}条新留言`, content: '' };
-    for (const u of users) ctx.realtime.push(u.id, { sender: author.username, reception: u.username, body, flag: 'leaveMessage' });
+    ctx.realtime.push(u.id, { sender: author.username, reception: u.username, body, flag: 'leaveMessage' });
   }
 }

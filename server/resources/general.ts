@@ -273,7 +273,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       Object.hasOwn(values, recipient.column) &&
       String(values[recipient.column] ?? '') !== String(existing[recipient.name] ?? '');
     const written = async () => {
-      if (quote) await noticeQuoted(w, (await authorOf(db, view, id)).companyId, existing.inquiryNo, quote.price);
+      // The author was read above when the caller is a party; an account of 全部 reads it here.
+      if (quote)
+        await noticeQuoted(
+          w,
+          (author.companyId !== null ? author : await authorOf(db, view, id)).companyId,
+          existing.inquiryNo,
+          quote.price,
+        );
       if (readdressed)
         await noticeAddressed(ctx, view, user, [id]).catch((err: unknown) => req.log.warn({ err }, 'department message notice failed'));
       return id;

@@ -185,16 +185,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     if (!roles) return;
     await trx.deleteFrom('sys_users_roles').where('user_id', '=', userId).execute();
     const ids = [...new Set(roles.map((r) => r.id))];
+    if (!ids.length) return;
     // The roles are held (shared) until the account is written: one deleted meanwhile is not found.
-    if (ids.length) {
-      const held = await sql<{ id: number }>`select id from sys_role where id in (${sql.join(ids)}) order by id for share`.execute(trx);
-      if (held.rows.length !== ids.length) throw badRequest('ROLE_NOT_FOUND');
-    }
-    if (ids.length)
-      await trx
-        .insertInto('sys_users_roles')
-        .values(ids.map((role_id) => ({ user_id: userId, role_id })))
-        .execute();
+    const held = await sql<{ id: number }>`select id from sys_role where id in (${sql.join(ids)}) order by id for share`.execute(trx);
+    if (held.rows.length !== ids.length) throw badRequest('ROLE_NOT_FOUND');
+    await trx
+      .insertInto('sys_users_roles')
+      .values(ids.map((role_id) => ({ user_id: userId, role_id })))
+      .execute();
   };
 
   const root = filesRoot(ctx);

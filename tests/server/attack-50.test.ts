@@ -5,6 +5,7 @@ import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { inquiryBody } from '../helpers/inquiry.js';
 import { buttons } from '../helpers/probes.js';
+import { overlap } from '../helpers/races.js';
 import { said } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -40,23 +41,6 @@ afterAll(async () => {
 });
 
 /** A gap: g ms, or (g < 0) -g turns of the event loop (on PGlite the requests interleave at that grain). */
-async function wait(g: number): Promise<void> {
-  if (g >= 0) return new Promise((r) => setTimeout(r, g));
-  for (let k = 0; k < -g; k++) await new Promise((r) => setImmediate(r));
-}
-
-/** Runs a and b overlapping: in even rounds a starts first, in odd ones b, the other a gap later. */
-async function overlap<A, B>(i: number, gaps: number[], a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
-  const gap = () => wait(gaps[Math.floor(i / 2) % gaps.length] ?? 0);
-  if (i % 2) {
-    const pb = b();
-    await gap();
-    return [await a(), await pb] as [A, B];
-  }
-  const pa = a();
-  await gap();
-  return Promise.all([pa, b()]);
-}
 
 const GAPS = [0, -1, -2, -3, -5, -8, -13, -21, -34, 1, 2, 3, 5, 8];
 const ROUNDS = GAPS.length * 2;

@@ -4,6 +4,7 @@ import { DEPT, MENU } from '../../server/seed/accounts.js';
 import { COMPANY, viewMenuId } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { inquiryBody } from '../helpers/inquiry.js';
+import { offset, overlap } from '../helpers/races.js';
 import { said } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 import { type Cell, sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
@@ -67,22 +68,6 @@ function timed<T>(p: Promise<T>, what: string): Promise<T> {
 const settled = (p: Promise<ApiResponse>, what: string): Promise<ApiResponse> =>
   timed(p, what).catch((e: Error) => ({ status: 599, body: { hang: e.message }, headers: new Headers() }) as unknown as ApiResponse);
 
-async function wait(g: number): Promise<void> {
-  if (g >= 0) return new Promise((r) => setTimeout(r, g));
-  for (let k = 0; k < -g; k++) await new Promise((r) => setImmediate(r));
-}
-/** a and b overlapping, a first in even rounds and b in odd ones, the other a gap later. */
-async function overlap<A, B>(i: number, gaps: number[], a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
-  const gap = () => wait(gaps[Math.floor(i / 2) % gaps.length] ?? 0);
-  if (i % 2) {
-    const pb = b();
-    await gap();
-    return [await a(), await pb] as [A, B];
-  }
-  const pa = a();
-  await gap();
-  return Promise.all([pa, b()]);
-}
 const GAPS = [0, -1, -3, -8, -21, 1, 3, 8, 15, 30];
 const ROUNDS = GAPS.length * 2;
 const clean = (r: ApiResponse) => r.status === 200 || r.status === 201 || (r.status >= 400 && r.status < 500);
@@ -349,9 +334,9 @@ describe('typed waybill numbers racing', () => {
           ? [hand, () => settled(carrier.post('/api/general/add/20', body), 'add')]
           : [() => settled(carrier.post('/api/general/add/20', body), 'add'), hand];
       const pi = settled(uploadFile(carrier, 20, '攻51c.xlsx', file), 'import');
-      await wait(g);
+      await offset(g);
       const p0 = (starts[0] as () => Promise<ApiResponse>)();
-      await wait(g);
+      await offset(g);
       const p1 = (starts[1] as () => Promise<ApiResponse>)();
       const all = await Promise.all([pi, p0, p1]);
       outcomes.add(all.map((r) => r.status).join('/'));
@@ -411,7 +396,7 @@ describe('accounts edited, deleted and reset at once by a company manager', () =
       const ps: Promise<ApiResponse>[] = [];
       for (const f of rot) {
         ps.push(f());
-        await wait(g);
+        await offset(g);
       }
       const res = await Promise.all(ps);
       outcomes.add(res.map((r) => r.status).join('/'));

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY } from '../../server/seed/ids.js';
+import { overlap } from '../helpers/races.js';
 import { said } from '../helpers/refusal.js';
 import { type ApiClient, startTestServer, type TestServer } from '../helpers/server.js';
 import { type Cell, sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
@@ -64,22 +65,6 @@ async function billBody(orderId: number): Promise<Row> {
   return { ...rest, disposalOrderId: orderId, waybillNo: `WL${String(595900000000 + ++seq)}` };
 }
 
-/**
- * Runs a and b overlapping: in even rounds a starts first, in odd ones b, the other `gap` ms later (the
- * gaps sweep the window in which each request judges and writes).
- */
-async function overlap<A, B>(i: number, gaps: number[], a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
-  const gap = () => new Promise((r) => setTimeout(r, gaps[Math.floor(i / 2) % gaps.length]));
-  if (i % 2) {
-    const pb = b();
-    await gap();
-    return [await a(), await pb] as [A, B];
-  }
-  const pa = a();
-  await gap();
-  return Promise.all([pa, b()]);
-}
-
 /** Orders carried by the second carrier that a waybill of the seeded carrier names. */
 async function leaks(orderIds: number[]): Promise<Row[]> {
   return rows(sql<Row>`select o.id as order_id, w.id as waybill_id from lc_view_19 o join lc_view_20 w on w."disposalOrderId" = o.id
@@ -122,7 +107,7 @@ describe("a carrier's waybill and the order's hand-over to another carrier", () 
     const exported = await carrier.get('/api/general/export/20/download', { startTime: '2000-01-01 00:00:00' });
     expect(exported.status).toBe(200);
     const [header = [], sample = []] = await sheetRows(exported.body as Buffer);
-    const at = (label: string) => header.findIndex((h) => h === label);
+    const at = (label: string) => header.indexOf(label);
     expect(at('处置订单')).toBeGreaterThanOrEqual(0);
     const orders: number[] = [];
     const outcomes = new Set<string>();
