@@ -158,6 +158,61 @@ function rewriteTemplate(template: unknown, map: (ref: Reference) => number | st
   return out;
 }
 
+/** A field's options drawn from another view's records name that view's id in their address. */
+const VIEW_OPTIONS = /^(\/api\/general\/allList\/)(\d{1,9})(\/queryLink(?:\?.*)?)$/;
+
+/** Every view a view's template picks options from (`sportData_url`), by the source server's id. */
+function viewReferencesOf(template: unknown): Reference[] {
+  const refs: Reference[] = [];
+  const walk = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node))
+      node.forEach((x, i) => {
+        walk(x, `${pointer}/${i}`);
+      });
+    else if (isRecord(node))
+      for (const [k, v] of Object.entries(node)) {
+        const m = k === 'sportData_url' && typeof v === 'string' ? VIEW_OPTIONS.exec(v) : null;
+        if (m) refs.push({ kind: 'view', pointer: `${pointer}/${k}`, id: Number(m[2]) });
+        else walk(v, `${pointer}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      }
+  };
+  walk(template, '/disTemplate');
+  return refs;
+}
+
+/** The template with every view its fields pick from replaced by `map(id)`. */
+function rewriteViewTemplate(template: unknown, map: (id: number) => number | string): unknown {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!isRecord(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      const m = k === 'sportData_url' && typeof v === 'string' ? VIEW_OPTIONS.exec(v) : null;
+      out[k] = m ? `${m[1]}${map(Number(m[2]))}${m[3]}` : walk(v);
+    }
+    return out;
+  };
+  return walk(template);
+}
+
+/** The source ids of the views a view's template picks from. */
+export function viewsPickedBy(local: LocalDefinition): number[] {
+  return local.kind === 'view' && !isUndesigned(local.json) ? viewReferencesOf(local.json.disTemplate).map((r) => r.id) : [];
+}
+
+/**
+ * A view as the target must hold it: the views its fields pick from in the target's ids. One not yet
+ * on the target (itself when new, or one created later) keeps `unresolved(id)` until it is.
+ */
+export function viewForTarget(
+  local: LocalDefinition,
+  resolve: Resolver,
+  unresolved: (id: number) => number | string = (id) => `(new id of view ${id})`,
+): Record<string, unknown> {
+  if (isUndesigned(local.json)) return local.json;
+  return { ...local.json, disTemplate: rewriteViewTemplate(local.json.disTemplate, (id) => resolve.view(id) ?? unresolved(id)) };
+}
+
 /** `vBuild{id}` is a screen's usual componentName; it names the screen's own id and follows it. */
 function screenMenu(menu: unknown, sourceId: number, targetId: number | undefined): unknown {
   if (!isRecord(menu) || menu.componentName !== `vBuild${sourceId}`) return menu;
@@ -172,8 +227,8 @@ export function localReferenceProblems(defs: readonly LocalDefinition[], dataVie
   const viewIds = new Set(defs.filter((d) => d.kind === 'view').map((d) => d.id));
   const problems: Problem[] = [];
   for (const d of defs) {
-    if (d.kind !== 'screen') continue;
-    for (const ref of referencesOf(d.json.disTemplate)) {
+    const refs = d.kind === 'screen' ? referencesOf(d.json.disTemplate) : isUndesigned(d.json) ? [] : viewReferencesOf(d.json.disTemplate);
+    for (const ref of refs) {
       if (!Number.isSafeInteger(ref.id) || ref.id < 1)
         problems.push(problem(d.file, ref.pointer, 'E_REFERENCE', `not an id: ${JSON.stringify(ref.id)}`));
       else if (ref.kind === 'view' && !viewIds.has(ref.id))
@@ -333,7 +388,7 @@ export function planPush(
   let unchanged = 0;
   for (const d of defs) {
     const t = targetByKey.get(d.key);
-    const json = d.kind === 'screen' ? screenForTarget(d, t?.id, resolver) : d.json;
+    const json = d.kind === 'screen' ? screenForTarget(d, t?.id, resolver) : viewForTarget(d, resolver);
     const after = comparable(d.kind, json, options.publish || !t);
     if (!options.publish && !t) after.status = 0;
     if (!t) {
@@ -356,13 +411,40 @@ export function planPush(
 }
 
 /**
+ * The entries with every view created after the new views it picks from (its fields' options name their
+ * ids, which the target gives only on creation); otherwise in the plan's order. A view picking from
+ * itself, or views picking from each other, are created with the ids they can have and then updated.
+ */
+function pickedFirst(entries: readonly PushEntry[]): PushEntry[] {
+  const added = new Map<number, PushEntry>();
+  for (const e of entries) if (e.kind === 'view' && e.status === 'added' && e.local) added.set(e.local.id, e);
+  const out: PushEntry[] = [];
+  const placed = new Set<PushEntry>();
+  const visiting = new Set<PushEntry>();
+  const place = (e: PushEntry) => {
+    if (placed.has(e) || visiting.has(e)) return;
+    visiting.add(e);
+    if (e.status === 'added' && e.local)
+      for (const id of viewsPickedBy(e.local)) {
+        const other = added.get(id);
+        if (other && other !== e) place(other);
+      }
+    visiting.delete(e);
+    placed.add(e);
+    out.push(e);
+  };
+  for (const e of entries) place(e);
+  return out;
+}
+
+/**
  * The calls, in an order that never leaves a dangling reference: views created and updated first
  * (screens name them), then screens, then the deletions, screens before the views they show.
  */
 export function stepsOf(plan: PushPlan, options: PlanOptions): PushStep[] {
   const steps: PushStep[] = [];
   const add = (kind: DefinitionKind) => {
-    for (const e of plan.entries) {
+    for (const e of kind === 'view' ? pickedFirst(plan.entries) : plan.entries) {
       if (e.kind !== kind || e.status === 'removed' || !e.local) continue;
       const base = { kind, key: e.key, file: e.local.file, local: e.local, targetId: e.target?.id, targetVersion: e.target?.version };
       const designed = !isUndesigned(e.local.json);
@@ -386,6 +468,18 @@ export function stepsOf(plan: PushPlan, options: PlanOptions): PushStep[] {
     }
   };
   add('view');
+  // A new view picking from a new view created after it (views picking from each other) is saved again
+  // once both have their ids.
+  const createdAt = new Map<number, number>();
+  steps.forEach((st, i) => {
+    if (st.kind === 'view' && st.op === 'create' && st.local) createdAt.set(st.local.id, i);
+  });
+  for (const st of [...steps])
+    if (st.kind === 'view' && st.op === 'create' && st.local) {
+      const at = createdAt.get(st.local.id) ?? 0;
+      if (viewsPickedBy(st.local).some((id) => (createdAt.get(id) ?? -1) > at))
+        steps.push({ ...st, op: 'update', targetId: undefined, targetVersion: undefined });
+    }
   add('screen');
   for (const kind of ['screen', 'view'] as const)
     for (const e of plan.entries)

@@ -20,7 +20,7 @@ import { refusingWrites } from './db/audit.js';
 import type { Database } from './db/database.js';
 import type { DB } from './db/schema.js';
 import { ApiError, badRequest, type ErrorCode, forbidden, invalidInput, refusal, statusRefusal } from './errors.js';
-import { databaseInputCode, inputGuard } from './input-guard.js';
+import { concurrentWriteLost, databaseInputCode, inputGuard } from './input-guard.js';
 import { CallTimes } from './lib/call-times.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
@@ -362,6 +362,10 @@ export async function buildApp(database: Database, config: ServerConfig): Promis
       // A value the validation let through: still the caller's 400, logged so the missing check is found.
       req.log.error({ err }, 'unvalidated input reached the database');
       return answer(badRequest(dbInput));
+    }
+    if (concurrentWriteLost(err)) {
+      req.log.error({ err }, 'a concurrent write landed between the checks and the write');
+      return answer(refusal(409, 'CONFLICT'));
     }
     req.log.error({ err }, 'unhandled error');
     return answer(refusal(500, 'INTERNAL_ERROR'));

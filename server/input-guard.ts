@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { NoResultError } from 'kysely';
 import { type ApiError, badRequest, type ErrorCode } from './errors.js';
 
 /**
@@ -153,4 +154,19 @@ export const DATABASE_INPUT_CODES: ReadonlySet<ErrorCode> = new Set(DATABASE_INP
 export function databaseInputCode(err: unknown): ErrorCode | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? DATABASE_INPUT_ERRORS.get(code) : undefined;
+}
+
+/**
+ * Failures a concurrent write causes when it lands between a request's checks and its own write: a row
+ * its checks read is gone when read again (Kysely's NoResultError), a row it names was deleted (23503),
+ * the same unique value was written at once (23505), or two transactions waited on each other (40P01,
+ * 40001). The request is answered 409 CONFLICT, as a lost race; it is logged as an error, so that the
+ * write that should have held its rows is found.
+ */
+const CONCURRENT_WRITE_ERRORS = new Set(['23503', '23505', '40P01', '40001']);
+
+export function concurrentWriteLost(err: unknown): boolean {
+  if (err instanceof NoResultError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONCURRENT_WRITE_ERRORS.has(code);
 }

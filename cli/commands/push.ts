@@ -17,6 +17,7 @@ import {
   readLocal,
   screenForTarget,
   stepsOf,
+  viewForTarget,
 } from '../push.js';
 import {
   addRemoteOptions,
@@ -120,23 +121,45 @@ async function runStep(
   if (step.kind === 'view') {
     const designed = !isUndesigned(local?.json ?? {});
     switch (step.op) {
-      case 'create':
-        return idOf(
+      case 'create': {
+        // A view not on the target yet (itself, or one picking from it) is named by its source id until
+        // it is created; the view is then saved again with the new ids.
+        let pending = false;
+        const json = viewForTarget(local, resolve, (sourceId) => {
+          pending = true;
+          return sourceId;
+        });
+        const created = idOf(
           await client.postJson('/api/generation/add', {
-            name: local.json.name,
+            name: json.name,
             status: 0,
-            disMenu: encode(local.json.disMenu),
-            ...(designed ? { disTemplate: encode(local.json.disTemplate) } : {}),
+            disMenu: encode(json.disMenu),
+            ...(designed ? { disTemplate: encode(json.disTemplate) } : {}),
           }),
         );
-      case 'update':
+        if (pending) {
+          ids.set(step.key, created);
+          // Views created after this one stay at their source ids until the step that updates it again.
+          const named = viewForTarget(local, resolve, (sourceId) => sourceId);
+          await client.postJson('/api/generation/update', {
+            id: created,
+            name: named.name,
+            disMenu: encode(named.disMenu),
+            disTemplate: encode(named.disTemplate),
+          });
+        }
+        return created;
+      }
+      case 'update': {
+        const json = viewForTarget(local, resolve);
         await save('/api/generation/update', {
           id,
-          name: local.json.name,
-          disMenu: encode(local.json.disMenu),
-          ...(designed ? { disTemplate: encode(local.json.disTemplate) } : {}),
+          name: json.name,
+          disMenu: encode(json.disMenu),
+          ...(designed ? { disTemplate: encode(json.disTemplate) } : {}),
         });
         return id;
+      }
       case 'publish':
         await client.postJson('/api/generation/publish', { id });
         return id;

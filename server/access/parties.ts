@@ -275,9 +275,10 @@ function accessFields(view: ViewModel, componentOf: (viewId: number) => Promise<
         fits: async (f) => {
           const target = pickedId(view, f) ? referenceTarget(view, f) : undefined;
           if (target?.viewId === undefined) return false;
-          // A view that is not there offers nothing to pick (a push names the source server's ids).
+          // The view picked from must be there and carry the name: a view added later at a missing id
+          // could be another's, and its records would stand for orders whose parties they do not name.
           const other = target.viewId === view.id ? view.componentName : await componentOf(target.viewId);
-          return other === undefined || other === p.via;
+          return other === p.via;
         },
       });
   }

@@ -152,6 +152,22 @@ export async function assertAccountsAsJudged(trx: Kysely<DB>, judged: JudgedAcco
   for (const [id, key] of judged) if (now.get(id) !== key) throw conflict('CONFLICT');
 }
 
+/**
+ * Holds departments (shared) until the transaction ends, for a write that puts an account or a department
+ * in them: a delete of them (which locks them all first) waits for it or is waited for; one deleted
+ * meanwhile answers `missing` (400).
+ */
+export async function holdDepts(
+  trx: Kysely<DB>,
+  ids: readonly number[],
+  missing: 'DEPT_NOT_FOUND' | 'PARENT_DEPT_NOT_FOUND',
+): Promise<void> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  if (!wanted.length) return;
+  const held = await sql`select id from sys_dept where id in (${sql.join(wanted)}) order by id for share`.execute(trx);
+  if (held.rows.length !== wanted.length) throw badRequest(missing);
+}
+
 /** 404 unless every user exists (not deleted) and the manager reaches it. */
 export async function assertUsersWithin(db: Kysely<DB>, m: Manager, ids: readonly number[]): Promise<void> {
   const wanted = [...new Set(ids)];

@@ -95,7 +95,13 @@ function labelsText(v: unknown): string | null {
  * @returns column → value for every field written: on add all submitted fields and the defaults of the
  *          fields the form does not submit, on update those sent
  */
-export function recordValues(view: ViewModel, input: Row, existing?: Row, schema: FormSchema<FieldShape> = view.schema): Row {
+export function recordValues(
+  view: ViewModel,
+  input: Row,
+  existing?: Row,
+  schema: FormSchema<FieldShape> = view.schema,
+  { onlyWritten = false }: { onlyWritten?: boolean } = {},
+): Row {
   const shape = schema.shape;
   const names = Object.keys(shape);
   const kept = new Set<string>();
@@ -112,8 +118,9 @@ export function recordValues(view: ViewModel, input: Row, existing?: Row, schema
   const parsed = schema.safeParse(candidate);
   for (const issue of parsed.error?.issues ?? []) {
     const name = String(issue.path[0] ?? '');
-    // A stored value is not judged again (it may predate a rule), unless the record now lacks it.
-    if (problems.has(name) || (kept.has(name) && !isEmpty(candidate[name]))) continue;
+    // A stored value is not judged again (it may predate a rule), unless the record now lacks it and
+    // the writer may write it (`onlyWritten`: a party or recipient writing only what it owns).
+    if (problems.has(name) || (kept.has(name) && (onlyWritten || !isEmpty(candidate[name])))) continue;
     problems.set(name, issue.message);
   }
   const hidden = hiddenFields(schema.relations, candidate);

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type deptBody, depts } from '../../src/contract/depts.js';
 import { HIDDEN_IN_NAMES } from '../../src/shared/person-rule.js';
 import { LOOKUP_DENIED, requireLookup } from '../access/lookups.js';
-import { assertDeptsWithin, deptsAddressable, deptsWithin, usersWithin } from '../access/tenancy.js';
+import { assertDeptsWithin, deptsAddressable, deptsWithin, holdDepts, usersWithin } from '../access/tenancy.js';
 import type { App } from '../app.js';
 import { currentUser, hasPermission, type SessionUser } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -45,7 +46,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     let companyId: number | null;
     if (pid !== null) {
       await assertDeptsWithin(db, me, [pid]).catch(() => Promise.reject(forbidden('DEPT_OUTSIDE_SCOPE')));
-      const parent = await db.selectFrom('sys_dept').select('company_id').where('id', '=', pid).executeTakeFirstOrThrow();
+      const parent = await db.selectFrom('sys_dept').select('company_id').where('id', '=', pid).executeTakeFirst();
+      if (!parent) throw badRequest('PARENT_DEPT_NOT_FOUND');
       companyId = parent.company_id;
     } else if (current) companyId = current.company_id;
     else if (me.dataScope.all) {
@@ -154,11 +156,14 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       return treeLevelPage(rows, item);
     },
     add: async (req) => {
+      const values = await deptValues(currentUser(req), req.body, null);
       const row = await writerOf(req)
-        .insertInto('sys_dept')
-        .values(await deptValues(currentUser(req), req.body, null))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        .transaction()
+        .execute(async (trx) => {
+          // The parent is held until the new department is written: one deleted meanwhile is not found.
+          if (values.pid != null) await holdDepts(trx, [values.pid], 'PARENT_DEPT_NOT_FOUND');
+          return trx.insertInto('sys_dept').values(values).returning('id').executeTakeFirstOrThrow();
+        });
       return { id: row.id };
     },
     edit: async (req) => {
@@ -181,13 +186,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     },
     remove: async (req) => {
       await assertDeptsWithin(db, currentUser(req), req.body);
-      const rows = await db.selectFrom('sys_dept').select(['id', 'pid']).execute();
-      const ids = [...subtreeIds(rows, req.body)];
-      const used = await db.selectFrom('sys_user').select('id').where('dept_id', 'in', ids).where('status', '<>', 2).executeTakeFirst();
-      if (used) throw badRequest('DEPT_IN_USE');
       await writerOf(req)
         .transaction()
         .execute(async (trx) => {
+          // Every department is locked before the subtree and its accounts are judged: an account moved
+          // into one, or a department added under one, either committed before and is seen, or waits
+          // and finds it gone.
+          await sql`select id from sys_dept order by id for update`.execute(trx);
+          // Read again in a statement of its own, after the lock: it sees departments added before it.
+          const rows = await trx.selectFrom('sys_dept').select(['id', 'pid']).execute();
+          const ids = [...subtreeIds(rows, req.body)];
+          const used = await trx
+            .selectFrom('sys_user')
+            .select('id')
+            .where('dept_id', 'in', ids)
+            .where('status', '<>', 2)
+            .executeTakeFirst();
+          if (used) throw badRequest('DEPT_IN_USE');
           // Deleted accounts keep their rows; they lose the department they no longer belong to.
           await trx.updateTable('sys_user').set({ dept_id: null }).where('dept_id', 'in', ids).execute();
           // Leaves first: sys_dept.pid does not cascade.

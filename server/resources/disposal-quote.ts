@@ -40,6 +40,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         view,
         { quotedPrice: price, quoteTime: formatDate(Date.now(), 'YYYY-MM-DD HH:mm:ss'), inquiryStatus: QUOTED },
         existing,
+        view.schema,
+        { onlyWritten: true },
       );
       // The quote lands only while the inquiry is as judged (still this company's, still awaiting or
       // holding its quote): one closed or handed over meanwhile is a conflict, not overwritten.

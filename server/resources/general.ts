@@ -246,7 +246,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
     const asParty = writesAsParty(view, user, author.companyId);
     const asRecipient = writesAsRecipient(view, user, author.userId);
     const input = asParty ? partyInput(view, user, body, existing) : asRecipient ? recipientInput(view, body) : body;
-    const values = recordValues(view, input, existing);
+    const values = recordValues(view, input, existing, view.schema, { onlyWritten: asParty || asRecipient });
     if (asParty && !Object.keys(values).length) throw forbidden('RECORD_PARTY_EDIT_DENIED');
     if (asRecipient && !Object.keys(values).length) throw forbidden('RECORD_RECIPIENT_EDIT_DENIED');
     keepPartyOwned(view, user, values, existing, !asParty);

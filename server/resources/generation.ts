@@ -59,6 +59,22 @@ async function keepsAccessName(db: AppContext['db'], id: number, before: string 
 }
 
 /**
+ * An access-deciding componentName (a recipient's, parties') belongs to one view, whatever its status: a
+ * second one, draft or published, could become the view the access rules read, or the one a waybill's
+ * order picker offers, and open records to companies they do not name.
+ */
+async function accessNameAlone(db: AppContext['db'], id: number | null, disMenu: string | null): Promise<void> {
+  const name = menuComponentName(disMenu);
+  if (name === undefined || (RECIPIENT_FIELD[name] === undefined && PARTIES[name] === undefined)) return;
+  const others = await db
+    .selectFrom('lc_generation')
+    .select(['id', 'dis_menu'])
+    .where('id', '!=', id ?? -1)
+    .execute();
+  if (others.some((o) => menuComponentName(o.dis_menu) === name)) throw badRequest('VIEW_ACCESS_NAME_SHARED', { name });
+}
+
+/**
  * A view as it will be saved keeps the fields its componentName's access reads (see keepsAccessFields);
  * the componentName of a view it picks from is read as stored.
  */
@@ -88,6 +104,7 @@ async function designView(
   if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
   const view = designedModel({ ...row, ...set, dis_template: disTemplate });
   await keepsFieldsOf(ctx.db, view);
+  if (set.dis_menu !== undefined) await accessNameAlone(ctx.db, id, set.dis_menu);
   const version = await ctx.db.transaction().execute(async (trx) => {
     let q = trx
       .updateTable('lc_generation')
@@ -141,11 +158,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
             .returning(['id', 'name', 'status', 'dis_menu', 'dis_template'])
             .executeTakeFirstOrThrow();
           // A bad template throws here and the insert is rolled back with it.
-          if (template) {
-            const view = designedModel(row);
-            await keepsFieldsOf(trx, view);
-            await withEntityViews(trx, [row.id], () => syncViewTable(trx, view));
-          }
+          const view = template ? designedModel(row) : undefined;
+          if (view) await keepsFieldsOf(trx, view);
+          await accessNameAlone(trx, row.id, disMenu);
+          if (view) await withEntityViews(trx, [row.id], () => syncViewTable(trx, view));
           return row.id;
         });
       changeView(ctx, id);
@@ -174,6 +190,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // whose menu JSON changes is checked again, since its componentName names its permissions.
       if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined))
         return { ...OK, version: await designView(writingContext(ctx, req), b.id, template, set, { base: b.version }) };
+      if (set.dis_menu !== undefined) await accessNameAlone(db, b.id, set.dis_menu);
       let q = writerOf(req)
         .updateTable('lc_generation')
         .set({ ...set, update_time: sql`now()`, version: sql`version + 1` })

@@ -22,6 +22,15 @@ import { registerResource, writerOf } from './register.js';
 const scopeOfRow = (v: string): DataScopeName => (isDataScopeName(v) ? v : DEFAULT_DATA_SCOPE);
 
 /** Roles and the menus they grant. */
+/**
+ * The first step of a change to a role: locks it until the change commits, so a delete of it waits or is
+ * waited for (it locks the role too); one deleted meanwhile is not found, never half-written.
+ */
+async function holdRole(trx: Kysely<DB>, id: number): Promise<void> {
+  const held = await sql`select 1 from sys_role where id = ${id} for update`.execute(trx);
+  if (!held.rows.length) throw notFound('ROLE_NOT_FOUND');
+}
+
 export default async function routes(app: App, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
@@ -269,6 +278,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await writerOf(req)
         .transaction()
         .execute(async (trx) => {
+          await holdRole(trx, roleId);
           await trx.updateTable('sys_role').set(values).where('id', '=', roleId).execute();
           await setRoleMenus(trx, me, roleId, req.body.menus);
           await setRoleDepts(trx, roleId, depts);
@@ -282,7 +292,10 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       await assertManageableRoleLevels(db, me, [(await roleNow(me, req.body.id)).level]);
       await writerOf(req)
         .transaction()
-        .execute((trx) => setRoleMenus(trx, me, req.body.id, req.body.menus));
+        .execute(async (trx) => {
+          await holdRole(trx, req.body.id);
+          await setRoleMenus(trx, me, req.body.id, req.body.menus);
+        });
       ctx.sessions.invalidate();
       return done();
     },

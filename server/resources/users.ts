@@ -12,6 +12,7 @@ import {
   assertUsersRolesManageable,
   assertUsersWithin,
   companiesOfDepts,
+  holdDepts,
   judgedAccounts,
   placeUser,
   subtree,
@@ -249,6 +250,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const newId = await writerOf(req)
         .transaction()
         .execute(async (trx) => {
+          // The account's department is held until it is written: one deleted meanwhile is not found.
+          if (values.dept_id != null) await holdDepts(trx, [values.dept_id], 'DEPT_NOT_FOUND');
           const row = await trx
             .insertInto('sys_user')
             .values({ ...(values as { username: string; nick_name: string }), password, pwd_reset_time: null })
@@ -276,6 +279,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .transaction()
         .execute(async (trx) => {
           await assertAccountsAsJudged(trx, judged);
+          if (values.dept_id != null) await holdDepts(trx, [values.dept_id], 'DEPT_NOT_FOUND');
           if (Object.keys(values).length) {
             await trx
               .updateTable('sys_user')

@@ -141,6 +141,8 @@ export const ANY_CALL_ERRORS: readonly ErrorCode[] = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // A concurrent write that landed between the call's checks and its write (a lost race).
+  'CONFLICT',
 ];
 /** What a call behind a session may answer besides: no session, an expired password, no agreement. */
 export const SESSION_ERRORS: readonly ErrorCode[] = ['SESSION_EXPIRED', 'NOT_SIGNED_IN', 'PASSWORD_EXPIRED', 'AGREEMENT_PENDING'];

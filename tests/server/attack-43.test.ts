@@ -522,7 +522,7 @@ describe('a platform view designer, and the componentNames that decide who reads
         disMenu: menuOf('atk43Contract'),
       });
       expect(empty.status, said(empty)).toBe(200);
-      // …holding the fields that name's access reads (attack-46 sends the views that lack them).
+      // Holding the fields that name's access reads (attack-46 sends the views that lack them)…
       const inquiry = await db().selectFrom('lc_generation').select('dis_template').where('id', '=', 15).executeTakeFirstOrThrow();
       const named = await designer.api.post('/api/generation/update', {
         id: fresh.body.id,
@@ -530,7 +530,8 @@ describe('a platform view designer, and the componentNames that decide who reads
         disMenu: menuOf('disposalInquiry'),
         disTemplate: inquiry.dis_template,
       });
-      expect(named.status, said(named)).toBe(200);
+      // …but not while another view holds it: one view only decides who reads such records.
+      expect([named.status, named.body.code], said(named)).toEqual([400, 'VIEW_ACCESS_NAME_SHARED']);
     } finally {
       await admin.post('/api/generation/delete', [viewId, fresh.body.id]);
     }

@@ -78,7 +78,10 @@ function idsAside(dir: string): Record<string, Json> {
   const dataViewName = (id: unknown) => dataViews.find((v) => v.id === Number(id))?.name ?? `missing data view ${id}`;
   const strip = ({ id: _id, menuId: _m, createTime: _c, updateTime: _u, ...rest }: Json) => rest;
   const out: Record<string, Json> = {};
-  for (const v of views) out[`view ${v.disMenu.componentName}`] = strip(v);
+  // A field's options name the view they come from by id: read as that view's componentName.
+  const pickedAside = (text: string) =>
+    text.replace(/"\/api\/general\/allList\/(\d+)\/queryLink/g, (_, id) => `"/api/general/allList/${viewName(id)}/queryLink`);
+  for (const v of views) out[`view ${v.disMenu.componentName}`] = JSON.parse(pickedAside(JSON.stringify(strip(v))));
   for (const s of read('screens')) {
     const json = strip(structuredClone(s));
     if (json.disMenu?.componentName === `vBuild${s.id}`) json.disMenu.componentName = 'vBuild';
@@ -129,6 +132,15 @@ describe('wastegen push', () => {
     // Ids did change: the references were rewritten, not copied.
     const ids = (dir: string) => readdirSync(join(dir, 'definitions', 'views')).sort();
     expect(ids(back)).not.toEqual(ids(source));
+    // A field's options follow the view they come from to its id on B.
+    const onB = (componentName: string) =>
+      ids(back)
+        .map((f) => JSON.parse(readFileSync(join(back, 'definitions', 'views', f), 'utf8')) as Json)
+        .find((v) => v.disMenu?.componentName === componentName) as Json;
+    const order = onB('disposalOrder');
+    const waybill = JSON.stringify(onB('logisticsOrder'));
+    expect(waybill).toContain(`"/api/general/allList/${order.id}/queryLink"`);
+    expect(waybill).not.toMatch(/allList\/19\/queryLink/);
   }, 240_000);
 
   it('is idempotent: a second push has nothing to do', async () => {

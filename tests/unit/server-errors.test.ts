@@ -31,3 +31,16 @@ describe('server refusals', () => {
     expect(statusRefusal(502).code).toBe('INTERNAL_ERROR');
   });
 });
+
+describe('a write that lost a race', () => {
+  it('is told from other failures: a row gone when read again, a row named and deleted, a duplicate, a deadlock', async () => {
+    const { NoResultError } = await import('kysely');
+    const { concurrentWriteLost } = await import('../../server/input-guard.js');
+    const pg = (code: string) => Object.assign(new Error('database error'), { code });
+    expect(concurrentWriteLost(new NoResultError({} as never))).toBe(true);
+    for (const code of ['23503', '23505', '40P01', '40001']) expect(concurrentWriteLost(pg(code)), code).toBe(true);
+    // Anything else stays a 500 (or the caller's 400 for a value the database refused).
+    for (const e of [pg('42P01'), pg('22P02'), new TypeError('x is undefined'), null, 'text'])
+      expect(concurrentWriteLost(e), String(e)).toBe(false);
+  });
+});
