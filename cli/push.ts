@@ -482,8 +482,32 @@ export function stepsOf(plan: PushPlan, options: PlanOptions): PushStep[] {
     }
   add('screen');
   for (const kind of ['screen', 'view'] as const)
-    for (const e of plan.entries)
+    for (const e of kind === 'view' ? pickersFirst(plan.entries) : plan.entries)
       if (e.kind === kind && e.status === 'removed' && e.target)
         steps.push({ op: 'delete', kind, key: e.key, file: e.target.rel, targetId: e.target.id });
   return steps;
+}
+
+/**
+ * The views to delete, each before the views it picks from: the server keeps a view while a waybill's
+ * order picker names it. Views picking from each other keep the plan's order.
+ */
+function pickersFirst(entries: readonly PushEntry[]): PushEntry[] {
+  let left = entries.filter((e) => e.kind === 'view' && e.status === 'removed' && e.target);
+  const picks = new Map(
+    left.map((e) => {
+      const json = e.target?.json ?? {};
+      const ids = isUndesigned(json) ? [] : viewReferencesOf(json.disTemplate).map((r) => r.id);
+      return [e, new Set(ids.filter((id) => id !== e.target?.id))] as const;
+    }),
+  );
+  const out: PushEntry[] = [];
+  while (left.length) {
+    const picked = new Set(left.flatMap((e) => [...(picks.get(e) ?? [])]));
+    const free = left.filter((e) => !picked.has(e.target?.id as number));
+    const next = free.length ? free : left;
+    out.push(...next);
+    left = left.filter((e) => !next.includes(e));
+  }
+  return out;
 }

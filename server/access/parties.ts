@@ -295,6 +295,18 @@ function accessFields(view: ViewModel, componentOf: (viewId: number) => Promise<
   return out;
 }
 
+/** The views a view's via fields (a waybill's order) pick records from, by id. */
+export function viaPicks(view: ViewModel): { field: string; viewId: number }[] {
+  const out: { field: string; viewId: number }[] = [];
+  for (const p of PARTIES[view.componentName] ?? []) {
+    if (!('via' in p)) continue;
+    const f = view.byName.get(p.field);
+    const viewId = f ? referenceTarget(view, f)?.viewId : undefined;
+    if (viewId !== undefined) out.push({ field: p.field, viewId });
+  }
+  return out;
+}
+
 /**
  * Refuses (400) a definition of an access-deciding componentName that lacks a field access reads, or
  * holds it as another kind: a redesign that renamed a party's field would silently change who sees a

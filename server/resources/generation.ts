@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { generation } from '../../src/contract/generation.js';
 import { isAbsent, menuComponentName } from '../../src/model/index.js';
-import { keepsAccessFields, PARTIES, RECIPIENT_FIELD } from '../access/parties.js';
+import { keepsAccessFields, PARTIES, RECIPIENT_FIELD, viaPicks } from '../access/parties.js';
 import type { App } from '../app.js';
 import { currentUser, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -50,12 +50,43 @@ async function keepsAccessName(db: AppContext['db'], id: number, before: string 
   const was = menuComponentName(before);
   const now = menuComponentName(after);
   if (was !== undefined && RECIPIENT_FIELD[was] !== undefined && now !== was) throw badRequest('VIEW_PRIVATE_NAME_FIXED', { name: was });
+  if (was !== undefined && now !== was) await notPickedForAccess(db, [id]);
   if (now === undefined || now === was || (RECIPIENT_FIELD[now] === undefined && PARTIES[now] === undefined)) return;
   const table = viewTable(id);
   const exists = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(db);
   if (!exists.rows[0]?.t) return;
   const any = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
   if (any.rows.length) throw badRequest('VIEW_ACCESS_NAME_TAKEN', { name: now });
+}
+
+/**
+ * One lock for every write of view definitions, taken first in its transaction: the checks that keep
+ * one view per access-deciding name, and a via picker's view there and of its name, read the other
+ * views, and two designers' writes at once must not both pass them.
+ */
+async function holdViewDefinitions(trx: AppContext['db']): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('lc_generation', 0))`.execute(trx);
+}
+
+/**
+ * 400 when a view other than `ids` picks a record of one of `ids` through a via field (a waybill's order):
+ * its records are read by the parties of the record it picks, so the view picked from keeps its name and
+ * stays, or another view taking the name (or a view's id) would open those records to its companies.
+ */
+async function notPickedForAccess(db: AppContext['db'], ids: readonly number[]): Promise<void> {
+  const rows = await db.selectFrom('lc_generation').selectAll().where('id', 'not in', ids).execute();
+  for (const row of rows) {
+    const name = menuComponentName(row.dis_menu);
+    if (name === undefined || !PARTIES[name]?.some((p) => 'via' in p) || isAbsent(row.dis_template)) continue;
+    let view: ViewModel | null;
+    try {
+      view = readView(row);
+    } catch {
+      continue;
+    }
+    const pick = view && viaPicks(view).find((p) => ids.includes(p.viewId));
+    if (pick) throw badRequest('VIEW_PICKED_FOR_ACCESS', { picker: name, field: pick.field });
+  }
 }
 
 /**
@@ -97,15 +128,16 @@ async function designView(
   set: { name?: string; menu_id?: number | null; status?: number; dis_menu?: string | null } = {},
   { base, bump = true }: { base?: number; bump?: boolean } = {},
 ): Promise<number> {
-  const row = await ctx.db.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('VIEW_NOT_FOUND');
-  if (set.dis_menu !== undefined) await keepsAccessName(ctx.db, id, row.dis_menu, set.dis_menu);
-  const disTemplate = jsonText(templateIn, 'disTemplate');
-  if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
-  const view = designedModel({ ...row, ...set, dis_template: disTemplate });
-  await keepsFieldsOf(ctx.db, view);
-  if (set.dis_menu !== undefined) await accessNameAlone(ctx.db, id, set.dis_menu);
   const version = await ctx.db.transaction().execute(async (trx) => {
+    await holdViewDefinitions(trx);
+    const row = await trx.selectFrom('lc_generation').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('VIEW_NOT_FOUND');
+    if (set.dis_menu !== undefined) await keepsAccessName(trx, id, row.dis_menu, set.dis_menu);
+    const disTemplate = jsonText(templateIn, 'disTemplate');
+    if (!disTemplate) throw badRequest('TEMPLATE_REQUIRED');
+    const view = designedModel({ ...row, ...set, dis_template: disTemplate });
+    await keepsFieldsOf(trx, view);
+    if (set.dis_menu !== undefined) await accessNameAlone(trx, id, set.dis_menu);
     let q = trx
       .updateTable('lc_generation')
       .set({ ...set, dis_template: disTemplate, update_time: sql`now()`, ...(bump ? { version: sql`version + 1` } : {}) })
@@ -152,6 +184,7 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const id = await writerOf(req)
         .transaction()
         .execute(async (trx) => {
+          await holdViewDefinitions(trx);
           const row = await trx
             .insertInto('lc_generation')
             .values({ name: b.name, menu_id: b.menuId ?? null, status: b.status ?? 0, dis_menu: disMenu, dis_template: template })
@@ -177,7 +210,6 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
         .executeTakeFirst();
       if (!row) throw notFound('VIEW_NOT_FOUND');
       if (b.version !== undefined && b.version !== row.version) throw conflict('VIEW_CONFLICT');
-      if (b.disMenu !== undefined) await keepsAccessName(db, b.id, row.dis_menu, jsonText(b.disMenu, 'disMenu'));
       if (b.status === 1 && isAbsent(row.dis_template) && isAbsent(b.disTemplate)) throw badRequest('VIEW_NOT_DESIGNED_PUBLISH');
       const template = isAbsent(b.disTemplate) ? row.dis_template : b.disTemplate;
       const set = {
@@ -190,13 +222,23 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       // whose menu JSON changes is checked again, since its componentName names its permissions.
       if (!isAbsent(template) && (!isAbsent(b.disTemplate) || b.disMenu !== undefined))
         return { ...OK, version: await designView(writingContext(ctx, req), b.id, template, set, { base: b.version }) };
-      if (set.dis_menu !== undefined) await accessNameAlone(db, b.id, set.dis_menu);
-      let q = writerOf(req)
-        .updateTable('lc_generation')
-        .set({ ...set, update_time: sql`now()`, version: sql`version + 1` })
-        .where('id', '=', b.id);
-      if (b.version !== undefined) q = q.where('version', '=', b.version);
-      const saved = await q.returning('version').executeTakeFirst();
+      const saved = await writerOf(req)
+        .transaction()
+        .execute(async (trx) => {
+          await holdViewDefinitions(trx);
+          if (set.dis_menu !== undefined) {
+            const now = await trx.selectFrom('lc_generation').select('dis_menu').where('id', '=', b.id).executeTakeFirst();
+            if (!now) throw notFound('VIEW_NOT_FOUND');
+            await keepsAccessName(trx, b.id, now.dis_menu, set.dis_menu);
+            await accessNameAlone(trx, b.id, set.dis_menu);
+          }
+          let q = trx
+            .updateTable('lc_generation')
+            .set({ ...set, update_time: sql`now()`, version: sql`version + 1` })
+            .where('id', '=', b.id);
+          if (b.version !== undefined) q = q.where('version', '=', b.version);
+          return q.returning('version').executeTakeFirst();
+        });
       if (!saved) throw conflict('VIEW_CONFLICT');
       await syncEntityViews(db);
       changeView(ctx, b.id);
@@ -208,6 +250,8 @@ export default async function routes(app: App, ctx: AppContext): Promise<void> {
       const menus = await writerOf(req)
         .transaction()
         .execute(async (trx) => {
+          await holdViewDefinitions(trx);
+          await notPickedForAccess(trx, ids);
           // The views' own page menus (and their buttons) go with them: a menu must not lead to a deleted page.
           const dropped = await dropViewMenus(trx, ids);
           await trx.deleteFrom('lc_generation').where('id', 'in', ids).execute();

@@ -40,6 +40,7 @@ const DESIGN_ERRORS = [
   'VIEW_PRIVATE_NAME_FIXED',
   'VIEW_ACCESS_NAME_TAKEN',
   'VIEW_ACCESS_NAME_SHARED',
+  'VIEW_PICKED_FOR_ACCESS',
   'VIEW_ACCESS_FIELD_REQUIRED',
 ] as const;
 
@@ -77,7 +78,7 @@ export const generation = resource('generation', '视图定义', {
     answer: saved,
     errors: [...DESIGN_ERRORS, 'VIEW_NOT_FOUND', 'VIEW_CONFLICT', 'VIEW_NOT_DESIGNED_PUBLISH'],
   }),
-  remove: designerRemove('/api/generation/delete', '删除视图', 'generation:del', []),
+  remove: designerRemove('/api/generation/delete', '删除视图', 'generation:del', ['VIEW_PICKED_FOR_ACCESS']),
   design: call('POST', '/api/generation/design', '保存视图设计', 'generation:design', {
     platform: true,
     log: '设计视图',

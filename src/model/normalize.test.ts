@@ -738,6 +738,26 @@ describe('view: fields, columns and the form', () => {
     );
   });
 
+  it('reads an options address in one spelling only: any other is E_URL, so every reader takes it as the same view', () => {
+    const P0 = '/disTemplate/tableOption/0/configure/sportData_url';
+    for (const url of ['/api/general/allList/19/queryLink', '/api/company/list', '/api/general/allList/19/queryLink?type=2&x=%20'])
+      expect(problemsOf(viewResult({ tableOption: [f('a', { sportData: 1, sportData_url: url })] })), url).toEqual([]);
+    for (const url of [
+      '/api/general/allList/./19/queryLink',
+      '/api/general/allList/18/../19/queryLink',
+      '/api/general//allList/19/queryLink',
+      '/api/general/allList/%31%39/queryLink',
+      '/api/general/allList/19/queryLink#x',
+      '\\api\\general\\allList\\19\\queryLink',
+      ' /api/general/allList/19/queryLink',
+      '/api/general/allList/1\t9/queryLink',
+      'http://source.example/api/general/allList/19/queryLink',
+      '//source.example/api/general/allList/19/queryLink',
+      'api/general/allList/19/queryLink',
+    ])
+      expect(problemsOf(viewResult({ tableOption: [f('a', { sportData: 1, sportData_url: url })] })), url).toEqual([['E_URL', P0]]);
+  });
+
   it('with formOption, the table and the form are checked each at its own pointers', () => {
     const r = viewResult({ tableOption: [f('a', { show: 'x', decimals: -2 })], formOption: [f('a', { show: 'x', decimals: -2 })] });
     expect(problemsOf(r)).toEqual(

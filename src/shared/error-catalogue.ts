@@ -117,6 +117,8 @@ export const ERROR_MESSAGES = {
   PARENT_MENU_NOT_FOUND: '上级菜单不存在',
   VIEW_PRIVATE_NAME_FIXED: '视图 {name} 的记录只给收件人看，组件名称不能修改',
   VIEW_ACCESS_NAME_TAKEN: '视图已有记录，不能改用组件名称 {name}：该名称决定哪些企业或部门能看到记录',
+  VIEW_PICKED_FOR_ACCESS:
+    '组件名称 {picker} 的视图的字段 {field} 从该视图选择记录，并按所选记录决定哪些企业能看到它的记录：该视图不能删除，也不能更改组件名称',
   VIEW_ACCESS_NAME_SHARED: '组件名称 {name} 已属于另一个视图：该名称决定哪些企业或部门能看到记录，只能有一个视图使用',
   VIEW_ACCESS_FIELD_REQUIRED:
     '组件名称为 {name} 的视图必须保留字段 {field}（{kind}）：它决定哪些企业或部门能看到或填写记录，不能删除、改名或改变类型',

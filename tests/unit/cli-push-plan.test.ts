@@ -71,6 +71,18 @@ describe('push: the views a view picks from', () => {
     expect(JSON.stringify(p.entries.find((e) => e.key === 'view aaa')?.after)).toContain('(new id of view 3)');
   });
 
+  it('deletes a view before the views it picks from (the server keeps a view a waybill picker names)', () => {
+    const order = remote(view(19, 'disposalOrder'), 7);
+    const waybill = remote(view(20, 'logisticsOrder', [7]), 8);
+    const other = remote(view(21, 'vehicle'), 9);
+    const p = planPush([], [order, waybill, other], [], [], { publish: false, prune: true });
+    expect(stepsOf(p, { publish: false, prune: true }).map((s) => `${s.op} ${s.key}`)).toEqual([
+      'delete view logisticsOrder',
+      'delete view vehicle',
+      'delete view disposalOrder',
+    ]);
+  });
+
   it('refuses, before any call, a picker whose view is not among the definitions', () => {
     const waybill = view(20, 'logisticsOrder', [19]);
     const problems = localReferenceProblems([waybill], []);

@@ -80,9 +80,23 @@ export function relationOf(raw: { item?: string[] | undefined; value?: string | 
   return { fields: raw.item, value: raw.value ?? '' };
 }
 
+/**
+ * The one spelling of an options address: every reader of it (the server's reference checks, the
+ * browser's fetch, push's id rewrite) then reads the same call and the same view. `/a/./b`, `%31`,
+ * `//host/…`, a fragment or a backslash would each be read differently by one of them.
+ */
+const OPTIONS_ADDRESS = /^\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*(?:\?[^#\s\\]*)?$/;
+
 export function remoteOf(c: WireFieldConfigure, sink: Sink, pointer: string): RemoteOptions | undefined {
   if (!c.sportData) return undefined;
   if (!c.sportData_url) sink.add('E_REQUIRED', `${pointer}/sportData_url`, 'a remote-options field (sportData) needs sportData_url');
+  else if (!OPTIONS_ADDRESS.test(c.sportData_url))
+    sink.add(
+      'E_URL',
+      `${pointer}/sportData_url`,
+      'an options address is a path of letters, digits, _ and - segments, optionally with a query: no dots, encoded or doubled slashes, host, fragment, spaces or backslashes',
+      'the server, the browser and wastegen push must all read it as the same call and the same view',
+    );
   return {
     url: c.sportData_url ?? '',
     tree: c.sportData_type === 'tree',
