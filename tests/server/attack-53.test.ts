@@ -353,7 +353,10 @@ describe('probes 3-7: one server', () => {
       ' /api/general/allList/19/queryLink',
       'http://source.example/api/general/allList/19/queryLink',
       '//source.example/api/general/allList/19/queryLink',
+      '/api/general//allList/19/queryLink',
+      '/api/general/allList/%31%39/queryLink',
     ];
+    const ONE_SPELLING = new Set(spellings.slice(0, 3).concat('/api/general/allList/19/queryLink'));
     // The source's view 19 is the target's view 4242; the target's view 19 is some other view.
     const resolve: Resolver = { view: (id) => (id === 19 ? 4242 : id === 17 ? 1717 : undefined), dataView: () => undefined };
     const bad: string[] = [];
@@ -362,6 +365,9 @@ describe('probes 3-7: one server', () => {
       // Only spellings the server itself accepts matter: a definitions folder is pulled from a server.
       const now = await stored(w, 20);
       const accepted = await w.designer.api.post('/api/generation/design', { id: 20, version: now.version, disTemplate: text });
+      // The server stores an options address in its one spelling only: any other is refused as a design.
+      if (!ONE_SPELLING.has(url))
+        expect([accepted.status, accepted.body.code], `${JSON.stringify(url)}: ${said(accepted)}`).toEqual([400, 'DEFINITION_INVALID']);
       if (accepted.status !== 200) continue;
       const back = await stored(w, 20);
       await w.admin.post('/api/generation/design', { id: 20, version: back.version, disTemplate: bill.text });
