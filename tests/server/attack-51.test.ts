@@ -4,7 +4,7 @@ import { DEPT, MENU } from '../../server/seed/accounts.js';
 import { COMPANY, viewMenuId } from '../../server/seed/ids.js';
 import { accountMaker } from '../helpers/accounts.js';
 import { inquiryBody } from '../helpers/inquiry.js';
-import { offset, overlap } from '../helpers/races.js';
+import { offset, overlap, settled } from '../helpers/races.js';
 import { said } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 import { type Cell, sheetRows, uploadFile, workbook } from '../helpers/sheets.js';
@@ -52,21 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const LIMIT = 15_000;
-/** The request, or a rejection naming it when it does not answer within LIMIT. */
-function timed<T>(p: Promise<T>, what: string): Promise<T> {
-  let t: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p.finally(() => clearTimeout(t)),
-    new Promise<never>((_, rej) => {
-      t = setTimeout(() => rej(new Error(`HANG (> ${LIMIT} ms): ${what}`)), LIMIT);
-    }),
-  ]);
-}
-/** The answer, or a 599 standing for a hang. */
-const settled = (p: Promise<ApiResponse>, what: string): Promise<ApiResponse> =>
-  timed(p, what).catch((e: Error) => ({ status: 599, body: { hang: e.message }, headers: new Headers() }) as unknown as ApiResponse);
 
 const GAPS = [0, -1, -3, -8, -21, 1, 3, 8, 15, 30];
 const ROUNDS = GAPS.length * 2;

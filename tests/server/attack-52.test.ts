@@ -4,6 +4,7 @@ import { DEPT, MENU, ROLE } from '../../server/seed/accounts.js';
 import { COMPANY } from '../../server/seed/ids.js';
 import { accountMaker, type MadeAccount } from '../helpers/accounts.js';
 import { inquiryBody } from '../helpers/inquiry.js';
+import { offset, overlap, settled } from '../helpers/races.js';
 import { said } from '../helpers/refusal.js';
 import { type ApiClient, type ApiResponse, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -51,33 +52,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const LIMIT = 15_000;
-function timed<T>(p: Promise<T>, what: string): Promise<T> {
-  let t: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p.finally(() => clearTimeout(t)),
-    new Promise<never>((_, rej) => {
-      t = setTimeout(() => rej(new Error(`HANG (> ${LIMIT} ms): ${what}`)), LIMIT);
-    }),
-  ]);
-}
-const settled = (p: Promise<ApiResponse>, what: string): Promise<ApiResponse> =>
-  timed(p, what).catch((e: Error) => ({ status: 599, body: { hang: e.message }, headers: new Headers() }) as unknown as ApiResponse);
-async function wait(g: number): Promise<void> {
-  if (g >= 0) return new Promise((r) => setTimeout(r, g));
-  for (let k = 0; k < -g; k++) await new Promise((r) => setImmediate(r));
-}
-async function overlap<A, B>(i: number, gaps: number[], a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
-  const gap = () => wait(gaps[Math.floor(i / 2) % gaps.length] ?? 0);
-  if (i % 2) {
-    const pb = b();
-    await gap();
-    return [await a(), await pb] as [A, B];
-  }
-  const pa = a();
-  await gap();
-  return Promise.all([pa, b()]);
-}
 const GAPS = [0, -1, -3, -8, -21, 1, 3, 8, 15, 30];
 const clean = (r: ApiResponse) => r.status === 200 || r.status === 201 || (r.status >= 400 && r.status < 500);
 
@@ -411,7 +385,7 @@ describe("a company's user editor moving an account into a department its depart
       const dept = d.body.id as number;
       const u = await account(`atk52_fm${g}`, DEPT.producers, COMPANY.producer, [userRole]);
       const pm = settled(ue.api.put('/api/users', { id: u.id, deptId: dept }), `move ${u.id}`);
-      await wait(g % 2 ? -(g >> 1) : g >> 1);
+      await offset(g % 2 ? -(g >> 1) : g >> 1);
       const [c, r] = await Promise.all([pm, settled(de.api.delete('/api/dept', [dept]), `delete ${dept}`)]);
       outcomes.add(`fine:${c.status}/${r.status}`);
       const row = await db().selectFrom('sys_user').select(['dept_id', 'status']).where('id', '=', u.id).executeTakeFirstOrThrow();
