@@ -392,6 +392,9 @@ describe('tag bar', () => {
     const bar = page.locator('.wg-tags');
     const active = page.locator('.wg-tags .wg-tag.is-active');
     /** The open page's tag lies wholly inside the bar's visible width. */
+    // The tag is shown once the page's navigation has rendered; on a loaded machine that can take longer
+    // than the poll's default second, so each wait is bounded by SHOWN instead.
+    const SHOWN = { timeout: 10_000 };
     const activeShown = () =>
       page.evaluate(() => {
         const b = document.querySelector('.wg-tags')?.getBoundingClientRect();
@@ -416,28 +419,31 @@ describe('tag bar', () => {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
       await page.locator(`.wg-tags .wg-tag.is-active[data-path="${path}"]`).waitFor();
-      await expect.poll(activeShown, { message: path }).toBe(true);
+      await expect.poll(activeShown, { ...SHOWN, message: path }).toBe(true);
     }
     expect(await bar.evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
 
     // Back to the first page from the sidebar: its tag, far to the left now, comes into view.
     await viaSidebar(page, '危废管理', '危废入库', STOCK_IN);
-    await expect.poll(() => active.getAttribute('data-path')).toBe(STOCK_IN);
-    await expect.poll(activeShown).toBe(true);
+    await expect.poll(() => active.getAttribute('data-path'), SHOWN).toBe(STOCK_IN);
+    await expect.poll(activeShown, SHOWN).toBe(true);
 
     // Keyboard: the arrows walk to the last tag, Enter opens it, and it is shown.
     await active.focus();
     for (let i = 0; i < pages.length; i++) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/system/menu');
-    await expect.poll(activeShown).toBe(true);
+    // The address changes before the page renders: wait until its tag is the open one, or the first
+    // page, still open until then, is what the next steps scroll away from and back to.
+    await expect.poll(() => active.getAttribute('data-path'), SHOWN).toBe('/system/menu');
+    await expect.poll(activeShown, SHOWN).toBe(true);
     // Back to the start with the scroll bar moved away first: the tag still comes into view.
     await bar.evaluate((b) => {
       b.scrollLeft = b.scrollWidth;
     });
     await page.goBack();
     await page.waitForURL((u) => u.pathname === STOCK_IN);
-    await expect.poll(activeShown).toBe(true);
+    await expect.poll(activeShown, SHOWN).toBe(true);
   });
 });
 
