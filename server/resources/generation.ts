@@ -94,14 +94,10 @@ async function notPickedForAccess(db: AppContext['db'], ids: readonly number[]):
  * second one, draft or published, could become the view the access rules read, or the one a waybill's
  * order picker offers, and open records to companies they do not name.
  */
-async function accessNameAlone(db: AppContext['db'], id: number | null, disMenu: string | null): Promise<void> {
+async function accessNameAlone(db: AppContext['db'], id: number, disMenu: string | null): Promise<void> {
   const name = menuComponentName(disMenu);
   if (name === undefined || (RECIPIENT_FIELD[name] === undefined && PARTIES[name] === undefined)) return;
-  const others = await db
-    .selectFrom('lc_generation')
-    .select(['id', 'dis_menu'])
-    .where('id', '!=', id ?? -1)
-    .execute();
+  const others = await db.selectFrom('lc_generation').select(['id', 'dis_menu']).where('id', '!=', id).execute();
   if (others.some((o) => menuComponentName(o.dis_menu) === name)) throw badRequest('VIEW_ACCESS_NAME_SHARED', { name });
 }
 
