@@ -744,6 +744,8 @@ describe('view: fields, columns and the form', () => {
       expect(problemsOf(viewResult({ tableOption: [f('a', { sportData: 1, sportData_url: url })] })), url).toEqual([]);
     for (const url of [
       '/api/general/allList/./19/queryLink',
+      '/api/general/allList/019/queryLink',
+      '/api/general/allList/000000019/queryLink',
       '/api/general/allList/18/../19/queryLink',
       '/api/general//allList/19/queryLink',
       '/api/general/allList/%31%39/queryLink',

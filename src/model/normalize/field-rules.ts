@@ -85,7 +85,7 @@ export function relationOf(raw: { item?: string[] | undefined; value?: string | 
  * browser's fetch, push's id rewrite) then reads the same call and the same view. `/a/./b`, `%31`,
  * `//host/…`, a fragment or a backslash would each be read differently by one of them.
  */
-const OPTIONS_ADDRESS = /^\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*(?:\?[^#\s\\]*)?$/;
+const OPTIONS_ADDRESS = /^\/(?!0\d)[A-Za-z0-9_-]+(?:\/(?!0\d)[A-Za-z0-9_-]+)*(?:\?[^#\s\\]*)?$/;
 
 export function remoteOf(c: WireFieldConfigure, sink: Sink, pointer: string): RemoteOptions | undefined {
   if (!c.sportData) return undefined;
@@ -94,7 +94,7 @@ export function remoteOf(c: WireFieldConfigure, sink: Sink, pointer: string): Re
     sink.add(
       'E_URL',
       `${pointer}/sportData_url`,
-      'an options address is a path of letters, digits, _ and - segments, optionally with a query: no dots, encoded or doubled slashes, host, fragment, spaces or backslashes',
+      'an options address is a path of letters, digits, _ and - segments, optionally with a query: no dots, encoded or doubled slashes, leading zeros, host, fragment, spaces or backslashes',
       'the server, the browser and wastegen push must all read it as the same call and the same view',
     );
   return {
