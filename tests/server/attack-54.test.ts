@@ -24,7 +24,11 @@ const rows = async (q: RawBuilder<Row>) => (await q.execute(server.ctx.db)).rows
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin');
-  mk = accountMaker(() => server, () => admin, '1395454');
+  mk = accountMaker(
+    () => server,
+    () => admin,
+    '1395454',
+  );
   const r = await mk.role('攻54-视图设计', [MENU.lowcode, MENU.generation, 611, 612, 613, 614, 615], '全部', null, 2);
   designer = await mk.account('atk54_designer', DEPT.sysadmin, null, [r]);
 }, 120_000);
@@ -40,7 +44,11 @@ const stored = async (id: number) =>
 describe('views', () => {
   it('probe 1: the order view cannot go with other ids in one delete, in any id spelling (without its picker)', async () => {
     const d = designer.api;
-    const extra = await d.post('/api/generation/add', { name: '攻54空', status: 0, disMenu: JSON.stringify({ componentName: 'atk54x', name: 'x' }) });
+    const extra = await d.post('/api/generation/add', {
+      name: '攻54空',
+      status: 0,
+      disMenu: JSON.stringify({ componentName: 'atk54x', name: 'x' }),
+    });
     expect(extra.status, said(extra)).toBe(200);
     const x = extra.body.id as number;
     const tries: [string, () => Promise<ApiResponse>][] = [
@@ -66,7 +74,11 @@ describe('views', () => {
     const menu = JSON.parse(String(before?.dis_menu));
     const bad: string[] = [];
     for (const cn of ['disposalOrderX', 'DisposalOrder', '', null, ' disposalOrder2', 42]) {
-      const r = await d.post('/api/generation/update', { id: 19, name: String(before?.name), disMenu: JSON.stringify({ ...menu, componentName: cn }) });
+      const r = await d.post('/api/generation/update', {
+        id: 19,
+        name: String(before?.name),
+        disMenu: JSON.stringify({ ...menu, componentName: cn }),
+      });
       const now = menuComponentName((await stored(19))?.dis_menu);
       if (now !== 'disposalOrder') bad.push(`${JSON.stringify(cn)}: ${r.status}, now ${now}`);
     }
@@ -84,13 +96,25 @@ describe('views', () => {
     const bad: string[] = [];
     const spell = ['disposalOrder', ' disposalOrder ', '\tlogisticsOrder', 'contract\n', 'leaveMessage', 'disposalInquiry'];
     for (const cn of spell) {
-      const a = await d.post('/api/generation/add', { name: `攻54-${cn.trim()}`, status: 0, disMenu: JSON.stringify({ componentName: cn, name: 'n' }) });
+      const a = await d.post('/api/generation/add', {
+        name: `攻54-${cn.trim()}`,
+        status: 0,
+        disMenu: JSON.stringify({ componentName: cn, name: 'n' }),
+      });
       if (a.status === 200) bad.push(`add ${JSON.stringify(cn)} accepted`);
     }
-    const e = await d.post('/api/generation/add', { name: '攻54改', status: 0, disMenu: JSON.stringify({ componentName: 'atk54y', name: 'y' }) });
+    const e = await d.post('/api/generation/add', {
+      name: '攻54改',
+      status: 0,
+      disMenu: JSON.stringify({ componentName: 'atk54y', name: 'y' }),
+    });
     const eid = e.body.id as number;
     for (const cn of spell) {
-      const u = await d.post('/api/generation/update', { id: eid, name: '攻54改', disMenu: JSON.stringify({ componentName: cn, name: 'y' }) });
+      const u = await d.post('/api/generation/update', {
+        id: eid,
+        name: '攻54改',
+        disMenu: JSON.stringify({ componentName: cn, name: 'y' }),
+      });
       if (u.status === 200) bad.push(`update ${JSON.stringify(cn)} accepted`);
     }
     for (const n of ['disposalOrder', 'logisticsOrder', 'contract', 'leaveMessage', 'disposalInquiry']) {
@@ -105,18 +129,44 @@ describe('views', () => {
     const s = await startTestServer();
     try {
       const a = await s.login('admin');
-      const m = accountMaker(() => s, () => a, '1395455');
+      const m = accountMaker(
+        () => s,
+        () => a,
+        '1395455',
+      );
       const r = await m.role('攻54-设计2', [MENU.lowcode, MENU.generation, 611, 612, 613, 614, 615], '全部', null, 2);
       const d = (await m.account('atk54_designer2', DEPT.sysadmin, null, [r])).api;
-      const row20 = await s.ctx.db.selectFrom('lc_generation').select(['dis_menu', 'name', 'dis_template']).where('id', '=', 20).executeTakeFirstOrThrow();
-      const row19 = await s.ctx.db.selectFrom('lc_generation').select(['dis_menu', 'name', 'dis_template']).where('id', '=', 19).executeTakeFirstOrThrow();
+      const row20 = await s.ctx.db
+        .selectFrom('lc_generation')
+        .select(['dis_menu', 'name', 'dis_template'])
+        .where('id', '=', 20)
+        .executeTakeFirstOrThrow();
+      const row19 = await s.ctx.db
+        .selectFrom('lc_generation')
+        .select(['dis_menu', 'name', 'dis_template'])
+        .where('id', '=', 19)
+        .executeTakeFirstOrThrow();
       const m20 = JSON.parse(String(row20.dis_menu));
-      const away = await d.post('/api/generation/update', { id: 20, name: row20.name, disMenu: JSON.stringify({ ...m20, componentName: 'atk54bill' }) });
+      const away = await d.post('/api/generation/update', {
+        id: 20,
+        name: row20.name,
+        disMenu: JSON.stringify({ ...m20, componentName: 'atk54bill' }),
+      });
       const del = await d.post('/api/generation/delete', { ids: [19] });
-      const add = await d.post('/api/generation/add', { name: '攻54新订单', status: 0, disMenu: row19.dis_menu, disTemplate: row19.dis_template });
+      const add = await d.post('/api/generation/add', {
+        name: '攻54新订单',
+        status: 0,
+        disMenu: row19.dis_menu,
+        disTemplate: row19.dis_template,
+      });
       const back1 = await d.post('/api/generation/update', { id: 20, name: row20.name, disMenu: JSON.stringify(m20) });
       const back2 = await d.post('/api/generation/design', { id: 20, disTemplate: row20.dis_template, disMenu: JSON.stringify(m20) });
-      const back3 = await d.post('/api/generation/update', { id: 20, name: row20.name, disMenu: JSON.stringify(m20), disTemplate: row20.dis_template });
+      const back3 = await d.post('/api/generation/update', {
+        id: 20,
+        name: row20.name,
+        disMenu: JSON.stringify(m20),
+        disTemplate: row20.dis_template,
+      });
       const name20 = menuComponentName(
         (await s.ctx.db.selectFrom('lc_generation').select('dis_menu').where('id', '=', 20).executeTakeFirstOrThrow()).dis_menu,
       );
@@ -147,7 +197,9 @@ describe('views', () => {
         const opt = await carrier.get('/api/general/allList/19/queryLink', {});
         const optOdd = await carrier.get(url, {});
         const del19 = await d.post('/api/generation/delete', { ids: [19] });
-        bad.push(`${url} accepted as a second spelling (${r.status}); carrier queryLink 19 -> ${opt.status}, via odd url -> ${optOdd.status}; delete 19 -> ${del19.status}`);
+        bad.push(
+          `${url} accepted as a second spelling (${r.status}); carrier queryLink 19 -> ${opt.status}, via odd url -> ${optOdd.status}; delete 19 -> ${del19.status}`,
+        );
       }
       if (now !== String(row20?.dis_template)) {
         await d.post('/api/generation/design', { id: 20, disTemplate: row20?.dis_template });
@@ -170,16 +222,31 @@ describe('company editors', () => {
     const bad: string[] = [];
     const before = await rows(sql<Row>`select name, data_scope from sys_role where id = ${otherRole}`);
     const tries: [string, Promise<ApiResponse>][] = [
-      ['role put', re.api.put('/api/roles', { id: otherRole, name: '攻54改', level: 3, dataScope: '本企业', menus: [{ id: MENU.dashboard }] })],
+      [
+        'role put',
+        re.api.put('/api/roles', { id: otherRole, name: '攻54改', level: 3, dataScope: '本企业', menus: [{ id: MENU.dashboard }] }),
+      ],
       ['role menu', re.api.put('/api/roles/menu', { id: otherRole, menus: [{ id: MENU.dashboard }, { id: MENU.system }] })],
       ['role del', re.api.delete('/api/roles', [otherRole])],
       ['role del mixed', re.api.delete('/api/roles', [roleR + 100000, otherRole])],
       ['seed role del', re.api.delete('/api/roles', [ROLE.disposer])],
       ['user move', ue.api.put('/api/users', { id: victim.id, deptId: DEPT.disposers })],
       ['user role', ue.api.put('/api/users', { id: victim.id, deptId: DEPT.producers, roles: [{ id: otherRole }] })],
-      ['user add', ue.api.post('/api/users', { username: 'atk54_x', nickName: 'x', phone: '13954549999', deptId: DEPT.disposers, roles: [{ id: userR }] })],
+      [
+        'user add',
+        ue.api.post('/api/users', {
+          username: 'atk54_x',
+          nickName: 'x',
+          phone: '13954549999',
+          deptId: DEPT.disposers,
+          roles: [{ id: userR }],
+        }),
+      ],
       ['dept add', de.api.post('/api/dept', { name: '攻54越', pid: DEPT.disposers, enabled: true, sort: 9 })],
-      ['dept move', de.api.put('/api/dept', { id: DEPT.disposer2, name: '南通清源固废处置有限公司', pid: DEPT.producers, enabled: true, sort: 7 })],
+      [
+        'dept move',
+        de.api.put('/api/dept', { id: DEPT.disposer2, name: '南通清源固废处置有限公司', pid: DEPT.producers, enabled: true, sort: 7 }),
+      ],
       ['dept del', de.api.delete('/api/dept', [DEPT.disposers])],
     ];
     for (const [what, p] of tries) {
@@ -196,8 +263,18 @@ describe('company editors', () => {
   }, 60_000);
 
   it('probe 7: assigning a role to an account while the role editor deletes it: no account left on a deleted role, no 500', async () => {
-    const roleR = await mk.role('攻54-角色b', [MENU.dashboard, MENU.system, MENU.role, ...buttonsOf(MENU.role)], '本企业', COMPANY.producer);
-    const userR = await mk.role('攻54-用户b', [MENU.dashboard, MENU.system, MENU.user, ...buttonsOf(MENU.user)], '本企业', COMPANY.producer);
+    const roleR = await mk.role(
+      '攻54-角色b',
+      [MENU.dashboard, MENU.system, MENU.role, ...buttonsOf(MENU.role)],
+      '本企业',
+      COMPANY.producer,
+    );
+    const userR = await mk.role(
+      '攻54-用户b',
+      [MENU.dashboard, MENU.system, MENU.user, ...buttonsOf(MENU.user)],
+      '本企业',
+      COMPANY.producer,
+    );
     const re = await mk.account('atk54_roledb', DEPT.producers, COMPANY.producer, [roleR]);
     const ue = await mk.account('atk54_useredb', DEPT.producers, COMPANY.producer, [userR]);
     const bad: string[] = [];
@@ -215,7 +292,9 @@ describe('company editors', () => {
       );
       outcomes.add(`${c.status}/${d.status}`);
       if (!clean(c) || !clean(d)) bad.push(`round ${i}: ${c.status} ${said(c)} / ${d.status} ${said(d)}`);
-      const dangling = await rows(sql<Row>`select 1 from sys_users_roles where role_id = ${rid} and role_id not in (select id from sys_role)`);
+      const dangling = await rows(
+        sql<Row>`select 1 from sys_users_roles where role_id = ${rid} and role_id not in (select id from sys_role)`,
+      );
       if (dangling.length) bad.push(`round ${i}: account on deleted role`);
       const none = await rows(sql<Row>`select 1 from sys_users_roles where user_id = ${u.id}`);
       if (!none.length) bad.push(`round ${i}: account #${u.id} left with no role (${c.status}/${d.status})`);
