@@ -84,6 +84,7 @@ describe('a definition that cannot be compiled', () => {
       (error: Error): (() => Templates) =>
       () => ({
         fileOf: () => 'templates/view-page.hbs',
+        straight: () => false,
         render: () => {
           throw error;
         },

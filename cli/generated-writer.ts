@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { type Committed, DeferredWrites, WriteFailure } from './generated-dir.js';
 import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
@@ -106,7 +108,21 @@ export function openGeneratedWriter(dir: string): GeneratedWriter {
  */
 export const BATCH_FILES = 16;
 
+/** Machines with fewer cores than this collect garbage on one thread while a writing thread runs. */
+export const PARALLEL_COLLECTION_FROM = 4;
+
+/**
+ * On a machine of few cores, the compiling thread, the writing thread and the collector's helper
+ * threads contend for the cores, and each young-generation collection of the compiling thread waits
+ * for helpers that get no core: collected on its own thread, it does not wait. V8 reads this setting
+ * at each collection, so it can be set while the process runs.
+ */
+function collectOnOneThread(): void {
+  if (availableParallelism() < PARALLEL_COLLECTION_FROM) setFlagsFromString('--no-parallel-scavenge');
+}
+
 function threadWriter(dir: string): GeneratedWriter {
+  collectOnOneThread();
   // [0] is set to 1 by abort, before its message: the thread then stages none of the files still queued for it.
   const aborting = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER_FILE, { workerData: { dir, aborting } });

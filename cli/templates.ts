@@ -52,29 +52,118 @@ function helperError(helper: string, message: string): Error {
   return new Error(`{{${helper}}}: ${message}`);
 }
 
-function createEnv(): typeof Handlebars {
-  const hb = Handlebars.create();
-  hb.registerHelper('literal', (v: unknown) => {
+/** The escaping helpers, each of one value. */
+const HELPER_FUNCTIONS: Record<(typeof HELPERS)[number], (v: unknown) => Escaped> = {
+  literal: (v) => {
     const x = raw(v);
     if (typeof x === 'string') return new Escaped(stringLiteral(x));
     if (typeof x === 'number' && Number.isFinite(x)) return new Escaped(String(x));
     throw helperError('literal', `expected a text or a number, got ${typeof x}`);
-  });
-  hb.registerHelper('comment', (v: unknown) => {
+  },
+  comment: (v) => {
     const x = raw(v);
     if (typeof x !== 'string' && typeof x !== 'number') throw helperError('comment', `expected a text, got ${typeof x}`);
     return new Escaped(commentText(String(x)));
-  });
-  hb.registerHelper('identifier', (v: unknown) => {
+  },
+  identifier: (v) => {
     const x = raw(v);
     if (typeof x !== 'string' || !IDENTIFIER.test(x)) throw helperError('identifier', `not a TypeScript identifier: ${JSON.stringify(x)}`);
     return new Escaped(x);
-  });
-  hb.registerHelper('braces', (v: unknown) => {
+  },
+  braces: (v) => {
     if (v instanceof DefinitionValue) throw new UnsafePlacement(v.name);
     return new Escaped(`{${String(v)}}`);
-  });
+  },
+};
+
+function createEnv(): typeof Handlebars {
+  const hb = Handlebars.create();
+  // Handlebars calls a helper with its options after the value: each is given the value only.
+  for (const name of HELPERS) hb.registerHelper(name, (v: unknown) => HELPER_FUNCTIONS[name](v));
   return hb;
+}
+
+// ----- straight-line templates -----
+
+/** A piece of a straight-line template: text, or what a variable or a helper call places. */
+type Piece = string | ((context: Record<string, unknown>) => unknown);
+
+/** Thrown by a piece whose placing Handlebars must do: the template is then rendered by Handlebars. */
+class NotStraight extends Error {}
+
+/** Names Handlebars takes for a helper before a variable: its own helpers and the escaping ones. */
+const HELPER_NAMES: ReadonlySet<string> = new Set([...Object.keys(Handlebars.helpers), ...HELPERS]);
+
+/** `x` alone (not `this.x`, `../x`, `@x`, `x.y` or a helper's name): its name. */
+function plainVariable(node: Node): string | undefined {
+  if (node.type !== 'PathExpression' || node.data || node.depth !== 0 || node.parts.length !== 1) return undefined;
+  const name = node.parts[0] as string;
+  return node.original === name && !HELPER_NAMES.has(name) ? name : undefined;
+}
+
+/** What a variable holds, when the context has it as its own. */
+function variableOf(context: Record<string, unknown>, name: string): unknown {
+  if (!Object.hasOwn(context, name)) throw new NotStraight();
+  const v = context[name];
+  if (typeof v === 'function') throw new NotStraight();
+  return v;
+}
+
+/** `helper x` or `helper (inner x)`, as a piece. */
+function helperCall(node: Node): Piece | undefined {
+  const helper = HELPER_FUNCTIONS[node.path?.original as (typeof HELPERS)[number]];
+  if (!helper || node.path.type !== 'PathExpression' || node.hash || node.params.length !== 1) return undefined;
+  const param = node.params[0] as Node;
+  if (param.type === 'SubExpression') {
+    const inner = helperCall(param);
+    return inner === undefined || typeof inner === 'string' ? undefined : (c) => helper(inner(c));
+  }
+  const name = plainVariable(param);
+  return name === undefined ? undefined : (c) => helper(variableOf(c, name));
+}
+
+/**
+ * A template made only of text, variables, the escaping helpers and partials of the same kind, as a
+ * list of pieces: undefined for anything else (blocks, lists, an indented partial), which
+ * Handlebars renders. Handlebars' own parse gives the text with its whitespace control applied, so
+ * both place the same characters; joining pieces costs a fraction of running Handlebars' program.
+ */
+function straightLine(source: string, partials: ReadonlyMap<string, string>, depth = 0): Piece[] | undefined {
+  if (depth > 4) return undefined;
+  const pieces: Piece[] = [];
+  for (const node of (Handlebars.parse(source) as unknown as Node).body as Node[]) {
+    if (node.type === 'ContentStatement') {
+      if (node.value) pieces.push(node.value as string);
+    } else if (node.type === 'CommentStatement') {
+      // A comment places nothing.
+    } else if (node.type === 'MustacheStatement') {
+      const name = node.params.length === 0 && !node.hash ? plainVariable(node.path) : undefined;
+      const piece = name !== undefined ? (c: Record<string, unknown>) => variableOf(c, name) : helperCall(node);
+      if (piece === undefined) return undefined;
+      pieces.push(piece);
+    } else if (node.type === 'PartialStatement') {
+      const partial = partials.get(node.name?.original);
+      if (partial === undefined || node.name.type !== 'PathExpression' || node.params.length || node.hash || node.indent) return undefined;
+      const inner = straightLine(partial, partials, depth + 1);
+      if (inner === undefined) return undefined;
+      pieces.push(...inner);
+    } else return undefined;
+  }
+  return pieces;
+}
+
+/** Renders a straight-line template; NotStraight, or any failure, when Handlebars must render it. */
+function renderPieces(pieces: readonly Piece[], context: Record<string, unknown>): string {
+  let out = '';
+  for (const piece of pieces) {
+    if (typeof piece === 'string') out += piece;
+    else {
+      const v = piece(context);
+      // As Handlebars appends: nothing for null and undefined, the rest as `+` makes it text.
+      if (v !== null && v !== undefined) out += v;
+    }
+  }
+  return out;
 }
 
 // ----- the check of a template -----
@@ -228,6 +317,8 @@ export interface Templates {
   render<N extends TemplateName>(name: N, vars: TemplateVars<N>): string;
   /** The file a template was read from, for messages. */
   fileOf(name: TemplateName): string;
+  /** Whether a template is rendered by joining its pieces, without Handlebars. */
+  straight(name: TemplateName): boolean;
 }
 
 /** Shown in messages: relative to the project when inside it. */
@@ -235,9 +326,10 @@ type ShowPath = (absolute: string) => string;
 
 /**
  * Loads, checks and compiles the templates. Any problem in any template is a CliError listing each
- * as `file:line: message`.
+ * as `file:line: message`. A straight-line template is rendered by joining its pieces, the others
+ * by Handlebars (`handlebarsOnly`: all of them, to compare the two).
  */
-export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p): Templates {
+export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p, options: { handlebarsOnly?: boolean } = {}): Templates {
   const sources = templateSources(templatesDir);
   const errors: string[] = [];
   for (const s of sources) for (const p of checkTemplate(s.name, s.text).problems) errors.push(`${show(s.file)}:${p.line}: ${p.message}`);
@@ -251,8 +343,12 @@ export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p):
   const byName = new Map(sources.map((s) => [s.name, s]));
   for (const name of PARTIALS) hb.registerPartial(name, (byName.get(name) as TemplateSource).text);
   const compiled = new Map<TemplateName, HandlebarsTemplateDelegate>();
+  const partials = new Map(PARTIALS.map((name) => [name as string, (byName.get(name) as TemplateSource).text]));
+  const straight = new Map<TemplateName, Piece[]>();
   for (const s of sources) {
     if (PARTIALS.includes(s.name)) continue;
+    const pieces = options.handlebarsOnly ? undefined : straightLine(s.text, partials);
+    if (pieces) straight.set(s.name, pieces);
     compiled.set(
       s.name,
       hb.compile(s.text, { noEscape: true, strict: true, knownHelpers: { literal: true, comment: true, identifier: true, braces: true } }),
@@ -260,6 +356,7 @@ export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p):
   }
   return {
     fileOf: (name) => (byName.get(name) as TemplateSource).file,
+    straight: (name) => straight.has(name),
     render(name, vars) {
       const kinds = TEMPLATE_VARS[name] as Record<string, VarKind>;
       const context: Record<string, unknown> = {};
@@ -267,6 +364,13 @@ export function loadTemplates(templatesDir?: string, show: ShowPath = (p) => p):
         context[k] = kinds[k] === 'text' || kinds[k] === 'identifier' ? new DefinitionValue(String(v), k) : v;
       const template = compiled.get(name);
       if (!template) throw new Error(`no template ${name}`);
+      const pieces = straight.get(name);
+      if (pieces)
+        try {
+          return renderPieces(pieces, context);
+        } catch {
+          // Handlebars renders it again: its answer, or its error with the template's line.
+        }
       try {
         return template(context);
       } catch (e) {

@@ -136,19 +136,28 @@ interface Flat {
 /** A rendering made of ASCII only: one column per unit, without looking at it again. */
 const ascii = (text: string): Flat => ({ text, width: text.length });
 
+/** A property key as printed, its columns, and the key with its colon as an expanded object writes it. */
+interface PrintedKey extends Flat {
+  head: string;
+}
+
 /** Keys recur across every page of a compile: each is printed (and measured) once. */
 const RECURRING_MAX = 10_000;
-const printedKeys = new Map<string, Flat>();
+const printedKeys = new Map<string, PrintedKey>();
 
-function printedKey(k: string): Flat {
+function printedKey(k: string): PrintedKey {
   let printed = printedKeys.get(k);
   if (printed === undefined) {
     const text = propertyKey(k);
-    printed = { text, width: textWidth(text) };
+    printed = { text, width: textWidth(text), head: `${text}: ` };
     if (printedKeys.size < RECURRING_MAX) printedKeys.set(k, printed);
   }
   return printed;
 }
+
+/** Indentation of each depth, made once. */
+const indents: string[] = [];
+const indentOf = (depth: number): string => (indents[depth] ??= INDENT.repeat(depth));
 
 /**
  * A string's literal and its columns. Not cached: hashing each fresh string for a lookup costs more
@@ -171,6 +180,15 @@ type FlatCache = Map<object, Flat | null>;
  * large value costs its breaking, not the one-line text of every level of it.
  */
 const TOO_WIDE = LINE_WIDTH;
+
+/** A string, number, boolean or null as a literal. */
+function scalarText(value: unknown): string {
+  if (typeof value === 'string') return stringLiteral(value);
+  if (value === null) return 'null';
+  if (typeof value === 'number') return numberLiteral(value);
+  if (typeof value === 'boolean') return String(value);
+  throw new Error(`cannot print a ${typeof value} as a literal`);
+}
 
 /** Flat (one-line) rendering, or undefined when the value has to be broken (it holds an expanded object, or is too wide). */
 function flat(value: unknown, expandObjects: boolean, cache: FlatCache): Flat | undefined {
@@ -268,26 +286,28 @@ function literalIn(
   depth: number,
   cache: FlatCache,
 ): string {
+  // A value that cannot be broken is written as it is, whether it fits or not (Biome leaves a long
+  // string literal as it is): its width does not matter.
+  if (typeof value !== 'object' || value === null) return scalarText(value);
   const f = flat(value, depth < expandDepth, cache);
   if (f !== undefined && f.width <= LINE_WIDTH - indent * INDENT.length - prefix - suffix) return f.text;
-  const pad = INDENT.repeat(indent + 1);
+  const pad = indentOf(indent + 1);
   // An empty array or object that does not fit where it starts keeps its empty line.
   if (Array.isArray(value)) {
     let out = value.length ? '[\n' : '[\n\n';
     for (const v of value) out += `${pad}${literalIn(v, indent + 1, 0, 1, expandDepth, depth + 1, cache)},\n`;
-    return `${out}${INDENT.repeat(indent)}]`;
+    return `${out}${indentOf(indent)}]`;
   }
   if (isObject(value)) {
     const keys = definedKeys(value);
     let out = keys.length ? '{\n' : '{\n\n';
     for (const k of keys) {
-      const key = `${printedKey(k).text}: `;
+      const key = printedKey(k).head;
       out += `${pad}${key}${literalIn(value[k], indent + 1, key.length, 1, expandDepth, depth + 1, cache)},\n`;
     }
-    return `${out}${INDENT.repeat(indent)}}`;
+    return `${out}${indentOf(indent)}}`;
   }
-  // A string longer than the line: Biome leaves long string literals as they are.
-  return f?.text ?? String(value);
+  throw new Error(`cannot print a ${typeof value} as a literal`);
 }
 
 export type { Plain };

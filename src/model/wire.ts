@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isAbsent, type Read, readBoolean, readInteger, readJsonText, readNumeric, readText, readTextList, readWidth } from './coerce.js';
+import { FAILED, withFastReader } from './fast-parse.js';
 import type { ProblemCode } from './problems.js';
 
 /**
@@ -19,7 +20,7 @@ const valueKinds = z.registry<{ kind: WireValueKind; values?: readonly string[] 
 export const wireValueKind = (schema: z.ZodType): { kind: WireValueKind; values?: readonly string[] } | undefined => valueKinds.get(schema);
 
 function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode, kind: WireValueKind, values?: readonly string[]) {
-  return z
+  const schema = z
     .unknown()
     .transform((v, ctx): T | undefined => {
       const r = read(v);
@@ -29,6 +30,12 @@ function lenient<T>(read: (v: unknown) => Read<T>, code: ProblemCode, kind: Wire
     })
     .optional()
     .register(valueKinds, values ? { kind, values } : { kind });
+  // What the schema's parts do, in one call: absent stays absent, the rest is read or fails.
+  return withFastReader(schema, (v) => {
+    if (v === undefined) return undefined;
+    const r = read(v);
+    return r.ok ? r.value : FAILED;
+  });
 }
 
 export const wBool = () => lenient(readBoolean, 'E_BOOLEAN', 'boolean');

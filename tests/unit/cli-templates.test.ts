@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../cli/compile.js';
 import { readDefinitionFiles } from '../../cli/definitions-dir.js';
 import { main } from '../../cli/main.js';
-import { checkTemplate, templateOfGenerated, templateSources } from '../../cli/templates.js';
-import { TEMPLATE_VARS, type TemplateName } from '../../templates/vars.js';
+import { checkTemplate, loadTemplates, templateOfGenerated, templateSources } from '../../cli/templates.js';
+import { TEMPLATE_VARS, type TemplateName, type TemplateVars } from '../../templates/vars.js';
 
 /**
  * The Handlebars templates: each default uses exactly its declared variables; a project's
@@ -99,6 +99,84 @@ describe('the default templates', () => {
       for (const origin of result.origins.values()) expect(defaults).toContain(origin);
       expect(result.origins.size).toBe(result.files.size);
     }
+  });
+});
+
+describe('straight-line templates', () => {
+  /** Values of every kind, the texts hostile: quotes, a comment's end, line breaks, bidirectional marks. */
+  const hostile = 'a\'b"c */ d\n\u202e e `$ 字段';
+  const vars: { [N in TemplateName]: TemplateVars<N> } = {
+    banner: { source: hostile },
+    'view-schema': {
+      source: hostile,
+      title: hostile,
+      viewId: 12,
+      schemaName: 'stockInSchema',
+      recordType: 'StockInRecord',
+      schema: 'rules.form({}, [])',
+    },
+    'view-page': {
+      source: 'definitions/views/12-stock-in.json',
+      title: hostile,
+      viewId: 0,
+      modelName: 'stockInPage',
+      componentName: 'StockInPage',
+      schemaName: 'stockInSchema',
+      recordType: 'StockInRecord',
+      model: "{ kind: 'list' }",
+    },
+    'screen-page': {
+      source: hostile,
+      title: hostile,
+      screenId: 3,
+      engineComponent: 'FormPage',
+      modelType: 'FormPageModel',
+      modelName: 'screen3Page',
+      componentName: 'Screen3Page',
+      model: '{}',
+    },
+    'big-screen-config': { source: hostile, title: hostile, screenId: 4, configName: 'screen4Config', config: '{}' },
+    'big-screen-page': { source: hostile, configName: 'screen4Config', componentName: 'Screen4Page' },
+    routes: { source: hostile, entries: ['{ a: 1 }', '{ b: 2 }'] },
+  };
+  const names = Object.keys(TEMPLATE_VARS) as TemplateName[];
+
+  /** Each template's text through both renderers: the same text, or both failing. */
+  function compare(templatesDir?: string, given: Partial<typeof vars> = {}) {
+    const fast = loadTemplates(templatesDir);
+    const slow = loadTemplates(templatesDir, undefined, { handlebarsOnly: true });
+    const outcome = (t: typeof fast, name: TemplateName) => {
+      try {
+        return t.render(name, (given[name] ?? vars[name]) as never);
+      } catch (e) {
+        return `failed: ${(e as Error).message}`;
+      }
+    };
+    for (const name of names.filter((n) => n !== 'banner')) expect(outcome(fast, name), name).toBe(outcome(slow, name));
+    return fast;
+  }
+
+  it('print every default template as Handlebars does; only those with blocks are left to it', () => {
+    const fast = compare();
+    expect(names.filter((n) => n !== 'banner' && !fast.straight(n))).toEqual(['routes']);
+  });
+
+  it('print custom templates as Handlebars does: whitespace control, comments, partials, helpers, and what fails', () => {
+    const dir = project('basic-view', {
+      'banner.hbs': '// from {{comment source}} {{! a comment }}\n',
+      'view-page.hbs':
+        '  {{> banner}}\n{{~! trimmed ~}}\n  x = {{{model}}}; {{braces (identifier modelName)}} {{braces (literal viewId)}} {{literal title}}\n\n{{viewId}}\n',
+      'view-schema.hbs':
+        '{{#if viewId}}{{schema}}{{/if}} {{identifier schemaName}} {{identifier recordType}} {{comment title}} {{comment source}}\n',
+      'screen-page.hbs':
+        '{{> banner}}\n{{comment title}} {{engineComponent}} {{modelType}} {{model}} {{identifier modelName}} {{identifier componentName}} {{screenId}}\n',
+      'big-screen-page.hbs': 'a {{> banner}} b {{identifier configName}} {{identifier componentName}}\n',
+    });
+    // A name that is no identifier fails in the helper, as Handlebars would fail.
+    const fast = compare(join(dir, 'my-templates'), { 'screen-page': { ...vars['screen-page'], modelName: 'not a name' } });
+    expect(() => fast.render('screen-page', { ...vars['screen-page'], modelName: 'not a name' })).toThrow(/not a TypeScript identifier/);
+    // The indented banner and the #if are Handlebars'; the rest is joined.
+    expect(names.filter((n) => n !== 'banner' && fast.straight(n))).toEqual(['screen-page', 'big-screen-config', 'big-screen-page']);
   });
 });
 

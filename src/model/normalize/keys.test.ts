@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeDefinition } from '../normalize.js';
 import type { ListPageModel } from '../types.js';
 import { basicOptionShape, buttonConfigureShape, dialogOptionShape, fieldConfigureShape, templateShape } from '../wire.js';
-import { extraOf, KNOWN_BASIC, KNOWN_BUTTON, KNOWN_CONFIGURE, KNOWN_DIALOG, KNOWN_TEMPLATE } from './keys.js';
+import { compact, extraOf, KNOWN_BASIC, KNOWN_BUTTON, KNOWN_CONFIGURE, KNOWN_DIALOG, KNOWN_TEMPLATE } from './keys.js';
 
 const blocks = [
   ['field configure', KNOWN_CONFIGURE, fieldConfigureShape, ['sort', 'dict', 'sportData_params', 'timeFmt', 'requiredRelation']],
@@ -52,5 +52,23 @@ describe('known keys come from the wire shapes', () => {
     expect(page.buttons[0]?.extra).toEqual({ icon: 'el-icon-s' });
     expect(page.features.add).toBe(true);
     expect(page.form.dialog.width).toBe(500);
+  });
+});
+
+describe('compact', () => {
+  it('drops undefined members and keeps the order of the rest, a __proto__ key as a plain key', () => {
+    const built = JSON.parse('{"a":1,"b":null,"__proto__":{"x":1},"d":false,"e":""}') as Record<string, unknown>;
+    built.c = undefined;
+    built.f = 0;
+    const out = compact(built);
+    expect(Object.keys(out)).toEqual(['a', 'b', '__proto__', 'd', 'e', 'f']);
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out).not.toBe(built);
+  });
+
+  it('answers the object itself when no member is undefined', () => {
+    const whole = { a: 1, b: null, c: [undefined] };
+    expect(compact(whole)).toBe(whole);
   });
 });
