@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFINITION_MAX_CHARS, formatProblem } from '../src/model/index.js';
+import { DEFINITION_MAX_CHARS, formatProblem, outlineOf } from '../src/model/index.js';
 import { compile, compileOne, type DefinitionSource, sharedOutputDirs } from './compile.js';
 import { CliError, EXIT } from './errors.js';
 import { loadTemplates, type Templates } from './templates.js';
@@ -102,5 +102,36 @@ describe('a definition that cannot be compiled', () => {
     expect(caught).toBeInstanceOf(CliError);
     expect((caught as CliError).message).toBe('definitions/views/101-stock-in.json: templates/view-page.hbs:3: boom');
     expect((caught as CliError).hint).toBe('fix the template');
+  });
+});
+
+describe('a compile that hands its files on', () => {
+  const ROOT = join(import.meta.dirname, '..');
+  const read = (scenario: string, rel: string): DefinitionSource => ({
+    kind: rel.startsWith('views/') ? 'view' : 'screen',
+    rel,
+    file: `definitions/${rel}`,
+    text: readFileSync(join(ROOT, 'tests/fixtures', scenario, 'definitions', rel), 'utf8'),
+  });
+  const screens = ['screens/1-list-preview.json', 'screens/2-big-screen.json', 'screens/3-form-preview.json', 'screens/4-container.json'];
+
+  it('keeps the outline of each page, and gives the same files, problems and routes as one that keeps the models', () => {
+    const sources = [source('views/101-stock-in.json'), ...screens.map((rel) => read('screens', rel))];
+    const kept = compile(sources);
+    const handed = new Map<string, string>();
+    const streamed = compile(sources, 'definitions/', { onFile: (path, text) => handed.set(path, text) });
+    expect(streamed.pages).toEqual(kept.pages.map(outlineOf));
+    expect(streamed.pages.some((p) => 'columns' in p)).toBe(false);
+    expect(streamed.problems).toEqual(kept.problems);
+    expect(handed).toEqual(kept.files);
+  });
+
+  it('still finds two definitions of one view, and one componentName twice, from their outlines', () => {
+    const streamed = compile([source('views/101-stock-in.json'), source('views/102-copy.json')], 'definitions/', { onFile: () => {} });
+    expect(streamed.problems.filter((p) => p.code === 'E_DUPLICATE').map((p) => p.message)).toEqual([
+      'view 101 is also defined in definitions/views/101-stock-in.json',
+      'componentName stockIn is also that of definitions/views/102-copy.json, so the pages would answer to the same permissions (stockIn:list, stockIn:add, …)',
+      'componentName stockIn is also that of definitions/views/101-stock-in.json, so the pages would answer to the same permissions (stockIn:list, stockIn:add, …)',
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import {
   isWarning,
   type NormalizeResult,
   normalizeDefinition,
+  outlineOf,
   type PageModel,
+  type PageOutline,
   type Problem,
   parseJsonFile,
   setSha256,
@@ -32,7 +34,7 @@ export interface DefinitionSource {
   sourceHash?: string | undefined;
 }
 
-export interface CompileResult {
+export interface CompileResult<P extends PageOutline = PageOutline> {
   /**
    * Path relative to generated/ → text. Empty when any definition has an error, and when onFile was
    * given (the texts went there, and are not held twice).
@@ -42,7 +44,11 @@ export interface CompileResult {
   origins: Map<string, string>;
   problems: Problem[];
   skipped: { file: string; id: number | undefined; reason: string }[];
-  pages: PageModel[];
+  /**
+   * The pages, in the order of the definitions: their models, or only their outlines when onFile
+   * was given (a compile of 1,000 views would otherwise hold every model to its end).
+   */
+  pages: P[];
 }
 
 /** Output folder of a definition: its file name without .json, made safe for a path. */
@@ -125,6 +131,12 @@ export interface CompileOptions {
   showPath?(absolute: string): string;
 }
 
+export function compile(
+  sources: readonly DefinitionSource[],
+  routesSource?: string,
+  options?: Omit<CompileOptions, 'onFile'>,
+): CompileResult<PageModel>;
+export function compile(sources: readonly DefinitionSource[], routesSource: string, options: CompileOptions): CompileResult;
 export function compile(sources: readonly DefinitionSource[], routesSource = 'definitions/', options: CompileOptions = {}): CompileResult {
   return runSteps(compileSteps(sources, routesSource, options));
 }
@@ -200,7 +212,8 @@ function* compileSteps(
   const modules: { path: string; template: EmittedModule['template']; text?: string }[] = [];
   const hold = (m: EmittedModule) => (options.onFile ? { path: m.path, template: m.template } : m);
   const normalised: string[] = [];
-  const results: NormalizeResult[] = [];
+  /** Each result, its page only outlined once its files went to onFile. */
+  const results: (Omit<NormalizeResult, 'page'> & { page?: PageOutline })[] = [];
   let emitted = 0;
   for (const s of sources) {
     // A step before each definition: an interruptible run may stop here, between two definitions.
@@ -241,6 +254,9 @@ function* compileSteps(
       options.onFile?.(m.path, m.text);
       modules.push(hold(m));
     }
+    // Kept to the end, a page model is copied by every collection until it is old: only what the
+    // checks across definitions and routes.ts read of it is kept.
+    if (options.onFile) results[results.length - 1] = { ...r, page: outlineOf(r.page) };
     options.onPage?.(++emitted, sources.length);
   }
   const set = collectNormalized(normalised, results);

@@ -1,4 +1,4 @@
-import type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel } from '../../src/model/index.js';
+import type { BigScreenModel, ContainerPageModel, FormPageModel, ListPageModel, PageModel, PageOutline } from '../../src/model/index.js';
 import { fieldRules, type RuleCall, relationsOf } from '../../src/model/index.js';
 import type { TemplateName } from '../../templates/vars.js';
 import type { Templates } from '../templates.js';
@@ -125,7 +125,7 @@ export function emitPage(page: PageModel, dir: string, t: Templates): EmittedMod
 }
 
 export interface RouteEntry {
-  page: PageModel;
+  page: PageOutline;
   /** Module path of the page relative to generated/, without extension, e.g. views/12-stock-in/page */
   module: string;
 }

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 
 /**
  * A zod schema built only of unknown, string, optional, pipe, transform, loose object, array and
- * union, run directly as plain functions: the same output as `schema.safeParse(v).data` when zod
- * finds no issue, and FAILED whenever it would find one. It does none of zod's bookkeeping (issue
- * lists, payloads, paths), so a valid definition reads several times faster; an invalid one is read
- * again by zod itself, for its problems. A schema using anything else gets no fast reader.
+ * union (or of parts given a reader of their own by withFastReader), run directly as plain
+ * functions: the same output as `schema.safeParse(v).data` when zod finds no issue, and FAILED
+ * whenever it would find one. It does none of zod's bookkeeping (issue lists, payloads, paths), so a
+ * valid definition reads several times faster; an invalid one is read again by zod itself, for its
+ * problems. A schema using anything else gets no fast reader.
  */
 
 export const FAILED: unique symbol = Symbol('failed');

@@ -5,7 +5,7 @@ import { Sink } from './normalize/sink.js';
 import { normalizeViewTemplate } from './normalize/views.js';
 import { parseScreen, parseView } from './parse.js';
 import { type Problem, pointerOf } from './problems.js';
-import type { PageModel, SourceInfo } from './types.js';
+import type { PageModel, PageOutline, SourceInfo } from './types.js';
 import type { WireScreen, WireView } from './wire.js';
 
 /**
@@ -84,8 +84,23 @@ export function normalizeDefinition(input: DefinitionInput): NormalizeResult {
   return done(page ? { page } : {});
 }
 
-export interface NormalizedSet {
-  pages: PageModel[];
+/** A page's outline, holding nothing else of the page. */
+export function outlineOf(page: PageOutline): PageOutline {
+  const { path, title, source } = page;
+  switch (page.kind) {
+    case 'list':
+      return { kind: page.kind, viewId: page.viewId, componentName: page.componentName, path, title, source };
+    case 'form':
+      return { kind: page.kind, screenId: page.screenId, formView: page.formView, path, title, source };
+    case 'container':
+      return { kind: page.kind, screenId: page.screenId, views: page.views, path, title, source };
+    default:
+      return { kind: page.kind, screenId: page.screenId, path, title, source };
+  }
+}
+
+export interface NormalizedSet<P extends PageOutline = PageModel> {
+  pages: P[];
   skipped: { file: string; id: number | undefined; reason: string }[];
   problems: Problem[];
 }
@@ -116,8 +131,11 @@ export function normalizeAll(
  * gathered into the set, with the checks across files added: what normalizeAll returns, for a
  * caller that normalised the definitions itself (on several threads, say).
  */
-export function collectNormalized(files: readonly string[], results: readonly NormalizeResult[]): NormalizedSet {
-  const pages: PageModel[] = [];
+export function collectNormalized<P extends PageOutline = PageModel>(
+  files: readonly string[],
+  results: readonly (Omit<NormalizeResult, 'page'> & { page?: P })[],
+): NormalizedSet<P> {
+  const pages: P[] = [];
   const skipped: NormalizedSet['skipped'] = [];
   const problems: Problem[] = [];
   results.forEach((r, i) => {
@@ -125,7 +143,7 @@ export function collectNormalized(files: readonly string[], results: readonly No
     if (r.page) pages.push(r.page);
     if (r.skipped) skipped.push({ file: files[i] as string, ...r.skipped });
   });
-  const byId = new Map<string, PageModel>();
+  const byId = new Map<string, P>();
   for (const page of pages) {
     const key = page.kind === 'list' ? `view:${page.viewId}` : `screen:${page.screenId}`;
     const first = byId.get(key);
@@ -167,7 +185,7 @@ export function collectNormalized(files: readonly string[], results: readonly No
  * Each is a problem naming the other files, as the server refuses to publish a componentName whose
  * permissions another menu carries.
  */
-function sharedComponentNames(pages: readonly PageModel[]): Problem[] {
+function sharedComponentNames(pages: readonly PageOutline[]): Problem[] {
   const byName = new Map<string, string[]>();
   for (const page of pages) {
     if (page.kind !== 'list') continue;

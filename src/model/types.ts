@@ -323,3 +323,10 @@ export interface BigScreenModel {
 }
 
 export type PageModel = ListPageModel | FormPageModel | ContainerPageModel | BigScreenModel;
+
+/** What the checks across definitions and the route list read of a page: a page model is one. */
+export type PageOutline =
+  | Pick<ListPageModel, 'kind' | 'viewId' | 'componentName' | 'path' | 'title' | 'source'>
+  | Pick<FormPageModel, 'kind' | 'screenId' | 'formView' | 'path' | 'title' | 'source'>
+  | Pick<ContainerPageModel, 'kind' | 'screenId' | 'views' | 'path' | 'title' | 'source'>
+  | Pick<BigScreenModel, 'kind' | 'screenId' | 'path' | 'title' | 'source'>;
