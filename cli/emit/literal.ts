@@ -298,16 +298,15 @@ function literalIn(
     for (const v of value) out += `${pad}${literalIn(v, indent + 1, 0, 1, expandDepth, depth + 1, cache)},\n`;
     return `${out}${indentOf(indent)}]`;
   }
-  if (isObject(value)) {
-    const keys = definedKeys(value);
-    let out = keys.length ? '{\n' : '{\n\n';
-    for (const k of keys) {
-      const key = printedKey(k).head;
-      out += `${pad}${key}${literalIn(value[k], indent + 1, key.length, 1, expandDepth, depth + 1, cache)},\n`;
-    }
-    return `${out}${indentOf(indent)}}`;
+  // What is left is an object that is not an array.
+  const record = value as Record<string, unknown>;
+  const keys = definedKeys(record);
+  let out = keys.length ? '{\n' : '{\n\n';
+  for (const k of keys) {
+    const key = printedKey(k).head;
+    out += `${pad}${key}${literalIn(record[k], indent + 1, key.length, 1, expandDepth, depth + 1, cache)},\n`;
   }
-  throw new Error(`cannot print a ${typeof value} as a literal`);
+  return `${out}${indentOf(indent)}}`;
 }
 
 export type { Plain };
