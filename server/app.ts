@@ -22,6 +22,7 @@ import type { DB } from './db/schema.js';
 import { ApiError, badRequest, type ErrorCode, forbidden, invalidInput, refusal, statusRefusal } from './errors.js';
 import { concurrentWriteLost, databaseInputCode, inputGuard } from './input-guard.js';
 import { CallTimes } from './lib/call-times.js';
+import { namedTable } from './lib/named-table.js';
 import { rateLimitPluginOptions } from './login-guard.js';
 import { Realtime } from './realtime.js';
 import { logAnswered, loggerOptions } from './request-log.js';
@@ -124,7 +125,12 @@ export function accessOf(config: import('fastify').FastifyContextConfig): 'publi
 setChineseZodMessages();
 
 /** Where in the request a problem is, in the words of the answer. */
-const REQUEST_PART: Readonly<Record<string, string>> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+const REQUEST_PART: Readonly<Record<string, string>> = namedTable({
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+});
 
 function zodMessage(err: FastifyError): string {
   const v = err.validation?.[0];

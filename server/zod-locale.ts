@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { namedTable } from './lib/named-table.js';
 
 /** zod's names of kinds of value, in the words the answers use. */
-const KIND_WORDS: Readonly<Record<string, string>> = {
+const KIND_WORDS: Readonly<Record<string, string>> = namedTable({
   object: '对象',
   string: '文本',
   number: '数字',
@@ -20,7 +21,7 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
   tuple: '元组',
   record: '对象',
   unknown: '值',
-};
+});
 const KIND = new RegExp(`\\b(${Object.keys(KIND_WORDS).join('|')})\\b`, 'g');
 const zhCN = z.locales.zhCN().localeError;
 

@@ -3,6 +3,7 @@ import { submittedFields } from '../../src/model/index.js';
 import type { SessionUser } from '../auth.js';
 import { badRequest, type ErrorCode, forbidden } from '../errors.js';
 import type { BusinessViewName } from '../lib/business-views.js';
+import { namedTable } from '../lib/named-table.js';
 import type { Row } from '../lowcode/record-input.js';
 import { referenceTarget } from '../lowcode/reference-labels.js';
 import type { ViewField, ViewModel } from '../lowcode/view-model.js';
@@ -21,7 +22,7 @@ export type Party = { field: string; by: 'id' } | { field: string; via: Business
  * order, and (through its disposal order) those a logistics order carries for. Every party is a company
  * id; the company's name is only the label answered beside it (`{field}Fmt`), so a rename moves nothing.
  */
-export const PARTIES: Partial<Record<string, Party[]>> = {
+export const PARTIES: Partial<Record<string, Party[]>> = namedTable({
   disposalInquiry: [{ field: 'companyId', by: 'id' }],
   contract: [
     { field: 'partyAId', by: 'id' },
@@ -33,13 +34,13 @@ export const PARTIES: Partial<Record<string, Party[]>> = {
     { field: 'carrierId', by: 'id' },
   ],
   logisticsOrder: [{ field: 'disposalOrderId', via: 'disposalOrder' }],
-};
+});
 
 /**
  * Views whose records are addressed to a department (留言管理's 接收部门): only that department's users
  * and the record's author read them, whatever their data scope.
  */
-export const RECIPIENT_FIELD: Partial<Record<string, string>> = { leaveMessage: 'deptId' };
+export const RECIPIENT_FIELD: Partial<Record<string, string>> = namedTable({ leaveMessage: 'deptId' });
 
 /**
  * Every column a scope's row test reads (see rowScope): the owner columns and the party and recipient
@@ -61,10 +62,10 @@ export const SCOPE_COLUMNS: readonly string[] = [
  * 乙方 is the writer's own company; the carrier is named on it, it does not place it). An inquiry's party
  * is the asked disposer, not its writer, so it has no such rule.
  */
-export const WRITER_AMONG: Partial<Record<string, string[]>> = {
+export const WRITER_AMONG: Partial<Record<string, string[]>> = namedTable({
   contract: ['partyAId', 'partyBId'],
   disposalOrder: ['producerId', 'disposerId'],
-};
+});
 
 /**
  * What only one party of a record writes: an inquiry's quote (its price and time, and the states 已报价
@@ -84,7 +85,7 @@ export interface PartyOwned {
   movable?: { while: string[]; refusal: ErrorCode };
 }
 
-export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = {
+export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = namedTable({
   disposalInquiry: {
     party: 'companyId',
     fields: ['quotedPrice', 'quoteTime'],
@@ -92,16 +93,16 @@ export const PARTY_OWNED: Partial<Record<string, PartyOwned>> = {
     creatorStates: { values: ['2'], from: ['0', '1', '3'] },
     movable: { while: ['0'], refusal: 'INQUIRY_PARTY_FIXED' },
   },
-};
+});
 
 /**
  * What only the receiving department writes of a record addressed to it (RECIPIENT_FIELD): a 留言's
  * reply and whether it was read. The author writes the rest and it alone deletes; once any of these
  * holds an answer (a reply, 已读) the recipient is fixed.
  */
-export const RECIPIENT_OWNED: Partial<Record<string, string[]>> = {
+export const RECIPIENT_OWNED: Partial<Record<string, string[]>> = namedTable({
   leaveMessage: ['replyContent', 'replyTime', 'haveRead'],
-};
+});
 
 /** An id as stored or sent, null when empty. */
 const idOf = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import { namedTable } from '../lib/named-table.js';
 import { viewTable } from './ddl.js';
 import type { ViewModel } from './view-model.js';
 
@@ -16,7 +17,7 @@ const needIds = (ids: number[]) => {
   if (!ids.length) throw badRequest('NOTHING_SELECTED');
 };
 
-export const ACTIONS: Record<string, Action> = {
+export const ACTIONS: Record<string, Action> = namedTable({
   /** Confirms stock-in rows: status becomes 1 (已入库). Answers how many rows changed. */
   async markStocked(ctx, view, ids) {
     needIds(ids);
@@ -38,7 +39,7 @@ export const ACTIONS: Record<string, Action> = {
     needIds(ids);
     return { status: 200, message: '操作成功', location: `/dev-tools/temp/page/disposalInquiry/15?stockId=${ids[0]}` };
   },
-};
+});
 
 /** Actions that write rows; the list cache of the view must be dropped after them. */
 export const WRITING_ACTIONS = new Set(['markStocked']);

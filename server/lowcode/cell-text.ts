@@ -1,3 +1,5 @@
+import { namedTable } from '../lib/named-table.js';
+
 /**
  * The text of every cell of an imported worksheet, counted while its XML streams past and before the
  * workbook reader sees each piece, as the reader (ExcelJS's streaming reader) will build it: a shared
@@ -48,7 +50,7 @@ enum State {
   Instruction,
 }
 
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const NAMED: Record<string, string> = namedTable({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" });
 
 /** The character an entity (without `&` and `;`) stands for, as the XML parser decodes it. */
 function entity(name: string): string {

@@ -6,6 +6,7 @@ import { asSystem } from '../db/audit.js';
 import { closeWith, type DatabaseKind, openPool } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { ApiError, badRequest, refusal } from '../errors.js';
+import { namedTable } from '../lib/named-table.js';
 import { dataViewUrl, ensureDataViewLogin } from './data-view-login.js';
 import { pgError } from './ddl.js';
 import { bigScreenOf, dataViewsOf } from './screen-share.js';
@@ -74,7 +75,7 @@ export const PGLITE_HOLD_MS = 1000;
 const PGLITE_MEASURE_MAX_PAGES = 8192;
 
 /** What the database's refusal of a running data view means, by SQLSTATE, in words a builder reads. */
-const DATABASE_REASONS: Readonly<Record<string, string>> = {
+const DATABASE_REASONS: Readonly<Record<string, string>> = namedTable({
   '21000': '用作表达式的子查询返回了多于一行',
   '22001': '内容长度超出限制',
   '22003': '数值超出范围',
@@ -110,15 +111,15 @@ const DATABASE_REASONS: Readonly<Record<string, string>> = {
   '42P19': '递归查询不正确',
   '42P20': '窗口函数使用不正确',
   '42P22': '排序规则不明确',
-};
+});
 
 /** The meaning of a SQLSTATE class a code of its own is not listed for. */
-const DATABASE_CLASS_REASONS: Readonly<Record<string, string>> = {
+const DATABASE_CLASS_REASONS: Readonly<Record<string, string>> = namedTable({
   '22': '数据错误',
   '42': '语法错误或名称、类型、权限不正确',
   '53': '数据库资源不足',
   '54': '超出数据库的程序限制',
-};
+});
 
 /** Where in the data view's own text a running statement failed, for errors the database located. */
 const failedAt = new WeakMap<object, { line: number; column: number }>();

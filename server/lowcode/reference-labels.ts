@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { RemoteOptions, RemoteParam } from '../../src/model/index.js';
+import { namedTable } from '../lib/named-table.js';
 import type { ViewField, ViewModel } from './view-model.js';
 
 /**
@@ -20,13 +21,13 @@ export interface ReferenceLabel {
 }
 
 /** Option calls whose records live in one table, and the column that labels them. */
-const FIXED_SOURCES: Record<string, { table: string; labelColumn: string }> = {
+const FIXED_SOURCES: Record<string, { table: string; labelColumn: string }> = namedTable({
   '/api/company/list': { table: 'company', labelColumn: 'name' },
   '/api/companyLinkman/list': { table: 'company_linkman', labelColumn: 'name' },
   '/api/companyWarehouse/list': { table: 'company_warehouse', labelColumn: 'name' },
   '/api/dept/find': { table: 'sys_dept', labelColumn: 'name' },
   '/api/getUserProcessPrimary': { table: 'disposal_process', labelColumn: 'name' },
-};
+});
 
 /** The options of administrative regions: a tree whose values are region codes. */
 export const REGION_TREE_PATH = '/api/region/regionTreeList';

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { databaseOf } from '../db/audit.js';
 import type { DB } from '../db/schema.js';
+import { namedTable } from '../lib/named-table.js';
 import type { ListQuery, SortKey } from './list-types.js';
 import type { ViewModel } from './view-model.js';
 
@@ -15,7 +16,7 @@ import type { ViewModel } from './view-model.js';
 
 /** How a column's values compare: times and numbers by value, text by the database's collation. */
 export type Kind = 'time' | 'number' | 'text';
-const SYSTEM_KIND: Record<string, Kind> = { id: 'number', create_time: 'time', update_time: 'time' };
+const SYSTEM_KIND: Record<string, Kind> = namedTable({ id: 'number', create_time: 'time', update_time: 'time' });
 /** json_build_object takes at most 100 arguments: the written row's keys are sent for this many columns. */
 const MAX_KEYED_COLUMNS = 45;
 

@@ -5,6 +5,7 @@ import { RECIPIENT_FIELD } from '../access/parties.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { namedTable } from '../lib/named-table.js';
 
 /**
  * Judges data-view SQL on PostgreSQL's own parse tree (libpg-query), never on its text: quoting, `U&`
@@ -104,7 +105,7 @@ const JSON_BUILDERS = [
  * an argument (repeat, format), which could fill memory with one call; lpad and rpad take a constant
  * length of at most PAD_MAX.
  */
-const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = {
+const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = namedTable({
   aggregate: [
     'count',
     'sum',
@@ -235,7 +236,7 @@ const FUNCTIONS_BY_KIND: Record<string, readonly string[]> = {
   ],
   conditional: ['num_nulls', 'num_nonnulls', 'pg_typeof'],
   'arrays and JSON': ['array_length', 'cardinality', 'array_position', 'unnest', 'generate_series', ...JSON_BUILDERS],
-};
+});
 
 /** The allow-list of functions, with the kind each is listed under. */
 export const DATA_VIEW_FUNCTIONS: ReadonlyMap<string, string> = new Map(
@@ -451,7 +452,7 @@ function kindOf(node: Json): [string, Obj] {
 const list = (v: Json): Json[] => (Array.isArray(v) ? v : []);
 
 /** Readable names of constructs that are refused, for the message; others are named by their node kind. */
-const CONSTRUCT_NAMES: Record<string, string> = {
+const CONSTRUCT_NAMES: Record<string, string> = namedTable({
   ParamRef: '参数 $n',
   RangeTableSample: 'TABLESAMPLE',
   RangeTableFunc: 'XMLTABLE',
@@ -481,7 +482,7 @@ const CONSTRUCT_NAMES: Record<string, string> = {
   SVFOP_SESSION_USER: 'session_user',
   SVFOP_CURRENT_CATALOG: 'current_catalog',
   SVFOP_CURRENT_SCHEMA: 'current_schema',
-};
+});
 const XML_NODES = new Set(['XmlExpr', 'XmlSerialize', 'RangeTableFunc']);
 const refuseConstruct = (kind: string): never => {
   if (XML_NODES.has(kind)) refuse('SQL_XML');
@@ -902,7 +903,7 @@ const BUILDERS = new Set([
   'similar_to_escape',
   ...JSON_BUILDERS,
 ]);
-const SIZE_RULES: Record<string, SizeRule> = {
+const SIZE_RULES: Record<string, SizeRule> = namedTable({
   count: scalar,
   sum: numeric,
   avg: numeric,
@@ -1055,7 +1056,7 @@ const SIZE_RULES: Record<string, SizeRule> = {
   jsonb_build_object: json,
   json_build_array: json,
   jsonb_build_array: json,
-};
+});
 
 /** Allowed functions the guard has no size rule for (none: every allowed function must have one, or it is refused). */
 export const functionsWithoutSizeRule = (): string[] => [...DATA_VIEW_FUNCTIONS.keys()].filter((f) => !Object.hasOwn(SIZE_RULES, f));

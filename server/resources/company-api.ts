@@ -11,6 +11,7 @@ import { parseBody } from '../lib/body.js';
 import { companyCodeIs, sameCode } from '../lib/company-codes.js';
 import { companyNameTaken, nameLettersAllowed } from '../lib/company-names.js';
 import { dictLabels } from '../lib/dict-labels.js';
+import { namedTable } from '../lib/named-table.js';
 import { registerResource, writerOf } from './register.js';
 
 const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
@@ -24,10 +25,10 @@ export const CODE_TAKEN = {
 } as const;
 
 /** The unique indexes on company codes, and what a clash on each one answers. */
-const CODE_INDEXES: Record<string, ErrorCode> = {
+const CODE_INDEXES: Record<string, ErrorCode> = namedTable({
   company_credit_code_unique: 'CREDIT_CODE_TAKEN',
   company_bci_id_unique: 'BCI_ID_TAKEN',
-};
+});
 
 /** The company behind an account, read and updated by its own users; its name only with company:edit. */
 export default async function routes(app: App, ctx: AppContext): Promise<void> {

@@ -13,13 +13,14 @@ import { currentUser, hasPermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.js';
 import { contentDisposition, filesRoot } from '../lib/files.js';
+import { namedTable } from '../lib/named-table.js';
 import { registerResource, writerOf } from './register.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /** Allowed extensions, their content type and the magic bytes the content must start with (null: any byte). */
-const TYPES: Record<string, { type: string; magic: (number | null)[] }> = {
+const TYPES: Record<string, { type: string; magic: (number | null)[] }> = namedTable({
   doc: { type: 'application/msword', magic: OLE },
   xls: { type: 'application/vnd.ms-excel', magic: OLE },
   docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: ZIP },
@@ -30,7 +31,7 @@ const TYPES: Record<string, { type: string; magic: (number | null)[] }> = {
   jpeg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
   // RIFF, the chunk size, WEBP: big-screen header backgrounds may be webp.
   webp: { type: 'image/webp', magic: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
-};
+});
 
 /**
  * Images a big screen draws or a bulletin shows: served without a session to anyone holding the stored path

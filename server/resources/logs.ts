@@ -6,12 +6,13 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { forbidden } from '../errors.js';
 import { formatTime } from '../lib/accounts-users.js';
+import { namedTable } from '../lib/named-table.js';
 import { paginate } from '../lib/paging.js';
 import { designedView } from '../lowcode/view-store.js';
 import { registerResource } from './register.js';
 
 /** What the audited core tables hold, as the pages name it (a view's table is named by its view). */
-const TABLE_TITLES: Readonly<Record<string, string>> = {
+const TABLE_TITLES: Readonly<Record<string, string>> = namedTable({
   sys_setting: '系统设置',
   sys_dept: '部门',
   sys_role: '角色',
@@ -42,7 +43,7 @@ const TABLE_TITLES: Readonly<Record<string, string>> = {
   lc_generation: '视图',
   lc_screen: '大屏',
   lc_data_view: '数据视图',
-};
+});
 
 const VIEW_TABLE = /^lc_view_(\d+)$/;
 

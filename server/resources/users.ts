@@ -38,15 +38,16 @@ import {
 } from '../lib/accounts-users.js';
 import { asEnabled, checkEmail, checkNickName, checkSex, done, exists, trimmed } from '../lib/admin-input.js';
 import { filesRoot } from '../lib/files.js';
+import { namedTable } from '../lib/named-table.js';
 import { paginate } from '../lib/paging.js';
 import { containing } from '../lib/sql.js';
 import { answeringLock, attemptOf, loginGuard } from '../login-guard.js';
 import { registerResource, writerOf, writingContext } from './register.js';
 
-const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = {
+const AVATAR_TYPES: Record<string, { type: string; magic: number[] }> = namedTable({
   png: { type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   jpg: { type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
-};
+});
 
 /**
  * User accounts: the administrators' list and form (add, edit, delete, search, companies) and each
