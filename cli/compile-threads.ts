@@ -13,6 +13,7 @@ import {
   runInterruptibly,
   runSteps,
 } from './compile.js';
+import { flattened } from './generated-writer.js';
 import { compiledBuildHash, PACKAGE_ROOT } from './paths.js';
 import { loadTemplates } from './templates.js';
 
@@ -89,7 +90,7 @@ function* takeShareSteps(
       const source = sources[i] as DefinitionSource;
       outcomes.set(
         i,
-        compileOne(source, outputDir(source), getTemplates, (path, text) => batch.push([path, text])),
+        compileOne(source, outputDir(source), getTemplates, (path, text) => batch.push([path, flattened(text)])),
       );
       const done = Atomics.add(counters, 1, 1) + 1;
       onPage?.(done, sources.length);

@@ -62,7 +62,12 @@ const folderSettled = (stamp: FileStamp, at: number) => {
 };
 
 /** node:crypto, loaded only when something must be hashed: a no-op run whose stats all match hashes nothing. */
-const crypto = (): typeof import('node:crypto') => createRequire(import.meta.url)('node:crypto');
+let cryptoModule: typeof import('node:crypto') | undefined;
+const crypto = (): typeof import('node:crypto') => {
+  // Kept once loaded: a require function made for each of a compile's 2,000 hashes costs more than the hashes.
+  cryptoModule ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return cryptoModule;
+};
 /** The content hash the cache records of a definition's bytes (for a text: of its UTF-8 bytes). */
 export const sha = (text: string | Buffer) => crypto().createHash('sha256').update(text).digest('hex');
 

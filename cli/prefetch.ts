@@ -34,9 +34,15 @@ export interface ReadAheadStart {
   type: 'prefetch';
   files: string[];
   port: MessagePort;
-  /** [0]: the first index the compile has not taken yet (it moves on whether it took one or not). */
+  /**
+   * [0]: the first index the compile has not taken yet (it moves on whether it took one or not);
+   * [1]: 1 while the read-ahead waits for [0] to move (only then is it woken).
+   */
   position: Int32Array;
 }
+
+/** The shared position of a read-ahead (see ReadAheadStart). */
+export const readAheadPosition = (): Int32Array => new Int32Array(new SharedArrayBuffer(8));
 
 /** The compiling thread's side: take(i) answers definition i when it has arrived, else undefined. */
 export class ReadAheadTaker {
@@ -49,7 +55,8 @@ export class ReadAheadTaker {
 
   take(index: number): ReadAhead | undefined {
     Atomics.store(this.position, 0, index + 1);
-    Atomics.notify(this.position, 0);
+    // Waking a waiter costs about a tenth of a millisecond, even with none there: only a waiting read-ahead is woken.
+    if (Atomics.load(this.position, 1) === 1) Atomics.notify(this.position, 0);
     const known = this.early.get(index);
     if (known) {
       this.early.delete(index);
@@ -106,8 +113,12 @@ export async function runReadAhead(start: ReadAheadStart, stopped: () => boolean
     if (next >= files.length) break;
     if (next >= at + LEAD) {
       // Far enough ahead: wait until the compile takes one (or a while, to look at stopped() again).
+      // The flag is raised before the wait looks at [0]: a take either moves [0] first (the wait does
+      // not start) or sees the flag afterwards and wakes it.
+      Atomics.store(position, 1, 1);
       const waited = waitAsync(position, 0, at, 100);
       if (waited.async) await waited.value;
+      Atomics.store(position, 1, 0);
       continue;
     }
     const end = Math.min(files.length, at + LEAD, next + 4);

@@ -9,7 +9,7 @@ import { compile } from '../../cli/compile.js';
 import { readDefinitionFiles } from '../../cli/definitions-dir.js';
 import { sha } from '../../cli/generate-cache.js';
 import { listFiles } from '../../cli/generated-dir.js';
-import { LEAD, type ReadAhead, ReadAheadTaker, readAhead, runReadAhead } from '../../cli/prefetch.js';
+import { LEAD, type ReadAhead, ReadAheadTaker, readAhead, readAheadPosition, runReadAhead } from '../../cli/prefetch.js';
 import { loadProject } from '../../cli/project.js';
 import { sourceHashOf } from '../../src/model/index.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
@@ -43,7 +43,7 @@ describe('reading definitions ahead of the compile', () => {
   it('runs at most LEAD definitions ahead, serves them in order, and leaves the rest to the compile', async () => {
     const list = files();
     const { port1, port2 } = new MessageChannel();
-    const position = new Int32Array(new SharedArrayBuffer(4));
+    const position = readAheadPosition();
     let stop = false;
     const running = runReadAhead({ type: 'prefetch', files: list, port: port1, position }, () => stop);
     const taker = new ReadAheadTaker(port2, position);
