@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { relative, sep } from 'node:path';
-import { compareText } from '../../src/model/index.js';
+import { compareText, type Problem } from '../../src/model/index.js';
+import { DEFINITION_MAX_BYTES, tooLarge } from '../bounded-read.js';
 import { type DefinitionFile, KIND_DIRS } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { inScope, type Project } from '../project.js';
@@ -46,22 +47,42 @@ export function resolveRevision(root: string, ref: string): string {
   }
 }
 
-/** The in-scope definition files at `commit`, as readDefinitionFiles gives the working tree's. */
-export function definitionFilesAt(project: Project, commit: string): DefinitionFile[] {
+/**
+ * The in-scope definition files at `commit`, as readDefinitionFiles gives the working tree's. A blob
+ * larger than a definition can be (`max` bytes) is not read: like such a file in the working tree,
+ * it is refused with its name, before anything is drawn.
+ */
+export function definitionFilesAt(project: Project, commit: string, max = DEFINITION_MAX_BYTES): DefinitionFile[] {
   const top = git(project.root, ['rev-parse', '--show-toplevel']).toString().trim();
   const dirInRepo = relative(top, project.definitionsDir).split(sep).join('/');
-  const listing = git(top, ['ls-tree', '-r', '-z', commit, '--', `${dirInRepo}/`]).toString();
+  // -l: each blob's size, so that none is read before it is known to be bounded.
+  const listing = git(top, ['ls-tree', '-r', '-l', '-z', commit, '--', `${dirInRepo}/`]).toString();
   const wanted: { rel: string; kind: DefinitionFile['kind']; blob: string }[] = [];
+  const refused: Problem[] = [];
   for (const entry of listing.split('\0')) {
-    const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
+    const m = /^\d+ blob ([0-9a-f]+) +(\d+)\t(.*)$/s.exec(entry);
     if (!m) continue;
-    const rel = (m[2] as string).slice(dirInRepo.length + 1);
+    const rel = (m[3] as string).slice(dirInRepo.length + 1);
     const parts = rel.split('/');
     if (parts.length !== 2 || !parts[1]?.endsWith('.json') || parts[1].startsWith('.')) continue;
     const kind = parts[0] === KIND_DIRS.view ? 'view' : parts[0] === KIND_DIRS.screen ? 'screen' : undefined;
     if (!kind || !inScope(project, rel)) continue;
+    const size = Number(m[2]);
+    if (size > max) {
+      const e = tooLarge(size, max);
+      const file = project.rel(`${project.definitionsDir}/${rel}`);
+      refused.push({ code: e.code, file, pointer: '', message: `at ${commit.slice(0, 12)}, ${e.message}`, hint: e.hint });
+      continue;
+    }
     wanted.push({ rel, kind, blob: m[1] as string });
   }
+  if (refused.length)
+    throw new CliError(
+      `${refused.length} definition file${refused.length === 1 ? '' : 's'} of the base revision cannot be read; nothing was drawn`,
+      EXIT.invalid,
+      undefined,
+      refused,
+    );
   if (!wanted.length) return [];
   const out = git(top, ['cat-file', '--batch'], `${wanted.map((w) => w.blob).join('\n')}\n`);
   const files: DefinitionFile[] = [];
