@@ -21,6 +21,7 @@ export default defineConfig({
           // A test waits for events, not for time: the timeout only ends a hung test. The suites share two
           // cores with each other (and CI machines with other work), so a few seconds are no bound.
           testTimeout: 30_000,
+          hookTimeout: 30_000,
           // Files share a worker's modules instead of importing them again each: a test's state lives in
           // what it creates, never in module state. Isolated, the suite spends more time importing than testing.
           isolate: false,
@@ -36,6 +37,7 @@ export default defineConfig({
           include: MOCKS_MODULES,
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
