@@ -74,7 +74,13 @@ export interface DefinitionListing {
 }
 
 /** The problem of a file that is not read, at the whole file. */
-const refusal = (file: string, e: UnreadableFile): Problem => ({ code: e.code, file, pointer: '', message: e.message, hint: e.hint });
+export const refusal = (file: string, e: UnreadableFile): Problem => ({
+  code: e.code,
+  file,
+  pointer: '',
+  message: e.message,
+  hint: e.hint,
+});
 
 /** Files that are not read, as one failure listing each as `file#: message`. */
 const refusedFiles = (problems: Problem[]) =>

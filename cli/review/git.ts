@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { relative, sep } from 'node:path';
 import { compareText, type Problem } from '../../src/model/index.js';
 import { DEFINITION_MAX_BYTES, tooLarge } from '../bounded-read.js';
-import { type DefinitionFile, KIND_DIRS } from '../definitions-dir.js';
+import { type DefinitionFile, KIND_DIRS, refusal } from '../definitions-dir.js';
 import { CliError, EXIT } from '../errors.js';
 import { inScope, type Project } from '../project.js';
 
@@ -69,9 +69,8 @@ export function definitionFilesAt(project: Project, commit: string, max = DEFINI
     if (!kind || !inScope(project, rel)) continue;
     const size = Number(m[2]);
     if (size > max) {
-      const e = tooLarge(size, max);
-      const file = project.rel(`${project.definitionsDir}/${rel}`);
-      refused.push({ code: e.code, file, pointer: '', message: `at ${commit.slice(0, 12)}, ${e.message}`, hint: e.hint });
+      const problem = refusal(project.rel(`${project.definitionsDir}/${rel}`), tooLarge(size, max));
+      refused.push({ ...problem, message: `at ${commit.slice(0, 12)}, ${problem.message}` });
       continue;
     }
     wanted.push({ rel, kind, blob: m[1] as string });
